@@ -1,0 +1,102 @@
+// What commands may ask of the service: one method per endpoint of the contract. Implemented by api/client.ts over
+// undici; commands receive it through Deps.api() so their logic can be tested with a fake.
+import type { Readable } from "node:stream";
+import type {
+  Address,
+  CreateShipmentsResponse,
+  PageOf,
+  PriceSessionResponse,
+  ReportSet,
+  Shipment,
+  StoredAddress,
+  StoredShipment,
+  VerifyFailureBody,
+} from "../contract/index.js";
+
+export interface CallOptions {
+  /** Aborts the request (Ctrl-C). */
+  signal?: AbortSignal;
+  /** Overrides the client's retry budget for calls that are safe to retry. */
+  retries?: number;
+  /** Told before each retry, so a command can show progress ("rate limited, retrying in 4 s"). */
+  onRetry?: (info: RetryInfo) => void;
+}
+
+export interface RetryInfo {
+  attempt: number;
+  delayMs: number;
+  reason: string;
+}
+
+export interface PageQuery {
+  page?: number;
+  limit?: number;
+}
+
+/** Result of POST /api/v1/addresses/verify: 200 is valid; 400 carries the verdict and maybe a revised address. */
+export type VerifyOutcome = { valid: true } | { valid: false; result: VerifyFailureBody };
+
+/** A multipart body built elsewhere (photos/), streamed from disk with a known length. */
+export interface MultipartBody {
+  contentType: string;
+  /** Exact byte length of the whole body, sent as Content-Length. */
+  length: number;
+  /** A fresh stream of the body each call (a retry before sending needs a new one). */
+  open(): Readable;
+}
+
+export interface ApiClient {
+  /** POST /api/v1/addresses/verify. Status 0 (rate limited) is retried with backoff inside. */
+  verifyAddress(address: Address, options?: CallOptions): Promise<VerifyOutcome>;
+  /** POST /api/v1/addresses. Not retried once the request may have arrived. */
+  createAddress(address: Address, options?: CallOptions): Promise<{ id: number }>;
+  /** PATCH /api/v1/addresses/{id} (a full body: safe to retry). */
+  updateAddress(id: number, address: Address, options?: CallOptions): Promise<void>;
+  /** GET /api/v1/addresses/{id}, unwrapped from `data`. */
+  getAddress(id: number, options?: CallOptions): Promise<StoredAddress>;
+  /** GET /api/v1/addresses?page=&limit= */
+  listAddresses(query?: PageQuery, options?: CallOptions): Promise<PageOf<StoredAddress>>;
+  /** POST /api/v1/shipments with 1..10 shipments. Never resent once the request may have arrived. */
+  createShipments(shipments: Shipment[], options?: CallOptions): Promise<CreateShipmentsResponse>;
+  /** PATCH /api/v1/shipments/{id} (a full body: safe to retry). */
+  updateShipment(id: number, shipment: Shipment, options?: CallOptions): Promise<void>;
+  /** GET /api/v1/shipments/{id}, unwrapped from `data`. */
+  getShipment(id: number, options?: CallOptions): Promise<StoredShipment>;
+  /** GET /api/v1/shipments?page=&limit= */
+  listShipments(query?: PageQuery, options?: CallOptions): Promise<PageOf<StoredShipment>>;
+  /** GET a `links.next` URL of a page returned earlier (must be on the same origin). */
+  nextPage<T extends "shipments" | "addresses">(
+    kind: T,
+    url: string,
+    options?: CallOptions,
+  ): Promise<PageOf<T extends "shipments" ? StoredShipment : StoredAddress>>;
+  /** GET /api/v1/checkout: the price session for 1..10 ids (cents). Status 0 is retried with backoff inside. */
+  priceShipments(ids: number[], options?: CallOptions): Promise<PriceSessionResponse>;
+  /** POST /api/v1/checkout for 1..10 priced ids. Never resent once the request may have arrived. */
+  finalizeCheckout(ids: number[], options?: CallOptions): Promise<void>;
+  /** POST /api/v1/reports/{id}/{set}, multipart. Never resent once the request may have arrived. */
+  uploadReport(
+    shipmentId: number,
+    set: ReportSet,
+    body: MultipartBody,
+    options?: CallOptions & { onProgress?: (bytesSent: number) => void },
+  ): Promise<void>;
+  /** Closes kept-alive connections. */
+  close(): Promise<void>;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  token: string;
+  userAgent: string;
+  clock: import("../clock.js").Clock;
+  /** Receives one line per request/retry when --debug is on; the token must already be redacted. */
+  debug?: (line: string) => void;
+  /** Aborts everything in flight (Ctrl-C). */
+  signal?: AbortSignal;
+  /** Retries for calls that are safe to retry (default 4). */
+  retries?: number;
+  connectTimeoutMs?: number;
+  /** Time allowed for the response headers and between body chunks. */
+  responseTimeoutMs?: number;
+}

@@ -1,0 +1,75 @@
+// Enumerations named by the contract-notes ([guide] values; Completed = 12 is our [assume]).
+
+export const ShipmentStatus = {
+  Draft: 1,
+  Confirmed: 2,
+  Pending: 3,
+  Allocated: 4,
+  Scheduled: 5,
+  Dispatched: 6,
+  Delivered: 7,
+  Filed: 8,
+  DropOff: 9,
+  Shipped: 10,
+  Arrived: 11,
+  /** [assume] the guide numbers Completed 11 as well, which collides with Arrived. */
+  Completed: 12,
+} as const;
+export type ShipmentStatus = (typeof ShipmentStatus)[keyof typeof ShipmentStatus];
+
+const SHIPMENT_STATUS_NAMES: Record<number, string> = {
+  1: "Draft",
+  2: "Confirmed",
+  3: "Pending",
+  4: "Allocated",
+  5: "Scheduled",
+  6: "Dispatched",
+  7: "Delivered",
+  8: "Filed",
+  9: "Drop-Off",
+  10: "Shipped",
+  11: "Arrived",
+  12: "Completed",
+};
+
+export const AddressVerificationStatus = {
+  /** The service's upstream verifier was throttled: retry with backoff. */
+  RateLimited: 0,
+  Unverified: 1,
+  Invalid: 2,
+  Recommended: 3,
+} as const;
+export type AddressVerificationStatus = (typeof AddressVerificationStatus)[keyof typeof AddressVerificationStatus];
+
+const VERIFICATION_STATUS_NAMES: Record<number, string> = {
+  0: "Rate Limited",
+  1: "Unverified",
+  2: "Invalid",
+  3: "Recommended",
+};
+
+export const CheckoutSessionStatus = {
+  /** An upstream rate look-up was throttled: retry with backoff. */
+  RateLimited: 0,
+  Failed: 1,
+} as const;
+export type CheckoutSessionStatus = (typeof CheckoutSessionStatus)[keyof typeof CheckoutSessionStatus];
+
+const CHECKOUT_STATUS_NAMES: Record<number, string> = { 0: "Rate Limited", 1: "Failed" };
+
+function nameOr(table: Record<number, string>, value: number): string {
+  return table[value] ?? `Unknown (${value})`;
+}
+
+export const shipmentStatusName = (s: number): string => nameOr(SHIPMENT_STATUS_NAMES, s);
+export const verificationStatusName = (s: number): string => nameOr(VERIFICATION_STATUS_NAMES, s);
+export const checkoutStatusName = (s: number): string => nameOr(CHECKOUT_STATUS_NAMES, s);
+
+/** Status by name, forgiving case, spaces and dashes ("drop off", "Drop-Off", "dropoff"). */
+export function shipmentStatusFromName(name: string): ShipmentStatus | undefined {
+  const key = name.toLowerCase().replace(/[\s_-]/g, "");
+  for (const [value, label] of Object.entries(SHIPMENT_STATUS_NAMES)) {
+    if (label.toLowerCase().replace(/[\s_-]/g, "") === key) return Number(value) as ShipmentStatus;
+  }
+  return undefined;
+}

@@ -1,0 +1,4 @@
+export * from "./limits.js";
+export * from "./enums.js";
+export * from "./tables.js";
+export * from "./schemas.js";

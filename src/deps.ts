@@ -1,0 +1,125 @@
+// What every command's logic receives. systemDeps() is the real world; tests build their own.
+import { systemClock, type Clock } from "./clock.js";
+import { InterruptedError } from "./errors.js";
+import { systemIO, type IO } from "./output/io.js";
+import { colorEnabled, createTheme, type Theme } from "./output/theme.js";
+import { systemPrompter, type Prompter } from "./prompter.js";
+import type { ApiClient } from "./api/types.js";
+import type { Connection } from "./config/types.js";
+
+/** Flags that every command accepts (defined on the program). */
+export interface GlobalOptions {
+  json: boolean;
+  profile?: string;
+  baseUrl?: string;
+  debug: boolean;
+  /** false with --no-color. */
+  color: boolean;
+  /** false with --no-input: never prompt. */
+  input: boolean;
+}
+
+export const DEFAULT_GLOBALS: GlobalOptions = { json: false, debug: false, color: true, input: true };
+
+/** What exists before the command line is parsed. */
+export interface BaseDeps {
+  io: IO;
+  prompter: Prompter;
+  clock: Clock;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** Aborted at the first Ctrl-C: long commands finish the write in progress, save, and exit 130. */
+  signal: AbortSignal;
+  /** Builds the connection (profile, token, tables); replaceable in tests. */
+  connect?: (deps: Deps) => Promise<Connection>;
+  /** Builds the API client from a connection; replaceable in tests. */
+  makeApi?: (deps: Deps, connection: Connection) => Promise<ApiClient>;
+}
+
+export interface Deps extends BaseDeps {
+  version: string;
+  globals: GlobalOptions;
+  /** Colours for stdout (data) and stderr (talk). */
+  theme: { out: Theme; err: Theme };
+  /** A person can answer a prompt: stdin and stdout are terminals and --no-input was not given. */
+  canPrompt(): boolean;
+  /** Writes a debug line to stderr when --debug is on (callers redact secrets first). */
+  debug(line: string): void;
+  /** The resolved connection (throws AuthError when not logged in). Memoised. */
+  connection(): Promise<Connection>;
+  /** The API client for the connection. Memoised. */
+  api(): Promise<ApiClient>;
+  /** Closes the API client's connections if one was made. */
+  close(): Promise<void>;
+}
+
+export function systemDeps(): BaseDeps {
+  const controller = new AbortController();
+  const onSigint = () => {
+    if (controller.signal.aborted) {
+      // A second Ctrl-C: stop waiting for a graceful finish.
+      process.off("SIGINT", onSigint);
+      process.kill(process.pid, "SIGINT");
+      return;
+    }
+    process.stderr.write("\nInterrupted: finishing the step in progress (Ctrl-C again to stop at once)\n");
+    controller.abort(new InterruptedError("interrupted"));
+  };
+  process.on("SIGINT", onSigint);
+  return {
+    io: systemIO(),
+    prompter: systemPrompter(),
+    clock: systemClock,
+    env: process.env,
+    cwd: process.cwd(),
+    signal: controller.signal,
+  };
+}
+
+export function createDeps(base: BaseDeps, globals: GlobalOptions): Deps {
+  let connection: Promise<Connection> | undefined;
+  let api: Promise<ApiClient> | undefined;
+  const deps: Deps = {
+    ...base,
+    version: __SHIPCTL_VERSION__,
+    globals,
+    theme: {
+      out: createTheme(colorEnabled(base.io.stdoutIsTTY, base.env, globals.color)),
+      err: createTheme(colorEnabled(base.io.stderrIsTTY, base.env, globals.color)),
+    },
+    canPrompt: () => globals.input && base.io.stdinIsTTY && base.io.stdoutIsTTY,
+    debug: (line) => {
+      if (globals.debug) base.io.err(`[debug] ${line}\n`);
+    },
+    connection: () => {
+      connection ??= (base.connect ?? defaultConnect)(deps);
+      return connection;
+    },
+    api: () => {
+      api ??= deps.connection().then((c) => (base.makeApi ?? defaultMakeApi)(deps, c));
+      return api;
+    },
+    close: async () => {
+      const client = await api?.catch(() => undefined);
+      await client?.close().catch(() => undefined);
+    },
+  };
+  return deps;
+}
+
+async function defaultConnect(deps: Deps): Promise<Connection> {
+  const { resolveConnection } = await import("./config/connection.js");
+  return resolveConnection(deps);
+}
+
+async function defaultMakeApi(deps: Deps, connection: Connection): Promise<ApiClient> {
+  const { createApiClient } = await import("./api/client.js");
+  return createApiClient({
+    baseUrl: connection.baseUrl,
+    token: connection.token,
+    userAgent: `shipctl/${deps.version}`,
+    clock: deps.clock,
+    debug: deps.globals.debug ? (line) => deps.debug(line) : undefined,
+    signal: deps.signal,
+  });
+}

@@ -1,0 +1,58 @@
+// Prompts, behind an interface so command logic is testable and so nothing prompts where no person can answer.
+// @inquirer/prompts is loaded only when a prompt is actually shown. Prompts are drawn on stderr: stdout is data.
+import { CancelledError } from "./errors.js";
+
+export interface Choice<T extends string> {
+  value: T;
+  name: string;
+  description?: string;
+}
+
+export interface Prompter {
+  confirm(message: string, options?: { default?: boolean }): Promise<boolean>;
+  input(message: string, options?: { default?: string; validate?: (value: string) => true | string }): Promise<string>;
+  /** Hidden input (tokens). */
+  password(message: string): Promise<string>;
+  select<T extends string>(message: string, choices: Choice<T>[]): Promise<T>;
+}
+
+async function cancellable<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    // Ctrl-C or Ctrl-D at a prompt.
+    if (e instanceof Error && (e.name === "ExitPromptError" || e.name === "AbortPromptError")) {
+      throw new CancelledError("cancelled at the prompt");
+    }
+    throw e;
+  }
+}
+
+export function systemPrompter(): Prompter {
+  const context = { input: process.stdin, output: process.stderr, clearPromptOnDone: false };
+  const lib = () => import("@inquirer/prompts");
+  return {
+    confirm: (message, o = {}) => cancellable(async () => (await lib()).confirm({ message, default: o.default ?? false }, context)),
+    input: (message, o = {}) =>
+      cancellable(async () => (await lib()).input({ message, default: o.default, validate: o.validate }, context)),
+    password: (message) => cancellable(async () => (await lib()).password({ message, mask: "*" }, context)),
+    select: (message, choices) => cancellable(async () => (await lib()).select({ message, choices }, context)),
+  };
+}
+
+/** A scripted prompter for tests: answers in order, and fails loudly on an unexpected prompt. */
+export function scriptedPrompter(answers: Array<boolean | string>): Prompter & { asked: string[] } {
+  const asked: string[] = [];
+  const next = (message: string) => {
+    asked.push(message);
+    if (answers.length === 0) throw new Error(`unexpected prompt: ${message}`);
+    return answers.shift()!;
+  };
+  return {
+    asked,
+    confirm: async (m) => Boolean(next(m)),
+    input: async (m) => String(next(m)),
+    password: async (m) => String(next(m)),
+    select: async <T extends string>(m: string) => String(next(m)) as T,
+  };
+}

@@ -1,0 +1,92 @@
+// Runs the built bin/shipctl.js as a user would: a child process without a TTY, NO_COLOR=1, and a config directory
+// of its own so tests never touch (or see) the developer's profiles.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+export const ROOT = resolve(import.meta.dirname, "../..");
+export const BIN = join(ROOT, "bin/shipctl.js");
+
+export function fixture(...parts: string[]): string {
+  return join(ROOT, "fixtures", ...parts);
+}
+
+export function tempDir(prefix = "shipctl-test-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export interface CliTarget {
+  url: string;
+  token: string;
+}
+
+export interface RunOptions {
+  /** A sandbox to point at through SHIPCTL_BASE_URL and SHIPCTL_TOKEN. */
+  sandbox?: CliTarget;
+  /** Reuse a config dir across runs (login, then use); a fresh one by default. */
+  configDir?: string;
+  env?: Record<string, string | undefined>;
+  stdin?: string | Buffer;
+  cwd?: string;
+  timeoutMs?: number;
+}
+
+export interface RunResult {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function cliEnv(options: RunOptions = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // Nothing from the developer's shell may leak in.
+  for (const key of Object.keys(env)) if (key.startsWith("SHIPCTL_") || key === "FORCE_COLOR") delete env[key];
+  env.NO_COLOR = "1";
+  env.CI = "true";
+  env.SHIPCTL_CONFIG_DIR = options.configDir ?? tempDir("shipctl-config-");
+  if (options.sandbox) {
+    env.SHIPCTL_BASE_URL = options.sandbox.url;
+    env.SHIPCTL_TOKEN = options.sandbox.token;
+  }
+  for (const [k, v] of Object.entries(options.env ?? {})) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return env;
+}
+
+/** Starts the CLI and leaves the child to the caller (for signal tests). */
+export function spawnCli(args: string[], options: RunOptions = {}): ChildProcess {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? ROOT,
+    env: cliEnv(options),
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  if (options.stdin !== undefined) child.stdin!.end(options.stdin);
+  else child.stdin!.end();
+  return child;
+}
+
+export function collect(child: ChildProcess, timeoutMs = 25_000): Promise<RunResult> {
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+  child.stderr!.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`shipctl did not finish in ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, timeoutMs);
+    child.on("error", reject);
+    child.on("close", (exitCode, signal) => {
+      clearTimeout(timer);
+      resolvePromise({ exitCode, signal, stdout, stderr });
+    });
+  });
+}
+
+export function runCli(args: string[], options: RunOptions = {}): Promise<RunResult> {
+  return collect(spawnCli(args, options), options.timeoutMs);
+}
