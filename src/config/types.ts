@@ -8,9 +8,11 @@ export interface Connection {
   profile: string;
   baseUrl: string;
   token: string;
-  /** The profile's Country and Service tables (sandbox's when the profile points at one). */
-  tables: Tables;
-  /** True when the base URL answers the sandbox's control surface (its tables may be applied freely). */
-  isSandbox: boolean;
+  /**
+   * The Country and Service tables that apply to this service: the sandbox's own when the base URL is a sandbox,
+   * otherwise the profile's (source "imported"/"confirmed"), or empty tables with source "unconfirmed".
+   * Loaded on first use (it may ask the service once), so commands that only take integers never pay for it.
+   */
+  tables(): Promise<Tables>;
   sources: { baseUrl: Source; token: Source; profile: Source };
 }
