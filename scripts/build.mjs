@@ -19,6 +19,7 @@ await build({
   // Bundled CommonJS dependencies call require() for node built-ins; give ESM chunks one.
   banner: { js: "import { createRequire as __shipctlCreateRequire } from 'node:module'; const require = __shipctlCreateRequire(import.meta.url);" },
   chunkNames: "chunks/[name]-[hash]",
+  minify: true,
   sourcemap: "linked",
   logLevel: "warning",
 });

@@ -1,15 +1,22 @@
-// Builds the program, runs it, and maps whatever escapes to an exit code and a message on stderr.
+// Runs the program and maps whatever escapes to an exit code and a message on stderr.
 // main() never exits the process: bin/shipctl.js sets process.exitCode from what it returns.
-import { Command, CommanderError } from "commander";
+// Only what every run needs is imported up front; the command tree (commander and all wiring) is loaded with
+// import(), so `shipctl --version` costs little more than starting node.
 import { createDeps, DEFAULT_GLOBALS, type BaseDeps, type Deps, type GlobalOptions } from "./deps.js";
-import { CliError, EXIT_CODE_TABLE, ExitCode, UsageError, exitCodeFor } from "./errors.js";
-import { registerCommands } from "./commands/index.js";
+import { CliError, ExitCode, exitCodeFor } from "./errors.js";
+import type { Command } from "commander";
 import type { CommandContext } from "./commands/action.js";
 import { createTheme, colorEnabled } from "./output/theme.js";
 
 export { systemDeps } from "./deps.js";
 
+const VERSION = __SHIPCTL_VERSION__;
+
 export async function main(argv: string[], base: BaseDeps): Promise<number> {
+  if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
+    base.io.out(`${VERSION}\n`);
+    return ExitCode.Ok;
+  }
   let exitCode: number = ExitCode.Ok;
   let deps: Deps | undefined;
   const ctx: CommandContext = {
@@ -21,7 +28,8 @@ export async function main(argv: string[], base: BaseDeps): Promise<number> {
       exitCode = code;
     },
   };
-  const program = buildProgram(base, ctx);
+  const { buildProgram, CommanderError } = await import("./program.js");
+  const program = buildProgram(base, ctx, VERSION);
   try {
     await program.parseAsync(argv, { from: "user" });
     return exitCode;
@@ -64,48 +72,4 @@ function reportError(base: BaseDeps, deps: Deps | undefined, err: unknown, code:
   const detail = err instanceof Error ? (deps?.globals.debug ? (err.stack ?? err.message) : err.message) : String(err);
   base.io.err(`${theme.error("Unexpected error:")} ${detail}\n`);
   base.io.err(`${theme.dim("This is a bug in shipctl. Run again with --debug for details.")}\n`);
-}
-
-export function buildProgram(base: BaseDeps, ctx: CommandContext): Command {
-  const program = new Command("shipctl")
-    .description("Ship artwork from the command line: addresses, shipments, condition reports and checkout.")
-    .version(__SHIPCTL_VERSION__, "-V, --version", "print the version")
-    .option("--json", "print one JSON document on stdout (for scripts)")
-    .option("--profile <name>", "use this saved profile (env SHIPCTL_PROFILE)")
-    .option("--base-url <url>", "service URL for this run (env SHIPCTL_BASE_URL)")
-    .option("--debug", "log each request (method, URL, status, time, retries) to stderr; the token is redacted")
-    .option("--no-color", "no colours (also NO_COLOR=1)")
-    .option("--no-input", "never prompt; fail naming the missing flag instead")
-    .showHelpAfterError("(run with --help for usage)")
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
-    .exitOverride()
-    .configureOutput({
-      writeOut: (s) => base.io.out(s),
-      writeErr: (s) => base.io.err(s),
-    });
-  program.helpCommand(false);
-  registerCommands(program, ctx);
-  program
-    .command("help")
-    .description("show help for a command, or a topic: `shipctl help exit-codes`")
-    .argument("[topic...]", "a command (e.g. `shipment create`) or `exit-codes`")
-    .action((topic: string[]) => {
-      if (topic.join(" ") === "exit-codes") {
-        base.io.out(exitCodesText());
-        return;
-      }
-      let target: Command = program;
-      for (const word of topic) {
-        const sub = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
-        if (!sub) throw new UsageError(`no command or help topic "${topic.join(" ")}"`);
-        target = sub;
-      }
-      base.io.out(target.helpInformation());
-    });
-  return program;
-}
-
-export function exitCodesText(): string {
-  const lines = EXIT_CODE_TABLE.map(([code, text]) => `  ${String(code).padStart(3)}  ${text}`);
-  return `Exit codes:\n${lines.join("\n")}\n`;
 }

@@ -1,0 +1,53 @@
+// The commander program: global flags, every noun's wiring, and the `help` command (with the `exit-codes` topic).
+import { Command } from "commander";
+import type { BaseDeps } from "./deps.js";
+import { EXIT_CODE_TABLE, UsageError } from "./errors.js";
+import { registerCommands } from "./commands/index.js";
+import type { CommandContext } from "./commands/action.js";
+
+export { CommanderError } from "commander";
+
+export function buildProgram(base: BaseDeps, ctx: CommandContext, version: string): Command {
+  const program = new Command("shipctl")
+    .description("Ship artwork from the command line: addresses, shipments, condition reports and checkout.")
+    .version(version, "-V, --version", "print the version")
+    .option("--json", "print one JSON document on stdout (for scripts)")
+    .option("--profile <name>", "use this saved profile (env SHIPCTL_PROFILE)")
+    .option("--base-url <url>", "service URL for this run (env SHIPCTL_BASE_URL)")
+    .option("--debug", "log each request (method, URL, status, time, retries) to stderr; the token is redacted")
+    .option("--no-color", "no colours (also NO_COLOR=1)")
+    .option("--no-input", "never prompt; fail naming the missing flag instead")
+    .showHelpAfterError("(run with --help for usage)")
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => base.io.out(s),
+      writeErr: (s) => base.io.err(s),
+    });
+  program.helpCommand(false);
+  registerCommands(program, ctx);
+  program
+    .command("help")
+    .description("show help for a command, or a topic: `shipctl help exit-codes`")
+    .argument("[topic...]", "a command (e.g. `shipment create`) or `exit-codes`")
+    .action((topic: string[]) => {
+      if (topic.join(" ") === "exit-codes") {
+        base.io.out(exitCodesText());
+        return;
+      }
+      let target: Command = program;
+      for (const word of topic) {
+        const sub = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
+        if (!sub) throw new UsageError(`no command or help topic "${topic.join(" ")}"`, { hint: "Run `shipctl --help` for the list." });
+        target = sub;
+      }
+      base.io.out(target.helpInformation());
+    });
+  program.addHelpText("after", "\nExit codes: `shipctl help exit-codes`. Docs: README.md.\n");
+  return program;
+}
+
+export function exitCodesText(): string {
+  const lines = EXIT_CODE_TABLE.map(([code, text]) => `  ${String(code).padStart(3)}  ${text}`);
+  return `Exit codes:\n${lines.join("\n")}\n`;
+}
