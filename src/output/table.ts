@@ -1,0 +1,91 @@
+// Tables for people. One style everywhere, terminal or not: no borders, a header row, columns two spaces apart
+// (as gh and kubectl print), so the output reads well and still splits on whitespace in a quick shell pipeline.
+// Programs should use --json instead.
+import Table from "cli-table3";
+import type { Theme } from "./theme.js";
+
+export interface Column<R> {
+  header: string;
+  value: (row: R) => string | number | null | undefined;
+  /** Numbers and amounts read better aligned right. */
+  align?: "left" | "right";
+  /** Never shrink this column below its content (ids, amounts); others give way first. */
+  keep?: boolean;
+}
+
+export interface TableOptions {
+  /** Colours the header (bold) when the theme is enabled. */
+  theme?: Theme;
+  /**
+   * Width available (a terminal's columns). When the table is wider, the widest shrinkable columns are cut with "…".
+   * Leave undefined when stdout is not a terminal: a pipe gets every character.
+   */
+  width?: number;
+}
+
+const GAP = 2;
+const MIN_COLUMN = 6;
+
+export function renderTable<R>(columns: Column<R>[], rows: readonly R[], options: TableOptions = {}): string {
+  const cells = rows.map((row) => columns.map((c) => cellText(c.value(row))));
+  const bold = options.theme?.enabled ? options.theme.bold : (s: string) => s;
+  const table = new Table({
+    head: columns.map((c) => bold(c.header)),
+    colAligns: columns.map((c) => c.align ?? "left"),
+    wordWrap: false,
+    truncate: "…",
+    chars: NO_BORDERS,
+    // The gap is left padding, so right-aligned numbers keep their distance from the column before them.
+    style: { "padding-left": GAP, "padding-right": 0, head: [], border: [], compact: true },
+  });
+  if (options.width !== undefined) {
+    const natural = columns.map((c, i) => Math.max(displayWidth(c.header), ...cells.map((r) => displayWidth(r[i]!))));
+    table.options.colWidths = fitWidths(columns, natural, options.width).map((w) => w + GAP);
+  }
+  table.push(...cells);
+  return `${table
+    .toString()
+    .split("\n")
+    // The first column needs no gap before it, and nothing needs trailing spaces.
+    .map((line) => line.slice(GAP).trimEnd())
+    .join("\n")}\n`;
+}
+
+const NO_BORDERS = {
+  top: "", "top-mid": "", "top-left": "", "top-right": "",
+  bottom: "", "bottom-mid": "", "bottom-left": "", "bottom-right": "",
+  left: "", "left-mid": "", mid: "", "mid-mid": "", right: "", "right-mid": "", middle: "",
+};
+
+function cellText(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  // A newline would break the row in two; tabs would misalign it.
+  return String(value).replace(/\s*[\r\n]+\s*/g, " ").replace(/\t/g, " ");
+}
+
+/** Shrinks the widest columns not marked `keep`, one character at a time, until the table fits `width`. */
+export function fitWidths<R>(columns: Column<R>[], natural: number[], width: number): number[] {
+  const widths = [...natural];
+  const total = () => widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1);
+  while (total() > width) {
+    let widest = -1;
+    for (let i = 0; i < widths.length; i++) {
+      if (columns[i]!.keep || widths[i]! <= MIN_COLUMN) continue;
+      if (widest === -1 || widths[i]! > widths[widest]!) widest = i;
+    }
+    if (widest === -1) break;
+    widths[widest]!--;
+  }
+  return widths;
+}
+
+/** Terminal cells taken by `text`, ignoring colour codes; wide (CJK) characters are not special-cased. */
+export function displayWidth(text: string): number {
+  // eslint-disable-next-line no-control-regex
+  return [...text.replace(/\x1b\[[0-9;]*m/g, "")].length;
+}
+
+/** The width to pass to renderTable: the terminal's when stdout is one, none (no cutting) for a pipe. */
+export function tableWidth(io: { stdoutIsTTY: boolean; columns: number }): number | undefined {
+  return io.stdoutIsTTY ? io.columns : undefined;
+}

@@ -1,0 +1,60 @@
+// Timestamps for people. Services often send "YYYY-MM-DD HH:MM:SS" without a zone and mean UTC, so that form is read
+// as UTC; anything with an explicit zone (ISO 8601) is read as it says. Output always names its zone.
+
+const NAIVE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?$/;
+
+/** Parses a zone-less "YYYY-MM-DD HH:MM:SS" as UTC, or an ISO 8601 string with a zone. Undefined if neither. */
+export function parseTimestamp(value: string): Date | undefined {
+  const text = value.trim();
+  const naive = NAIVE.exec(text);
+  if (naive) {
+    const [, y, mo, d, h, mi, s] = naive.map(Number);
+    const date = new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s!));
+    // Reject rollovers such as 2024-02-31, which Date.UTC silently moves into March.
+    return date.getUTCDate() === d && date.getUTCMonth() === mo! - 1 ? date : undefined;
+  }
+  if (!/[zZ]|[+-]\d{2}:?\d{2}$/.test(text)) return undefined;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+export interface TimestampOptions {
+  /** When given, appends how long ago (or from now) the moment is: "(3 h ago)". */
+  now?: Date;
+}
+
+/**
+ * "2024-12-09 13:49:57 UTC", optionally with "(2 d ago)". Text that is not a timestamp is returned unchanged:
+ * a display helper must never turn an odd value from a service into a crash.
+ */
+export function formatTimestamp(value: string | Date | null | undefined, options: TimestampOptions = {}): string {
+  if (value === null || value === undefined || value === "") return "";
+  const date = value instanceof Date ? value : parseTimestamp(value);
+  if (!date || Number.isNaN(date.getTime())) return String(value);
+  const text = `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+  return options.now ? `${text} (${formatAge(options.now.getTime() - date.getTime())})` : text;
+}
+
+/** 90_000 -> "1 min ago"; negative durations read "in ...". Rounded down to the largest whole unit. */
+export function formatAge(ms: number): string {
+  const future = ms < 0;
+  const s = Math.floor(Math.abs(ms) / 1000);
+  const units: Array<[number, string]> = [
+    [86_400, "d"],
+    [3_600, "h"],
+    [60, "min"],
+    [1, "s"],
+  ];
+  const [size, unit] = units.find(([size]) => s >= size) ?? [1, "s"];
+  const amount = `${Math.floor(s / size)} ${unit}`;
+  return future ? `in ${amount}` : `${amount} ago`;
+}
+
+/** 75_000 -> "1m15s", 3_700_000 -> "1h01m": short durations for progress lines and countdowns. */
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m${String(s % 60).padStart(2, "0")}s`;
+  return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, "0")}m`;
+}
