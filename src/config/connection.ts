@@ -1,7 +1,56 @@
-// Placeholder until profiles land (replaced by the config/ work).
+// Deps.connection(): the profile, base URL and token for this run, resolved flag > environment > profile, with the
+// source of each, and the Country/Service tables loaded on first use.
+import { AuthError } from "../errors.js";
 import type { Deps } from "../deps.js";
+import { resolveSettings, type ResolvedSettings } from "./settings.js";
+import { openConfigStore } from "./store.js";
+import { loadTables } from "./tables.js";
+import type { Tables } from "../contract/index.js";
 import type { Connection } from "./types.js";
 
-export async function resolveConnection(_deps: Deps): Promise<Connection> {
-  throw new Error("profiles are not built yet");
+export const LOGIN_HINT = "run `shipctl login` (or set SHIPCTL_BASE_URL and SHIPCTL_TOKEN)";
+
+export async function resolveConnection(deps: Deps): Promise<Connection> {
+  const store = await openConfigStore(deps.env);
+  const settings = resolveSettings({ globals: deps.globals, env: deps.env, data: store.read(), configPath: store.path });
+  for (const note of settings.notes) deps.io.err(note);
+  const { baseUrl, token } = requireCredentials(settings);
+  let tables: Promise<Tables> | undefined;
+  return {
+    profile: settings.profile.value,
+    baseUrl: baseUrl.value,
+    token: token.value,
+    sources: { profile: settings.profile.source, baseUrl: baseUrl.source, token: token.source },
+    tables: () => {
+      tables ??= loadTables({
+        profile: settings.profile.value,
+        baseUrl: baseUrl.value,
+        token: token.value,
+        store,
+        warn: (text) => deps.io.err(text),
+        debug: (line) => deps.debug(line),
+        signal: deps.signal,
+      });
+      return tables;
+    },
+  };
+}
+
+/** Both a base URL and a token, or an AuthError (exit 4) that says which is missing and how to log in. */
+export function requireCredentials(settings: ResolvedSettings): Required<Pick<ResolvedSettings, "baseUrl" | "token">> {
+  const { profile, stored, baseUrl, token } = settings;
+  if (!stored && profile.source !== "default" && (!baseUrl || !token)) {
+    const flag = profile.value === "default" ? "" : ` --profile ${profile.value}`;
+    throw new AuthError(`not logged in: there is no profile "${profile.value}"`, {
+      hint: `run \`shipctl login${flag}\` (or set SHIPCTL_BASE_URL and SHIPCTL_TOKEN)`,
+    });
+  }
+  const missing = [!baseUrl && "base URL", !token && "token"].filter(Boolean).join(" and ");
+  if (!baseUrl || !token) {
+    const flag = profile.value === "default" ? "" : ` --profile ${profile.value}`;
+    throw new AuthError(`not logged in: profile "${profile.value}" has no ${missing}`, {
+      hint: `run \`shipctl login${flag}\` (or set SHIPCTL_BASE_URL and SHIPCTL_TOKEN)`,
+    });
+  }
+  return { baseUrl, token };
 }

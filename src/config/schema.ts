@@ -1,0 +1,56 @@
+// The shape of the config file, checked on every read: it is a file people may edit by hand, and a mistake there
+// should be a clear message naming the file and the field, not a crash three calls later.
+import { z } from "zod";
+import type { CountryEntry, ServiceEntry } from "../contract/index.js";
+
+export const CountryEntrySchema = z.object({
+  id: z.number().int().min(1),
+  alpha2: z.string().regex(/^[A-Z]{2}$/),
+  alpha3: z.string().regex(/^[A-Z]{3}$/),
+  name: z.string().min(1),
+  aliases: z.array(z.string().min(1)).optional(),
+}) satisfies z.ZodType<CountryEntry>;
+
+export const ServiceEntrySchema = z.object({
+  id: z.number().int().min(1),
+  name: z.string().min(1),
+  aliases: z.array(z.string().min(1)).optional(),
+}) satisfies z.ZodType<ServiceEntry>;
+
+/** Tables a profile keeps for one service (its base URL): they never apply to another. */
+export const StoredTablesSchema = z.object({
+  baseUrl: z.string(),
+  source: z.enum(["sandbox", "imported", "confirmed"]),
+  countries: z.array(CountryEntrySchema),
+  services: z.array(ServiceEntrySchema),
+});
+export type StoredTables = z.infer<typeof StoredTablesSchema>;
+
+// Loose objects: a newer shipctl may have written keys this one does not know; they are kept, not dropped.
+export const StoredProfileSchema = z.looseObject({
+  baseUrl: z.string().optional(),
+  token: z.string().optional(),
+  tables: StoredTablesSchema.optional(),
+});
+export type StoredProfile = z.infer<typeof StoredProfileSchema>;
+
+export const ConfigDataSchema = z.looseObject({
+  currentProfile: z.string().optional(),
+  profiles: z.record(z.string(), StoredProfileSchema).default({}),
+});
+export type ConfigData = z.infer<typeof ConfigDataSchema>;
+
+export const DEFAULT_PROFILE = "default";
+
+/** Profile names: letters, digits, ".", "_" and "-", starting with a letter or digit; at most 64 characters. */
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+export function profileNameProblem(name: string): string | undefined {
+  if (PROFILE_NAME.test(name)) return undefined;
+  return `profile name "${name}" may use only letters, digits, ".", "_" and "-", must start with a letter or digit, and be at most 64 characters`;
+}
+
+/** A profile by name; own keys only, so a name like "constructor" never reads Object.prototype. */
+export function profileOf(data: ConfigData, name: string): StoredProfile | undefined {
+  return Object.hasOwn(data.profiles, name) ? data.profiles[name] : undefined;
+}

@@ -1,0 +1,91 @@
+// Which profile, base URL and token a run uses, and where each came from. Precedence: flag > environment > profile.
+// There is no token flag on purpose: a token on a command line lands in shell history and in `ps` for every user.
+// Pure (the config file is passed in as data), so every precedence rule is unit-tested without a disk or a network.
+import { UsageError } from "../errors.js";
+import { normaliseBaseUrl, strippedPrefixNote } from "./base-url.js";
+import { DEFAULT_PROFILE, profileNameProblem, profileOf, type ConfigData, type StoredProfile } from "./schema.js";
+import type { Source } from "./types.js";
+
+export interface Setting<T> {
+  value: T;
+  source: Source;
+}
+
+export interface ResolvedSettings {
+  profile: Setting<string>;
+  /** The profile as saved, if the config file has it. */
+  stored: StoredProfile | undefined;
+  baseUrl?: Setting<string>;
+  token?: Setting<string>;
+  /** Things to tell the user on stderr (e.g. "/api/v1 was removed from --base-url"). */
+  notes: string[];
+}
+
+export interface SettingsInput {
+  globals: { profile?: string; baseUrl?: string };
+  env: NodeJS.ProcessEnv;
+  data: ConfigData;
+  /** For messages about values that came from the file. */
+  configPath: string;
+}
+
+/** An environment variable, with an empty value read as unset (`SHIPCTL_PROFILE= shipctl ...`). */
+export function envValue(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+export function resolveProfileName(input: Pick<SettingsInput, "globals" | "env" | "data" | "configPath">): Setting<string> {
+  const candidates: Array<[string | undefined, Source, string]> = [
+    [input.globals.profile?.trim() || undefined, "flag", "--profile"],
+    [envValue(input.env, "SHIPCTL_PROFILE"), "env", "SHIPCTL_PROFILE"],
+    [input.data.currentProfile?.trim() || undefined, "profile", `currentProfile in ${input.configPath}`],
+  ];
+  for (const [value, source, where] of candidates) {
+    if (value === undefined) continue;
+    const problem = profileNameProblem(value);
+    if (problem) throw new UsageError(`${where}: ${problem}`);
+    return { value, source };
+  }
+  return { value: DEFAULT_PROFILE, source: "default" };
+}
+
+export function resolveSettings(input: SettingsInput): ResolvedSettings {
+  const profile = resolveProfileName(input);
+  const stored = profileOf(input.data, profile.value);
+  const notes: string[] = [];
+
+  const urlCandidates: Array<[string | undefined, Source, string]> = [
+    [input.globals.baseUrl, "flag", "--base-url"],
+    [envValue(input.env, "SHIPCTL_BASE_URL"), "env", "SHIPCTL_BASE_URL"],
+    [stored?.baseUrl, "profile", `baseUrl of profile "${profile.value}" (${input.configPath})`],
+  ];
+  let baseUrl: Setting<string> | undefined;
+  for (const [value, source, where] of urlCandidates) {
+    if (value === undefined) continue;
+    const normalised = normaliseBaseUrl(value, where);
+    if (normalised.strippedApiPrefix) notes.push(strippedPrefixNote(where, normalised.url));
+    baseUrl = { value: normalised.url, source };
+    break;
+  }
+
+  let token: Setting<string> | undefined;
+  const envToken = envValue(input.env, "SHIPCTL_TOKEN");
+  if (envToken !== undefined) token = { value: checkToken(envToken, "SHIPCTL_TOKEN"), source: "env" };
+  else if (stored?.token) token = { value: stored.token, source: "profile" };
+
+  return { profile, stored, baseUrl, token, notes };
+}
+
+/** A token goes into an HTTP header: inner spaces or line breaks mean something else was pasted with it. */
+export function checkToken(token: string, where: string): string {
+  const value = token.trim();
+  if (value === "") throw new UsageError(`${where} is empty`);
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f]/.test(value)) {
+    throw new UsageError(`${where} contains spaces, line breaks or control characters`, {
+      hint: "give only the token itself",
+    });
+  }
+  return value;
+}

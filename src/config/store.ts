@@ -1,0 +1,109 @@
+// The config file, through conf: written atomically (temp file + rename) with mode 0600, in a directory created 0700.
+// conf (and its schema validator) is imported only when a command needs the file, since start-up time matters.
+import { chmodSync, mkdirSync, statSync } from "node:fs";
+import { UsageError } from "../errors.js";
+import { CONFIG_FILE_NAME, PROJECT_NAME, configDir } from "./paths.js";
+import { ConfigDataSchema, type ConfigData } from "./schema.js";
+
+export interface ConfigStore {
+  /** Absolute path of the config file (it may not exist yet). */
+  readonly path: string;
+  /** A validated snapshot of the file (empty when there is no file). */
+  read(): ConfigData;
+  /** Read, change, write back atomically; returns what was written. */
+  update(change: (data: ConfigData) => void): ConfigData;
+}
+
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+
+export async function openConfigStore(env: NodeJS.ProcessEnv): Promise<ConfigStore> {
+  const dir = configDir(env);
+  const path = `${dir}/${CONFIG_FILE_NAME}`;
+  ensureDirectory(dir);
+  const { default: Conf } = await import("conf");
+  let conf: InstanceType<typeof Conf<Record<string, unknown>>>;
+  try {
+    conf = new Conf<Record<string, unknown>>({
+      projectName: PROJECT_NAME,
+      cwd: dir,
+      configName: CONFIG_FILE_NAME.replace(/\.json$/, ""),
+      fileExtension: "json",
+      configFileMode: FILE_MODE,
+      // Profile names may contain dots; keys are plain keys.
+      accessPropertiesByDotNotation: false,
+      clearInvalidConfig: false,
+    });
+  } catch (e) {
+    throw unreadable(path, e);
+  }
+  tightenFileMode(conf.path);
+
+  const read = (): ConfigData => {
+    let raw: unknown;
+    try {
+      raw = conf.store;
+    } catch (e) {
+      throw unreadable(conf.path, e);
+    }
+    const parsed = ConfigDataSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const at = issue.path.length > 0 ? issue.path.join(".") : "(top level)";
+      throw new UsageError(`the config file ${conf.path} is not valid: ${at}: ${issue.message}`, {
+        hint: "fix that entry by hand, or delete the file and run `shipctl login` again",
+      });
+    }
+    return parsed.data;
+  };
+
+  return {
+    path: conf.path,
+    read,
+    update(change) {
+      const data = read();
+      change(data);
+      try {
+        conf.store = data as Record<string, unknown>;
+      } catch (e) {
+        throw new UsageError(`cannot write the config file ${conf.path}: ${errorText(e)}`, {
+          hint: "check the permissions of that directory, or point SHIPCTL_CONFIG_DIR at a writable one",
+        });
+      }
+      return data;
+    },
+  };
+}
+
+function ensureDirectory(dir: string): void {
+  try {
+    // `mode` applies only to directories created here; an existing directory is left as its owner set it.
+    mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+  } catch (e) {
+    throw new UsageError(`cannot create the config directory ${dir}: ${errorText(e)}`, {
+      hint: "point SHIPCTL_CONFIG_DIR at a directory you can write",
+    });
+  }
+}
+
+/** A file left readable by others (created by hand or by an old version) is narrowed to 0600: it holds tokens. */
+function tightenFileMode(path: string): void {
+  if (process.platform === "win32") return;
+  try {
+    if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, FILE_MODE);
+  } catch {
+    // No file yet (conf writes it 0600 on first save), or not ours to change: nothing to tighten.
+  }
+}
+
+function unreadable(path: string, e: unknown): UsageError {
+  const syntax = e instanceof SyntaxError;
+  return new UsageError(`cannot read the config file ${path}: ${syntax ? "it is not valid JSON" : errorText(e)}`, {
+    hint: syntax ? "fix the JSON by hand, or delete the file and run `shipctl login` again" : undefined,
+    cause: e,
+  });
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

@@ -1,0 +1,69 @@
+// Asks a service whether it is a shipctl sandbox, which publishes its Country and Service tables at
+// GET /_sandbox/tables as {sandbox: true, countries: [...], services: [...]}. Any other answer (404, HTML, a network
+// error, a timeout) simply means "not a sandbox". Uses undici directly with short timeouts: this is a side question
+// asked before the real work, and must neither retry nor hang.
+import { z } from "zod";
+import { CountryEntrySchema, ServiceEntrySchema } from "./schema.js";
+import type { CountryEntry, ServiceEntry } from "../contract/index.js";
+
+export const SANDBOX_TABLES_PATH = "/_sandbox/tables";
+
+export type ProbeResult =
+  | { sandbox: true; countries: CountryEntry[]; services: ServiceEntry[] }
+  | { sandbox: false; reason: string; warning?: string };
+
+export interface ProbeOptions {
+  token?: string;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  debug?: (line: string) => void;
+}
+
+const SandboxTablesBody = z.looseObject({
+  sandbox: z.literal(true),
+  countries: z.array(CountryEntrySchema),
+  services: z.array(ServiceEntrySchema),
+});
+
+export async function probeSandboxTables(baseUrl: string, options: ProbeOptions = {}): Promise<ProbeResult> {
+  const timeoutMs = options.timeoutMs ?? 3000;
+  const url = `${baseUrl}${SANDBOX_TABLES_PATH}`;
+  const { Agent, request } = await import("undici");
+  const agent = new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  const signals = [AbortSignal.timeout(timeoutMs * 2), ...(options.signal ? [options.signal] : [])];
+  const started = Date.now();
+  try {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const res = await request(url, { method: "GET", headers, dispatcher: agent, signal: AbortSignal.any(signals) });
+    const text = await res.body.text();
+    options.debug?.(`GET ${url} -> ${res.statusCode} (${Date.now() - started} ms, sandbox tables probe)`);
+    if (res.statusCode !== 200) return { sandbox: false, reason: `answered ${res.statusCode}` };
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return { sandbox: false, reason: "answered something that is not JSON" };
+    }
+    if (!isRecord(json) || json.sandbox !== true) return { sandbox: false, reason: "did not say it is a sandbox" };
+    const parsed = SandboxTablesBody.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const warning = `the sandbox at ${baseUrl} sent tables shipctl cannot read (${issue.path.join(".")}: ${issue.message}); country and service names will need a table of your own`;
+      return { sandbox: false, reason: "sent unreadable tables", warning };
+    }
+    return { sandbox: true, countries: parsed.data.countries, services: parsed.data.services };
+  } catch (e) {
+    // Ctrl-C must still stop the command, not be mistaken for "not a sandbox".
+    if (options.signal?.aborted) throw options.signal.reason;
+    const reason = e instanceof Error ? e.message : String(e);
+    options.debug?.(`GET ${url} failed: ${reason} (sandbox tables probe)`);
+    return { sandbox: false, reason };
+  } finally {
+    await agent.close().catch(() => undefined);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
