@@ -1,0 +1,48 @@
+// The shapes shared by the condition-report photo modules: what a folder yields, and what can be wrong with it.
+import type { PhotoGroup, PhotoSide } from "../contract/index.js";
+
+/** The two types the service accepts, judged by content. */
+export type PhotoType = "jpeg" | "png";
+
+export const CONTENT_TYPES: Record<PhotoType, string> = { jpeg: "image/jpeg", png: "image/png" };
+export const EXTENSIONS: Record<PhotoType, string> = { jpeg: "jpg", png: "png" };
+
+/** A photo that passed every check and will be sent. */
+export interface Photo {
+  group: PhotoGroup;
+  side: PhotoSide;
+  /** Absolute path of the bytes to send (a temporary copy after --fit). */
+  path: string;
+  /** Path relative to the report folder, as the user knows it (the original, even after --fit). */
+  file: string;
+  type: PhotoType;
+  /** Size in bytes of what will be sent. */
+  bytes: number;
+  width: number;
+  height: number;
+  /** Set when --fit replaced the original with a smaller copy. */
+  fitted?: FitNote;
+}
+
+export interface FitNote {
+  fromBytes: number;
+  fromType: PhotoType;
+  fromWidth: number;
+  fromHeight: number;
+  /** JPEG quality used, when the copy is a JPEG. */
+  quality?: number;
+}
+
+/** Something that stops the upload: the file, what is wrong, and what to do about it. */
+export interface Problem {
+  /** Path relative to the report folder (or the folder itself, "."). */
+  file: string;
+  problem: string;
+  fix: string;
+}
+
+/** Group and side, in upload order: box front..right, then art front..right. */
+export interface Slot {
+  group: PhotoGroup;
+  side: PhotoSide;
+}

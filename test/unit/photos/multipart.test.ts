@@ -1,0 +1,122 @@
+import busboy from "busboy";
+import { createHash } from "node:crypto";
+import { cpSync, mkdtempSync, readFileSync, truncateSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { reportBody } from "../../../src/photos/body.js";
+import { checkFolder } from "../../../src/photos/check.js";
+import { buildMultipartBody } from "../../../src/photos/multipart.js";
+import { fixture } from "../../helpers/cli.js";
+
+interface ParsedPart {
+  name: string;
+  filename: string;
+  mimeType: string;
+  sha256: string;
+  bytes: number;
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function parse(body: Buffer, contentType: string): Promise<ParsedPart[]> {
+  return new Promise((resolve, reject) => {
+    const parts: ParsedPart[] = [];
+    const bb = busboy({ headers: { "content-type": contentType } });
+    bb.on("file", (name, file, info) => {
+      const hash = createHash("sha256");
+      let bytes = 0;
+      file.on("data", (d: Buffer) => {
+        hash.update(d);
+        bytes += d.length;
+      });
+      file.on("end", () => parts.push({ name, filename: info.filename ?? "", mimeType: info.mimeType, sha256: hash.digest("hex"), bytes }));
+    });
+    bb.on("close", () => resolve(parts));
+    bb.on("error", reject);
+    bb.end(body);
+  });
+}
+
+const sha = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
+
+describe("report multipart body", () => {
+  it("sends box[] x6 then art[] x6 in side order, with names and types by content, and an exact length", async () => {
+    const check = await checkFolder(fixture("photos/renamed-png"));
+    const body = reportBody(check.photos);
+    const bytes = await readAll(body.open());
+    expect(bytes.length).toBe(body.length);
+    expect(body.contentType).toMatch(/^multipart\/form-data; boundary=----shipctl-[0-9a-f]{24}$/);
+    const parts = await parse(bytes, body.contentType);
+    expect(parts.map((p) => `${p.name} ${p.filename} ${p.mimeType}`)).toEqual([
+      "box[] box-front.png image/png",
+      "box[] box-back.jpg image/jpeg",
+      "box[] box-top.jpg image/jpeg",
+      "box[] box-bottom.jpg image/jpeg",
+      "box[] box-left.jpg image/jpeg",
+      "box[] box-right.jpg image/jpeg",
+      "art[] art-front.jpg image/jpeg",
+      "art[] art-back.jpg image/jpeg",
+      "art[] art-top.jpg image/jpeg",
+      "art[] art-bottom.jpg image/jpeg",
+      "art[] art-left.jpg image/jpeg",
+      "art[] art-right.jpg image/jpeg",
+    ]);
+    expect(parts.map((p) => p.sha256)).toEqual(check.photos.map((p) => sha(p.path)));
+  });
+
+  it("opens a fresh stream each time", async () => {
+    const check = await checkFolder(fixture("photos/nested"));
+    const body = reportBody(check.photos, "----fixed-boundary");
+    const first = await readAll(body.open());
+    const second = await readAll(body.open());
+    expect(second.equals(first)).toBe(true);
+    expect(first.subarray(0, 20).toString("latin1")).toBe("------fixed-boundary");
+    expect(first.subarray(-24).toString("latin1")).toBe("------fixed-boundary--\r\n");
+  });
+
+  it("computes the length of an oversized-file body exactly (several read chunks per file)", async () => {
+    const check = await checkFolder(fixture("photos/oversized"), { fit: true });
+    const body = reportBody(check.photos);
+    let chunks = 0;
+    let total = 0;
+    for await (const c of body.open()) {
+      chunks++;
+      total += (c as Buffer).length;
+    }
+    expect(total).toBe(body.length);
+    expect(chunks).toBeGreaterThan(24 + 1);
+  });
+
+  it("fails the stream rather than send fewer bytes than announced when a file shrank", async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "shipctl-mp-")), "nested");
+    cpSync(fixture("photos/nested"), dir, { recursive: true });
+    const check = await checkFolder(dir);
+    truncateSync(join(dir, "art", "top.png"), 10);
+    await expect(readAll(reportBody(check.photos).open())).rejects.toThrow(/changed while it was being sent/);
+  });
+
+  it("sends only the checked number of bytes when a file grew", async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "shipctl-mp-")), "nested");
+    cpSync(fixture("photos/nested"), dir, { recursive: true });
+    const check = await checkFolder(dir);
+    const { appendFileSync } = await import("node:fs");
+    appendFileSync(join(dir, "box", "front.jpg"), Buffer.alloc(5000, 1));
+    const body = reportBody(check.photos);
+    expect((await readAll(body.open())).length).toBe(body.length);
+  });
+
+  it("escapes quotes in part names and file names", async () => {
+    const path = fixture("photos/nested/box/front.jpg");
+    const size = readFileSync(path).length;
+    const body = buildMultipartBody([{ name: 'a"b', filename: 'x"y\\z.jpg', contentType: "image/jpeg", path, bytes: size }], "B");
+    const text = (await readAll(body.open())).toString("latin1");
+    expect(text).toContain('name="a\\"b"; filename="x\\"y\\\\z.jpg"');
+    expect(text.length).toBe(body.length);
+  });
+});
