@@ -1,0 +1,63 @@
+// The two Address fields that may need the profile's country table: `country` given as a code or a name, and a
+// phone written as a national number. Checking happens in two steps so that every other mistake is reported without
+// touching the network: first with valid placeholders standing in for these fields, then with their real values.
+import type { Deps } from "../deps.js";
+import { countryEntryOf, rawEnumValue, resolveCountryInput } from "./enums.js";
+import { phoneNeedsCountry, readPhone } from "./phone.js";
+
+/** Stand-ins that pass the Address schema; never sent (the second step replaces them or fails). */
+const PLACEHOLDER_COUNTRY = 1;
+const PLACEHOLDER_PHONE = "+10000000000";
+
+export interface LocalAddress {
+  /** The address with placeholders where a field awaits the table. */
+  candidate: Record<string, unknown>;
+  /** Country given as a code or a name. */
+  countryText?: string;
+  /** Phone not (yet) in E.164. */
+  phoneText?: string;
+}
+
+export function localAddress(raw: Record<string, unknown>): LocalAddress {
+  const candidate = { ...raw };
+  const result: LocalAddress = { candidate };
+  const countryRaw = rawEnumValue(raw.country);
+  if (countryRaw !== undefined) candidate.country = countryRaw;
+  else if (typeof raw.country === "string" && raw.country.trim() !== "") {
+    result.countryText = raw.country;
+    candidate.country = PLACEHOLDER_COUNTRY;
+  }
+  if (typeof raw.phone === "string" && !readPhone(raw.phone).ok) {
+    result.phoneText = raw.phone;
+    candidate.phone = PLACEHOLDER_PHONE;
+  }
+  return result;
+}
+
+/** Field names (relative to the address) whose local problems must wait for the second step. */
+export function deferredFields(local: LocalAddress): string[] {
+  return [...(local.countryText !== undefined ? ["country"] : []), ...(local.phoneText !== undefined ? ["phone"] : [])];
+}
+
+/**
+ * Replaces the placeholders with real values. `where` names the address's source for messages
+ * (e.g. `--country` or `"fulfillment_address.country" in s.json`). Phone normalisations are reported on stderr.
+ */
+export async function resolveAddressValues(deps: Deps, local: LocalAddress, where: { country: string; phone: string }) {
+  const out = { ...local.candidate };
+  let alpha2: string | undefined;
+  if (local.countryText !== undefined) {
+    const found = await resolveCountryInput(deps, local.countryText, where.country);
+    out.country = found.id;
+    alpha2 = found.entry?.alpha2;
+  }
+  if (local.phoneText !== undefined) {
+    if (alpha2 === undefined && phoneNeedsCountry(local.phoneText) && typeof out.country === "number") {
+      alpha2 = (await countryEntryOf(deps, out.country))?.alpha2;
+    }
+    const reading = readPhone(local.phoneText, alpha2);
+    out.phone = reading.ok ? reading.phone : local.phoneText;
+    if (reading.ok) deps.io.err(`Note: ${where.phone} ${JSON.stringify(local.phoneText)} read as ${reading.phone}\n`);
+  }
+  return out;
+}

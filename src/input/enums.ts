@@ -1,0 +1,79 @@
+// Country and Service values given on the command line or in a file. A raw integer needs no table (and so no
+// network); a code or a name goes through the profile's tables, which are never applied silently to a service whose
+// table the user has not confirmed (contract-notes, "Enumerations").
+import type { CountryEntry, ServiceEntry, Tables } from "../contract/index.js";
+import { lookupCountry, lookupService } from "../contract/index.js";
+import type { Deps } from "../deps.js";
+import { UsageError } from "../errors.js";
+
+export interface Resolved<T> {
+  id: number;
+  /** The table's entry for the value, when the profile's table has one. */
+  entry?: T;
+}
+
+/** A whole number given as a number or as plain digits; anything else is a code or a name. */
+export function rawEnumValue(input: unknown): number | undefined {
+  if (typeof input === "number") return input;
+  if (typeof input === "string" && /^\s*\d+\s*$/.test(input)) return Number(input);
+  return undefined;
+}
+
+async function tablesOf(deps: Deps): Promise<Tables> {
+  return (await deps.connection()).tables();
+}
+
+/** `where` names the input for messages, e.g. `--country` or `"country" in addr.json`. */
+export async function resolveCountryInput(deps: Deps, input: string, where: string): Promise<Resolved<CountryEntry>> {
+  const tables = await tablesOf(deps);
+  refuseUnconfirmed(tables, input, where, "countries");
+  const found = lookupCountry(tables.countries, input);
+  if (!found.ok) throw new UsageError(`${where}: ${found.reason}`);
+  return { id: found.id, entry: found.entry };
+}
+
+export async function resolveServiceInput(deps: Deps, input: string, where: string): Promise<Resolved<ServiceEntry>> {
+  const tables = await tablesOf(deps);
+  refuseUnconfirmed(tables, input, where, "services");
+  const found = lookupService(tables.services, input);
+  if (!found.ok) throw new UsageError(`${where}: ${found.reason}`);
+  return { id: found.id, entry: found.entry };
+}
+
+/** The table entry of a raw integer, when the table is one the user may rely on; used for display and phone numbers. */
+export async function countryEntryOf(deps: Deps, id: number): Promise<CountryEntry | undefined> {
+  const tables = await tablesOf(deps);
+  return tables.source === "unconfirmed" ? undefined : tables.countries.find((c) => c.id === id);
+}
+
+function refuseUnconfirmed(tables: Tables, input: string, where: string, kind: "countries" | "services"): void {
+  if (tables.source !== "unconfirmed") return;
+  throw new UsageError(`${where}: "${input}" needs the ${kind} table, and this service's table is not confirmed`, {
+    hint: `Give the integer value, or import the table (shipctl config tables import ${kind} FILE.csv) or confirm it (shipctl config tables confirm).`,
+  });
+}
+
+export interface EnumLabels {
+  /** "1 (United States)", or "1" when the table does not know it. */
+  country(id: number): string;
+  service(id: number): string;
+}
+
+/**
+ * Labels for tables shown to people. Display must never fail a command that already has its data, so a table that
+ * cannot be loaded (or is not confirmed for this service) just leaves the bare integers.
+ */
+export async function enumLabels(deps: Deps): Promise<EnumLabels> {
+  let tables: Tables | undefined;
+  try {
+    tables = await tablesOf(deps);
+  } catch (e) {
+    deps.debug(`country/service tables unavailable for display: ${(e as Error).message}`);
+  }
+  const usable = tables && tables.source !== "unconfirmed" ? tables : undefined;
+  const label = (id: number, name: string | undefined) => (name ? `${id} (${name})` : String(id));
+  return {
+    country: (id) => label(id, usable?.countries.find((c) => c.id === id)?.name),
+    service: (id) => label(id, usable?.services.find((s) => s.id === id)?.name),
+  };
+}

@@ -1,0 +1,61 @@
+// Local validation failures, reported the same way by every command: one line per bad field, naming the flag that
+// sets it (when there is one) and the rule it breaks, then "nothing was sent" (exit 2).
+import type { z } from "zod";
+import { UsageError } from "../errors.js";
+
+export interface FieldProblem {
+  /** Dot path of the field in the request body, e.g. `fulfillment_address.phone`. */
+  field: string;
+  message: string;
+}
+
+/** One problem per zod issue; a field that is simply absent reads "is required" rather than a type complaint. */
+export function problemsFrom(error: z.ZodError, input: unknown): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  for (const issue of error.issues) {
+    const path = issue.path.map(String);
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) problems.push({ field: [...path, key].join("."), message: "is not a known field" });
+      continue;
+    }
+    const field = path.join(".") || "(input)";
+    const value = valueAt(input, path);
+    if (value === undefined && issue.code === "invalid_type") problems.push({ field, message: "is required" });
+    else problems.push({ field, message: withValue(issue.message, value) });
+  }
+  return problems;
+}
+
+function valueAt(input: unknown, path: string[]): unknown {
+  let v = input;
+  for (const key of path) {
+    if (v === null || typeof v !== "object") return undefined;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v;
+}
+
+function withValue(message: string, value: unknown): string {
+  if (typeof value !== "string" && typeof value !== "number") return message;
+  const shown = JSON.stringify(value);
+  return `${message} (got ${shown.length > 42 ? `${shown.slice(0, 40)}…"` : shown})`;
+}
+
+export interface ProblemReport {
+  /** What was being checked, e.g. "the address" or "stdin". */
+  subject: string;
+  problems: FieldProblem[];
+  /** The command-line flag that sets a field, when one does. */
+  flagFor?: (field: string) => string | undefined;
+  hint?: string;
+}
+
+/** The error to throw for locally invalid input: exit 2, every problem listed. */
+export function invalidInput(report: ProblemReport): UsageError {
+  const lines = report.problems.map((p) => {
+    const flag = report.flagFor?.(p.field);
+    return `  ${p.field}${flag ? ` (${flag})` : ""}: ${p.message}`;
+  });
+  const count = report.problems.length === 1 ? "1 problem" : `${report.problems.length} problems`;
+  return new UsageError(`${report.subject} has ${count}, so nothing was sent:\n${lines.join("\n")}`, { hint: report.hint });
+}
