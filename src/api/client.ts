@@ -1,6 +1,95 @@
-// Placeholder until the HTTP layer lands (replaced by the api/ work).
-import type { ApiClient, ApiClientOptions } from "./types.js";
+// The ApiClient over undici: one keep-alive Agent for the whole run, the bearer token on every request, answers
+// checked against the contract, typed errors, and retries only where sending again is safe (see call.ts).
+import type { PageOf, StoredAddress, StoredShipment } from "../contract/index.js";
+import { UsageError } from "../errors.js";
+import { BACKOFF } from "./backoff.js";
+import { createCaller, type CallSpec } from "./call.js";
+import * as endpoints from "./endpoints.js";
+import { UnexpectedResponseError } from "./errors.js";
+import { createRedactor } from "./redact.js";
+import { createTransport } from "./transport.js";
+import type { ApiClient, ApiClientOptions, CallOptions } from "./types.js";
 
-export function createApiClient(_options: ApiClientOptions): ApiClient {
-  throw new Error("the HTTP layer is not built yet");
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+/** Per answer: the headers must come, and the body must keep flowing, within this. */
+export const DEFAULT_RESPONSE_TIMEOUT_MS = 60_000;
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const redact = createRedactor(options.token);
+  const baseUrl = parseBaseUrl(options.baseUrl, redact);
+  const responseTimeoutMs = options.responseTimeoutMs ?? DEFAULT_RESPONSE_TIMEOUT_MS;
+  const transport = createTransport({
+    connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    responseTimeoutMs,
+  });
+  const call = createCaller({
+    transport,
+    baseUrl,
+    token: options.token,
+    userAgent: options.userAgent,
+    clock: options.clock,
+    random: options.random ?? Math.random,
+    retries: options.retries ?? BACKOFF.defaultRetries,
+    responseTimeoutMs,
+    redact,
+    debug: options.debug,
+    signal: options.signal,
+  });
+
+  return {
+    verifyAddress: (address, callOptions) => call(endpoints.verifyAddress(address), callOptions),
+    createAddress: (address, callOptions) => call(endpoints.createAddress(address), callOptions),
+    updateAddress: (id, address, callOptions) => call(endpoints.updateAddress(id, address), callOptions),
+    getAddress: (id, callOptions) => call(endpoints.getAddress(id), callOptions),
+    listAddresses: (query, callOptions) => call(endpoints.listAddresses(query), callOptions),
+    createShipments: (shipments, callOptions) => call(endpoints.createShipments(shipments), callOptions),
+    updateShipment: (id, shipment, callOptions) => call(endpoints.updateShipment(id, shipment), callOptions),
+    getShipment: (id, callOptions) => call(endpoints.getShipment(id), callOptions),
+    listShipments: (query, callOptions) => call(endpoints.listShipments(query), callOptions),
+    nextPage: <T extends "shipments" | "addresses">(kind: T, url: string, callOptions?: CallOptions) => {
+      const target = sameOriginLink(url, baseUrl, redact);
+      // The spec built for `kind` validates items of that kind, which is what the conditional return type says.
+      type Result = PageOf<T extends "shipments" ? StoredShipment : StoredAddress>;
+      return call(endpoints.nextPage(kind, target) as unknown as CallSpec<Result>, callOptions);
+    },
+    priceShipments: (ids, callOptions) => call(endpoints.priceShipments(ids), callOptions),
+    finalizeCheckout: (ids, callOptions) => call(endpoints.finalizeCheckout(ids), callOptions),
+    uploadReport: (shipmentId, set, body, callOptions) => call(endpoints.uploadReport(shipmentId, set, body), callOptions),
+    close: () => transport.close(),
+  };
+}
+
+function parseBaseUrl(text: string, redact: (s: string) => string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`The base URL "${redact(text)}" is not a URL`, { hint: "Give the service's address, e.g. https://api.example.com" });
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new UsageError(`The base URL "${redact(text)}" must start with https:// (or http:// for a local sandbox)`);
+  }
+  return url;
+}
+
+/**
+ * Pagination links come from the service; the token goes only to the base URL's origin (same scheme, host and
+ * port), so a link elsewhere is refused rather than followed. Relative links are read against the base URL.
+ */
+function sameOriginLink(link: string, baseUrl: URL, redact: (s: string) => string): URL {
+  const facts = { method: "GET", path: "(pagination link)", mayHaveArrived: false };
+  let url: URL;
+  try {
+    url = new URL(link, baseUrl);
+  } catch {
+    throw new UnexpectedResponseError(facts, `The service's pagination link "${redact(link)}" is not a URL`);
+  }
+  if (url.origin !== baseUrl.origin) {
+    throw new UnexpectedResponseError(
+      facts,
+      `The service's pagination link points to ${redact(url.origin)}, not to ${redact(baseUrl.origin)}: shipctl sends the token only to the base URL, so it did not follow it`,
+      { hint: "If the service moved, set the new base URL (`shipctl config set base-url URL`)." },
+    );
+  }
+  return url;
 }

@@ -23,6 +23,7 @@ export interface CallOptions {
 }
 
 export interface RetryInfo {
+  /** The attempt about to be made (2 for the first retry). */
   attempt: number;
   delayMs: number;
   reason: string;
@@ -96,6 +97,8 @@ export interface ApiClientOptions {
   signal?: AbortSignal;
   /** Retries for calls that are safe to retry (default 4). */
   retries?: number;
+  /** Source of the backoff jitter, [0, 1) (default Math.random); tests pass a fixed one. */
+  random?: () => number;
   connectTimeoutMs?: number;
   /** Time allowed for the response headers and between body chunks. */
   responseTimeoutMs?: number;

@@ -1,0 +1,226 @@
+// One API call: attempts, the retry rules, backoff, interruption and the --debug lines.
+// Retry rules (the service has no idempotency key, so a lost answer to a POST cannot be repeated safely):
+// - a request that never left this machine (refused, DNS, TLS, connect timeout) is retried, whatever the method;
+// - 429 is retried whatever the method: the service refused the request, so nothing was applied;
+// - a dropped connection, a timeout or a 5xx after the request was written is retried only for idempotent calls
+//   (reads, address verification, PATCH with a full body); a POST that creates or charges is never resent;
+// - endpoints add their own (verify status 0, price session status 0), through `interpret`.
+import type { CallOptions, MultipartBody } from "./types.js";
+import type { Clock } from "../clock.js";
+import { BACKOFF, backoffDelay, parseRetryAfter } from "./backoff.js";
+import { errorForResponse } from "./error-map.js";
+import { BodyReadError, RequestInterruptedError, type ApiFailure, type RequestFacts } from "./errors.js";
+import { networkError, networkReason } from "./network-error.js";
+import type { Redactor } from "./redact.js";
+import { cleanText } from "./redact.js";
+import type { HttpMethod, Transport, WireRequest, WireResponse } from "./transport.js";
+
+/** What an endpoint makes of an answer: a result, a failure worth retrying, or a final failure. */
+export type Verdict<T> =
+  | { done: T }
+  /** Worth another attempt; `waitMs` (from Retry-After) replaces the backoff when given. */
+  | { retry: ApiFailure; reason: string; waitMs?: number }
+  | { fail: ApiFailure };
+
+export interface CallSpec<T> {
+  method: HttpMethod;
+  /** Path under the base URL, without the query string, e.g. "/api/v1/shipments/12". */
+  path: string;
+  /** Encoded query string without "?", e.g. "page=2&limit=50". */
+  query?: string;
+  /** An absolute URL to call instead of base URL + path (pagination links, already checked). */
+  url?: URL;
+  json?: unknown;
+  multipart?: MultipartBody;
+  /** Safe to send again after it may have arrived (reads, verify, PATCH with a full body). */
+  idempotent: boolean;
+  /** What a 404 means, e.g. "shipment 12". */
+  resource?: string;
+  /** POST /api/v1/checkout (402/403 are about payment). */
+  checkout?: boolean;
+  /**
+   * Reads the answer: a 2xx into the result, and any status the endpoint knows better than the generic mapping
+   * (verify's 400, the price session's 500). Returns undefined to let the generic mapping decide.
+   */
+  interpret(response: WireResponse, facts: RequestFacts, redact: Redactor): Verdict<T> | undefined;
+}
+
+export interface CallerConfig {
+  transport: Transport;
+  baseUrl: URL;
+  token: string;
+  userAgent: string;
+  clock: Clock;
+  random: () => number;
+  retries: number;
+  responseTimeoutMs: number;
+  redact: Redactor;
+  debug?: (line: string) => void;
+  signal?: AbortSignal;
+}
+
+export type Caller = <T>(spec: CallSpec<T>, options?: CallOptions & { onProgress?: (bytesSent: number) => void }) => Promise<T>;
+
+export function createCaller(config: CallerConfig): Caller {
+  const basePath = config.baseUrl.pathname.replace(/\/+$/, "");
+  const debug = config.debug;
+
+  return async function call<T>(spec: CallSpec<T>, options: CallOptions & { onProgress?: (bytesSent: number) => void } = {}): Promise<T> {
+    const url = spec.url ?? new URL(`${config.baseUrl.origin}${basePath}${spec.path}${spec.query ? `?${spec.query}` : ""}`);
+    const shownUrl = config.redact(displayUrl(url));
+    const path = config.redact(spec.url ? spec.url.pathname : `${basePath}${spec.path}`);
+    const retries = Math.max(0, options.retries ?? config.retries);
+    const signal = anySignal([config.signal, options.signal]);
+    const request: WireRequest = {
+      method: spec.method,
+      url,
+      headers: headersFor(spec, config),
+      body: bodyFor(spec),
+      signal,
+      onBodyProgress: options.onProgress,
+    };
+    const facts = (status: number | undefined, mayHaveArrived: boolean): RequestFacts => ({ method: spec.method, path, status, mayHaveArrived });
+    let earlierMayHaveArrived = false;
+
+    for (let attempt = 1; ; attempt++) {
+      const tag = `attempt ${attempt}/${retries + 1}`;
+      if (signal.aborted) throw interrupted(spec, facts(undefined, earlierMayHaveArrived), signal.reason);
+      const started = performance.now();
+      const result = await config.transport.send(request);
+      const elapsed = `${Math.round(performance.now() - started)} ms`;
+
+      let failure: ApiFailure;
+      let retryable: boolean;
+      let reason: string;
+      let waitMs: number | undefined;
+
+      if (!result.ok) {
+        const wire = result.failure;
+        const arrived: boolean = earlierMayHaveArrived || wire.written;
+        if (wire.aborted) {
+          debug?.(`${spec.method} ${shownUrl} -> interrupted after ${elapsed} (${tag})`);
+          throw interrupted(spec, facts(undefined, arrived), signal.reason);
+        }
+        if (wire.bodyError !== undefined) {
+          debug?.(`${spec.method} ${shownUrl} -> body read error after ${elapsed} (${tag})`);
+          const why = wire.bodyError instanceof Error ? wire.bodyError.message : String(wire.bodyError);
+          throw new BodyReadError(facts(undefined, earlierMayHaveArrived), `Could not read the body of ${spec.method} ${path} while sending it: ${cleanText(config.redact(why), 200)}`, {
+            cause: wire.bodyError,
+            hint: "The upload was cut short, so the service cannot have applied it. Check the files, then run the command again.",
+          });
+        }
+        reason = `${networkReason(wire, config.responseTimeoutMs, config.redact)}${wire.written ? " (after sending)" : " (before sending)"}`;
+        failure = networkError(wire, { method: spec.method, path }, {
+          origin: config.baseUrl.origin,
+          idempotent: spec.idempotent,
+          earlierMayHaveArrived,
+          responseTimeoutMs: config.responseTimeoutMs,
+          redact: config.redact,
+        });
+        retryable = !wire.written || spec.idempotent;
+        earlierMayHaveArrived = arrived;
+      } else {
+        const response = result.response;
+        const statusLine = `${response.status}${response.statusText ? ` ${cleanText(response.statusText, 60)}` : ""}`;
+        // A 2xx took effect, a 5xx may have; a 4xx is a refusal.
+        const answeredFacts = facts(response.status, earlierMayHaveArrived || (response.status >= 200 && response.status < 300) || response.status >= 500);
+        const verdict = spec.interpret(response, answeredFacts, config.redact) ?? genericVerdict(response, spec, path, earlierMayHaveArrived, config);
+        if ("done" in verdict) {
+          debug?.(`${spec.method} ${shownUrl} -> ${statusLine} in ${elapsed} (${tag})`);
+          return verdict.done;
+        }
+        if ("fail" in verdict) {
+          debug?.(`${spec.method} ${shownUrl} -> ${statusLine} in ${elapsed} (${tag}; not retried)`);
+          throw verdict.fail;
+        }
+        failure = verdict.retry;
+        reason = `${statusLine}: ${verdict.reason}`;
+        retryable = true;
+        waitMs = verdict.waitMs;
+        earlierMayHaveArrived ||= failure.mayHaveArrived;
+      }
+
+      if (!retryable || attempt > retries) {
+        debug?.(`${spec.method} ${shownUrl} -> ${reason} in ${elapsed} (${tag}; ${retryable ? "no retries left" : "not retried: it may have arrived"})`);
+        throw failure;
+      }
+      if (waitMs !== undefined && waitMs > BACKOFF.retryAfterCapMs) {
+        debug?.(`${spec.method} ${shownUrl} -> ${reason} in ${elapsed} (${tag}; Retry-After ${waitMs} ms is beyond the ${BACKOFF.retryAfterCapMs} ms shipctl waits)`);
+        throw failure;
+      }
+      const delayMs = waitMs ?? backoffDelay(attempt, config.random);
+      debug?.(`${spec.method} ${shownUrl} -> ${reason} in ${elapsed} (${tag}; retrying in ${delayMs} ms)`);
+      options.onRetry?.({ attempt: attempt + 1, delayMs, reason });
+      try {
+        await config.clock.sleep(delayMs, signal);
+      } catch (err) {
+        if (signal.aborted) throw interrupted(spec, facts(undefined, earlierMayHaveArrived), signal.reason);
+        throw err;
+      }
+    }
+  };
+}
+
+/** The standard reading of a status no endpoint claimed: 429 always retried, 5xx only when idempotent. */
+function genericVerdict<T>(response: WireResponse, spec: CallSpec<T>, path: string, earlierMayHaveArrived: boolean, config: CallerConfig): Verdict<T> {
+  const error = errorForResponse(response, {
+    method: spec.method,
+    path,
+    resource: spec.resource,
+    checkout: spec.checkout,
+    idempotent: spec.idempotent,
+    earlierMayHaveArrived,
+    redact: config.redact,
+    now: config.clock.now(),
+  });
+  // Retry-After is honoured on any retried status (429, and 503 during maintenance).
+  const waitMs = parseRetryAfter(response.headers["retry-after"], config.clock.now());
+  if (response.status === 429) return { retry: error, reason: "rate limited", waitMs };
+  if (response.status >= 500 && spec.idempotent) return { retry: error, reason: "service error", waitMs };
+  return { fail: error };
+}
+
+function interrupted<T>(spec: CallSpec<T>, facts: RequestFacts, reason: unknown): RequestInterruptedError {
+  const risk = facts.mayHaveArrived && !spec.idempotent ? ": the request may have been applied; check before sending it again" : "";
+  return new RequestInterruptedError(facts, `Interrupted during ${facts.method} ${facts.path}${risk}`, { cause: reason });
+}
+
+function headersFor<T>(spec: CallSpec<T>, config: CallerConfig): Record<string, string> {
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${config.token}`,
+    accept: "application/json",
+    "user-agent": config.userAgent,
+  };
+  if (spec.json !== undefined) headers["content-type"] = "application/json";
+  if (spec.multipart) {
+    headers["content-type"] = spec.multipart.contentType;
+    headers["content-length"] = String(spec.multipart.length);
+  }
+  return headers;
+}
+
+function bodyFor<T>(spec: CallSpec<T>): WireRequest["body"] {
+  if (spec.multipart) {
+    const multipart = spec.multipart;
+    return () => multipart.open();
+  }
+  if (spec.json === undefined) return undefined;
+  const bytes = Buffer.from(JSON.stringify(spec.json), "utf8");
+  return () => bytes;
+}
+
+/** The URL without user:password, for debug lines. */
+function displayUrl(url: URL): string {
+  if (!url.username && !url.password) return url.href;
+  const copy = new URL(url.href);
+  copy.username = "";
+  copy.password = "";
+  return copy.href;
+}
+
+function anySignal(signals: Array<AbortSignal | undefined>): AbortSignal {
+  const present = signals.filter((s): s is AbortSignal => s !== undefined);
+  if (present.length === 1) return present[0]!;
+  if (present.length === 0) return new AbortController().signal;
+  return AbortSignal.any(present);
+}

@@ -1,0 +1,227 @@
+// The typed failures of the HTTP layer. Each extends the base class of src/errors.ts whose exit code fits, so main()
+// maps them without knowing HTTP; each also carries the request facts a caller needs to decide what to do next.
+import {
+  AuthError,
+  CliError,
+  InterruptedError,
+  PaymentError,
+  RejectedError,
+  UnavailableError,
+  type CliErrorOptions,
+} from "../errors.js";
+import { fieldErrors, type FieldError } from "./field-errors.js";
+
+/** What every API failure says about the request it came from. */
+export interface RequestFacts {
+  /** "GET", "POST", "PATCH". */
+  method: string;
+  /** The path without the query string, e.g. "/api/v1/shipments/12". */
+  path: string;
+  /** The HTTP status of the answer; undefined when no answer came (network failure, interruption). */
+  status?: number;
+  /**
+   * True when the request may have reached the service and taken effect while the answer does not say so:
+   * the connection dropped or timed out after the request was written, a 5xx, an interruption mid-flight, or a
+   * success answer that could not be read. The caller must read back before sending it again (the service has no
+   * idempotency key). False when nothing was sent, or when the service answered with a refusal (4xx).
+   */
+  mayHaveArrived: boolean;
+}
+
+const API_FAILURE = Symbol.for("shipctl.apiFailure");
+
+export type ApiFailure = CliError & RequestFacts;
+
+/** True for every error thrown by the HTTP layer (all carry method, path, status and mayHaveArrived). */
+export function isApiFailure(err: unknown): err is ApiFailure {
+  return typeof err === "object" && err !== null && (err as Record<symbol, unknown>)[API_FAILURE] === true;
+}
+
+function stamp(err: CliError & RequestFacts, facts: RequestFacts): void {
+  err.method = facts.method;
+  err.path = facts.path;
+  err.status = facts.status;
+  err.mayHaveArrived = facts.mayHaveArrived;
+  Object.defineProperty(err, API_FAILURE, { value: true });
+}
+
+// One intermediate class per exit-code family; the concrete errors below only add what is theirs.
+// (TypeScript mixins would need `any[]` constructors, so the four fields are spelled out per family.)
+
+export abstract class ApiAuthError extends AuthError implements RequestFacts {
+  method!: string;
+  path!: string;
+  status?: number;
+  mayHaveArrived!: boolean;
+  constructor(facts: RequestFacts, message: string, options?: CliErrorOptions) {
+    super(message, options);
+    stamp(this, facts);
+  }
+}
+
+export abstract class ApiPaymentError extends PaymentError implements RequestFacts {
+  method!: string;
+  path!: string;
+  status?: number;
+  mayHaveArrived!: boolean;
+  constructor(facts: RequestFacts, message: string, options?: CliErrorOptions) {
+    super(message, options);
+    stamp(this, facts);
+  }
+}
+
+export abstract class ApiRejectedError extends RejectedError implements RequestFacts {
+  method!: string;
+  path!: string;
+  status?: number;
+  mayHaveArrived!: boolean;
+  constructor(facts: RequestFacts, message: string, options?: CliErrorOptions) {
+    super(message, options);
+    stamp(this, facts);
+  }
+}
+
+export abstract class ApiUnavailableError extends UnavailableError implements RequestFacts {
+  method!: string;
+  path!: string;
+  status?: number;
+  mayHaveArrived!: boolean;
+  constructor(facts: RequestFacts, message: string, options?: CliErrorOptions) {
+    super(message, options);
+    stamp(this, facts);
+  }
+}
+
+/** The connection failed. `mayHaveArrived` false: refused, DNS, TLS or connect timeout (safe to resend). */
+export class NetworkError extends ApiUnavailableError {
+  /** The system or undici error code (ECONNREFUSED, UND_ERR_SOCKET...), when there is one. */
+  readonly code?: string;
+  constructor(facts: RequestFacts, message: string, options: CliErrorOptions & { code?: string }) {
+    super(facts, message, options);
+    this.code = options.code;
+  }
+}
+
+/** 401: the token is missing, wrong or expired. */
+export class UnauthorizedError extends ApiAuthError {}
+
+/** 402 anywhere but a declined checkout: the organization has no active subscription. */
+export class NoSubscriptionError extends ApiAuthError {}
+
+/** 402 on POST /api/v1/checkout with `{status, message}`: the card was declined and the payment method invalidated. */
+export class PaymentDeclinedError extends ApiPaymentError {
+  /** The service's internal error code. */
+  readonly serviceStatus: number;
+  readonly serviceMessage: string;
+  constructor(facts: RequestFacts, message: string, body: { status: number; message: string }, options?: CliErrorOptions) {
+    super(facts, message, options);
+    this.serviceStatus = body.status;
+    this.serviceMessage = body.message;
+  }
+}
+
+/** 403 on POST /api/v1/checkout: the organization has no valid payment method. */
+export class NoPaymentMethodError extends ApiPaymentError {}
+
+/** 403 elsewhere. */
+export class ForbiddenError extends ApiRejectedError {}
+
+/** 404: the resource (or the endpoint, with a wrong base URL) does not exist. */
+export class NotFoundError extends ApiRejectedError {
+  /** What was looked for, e.g. "shipment 12"; undefined when the path itself was not found. */
+  readonly resource?: string;
+  constructor(facts: RequestFacts, message: string, resource: string | undefined, options?: CliErrorOptions) {
+    super(facts, message, options);
+    this.resource = resource;
+  }
+}
+
+/** 422 (or a validation body on another 4xx): the service refused the input, field by field. */
+export class ValidationError extends ApiRejectedError {
+  /** As the service sent them, e.g. {"shipments.3.value": ["The value must be at least 50."]}. */
+  readonly errors: Record<string, string[]>;
+  constructor(facts: RequestFacts, message: string, errors: Record<string, string[]>, options?: CliErrorOptions) {
+    super(facts, message, options);
+    this.errors = errors;
+  }
+  /** The errors with `<list>.N.field` keys split into item index and field (see field-errors.ts). */
+  fieldErrors(listKey = "shipments"): FieldError[] {
+    return fieldErrors(this.errors, listKey);
+  }
+}
+
+/** Any other 4xx (400 outside verify, 405, 413...). */
+export class RequestRejectedError extends ApiRejectedError {}
+
+/** 409: e.g. the payment failed while the checkout session was created; usually temporary (wait about a minute). */
+export class ConflictError extends ApiUnavailableError {
+  readonly serviceStatus?: number;
+  readonly serviceMessage?: string;
+  constructor(facts: RequestFacts, message: string, body: { status?: number; message?: string }, options?: CliErrorOptions) {
+    super(facts, message, options);
+    this.serviceStatus = body.status;
+    this.serviceMessage = body.message;
+  }
+}
+
+/** 429 after the retries (or a Retry-After longer than shipctl waits). */
+export class RateLimitedError extends ApiUnavailableError {
+  /** From Retry-After (seconds or an HTTP date), when the service sent one. */
+  readonly retryAfterMs?: number;
+  constructor(facts: RequestFacts, message: string, retryAfterMs: number | undefined, options?: CliErrorOptions) {
+    super(facts, message, options);
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** 5xx, and a price session that answered status 1 (Failed). */
+export class ServerError extends ApiUnavailableError {
+  /** `status` of a `{status, message}` body (the Checkout Session Status on a price session). */
+  readonly serviceStatus?: number;
+  constructor(facts: RequestFacts, message: string, serviceStatus?: number, options?: CliErrorOptions) {
+    super(facts, message, options);
+    this.serviceStatus = serviceStatus;
+  }
+}
+
+/** The service's own upstream (address verifier, rate look-up) stayed throttled (status 0) through every retry. */
+export class UpstreamRateLimitedError extends ApiUnavailableError {}
+
+/**
+ * The answer does not fit the contract: a success body of the wrong shape, a redirect, a pagination link to
+ * another origin. Exit 1: shipctl cannot tell what happened. A 2xx of the wrong shape did take effect.
+ */
+export class UnexpectedResponseError extends CliError implements RequestFacts {
+  method!: string;
+  path!: string;
+  status?: number;
+  mayHaveArrived!: boolean;
+  constructor(facts: RequestFacts, message: string, options?: CliErrorOptions) {
+    super(message, options);
+    stamp(this, facts);
+  }
+}
+
+/** Ctrl-C (the signal) while a request was in flight or waiting to be retried. */
+export class RequestInterruptedError extends InterruptedError implements RequestFacts {
+  method!: string;
+  path!: string;
+  status?: number;
+  mayHaveArrived!: boolean;
+  constructor(facts: RequestFacts, message: string, options?: CliErrorOptions) {
+    super(message, options);
+    stamp(this, facts);
+  }
+}
+
+/** The body to upload could not be read (a photo removed mid-upload): the request was cut short, not applied. */
+export class BodyReadError extends CliError implements RequestFacts {
+  method!: string;
+  path!: string;
+  status?: number;
+  mayHaveArrived!: boolean;
+  constructor(facts: RequestFacts, message: string, options?: CliErrorOptions) {
+    super(message, options);
+    stamp(this, facts);
+  }
+}

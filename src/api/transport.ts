@@ -1,0 +1,205 @@
+// One HTTP attempt over a single keep-alive undici Agent, and the one fact retries depend on: whether the request
+// was written onto a connection (the service may have received it) or failed before (refused, DNS, TLS, connect
+// timeout: nothing reached the service, so even a POST can be sent again).
+import { Transform, type Readable } from "node:stream";
+import type { Dispatcher } from "undici";
+import Agent from "undici/lib/dispatcher/agent.js";
+import requestApi from "undici/lib/api/api-request.js";
+
+export type HttpMethod = "GET" | "POST" | "PATCH";
+
+export interface WireRequest {
+  method: HttpMethod;
+  url: URL;
+  headers: Record<string, string>;
+  /** Called once per attempt: a retry needs a fresh stream. */
+  body?: () => Buffer | Readable;
+  signal: AbortSignal;
+  /** Bytes of the body handed to the connection so far (uploads). */
+  onBodyProgress?: (bytesSent: number) => void;
+}
+
+export interface WireResponse {
+  status: number;
+  statusText: string;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+export interface WireFailure {
+  /**
+   * The request head was being written onto a connection when it failed: the service may have received it.
+   * False only when the failure came before (no connection could be made, or the attempt was aborted before).
+   */
+  written: boolean;
+  /** The attempt ended because the signal aborted. */
+  aborted: boolean;
+  /** The body's own stream failed (a file vanished), as opposed to the network. */
+  bodyError?: unknown;
+  /** The system or undici error code (ECONNREFUSED, UND_ERR_HEADERS_TIMEOUT...). */
+  code?: string;
+  cause: unknown;
+}
+
+export type WireResult = { ok: true; response: WireResponse } | { ok: false; failure: WireFailure };
+
+export interface Transport {
+  send(request: WireRequest): Promise<WireResult>;
+  close(): Promise<void>;
+}
+
+export interface TransportOptions {
+  connectTimeoutMs: number;
+  /** Time allowed for the response headers, and between chunks of the response body. */
+  responseTimeoutMs: number;
+}
+
+/** Answers bigger than this are cut off: no endpoint of the contract returns more than a page of 50 items. */
+const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+/** Carried in undici's `opaque` option, so the interceptor below can tell this attempt when it is written. */
+class WriteTracker {
+  written = false;
+}
+
+/**
+ * undici calls onRequestStart right before it writes the request head onto a connected socket; an attempt that
+ * fails without it never left this machine. Connect errors (ECONNREFUSED, ENOTFOUND, TLS, ConnectTimeoutError)
+ * fail before it, socket resets and response timeouts after.
+ */
+const trackWrites: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (options, handler) => {
+  const tracker = (options as { opaque?: unknown }).opaque;
+  if (!(tracker instanceof WriteTracker)) return dispatch(options, handler);
+  const observed: Dispatcher.DispatchHandler = {
+    onRequestStart: (controller, context) => {
+      tracker.written = true;
+      handler.onRequestStart?.(controller, context);
+    },
+    onRequestUpgrade: (...args) => handler.onRequestUpgrade?.(...args),
+    onResponseStart: (...args) => handler.onResponseStart?.(...args),
+    onResponseData: (...args) => handler.onResponseData?.(...args),
+    onResponseEnd: (...args) => handler.onResponseEnd?.(...args),
+    onResponseError: (...args) => handler.onResponseError?.(...args),
+  };
+  return dispatch(options, observed);
+};
+
+export function createTransport(options: TransportOptions): Transport {
+  const agent = new Agent({
+    connect: { timeout: options.connectTimeoutMs },
+    headersTimeout: options.responseTimeoutMs,
+    bodyTimeout: options.responseTimeoutMs,
+    // Batches send requests seconds apart (prompts, progress): keep the connection for a while.
+    keepAliveTimeout: 10_000,
+  });
+  const dispatcher = agent.compose(trackWrites);
+
+  return {
+    async send(request) {
+      const tracker = new WriteTracker();
+      let bodyError: unknown;
+      const body = request.body?.();
+      const sent =
+        body === undefined || Buffer.isBuffer(body)
+          ? body
+          : countBytes(body, request.onBodyProgress, (err) => {
+              bodyError = err;
+            });
+      try {
+        const answer = await untilAborted(
+          requestApi.call(dispatcher, {
+            origin: request.url.origin,
+            path: `${request.url.pathname}${request.url.search}`,
+            method: request.method,
+            headers: request.headers,
+            body: sent,
+            signal: request.signal,
+            opaque: tracker,
+          }),
+          request.signal,
+        );
+        const text = await readText(answer.body);
+        return {
+          ok: true,
+          response: { status: answer.statusCode, statusText: answer.statusText ?? "", headers: answer.headers, text },
+        };
+      } catch (cause) {
+        if (sent !== undefined && !Buffer.isBuffer(sent)) sent.destroy();
+        return {
+          ok: false,
+          failure: { written: tracker.written, aborted: request.signal.aborted, bodyError, code: errorCode(cause), cause },
+        };
+      }
+    },
+    close: () => agent.close(),
+  };
+}
+
+/** Rejects as soon as the signal aborts, even while undici is still connecting (it would wait for the connect). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    work.catch(() => undefined);
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      work.catch(() => undefined);
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(err);
+      },
+    );
+  });
+}
+
+async function readText(body: Dispatcher.ResponseData["body"]): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_ANSWER_BYTES) {
+      body.destroy();
+      break;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Passes the body through, counting the bytes undici takes; the source's own errors are recorded as such. */
+function countBytes(source: Readable, onProgress: ((bytesSent: number) => void) | undefined, onSourceError: (err: unknown) => void): Readable {
+  let sent = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      sent += chunk.length;
+      onProgress?.(sent);
+      callback(null, chunk);
+    },
+  });
+  source.on("error", (err) => {
+    onSourceError(err);
+    counter.destroy(err);
+  });
+  counter.on("close", () => source.destroy());
+  source.pipe(counter);
+  return counter;
+}
+
+/** undici errors carry `code`; Node's happy-eyeballs connect wraps them in an AggregateError. */
+function errorCode(err: unknown): string | undefined {
+  if (typeof err !== "object" || err === null) return undefined;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === "string") return code;
+  const inner = (err as { errors?: unknown }).errors;
+  if (Array.isArray(inner)) for (const e of inner) if (typeof e?.code === "string") return e.code as string;
+  const cause = (err as { cause?: unknown }).cause;
+  return cause === err ? undefined : errorCode(cause);
+}

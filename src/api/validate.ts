@@ -1,0 +1,58 @@
+// Success answers are checked against the contract's schemas before a command sees them: a body that does not fit
+// becomes one clear error naming the endpoint and the field, instead of a crash further on (or a zod dump).
+import type { z } from "zod";
+import { UnexpectedResponseError, type RequestFacts } from "./errors.js";
+import type { Redactor } from "./redact.js";
+import { cleanText } from "./redact.js";
+
+/** Issues named in the message; the rest are counted. */
+const LISTED_ISSUES = 3;
+
+/** Parses a success body as JSON and checks it against `schema`. */
+export function parseAnswer<S extends z.ZodType>(schema: S, text: string, facts: RequestFacts, redact: Redactor): z.infer<S> {
+  const where = `${facts.method} ${facts.path}`;
+  if (text.trim() === "") {
+    throw new UnexpectedResponseError(facts, `${where} answered ${facts.status} with an empty body; a JSON document was expected`, {
+      hint: "Check the base URL: the service at this address does not speak the shipping API.",
+    });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UnexpectedResponseError(
+      facts,
+      `${where} answered ${facts.status} with a body that is not JSON: "${cleanText(redact(text), 60)}"`,
+      { hint: "Check the base URL: the service at this address does not speak the shipping API." },
+    );
+  }
+  return checkShape(schema, json, facts, redact);
+}
+
+export function checkShape<S extends z.ZodType>(schema: S, json: unknown, facts: RequestFacts, redact: Redactor): z.infer<S> {
+  const result = schema.safeParse(json);
+  if (result.success) return result.data;
+  const issues = result.error.issues;
+  const named = issues.slice(0, LISTED_ISSUES).map((issue) => `${fieldPath(issue.path)}: ${cleanText(redact(issue.message), 120)}`);
+  const more = issues.length > LISTED_ISSUES ? ` (and ${issues.length - LISTED_ISSUES} more)` : "";
+  throw new UnexpectedResponseError(
+    facts,
+    `${facts.method} ${facts.path} answered ${facts.status} with a body shipctl does not understand: ${named.join("; ")}${more}`,
+    {
+      hint: facts.mayHaveArrived
+        ? "The request was accepted: check its effect (read it back) before sending it again. The service may have changed its API."
+        : "The service may have changed its API; run with --debug and report this.",
+    },
+  );
+}
+
+/** ["data", 3, "status"] -> "data[3].status"; the body itself -> "(the body)". */
+function fieldPath(path: ReadonlyArray<PropertyKey>): string {
+  if (path.length === 0) return "(the body)";
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out === "" ? String(key) : `.${String(key)}`;
+  }
+  return out;
+}
