@@ -17,6 +17,10 @@ export const ServiceEntrySchema = z.object({
   aliases: z.array(z.string().min(1)).optional(),
 }) satisfies z.ZodType<ServiceEntry>;
 
+/** Table entries as stored (mutable copies of the contract's readonly entry types). */
+export type StoredCountry = z.infer<typeof CountryEntrySchema>;
+export type StoredService = z.infer<typeof ServiceEntrySchema>;
+
 /** Tables a profile keeps for one service (its base URL): they never apply to another. */
 export const StoredTablesSchema = z.object({
   baseUrl: z.string(),

@@ -3,13 +3,12 @@
 // error, a timeout) simply means "not a sandbox". Uses undici directly with short timeouts: this is a side question
 // asked before the real work, and must neither retry nor hang.
 import { z } from "zod";
-import { CountryEntrySchema, ServiceEntrySchema } from "./schema.js";
-import type { CountryEntry, ServiceEntry } from "../contract/index.js";
+import { CountryEntrySchema, ServiceEntrySchema, type StoredCountry, type StoredService } from "./schema.js";
 
 export const SANDBOX_TABLES_PATH = "/_sandbox/tables";
 
 export type ProbeResult =
-  | { sandbox: true; countries: CountryEntry[]; services: ServiceEntry[] }
+  | { sandbox: true; countries: StoredCountry[]; services: StoredService[] }
   | { sandbox: false; reason: string; warning?: string };
 
 export interface ProbeOptions {
@@ -28,14 +27,26 @@ const SandboxTablesBody = z.looseObject({
 export async function probeSandboxTables(baseUrl: string, options: ProbeOptions = {}): Promise<ProbeResult> {
   const timeoutMs = options.timeoutMs ?? 3000;
   const url = `${baseUrl}${SANDBOX_TABLES_PATH}`;
-  const { Agent, request } = await import("undici");
+  // undici's parts, not "undici" itself, whose entry point evaluates fetch, WebSocket and more (see
+  // src/api/undici-parts.d.ts); and only when a probe is made.
+  const [{ default: Agent }, { default: requestApi }] = await Promise.all([
+    import("undici/lib/dispatcher/agent.js"),
+    import("undici/lib/api/api-request.js"),
+  ]);
   const agent = new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   const signals = [AbortSignal.timeout(timeoutMs * 2), ...(options.signal ? [options.signal] : [])];
   const started = Date.now();
   try {
     const headers: Record<string, string> = { accept: "application/json" };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const res = await request(url, { method: "GET", headers, dispatcher: agent, signal: AbortSignal.any(signals) });
+    const target = new URL(url);
+    const res = await requestApi.call(agent, {
+      origin: target.origin,
+      path: `${target.pathname}${target.search}`,
+      method: "GET",
+      headers,
+      signal: AbortSignal.any(signals),
+    });
     const text = await res.body.text();
     options.debug?.(`GET ${url} -> ${res.statusCode} (${Date.now() - started} ms, sandbox tables probe)`);
     if (res.statusCode !== 200) return { sandbox: false, reason: `answered ${res.statusCode}` };
