@@ -36,8 +36,13 @@ export async function readAddressInput(deps: Deps, flags: AddressFlags, options:
     country: `--country${inFile("country")}`,
     phone: `--phone${inFile("phone")}`,
   });
-  const checked = Address.safeParse(resolved);
-  if (!checked.success) throw fail(problemsFrom(checked.error, resolved));
+  const checked = Address.safeParse(resolved.values);
+  const unreadable = resolved.problems.map((p) => p.field);
+  const problems = [
+    ...resolved.problems,
+    ...(checked.success ? [] : problemsFrom(checked.error, resolved.values).filter((p) => !unreadable.includes(p.field))),
+  ];
+  if (problems.length > 0 || !checked.success) throw fail(problems);
   return withoutEmptyLine2(checked.data);
 }
 

@@ -3,7 +3,8 @@
 // touching the network: first with valid placeholders standing in for these fields, then with their real values.
 import type { Deps } from "../deps.js";
 import { countryEntryOf, rawEnumValue, resolveCountryInput } from "./enums.js";
-import { phoneNeedsCountry, readPhone } from "./phone.js";
+import { isE164, phoneNeedsCountry, readPhone } from "./phone.js";
+import type { FieldProblem } from "./problems.js";
 
 /** Stand-ins that pass the Address schema; never sent (the second step replaces them or fails). */
 const PLACEHOLDER_COUNTRY = 1;
@@ -27,7 +28,7 @@ export function localAddress(raw: Record<string, unknown>): LocalAddress {
     result.countryText = raw.country;
     candidate.country = PLACEHOLDER_COUNTRY;
   }
-  if (typeof raw.phone === "string" && !readPhone(raw.phone).ok) {
+  if (typeof raw.phone === "string" && !isE164(raw.phone)) {
     result.phoneText = raw.phone;
     candidate.phone = PLACEHOLDER_PHONE;
   }
@@ -39,25 +40,38 @@ export function deferredFields(local: LocalAddress): string[] {
   return [...(local.countryText !== undefined ? ["country"] : []), ...(local.phoneText !== undefined ? ["phone"] : [])];
 }
 
+export interface ResolvedAddress {
+  /** The address with real values in place of the placeholders. */
+  values: Record<string, unknown>;
+  /** A phone that could not be read (field relative to the address: "phone"). */
+  problems: FieldProblem[];
+}
+
 /**
  * Replaces the placeholders with real values. `where` names the address's source for messages
  * (e.g. `--country` or `"fulfillment_address.country" in s.json`). Phone normalisations are reported on stderr.
  */
-export async function resolveAddressValues(deps: Deps, local: LocalAddress, where: { country: string; phone: string }) {
-  const out = { ...local.candidate };
+export async function resolveAddressValues(
+  deps: Deps,
+  local: LocalAddress,
+  where: { country: string; phone: string },
+): Promise<ResolvedAddress> {
+  const values = { ...local.candidate };
+  const problems: FieldProblem[] = [];
   let alpha2: string | undefined;
   if (local.countryText !== undefined) {
     const found = await resolveCountryInput(deps, local.countryText, where.country);
-    out.country = found.id;
+    values.country = found.id;
     alpha2 = found.entry?.alpha2;
   }
   if (local.phoneText !== undefined) {
-    if (alpha2 === undefined && phoneNeedsCountry(local.phoneText) && typeof out.country === "number") {
-      alpha2 = (await countryEntryOf(deps, out.country))?.alpha2;
+    if (alpha2 === undefined && phoneNeedsCountry(local.phoneText) && typeof values.country === "number") {
+      alpha2 = (await countryEntryOf(deps, values.country))?.alpha2;
     }
     const reading = readPhone(local.phoneText, alpha2);
-    out.phone = reading.ok ? reading.phone : local.phoneText;
+    values.phone = reading.ok ? reading.phone : local.phoneText;
     if (reading.ok) deps.io.err(`Note: ${where.phone} ${JSON.stringify(local.phoneText)} read as ${reading.phone}\n`);
+    else problems.push({ field: "phone", message: reading.reason });
   }
-  return out;
+  return { values, problems };
 }

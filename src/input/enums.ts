@@ -2,9 +2,8 @@
 // network); a code or a name goes through the profile's tables, which are never applied silently to a service whose
 // table the user has not confirmed (contract-notes, "Enumerations").
 import type { CountryEntry, ServiceEntry, Tables } from "../contract/index.js";
-import { lookupCountry, lookupService } from "../contract/index.js";
+import { resolveCountry, resolveService } from "../config/lookup.js";
 import type { Deps } from "../deps.js";
-import { UsageError } from "../errors.js";
 
 export interface Resolved<T> {
   id: number;
@@ -26,31 +25,20 @@ async function tablesOf(deps: Deps): Promise<Tables> {
 /** `where` names the input for messages, e.g. `--country` or `"country" in addr.json`. */
 export async function resolveCountryInput(deps: Deps, input: string, where: string): Promise<Resolved<CountryEntry>> {
   const tables = await tablesOf(deps);
-  refuseUnconfirmed(tables, input, where, "countries");
-  const found = lookupCountry(tables.countries, input);
-  if (!found.ok) throw new UsageError(`${where}: ${found.reason}`);
-  return { id: found.id, entry: found.entry };
+  const id = resolveCountry(tables, input, where);
+  return { id, entry: tables.countries.find((c) => c.id === id) };
 }
 
 export async function resolveServiceInput(deps: Deps, input: string, where: string): Promise<Resolved<ServiceEntry>> {
   const tables = await tablesOf(deps);
-  refuseUnconfirmed(tables, input, where, "services");
-  const found = lookupService(tables.services, input);
-  if (!found.ok) throw new UsageError(`${where}: ${found.reason}`);
-  return { id: found.id, entry: found.entry };
+  const id = resolveService(tables, input, where);
+  return { id, entry: tables.services.find((s) => s.id === id) };
 }
 
 /** The table entry of a raw integer, when the table is one the user may rely on; used for display and phone numbers. */
 export async function countryEntryOf(deps: Deps, id: number): Promise<CountryEntry | undefined> {
   const tables = await tablesOf(deps);
   return tables.source === "unconfirmed" ? undefined : tables.countries.find((c) => c.id === id);
-}
-
-function refuseUnconfirmed(tables: Tables, input: string, where: string, kind: "countries" | "services"): void {
-  if (tables.source !== "unconfirmed") return;
-  throw new UsageError(`${where}: "${input}" needs the ${kind} table, and this service's table is not confirmed`, {
-    hint: `Give the integer value, or import the table (shipctl config tables import ${kind} FILE.csv) or confirm it (shipctl config tables confirm).`,
-  });
 }
 
 export interface EnumLabels {

@@ -1,20 +1,23 @@
-// `--phone` as people type it. The service wants E.164; a number written another way is normalised when it can be
-// read unambiguously, and the change is shown on stderr so nothing is altered silently.
+// `--phone` as people type it. The service wants E.164; a number written another way is read with the address's
+// country by the same normaliser the CSV import uses, and the caller shows the change on stderr, so nothing is
+// altered silently.
+import { readPhone as normalisePhone } from "../batch/phone.js";
 import { E164 } from "../contract/index.js";
 
-export type PhoneReading =
-  | { ok: true; phone: string; changed: boolean }
-  | { ok: false };
+export type PhoneReading = { ok: true; phone: string; changed: boolean } | { ok: false; reason: string };
+
+export function isE164(text: string): boolean {
+  return E164.test(text);
+}
 
 /** `alpha2` is the address's ISO country code, used to read a national number like "(206) 953-6978". */
-export function readPhone(text: string, _alpha2?: string): PhoneReading {
-  const trimmed = text.trim();
-  if (E164.test(trimmed)) return { ok: true, phone: trimmed, changed: trimmed !== text };
-  return { ok: false };
+export function readPhone(text: string, alpha2: string | undefined): PhoneReading {
+  const reading = normalisePhone(text, alpha2, "phone");
+  return reading.ok ? { ok: true, phone: reading.value, changed: reading.changed } : { ok: false, reason: reading.reason };
 }
 
 /** Whether reading `text` needs the country's code (a national number) rather than just the text. */
 export function phoneNeedsCountry(text: string): boolean {
   const t = text.trim();
-  return !E164.test(t) && !t.startsWith("+");
+  return !E164.test(t) && !/^(?:\+|00)/.test(t);
 }

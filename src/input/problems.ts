@@ -36,7 +36,7 @@ function valueAt(input: unknown, path: string[]): unknown {
 }
 
 function withValue(message: string, value: unknown): string {
-  if (typeof value !== "string" && typeof value !== "number") return message;
+  if ((typeof value !== "string" && typeof value !== "number") || message.includes("(got ")) return message;
   const shown = JSON.stringify(value);
   return `${message} (got ${shown.length > 42 ? `${shown.slice(0, 40)}…"` : shown})`;
 }
@@ -50,12 +50,14 @@ export interface ProblemReport {
   hint?: string;
 }
 
-/** The error to throw for locally invalid input: exit 2, every problem listed. */
+/** The error to throw for locally invalid input: exit 2, one line per bad field with every rule it breaks. */
 export function invalidInput(report: ProblemReport): UsageError {
-  const lines = report.problems.map((p) => {
-    const flag = report.flagFor?.(p.field);
-    return `  ${p.field}${flag ? ` (${flag})` : ""}: ${p.message}`;
+  const byField = new Map<string, string[]>();
+  for (const p of report.problems) byField.set(p.field, [...(byField.get(p.field) ?? []), p.message]);
+  const lines = [...byField].map(([field, messages]) => {
+    const flag = report.flagFor?.(field);
+    return `  ${field}${flag ? ` (${flag})` : ""}: ${messages.join("; ")}`;
   });
-  const count = report.problems.length === 1 ? "1 problem" : `${report.problems.length} problems`;
+  const count = lines.length === 1 ? "1 problem" : `${lines.length} problems`;
   return new UsageError(`${report.subject} has ${count}, so nothing was sent:\n${lines.join("\n")}`, { hint: report.hint });
 }

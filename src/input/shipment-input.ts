@@ -45,7 +45,7 @@ export async function readShipmentInput(deps: Deps, flags: ShipmentFlags): Promi
   }
   const first = Shipment.safeParse(candidate);
   if (!first.success) {
-    const problems = problemsFrom(first.error, candidate).filter((p) => !waiting.includes(p.field));
+    const problems = withSideProblems(problemsFrom(first.error, candidate), candidate).filter((p) => !waiting.includes(p.field));
     if (problems.length > 0) throw fail(problems);
   }
 
@@ -54,12 +54,19 @@ export async function readShipmentInput(deps: Deps, flags: ShipmentFlags): Promi
     const where = `--service${fileLabel === undefined ? "" : ` (or "service" in ${fileLabel})`}`;
     resolved.service = (await resolveServiceInput(deps, serviceText, where)).id;
   }
+  const unreadable: FieldProblem[] = [];
   for (const [key, local] of inline) {
     const where = (field: string) => `"${key}.${field}"${fileLabel === undefined ? "" : ` in ${fileLabel}`}`;
-    resolved[key] = await resolveAddressValues(deps, local, { country: where("country"), phone: where("phone") });
+    const address = await resolveAddressValues(deps, local, { country: where("country"), phone: where("phone") });
+    resolved[key] = address.values;
+    unreadable.push(...address.problems.map((p) => ({ field: `${key}.${p.field}`, message: p.message })));
   }
   const checked = Shipment.safeParse(resolved);
-  if (!checked.success) throw fail(problemsFrom(checked.error, resolved));
+  const problems = [
+    ...unreadable,
+    ...(checked.success ? [] : problemsFrom(checked.error, resolved).filter((p) => !unreadable.some((u) => u.field === p.field))),
+  ];
+  if (problems.length > 0 || !checked.success) throw fail(problems);
   return checked.data;
 }
 
@@ -84,6 +91,24 @@ async function gather(deps: Deps, flags: ShipmentFlags): Promise<Record<string, 
   }
   if (typeof raw.title === "string") raw.title = raw.title.trim();
   return raw;
+}
+
+/**
+ * zod runs the schema's one-of rule for the address sides only once every other field is valid; a person fixing a
+ * shipment wants to hear about a missing side in the same run, so the rule is applied here too when zod skipped it.
+ */
+function withSideProblems(problems: FieldProblem[], candidate: Record<string, unknown>): FieldProblem[] {
+  const out = [...problems];
+  for (const side of ADDRESS_SIDES) {
+    const idKey = `${side}_address_id`;
+    const inlineKey = `${side}_address`;
+    if (out.some((p) => p.field === idKey || p.field === inlineKey || p.field.startsWith(`${inlineKey}.`))) continue;
+    const hasId = candidate[idKey] !== undefined;
+    const hasInline = candidate[inlineKey] !== undefined;
+    if (!hasId && !hasInline) out.push({ field: idKey, message: `${idKey} or ${inlineKey} is required` });
+    if (hasId && hasInline) out.push({ field: inlineKey, message: `give either ${idKey} or ${inlineKey}, not both` });
+  }
+  return out;
 }
 
 /** Plain decimal text becomes a number (the schema then says if it is not whole or out of bounds); other text stays. */

@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { run as add } from "../../../../src/commands/address/add.js";
+import { run as update } from "../../../../src/commands/address/update.js";
+import { CancelledError, RejectedError, UsageError } from "../../../../src/errors.js";
+import { GALLERY, GALLERY_FLAGS, testDeps, type TestDepsOptions } from "../../input/harness.js";
+
+const REVISED = { ...GALLERY, line_1: "1 Main St" };
+const recommends = async () => ({
+  valid: false as const,
+  result: { ...REVISED, line_2: null, recommended: true, status: 3, message: "Address corrected" },
+});
+const invalid = async () => ({
+  valid: false as const,
+  result: { ...GALLERY, recommended: false, status: 2, message: "PO boxes are not accepted" },
+});
+
+function withStore(options: TestDepsOptions = {}) {
+  return testDeps({
+    ...options,
+    api: { createAddress: async () => ({ id: 41 }), updateAddress: async () => undefined, ...options.api },
+  });
+}
+
+describe("address add", () => {
+  it("verifies, stores, and prints the new id alone on stdout", async () => {
+    const t = withStore({ api: { verifyAddress: async () => ({ valid: true }) } });
+    await add(t.deps, [], GALLERY_FLAGS);
+    expect(t.api.calls.map((c) => c.method)).toEqual(["verifyAddress", "createAddress"]);
+    expect(t.api.callsTo("createAddress")[0]![0]).toEqual(GALLERY);
+    expect(t.io.stdout()).toBe("41\n");
+    expect(t.io.stderr()).toBe("Stored address 41.\n");
+  });
+
+  it("prints {id, address} with --json", async () => {
+    const t = withStore({ json: true, api: { verifyAddress: async () => ({ valid: true }) } });
+    await add(t.deps, [], GALLERY_FLAGS);
+    expect(JSON.parse(t.io.stdout())).toEqual({ id: 41, address: GALLERY });
+  });
+
+  it("skips verification with --no-verify, and warns", async () => {
+    const t = withStore();
+    await add(t.deps, [], { ...GALLERY_FLAGS, verify: false });
+    expect(t.api.calls.map((c) => c.method)).toEqual(["createAddress"]);
+    expect(t.io.stderr()).toContain("not verified (--no-verify)");
+  });
+
+  it("stores nothing when the service finds the address invalid (exit 6)", async () => {
+    const t = withStore({ api: { verifyAddress: invalid } });
+    const err = await add(t.deps, [], GALLERY_FLAGS).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RejectedError);
+    expect((err as Error).message).toBe("the service found the address invalid: PO boxes are not accepted; nothing was stored");
+    expect(t.api.callsTo("createAddress")).toEqual([]);
+  });
+
+  it("stores the recommended revision with --accept-recommended", async () => {
+    const t = withStore({ api: { verifyAddress: recommends } });
+    await add(t.deps, [], { ...GALLERY_FLAGS, acceptRecommended: true });
+    expect(t.api.callsTo("createAddress")[0]![0]).toEqual(REVISED);
+    expect(t.io.stderr()).toContain("  line_1: 1 Main Street -> 1 Main St\n");
+  });
+
+  it("without a terminal and without the flag, stops with exit 6 naming --accept-recommended", async () => {
+    const t = withStore({ api: { verifyAddress: recommends } });
+    const err = await add(t.deps, [], GALLERY_FLAGS).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RejectedError);
+    expect((err as RejectedError).hint).toContain("--accept-recommended");
+    expect(t.io.stderr()).toContain("line_1: 1 Main Street -> 1 Main St");
+    expect(t.api.callsTo("createAddress")).toEqual([]);
+    expect(t.prompter.asked).toEqual([]);
+  });
+
+  it("asks at a terminal, and stores the revision after a yes", async () => {
+    const t = withStore({ tty: true, answers: [true], api: { verifyAddress: recommends } });
+    await add(t.deps, [], GALLERY_FLAGS);
+    expect(t.prompter.asked).toEqual(["Use the recommended address?"]);
+    expect(t.api.callsTo("createAddress")[0]![0]).toEqual(REVISED);
+  });
+
+  it("stores nothing after a no at the prompt (exit 3)", async () => {
+    const t = withStore({ tty: true, answers: [false], api: { verifyAddress: recommends } });
+    await expect(add(t.deps, [], GALLERY_FLAGS)).rejects.toBeInstanceOf(CancelledError);
+    expect(t.api.callsTo("createAddress")).toEqual([]);
+  });
+
+  it("refuses a revision that breaks the contract instead of sending it", async () => {
+    const t = withStore({
+      api: {
+        verifyAddress: async () => ({
+          valid: false,
+          result: { ...GALLERY, line_1: "x".repeat(40), recommended: true, status: 3, message: "Corrected" },
+        }),
+      },
+    });
+    const err = await add(t.deps, [], { ...GALLERY_FLAGS, acceptRecommended: true }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RejectedError);
+    expect((err as Error).message).toContain("line_1 may be at most 35 characters");
+    expect(t.api.callsTo("createAddress")).toEqual([]);
+  });
+});
+
+describe("address update", () => {
+  it("checks the id before anything else", async () => {
+    const t = withStore();
+    await expect(update(t.deps, ["twelve"], GALLERY_FLAGS)).rejects.toThrow(UsageError);
+    expect(t.api.calls).toEqual([]);
+  });
+
+  it("verifies, then PATCHes the full address; JSON {id, address}", async () => {
+    const t = withStore({ json: true, api: { verifyAddress: async () => ({ valid: true }) } });
+    await update(t.deps, ["12"], GALLERY_FLAGS);
+    expect(t.api.callsTo("updateAddress")[0]!.slice(0, 2)).toEqual([12, GALLERY]);
+    expect(JSON.parse(t.io.stdout())).toEqual({ id: 12, address: GALLERY });
+    expect(t.io.stderr()).toBe("Updated address 12.\n");
+  });
+
+  it("prints nothing on stdout for people", async () => {
+    const t = withStore({ api: { verifyAddress: async () => ({ valid: true }) } });
+    await update(t.deps, ["12"], GALLERY_FLAGS);
+    expect(t.io.stdout()).toBe("");
+  });
+
+  it("follows the same revision rules as add", async () => {
+    const t = withStore({ api: { verifyAddress: recommends } });
+    await expect(update(t.deps, ["12"], GALLERY_FLAGS)).rejects.toBeInstanceOf(RejectedError);
+    expect(t.api.callsTo("updateAddress")).toEqual([]);
+  });
+});

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { run } from "../../../../src/commands/address/verify.js";
+import { ExitCode, UnavailableError, UsageError } from "../../../../src/errors.js";
+import { GALLERY, GALLERY_FLAGS, testDeps } from "../../input/harness.js";
+
+const REVISED = { ...GALLERY, line_1: "1 Main St", post_code: "98101-1234" };
+const recommends = async () => ({
+  valid: false as const,
+  result: { ...REVISED, recommended: true, status: 3, message: "Address corrected" },
+});
+
+describe("address verify", () => {
+  it("exits 0 and says valid for an address the service accepts", async () => {
+    const t = testDeps({ api: { verifyAddress: async () => ({ valid: true }) } });
+    expect(await run(t.deps, [], GALLERY_FLAGS)).toBe(ExitCode.Ok);
+    expect(t.io.stdout()).toBe("valid: the service verified the address\n");
+    expect(t.api.callsTo("verifyAddress")[0]![0]).toEqual(GALLERY);
+  });
+
+  it("prints the verdict as JSON with --json", async () => {
+    const t = testDeps({ json: true, api: { verifyAddress: async () => ({ valid: true }) } });
+    await run(t.deps, [], GALLERY_FLAGS);
+    expect(JSON.parse(t.io.stdout())).toEqual({
+      valid: true,
+      status: null,
+      status_name: "Valid",
+      recommended: false,
+      message: null,
+      address: GALLERY,
+      revised: null,
+      changes: [],
+    });
+  });
+
+  it("exits 6 for an invalid address, with the service's message, and still prints JSON", async () => {
+    const t = testDeps({
+      json: true,
+      api: {
+        verifyAddress: async () => ({
+          valid: false,
+          result: { ...GALLERY, recommended: false, status: 2, message: "PO boxes are not accepted" },
+        }),
+      },
+    });
+    expect(await run(t.deps, [], GALLERY_FLAGS)).toBe(ExitCode.Rejected);
+    const out = JSON.parse(t.io.stdout());
+    expect(out).toMatchObject({ valid: false, status: 2, status_name: "Invalid", recommended: false, message: "PO boxes are not accepted", revised: null });
+    expect(t.io.stderr()).toContain("will not accept this address");
+  });
+
+  it("exits 6 for a recommended revision and shows it field by field", async () => {
+    const t = testDeps({ api: { verifyAddress: recommends } });
+    expect(await run(t.deps, [], GALLERY_FLAGS)).toBe(ExitCode.Rejected);
+    expect(t.io.stdout()).toBe(
+      "revision recommended (status 3 Recommended): Address corrected\n" +
+        "  line_1:    1 Main Street -> 1 Main St\n" +
+        "  post_code: 98101 -> 98101-1234\n",
+    );
+    expect(t.io.stderr()).toContain("--accept-recommended");
+  });
+
+  it("lists the changes in the JSON of a recommended revision", async () => {
+    const t = testDeps({ json: true, api: { verifyAddress: recommends } });
+    await run(t.deps, [], GALLERY_FLAGS);
+    const out = JSON.parse(t.io.stdout());
+    expect(out.revised).toEqual(REVISED);
+    expect(out.changes).toEqual([
+      { field: "line_1", from: "1 Main Street", to: "1 Main St" },
+      { field: "post_code", from: "98101", to: "98101-1234" },
+    ]);
+  });
+
+  it("treats a verifier still rate limited after the client's retries as unavailable (exit 7)", async () => {
+    const t = testDeps({
+      api: { verifyAddress: async () => ({ valid: false, result: { ...GALLERY, recommended: false, status: 0, message: "Rate limited" } }) },
+    });
+    await expect(run(t.deps, [], GALLERY_FLAGS)).rejects.toBeInstanceOf(UnavailableError);
+    expect(t.io.stdout()).toBe("");
+  });
+
+  it("sends nothing when the input is invalid", async () => {
+    const t = testDeps();
+    await expect(run(t.deps, [], { ...GALLERY_FLAGS, email: "nobody" })).rejects.toBeInstanceOf(UsageError);
+    expect(t.api.calls).toEqual([]);
+  });
+
+  it("tells the user on stderr when the client waits to retry", async () => {
+    const t = testDeps({
+      api: {
+        verifyAddress: async (_a, options) => {
+          options?.onRetry?.({ attempt: 1, delayMs: 2000, reason: "rate limited (status 0)" });
+          return { valid: true };
+        },
+      },
+    });
+    await run(t.deps, [], GALLERY_FLAGS);
+    expect(t.io.stderr()).toBe("Address verification: rate limited (status 0); retrying in 2.0 s (retry 1)\n");
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { runFor } from "../../../../src/commands/list/run.js";
+import type { PageOf, StoredShipment } from "../../../../src/contract/index.js";
+import { UnavailableError, UsageError } from "../../../../src/errors.js";
+import { GALLERY, testDeps } from "../../input/harness.js";
+
+const BASE = "http://127.0.0.1:9/api/v1/shipments";
+
+function shipment(id: number): StoredShipment {
+  return { id, title: `Piece ${id}`, status: 1, value: 1000, service: 1, price: id % 2 ? null : 4500, created_at: "2025-01-01 00:00:00" };
+}
+
+/** Page n (1-based) of `total` shipments, `size` a page, shaped as the contract says. */
+function page(n: number, size: number, total: number): PageOf<StoredShipment> {
+  const from = (n - 1) * size + 1;
+  const to = Math.min(n * size, total);
+  const data = from > total ? [] : Array.from({ length: to - from + 1 }, (_, i) => shipment(from + i));
+  return {
+    data,
+    links: {
+      first: `${BASE}?page=1&limit=${size}`,
+      last: null,
+      prev: n > 1 ? `${BASE}?page=${n - 1}&limit=${size}` : null,
+      next: to < total ? `${BASE}?page=${n + 1}&limit=${size}` : null,
+    },
+    meta: { current_page: n, from: data.length ? from : null, path: BASE, per_page: size, to: data.length ? to : null },
+  };
+}
+
+function pagesOf(size: number, total: number) {
+  return {
+    listShipments: async (q?: { page?: number }) => page(q?.page ?? 1, size, total),
+    nextPage: async (_kind: string, url: string) => page(Number(new URL(url).searchParams.get("page")), size, total) as never,
+  };
+}
+
+const listShipments = runFor("shipments");
+
+describe("list shipments", () => {
+  it("shows one page as a table and says how to get more", async () => {
+    const t = testDeps({ api: pagesOf(2, 5) });
+    await listShipments(t.deps, [], {});
+    const lines = t.io.stdout().trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^ID\s+TITLE\s+STATUS\s+VALUE\s+SERVICE\s+PRICE\s+CREATED$/);
+    expect(lines[1]).toMatch(/^\s*1\s+Piece 1\s+Draft\s+\$1,000\.00\s+1 \(Standard\)\s+not priced\s+2025-01-01 00:00:00 UTC$/);
+    expect(lines[2]).toMatch(/\$45\.00/);
+    expect(lines).toHaveLength(3);
+    expect(t.io.stderr()).toBe("Showing shipments 1-2. Next page: --page 2; every page: --all.\n");
+  });
+
+  it("passes --page and --limit to the service", async () => {
+    const t = testDeps({ json: true, api: pagesOf(2, 5) });
+    await listShipments(t.deps, [], { page: "2", limit: "2" });
+    expect(t.api.callsTo("listShipments")[0]![0]).toEqual({ page: 2, limit: 2 });
+    expect(JSON.parse(t.io.stdout()).map((s: StoredShipment) => s.id)).toEqual([3, 4]);
+  });
+
+  it("with --all --json follows links.next to the end and prints one array", async () => {
+    const t = testDeps({ json: true, api: pagesOf(2, 5) });
+    await listShipments(t.deps, [], { all: true, limit: "2" });
+    expect(JSON.parse(t.io.stdout()).map((s: StoredShipment) => s.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(t.api.callsTo("nextPage").map((c) => c[1])).toEqual([`${BASE}?page=2&limit=2`, `${BASE}?page=3&limit=2`]);
+    expect(t.io.stderr()).toBe("");
+  });
+
+  it("with --ndjson prints one item per line", async () => {
+    const t = testDeps({ api: pagesOf(2, 3) });
+    await listShipments(t.deps, [], { all: true, ndjson: true });
+    const lines = t.io.stdout().trimEnd().split("\n");
+    expect(lines.map((l) => JSON.parse(l).id)).toEqual([1, 2, 3]);
+  });
+
+  it("prints [] for an empty list with --json, and talks on stderr without", async () => {
+    const json = testDeps({ json: true, api: pagesOf(2, 0) });
+    await listShipments(json.deps, [], {});
+    expect(json.io.stdout()).toBe("[]\n");
+    const people = testDeps({ api: pagesOf(2, 0) });
+    await listShipments(people.deps, [], {});
+    expect(people.io.stdout()).toBe("");
+    expect(people.io.stderr()).toBe("No shipments.\n");
+  });
+
+  it("refuses a bad --limit, and --json with --ndjson, before any request", async () => {
+    const t = testDeps({ json: true });
+    await expect(listShipments(t.deps, [], { limit: "51" })).rejects.toBeInstanceOf(UsageError);
+    await expect(listShipments(t.deps, [], { ndjson: true })).rejects.toThrow("--json and --ndjson cannot be used together");
+    expect(t.api.calls).toEqual([]);
+  });
+
+  it("stops when the service's next link loops", async () => {
+    const looping = page(1, 1, 3);
+    const t = testDeps({
+      json: true,
+      api: { listShipments: async () => looping, nextPage: async () => ({ ...looping, links: { ...looping.links, next: `${BASE}?page=2` } }) as never },
+    });
+    await expect(listShipments(t.deps, [], { all: true })).rejects.toBeInstanceOf(UnavailableError);
+  });
+});
+
+describe("list addresses", () => {
+  it("shows the address columns with the country by name", async () => {
+    const address = { id: 3, ...GALLERY };
+    const t = testDeps({
+      api: {
+        listAddresses: async () => ({
+          data: [address],
+          links: { first: "x", last: null, prev: null, next: null },
+          meta: { current_page: 1, from: 1, path: "x", per_page: 20, to: 1 },
+        }),
+      },
+    });
+    await runFor("addresses")(t.deps, [], {});
+    const lines = t.io.stdout().trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^ID\s+NAME\s+LINE 1\s+CITY\s+REGION\s+POST CODE\s+COUNTRY$/);
+    expect(lines[1]).toMatch(/^\s*3\s+Gallery North\s+1 Main Street\s+Seattle\s+WA\s+98101\s+1 \(United States\)$/);
+    expect(t.io.stderr()).toBe("");
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { run as get } from "../../../../src/commands/shipment/get.js";
+import { run as update } from "../../../../src/commands/shipment/update.js";
+import { UsageError } from "../../../../src/errors.js";
+import { GALLERY, testDeps } from "../../input/harness.js";
+
+const FLAGS = {
+  title: "Blue Study",
+  value: "1200",
+  length: "30",
+  height: "24",
+  depth: "3",
+  service: "Standard",
+  fulfillmentAddressId: "12",
+  destinationAddressId: "15",
+};
+const SENT = { title: "Blue Study", value: 1200, length: 30, height: 24, depth: 3, service: 1, fulfillment_address_id: 12, destination_address_id: 15 };
+
+const STORED = {
+  id: 7,
+  title: "Blue Study",
+  status: 7,
+  value: 1200,
+  length: 30,
+  height: 24,
+  depth: 3,
+  service: 2,
+  fulfillment_address: { id: 12, ...GALLERY },
+  destination_address: { id: null, ...GALLERY, name: "Collector", line_2: "Apt 3" },
+  price: 123456,
+  created_at: "2025-02-27 12:00:00",
+  updated_at: "2025-02-28 12:00:00",
+  delivered_at: "2025-03-01 09:00:00",
+  arrived_at: null,
+};
+
+describe("shipment update", () => {
+  it("PATCHes the full shipment and says so on stderr", async () => {
+    const t = testDeps({ api: { updateShipment: async () => undefined } });
+    await update(t.deps, ["7"], FLAGS);
+    expect(t.api.callsTo("updateShipment")[0]!.slice(0, 2)).toEqual([7, SENT]);
+    expect(t.io.stdout()).toBe("");
+    expect(t.io.stderr()).toBe("Updated shipment 7.\n");
+  });
+
+  it("prints {id, shipment} with --json", async () => {
+    const t = testDeps({ json: true, api: { updateShipment: async () => undefined } });
+    await update(t.deps, ["7"], FLAGS);
+    expect(JSON.parse(t.io.stdout())).toEqual({ id: 7, shipment: SENT });
+  });
+
+  it("sends nothing for a bad id or a bad field", async () => {
+    const t = testDeps();
+    await expect(update(t.deps, ["x"], FLAGS)).rejects.toThrow("shipment id must be a positive whole number");
+    await expect(update(t.deps, ["7"], { ...FLAGS, length: "45" })).rejects.toBeInstanceOf(UsageError);
+    expect(t.api.calls).toEqual([]);
+  });
+});
+
+describe("shipment get", () => {
+  it("prints the service's record unchanged with --json", async () => {
+    const t = testDeps({ json: true, api: { getShipment: async () => STORED } });
+    await get(t.deps, ["7"]);
+    expect(JSON.parse(t.io.stdout())).toEqual(STORED);
+  });
+
+  it("shows status by name, money in dollars, both addresses and the timestamps", async () => {
+    const t = testDeps({ api: { getShipment: async () => STORED } });
+    await get(t.deps, ["7"]);
+    const out = t.io.stdout();
+    expect(out).toMatch(/^status\s+Delivered$/m);
+    expect(out).toMatch(/^value\s+\$1,200\.00$/m);
+    expect(out).toMatch(/^price\s+\$1,234\.56$/m);
+    expect(out).toMatch(/^service\s+2 \(Express\)$/m);
+    expect(out).toMatch(/^size\s+30 x 24 x 3 in \(L x H x D\)$/m);
+    expect(out).toMatch(/^from\s+Gallery North, 1 Main Street, Seattle, WA 98101, country 1 \(United States\) \(address 12\)$/m);
+    expect(out).toMatch(/^to\s+Collector, 1 Main Street, Apt 3, Seattle, WA 98101, country 1 \(United States\) \(inline\)$/m);
+    expect(out).toMatch(/^delivered\s+2025-03-01 09:00:00 UTC \(3 h ago\)$/m);
+    expect(out).not.toMatch(/^arrived/m);
+  });
+
+  it("says when no price session has priced the shipment yet", async () => {
+    const t = testDeps({ api: { getShipment: async () => ({ ...STORED, price: null }) } });
+    await get(t.deps, ["7"]);
+    expect(t.io.stdout()).toMatch(/^price\s+not priced$/m);
+  });
+});

@@ -1,0 +1,127 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { UsageError } from "../../../src/errors.js";
+import { readAddressInput } from "../../../src/input/address-input.js";
+import { GALLERY, GALLERY_FLAGS, testDeps, UNCONFIRMED } from "./harness.js";
+
+const dir = mkdtempSync(join(tmpdir(), "shipctl-address-"));
+function file(name: string, content: unknown): string {
+  writeFileSync(join(dir, name), typeof content === "string" ? content : JSON.stringify(content));
+  return name;
+}
+
+async function failure(promise: Promise<unknown>): Promise<UsageError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(UsageError);
+  return err as UsageError;
+}
+
+describe("readAddressInput", () => {
+  it("builds the address from flags, with the country as its integer and without a table look-up", async () => {
+    const t = testDeps();
+    expect(await readAddressInput(t.deps, GALLERY_FLAGS)).toEqual(GALLERY);
+    expect(t.tablesLoads()).toBe(0);
+    expect(t.io.stderr()).toBe("");
+  });
+
+  it("lets flags override the file's fields", async () => {
+    const t = testDeps({ cwd: dir });
+    const name = file("a.json", GALLERY);
+    expect(await readAddressInput(t.deps, { file: name, city: "Tacoma", line2: "Suite 4" })).toEqual({
+      ...GALLERY,
+      city: "Tacoma",
+      line_2: "Suite 4",
+    });
+  });
+
+  it('drops line_2 when --line-2 "" clears the file\'s', async () => {
+    const t = testDeps({ cwd: dir });
+    const name = file("b.json", { ...GALLERY, line_2: "Suite 4" });
+    expect(await readAddressInput(t.deps, { file: name, line2: "" })).toEqual(GALLERY);
+  });
+
+  it("reads stdin for --file -", async () => {
+    const t = testDeps({ stdin: JSON.stringify(GALLERY) });
+    expect(await readAddressInput(t.deps, { file: "-" })).toEqual(GALLERY);
+  });
+
+  it("accepts the output of `address get --json` (id and timestamps ignored)", async () => {
+    const t = testDeps({ cwd: dir });
+    const name = file("stored.json", { id: 12, ...GALLERY, created_at: "2025-01-01 10:00:00", updated_at: "2025-01-01 10:00:00" });
+    expect(await readAddressInput(t.deps, { file: name }, { targetId: 12 })).toEqual(GALLERY);
+  });
+
+  it("refuses a file holding another address's id when updating", async () => {
+    const t = testDeps({ cwd: dir });
+    const name = file("other.json", { id: 13, ...GALLERY });
+    const err = await failure(readAddressInput(t.deps, { file: name }, { targetId: 12 }));
+    expect(err.message).toBe("other.json holds address 13, but the command updates address 12");
+  });
+
+  it("lists every bad field with its flag and rule, before any table look-up", async () => {
+    const t = testDeps();
+    const err = await failure(
+      readAddressInput(t.deps, { ...GALLERY_FLAGS, email: "ship@", name: undefined, postCode: "9", country: "United States" }),
+    );
+    expect(err.message).toContain("The address has 3 problems, so nothing was sent:");
+    expect(err.message).toContain("  name (--name): is required");
+    expect(err.message).toContain(
+      '  email (--email): email must be at least 6 characters (got 5); email must be an email address like name@example.com (got "ship@")',
+    );
+    expect(err.message).toContain("  post_code (--post-code): post_code must be at least 2 characters (got 1)");
+    expect(err.message).not.toContain(`(got 1) (got`);
+    expect(t.tablesLoads()).toBe(0);
+  });
+
+  it("names unknown keys of a file", async () => {
+    const t = testDeps({ cwd: dir });
+    const name = file("extra.json", { ...GALLERY, colour: "blue" });
+    const err = await failure(readAddressInput(t.deps, { file: name }));
+    expect(err.message).toContain("The address (flags and extra.json) has 1 problem");
+    expect(err.message).toContain("  colour: is not a known field");
+  });
+
+  it("resolves a country code or name through the profile's table", async () => {
+    const t = testDeps();
+    expect((await readAddressInput(t.deps, { ...GALLERY_FLAGS, country: "Canada", region: "BC", phone: "+16045550101" })).country).toBe(2);
+    expect((await readAddressInput(t.deps, { ...GALLERY_FLAGS, country: "us" })).country).toBe(1);
+  });
+
+  it("refuses a country name when the service's table is not confirmed, pointing at the integer", async () => {
+    const t = testDeps({ tables: UNCONFIRMED });
+    const err = await failure(readAddressInput(t.deps, { ...GALLERY_FLAGS, country: "US" }));
+    expect(err.message).toMatch(/^--country: "US" is a country name or code, but no country table is confirmed/);
+    expect(err.hint).toContain("give the Country integer");
+  });
+
+  it("reads a national phone number with the country and says so on stderr", async () => {
+    const t = testDeps();
+    const address = await readAddressInput(t.deps, { ...GALLERY_FLAGS, phone: "(206) 953-6978", country: "US" });
+    expect(address.phone).toBe("+12069536978");
+    expect(t.io.stderr()).toBe('Note: --phone "(206) 953-6978" read as +12069536978\n');
+  });
+
+  it("uses the table to read a national phone number given with the integer country", async () => {
+    const t = testDeps();
+    expect((await readAddressInput(t.deps, { ...GALLERY_FLAGS, phone: "206-953-6978" })).phone).toBe("+12069536978");
+    expect(t.tablesLoads()).toBe(1);
+  });
+
+  it("reports a phone it cannot read as the phone's problem", async () => {
+    const t = testDeps();
+    const err = await failure(readAddressInput(t.deps, { ...GALLERY_FLAGS, phone: "call me" }));
+    expect(err.message).toContain("  phone (--phone): phone \"call me\" is not a phone number in US");
+  });
+
+  it("says what to do when nothing is given", async () => {
+    const t = testDeps();
+    const err = await failure(readAddressInput(t.deps, {}));
+    expect(err.message).toBe("no address given");
+    expect(err.hint).toContain("--file FILE.json");
+  });
+});

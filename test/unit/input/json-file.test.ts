@@ -1,0 +1,43 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { UsageError } from "../../../src/errors.js";
+import { expectObject, readJsonInput } from "../../../src/input/json-file.js";
+import { createTestIO } from "../../../src/output/io.js";
+
+const dir = mkdtempSync(join(tmpdir(), "shipctl-json-"));
+function file(name: string, content: string): string {
+  writeFileSync(join(dir, name), content);
+  return name;
+}
+
+describe("readJsonInput", () => {
+  it("reads a file relative to the working directory, byte-order mark and all", async () => {
+    const name = file("bom.json", '\uFEFF{"name":"Ada"}');
+    expect(await readJsonInput(createTestIO(), dir, name)).toEqual({ value: { name: "Ada" }, label: name });
+  });
+
+  it("reads stdin for -", async () => {
+    expect(await readJsonInput(createTestIO({ stdin: '{"a":1}' }), dir, "-")).toEqual({ value: { a: 1 }, label: "stdin" });
+  });
+
+  it("names a missing file", async () => {
+    await expect(readJsonInput(createTestIO(), dir, "nope.json")).rejects.toThrow("cannot read nope.json: no such file");
+  });
+
+  it("names a file that is not JSON, with the parser's position", async () => {
+    const name = file("bad.json", "{name: 'Ada'}");
+    const err = await readJsonInput(createTestIO(), dir, name).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toMatch(/^bad\.json is not valid JSON: /);
+  });
+
+  it("says an empty stdin is empty", async () => {
+    await expect(readJsonInput(createTestIO({ stdin: "  \n" }), dir, "-")).rejects.toThrow("stdin is empty: expected a JSON object");
+  });
+
+  it("wants one object, not a list", () => {
+    expect(() => expectObject({ value: [{}], label: "a.json" }, "address")).toThrow("a.json must hold one address as a JSON object, but holds a list");
+  });
+});
