@@ -1,0 +1,227 @@
+// The control surface under /_sandbox/ (never under /api/v1): what tests and rehearsals use to steer the sandbox.
+// Every route needs a valid bearer token and acts on that token's organization. Documented in docs/sandbox.md.
+import { SANDBOX_TABLES, ShipmentStatus, shipmentStatusFromName } from "../../contract/index.js";
+import { body, idParam, ownShipment } from "../api/params.js";
+import type { RequestContext, Route } from "../context.js";
+import { empty, json, ruleFailed, type Reply } from "../http.js";
+import type { Fault, Org, PaymentMethod } from "../model.js";
+import { formatTimestamp, orgNow, parseTimestamp, toInstant } from "../time.js";
+import { validate } from "../validate.js";
+import { shipmentView } from "../views.js";
+import { ClockChange, CountChange, FaultRequest, PaymentChange, PriceFailureChange, StatusChange, SubscriptionChange } from "./schemas.js";
+
+const STATUSES = new Set<number>(Object.values(ShipmentStatus));
+
+function createOrganization(ctx: RequestContext): Reply {
+  const org = ctx.state.createOrg();
+  ctx.changed();
+  return json(201, { token: org.token, organization: org.id });
+}
+
+function clockView(ctx: RequestContext, org: Org = ctx.org) {
+  const now = orgNow(ctx.baseNow, org.clock);
+  return {
+    now: formatTimestamp(now),
+    now_ms: now,
+    mode: org.clock.mode,
+    offset_ms: org.clock.mode === "real" ? org.clock.offsetMs : now - ctx.baseNow().getTime(),
+  };
+}
+
+function paymentView(p: PaymentMethod) {
+  return p.state === "failing" ? { state: p.state, remaining: p.remaining } : { state: p.state };
+}
+
+function organization(ctx: RequestContext): Reply {
+  const org = ctx.org;
+  return json(200, {
+    organization: org.id,
+    subscription: org.subscription,
+    payment_method: paymentView(org.payment),
+    verify_rate_limited: org.verifyRateLimited,
+    price_failures: org.priceFailures,
+    clock: clockView(ctx),
+    faults: org.faults.length,
+    addresses: org.addressIds.length,
+    shipments: org.shipmentIds.length,
+  });
+}
+
+function tables(): Reply {
+  return json(200, { sandbox: true, countries: SANDBOX_TABLES.countries, services: SANDBOX_TABLES.services });
+}
+
+async function moveShipment(ctx: RequestContext): Promise<Reply> {
+  const shipment = ownShipment(ctx, idParam(ctx));
+  const change = validate(StatusChange, await body(ctx));
+  const status = typeof change.status === "number" ? change.status : shipmentStatusFromName(change.status);
+  if (status === undefined || !STATUSES.has(status)) {
+    throw ruleFailed("status", `The status field must be a shipment status 1..12 or its name (got ${JSON.stringify(change.status)}).`);
+  }
+  let at = toInstant(ctx.now());
+  if (change.at !== undefined) {
+    const parsed = parseTimestamp(change.at);
+    if (parsed === undefined) throw ruleFailed("at", `The at field must be a timestamp like "2025-01-31 00:00:00" (UTC) or ISO 8601 with a zone (got "${change.at}").`);
+    if (status !== ShipmentStatus.Delivered && status !== ShipmentStatus.Arrived) {
+      throw ruleFailed("at", "The at field is allowed only when moving to Delivered (sets delivered_at) or Arrived (sets arrived_at).");
+    }
+    at = toInstant(parsed);
+  }
+  shipment.status = status as ShipmentStatus;
+  if (status === ShipmentStatus.Delivered) shipment.deliveredAt = at;
+  if (status === ShipmentStatus.Arrived) shipment.arrivedAt = at;
+  shipment.updatedAt = toInstant(ctx.now());
+  ctx.changed();
+  return json(200, { data: shipmentView(shipment) });
+}
+
+function showClock(ctx: RequestContext): Reply {
+  return json(200, clockView(ctx));
+}
+
+async function setClock(ctx: RequestContext): Promise<Reply> {
+  const change = validate(ClockChange, await body(ctx));
+  const org = ctx.org;
+  const base = ctx.baseNow().getTime();
+  if (change.at !== undefined) {
+    const at = parseTimestamp(change.at);
+    if (at === undefined) throw ruleFailed("at", `The at field must be a timestamp like "2025-01-31 00:00:00" (UTC) or ISO 8601 with a zone (got "${change.at}").`);
+    org.clock = change.ticking ? { mode: "real", offsetMs: at - base } : { mode: "frozen", atMs: at };
+  } else if (change.offset_ms !== undefined) {
+    org.clock = { mode: "real", offsetMs: change.offset_ms };
+  } else if (change.advance_ms !== undefined) {
+    org.clock = org.clock.mode === "frozen" ? { mode: "frozen", atMs: org.clock.atMs + change.advance_ms } : { mode: "real", offsetMs: org.clock.offsetMs + change.advance_ms };
+  }
+  ctx.changed();
+  return json(200, clockView(ctx));
+}
+
+function resetClock(ctx: RequestContext): Reply {
+  ctx.org.clock = { mode: "real", offsetMs: 0 };
+  ctx.changed();
+  return json(200, clockView(ctx));
+}
+
+function showPayment(ctx: RequestContext): Reply {
+  return json(200, paymentView(ctx.org.payment));
+}
+
+async function setPayment(ctx: RequestContext): Promise<Reply> {
+  const change = validate(PaymentChange, await body(ctx));
+  ctx.org.payment = change.state === "failing" ? { state: "failing", remaining: change.count ?? 1 } : { state: change.state };
+  ctx.changed();
+  return json(200, paymentView(ctx.org.payment));
+}
+
+function showSubscription(ctx: RequestContext): Reply {
+  return json(200, { active: ctx.org.subscription });
+}
+
+async function setSubscription(ctx: RequestContext): Promise<Reply> {
+  ctx.org.subscription = validate(SubscriptionChange, await body(ctx)).active;
+  ctx.changed();
+  return json(200, { active: ctx.org.subscription });
+}
+
+async function rateLimitVerifications(ctx: RequestContext): Promise<Reply> {
+  ctx.org.verifyRateLimited = validate(CountChange, await body(ctx)).count;
+  ctx.changed();
+  return json(200, { remaining: ctx.org.verifyRateLimited });
+}
+
+async function failPriceSessions(ctx: RequestContext): Promise<Reply> {
+  const change = validate(PriceFailureChange, await body(ctx));
+  ctx.org.priceFailures = { count: change.count, status: change.status ?? 0 };
+  ctx.changed();
+  return json(200, { remaining: ctx.org.priceFailures.count, status: ctx.org.priceFailures.status });
+}
+
+function listPriceSessions(ctx: RequestContext): Reply {
+  return json(200, { data: ctx.org.priceSessions.map((p) => ({ ...p, at: formatTimestamp(p.at) })) });
+}
+
+function faultView(f: Fault) {
+  return { id: f.id, method: f.method, path: f.path, kind: f.kind, remaining: f.remaining, ms: f.ms, retry_after: f.retryAfter };
+}
+
+async function addFault(ctx: RequestContext): Promise<Reply> {
+  const f = validate(FaultRequest, await body(ctx));
+  const fault: Fault = {
+    id: ctx.state.nextRecordId(),
+    method: (f.method ?? "*").toUpperCase(),
+    path: f.path,
+    kind: f.kind,
+    remaining: f.count ?? 1,
+    ...(f.kind === "latency" ? { ms: f.ms } : {}),
+    ...(f.kind === "429" ? { retryAfter: f.retry_after ?? 1 } : {}),
+  };
+  ctx.org.faults.push(fault);
+  ctx.changed();
+  return json(201, { data: faultView(fault) });
+}
+
+function listFaults(ctx: RequestContext): Reply {
+  return json(200, { data: ctx.org.faults.map(faultView) });
+}
+
+function clearFaults(ctx: RequestContext): Reply {
+  ctx.org.faults = [];
+  ctx.changed();
+  return empty(204);
+}
+
+function listRequests(ctx: RequestContext): Reply {
+  const method = ctx.query.get("method");
+  const path = ctx.query.get("path");
+  const filter = path ? `${method ?? ""} ${path}`.trim() : undefined;
+  let data = ctx.received.all(filter, ctx.org.id);
+  if (method && !path) data = data.filter((e) => e.method === method.toUpperCase());
+  return json(200, { data });
+}
+
+function clearRequests(ctx: RequestContext): Reply {
+  ctx.received.clear(ctx.org.id);
+  return empty(204);
+}
+
+function listCharges(ctx: RequestContext): Reply {
+  return json(200, { data: ctx.org.charges.map((c) => ({ ...c, at: formatTimestamp(c.at) })) });
+}
+
+function listReports(ctx: RequestContext): Reply {
+  return json(200, { data: ctx.org.reports.map((r) => ({ ...r, received_at: formatTimestamp(r.received_at) })) });
+}
+
+function resetOrganization(ctx: RequestContext): Reply {
+  ctx.state.resetOrg(ctx.org);
+  ctx.received.clear(ctx.org.id);
+  ctx.changed();
+  return empty(204);
+}
+
+const p = (path: string) => new RegExp(`^/_sandbox/${path}$`);
+
+export const controlRoutes: Route[] = [
+  { method: "POST", pattern: p("organizations"), handler: createOrganization },
+  { method: "GET", pattern: p("organization"), handler: organization },
+  { method: "GET", pattern: p("tables"), handler: tables },
+  { method: "POST", pattern: p("shipments/(\\d+)/status"), handler: moveShipment },
+  { method: "GET", pattern: p("clock"), handler: showClock },
+  { method: "PUT", pattern: p("clock"), handler: setClock },
+  { method: "DELETE", pattern: p("clock"), handler: resetClock },
+  { method: "GET", pattern: p("payment-method"), handler: showPayment },
+  { method: "PUT", pattern: p("payment-method"), handler: setPayment },
+  { method: "GET", pattern: p("subscription"), handler: showSubscription },
+  { method: "PUT", pattern: p("subscription"), handler: setSubscription },
+  { method: "PUT", pattern: p("verifications/rate-limit"), handler: rateLimitVerifications },
+  { method: "GET", pattern: p("price-sessions"), handler: listPriceSessions },
+  { method: "PUT", pattern: p("price-sessions/failures"), handler: failPriceSessions },
+  { method: "GET", pattern: p("faults"), handler: listFaults },
+  { method: "POST", pattern: p("faults"), handler: addFault },
+  { method: "DELETE", pattern: p("faults"), handler: clearFaults },
+  { method: "GET", pattern: p("requests"), handler: listRequests },
+  { method: "DELETE", pattern: p("requests"), handler: clearRequests },
+  { method: "GET", pattern: p("charges"), handler: listCharges },
+  { method: "GET", pattern: p("reports"), handler: listReports },
+  { method: "POST", pattern: p("reset"), handler: resetOrganization },
+];

@@ -1,0 +1,63 @@
+// Bodies of the control surface (/_sandbox/*). Strict like the API: an unknown key is a 422 naming it.
+import { z } from "zod";
+
+const count = (field: string) =>
+  z.number({ error: `${field} must be a whole number` }).refine((n) => Number.isInteger(n) && n >= 0, { message: `${field} must be a whole number from 0` });
+
+const positive = (field: string) =>
+  z.number({ error: `${field} must be a whole number` }).refine((n) => Number.isInteger(n) && n >= 1, { message: `${field} must be a whole number from 1` });
+
+export const StatusChange = z.strictObject({
+  status: z.union([z.number(), z.string()], { error: "status must be a status value (1..12) or name (e.g. \"Delivered\")" }),
+  at: z.string({ error: "at must be a timestamp like \"2025-01-31 00:00:00\"" }).optional(),
+});
+
+export const ClockChange = z
+  .strictObject({
+    at: z.string({ error: "at must be a timestamp like \"2025-01-31 00:00:00\"" }).optional(),
+    ticking: z.boolean({ error: "ticking must be true or false" }).optional(),
+    offset_ms: z.number({ error: "offset_ms must be a whole number" }).int({ message: "offset_ms must be a whole number" }).optional(),
+    advance_ms: z.number({ error: "advance_ms must be a whole number" }).int({ message: "advance_ms must be a whole number" }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const given = [v.at, v.offset_ms, v.advance_ms].filter((x) => x !== undefined).length;
+    if (given !== 1) ctx.addIssue({ code: "custom", path: ["clock"], message: "clock must be set by exactly one of at, offset_ms or advance_ms" });
+    if (v.ticking !== undefined && v.at === undefined) ctx.addIssue({ code: "custom", path: ["ticking"], message: "ticking is allowed only with at" });
+  });
+
+export const PaymentChange = z
+  .strictObject({
+    state: z.enum(["valid", "none", "declining", "failing"], { error: "state must be one of valid, none, declining, failing" }),
+    count: positive("count").optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.count !== undefined && v.state !== "failing") ctx.addIssue({ code: "custom", path: ["count"], message: "count is allowed only with state failing" });
+  });
+
+export const SubscriptionChange = z.strictObject({ active: z.boolean({ error: "active must be true or false" }) });
+
+export const CountChange = z.strictObject({ count: count("count") });
+
+export const PriceFailureChange = z.strictObject({
+  count: count("count"),
+  status: z.union([z.literal(0), z.literal(1)], { error: "status must be 0 (Rate Limited) or 1 (Failed)" }).optional(),
+});
+
+export const FAULT_KINDS = ["latency", "429", "500", "502", "reset-before", "reset-after"] as const;
+
+export const FaultRequest = z
+  .strictObject({
+    method: z.string({ error: "method must be an HTTP method or \"*\"" }).regex(/^([A-Za-z]+|\*)$/, { message: "method must be an HTTP method or \"*\"" }).optional(),
+    path: z.string({ error: "path must be a path pattern like /api/v1/shipments or /api/v1/reports/*/*" }).regex(/^\/|^\*\*$/, {
+      message: "path must start with / (patterns: * is one segment, ** any number)",
+    }),
+    kind: z.enum(FAULT_KINDS, { error: `kind must be one of ${FAULT_KINDS.join(", ")}` }),
+    count: positive("count").optional(),
+    ms: count("ms").optional(),
+    retry_after: count("retry_after").optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === "latency" && v.ms === undefined) ctx.addIssue({ code: "custom", path: ["ms"], message: "ms is required for kind latency" });
+    if (v.ms !== undefined && v.kind !== "latency") ctx.addIssue({ code: "custom", path: ["ms"], message: "ms is allowed only with kind latency" });
+    if (v.retry_after !== undefined && v.kind !== "429") ctx.addIssue({ code: "custom", path: ["retry_after"], message: "retry_after is allowed only with kind 429" });
+  });

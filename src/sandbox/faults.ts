@@ -1,0 +1,39 @@
+// Faults queued through the control surface: each applies to the next `count` requests of its organization whose
+// method and path match, in the order they were queued. Patterns: `*` matches one path segment, `**` any number.
+import type { Fault, Org } from "./model.js";
+
+const compiled = new Map<string, RegExp>();
+
+export function pathPattern(pattern: string): RegExp {
+  let re = compiled.get(pattern);
+  if (!re) {
+    const segments = pattern.split("/").map((seg, i) => {
+      // `/**` also matches nothing at all, so "/api/v1/**" covers "/api/v1/shipments" and everything below it.
+      if (seg === "**") return i === 0 ? ".*" : "(?:/.*)?";
+      const literal = seg.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*");
+      return i === 0 ? literal : `/${literal}`;
+    });
+    re = new RegExp(`^${segments.join("")}$`);
+    compiled.set(pattern, re);
+  }
+  return re;
+}
+
+export function faultMatches(fault: Fault, method: string, path: string): boolean {
+  return (fault.method === "*" || fault.method === method) && pathPattern(fault.path).test(path);
+}
+
+/** Takes one use of the first matching fault, dropping it when used up. */
+export function takeFault(org: Org, method: string, path: string): Fault | undefined {
+  if (org.faults.length === 0) return undefined;
+  const index = org.faults.findIndex((f) => faultMatches(f, method, path));
+  if (index < 0) return undefined;
+  const fault = org.faults[index]!;
+  fault.remaining -= 1;
+  if (fault.remaining <= 0) org.faults.splice(index, 1);
+  return { ...fault };
+}
+
+/** The 502 a gateway in front of the service would send: HTML, not JSON, as real proxies do. */
+export const BAD_GATEWAY_HTML =
+  "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>\n<body><center><h1>502 Bad Gateway</h1></center>\n<hr><center>sandbox</center></body></html>\n";

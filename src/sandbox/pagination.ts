@@ -1,0 +1,46 @@
+// Paginated reads exactly as api.md shows them: `data`, `links` {first, last: null, prev, next}, and `meta`
+// {current_page, from, path, per_page, to}. Links are absolute, built from the Host the client used, and keep `limit`
+// when it was passed. `from`/`to` are 1-based positions; an empty page has them null ([assume], as the framework).
+import { PageQuery } from "../contract/index.js";
+import type { RequestContext } from "./context.js";
+import { addError, validate, type Errors } from "./validate.js";
+
+/** The schema coerces text to numbers; say plainly when the text is not a whole number at all ("abc", "1.5", ""). */
+function wholeNumbers(raw: Record<string, unknown>, errors: Errors): void {
+  for (const key of ["page", "limit"]) {
+    const v = raw[key];
+    if (typeof v === "string" && !/^\s*-?\d+\s*$/.test(v)) addError(errors, key, `The ${key} field must be a whole number (got "${v}").`);
+  }
+}
+
+export function paginate<T>(ctx: RequestContext, ids: readonly number[], view: (id: number) => T) {
+  // Only page and limit mean anything here; other query parameters are ignored, as the service's framework does.
+  const raw: Record<string, unknown> = {};
+  const page = ctx.query.get("page");
+  const limitText = ctx.query.get("limit");
+  if (page !== null) raw.page = page;
+  if (limitText !== null) raw.limit = limitText;
+  const { page: current, limit } = validate(PageQuery, raw, "", wholeNumbers);
+
+  const base = `${ctx.origin}${ctx.path}`;
+  const url = (n: number) => `${base}?page=${n}${limitText !== null ? `&limit=${limit}` : ""}`;
+  const start = (current - 1) * limit;
+  const data = start < ids.length ? ids.slice(start, start + limit).map(view) : [];
+  const hasMore = start + limit < ids.length;
+  return {
+    data,
+    links: {
+      first: url(1),
+      last: null,
+      prev: current > 1 ? url(current - 1) : null,
+      next: hasMore ? url(current + 1) : null,
+    },
+    meta: {
+      current_page: current,
+      from: data.length > 0 ? start + 1 : null,
+      path: base,
+      per_page: limit,
+      to: data.length > 0 ? start + data.length : null,
+    },
+  };
+}

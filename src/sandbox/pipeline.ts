@@ -1,0 +1,169 @@
+// Every request goes through here, in this order:
+//   route (404, 405) -> bearer token (401) -> queued fault for this organization -> subscription (402, /api/v1 only)
+//   -> handler -> --state file written if anything changed -> --latency delay (/api/v1 only) -> answer.
+// Handlers never touch the socket: answering in one place is what lets faults, latency and persistence be exact.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import { addressRoutes } from "./api/addresses.js";
+import { checkoutRoutes } from "./api/checkout.js";
+import { reportRoutes } from "./api/reports.js";
+import { shipmentRoutes } from "./api/shipments.js";
+import { controlRoutes } from "./control/routes.js";
+import { matchRoute, type RequestContext, type Route } from "./context.js";
+import { BAD_GATEWAY_HTML, takeFault } from "./faults.js";
+import { ClientGone, HttpError, json, writeReply, type Reply } from "./http.js";
+import type { Org } from "./model.js";
+import type { StateWriter } from "./persist.js";
+import type { ReceivedLog, ReceivedRequest } from "./received.js";
+import type { SandboxState } from "./state.js";
+import { orgNow, type BaseClock } from "./time.js";
+
+export const API_ROUTES: readonly Route[] = [...addressRoutes, ...shipmentRoutes, ...checkoutRoutes, ...reportRoutes];
+
+const REAL_TIME = { mode: "real", offsetMs: 0 } as const;
+
+export interface PipelineOptions {
+  state: SandboxState;
+  received: ReceivedLog;
+  writer?: StateWriter;
+  baseNow: BaseClock;
+  latencyMs: number;
+  log?: (line: string) => void;
+}
+
+/** What one request has done so far. */
+interface Progress {
+  dirty: boolean;
+  bytes: number;
+  /** A reset-after fault: apply the request fully, then drop the connection without answering. */
+  resetAfter: boolean;
+}
+
+export function createPipeline(options: PipelineOptions) {
+  const { state, received, writer, baseNow, latencyMs, log } = options;
+
+  function bearer(req: IncomingMessage): Org | undefined {
+    const header = req.headers.authorization;
+    if (!header) return undefined;
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    return m ? state.orgByToken(m[1]!) : undefined;
+  }
+
+  async function route(routes: readonly Route[], ctx: Omit<RequestContext, "org" | "params">, org: Org | undefined, progress: Progress, isApi: boolean): Promise<Reply | undefined> {
+    const { req, path } = ctx;
+    const method = req.method ?? "GET";
+    const match = matchRoute(routes, method, path);
+    if (!match) return json(404, { message: `The route ${path.slice(1)} could not be found.` });
+    if ("allowed" in match) {
+      const allowed = match.allowed.join(", ");
+      return json(405, { message: `The ${method} method is not supported for route ${path.slice(1)}. Supported methods: ${allowed}.` }, { Allow: allowed });
+    }
+    if (!org) return json(401, { message: "Unauthenticated." });
+
+    if (isApi) {
+      const fault = takeFault(org, method, path);
+      if (fault) {
+        progress.dirty = true;
+        if (ctx.entry) ctx.entry.fault = fault.kind;
+        switch (fault.kind) {
+          case "latency":
+            await sleep(fault.ms ?? 0);
+            break;
+          case "429":
+            return json(429, { message: "Too Many Requests" }, { "Retry-After": String(fault.retryAfter ?? 1) });
+          case "500":
+            return json(500, { message: "Server Error" });
+          case "502":
+            return { status: 502, text: { contentType: "text/html; charset=utf-8", body: BAD_GATEWAY_HTML } };
+          case "reset-before":
+            // Nothing is applied and nothing is answered.
+            return undefined;
+          case "reset-after":
+            progress.resetAfter = true;
+            break;
+        }
+      }
+      if (!org.subscription) {
+        return json(402, { message: "Your organization has no active subscription. Renew it to use the API." });
+      }
+    }
+    return match.route.handler({ ...ctx, org, params: match.params });
+  }
+
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now();
+    const method = req.method ?? "GET";
+    const url = req.url ?? "/";
+    const q = url.indexOf("?");
+    const path = q < 0 ? url : url.slice(0, q);
+    const rawQuery = q < 0 ? "" : url.slice(q + 1);
+    const isApi = !(path === "/_sandbox" || path.startsWith("/_sandbox/"));
+    const org = bearer(req);
+    const now = () => orgNow(baseNow, org?.clock ?? REAL_TIME);
+
+    let entry: ReceivedRequest | undefined;
+    if (isApi) {
+      entry = received.start({ method, path, query: rawQuery, status: null, org: null, time: new Date(now()).toISOString(), body_bytes: 0 });
+      if (org) received.assign(entry, org.id);
+    }
+    const progress: Progress = { dirty: false, bytes: 0, resetAfter: false };
+    const ctx: Omit<RequestContext, "org" | "params"> = {
+      req,
+      state,
+      path,
+      query: new URLSearchParams(rawQuery),
+      origin: `http://${req.headers.host ?? "localhost"}`,
+      now,
+      changed: () => void (progress.dirty = true),
+      countBytes: (n) => void (progress.bytes += n),
+      entry,
+      received,
+      baseNow,
+    };
+
+    let reply: Reply | undefined;
+    try {
+      reply = await route(isApi ? API_ROUTES : controlRoutes, ctx, org, progress, isApi);
+    } catch (err) {
+      if (err instanceof HttpError) reply = err.reply;
+      else if (err instanceof ClientGone) {
+        finish(null, "client gone");
+        return;
+      } else {
+        log?.(`sandbox error on ${method} ${path}: ${(err as Error).stack ?? String(err)}`);
+        reply = json(500, { message: "Server Error" });
+      }
+    }
+
+    if (progress.dirty && writer) {
+      try {
+        // An acknowledged change must be on disk before the answer leaves.
+        await writer.save();
+      } catch (err) {
+        log?.(`sandbox could not write its state file: ${(err as Error).message}`);
+        reply = json(500, { message: `The sandbox could not save its state file: ${(err as Error).message}` });
+      }
+    }
+
+    if (reply === undefined || progress.resetAfter) {
+      req.socket.destroy();
+      finish(null, reply === undefined ? "reset before applying" : "reset after applying");
+      return;
+    }
+    if (isApi && latencyMs > 0) await sleep(latencyMs);
+    writeReply(res, reply);
+    finish(reply.status);
+
+    function finish(status: number | null, note?: string): void {
+      if (entry) {
+        entry.status = status;
+        entry.body_bytes = progress.bytes > 0 ? progress.bytes : Number(req.headers["content-length"] ?? 0) || 0;
+      }
+      if (log) {
+        const ms = Math.round(performance.now() - started);
+        const shown = rawQuery ? `${path}?${rawQuery}` : path;
+        log(`${method} ${shown} ${status ?? "-"}${note ? ` (${note})` : ""} ${ms}ms`);
+      }
+    }
+  };
+}

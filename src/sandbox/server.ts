@@ -1,0 +1,102 @@
+// The sandbox: a local implementation of the Shipment and Address Service contract, plus its control surface.
+// startSandbox() is what `shipctl sandbox`, `shipctl demo` and the tests run. See docs/sandbox.md.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createPipeline } from "./pipeline.js";
+import { loadStateFile, StateFileError, StateWriter } from "./persist.js";
+import { ReceivedLog, type ReceivedRequest } from "./received.js";
+import { DEFAULT_TOKEN, SandboxState } from "./state.js";
+
+export { DEFAULT_TOKEN } from "./state.js";
+export { StateFileError } from "./persist.js";
+export type { ReceivedRequest } from "./received.js";
+
+export interface SandboxOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Bearer token of organization 1. Default "sandbox-token". */
+  token?: string;
+  /** Keep the state in this JSON file: loaded at start when present, rewritten atomically after every change. */
+  stateFile?: string;
+  /** Delay every /api/v1 answer by this many milliseconds (the real service is far away). */
+  latencyMs?: number;
+  /** The base clock; each organization's clock is this moved or frozen through the control surface. */
+  clock?: () => Date;
+  /** Receives one line per request, and errors. */
+  log?: (line: string) => void;
+}
+
+export interface RunningSandbox {
+  /** e.g. "http://127.0.0.1:54321", no trailing slash. */
+  url: string;
+  /** Organization 1's token. */
+  token: string;
+  /** The in-memory model, for in-process inspection. */
+  state: SandboxState;
+  /** Requests received (all organizations), optionally only those matching "METHOD /path" (no query). */
+  received(filter?: string): ReceivedRequest[];
+  close(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const token = options.token ?? DEFAULT_TOKEN;
+  if (!/^\S+$/.test(token)) throw new Error("the sandbox token must be non-empty and contain no spaces");
+  const host = options.host ?? "127.0.0.1";
+  const latencyMs = options.latencyMs ?? 0;
+  if (!Number.isInteger(latencyMs) || latencyMs < 0) throw new Error(`latency must be a whole number of milliseconds from 0 (got ${latencyMs})`);
+
+  const loaded = options.stateFile ? loadStateFile(options.stateFile) : undefined;
+  let state: SandboxState;
+  try {
+    state = loaded ? SandboxState.fromFile(loaded, token) : SandboxState.create(token);
+  } catch (err) {
+    throw new StateFileError(`could not load the sandbox state file ${options.stateFile}: ${(err as Error).message}`, { cause: err });
+  }
+  const writer = options.stateFile ? new StateWriter(options.stateFile, () => state.toFile()) : undefined;
+  // Written at once: the file exists from the start, and a path that cannot be written fails now, not mid-rehearsal.
+  await writer?.save().catch((err: Error) => {
+    throw new StateFileError(`could not write the sandbox state file ${options.stateFile}: ${err.message}`, { cause: err });
+  });
+
+  const received = new ReceivedLog();
+  const handle = createPipeline({ state, received, writer, baseNow: options.clock ?? (() => new Date()), latencyMs, log: options.log });
+  const server = createServer((req, res) => void handle(req, res));
+  // Clients keep connections alive between a benchmark's requests; do not drop them sooner than undici expects.
+  server.keepAliveTimeout = 10_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${displayHost(host)}:${port}`,
+    token,
+    state,
+    received: (filter) => received.all(filter),
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await writer?.idle();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** The host to put in the URL: a wildcard address is reached locally through loopback. */
+function displayHost(host: string): string {
+  if (host === "0.0.0.0") return "127.0.0.1";
+  if (host === "::") return "[::1]";
+  return host.includes(":") ? `[${host}]` : host;
+}

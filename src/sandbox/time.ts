@@ -1,0 +1,40 @@
+// Time in the sandbox: every organization has its own clock (so tests sharing one sandbox can move time without
+// disturbing each other), built on the sandbox's base clock (real time unless startSandbox is given another).
+import type { ClockSetting, Instant } from "./model.js";
+
+export type BaseClock = () => Date;
+
+export function orgNow(base: BaseClock, clock: ClockSetting): number {
+  return clock.mode === "frozen" ? clock.atMs : base().getTime() + clock.offsetMs;
+}
+
+/** Stored instants are whole seconds, like the service's `YYYY-MM-DD HH:MM:SS` columns. */
+export function toInstant(ms: number): Instant {
+  return Math.floor(ms / 1000) * 1000;
+}
+
+/** `YYYY-MM-DD HH:MM:SS`, UTC, no zone suffix ([guide]). */
+export function formatTimestamp(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace("T", " ");
+}
+
+export function formatNullable(ms: number | null): string | null {
+  return ms === null ? null : formatTimestamp(ms);
+}
+
+const SERVICE_FORMAT = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
+
+/**
+ * Reads a timestamp given to the control surface: the service's own `YYYY-MM-DD HH:MM:SS` (UTC), or ISO 8601 with a
+ * zone (`2025-01-31T00:00:00Z`). Anything else is undefined, so the caller can answer 422.
+ */
+export function parseTimestamp(text: string): number | undefined {
+  const m = SERVICE_FORMAT.exec(text);
+  if (m) {
+    const ms = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
+    return formatTimestamp(ms) === `${m[1]}-${m[2]}-${m[3]} ${m[4]}:${m[5]}:${m[6]}` ? ms : undefined;
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(text)) return undefined;
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? undefined : ms;
+}

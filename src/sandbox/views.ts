@@ -1,0 +1,50 @@
+// How stored records look on the wire ([guide] address read; [assume] shipment read, see contract-notes).
+import type { AddressFields, AddressRecord, ShipmentAddress, ShipmentRecord } from "./model.js";
+import { formatNullable, formatTimestamp } from "./time.js";
+
+function fields(a: AddressFields) {
+  return {
+    name: a.name,
+    email: a.email,
+    phone: a.phone,
+    line_1: a.line_1,
+    line_2: a.line_2,
+    city: a.city,
+    region: a.region,
+    post_code: a.post_code,
+    country: a.country,
+  };
+}
+
+export function addressView(a: AddressRecord) {
+  return { id: a.id, ...fields(a), created_at: formatTimestamp(a.createdAt), updated_at: formatTimestamp(a.updatedAt) };
+}
+
+function shipmentAddressView(a: ShipmentAddress) {
+  return { id: a.id, ...fields(a) };
+}
+
+export function shipmentView(s: ShipmentRecord) {
+  return {
+    id: s.id,
+    title: s.title,
+    status: s.status,
+    value: s.value,
+    length: s.length,
+    height: s.height,
+    depth: s.depth,
+    service: s.service,
+    fulfillment_address: shipmentAddressView(s.fulfillment),
+    destination_address: shipmentAddressView(s.destination),
+    price: s.price,
+    created_at: formatTimestamp(s.createdAt),
+    updated_at: formatTimestamp(s.updatedAt),
+    delivered_at: formatNullable(s.deliveredAt),
+    arrived_at: formatNullable(s.arrivedAt),
+  };
+}
+
+/** Copies the Address fields out of a validated body (line_2 absent becomes null, as stored). */
+export function addressFields(a: { name: string; email: string; phone: string; line_1: string; line_2?: string | null; city: string; region: string; post_code: string; country: number }): AddressFields {
+  return { ...fields({ ...a, line_2: a.line_2 ?? null }) };
+}
