@@ -46,7 +46,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     updateShipment: (id, shipment, callOptions) => call(endpoints.updateShipment(id, shipment), callOptions),
     getShipment: (id, callOptions) => call(endpoints.getShipment(id), callOptions),
     listShipments: (query, callOptions) => call(endpoints.listShipments(query), callOptions),
-    nextPage: <T extends "shipments" | "addresses">(kind: T, url: string, callOptions?: CallOptions) => {
+    nextPage: async <T extends "shipments" | "addresses">(kind: T, url: string, callOptions?: CallOptions) => {
       const target = sameOriginLink(url, baseUrl, redact);
       // The spec built for `kind` validates items of that kind, which is what the conditional return type says.
       type Result = PageOf<T extends "shipments" ? StoredShipment : StoredAddress>;

@@ -1,0 +1,394 @@
+// What is retried, what is never resent, and how a failure says whether the request may have arrived.
+// The clock never waits: its sleeps are recorded, so backoff and Retry-After are asserted as numbers.
+import { createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
+import { Readable } from "node:stream";
+import { afterEach, describe, expect, it } from "vitest";
+import { BACKOFF } from "../../../src/api/backoff.js";
+import {
+  ConflictError,
+  NetworkError,
+  RateLimitedError,
+  RequestInterruptedError,
+  ServerError,
+  UpstreamRateLimitedError,
+  isApiFailure,
+} from "../../../src/api/errors.js";
+import type { ApiClient, MultipartBody, RetryInfo } from "../../../src/api/types.js";
+import { ExitCode, InterruptedError, exitCodeFor } from "../../../src/errors.js";
+import {
+  ADDRESS,
+  SHIPMENT,
+  TOKEN,
+  fakeClock,
+  freePort,
+  json,
+  makeClient,
+  rejection,
+  send,
+  startServer,
+  storedShipment,
+  type Handler,
+  type TestServer,
+} from "./helpers.js";
+
+const servers: TestServer[] = [];
+const clients: ApiClient[] = [];
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function setup(handler: Handler, options: Parameters<typeof makeClient>[1] = {}) {
+  const server = await startServer(handler);
+  servers.push(server);
+  const made = makeClient(server.url, options);
+  clients.push(made.api);
+  return { server, ...made };
+}
+
+/** Answers with `failures` in turn, then with `success`. */
+function failThen(failures: Array<(res: Parameters<Handler>[1], req: Parameters<Handler>[0]) => void>, success: Handler): Handler {
+  return (req, res, body, index) => (index < failures.length ? failures[index]!(res, req) : success(req, res, body, index));
+}
+
+// With random() = 0.5, each wait is half its exponential bound.
+const half = (retry: number) => Math.floor(0.5 * Math.min(BACKOFF.maxMs, BACKOFF.baseMs * 2 ** (retry - 1)));
+
+describe("reads are retried with backoff", () => {
+  it("retries a GET through 5xx answers, with growing waits, and tells onRetry", async () => {
+    const { server, api, clock } = await setup(
+      failThen([(res) => send(res, 503, ""), (res) => send(res, 502, "<html><title>502 Bad Gateway</title></html>", "text/html")], (_r, res) =>
+        json(res, 200, { data: storedShipment(3) }),
+      ),
+    );
+    const retries: RetryInfo[] = [];
+    const shipment = await api.getShipment(3, { onRetry: (info) => retries.push(info) });
+    expect(shipment.id).toBe(3);
+    expect(server.received).toHaveLength(3);
+    expect(clock.sleeps).toEqual([half(1), half(2)]);
+    expect(retries.map((r) => [r.attempt, r.delayMs])).toEqual([
+      [2, half(1)],
+      [3, half(2)],
+    ]);
+    expect(retries[0]!.reason).toContain("503");
+  });
+
+  it("gives up after the retry budget with a ServerError (exit 7)", async () => {
+    const { server, api } = await setup((_req, res) => send(res, 500, ""), { retries: 2 });
+    const err = await rejection(api.listShipments());
+    expect(err).toBeInstanceOf(ServerError);
+    expect(exitCodeFor(err)).toBe(ExitCode.Unavailable);
+    expect(server.received).toHaveLength(3);
+  });
+
+  it("lets a call lower the budget", async () => {
+    const { server, api } = await setup((_req, res) => send(res, 500, ""));
+    await rejection(api.getShipment(1, { retries: 0 }));
+    expect(server.received).toHaveLength(1);
+  });
+
+  it("retries a PATCH whose connection dropped after it was sent (a full body is idempotent)", async () => {
+    const { server, api } = await setup(failThen([(_res, req) => req.socket.destroy()], (_r, res) => send(res, 204, "")));
+    await api.updateShipment(4, SHIPMENT);
+    expect(server.received).toHaveLength(2);
+    expect(server.received.map((r) => r.method)).toEqual(["PATCH", "PATCH"]);
+  });
+
+  it("does not retry a 4xx", async () => {
+    const { server, api } = await setup((_req, res) => json(res, 404, { message: "gone" }));
+    await rejection(api.getAddress(9));
+    expect(server.received).toHaveLength(1);
+  });
+});
+
+describe("POSTs that create or charge are never resent once they may have arrived", () => {
+  it("POST /shipments: the server reads the body then drops the connection -> exactly one request, mayHaveArrived", async () => {
+    const { server, api, clock } = await setup((_req, res, _body) => res.socket?.destroy());
+    const err = await rejection(api.createShipments([SHIPMENT]));
+    expect(server.received).toHaveLength(1);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(exitCodeFor(err)).toBe(ExitCode.Unavailable);
+    expect(err).toMatchObject({ method: "POST", path: "/api/v1/shipments", mayHaveArrived: true, status: undefined });
+    expect((err as Error).message).toContain("the request may have been applied");
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it("POST /shipments answered 5xx -> not resent, mayHaveArrived", async () => {
+    const { server, api } = await setup((_req, res) => send(res, 502, ""));
+    const err = await rejection(api.createShipments([SHIPMENT]));
+    expect(err).toBeInstanceOf(ServerError);
+    expect(err).toMatchObject({ mayHaveArrived: true, status: 502 });
+    expect(server.received).toHaveLength(1);
+  });
+
+  it("POST /shipments with no answer in time -> not resent, mayHaveArrived", async () => {
+    const { server, api } = await setup(() => undefined, { responseTimeoutMs: 300 });
+    const err = await rejection(api.createShipments([SHIPMENT]));
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err).toMatchObject({ mayHaveArrived: true, code: "UND_ERR_HEADERS_TIMEOUT" });
+    expect(server.received).toHaveLength(1);
+  });
+
+  it("POST /checkout, /addresses and the report upload are not resent either", async () => {
+    const { server, api } = await setup((_req, res) => res.socket?.destroy());
+    const opened = { count: 0 };
+    const body: MultipartBody = {
+      contentType: "multipart/form-data; boundary=b",
+      length: 3,
+      open: () => {
+        opened.count++;
+        return Readable.from([Buffer.from("abc")]);
+      },
+    };
+    for (const call of [() => api.finalizeCheckout([1]), () => api.createAddress(ADDRESS), () => api.uploadReport(1, 1, body)]) {
+      const err = await rejection(call());
+      expect(err).toMatchObject({ mayHaveArrived: true });
+    }
+    expect(server.received.map((r) => r.url)).toEqual(["/api/v1/checkout", "/api/v1/addresses", "/api/v1/reports/1/1"]);
+    expect(opened.count).toBe(1);
+  });
+
+  it("POST /shipments refused before it was sent is retried, and then succeeds", async () => {
+    const port = await freePort();
+    let server: TestServer | undefined;
+    const clock = fakeClock(undefined, async () => {
+      // The service comes up during the first wait.
+      if (!server) {
+        server = await startServer((_req, res) => json(res, 201, { shipments: [{ id: 1, title: "Blue Horse" }] }), port);
+        servers.push(server);
+      }
+    });
+    const { api, debug } = makeClient(`http://127.0.0.1:${port}`, { clock });
+    clients.push(api);
+    const created = await api.createShipments([SHIPMENT]);
+    expect(created.shipments[0]!.id).toBe(1);
+    expect(server!.received).toHaveLength(1);
+    expect(clock.sleeps).toHaveLength(1);
+    expect(debug[0]).toContain("connection refused (before sending)");
+  });
+
+  it("a refused connection that stays refused is a NetworkError that says nothing was sent", async () => {
+    const port = await freePort();
+    const { api, clock } = makeClient(`http://127.0.0.1:${port}`, { retries: 2 });
+    clients.push(api);
+    const err = await rejection(api.createShipments([SHIPMENT]));
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err).toMatchObject({ mayHaveArrived: false, code: "ECONNREFUSED" });
+    expect((err as Error).message).toContain("was not sent");
+    expect(clock.sleeps).toHaveLength(2);
+  });
+
+  it("an upload refused before sending is retried with a fresh body stream", async () => {
+    const port = await freePort();
+    let server: TestServer | undefined;
+    const clock = fakeClock(undefined, async () => {
+      if (!server) {
+        server = await startServer((_req, res) => send(res, 201, ""), port);
+        servers.push(server);
+      }
+    });
+    const { api } = makeClient(`http://127.0.0.1:${port}`, { clock });
+    clients.push(api);
+    const opened = { count: 0 };
+    const progress: number[] = [];
+    await api.uploadReport(
+      8,
+      2,
+      {
+        contentType: "multipart/form-data; boundary=b",
+        length: 6,
+        open: () => {
+          opened.count++;
+          return Readable.from([Buffer.from("abc"), Buffer.from("def")]);
+        },
+      },
+      { onProgress: (n) => progress.push(n) },
+    );
+    expect(opened.count).toBe(2);
+    expect(server!.received[0]!.body.toString()).toBe("abcdef");
+    expect(progress.at(-1)).toBe(6);
+  });
+});
+
+describe("429 and Retry-After", () => {
+  it("retries any method after a 429 (the request was refused), waiting Retry-After seconds", async () => {
+    const { server, api, clock } = await setup(
+      failThen([(res) => send(res, 429, "", undefined, { "retry-after": "3" })], (_r, res) => json(res, 201, { shipments: [{ id: 1, title: "t" }] })),
+    );
+    await api.createShipments([SHIPMENT]);
+    expect(server.received).toHaveLength(2);
+    expect(clock.sleeps).toEqual([3000]);
+  });
+
+  it("reads Retry-After as an HTTP date against the clock", async () => {
+    const clock = fakeClock(new Date("2025-01-15T12:00:00Z"));
+    const { api } = await setup(
+      failThen([(res) => send(res, 429, "", undefined, { "retry-after": "Wed, 15 Jan 2025 12:00:45 GMT" })], (_r, res) => json(res, 200, { data: storedShipment(1) })),
+      { clock },
+    );
+    await api.getShipment(1);
+    expect(clock.sleeps).toEqual([45_000]);
+  });
+
+  it("uses backoff when a 429 has no Retry-After", async () => {
+    const { api, clock } = await setup(failThen([(res) => send(res, 429, "")], (_r, res) => json(res, 200, { data: storedShipment(1) })));
+    await api.getShipment(1);
+    expect(clock.sleeps).toEqual([half(1)]);
+  });
+
+  it("does not wait out a Retry-After beyond the cap: the error says when to come back", async () => {
+    const { server, api, clock } = await setup((_req, res) => send(res, 429, "", undefined, { "retry-after": "3600" }));
+    const err = await rejection(api.listAddresses());
+    expect(err).toBeInstanceOf(RateLimitedError);
+    expect((err as RateLimitedError).retryAfterMs).toBe(3_600_000);
+    expect((err as Error).message).toContain("60 min");
+    expect(server.received).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it("gives up with RateLimitedError (exit 7) when 429 persists", async () => {
+    const { server, api } = await setup((_req, res) => send(res, 429, "", undefined, { "retry-after": "1" }), { retries: 3 });
+    const err = await rejection(api.finalizeCheckout([1]));
+    expect(err).toBeInstanceOf(RateLimitedError);
+    expect(exitCodeFor(err)).toBe(ExitCode.Unavailable);
+    expect(err).toMatchObject({ mayHaveArrived: false });
+    expect(server.received).toHaveLength(4);
+  });
+
+  it("honours Retry-After on a 503 of a read", async () => {
+    const { api, clock } = await setup(failThen([(res) => send(res, 503, "", undefined, { "retry-after": "7" })], (_r, res) => json(res, 200, { data: storedShipment(1) })));
+    await api.getShipment(1);
+    expect(clock.sleeps).toEqual([7000]);
+  });
+});
+
+describe("the service's own throttling", () => {
+  const rateLimitedVerdict = { ...ADDRESS, recommended: false, status: 0, message: "Rate Limited" };
+
+  it("verify status 0 is retried with backoff until a verdict comes", async () => {
+    const { server, api, clock } = await setup(failThen([(res) => json(res, 400, rateLimitedVerdict), (res) => json(res, 400, rateLimitedVerdict)], (_r, res) => send(res, 200, "")));
+    expect(await api.verifyAddress(ADDRESS)).toEqual({ valid: true });
+    expect(server.received).toHaveLength(3);
+    expect(clock.sleeps).toEqual([half(1), half(2)]);
+  });
+
+  it("verify status 0 that persists ends in UpstreamRateLimitedError (exit 7)", async () => {
+    const { server, api } = await setup((_req, res) => json(res, 400, rateLimitedVerdict), { retries: 2 });
+    const err = await rejection(api.verifyAddress(ADDRESS));
+    expect(err).toBeInstanceOf(UpstreamRateLimitedError);
+    expect(exitCodeFor(err)).toBe(ExitCode.Unavailable);
+    expect(server.received).toHaveLength(3);
+  });
+
+  it("price session 500 with status 0 is retried", async () => {
+    const { server, api } = await setup(
+      failThen([(res) => json(res, 500, { status: 0, message: "Rate Limited" })], (_r, res) => json(res, 200, { shipments: { "5": 100 }, total: 100 })),
+    );
+    expect(await api.priceShipments([5])).toEqual({ shipments: { "5": 100 }, total: 100 });
+    expect(server.received).toHaveLength(2);
+  });
+
+  it("price session 500 with status 1 (Failed) is not retried: ServerError, exit 7", async () => {
+    const { server, api } = await setup((_req, res) => json(res, 500, { status: 1, message: "Rate look-up failed" }));
+    const err = await rejection(api.priceShipments([5]));
+    expect(err).toBeInstanceOf(ServerError);
+    expect(exitCodeFor(err)).toBe(ExitCode.Unavailable);
+    expect(err).toMatchObject({ serviceStatus: 1 });
+    expect((err as Error).message).toContain("status 1 Failed: Rate look-up failed");
+    expect(server.received).toHaveLength(1);
+  });
+
+  it("checkout 409 is left to the command (it waits a minute): one request, ConflictError", async () => {
+    const { server, api } = await setup((_req, res) => json(res, 409, { status: 2, message: "Payment failed" }));
+    const err = await rejection(api.finalizeCheckout([1, 2]));
+    expect(err).toBeInstanceOf(ConflictError);
+    expect(server.received).toHaveLength(1);
+  });
+});
+
+describe("interruption", () => {
+  it("aborting while a POST is in flight rejects at once, saying it may have arrived (exit 130)", async () => {
+    const controller = new AbortController();
+    const { server, api } = await setup(() => {
+      controller.abort(new InterruptedError("interrupted"));
+    });
+    const err = await rejection(api.createShipments([SHIPMENT], { signal: controller.signal }));
+    expect(err).toBeInstanceOf(RequestInterruptedError);
+    expect(err).toBeInstanceOf(InterruptedError);
+    expect(exitCodeFor(err)).toBe(ExitCode.Interrupted);
+    expect(err).toMatchObject({ mayHaveArrived: true, method: "POST", path: "/api/v1/shipments" });
+    expect(server.received).toHaveLength(1);
+  });
+
+  it("aborting during a backoff wait stops the retries", async () => {
+    const controller = new AbortController();
+    const clock = fakeClock(undefined, () => controller.abort(new InterruptedError("interrupted")));
+    const { server, api } = await setup((_req, res) => send(res, 503, ""), { clock });
+    const err = await rejection(api.getShipment(1, { signal: controller.signal }));
+    expect(err).toBeInstanceOf(RequestInterruptedError);
+    expect(server.received).toHaveLength(1);
+  });
+
+  it("the client's own signal, already aborted, sends nothing", async () => {
+    const controller = new AbortController();
+    controller.abort(new InterruptedError("interrupted"));
+    const { server, api } = await setup((_req, res) => send(res, 200, ""), { signal: controller.signal });
+    const err = await rejection(api.verifyAddress(ADDRESS));
+    expect(err).toBeInstanceOf(RequestInterruptedError);
+    expect(err).toMatchObject({ mayHaveArrived: false });
+    expect(server.received).toHaveLength(0);
+  });
+
+  it("aborting while connecting (a TLS handshake that never completes) rejects at once; nothing was sent", async () => {
+    const controller = new AbortController();
+    const held: Socket[] = [];
+    const tcp = createNetServer((socket) => {
+      held.push(socket);
+      controller.abort(new InterruptedError("interrupted"));
+    });
+    await new Promise<void>((resolve) => tcp.listen(0, "127.0.0.1", resolve));
+    const { api } = makeClient(`https://127.0.0.1:${(tcp.address() as AddressInfo).port}`, { connectTimeoutMs: 60_000 });
+    clients.push(api);
+    try {
+      const err = await rejection(api.createShipments([SHIPMENT], { signal: controller.signal }));
+      expect(err).toBeInstanceOf(RequestInterruptedError);
+      expect(err).toMatchObject({ mayHaveArrived: false });
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise<void>((resolve) => tcp.close(() => resolve()));
+    }
+  });
+});
+
+describe("--debug lines", () => {
+  it("give method, URL, status, time and attempt, and never the token", async () => {
+    const { api, debug } = await setup(failThen([(res) => send(res, 503, `upstream said ${TOKEN}`)], (_r, res) => json(res, 200, { data: storedShipment(1) })));
+    await api.getShipment(1);
+    expect(debug).toHaveLength(2);
+    expect(debug[0]).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/shipments\/1 -> 503 Service Unavailable: service error in \d+ ms \(attempt 1\/5; retrying in \d+ ms\)$/);
+    expect(debug[1]).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/shipments\/1 -> 200 OK in \d+ ms \(attempt 2\/5\)$/);
+  });
+
+  it("redact the token wherever it shows up: URLs, errors, messages", async () => {
+    const { server, api, debug } = await setup((_req, res) => json(res, 500, { message: `bad ${TOKEN}` }), { retries: 1 });
+    const link = `${server.url}/api/v1/shipments?page=2&cursor=${encodeURIComponent(TOKEN)}&again=${TOKEN}`;
+    const err = await rejection(api.nextPage("shipments", link));
+    expect(isApiFailure(err)).toBe(true);
+    const everything = [...debug, (err as Error).message, (err as { hint?: string }).hint ?? "", JSON.stringify(err), (err as { path: string }).path].join("\n");
+    expect(debug.length).toBeGreaterThan(0);
+    expect(everything).not.toContain(TOKEN);
+    expect(everything).not.toContain(encodeURIComponent(TOKEN));
+    expect(debug[0]).toContain("[REDACTED]");
+    // The token did go where it belongs: the Authorization header.
+    expect(server.received[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it("say why a request was not resent", async () => {
+    const { api, debug } = await setup((_req, res) => res.socket?.destroy());
+    await rejection(api.createShipments([SHIPMENT]));
+    expect(debug).toHaveLength(1);
+    expect(debug[0]).toContain("(after sending)");
+    expect(debug[0]).toContain("not retried: it may have arrived");
+  });
+});
