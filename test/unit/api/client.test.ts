@@ -20,7 +20,7 @@ async function setup(handler: Handler, options: Parameters<typeof makeClient>[1]
   server = await startServer(handler);
   const made = makeClient(`${server.url}${basePath}`, options);
   api = made.api;
-  return { server, api, ...made };
+  return { server, ...made };
 }
 
 describe("requests on the wire", () => {

@@ -104,7 +104,7 @@ describe("reads are retried with backoff", () => {
 
 describe("POSTs that create or charge are never resent once they may have arrived", () => {
   it("POST /shipments: the server reads the body then drops the connection -> exactly one request, mayHaveArrived", async () => {
-    const { server, api, clock } = await setup((_req, res, _body) => res.socket?.destroy());
+    const { server, api, clock } = await setup((_req, res) => void res.socket?.destroy());
     const err = await rejection(api.createShipments([SHIPMENT]));
     expect(server.received).toHaveLength(1);
     expect(err).toBeInstanceOf(NetworkError);
@@ -131,7 +131,7 @@ describe("POSTs that create or charge are never resent once they may have arrive
   });
 
   it("POST /checkout, /addresses and the report upload are not resent either", async () => {
-    const { server, api } = await setup((_req, res) => res.socket?.destroy());
+    const { server, api } = await setup((_req, res) => void res.socket?.destroy());
     const opened = { count: 0 };
     const body: MultipartBody = {
       contentType: "multipart/form-data; boundary=b",
@@ -385,7 +385,7 @@ describe("--debug lines", () => {
   });
 
   it("say why a request was not resent", async () => {
-    const { api, debug } = await setup((_req, res) => res.socket?.destroy());
+    const { api, debug } = await setup((_req, res) => void res.socket?.destroy());
     await rejection(api.createShipments([SHIPMENT]));
     expect(debug).toHaveLength(1);
     expect(debug[0]).toContain("(after sending)");
