@@ -43,7 +43,7 @@ export async function checkFolder(folder: string, options: CheckOptions = {}): P
     oversized: [],
     byOrder: Boolean(options.byOrder),
   };
-  if (found.problems.some((p) => p.file === ".")) return result;
+  if (!found.readable) return result;
   const missing: string[] = [];
   const checks = uploadOrder().map(async (slot) => {
     const candidates = found.candidates.get(slotKey(slot)) ?? [];
@@ -74,14 +74,14 @@ export async function checkFolder(folder: string, options: CheckOptions = {}): P
     const photo: Photo = { ...slot, path, file, type: sniffed.type, bytes: info.size, width: sniffed.width, height: sniffed.height };
     result.photos.push(photo);
     if (extensionType(file) && extensionType(file) !== sniffed.type) {
-      result.warnings.push({ file, problem: `is a ${label(sniffed.type)} file despite its name`, fix: `it will be sent as ${label(sniffed.type)}` });
+      result.warnings.push({ file, problem: `a ${label(sniffed.type)} file despite its name`, fix: `it will be sent as ${label(sniffed.type)}` });
     }
     sizeVerdict(photo, Boolean(options.fit), result);
   });
   await Promise.all(checks);
   if (missing.length > 0 && !result.byOrder) result.problems.push(missingProblem(missing, found.unrecognised));
   else if (found.unrecognised.length > 0) {
-    result.warnings.push({ file: found.unrecognised.join(", "), problem: "ignored: these names do not say a group and side", fix: "" });
+    result.warnings.push({ file: found.unrecognised.join(", "), problem: "ignored (these names do not say a group and side)", fix: "" });
   }
   const order = uploadOrder().map(slotKey);
   result.photos.sort((a, b) => order.indexOf(slotKey(a)) - order.indexOf(slotKey(b)));
@@ -95,14 +95,14 @@ function sizeVerdict(photo: Photo, fit: boolean, result: FolderCheck): void {
     else {
       result.problems.push({
         file: photo.file,
-        problem: `is ${formatBytes(photo.bytes)} (${exactBytes(photo.bytes)}), over the ${exactBytes(REPORT.photoMaxBytes)} limit`,
+        problem: `${formatBytes(photo.bytes)} (${exactBytes(photo.bytes)}), over the ${exactBytes(REPORT.photoMaxBytes)} limit`,
         fix: "pass --fit to send a recompressed copy (the original is left untouched), or export it smaller",
       });
     }
   } else if (photo.bytes > REPORT.photoWarnBytes) {
     result.warnings.push({
       file: photo.file,
-      problem: `is ${exactBytes(photo.bytes)}: within the ${exactBytes(REPORT.photoMaxBytes)} limit, but over 1,000,000 bytes`,
+      problem: `${exactBytes(photo.bytes)}: within the ${exactBytes(REPORT.photoMaxBytes)} limit, but over 1,000,000 bytes`,
       fix: "if the service refuses it as too large, run again with --fit",
     });
   }
@@ -114,7 +114,7 @@ function missingProblem(missing: string[], unrecognised: string[]): Problem {
   if (unrecognised.length > 0) {
     fix += `; these files name no side: ${unrecognised.join(", ")} (rename them, or use --by-order with box/ and art/ folders)`;
   }
-  return { file: names, problem: `no photo for ${missing.length === 1 ? "this side" : `these ${missing.length} sides`}`, fix };
+  return { file: names, problem: `missing (no photo for ${missing.length === 1 ? "this side" : `these ${missing.length} sides`})`, fix };
 }
 
 function label(type: PhotoType): string {
@@ -150,18 +150,18 @@ export function typeProblem(file: string, sniffed: Sniffed): Problem | undefined
     case "photo":
       return undefined;
     case "other":
-      return { file, problem: `is ${OTHER_FORMATS[sniffed.format].what}`, fix: OTHER_FORMATS[sniffed.format].fix };
+      return { file, problem: OTHER_FORMATS[sniffed.format].what, fix: OTHER_FORMATS[sniffed.format].fix };
     case "truncated":
       return {
         file,
-        problem: `is a truncated ${label(sniffed.type)}: ${sniffed.detail}`,
+        problem: `a truncated ${label(sniffed.type)} (${sniffed.detail})`,
         fix: "copy it again from the camera, phone or cloud (the copy was cut short)",
       };
     case "corrupt":
-      return { file, problem: `is a damaged ${label(sniffed.type)}: ${sniffed.detail}`, fix: `open it in a photo app and ${EXPORT_JPEG.replace("export it", "export it again")}` };
+      return { file, problem: `a damaged ${label(sniffed.type)} (${sniffed.detail})`, fix: `open it in a photo app and ${EXPORT_JPEG.replace("export it", "export it again")}` };
     case "empty":
-      return { file, problem: "is empty (0 bytes)", fix: "copy the photo again" };
+      return { file, problem: "empty (0 bytes)", fix: "copy the photo again" };
     case "unknown":
-      return { file, problem: "is not a JPEG or PNG image (its content is not a known image format)", fix: EXPORT_JPEG };
+      return { file, problem: "not a JPEG or PNG image (its content is not a known image format)", fix: EXPORT_JPEG };
   }
 }

@@ -27,6 +27,8 @@ export interface Discovery {
   /** Files that name no side (relative paths), shown when a side is missing. */
   unrecognised: string[];
   problems: Problem[];
+  /** False when the folder itself is missing or not a folder: nothing else is worth reporting. */
+  readable: boolean;
 }
 
 export interface DiscoverOptions {
@@ -37,18 +39,19 @@ type Entry = { name: string; file: string; path: string; isDir: boolean; refused
 
 export async function discoverPhotos(folder: string, options: DiscoverOptions = {}): Promise<Discovery> {
   const root = resolve(folder);
-  const found: Discovery = { root, candidates: new Map(), unrecognised: [], problems: [] };
+  const found: Discovery = { root, candidates: new Map(), unrecognised: [], problems: [], readable: false };
   let realRoot: string;
   try {
     realRoot = await realpath(root);
     if (!(await stat(realRoot)).isDirectory()) {
-      found.problems.push({ file: ".", problem: `${folder} is not a folder`, fix: "give the folder that holds the 12 photos" });
+      found.problems.push({ file: "", problem: "this is not a folder", fix: "give the folder that holds the 12 photos" });
       return found;
     }
   } catch {
-    found.problems.push({ file: ".", problem: `folder ${folder} does not exist`, fix: "check the path" });
+    found.problems.push({ file: "", problem: "no such folder", fix: "check the path" });
     return found;
   }
+  found.readable = true;
   const top = await listFolder(realRoot, "", realRoot, found.problems);
   const groupDirs = new Map<PhotoGroup, Entry[]>();
   for (const entry of top) {
@@ -105,7 +108,7 @@ async function discoverByOrder(found: Discovery, groupDirs: Map<PhotoGroup, Entr
     if (!dirs) {
       found.problems.push({
         file: `${group}/`,
-        problem: `--by-order needs a ${group}/ folder and there is none`,
+        problem: `missing: --by-order needs a ${group}/ folder`,
         fix: `put the six ${group} photos in ${group}/ (front, back, top, bottom, left, right in name order)`,
       });
       continue;
@@ -118,7 +121,7 @@ async function discoverByOrder(found: Discovery, groupDirs: Map<PhotoGroup, Entr
       const listed = files.length === 0 ? "none" : files.map((f) => f.name).join(", ");
       found.problems.push({
         file: `${dir.file}/`,
-        problem: `--by-order needs exactly ${REPORT.photosPerGroup} photos in ${dir.file}/, found ${files.length} (${listed})`,
+        problem: `${files.length} photos (${listed}); --by-order needs exactly ${REPORT.photosPerGroup}`,
         fix: `keep exactly one photo per side in ${dir.file}/, named so they sort front, back, top, bottom, left, right`,
       });
       continue;
@@ -139,7 +142,8 @@ async function listFolder(dirPath: string, relDir: string, realRoot: string, pro
   try {
     dirents = await readdir(dirPath, { withFileTypes: true });
   } catch (e) {
-    problems.push({ file: relDir || ".", problem: `cannot read the folder (${(e as NodeJS.ErrnoException).code ?? String(e)})`, fix: "check its permissions" });
+    const why = (e as NodeJS.ErrnoException).code ?? String(e);
+    problems.push({ file: relDir, problem: `${relDir ? "" : "the folder "}cannot be read (${why})`, fix: "check its permissions" });
     return [];
   }
   const entries: Entry[] = [];
@@ -150,14 +154,14 @@ async function listFolder(dirPath: string, relDir: string, realRoot: string, pro
     if (d.isSymbolicLink()) {
       const target = await realpath(path).catch(() => undefined);
       if (!target) {
-        const refused = { file, problem: "is a symbolic link to a file that does not exist", fix: "copy the photo into the folder in its place" };
+        const refused = { file, problem: "a symbolic link to a file that does not exist", fix: "copy the photo into the folder in its place" };
         entries.push({ name: d.name, file, path, isDir: false, refused });
         continue;
       }
       if (!isInside(realRoot, target)) {
         const refused = {
           file,
-          problem: `is a symbolic link leading outside the folder (to ${target}): refused`,
+          problem: `a symbolic link leading outside the folder (to ${target}); refused`,
           fix: "copy the photo into the folder instead of linking to it",
         };
         entries.push({ name: d.name, file, path, isDir: false, refused });

@@ -35,7 +35,7 @@ export interface FitNote {
 
 /** Something that stops the upload: the file, what is wrong, and what to do about it. */
 export interface Problem {
-  /** Path relative to the report folder (or the folder itself, "."). */
+  /** Path relative to the report folder; "" when the problem is the folder itself. */
   file: string;
   problem: string;
   fix: string;

@@ -1,7 +1,71 @@
-// Wiring of the `report` command(s): flags and help here, logic in sibling files imported lazily.
+// Wiring of `shipctl report upload`: flags and help only; the logic (photos, sharp, the HTTP client) is imported
+// when the command runs, so `--help` stays instant.
 import type { Command } from "commander";
-import type { CommandContext } from "../action.js";
+import { lazyAction, type CommandContext } from "../action.js";
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from "./defaults.js";
 
-export function register(_program: Command, _ctx: CommandContext): void {
-  // Filled in by the work on this command.
+export function register(program: Command, ctx: CommandContext): void {
+  const report = program
+    .command("report")
+    .description("upload condition reports (12 photos per set) from photo folders")
+    .addHelpText("after", "\nRun `shipctl report upload --help` for folder layouts, checks and examples.\n");
+  registerUpload(report, ctx);
+}
+
+const HELP = `
+A condition report set is 12 photos: the box and the artwork, each from the front, back, top, bottom, left and
+right. Set 1 is taken before shipping and can be stored while the shipment is Delivered, within 30 days of delivery;
+set 2 on arrival, while the shipment is Arrived, within 24 hours of arrival.
+
+Folder layouts (names are case-insensitive; "-", "_" and spaces are alike):
+  box/front.jpg  box/back.jpg ... art/right.png     a folder per group, a file per side
+  box-front.jpg  Box_Back.JPG  "art left.png" ...   flat, group and side in the name
+  --by-order: box/ and art/ with exactly six photos each; sides are taken in natural name order
+              (IMG_2 before IMG_10) and shown as a table to confirm (a prompt, or --yes)
+Hidden files, .DS_Store and Thumbs.db are ignored; symbolic links leading outside the folder are refused.
+
+Checks before anything is sent, all problems listed at once (exit 2, nothing sent): one photo per side;
+JPEG or PNG judged by content, not by name (HEIC, WebP, TIFF and truncated files are named with how to fix them);
+each photo at most 1,048,576 bytes (a note above 1,000,000). --fit sends a recompressed copy of oversized photos
+(upright, metadata and GPS removed, the original untouched) and lists what it changed.
+
+The shipment is read first: when its status or time window means the service will refuse, nothing is sent (exit 6)
+and the reason says how long ago the window closed; otherwise the time left is shown.
+
+Batches: --batch ROOT (ROOT/<shipment-id>/..., a folder per shipment named by its id, e.g. 1234 or 1234-smith) or
+--manifest FILE.csv (columns shipment_id,folder; folders relative to the manifest). Every folder is checked first;
+uploads run --concurrency at a time with progress on stderr. A journal (ROOT/.shipctl-report-journal.json, or
+FILE.csv.shipctl-report-journal.json beside the manifest; --journal to move it) lets a rerun skip stored reports.
+When an answer is lost, the shipment is read back: Filed (set 1) or Completed (set 2) means the report arrived.
+
+Exit codes: 0 stored (or already stored); 2 a problem with the photos or flags (nothing sent); 3 cancelled at the
+--by-order prompt; 4 not logged in; 6 refused (status, window, or the service's answer); 7 service unavailable or an
+answer lost without the report arriving; 8 a batch where some reports were stored and some were not.
+
+Examples:
+  shipctl report upload 1234 --set 1 ./photos/1234
+  shipctl report upload 1234 --set 2 ./arrival --fit
+  shipctl report upload 1234 --set 1 ./camera-roll --by-order --yes
+  shipctl report upload 1234 --set 1 ./photos/1234 --preview sheet.html
+  shipctl report upload --batch ./reports --set 1 --concurrency 4 --json
+  shipctl report upload --manifest arrivals.csv --set 2 --fit
+`;
+
+function registerUpload(report: Command, ctx: CommandContext): Command {
+  return report
+    .command("upload")
+    .description("check a photo folder (or a batch of them) and upload it as a condition report set")
+    .argument("[shipment-id]", "the shipment the photos belong to (not with --batch/--manifest)")
+    .argument("[folder]", "the folder holding the 12 photos")
+    .option("--set <1|2>", "1: before shipping (status Delivered); 2: on arrival (status Arrived)")
+    .option("--batch <root>", "upload every ROOT/<shipment-id>/ folder")
+    .option("--manifest <file.csv>", "upload the folders listed in a CSV with columns shipment_id,folder")
+    .option("--by-order", "take sides from the natural order of the files in box/ and art/ (confirm the table)")
+    .option("-y, --yes", "confirm the --by-order sides without a prompt")
+    .option("--fit", "send recompressed copies of photos over the size limit (originals untouched)")
+    .option("--preview <file>", "write a contact sheet (.html, or .png for one report) and stop without sending")
+    .option("--concurrency <n>", `uploads at a time in a batch, 1 to ${MAX_CONCURRENCY}`, String(DEFAULT_CONCURRENCY))
+    .option("--journal <file>", "where a batch records what was stored (default beside the batch)")
+    .addHelpText("after", HELP)
+    .action(lazyAction(ctx, async () => (await import("./upload.js")).run));
 }

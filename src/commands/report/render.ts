@@ -1,0 +1,93 @@
+// What `report upload` prints on stdout: a table for people, or one JSON document with --json.
+import type { Deps } from "../../deps.js";
+import { printJson } from "../../output/json.js";
+import { renderTable, tableWidth } from "../../output/table.js";
+import { formatBytes } from "../../photos/format.js";
+import type { Photo } from "../../photos/types.js";
+import type { PreparedReport } from "./prepare.js";
+import type { ReportOutcome, ReportResult } from "./send.js";
+
+export const RESULT_LABELS: Record<ReportResult, string> = {
+  stored: "stored",
+  already_stored: "already stored",
+  skipped: "skipped",
+  refused: "refused",
+  failed: "failed",
+  interrupted: "interrupted",
+};
+
+export function photoJson(p: Photo) {
+  return {
+    group: p.group,
+    side: p.side,
+    file: p.file,
+    type: p.type,
+    bytes: p.bytes,
+    width: p.width,
+    height: p.height,
+    fitted_from_bytes: p.fitted?.fromBytes ?? null,
+  };
+}
+
+export function outcomeJson(o: ReportOutcome, report?: PreparedReport) {
+  return {
+    shipment_id: o.shipmentId,
+    set: o.set,
+    folder: o.folder,
+    result: o.result,
+    message: o.message,
+    bytes_sent: o.bytes,
+    fitted: (report?.photos ?? []).filter((p) => p.fitted).map((p) => ({ file: p.file, from_bytes: p.fitted!.fromBytes, to_bytes: p.bytes })),
+    ...(report ? { photos: report.photos.map(photoJson) } : {}),
+  };
+}
+
+/** One report: the photos as sent, in upload order. */
+export function printSingle(deps: Deps, outcome: ReportOutcome, report: PreparedReport): void {
+  if (deps.globals.json) {
+    printJson(deps.io, outcomeJson(outcome, report));
+    return;
+  }
+  deps.io.out(
+    renderTable(
+      [
+        { header: "#", value: (p: Photo) => report.photos.indexOf(p) + 1, align: "right", keep: true },
+        { header: "GROUP", value: (p) => p.group, keep: true },
+        { header: "SIDE", value: (p) => p.side, keep: true },
+        { header: "TYPE", value: (p) => p.type.toUpperCase(), keep: true },
+        { header: "SIZE", value: (p) => formatBytes(p.bytes), align: "right", keep: true },
+        { header: "FITTED FROM", value: (p) => (p.fitted ? formatBytes(p.fitted.fromBytes) : "") },
+        { header: "FILE", value: (p) => p.file },
+      ],
+      report.photos,
+      { theme: deps.theme.out, width: tableWidth(deps.io) },
+    ),
+  );
+}
+
+export function printBatch(deps: Deps, outcomes: readonly ReportOutcome[], counts: Record<ReportResult, number>): void {
+  if (deps.globals.json) {
+    const set = outcomes[0]?.set ?? null;
+    printJson(deps.io, { set, results: outcomes.map((o) => outcomeJson(o)), counts });
+    return;
+  }
+  deps.io.out(
+    renderTable(
+      [
+        { header: "SHIPMENT", value: (o: ReportOutcome) => o.shipmentId, keep: true },
+        { header: "RESULT", value: (o) => RESULT_LABELS[o.result], keep: true },
+        { header: "SENT", value: (o) => (o.bytes ? formatBytes(o.bytes) : ""), align: "right", keep: true },
+        { header: "FOLDER", value: (o) => o.folder },
+        { header: "DETAIL", value: (o) => o.message },
+      ],
+      outcomes,
+      { theme: deps.theme.out, width: tableWidth(deps.io) },
+    ),
+  );
+}
+
+export function countResults(outcomes: readonly ReportOutcome[]): Record<ReportResult, number> {
+  const counts: Record<ReportResult, number> = { stored: 0, already_stored: 0, skipped: 0, refused: 0, failed: 0, interrupted: 0 };
+  for (const o of outcomes) counts[o.result]++;
+  return counts;
+}

@@ -1,0 +1,194 @@
+// Uploads one checked report and says what became of it. Before sending, the shipment is read: a status or time
+// window the service will certainly refuse stops here with the reason (nothing sent); a set the service already
+// holds is "already stored". After a lost answer (the connection dropped after the body went out, or a 5xx) the
+// shipment is read again: Filed (set 1) or Completed (set 2) means the report arrived. The upload is never resent
+// blindly, since the service has no idempotency key.
+import type { ApiClient } from "../../api/types.js";
+import { ShipmentStatus, shipmentStatusName, type ReportSet, type StoredShipment } from "../../contract/index.js";
+import { CliError, ExitCode } from "../../errors.js";
+import { reportBody } from "../../photos/body.js";
+import type { ReportJournal } from "../../photos/journal.js";
+import { REPORT } from "../../contract/index.js";
+import { assessWindow } from "../../photos/window.js";
+import type { PreparedReport } from "./prepare.js";
+
+export type ReportResult = "stored" | "already_stored" | "skipped" | "refused" | "failed" | "interrupted";
+
+export interface ReportOutcome {
+  shipmentId: number;
+  set: ReportSet;
+  folder: string;
+  result: ReportResult;
+  /** One sentence for people: why, or what happened. */
+  message: string;
+  /** 0 for stored/already stored/skipped; otherwise the exit code this outcome alone would give. */
+  exitCode: number;
+  /** Bytes of photos sent (0 when nothing was sent). */
+  bytes: number;
+  /** The error behind a failure, for single uploads to rethrow as is. */
+  error?: unknown;
+}
+
+export interface SendContext {
+  api: ApiClient;
+  set: ReportSet;
+  now: () => Date;
+  signal: AbortSignal;
+  journal?: ReportJournal;
+  /** Bytes sent so far by this upload (cumulative), for the progress display. */
+  onProgress?: (shipmentId: number, bytesSent: number) => void;
+  /** A line of talk for stderr (a lost answer being checked, a shipment that could not be read). */
+  log: (line: string) => void;
+  /** Also say when the window is open and how long is left (single uploads; a batch shows it in the results). */
+  logOpenWindow?: boolean;
+}
+
+const STORED_STATUS: Record<ReportSet, number> = { 1: ShipmentStatus.Filed, 2: ShipmentStatus.Completed };
+
+/** Facts every API failure carries (src/api/errors.ts); read by shape so fakes in tests work alike. */
+interface FailureFacts {
+  status?: number;
+  mayHaveArrived?: boolean;
+  exitCode?: number;
+}
+
+function facts(err: unknown): FailureFacts {
+  return typeof err === "object" && err !== null ? (err as FailureFacts) : {};
+}
+
+/** Not about this report: the token, the subscription. Every other report would fail the same way. */
+export function isFatal(err: unknown): boolean {
+  return err instanceof CliError && (err.exitCode === ExitCode.Auth || err.exitCode === ExitCode.Payment);
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+export async function sendReport(ctx: SendContext, report: PreparedReport): Promise<ReportOutcome> {
+  const { shipmentId, label: folder } = report.target;
+  const base = { shipmentId, set: ctx.set, folder, bytes: 0 };
+  const done = (result: ReportResult, message: string, exitCode: number = ExitCode.Ok, extra: Partial<ReportOutcome> = {}): ReportOutcome => ({
+    ...base,
+    result,
+    message,
+    exitCode,
+    ...extra,
+  });
+
+  const entry = ctx.journal?.get(shipmentId, ctx.set);
+  if (entry?.state === "stored") return done("skipped", `already stored (journal, ${entry.updated_at})`);
+
+  let windowNote = "";
+  try {
+    const shipment = await ctx.api.getShipment(shipmentId, { signal: ctx.signal });
+    const verdict = assessWindow(shipment, ctx.set, ctx.now());
+    if (verdict.kind === "stored") {
+      await ctx.journal?.record(shipmentId, ctx.set, folder, "stored", verdict.message);
+      return done("already_stored", `${verdict.message}: nothing sent`);
+    }
+    if (verdict.kind === "refused") return done("refused", `${verdict.message}; nothing sent (${verdict.hint})`, ExitCode.Rejected);
+    windowNote = verdict.message;
+    if (verdict.kind === "unsure" || ctx.logOpenWindow) ctx.log(`Shipment ${shipmentId}: ${verdict.message}`);
+  } catch (err) {
+    if (isFatal(err) || ctx.signal.aborted) throw err;
+    if (facts(err).status === 404) {
+      return done("refused", `shipment ${shipmentId} was not found (or belongs to another organization); nothing sent`, ExitCode.Rejected, { error: err });
+    }
+    // The read is a courtesy: without it the service still judges the upload, and its answer is explained below.
+    windowNote = `the shipment could not be read first (${messageOf(err)})`;
+    ctx.log(`Shipment ${shipmentId}: ${windowNote}; uploading anyway, the service will decide`);
+  }
+
+  const body = reportBody(report.photos);
+  const bytes = report.photos.reduce((n, p) => n + p.bytes, 0);
+  await ctx.journal?.record(shipmentId, ctx.set, folder, "sending");
+  try {
+    await ctx.api.uploadReport(shipmentId, ctx.set, body, {
+      signal: ctx.signal,
+      onProgress: ctx.onProgress ? (sent) => ctx.onProgress!(shipmentId, sent) : undefined,
+    });
+  } catch (err) {
+    return await afterFailure(ctx, report, err, windowNote, done, bytes);
+  }
+  await ctx.journal?.record(shipmentId, ctx.set, folder, "stored");
+  return done("stored", `stored ${report.photos.length} photos (${windowNote || "window not checked"})`, ExitCode.Ok, { bytes });
+}
+
+async function afterFailure(
+  ctx: SendContext,
+  report: PreparedReport,
+  err: unknown,
+  windowNote: string,
+  done: (result: ReportResult, message: string, exitCode?: number, extra?: Partial<ReportOutcome>) => ReportOutcome,
+  bytes: number,
+): Promise<ReportOutcome> {
+  const { shipmentId, label: folder } = report.target;
+  if (isFatal(err)) throw err;
+  if (ctx.signal.aborted) {
+    // The journal keeps "sending": the rerun reads the shipment before deciding to send again.
+    return done("interrupted", "interrupted while uploading; run the same command again to check and finish", ExitCode.Interrupted, { error: err });
+  }
+  const f = facts(err);
+  if (f.mayHaveArrived) return reconcile(ctx, report, err, done, bytes);
+  if (f.status !== undefined && f.status >= 400 && f.status < 500 && f.status !== 429) {
+    const reason = refusalText(err, report);
+    const context = windowNote ? ` (before sending: ${windowNote})` : "";
+    await ctx.journal?.record(shipmentId, ctx.set, folder, "failed", reason);
+    return done("refused", `the service refused the report: ${reason}${context}`, ExitCode.Rejected, { error: err });
+  }
+  await ctx.journal?.record(shipmentId, ctx.set, folder, "failed", messageOf(err));
+  return done("failed", `not stored: ${messageOf(err)}`, f.exitCode ?? ExitCode.Failure, { error: err });
+}
+
+/** The answer was lost: read the shipment back to learn whether the report arrived. */
+async function reconcile(
+  ctx: SendContext,
+  report: PreparedReport,
+  err: unknown,
+  done: (result: ReportResult, message: string, exitCode?: number, extra?: Partial<ReportOutcome>) => ReportOutcome,
+  bytes: number,
+): Promise<ReportOutcome> {
+  const { shipmentId, label: folder } = report.target;
+  ctx.log(`Shipment ${shipmentId}: the answer was lost (${messageOf(err)}); reading the shipment to see whether the report arrived`);
+  let shipment: StoredShipment;
+  try {
+    shipment = await ctx.api.getShipment(shipmentId, { signal: ctx.signal });
+  } catch (readErr) {
+    if (isFatal(readErr)) throw readErr;
+    return done(
+      "failed",
+      `the answer was lost and the shipment could not be read back (${messageOf(readErr)}); run the same command again: it checks before sending`,
+      ExitCode.Unavailable,
+      { error: err },
+    );
+  }
+  const stored = STORED_STATUS[ctx.set];
+  if (shipment.status === stored) {
+    await ctx.journal?.record(shipmentId, ctx.set, folder, "stored", "confirmed by reading the shipment after a lost answer");
+    return done("stored", `stored: the answer was lost, but the shipment is now ${shipmentStatusName(stored)}, so the report arrived`, ExitCode.Ok, { bytes });
+  }
+  await ctx.journal?.record(shipmentId, ctx.set, folder, "failed", "lost answer; not stored");
+  return done(
+    "failed",
+    `the answer was lost and the shipment is still ${shipmentStatusName(shipment.status)}: the report was not stored; run the same command again to send it`,
+    ExitCode.Unavailable,
+    { error: err },
+  );
+}
+
+/** The service's reason, with `box.2`-style keys turned into the side and the file the operator knows. */
+function refusalText(err: unknown, report: PreparedReport): string {
+  const errors = (err as { errors?: Record<string, string[]> }).errors;
+  if (!errors || Object.keys(errors).length === 0) return messageOf(err);
+  return Object.entries(errors)
+    .map(([key, messages]) => {
+      const m = /^(box|art)(?:\.(\d+))?/.exec(key);
+      const index = m?.[2] === undefined ? undefined : Number(m[2]);
+      const side = index === undefined ? undefined : REPORT.sides[index];
+      const photo = side ? report.photos.find((p) => p.group === m![1] && p.side === side) : undefined;
+      const where = photo ? `${key} (${photo.group} ${photo.side}, ${photo.file})` : key;
+      return `${where}: ${messages.join(" ")}`;
+    })
+    .join("; ");
+}

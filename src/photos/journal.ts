@@ -1,0 +1,122 @@
+// The batch journal: what each report of a batch became, so a rerun skips reports already stored and knows which
+// uploads lost their answer. The service has no idempotency key, so the intent ("sending") is written before the
+// upload starts and the outcome after; a rerun reads the shipment back for anything left "sending".
+// Writes are atomic (temp file in the same folder, fsync, rename, fsync of the folder), so a kill or a power cut
+// leaves either the old journal or the new one, never half of one. Entries are keyed by the service's base URL too:
+// the same folders uploaded to a sandbox and then to the real service are different reports.
+import { open, readFile, rename, rm } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import type { ReportSet } from "../contract/index.js";
+import { UsageError } from "../errors.js";
+
+export type JournalState = "sending" | "stored" | "failed";
+
+export interface JournalEntry {
+  shipment_id: number;
+  set: ReportSet;
+  folder: string;
+  state: JournalState;
+  /** ISO time of the last change. */
+  updated_at: string;
+  detail?: string;
+}
+
+interface JournalFile {
+  kind: "shipctl-report-journal";
+  version: 1;
+  entries: Record<string, JournalEntry>;
+}
+
+export const JOURNAL_NAME = ".shipctl-report-journal.json";
+
+/** Where the journal lives: inside ROOT for --batch (a hidden file, so discovery ignores it), beside the manifest. */
+export function defaultJournalPath(source: { root?: string; manifest?: string }): string {
+  if (source.root) return join(source.root, JOURNAL_NAME);
+  if (source.manifest) return join(dirname(source.manifest), `${basename(source.manifest)}${JOURNAL_NAME}`);
+  throw new Error("a journal needs a batch root or a manifest");
+}
+
+export class ReportJournal {
+  private writing: Promise<void> = Promise.resolve();
+
+  private constructor(
+    readonly path: string,
+    private readonly baseUrl: string,
+    private readonly data: JournalFile,
+    private readonly now: () => Date,
+  ) {}
+
+  static async open(path: string, baseUrl: string, now: () => Date = () => new Date()): Promise<ReportJournal> {
+    let data: JournalFile = { kind: "shipctl-report-journal", version: 1, entries: {} };
+    let text: string | undefined;
+    try {
+      text = await readFile(path, "utf8");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+    }
+    if (text !== undefined) {
+      const parsed = parseJournal(text);
+      if (!parsed) {
+        throw new UsageError(`the journal ${path} is not a shipctl report journal (or is damaged)`, {
+          hint: "move it away to start afresh: reports already stored are then found by reading each shipment",
+        });
+      }
+      data = parsed;
+    }
+    return new ReportJournal(path, baseUrl, data, now);
+  }
+
+  private key(shipmentId: number, set: ReportSet): string {
+    return `${this.baseUrl} ${shipmentId}/${set}`;
+  }
+
+  get(shipmentId: number, set: ReportSet): JournalEntry | undefined {
+    return this.data.entries[this.key(shipmentId, set)];
+  }
+
+  /** Records a state and waits until it is on disk. Calls are written in the order they were made. */
+  record(shipmentId: number, set: ReportSet, folder: string, state: JournalState, detail?: string): Promise<void> {
+    this.data.entries[this.key(shipmentId, set)] = {
+      shipment_id: shipmentId,
+      set,
+      folder,
+      state,
+      updated_at: this.now().toISOString(),
+      ...(detail ? { detail } : {}),
+    };
+    const snapshot = `${JSON.stringify(this.data, null, 2)}\n`;
+    this.writing = this.writing.catch(() => undefined).then(() => writeAtomically(this.path, snapshot));
+    return this.writing;
+  }
+}
+
+function parseJournal(text: string): JournalFile | undefined {
+  try {
+    const data = JSON.parse(text) as Partial<JournalFile>;
+    if (data.kind !== "shipctl-report-journal" || data.version !== 1 || typeof data.entries !== "object" || data.entries === null) return undefined;
+    return data as JournalFile;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function writeAtomically(path: string, text: string): Promise<void> {
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
+  const file = await open(temp, "w", 0o600);
+  try {
+    await file.writeFile(text, "utf8");
+    await file.sync();
+  } catch (e) {
+    await file.close();
+    await rm(temp, { force: true });
+    throw e;
+  }
+  await file.close();
+  await rename(temp, path);
+  // The rename itself must reach the disk, or a power cut could bring the old file back.
+  const dir = await open(dirname(path), "r").catch(() => undefined);
+  if (dir) {
+    await dir.sync().catch(() => undefined);
+    await dir.close();
+  }
+}
