@@ -97,9 +97,9 @@ export function errorForResponse(response: WireResponse, ctx: ErrorContext): Api
     });
   }
   if (status === 409) {
-    const message = ctx.checkout
-      ? `${withDetail("The payment failed while the checkout session was created")} (${answered})`
-      : `${withDetail("Conflict")} (${answered})`;
+    // The service's own text usually says what failed; without it, say what a checkout 409 means.
+    const summary = ctx.checkout ? (detail ? `Payment failed: ${detail}` : "The payment failed while the checkout session was created") : withDetail("Conflict");
+    const message = `${summary} (${answered})`;
     return new ConflictError(facts, message, { status: body.serviceStatus, message: detail }, {
       hint: "This is usually temporary: wait about a minute and try again.",
     });

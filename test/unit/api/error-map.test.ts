@@ -143,7 +143,9 @@ describe("errorForResponse: what each status means", () => {
     const err = errorForResponse(answer(409, JSON.stringify({ status: 3, message: "Payment failed, try again." }), "application/json"), ctx({ path: "/api/v1/checkout", checkout: true }));
     expect(err).toBeInstanceOf(ConflictError);
     expect(err).toMatchObject({ serviceStatus: 3, serviceMessage: "Payment failed, try again.", mayHaveArrived: false });
-    expect(err.message).toContain("The payment failed while the checkout session was created: Payment failed, try again.");
+    expect(err.message).toBe("Payment failed: Payment failed, try again. (POST /api/v1/checkout answered 409)");
+    const bare = errorForResponse(answer(409, ""), ctx({ path: "/api/v1/checkout", checkout: true }));
+    expect(bare.message).toBe("The payment failed while the checkout session was created (POST /api/v1/checkout answered 409)");
     expect(err.hint).toContain("about a minute");
   });
 
