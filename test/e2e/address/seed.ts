@@ -1,0 +1,63 @@
+// Records put straight into a sandbox organization over HTTP, so the tests of reading and updating commands do not
+// depend on the commands that create them.
+import { request } from "undici";
+import type { CliTarget } from "../../helpers/cli.js";
+
+/** An address the sandbox verifies as valid. */
+export const GALLERY = {
+  name: "Gallery North",
+  email: "ship@gallery.example",
+  phone: "+12069536978",
+  line_1: "1 Main Street",
+  city: "Seattle",
+  region: "WA",
+  post_code: "98101",
+  country: 1,
+};
+
+/** The same address as command-line flags. */
+export const GALLERY_ARGS = [
+  "--name", GALLERY.name,
+  "--email", GALLERY.email,
+  "--phone", GALLERY.phone,
+  "--line-1", GALLERY.line_1,
+  "--city", GALLERY.city,
+  "--region", GALLERY.region,
+  "--post-code", GALLERY.post_code,
+  "--country", "US",
+];
+
+async function post<T>(target: CliTarget, path: string, body: unknown): Promise<T> {
+  const res = await request(`${target.url}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${target.token}`, accept: "application/json", "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const text = await res.body.text();
+  if (res.statusCode !== 201) throw new Error(`seeding ${path} answered ${res.statusCode}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+export async function seedAddress(target: CliTarget, fields: Partial<typeof GALLERY> = {}): Promise<number> {
+  return (await post<{ id: number }>(target, "/api/v1/addresses", { ...GALLERY, ...fields })).id;
+}
+
+/** `count` Draft shipments from a stored address to an inline one, titled "Piece 1", "Piece 2"... */
+export async function seedShipments(target: CliTarget, count: number, fulfillmentAddressId: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < count; start += 10) {
+    const batch = Array.from({ length: Math.min(10, count - start) }, (_, i) => ({
+      title: `Piece ${start + i + 1}`,
+      value: 1000 + start + i,
+      length: 30,
+      height: 24,
+      depth: 3,
+      service: 1,
+      fulfillment_address_id: fulfillmentAddressId,
+      destination_address: { ...GALLERY, name: "Collector", line_1: "5 Pine Street" },
+    }));
+    const created = await post<{ shipments: Array<{ id: number }> }>(target, "/api/v1/shipments", { shipments: batch });
+    ids.push(...created.shipments.map((s) => s.id));
+  }
+  return ids;
+}
