@@ -1,7 +1,10 @@
-// The config file, through conf: written atomically (temp file + rename) with mode 0600, in a directory created 0700.
-// conf (and its schema validator) is imported only when a command needs the file, since start-up time matters.
-import { chmodSync, mkdirSync, statSync } from "node:fs";
+// The config file. Writes go through conf: atomic (temp file + rename), mode 0600, in a directory created 0700.
+// Reads, which every command that talks to the service makes, parse the JSON directly: importing conf (and the
+// schema validator it bundles) costs tens of milliseconds of start-up, measured, and a read needs none of it.
+// conf is imported on the first write only.
+import { chmodSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { UsageError } from "../errors.js";
+import { join } from "node:path";
 import { CONFIG_FILE_NAME, PROJECT_NAME, configDir } from "./paths.js";
 import { ConfigDataSchema, type ConfigData } from "./schema.js";
 
@@ -11,7 +14,7 @@ export interface ConfigStore {
   /** A validated snapshot of the file (empty when there is no file). */
   read(): ConfigData;
   /** Read, change, write back atomically; returns what was written. */
-  update(change: (data: ConfigData) => void): ConfigData;
+  update(change: (data: ConfigData) => void): Promise<ConfigData>;
 }
 
 const FILE_MODE = 0o600;
@@ -19,8 +22,45 @@ const DIR_MODE = 0o700;
 
 export async function openConfigStore(env: NodeJS.ProcessEnv): Promise<ConfigStore> {
   const dir = configDir(env);
-  const path = `${dir}/${CONFIG_FILE_NAME}`;
+  const path = join(dir, CONFIG_FILE_NAME);
   ensureDirectory(dir);
+  tightenFileMode(path);
+  let writer: Promise<(data: ConfigData) => void> | undefined;
+
+  const read = (): ConfigData => {
+    let raw: unknown = {};
+    try {
+      raw = JSON.parse(readFileSync(path, "utf8"));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw unreadable(path, e);
+    }
+    const parsed = ConfigDataSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const at = issue.path.length > 0 ? issue.path.join(".") : "(top level)";
+      throw new UsageError(`the config file ${path} is not valid: ${at}: ${issue.message}`, {
+        hint: "fix that entry by hand, or delete the file and run `shipctl login` again",
+      });
+    }
+    return parsed.data;
+  };
+
+  return {
+    path,
+    read,
+    async update(change) {
+      writer ??= openWriter(dir, path);
+      const write = await writer;
+      const data = read();
+      change(data);
+      write(data);
+      return data;
+    },
+  };
+}
+
+/** conf, set up to write our file: the first write of a run pays for importing it. */
+async function openWriter(dir: string, path: string): Promise<(data: ConfigData) => void> {
   const { default: Conf } = await import("conf");
   let conf: InstanceType<typeof Conf<Record<string, unknown>>>;
   try {
@@ -37,41 +77,14 @@ export async function openConfigStore(env: NodeJS.ProcessEnv): Promise<ConfigSto
   } catch (e) {
     throw unreadable(path, e);
   }
-  tightenFileMode(conf.path);
-
-  const read = (): ConfigData => {
-    let raw: unknown;
+  return (data) => {
     try {
-      raw = conf.store;
+      conf.store = data as Record<string, unknown>;
     } catch (e) {
-      throw unreadable(conf.path, e);
-    }
-    const parsed = ConfigDataSchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const at = issue.path.length > 0 ? issue.path.join(".") : "(top level)";
-      throw new UsageError(`the config file ${conf.path} is not valid: ${at}: ${issue.message}`, {
-        hint: "fix that entry by hand, or delete the file and run `shipctl login` again",
+      throw new UsageError(`cannot write the config file ${path}: ${errorText(e)}`, {
+        hint: "check the permissions of that directory, or point SHIPCTL_CONFIG_DIR at a writable one",
       });
     }
-    return parsed.data;
-  };
-
-  return {
-    path: conf.path,
-    read,
-    update(change) {
-      const data = read();
-      change(data);
-      try {
-        conf.store = data as Record<string, unknown>;
-      } catch (e) {
-        throw new UsageError(`cannot write the config file ${conf.path}: ${errorText(e)}`, {
-          hint: "check the permissions of that directory, or point SHIPCTL_CONFIG_DIR at a writable one",
-        });
-      }
-      return data;
-    },
   };
 }
 

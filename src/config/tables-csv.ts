@@ -28,8 +28,8 @@ export function columnsText(kind: TableKind): string {
 }
 
 export async function parseCountriesCsv(text: string, file: string): Promise<CountryEntry[]> {
-  const rows = await readRows("countries", text, file);
   const errors = new Problems();
+  const rows = await readRows("countries", text, file, errors);
   const seen = new Seen(errors);
   const entries: CountryEntry[] = [];
   for (const { line, cells } of rows) {
@@ -51,8 +51,8 @@ export async function parseCountriesCsv(text: string, file: string): Promise<Cou
 }
 
 export async function parseServicesCsv(text: string, file: string): Promise<ServiceEntry[]> {
-  const rows = await readRows("services", text, file);
   const errors = new Problems();
+  const rows = await readRows("services", text, file, errors);
   const seen = new Seen(errors);
   const entries: ServiceEntry[] = [];
   for (const { line, cells } of rows) {
@@ -69,13 +69,14 @@ export async function parseServicesCsv(text: string, file: string): Promise<Serv
   return entries;
 }
 
-async function readRows(kind: TableKind, text: string, file: string): Promise<Row[]> {
+/** Rows with the right number of columns, keyed by column name; wrong counts go into `problems`. */
+async function readRows(kind: TableKind, text: string, file: string, problems: Problems): Promise<Row[]> {
   const { parse } = await import("csv-parse/sync");
   let records: Array<{ record: string[]; info: { lines: number } }>;
   try {
     records = parse(text, {
       bom: true,
-      delimiter_auto: true,
+      delimiter: guessDelimiter(text),
       skip_empty_lines: true,
       relax_column_count: true,
       trim: true,
@@ -89,9 +90,10 @@ async function readRows(kind: TableKind, text: string, file: string): Promise<Ro
   const all = [...COLUMNS[kind].required, ...COLUMNS[kind].optional];
   let order = all;
   let body = records;
-  const first = records[0]?.record ?? [];
-  if (first[0]?.toLowerCase() === "id") {
-    order = first.map((h) => h.toLowerCase().replace(/[\s_-]/g, ""));
+  const first = (records[0]?.record ?? []).map(columnKey);
+  // A header row is one whose cells are column names (any order); a data row starts with an integer id.
+  if (first.includes("id") && first.some((h) => h !== "id" && all.includes(h))) {
+    order = first;
     const unknown = order.filter((h) => !all.includes(h));
     const missing = COLUMNS[kind].required.filter((h) => !order.includes(h));
     if (unknown.length || missing.length) {
@@ -106,10 +108,10 @@ async function readRows(kind: TableKind, text: string, file: string): Promise<Ro
   if (body.length === 0) {
     throw new UsageError(`${file} holds no ${kind}`, { hint: `one row per entry, columns: ${columnsText(kind)}` });
   }
-  const min = order === all ? COLUMNS[kind].required.length : order.length;
+  // Optional columns may be left off the end of a row, but not from the middle.
+  const min = Math.max(...COLUMNS[kind].required.map((h) => order.indexOf(h))) + 1;
   const max = order.length;
   const rows: Row[] = [];
-  const problems = new Problems();
   for (const { record, info } of body) {
     if (record.length < min || record.length > max) {
       const expected = min === max ? `${max}` : `${min} or ${max}`;
@@ -118,8 +120,20 @@ async function readRows(kind: TableKind, text: string, file: string): Promise<Ro
     }
     rows.push({ line: info.lines, cells: Object.fromEntries(order.map((h, i) => [h, record[i] ?? ""])) });
   }
-  problems.throwIfAny(file, kind);
   return rows;
+}
+
+function columnKey(header: string): string {
+  return header.toLowerCase().replace(/[\s_-]/g, "");
+}
+
+/** Comma, semicolon (spreadsheets in many locales) or tab: whichever the first line has most of, outside quotes. */
+export function guessDelimiter(text: string): string {
+  const firstLine = text.replace(/^\uFEFF/, "").split(/\r?\n/).find((l) => l.trim() !== "") ?? "";
+  const unquoted = firstLine.replace(/"[^"]*"/g, "");
+  const counts = [",", ";", "\t"].map((d) => [d, unquoted.split(d).length - 1] as const);
+  const [best, count] = counts.reduce((a, b) => (b[1] > a[1] ? b : a));
+  return count > 0 ? best : ",";
 }
 
 function parseId(text: string, line: number, errors: Problems): number | undefined {
@@ -177,7 +191,9 @@ class Problems {
   }
   throwIfAny(file: string, kind: TableKind): void {
     if (this.list.length === 0) return;
-    const shown = this.list.slice(0, MAX_LISTED_ERRORS).map((p) => `  row ${p.line}: ${p.text}`);
+    // Stable sort: a row's problems stay in column order.
+    const sorted = [...this.list].sort((a, b) => a.line - b.line);
+    const shown = sorted.slice(0, MAX_LISTED_ERRORS).map((p) => `  row ${p.line}: ${p.text}`);
     const more = this.list.length > MAX_LISTED_ERRORS ? [`  ...and ${this.list.length - MAX_LISTED_ERRORS} more`] : [];
     const rows = new Set(this.list.map((p) => p.line)).size;
     throw new UsageError(`${file}: ${rows} row(s) of the ${kind} table are invalid; nothing was imported\n${[...shown, ...more].join("\n")}`, {

@@ -42,18 +42,18 @@ export async function loadTables(ctx: TablesContext): Promise<Tables> {
   }
   const tables = { countries: answer.countries, services: answer.services, source: "sandbox" as const };
   // Kept only when the profile itself points at this sandbox: a one-off --base-url must not rewrite a profile.
-  if (profile?.baseUrl === ctx.baseUrl) saveTables(ctx.store, ctx.profile, ctx.baseUrl, tables);
+  if (profile?.baseUrl === ctx.baseUrl) await saveTables(ctx.store, ctx.profile, ctx.baseUrl, tables);
   return tables;
 }
 
 /** Stores tables in a profile for a base URL (creating the profile if needed). */
-export function saveTables(
+export async function saveTables(
   store: ConfigStore,
   profile: string,
   baseUrl: string,
   tables: { countries: readonly CountryEntry[]; services: readonly ServiceEntry[]; source: Exclude<TablesSource, "unconfirmed"> },
-): void {
-  store.update((data) => {
+): Promise<void> {
+  await store.update((data) => {
     const current = profileOf(data, profile) ?? {};
     data.profiles[profile] = {
       ...current,

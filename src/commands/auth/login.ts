@@ -38,7 +38,7 @@ export async function run(deps: Deps, _args: string[], flags: LoginFlags): Promi
   });
   if (!probe.sandbox && probe.warning) deps.io.err(`Warning: ${probe.warning}\n`);
 
-  store.update((d) => {
+  await store.update((d) => {
     const next: StoredProfile = { ...(profileOf(d, profile) ?? {}), baseUrl, token };
     // A sandbox's own tables are the truth for it; any other service keeps what the user imported or confirmed.
     if (probe.sandbox) next.tables = { baseUrl, source: "sandbox", countries: probe.countries, services: probe.services };

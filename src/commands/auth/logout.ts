@@ -13,7 +13,7 @@ export async function run(deps: Deps): Promise<void> {
   const saved = profileOf(data, profile);
   const hadToken = Boolean(saved?.token);
   if (hadToken) {
-    store.update((d) => {
+    await store.update((d) => {
       const p = profileOf(d, profile);
       if (p) delete p.token;
     });

@@ -36,7 +36,7 @@ async function setBaseUrl(deps: Deps, input: string): Promise<void> {
   const store = await openConfigStore(deps.env);
   const profile = resolveProfileName({ globals: deps.globals, env: deps.env, data: store.read(), configPath: store.path }).value;
   let droppedToken = false;
-  store.update((d) => {
+  await store.update((d) => {
     const current = profileOf(d, profile) ?? {};
     const next = { ...current, baseUrl: url };
     // A token belongs to the service that issued it: never send it to another host because a URL was edited.
@@ -58,7 +58,7 @@ async function setCurrentProfile(deps: Deps, name: string): Promise<void> {
   const problem = profileNameProblem(name);
   if (problem) throw new UsageError(problem);
   const store = await openConfigStore(deps.env);
-  const data = store.update((d) => {
+  const data = await store.update((d) => {
     d.currentProfile = name;
   });
   deps.io.err(`${deps.theme.err.ok("✓")} Commands now use profile ${name} by default\n`);

@@ -34,7 +34,7 @@ export async function run(deps: Deps, _args: string[], flags: ConfirmFlags): Pro
     const ok = await deps.prompter.confirm(`Use these tables for ${baseUrl} (profile ${profile})?`, { default: false });
     if (!ok) throw new CancelledError("nothing was stored");
   }
-  saveTables(store, profile, baseUrl, { countries: SANDBOX_COUNTRIES, services: SANDBOX_SERVICES, source: "confirmed" });
+  await saveTables(store, profile, baseUrl, { countries: SANDBOX_COUNTRIES, services: SANDBOX_SERVICES, source: "confirmed" });
   deps.io.err(`${deps.theme.err.ok("✓")} Stored the built-in tables as confirmed for ${baseUrl} (profile ${profile})\n`);
   if (deps.globals.json) {
     printJson(deps.io, { profile, baseUrl, source: "confirmed", countries: SANDBOX_COUNTRIES, services: SANDBOX_SERVICES });

@@ -34,7 +34,7 @@ export async function run(deps: Deps, args: string[]): Promise<void> {
   });
   const countries = parsed.countries ?? current.countries;
   const services = parsed.services ?? current.services;
-  saveTables(store, profile, baseUrl, { countries, services, source: "imported" });
+  await saveTables(store, profile, baseUrl, { countries, services, source: "imported" });
 
   deps.io.err(`${deps.theme.err.ok("✓")} Imported ${count} ${kind} into profile ${profile} for ${baseUrl}\n`);
   const other = kind === "countries" ? "services" : "countries";

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { formatAge, formatDuration, formatTimestamp, parseTimestamp } from "../../../src/output/time.js";
+
+describe("timestamps", () => {
+  it("reads a zone-less service timestamp as UTC", () => {
+    expect(parseTimestamp("2024-12-09 13:49:57")?.toISOString()).toBe("2024-12-09T13:49:57.000Z");
+    expect(formatTimestamp("2024-12-09 13:49:57")).toBe("2024-12-09 13:49:57 UTC");
+  });
+
+  it("reads ISO 8601 with a zone as it says", () => {
+    expect(formatTimestamp("2024-12-09T15:49:57+02:00")).toBe("2024-12-09 13:49:57 UTC");
+    expect(formatTimestamp(new Date(Date.UTC(2025, 0, 2, 3, 4, 5)))).toBe("2025-01-02 03:04:05 UTC");
+  });
+
+  it("returns text that is not a timestamp unchanged, and empty for nothing", () => {
+    expect(parseTimestamp("2024-02-31 10:00:00")).toBeUndefined();
+    expect(formatTimestamp("2024-02-31 10:00:00")).toBe("2024-02-31 10:00:00");
+    expect(formatTimestamp("soon")).toBe("soon");
+    expect(formatTimestamp(null)).toBe("");
+    expect(formatTimestamp(undefined)).toBe("");
+  });
+
+  it("adds the age when given the current time", () => {
+    const now = new Date("2024-12-09T16:49:57Z");
+    expect(formatTimestamp("2024-12-09 13:49:57", { now })).toBe("2024-12-09 13:49:57 UTC (3 h ago)");
+    expect(formatAge(-90_000)).toBe("in 1 min");
+    expect(formatAge(2 * 86_400_000 + 5)).toBe("2 d ago");
+  });
+
+  it("formats short durations for progress lines", () => {
+    expect(formatDuration(4_400)).toBe("4s");
+    expect(formatDuration(75_000)).toBe("1m15s");
+    expect(formatDuration(3_700_000)).toBe("1h01m");
+    expect(formatDuration(-5)).toBe("0s");
+  });
+});
