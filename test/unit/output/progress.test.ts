@@ -30,6 +30,7 @@ describe("progress line", () => {
     const io = createTestIO({ tty: true });
     const p = createProgress(io, { total: 3, now: () => now, minIntervalMs: 1000 });
     p.update({ done: 1 });
+    now = 500;
     p.update({ done: 2 });
     p.update({ done: 3 });
     expect(io.stderr().split("\r\x1b[K").filter(Boolean)).toHaveLength(2);
