@@ -4,7 +4,7 @@ import { Address } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { UsageError } from "../errors.js";
 import { ADDRESS_FIELD_FLAGS, addressFlagFor, type AddressFlags } from "./address-fields.js";
-import { deferredFields, localAddress, resolveAddressValues } from "./address-values.js";
+import { deferredFields, localAddress, localPhoneProblem, resolveAddressValues } from "./address-values.js";
 import { expectObject, readJsonInput } from "./json-file.js";
 import { invalidInput, problemsFrom, type FieldProblem } from "./problems.js";
 
@@ -29,7 +29,8 @@ export async function readAddressInput(deps: Deps, flags: AddressFlags, options:
   const first = Address.safeParse(local.candidate);
   if (!first.success) {
     const problems = problemsFrom(first.error, local.candidate).filter((p) => !waiting.includes(p.field));
-    if (problems.length > 0) throw fail(problems);
+    const phone = localPhoneProblem(local);
+    if (problems.length > 0) throw fail(phone ? [...problems, phone] : problems);
   }
   const inFile = (field: string) => (fileLabel === undefined ? "" : ` (or "${field}" in ${fileLabel})`);
   const resolved = await resolveAddressValues(deps, local, {

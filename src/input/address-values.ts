@@ -35,6 +35,19 @@ export function localAddress(raw: Record<string, unknown>): LocalAddress {
   return result;
 }
 
+/**
+ * When other fields already fail, a deferred phone is read too if that needs no table (an international number, or a
+ * country given as its ISO code), so one run reports every bad field it can without touching the network.
+ */
+export function localPhoneProblem(local: LocalAddress): FieldProblem | undefined {
+  if (local.phoneText === undefined) return undefined;
+  const code = local.countryText?.trim().toUpperCase();
+  const alpha2 = code && /^[A-Z]{2}$/.test(code) ? code : undefined;
+  if (phoneNeedsCountry(local.phoneText) && alpha2 === undefined) return undefined;
+  const reading = readPhone(local.phoneText, alpha2);
+  return reading.ok ? undefined : { field: "phone", message: reading.reason };
+}
+
 /** Field names (relative to the address) whose local problems must wait for the second step. */
 export function deferredFields(local: LocalAddress): string[] {
   return [...(local.countryText !== undefined ? ["country"] : []), ...(local.phoneText !== undefined ? ["phone"] : [])];

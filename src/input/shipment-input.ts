@@ -5,7 +5,7 @@ import { ADDRESS_SIDES, Shipment } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { UsageError } from "../errors.js";
 import { tidyAddress } from "./address-input.js";
-import { deferredFields, localAddress, resolveAddressValues, type LocalAddress } from "./address-values.js";
+import { deferredFields, localAddress, localPhoneProblem, resolveAddressValues, type LocalAddress } from "./address-values.js";
 import { rawEnumValue, resolveServiceInput } from "./enums.js";
 import { expectObject, readJsonInput } from "./json-file.js";
 import { invalidInput, problemsFrom, type FieldProblem } from "./problems.js";
@@ -34,6 +34,7 @@ export async function readShipmentInput(deps: Deps, flags: ShipmentFlags): Promi
     waiting.push("service");
   }
   const inline = new Map<string, LocalAddress>();
+  const phoneProblems: FieldProblem[] = [];
   for (const side of ADDRESS_SIDES) {
     const key = `${side}_address`;
     const value = raw[key];
@@ -42,11 +43,13 @@ export async function readShipmentInput(deps: Deps, flags: ShipmentFlags): Promi
     inline.set(key, local);
     candidate[key] = local.candidate;
     waiting.push(...deferredFields(local).map((f) => `${key}.${f}`));
+    const phone = localPhoneProblem(local);
+    if (phone) phoneProblems.push({ field: `${key}.${phone.field}`, message: phone.message });
   }
   const first = Shipment.safeParse(candidate);
   if (!first.success) {
     const problems = withSideProblems(problemsFrom(first.error, candidate), candidate).filter((p) => !waiting.includes(p.field));
-    if (problems.length > 0) throw fail(problems);
+    if (problems.length > 0) throw fail([...problems, ...phoneProblems]);
   }
 
   const resolved: Record<string, unknown> = { ...candidate };

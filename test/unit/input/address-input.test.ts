@@ -78,6 +78,14 @@ describe("readAddressInput", () => {
     expect(t.tablesLoads()).toBe(0);
   });
 
+  it("reports a bad phone with the other bad fields when reading it needs no table", async () => {
+    const t = testDeps();
+    const err = await failure(readAddressInput(t.deps, { ...GALLERY_FLAGS, email: "nobody", phone: "123", country: "US" }));
+    expect(err.message).toContain("The address has 2 problems");
+    expect(err.message).toContain('  phone (--phone): phone "123" is not a phone number in US');
+    expect(t.tablesLoads()).toBe(0);
+  });
+
   it("names unknown keys of a file", async () => {
     const t = testDeps({ cwd: dir });
     const name = file("extra.json", { ...GALLERY, colour: "blue" });
