@@ -93,6 +93,9 @@ export function createTransport(options: TransportOptions): Transport {
     keepAliveTimeout: 10_000,
   });
   const dispatcher = agent.compose(trackWrites);
+  // undici requests not yet settled. One aborted while connecting stays queued until the connect ends, and a
+  // graceful close() would wait for it (up to the connect timeout) after the command has already given up.
+  const unsettled = new Set<Promise<unknown>>();
 
   return {
     async send(request) {
@@ -106,18 +109,19 @@ export function createTransport(options: TransportOptions): Transport {
               bodyError = err;
             });
       try {
-        const answer = await untilAborted(
-          requestApi.call(dispatcher, {
-            origin: request.url.origin,
-            path: `${request.url.pathname}${request.url.search}`,
-            method: request.method,
-            headers: request.headers,
-            body: sent,
-            signal: request.signal,
-            opaque: tracker,
-          }),
-          request.signal,
-        );
+        const pending = requestApi.call(dispatcher, {
+          origin: request.url.origin,
+          path: `${request.url.pathname}${request.url.search}`,
+          method: request.method,
+          headers: request.headers,
+          body: sent,
+          signal: request.signal,
+          opaque: tracker,
+        });
+        unsettled.add(pending);
+        const forget = () => unsettled.delete(pending);
+        pending.then(forget, forget);
+        const answer = await untilAborted(pending, request.signal);
         const text = await readText(answer.body);
         return {
           ok: true,
@@ -131,7 +135,7 @@ export function createTransport(options: TransportOptions): Transport {
         };
       }
     },
-    close: () => agent.close(),
+    close: () => (unsettled.size > 0 ? agent.destroy() : agent.close()),
   };
 }
 
