@@ -29,7 +29,7 @@ export async function readAddressInput(deps: Deps, flags: AddressFlags, options:
   const first = Address.safeParse(local.candidate);
   if (!first.success) {
     const problems = problemsFrom(first.error, local.candidate).filter((p) => !waiting.includes(p.field));
-    const phone = localPhoneProblem(local);
+    const phone = await localPhoneProblem(local);
     if (problems.length > 0) throw fail(phone ? [...problems, phone] : problems);
   }
   const inFile = (field: string) => (fileLabel === undefined ? "" : ` (or "${field}" in ${fileLabel})`);

@@ -39,12 +39,12 @@ export function localAddress(raw: Record<string, unknown>): LocalAddress {
  * When other fields already fail, a deferred phone is read too if that needs no table (an international number, or a
  * country given as its ISO code), so one run reports every bad field it can without touching the network.
  */
-export function localPhoneProblem(local: LocalAddress): FieldProblem | undefined {
+export async function localPhoneProblem(local: LocalAddress): Promise<FieldProblem | undefined> {
   if (local.phoneText === undefined) return undefined;
   const code = local.countryText?.trim().toUpperCase();
   const alpha2 = code && /^[A-Z]{2}$/.test(code) ? code : undefined;
   if (phoneNeedsCountry(local.phoneText) && alpha2 === undefined) return undefined;
-  const reading = readPhone(local.phoneText, alpha2);
+  const reading = await readPhone(local.phoneText, alpha2);
   return reading.ok ? undefined : { field: "phone", message: reading.reason };
 }
 
@@ -81,7 +81,7 @@ export async function resolveAddressValues(
     if (alpha2 === undefined && phoneNeedsCountry(local.phoneText) && typeof values.country === "number") {
       alpha2 = (await countryEntryOf(deps, values.country))?.alpha2;
     }
-    const reading = readPhone(local.phoneText, alpha2);
+    const reading = await readPhone(local.phoneText, alpha2);
     values.phone = reading.ok ? reading.phone : local.phoneText;
     if (reading.ok) deps.io.err(`Note: ${where.phone} ${JSON.stringify(local.phoneText)} read as ${reading.phone}\n`);
     else problems.push({ field: "phone", message: reading.reason });

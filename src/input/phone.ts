@@ -1,7 +1,6 @@
 // `--phone` as people type it. The service wants E.164; a number written another way is read with the address's
 // country by the same normaliser the CSV import uses, and the caller shows the change on stderr, so nothing is
 // altered silently.
-import { readPhone as normalisePhone } from "../batch/phone.js";
 import { E164 } from "../contract/index.js";
 
 export type PhoneReading = { ok: true; phone: string; changed: boolean } | { ok: false; reason: string };
@@ -10,8 +9,13 @@ export function isE164(text: string): boolean {
   return E164.test(text);
 }
 
-/** `alpha2` is the address's ISO country code, used to read a national number like "(206) 953-6978". */
-export function readPhone(text: string, alpha2: string | undefined): PhoneReading {
+/**
+ * `alpha2` is the address's ISO country code, used to read a national number like "(206) 953-6978".
+ * The normaliser (libphonenumber-js and its metadata) is loaded only for a phone that needs it, so a command given
+ * E.164 numbers reaches its first request sooner.
+ */
+export async function readPhone(text: string, alpha2: string | undefined): Promise<PhoneReading> {
+  const { readPhone: normalisePhone } = await import("../batch/phone.js");
   const reading = normalisePhone(text, alpha2, "phone");
   return reading.ok ? { ok: true, phone: reading.value, changed: reading.changed } : { ok: false, reason: reading.reason };
 }

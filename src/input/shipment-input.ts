@@ -43,7 +43,7 @@ export async function readShipmentInput(deps: Deps, flags: ShipmentFlags): Promi
     inline.set(key, local);
     candidate[key] = local.candidate;
     waiting.push(...deferredFields(local).map((f) => `${key}.${f}`));
-    const phone = localPhoneProblem(local);
+    const phone = await localPhoneProblem(local);
     if (phone) phoneProblems.push({ field: `${key}.${phone.field}`, message: phone.message });
   }
   const first = Shipment.safeParse(candidate);
