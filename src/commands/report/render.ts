@@ -37,6 +37,7 @@ export function outcomeJson(o: ReportOutcome, report?: PreparedReport) {
     result: o.result,
     message: o.message,
     bytes_sent: o.bytes,
+    window: o.window ?? null,
     fitted: (report?.photos ?? []).filter((p) => p.fitted).map((p) => ({ file: p.file, from_bytes: p.fitted!.fromBytes, to_bytes: p.bytes })),
     ...(report ? { photos: report.photos.map(photoJson) } : {}),
   };

@@ -25,6 +25,8 @@ export interface ReportOutcome {
   exitCode: number;
   /** Bytes of photos sent (0 when nothing was sent). */
   bytes: number;
+  /** What the shipment read before sending said about the time window, when it was read. */
+  window?: string;
   /** The error behind a failure, for single uploads to rethrow as is. */
   error?: unknown;
 }
@@ -112,7 +114,7 @@ export async function sendReport(ctx: SendContext, report: PreparedReport): Prom
     return await afterFailure(ctx, report, err, windowNote, done, bytes);
   }
   await ctx.journal?.record(shipmentId, ctx.set, folder, "stored");
-  return done("stored", `stored ${report.photos.length} photos (${windowNote || "window not checked"})`, ExitCode.Ok, { bytes });
+  return done("stored", `stored ${report.photos.length} photos`, ExitCode.Ok, { bytes, window: windowNote || undefined });
 }
 
 async function afterFailure(

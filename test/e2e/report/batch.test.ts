@@ -1,0 +1,140 @@
+// `shipctl report upload --batch ROOT | --manifest FILE.csv`: every folder checked first, uploads with a journal,
+// lost answers read back, and reruns that never upload a report twice.
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixture, runCli, tempDir } from "../../helpers/cli.js";
+import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
+import { batchRoot, createShipments } from "./setup.js";
+
+let sb: TestSandbox;
+beforeAll(async () => {
+  sb = await startTestSandbox();
+});
+afterAll(() => sb.close());
+
+async function deliveredShipments(org: OrgTarget, count: number): Promise<number[]> {
+  const ids = await createShipments(org, count);
+  for (const id of ids) await org.control.setStatus(id, "Delivered");
+  return ids;
+}
+
+async function reportPosts(org: OrgTarget) {
+  return (await org.control.requests({ method: "POST" })).filter((r) => r.path.startsWith("/api/v1/reports/"));
+}
+
+interface BatchJson {
+  set: number;
+  results: { shipment_id: number; result: string; message: string }[];
+  counts: Record<string, number>;
+}
+
+describe("report upload --batch", () => {
+  it("20 folders with a reset after apply on one: all stored once; a rerun uploads nothing", async () => {
+    const org = await sb.newOrg();
+    const ids = await deliveredShipments(org, 20);
+    const root = batchRoot(ids, "flat");
+    const lost = ids[7]!;
+    await org.control.fault({ method: "POST", path: `/api/v1/reports/${lost}/1`, kind: "reset-after" });
+
+    const r = await runCli(["report", "upload", "--batch", root, "--set", "1", "--concurrency", "4", "--json"], { sandbox: org, timeoutMs: 60_000 });
+    expect(r.exitCode).toBe(0);
+    const out = JSON.parse(r.stdout) as BatchJson;
+    expect(out.counts).toMatchObject({ stored: 20, failed: 0, refused: 0 });
+    expect(out.results.find((x) => x.shipment_id === lost)!.message).toContain("the answer was lost");
+    expect(r.stderr).toContain(`Shipment ${lost}: the answer was lost`);
+    expect(existsSync(join(root, ".shipctl-report-journal.json"))).toBe(true);
+
+    const posts = await reportPosts(org);
+    expect(posts).toHaveLength(20);
+    expect(new Set(posts.map((p) => p.path)).size).toBe(20);
+    for (const p of posts) expect(p.parts).toEqual([...Array(6).fill("box[]"), ...Array(6).fill("art[]")]);
+    const reports = await org.control.reports();
+    expect(reports.map((x) => x.shipment_id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+
+    const again = await runCli(["report", "upload", "--batch", root, "--set", "1", "--json"], { sandbox: org });
+    expect(again.exitCode).toBe(0);
+    expect((JSON.parse(again.stdout) as BatchJson).counts).toMatchObject({ skipped: 20, stored: 0 });
+    expect(await reportPosts(org)).toHaveLength(20);
+    expect(await org.control.reports()).toHaveLength(20);
+  });
+
+  it("a reset before apply fails that report (exit 8); the rerun sends only it, and nothing twice", async () => {
+    const org = await sb.newOrg();
+    const ids = await deliveredShipments(org, 3);
+    const root = batchRoot(ids, "nested");
+    await org.control.fault({ method: "POST", path: `/api/v1/reports/${ids[1]}/1`, kind: "reset-before" });
+    const r = await runCli(["report", "upload", "--batch", root, "--set", "1"], { sandbox: org });
+    expect(r.exitCode).toBe(8);
+    expect(r.stdout).toMatch(new RegExp(`^${ids[1]}\\s+failed`, "m"));
+    expect(r.stderr).toContain("2 stored, 1 failed");
+    expect(await org.control.reports()).toHaveLength(2);
+
+    const again = await runCli(["report", "upload", "--batch", root, "--set", "1", "--json"], { sandbox: org });
+    expect(again.exitCode).toBe(0);
+    const out = JSON.parse(again.stdout) as BatchJson;
+    expect(out.counts).toMatchObject({ stored: 1, skipped: 2 });
+    expect(await org.control.reports()).toHaveLength(3);
+    expect((await reportPosts(org)).map((p) => p.path).filter((p) => p === `/api/v1/reports/${ids[1]}/1`)).toHaveLength(2);
+  });
+
+  it("checks every folder first: one bad folder stops the batch before anything is sent (exit 2)", async () => {
+    const org = await sb.newOrg();
+    const ids = await deliveredShipments(org, 3);
+    const root = batchRoot(ids.slice(0, 2), "flat");
+    cpSync(fixture("photos/bad-types"), join(root, String(ids[2])), { recursive: true });
+    cpSync(fixture("photos/flat"), join(root, "misc"), { recursive: true });
+    const r = await runCli(["report", "upload", "--batch", root, "--set", "1", "--json"], { sandbox: org });
+    expect(r.exitCode).toBe(2);
+    const out = JSON.parse(r.stdout) as { sent: boolean; problems: { folder: string; file: string }[] };
+    expect(out.sent).toBe(false);
+    expect(out.problems.filter((p) => p.folder === String(ids[2]))).toHaveLength(4);
+    expect(out.problems.some((p) => p.file === "misc/")).toBe(true);
+    expect(r.stderr).toContain("does not start with a shipment id");
+    expect(await org.control.requests({ method: "GET" })).toHaveLength(0);
+    expect(await reportPosts(org)).toHaveLength(0);
+  });
+
+  it("some stored and some refused is exit 8, with the table saying which", async () => {
+    const org = await sb.newOrg();
+    const ids = await deliveredShipments(org, 2);
+    const [draft] = await createShipments(org, 1);
+    const root = batchRoot([...ids, draft!], "nested");
+    const r = await runCli(["report", "upload", "--batch", root, "--set", "1"], { sandbox: org });
+    expect(r.exitCode).toBe(8);
+    expect(r.stdout).toMatch(/^SHIPMENT\s+RESULT\s+SENT\s+FOLDER\s+DETAIL/);
+    expect(r.stdout).toMatch(new RegExp(`^${draft}\\s+refused`, "m"));
+    expect(r.stdout).toMatch(new RegExp(`^${ids[0]}\\s+stored`, "m"));
+  });
+});
+
+describe("report upload --manifest", () => {
+  it("uploads the listed folders (relative to the manifest) and keeps its journal beside it", async () => {
+    const org = await sb.newOrg();
+    const ids = await createShipments(org, 2);
+    for (const id of ids) await org.control.setStatus(id, "Arrived");
+    const dir = tempDir("shipctl-manifest-");
+    cpSync(fixture("photos/flat"), join(dir, "first arrival"), { recursive: true });
+    cpSync(fixture("photos/nested"), join(dir, "second"), { recursive: true });
+    const manifest = join(dir, "arrivals.csv");
+    writeFileSync(manifest, `\uFEFFShipment ID;Folder\r\n${ids[0]};first arrival\r\n${ids[1]};second\r\n`);
+    const r = await runCli(["report", "upload", "--manifest", manifest, "--set", "2", "--json"], { sandbox: org });
+    expect(r.exitCode).toBe(0);
+    expect((JSON.parse(r.stdout) as BatchJson).counts.stored).toBe(2);
+    const journal = JSON.parse(readFileSync(`${manifest}.shipctl-report-journal.json`, "utf8"));
+    expect(Object.values(journal.entries).map((e) => (e as { state: string }).state)).toEqual(["stored", "stored"]);
+    expect((await org.control.reports()).map((x) => x.set)).toEqual([2, 2]);
+  });
+
+  it("names bad manifest rows with their row numbers (exit 2)", async () => {
+    const org = await sb.newOrg();
+    const dir = tempDir("shipctl-manifest-");
+    const manifest = join(dir, "m.csv");
+    writeFileSync(manifest, "shipment_id,folder\nabc,x\n12,\n12,y\n12,z\n");
+    const r = await runCli(["report", "upload", "--manifest", manifest, "--set", "1"], { sandbox: org });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("m.csv row 2: shipment_id \"abc\" is not a shipment id");
+    expect(r.stderr).toContain("m.csv row 3: the folder cell is empty");
+    expect(r.stderr).toContain("m.csv row 5: shipment 12 is listed again (first on row 4)");
+  });
+});

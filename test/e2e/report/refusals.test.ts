@@ -1,0 +1,136 @@
+// Every way a report is refused, with its exit code: by the local checks (count, size, type: exit 2, nothing sent),
+// by the status or the time window read before sending (exit 6, nothing sent), and by the service itself when the
+// local read could not tell (exit 6, its answer explained).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixture, runCli } from "../../helpers/cli.js";
+import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
+import { ago, createShipments, DAY, HOUR, shipmentReadyFor } from "./setup.js";
+
+let sb: TestSandbox;
+beforeAll(async () => {
+  sb = await startTestSandbox();
+});
+afterAll(() => sb.close());
+
+const upload = (org: OrgTarget, id: number, folder: string, set: 1 | 2, ...extra: string[]) =>
+  runCli(["report", "upload", String(id), fixture("photos", folder), "--set", String(set), ...extra], { sandbox: org });
+
+async function reportPosts(org: OrgTarget) {
+  return (await org.control.requests({ method: "POST" })).filter((r) => r.path.startsWith("/api/v1/reports/"));
+}
+
+describe("refused before anything is sent", () => {
+  it("count: a side missing or given twice is exit 2", async () => {
+    const org = await sb.newOrg();
+    const id = await shipmentReadyFor(org, 1);
+    const missing = await upload(org, id, "side-missing", 1);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain("art/left: missing");
+    expect(missing.stderr).toContain("IMG_4471.jpg");
+    const twice = await upload(org, id, "side-twice", 1);
+    expect(twice.exitCode).toBe(2);
+    expect(twice.stderr).toMatch(/box-front\.jpg, box\/front\.jpg: 2 photos for box front/);
+    expect(await reportPosts(org)).toHaveLength(0);
+  });
+
+  it("type: HEIC, WebP, TIFF and a truncated JPEG are all named at once, exit 2", async () => {
+    const org = await sb.newOrg();
+    const id = await shipmentReadyFor(org, 1);
+    const r = await upload(org, id, "bad-types", 1, "--json");
+    expect(r.exitCode).toBe(2);
+    const out = JSON.parse(r.stdout);
+    expect(out.sent).toBe(false);
+    expect(out.problems.map((p: { file: string }) => p.file).sort()).toEqual(["art-bottom.tif", "art-right.webp", "box-back.jpg", "box-top.heic"]);
+    expect(r.stderr).toContain("4 problems");
+    expect(r.stderr).toContain("export it as JPEG");
+    expect(await reportPosts(org)).toHaveLength(0);
+  });
+
+  it("size: a photo over 1,048,576 bytes is exit 2 and points to --fit", async () => {
+    const org = await sb.newOrg();
+    const id = await shipmentReadyFor(org, 1);
+    const r = await upload(org, id, "oversized", 1);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("box/front.jpg: 1.12 MiB");
+    expect(r.stderr).toContain("--fit");
+    expect(await reportPosts(org)).toHaveLength(0);
+  });
+
+  it("status: set 1 before Delivered and set 2 before Arrived are exit 6", async () => {
+    const org = await sb.newOrg();
+    const [draft] = await createShipments(org, 1);
+    const r = await upload(org, draft!, "nested", 1);
+    expect(r.exitCode).toBe(6);
+    expect(r.stderr).toContain("only while the shipment is Delivered (7)");
+    expect(r.stderr).toContain("Draft (1)");
+    const delivered = await shipmentReadyFor(org, 1);
+    const two = await upload(org, delivered, "nested", 2);
+    expect(two.exitCode).toBe(6);
+    expect(two.stderr).toContain("Arrived (11)");
+    expect(await reportPosts(org)).toHaveLength(0);
+  });
+
+  it("window: set 1 more than 30 days after delivery, set 2 more than 24 hours after arrival, exit 6 with how long ago", async () => {
+    const org = await sb.newOrg();
+    const late1 = await shipmentReadyFor(org, 1, ago(31 * DAY));
+    const r1 = await upload(org, late1, "nested", 1);
+    expect(r1.exitCode).toBe(6);
+    expect(r1.stderr).toMatch(/window closed 1 day( \d+ minutes?)? ago/);
+    const late2 = await shipmentReadyFor(org, 2, ago(27 * HOUR));
+    const r2 = await upload(org, late2, "nested", 2, "--json");
+    expect(r2.exitCode).toBe(6);
+    expect(r2.stderr).toMatch(/window closed 3 hours( \d+ minutes?)? ago/);
+    expect(JSON.parse(r2.stdout)).toMatchObject({ result: "refused", bytes_sent: 0 });
+    expect(await reportPosts(org)).toHaveLength(0);
+  });
+
+  it("window open: shows the time left and stores", async () => {
+    const org = await sb.newOrg();
+    const id = await shipmentReadyFor(org, 2, ago(20 * HOUR));
+    const r = await upload(org, id, "nested", 2);
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toMatch(/window is open: (3 hours \d+ minutes|4 hours) left/);
+  });
+
+  it("an unknown shipment is exit 6 without sending", async () => {
+    const org = await sb.newOrg();
+    const r = await upload(org, 999_999, "nested", 1);
+    expect(r.exitCode).toBe(6);
+    expect(r.stderr).toContain("not found");
+    expect(await reportPosts(org)).toHaveLength(0);
+  });
+});
+
+describe("refused by the service", () => {
+  it("when the service's clock says the window closed, its answer is explained, exit 6", async () => {
+    const org = await sb.newOrg();
+    const id = await shipmentReadyFor(org, 2);
+    // The sandbox's clock runs two days ahead of this computer's: the local read sees an open window.
+    await org.control.offsetClock(2 * DAY);
+    const r = await upload(org, id, "nested", 2);
+    expect(r.exitCode).toBe(6);
+    expect(r.stderr).toContain("the service refused the report");
+    expect(r.stderr).toContain("before sending: the set 2 window is open");
+    expect(await reportPosts(org)).toHaveLength(1);
+  });
+
+  it("when the shipment cannot be read first, uploads anyway and explains the refusal", async () => {
+    const org = await sb.newOrg();
+    const [draft] = await createShipments(org, 1);
+    await org.control.fault({ method: "GET", path: `/api/v1/shipments/${draft}`, kind: "502", count: 10 });
+    const r = await upload(org, draft!, "nested", 1);
+    expect(r.stderr).toContain("could not be read first");
+    expect(r.exitCode).toBe(6);
+    expect(r.stderr).toContain("the service refused the report");
+    expect(await reportPosts(org)).toHaveLength(1);
+  });
+
+  it("a token the service refuses is exit 4", async () => {
+    const org = await sb.newOrg();
+    const id = await shipmentReadyFor(org, 1);
+    const r = await runCli(["report", "upload", String(id), fixture("photos/nested"), "--set", "1"], {
+      sandbox: { url: org.url, token: "wrong-token" },
+    });
+    expect(r.exitCode).toBe(4);
+  });
+});
