@@ -1,0 +1,84 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { targetsFromManifest, targetsFromRoot } from "../../../src/photos/batch-sources.js";
+import { defaultJournalPath, ReportJournal } from "../../../src/photos/journal.js";
+import { tempDir } from "../../helpers/cli.js";
+
+describe("targetsFromRoot", () => {
+  it("takes folders named by id (with an optional label), in natural order, skipping hidden ones", async () => {
+    const root = tempDir();
+    for (const name of ["10", "9-smith", "100 bronze", ".cache", "misc", "7_x"]) mkdirSync(join(root, name));
+    writeFileSync(join(root, "notes.txt"), "x");
+    const r = await targetsFromRoot(root);
+    expect(r.targets.map((t) => [t.shipmentId, t.label])).toEqual([[7, "7_x"], [9, "9-smith"], [10, "10"], [100, "100 bronze"]]);
+    expect(r.problems).toEqual([expect.objectContaining({ file: "misc/", problem: "the folder name does not start with a shipment id" })]);
+  });
+
+  it("refuses two folders for one shipment and an empty root", async () => {
+    const root = tempDir();
+    mkdirSync(join(root, "12"));
+    mkdirSync(join(root, "12-again"));
+    expect((await targetsFromRoot(root)).problems[0]!.problem).toBe("two folders for shipment 12");
+    expect((await targetsFromRoot(tempDir())).problems[0]!.problem).toBe("no shipment folders inside");
+    expect((await targetsFromRoot(join(root, "nope"))).problems[0]!.problem).toBe("no such folder");
+  });
+});
+
+describe("targetsFromManifest", () => {
+  it("reads , ; or tab, a BOM, any header spelling, folders relative to the manifest", async () => {
+    const dir = tempDir();
+    for (const [name, text] of [
+      ["a.csv", "shipment_id,folder\n1,one\n2,/abs/two\n"],
+      ["b.csv", "\uFEFFShipment ID;Folder\r\n1;one\r\n"],
+      ["c.csv", "folder\tshipment-id\none\t1\n"],
+    ] as const) {
+      writeFileSync(join(dir, name), text);
+      const r = await targetsFromManifest(join(dir, name));
+      expect(r.problems).toEqual([]);
+      expect(r.targets[0]).toEqual({ shipmentId: 1, folder: join(dir, "one"), label: "one" });
+    }
+    expect((await targetsFromManifest(join(dir, "a.csv"))).targets[1]!.folder).toBe("/abs/two");
+  });
+
+  it("names the header it found when a column is missing, and refuses UTF-16", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "m.csv"), "id,path\n1,x\n");
+    const r = await targetsFromManifest(join(dir, "m.csv"));
+    expect(r.problems[0]!.problem).toContain("found: id, path");
+    writeFileSync(join(dir, "u.csv"), Buffer.from("\uFEFFshipment_id,folder\n", "utf16le"));
+    expect((await targetsFromManifest(join(dir, "u.csv"))).problems[0]!.fix).toContain("UTF-8");
+  });
+
+  it("numbers rows as the spreadsheet does, past a quoted cell with a line break", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "m.csv"), 'shipment_id,folder\n1,"two\nlines"\nx,y\n');
+    const r = await targetsFromManifest(join(dir, "m.csv"));
+    expect(r.problems).toEqual([expect.objectContaining({ file: `${join(dir, "m.csv")} row 4` })]);
+  });
+});
+
+describe("ReportJournal", () => {
+  it("records states atomically and reads them back per base URL", async () => {
+    const dir = tempDir();
+    const path = defaultJournalPath({ root: dir });
+    expect(path).toBe(join(dir, ".shipctl-report-journal.json"));
+    const j = await ReportJournal.open(path, "http://a");
+    await Promise.all([j.record(1, 1, "1", "sending"), j.record(2, 1, "2", "sending")]);
+    await j.record(1, 1, "1", "stored");
+    const again = await ReportJournal.open(path, "http://a");
+    expect(again.get(1, 1)?.state).toBe("stored");
+    expect(again.get(2, 1)?.state).toBe("sending");
+    expect(again.get(1, 2)).toBeUndefined();
+    expect((await ReportJournal.open(path, "http://b")).get(1, 1)).toBeUndefined();
+    expect(readdirSync(dir)).toEqual([".shipctl-report-journal.json"]);
+    expect(JSON.parse(readFileSync(path, "utf8")).kind).toBe("shipctl-report-journal");
+  });
+
+  it("puts a manifest's journal beside it, and refuses a damaged journal with a way out", async () => {
+    expect(defaultJournalPath({ manifest: "/x/arrivals.csv" })).toBe("/x/arrivals.csv.shipctl-report-journal.json");
+    const path = join(tempDir(), "j.json");
+    writeFileSync(path, "{ not json");
+    await expect(ReportJournal.open(path, "http://a")).rejects.toMatchObject({ exitCode: 2, hint: expect.stringContaining("move it away") });
+  });
+});
