@@ -1,0 +1,98 @@
+// `shipctl sandbox` from the built binary: prints its URL, serves, and stops cleanly on SIGTERM and Ctrl-C.
+import type { ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { collect, runCli, spawnCli, tempDir, type RunResult } from "../../helpers/cli.js";
+import { createShipments, send } from "./support.js";
+
+/** Resolves with the first line the child prints on stdout. */
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffered = "";
+    const onData = (d: Buffer) => {
+      buffered += d.toString("utf8");
+      const end = buffered.indexOf("\n");
+      if (end >= 0) {
+        child.stdout!.off("data", onData);
+        resolve(buffered.slice(0, end));
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`shipctl sandbox exited (${code}) before printing its URL`)));
+  });
+}
+
+/** Starts `shipctl sandbox`, waits for the URL, and keeps collecting its output until it exits. */
+async function startCli(args: string[]): Promise<{ child: ChildProcess; line: string; done: Promise<RunResult> }> {
+  const child = spawnCli(["sandbox", "--port", "0", ...args]);
+  const lineP = firstLine(child);
+  const done = collect(child);
+  return { child, line: await lineP, done };
+}
+
+describe("shipctl sandbox", () => {
+  it("prints the URL, answers requests, logs them on stderr, and exits 0 on SIGTERM", async () => {
+    const { child, line, done } = await startCli([]);
+    expect(line).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const r = await send({ url: line, token: "sandbox-token" }, "GET", "/api/v1/shipments");
+    expect(r.status).toBe(200);
+    child.kill("SIGTERM");
+    const result = await done;
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe(`${line}\n`);
+    expect(result.stderr).toContain("GET /api/v1/shipments 200");
+    expect(result.stderr).toContain("Sandbox stopped.");
+  });
+
+  it("prints {url, token} with --json, takes --token, and stops on Ctrl-C (SIGINT) with exit 0", async () => {
+    const { child, line, done } = await startCli(["--json", "--token", "my-token", "--quiet"]);
+    const printed = JSON.parse(line) as { url: string; token: string };
+    expect(printed.token).toBe("my-token");
+    expect((await send(printed, "GET", "/api/v1/shipments")).status).toBe(200);
+    child.kill("SIGINT");
+    const result = await done;
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).not.toContain("GET /api/v1/shipments");
+  });
+
+  it("keeps acknowledged changes in --state across a SIGKILL", async () => {
+    const file = join(tempDir("sandbox-cli-"), "state.json");
+    const first = await startCli(["--state", file, "--quiet"]);
+    const target = { url: first.line, token: "sandbox-token" };
+    const ids = await createShipments(target, 3);
+    first.child.kill("SIGKILL");
+    await first.done;
+    const second = await startCli(["--state", file, "--quiet"]);
+    try {
+      const list = await send({ url: second.line, token: "sandbox-token" }, "GET", "/api/v1/shipments");
+      expect(list.body.data.map((s: { id: number }) => s.id)).toEqual(ids);
+    } finally {
+      second.child.kill("SIGTERM");
+      expect((await second.done).exitCode).toBe(0);
+    }
+  });
+
+  it("refuses a bad --port or --latency with exit 2", async () => {
+    for (const args of [["--port", "http"], ["--port", "70000"], ["--latency", "-5"]]) {
+      const r = await runCli(["sandbox", ...args]);
+      expect(r.exitCode, args.join(" ")).toBe(2);
+      expect(r.stderr).toContain(args[0]);
+      expect(r.stdout).toBe("");
+    }
+  });
+
+  it("explains a port in use (exit 2)", async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const r = await runCli(["sandbox", "--port", String(port)]);
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toContain(`port ${port}`);
+      expect(r.stderr).toContain("--port 0");
+    } finally {
+      blocker.close();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+// The control surface itself: statuses, clock, payment method, reset, and its validation.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.js";
+import { address, createShipments, send } from "./support.js";
+
+let sb: TestSandbox;
+let wall = Date.parse("2025-02-01T00:00:00Z");
+beforeAll(async () => {
+  sb = await startTestSandbox({ clock: () => new Date(wall) });
+});
+afterAll(() => sb.close());
+
+describe("POST /_sandbox/shipments/{id}/status", () => {
+  it("moves to any status by number or name; Arrived records arrived_at (explicit timestamp, ISO accepted)", async () => {
+    const o = await sb.newOrg();
+    const [id] = await createShipments(o, 1);
+    expect(await o.control.setStatus(id!, "drop-off")).toMatchObject({ status: 9 });
+    expect(await o.control.setStatus(id!, 11, "2025-01-15T08:30:00Z")).toMatchObject({ status: 11, arrived_at: "2025-01-15 08:30:00", delivered_at: null });
+    expect((await send(o, "GET", `/api/v1/shipments/${id}`)).body.data.arrived_at).toBe("2025-01-15 08:30:00");
+  });
+
+  it("refuses unknown statuses, bad timestamps, a timestamp for other statuses, and foreign shipments", async () => {
+    const o = await sb.newOrg();
+    const [id] = await createShipments(o, 1);
+    const post = (body: unknown, target = o) => send(target, "POST", `/_sandbox/shipments/${id}/status`, { json: body });
+    expect((await post({ status: 13 })).body.errors).toHaveProperty("status");
+    expect((await post({ status: "Lost" })).body.errors).toHaveProperty("status");
+    expect((await post({ status: "Delivered", at: "yesterday" })).body.errors).toHaveProperty("at");
+    expect((await post({ status: "Confirmed", at: "2025-01-01 00:00:00" })).body.errors).toHaveProperty("at");
+    expect((await post({ status: 7 }, await sb.newOrg())).status).toBe(404);
+  });
+});
+
+describe("clock", () => {
+  it("each organization has its own clock: frozen, ticking, offset, advanced, reset", async () => {
+    const o = await sb.newOrg();
+    const other = await sb.newOrg();
+    expect((await o.control.setClock("2030-01-01 00:00:00")).now).toBe("2030-01-01 00:00:00");
+    wall += 5000;
+    expect((await o.control.clock()).now).toBe("2030-01-01 00:00:00");
+    expect((await other.control.clock()).now).toBe("2025-02-01 00:00:05");
+    expect((await o.control.advanceClock(61_000)).now).toBe("2030-01-01 00:01:01");
+    const ticking = await o.control.setClock("2030-06-01 00:00:00", { ticking: true });
+    expect(ticking.mode).toBe("real");
+    wall += 2000;
+    expect((await o.control.clock()).now).toBe("2030-06-01 00:00:02");
+    expect((await o.control.offsetClock(-86_400_000)).now).toBe("2025-01-31 00:00:07");
+    expect((await o.control.resetClock()).now).toBe("2025-02-01 00:00:07");
+  });
+
+  it("stamps created_at with the organization's clock", async () => {
+    const o = await sb.newOrg();
+    await o.control.setClock("2024-12-09 13:49:57");
+    const id = (await send(o, "POST", "/api/v1/addresses", { json: address() })).body.id;
+    expect((await send(o, "GET", `/api/v1/addresses/${id}`)).body.data.created_at).toBe("2024-12-09 13:49:57");
+  });
+
+  it("needs exactly one way of setting it", async () => {
+    const o = await sb.newOrg();
+    const r = await send(o, "PUT", "/_sandbox/clock", { json: { at: "2030-01-01 00:00:00", offset_ms: 5 } });
+    expect(r.status).toBe(422);
+    expect(r.body.errors).toEqual({ clock: ["The clock field must be set by exactly one of at, offset_ms or advance_ms."] });
+  });
+});
+
+describe("payment method, subscription and switches", () => {
+  it("shows and sets the payment method", async () => {
+    const o = await sb.newOrg();
+    expect(await o.control.setPaymentMethod("failing", 3)).toEqual({ state: "failing", remaining: 3 });
+    expect((await o.control.organization()).payment_method).toEqual({ state: "failing", remaining: 3 });
+    const bad = await send(o, "PUT", "/_sandbox/payment-method", { json: { state: "valid", count: 2 } });
+    expect(bad.body.errors).toHaveProperty("count");
+    expect((await send(o, "PUT", "/_sandbox/payment-method", { json: { state: "gold" } })).body.errors).toHaveProperty("state");
+  });
+
+  it("summarises the organization", async () => {
+    const o = await sb.newOrg();
+    await createShipments(o, 2);
+    await o.control.rateLimitVerifications(4);
+    await o.control.failPriceSessions(1, 1);
+    expect(await o.control.organization()).toMatchObject({
+      subscription: true,
+      payment_method: { state: "valid" },
+      verify_rate_limited: 4,
+      price_failures: { count: 1, status: 1 },
+      shipments: 2,
+      addresses: 0,
+      faults: 0,
+    });
+  });
+});
+
+describe("POST /_sandbox/reset", () => {
+  it("empties the organization and restores every switch, keeping its token; others are untouched", async () => {
+    const o = await sb.newOrg();
+    const keep = await sb.newOrg();
+    const [kept] = await createShipments(keep, 1);
+    await createShipments(o, 3);
+    await o.control.setPaymentMethod("none");
+    await o.control.setSubscription(false);
+    await o.control.fault({ path: "/**", kind: "500" });
+    await o.control.setClock("2030-01-01 00:00:00");
+    await o.control.reset();
+    expect(await o.control.organization()).toMatchObject({ subscription: true, payment_method: { state: "valid" }, shipments: 0, faults: 0, clock: { mode: "real" } });
+    expect((await send(o, "GET", "/api/v1/shipments")).body.data).toEqual([]);
+    expect((await send(keep, "GET", `/api/v1/shipments/${kept}`)).status).toBe(200);
+  });
+});
