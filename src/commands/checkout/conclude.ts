@@ -73,15 +73,19 @@ function describeStop(reason: Stop, session: number, context: ConcludeContext): 
         exitCode: ExitCode.Unavailable,
         cause: reason.error,
       };
-    case "lost":
+    case "lost": {
+      const { paid, unpaid, unknown } = reason.found;
+      const what = reason.resent && unpaid.length > 0 && paid.length === 0 && unknown.length === 0
+        ? "was lost twice (the second try went out only after reading back proved the first charged nothing)"
+        : `was lost, and reading the shipments back did not settle it (${paid.length} paid, ${unpaid.length} not paid, ` +
+          `${unknown.length} could not be read)`;
       return {
-        message:
-          `the answer to the payment of session ${session} was lost (${textOf(reason.error)}) and reading ` +
-          `the shipments back did not show every one of them paid; the payment was not sent again`,
+        message: `the answer to the payment of session ${session} ${what}; it was not sent again: ${textOf(reason.error)}`,
         next: "Check the shipments with `shipctl shipment get <id>` if you like",
         exitCode: ExitCode.Unavailable,
         cause: reason.error,
       };
+    }
     case "price-rose":
       return {
         message:

@@ -16,14 +16,15 @@ import { classifyFinalizeFailure } from "./failure.js";
 import type { CheckoutSession, SessionOutcome } from "./model.js";
 import type { CheckoutOptions } from "./options.js";
 import { priceGroup } from "./price.js";
-import { reconcile } from "./read-back.js";
+import { reconcile, type Reconciliation } from "./read-back.js";
 
 /** Why the run stopped at a session. */
 export type Stop =
   | { kind: "declined"; error: PaymentDeclinedError }
   | { kind: "no-payment-method"; error: NoPaymentMethodError }
   | { kind: "retries-exhausted"; error: ConflictError }
-  | { kind: "lost"; error: unknown }
+  /** `resent`: the session had already been sent a second time, after reading back proved the first unpaid. */
+  | { kind: "lost"; error: unknown; resent: boolean; found: Reconciliation }
   | { kind: "price-rose"; confirmed: number; now: number }
   | { kind: "interrupted"; mayHaveCharged: boolean }
   | { kind: "error"; error: unknown };
@@ -120,10 +121,8 @@ async function paySession(ctx: PayContext, session: CheckoutSession, priceIsFres
           if (!failure.mayHaveArrived) return unpaid({ kind: "interrupted", mayHaveCharged: false });
           return { paid: [], unpaid: [], unknown: [...ids], sent, stop: { kind: "interrupted", mayHaveCharged: true } };
         case "lost": {
-          ctx.note(
-            `the answer to the payment of session ${session.number} was lost (${describe(failure.error)}): ` +
-              `reading its ${plural(ids.length)} back to see what was charged`,
-          );
+          ctx.note(`payment of session ${session.number}: ${describe(failure.error)}`);
+          ctx.note(`reading its ${plural(ids.length)} back to see what was charged`);
           const found = await reconcile(api, ids, deps.signal);
           if (deps.signal.aborted) return { ...found, sent, stop: { kind: "interrupted", mayHaveCharged: true } };
           if (found.paid.length === ids.length) {
@@ -136,7 +135,7 @@ async function paySession(ctx: PayContext, session: CheckoutSession, priceIsFres
             ctx.note(`session ${session.number} was not charged (every shipment is still a Draft): sending it once more`);
             continue;
           }
-          return { ...found, sent, stop: { kind: "lost", error: failure.error } };
+          return { ...found, sent, stop: { kind: "lost", error: failure.error, resent: resentAfterLoss, found } };
         }
       }
     }

@@ -283,7 +283,8 @@ describe("checkout: a lost answer is read back, never resent blindly", () => {
     expect(r.code).toBe(0);
     expect(posts(svc.calls)).toHaveLength(2);
     expect(svc.charges).toEqual([range(1, 10), [11, 12]]);
-    expect(h.io.stderr()).toContain("the answer to the payment of session 1 was lost");
+    expect(h.io.stderr()).toContain("payment of session 1: The connection failed during POST /api/v1/checkout");
+    expect(h.io.stderr()).toContain("reading its 10 shipments back to see what was charged");
     expect(h.io.stderr()).toContain("session 1 was paid");
     // The read-back of session 1 came right after its lost POST.
     const lost = svc.calls.indexOf(`POST /checkout ${range(1, 10).join(",")}`);
@@ -313,6 +314,7 @@ describe("checkout: a lost answer is read back, never resent blindly", () => {
     const r = await exitOf(runCheckout(h.deps, ["1", "2"], { yes: true }));
     expect(r.code).toBe(ExitCode.Unavailable);
     expect(posts(svc.calls)).toHaveLength(2);
+    expect(r.error?.message).toContain("the answer to the payment of session 1 was lost twice");
     expect(r.error?.hint).toContain("shipctl checkout 1 2 --yes");
     expect(JSON.parse(h.io.stdout())).toMatchObject({ status: "failed", unpaid: [1, 2], paid: [] });
   });
@@ -331,6 +333,7 @@ describe("checkout: a lost answer is read back, never resent blindly", () => {
     const r = await exitOf(runCheckout(h.deps, ["1", "2"], { yes: true }));
     expect(r.code).toBe(ExitCode.Unavailable);
     expect(posts(svc.calls)).toHaveLength(1);
+    expect(r.error?.message).toContain("(0 paid, 1 not paid, 1 could not be read); it was not sent again");
     expect(r.error?.hint).toContain("Unknown: 2");
     expect(r.error?.hint).toContain("Not paid: 1");
     expect(JSON.parse(h.io.stdout())).toMatchObject({ status: "failed", paid: [], unpaid: [1], unknown: [2] });
