@@ -12,6 +12,8 @@ import { sourceLabel, type SettingKey } from "./sources.js";
 interface Row {
   key: SettingKey | "tables" | "profiles";
   value: string | null;
+  /** What --json prints when it differs from `value` (the profile names as a list). */
+  jsonValue?: string[] | null;
   source: Source | null;
   label: string;
 }
@@ -42,11 +44,11 @@ export async function run(deps: Deps): Promise<void> {
       source: tables ? "profile" : null,
       label: tables ? `profile ${profile}` : "none stored (a sandbox provides its own; see `shipctl config tables`)",
     },
-    { key: "profiles", value: names.length ? names.join(", ") : null, source: names.length ? "profile" : null, label: "config file" },
+    { key: "profiles", value: names.length ? names.join(", ") : null, jsonValue: names, source: names.length ? "profile" : null, label: "config file" },
   ];
 
   if (deps.globals.json) {
-    const settingsJson = Object.fromEntries(rows.map((r) => [r.key, { value: r.value, source: r.source }]));
+    const settingsJson = Object.fromEntries(rows.map((r) => [r.key, { value: r.jsonValue ?? r.value, source: r.source }]));
     printJson(deps.io, { profile, configPath: store.path, settings: settingsJson });
     return;
   }

@@ -96,6 +96,7 @@ describe("shipctl config set / get / list", () => {
     expect(p.settings.baseUrl).toEqual({ value: "https://work.example.com", source: "profile" });
     expect(p.settings.token).toEqual({ value: "work…3456", source: "profile" });
     expect(p.settings.profile).toEqual({ value: "work", source: "profile" });
+    expect(p.settings.profiles).toEqual({ value: ["home", "work"], source: "profile" });
     expect(fromProfile.stdout).not.toContain("work-token-abcdef-123456");
 
     const overridden = await runCli(["config", "list", "--json", "--base-url", "https://flag.example.com"], {
