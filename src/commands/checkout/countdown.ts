@@ -29,8 +29,8 @@ export async function waitBeforeRetry(deps: Pick<Deps, "io" | "clock" | "signal"
       await clock.sleep(1000, signal);
     }
   } finally {
-    // Keep the last state as a plain line, so what follows (or "Interrupted") starts on a fresh one.
-    const last = left > 0 ? retryLine(wait, left) : retryLine(wait).replace(/in \d+ s/, "now");
-    io.err(`\r\x1b[K${last}\n`);
+    // Done: keep the last state as a plain line. Interrupted: just clear the line the cursor is on (the countdown,
+    // unless the Ctrl-C handler has already moved past it), so the error that follows starts on a clean line.
+    io.err(left > 0 ? "\r\x1b[K" : `\r\x1b[K${retryLine(wait).replace(/in \d+ s/, "now")}\n`);
   }
 }

@@ -2,8 +2,7 @@
 // Flag values are left as strings so run.ts can refuse a bad one with a message naming it (exit 2).
 import type { Command } from "commander";
 import { lazyAction, type CommandContext } from "../action.js";
-import type { CheckoutFlags } from "./options.js";
-import { DEFAULT_RETRIES, DEFAULT_RETRY_WAIT_SECONDS } from "./options.js";
+import { DEFAULT_RETRIES, DEFAULT_RETRY_WAIT_SECONDS, type CheckoutFlags } from "./options.js";
 
 const HELP_AFTER = `
 Shipments are priced in checkout sessions of at most 10 (GET /api/v1/checkout). Every price and the
@@ -22,7 +21,7 @@ Examples:
 
 Exit codes: 0 paid (or nothing left to pay) · 2 bad arguments, missing --yes, or total above --max-total
 (nothing charged) · 3 answered no · 5 card declined or no valid payment method (fix it in the service's
-dashboard) · 7 payment still failing after the retries (409), or a lost answer that reading back could
+dashboard) · 6 a shipment does not exist, or the service refused the request · 7 payment still failing after the retries (409), or a lost answer that reading back could
 not settle · 8 some sessions paid, then a stop (the output lists paid and unpaid ids and the rerun command)
 · 130 interrupted.
 `;
@@ -34,12 +33,12 @@ export function register(program: Command, ctx: CommandContext): void {
     .argument("<id...>", "shipment ids (separate words or comma-separated)")
     .option("-y, --yes", "pay without a confirmation prompt (required without a terminal)")
     .option("--max-total <usd>", "refuse to pay when the total is above this many dollars (e.g. 250 or 249.99)")
+    // Defaults are applied in options.ts (so a bad value is refused there with our wording); shown here for people.
     .option(
       "--retry-wait <seconds>",
-      "when a payment fails temporarily (409), wait this long before retrying",
-      String(DEFAULT_RETRY_WAIT_SECONDS),
+      `when a payment fails temporarily (409), wait this long before retrying (default ${DEFAULT_RETRY_WAIT_SECONDS})`,
     )
-    .option("--retries <n>", "retry a payment that failed temporarily (409) up to n times", String(DEFAULT_RETRIES))
+    .option("--retries <n>", `retry a payment that failed temporarily (409) up to n times (default ${DEFAULT_RETRIES})`)
     .addHelpText("after", HELP_AFTER)
     .action(lazyAction<CheckoutFlags>(ctx, async () => (await import("./run.js")).runCheckout));
 }

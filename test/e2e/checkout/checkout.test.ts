@@ -1,7 +1,7 @@
 // shipctl checkout, the built binary against the sandbox, once per payment state and fault.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ShipmentStatus } from "../../../src/contract/index.js";
-import { runCli } from "../../helpers/cli.js";
+import { collect, runCli, spawnCli } from "../../helpers/cli.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { seedDrafts, statusOf } from "./seed.js";
 
@@ -177,6 +177,26 @@ describe("shipctl checkout against the sandbox", () => {
     expect(r.stderr).toContain(`shipctl checkout ${ids.join(" ")} --yes`);
     expect(JSON.parse(r.stdout)).toMatchObject({ status: "failed", paid: [], unpaid: ids });
     expect(await posts(org)).toHaveLength(2);
+    expect(await org.control.charges()).toEqual([]);
+  });
+
+  it("Ctrl-C during the 409 wait: exit 130 at once, nothing paid, the rerun command shown", async () => {
+    const { org, ids, args } = await orgWith(1);
+    await org.control.setPaymentMethod("failing", 1);
+    const child = spawnCli(["checkout", ...args, "--yes"], { sandbox: org });
+    const result = collect(child);
+    // Interrupt once the 60 s wait has begun (the wait is longer than collect's own time limit).
+    await new Promise<void>((resolve) => {
+      child.stderr!.on("data", (d: string) => {
+        if (String(d).includes("retrying in 60 s")) resolve();
+      });
+    });
+    child.kill("SIGINT");
+    const r = await result;
+    expect(r.exitCode).toBe(130);
+    expect(r.stderr).toContain("interrupted before session 1 was paid");
+    expect(r.stderr).toContain(`shipctl checkout ${ids[0]} --yes`);
+    expect(await posts(org)).toHaveLength(1);
     expect(await org.control.charges()).toEqual([]);
   });
 });
