@@ -59,6 +59,8 @@ export function isJsonType(contentType: string | undefined): boolean {
 /** Reads the whole body as bytes, refusing more than `max` (the rest is left for Node to discard). */
 export function readBytes(req: IncomingMessage, max: number, onBytes: (n: number) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    // The client may have gone while the request waited (a latency fault): its 'close' has already been emitted.
+    if (req.destroyed) return reject(new ClientGone());
     const chunks: Buffer[] = [];
     let size = 0;
     const cleanup = () => {

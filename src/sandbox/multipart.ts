@@ -41,6 +41,7 @@ export function isMultipart(contentType: string | undefined): boolean {
 
 export function parseReport(req: IncomingMessage, hooks: ParseHooks): Promise<ParsedReport> {
   return new Promise((resolve, reject) => {
+    if (req.destroyed) return reject(new ClientGone());
     const photos: ReportPhoto[] = [];
     const errors: Errors = {};
     const counts: Record<PhotoGroup, number> = { box: 0, art: 0 };

@@ -54,7 +54,9 @@ export class SandboxState {
 
   /** Loads a state file; organization 1 takes `token` (the startup token always names organization 1). */
   static fromFile(file: StateFile, token: string): SandboxState {
-    if (file?.version !== 1 || !Array.isArray(file.orgs)) throw new Error("not a shipctl sandbox state file (version 1)");
+    if (file?.version !== 1 || !Array.isArray(file.orgs) || typeof file.seq !== "object" || file.seq === null) {
+      throw new Error("not a shipctl sandbox state file (version 1)");
+    }
     const state = new SandboxState();
     state.seq = { ...file.seq };
     for (const { addresses, shipments, ...org } of file.orgs) {

@@ -2,7 +2,7 @@
 // latency, 429 with Retry-After, 500, 502 with an HTML body, reset before applying, reset after applying.
 // Also --latency and the received-requests log.
 import { request } from "undici";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { address, send, shipment } from "./support.js";
 
@@ -81,6 +81,29 @@ describe("fault kinds", () => {
     // A lower bound only: it fails when the delay is missing, never because the machine is slow.
     expect(performance.now() - started).toBeGreaterThanOrEqual(149);
     expect(r.status).toBe(201);
+  });
+});
+
+describe("a client that gives up", () => {
+  it("during a latency fault: the request is dropped, not applied, and the sandbox keeps serving", async () => {
+    const lines: string[] = [];
+    const own = await startTestSandbox({ log: (line) => lines.push(line) });
+    try {
+      await own.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "latency", ms: 300 });
+      const controller = new AbortController();
+      const attempt = request(`${own.url}/api/v1/shipments`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${own.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ shipments: [shipment()] }),
+        signal: controller.signal,
+      });
+      setTimeout(() => controller.abort(), 50);
+      await expect(attempt).rejects.toThrow();
+      await vi.waitFor(() => expect(lines.some((l) => l.startsWith("POST /api/v1/shipments - (client gone)"))).toBe(true), { timeout: 5000 });
+      expect(await count(own)).toBe(0);
+    } finally {
+      await own.close();
+    }
   });
 });
 
