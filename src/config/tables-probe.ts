@@ -3,6 +3,7 @@
 // error, a timeout) simply means "not a sandbox". Uses undici directly with short timeouts: this is a side question
 // asked before the real work, and must neither retry nor hang.
 import { z } from "zod";
+import { AuthError } from "../errors.js";
 import { CountryEntrySchema, ServiceEntrySchema, type StoredCountry, type StoredService } from "./schema.js";
 
 export const SANDBOX_TABLES_PATH = "/_sandbox/tables";
@@ -49,6 +50,9 @@ export async function probeSandboxTables(baseUrl: string, options: ProbeOptions 
     });
     const text = await res.body.text();
     options.debug?.(`GET ${url} -> ${res.statusCode} (${Date.now() - started} ms, sandbox tables probe)`);
+    // A refused token or a missing subscription is refused on every path, sandbox or not: say that, rather than
+    // "no table", so the user fixes the login instead of importing tables.
+    if (res.statusCode === 401 || res.statusCode === 402) throw await authFailure(res.statusCode, res.headers, text, options.token);
     if (res.statusCode !== 200) return { sandbox: false, reason: `answered ${res.statusCode}` };
     let json: unknown;
     try {
@@ -67,12 +71,35 @@ export async function probeSandboxTables(baseUrl: string, options: ProbeOptions 
   } catch (e) {
     // Ctrl-C must still stop the command, not be mistaken for "not a sandbox".
     if (options.signal?.aborted) throw options.signal.reason;
+    if (e instanceof AuthError) throw e;
     const reason = e instanceof Error ? e.message : String(e);
     options.debug?.(`GET ${url} failed: ${reason} (sandbox tables probe)`);
     return { sandbox: false, reason };
   } finally {
     await agent.close().catch(() => undefined);
   }
+}
+
+/** The HTTP layer's own error for a 401/402, so the wording is the same as for any other request. */
+async function authFailure(
+  status: number,
+  headers: Record<string, string | string[] | undefined>,
+  text: string,
+  token: string | undefined,
+): Promise<AuthError> {
+  const [{ errorForResponse }, { createRedactor }] = await Promise.all([import("../api/error-map.js"), import("../api/redact.js")]);
+  const error = errorForResponse(
+    { status, statusText: "", headers, text },
+    {
+      method: "GET",
+      path: SANDBOX_TABLES_PATH,
+      idempotent: true,
+      earlierMayHaveArrived: false,
+      redact: token ? createRedactor(token) : (t) => t,
+      now: new Date(),
+    },
+  );
+  return error instanceof AuthError ? error : new AuthError(error.message);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { probeSandboxTables } from "../../../src/config/tables-probe.js";
+import { AuthError } from "../../../src/errors.js";
 import { SANDBOX_ANSWER, json, startService, type FakeService } from "./helpers.js";
 
 let service: FakeService | undefined;
@@ -29,6 +30,25 @@ describe("sandbox tables probe", () => {
       const result = await probeSandboxTables(service.url);
       expect(result.sandbox).toBe(false);
       if (!result.sandbox) expect(result.warning).toBeUndefined();
+      await service.close();
+      service = undefined;
+    }
+  });
+
+  it("reports a refused token (401) or a missing subscription (402) as such, not as 'no table' (exit 4)", async () => {
+    for (const [status, body, pattern] of [
+      [401, { message: "Unauthenticated." }, /Not authenticated/],
+      [402, { message: "Your organization has no active subscription." }, /subscription/i],
+    ] as const) {
+      service = await startService((_req, res) => json(res, status, body));
+      const failure = await probeSandboxTables(service.url, { token: "wrong-token-123456" }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(failure).toBeInstanceOf(AuthError);
+      expect((failure as AuthError).exitCode).toBe(4);
+      expect((failure as AuthError).message).toMatch(pattern);
+      expect((failure as AuthError).message).not.toContain("wrong-token-123456");
       await service.close();
       service = undefined;
     }
