@@ -1,7 +1,24 @@
-// Wiring of the `demo` command(s): flags and help here, logic in sibling files imported lazily.
+// Wiring of `shipctl demo`: the main workflow, run with the real commands against an in-process sandbox.
 import type { Command } from "commander";
-import type { CommandContext } from "../action.js";
+import { lazyAction, type CommandContext } from "../action.js";
 
-export function register(_program: Command, _ctx: CommandContext): void {
-  // Filled in by the work on this command.
+export function register(program: Command, ctx: CommandContext): void {
+  program
+    .command("demo")
+    .description("walk through the main workflow against a throwaway in-process sandbox, showing each command")
+    .option("--keep", "keep the demo's config folder and results files, and print where they are")
+    .addHelpText(
+      "after",
+      `
+Starts a sandbox on a free 127.0.0.1 port, logs in to it in a temporary config folder (your own profiles are
+untouched), then runs: address verify, address add, shipment create --csv, list shipments, checkout, and a
+condition report upload from a photo folder, printing each command line and what it printed.
+Exits non-zero if any step does not end as expected.
+
+Example:
+  shipctl demo
+  npm run demo
+`,
+    )
+    .action(lazyAction(ctx, async () => (await import("./run.js")).run));
 }
