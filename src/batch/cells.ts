@@ -1,0 +1,40 @@
+// Reads a row's cells by column name, whatever the column order of the file.
+import type { HeaderMatch } from "./headers.js";
+import type { CellProblem } from "./types.js";
+
+export interface Cells {
+  /** The cell of `column`, or "" when the file has no such column or the row is short. */
+  get(column: string): string;
+  has(column: string): boolean;
+}
+
+export function cellsOf(values: readonly string[], match: HeaderMatch): Cells {
+  return {
+    get: (column) => {
+      const i = match.columns.get(column);
+      const value = i === undefined ? "" : (values[i] ?? "");
+      // Results and errors files neutralise formula-like cells with a leading quote (csv-cell.ts): read them back.
+      return value.charCodeAt(0) === 39 && /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+    },
+    has: (column) => match.columns.has(column),
+  };
+}
+
+/** A row with more filled cells than the header has names usually holds an unquoted delimiter. */
+export function extraCellsProblem(values: readonly string[], headerLength: number): CellProblem | undefined {
+  for (let i = headerLength; i < values.length; i++) {
+    if (values[i]!.trim() !== "") {
+      return {
+        column: "row",
+        reason: `has ${values.length} cells but the header names ${headerLength} columns; is a delimiter inside an unquoted cell? (quote that cell)`,
+      };
+    }
+  }
+  return undefined;
+}
+
+/** Zod messages start with the request's field name ("phone must be ..."); say the column instead. */
+export function inColumnTerms(message: string, field: string, column: string): string {
+  const named = message.startsWith(`${field} `) || message.startsWith(`${field}:`);
+  return field !== column && named ? `${column}${message.slice(field.length)}` : message;
+}

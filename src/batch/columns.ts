@@ -1,0 +1,80 @@
+// The CSV columns of each batch command, in the order `shipctl shipment template` prints them. Column names are the
+// request's field names, with inline address fields prefixed by their side (`fulfillment_phone`).
+import { ADDRESS_SIDES, type AddressSide } from "../contract/index.js";
+
+export const ADDRESS_FIELDS = ["name", "email", "phone", "line_1", "line_2", "city", "region", "post_code", "country"] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+export const REQUIRED_ADDRESS_FIELDS: readonly AddressField[] = ADDRESS_FIELDS.filter((f) => f !== "line_2");
+
+export const SHIPMENT_FIELDS = ["title", "value", "length", "height", "depth", "service"] as const;
+export type ShipmentField = (typeof SHIPMENT_FIELDS)[number];
+
+export type BatchKind = "shipment-create" | "shipment-update" | "address-verify" | "address-add";
+
+export const sideColumn = (side: AddressSide, field: AddressField): string => `${side}_${field}`;
+export const sideIdColumn = (side: AddressSide): string => `${side}_address_id`;
+
+export interface Layout {
+  kind: BatchKind;
+  /** Every column the command reads, in template order. */
+  columns: readonly string[];
+  /** Columns every file must have. */
+  required: readonly string[];
+  /** Whether the file carries shipments, whose address sides take an id column or the inline columns. */
+  sides: boolean;
+  /** Other names accepted for a column (after header normalisation). */
+  aliases: Readonly<Record<string, string>>;
+}
+
+/** Columns that shipctl itself writes into results files: read back without a warning so a results or errors file can be rerun. */
+export const RESULT_COLUMNS: readonly string[] = ["shipment_id", "address_id", "status", "error", "verdict", "row"];
+
+const sideColumns = ADDRESS_SIDES.flatMap((side) => [sideIdColumn(side), ...ADDRESS_FIELDS.map((f) => sideColumn(side, f))]);
+
+const SHIPMENT_CREATE: Layout = {
+  kind: "shipment-create",
+  columns: ["reference", ...SHIPMENT_FIELDS, ...sideColumns],
+  required: SHIPMENT_FIELDS,
+  sides: true,
+  aliases: {},
+};
+
+const SHIPMENT_UPDATE: Layout = {
+  kind: "shipment-update",
+  columns: ["id", "reference", ...SHIPMENT_FIELDS, ...sideColumns],
+  required: ["id", ...SHIPMENT_FIELDS],
+  sides: true,
+  // A results file of `shipment create --csv` names the id `shipment_id`: it can be edited and fed to update.
+  aliases: { shipment_id: "id" },
+};
+
+const ADDRESS: Layout = {
+  kind: "address-add",
+  columns: ["reference", ...ADDRESS_FIELDS],
+  required: REQUIRED_ADDRESS_FIELDS,
+  sides: false,
+  aliases: {},
+};
+
+export function layoutFor(kind: BatchKind): Layout {
+  switch (kind) {
+    case "shipment-create":
+      return SHIPMENT_CREATE;
+    case "shipment-update":
+      return SHIPMENT_UPDATE;
+    case "address-verify":
+      return { ...ADDRESS, kind };
+    case "address-add":
+      return ADDRESS;
+  }
+}
+
+/** The CSV column behind a path of a zod issue on a shipment or address payload. */
+export function columnForPath(path: readonly PropertyKey[]): string {
+  const [first, second] = path.map(String);
+  if (first === undefined) return "row";
+  for (const side of ADDRESS_SIDES) {
+    if (first === `${side}_address`) return second === undefined ? sideIdColumn(side) : sideColumn(side, second as AddressField);
+  }
+  return first;
+}

@@ -1,0 +1,67 @@
+// What every CSV command run shares: the input, the options, the connection and tables, the journal, the outcomes,
+// the progress line, and how to talk on stderr without breaking that line.
+import type { CallOptions } from "../api/types.js";
+import type { Connection } from "../config/types.js";
+import type { Tables } from "../contract/index.js";
+import type { Deps } from "../deps.js";
+import { createProgress, type Progress } from "../output/progress.js";
+import type { BatchKind } from "./columns.js";
+import { Journal } from "./journal.js";
+import { chooseJournalPath, journalCandidates } from "./journal-location.js";
+import { Outcomes } from "./outcomes.js";
+import type { CsvOptions } from "./run-options.js";
+import { openSource, type CsvSource } from "./source.js";
+
+export interface BatchRun {
+  deps: Deps;
+  options: CsvOptions;
+  source: CsvSource;
+  connection: Connection;
+  tables: Tables;
+  outcomes: Outcomes;
+  call: CallOptions;
+  /** Talk on stderr (above the progress line when one is shown). */
+  say(text: string): void;
+  progress?: Progress;
+}
+
+/** Opens the input and the connection, runs `body`, and always removes a stdin copy. */
+export async function withBatch<T>(deps: Deps, options: CsvOptions, body: (run: BatchRun) => Promise<T>): Promise<T> {
+  const source = await openSource(options.csv, deps.cwd, deps.io.stdin);
+  try {
+    const connection = await deps.connection();
+    const tables = await connection.tables();
+    const run: BatchRun = {
+      deps,
+      options,
+      source,
+      connection,
+      tables,
+      outcomes: new Outcomes(),
+      call: {
+        signal: deps.signal,
+        onRetry: (info) => run.say(`${info.reason}; retrying in ${(info.delayMs / 1000).toFixed(1)} s (retry ${info.attempt})\n`),
+      },
+      say: (text) => (run.progress ? run.progress.log(text) : deps.io.err(text)),
+    };
+    return await body(run);
+  } finally {
+    await source.dispose();
+  }
+}
+
+export async function openJournal(run: BatchRun, kind: Exclude<BatchKind, "address-verify">): Promise<Journal> {
+  const { deps, options, source, connection } = run;
+  const path = await chooseJournalPath(journalCandidates(kind, source, { results: options.results, cwd: deps.cwd, env: deps.env }));
+  return Journal.open(path, kind, source.stdin ? "stdin" : source.path, { baseUrl: connection.baseUrl, profile: connection.profile });
+}
+
+export function startProgress(run: BatchRun, total: number): Progress {
+  run.progress = createProgress(run.deps.io, { total, unit: "rows" });
+  return run.progress;
+}
+
+export function stopProgress(run: BatchRun): void {
+  run.progress?.finish();
+  run.progress = undefined;
+}

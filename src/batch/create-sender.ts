@@ -1,0 +1,156 @@
+// Sends valid rows in file order, in requests of at most SHIPMENTS_PER_CREATE, with `concurrency` requests in
+// flight. Around each request the journal records the intent ("sending", flushed before the request leaves) and the
+// outcome (ids or error). A 422 fails the rows it names and sends the rest of that request again without them.
+// A request whose answer is lost leaves its rows "sending" for reconciliation; nothing is resent blindly.
+import { SHIPMENTS_PER_CREATE, type Shipment } from "../contract/index.js";
+import type { ApiClient, CallOptions } from "../api/types.js";
+import type { Clock } from "../clock.js";
+import { columnForPath } from "./columns.js";
+import { classifyFailure } from "./failures.js";
+import type { Journal } from "./journal.js";
+import type { Outcomes } from "./outcomes.js";
+import { Pool } from "./pool.js";
+import type { CellProblem } from "./types.js";
+
+export interface ReadyRow {
+  key: string;
+  row: number;
+  label: string;
+  reference?: string;
+  payload: Shipment;
+}
+
+export interface LostRequest {
+  rows: ReadyRow[];
+  attempt: number;
+  at: string;
+}
+
+export interface SenderOptions {
+  api: ApiClient;
+  journal: Journal;
+  outcomes: Outcomes;
+  clock: Clock;
+  call: CallOptions;
+  signal: AbortSignal;
+  concurrency: number;
+  /** Told after each request, for the progress line. */
+  onSettled?: () => void;
+}
+
+export class CreateSender {
+  private chunk: ReadyRow[] = [];
+  private readonly pool: Pool;
+  readonly lost: LostRequest[] = [];
+  /** Why the run stopped early (Ctrl-C, authentication), if it did. */
+  stopped: unknown;
+
+  constructor(private readonly o: SenderOptions) {
+    this.pool = new Pool(Math.max(1, o.concurrency));
+  }
+
+  /** False once the run must stop: the caller stops reading. */
+  get running(): boolean {
+    return this.stopped === undefined && !this.o.signal.aborted && !this.pool.failed;
+  }
+
+  async offer(row: ReadyRow): Promise<void> {
+    this.chunk.push(row);
+    if (this.chunk.length >= SHIPMENTS_PER_CREATE.max) await this.dispatch();
+  }
+
+  /** Sends what is left and waits for every request. */
+  async finish(): Promise<void> {
+    if (this.chunk.length > 0 && this.running) await this.dispatch();
+    for (const r of this.chunk) this.o.outcomes.set(r.row, { status: "pending", label: r.label, reference: r.reference });
+    this.chunk = [];
+    await this.pool.drain();
+  }
+
+  private async dispatch(): Promise<void> {
+    const rows = this.chunk;
+    this.chunk = [];
+    await this.pool.add(() => this.send(rows));
+  }
+
+  /** Sends `rows` as one request; after a 422, the rows it did not name go again as a new request. */
+  async send(initial: ReadyRow[]): Promise<void> {
+    let rows = initial;
+    while (rows.length > 0 && this.running) {
+      rows = await this.sendOnce(rows);
+      this.o.onSettled?.();
+    }
+  }
+
+  /** Returns the rows to send again (after a 422), or [] when done. */
+  private async sendOnce(rows: ReadyRow[]): Promise<ReadyRow[]> {
+    const { journal, outcomes } = this.o;
+    const attempt = journal.nextAttempt();
+    const at = this.o.clock.now().toISOString();
+    // The service has no idempotency key: record the intent before sending, so a lost answer can be reconciled.
+    await journal.record(rows.map((r) => [r.key, { state: "sending", at, attempt }] as const));
+    let ids: number[];
+    try {
+      const answer = await this.o.api.createShipments(
+        rows.map((r) => r.payload),
+        this.o.call,
+      );
+      ids = answer.shipments.map((s) => s.id);
+    } catch (error) {
+      return this.failed(rows, error, attempt, at);
+    }
+    if (ids.length !== rows.length) {
+      // The answer cannot be matched to the rows: treat it as lost and let reconciliation read what exists.
+      this.lost.push({ rows, attempt, at });
+      for (const r of rows) outcomes.set(r.row, { status: "unknown", label: r.label, reference: r.reference, error: "the answer did not list one id per row" });
+      return [];
+    }
+    await journal.record(rows.map((r, i) => [r.key, { state: "created", id: ids[i]! }] as const));
+    rows.forEach((r, i) => outcomes.set(r.row, { status: "created", label: r.label, reference: r.reference, id: ids[i]! }));
+    return [];
+  }
+
+  private async failed(rows: ReadyRow[], error: unknown, attempt: number, at: string): Promise<ReadyRow[]> {
+    const { journal, outcomes } = this.o;
+    const failure = classifyFailure(error);
+    const fail = async (list: ReadyRow[], message: string, extra: { problems?: (r: ReadyRow) => CellProblem[]; unavailable?: boolean } = {}) => {
+      await journal.record(list.map((r) => [r.key, { state: "failed", error: message }] as const));
+      for (const r of list) {
+        const problems = extra.problems?.(r);
+        const error = problems && problems.length > 0 ? problems.map((p) => `${p.column}: ${p.reason}`).join("; ") : message;
+        outcomes.set(r.row, { status: "failed", label: r.label, reference: r.reference, error, problems, unavailable: extra.unavailable });
+      }
+    };
+    switch (failure.kind) {
+      case "rejected": {
+        const named = rows.filter((_, i) => failure.byIndex.has(i));
+        if (named.length === 0) {
+          // A 422 that names no row: every row of the request is refused with the service's message.
+          await fail(rows, `the service refused the request: ${failure.message}`);
+          return [];
+        }
+        const problemsOf = (r: ReadyRow): CellProblem[] =>
+          (failure.byIndex.get(rows.indexOf(r)) ?? []).map((e) => ({
+            column: e.field === "" ? "row" : columnForPath(e.field.split(".")),
+            reason: e.messages.join(" "),
+          }));
+        await fail(named, "the service refused the row", { problems: problemsOf });
+        return rows.filter((_, i) => !failure.byIndex.has(i));
+      }
+      case "refused":
+        await fail(rows, failure.message, { unavailable: failure.unavailable });
+        return [];
+      case "lost":
+        this.lost.push({ rows, attempt, at });
+        for (const r of rows) outcomes.set(r.row, { status: "unknown", label: r.label, reference: r.reference, error: `answer lost (${failure.message})` });
+        return [];
+      case "stop":
+        this.stopped ??= failure.error;
+        if (failure.lost) this.lost.push({ rows, attempt, at });
+        // Refused before it could apply (not authenticated): a rerun sends these rows without reconciling.
+        else await journal.record(rows.map((r) => [r.key, { state: "failed", error: String((failure.error as Error).message) }] as const));
+        for (const r of rows) outcomes.set(r.row, { status: failure.lost ? "unknown" : "pending", label: r.label, reference: r.reference });
+        return [];
+    }
+  }
+}

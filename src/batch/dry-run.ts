@@ -1,0 +1,70 @@
+// --dry-run: what would be sent, printed as the rows are read (a 100,000-row file is never held in memory).
+// People get one line per row; --json gets one document {"dry_run": true, "would_send": [...], ...} written
+// incrementally.
+import type { IO } from "../output/io.js";
+import type { Shipment } from "../contract/index.js";
+import type { Change } from "./types.js";
+
+export interface WouldSend {
+  row: number;
+  reference?: string;
+  /** The request body for this row (a shipment, an address). */
+  body: Record<string, unknown>;
+  changes: readonly Change[];
+  /** Set when the row would not be sent, and why. */
+  skip?: string;
+}
+
+export interface DryRunPrinter {
+  row(item: WouldSend): void;
+  end(tail: Record<string, unknown>): void;
+}
+
+function cut(text: string, width: number): string {
+  return text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width);
+}
+
+function side(s: Record<string, unknown>, name: string): string {
+  const id = s[`${name}_address_id`];
+  if (id !== undefined) return `address ${String(id)}`;
+  const a = s[`${name}_address`] as { name?: string; city?: string } | undefined;
+  return a ? `${a.name ?? ""}, ${a.city ?? ""}` : "";
+}
+
+/** One line per row; columns of fixed width so the output streams (no table needs every row first). */
+function shipmentLine(item: WouldSend): string {
+  const s = item.body as Partial<Shipment> & Record<string, unknown>;
+  const id = s.id !== undefined ? `#${String(s.id)} ` : "";
+  const what = `${id}${s.title ?? ""}`;
+  const dims = `${s.length}x${s.height}x${s.depth} in`;
+  const status = item.skip ? `  (${item.skip})` : "";
+  return `${String(item.row).padStart(5)}  ${cut(item.reference ?? "", 12)}  ${cut(what, 30)}  ${String(`$${s.value}`).padStart(7)}  ${dims.padEnd(11)}  svc ${String(s.service).padEnd(3)}  ${cut(side(s, "fulfillment"), 26)} -> ${side(s, "destination")}${status}\n`;
+}
+
+function addressLine(item: WouldSend): string {
+  const a = item.body as Record<string, unknown>;
+  const status = item.skip ? `  (${item.skip})` : "";
+  return `${String(item.row).padStart(5)}  ${cut(item.reference ?? "", 12)}  ${cut(String(a.name ?? ""), 30)}  ${cut(String(a.line_1 ?? ""), 30)}  ${String(a.city ?? "")}, ${String(a.post_code ?? "")}${status}\n`;
+}
+
+export function dryRunPrinter(io: IO, json: boolean, kind: "shipment" | "address"): DryRunPrinter {
+  let first = true;
+  if (json) io.out('{"dry_run":true,"would_send":[');
+  else if (kind === "shipment") io.out(`${"ROW".padStart(5)}  ${"REFERENCE".padEnd(12)}  ${"TITLE".padEnd(30)}  ${"VALUE".padStart(7)}  ${"L x H x D".padEnd(11)}  SERVICE  FROM -> TO\n`);
+  else io.out(`${"ROW".padStart(5)}  ${"REFERENCE".padEnd(12)}  ${"NAME".padEnd(30)}  ${"LINE 1".padEnd(30)}  CITY, POST CODE\n`);
+  return {
+    row(item) {
+      if (json) {
+        const doc = { row: item.row, reference: item.reference ?? null, [kind]: item.body, ...(item.changes.length > 0 ? { changes: item.changes } : {}), ...(item.skip ? { skip: item.skip } : {}) };
+        io.out(`${first ? "" : ","}\n${JSON.stringify(doc)}`);
+        first = false;
+      } else io.out(kind === "shipment" ? shipmentLine(item) : addressLine(item));
+    },
+    end(tail) {
+      if (json) {
+        const rest = JSON.stringify(tail).slice(1, -1);
+        io.out(`\n]${rest ? `,${rest}` : ""}}\n`);
+      }
+    },
+  };
+}

@@ -1,0 +1,178 @@
+// Spreadsheets write CSV in a handful of encodings. We accept the ones that can be told apart with certainty
+// (UTF-8 with or without a BOM, UTF-16 with a BOM) and refuse everything else with the way to re-export, because
+// guessing a legacy code page would silently corrupt names and addresses.
+import { isUtf8 } from "node:buffer";
+import { UsageError } from "../errors.js";
+
+export type CsvEncoding = "utf-8" | "utf-8 with BOM" | "utf-16le" | "utf-16be";
+
+export const REEXPORT_HINT =
+  'Save it again as UTF-8: in Excel, File > Save As > "CSV UTF-8 (Comma delimited)"; in Numbers, File > Export To > CSV ' +
+  'with Text Encoding "Unicode (UTF-8)"; in Google Sheets, File > Download > Comma-separated values (always UTF-8); ' +
+  'in LibreOffice, Save As > Text CSV with Character set "Unicode (UTF-8)".';
+
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const OLE = [0xd0, 0xcf, 0x11, 0xe0];
+
+function startsWith(buf: Buffer, bytes: number[]): boolean {
+  return buf.length >= bytes.length && bytes.every((b, i) => buf[i] === b);
+}
+
+/** The encoding announced by the first bytes, or refuses a file that is not text at all. */
+export function detectEncoding(head: Buffer, file: string): { encoding: CsvEncoding; bomLength: number } {
+  if (startsWith(head, [0xef, 0xbb, 0xbf])) return { encoding: "utf-8 with BOM", bomLength: 3 };
+  if (startsWith(head, [0xff, 0xfe])) return { encoding: "utf-16le", bomLength: 2 };
+  if (startsWith(head, [0xfe, 0xff])) return { encoding: "utf-16be", bomLength: 2 };
+  if (startsWith(head, ZIP) || startsWith(head, OLE)) {
+    throw new UsageError(`${file} is an Excel workbook, not a CSV file`, {
+      hint: 'In Excel, use File > Save As > "CSV UTF-8 (Comma delimited)" and pass that file.',
+    });
+  }
+  // UTF-16 without a BOM: every other byte of ASCII text is zero. We cannot know the byte order for sure.
+  const sample = head.subarray(0, 64);
+  const zeros = sample.filter((b) => b === 0).length;
+  if (sample.length >= 8 && zeros >= sample.length / 4) {
+    throw new UsageError(`${file} looks like UTF-16 text without a byte-order mark, which cannot be read reliably`, {
+      hint: REEXPORT_HINT,
+    });
+  }
+  return { encoding: "utf-8", bomLength: 0 };
+}
+
+/** How many bytes at the end of `buf` start a UTF-8 sequence that the next chunk completes. */
+export function incompleteUtf8Tail(buf: Buffer): number {
+  const n = buf.length;
+  for (let back = 1; back <= Math.min(3, n); back++) {
+    const b = buf[n - back]!;
+    if ((b & 0xc0) === 0x80) continue; // continuation byte: keep looking for the lead byte
+    const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    return need > back ? back : 0;
+  }
+  return 0;
+}
+
+function countNewlines(buf: Buffer): number {
+  let n = 0;
+  let at = buf.indexOf(10);
+  while (at !== -1) {
+    n++;
+    at = buf.indexOf(10, at + 1);
+  }
+  return n;
+}
+
+/** Offset of the first byte that breaks UTF-8 (only called once a chunk is known to be invalid). */
+export function firstInvalidUtf8(buf: Buffer): number {
+  let i = 0;
+  while (i < buf.length) {
+    const b = buf[i]!;
+    const need = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+    if (need < 0) return i;
+    for (let k = 1; k <= need; k++) {
+      if (i + k >= buf.length || (buf[i + k]! & 0xc0) !== 0x80) return i;
+    }
+    if (need > 0 && !isUtf8(buf.subarray(i, i + need + 1))) return i; // overlong forms and surrogates
+    i += need + 1;
+  }
+  return buf.length;
+}
+
+/** Names the first invalid byte: its line and how it reads as Latin-1 (the usual culprit), so the user can find it. */
+function notUtf8Error(file: string, chunk: Buffer, linesBefore: number): UsageError {
+  const bad = Math.min(firstInvalidUtf8(chunk), chunk.length - 1);
+  const line = linesBefore + countNewlines(chunk.subarray(0, bad)) + 1;
+  const from = Math.max(chunk.lastIndexOf(10, bad) + 1, bad - 20);
+  const context = chunk.subarray(from, Math.min(chunk.length, bad + 12)).toString("latin1").split(/\r?\n/)[0];
+  const byte = `0x${chunk[bad]!.toString(16).toUpperCase().padStart(2, "0")}`;
+  return new UsageError(
+    `${file} is not UTF-8 text: line ${line} holds the byte ${byte} ("${context}" if read as Latin-1), ` +
+      "which suggests a Latin-1 or Windows-1252 export",
+    { hint: REEXPORT_HINT },
+  );
+}
+
+/**
+ * Turns the raw bytes of a CSV file into UTF-8 bytes without its BOM, checking as it goes. UTF-8 input passes through
+ * untouched (only checked), so the common case costs one validation pass and no copies.
+ */
+export async function* decodeCsvBytes(
+  source: AsyncIterable<Buffer | string>,
+  file: string,
+  onEncoding?: (encoding: CsvEncoding) => void,
+): AsyncGenerator<Buffer> {
+  let head: Buffer = Buffer.alloc(0);
+  const iterator = source[Symbol.asyncIterator]();
+  // Enough bytes to read a BOM or a file signature.
+  while (head.length < 64) {
+    const next = await iterator.next();
+    if (next.done) break;
+    head = Buffer.concat([head, toBuffer(next.value)]);
+  }
+  if (head.length === 0) return;
+  const { encoding, bomLength } = detectEncoding(head, file);
+  onEncoding?.(encoding);
+  const rest: AsyncIterable<Buffer> = {
+    [Symbol.asyncIterator]: () => ({
+      next: async () => {
+        const n = await iterator.next();
+        return n.done ? { done: true, value: undefined } : { done: false, value: toBuffer(n.value) };
+      },
+      return: async () => {
+        await iterator.return?.();
+        return { done: true, value: undefined };
+      },
+    }),
+  };
+  const first = head.subarray(bomLength);
+  if (encoding === "utf-16le" || encoding === "utf-16be") {
+    yield* transcodeUtf16(first, rest, encoding, file);
+  } else {
+    yield* checkUtf8(first, rest, file);
+  }
+}
+
+function toBuffer(chunk: Buffer | string): Buffer {
+  return typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk;
+}
+
+async function* checkUtf8(first: Buffer, rest: AsyncIterable<Buffer>, file: string): AsyncGenerator<Buffer> {
+  let carry: Buffer = Buffer.alloc(0);
+  let lines = 0;
+  const check = (chunk: Buffer, final: boolean): Buffer => {
+    const whole = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+    const keep = final ? 0 : incompleteUtf8Tail(whole);
+    const ready = keep > 0 ? whole.subarray(0, whole.length - keep) : whole;
+    carry = keep > 0 ? Buffer.from(whole.subarray(whole.length - keep)) : Buffer.alloc(0);
+    if (!isUtf8(ready)) throw notUtf8Error(file, ready, lines);
+    lines += countNewlines(ready);
+    return ready;
+  };
+  if (first.length > 0) yield check(first, false);
+  for await (const chunk of rest) {
+    const ready = check(chunk, false);
+    if (ready.length > 0) yield ready;
+  }
+  if (carry.length > 0) yield check(Buffer.alloc(0), true);
+}
+
+async function* transcodeUtf16(
+  first: Buffer,
+  rest: AsyncIterable<Buffer>,
+  encoding: "utf-16le" | "utf-16be",
+  file: string,
+): AsyncGenerator<Buffer> {
+  const decoder = new TextDecoder(encoding, { fatal: true });
+  const decode = (chunk: Buffer, final: boolean): Buffer => {
+    try {
+      return Buffer.from(decoder.decode(chunk, { stream: !final }), "utf8");
+    } catch {
+      throw new UsageError(`${file} starts with a ${encoding.toUpperCase()} byte-order mark but is not valid ${encoding.toUpperCase()} text`, {
+        hint: REEXPORT_HINT,
+      });
+    }
+  };
+  if (first.length > 0) yield decode(first, false);
+  for await (const chunk of rest) yield decode(chunk, false);
+  const tail = decode(Buffer.alloc(0), true);
+  if (tail.length > 0) yield tail;
+}

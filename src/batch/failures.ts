@@ -1,0 +1,28 @@
+// What a failed request means for the rows it carried. The whole exactly-once promise rests on this split:
+//   rejected  the service refused named rows (422): those rows fail, the others of the request were not applied
+//   refused   nothing was applied (a 4xx, or a request that never left): the rows fail, a rerun may send them again
+//   lost      the request may have been applied and the answer is unknown: never resend; reconcile first
+//   stop      the run cannot go on (not authenticated, no subscription, Ctrl-C)
+import { ApiAuthError, ApiUnavailableError, RequestInterruptedError, ValidationError, isApiFailure } from "../api/errors.js";
+import { fieldErrorsByIndex } from "../api/field-errors.js";
+
+export type Failure =
+  | { kind: "rejected"; byIndex: Map<number, Array<{ field: string; messages: string[] }>>; message: string }
+  | { kind: "refused"; message: string; unavailable: boolean }
+  | { kind: "lost"; message: string }
+  | { kind: "stop"; error: unknown; lost: boolean };
+
+export function classifyFailure(error: unknown, listKey = "shipments"): Failure {
+  if (error instanceof RequestInterruptedError) return { kind: "stop", error, lost: error.mayHaveArrived };
+  if (error instanceof ApiAuthError) return { kind: "stop", error, lost: false };
+  if (!isApiFailure(error)) {
+    // Not an answer from the HTTP layer (a bug, or the run was interrupted around the call): the request may
+    // have gone out, so the rows it carried stay "sending" and are reconciled.
+    return { kind: "stop", error, lost: true };
+  }
+  if (error.mayHaveArrived) return { kind: "lost", message: error.message };
+  if (error instanceof ValidationError) {
+    return { kind: "rejected", byIndex: fieldErrorsByIndex(error.errors, listKey), message: error.message };
+  }
+  return { kind: "refused", message: error.message, unavailable: error instanceof ApiUnavailableError };
+}

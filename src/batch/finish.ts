@@ -1,0 +1,53 @@
+// The end of every CSV run: results files, stdout (table or JSON), the summary on stderr, what to do next, the exit
+// code; and after Ctrl-C, the command that resumes the run.
+import { ExitCode } from "../errors.js";
+import { printJson } from "../output/json.js";
+import type { BatchRun } from "./context.js";
+import type { Notes } from "./notes.js";
+import { countsOf, exitCodeFor, renderResultsTable, resultsDocument, summaryLine, type ResultWords } from "./results.js";
+import { writeResultsFiles, type ResultsFiles } from "./results-csv.js";
+import { resumeCommand } from "./run-options.js";
+
+export interface FinishInput {
+  words: ResultWords;
+  notes?: Notes;
+  journalPath?: string;
+  /** "shipment create", "address add"...: for the resume line. */
+  command: string;
+  /** Rows of the file that were never reached (the run stopped first). */
+  unreached: number;
+  /** An exit code that overrides the outcome-based one (2 for invalid input). */
+  exitCode?: number;
+}
+
+export async function finishRun(run: BatchRun, input: FinishInput): Promise<number> {
+  const { deps, options, outcomes } = run;
+  const theme = deps.theme.err;
+  let files: ResultsFiles | undefined;
+  if (options.results !== undefined) {
+    files = await writeResultsFiles(run.source, outcomes, options.results, deps.cwd, input.words.idKey);
+  }
+  if (deps.globals.json) {
+    printJson(deps.io, resultsDocument(outcomes, input.words, { notes: input.notes?.toJSON(), journal: input.journalPath, results: files }));
+  } else if (outcomes.size > 0) {
+    deps.io.out(renderResultsTable(outcomes, input.words, { theme: deps.theme.out, width: deps.io.stdoutIsTTY ? deps.io.columns : undefined }));
+  }
+  const counts = countsOf(outcomes, input.words);
+  const unreached = input.unreached > 0 ? ` ${input.unreached} row${input.unreached === 1 ? " was" : "s were"} not reached.` : "";
+  deps.io.err(`${summaryLine(counts, input.words)}${unreached}\n`);
+  if (files) {
+    deps.io.err(`Results: ${files.results}\n`);
+    if (counts.failed > 0) deps.io.err(`Failed rows: ${files.errors} (fix them there and run that file with the same command)\n`);
+  }
+  if (input.journalPath && !options.dryRun) deps.io.err(theme.dim(`Journal: ${input.journalPath}\n`));
+  if (counts.unknown > 0) {
+    deps.io.err(`${theme.warn("Note:")} the service may have applied the rows marked unknown. Run the same command again to check and finish them; nothing is sent twice.\n`);
+  }
+  if (deps.signal.aborted) {
+    deps.io.err(`${theme.error("Interrupted.")} The journal is saved. To resume:\n  ${resumeCommand(input.command, options, deps.globals)}\n`);
+    return ExitCode.Interrupted;
+  }
+  if (input.exitCode !== undefined) return input.exitCode;
+  if (input.unreached > 0) return counts.done + counts.skipped > 0 ? ExitCode.Partial : ExitCode.Unavailable;
+  return exitCodeFor(outcomes, input.words);
+}

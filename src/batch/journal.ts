@@ -1,0 +1,241 @@
+// The run journal: how shipctl keeps "exactly once" without an idempotency key from the service. Before a request
+// is sent, the rows it carries are recorded as "sending"; after the answer, their ids (or the error). A rerun reads
+// it: created rows are skipped, rows whose answer was lost are reconciled before anything is resent.
+//
+// On disk it is JSON Lines. Each run starts by folding the file into one snapshot written atomically (temp file,
+// fsync, rename); during the run, records are appended and flushed (fdatasync) before the request they announce is
+// sent. Appending keeps each record O(1): rewriting the whole journal before every request would make a 10,000-row
+// run quadratic. A crash can only tear the last line, which is then ignored: if it was a "sending" record its request
+// had not been sent yet (we wait for the flush), and if it was an outcome the row stays "sending" and is reconciled.
+import { open, readFile, type FileHandle } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { CliError } from "../errors.js";
+import type { Address } from "../contract/index.js";
+import { writeFileAtomic } from "./atomic-file.js";
+import { acquireLock, type Lock } from "./lock.js";
+import type { BatchKind } from "./columns.js";
+
+export const JOURNAL_VERSION = 1;
+
+export type RowState =
+  /** A request carrying the row was (or was about to be) sent at `at`; its answer is not recorded. */
+  | { state: "sending"; at: string; attempt: number }
+  | { state: "created"; id: number }
+  /** PATCH applied (updates). */
+  | { state: "updated"; id: number }
+  /** The service certainly did not apply it (422, refused): a rerun sends it again. */
+  | { state: "failed"; error: string };
+
+export type Verdict =
+  | { status: "valid" }
+  | { status: "invalid"; message: string; code?: number }
+  | { status: "recommended"; revised: Address; message: string };
+
+export interface JournalTarget {
+  baseUrl: string;
+  profile: string;
+}
+
+interface Line {
+  t?: string;
+  row?: string;
+  address?: string;
+  target?: string;
+  [k: string]: unknown;
+}
+
+export function shortHash(text: string): string {
+  return createHash("sha256").update(text).digest("base64url").slice(0, 22);
+}
+
+export function targetId(target: JournalTarget): string {
+  return shortHash(`${target.profile}\n${target.baseUrl.replace(/\/+$/, "")}`).slice(0, 10);
+}
+
+export class JournalDamaged extends CliError {}
+
+export class Journal {
+  private readonly rows = new Map<string, RowState>();
+  private readonly verdicts = new Map<string, Verdict>();
+  /** Lines of other targets (another profile or service), kept as they are. */
+  private readonly others: Line[] = [];
+  private readonly targets = new Map<string, JournalTarget>();
+  private handle: FileHandle | undefined;
+  private queue: string[] = [];
+  private waiting: Array<{ resolve: () => void; reject: (e: unknown) => void }> = [];
+  private flushing: Promise<void> | undefined;
+  private attempts = 0;
+
+  private constructor(
+    readonly path: string,
+    private readonly kind: BatchKind,
+    private readonly source: string,
+    private readonly target: JournalTarget,
+    private readonly tid: string,
+    private readonly lock: Lock,
+  ) {}
+
+  /** Opens (or creates) the journal at `path`, locked against other runs, and folds it into a fresh snapshot. */
+  static async open(path: string, kind: BatchKind, source: string, target: JournalTarget): Promise<Journal> {
+    const lock = await acquireLock(`${path}.lock`, `the journal ${path}`);
+    try {
+      const journal = new Journal(path, kind, source, target, targetId(target), lock);
+      await journal.load();
+      await journal.compact();
+      journal.handle = await open(path, "a", 0o600);
+      return journal;
+    } catch (e) {
+      await lock.release();
+      throw e;
+    }
+  }
+
+  row(key: string): RowState | undefined {
+    return this.rows.get(key);
+  }
+
+  /** Shipment (or address) ids already recorded for this target: a reconciliation must not claim them for another row. */
+  claimedIds(): Set<number> {
+    const ids = new Set<number>();
+    for (const s of this.rows.values()) if (s.state === "created" || s.state === "updated") ids.add(s.id);
+    return ids;
+  }
+
+  /** Rows whose request may have reached the service without its answer being recorded. */
+  sendingRows(): Map<string, Extract<RowState, { state: "sending" }>> {
+    const out = new Map<string, Extract<RowState, { state: "sending" }>>();
+    for (const [k, s] of this.rows) if (s.state === "sending") out.set(k, s);
+    return out;
+  }
+
+  verdict(addressKey: string): Verdict | undefined {
+    return this.verdicts.get(shortHash(addressKey));
+  }
+
+  /** A number that tells the requests of this journal apart (rows of one request share it). */
+  nextAttempt(): number {
+    return ++this.attempts;
+  }
+
+  /** Records row states; resolves once they are on disk. */
+  record(entries: ReadonlyArray<readonly [string, RowState]>): Promise<void> {
+    const lines: string[] = [];
+    for (const [key, state] of entries) {
+      this.rows.set(key, state);
+      if (state.state === "sending") this.attempts = Math.max(this.attempts, state.attempt);
+      lines.push(JSON.stringify({ t: this.tid, row: key, ...state }));
+    }
+    return this.append(lines);
+  }
+
+  recordVerdict(addressKey: string, verdict: Verdict): Promise<void> {
+    const key = shortHash(addressKey);
+    this.verdicts.set(key, verdict);
+    return this.append([JSON.stringify({ t: this.tid, address: key, verdict })]);
+  }
+
+  /** Waits for pending records, folds the file into one snapshot and releases the lock. */
+  async close(): Promise<void> {
+    try {
+      await this.flushing;
+      await this.handle?.close();
+      this.handle = undefined;
+      await this.compact();
+    } finally {
+      await this.lock.release();
+    }
+  }
+
+  private append(lines: string[]): Promise<void> {
+    if (!this.handle) return Promise.reject(new Error("the journal is closed"));
+    return new Promise((resolve, reject) => {
+      this.queue.push(...lines);
+      this.waiting.push({ resolve, reject });
+      this.flushing ??= this.flush();
+    });
+  }
+
+  /** Group commit: everything queued while one write is on its way goes out in the next write and flush. */
+  private async flush(): Promise<void> {
+    while (this.queue.length > 0) {
+      const lines = this.queue;
+      const waiting = this.waiting;
+      this.queue = [];
+      this.waiting = [];
+      try {
+        await this.handle!.appendFile(`${lines.join("\n")}\n`);
+        await this.handle!.datasync();
+        for (const w of waiting) w.resolve();
+      } catch (e) {
+        for (const w of waiting) w.reject(e);
+      }
+    }
+    this.flushing = undefined;
+  }
+
+  private async load(): Promise<void> {
+    let text: string;
+    try {
+      text = await readFile(this.path, "utf8");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw e;
+    }
+    const lines = text.replace(/\0+$/, "").split("\n");
+    while (lines.length > 0 && lines[lines.length - 1]!.trim() === "") lines.pop();
+    lines.forEach((raw, i) => {
+      let line: Line;
+      try {
+        line = JSON.parse(raw) as Line;
+      } catch {
+        // Only the last line can be torn by a crash; anything else means the file was damaged.
+        if (i === lines.length - 1) return;
+        throw this.damaged(`line ${i + 1} is not readable`);
+      }
+      if (i === 0) {
+        if (line.shipctl_journal !== JOURNAL_VERSION || line.kind !== this.kind) {
+          throw this.damaged(`it is not a shipctl ${this.kind} journal (version ${JOURNAL_VERSION})`);
+        }
+        return;
+      }
+      this.apply(line);
+    });
+  }
+
+  private apply(line: Line): void {
+    if (typeof line.target === "string") {
+      this.targets.set(line.target, { baseUrl: String(line.base_url), profile: String(line.profile) });
+      return;
+    }
+    if (line.t !== this.tid) {
+      this.others.push(line);
+      return;
+    }
+    if (typeof line.row === "string") {
+      const { t: _t, row, ...state } = line;
+      this.rows.set(row, state as unknown as RowState);
+      if (state.state === "sending") this.attempts = Math.max(this.attempts, Number(state.attempt) || 0);
+    } else if (typeof line.address === "string") {
+      this.verdicts.set(line.address, line.verdict as Verdict);
+    }
+  }
+
+  private damaged(why: string): JournalDamaged {
+    return new JournalDamaged(`the journal ${this.path} is damaged: ${why}`, {
+      hint:
+        "It records which rows were already sent, so shipctl will not guess. Check what exists with `shipctl list shipments`, " +
+        "then move the journal aside only if you are sure no row would be sent twice.",
+    });
+  }
+
+  private async compact(): Promise<void> {
+    this.targets.set(this.tid, this.target);
+    const header = { shipctl_journal: JOURNAL_VERSION, kind: this.kind, source: this.source, written: new Date().toISOString() };
+    const out: string[] = [JSON.stringify(header)];
+    for (const [id, t] of this.targets) out.push(JSON.stringify({ target: id, base_url: t.baseUrl, profile: t.profile }));
+    for (const line of this.others) out.push(JSON.stringify(line));
+    for (const [key, verdict] of this.verdicts) out.push(JSON.stringify({ t: this.tid, address: key, verdict }));
+    for (const [key, state] of this.rows) out.push(JSON.stringify({ t: this.tid, row: key, ...state }));
+    await writeFileAtomic(this.path, `${out.join("\n")}\n`);
+  }
+}

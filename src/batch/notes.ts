@@ -1,0 +1,65 @@
+// What shipctl read differently from how it was written, and which names it mapped through the tables: summed up
+// per column with a few examples, so a 2,000-row file gives a short report and memory does not grow with the rows.
+import type { Mapping } from "./enums.js";
+import type { Change } from "./types.js";
+
+const EXAMPLES = 3;
+
+interface ColumnChanges {
+  column: string;
+  rows: number;
+  examples: Array<{ row: number; from: string; to: string }>;
+}
+
+export interface NotesJson {
+  changes: ColumnChanges[];
+  mappings: Array<Mapping & { rows: number }>;
+}
+
+export class Notes {
+  private readonly changes = new Map<string, ColumnChanges>();
+  private readonly mappings = new Map<string, Mapping & { rows: number }>();
+
+  add(row: number, changes: readonly Change[], mappings: readonly Mapping[]): void {
+    for (const c of changes) {
+      let entry = this.changes.get(c.column);
+      if (!entry) this.changes.set(c.column, (entry = { column: c.column, rows: 0, examples: [] }));
+      entry.rows++;
+      if (entry.examples.length < EXAMPLES) entry.examples.push({ row, from: c.from, to: c.to });
+    }
+    for (const m of mappings) {
+      const key = `${m.kind}\u0000${m.input}`;
+      const entry = this.mappings.get(key);
+      if (entry) entry.rows++;
+      // Bounded: a file naming thousands of different countries is not a real case, but must not grow memory.
+      else if (this.mappings.size < 500) this.mappings.set(key, { ...m, rows: 1 });
+    }
+  }
+
+  get empty(): boolean {
+    return this.changes.size === 0 && this.mappings.size === 0;
+  }
+
+  toJSON(): NotesJson {
+    return { changes: [...this.changes.values()], mappings: [...this.mappings.values()] };
+  }
+
+  /** Lines for stderr. `tablesSource` says where the mapping came from. */
+  render(tablesSource: string): string {
+    let out = "";
+    if (this.changes.size > 0) {
+      out += "Values read differently from how they are written:\n";
+      for (const c of this.changes.values()) {
+        const examples = c.examples.map((e) => `row ${e.row}: "${e.from}" -> ${e.to}`).join("; ");
+        out += `  ${c.column}: ${c.rows} row${c.rows === 1 ? "" : "s"} (${examples}${c.rows > c.examples.length ? "; ..." : ""})\n`;
+      }
+    }
+    if (this.mappings.size > 0) {
+      out += `Names and codes mapped through the ${tablesSource} tables:\n`;
+      for (const m of this.mappings.values()) {
+        out += `  ${m.kind} "${m.input}" -> ${m.id} (${m.name}), ${m.rows} use${m.rows === 1 ? "" : "s"}\n`;
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,75 @@
+// What happened to each row of the file, kept small (one record per row: the journal needs as much) and keyed by
+// the spreadsheet row number, so the results can be written by reading the file again rather than keeping it.
+import type { CellProblem } from "./types.js";
+
+export type Status =
+  /** Created (or added) by this run. */
+  | "created"
+  /** Updated by this run (PATCH). */
+  | "updated"
+  /** Already done by an earlier run, according to the journal or a reconciliation. */
+  | "skipped"
+  /** Verified valid (address verify). */
+  | "valid"
+  /** Not done: invalid input, refused by the service, or a definite failure. */
+  | "failed"
+  /** Not sent: the run stopped before (Ctrl-C, a fatal error) or a dry run. */
+  | "pending"
+  /** Its request may have reached the service and the answer was lost; reconciliation could not prove either way. */
+  | "unknown";
+
+export interface Outcome {
+  status: Status;
+  label: string;
+  reference?: string;
+  id?: number;
+  error?: string;
+  problems?: CellProblem[];
+  /** The failure came from the service being unavailable (5xx, network, 429 after retries), not from the row. */
+  unavailable?: boolean;
+}
+
+export class Outcomes {
+  private readonly byRow = new Map<number, Outcome>();
+  /** Kept as rows change, so the progress line can ask after every request without counting the whole map. */
+  private readonly counts = new Map<Status, number>();
+
+  set(row: number, outcome: Outcome): void {
+    const before = this.byRow.get(row);
+    if (before) this.counts.set(before.status, this.count(before.status) - 1);
+    this.counts.set(outcome.status, this.count(outcome.status) + 1);
+    this.byRow.set(row, outcome);
+  }
+
+  get(row: number): Outcome | undefined {
+    return this.byRow.get(row);
+  }
+
+  update(row: number, change: Partial<Outcome>): void {
+    const current = this.byRow.get(row);
+    if (current) this.set(row, { ...current, ...change });
+  }
+
+  /** In row order. */
+  entries(): Array<[number, Outcome]> {
+    return [...this.byRow.entries()].sort((a, b) => a[0] - b[0]);
+  }
+
+  count(status: Status): number {
+    return this.counts.get(status) ?? 0;
+  }
+
+  get size(): number {
+    return this.byRow.size;
+  }
+
+  anyUnavailable(): boolean {
+    // A lost answer is a network failure too.
+    for (const o of this.byRow.values()) if ((o.unavailable && o.status === "failed") || o.status === "unknown") return true;
+    return false;
+  }
+}
+
+export function problemsText(problems: readonly CellProblem[]): string {
+  return problems.map((p) => (p.column === "row" ? p.reason : `${p.column}: ${p.reason}`)).join("; ");
+}

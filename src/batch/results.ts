@@ -1,0 +1,115 @@
+// The end of a batch: a table on stdout (row, reference, title, id, status or error), or with --json one document
+// {created, failed, skipped, counts, ...}; a one-line summary on stderr; and the exit code:
+//   0 every row done (now or by an earlier run) · 8 partly done · 2 invalid input, nothing sent
+//   7 nothing done because the service was unavailable · 6 nothing done because the service refused the rows
+import { ExitCode } from "../errors.js";
+import { renderTable, type Column } from "../output/table.js";
+import type { Theme } from "../output/theme.js";
+import type { NotesJson } from "./notes.js";
+import type { Outcome, Outcomes } from "./outcomes.js";
+
+export interface ResultWords {
+  /** "shipment_id" or "address_id". */
+  idKey: string;
+  /** Table header of the id column. */
+  idHeader: string;
+  /** Table header of the label column ("title", "name"). */
+  labelHeader: string;
+  /** Past tense of the action ("created", "updated"). */
+  done: "created" | "updated" | "valid";
+}
+
+type Row = [number, Outcome];
+
+function statusText(o: Outcome, words: ResultWords): string {
+  switch (o.status) {
+    case "skipped":
+      return words.done === "updated" ? "already updated (earlier run)" : "already created (earlier run)";
+    case "failed":
+      return `failed: ${o.error ?? ""}`;
+    case "unknown":
+      return `unknown: ${o.error ?? "the answer was lost"}`;
+    case "pending":
+      return o.error ? `not sent: ${o.error}` : "not sent";
+    default:
+      return o.error ? `${o.status}: ${o.error}` : o.status;
+  }
+}
+
+export function renderResultsTable(outcomes: Outcomes, words: ResultWords, options: { theme?: Theme; width?: number }): string {
+  const columns: Column<Row>[] = [
+    { header: "ROW", value: ([row]) => row, align: "right", keep: true },
+    { header: "REFERENCE", value: ([, o]) => o.reference ?? "" },
+    { header: words.labelHeader.toUpperCase(), value: ([, o]) => o.label },
+    { header: words.idHeader.toUpperCase(), value: ([, o]) => o.id ?? "", align: "right", keep: true },
+    { header: "STATUS", value: ([, o]) => statusText(o, words) },
+  ];
+  return renderTable(columns, outcomes.entries(), options);
+}
+
+export interface Counts {
+  rows: number;
+  done: number;
+  failed: number;
+  skipped: number;
+  unknown: number;
+  pending: number;
+}
+
+export function countsOf(outcomes: Outcomes, words: ResultWords): Counts {
+  return {
+    rows: outcomes.size,
+    done: outcomes.count(words.done),
+    failed: outcomes.count("failed"),
+    skipped: outcomes.count("skipped"),
+    unknown: outcomes.count("unknown"),
+    pending: outcomes.count("pending"),
+  };
+}
+
+/** The --json document. Rows not done (failed, unknown, not sent) are all under `failed`, each with its status. */
+export function resultsDocument(outcomes: Outcomes, words: ResultWords, extra: { notes?: NotesJson; journal?: string; results?: { results: string; errors: string } }) {
+  const item = ([row, o]: Row) => ({
+    row,
+    reference: o.reference ?? null,
+    [words.labelHeader]: o.label,
+    ...(o.id !== undefined ? { [words.idKey]: o.id } : {}),
+  });
+  const entries = outcomes.entries();
+  const counts = countsOf(outcomes, words);
+  return {
+    [words.done]: entries.filter(([, o]) => o.status === words.done).map(item),
+    failed: entries
+      .filter(([, o]) => o.status === "failed" || o.status === "unknown" || o.status === "pending")
+      .map((r) => ({ ...item(r), status: r[1].status, error: r[1].error ?? null, ...(r[1].problems ? { problems: r[1].problems } : {}) })),
+    skipped: entries.filter(([, o]) => o.status === "skipped").map(item),
+    counts: {
+      rows: counts.rows,
+      [words.done]: counts.done,
+      failed: counts.failed + counts.unknown + counts.pending,
+      skipped: counts.skipped,
+      unknown: counts.unknown,
+      not_sent: counts.pending,
+    },
+    ...(extra.notes ? { changes: extra.notes.changes, mappings: extra.notes.mappings } : {}),
+    ...(extra.journal ? { journal: extra.journal } : {}),
+    ...(extra.results ? { results_file: extra.results.results, errors_file: extra.results.errors } : {}),
+  };
+}
+
+export function summaryLine(counts: Counts, words: ResultWords): string {
+  const parts = [`${counts.done} ${words.done}`];
+  if (counts.skipped > 0) parts.push(`${counts.skipped} already ${words.done === "updated" ? "updated" : "created"} by an earlier run`);
+  if (counts.failed > 0) parts.push(`${counts.failed} failed`);
+  if (counts.unknown > 0) parts.push(`${counts.unknown} unknown (answer lost)`);
+  if (counts.pending > 0) parts.push(`${counts.pending} not sent`);
+  return `${parts.join(", ")} (of ${counts.rows} rows).`;
+}
+
+export function exitCodeFor(outcomes: Outcomes, words: ResultWords): number {
+  const c = countsOf(outcomes, words);
+  const notDone = c.failed + c.unknown + c.pending;
+  if (notDone === 0) return ExitCode.Ok;
+  if (c.done + c.skipped > 0) return ExitCode.Partial;
+  return outcomes.anyUnavailable() ? ExitCode.Unavailable : ExitCode.Rejected;
+}

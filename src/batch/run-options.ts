@@ -1,0 +1,63 @@
+// The flags shared by the CSV commands, checked before anything is read, and the command line that resumes a run.
+import { UsageError } from "../errors.js";
+
+export interface CsvFlags {
+  csv?: string;
+  dryRun?: boolean;
+  concurrency?: string | number;
+  results?: string;
+  acceptRecommended?: boolean;
+  /** false with --no-verify. */
+  verify?: boolean;
+  skipInvalid?: boolean;
+}
+
+export interface CsvOptions {
+  csv: string;
+  dryRun: boolean;
+  concurrency: number;
+  results?: string;
+  acceptRecommended: boolean;
+  verify: boolean;
+  skipInvalid: boolean;
+}
+
+export const DEFAULT_CONCURRENCY = 4;
+/** More requests in flight than this only invites 429s from a service that publishes no rate limit. */
+export const MAX_CONCURRENCY = 16;
+
+export function csvOptions(flags: CsvFlags): CsvOptions {
+  if (flags.csv === undefined || flags.csv === "") throw new UsageError("--csv needs a file (or - for stdin)");
+  const raw = flags.concurrency ?? DEFAULT_CONCURRENCY;
+  const concurrency = typeof raw === "number" ? raw : /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) {
+    throw new UsageError(`--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (got ${String(raw)})`);
+  }
+  if (flags.results !== undefined && flags.results.trim() === "") throw new UsageError("--results needs a file name");
+  return {
+    csv: flags.csv,
+    dryRun: flags.dryRun === true,
+    concurrency,
+    results: flags.results,
+    acceptRecommended: flags.acceptRecommended === true,
+    verify: flags.verify !== false,
+    skipInvalid: flags.skipInvalid === true,
+  };
+}
+
+function quote(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The command to run again to resume: the same input and the flags that change what is sent. */
+export function resumeCommand(command: string, options: CsvOptions, globals: { profile?: string }): string {
+  const parts = ["shipctl", command, "--csv", quote(options.csv)];
+  if (options.results !== undefined) parts.push("--results", quote(options.results));
+  if (options.concurrency !== DEFAULT_CONCURRENCY) parts.push("--concurrency", String(options.concurrency));
+  if (options.acceptRecommended) parts.push("--accept-recommended");
+  if (!options.verify) parts.push("--no-verify");
+  if (options.skipInvalid) parts.push("--skip-invalid");
+  if (globals.profile !== undefined) parts.push("--profile", quote(globals.profile));
+  const line = parts.join(" ");
+  return options.csv === "-" ? `${line} < (the same input)` : line;
+}

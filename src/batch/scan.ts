@@ -1,0 +1,97 @@
+// One pass over the file: records -> built rows, each valid row with its journal key. Every pass (validate, send,
+// write results) reads the file the same way, so keys and row numbers agree between passes without keeping rows in
+// memory.
+//
+// A row's key is its identity in the journal. With a reference, the reference is the identity (a row edited after
+// it was created is still that row, not a new shipment). Without one, the hash of the row's content after
+// normalisation, plus "#n" for the n-th identical row, so two identical rows are two shipments.
+import type { Tables } from "../contract/index.js";
+import type { Layout } from "./columns.js";
+import { matchHeader, type HeaderCell, type HeaderMatch } from "./headers.js";
+import { shortHash } from "./journal.js";
+import { openCsv, type CsvRow } from "./reader.js";
+import type { Delimiter } from "./sniff.js";
+import type { CsvEncoding } from "./encoding.js";
+import type { CsvSource } from "./source.js";
+import type { InvalidRow, RowBase, RowContext } from "./types.js";
+
+export interface ScanMeta {
+  encoding: CsvEncoding;
+  delimiter: Delimiter;
+  header: string[];
+  unknown: HeaderCell[];
+}
+
+export interface ValidBase extends RowBase {
+  ok: true;
+}
+
+export type Built<V extends ValidBase> = V | InvalidRow;
+
+/** A valid row with its journal key ("" when the scan was opened without keys: a dry run needs none). */
+export type Keyed<V extends ValidBase> = (V & { key: string; contentHash: string }) | InvalidRow;
+
+export interface ScanSpec<V extends ValidBase> {
+  layout: Layout;
+  tables: Tables;
+  makeBuilder(match: HeaderMatch, headerLength: number, ctx: RowContext): (row: CsvRow) => Built<V>;
+  /** The content that identifies a valid row (its payload, and its target id for updates). */
+  content(row: V): string;
+  /** Compute journal keys (costs a hash per row and memory per distinct row). */
+  keys: boolean;
+}
+
+export interface Scan<V extends ValidBase> {
+  meta: ScanMeta;
+  rows: AsyncGenerator<Keyed<V>>;
+  close(): void;
+}
+
+export async function openScan<V extends ValidBase>(source: CsvSource, spec: ScanSpec<V>): Promise<Scan<V>> {
+  const csv = await openCsv(source.open(), source.name);
+  let match: HeaderMatch;
+  try {
+    match = matchHeader(csv.header, spec.layout, source.name);
+  } catch (e) {
+    csv.close();
+    throw e;
+  }
+  const ctx: RowContext = { tables: spec.tables, commaDecimal: csv.delimiter === ";" };
+  const build = spec.makeBuilder(match, csv.header.length, ctx);
+  const meta: ScanMeta = { encoding: csv.encoding, delimiter: csv.delimiter, header: csv.header, unknown: match.unknown };
+
+  async function* rows(): AsyncGenerator<Keyed<V>> {
+    const references = new Map<string, number>();
+    const seen = new Map<string, number>();
+    for await (const record of csv.rows) {
+      const row = build(record);
+      if (row.reference !== undefined) {
+        const first = references.get(row.reference);
+        if (first !== undefined) {
+          const problem = { column: "reference", reason: `reference "${row.reference}" is also on row ${first}; references must be unique` };
+          yield row.ok ? { ok: false, row: row.row, reference: row.reference, label: row.label, problems: [problem] } : { ...row, problems: [...row.problems, problem] };
+          continue;
+        }
+        references.set(row.reference, row.row);
+      }
+      if (!row.ok) {
+        yield row;
+        continue;
+      }
+      if (!spec.keys) {
+        yield { ...row, key: "", contentHash: "" };
+        continue;
+      }
+      const contentHash = shortHash(spec.content(row));
+      let key: string;
+      if (row.reference !== undefined) key = `ref:${row.reference}`;
+      else {
+        const n = (seen.get(contentHash) ?? 0) + 1;
+        seen.set(contentHash, n);
+        key = n === 1 ? contentHash : `${contentHash}#${n}`;
+      }
+      yield { ...row, key, contentHash };
+    }
+  }
+  return { meta, rows: rows(), close: csv.close };
+}

@@ -1,0 +1,35 @@
+// Which delimiter a spreadsheet used. Excel writes ";" where the decimal mark is a comma (most of Europe), "Unicode
+// text" exports use tabs, everything else uses ",". The header line tells: it holds only column names, so the
+// delimiter that splits it into the most fields wins. Quoted header names may contain any of them.
+
+export type Delimiter = "," | ";" | "\t";
+
+const CANDIDATES: readonly Delimiter[] = [",", ";", "\t"];
+
+export function sniffDelimiter(headerLine: string): Delimiter {
+  const counts = new Map<Delimiter, number>(CANDIDATES.map((d) => [d, 0]));
+  let quoted = false;
+  for (const ch of headerLine) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && counts.has(ch as Delimiter)) counts.set(ch as Delimiter, counts.get(ch as Delimiter)! + 1);
+  }
+  let best: Delimiter = ",";
+  for (const d of CANDIDATES) if (counts.get(d)! > counts.get(best)!) best = d;
+  return best;
+}
+
+export function delimiterName(d: Delimiter): string {
+  return d === "\t" ? "tab" : d === ";" ? "semicolon" : "comma";
+}
+
+/** The first line of the text (without its line break), or all of it when there is no line break yet. */
+export function firstLine(text: string): { line: string; complete: boolean } {
+  // A line break inside a quoted header name does not end the header.
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === "\n" || ch === "\r")) return { line: text.slice(0, i), complete: true };
+  }
+  return { line: text, complete: false };
+}

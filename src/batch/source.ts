@@ -1,0 +1,76 @@
+// Where the CSV comes from: a file, or stdin (`--csv -`). The batch reads its input more than once (validate
+// everything, then send, then write the results), so stdin is first copied to a private temporary file; that also
+// gives it a content hash, which names its journal so rerunning the same input resumes it.
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { basename, join, resolve } from "node:path";
+import { createHash } from "node:crypto";
+import { pipeline } from "node:stream/promises";
+import { Transform, type Readable } from "node:stream";
+import { UsageError } from "../errors.js";
+
+export interface CsvSource {
+  /** How the input is named in messages ("orders.csv", "stdin"). */
+  name: string;
+  /** Absolute path of the file read (the temporary copy for stdin). */
+  path: string;
+  stdin: boolean;
+  /** SHA-256 of the bytes, for stdin only (names its journal). */
+  digest?: string;
+  /** A fresh stream of the bytes. */
+  open(): Readable;
+  /** Removes the temporary copy of stdin. */
+  dispose(): Promise<void>;
+}
+
+/** Read size: small enough that parsing a chunk never holds the event loop long while requests wait to be sent. */
+export const READ_CHUNK_BYTES = 16 * 1024;
+
+export async function openSource(arg: string, cwd: string, stdin: Readable): Promise<CsvSource> {
+  if (arg === "-") return spoolStdin(stdin);
+  const path = resolve(cwd, arg);
+  let info;
+  try {
+    info = await stat(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UsageError(code === "ENOENT" ? `no such file: ${arg}` : `cannot read ${arg} (${code})`);
+  }
+  if (info.isDirectory()) throw new UsageError(`${arg} is a folder; --csv takes a CSV file`);
+  return {
+    name: arg,
+    path,
+    stdin: false,
+    open: () => createReadStream(path, { highWaterMark: READ_CHUNK_BYTES }),
+    dispose: async () => undefined,
+  };
+}
+
+async function spoolStdin(stdin: Readable): Promise<CsvSource> {
+  const dir = await mkdtemp(join(tmpdir(), "shipctl-stdin-"));
+  const path = join(dir, "stdin.csv");
+  const hash = createHash("sha256");
+  await pipeline(
+    stdin,
+    new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    }),
+    createWriteStream(path, { mode: 0o600 }),
+  );
+  return {
+    name: "stdin",
+    path,
+    stdin: true,
+    digest: hash.digest("hex"),
+    open: () => createReadStream(path, { highWaterMark: READ_CHUNK_BYTES }),
+    dispose: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+export function displayBase(source: CsvSource): string {
+  return source.stdin ? "stdin" : basename(source.path);
+}
