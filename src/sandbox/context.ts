@@ -3,8 +3,7 @@ import type { IncomingMessage } from "node:http";
 import type { Org } from "./model.js";
 import type { SandboxState } from "./state.js";
 import type { Reply } from "./http.js";
-import type { ReceivedRequest } from "./received.js";
-import type { ReceivedLog } from "./received.js";
+import type { ReceivedLog, ReceivedRequest } from "./received.js";
 
 export interface RequestContext {
   req: IncomingMessage;
