@@ -74,7 +74,11 @@ async function walkThrough(t: Transcript, url: string, token: string, fixtures: 
 
 async function markDelivered(t: Transcript, url: string, token: string, id: string): Promise<void> {
   const { request } = await import("undici");
-  t.say(`   curl -X POST ${url}/_sandbox/shipments/${id}/status -d '{"status":"Delivered"}'`);
+  // Shown exactly as it could be pasted into a shell.
+  t.say(
+    `   curl -X POST ${url}/_sandbox/shipments/${id}/status -H 'Authorization: Bearer ${token}' ` +
+      `-H 'Content-Type: application/json' -d '{"status":"Delivered"}'`,
+  );
   const res = await request(`${url}/_sandbox/shipments/${id}/status`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
