@@ -7,7 +7,14 @@ import { ApiAuthError, ApiUnavailableError, RequestInterruptedError, ValidationE
 import { fieldErrorsByIndex } from "../api/field-errors.js";
 
 export type Failure =
-  | { kind: "rejected"; byIndex: Map<number, Array<{ field: string; messages: string[] }>>; message: string }
+  | {
+      kind: "rejected";
+      /** Errors of list items by index (`shipments.N.field`), for requests that carry a list. */
+      byIndex: Map<number, Array<{ field: string; messages: string[] }>>;
+      /** Every error as the service keyed it, for requests that carry one item ("value", "fulfillment_address.phone"). */
+      errors: Record<string, string[]>;
+      message: string;
+    }
   | { kind: "refused"; message: string; unavailable: boolean }
   | { kind: "lost"; message: string }
   | { kind: "stop"; error: unknown; lost: boolean };
@@ -22,7 +29,7 @@ export function classifyFailure(error: unknown, listKey = "shipments"): Failure 
   }
   if (error.mayHaveArrived) return { kind: "lost", message: error.message };
   if (error instanceof ValidationError) {
-    return { kind: "rejected", byIndex: fieldErrorsByIndex(error.errors, listKey), message: error.message };
+    return { kind: "rejected", byIndex: fieldErrorsByIndex(error.errors, listKey), errors: error.errors, message: error.message };
   }
   return { kind: "refused", message: error.message, unavailable: error instanceof ApiUnavailableError };
 }

@@ -129,7 +129,8 @@ export function shipmentListing(api: ApiClient, call: CallOptions): Listing<Stor
   };
 }
 
-export function addressListing(api: ApiClient, call: CallOptions): Listing<StoredAddress, Address> {
+/** An address row is matched against each form it may have been sent in (as written, or as revised by the verifier). */
+export function addressListing(api: ApiClient, call: CallOptions): Listing<StoredAddress, Address[]> {
   return {
     pages: () =>
       pagesOf(
@@ -138,16 +139,21 @@ export function addressListing(api: ApiClient, call: CallOptions): Listing<Store
       ),
     id: (a) => a.id,
     createdAt: (a) => a.created_at,
-    matches: (a, f) =>
-      a.name === f.name &&
-      a.email === f.email &&
-      a.phone === f.phone &&
-      a.line_1 === f.line_1 &&
-      (a.line_2 ?? null) === (f.line_2 ?? null) &&
-      a.city === f.city &&
-      a.region === f.region &&
-      a.post_code === f.post_code &&
-      a.country === f.country,
+    matches: (a, forms) => forms.some((f) => sameAddress(a, f)),
     detail: (id) => api.getAddress(id, call),
   };
+}
+
+function sameAddress(a: StoredAddress, f: Address): boolean {
+  return (
+    a.name === f.name &&
+    a.email === f.email &&
+    a.phone === f.phone &&
+    a.line_1 === f.line_1 &&
+    (a.line_2 ?? null) === (f.line_2 ?? null) &&
+    a.city === f.city &&
+    a.region === f.region &&
+    a.post_code === f.post_code &&
+    a.country === f.country
+  );
 }

@@ -1,6 +1,8 @@
 // How `shipment create --csv` and `shipment update --csv` read a file: the layout, the row builder and what
 // identifies a row in the journal.
-import type { Tables } from "../contract/index.js";
+import type { Shipment, Tables } from "../contract/index.js";
+import type { Decision } from "./addresses.js";
+import { decided, type Ready } from "./prepare.js";
 import { layoutFor } from "./columns.js";
 import type { ScanSpec } from "./scan.js";
 import { shipmentRowBuilder, type ValidShipmentRow } from "./shipment-row.js";
@@ -13,4 +15,16 @@ export function shipmentScanSpec(tables: Tables, options: { update: boolean; key
     makeBuilder: (match, headerLength, ctx) => shipmentRowBuilder(match, headerLength, ctx, { update: options.update }),
     content: (row) => JSON.stringify(options.update ? [row.id, row.payload] : row.payload),
   };
+}
+
+/** The payload as it will be sent: inline addresses replaced by their verified (or accepted revised) form. */
+export function withDecisions(row: ValidShipmentRow, decisions: Map<string, Decision> | undefined): Ready<Shipment> {
+  if (!decisions) return { payload: row.payload };
+  const payload = { ...row.payload };
+  for (const a of row.addresses) {
+    const d = decided(a.key, a.address, decisions);
+    if ("error" in d) return { error: `${a.side} address: ${d.error}`, unavailable: d.unavailable };
+    payload[`${a.side}_address`] = d.payload;
+  }
+  return { payload };
 }

@@ -1,0 +1,191 @@
+// `shipctl address verify --csv FILE` and `shipctl address add --csv FILE`.
+// verify: each distinct address is verified once; every row gets its address's verdict. Nothing is stored, so no
+//   journal. Exit 0 all valid, 8 some valid, 6 none valid, 7 the service was unavailable.
+// add: like `shipment create --csv` one address a request: verified first (unless --no-verify), then POSTed with the
+//   journal around each request; POST /api/v1/addresses has no idempotency key either, so a lost answer is reconciled
+//   by reading the stored addresses back before anything is resent.
+import { ADDRESS_FIELDS } from "./columns.js";
+import type { Deps } from "../deps.js";
+import { ExitCode } from "../errors.js";
+import { AddressSet, verdictOf } from "./addresses.js";
+import { addressScanSpec, type ValidAddressRow } from "./address-spec.js";
+import { openJournal, startProgress, stopProgress, withBatch, type BatchRun } from "./context.js";
+import { dryRunPass } from "./dry-run-pass.js";
+import { finishRun } from "./finish.js";
+import type { Journal, Verdict } from "./journal.js";
+import { recordReconciled, settleLost } from "./lost.js";
+import { Notes } from "./notes.js";
+import { problemsText } from "./outcomes.js";
+import { mapLimit } from "./pool.js";
+import { decided, refuseInvalid, reportValidation, verifyDistinct } from "./prepare.js";
+import { addressListing, reconcile, type Candidate, type Reconciled } from "./reconcile.js";
+import type { ResultWords } from "./results.js";
+import { RowSender, type RowJob } from "./row-sender.js";
+import { csvOptions, type CsvFlags } from "./run-options.js";
+import { openScan } from "./scan.js";
+import { validatePass } from "./validate-pass.js";
+import { isApiFailure, ApiAuthError, RequestInterruptedError } from "../api/errors.js";
+import { diffFields } from "../output/diff.js";
+import type { Address } from "../contract/index.js";
+
+export const VERIFY_WORDS: ResultWords = { idKey: "address_id", idHeader: "address id", labelHeader: "name", done: "valid" };
+export const ADD_WORDS: ResultWords = { idKey: "address_id", idHeader: "address id", labelHeader: "name", done: "created" };
+
+export async function runAddressVerifyCsv(deps: Deps, flags: CsvFlags): Promise<number> {
+  const options = csvOptions({ ...flags, verify: true });
+  return withBatch(deps, options, (run) => verifyBatch(run));
+}
+
+export async function runAddressAddCsv(deps: Deps, flags: CsvFlags): Promise<number> {
+  const options = csvOptions(flags);
+  return withBatch(deps, options, async (run) => {
+    const journal = options.dryRun && !options.verify ? undefined : await openJournal(run, "address-add");
+    try {
+      return await addBatch(run, journal);
+    } finally {
+      stopProgress(run);
+      await journal?.close();
+    }
+  });
+}
+
+type VerifyResult = Verdict | { failed: string };
+
+async function verifyBatch(run: BatchRun): Promise<number> {
+  const { deps, outcomes } = run;
+  const spec = addressScanSpec(run.tables, { keys: false, kind: "address-verify" });
+  const notes = new Notes();
+  const addresses = new AddressSet();
+  const validation = await validatePass(run.source, spec, deps.signal, (row) => {
+    notes.add(row.row, row.changes, row.mappings);
+    addresses.add(row.addressKey, row.payload, row.row);
+  });
+  reportValidation(run, validation, notes);
+  const finish = (exitCode?: number) => finishRun(run, { words: VERIFY_WORDS, notes, command: "address verify", unreached: 0, exitCode });
+  if (refuseInvalid(run, validation)) return finish(ExitCode.Usage);
+
+  const api = await deps.api();
+  deps.io.err(`Verifying ${addresses.size} distinct address${addresses.size === 1 ? "" : "es"}...\n`);
+  const entries = [...addresses.byKey.entries()];
+  const results = await mapLimit(entries, run.options.concurrency, async ([, d]): Promise<VerifyResult> => {
+    try {
+      return verdictOf(await api.verifyAddress(d.address, run.call));
+    } catch (e) {
+      if (e instanceof ApiAuthError || e instanceof RequestInterruptedError || !isApiFailure(e)) throw e;
+      return { failed: e.message };
+    }
+  });
+  const verdicts = new Map(entries.map(([key], i) => [key, results[i]!]));
+
+  const scan = await openScan(run.source, spec);
+  for await (const row of scan.rows) {
+    const base = { label: row.label, reference: row.reference };
+    if (!row.ok) {
+      outcomes.set(row.row, { status: "failed", ...base, error: problemsText(row.problems), problems: row.problems });
+      continue;
+    }
+    const v = verdicts.get((row as ValidAddressRow).addressKey)!;
+    if ("failed" in v) outcomes.set(row.row, { status: "failed", ...base, error: `not verified: ${v.failed}`, unavailable: true });
+    else if (v.status === "valid") outcomes.set(row.row, { status: "valid", ...base });
+    else if (v.status === "invalid") outcomes.set(row.row, { status: "failed", ...base, error: `invalid: ${v.message}` });
+    else outcomes.set(row.row, { status: "failed", ...base, error: `recommended revision: ${revisionText(row.payload, v.revised)}` });
+  }
+  return finish();
+}
+
+function revisionText(before: Address, after: Address): string {
+  return diffFields(before, after, ADDRESS_FIELDS)
+    .map((c) => `${c.field} "${c.before ?? ""}" -> "${c.after ?? ""}"`)
+    .join(", ");
+}
+
+async function addBatch(run: BatchRun, journal: Journal | undefined): Promise<number> {
+  const { deps, options, outcomes } = run;
+  const spec = addressScanSpec(run.tables, { keys: !options.dryRun, kind: "address-add" });
+  const notes = new Notes();
+  const addresses = new AddressSet();
+  const lostEarlier: Array<Candidate<Address[]>> = [];
+  const validation = await validatePass(run.source, spec, deps.signal, (row) => {
+    notes.add(row.row, row.changes, row.mappings);
+    const state = options.dryRun ? undefined : journal?.row(row.key);
+    if (state?.state === "created") return;
+    if (state?.state === "sending") {
+      // It may have been sent as written or, if its verdict recommended a revision that was accepted, as revised.
+      const verdict = journal?.verdict(row.addressKey);
+      const forms = verdict?.status === "recommended" ? [row.payload, verdict.revised] : [row.payload];
+      lostEarlier.push({ key: row.key, row: row.row, attempt: state.attempt, at: state.at, fields: forms });
+    }
+    addresses.add(row.addressKey, row.payload, row.row);
+  });
+  reportValidation(run, validation, notes);
+  const finish = (extra: { exitCode?: number; unreached?: number } = {}) =>
+    finishRun(run, { words: ADD_WORDS, notes, journalPath: journal?.path, command: "address add", unreached: extra.unreached ?? 0, exitCode: extra.exitCode });
+  if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
+
+  const uncertain = new Map<string, string>();
+  if (lostEarlier.length > 0 && journal && !options.dryRun) {
+    deps.io.err(`${lostEarlier.length} address${lostEarlier.length === 1 ? " was" : "es were"} being added when an earlier run stopped; reading the stored addresses to see which were created...\n`);
+    for (const [key, r] of await reconcileAddresses(run, journal, lostEarlier)) if (r.state === "uncertain") uncertain.set(key, r.reason);
+  }
+  const decisions = await verifyDistinct(run, journal, addresses);
+  if (options.dryRun) return dryRunPass(run, spec, validation, notes, "address", (row) => decided(row.addressKey, row.payload, decisions));
+
+  const api = await deps.api();
+  const progress = startProgress(run, validation.total);
+  type AddJob = RowJob & { address: Address };
+  const sender = new RowSender<AddJob>({
+    journal: journal!,
+    outcomes,
+    clock: deps.clock,
+    signal: deps.signal,
+    concurrency: options.concurrency,
+    done: "created",
+    columnFor: (field) => field,
+    onSettled: () => progress.update({ done: outcomes.size, created: outcomes.count("created"), failed: outcomes.count("failed") }),
+  });
+  const scan = await openScan(run.source, spec);
+  for await (const row of scan.rows) {
+    if (!sender.running) break;
+    const base = { label: row.label, reference: row.reference };
+    if (!row.ok) {
+      outcomes.set(row.row, { status: "failed", ...base, error: problemsText(row.problems), problems: row.problems });
+      continue;
+    }
+    const state = journal!.row(row.key);
+    if (state?.state === "created") {
+      outcomes.set(row.row, { status: "skipped", ...base, id: state.id });
+      continue;
+    }
+    const doubt = uncertain.get(row.key);
+    if (doubt !== undefined) {
+      outcomes.set(row.row, { status: "unknown", ...base, error: doubt });
+      continue;
+    }
+    const ready = decided(row.addressKey, row.payload, decisions);
+    if ("error" in ready) {
+      outcomes.set(row.row, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
+      continue;
+    }
+    const address = ready.payload;
+    await sender.offer({ key: row.key, row: row.row, ...base, address, send: async () => (await api.createAddress(address, run.call)).id });
+  }
+  scan.close();
+  await sender.finish();
+  if (sender.lost.length > 0) {
+    await settleLost(run, sender, { noun: "addresses", fields: (j) => [j.address], reconcile: (c) => reconcileAddresses(run, journal!, c) });
+  }
+  stopProgress(run);
+  const unreached = validation.total - outcomes.size;
+  if (sender.stopped !== undefined && !deps.signal.aborted) {
+    await finish({ unreached });
+    throw sender.stopped;
+  }
+  return finish({ unreached });
+}
+
+async function reconcileAddresses(run: BatchRun, journal: Journal, candidates: ReadonlyArray<Candidate<Address[]>>): Promise<Map<string, Reconciled>> {
+  const api = await run.deps.api();
+  const found = await reconcile(candidates, addressListing(api, run.call), journal.claimedIds());
+  await recordReconciled(journal, found);
+  return found;
+}

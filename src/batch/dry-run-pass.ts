@@ -1,0 +1,48 @@
+// The second pass of a dry run: every row read again and printed as it would be sent (or why it would not be),
+// without keeping the rows. Exit 0 when every row would be sent, 2 when some would fail, 7 when addresses could not
+// be verified because the service was unavailable.
+import { ExitCode } from "../errors.js";
+import type { BatchRun } from "./context.js";
+import { dryRunPrinter } from "./dry-run.js";
+import type { Notes } from "./notes.js";
+import type { Ready } from "./prepare.js";
+import { openScan, type Keyed, type ScanSpec, type ValidBase } from "./scan.js";
+import type { Change } from "./types.js";
+import type { Validation } from "./validate-pass.js";
+
+export async function dryRunPass<V extends ValidBase & { changes: Change[] }, P>(
+  run: BatchRun,
+  spec: ScanSpec<V>,
+  validation: Validation,
+  notes: Notes,
+  kind: "shipment" | "address",
+  ready: (row: Extract<Keyed<V>, { ok: true }>) => Ready<P>,
+  perRequest = 1,
+): Promise<number> {
+  const { deps, outcomes } = run;
+  const printer = dryRunPrinter(deps.io, deps.globals.json, kind);
+  const scan = await openScan(run.source, spec);
+  let wouldSend = 0;
+  let blocked = 0;
+  let unavailable = false;
+  for await (const row of scan.rows) {
+    if (!row.ok) continue;
+    const valid = row as Extract<Keyed<V>, { ok: true }>;
+    const r = ready(valid);
+    if ("error" in r) {
+      blocked++;
+      unavailable ||= r.unavailable === true;
+      outcomes.set(row.row, { status: "failed", label: row.label, reference: row.reference, error: r.error });
+      printer.row({ row: row.row, reference: row.reference, body: {}, changes: valid.changes, skip: r.error });
+      continue;
+    }
+    wouldSend++;
+    printer.row({ row: row.row, reference: row.reference, body: r.payload as Record<string, unknown>, changes: valid.changes });
+  }
+  const requests = Math.ceil(wouldSend / perRequest);
+  printer.end({ counts: { rows: validation.total, invalid: validation.invalid.length, would_send: wouldSend, blocked, requests }, ...notes.toJSON() });
+  const blockedText = blocked > 0 ? `; ${blocked} would fail their address check` : "";
+  deps.io.err(`Dry run: ${wouldSend} row${wouldSend === 1 ? "" : "s"} would be sent in ${requests} request${requests === 1 ? "" : "s"}${blockedText}. Nothing was sent.\n`);
+  if (blocked + validation.invalid.length === 0) return ExitCode.Ok;
+  return unavailable ? ExitCode.Unavailable : ExitCode.Usage;
+}

@@ -1,0 +1,94 @@
+// One request per row, `concurrency` in flight, with the journal around each: used by `shipment update --csv`
+// (PATCH, safe to send again) and `address add --csv` (POST, never resent blindly: a lost answer is reconciled).
+import type { Clock } from "../clock.js";
+import { classifyFailure } from "./failures.js";
+import type { Journal } from "./journal.js";
+import type { Lost, LostRow } from "./lost.js";
+import type { Outcomes } from "./outcomes.js";
+import { Pool } from "./pool.js";
+import type { CellProblem } from "./types.js";
+
+export interface RowJob extends LostRow {
+  /** Sends the row; resolves with the id of what was created or updated. */
+  send(): Promise<number>;
+}
+
+export interface RowSenderOptions {
+  journal: Journal;
+  outcomes: Outcomes;
+  clock: Clock;
+  signal: AbortSignal;
+  concurrency: number;
+  /** "created" for POST, "updated" for PATCH. */
+  done: "created" | "updated";
+  /** The CSV column behind a field key of a 422 ("fulfillment_address.phone" -> "fulfillment_phone"). */
+  columnFor(field: string): string;
+  onSettled?: () => void;
+}
+
+export class RowSender<J extends RowJob> {
+  private readonly pool: Pool;
+  readonly lost: Array<Lost<J>> = [];
+  stopped: unknown;
+
+  constructor(private readonly o: RowSenderOptions) {
+    this.pool = new Pool(Math.max(1, o.concurrency));
+  }
+
+  get running(): boolean {
+    return this.stopped === undefined && !this.o.signal.aborted && !this.pool.failed;
+  }
+
+  async offer(job: J): Promise<void> {
+    await this.pool.add(() => this.send(job));
+  }
+
+  async finish(): Promise<void> {
+    await this.pool.drain();
+  }
+
+  private async send(job: J): Promise<void> {
+    const { journal, outcomes } = this.o;
+    const base = { label: job.label, reference: job.reference };
+    if (!this.running) {
+      outcomes.set(job.row, { status: "pending", ...base });
+      return;
+    }
+    const attempt = journal.nextAttempt();
+    const at = this.o.clock.now().toISOString();
+    await journal.record([[job.key, { state: "sending", at, attempt }]]);
+    try {
+      const id = await job.send();
+      await journal.record([[job.key, { state: this.o.done, id }]]);
+      outcomes.set(job.row, { status: this.o.done, ...base, id });
+    } catch (error) {
+      const failure = classifyFailure(error);
+      const fail = async (message: string, extra: { problems?: CellProblem[]; unavailable?: boolean } = {}) => {
+        await journal.record([[job.key, { state: "failed", error: message }]]);
+        outcomes.set(job.row, { status: "failed", ...base, error: message, ...extra });
+      };
+      switch (failure.kind) {
+        case "rejected": {
+          const problems = Object.entries(failure.errors).map(([key, messages]) => ({ column: this.o.columnFor(key), reason: messages.join(" ") }));
+          await fail(problems.length > 0 ? problems.map((p) => `${p.column}: ${p.reason}`).join("; ") : failure.message, { problems });
+          break;
+        }
+        case "refused":
+          await fail(failure.message, { unavailable: failure.unavailable });
+          break;
+        case "lost":
+          this.lost.push({ rows: [job], attempt, at });
+          outcomes.set(job.row, { status: "unknown", ...base, error: `answer lost (${failure.message})` });
+          break;
+        case "stop":
+          this.stopped ??= failure.error;
+          if (failure.lost) this.lost.push({ rows: [job], attempt, at });
+          else await journal.record([[job.key, { state: "failed", error: String((failure.error as Error).message) }]]);
+          outcomes.set(job.row, { status: failure.lost ? "unknown" : "pending", ...base });
+          break;
+      }
+    } finally {
+      this.o.onSettled?.();
+    }
+  }
+}

@@ -1,0 +1,103 @@
+// `shipctl shipment update --csv FILE`: every row carries the shipment's id and all its fields (the service replaces
+// the whole shipment). Rows are validated first, inline addresses verified once each, then each row is sent as its
+// own PATCH. PATCH with the whole body is idempotent, so a row whose answer was lost is simply sent again on a rerun;
+// the journal only spares a rerun the rows already updated.
+import type { Deps } from "../deps.js";
+import { ExitCode } from "../errors.js";
+import { AddressSet } from "./addresses.js";
+import { columnForPath } from "./columns.js";
+import { openJournal, startProgress, stopProgress, withBatch, type BatchRun } from "./context.js";
+import { dryRunPass } from "./dry-run-pass.js";
+import { finishRun } from "./finish.js";
+import type { Journal } from "./journal.js";
+import { Notes } from "./notes.js";
+import { problemsText } from "./outcomes.js";
+import { refuseInvalid, reportValidation, verifyDistinct } from "./prepare.js";
+import type { ResultWords } from "./results.js";
+import { RowSender, type RowJob } from "./row-sender.js";
+import { csvOptions, type CsvFlags } from "./run-options.js";
+import { openScan } from "./scan.js";
+import { shipmentScanSpec, withDecisions } from "./shipment-spec.js";
+import { validatePass } from "./validate-pass.js";
+
+export const UPDATE_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "updated" };
+
+export async function runUpdateCsv(deps: Deps, flags: CsvFlags): Promise<number> {
+  const options = csvOptions(flags);
+  return withBatch(deps, options, async (run) => {
+    const journal = options.dryRun && !options.verify ? undefined : await openJournal(run, "shipment-update");
+    try {
+      return await updateBatch(run, journal);
+    } finally {
+      stopProgress(run);
+      await journal?.close();
+    }
+  });
+}
+
+async function updateBatch(run: BatchRun, journal: Journal | undefined): Promise<number> {
+  const { deps, options, outcomes } = run;
+  const spec = shipmentScanSpec(run.tables, { update: true, keys: !options.dryRun });
+  const notes = new Notes();
+  const addresses = new AddressSet();
+  const validation = await validatePass(run.source, spec, deps.signal, (row) => {
+    notes.add(row.row, row.changes, row.mappings);
+    if (!options.dryRun && journal?.row(row.key)?.state === "updated") return;
+    for (const a of row.addresses) addresses.add(a.key, a.address, row.row);
+  });
+  reportValidation(run, validation, notes);
+  const finish = (extra: { exitCode?: number; unreached?: number } = {}) =>
+    finishRun(run, { words: UPDATE_WORDS, notes, journalPath: journal?.path, command: "shipment update", unreached: extra.unreached ?? 0, exitCode: extra.exitCode });
+  if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
+
+  const decisions = await verifyDistinct(run, journal, addresses);
+  if (options.dryRun) return dryRunPass(run, spec, validation, notes, "shipment", (row) => {
+    const ready = withDecisions(row, decisions);
+    return "error" in ready ? ready : { payload: { id: row.id, ...ready.payload } };
+  });
+
+  const api = await deps.api();
+  const progress = startProgress(run, validation.total);
+  const sender = new RowSender<RowJob>({
+    journal: journal!,
+    outcomes,
+    clock: deps.clock,
+    signal: deps.signal,
+    concurrency: options.concurrency,
+    done: "updated",
+    columnFor: (field) => columnForPath(field.split(".")),
+    onSettled: () => progress.update({ done: outcomes.size, failed: outcomes.count("failed") }),
+  });
+  const scan = await openScan(run.source, spec);
+  for await (const row of scan.rows) {
+    if (!sender.running) break;
+    const base = { label: row.label, reference: row.reference };
+    if (!row.ok) {
+      outcomes.set(row.row, { status: "failed", ...base, error: problemsText(row.problems), problems: row.problems });
+      continue;
+    }
+    const state = journal!.row(row.key);
+    if (state?.state === "updated") {
+      outcomes.set(row.row, { status: "skipped", ...base, id: state.id });
+      continue;
+    }
+    const ready = withDecisions(row, decisions);
+    if ("error" in ready) {
+      outcomes.set(row.row, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
+      continue;
+    }
+    const id = row.id!;
+    await sender.offer({ key: row.key, row: row.row, ...base, send: () => api.updateShipment(id, ready.payload, run.call).then(() => id) });
+  }
+  scan.close();
+  await sender.finish();
+  // PATCH is safe to repeat: a lost answer needs no reconciliation, only another run (the row stays "sending").
+  for (const l of sender.lost) for (const r of l.rows) outcomes.update(r.row, { error: "the answer was lost; PATCH is safe to repeat: run the same command again" });
+  stopProgress(run);
+  const unreached = validation.total - outcomes.size;
+  if (sender.stopped !== undefined && !deps.signal.aborted) {
+    await finish({ unreached });
+    throw sender.stopped;
+  }
+  return finish({ unreached });
+}
