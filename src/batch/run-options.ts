@@ -1,7 +1,7 @@
 // The flags shared by the CSV commands, checked before anything is read, and the command line that resumes a run.
 import { UsageError } from "../errors.js";
 
-export interface CsvFlags {
+export type CsvFlags = {
   csv?: string;
   dryRun?: boolean;
   concurrency?: string | number;
@@ -10,7 +10,7 @@ export interface CsvFlags {
   /** false with --no-verify. */
   verify?: boolean;
   skipInvalid?: boolean;
-}
+};
 
 export interface CsvOptions {
   csv: string;

@@ -65,10 +65,13 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
     for (const dim of ["length", "height", "depth"] as const) {
       take(dim, readWholeNumber(cells.get(dim), { column: dim, inches: true, commaDecimal: ctx.commaDecimal }), (v) => (payload[dim] = v));
     }
-    take("service", readService(cells.get("service"), ctx.tables, "service"), (v) => {
-      payload.service = v.id;
-      if (v.mapping) mappings.push(v.mapping);
-    });
+    // A service name is reported as a mapping (name -> integer), not as a change.
+    const service = readService(cells.get("service"), ctx.tables, "service");
+    if (!service.ok) problems.push({ column: "service", reason: service.reason });
+    else {
+      payload.service = service.value.id;
+      if (service.value.mapping) mappings.push(service.value.mapping);
+    }
 
     const badSides = new Set<AddressSide>();
     for (const side of ADDRESS_SIDES) {
