@@ -3,6 +3,7 @@
 import type { Command } from "commander";
 import { lazyAction, type CommandContext } from "../action.js";
 import { ADDRESS_FIELD_FLAGS } from "../../input/address-fields.js";
+import { CSV_HELP, addCsvOptions, csvOrPlain } from "../../batch/wiring.js";
 
 export function register(program: Command, ctx: CommandContext): void {
   const address = program
@@ -56,7 +57,8 @@ Examples:
 `,
     );
   addressInputOptions(command);
-  command.action(lazyAction(ctx, async () => (await import("./verify.js")).run));
+  addCsvOptions(command, { verifyFlags: false, sending: false }).addHelpText("after", CSV_HELP);
+  command.action(csvOrPlain(ctx, async () => (await import("./csv.js")).runVerify, async () => (await import("./verify.js")).run));
   return command;
 }
 
@@ -82,7 +84,8 @@ Examples:
     );
   addressInputOptions(command);
   storePolicyOptions(command);
-  command.action(lazyAction(ctx, async () => (await import("./add.js")).run));
+  addCsvOptions(command, { verifyFlags: false, sending: true }).addHelpText("after", CSV_HELP);
+  command.action(csvOrPlain(ctx, async () => (await import("./csv.js")).runAdd, async () => (await import("./add.js")).run));
   return command;
 }
 

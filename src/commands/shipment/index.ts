@@ -3,6 +3,7 @@
 import type { Command } from "commander";
 import { lazyAction, type CommandContext } from "../action.js";
 import { SHIPMENT_FIELD_FLAGS } from "../../input/shipment-fields.js";
+import { CSV_HELP, addCsvOptions, csvOrPlain } from "../../batch/wiring.js";
 
 export function register(program: Command, ctx: CommandContext): void {
   const shipment = program
@@ -11,6 +12,7 @@ export function register(program: Command, ctx: CommandContext): void {
     .addHelpText("after", "\nRun `shipctl shipment <command> --help` for the flags and examples of each.\n");
   registerUpdate(shipment, ctx);
   registerGet(shipment, ctx);
+  registerTemplate(shipment, ctx);
 }
 
 /** The shipment input flags (--file and one flag per field). */
@@ -23,7 +25,7 @@ export function shipmentInputOptions(command: Command): Command {
 export function registerUpdate(shipment: Command, ctx: CommandContext): Command {
   const command = shipment
     .command("update")
-    .argument("<id>", "id of the shipment")
+    .argument("[id]", "id of the shipment (not with --csv)")
     .description("replace a shipment's details (the service needs every field)")
     .addHelpText(
       "after",
@@ -47,7 +49,8 @@ Examples:
 `,
     );
   shipmentInputOptions(command);
-  command.action(lazyAction(ctx, async () => (await import("./update.js")).run));
+  addCsvOptions(command, { verifyFlags: true, sending: true }).addHelpText("after", CSV_HELP);
+  command.action(csvOrPlain(ctx, async () => (await import("./update-csv.js")).run, async () => (await import("./update.js")).run, "id"));
   return command;
 }
 
@@ -69,5 +72,23 @@ Examples:
 `,
     );
   command.action(lazyAction(ctx, async () => (await import("./get.js")).run));
+  return command;
+}
+
+export function registerTemplate(shipment: Command, ctx: CommandContext): Command {
+  const command = shipment
+    .command("template")
+    .description("print a CSV file to start a batch from: the header and one example row")
+    .option("--update", "the columns of `shipment update --csv` (an id column first)")
+    .option("--header-only", "only the header row")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  shipctl shipment template > shipments.csv
+  shipctl shipment template --update --header-only > updates.csv
+`,
+    );
+  command.action(lazyAction(ctx, async () => (await import("./template.js")).run));
   return command;
 }
