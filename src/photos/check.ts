@@ -2,13 +2,12 @@
 // wrong order is worse than none, and an operator fixing a folder wants the whole list, not one problem per run).
 // A photo passes when its slot has exactly one file, that file is a readable JPEG or PNG by content, and it fits
 // the size limit (or --fit will make it fit).
-import { stat } from "node:fs/promises";
 import { extname } from "node:path";
 import { REPORT } from "../contract/index.js";
 import { discoverPhotos } from "./discover.js";
 import { exactBytes, formatBytes } from "./format.js";
 import { slotKey, uploadOrder } from "./names.js";
-import { sniffFile, type OtherFormat, type Sniffed } from "./sniff.js";
+import { inspectFile, type OtherFormat, type Sniffed } from "./sniff.js";
 import type { Photo, PhotoType, Problem } from "./types.js";
 
 export interface CheckOptions {
@@ -64,14 +63,14 @@ export async function checkFolder(folder: string, options: CheckOptions = {}): P
       result.problems.push(refused);
       return;
     }
-    const [sniffed, info] = await Promise.all([sniffFile(path), stat(path)]);
+    const { sniffed, size } = await inspectFile(path);
     const verdict = typeProblem(file, sniffed);
     if (verdict) {
       result.problems.push(verdict);
       return;
     }
     if (sniffed.kind !== "photo") return;
-    const photo: Photo = { ...slot, path, file, type: sniffed.type, bytes: info.size, width: sniffed.width, height: sniffed.height };
+    const photo: Photo = { ...slot, path, file, type: sniffed.type, bytes: size, width: sniffed.width, height: sniffed.height };
     result.photos.push(photo);
     if (extensionType(file) && extensionType(file) !== sniffed.type) {
       result.warnings.push({ file, problem: `a ${label(sniffed.type)} file despite its name`, fix: `it will be sent as ${label(sniffed.type)}` });
@@ -101,6 +100,7 @@ function sizeVerdict(photo: Photo, fit: boolean, result: FolderCheck): void {
     }
   } else if (photo.bytes > REPORT.photoWarnBytes) {
     result.warnings.push({
+      kind: "near-limit",
       file: photo.file,
       problem: `${exactBytes(photo.bytes)}: within the ${exactBytes(REPORT.photoMaxBytes)} limit, but over 1,000,000 bytes`,
       fix: "if the service refuses it as too large, run again with --fit",

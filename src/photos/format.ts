@@ -9,7 +9,8 @@ export function formatBytes(n: number): string {
 
 /** "1,048,576" */
 export function exactBytes(n: number): string {
-  return `${n.toLocaleString("en-US")} bytes`;
+  // Grouped by hand: toLocaleString goes through Intl, slow when a batch words hundreds of sizes.
+  return `${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",")} bytes`;
 }
 
 /** "2 days 3 hours", "5 hours 12 minutes", "14 minutes", "less than a minute": two units at most. */

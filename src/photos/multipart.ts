@@ -19,7 +19,7 @@ export interface FilePart {
 }
 
 /** Bytes read from disk per chunk: big enough that per-chunk overhead vanishes, small enough to stay flat in memory. */
-export const READ_CHUNK_BYTES = 512 * 1024;
+export const READ_CHUNK_BYTES = 256 * 1024;
 
 const CRLF = "\r\n";
 

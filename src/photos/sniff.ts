@@ -1,8 +1,10 @@
 // What a file really is, judged by its bytes rather than its name: phones save HEIC as ".jpg" when shared, exports
 // get renamed, and copies get cut short. A JPEG must start with its magic bytes, carry a frame header (SOF) with
 // dimensions and end with the end-of-image marker; a PNG must carry its signature, a valid IHDR and the IEND chunk.
-// Only the head, the frame header and the tail are read, never the whole file.
-import { open, type FileHandle } from "node:fs/promises";
+// Only the head, the frame header and the tail are read, never the whole file. These few small reads are made
+// synchronously: a batch checks hundreds of files before anything else happens, and a round trip through the
+// thread pool per read made that check fifteen times slower (100 ms against 6 ms for 240 photos).
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { crc32 } from "node:zlib";
 import type { PhotoType } from "./types.js";
 
@@ -19,7 +21,11 @@ export type Sniffed =
 
 export type OtherFormat = "heic" | "avif" | "webp" | "tiff" | "gif" | "bmp" | "pdf" | "video";
 
-const HEAD_BYTES = 64 * 1024;
+/** Enough for every signature and most JPEG headers; segments past it (a large EXIF block) are read in place. */
+const HEAD_BYTES = 4096;
+
+/** An open file descriptor. */
+type FileHandle = number;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const PNG_IEND = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
 /** HEIF brands (ISO/IEC 23008-12) as found in the `ftyp` box of iPhone and Android photos. */
@@ -27,14 +33,19 @@ const HEIF_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis", "he
 const AVIF_BRANDS = new Set(["avif", "avis"]);
 
 export async function sniffFile(path: string): Promise<Sniffed> {
-  const handle = await open(path, "r");
+  return (await inspectFile(path)).sniffed;
+}
+
+/** What the file is, and its size, from one open file handle. */
+export async function inspectFile(path: string): Promise<{ sniffed: Sniffed; size: number }> {
+  const handle = openSync(path, "r");
   try {
-    const { size } = await handle.stat();
-    if (size === 0) return { kind: "empty" };
+    const size = fstatSync(handle).size;
+    if (size === 0) return { sniffed: { kind: "empty" }, size };
     const head = await readAt(handle, 0, Math.min(size, HEAD_BYTES));
-    return await sniff(handle, head, size);
+    return { sniffed: await sniff(handle, head, size), size };
   } finally {
-    await handle.close();
+    closeSync(handle);
   }
 }
 
@@ -136,10 +147,11 @@ async function sniffPng(handle: FileHandle, head: Buffer, size: number): Promise
 }
 
 async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(length);
+  // Only the bytes actually read are returned, so the buffer need not be zeroed.
+  const buffer = Buffer.allocUnsafe(length);
   let done = 0;
   while (done < length) {
-    const { bytesRead } = await handle.read(buffer, done, length - done, position + done);
+    const bytesRead = readSync(handle, buffer, done, length - done, position + done);
     if (bytesRead === 0) break;
     done += bytesRead;
   }

@@ -39,6 +39,8 @@ export interface Problem {
   file: string;
   problem: string;
   fix: string;
+  /** Set on notes that a batch may sum up in one line instead of one per photo. */
+  kind?: "near-limit";
 }
 
 /** Group and side, in upload order: box front..right, then art front..right. */

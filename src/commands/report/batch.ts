@@ -13,7 +13,10 @@ import { previewOnly } from "./preview.js";
 import { runPool } from "./pool.js";
 import { createByteProgress } from "./progress.js";
 import { countResults, printBatch, RESULT_LABELS } from "./render.js";
-import { sendReport, type ReportOutcome } from "./send.js";
+import { preflight, upload, type Preflight, type ReportOutcome } from "./send.js";
+
+/** Shipment reads are small: more of them at once than uploads. */
+const READ_CONCURRENCY = 8;
 
 type BatchSource = { kind: "batch"; root: string } | { kind: "manifest"; file: string };
 
@@ -49,25 +52,40 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
       onProgress: (key: number, bytes: number) => progress.sent(key, bytes),
       log: (line: string) => progress.log(`${line}\n`),
     };
-    let results: Array<ReportOutcome | undefined>;
+    const keepGoing = () => fatal === undefined && !deps.signal.aborted;
+    // The token or the subscription: every other report would fail alike, so start no more.
+    const guard = async <T>(work: () => Promise<T>): Promise<T | undefined> => {
+      try {
+        return await work();
+      } catch (err) {
+        fatal ??= err;
+        return undefined;
+      }
+    };
+    const results: Array<ReportOutcome | undefined> = new Array(reports.length);
     try {
-      results = await runPool(
-        reports,
+      // Every shipment is read before the first upload, several at a time: a refusal is known early, and the
+      // uploads that follow are not held up by one read each.
+      const checked = await runPool(reports, Math.max(options.concurrency, READ_CONCURRENCY), (r) => guard(() => preflight(ctx, r)), keepGoing);
+      const toSend: number[] = [];
+      checked.forEach((c, i) => {
+        if (c?.kind === "done") {
+          results[i] = c.outcome;
+          progress.reportDone();
+        } else if (c?.kind === "go") toSend.push(i);
+      });
+      progress.setTotalBytes(toSend.reduce((n, i) => n + reports[i]!.photos.reduce((m, p) => m + p.bytes, 0), 0));
+      await runPool(
+        toSend,
         options.concurrency,
-        async (report) => {
-          try {
-            const outcome = await sendReport(ctx, report);
-            if (outcome.exitCode !== ExitCode.Ok) progress.log(`Shipment ${outcome.shipmentId}: ${RESULT_LABELS[outcome.result]}: ${outcome.message}\n`);
-            return outcome;
-          } catch (err) {
-            // The token or the subscription: every other report would fail alike, so start no more.
-            fatal ??= err;
-            return undefined;
-          } finally {
-            progress.reportDone();
-          }
+        async (i) => {
+          const go = checked[i] as Extract<Preflight, { kind: "go" }>;
+          const outcome = await guard(() => upload(ctx, reports[i]!, go.windowNote));
+          if (outcome && outcome.exitCode !== ExitCode.Ok) progress.log(`Shipment ${outcome.shipmentId}: ${RESULT_LABELS[outcome.result]}: ${outcome.message}\n`);
+          results[i] = outcome;
+          progress.reportDone();
         },
-        () => fatal === undefined && !deps.signal.aborted,
+        keepGoing,
       );
     } finally {
       progress.finish();

@@ -72,7 +72,7 @@ export async function prepareReports(
         hint: "fix them and run the same command again",
       });
     }
-    for (const r of reports) printWarnings(deps, r);
+    printWarnings(deps, reports);
     return { reports, workspace };
   } catch (e) {
     await workspace?.dispose();
@@ -132,8 +132,22 @@ export function reportProblems(deps: Deps, failing: readonly FolderProblems[], j
   }
 }
 
-function printWarnings(deps: Deps, report: PreparedReport): void {
-  for (const w of report.warnings) {
-    deps.io.err(`${deps.theme.err.warn("Note:")} ${where(report.target, w.file)} ${w.problem}${w.fix ? `; ${w.fix}` : ""}\n`);
+function printWarnings(deps: Deps, reports: readonly PreparedReport[]): void {
+  const note = deps.theme.err.warn("Note:");
+  const nearLimit = reports.flatMap((r) => r.warnings.filter((w) => w.kind === "near-limit").map((w) => where(r.target, w.file)));
+  for (const r of reports) {
+    for (const w of r.warnings) {
+      if (w.kind === "near-limit" && nearLimit.length > NEAR_LIMIT_LISTED) continue;
+      deps.io.err(`${note} ${where(r.target, w.file)} ${w.problem}${w.fix ? `; ${w.fix}` : ""}\n`);
+    }
+  }
+  if (nearLimit.length > NEAR_LIMIT_LISTED) {
+    deps.io.err(
+      `${note} ${nearLimit.length} photos are over 1,000,000 bytes (within the 1,048,576-byte limit), e.g. ${nearLimit.slice(0, 2).join(", ")}; ` +
+        "if the service refuses them as too large, run again with --fit\n",
+    );
   }
 }
+
+/** Beyond this many photos near the limit, one summary line replaces a note per photo. */
+const NEAR_LIMIT_LISTED = 3;

@@ -8,6 +8,8 @@ export interface ByteProgress {
   sent(key: number, bytes: number): void;
   /** One report finished (whatever the outcome). */
   reportDone(): void;
+  /** Bytes still to send changed (reports found already stored are not sent). */
+  setTotalBytes(bytes: number): void;
   /** Prints a line above the progress line. */
   log(text: string): void;
   finish(): void;
@@ -21,10 +23,11 @@ export interface ByteProgressOptions {
 
 export function createByteProgress(io: IO, options: ByteProgressOptions): ByteProgress {
   if (!io.stderrIsTTY) {
-    return { sent: () => undefined, reportDone: () => undefined, log: (t) => io.err(t), finish: () => undefined };
+    return { sent: () => undefined, reportDone: () => undefined, setTotalBytes: () => undefined, log: (t) => io.err(t), finish: () => undefined };
   }
   const now = options.now ?? (() => Date.now());
   const started = now();
+  let totalBytes = options.totalBytes;
   const perUpload = new Map<number, number>();
   let bytes = 0;
   let reports = 0;
@@ -32,7 +35,7 @@ export function createByteProgress(io: IO, options: ByteProgressOptions): BytePr
   let visible = false;
   const draw = (force = false) => {
     if (!force && now() - drawnAt < 100) return;
-    const line = byteProgressLine({ bytes, reports, elapsedMs: now() - started, ...options });
+    const line = byteProgressLine({ bytes, reports, elapsedMs: now() - started, totalBytes, totalReports: options.totalReports });
     io.err(`\r\x1b[K${line.slice(0, Math.max(10, io.columns - 1))}`);
     visible = true;
     drawnAt = now();
@@ -50,6 +53,9 @@ export function createByteProgress(io: IO, options: ByteProgressOptions): BytePr
     reportDone() {
       reports++;
       draw(true);
+    },
+    setTotalBytes(value) {
+      totalBytes = value;
     },
     log(text) {
       clear();

@@ -67,41 +67,59 @@ function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export async function sendReport(ctx: SendContext, report: PreparedReport): Promise<ReportOutcome> {
-  const { shipmentId, label: folder } = report.target;
-  const base = { shipmentId, set: ctx.set, folder, bytes: 0 };
-  const done = (result: ReportResult, message: string, exitCode: number = ExitCode.Ok, extra: Partial<ReportOutcome> = {}): ReportOutcome => ({
+/** The first half of sending: skip what the journal says is stored, read the shipment, judge its window. */
+export type Preflight = { kind: "done"; outcome: ReportOutcome } | { kind: "go"; windowNote: string };
+
+function outcomeMaker(ctx: SendContext, report: PreparedReport) {
+  const base = { shipmentId: report.target.shipmentId, set: ctx.set, folder: report.target.label, bytes: 0 };
+  return (result: ReportResult, message: string, exitCode: number = ExitCode.Ok, extra: Partial<ReportOutcome> = {}): ReportOutcome => ({
     ...base,
     result,
     message,
     exitCode,
     ...extra,
   });
+}
 
+export async function sendReport(ctx: SendContext, report: PreparedReport): Promise<ReportOutcome> {
+  const checked = await preflight(ctx, report);
+  return checked.kind === "done" ? checked.outcome : upload(ctx, report, checked.windowNote);
+}
+
+export async function preflight(ctx: SendContext, report: PreparedReport): Promise<Preflight> {
+  const { shipmentId, label: folder } = report.target;
+  const done = outcomeMaker(ctx, report);
   const entry = ctx.journal?.get(shipmentId, ctx.set);
-  if (entry?.state === "stored") return done("skipped", `already stored (journal, ${entry.updated_at})`);
-
-  let windowNote = "";
+  if (entry?.state === "stored") return { kind: "done", outcome: done("skipped", `already stored (journal, ${entry.updated_at})`) };
   try {
     const shipment = await ctx.api.getShipment(shipmentId, { signal: ctx.signal });
     const verdict = assessWindow(shipment, ctx.set, ctx.now());
     if (verdict.kind === "stored") {
       await ctx.journal?.record(shipmentId, ctx.set, folder, "stored", verdict.message);
-      return done("already_stored", `${verdict.message}: nothing sent`);
+      return { kind: "done", outcome: done("already_stored", `${verdict.message}: nothing sent`) };
     }
-    if (verdict.kind === "refused") return done("refused", `${verdict.message}; nothing sent (${verdict.hint})`, ExitCode.Rejected);
-    windowNote = verdict.message;
+    if (verdict.kind === "refused") {
+      return { kind: "done", outcome: done("refused", `${verdict.message}; nothing sent (${verdict.hint})`, ExitCode.Rejected) };
+    }
     if (verdict.kind === "unsure" || ctx.logOpenWindow) ctx.log(`Shipment ${shipmentId}: ${verdict.message}`);
+    return { kind: "go", windowNote: verdict.message };
   } catch (err) {
     if (isFatal(err) || ctx.signal.aborted) throw err;
     if (facts(err).status === 404) {
-      return done("refused", `shipment ${shipmentId} was not found (or belongs to another organization); nothing sent`, ExitCode.Rejected, { error: err });
+      const message = `shipment ${shipmentId} was not found (or belongs to another organization); nothing sent`;
+      return { kind: "done", outcome: done("refused", message, ExitCode.Rejected, { error: err }) };
     }
-    // The read is a courtesy: without it the service still judges the upload, and its answer is explained below.
-    windowNote = `the shipment could not be read first (${messageOf(err)})`;
+    // The read is a courtesy: without it the service still judges the upload, and its answer is explained after.
+    const windowNote = `the shipment could not be read first (${messageOf(err)})`;
     ctx.log(`Shipment ${shipmentId}: ${windowNote}; uploading anyway, the service will decide`);
+    return { kind: "go", windowNote };
   }
+}
 
+/** The second half: record the intent, send the body, and learn what became of it. */
+export async function upload(ctx: SendContext, report: PreparedReport, windowNote: string): Promise<ReportOutcome> {
+  const { shipmentId, label: folder } = report.target;
+  const done = outcomeMaker(ctx, report);
   const body = reportBody(report.photos);
   const bytes = report.photos.reduce((n, p) => n + p.bytes, 0);
   await ctx.journal?.record(shipmentId, ctx.set, folder, "sending");
