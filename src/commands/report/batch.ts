@@ -105,10 +105,10 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
     const counts = countResults(outcomes);
     printBatch(deps, outcomes, counts);
     deps.io.err(`${summary(counts)}\n`);
-    if (fatal !== undefined) throw fatal;
     if (deps.signal.aborted) {
       throw new InterruptedError(`interrupted: run the same command again to finish (the journal ${journalPath} remembers what was stored)`);
     }
+    if (fatal !== undefined) throw fatal;
     return batchExitCode(outcomes);
   } finally {
     await workspace?.dispose();

@@ -4,11 +4,10 @@
 // shipment is read again: Filed (set 1) or Completed (set 2) means the report arrived. The upload is never resent
 // blindly, since the service has no idempotency key.
 import type { ApiClient } from "../../api/types.js";
-import { ShipmentStatus, shipmentStatusName, type ReportSet, type StoredShipment } from "../../contract/index.js";
+import { REPORT, ShipmentStatus, shipmentStatusName, type ReportSet, type StoredShipment } from "../../contract/index.js";
 import { CliError, ExitCode } from "../../errors.js";
 import { reportBody } from "../../photos/body.js";
 import type { ReportJournal } from "../../photos/journal.js";
-import { REPORT } from "../../contract/index.js";
 import { assessWindow } from "../../photos/window.js";
 import type { PreparedReport } from "./prepare.js";
 
