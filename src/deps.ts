@@ -62,7 +62,7 @@ export function systemDeps(): BaseDeps {
       process.kill(process.pid, "SIGINT");
       return;
     }
-    process.stderr.write("\nInterrupted: finishing the step in progress (Ctrl-C again to stop at once)\n");
+    process.stderr.write("\nInterrupted: saving progress before stopping (Ctrl-C again to stop at once)\n");
     controller.abort(new InterruptedError("interrupted"));
   };
   process.on("SIGINT", onSigint);
