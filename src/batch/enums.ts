@@ -25,7 +25,9 @@ export interface CountryReading {
 function refused(e: unknown): Reading<never> {
   if (!(e instanceof CliError)) throw e;
   // Messages of lookup.ts start with the place given to it: the column here.
-  return { ok: false, reason: e.hint ? `${e.message}; ${e.hint}` : e.message };
+  // The hint matters when it says something new (the table is not confirmed); not when it repeats "give the integer".
+  const hint = e.hint && !e.message.includes("give the integer") ? `; ${e.hint}` : "";
+  return { ok: false, reason: `${e.message}${hint}` };
 }
 
 export function readCountry(raw: string, tables: Tables, column: string): Reading<CountryReading> {

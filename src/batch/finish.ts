@@ -27,10 +27,16 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   if (options.results !== undefined) {
     files = await writeResultsFiles(run.source, outcomes, options.results, deps.cwd, input.words.idKey);
   }
+  // Invalid input was already listed row by row on stderr: people need no table of it, scripts get the JSON.
+  const refused = input.exitCode === ExitCode.Usage;
   if (deps.globals.json) {
     printJson(deps.io, resultsDocument(outcomes, input.words, { notes: input.notes?.toJSON(), journal: input.journalPath, results: files }));
-  } else if (outcomes.size > 0) {
+  } else if (outcomes.size > 0 && !refused) {
     deps.io.out(renderResultsTable(outcomes, input.words, { theme: deps.theme.out, width: deps.io.stdoutIsTTY ? deps.io.columns : undefined }));
+  }
+  if (refused) {
+    if (files) deps.io.err(`Results: ${files.results}\nInvalid rows: ${files.errors}\n`);
+    return ExitCode.Usage;
   }
   const counts = countsOf(outcomes, input.words);
   const unreached = input.unreached > 0 ? ` ${input.unreached} row${input.unreached === 1 ? " was" : "s were"} not reached.` : "";

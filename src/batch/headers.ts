@@ -91,9 +91,10 @@ export function matchHeader(header: readonly string[], layout: Layout, file: str
   for (const column of layout.required) if (!columns.has(column)) missing(column);
   if (layout.sides) {
     for (const side of ADDRESS_SIDES) {
-      if (columns.has(sideIdColumn(side))) continue;
+      // A side takes the id column or the inline columns; once any inline column is there, all of them must be.
       const inline = REQUIRED_ADDRESS_FIELDS.map((f) => sideColumn(side, f));
       const present = inline.filter((c) => columns.has(c));
+      if (present.length === 0 && columns.has(sideIdColumn(side))) continue;
       if (present.length === 0) {
         const near = closestHeader(sideIdColumn(side), unknown);
         const guess = near ? `; did you mean "${near.text}" (column ${columnLetter(near.index)})?` : "";

@@ -27,7 +27,7 @@ export async function acquireLock(path: string, what: string): Promise<Lock> {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
       const owner = Number((await readFile(path, "utf8").catch(() => "")).trim());
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) {
+      if (Number.isInteger(owner) && owner > 0 && alive(owner)) {
         throw new UsageError(`another shipctl run (pid ${owner}) is working on ${what}`, {
           hint: `Wait for it to finish. If no such run exists, delete ${path}.`,
         });

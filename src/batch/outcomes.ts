@@ -1,6 +1,6 @@
 // What happened to each row of the file, kept small (one record per row: the journal needs as much) and keyed by
 // the spreadsheet row number, so the results can be written by reading the file again rather than keeping it.
-import type { CellProblem } from "./types.js";
+import { reasonText, type CellProblem } from "./types.js";
 
 export type Status =
   /** Created (or added) by this run. */
@@ -71,5 +71,5 @@ export class Outcomes {
 }
 
 export function problemsText(problems: readonly CellProblem[]): string {
-  return problems.map((p) => (p.column === "row" ? p.reason : `${p.column}: ${p.reason}`)).join("; ");
+  return problems.map((p) => (p.column === "row" ? p.reason : `${p.column}: ${reasonText(p)}`)).join("; ");
 }

@@ -2,14 +2,14 @@
 // then "N of M rows are valid". Written to stderr: stdout is for data.
 import type { Theme } from "../output/theme.js";
 import { columnLetter, type HeaderCell } from "./headers.js";
-import type { InvalidRow } from "./types.js";
+import { reasonText, type InvalidRow } from "./types.js";
 
 export function renderProblems(file: string, invalid: readonly InvalidRow[], theme: Theme): string {
   if (invalid.length === 0) return "";
   let out = `${theme.error("Invalid rows")} in ${file}:\n`;
   for (const row of invalid) {
     for (const p of row.problems) {
-      out += p.column === "row" ? `  row ${row.row}: ${p.reason}\n` : `  row ${row.row}, ${p.column}: ${p.reason}\n`;
+      out += p.column === "row" ? `  row ${row.row}: ${p.reason}\n` : `  row ${row.row}, ${p.column}: ${reasonText(p)}\n`;
     }
   }
   return out;

@@ -40,3 +40,9 @@ export interface InvalidRow extends RowBase {
   ok: false;
   problems: CellProblem[];
 }
+
+/** "row 4, value: ..." reads badly as "row 4, value: value: ..."; reasons that start with their column lose it. */
+export function reasonText(problem: CellProblem): string {
+  const prefix = `${problem.column}: `;
+  return problem.reason.startsWith(prefix) ? problem.reason.slice(prefix.length) : problem.reason;
+}
