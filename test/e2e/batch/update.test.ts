@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { request } from "undici";
 import { runCli, tempDir } from "../../helpers/cli.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
-import { COLUMNS, shipmentRows, toCsv } from "../../../fixtures/csv/generate.mjs";
+import { COLUMNS, shipmentRows, toCsv, type Row } from "../../../fixtures/csv/generate.mjs";
 import { writeFileSync } from "node:fs";
 import { listAll } from "./helpers.js";
 import { join } from "node:path";
@@ -30,7 +30,7 @@ describe("shipctl shipment update --csv", () => {
   it("PATCHes each row's shipment, and a rerun skips the rows already updated", async () => {
     const org = await sb.newOrg();
     const ids = await seed(org, 4);
-    const rows = shipmentRows(4, { seed: 21, titlePrefix: "Upd" }).map((r, i) => ({ ...r, id: String(ids[i]) }));
+    const rows: Row[] = shipmentRows(4, { seed: 21, titlePrefix: "Upd" }).map((r, i) => ({ ...r, id: String(ids[i]) }));
     const path = join(tempDir(), "updates.csv");
     writeFileSync(path, toCsv(rows, { columns: ["id", ...COLUMNS] }));
     const r = await runCli(["shipment", "update", "--csv", path, "--json"], { sandbox: org });
