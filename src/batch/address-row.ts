@@ -6,6 +6,7 @@ import { Address } from "../contract/index.js";
 import { ADDRESS_FIELDS, type AddressField } from "./columns.js";
 import { readCountry, type Mapping } from "./enums.js";
 import { readPhone } from "./phone.js";
+import { shortHash } from "./journal.js";
 import type { Change, RowContext } from "./types.js";
 
 /** Problems and changes name the address field; the caller turns it into its column (`fulfillment_phone`). */
@@ -15,7 +16,16 @@ export interface FieldProblem {
 }
 
 export type AddressBuild =
-  | { ok: true; address: Address; changes: Array<Change & { column: AddressField }>; mappings: Mapping[]; key: string }
+  | {
+      ok: true;
+      address: Address;
+      changes: Array<Change & { column: AddressField }>;
+      mappings: Mapping[];
+      /** The normalised address as canonical JSON: equal addresses, equal keys. */
+      key: string;
+      /** A short hash of `key`, for row identities. */
+      hash: string;
+    }
   | { ok: false; problems: FieldProblem[] };
 
 export function addressKey(address: Address): string {
@@ -66,19 +76,21 @@ export function buildAddress(cells: Record<AddressField, string>, ctx: RowContex
     }
   }
   if (problems.length > 0 || !checked.success) return { ok: false, problems };
-  return { ok: true, address: checked.data, changes, mappings, key: addressKey(checked.data) };
+  const key = addressKey(checked.data);
+  return { ok: true, address: checked.data, changes, mappings, key, hash: shortHash(key) };
 }
 
 /**
- * buildAddress with a cache keyed by the raw cells. Bounded: a file with more distinct addresses than this simply
- * recomputes, so memory does not grow with the rows.
+ * buildAddress with a cache keyed by the raw cells (in ADDRESS_FIELDS order), so a cache hit builds nothing.
+ * Bounded: a file with more distinct addresses than this simply recomputes, so memory does not grow with the rows.
  */
-export function cachedAddressBuilder(ctx: RowContext, limit = 2000): (cells: Record<AddressField, string>) => AddressBuild {
+export function cachedAddressBuilder(ctx: RowContext, limit = 2000): (values: readonly string[]) => AddressBuild {
   const cache = new Map<string, AddressBuild>();
-  return (cells) => {
-    const raw = ADDRESS_FIELDS.map((f) => cells[f]).join("\u001f");
+  return (values) => {
+    const raw = values.join("\u001f");
     let built = cache.get(raw);
     if (built === undefined) {
+      const cells = Object.fromEntries(ADDRESS_FIELDS.map((f, i) => [f, values[i] ?? ""])) as Record<AddressField, string>;
       built = buildAddress(cells, ctx);
       if (cache.size >= limit) cache.clear();
       cache.set(raw, built);

@@ -102,10 +102,11 @@ function revisionText(before: Address, after: Address): string {
 async function addBatch(run: BatchRun, journal: Journal | undefined): Promise<number> {
   const { deps, options, outcomes } = run;
   const spec = addressScanSpec(run.tables, { keys: !options.dryRun, kind: "address-add" });
+  const firstPass = addressScanSpec(run.tables, { keys: !options.dryRun && journal?.hasRows === true, kind: "address-add" });
   const notes = new Notes();
   const addresses = new AddressSet();
   const lostEarlier: Array<Candidate<Address[]>> = [];
-  const validation = await validatePass(run.source, spec, deps.signal, (row) => {
+  const validation = await validatePass(run.source, firstPass, deps.signal, (row) => {
     notes.add(row.row, row.changes, row.mappings);
     const state = options.dryRun ? undefined : journal?.row(row.key);
     if (state?.state === "created") return;

@@ -8,16 +8,26 @@ export interface Cells {
   has(column: string): boolean;
 }
 
+class RowCells implements Cells {
+  constructor(
+    private readonly values: readonly string[],
+    private readonly index: ReadonlyMap<string, number>,
+  ) {}
+
+  get(column: string): string {
+    const i = this.index.get(column);
+    const value = i === undefined ? "" : (this.values[i] ?? "");
+    // Results and errors files neutralise formula-like cells with a leading quote (csv-cell.ts): read them back.
+    return value.charCodeAt(0) === 39 && /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+  }
+
+  has(column: string): boolean {
+    return this.index.has(column);
+  }
+}
+
 export function cellsOf(values: readonly string[], match: HeaderMatch): Cells {
-  return {
-    get: (column) => {
-      const i = match.columns.get(column);
-      const value = i === undefined ? "" : (values[i] ?? "");
-      // Results and errors files neutralise formula-like cells with a leading quote (csv-cell.ts): read them back.
-      return value.charCodeAt(0) === 39 && /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
-    },
-    has: (column) => match.columns.has(column),
-  };
+  return new RowCells(values, match.columns);
 }
 
 /** A row with more filled cells than the header has names usually holds an unquoted delimiter. */

@@ -39,11 +39,13 @@ export async function runCreateCsv(deps: Deps, flags: CsvFlags): Promise<number>
 async function createBatch(run: BatchRun, journal: Journal | undefined): Promise<number> {
   const { deps, options } = run;
   const spec = shipmentScanSpec(run.tables, { update: false, keys: !options.dryRun });
+  // Before sending, keys only matter to look rows up in the journal: a first run skips hashing every row twice.
+  const firstPass = shipmentScanSpec(run.tables, { update: false, keys: !options.dryRun && journal?.hasRows === true });
   const notes = new Notes();
   const addresses = new AddressSet();
   const lostEarlier: Array<Candidate<ShipmentFields>> = [];
 
-  const validation = await validatePass(run.source, spec, deps.signal, (row) => {
+  const validation = await validatePass(run.source, firstPass, deps.signal, (row) => {
     notes.add(row.row, row.changes, row.mappings);
     const state = options.dryRun ? undefined : journal?.row(row.key);
     if (state?.state === "created") return;

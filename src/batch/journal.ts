@@ -90,6 +90,11 @@ export class Journal {
     }
   }
 
+  /** Whether any row is recorded for this target (a first run needs no row keys before it sends). */
+  get hasRows(): boolean {
+    return this.rows.size > 0;
+  }
+
   row(key: string): RowState | undefined {
     return this.rows.get(key);
   }

@@ -78,8 +78,12 @@ export async function openScan<V extends ValidBase>(source: CsvSource, spec: Sca
         yield row;
         continue;
       }
+      // The row object is ours: give it its key in place (a copy per row would cost more than the key).
+      const keyed = row as V & { key: string; contentHash: string };
       if (!spec.keys) {
-        yield { ...row, key: "", contentHash: "" };
+        keyed.key = "";
+        keyed.contentHash = "";
+        yield keyed;
         continue;
       }
       const contentHash = shortHash(spec.content(row));
@@ -90,7 +94,9 @@ export async function openScan<V extends ValidBase>(source: CsvSource, spec: Sca
         seen.set(contentHash, n);
         key = n === 1 ? contentHash : `${contentHash}#${n}`;
       }
-      yield { ...row, key, contentHash };
+      keyed.key = key;
+      keyed.contentHash = contentHash;
+      yield keyed;
     }
   }
   return { meta, rows: rows(), close: csv.close };

@@ -5,7 +5,7 @@ import type { Decision } from "./addresses.js";
 import { decided, type Ready } from "./prepare.js";
 import { layoutFor } from "./columns.js";
 import type { ScanSpec } from "./scan.js";
-import { shipmentRowBuilder, type ValidShipmentRow } from "./shipment-row.js";
+import { shipmentContent, shipmentRowBuilder, type ValidShipmentRow } from "./shipment-row.js";
 
 export function shipmentScanSpec(tables: Tables, options: { update: boolean; keys: boolean }): ScanSpec<ValidShipmentRow> {
   return {
@@ -13,7 +13,7 @@ export function shipmentScanSpec(tables: Tables, options: { update: boolean; key
     tables,
     keys: options.keys,
     makeBuilder: (match, headerLength, ctx) => shipmentRowBuilder(match, headerLength, ctx, { update: options.update }),
-    content: (row) => JSON.stringify(options.update ? [row.id, row.payload] : row.payload),
+    content: shipmentContent,
   };
 }
 

@@ -38,9 +38,11 @@ export async function runUpdateCsv(deps: Deps, flags: CsvFlags): Promise<number>
 async function updateBatch(run: BatchRun, journal: Journal | undefined): Promise<number> {
   const { deps, options, outcomes } = run;
   const spec = shipmentScanSpec(run.tables, { update: true, keys: !options.dryRun });
+  // Before sending, keys only matter to look rows up in the journal: a first run skips hashing every row twice.
+  const firstPass = shipmentScanSpec(run.tables, { update: true, keys: !options.dryRun && journal?.hasRows === true });
   const notes = new Notes();
   const addresses = new AddressSet();
-  const validation = await validatePass(run.source, spec, deps.signal, (row) => {
+  const validation = await validatePass(run.source, firstPass, deps.signal, (row) => {
     notes.add(row.row, row.changes, row.mappings);
     if (!options.dryRun && journal?.row(row.key)?.state === "updated") return;
     for (const a of row.addresses) addresses.add(a.key, a.address, row.row);
