@@ -39,7 +39,8 @@ export async function runAddressVerifyCsv(deps: Deps, flags: CsvFlags): Promise<
 export async function runAddressAddCsv(deps: Deps, flags: CsvFlags): Promise<number> {
   const options = csvOptions(flags);
   return withBatch(deps, options, async (run) => {
-    const journal = options.dryRun && !options.verify ? undefined : await openJournal(run, "address-add");
+    // A dry run writes nothing: no journal.
+    const journal = options.dryRun ? undefined : await openJournal(run, "address-add");
     try {
       return await addBatch(run, journal);
     } finally {

@@ -25,8 +25,8 @@ export const CREATE_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "ship
 export async function runCreateCsv(deps: Deps, flags: CsvFlags): Promise<number> {
   const options = csvOptions(flags);
   return withBatch(deps, options, async (run) => {
-    // A dry run without verification touches nothing; otherwise the journal holds verdicts, intents and ids.
-    const journal = options.dryRun && !options.verify ? undefined : await openJournal(run, "shipment-create");
+    // A dry run writes nothing: no journal.
+    const journal = options.dryRun ? undefined : await openJournal(run, "shipment-create");
     try {
       return await createBatch(run, journal);
     } finally {

@@ -25,7 +25,8 @@ export const UPDATE_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "ship
 export async function runUpdateCsv(deps: Deps, flags: CsvFlags): Promise<number> {
   const options = csvOptions(flags);
   return withBatch(deps, options, async (run) => {
-    const journal = options.dryRun && !options.verify ? undefined : await openJournal(run, "shipment-update");
+    // A dry run writes nothing: no journal.
+    const journal = options.dryRun ? undefined : await openJournal(run, "shipment-update");
     try {
       return await updateBatch(run, journal);
     } finally {
