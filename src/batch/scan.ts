@@ -10,6 +10,7 @@ import type { Layout } from "./columns.js";
 import { matchHeader, type HeaderCell, type HeaderMatch } from "./headers.js";
 import { shortHash } from "./journal.js";
 import { openCsv, type CsvRow } from "./reader.js";
+import { ReferenceIndex } from "./reference-index.js";
 import type { Delimiter } from "./sniff.js";
 import type { CsvEncoding } from "./encoding.js";
 import type { CsvSource } from "./source.js";
@@ -61,18 +62,17 @@ export async function openScan<V extends ValidBase>(source: CsvSource, spec: Sca
   const meta: ScanMeta = { encoding: csv.encoding, delimiter: csv.delimiter, header: csv.header, unknown: match.unknown };
 
   async function* rows(): AsyncGenerator<Keyed<V>> {
-    const references = new Map<string, number>();
+    const references = new ReferenceIndex();
     const seen = new Map<string, number>();
     for await (const record of csv.rows) {
       const row = build(record);
       if (row.reference !== undefined) {
-        const first = references.get(row.reference);
+        const first = references.add(row.reference, row.row);
         if (first !== undefined) {
           const problem = { column: "reference", reason: `reference "${row.reference}" is also on row ${first}; references must be unique` };
           yield row.ok ? { ok: false, row: row.row, reference: row.reference, label: row.label, problems: [problem] } : { ...row, problems: [...row.problems, problem] };
           continue;
         }
-        references.set(row.reference, row.row);
       }
       if (!row.ok) {
         yield row;
