@@ -11,7 +11,7 @@
 // distinct addresses, the journal (flushed before every request), sending, reporting. Rounds alternate baseline and
 // shipctl so machine noise falls on both alike. The sandbox runs in its own process. Needs `npm run build` first.
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, writeFileSync, createReadStream } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, openSync, closeSync, rmSync, writeFileSync, createReadStream } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
