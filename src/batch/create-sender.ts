@@ -70,25 +70,44 @@ export class CreateSender {
   private async dispatch(): Promise<void> {
     const rows = this.chunk;
     this.chunk = [];
-    await this.pool.add(() => this.send(rows));
+    // The intent is written while the request waits for a free slot, so it is on disk by the time the slot frees
+    // and the journal's flush does not add to every request's time. A request that is then not sent (the run
+    // stopped) leaves "sending" rows that the next run reconciles: found nothing, so they are sent then.
+    const intent = this.intent(rows);
+    intent.durable.catch(() => undefined);
+    await this.pool.add(() => this.send(rows, intent));
+  }
+
+  private intent(rows: ReadyRow[]): { attempt: number; at: string; durable: Promise<void> } {
+    const attempt = this.o.journal.nextAttempt();
+    const at = this.o.clock.now().toISOString();
+    // The service has no idempotency key: record the intent before sending, so a lost answer can be reconciled.
+    const sending = { state: "sending", at, attempt } as const;
+    const durable = this.o.journal.record(rows.map((r) => [r.key, sending] as const));
+    return { attempt, at, durable };
   }
 
   /** Sends `rows` as one request; after a 422, the rows it did not name go again as a new request. */
-  async send(initial: ReadyRow[]): Promise<void> {
+  private async send(initial: ReadyRow[], first: { attempt: number; at: string; durable: Promise<void> }): Promise<void> {
     let rows = initial;
-    while (rows.length > 0 && this.running) {
-      rows = await this.sendOnce(rows);
+    let intent = first;
+    while (rows.length > 0) {
+      await intent.durable;
+      if (!this.running) {
+        const notSent = { state: "failed", error: "not sent: the run stopped" } as const;
+        this.o.journal.note(rows.map((r) => [r.key, notSent] as const));
+        for (const r of rows) this.o.outcomes.set(r.row, { status: "pending", label: r.label, reference: r.reference });
+        return;
+      }
+      rows = await this.sendOnce(rows, intent.attempt, intent.at);
       this.o.onSettled?.();
+      if (rows.length > 0) intent = this.intent(rows);
     }
   }
 
   /** Returns the rows to send again (after a 422), or [] when done. */
-  private async sendOnce(rows: ReadyRow[]): Promise<ReadyRow[]> {
+  private async sendOnce(rows: ReadyRow[], attempt: number, at: string): Promise<ReadyRow[]> {
     const { journal, outcomes } = this.o;
-    const attempt = journal.nextAttempt();
-    const at = this.o.clock.now().toISOString();
-    // The service has no idempotency key: record the intent before sending, so a lost answer can be reconciled.
-    await journal.record(rows.map((r) => [r.key, { state: "sending", at, attempt }] as const));
     let ids: number[];
     try {
       const answer = await this.o.api.createShipments(
@@ -105,7 +124,7 @@ export class CreateSender {
       for (const r of rows) outcomes.set(r.row, { status: "unknown", label: r.label, reference: r.reference, error: "the answer did not list one id per row" });
       return [];
     }
-    await journal.record(rows.map((r, i) => [r.key, { state: "created", id: ids[i]! }] as const));
+    journal.note(rows.map((r, i) => [r.key, { state: "created", id: ids[i]! }] as const));
     rows.forEach((r, i) => outcomes.set(r.row, { status: "created", label: r.label, reference: r.reference, id: ids[i]! }));
     return [];
   }
@@ -114,7 +133,8 @@ export class CreateSender {
     const { journal, outcomes } = this.o;
     const failure = classifyFailure(error);
     const fail = async (list: ReadyRow[], message: string, extra: { problems?: (r: ReadyRow) => CellProblem[]; unavailable?: boolean } = {}) => {
-      await journal.record(list.map((r) => [r.key, { state: "failed", error: message }] as const));
+      const failed = { state: "failed", error: message } as const;
+      journal.note(list.map((r) => [r.key, failed] as const));
       for (const r of list) {
         const problems = extra.problems?.(r);
         const error = problems && problems.length > 0 ? problems.map((p) => `${p.column}: ${p.reason}`).join("; ") : message;
@@ -148,7 +168,10 @@ export class CreateSender {
         this.stopped ??= failure.error;
         if (failure.lost) this.lost.push({ rows, attempt, at });
         // Refused before it could apply (not authenticated): a rerun sends these rows without reconciling.
-        else await journal.record(rows.map((r) => [r.key, { state: "failed", error: String((failure.error as Error).message) }] as const));
+        else {
+          const refused = { state: "failed", error: String((failure.error as Error).message) } as const;
+          journal.note(rows.map((r) => [r.key, refused] as const));
+        }
         for (const r of rows) outcomes.set(r.row, { status: failure.lost ? "unknown" : "pending", label: r.label, reference: r.reference });
         return [];
     }

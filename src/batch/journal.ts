@@ -54,6 +54,22 @@ export function targetId(target: JournalTarget): string {
 
 export class JournalDamaged extends CliError {}
 
+/**
+ * The lines for some row states: the rows of one request share one line ({"rows": [...], "state": "sending", ...},
+ * or "created" with "ids" in the same order), which keeps a 10,000-row run's journal writes small.
+ */
+function linesFor(tid: string, entries: ReadonlyArray<readonly [string, RowState]>): string[] {
+  if (entries.length === 0) return [];
+  const first = entries[0]![1];
+  const keys = entries.map(([k]) => k);
+  if (entries.length > 1 && entries.every(([, s]) => s === first)) return [JSON.stringify({ t: tid, rows: keys, ...first })];
+  if (entries.length > 1 && (first.state === "created" || first.state === "updated") && entries.every(([, s]) => s.state === first.state)) {
+    const ids = entries.map(([, s]) => (s as { id: number }).id);
+    return [JSON.stringify({ t: tid, rows: keys, state: first.state, ids })];
+  }
+  return entries.map(([key, state]) => JSON.stringify({ t: tid, row: key, ...state }));
+}
+
 export class Journal {
   private readonly rows = new Map<string, RowState>();
   private readonly verdicts = new Map<string, Verdict>();
@@ -65,6 +81,8 @@ export class Journal {
   private waiting: Array<{ resolve: () => void; reject: (e: unknown) => void }> = [];
   private flushing: Promise<void> | undefined;
   private attempts = 0;
+  /** A failed write of note(): every later write fails with it, so nothing is sent without its intent on disk. */
+  private failure: unknown;
 
   private constructor(
     readonly path: string,
@@ -124,13 +142,23 @@ export class Journal {
 
   /** Records row states; resolves once they are on disk. */
   record(entries: ReadonlyArray<readonly [string, RowState]>): Promise<void> {
-    const lines: string[] = [];
+    if (this.failure !== undefined) return Promise.reject(this.failure);
     for (const [key, state] of entries) {
       this.rows.set(key, state);
       if (state.state === "sending") this.attempts = Math.max(this.attempts, state.attempt);
-      lines.push(JSON.stringify({ t: this.tid, row: key, ...state }));
     }
-    return this.append(lines);
+    return this.append(linesFor(this.tid, entries));
+  }
+
+  /**
+   * Records row states without waiting for the disk: for outcomes (ids, errors). Losing one in a crash is safe: the
+   * row stays "sending" and the next run reconciles it. A write failure makes every later record() fail, so no
+   * request leaves without its intent on disk; close() still folds every state into the snapshot.
+   */
+  note(entries: ReadonlyArray<readonly [string, RowState]>): void {
+    this.record(entries).catch((e: unknown) => {
+      this.failure ??= e;
+    });
   }
 
   recordVerdict(addressKey: string, verdict: Verdict): Promise<void> {
@@ -145,6 +173,7 @@ export class Journal {
       await this.flushing;
       await this.handle?.close();
       this.handle = undefined;
+      // The snapshot holds every state, noted ones included, even if an append failed before.
       await this.compact();
     } finally {
       await this.lock.release();
@@ -216,9 +245,13 @@ export class Journal {
       this.others.push(line);
       return;
     }
-    if (typeof line.row === "string") {
-      const { t: _t, row, ...state } = line;
-      this.rows.set(row, state as unknown as RowState);
+    if (typeof line.row === "string" || Array.isArray(line.rows)) {
+      const { t: _t, row, rows, ids, ...state } = line;
+      const keys = Array.isArray(rows) ? (rows as string[]) : [row as string];
+      keys.forEach((key, i) => {
+        const own = Array.isArray(ids) ? { ...state, id: ids[i] } : state;
+        this.rows.set(key, own as unknown as RowState);
+      });
       if (state.state === "sending") this.attempts = Math.max(this.attempts, Number(state.attempt) || 0);
     } else if (typeof line.address === "string") {
       this.verdicts.set(line.address, line.verdict as Verdict);

@@ -40,31 +40,35 @@ export class RowSender<J extends RowJob> {
   }
 
   async offer(job: J): Promise<void> {
-    await this.pool.add(() => this.send(job));
+    // As in CreateSender: the intent is flushed while the job waits for a slot.
+    const attempt = this.o.journal.nextAttempt();
+    const at = this.o.clock.now().toISOString();
+    const durable = this.o.journal.record([[job.key, { state: "sending", at, attempt }]]);
+    durable.catch(() => undefined);
+    await this.pool.add(() => this.send(job, attempt, at, durable));
   }
 
   async finish(): Promise<void> {
     await this.pool.drain();
   }
 
-  private async send(job: J): Promise<void> {
+  private async send(job: J, attempt: number, at: string, durable: Promise<void>): Promise<void> {
     const { journal, outcomes } = this.o;
     const base = { label: job.label, reference: job.reference };
+    await durable;
     if (!this.running) {
+      journal.note([[job.key, { state: "failed", error: "not sent: the run stopped" }]]);
       outcomes.set(job.row, { status: "pending", ...base });
       return;
     }
-    const attempt = journal.nextAttempt();
-    const at = this.o.clock.now().toISOString();
-    await journal.record([[job.key, { state: "sending", at, attempt }]]);
     try {
       const id = await job.send();
-      await journal.record([[job.key, { state: this.o.done, id }]]);
+      journal.note([[job.key, { state: this.o.done, id }]]);
       outcomes.set(job.row, { status: this.o.done, ...base, id });
     } catch (error) {
       const failure = classifyFailure(error);
       const fail = async (message: string, extra: { problems?: CellProblem[]; unavailable?: boolean } = {}) => {
-        await journal.record([[job.key, { state: "failed", error: message }]]);
+        journal.note([[job.key, { state: "failed", error: message }]]);
         outcomes.set(job.row, { status: "failed", ...base, error: message, ...extra });
       };
       switch (failure.kind) {
@@ -83,7 +87,7 @@ export class RowSender<J extends RowJob> {
         case "stop":
           this.stopped ??= failure.error;
           if (failure.lost) this.lost.push({ rows: [job], attempt, at });
-          else await journal.record([[job.key, { state: "failed", error: String((failure.error as Error).message) }]]);
+          else journal.note([[job.key, { state: "failed", error: String((failure.error as Error).message) }]]);
           outcomes.set(job.row, { status: failure.lost ? "unknown" : "pending", ...base });
           break;
       }

@@ -24,8 +24,11 @@ export interface CsvSource {
   dispose(): Promise<void>;
 }
 
-/** Read size: small enough that parsing a chunk never holds the event loop long while requests wait to be sent. */
-export const READ_CHUNK_BYTES = 16 * 1024;
+/**
+ * Read size: small, so that parsing one chunk (a dozen rows) never holds the event loop while answers wait to be
+ * handled and the next requests to be sent (the issue's prototype measured 0.90x -> 0.94x of the raw loop with 4 KB).
+ */
+export const READ_CHUNK_BYTES = 4 * 1024;
 
 export async function openSource(arg: string, cwd: string, stdin: Readable): Promise<CsvSource> {
   if (arg === "-") return spoolStdin(stdin);

@@ -31,6 +31,19 @@ describe("Journal", () => {
     await again.close();
   });
 
+  it("writes the rows of one request on one line, and reads each row's own id back", async () => {
+    const { path, journal } = await fresh();
+    const sending = { state: "sending", at: "2025-01-01T00:00:00.000Z", attempt: 1 } as const;
+    await journal.record([["a", sending], ["b", sending], ["c", sending]]);
+    await journal.record([["a", { state: "created", id: 11 }], ["b", { state: "created", id: 12 }], ["c", { state: "created", id: 13 }]]);
+    const lines = readFileSync(path, "utf8").trim().split("\n");
+    expect(lines.at(-1)).toMatch(/"rows":\["a","b","c"\],"state":"created","ids":\[11,12,13\]/);
+    await journal.close();
+    const again = await Journal.open(path, "shipment-create", "orders.csv", target);
+    expect(["a", "b", "c"].map((k) => again.row(k))).toEqual([11, 12, 13].map((id) => ({ state: "created", id })));
+    await again.close();
+  });
+
   it("has every record on disk before record() resolves (a kill right after loses nothing)", async () => {
     const { path, journal } = await fresh();
     await journal.record([["x", { state: "sending", at: "2025-01-01T00:00:00.000Z", attempt: 1 }]]);
