@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { lazyAction, type CommandContext } from "../action.js";
 import { SHIPMENT_FIELD_FLAGS } from "../../input/shipment-fields.js";
 import { CSV_HELP, addCsvOptions, csvOrPlain } from "../../batch/wiring.js";
+import { UsageError } from "../../errors.js";
 
 export function register(program: Command, ctx: CommandContext): void {
   const shipment = program
@@ -13,6 +14,7 @@ export function register(program: Command, ctx: CommandContext): void {
   registerUpdate(shipment, ctx);
   registerGet(shipment, ctx);
   registerTemplate(shipment, ctx);
+  registerCreateCsv(shipment, ctx);
 }
 
 /** The shipment input flags (--file and one flag per field). */
@@ -90,5 +92,37 @@ Examples:
 `,
     );
   command.action(lazyAction(ctx, async () => (await import("./template.js")).run));
+  return command;
+}
+
+/**
+ * `shipment create --csv FILE`. Single shipments from flags or --file join this command with
+ * `csvOrPlain(ctx, csvRun, plainRun)` (see update); until then --csv is required.
+ */
+export function registerCreateCsv(shipment: Command, ctx: CommandContext): Command {
+  const command = shipment
+    .command("create")
+    .description("create shipments from a CSV file: every row checked first, ten a request, never one twice")
+    .addHelpText(
+      "after",
+      `${CSV_HELP}
+
+Examples:
+  shipctl shipment template > shipments.csv
+  shipctl shipment create --csv shipments.csv --dry-run
+  shipctl shipment create --csv shipments.csv --results results.csv
+  shipctl shipment create --csv - --json < shipments.csv
+`,
+    );
+  addCsvOptions(command, { verifyFlags: true, sending: true });
+  command.action(
+    csvOrPlain(
+      ctx,
+      async () => (await import("./create-csv.js")).run,
+      async () => async () => {
+        throw new UsageError("shipment create needs --csv FILE (or --csv - for stdin)", { hint: "Run `shipctl shipment template` for a file to start from." });
+      },
+    ),
+  );
   return command;
 }
