@@ -2,8 +2,11 @@
 // uploads lost their answer. The service has no idempotency key, so the intent ("sending") is written before the
 // upload starts and the outcome after; a rerun reads the shipment back for anything left "sending".
 // Writes are atomic (temp file in the same folder, fsync, rename, fsync of the folder), so a kill or a power cut
-// leaves either the old journal or the new one, never half of one. Entries are keyed by the service's base URL too:
-// the same folders uploaded to a sandbox and then to the real service are different reports.
+// leaves either the old journal or the new one, never half of one. Changes recorded while a write is under way are
+// written together by the next one (a group commit): uploads running side by side then wait for one write instead
+// of queueing one each, and every record() still resolves only once a snapshot holding its change is on disk.
+// Entries are keyed by the service's base URL too: the same folders uploaded to a sandbox and then to the real
+// service are different reports.
 import { open, readFile, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import type { ReportSet } from "../contract/index.js";
@@ -37,16 +40,26 @@ export function defaultJournalPath(source: { root?: string; manifest?: string })
 }
 
 export class ReportJournal {
+  /** The last write started or queued; the next one starts after it, whatever its outcome. */
   private writing: Promise<void> = Promise.resolve();
+  /** A write queued behind the one under way and not yet started: changes recorded now will be in it. */
+  private queued: Promise<void> | undefined;
 
   private constructor(
     readonly path: string,
     private readonly baseUrl: string,
     private readonly data: JournalFile,
     private readonly now: () => Date,
+    private readonly write: (path: string, text: string) => Promise<void>,
   ) {}
 
-  static async open(path: string, baseUrl: string, now: () => Date = () => new Date()): Promise<ReportJournal> {
+  /** `write` puts a snapshot on disk (replaceable in tests). */
+  static async open(
+    path: string,
+    baseUrl: string,
+    now: () => Date = () => new Date(),
+    write: (path: string, text: string) => Promise<void> = writeAtomically,
+  ): Promise<ReportJournal> {
     let data: JournalFile = { kind: "shipctl-report-journal", version: 1, entries: {} };
     let text: string | undefined;
     try {
@@ -63,7 +76,7 @@ export class ReportJournal {
       }
       data = parsed;
     }
-    return new ReportJournal(path, baseUrl, data, now);
+    return new ReportJournal(path, baseUrl, data, now, write);
   }
 
   private key(shipmentId: number, set: ReportSet): string {
@@ -74,7 +87,7 @@ export class ReportJournal {
     return this.data.entries[this.key(shipmentId, set)];
   }
 
-  /** Records a state and waits until it is on disk. Calls are written in the order they were made. */
+  /** Records a state and waits until it is on disk. Writes happen one at a time, each holding every change so far. */
   record(shipmentId: number, set: ReportSet, folder: string, state: JournalState, detail?: string): Promise<void> {
     this.data.entries[this.key(shipmentId, set)] = {
       shipment_id: shipmentId,
@@ -84,9 +97,17 @@ export class ReportJournal {
       updated_at: this.now().toISOString(),
       ...(detail ? { detail } : {}),
     };
-    const snapshot = `${JSON.stringify(this.data, null, 2)}\n`;
-    this.writing = this.writing.catch(() => undefined).then(() => writeAtomically(this.path, snapshot));
-    return this.writing;
+    if (this.queued) return this.queued;
+    const write = this.writing
+      .catch(() => undefined)
+      .then(() => {
+        // From here on, a change needs the write after this one: the snapshot is taken now.
+        this.queued = undefined;
+        return this.write(this.path, `${JSON.stringify(this.data, null, 2)}\n`);
+      });
+    this.queued = write;
+    this.writing = write;
+    return write;
   }
 }
 

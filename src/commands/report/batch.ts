@@ -1,7 +1,8 @@
 // `shipctl report upload --batch ROOT | --manifest FILE.csv --set 1|2`: many reports. Every folder is checked before
-// the first upload; uploads run --concurrency at a time with a byte progress display; a journal beside the batch
-// lets a rerun skip what is stored and check what lost its answer. Exit 0 when every report is stored (or already
-// was), 8 when some are and some are not.
+// anything is sent; each shipment is read (status and window judged) before its own upload; uploads run
+// --concurrency at a time with a byte progress display; a journal beside the batch lets a rerun skip what is stored
+// and check what lost its answer. Exit 0 when every report is stored (or already was), 8 when some are and some
+// are not.
 import type { Deps } from "../../deps.js";
 import { ExitCode, InterruptedError } from "../../errors.js";
 import { targetsFromManifest, targetsFromRoot } from "../../photos/batch-sources.js";
@@ -10,10 +11,11 @@ import { confirmByOrder } from "./confirm.js";
 import type { UploadOptions } from "./options.js";
 import { prepareReports, type FolderProblems } from "./prepare.js";
 import { previewOnly } from "./preview.js";
-import { runPool } from "./pool.js";
+import { markPhase } from "./phases.js";
+import { runPool, startEach } from "./pool.js";
 import { createByteProgress } from "./progress.js";
 import { countResults, printBatch, RESULT_LABELS } from "./render.js";
-import { preflight, upload, type Preflight, type ReportOutcome } from "./send.js";
+import { preflight, upload, type ReportOutcome } from "./send.js";
 
 /** Shipment reads are small: more of them at once than uploads. */
 const READ_CONCURRENCY = 8;
@@ -27,6 +29,7 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
     ? [{ folder: source.kind === "batch" ? source.root : source.file, problems: list.problems }]
     : [];
   const { reports, workspace } = await prepareReports(deps, list.targets, { byOrder: options.byOrder, fit: options.fit, json: deps.globals.json }, sourceProblems);
+  markPhase("checked");
   try {
     if (options.preview) {
       await previewOnly(deps, options.preview.file, reports, options.set);
@@ -37,11 +40,13 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
     const connection = await deps.connection();
     const journalPath = options.journal ?? defaultJournalPath(source.kind === "batch" ? { root: source.root } : { manifest: source.file });
     const journal = await ReportJournal.open(journalPath, connection.baseUrl, () => deps.clock.now());
+    markPhase("ready");
     deps.io.err(
       `Uploading ${reports.length} report${reports.length === 1 ? "" : "s"} (set ${options.set}), ${options.concurrency} at a time; journal: ${journalPath}\n`,
     );
-    const totalBytes = reports.reduce((n, r) => n + r.photos.reduce((m, p) => m + p.bytes, 0), 0);
-    const progress = createByteProgress(deps.io, { totalBytes, totalReports: reports.length });
+    const bytesOf = (r: (typeof reports)[number]) => r.photos.reduce((n, p) => n + p.bytes, 0);
+    let bytesToSend = reports.reduce((n, r) => n + bytesOf(r), 0);
+    const progress = createByteProgress(deps.io, { totalBytes: bytesToSend, totalReports: reports.length });
     let fatal: unknown;
     const ctx = {
       api,
@@ -63,33 +68,46 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
       }
     };
     const results: Array<ReportOutcome | undefined> = new Array(reports.length);
+    const settled = (i: number, outcome: ReportOutcome) => {
+      results[i] = outcome;
+      progress.reportDone();
+    };
+    // The shipments are read from the start, several at a time, and each upload waits for its own shipment's read
+    // only: no report is sent before its status and window are judged, yet the first upload does not wait for the
+    // last read, and the reads ahead are done while earlier reports upload.
+    const checks = startEach(reports, Math.max(options.concurrency, READ_CONCURRENCY), (r) => guard(() => preflight(ctx, r)), keepGoing);
+    let firstUpload = true;
     try {
-      // Every shipment is read before the first upload, several at a time: a refusal is known early, and the
-      // uploads that follow are not held up by one read each.
-      const checked = await runPool(reports, Math.max(options.concurrency, READ_CONCURRENCY), (r) => guard(() => preflight(ctx, r)), keepGoing);
-      const toSend: number[] = [];
-      checked.forEach((c, i) => {
-        if (c?.kind === "done") {
-          results[i] = c.outcome;
-          progress.reportDone();
-        } else if (c?.kind === "go") toSend.push(i);
-      });
-      progress.setTotalBytes(toSend.reduce((n, i) => n + reports[i]!.photos.reduce((m, p) => m + p.bytes, 0), 0));
       await runPool(
-        toSend,
+        reports,
         options.concurrency,
-        async (i) => {
-          const go = checked[i] as Extract<Preflight, { kind: "go" }>;
-          const outcome = await guard(() => upload(ctx, reports[i]!, go.windowNote));
+        async (report, i) => {
+          const checked = await checks[i];
+          if (checked?.kind === "done") {
+            bytesToSend -= bytesOf(report);
+            progress.setTotalBytes(bytesToSend);
+            settled(i, checked.outcome);
+            return;
+          }
+          // Not read (the batch is stopping), or read while a fatal failure stopped the batch: not sent.
+          if (checked === undefined || !keepGoing()) return;
+          if (firstUpload) markPhase("first-upload");
+          firstUpload = false;
+          const outcome = await guard(() => upload(ctx, report, checked.windowNote));
           if (outcome && outcome.exitCode !== ExitCode.Ok) progress.log(`Shipment ${outcome.shipmentId}: ${RESULT_LABELS[outcome.result]}: ${outcome.message}\n`);
-          results[i] = outcome;
-          progress.reportDone();
+          if (outcome) settled(i, outcome);
         },
         keepGoing,
       );
+      // A batch that stopped early still reports what the reads already settled (refused, already stored).
+      for (const [i, check] of checks.entries()) {
+        const checked = results[i] === undefined ? await check : undefined;
+        if (checked?.kind === "done") settled(i, checked.outcome);
+      }
     } finally {
       progress.finish();
     }
+    markPhase("uploaded");
     const outcomes: ReportOutcome[] = reports.map(
       (r, i) =>
         results[i] ?? {

@@ -1,13 +1,14 @@
 import busboy from "busboy";
 import { createHash } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, truncateSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, truncateSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { once } from "node:events";
 import type { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { reportBody } from "../../../src/photos/body.js";
 import { checkFolder } from "../../../src/photos/check.js";
-import { buildMultipartBody } from "../../../src/photos/multipart.js";
+import { buildMultipartBody, READ_CHUNK_BYTES } from "../../../src/photos/multipart.js";
 import { fixture } from "../../helpers/cli.js";
 
 interface ParsedPart {
@@ -80,17 +81,38 @@ describe("report multipart body", () => {
     expect(first.subarray(-24).toString("latin1")).toBe("------fixed-boundary--\r\n");
   });
 
-  it("computes the length of an oversized-file body exactly (several read chunks per file)", async () => {
+  it("sends each photo as one chunk with its part header, and a file larger than a read chunk in several", async () => {
     const check = await checkFolder(fixture("photos/oversized"), { fit: true });
     const body = reportBody(check.photos);
-    let chunks = 0;
-    let total = 0;
+    const sizes: number[] = [];
+    const received: Buffer[] = [];
     for await (const c of body.open()) {
-      chunks++;
-      total += (c as Buffer).length;
+      sizes.push((c as Buffer).length);
+      received.push(c as Buffer);
     }
-    expect(total).toBe(body.length);
-    expect(chunks).toBeGreaterThan(24 + 1);
+    const bytes = Buffer.concat(received);
+    expect(bytes.length).toBe(body.length);
+    // One chunk per photo (header and file together), the oversized one (over 1 MiB) in two, then the closing line.
+    const big = check.photos.filter((p) => p.bytes > READ_CHUNK_BYTES);
+    expect(big).toHaveLength(1);
+    expect(sizes).toHaveLength(12 + 1 + 1);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(READ_CHUNK_BYTES + 200);
+    const parts = await parse(bytes, body.contentType);
+    expect(parts.map((p) => p.sha256)).toEqual(check.photos.map((p) => sha(p.path)));
+  });
+
+  it("closes the file it was reading when the stream is destroyed midway", async () => {
+    const check = await checkFolder(fixture("photos/oversized"), { fit: true });
+    // box/front, the first part, is larger than a read chunk: after the first chunk its file is still open.
+    expect(check.photos[0]!.bytes).toBeGreaterThan(READ_CHUNK_BYTES);
+    const openFiles = () => readdirSync("/proc/self/fd").length;
+    const before = existsSync("/proc/self/fd") ? openFiles() : undefined;
+    const stream = reportBody(check.photos).open();
+    await once(stream, "readable");
+    if (before !== undefined) expect(openFiles()).toBe(before + 1);
+    stream.destroy();
+    await once(stream, "close");
+    if (before !== undefined) expect(openFiles()).toBe(before);
   });
 
   it("fails the stream rather than send fewer bytes than announced when a file shrank", async () => {

@@ -81,4 +81,42 @@ describe("ReportJournal", () => {
     writeFileSync(path, "{ not json");
     await expect(ReportJournal.open(path, "http://a")).rejects.toMatchObject({ exitCode: 2, hint: expect.stringContaining("move it away") });
   });
+
+  it("writes changes made during a write together in the next one, and settles each record only once it is on disk", async () => {
+    // A disk that finishes each write when the test says so, keeping what each write held.
+    const writes: Array<{ states: string; finish: () => void; fail: (e: Error) => void }> = [];
+    const write = (_path: string, text: string) =>
+      new Promise<void>((resolve, reject) => {
+        const entries = (JSON.parse(text) as { entries: Record<string, { shipment_id: number; state: string }> }).entries;
+        const states = Object.values(entries).map((e) => `${e.shipment_id}:${e.state}`).join(" ");
+        writes.push({ states, finish: resolve, fail: reject });
+      });
+    const j = await ReportJournal.open(join(tempDir(), "j.json"), "http://a", () => new Date(0), write);
+    const settled: string[] = [];
+    const track = (name: string, p: Promise<void>) => p.then(() => settled.push(name), () => settled.push(`${name} failed`));
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const a = track("a", j.record(1, 1, "1", "sending"));
+    await turn();
+    expect(writes.map((w) => w.states)).toEqual(["1:sending"]);
+    // Two changes while the first write is under way: both wait for one more write, which starts after the first.
+    const b = track("b", j.record(2, 1, "2", "sending"));
+    const c = track("c", j.record(1, 1, "1", "stored"));
+    await turn();
+    expect(writes).toHaveLength(1);
+    writes[0]!.finish();
+    await a;
+    expect(settled).toEqual(["a"]);
+    await turn();
+    expect(writes.map((w) => w.states)).toEqual(["1:sending", "1:stored 2:sending"]);
+    // A failed write fails the records waiting for it; the next write still carries every change.
+    writes[1]!.fail(new Error("disk full"));
+    await Promise.all([b, c]);
+    expect(settled).toEqual(["a", "b failed", "c failed"]);
+    const d = track("d", j.record(3, 1, "3", "sending"));
+    await turn();
+    expect(writes[2]!.states).toBe("1:stored 2:sending 3:sending");
+    writes[2]!.finish();
+    await d;
+    expect(settled).toEqual(["a", "b failed", "c failed", "d"]);
+  });
 });

@@ -1,0 +1,160 @@
+// How a batch interleaves shipment reads and uploads: every report is read (status and window judged) before its
+// own upload, yet uploads start before the last read; refusals send nothing; a fatal failure starts nothing new.
+import { cpSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { ApiClient, MultipartBody } from "../../../src/api/types.js";
+import type { StoredShipment } from "../../../src/contract/index.js";
+import { createDeps, DEFAULT_GLOBALS, type BaseDeps } from "../../../src/deps.js";
+import { AuthError, ExitCode } from "../../../src/errors.js";
+import { createTestIO } from "../../../src/output/io.js";
+import { scriptedPrompter } from "../../../src/prompter.js";
+import { run } from "../../../src/commands/report/upload.js";
+import { startEach } from "../../../src/commands/report/pool.js";
+import { fixture, tempDir } from "../../helpers/cli.js";
+
+const NOW = new Date("2025-03-02T12:00:00Z");
+
+/** A service that logs what happened in order, and lets a test hold a read until something else happened. */
+class LoggingApi {
+  events: string[] = [];
+  shipments = new Map<number, Partial<StoredShipment>>();
+  holdRead = new Map<number, Promise<unknown>>();
+  readError = new Map<number, unknown>();
+  private firstUpload!: () => void;
+  firstUploadStarted = new Promise<void>((resolve) => (this.firstUpload = resolve));
+
+  async getShipment(id: number): Promise<StoredShipment> {
+    this.events.push(`read ${id}`);
+    await this.holdRead.get(id);
+    await Promise.resolve();
+    const error = this.readError.get(id);
+    if (error) throw error;
+    this.events.push(`read ${id} done`);
+    return { id, title: "T", status: 7, delivered_at: "2025-03-01 12:00:00", ...this.shipments.get(id) };
+  }
+
+  async uploadReport(id: number, _set: number, body: MultipartBody): Promise<void> {
+    this.events.push(`upload ${id}`);
+    this.firstUpload();
+    for await (const _ of body.open()) {
+      // drain the body as a connection would
+    }
+    this.events.push(`upload ${id} done`);
+  }
+
+  async close(): Promise<void> {}
+
+  uploaded(): number[] {
+    return this.events.filter((e) => /^upload \d+$/.test(e)).map((e) => Number(e.split(" ")[1]));
+  }
+}
+
+function batchOf(ids: number[]): string {
+  const root = tempDir();
+  for (const id of ids) cpSync(fixture("photos/nested"), join(root, String(id)), { recursive: true });
+  return root;
+}
+
+function depsFor(api: LoggingApi) {
+  const io = createTestIO({ tty: false });
+  const base: BaseDeps = {
+    io,
+    prompter: scriptedPrompter([]),
+    clock: { now: () => NOW, sleep: async () => undefined },
+    env: {},
+    cwd: process.cwd(),
+    signal: new AbortController().signal,
+    connect: async () => ({
+      profile: "t",
+      baseUrl: "http://x",
+      token: "t",
+      tables: async () => {
+        throw new Error("unused");
+      },
+      sources: { baseUrl: "env", token: "env", profile: "default" },
+    }),
+    makeApi: async () => api as unknown as ApiClient,
+  };
+  return { deps: createDeps(base, { ...DEFAULT_GLOBALS, json: true }), io };
+}
+
+describe("batch upload: reads and uploads", () => {
+  it("reads each shipment before its own upload, and starts uploading before the last read", async () => {
+    const ids = [1, 2, 3, 4, 5, 6];
+    const api = new LoggingApi();
+    // The last read answers only once an upload has started: a batch that waited for every read before its first
+    // upload would never finish here (and the test would fail on vitest's timeout).
+    api.holdRead.set(6, api.firstUploadStarted);
+    const { deps, io } = depsFor(api);
+    expect(await run(deps, [], { set: "1", batch: batchOf(ids), concurrency: "2" })).toBe(ExitCode.Ok);
+    expect(api.uploaded().sort()).toEqual(ids);
+    for (const id of ids) {
+      expect(api.events.indexOf(`read ${id} done`)).toBeLessThan(api.events.indexOf(`upload ${id}`));
+    }
+    expect(api.events.indexOf("upload 1")).toBeLessThan(api.events.indexOf("read 6 done"));
+    expect(JSON.parse(io.stdout()).counts.stored).toBe(6);
+  });
+
+  it("sends nothing for a shipment whose read says the service will refuse, and uploads the others", async () => {
+    const api = new LoggingApi();
+    api.shipments.set(2, { status: 5 });
+    api.shipments.set(3, { delivered_at: "2025-01-01 00:00:00" });
+    const { deps, io } = depsFor(api);
+    expect(await run(deps, [], { set: "1", batch: batchOf([1, 2, 3, 4]), concurrency: "4" })).toBe(ExitCode.Partial);
+    expect(api.uploaded().sort()).toEqual([1, 4]);
+    const results = JSON.parse(io.stdout()).results as Array<{ shipment_id: number; result: string }>;
+    expect(results.map((r) => `${r.shipment_id} ${r.result}`)).toEqual(["1 stored", "2 refused", "3 refused", "4 stored"]);
+  });
+
+  it("starts no upload after a read fails for a reason every report shares (the token)", async () => {
+    const api = new LoggingApi();
+    api.readError.set(1, new AuthError("token refused"));
+    // The second read answers only after the first has failed, so no upload can have been decided before.
+    api.holdRead.set(2, new Promise((resolve) => setImmediate(resolve)));
+    const { deps } = depsFor(api);
+    await expect(run(deps, [], { set: "1", batch: batchOf([1, 2, 3]), concurrency: "1" })).rejects.toBeInstanceOf(AuthError);
+    expect(api.uploaded()).toEqual([]);
+  });
+});
+
+describe("startEach", () => {
+  it("starts items in order, at most `limit` at a time, and hands out one promise per item", async () => {
+    let running = 0;
+    let most = 0;
+    const gates = [0, 1, 2, 3].map(() => {
+      let open!: () => void;
+      const p = new Promise<void>((resolve) => (open = resolve));
+      return { p, open };
+    });
+    const started: number[] = [];
+    const results = startEach([10, 11, 12, 13], 2, async (item, i) => {
+      started.push(item);
+      most = Math.max(most, ++running);
+      await gates[i]!.p;
+      running--;
+      return item * 2;
+    });
+    expect(started).toEqual([10, 11]);
+    gates[1]!.open();
+    expect(await results[1]).toBe(22);
+    expect(started).toEqual([10, 11, 12]);
+    gates.forEach((g) => g.open());
+    expect(await Promise.all(results)).toEqual([20, 22, 24, 26]);
+    expect(most).toBe(2);
+  });
+
+  it("resolves items never started to undefined once told to stop, and rejects only the item that failed", async () => {
+    let stop = false;
+    const results = startEach([1, 2, 3], 1, async (item) => {
+      if (item === 1) {
+        stop = true;
+        throw new Error("boom");
+      }
+      return item;
+    }, () => !stop);
+    await expect(results[0]).rejects.toThrow("boom");
+    expect(await results[1]).toBeUndefined();
+    expect(await results[2]).toBeUndefined();
+  });
+});
