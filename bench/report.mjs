@@ -144,9 +144,14 @@ async function baseline(ids, prebuilt) {
   return performance.now() - start;
 }
 
-// Reports the CLI's peak RSS (getrusage maxrss) when it exits, on a file descriptor of its own.
+// Reports the CLI's peak RSS (getrusage maxrss) when it exits, on a file descriptor of its own, with the phase marks
+// shipctl sets (performance.mark "shipctl:report:*", ms since the process started) and when it exited.
 const preload = join(work, "rss.mjs");
-writeFileSync(preload, `import { writeSync } from "node:fs";\nprocess.on("exit", () => { try { writeSync(3, String(process.resourceUsage().maxRSS)); } catch {} });\n`);
+writeFileSync(
+  preload,
+  `import { writeSync } from "node:fs";\nprocess.on("exit", () => { try { writeSync(3, JSON.stringify({ maxRSS: process.resourceUsage().maxRSS, ` +
+    `marks: Object.fromEntries(performance.getEntriesByType("mark").map((m) => [m.name.replace("shipctl:report:", ""), m.startTime])), exit: performance.now() })); } catch {} });\n`,
+);
 
 function shipctl(ids, { keep = false, dir = batchRoot(ids) } = {}) {
   const args = ["--import", pathToFileURL(preload).href, bin, "report", "upload", "--batch", dir, "--set", "1", "--concurrency", String(CONCURRENCY), "--json"];
@@ -169,9 +174,47 @@ function shipctl(ids, { keep = false, dir = batchRoot(ids) } = {}) {
       if (code !== 0) return reject(new Error(`shipctl exited ${code}\n${err}`));
       const { stored, skipped } = JSON.parse(out).counts;
       if (stored + skipped !== ids.length) return reject(new Error(`shipctl stored ${stored} of ${ids.length} reports`));
-      resolve({ ms, rssMb: (Number(rss) * 1024) / 1e6, dir });
+      const report = JSON.parse(rss);
+      resolve({ ms, rssMb: (report.maxRSS * 1024) / 1e6, dir, phases: phasesOf(report, ms) });
     });
   });
+}
+
+/**
+ * Where one run's time went, in ms: between consecutive marks shipctl set (from the process start), up to its exit,
+ * and what the parent saw beyond that (spawning node, tearing it down). Each span is named by the mark ending it;
+ * a batch with nothing to send sets no "first-upload" mark.
+ */
+const MARKS = [
+  ["started", "start-up: node, modules, flags"],
+  ["checked", "check 240 photos"],
+  ["ready", "API client, journal open"],
+  ["first-upload", "first shipment read, intent recorded"],
+  ["uploaded", "shipment reads and uploads"],
+  ["exit", "results, exit"],
+];
+function phasesOf({ marks, exit }, wallMs) {
+  const at = { ...marks, exit };
+  const out = {};
+  let from = 0;
+  for (const [mark, label] of MARKS) {
+    if (at[mark] === undefined) continue;
+    out[label] = at[mark] - from;
+    from = at[mark];
+  }
+  out["process spawn and teardown (seen by the parent)"] = wallMs - exit;
+  return out;
+}
+
+function printPhases(title, runs) {
+  const labels = [...new Set(runs.flatMap((r) => Object.keys(r)))];
+  const rows = labels.map((label) => {
+    const values = runs.map((r) => r[label]).filter((v) => v !== undefined);
+    return [label, median(values), Math.min(...values), Math.max(...values)];
+  });
+  const width = Math.max(...labels.map((l) => l.length));
+  console.log(`\n${title}`);
+  for (const [label, med, lo, hi] of rows) console.log(`  ${label.padEnd(width)}  ${med.toFixed(0).padStart(5)} ms  (${lo.toFixed(0)}..${hi.toFixed(0)})`);
 }
 
 try {
@@ -189,14 +232,19 @@ try {
   const rss20 = [];
   const rss10 = [];
   const fixed = [];
+  const phases20 = [];
+  const phasesFixed = [];
   for (let i = 0; i < rounds; i++) {
     await redeliver([...baseIds, ...cliIds]);
     base.push(totalMb / ((await baseline(baseIds, prebuilt)) / 1000));
     const run20 = await shipctl(cliIds, { keep: true });
     cli.push(totalMb / (run20.ms / 1000));
     rss20.push(run20.rssMb);
+    phases20.push(run20.phases);
     // The same batch again: the journal skips every report, leaving start-up, folder checks and the journal.
-    fixed.push((await shipctl(cliIds, { dir: run20.dir })).ms);
+    const skipped = await shipctl(cliIds, { dir: run20.dir });
+    fixed.push(skipped.ms);
+    phasesFixed.push(skipped.phases);
     await redeliver(cliIds.slice(0, 10));
     rss10.push((await shipctl(cliIds.slice(0, 10))).rssMb);
   }
@@ -206,6 +254,8 @@ try {
     ["peak RSS: shipctl, 20 reports", median(rss20), undefined, "MB", "<= 150 MB"],
     ["peak RSS: 20 reports vs 10 reports", median(rss20), median(rss10), "MB", "~1.0x (flat)"],
   ]);
+  printPhases(`Where shipctl's time goes, 20 reports uploaded (median of ${rounds}, range)`, phases20);
+  printPhases(`... and with every report already stored (the fixed cost above)`, phasesFixed);
 } finally {
   await agent.close();
   sandbox.kill("SIGTERM");
