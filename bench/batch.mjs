@@ -152,16 +152,14 @@ async function parseValidate(csv) {
   const entry = join(work, "pass.ts");
   writeFileSync(
     entry,
-    `import { openScan } from ${JSON.stringify(join(root, "src/batch/scan.ts"))};
+    `import { validatePass } from ${JSON.stringify(join(root, "src/batch/validate-pass.ts"))};
 import { shipmentScanSpec } from ${JSON.stringify(join(root, "src/batch/shipment-spec.ts"))};
 import { openSource } from ${JSON.stringify(join(root, "src/batch/source.ts"))};
 import { SANDBOX_TABLES } from ${JSON.stringify(join(root, "src/contract/index.ts"))};
 export async function firstPass(path: string): Promise<number> {
   const source = await openSource(path, "/", process.stdin);
-  const scan = await openScan(source, shipmentScanSpec(SANDBOX_TABLES, { update: false, keys: false }));
-  let valid = 0;
-  for await (const row of scan.rows) if (row.ok) valid++;
-  return valid;
+  const spec = shipmentScanSpec(SANDBOX_TABLES, { update: false, keys: false });
+  return (await validatePass(source, spec, new AbortController().signal, () => undefined)).valid;
 }
 `,
   );

@@ -24,6 +24,7 @@ import { RowSender, type RowJob } from "./row-sender.js";
 import { csvOptions, type CsvFlags } from "./run-options.js";
 import { openScan } from "./scan.js";
 import { validatePass } from "./validate-pass.js";
+import { BULK_CHUNK_BYTES } from "./source.js";
 import { isApiFailure, ApiAuthError, RequestInterruptedError } from "../api/errors.js";
 import { diffFields } from "../output/diff.js";
 import type { Address } from "../contract/index.js";
@@ -78,7 +79,7 @@ async function verifyBatch(run: BatchRun): Promise<number> {
   });
   const verdicts = new Map(entries.map(([key], i) => [key, results[i]!]));
 
-  const scan = await openScan(run.source, spec);
+  const scan = await openScan(run.source, spec, BULK_CHUNK_BYTES);
   for await (const row of scan.rows) {
     const base = { label: row.label, reference: row.reference };
     if (!row.ok) {

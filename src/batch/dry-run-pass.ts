@@ -9,6 +9,7 @@ import type { Ready } from "./prepare.js";
 import { openScan, type Keyed, type ScanSpec, type ValidBase } from "./scan.js";
 import type { Change } from "./types.js";
 import type { Validation } from "./validate-pass.js";
+import { BULK_CHUNK_BYTES } from "./source.js";
 
 export async function dryRunPass<V extends ValidBase & { changes: Change[] }, P>(
   run: BatchRun,
@@ -21,7 +22,7 @@ export async function dryRunPass<V extends ValidBase & { changes: Change[] }, P>
 ): Promise<number> {
   const { deps, outcomes } = run;
   const printer = dryRunPrinter(deps.io, deps.globals.json, kind);
-  const scan = await openScan(run.source, spec);
+  const scan = await openScan(run.source, spec, BULK_CHUNK_BYTES);
   let wouldSend = 0;
   let blocked = 0;
   let unavailable = false;

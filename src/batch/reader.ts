@@ -2,7 +2,7 @@
 // header, quoted fields with delimiters and line breaks, blank lines skipped. Each record carries the row number the
 // spreadsheet shows (header = row 1): blank lines count as rows there, line breaks inside a cell do not.
 import { Readable } from "node:stream";
-import { parse, type CsvError, type Info } from "csv-parse";
+import { parse, type CsvError } from "csv-parse";
 import { UsageError } from "../errors.js";
 import { decodeCsvBytes, type CsvEncoding } from "./encoding.js";
 import { firstLine, sniffDelimiter, type Delimiter } from "./sniff.js";
@@ -52,8 +52,9 @@ export async function openCsv(bytes: AsyncIterable<Buffer | string>, file: strin
   const delimiter = sniffDelimiter(header);
   const parser = parse({
     delimiter,
-    info: true,
-    skip_empty_lines: true,
+    // Blank lines come through as records of one empty cell and are skipped below: counting them there (rather than
+    // asking csv-parse for its `info` on every record, which costs) gives the spreadsheet's row numbers.
+    skip_empty_lines: false,
     relax_column_count: true,
     // Hand-typed inch marks (17") are common; spreadsheets quote such fields properly anyway.
     relax_quotes: true,
@@ -67,7 +68,7 @@ export async function openCsv(bytes: AsyncIterable<Buffer | string>, file: strin
   );
   source.on("error", (e) => parser.destroy(e));
   source.pipe(parser);
-  const records = parser[Symbol.asyncIterator]() as AsyncIterator<{ record: string[]; info: Info }>;
+  const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
   const close = () => {
     source.destroy();
     parser.destroy();
@@ -81,18 +82,22 @@ export async function openCsv(bytes: AsyncIterable<Buffer | string>, file: strin
       throw csvError(e, file);
     }
   };
-  const first = await next();
+  const blank = (record: string[]) => record.every((c) => c.trim() === "");
+  // Every record is a spreadsheet row, blank ones included; the header is the first that is not blank.
+  let row = 0;
+  let first = await next();
+  for (; !first.done && blank(first.value); first = await next()) row++;
   if (first.done) throw new UsageError(`${file} is empty: it needs a header row naming the columns`);
-  const headerCells = first.value.record;
+  row++;
+  const headerCells = first.value;
 
   async function* rows(): AsyncGenerator<CsvRow> {
     try {
       for (;;) {
         const n = await next();
         if (n.done) return;
-        const { record, info } = n.value;
-        if (record.every((c) => c.trim() === "")) continue;
-        yield { row: info.records + info.empty_lines, cells: record };
+        row++;
+        if (!blank(n.value)) yield { row, cells: n.value };
       }
     } finally {
       close();

@@ -7,7 +7,7 @@ import { once } from "node:events";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { normaliseHeader } from "./headers.js";
 import { openCsv } from "./reader.js";
-import type { CsvSource } from "./source.js";
+import { BULK_CHUNK_BYTES, type CsvSource } from "./source.js";
 import { csvLine } from "./csv-cell.js";
 import type { Outcomes } from "./outcomes.js";
 
@@ -46,7 +46,7 @@ export interface ResultsFiles {
 export async function writeResultsFiles(source: CsvSource, outcomes: Outcomes, resultsArg: string, cwd: string, idColumn: string): Promise<ResultsFiles> {
   const resultsPath = resolve(cwd, resultsArg);
   const errorsPath = errorsPathFor(resultsPath);
-  const csv = await openCsv(source.open(), source.name);
+  const csv = await openCsv(source.open(BULK_CHUNK_BYTES), source.name);
   const results = new CsvWriter(resultsPath);
   const errors = new CsvWriter(errorsPath);
   try {

@@ -48,8 +48,8 @@ export interface Scan<V extends ValidBase> {
   close(): void;
 }
 
-export async function openScan<V extends ValidBase>(source: CsvSource, spec: ScanSpec<V>): Promise<Scan<V>> {
-  const csv = await openCsv(source.open(), source.name);
+export async function openScan<V extends ValidBase>(source: CsvSource, spec: ScanSpec<V>, chunkBytes?: number): Promise<Scan<V>> {
+  const csv = await openCsv(source.open(chunkBytes), source.name);
   let match: HeaderMatch;
   try {
     match = matchHeader(csv.header, spec.layout, source.name);
