@@ -44,6 +44,9 @@ export class ReportJournal {
   private writing: Promise<void> = Promise.resolve();
   /** A write queued behind the one under way and not yet started: changes recorded now will be in it. */
   private queued: Promise<void> | undefined;
+  /** Changes made so far, and how many of them a finished write holds (each write holds every change before it). */
+  private changes = 0;
+  private durable = 0;
 
   private constructor(
     readonly path: string,
@@ -89,6 +92,27 @@ export class ReportJournal {
 
   /** Records a state and waits until it is on disk. Writes happen one at a time, each holding every change so far. */
   record(shipmentId: number, set: ReportSet, folder: string, state: JournalState, detail?: string): Promise<void> {
+    this.change(shipmentId, set, folder, state, detail);
+    return this.schedule();
+  }
+
+  /**
+   * Records a state without waiting for the disk: the write joins the next one. For outcomes, which protect nothing
+   * that is still to be sent (a rerun reads back any report whose outcome is missing); flush() waits for them.
+   */
+  note(shipmentId: number, set: ReportSet, folder: string, state: JournalState, detail?: string): void {
+    this.change(shipmentId, set, folder, state, detail);
+    // A failure here is flush()'s to report: a later write that succeeds holds this change too.
+    this.schedule().catch(() => undefined);
+  }
+
+  /** Waits until every change recorded so far is on disk; writes once more if the last write failed, and throws if that fails. */
+  async flush(): Promise<void> {
+    await this.writing.catch(() => undefined);
+    if (this.durable < this.changes) await this.schedule();
+  }
+
+  private change(shipmentId: number, set: ReportSet, folder: string, state: JournalState, detail?: string): void {
     this.data.entries[this.key(shipmentId, set)] = {
       shipment_id: shipmentId,
       set,
@@ -97,13 +121,19 @@ export class ReportJournal {
       updated_at: this.now().toISOString(),
       ...(detail ? { detail } : {}),
     };
+    this.changes++;
+  }
+
+  private schedule(): Promise<void> {
     if (this.queued) return this.queued;
     const write = this.writing
       .catch(() => undefined)
-      .then(() => {
+      .then(async () => {
         // From here on, a change needs the write after this one: the snapshot is taken now.
         this.queued = undefined;
-        return this.write(this.path, `${JSON.stringify(this.data, null, 2)}\n`);
+        const holds = this.changes;
+        await this.write(this.path, `${JSON.stringify(this.data, null, 2)}\n`);
+        this.durable = Math.max(this.durable, holds);
       });
     this.queued = write;
     this.writing = write;

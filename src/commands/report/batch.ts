@@ -15,7 +15,7 @@ import { markPhase } from "./phases.js";
 import { runPool, startEach } from "./pool.js";
 import { createByteProgress } from "./progress.js";
 import { countResults, printBatch, RESULT_LABELS } from "./render.js";
-import { preflight, upload, type ReportOutcome } from "./send.js";
+import { preflight, recordIntent, upload, type ReportOutcome } from "./send.js";
 
 /** Shipment reads are small: more of them at once than uploads. */
 const READ_CONCURRENCY = 8;
@@ -54,6 +54,8 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
       now: () => deps.clock.now(),
       signal: deps.signal,
       journal,
+      // The next upload need not wait for the last outcome to reach the disk; the journal is flushed below.
+      outcomesInBackground: true,
       onProgress: (key: number, bytes: number) => progress.sent(key, bytes),
       log: (line: string) => progress.log(`${line}\n`),
     };
@@ -74,8 +76,14 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
     };
     // The shipments are read from the start, several at a time, and each upload waits for its own shipment's read
     // only: no report is sent before its status and window are judged, yet the first upload does not wait for the
-    // last read, and the reads ahead are done while earlier reports upload.
-    const checks = startEach(reports, Math.max(options.concurrency, READ_CONCURRENCY), (r) => guard(() => preflight(ctx, r)), keepGoing);
+    // last read, and the reads ahead are done while earlier reports upload. A report the read clears has its intent
+    // journaled right away, so that write too is done ahead rather than in front of its upload.
+    const checkAndIntend = async (report: (typeof reports)[number]) => {
+      const checked = await preflight(ctx, report);
+      if (checked.kind === "go") await recordIntent(ctx, report);
+      return checked;
+    };
+    const checks = startEach(reports, Math.max(options.concurrency, READ_CONCURRENCY), (r) => guard(() => checkAndIntend(r)), keepGoing);
     let firstUpload = true;
     try {
       await runPool(
@@ -93,7 +101,7 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
           if (checked === undefined || !keepGoing()) return;
           if (firstUpload) markPhase("first-upload");
           firstUpload = false;
-          const outcome = await guard(() => upload(ctx, report, checked.windowNote));
+          const outcome = await guard(() => upload(ctx, report, checked.windowNote, { intentRecorded: true }));
           if (outcome && outcome.exitCode !== ExitCode.Ok) progress.log(`Shipment ${outcome.shipmentId}: ${RESULT_LABELS[outcome.result]}: ${outcome.message}\n`);
           if (outcome) settled(i, outcome);
         },
@@ -106,6 +114,8 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
       }
     } finally {
       progress.finish();
+      // Every outcome on disk before the results are shown (and before a rerun could read the journal).
+      await guard(() => journal.flush());
     }
     markPhase("uploaded");
     const outcomes: ReportOutcome[] = reports.map(

@@ -36,6 +36,12 @@ export interface SendContext {
   now: () => Date;
   signal: AbortSignal;
   journal?: ReportJournal;
+  /**
+   * Outcomes (stored, failed) go to the journal without waiting for the disk, so the next upload starts at once;
+   * the caller flushes the journal at the end. Intents are always waited for: nothing is sent before its intent
+   * is on disk.
+   */
+  outcomesInBackground?: boolean;
   /** Bytes sent so far by this upload (cumulative), for the progress display. */
   onProgress?: (shipmentId: number, bytesSent: number) => void;
   /** A line of talk for stderr (a lost answer being checked, a shipment that could not be read). */
@@ -94,7 +100,7 @@ export async function preflight(ctx: SendContext, report: PreparedReport): Promi
     const shipment = await ctx.api.getShipment(shipmentId, { signal: ctx.signal });
     const verdict = assessWindow(shipment, ctx.set, ctx.now());
     if (verdict.kind === "stored") {
-      await ctx.journal?.record(shipmentId, ctx.set, folder, "stored", verdict.message);
+      await recordOutcome(ctx, shipmentId, folder, "stored", verdict.message);
       return { kind: "done", outcome: done("already_stored", `${verdict.message}: nothing sent`) };
     }
     if (verdict.kind === "refused") {
@@ -115,13 +121,33 @@ export async function preflight(ctx: SendContext, report: PreparedReport): Promi
   }
 }
 
-/** The second half: record the intent, send the body, and learn what became of it. */
-export async function upload(ctx: SendContext, report: PreparedReport, windowNote: string): Promise<ReportOutcome> {
+/**
+ * Records in the journal that the report is about to be sent, and waits until that is on disk: from then on a rerun
+ * reads the shipment before sending again. A batch records it as soon as the shipment's read says go, so the
+ * write is done (together with other reports' writes) while earlier reports upload, not in front of this upload.
+ */
+export async function recordIntent(ctx: SendContext, report: PreparedReport): Promise<void> {
+  await ctx.journal?.record(report.target.shipmentId, ctx.set, report.target.label, "sending");
+}
+
+/** Writes what became of a report: waited for, or (outcomesInBackground) left to finish while the batch goes on. */
+async function recordOutcome(ctx: SendContext, shipmentId: number, folder: string, state: "stored" | "failed", detail?: string): Promise<void> {
+  if (ctx.outcomesInBackground) ctx.journal?.note(shipmentId, ctx.set, folder, state, detail);
+  else await ctx.journal?.record(shipmentId, ctx.set, folder, state, detail);
+}
+
+/** The second half: record the intent (unless already recorded), send the body, and learn what became of it. */
+export async function upload(
+  ctx: SendContext,
+  report: PreparedReport,
+  windowNote: string,
+  options: { intentRecorded?: boolean } = {},
+): Promise<ReportOutcome> {
   const { shipmentId, label: folder } = report.target;
   const done = outcomeMaker(ctx, report);
   const body = reportBody(report.photos);
   const bytes = report.photos.reduce((n, p) => n + p.bytes, 0);
-  await ctx.journal?.record(shipmentId, ctx.set, folder, "sending");
+  if (!options.intentRecorded) await recordIntent(ctx, report);
   try {
     await ctx.api.uploadReport(shipmentId, ctx.set, body, {
       signal: ctx.signal,
@@ -130,7 +156,7 @@ export async function upload(ctx: SendContext, report: PreparedReport, windowNot
   } catch (err) {
     return await afterFailure(ctx, report, err, windowNote, done, bytes);
   }
-  await ctx.journal?.record(shipmentId, ctx.set, folder, "stored");
+  await recordOutcome(ctx, shipmentId, folder, "stored");
   return done("stored", `stored ${report.photos.length} photos`, ExitCode.Ok, { bytes, window: windowNote || undefined });
 }
 
@@ -153,10 +179,10 @@ async function afterFailure(
   if (f.status !== undefined && f.status >= 400 && f.status < 500 && f.status !== 429) {
     const reason = refusalText(err, report);
     const context = windowNote ? ` (before sending: ${windowNote})` : "";
-    await ctx.journal?.record(shipmentId, ctx.set, folder, "failed", reason);
+    await recordOutcome(ctx, shipmentId, folder, "failed", reason);
     return done("refused", `the service refused the report: ${reason}${context}`, ExitCode.Rejected, { error: err });
   }
-  await ctx.journal?.record(shipmentId, ctx.set, folder, "failed", messageOf(err));
+  await recordOutcome(ctx, shipmentId, folder, "failed", messageOf(err));
   return done("failed", `not stored: ${messageOf(err)}`, f.exitCode ?? ExitCode.Failure, { error: err });
 }
 
@@ -184,10 +210,10 @@ async function reconcile(
   }
   const stored = STORED_STATUS[ctx.set];
   if (shipment.status === stored) {
-    await ctx.journal?.record(shipmentId, ctx.set, folder, "stored", "confirmed by reading the shipment after a lost answer");
+    await recordOutcome(ctx, shipmentId, folder, "stored", "confirmed by reading the shipment after a lost answer");
     return done("stored", `stored: the answer was lost, but the shipment is now ${shipmentStatusName(stored)}, so the report arrived`, ExitCode.Ok, { bytes });
   }
-  await ctx.journal?.record(shipmentId, ctx.set, folder, "failed", "lost answer; not stored");
+  await recordOutcome(ctx, shipmentId, folder, "failed", "lost answer; not stored");
   return done(
     "failed",
     `the answer was lost and the shipment is still ${shipmentStatusName(shipment.status)}: the report was not stored; run the same command again to send it`,

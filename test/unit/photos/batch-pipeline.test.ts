@@ -1,6 +1,7 @@
 // How a batch interleaves shipment reads and uploads: every report is read (status and window judged) before its
-// own upload, yet uploads start before the last read; refusals send nothing; a fatal failure starts nothing new.
-import { cpSync } from "node:fs";
+// own upload and its intent is on disk when it starts, yet uploads start before the last read; refusals send
+// nothing; a fatal failure starts nothing new.
+import { cpSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ApiClient, MultipartBody } from "../../../src/api/types.js";
@@ -34,8 +35,16 @@ class LoggingApi {
     return { id, title: "T", status: 7, delivered_at: "2025-03-01 12:00:00", ...this.shipments.get(id) };
   }
 
+  /** The batch's journal, read as each upload starts: the intent must be on disk by then. */
+  journal?: string;
+  intentOnDisk: number[] = [];
+
   async uploadReport(id: number, _set: number, body: MultipartBody): Promise<void> {
     this.events.push(`upload ${id}`);
+    if (this.journal) {
+      const entries = Object.values((JSON.parse(readFileSync(this.journal, "utf8")) as { entries: Record<string, { shipment_id: number; state: string }> }).entries);
+      if (entries.some((e) => e.shipment_id === id && e.state === "sending")) this.intentOnDisk.push(id);
+    }
     this.firstUpload();
     for await (const _ of body.open()) {
       // drain the body as a connection would
@@ -80,15 +89,21 @@ function depsFor(api: LoggingApi) {
 }
 
 describe("batch upload: reads and uploads", () => {
-  it("reads each shipment before its own upload, and starts uploading before the last read", async () => {
+  it("reads each shipment and journals the intent before its own upload, and starts uploading before the last read", async () => {
     const ids = [1, 2, 3, 4, 5, 6];
     const api = new LoggingApi();
     // The last read answers only once an upload has started: a batch that waited for every read before its first
     // upload would never finish here (and the test would fail on vitest's timeout).
     api.holdRead.set(6, api.firstUploadStarted);
+    const root = batchOf(ids);
+    api.journal = join(root, ".shipctl-report-journal.json");
     const { deps, io } = depsFor(api);
-    expect(await run(deps, [], { set: "1", batch: batchOf(ids), concurrency: "2" })).toBe(ExitCode.Ok);
+    expect(await run(deps, [], { set: "1", batch: root, concurrency: "2" })).toBe(ExitCode.Ok);
     expect(api.uploaded().sort()).toEqual(ids);
+    expect(api.intentOnDisk.sort()).toEqual(ids);
+    // Outcomes are written while later uploads go on, and are all on disk when the batch ends.
+    const journal = JSON.parse(readFileSync(api.journal, "utf8")) as { entries: Record<string, { state: string }> };
+    expect(Object.values(journal.entries).map((e) => e.state)).toEqual(ids.map(() => "stored"));
     for (const id of ids) {
       expect(api.events.indexOf(`read ${id} done`)).toBeLessThan(api.events.indexOf(`upload ${id}`));
     }

@@ -119,4 +119,37 @@ describe("ReportJournal", () => {
     await d;
     expect(settled).toEqual(["a", "b failed", "c failed", "d"]);
   });
+
+  it("note() lets the caller go on; flush() waits for the disk and writes again when the last write failed", async () => {
+    const writes: Array<{ states: string; finish: () => void; fail: (e: Error) => void }> = [];
+    const write = (_path: string, text: string) =>
+      new Promise<void>((resolve, reject) => {
+        const entries = (JSON.parse(text) as { entries: Record<string, { shipment_id: number; state: string }> }).entries;
+        writes.push({ states: Object.values(entries).map((e) => `${e.shipment_id}:${e.state}`).join(" "), finish: resolve, fail: reject });
+      });
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const j = await ReportJournal.open(join(tempDir(), "j.json"), "http://a", () => new Date(0), write);
+    j.note(1, 1, "1", "stored");
+    expect(j.get(1, 1)?.state).toBe("stored");
+    await turn();
+    let flushed: string | undefined;
+    const flushing = j.flush().then(() => (flushed = "ok"), (e: Error) => (flushed = e.message));
+    await turn();
+    expect(flushed).toBeUndefined();
+    writes[0]!.fail(new Error("disk full"));
+    await turn();
+    // The change is not on disk yet: flush writes it again rather than report success.
+    expect(writes.map((w) => w.states)).toEqual(["1:stored", "1:stored"]);
+    expect(flushed).toBeUndefined();
+    writes[1]!.fail(new Error("still full"));
+    await flushing;
+    expect(flushed).toBe("still full");
+    // Nothing new since a write succeeded: flush has nothing to do.
+    j.note(2, 1, "2", "failed");
+    await turn();
+    writes[2]!.finish();
+    await j.flush();
+    expect(writes).toHaveLength(3);
+    expect(writes[2]!.states).toBe("1:stored 2:failed");
+  });
 });
