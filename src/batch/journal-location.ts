@@ -16,6 +16,11 @@ const SUFFIX: Record<Exclude<BatchKind, "address-verify">, string> = {
   "address-add": ".shipctl-address-journal.jsonl",
 };
 
+/** The file-name suffix of a command's journal (".shipctl-journal.jsonl" for shipment create). */
+export function journalSuffix(kind: Exclude<BatchKind, "address-verify">): string {
+  return SUFFIX[kind];
+}
+
 export function journalCandidates(
   kind: Exclude<BatchKind, "address-verify">,
   source: CsvSource,

@@ -48,7 +48,10 @@ export async function recordReconciled(journal: Journal, found: Map<string, Reco
   await journal.record(entries);
 }
 
-export async function settleLost<R extends LostRow, F>(run: BatchRun, sender: Resender<R>, how: ReconcileFor<R, F>): Promise<void> {
+/** What settling needs of a run: a CSV run, or `shipment create` from flags or a JSON file. */
+export type SettleRun = Pick<BatchRun, "deps" | "outcomes" | "say">;
+
+export async function settleLost<R extends LostRow, F>(run: SettleRun, sender: Resender<R>, how: ReconcileFor<R, F>): Promise<void> {
   const { outcomes } = run;
   let pending = [...sender.lost];
   for (let round = 0; round < ROUNDS && pending.length > 0 && sender.running; round++) {

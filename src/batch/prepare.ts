@@ -5,6 +5,7 @@ import type { Address } from "../contract/index.js";
 import { AddressSet, verifyAddresses, type Decision } from "./addresses.js";
 import type { BatchRun } from "./context.js";
 import type { Journal } from "./journal.js";
+import type { CsvOptions } from "./run-options.js";
 import type { Notes } from "./notes.js";
 import { problemsText } from "./outcomes.js";
 import { renderProblems, unknownColumnsWarning, validCountLine } from "./problems-report.js";
@@ -31,7 +32,10 @@ export function refuseInvalid(run: BatchRun, validation: Validation): boolean {
   return true;
 }
 
-export async function verifyDistinct(run: BatchRun, journal: Journal | undefined, addresses: AddressSet): Promise<Map<string, Decision> | undefined> {
+/** What verifying needs of a run: a CSV run, or `shipment create` from flags or a JSON file. */
+export type VerifyRun = Pick<BatchRun, "deps" | "call"> & { options: Pick<CsvOptions, "verify" | "concurrency" | "acceptRecommended"> };
+
+export async function verifyDistinct(run: VerifyRun, journal: Journal | undefined, addresses: AddressSet): Promise<Map<string, Decision> | undefined> {
   const { deps, options } = run;
   if (!options.verify || addresses.size === 0) return undefined;
   const api = await deps.api();

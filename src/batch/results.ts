@@ -21,6 +21,9 @@ export interface ResultWords {
 
 type Row = [number, Outcome];
 
+/** How outcomes are numbered: spreadsheet rows (CSV), or items 1..N of `shipment create` from flags or a JSON file. */
+export type Position = "row" | "item";
+
 function statusText(o: Outcome, words: ResultWords): string {
   switch (o.status) {
     case "skipped":
@@ -36,9 +39,9 @@ function statusText(o: Outcome, words: ResultWords): string {
   }
 }
 
-export function renderResultsTable(outcomes: Outcomes, words: ResultWords, options: { theme?: Theme; width?: number }): string {
+export function renderResultsTable(outcomes: Outcomes, words: ResultWords, options: { theme?: Theme; width?: number; position?: Position }): string {
   const columns: Column<Row>[] = [
-    { header: "ROW", value: ([row]) => row, align: "right", keep: true },
+    { header: (options.position ?? "row").toUpperCase(), value: ([row]) => row, align: "right", keep: true },
     { header: "REFERENCE", value: ([, o]) => o.reference ?? "" },
     { header: words.labelHeader.toUpperCase(), value: ([, o]) => o.label },
     { header: words.idHeader.toUpperCase(), value: ([, o]) => o.id ?? "", align: "right", keep: true },
@@ -68,9 +71,14 @@ export function countsOf(outcomes: Outcomes, words: ResultWords): Counts {
 }
 
 /** The --json document. Rows not done (failed, unknown, not sent) are all under `failed`, each with its status. */
-export function resultsDocument(outcomes: Outcomes, words: ResultWords, extra: { notes?: NotesJson; journal?: string; results?: { results: string; errors: string } }) {
+export function resultsDocument(
+  outcomes: Outcomes,
+  words: ResultWords,
+  extra: { notes?: NotesJson; journal?: string; results?: { results: string; errors: string }; position?: Position },
+) {
+  const position = extra.position ?? "row";
   const item = ([row, o]: Row) => ({
-    row,
+    [position]: row,
     reference: o.reference ?? null,
     [words.labelHeader]: o.label,
     ...(o.id !== undefined ? { [words.idKey]: o.id } : {}),
@@ -84,7 +92,7 @@ export function resultsDocument(outcomes: Outcomes, words: ResultWords, extra: {
       .map((r) => ({ ...item(r), status: r[1].status, error: r[1].error ?? null, ...(r[1].problems ? { problems: r[1].problems } : {}) })),
     skipped: entries.filter(([, o]) => o.status === "skipped").map(item),
     counts: {
-      rows: counts.rows,
+      [`${position}s`]: counts.rows,
       [words.done]: counts.done,
       failed: counts.failed + counts.unknown + counts.pending,
       skipped: counts.skipped,
@@ -97,13 +105,13 @@ export function resultsDocument(outcomes: Outcomes, words: ResultWords, extra: {
   };
 }
 
-export function summaryLine(counts: Counts, words: ResultWords): string {
+export function summaryLine(counts: Counts, words: ResultWords, position: Position = "row"): string {
   const parts = [`${counts.done} ${words.done}`];
   if (counts.skipped > 0) parts.push(`${counts.skipped} already ${words.done === "updated" ? "updated" : "created"} by an earlier run`);
   if (counts.failed > 0) parts.push(`${counts.failed} failed`);
   if (counts.unknown > 0) parts.push(`${counts.unknown} unknown (answer lost)`);
   if (counts.pending > 0) parts.push(`${counts.pending} not sent`);
-  return `${parts.join(", ")} (of ${counts.rows} rows).`;
+  return `${parts.join(", ")} (of ${counts.rows} ${position}${counts.rows === 1 && position === "item" ? "" : "s"}).`;
 }
 
 export function exitCodeFor(outcomes: Outcomes, words: ResultWords): number {

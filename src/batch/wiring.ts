@@ -15,6 +15,11 @@ export interface CsvFlagChoice {
   verifyFlags: boolean;
   /** Add --dry-run, --results, --skip-invalid (everything but address verify stores something). */
   sending: boolean;
+  /**
+   * The single-item mode reads --dry-run, --concurrency, --skip-invalid, --no-verify and --accept-recommended too
+   * (`shipment create` from flags or --file): their help does not say "with --csv".
+   */
+  fileToo?: boolean;
 }
 
 /** Flags the CSV mode reads; any other flag given with --csv is refused. */
@@ -22,17 +27,19 @@ const CSV_KEYS = new Set(["csv", "dryRun", "concurrency", "results", "skipInvali
 
 export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command {
   command.option("--csv <file>", "read one item per row of a CSV file (- for stdin)");
+  const shared = choice.fileToo ? "" : "with --csv: ";
+  const items = choice.fileToo ? "items" : "rows";
   if (choice.sending) {
     command
-      .option("--dry-run", "with --csv: validate (and verify addresses), print what would be sent, send nothing")
+      .option("--dry-run", `${shared}validate (and verify addresses), print what would be sent, send nothing`)
       .option("--results <file.csv>", "with --csv: write each row's outcome there, and the failed rows to <file>.errors.csv")
-      .option("--skip-invalid", "with --csv: send the valid rows even if some rows are invalid");
+      .option("--skip-invalid", `${shared}send the valid ${items} even if some ${items} are invalid`);
   }
-  command.option("--concurrency <n>", `with --csv: requests in flight (default ${DEFAULT_CONCURRENCY})`);
+  command.option("--concurrency <n>", `${shared}requests in flight (default ${DEFAULT_CONCURRENCY})`);
   if (choice.verifyFlags) {
     command
-      .option("--no-verify", "with --csv: do not verify inline addresses before sending")
-      .option("--accept-recommended", "with --csv: use the address revisions the service recommends without asking");
+      .option("--no-verify", `${shared}do not verify inline addresses before sending`)
+      .option("--accept-recommended", `${shared}use the address revisions the service recommends without asking`);
   }
   return command;
 }
