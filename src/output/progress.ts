@@ -20,6 +20,11 @@ export interface ProgressOptions {
   now?: () => number;
   /** Minimum time between redraws, so a fast loop does not flood the terminal (finish always draws). */
   minIntervalMs?: number;
+  /**
+   * The text of the line, for a command with more to show than counts (bytes sent, say); progressLine by default.
+   * Called at each redraw, so it may read state the command keeps beside the counts.
+   */
+  describe?: (counts: ProgressCounts, context: { total?: number; unit?: string; elapsedMs: number }) => string;
 }
 
 export interface Progress {
@@ -41,7 +46,7 @@ export function createProgress(io: IO, options: ProgressOptions = {}): Progress 
 
   const draw = () => {
     if (!last) return;
-    const line = progressLine(last, { total: options.total, unit: options.unit, elapsedMs: now() - started });
+    const line = (options.describe ?? progressLine)(last, { total: options.total, unit: options.unit, elapsedMs: now() - started });
     // Longer than the terminal, the line would wrap and \r could no longer redraw it in place.
     io.err(`\r\x1b[K${line.slice(0, Math.max(10, io.columns - 1))}`);
     visible = true;

@@ -1,6 +1,8 @@
-// Upload progress in bytes on stderr: "reports 3/20 · 41.2 of 240.0 MiB · 11.3 MiB/s". Drawn only when stderr is a
-// terminal (a log or CI gets the per-report lines instead), redrawn in place at most every 100 ms.
+// Upload progress in bytes on stderr: "reports 3/20 · 41.2 MiB of 240.0 MiB · 11.3 MiB/s". The line itself (drawn
+// only on a terminal, redrawn in place at most every 100 ms, cleared for log lines and at the end) is the shared
+// one of output/progress.ts; this adds what uploads count: bytes, from several uploads at once.
 import type { IO } from "../../output/io.js";
+import { createProgress } from "../../output/progress.js";
 import { formatBytes } from "../../photos/format.js";
 
 export interface ByteProgress {
@@ -22,47 +24,31 @@ export interface ByteProgressOptions {
 }
 
 export function createByteProgress(io: IO, options: ByteProgressOptions): ByteProgress {
-  if (!io.stderrIsTTY) {
-    return { sent: () => undefined, reportDone: () => undefined, setTotalBytes: () => undefined, log: (t) => io.err(t), finish: () => undefined };
-  }
-  const now = options.now ?? (() => Date.now());
-  const started = now();
   let totalBytes = options.totalBytes;
-  const perUpload = new Map<number, number>();
   let bytes = 0;
   let reports = 0;
-  let drawnAt = -Infinity;
-  let visible = false;
-  const draw = (force = false) => {
-    if (!force && now() - drawnAt < 100) return;
-    const line = byteProgressLine({ bytes, reports, elapsedMs: now() - started, totalBytes, totalReports: options.totalReports });
-    io.err(`\r\x1b[K${line.slice(0, Math.max(10, io.columns - 1))}`);
-    visible = true;
-    drawnAt = now();
-  };
-  const clear = () => {
-    if (visible) io.err("\r\x1b[K");
-    visible = false;
-  };
+  const perUpload = new Map<number, number>();
+  const line = createProgress(io, {
+    total: options.totalReports,
+    now: options.now,
+    describe: (counts, context) =>
+      byteProgressLine({ bytes, reports: counts.done, totalBytes, totalReports: options.totalReports, elapsedMs: context.elapsedMs }),
+  });
   return {
     sent(key, total) {
       bytes += total - (perUpload.get(key) ?? 0);
       perUpload.set(key, total);
-      draw();
+      line.update({ done: reports });
     },
     reportDone() {
       reports++;
-      draw(true);
+      line.update({ done: reports });
     },
     setTotalBytes(value) {
       totalBytes = value;
     },
-    log(text) {
-      clear();
-      io.err(text);
-      draw(true);
-    },
-    finish: clear,
+    log: (text) => line.log(text),
+    finish: () => line.finish(),
   };
 }
 

@@ -10,7 +10,7 @@ import { checkFolder } from "../../../src/photos/check.js";
 import { ReportJournal } from "../../../src/photos/journal.js";
 import { batchExitCode } from "../../../src/commands/report/batch.js";
 import { parseUploadOptions } from "../../../src/commands/report/options.js";
-import { byteProgressLine } from "../../../src/commands/report/progress.js";
+import { byteProgressLine, createByteProgress } from "../../../src/commands/report/progress.js";
 import { sendReport, type ReportOutcome, type SendContext } from "../../../src/commands/report/send.js";
 import { run } from "../../../src/commands/report/upload.js";
 import type { PreparedReport } from "../../../src/commands/report/prepare.js";
@@ -199,6 +199,38 @@ describe("run: --by-order confirmation", () => {
     const { d, api } = deps([], false);
     await expect(run(d, ["5", fixture("photos/by-order")], { set: "1", byOrder: true })).rejects.toMatchObject({ exitCode: ExitCode.Usage, message: expect.stringContaining("--yes") });
     expect(api.uploads).toHaveLength(0);
+  });
+});
+
+describe("createByteProgress", () => {
+  it("on a terminal, draws the shared progress line with bytes summed over uploads, log lines above it, cleared at the end", () => {
+    let now = 0;
+    const io = createTestIO({ tty: true, columns: 200 });
+    const p = createByteProgress(io, { totalBytes: 8 * 1024 * 1024, totalReports: 4, now: () => now });
+    now = 1000;
+    p.sent(1, 1024 * 1024);
+    p.sent(2, 512 * 1024);
+    expect(io.stderr()).toBe("\r\x1b[Kreports 0/4 · 1.00 MiB of 8.00 MiB · 1.00 MiB/s");
+    now = 2000;
+    // Running totals per upload: the second call for upload 1 adds only what is new.
+    p.sent(1, 2 * 1024 * 1024);
+    p.reportDone();
+    expect(io.stderr().endsWith("\r\x1b[Kreports 0/4 · 2.50 MiB of 8.00 MiB · 1.25 MiB/s")).toBe(true);
+    p.log("Shipment 5: refused\n");
+    expect(io.stderr().endsWith("\r\x1b[KShipment 5: refused\n\r\x1b[Kreports 1/4 · 2.50 MiB of 8.00 MiB · 1.25 MiB/s")).toBe(true);
+    p.finish();
+    expect(io.stderr().endsWith("\r\x1b[K")).toBe(true);
+    expect(io.stdout()).toBe("");
+  });
+
+  it("without a terminal draws nothing and passes log lines through", () => {
+    const io = createTestIO({ tty: false });
+    const p = createByteProgress(io, { totalBytes: 100, totalReports: 1 });
+    p.sent(1, 50);
+    p.reportDone();
+    p.log("a line\n");
+    p.finish();
+    expect(io.stderr()).toBe("a line\n");
   });
 });
 
