@@ -17,8 +17,11 @@ import { createByteProgress } from "./progress.js";
 import { countResults, printBatch, RESULT_LABELS } from "./render.js";
 import { preflight, recordIntent, upload, type ReportOutcome } from "./send.js";
 
-/** Shipment reads are small: more of them at once than uploads. */
-const READ_CONCURRENCY = 8;
+/**
+ * Shipment reads at a time. Reads run ahead of the uploads, which take far longer each, so as many reads as uploads
+ * (two at least) keep every upload supplied; more would only hold more connections and memory open at once.
+ */
+const readConcurrency = (uploads: number) => Math.max(uploads, 2);
 
 type BatchSource = { kind: "batch"; root: string } | { kind: "manifest"; file: string };
 
@@ -83,7 +86,7 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
       if (checked.kind === "go") await recordIntent(ctx, report);
       return checked;
     };
-    const checks = startEach(reports, Math.max(options.concurrency, READ_CONCURRENCY), (r) => guard(() => checkAndIntend(r)), keepGoing);
+    const checks = startEach(reports, readConcurrency(options.concurrency), (r) => guard(() => checkAndIntend(r)), keepGoing);
     let firstUpload = true;
     try {
       await runPool(
