@@ -4,7 +4,6 @@ import type { Command } from "commander";
 import { lazyAction, type CommandContext } from "../action.js";
 import { SHIPMENT_FIELD_FLAGS } from "../../input/shipment-fields.js";
 import { CSV_HELP, addCsvOptions, csvOrPlain } from "../../batch/wiring.js";
-import { UsageError } from "../../errors.js";
 
 export function register(program: Command, ctx: CommandContext): void {
   const shipment = program
@@ -14,12 +13,15 @@ export function register(program: Command, ctx: CommandContext): void {
   registerUpdate(shipment, ctx);
   registerGet(shipment, ctx);
   registerTemplate(shipment, ctx);
-  registerCreateCsv(shipment, ctx);
+  registerCreate(shipment, ctx);
 }
 
 /** The shipment input flags (--file and one flag per field). */
-export function shipmentInputOptions(command: Command): Command {
-  command.option("--file <path>", "read the shipment from a JSON file (- for stdin); flags given as well override its fields");
+export function shipmentInputOptions(
+  command: Command,
+  fileHelp = "read the shipment from a JSON file (- for stdin); flags given as well override its fields",
+): Command {
+  command.option("--file <path>", fileHelp);
   for (const f of SHIPMENT_FIELD_FLAGS) command.option(`${f.flag} <${f.kind === "text" ? "text" : f.kind === "service" ? "service" : "n"}>`, f.help);
   return command;
 }
@@ -96,32 +98,59 @@ Examples:
 }
 
 /**
- * `shipment create --csv FILE`. Single shipments from flags or --file join this command with
- * `csvOrPlain(ctx, csvRun, plainRun)` (see update); until then --csv is required.
+ * `shipment create`: one shipment from flags, one or a list from --file FILE.json (or stdin), or a CSV with --csv.
+ * Both modes share the batch machinery (journal, reconciliation, sender, results), so none creates a shipment twice.
  */
-export function registerCreateCsv(shipment: Command, ctx: CommandContext): Command {
+export function registerCreate(shipment: Command, ctx: CommandContext): Command {
   const command = shipment
     .command("create")
-    .description("create shipments from a CSV file: every row checked first, ten a request, never one twice")
+    .description("create shipments from flags, a JSON file or a CSV file: all checked first, ten a request, never one twice")
     .addHelpText(
       "after",
-      `${CSV_HELP}
+      `
+The shipments come from the flags (one shipment), from --file FILE.json holding one shipment, a list of them or the
+request body {"shipments": [...]}, or from --file - (stdin). Flags given with --file override those fields of every
+item, and an id flag replaces the inline address of its side. An item has the fields of the request: title, value,
+length, height, depth, service, and per side a stored address id (fulfillment_address_id, destination_address_id)
+or an inline address ("fulfillment_address": {...}, the fields of an address); plus, if you like, a "reference" of
+your own that is never sent. Service is the integer or a name from the profile's service table. Everything is
+checked first: a bad field is exit 2 with every problem listed ("item 3, value: ...") and nothing is sent
+(--skip-invalid sends the valid items). Inline addresses are verified once each before anything is created.
+
+Never created twice: a journal records each request before it is sent and its answer after, next to FILE.json or,
+for flags and stdin, in the config folder under a name taken from the shipments' content. Running the same command
+again skips what was created (reporting the ids) and reads the service's shipments to settle any answer that was
+lost before anything is resent. To create a second shipment with the same details on purpose, give it a new
+--reference.
+
+Output: a table (item, reference, title, shipment id, status); with --json one document:
+  {"created": [{"item": 1, "reference": null, "title": "Blue Study", "shipment_id": 41}], "failed": [...],
+   "skipped": [...], "counts": {"items": 1, "created": 1, "failed": 0, "skipped": 0, "unknown": 0, "not_sent": 0}}
+Exit codes: 0 every shipment created (now or by an earlier run); 2 bad input, nothing sent; 6 refused by the service;
+7 service unavailable; 8 partly done; 130 interrupted (run the same command again to resume).
 
 Examples:
+  shipctl shipment create --title "Blue Study" --value 1200 --length 30 --height 24 --depth 3 --service 1 \\
+    --fulfillment-address-id 12 --destination-address-id 15
+  shipctl shipment create --file shipments.json --dry-run
+  shipctl shipment create --file shipments.json --fulfillment-address-id 12 --json | jq '.created[].shipment_id'
+  jq '[.[] | select(.value > 1000)]' artworks.json | shipctl shipment create --file -
   shipctl shipment template > shipments.csv
-  shipctl shipment create --csv shipments.csv --dry-run
   shipctl shipment create --csv shipments.csv --results results.csv
-  shipctl shipment create --csv - --json < shipments.csv
+${CSV_HELP}
 `,
     );
-  addCsvOptions(command, { verifyFlags: true, sending: true });
+  shipmentInputOptions(
+    command,
+    "read the shipment, or a list of them, from a JSON file (- for stdin); flags given as well override those fields of every item",
+  );
+  command.option("--reference <text>", "your own key for the shipment, never sent: the journal knows it by this (a new one creates a new shipment)");
+  addCsvOptions(command, { verifyFlags: true, sending: true, fileToo: true });
   command.action(
     csvOrPlain(
       ctx,
       async () => (await import("./create-csv.js")).run,
-      async () => async () => {
-        throw new UsageError("shipment create needs --csv FILE (or --csv - for stdin)", { hint: "Run `shipctl shipment template` for a file to start from." });
-      },
+      async () => (await import("./create.js")).run,
     ),
   );
   return command;
