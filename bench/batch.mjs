@@ -65,10 +65,56 @@ async function newOrg(url) {
   return body.token;
 }
 
-function run(args, { env = {}, stdout = "pipe", preload } = {}) {
+// Reports the CLI's peak RSS (getrusage maxrss) when it exits, on a file descriptor of its own, with the phase marks
+// shipctl sets (performance.mark "shipctl:batch:*", ms since the process started) and when it exited.
+const preload = join(work, "report.mjs");
+writeFileSync(
+  preload,
+  `import { writeSync } from "node:fs";\nprocess.on("exit", () => { try { writeSync(3, JSON.stringify({ maxRSS: process.resourceUsage().maxRSS, ` +
+    `marks: Object.fromEntries(performance.getEntriesByType("mark").map((m) => [m.name.replace("shipctl:batch:", ""), m.startTime])), exit: performance.now() })); } catch {} });\n`,
+);
+
+/**
+ * Where one run's time went, in ms: between consecutive marks shipctl set (from the process start), up to its exit,
+ * and what the parent saw beyond that (spawning node, tearing it down). Each span is named by the mark ending it.
+ */
+const MARKS = [
+  ["started", "start-up: node, modules, flags"],
+  ["connected", "connection, tables, file opened"],
+  ["validated", "first pass: read and check every row"],
+  ["verified", "distinct addresses verified"],
+  ["first-request", "send pass opened, first row ready"],
+  ["sent", "rows sent, journal around each request"],
+  ["finished", "results, journal folded"],
+  ["exit", "exit"],
+];
+function phasesOf({ marks, exit }, wallMs) {
+  const at = { ...marks, exit };
+  const out = {};
+  let from = 0;
+  for (const [mark, label] of MARKS) {
+    if (at[mark] === undefined) continue;
+    out[label] = at[mark] - from;
+    from = at[mark];
+  }
+  out["process spawn and teardown (seen by the parent)"] = wallMs - exit;
+  return out;
+}
+
+function printPhases(title, runs) {
+  const labels = [...new Set(runs.flatMap((r) => Object.keys(r)))];
+  const width = Math.max(...labels.map((l) => l.length));
+  console.log(`\n${title}`);
+  for (const label of labels) {
+    const values = runs.map((r) => r[label]).filter((v) => v !== undefined);
+    console.log(`  ${label.padEnd(width)}  ${median(values).toFixed(0).padStart(5)} ms  (${Math.min(...values).toFixed(0)}..${Math.max(...values).toFixed(0)})`);
+  }
+}
+
+function run(args, { env = {}, stdout = "pipe" } = {}) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const argv = preload ? ["--import", pathToFileURL(preload).href, ...args] : args;
+    const argv = ["--import", pathToFileURL(preload).href, ...args];
     const child = spawn(process.execPath, argv, {
       stdio: ["ignore", stdout, "pipe", "pipe"],
       env: { ...process.env, NO_COLOR: "1", SHIPCTL_CONFIG_DIR: join(work, "config"), ...env },
@@ -80,7 +126,11 @@ function run(args, { env = {}, stdout = "pipe", preload } = {}) {
     child.stderr.setEncoding("utf8").on("data", (d) => (err += d));
     child.stdio[3].setEncoding("utf8").on("data", (d) => (rss += d));
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code, out, err, ms: performance.now() - start, rssMb: (Number(rss) * 1024) / 1e6 }));
+    child.on("close", (code) => {
+      const ms = performance.now() - start;
+      const report = rss === "" ? { maxRSS: NaN, marks: {}, exit: NaN } : JSON.parse(rss);
+      resolve({ code, out, err, ms, rssMb: (report.maxRSS * 1024) / 1e6, phases: phasesOf(report, ms) });
+    });
   });
 }
 
@@ -125,7 +175,7 @@ async function shipctlCreate(url, csv) {
   if (r.code !== 0) throw new Error(`shipctl exited ${r.code}\n${r.err.slice(-2000)}`);
   const { created } = JSON.parse(r.out).counts;
   if (created !== ROWS) throw new Error(`shipctl created ${created} of ${ROWS}`);
-  return r.ms;
+  return r;
 }
 
 async function endToEnd(latency, csv) {
@@ -136,11 +186,14 @@ async function endToEnd(latency, csv) {
     await shipctlCreate(url, csv);
     const base = [];
     const cli = [];
+    const phases = [];
     for (let i = 0; i < rounds; i++) {
       base.push(ROWS / ((await rawLoop(url, bodies)) / 1000));
-      cli.push(ROWS / ((await shipctlCreate(url, csv)) / 1000));
+      const r = await shipctlCreate(url, csv);
+      cli.push(ROWS / (r.ms / 1000));
+      phases.push(r.phases);
     }
-    return { base: median(base), cli: median(cli), bodies, url, child };
+    return { base: median(base), cli: median(cli), phases, bodies, url, child };
   } catch (e) {
     child.kill();
     throw e;
@@ -189,8 +242,6 @@ export async function firstPass(path: string): Promise<number> {
 }
 
 async function peakRss(url, csv10k, csv100k) {
-  const preload = join(work, "rss.mjs");
-  writeFileSync(preload, `import { writeSync } from "node:fs";\nprocess.on("exit", () => { try { writeSync(3, String(process.resourceUsage().maxRSS)); } catch {} });\n`);
   const plain = join(work, "csv-parse-only.mjs");
   writeFileSync(
     plain,
@@ -199,20 +250,20 @@ async function peakRss(url, csv10k, csv100k) {
   const devnull = () => openSync("/dev/null", "w");
   const dryRun = async (csv) => {
     const fd = devnull();
-    const r = await run([bin, "shipment", "create", "--csv", csv, "--dry-run", "--json"], { env: { SHIPCTL_BASE_URL: url, SHIPCTL_TOKEN: TOKEN }, stdout: fd, preload });
+    const r = await run([bin, "shipment", "create", "--csv", csv, "--dry-run", "--json"], { env: { SHIPCTL_BASE_URL: url, SHIPCTL_TOKEN: TOKEN }, stdout: fd });
     closeSync(fd);
     if (r.code !== 0) throw new Error(`dry run exited ${r.code}: ${r.err.slice(-1000)}`);
     return r.rssMb;
   };
   const csvParse = async (csv) => {
-    const r = await run([plain, csv], { preload });
+    const r = await run([plain, csv]);
     if (r.code !== 0) throw new Error(`csv-parse alone exited ${r.code}: ${r.err}`);
     return r.rssMb;
   };
   // The HTTP layer's fixed cost, for reference: a dry run asks the sandbox for its tables and verifies addresses, and
   // undici's first request compiles its HTTP parser (WebAssembly), whatever the file's size.
   const oneRequest = async () => {
-    const r = await run([bin, "address", "get", "1", "--json"], { env: { SHIPCTL_BASE_URL: url, SHIPCTL_TOKEN: TOKEN }, preload });
+    const r = await run([bin, "address", "get", "1", "--json"], { env: { SHIPCTL_BASE_URL: url, SHIPCTL_TOKEN: TOKEN } });
     return r.rssMb;
   };
   const out = { cli100: [], base100: [], cli10: [], base10: [], request: [] };
@@ -263,6 +314,8 @@ try {
     ["peak RSS, one request: `address get` (vs streaming csv-parse)", rss.request, rss.base100, "MB", "the HTTP layer's floor"],
     ...(curl === undefined ? [] : [[`sequential curl loop, same 1,000 requests, +${LATENCY_MS} ms (vs shipctl)`, curl, slow.cli, "rows/s", "for the record"]]),
   ]);
+  printPhases(`Where shipctl's time goes, sandbox +${LATENCY_MS} ms/request (median of ${rounds}, range)`, slow.phases);
+  printPhases(`Where shipctl's time goes, sandbox answering at once (median of ${rounds}, range)`, fast.phases);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

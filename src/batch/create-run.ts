@@ -19,12 +19,15 @@ import { openScan } from "./scan.js";
 import { shipmentScanSpec, withDecisions } from "./shipment-spec.js";
 import { validatePass, type Validation } from "./validate-pass.js";
 import { SHIPMENTS_PER_CREATE } from "../contract/index.js";
+import { markPhase } from "./phases.js";
 
 export const CREATE_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "created" };
 
 export async function runCreateCsv(deps: Deps, flags: CsvFlags): Promise<number> {
+  markPhase("started");
   const options = csvOptions(flags);
   return withBatch(deps, options, async (run) => {
+    markPhase("connected");
     // A dry run writes nothing: no journal.
     const journal = options.dryRun ? undefined : await openJournal(run, "shipment-create");
     try {
@@ -32,6 +35,7 @@ export async function runCreateCsv(deps: Deps, flags: CsvFlags): Promise<number>
     } finally {
       stopProgress(run);
       await journal?.close();
+      markPhase("finished");
     }
   });
 }
@@ -52,6 +56,7 @@ async function createBatch(run: BatchRun, journal: Journal | undefined): Promise
     if (state?.state === "sending") lostEarlier.push({ key: row.key, row: row.row, attempt: state.attempt, at: state.at, fields: shipmentFields(row.payload) });
     for (const a of row.addresses) addresses.add(a.key, a.address, row.row);
   });
+  markPhase("validated");
   reportValidation(run, validation, notes);
   const finish = (extra: { exitCode?: number; unreached?: number } = {}) =>
     finishRun(run, { words: CREATE_WORDS, notes, journalPath: journal?.path, command: "shipment create", unreached: extra.unreached ?? 0, exitCode: extra.exitCode });
@@ -73,6 +78,7 @@ async function createBatch(run: BatchRun, journal: Journal | undefined): Promise
   }
 
   const decisions = await verifyDistinct(run, journal, addresses);
+  markPhase("verified");
 
   if (options.dryRun) return dryRunPass(run, spec, validation, notes, "shipment", (row) => withDecisions(row, decisions), SHIPMENTS_PER_CREATE.max);
   return send(run, journal!, spec, decisions, uncertain, validation, finish);
@@ -100,6 +106,7 @@ async function send(
   const tick = () => progress.update({ done: outcomes.size, created: outcomes.count("created"), failed: outcomes.count("failed") });
   const sender = new CreateSender({ api, journal, outcomes, clock: deps.clock, call: run.call, signal: deps.signal, concurrency: options.concurrency, onSettled: tick });
   const scan = await openScan(run.source, spec);
+  let offered = false;
   for await (const row of scan.rows) {
     if (!sender.running) break;
     if (!row.ok) {
@@ -121,10 +128,13 @@ async function send(
       outcomes.set(row.row, { status: "failed", label: row.label, reference: row.reference, error: ready.error, unavailable: ready.unavailable });
       continue;
     }
+    if (!offered) markPhase("first-request");
+    offered = true;
     await sender.offer({ key: row.key, row: row.row, label: row.label, reference: row.reference, payload: ready.payload });
   }
   scan.close();
   await sender.finish();
+  markPhase("sent");
   if (sender.lost.length > 0) {
     await settleLost(run, sender, { noun: "shipments", fields: (r) => shipmentFields(r.payload), reconcile: (c) => reconcileShipments(run, journal, c) });
   }
