@@ -264,7 +264,9 @@ describe("shipctl shipment create --file", () => {
 
   it("inline addresses are verified once each before anything is created", async () => {
     const o = await orgWithAddresses();
-    const list = listOf(o, 4, "Inline").map(({ fulfillment_address_id: _id, ...rest }) => ({ ...rest, fulfillment_address: { ...GALLERY, phone: "(206) 953-6978", country: "US" } }));
+    // JSON leaves out the undefined id: each item's fulfillment side is the inline address alone.
+    const inline = { ...GALLERY, phone: "(206) 953-6978", country: "US" };
+    const list = listOf(o, 4, "Inline").map((i): Record<string, unknown> => ({ ...i, fulfillment_address_id: undefined, fulfillment_address: inline }));
     const r = await runCli(["shipment", "create", "--file", writeJson(list)], { sandbox: o.org });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain("read as +12069536978");

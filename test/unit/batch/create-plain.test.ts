@@ -201,6 +201,13 @@ describe("shipment create --file", () => {
     expect(readdirSync(join(stdin.dir, "journals"))).toHaveLength(1);
   });
 
+  it("a CSV file given to --file: not JSON, with the flag that reads it", async () => {
+    const h = harness();
+    const path = join(h.dir, "orders.csv");
+    writeFileSync(path, "title,value\nBlue Study,1200\n");
+    await expect(runCreateItems(h.deps, { file: path })).rejects.toMatchObject({ hint: `--file reads JSON; for a CSV file use --csv ${path}` });
+  });
+
   it("flags override those fields of every item; an id flag replaces an inline address", async () => {
     const h = harness();
     const list = [item(1, "A", { fulfillment_address_id: undefined, fulfillment_address: GALLERY }), item(2, "A")];
