@@ -89,3 +89,15 @@ export function displayWidth(text: string): number {
 export function tableWidth(io: { stdoutIsTTY: boolean; columns: number }): number | undefined {
   return io.stdoutIsTTY ? io.columns : undefined;
 }
+
+/** One record as a two-column FIELD / VALUE table (the people's view of a single resource). */
+export function renderRecord(rows: ReadonlyArray<readonly [string, string]>, options: TableOptions = {}): string {
+  return renderTable(
+    [
+      { header: "FIELD", value: (r: readonly [string, string]) => r[0], keep: true },
+      { header: "VALUE", value: (r: readonly [string, string]) => r[1] },
+    ],
+    rows,
+    options,
+  );
+}

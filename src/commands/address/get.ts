@@ -5,7 +5,7 @@ import { callOptions } from "../../input/call-options.js";
 import { enumLabels } from "../../input/enums.js";
 import { parseId } from "../../input/ids.js";
 import { printJson } from "../../output/json.js";
-import { renderTable, tableWidth } from "../../output/table.js";
+import { renderRecord, tableWidth } from "../../output/table.js";
 import { formatTimestamp } from "../../output/time.js";
 
 export async function run(deps: Deps, args: string[]): Promise<void> {
@@ -17,16 +17,7 @@ export async function run(deps: Deps, args: string[]): Promise<void> {
   }
   const labels = await enumLabels(deps);
   const rows = addressRows(address, labels.country);
-  deps.io.out(
-    renderTable(
-      [
-        { header: "FIELD", value: (r: [string, string]) => r[0], keep: true },
-        { header: "VALUE", value: (r: [string, string]) => r[1] },
-      ],
-      rows,
-      { theme: deps.theme.out, width: tableWidth(deps.io) },
-    ),
-  );
+  deps.io.out(renderRecord(rows, { theme: deps.theme.out, width: tableWidth(deps.io) }));
 }
 
 export function addressRows(a: StoredAddress, country: (id: number) => string): Array<[string, string]> {

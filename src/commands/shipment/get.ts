@@ -4,7 +4,7 @@ import { callOptions } from "../../input/call-options.js";
 import { enumLabels } from "../../input/enums.js";
 import { parseId } from "../../input/ids.js";
 import { printJson } from "../../output/json.js";
-import { renderTable, tableWidth } from "../../output/table.js";
+import { renderRecord, tableWidth } from "../../output/table.js";
 import { shipmentRows } from "./describe.js";
 
 export async function run(deps: Deps, args: string[]): Promise<void> {
@@ -15,14 +15,5 @@ export async function run(deps: Deps, args: string[]): Promise<void> {
     return;
   }
   const rows = shipmentRows(shipment, await enumLabels(deps), deps.clock.now());
-  deps.io.out(
-    renderTable(
-      [
-        { header: "FIELD", value: (r: [string, string]) => r[0], keep: true },
-        { header: "VALUE", value: (r: [string, string]) => r[1] },
-      ],
-      rows,
-      { theme: deps.theme.out, width: tableWidth(deps.io) },
-    ),
-  );
+  deps.io.out(renderRecord(rows, { theme: deps.theme.out, width: tableWidth(deps.io) }));
 }
