@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../helpers/cli.js";
 import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.js";
-import { GALLERY, GALLERY_ARGS, seedAddress } from "./seed.js";
+import { GALLERY, GALLERY_ARGS, seedAddress } from "../../helpers/seed.js";
 
 let sb: TestSandbox;
 beforeAll(async () => {

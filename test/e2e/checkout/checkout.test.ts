@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ShipmentStatus } from "../../../src/contract/index.js";
 import { collect, runCli, spawnCli } from "../../helpers/cli.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
-import { seedDrafts, statusOf } from "./seed.js";
+import { seedShipments, statusOf } from "../../helpers/seed.js";
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ const CHECKOUT = { path: "/api/v1/checkout" };
 
 async function orgWith(count: number): Promise<{ org: OrgTarget; ids: number[]; args: string[] }> {
   const org = await sb.newOrg();
-  const ids = await seedDrafts(org, count);
+  const ids = await seedShipments(org, count);
   return { org, ids, args: ids.map(String) };
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../helpers/cli.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
-import { seedAddress, seedShipments } from "../address/seed.js";
+import { seedAddress, seedShipments } from "../../helpers/seed.js";
 
 let sb: TestSandbox;
 /** One organization holding 5 shipments (ids in `ids`) and 1 address, shared by the read-only tests. */

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
-import { GALLERY, seedAddress } from "../address/seed.js";
+import { GALLERY, seedAddress } from "../../helpers/seed.js";
 import { listAll, shipmentTitles } from "../batch/helpers.js";
 
 let sb: TestSandbox;

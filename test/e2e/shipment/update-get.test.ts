@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../helpers/cli.js";
 import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.js";
-import { GALLERY, seedAddress, seedShipments } from "../address/seed.js";
+import { GALLERY, seedAddress, seedShipments } from "../../helpers/seed.js";
 
 let sb: TestSandbox;
 beforeAll(async () => {
