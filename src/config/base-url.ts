@@ -62,3 +62,12 @@ export function isLoopbackHost(hostname: string): boolean {
 export function strippedPrefixNote(where: string, url: string): string {
   return `Note: ${where} ended in /api/v1; shipctl adds that itself, so the base URL is ${url}\n`;
 }
+
+/** Two URLs share scheme, host and port: the unit a saved token belongs to. */
+export function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}

@@ -45,6 +45,14 @@ export function requireCredentials(settings: ResolvedSettings): Required<Pick<Re
       hint: `run \`shipctl login${flag}\` (or set SHIPCTL_BASE_URL and SHIPCTL_TOKEN)`,
     });
   }
+  if (baseUrl && !token && settings.withheldToken) {
+    const flag = profile.value === "default" ? "" : ` --profile ${profile.value}`;
+    throw new AuthError(
+      `no token for ${new URL(baseUrl.value).origin}: the token saved in profile "${profile.value}" belongs to ` +
+        `${settings.withheldToken.savedFor} and is never sent to another service`,
+      { hint: `set SHIPCTL_TOKEN for ${baseUrl.value}, or save one with \`shipctl login --base-url ${baseUrl.value}${flag}\`` },
+    );
+  }
   const missing = [!baseUrl && "base URL", !token && "token"].filter(Boolean).join(" and ");
   if (!baseUrl || !token) {
     const flag = profile.value === "default" ? "" : ` --profile ${profile.value}`;

@@ -2,7 +2,7 @@
 // There is no token flag on purpose: a token on a command line lands in shell history and in `ps` for every user.
 // Pure (the config file is passed in as data), so every precedence rule is unit-tested without a disk or a network.
 import { UsageError } from "../errors.js";
-import { normaliseBaseUrl, strippedPrefixNote } from "./base-url.js";
+import { normaliseBaseUrl, sameOrigin, strippedPrefixNote } from "./base-url.js";
 import { DEFAULT_PROFILE, profileNameProblem, profileOf, type ConfigData, type StoredProfile } from "./schema.js";
 import type { Source } from "./types.js";
 
@@ -17,6 +17,8 @@ export interface ResolvedSettings {
   stored: StoredProfile | undefined;
   baseUrl?: Setting<string>;
   token?: Setting<string>;
+  /** The profile's saved token was not used: it belongs to another service (its origin). */
+  withheldToken?: { savedFor: string };
   /** Things to tell the user on stderr (e.g. "/api/v1 was removed from --base-url"). */
   notes: string[];
 }
@@ -70,11 +72,19 @@ export function resolveSettings(input: SettingsInput): ResolvedSettings {
   }
 
   let token: Setting<string> | undefined;
+  let withheldToken: ResolvedSettings["withheldToken"];
   const envToken = envValue(input.env, "SHIPCTL_TOKEN");
   if (envToken !== undefined) token = { value: checkToken(envToken, "SHIPCTL_TOKEN"), source: "env" };
-  else if (stored?.token) token = { value: stored.token, source: "profile" };
+  else if (stored?.token) {
+    // A saved token is only ever sent to the service it was saved for: --base-url or SHIPCTL_BASE_URL pointing
+    // elsewhere must not hand it to another host.
+    const savedFor = stored.baseUrl;
+    if (baseUrl && baseUrl.source !== "profile" && (savedFor === undefined || !sameOrigin(baseUrl.value, savedFor))) {
+      withheldToken = { savedFor: savedFor ? new URL(savedFor).origin : "an unknown service" };
+    } else token = { value: stored.token, source: "profile" };
+  }
 
-  return { profile, stored, baseUrl, token, notes };
+  return { profile, stored, baseUrl, token, withheldToken, notes };
 }
 
 /** A token goes into an HTTP header: inner spaces or line breaks mean something else was pasted with it. */

@@ -2,7 +2,7 @@
 // The token is not settable here: a value on a command line stays in shell history and shows in `ps`.
 import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
-import { normaliseBaseUrl, strippedPrefixNote } from "../../config/base-url.js";
+import { normaliseBaseUrl, strippedPrefixNote, sameOrigin } from "../../config/base-url.js";
 import { envValue, resolveProfileName } from "../../config/settings.js";
 import { openConfigStore } from "../../config/store.js";
 import { profileNameProblem, profileOf } from "../../config/schema.js";
@@ -71,10 +71,3 @@ function profileFlag(profile: string): string {
   return profile === "default" ? "" : ` --profile ${profile}`;
 }
 
-function sameOrigin(a: string, b: string): boolean {
-  try {
-    return new URL(a).origin === new URL(b).origin;
-  } catch {
-    return false;
-  }
-}

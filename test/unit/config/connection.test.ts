@@ -58,10 +58,13 @@ describe("resolveConnection", () => {
     expect(fromEnv.sources).toEqual({ profile: "profile", baseUrl: "env", token: "env" });
 
     const fromFlag = await resolveConnection(
-      testDeps({ env: { ...env, SHIPCTL_BASE_URL: "https://env.example.com" }, globals: { baseUrl: "http://localhost:9/api/v1" } }).deps,
+      testDeps({
+        env: { ...env, SHIPCTL_BASE_URL: "https://env.example.com", SHIPCTL_TOKEN: "env-token-123456" },
+        globals: { baseUrl: "http://localhost:9/api/v1" },
+      }).deps,
     );
     expect(fromFlag.baseUrl).toBe("http://localhost:9");
-    expect(fromFlag.sources.baseUrl).toBe("flag");
+    expect(fromFlag.sources).toEqual({ profile: "profile", baseUrl: "flag", token: "env" });
   });
 
   it("says on stderr that /api/v1 was removed, and refuses plain http to a remote host", async () => {
@@ -103,7 +106,8 @@ describe("Connection.tables()", () => {
 
   it("does not rewrite a profile for a one-off --base-url", async () => {
     service = await startService((_req, res) => json(res, 200, SANDBOX_ANSWER));
-    const { deps } = testDeps({ globals: { baseUrl: service.url } });
+    // The saved token belongs to real.example.com: a one-off --base-url needs its own (SHIPCTL_TOKEN).
+    const { deps } = testDeps({ globals: { baseUrl: service.url }, env: { SHIPCTL_TOKEN: "sandbox-token-1234" } });
     const store = await saveProfiles(deps.env, { default: { baseUrl: "https://real.example.com", token: "real-token-1234567" } });
     expect((await (await resolveConnection(deps)).tables()).source).toBe("sandbox");
     expect(store.read().profiles.default?.tables).toBeUndefined();
@@ -152,5 +156,27 @@ describe("loadTables", () => {
     });
     expect(warnings.join("")).toContain("cannot read");
     expect(io.stdout()).toBe("");
+  });
+});
+
+describe("requireCredentials with a withheld token", () => {
+  it("says whose token it is and never prints it (exit 4)", async () => {
+    const { requireCredentials } = await import("../../../src/config/connection.js");
+    const { resolveSettings } = await import("../../../src/config/settings.js");
+    const settings = resolveSettings({
+      globals: { baseUrl: "https://elsewhere.example.net" },
+      env: {},
+      data: { currentProfile: "work", profiles: { work: { baseUrl: "https://work.example.com", token: "work-token-123456" } } },
+      configPath: "/cfg/config.json",
+    });
+    let failure: unknown;
+    try {
+      requireCredentials(settings);
+    } catch (e) {
+      failure = e;
+    }
+    expect((failure as { exitCode: number }).exitCode).toBe(4);
+    expect(String((failure as Error).message)).toMatch(/belongs to https:\/\/work\.example\.com and is never sent to another service/);
+    expect(String((failure as Error).message) + String((failure as { hint?: string }).hint)).not.toContain("work-token-123456");
   });
 });

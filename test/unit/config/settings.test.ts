@@ -101,3 +101,20 @@ describe("settings checks", () => {
     }
   });
 });
+
+describe("a saved token is only sent to the service it was saved for", () => {
+  it("withholds the profile's token when --base-url or SHIPCTL_BASE_URL names another origin", () => {
+    for (const over of [{ globals: { baseUrl: "https://elsewhere.example.net" } }, { env: { SHIPCTL_BASE_URL: "https://work.example.com:8443" } }]) {
+      const s = resolve(over);
+      expect(s.token).toBeUndefined();
+      expect(s.withheldToken).toEqual({ savedFor: "https://work.example.com" });
+    }
+  });
+
+  it("uses it when the override is the same origin, and always uses SHIPCTL_TOKEN", () => {
+    expect(resolve({ globals: { baseUrl: "https://work.example.com/" } }).token).toEqual({ value: "work-token-123456", source: "profile" });
+    const s = resolve({ globals: { baseUrl: "https://elsewhere.example.net" }, env: { SHIPCTL_TOKEN: "env-token-123456" } });
+    expect(s.token).toEqual({ value: "env-token-123456", source: "env" });
+    expect(s.withheldToken).toBeUndefined();
+  });
+});
