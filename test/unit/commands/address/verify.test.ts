@@ -88,7 +88,8 @@ describe("address verify", () => {
     const t = testDeps({
       api: {
         verifyAddress: async (_a, options) => {
-          options?.onRetry?.({ attempt: 1, delayMs: 2000, reason: "rate limited (status 0)" });
+          // The client counts the first try as attempt 1: the first retry is attempt 2.
+          options?.onRetry?.({ attempt: 2, delayMs: 2000, reason: "rate limited (status 0)" });
           return { valid: true };
         },
       },
