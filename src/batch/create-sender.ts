@@ -38,9 +38,21 @@ export interface SenderOptions {
   onSettled?: () => void;
 }
 
+/**
+ * Requests recorded ahead of a free slot. The journal flushes in groups, so with several queued one fdatasync carries
+ * the intents of several requests and the disk's sync latency stops setting the pace when the service answers
+ * quickly. Each intent is still on disk before its request leaves. One never sent (the run stopped) leaves its rows
+ * "sending": the next run reconciles them, finds them not created and sends them then.
+ */
+export const LOOKAHEAD_REQUESTS = 8;
+
 export class CreateSender {
   private chunk: ReadyRow[] = [];
   private readonly pool: Pool;
+  /** Requests recorded and waiting for a slot; `started` chains them so they start in file order. */
+  private queued = 0;
+  private started: Promise<void> = Promise.resolve();
+  private readonly waiters: Array<() => void> = [];
   readonly lost: LostRequest[] = [];
   /** Why the run stopped early (Ctrl-C, authentication), if it did. */
   stopped: unknown;
@@ -64,6 +76,7 @@ export class CreateSender {
     if (this.chunk.length > 0 && this.running) await this.dispatch();
     for (const r of this.chunk) this.o.outcomes.set(r.row, { status: "pending", label: r.label, reference: r.reference });
     this.chunk = [];
+    await this.started;
     await this.pool.drain();
   }
 
@@ -71,11 +84,18 @@ export class CreateSender {
     const rows = this.chunk;
     this.chunk = [];
     // The intent is written while the request waits for a free slot, so it is on disk by the time the slot frees
-    // and the journal's flush does not add to every request's time. A request that is then not sent (the run
-    // stopped) leaves "sending" rows that the next run reconciles: found nothing, so they are sent then.
+    // and the journal's flush does not add to every request's time.
     const intent = this.intent(rows);
     intent.durable.catch(() => undefined);
-    await this.pool.add(() => this.send(rows, intent));
+    this.queued++;
+    this.started = this.started
+      .then(() => this.pool.add(() => this.send(rows, intent)))
+      .finally(() => {
+        this.queued--;
+        this.waiters.shift()?.();
+      });
+    // The reader waits while enough requests are queued: memory stays bounded and rows are not recorded far ahead.
+    while (this.queued >= LOOKAHEAD_REQUESTS) await new Promise<void>((resolve) => this.waiters.push(resolve));
   }
 
   private intent(rows: ReadyRow[]): { attempt: number; at: string; durable: Promise<void> } {
