@@ -32,7 +32,8 @@ export function buildProgram(base: BaseDeps, ctx: CommandContext, version: strin
     .argument("[topic...]", "a command (e.g. `shipment create`) or `exit-codes`")
     .action((topic: string[]) => {
       if (topic.join(" ") === "exit-codes") {
-        base.io.out(exitCodesText());
+        const json = program.opts<{ json?: boolean }>().json === true;
+        base.io.out(json ? `${JSON.stringify(EXIT_CODE_TABLE.map(([code, meaning]) => ({ code, meaning })))}\n` : exitCodesText());
         return;
       }
       let target: Command = program;

@@ -22,3 +22,20 @@ describe("shipctl with no service at all", () => {
     expect(r.stderr).toContain("unknown option '--bogus'");
   });
 });
+
+describe("--json on help topics and the demo", () => {
+  it("prints the exit codes as one JSON array", async () => {
+    const r = await runCli(["help", "exit-codes", "--json"]);
+    expect(r.exitCode).toBe(0);
+    const table = JSON.parse(r.stdout) as Array<{ code: number; meaning: string }>;
+    expect(table.map((e) => e.code)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 130]);
+    expect(table[2]!.meaning).toMatch(/nothing was sent/);
+  });
+
+  it("refuses --json on the demo, whose output is a transcript for people (exit 2, nothing on stdout)", async () => {
+    const r = await runCli(["demo", "--json"]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("no JSON output");
+  });
+});

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Deps } from "../../deps.js";
+import { UsageError } from "../../errors.js";
 import { createTranscript, type Transcript } from "./transcript.js";
 
 /** fixtures/ of the installed package (dist/main.js and src/commands/demo/run.ts both resolve to the repo root). */
@@ -15,6 +16,11 @@ function fixturesDir(): string {
 }
 
 export async function run(deps: Deps, _args: string[], flags: { keep?: boolean }): Promise<number> {
+  if (deps.globals.json) {
+    throw new UsageError("shipctl demo prints a transcript for people and has no JSON output", {
+      hint: "Every command the demo runs takes --json; run them yourself against `shipctl sandbox`.",
+    });
+  }
   const { startSandbox } = await import("../../sandbox/server.js");
   const sandbox = await startSandbox({ port: 0 });
   const workDir = mkdtempSync(join(tmpdir(), "shipctl-demo-"));
