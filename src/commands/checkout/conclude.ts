@@ -13,6 +13,8 @@ export interface Conclusion {
 
 export interface ConcludeContext {
   retries: number;
+  /** How many sessions the run priced. */
+  sessions: number;
   /** US cents charged by this run so far. */
   charged: number;
   /** The command that pays what is left (unpaid and unknown), if anything is. */
@@ -75,13 +77,16 @@ function describeStop(reason: Stop, session: number, context: ConcludeContext): 
       };
     case "lost": {
       const { paid, unpaid, unknown } = reason.found;
-      const what = reason.resent && unpaid.length > 0 && paid.length === 0 && unknown.length === 0
-        ? "was lost twice (the second try went out only after reading back proved the first charged nothing)"
-        : `was lost, and reading the shipments back did not settle it (${paid.length} paid, ${unpaid.length} not paid, ` +
-          `${unknown.length} could not be read)`;
       return {
-        message: `the answer to the payment of session ${session} ${what}; it was not sent again: ${textOf(reason.error)}`,
-        next: "Check the shipments with `shipctl shipment get <id>` if you like",
+        message:
+          `the answer to the payment of session ${session} was lost, and it was not sent again in this run ` +
+          `(the request may still have been going through): ${textOf(reason.error)}; read back ` +
+          `${reason.waitedMs / 1000} s later: ${paid.length} paid, ${unpaid.length} not paid (still Draft), ` +
+          `${unknown.length} could not be read` +
+          (session < context.sessions ? "; no further session was attempted" : ""),
+        // A payment still on its way would show up as paid a little later; the rerun reads every status first.
+        next:
+          "The lost payment may still complete, so wait a minute (`shipctl shipment get <id>` shows a shipment's status)",
         exitCode: ExitCode.Unavailable,
         cause: reason.error,
       };

@@ -21,9 +21,10 @@ Examples:
 
 Exit codes: 0 paid (or nothing left to pay) · 2 bad arguments, missing --yes, or total above --max-total
 (nothing charged) · 3 answered no · 5 card declined or no valid payment method (fix it in the service's
-dashboard) · 6 a shipment does not exist, or the service refused the request · 7 payment still failing after the retries (409), or a lost answer that reading back could
-not settle · 8 some sessions paid, then a stop (the output lists paid and unpaid ids and the rerun command)
-· 130 interrupted.
+dashboard) · 6 a shipment does not exist, or the service refused the request · 7 payment still failing after
+the retries (409), or a lost answer that reading back did not prove paid (a lost payment is never sent again in
+the same run: wait a minute, then run the printed command) · 8 some sessions paid, then a stop (the output lists
+paid and unpaid ids and the rerun command) · 130 interrupted.
 `;
 
 export function register(program: Command, ctx: CommandContext): void {

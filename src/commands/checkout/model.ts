@@ -12,7 +12,7 @@ export interface PricedShipment {
  * What became of one checkout session:
  * - "not-attempted": never sent (cancelled, over --max-total, or an earlier session stopped the run);
  * - "paid": the service confirmed it, or reading the shipments back proved it;
- * - "not-paid": sent and refused, or proven unpaid after a lost answer;
+ * - "not-paid": sent and refused, or, after a lost answer, every shipment still a Draft when read back (not resent);
  * - "partly-paid" / "unknown": a lost answer that reading back could not settle for every shipment.
  */
 export type SessionOutcome = "not-attempted" | "paid" | "not-paid" | "partly-paid" | "unknown";

@@ -3,11 +3,14 @@
 // - 409 is a refusal: wait (--retry-wait) and try again, up to --retries times.
 // - 402 (declined: the method is now invalidated) and 403 (no valid method) stop the whole run: any further session
 //   would fail the same way, and a declined card should not be tried again.
-// - A lost answer is settled by reading the shipments back. Only a session proven entirely unpaid is sent again, and
-//   only once; anything else stops with what is known.
+// - A lost answer is never followed by another payment of that session in this run: the first request may still be
+//   going through (a response timeout), so a shipment read back as Draft proves nothing yet. After a short pause the
+//   shipments are read back; a session read back entirely paid counts as paid and the run goes on, anything else
+//   stops the run with what is known and the rerun command (a later run reads the statuses again before paying).
 // Each POST follows a price session for the same shipments (the service requires it), so a session is priced again
 // before it is paid unless its price session was the very last request; it is never paid above the price confirmed.
 import { ConflictError, PaymentDeclinedError, NoPaymentMethodError } from "../../api/errors.js";
+import { RECONCILE_DELAY_MS } from "../../batch/lost.js";
 import type { ApiClient } from "../../api/types.js";
 import type { Deps } from "../../deps.js";
 import { formatUsd } from "../../output/money.js";
@@ -23,8 +26,8 @@ export type Stop =
   | { kind: "declined"; error: PaymentDeclinedError }
   | { kind: "no-payment-method"; error: NoPaymentMethodError }
   | { kind: "retries-exhausted"; error: ConflictError }
-  /** `resent`: the session had already been sent a second time, after reading back proved the first unpaid. */
-  | { kind: "lost"; error: unknown; resent: boolean; found: Reconciliation }
+  /** `found`: what reading the session's shipments back showed, `waitedMs` after the answer was lost. */
+  | { kind: "lost"; error: unknown; found: Reconciliation; waitedMs: number }
   | { kind: "price-rose"; confirmed: number; now: number }
   | { kind: "interrupted"; mayHaveCharged: boolean }
   | { kind: "error"; error: unknown };
@@ -86,7 +89,6 @@ async function paySession(ctx: PayContext, session: CheckoutSession, priceIsFres
   let fresh = priceIsFresh;
   let sent = false;
   let retriesUsed = 0;
-  let resentAfterLoss = false;
   const unpaid = (stop?: Stop): Settled => ({ paid: [], unpaid: [...ids], unknown: [], sent, stop });
 
   for (;;) {
@@ -120,26 +122,40 @@ async function paySession(ctx: PayContext, session: CheckoutSession, priceIsFres
         case "interrupted":
           if (!failure.mayHaveArrived) return unpaid({ kind: "interrupted", mayHaveCharged: false });
           return { paid: [], unpaid: [], unknown: [...ids], sent, stop: { kind: "interrupted", mayHaveCharged: true } };
-        case "lost": {
-          ctx.note(`payment of session ${session.number}: ${describe(failure.error)}`);
-          ctx.note(`reading its ${plural(ids.length)} back to see what was charged`);
-          const found = await reconcile(api, ids, deps.signal);
-          if (deps.signal.aborted) return { ...found, sent, stop: { kind: "interrupted", mayHaveCharged: true } };
-          if (found.paid.length === ids.length) {
-            ctx.note(`session ${session.number} was paid: every shipment in it is now confirmed`);
-            return { ...found, sent };
-          }
-          if (found.unpaid.length === ids.length && !resentAfterLoss) {
-            // Proven unpaid (every shipment still a Draft): sending again cannot charge twice.
-            resentAfterLoss = true;
-            ctx.note(`session ${session.number} was not charged (every shipment is still a Draft): sending it once more`);
-            continue;
-          }
-          return { ...found, sent, stop: { kind: "lost", error: failure.error, resent: resentAfterLoss, found } };
-        }
+        case "lost":
+          return settleLost(ctx, session, failure.error);
       }
     }
   }
+}
+
+/**
+ * After a lost answer: wait, read the session's shipments back, and say what that shows. Never sends the payment again:
+ * the lost request may still be running, and the service has no idempotency key, so only a later run (which reads the
+ * statuses again first) may pay what is still a Draft.
+ */
+async function settleLost(ctx: PayContext, session: CheckoutSession, error: unknown): Promise<Settled> {
+  const { api, deps } = ctx;
+  const ids = session.shipments.map((s) => s.id);
+  const mayHaveCharged: Stop = { kind: "interrupted", mayHaveCharged: true };
+  ctx.note(`payment of session ${session.number}: ${describe(error)}`);
+  ctx.note(
+    `not sending it again (it may still be going through); reading its ${plural(ids.length)} back ` +
+      `in ${RECONCILE_DELAY_MS / 1000} s to see what was charged`,
+  );
+  try {
+    await deps.clock.sleep(RECONCILE_DELAY_MS, deps.signal);
+  } catch {
+    return { paid: [], unpaid: [], unknown: [...ids], sent: true, stop: mayHaveCharged };
+  }
+  const found = await reconcile(api, ids, deps.signal);
+  if (deps.signal.aborted) return { ...found, sent: true, stop: mayHaveCharged };
+  if (found.paid.length === ids.length) {
+    // Confirmed (or later) is proof of the charge: the session is paid exactly as if its answer had arrived.
+    ctx.note(`session ${session.number} was paid: every shipment in it is now confirmed`);
+    return { ...found, sent: true };
+  }
+  return { ...found, sent: true, stop: { kind: "lost", error, found, waitedMs: RECONCILE_DELAY_MS } };
 }
 
 /** Prices the session again just before paying it; refuses to go on when the price rose above what was confirmed. */

@@ -77,7 +77,7 @@ export async function runCheckout(deps: Deps, args: string[], flags: CheckoutFla
   const rest = [...paid.unpaid, ...paid.unknown];
   const charged = chargedCents(sessions, paid.paid);
   const rerun = rest.length > 0 ? rerunFor(deps, options, rest) : undefined;
-  const { status, error } = conclude(paid, { retries: options.retries, charged, rerun });
+  const { status, error } = conclude(paid, { retries: options.retries, sessions: sessions.length, charged, rerun });
   if (!error) note(`${deps.theme.err.ok("✓")} paid ${formatUsd(charged)} for ${plural(paid.paid.length)}`);
   return finish(status, sessions, paid, error, rerun);
 }

@@ -152,7 +152,7 @@ describe("shipctl checkout against the sandbox", () => {
     const r = await runCli(["checkout", ...args, "--yes", "--json"], { sandbox: org });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/^payment of session 1: .*POST \/api\/v1\/checkout.*lost/m);
-    expect(r.stderr).toContain("reading its 3 shipments back to see what was charged");
+    expect(r.stderr).toContain("not sending it again (it may still be going through); reading its 3 shipments back in 2 s");
     expect(r.stderr).toContain("session 1 was paid");
     expect(JSON.parse(r.stdout)).toMatchObject({ status: "paid", paid: ids });
     expect(await posts(org)).toHaveLength(1);
@@ -160,24 +160,53 @@ describe("shipctl checkout against the sandbox", () => {
     for (const id of ids) expect(await statusOf(org, id)).toBe(ShipmentStatus.Confirmed);
   });
 
-  it("the payment is lost before it was applied: proven unpaid, sent once more, one charge", async () => {
-    const { org, args } = await orgWith(2);
+  it("the payment is lost before it was applied: not sent again, exit 7 with the unpaid ids; the rerun pays; one charge", async () => {
+    const { org, ids, args } = await orgWith(2);
     await org.control.fault({ method: "POST", path: "/api/v1/checkout", kind: "reset-before" });
-    const r = await runCli(["checkout", ...args, "--yes"], { sandbox: org });
-    expect(r.exitCode, r.stderr).toBe(0);
+    const r = await runCli(["checkout", ...args, "--yes", "--json"], { sandbox: org });
+    expect(r.exitCode, r.stderr).toBe(7);
+    const rerun = `shipctl checkout ${ids.join(" ")} --yes`;
+    expect(r.stderr).toContain("was lost, and it was not sent again in this run");
+    expect(r.stderr).toContain("0 paid, 2 not paid (still Draft), 0 could not be read");
+    expect(r.stderr).toContain(`Not paid: ${ids.join(", ")}`);
+    expect(r.stderr).toContain(`\n  ${rerun}\n`);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: "failed", paid: [], unpaid: ids, unknown: [], rerun });
+    expect(await posts(org)).toHaveLength(1);
+    expect(await org.control.charges()).toEqual([]);
+    for (const id of ids) expect(await statusOf(org, id)).toBe(ShipmentStatus.Draft);
+
+    // The printed command, run later: it reads the statuses first, finds them still Drafts, and pays them once.
+    const again = await runCli([...rerun.split(" ").slice(1), "--json"], { sandbox: org });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ status: "paid", paid: ids });
+    expect(await posts(org)).toHaveLength(2);
     expect(await org.control.charges()).toHaveLength(1);
+    for (const id of ids) expect(await statusOf(org, id)).toBe(ShipmentStatus.Confirmed);
   });
 
-  it("lost twice before it was applied: sent once more only, then exit 7 with the rerun command; nothing charged", async () => {
-    const { org, ids, args } = await orgWith(2);
-    await org.control.fault({ method: "POST", path: "/api/v1/checkout", kind: "reset-before", count: 2 });
+  it("lost on session 2 of 3 after session 1 was paid: exit 8, session 3 not attempted; the rerun pays the rest once", async () => {
+    const { org, ids, args } = await orgWith(21);
+    // Faults apply in the order queued: a no-op one lets the first payment through, the second is lost unapplied.
+    await org.control.fault({ method: "POST", path: "/api/v1/checkout", kind: "latency", ms: 0 });
+    await org.control.fault({ method: "POST", path: "/api/v1/checkout", kind: "reset-before" });
     const r = await runCli(["checkout", ...args, "--yes", "--json"], { sandbox: org });
-    expect(r.exitCode).toBe(7);
-    expect(r.stderr).toContain("was lost twice");
-    expect(r.stderr).toContain(`shipctl checkout ${ids.join(" ")} --yes`);
-    expect(JSON.parse(r.stdout)).toMatchObject({ status: "failed", paid: [], unpaid: ids });
+    expect(r.exitCode, r.stderr).toBe(8);
+    const rest = ids.slice(10);
+    const rerun = `shipctl checkout ${rest.join(" ")} --yes`;
+    expect(r.stderr).toContain("paid 10 of 21 shipments, then stopped: the answer to the payment of session 2 was lost");
+    expect(r.stderr).toContain("no further session was attempted");
+    expect(r.stderr).toContain(`\n  ${rerun}\n`);
+    const doc = JSON.parse(r.stdout);
+    expect(doc).toMatchObject({ status: "partly-paid", paid: ids.slice(0, 10), unpaid: rest, rerun });
+    expect(doc.sessions.map((s: { outcome: string }) => s.outcome)).toEqual(["paid", "not-paid", "not-attempted"]);
     expect(await posts(org)).toHaveLength(2);
-    expect(await org.control.charges()).toEqual([]);
+
+    const again = await runCli([...rerun.split(" ").slice(1), "--json"], { sandbox: org });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ status: "paid", paid: rest });
+    // Every shipment charged exactly once over both runs.
+    const charged = (await org.control.charges()).flatMap((c) => Object.keys(c.shipments).map(Number));
+    expect(charged.sort((a, b) => a - b)).toEqual(ids);
   });
 
   it("Ctrl-C during the 409 wait: exit 130 at once, nothing paid, the rerun command shown", async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { runCheckout } from "../../../../src/commands/checkout/run.js";
 import { ExitCode } from "../../../../src/errors.js";
 import { ShipmentStatus } from "../../../../src/contract/index.js";
-import { exitOf, fakeService, harness } from "./fake.js";
+import { exitOf, fakeService, harness, type FakeService } from "./fake.js";
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const posts = (calls: string[]) => calls.filter((c) => c.startsWith("POST"));
@@ -274,54 +274,105 @@ describe("checkout: payment refused", () => {
   });
 });
 
-describe("checkout: a lost answer is read back, never resent blindly", () => {
-  it("charged but the answer was lost: reading back shows it paid, the run goes on; one charge", async () => {
+describe("checkout: a lost answer is read back after a pause, never resent in the same run", () => {
+  /** Sleeps go into the call log, so a test can see that the read-back came after the pause. */
+  const logSleeps = (svc: FakeService) => (ms: number) => void svc.calls.push(`SLEEP ${ms}`);
+
+  it("charged but the answer was lost: waits 2 s, reads back, paid, the run goes on; one charge", async () => {
     const ids = range(1, 12);
     const svc = fakeService(ids, ["lost-after", "ok"]);
-    const h = harness(svc, { globals: { json: true } });
+    const h = harness(svc, { globals: { json: true }, onSleep: logSleeps(svc) });
     const r = await exitOf(runCheckout(h.deps, ids.map(String), { yes: true }));
     expect(r.code).toBe(0);
     expect(posts(svc.calls)).toHaveLength(2);
     expect(svc.charges).toEqual([range(1, 10), [11, 12]]);
     expect(h.io.stderr()).toContain("payment of session 1: The connection failed during POST /api/v1/checkout");
-    expect(h.io.stderr()).toContain("reading its 10 shipments back to see what was charged");
+    expect(h.io.stderr()).toContain("not sending it again (it may still be going through); reading its 10 shipments back in 2 s");
     expect(h.io.stderr()).toContain("session 1 was paid");
-    // The read-back of session 1 came right after its lost POST.
+    // The lost POST, then the pause, then the read-back of its ten shipments.
     const lost = svc.calls.indexOf(`POST /checkout ${range(1, 10).join(",")}`);
-    expect(svc.calls.slice(lost + 1, lost + 11).sort()).toEqual(range(1, 10).map((id) => `GET /shipments/${id}`).sort());
+    expect(svc.calls[lost + 1]).toBe("SLEEP 2000");
+    expect(svc.calls.slice(lost + 2, lost + 12).sort()).toEqual(range(1, 10).map((id) => `GET /shipments/${id}`).sort());
     expect(JSON.parse(h.io.stdout())).toMatchObject({ status: "paid", paid: ids });
   });
 
-  it("proven unpaid (all still Draft): sent once more, and paid", async () => {
-    const svc = fakeService([1, 2], ["lost-before", "ok"]);
-    const h = harness(svc);
-    expect((await exitOf(runCheckout(h.deps, ["1", "2"], { yes: true }))).code).toBe(0);
-    expect(posts(svc.calls)).toHaveLength(2);
-    expect(svc.charges).toEqual([[1, 2]]);
-    expect(h.io.stderr()).toContain("was not charged (every shipment is still a Draft): sending it once more");
-  });
-
-  it("a 5xx is treated as a lost answer too", async () => {
-    const svc = fakeService([1], ["500-before", "ok"]);
-    const h = harness(svc);
-    expect((await exitOf(runCheckout(h.deps, ["1"], { yes: true }))).code).toBe(0);
-    expect(svc.charges).toEqual([[1]]);
-  });
-
-  it("lost twice: resent only once, then exit 7 with the rerun command", async () => {
-    const svc = fakeService([1, 2], ["lost-before", "lost-before", "ok"]);
-    const h = harness(svc, { globals: { json: true } });
+  it("still Draft after the pause: not sent again, exit 7 naming the unpaid ids and the rerun; the rerun pays once", async () => {
+    const svc = fakeService([1, 2], ["lost-before"]);
+    const h = harness(svc, { globals: { json: true }, onSleep: logSleeps(svc) });
     const r = await exitOf(runCheckout(h.deps, ["1", "2"], { yes: true }));
     expect(r.code).toBe(ExitCode.Unavailable);
+    expect(posts(svc.calls)).toHaveLength(1);
+    expect(svc.calls.slice(-3)).toEqual(["SLEEP 2000", "GET /shipments/1", "GET /shipments/2"]);
+    expect(svc.charges).toEqual([]);
+    expect(r.error?.message).toContain("the answer to the payment of session 1 was lost, and it was not sent again in this run");
+    expect(r.error?.message).toContain("read back 2 s later: 0 paid, 2 not paid (still Draft), 0 could not be read");
+    expect(r.error?.message).not.toContain("no further session");
+    expect(r.error?.hint).toContain("Not paid: 1, 2");
+    expect(r.error?.hint).toContain("wait a minute");
+    expect(r.error?.hint).toMatch(/then rerun .*:\n {2}shipctl checkout 1 2 --yes$/);
+    expect(JSON.parse(h.io.stdout())).toMatchObject({
+      status: "failed",
+      paid: [],
+      unpaid: [1, 2],
+      unknown: [],
+      rerun: "shipctl checkout 1 2 --yes",
+      sessions: [{ outcome: "not-paid" }],
+    });
+
+    // The rerun is a new run: it reads the statuses first, finds both still Drafts, and pays them.
+    const again = harness(svc);
+    expect((await exitOf(runCheckout(again.deps, ["1", "2"], { yes: true }))).code).toBe(0);
     expect(posts(svc.calls)).toHaveLength(2);
-    expect(r.error?.message).toContain("the answer to the payment of session 1 was lost twice");
-    expect(r.error?.hint).toContain("shipctl checkout 1 2 --yes");
-    expect(JSON.parse(h.io.stdout())).toMatchObject({ status: "failed", unpaid: [1, 2], paid: [] });
+    expect(svc.charges).toEqual([[1, 2]]);
+  });
+
+  it("a payment still going through when its answer was lost shows as paid after the pause: exit 0, one POST", async () => {
+    const svc = fakeService([1, 2], ["lost-before"]);
+    // The first request completes while shipctl waits: what a response timeout on a slow service looks like.
+    const h = harness(svc, {
+      onSleep: () => {
+        for (const id of [1, 2]) svc.shipments.get(id)!.status = ShipmentStatus.Confirmed;
+        svc.charges.push([1, 2]);
+      },
+    });
+    const r = await exitOf(runCheckout(h.deps, ["1", "2"], { yes: true }));
+    expect(r.code).toBe(0);
+    expect(h.clock.waits).toEqual([2000]);
+    expect(posts(svc.calls)).toHaveLength(1);
+    expect(svc.charges).toEqual([[1, 2]]);
+    expect(h.io.stderr()).toContain("session 1 was paid");
+  });
+
+  it("a 5xx is treated as a lost answer too: not sent again, exit 7", async () => {
+    const svc = fakeService([1], ["500-before", "ok"]);
+    const h = harness(svc);
+    const r = await exitOf(runCheckout(h.deps, ["1"], { yes: true }));
+    expect(r.code).toBe(ExitCode.Unavailable);
+    expect(posts(svc.calls)).toHaveLength(1);
+    expect(svc.charges).toEqual([]);
+    expect(r.error?.message).toContain("The service failed (500)");
+  });
+
+  it("lost on session 2 of 3 after session 1 was paid: exit 8, session 3 not attempted, the rerun names the rest", async () => {
+    const ids = range(1, 25);
+    const svc = fakeService(ids, ["ok", "lost-before", "ok"]);
+    const h = harness(svc, { globals: { json: true } });
+    const r = await exitOf(runCheckout(h.deps, ids.map(String), { yes: true }));
+    expect(r.code).toBe(ExitCode.Partial);
+    expect(posts(svc.calls)).toHaveLength(2);
+    expect(svc.charges).toEqual([range(1, 10)]);
+    expect(r.error?.message).toContain("paid 10 of 25 shipments, then stopped: the answer to the payment of session 2 was lost");
+    expect(r.error?.message).toContain("no further session was attempted");
+    const rerun = `shipctl checkout ${range(11, 25).join(" ")} --yes`;
+    expect(r.error?.hint).toContain(`Not paid: ${range(11, 25).join(", ")}`);
+    expect(r.error?.hint).toContain(rerun);
+    const doc = JSON.parse(h.io.stdout());
+    expect(doc).toMatchObject({ status: "partly-paid", paid: range(1, 10), unpaid: range(11, 25), rerun });
+    expect(doc.sessions.map((s: { outcome: string }) => s.outcome)).toEqual(["paid", "not-paid", "not-attempted"]);
   });
 
   it("a read-back that cannot settle every shipment: not resent, exit 7, unknown ids reported", async () => {
     const svc = fakeService([1, 2], ["lost-before", "ok"]);
-    svc.failingReads.clear();
     const h = harness(svc, { globals: { json: true } });
     // Reads of shipment 2 fail only after the first pass (the one before pricing).
     const getShipment = svc.api.getShipment.bind(svc.api);
@@ -333,10 +384,22 @@ describe("checkout: a lost answer is read back, never resent blindly", () => {
     const r = await exitOf(runCheckout(h.deps, ["1", "2"], { yes: true }));
     expect(r.code).toBe(ExitCode.Unavailable);
     expect(posts(svc.calls)).toHaveLength(1);
-    expect(r.error?.message).toContain("(0 paid, 1 not paid, 1 could not be read); it was not sent again");
+    expect(r.error?.message).toContain("0 paid, 1 not paid (still Draft), 1 could not be read");
     expect(r.error?.hint).toContain("Unknown: 2");
     expect(r.error?.hint).toContain("Not paid: 1");
+    expect(r.error?.hint).toContain("shipctl checkout 1 2 --yes");
     expect(JSON.parse(h.io.stdout())).toMatchObject({ status: "failed", paid: [], unpaid: [1], unknown: [2] });
+  });
+
+  it("Ctrl-C during the pause: exit 130, says the session may have been charged, nothing read or sent", async () => {
+    const svc = fakeService([1], ["lost-before"]);
+    const h = harness(svc, { globals: { json: true }, onSleep: (_ms, self) => self.controller.abort(new Error("interrupted")) });
+    const r = await exitOf(runCheckout(h.deps, ["1"], { yes: true }));
+    expect(r.code).toBe(ExitCode.Interrupted);
+    expect(r.error?.message).toContain("interrupted while session 1 was being paid: it may have been charged");
+    expect(posts(svc.calls)).toHaveLength(1);
+    expect(svc.calls.at(-1)).toBe("POST /checkout 1");
+    expect(JSON.parse(h.io.stdout())).toMatchObject({ status: "interrupted", unknown: [1], rerun: "shipctl checkout 1 --yes" });
   });
 });
 
