@@ -4,6 +4,7 @@ import type { CallOptions } from "../api/types.js";
 import type { Connection } from "../config/types.js";
 import type { Tables } from "../contract/index.js";
 import type { Deps } from "../deps.js";
+import { retryNote } from "../input/call-options.js";
 import { createProgress, type Progress } from "../output/progress.js";
 import type { BatchKind } from "./columns.js";
 import { Journal } from "./journal.js";
@@ -40,7 +41,7 @@ export async function withBatch<T>(deps: Deps, options: CsvOptions, body: (run: 
       outcomes: new Outcomes(),
       call: {
         signal: deps.signal,
-        onRetry: (info) => run.say(`${info.reason}; retrying in ${(info.delayMs / 1000).toFixed(1)} s (retry ${info.attempt})\n`),
+        onRetry: (info) => run.say(`${retryNote(info)}\n`),
       },
       say: (text) => (run.progress ? run.progress.log(text) : deps.io.err(text)),
     };

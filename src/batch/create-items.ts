@@ -7,6 +7,7 @@
 // request are sent again, inline addresses are verified once each (--no-verify, --accept-recommended).
 import type { Shipment } from "../contract/index.js";
 import type { Deps } from "../deps.js";
+import { retryNote } from "../input/call-options.js";
 import { ExitCode, UsageError } from "../errors.js";
 import { invalidInput } from "../input/problems.js";
 import { shipmentFlagFor } from "../input/shipment-fields.js";
@@ -38,7 +39,7 @@ export async function runCreateItems(deps: Deps, flags: CreateItemFlags): Promis
     flags,
     source: input.source,
     outcomes: new Outcomes(),
-    call: { signal: deps.signal, onRetry: (info) => run.say(`${info.reason}; retrying in ${(info.delayMs / 1000).toFixed(1)} s (retry ${info.attempt})\n`) },
+    call: { signal: deps.signal, onRetry: (info) => run.say(`${retryNote(info)}\n`) },
     say: (text) => (run.progress ? run.progress.log(text) : deps.io.err(text)),
   };
   const total = input.items.length;

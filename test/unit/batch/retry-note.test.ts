@@ -1,0 +1,44 @@
+// The batch paths tell the user about a retry the same way as every other command: the first retry is "retry 1".
+import { describe, expect, it } from "vitest";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ApiClient } from "../../../src/api/types.js";
+import { runCreateCsv } from "../../../src/batch/create-run.js";
+import { runCreateItems } from "../../../src/batch/create-items.js";
+import { shipmentRows, toCsv } from "../../../fixtures/csv/generate.mjs";
+import { FakeService, harness, instantClock } from "./fake-service.js";
+
+/** A service whose first create request is retried once by the client (as after a 429). */
+class RetryingService extends FakeService {
+  override api(): ApiClient {
+    const api = super.api();
+    let first = true;
+    return {
+      ...api,
+      createShipments: async (list, options) => {
+        if (first) options?.onRetry?.({ attempt: 2, delayMs: 1000, reason: "rate limited" });
+        first = false;
+        return api.createShipments(list, options);
+      },
+    };
+  }
+}
+
+describe("retry notes in batch runs", () => {
+  it("CSV: the first retry is 'retry 1'", async () => {
+    const h = harness({ service: new RetryingService(instantClock) });
+    const path = join(h.dir, "orders.csv");
+    writeFileSync(path, toCsv(shipmentRows(2, { seed: 3, titlePrefix: "R" })));
+    expect(await runCreateCsv(h.deps, { csv: path })).toBe(0);
+    expect(h.io.stderr()).toContain("rate limited; retrying in 1.0 s (retry 1)");
+    expect(h.io.stderr()).not.toContain("(retry 2)");
+  });
+
+  it("flags: the first retry is 'retry 1'", async () => {
+    const h = harness({ service: new RetryingService(instantClock) });
+    const flags = { title: "Blue Study", value: "1200", length: "30", height: "24", depth: "3", service: "1", fulfillmentAddressId: "12", destinationAddressId: "15" };
+    expect(await runCreateItems(h.deps, flags)).toBe(0);
+    expect(h.io.stderr()).toContain("rate limited; retrying in 1.0 s (retry 1)");
+    expect(h.io.stderr()).not.toContain("(retry 2)");
+  });
+});
