@@ -77,16 +77,19 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
       results[i] = outcome;
       progress.reportDone();
     };
+    // Every report not yet stored is journaled as "sending" in one write, made while the first shipments are read:
+    // nothing is sent before its intent is on disk, and no upload waits for a write of its own. A report its read
+    // then refuses is noted as not sent; one never reached (Ctrl-C, a fatal failure) stays "sending", which a rerun
+    // reads back like any report not marked stored.
+    const intents = Promise.all(
+      reports.filter((r) => journal.get(r.target.shipmentId, options.set)?.state !== "stored").map((r) => recordIntent(ctx, r)),
+    );
+    // A failed write is seen by each upload about to start (which then stops the batch) and by the flush below.
+    intents.catch(() => undefined);
     // The shipments are read from the start, several at a time, and each upload waits for its own shipment's read
     // only: no report is sent before its status and window are judged, yet the first upload does not wait for the
-    // last read, and the reads ahead are done while earlier reports upload. A report the read clears has its intent
-    // journaled right away, so that write too is done ahead rather than in front of its upload.
-    const checkAndIntend = async (report: (typeof reports)[number]) => {
-      const checked = await preflight(ctx, report);
-      if (checked.kind === "go") await recordIntent(ctx, report);
-      return checked;
-    };
-    const checks = startEach(reports, readConcurrency(options.concurrency), (r) => guard(() => checkAndIntend(r)), keepGoing);
+    // last read, and the reads ahead are done while earlier reports upload.
+    const checks = startEach(reports, readConcurrency(options.concurrency), (r) => guard(() => preflight(ctx, r)), keepGoing);
     let firstUpload = true;
     try {
       await runPool(
@@ -102,6 +105,9 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
           }
           // Not read (the batch is stopping), or read while a fatal failure stopped the batch: not sent.
           if (checked === undefined || !keepGoing()) return;
+          // Without its intent on disk (the journal cannot be written), nothing is sent: the batch stops.
+          await guard(() => intents);
+          if (!keepGoing()) return;
           if (firstUpload) markPhase("first-upload");
           firstUpload = false;
           const outcome = await guard(() => upload(ctx, report, checked.windowNote, { intentRecorded: true }));

@@ -104,7 +104,9 @@ export async function preflight(ctx: SendContext, report: PreparedReport): Promi
       return { kind: "done", outcome: done("already_stored", `${verdict.message}: nothing sent`) };
     }
     if (verdict.kind === "refused") {
-      return { kind: "done", outcome: done("refused", `${verdict.message}; nothing sent (${verdict.hint})`, ExitCode.Rejected) };
+      const message = `${verdict.message}; nothing sent (${verdict.hint})`;
+      await recordOutcome(ctx, shipmentId, folder, "failed", message);
+      return { kind: "done", outcome: done("refused", message, ExitCode.Rejected) };
     }
     if (verdict.kind === "unsure" || ctx.logOpenWindow) ctx.log(`Shipment ${shipmentId}: ${verdict.message}`);
     return { kind: "go", windowNote: verdict.message };
@@ -112,6 +114,7 @@ export async function preflight(ctx: SendContext, report: PreparedReport): Promi
     if (isFatal(err) || ctx.signal.aborted) throw err;
     if (facts(err).status === 404) {
       const message = `shipment ${shipmentId} was not found (or belongs to another organization); nothing sent`;
+      await recordOutcome(ctx, shipmentId, folder, "failed", message);
       return { kind: "done", outcome: done("refused", message, ExitCode.Rejected, { error: err }) };
     }
     // The read is a courtesy: without it the service still judges the upload, and its answer is explained after.
@@ -123,8 +126,8 @@ export async function preflight(ctx: SendContext, report: PreparedReport): Promi
 
 /**
  * Records in the journal that the report is about to be sent, and waits until that is on disk: from then on a rerun
- * reads the shipment before sending again. A batch records it as soon as the shipment's read says go, so the
- * write is done (together with other reports' writes) while earlier reports upload, not in front of this upload.
+ * reads the shipment before sending again (as it does for any report not marked stored). A batch records every
+ * report's intent in one write before its first upload (see batch.ts).
  */
 export async function recordIntent(ctx: SendContext, report: PreparedReport): Promise<void> {
   await ctx.journal?.record(report.target.shipmentId, ctx.set, report.target.label, "sending");

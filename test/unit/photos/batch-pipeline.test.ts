@@ -116,10 +116,29 @@ describe("batch upload: reads and uploads", () => {
     api.shipments.set(2, { status: 5 });
     api.shipments.set(3, { delivered_at: "2025-01-01 00:00:00" });
     const { deps, io } = depsFor(api);
-    expect(await run(deps, [], { set: "1", batch: batchOf([1, 2, 3, 4]), concurrency: "4" })).toBe(ExitCode.Partial);
+    const root = batchOf([1, 2, 3, 4]);
+    expect(await run(deps, [], { set: "1", batch: root, concurrency: "4" })).toBe(ExitCode.Partial);
     expect(api.uploaded().sort()).toEqual([1, 4]);
     const results = JSON.parse(io.stdout()).results as Array<{ shipment_id: number; result: string }>;
     expect(results.map((r) => `${r.shipment_id} ${r.result}`)).toEqual(["1 stored", "2 refused", "3 refused", "4 stored"]);
+    // The journal says what became of each: the refused ones were not sent (not left "sending").
+    const journal = JSON.parse(readFileSync(join(root, ".shipctl-report-journal.json"), "utf8")) as { entries: Record<string, { shipment_id: number; state: string; detail?: string }> };
+    expect(Object.values(journal.entries).map((e) => `${e.shipment_id} ${e.state}`).sort()).toEqual(["1 stored", "2 failed", "3 failed", "4 stored"]);
+    expect(Object.values(journal.entries).find((e) => e.shipment_id === 3)?.detail).toContain("nothing sent");
+  });
+
+  it("a rerun skips what the journal says is stored, reads nothing for it, and leaves its entry stored", async () => {
+    const api = new LoggingApi();
+    const root = batchOf([1, 2]);
+    const journalFile = join(root, ".shipctl-report-journal.json");
+    expect(await run(depsFor(api).deps, [], { set: "1", batch: root, concurrency: "2" })).toBe(ExitCode.Ok);
+    api.events = [];
+    const { deps, io } = depsFor(api);
+    expect(await run(deps, [], { set: "1", batch: root, concurrency: "2" })).toBe(ExitCode.Ok);
+    expect(api.events).toEqual([]);
+    expect(JSON.parse(io.stdout()).counts.skipped).toBe(2);
+    const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: Record<string, { state: string }> };
+    expect(Object.values(journal.entries).map((e) => e.state)).toEqual(["stored", "stored"]);
   });
 
   it("starts no upload after a read fails for a reason every report shares (the token)", async () => {
