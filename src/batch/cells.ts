@@ -8,6 +8,21 @@ export interface Cells {
   has(column: string): boolean;
 }
 
+/** Results and errors files neutralise formula-like cells with a leading quote (csv-cell.ts): read them back. */
+function unneutralised(value: string): string {
+  return value.charCodeAt(0) === 39 && /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+}
+
+/** The cell at `index` of a row (from columnIndexes), or "" when the column is not in the file or the row is short. */
+export function cellAt(values: readonly string[], index: number): string {
+  return index < 0 ? "" : unneutralised(values[index] ?? "");
+}
+
+/** Where each column is in the file (-1 when it is not there): looked up once per file, not by name on every row. */
+export function columnIndexes(match: HeaderMatch): (column: string) => number {
+  return (column) => match.columns.get(column) ?? -1;
+}
+
 class RowCells implements Cells {
   constructor(
     private readonly values: readonly string[],
@@ -15,10 +30,7 @@ class RowCells implements Cells {
   ) {}
 
   get(column: string): string {
-    const i = this.index.get(column);
-    const value = i === undefined ? "" : (this.values[i] ?? "");
-    // Results and errors files neutralise formula-like cells with a leading quote (csv-cell.ts): read them back.
-    return value.charCodeAt(0) === 39 && /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+    return cellAt(this.values, this.index.get(column) ?? -1);
   }
 
   has(column: string): boolean {

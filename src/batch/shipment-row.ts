@@ -3,13 +3,14 @@
 // with the contract's Shipment schema, its issues reported under the CSV column they come from.
 import { ADDRESS_SIDES, Shipment, type Address, type AddressSide } from "../contract/index.js";
 import { cachedAddressBuilder } from "./address-row.js";
-import { cellsOf, extraCellsProblem, inColumnTerms, type Cells } from "./cells.js";
+import { cellAt, columnIndexes, extraCellsProblem, inColumnTerms } from "./cells.js";
 import { ADDRESS_FIELDS, columnForPath, sideColumn, sideIdColumn } from "./columns.js";
 import type { Mapping } from "./enums.js";
 import type { HeaderMatch } from "./headers.js";
 import { readId, readWholeNumber, type Reading } from "./numbers.js";
 import type { CsvRow } from "./reader.js";
 import { readService } from "./enums.js";
+import { shipmentPasses } from "./fast-check.js";
 import type { CellProblem, Change, InvalidRow, RowBase, RowContext } from "./types.js";
 
 export interface InlineAddress {
@@ -36,7 +37,7 @@ export type ShipmentRow = ValidShipmentRow | InvalidRow;
 export const MAX_REFERENCE_LENGTH = 100;
 
 /** Builds rows of one file; keeps the address cache between rows. */
-export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx: RowContext, options: { update: boolean }) {
+export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx: RowContext, options: { update: boolean; zodAlways?: boolean }) {
   const address = cachedAddressBuilder(ctx);
   // A file names a handful of services over and over: read each spelling once.
   const services = new Map<string, ReturnType<typeof readService>>();
@@ -48,37 +49,60 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
     }
     return reading;
   };
+  // Where each column is in this file, looked up once rather than by name on every row (-1: not in the file).
+  const at = columnIndexes(match);
+  const sides = ADDRESS_SIDES.map((side) => ({
+    side,
+    idColumn: SIDE_ID_COLUMNS[side],
+    idIndex: at(SIDE_ID_COLUMNS[side]),
+    hasIdColumn: match.columns.has(SIDE_ID_COLUMNS[side]),
+    indexes: SIDE_COLUMNS[side].map(at),
+  }));
+  const I = { id: at("id"), reference: at("reference"), title: at("title"), value: at("value"), service: at("service") };
+  const dims = (["length", "height", "depth"] as const).map((dim) => ({ dim, index: at(dim) }));
+  const valueOptions = { column: "value", dollars: true, commaDecimal: ctx.commaDecimal };
+  const dimOptions = { length: { column: "length", inches: true, commaDecimal: ctx.commaDecimal }, height: { column: "height", inches: true, commaDecimal: ctx.commaDecimal }, depth: { column: "depth", inches: true, commaDecimal: ctx.commaDecimal } };
 
   return function build(csv: CsvRow): ShipmentRow {
-    const cells = cellsOf(csv.cells, match);
+    const values = csv.cells;
     const problems: CellProblem[] = [];
     const changes: Change[] = [];
     const mappings: Mapping[] = [];
     const payload: Record<string, unknown> = {};
     const addresses: InlineAddress[] = [];
-    const extra = extraCellsProblem(csv.cells, headerLength);
+    const extra = extraCellsProblem(values, headerLength);
     if (extra) problems.push(extra);
 
-    const take = <T>(column: string, reading: Reading<T>, put: (value: T) => void) => {
-      if (!reading.ok) return problems.push({ column, reason: reading.reason });
-      if (reading.changed) changes.push({ column, from: cells.get(column).trim(), to: String(reading.value) });
-      put(reading.value);
+    const take = <T>(column: string, raw: string, reading: Reading<T>): T | undefined => {
+      if (!reading.ok) {
+        problems.push({ column, reason: reading.reason });
+        return undefined;
+      }
+      if (reading.changed) changes.push({ column, from: raw.trim(), to: String(reading.value) });
+      return reading.value;
     };
 
     let id: number | undefined;
-    if (options.update) take("id", readId(cells.get("id"), "id"), (v) => (id = v));
-    const reference = cells.get("reference").trim() || undefined;
+    if (options.update) {
+      const raw = cellAt(values, I.id);
+      id = take("id", raw, readId(raw, "id"));
+    }
+    const reference = cellAt(values, I.reference).trim() || undefined;
     if (reference !== undefined && reference.length > MAX_REFERENCE_LENGTH) {
       problems.push({ column: "reference", reason: `reference may be at most ${MAX_REFERENCE_LENGTH} characters` });
     }
-    const title = cells.get("title").trim();
+    const title = cellAt(values, I.title).trim();
     payload.title = title;
-    take("value", readWholeNumber(cells.get("value"), { column: "value", dollars: true, commaDecimal: ctx.commaDecimal }), (v) => (payload.value = v));
-    for (const dim of ["length", "height", "depth"] as const) {
-      take(dim, readWholeNumber(cells.get(dim), { column: dim, inches: true, commaDecimal: ctx.commaDecimal }), (v) => (payload[dim] = v));
+    const rawValue = cellAt(values, I.value);
+    const value = take("value", rawValue, readWholeNumber(rawValue, valueOptions));
+    if (value !== undefined) payload.value = value;
+    for (const { dim, index } of dims) {
+      const raw = cellAt(values, index);
+      const n = take(dim, raw, readWholeNumber(raw, dimOptions[dim]));
+      if (n !== undefined) payload[dim] = n;
     }
     // A service name is reported as a mapping (name -> integer), not as a change.
-    const service = serviceOf(cells.get("service"));
+    const service = serviceOf(cellAt(values, I.service));
     if (!service.ok) problems.push({ column: "service", reason: service.reason });
     else {
       payload.service = service.value.id;
@@ -86,15 +110,19 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
     }
 
     const badSides = new Set<AddressSide>();
-    for (const side of ADDRESS_SIDES) {
+    for (const side of sides) {
       const before = problems.length;
-      readSide(side, cells, address, { problems, changes, mappings, payload, addresses });
-      if (problems.length > before) badSides.add(side);
+      readSide(side, values, address, { problems, changes, mappings, payload, addresses });
+      if (problems.length > before) badSides.add(side.side);
     }
 
-    // The contract's Shipment schema, with each inline address standing in as a placeholder id: the addresses were
-    // checked with the same Address schema when they were built (once per distinct address, which is what keeps
-    // validation fast on a 10,000-row file); the one-of rule per side is still checked here.
+    // A well-formed row passes the contract's rules as plain checks and is done (fast-check.ts). Otherwise the
+    // contract's Shipment schema explains, with each inline address standing in as a placeholder id: the addresses
+    // were checked with the same Address schema when they were built (once per distinct address); the one-of rule
+    // per side is still checked here.
+    if (problems.length === 0 && !options.zodAlways && shipmentPasses(payload)) {
+      return { ok: true, row: csv.row, reference, label: title, id, payload: payload as Shipment, addresses, changes, mappings };
+    }
     const checked = Shipment.safeParse(withAddressPlaceholders(payload));
     if (!checked.success) {
       for (const issue of checked.error.issues) {
@@ -138,10 +166,19 @@ const SIDE_COLUMNS: Record<AddressSide, readonly string[]> = {
 };
 const SIDE_ID_COLUMNS: Record<AddressSide, string> = { fulfillment: sideIdColumn("fulfillment"), destination: sideIdColumn("destination") };
 
-function readSide(side: AddressSide, cells: Cells, address: ReturnType<typeof cachedAddressBuilder>, sink: SideSink): void {
-  const idColumn = SIDE_ID_COLUMNS[side];
-  const idText = cells.get(idColumn).trim();
-  const values = SIDE_COLUMNS[side].map((c) => cells.get(c));
+interface SideColumns {
+  side: AddressSide;
+  idColumn: string;
+  idIndex: number;
+  hasIdColumn: boolean;
+  /** Indexes of the inline columns, in ADDRESS_FIELDS order. */
+  indexes: number[];
+}
+
+function readSide(columns: SideColumns, row: readonly string[], address: ReturnType<typeof cachedAddressBuilder>, sink: SideSink): void {
+  const { side, idColumn } = columns;
+  const idText = cellAt(row, columns.idIndex).trim();
+  const values = columns.indexes.map((i) => cellAt(row, i));
   const anyInline = values.some((v) => v.trim() !== "");
   if (idText !== "" && anyInline) {
     sink.problems.push({ column: idColumn, reason: `give either ${idColumn} or the ${side} address columns, not both` });
@@ -154,8 +191,8 @@ function readSide(side: AddressSide, cells: Cells, address: ReturnType<typeof ca
     return;
   }
   if (!anyInline) {
-    const how = cells.has(idColumn) ? `${idColumn} or the ${side} address columns` : `the ${side} address columns`;
-    sink.problems.push({ column: cells.has(idColumn) ? idColumn : sideColumn(side, "name"), reason: `the ${side} address is missing: fill ${how}` });
+    const how = columns.hasIdColumn ? `${idColumn} or the ${side} address columns` : `the ${side} address columns`;
+    sink.problems.push({ column: columns.hasIdColumn ? idColumn : sideColumn(side, "name"), reason: `the ${side} address is missing: fill ${how}` });
     return;
   }
   const built = address(values);
@@ -169,7 +206,7 @@ function readSide(side: AddressSide, cells: Cells, address: ReturnType<typeof ca
   sink.payload[`${side}_address`] = built.address;
   sink.addresses.push({ side, key: built.key, hash: built.hash, address: built.address });
   for (const c of built.changes) sink.changes.push({ ...c, column: sideColumn(side, c.column) });
-  sink.mappings.push(...built.mappings);
+  for (const m of built.mappings) sink.mappings.push(m);
 }
 
 /**
