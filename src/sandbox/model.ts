@@ -46,6 +46,11 @@ export interface ShipmentRecord {
   status: ShipmentStatus;
   /** US cents, set by a price session and cleared by an update. */
   price: number | null;
+  /**
+   * Id of the price session that set `price` (cleared with it). Finalize compares sessions through it: the shipments
+   * it pays must all carry the same session, and that session must have priced exactly them.
+   */
+  priceSession: number | null;
   createdAt: Instant;
   updatedAt: Instant;
   deliveredAt: Instant | null;

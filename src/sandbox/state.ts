@@ -62,7 +62,11 @@ export class SandboxState {
     for (const { addresses, shipments, ...org } of file.orgs) {
       state.orgs.set(org.id, org);
       for (const a of addresses) state.addresses.set(a.id, a);
-      for (const s of shipments) state.shipments.set(s.id, s);
+      for (const s of shipments) {
+        // Files written before finalize checked price sessions lack the field: such a price must be renewed.
+        s.priceSession ??= null;
+        state.shipments.set(s.id, s);
+      }
     }
     const first = state.orgs.get(1) ?? newOrg(1, token);
     first.token = token;

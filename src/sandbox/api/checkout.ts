@@ -2,15 +2,17 @@
 // [assume] decisions, documented in docs/sandbox.md:
 //   - ids that do not exist in the organization -> 422 keyed `shipments.N` (the framework's "exists" rule);
 //   - a shipment that is no longer a Draft -> 422 (it is paid for: never priced or charged twice);
-//   - finalize needs every listed shipment to hold a price from an earlier price session, not cleared by an update.
+//   - finalize needs every listed shipment to hold a price from an earlier price session, not cleared by an update,
+//     and the listed shipments to be exactly those of one price session (session-match.ts).
 import { CheckoutRequest, CheckoutSessionStatus, ShipmentStatus, shipmentStatusName } from "../../contract/index.js";
 import type { Route, RequestContext } from "../context.js";
-import { empty, hasBody, HttpError, invalid, json, type Reply } from "../http.js";
+import { empty, hasBody, HttpError, invalid, json, ruleFailed, type Reply } from "../http.js";
 import type { ShipmentRecord } from "../model.js";
 import { priceCents } from "../pricing.js";
 import { toInstant } from "../time.js";
 import { addError, validate, type Errors } from "../validate.js";
 import { body } from "./params.js";
+import { sessionMismatch } from "./session-match.js";
 
 const QUERY_KEY = /^shipments(\[\d*\])?$/;
 
@@ -70,14 +72,16 @@ async function priceSession(ctx: RequestContext): Promise<Reply> {
     return json(500, { status, message });
   }
 
+  const sessionId = ctx.state.nextRecordId();
   const prices: Record<string, number> = {};
   let total = 0;
   for (const s of shipments) {
     s.price = priceCents(s);
+    s.priceSession = sessionId;
     prices[String(s.id)] = s.price;
     total += s.price;
   }
-  ctx.org.priceSessions.push({ id: ctx.state.nextRecordId(), at: toInstant(ctx.now()), shipments: prices, total });
+  ctx.org.priceSessions.push({ id: sessionId, at: toInstant(ctx.now()), shipments: prices, total });
   ctx.changed();
   return json(200, { shipments: prices, total });
 }
@@ -88,6 +92,9 @@ async function finalize(ctx: RequestContext): Promise<Reply> {
   const { shipments: ids } = validate(CheckoutRequest, await body(ctx));
   const shipments = draftShipments(ctx, ids, true);
   const org = ctx.org;
+  // Checked before the payment method, as every other rule of the body: a refused checkout never touches the card.
+  const mismatch = sessionMismatch(org, shipments);
+  if (mismatch) throw ruleFailed("shipments", mismatch);
   switch (org.payment.state) {
     case "none":
     case "invalid":

@@ -52,6 +52,7 @@ async function create(ctx: RequestContext): Promise<Reply> {
       ...shipmentFields(ctx, s),
       status: ShipmentStatus.Draft,
       price: null,
+      priceSession: null,
       createdAt: at,
       updatedAt: at,
       deliveredAt: null,
@@ -71,8 +72,8 @@ async function update(ctx: RequestContext): Promise<Reply> {
   if (record.status !== ShipmentStatus.Draft) {
     throw ruleFailed("shipment", `Shipment ${record.id} can be updated only while it is a Draft; it is ${shipmentStatusName(record.status)}.`);
   }
-  // A changed shipment must be priced again before checkout.
-  Object.assign(record, shipmentFields(ctx, s), { price: null, updatedAt: toInstant(ctx.now()) });
+  // A changed shipment must be priced again before checkout: its price and the session that set it no longer hold.
+  Object.assign(record, shipmentFields(ctx, s), { price: null, priceSession: null, updatedAt: toInstant(ctx.now()) });
   ctx.changed();
   return empty(204);
 }

@@ -167,6 +167,18 @@ describe("POST /api/v1/checkout (finalize)", () => {
     expect((await finalize(o, ids)).status).toBe(422);
   });
 
+  it("refuses (422) a shipment updated after pricing, even when the rest of its session is listed alone", async () => {
+    const { o, ids } = await priced(2);
+    await send(o, "PATCH", `/api/v1/shipments/${ids[1]}`, { json: shipment({ title: "Changed" }) });
+    const both = await finalize(o, ids);
+    expect(both.status).toBe(422);
+    expect(both.body.errors["shipments.1"][0]).toContain("has no price");
+    const rest = await finalize(o, ids.slice(0, 1));
+    expect(rest.status).toBe(422);
+    expect(Object.keys(rest.body.errors)).toEqual(["shipments"]);
+    expect(await o.control.charges()).toEqual([]);
+  });
+
   it("never charges twice: finalizing a Confirmed shipment again is 422", async () => {
     const { o, ids } = await priced(1);
     expect((await finalize(o, ids)).status).toBe(204);
@@ -215,5 +227,79 @@ describe("POST /api/v1/checkout (finalize)", () => {
     await o.control.setPaymentMethod("none");
     expect((await finalize(o, ["x"])).status).toBe(422);
     expect((await send(o, "POST", "/api/v1/checkout", { json: { shipments: [1], note: "x" } })).body.errors).toHaveProperty("note");
+  });
+});
+
+describe("finalize pays exactly one price session (the same shipments as the GET before it)", () => {
+  const mismatch = (r: { status: number; body: { errors: Record<string, string[]> } }) => {
+    expect(r.status).toBe(422);
+    expect(Object.keys(r.body.errors)).toEqual(["shipments"]);
+    return r.body.errors.shipments![0]!;
+  };
+
+  it("refuses a subset of a session (422 keyed shipments), saying to price exactly these shipments first", async () => {
+    const { o, ids } = await priced(2);
+    const message = mismatch(await finalize(o, ids.slice(0, 1)));
+    expect(message).toContain(`shipment ${ids[0]} was last priced in a session of ${ids[0]}, ${ids[1]}`);
+    expect(message).toContain(`Price exactly these shipments first (GET /api/v1/checkout?shipments[]=${ids[0]})`);
+    expect(await o.control.charges()).toEqual([]);
+    expect((await send(o, "GET", `/api/v1/shipments/${ids[0]}`)).body.data.status).toBe(ShipmentStatus.Draft);
+  });
+
+  it("refuses ids priced in two different sessions, naming each session", async () => {
+    const o = await sb.newOrg();
+    const [a, b, c] = await createShipments(o, 3);
+    await priceByQuery(o, [a!, b!]);
+    await priceByQuery(o, [c!]);
+    const message = mismatch(await finalize(o, [b!, c!]));
+    expect(message).toContain(`shipment ${b} was last priced in a session of ${a}, ${b}`);
+    expect(message).toContain(`shipment ${c} was last priced in a session of ${c}`);
+    expect(await o.control.charges()).toEqual([]);
+  });
+
+  it("accepts exactly the set of the session, in any order, and charges that session's prices", async () => {
+    const o = await sb.newOrg();
+    const ids = await createShipments(o, 3);
+    await priceByQuery(o, ids);
+    expect((await finalize(o, [...ids].reverse())).status).toBe(204);
+    expect(await o.control.charges()).toMatchObject([{ total: 3 * 4640 }]);
+  });
+
+  it("refuses a session one of whose shipments was priced again in a later session", async () => {
+    const o = await sb.newOrg();
+    const [a, b, c] = await createShipments(o, 3);
+    await priceByQuery(o, [a!, b!]);
+    await priceByQuery(o, [b!, c!]);
+    const message = mismatch(await finalize(o, [a!, b!]));
+    expect(message).toContain(`shipment ${b} was last priced in a session of ${b}, ${c}`);
+    expect((await finalize(o, [b!, c!])).status).toBe(204);
+  });
+
+  it("accepts a shipment updated and then priced again on its own, and the rest once priced again too", async () => {
+    const { o, ids } = await priced(2);
+    const [a, b] = ids as [number, number];
+    await send(o, "PATCH", `/api/v1/shipments/${b}`, { json: shipment({ title: "Changed" }) });
+    await priceByQuery(o, [b]);
+    mismatch(await finalize(o, [a, b]));
+    mismatch(await finalize(o, [a]));
+    expect((await finalize(o, [b])).status).toBe(204);
+    await priceByQuery(o, [a]);
+    expect((await finalize(o, [a])).status).toBe(204);
+    expect(await o.control.charges()).toHaveLength(2);
+  });
+
+  it("a failed price session (500) prices nothing and replaces no session", async () => {
+    const o = await sb.newOrg();
+    const [a, b] = await createShipments(o, 2);
+    await priceByQuery(o, [a!]);
+    await o.control.failPriceSessions(1, 1);
+    expect((await priceByQuery(o, [a!, b!])).status).toBe(500);
+    expect((await finalize(o, [a!])).status).toBe(204);
+  });
+
+  it("checks the session before the payment method: a mismatch is 422 even without one", async () => {
+    const { o, ids } = await priced(2);
+    await o.control.setPaymentMethod("none");
+    mismatch(await finalize(o, ids.slice(1)));
   });
 });
