@@ -4,6 +4,7 @@
 // sandbox's own rules (tables, references, the either-id-or-inline rule reported together with the field errors).
 import type { z } from "zod";
 import { ADDRESS_SIDES, SANDBOX_COUNTRIES, SANDBOX_SERVICES } from "../contract/index.js";
+import { emptyOptionalStringsToNull } from "./empty-strings.js";
 import { invalid } from "./http.js";
 
 export type Errors = Record<string, string[]>;
@@ -72,10 +73,12 @@ function mergeInto(target: Errors, source: Errors): void {
 export type ExtraCheck = (raw: Record<string, unknown>, errors: Errors) => void;
 
 /**
- * Parses `raw` with a contract schema. Extra checks run first, so their keys win over the schema's messages for the
- * same key; everything found is reported at once, as the framework does.
+ * Parses `raw` with a contract schema. An empty string in an optional field first becomes null (absent), as the
+ * framework's ConvertEmptyStringsToNull does. Extra checks run next, so their keys win over the schema's messages for
+ * the same key; everything found is reported at once, as the framework does.
  */
 export function validate<T extends z.ZodType>(schema: T, raw: Record<string, unknown>, prefix = "", ...checks: ExtraCheck[]): z.infer<T> {
+  emptyOptionalStringsToNull(schema, raw);
   const own: Errors = {};
   for (const check of checks) check(raw, own);
   const parsed = schema.safeParse(raw);

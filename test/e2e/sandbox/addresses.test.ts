@@ -83,6 +83,33 @@ describe("field lengths (Address table, inclusive edges) on create, update, veri
     const id = (await send(org, "POST", "/api/v1/addresses", { json: address({ line_2: null }) })).body.id;
     expect((await send(org, "GET", `/api/v1/addresses/${id}`)).body.data.line_2).toBeNull();
   });
+
+  it('reads line_2 "" as absent (the framework turns empty strings into null) on create, update, verify and inline', async () => {
+    const created = await send(org, "POST", "/api/v1/addresses", { json: address({ line_2: "" }) });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    expect((await send(org, "GET", `/api/v1/addresses/${id}`)).body.data.line_2).toBeNull();
+
+    await send(org, "PATCH", `/api/v1/addresses/${id}`, { json: address({ line_2: "Suite 5" }) });
+    expect((await send(org, "PATCH", `/api/v1/addresses/${id}`, { json: address({ line_2: "" }) })).status).toBe(204);
+    expect((await send(org, "GET", `/api/v1/addresses/${id}`)).body.data.line_2).toBeNull();
+
+    expect((await send(org, "POST", "/api/v1/addresses/verify", { json: address({ line_2: "" }) })).status).toBe(200);
+
+    const inline = address({ line_2: "" });
+    const shipped = await send(org, "POST", "/api/v1/shipments", {
+      json: { shipments: [{ title: "Vase", value: 100, length: 20, height: 20, depth: 2, service: 1, fulfillment_address: inline, destination_address: inline }] },
+    });
+    expect(shipped.status).toBe(201);
+    const read = (await send(org, "GET", `/api/v1/shipments/${shipped.body.shipments[0].id}`)).body.data;
+    expect([read.fulfillment_address.line_2, read.destination_address.line_2]).toEqual([null, null]);
+  });
+
+  it('still refuses "" in a required field, as required', async () => {
+    const r = await send(org, "POST", "/api/v1/addresses", { json: address({ name: "", line_2: "" }) });
+    expect(r.status).toBe(422);
+    expect(r.body.errors).toEqual({ name: ["The name field is required."] });
+  });
 });
 
 describe("POST /api/v1/addresses/verify", () => {
