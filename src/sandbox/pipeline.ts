@@ -39,6 +39,25 @@ interface Progress {
   resetAfter: boolean;
 }
 
+/**
+ * A latency fault's wait, cut short when the client goes away: nobody is left to wait for the answer, so whoever
+ * dropped the request (a test, a Ctrl-C) sees the sandbox settle it at once. What follows is unchanged: a request
+ * with a body finds its client gone when it reads the body (nothing applied); one without a body is handled as usual.
+ */
+function waitWhileConnected(req: IncomingMessage, ms: number): Promise<void> {
+  const socket = req.socket;
+  if (socket.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      socket.off("close", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    socket.once("close", done);
+  });
+}
+
 export function createPipeline(options: PipelineOptions) {
   const { state, received, writer, baseNow, latencyMs, log } = options;
 
@@ -67,7 +86,7 @@ export function createPipeline(options: PipelineOptions) {
         if (ctx.entry) ctx.entry.fault = fault.kind;
         switch (fault.kind) {
           case "latency":
-            await sleep(fault.ms ?? 0);
+            await waitWhileConnected(req, fault.ms ?? 0);
             break;
           case "429":
             return json(429, { message: "Too Many Requests" }, { "Retry-After": String(fault.retryAfter ?? 1) });
