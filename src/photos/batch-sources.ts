@@ -3,7 +3,6 @@
 // folders relative to the manifest). Every problem is collected, so the operator fixes the list in one go.
 import { readdir, readFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { parse } from "csv-parse/sync";
 import { isIgnoredName, naturalCompare } from "./names.js";
 import type { Problem } from "./types.js";
 
@@ -77,6 +76,8 @@ export async function targetsFromManifest(file: string): Promise<TargetList> {
   if (bytes.includes(0)) {
     return { targets: [], problems: [{ file, problem: "not a UTF-8 text file (it holds NUL bytes; UTF-16?)", fix: "save it as CSV UTF-8" }] };
   }
+  // The CSV parser is loaded for manifests only: a --batch folder never needs it.
+  const { parse } = await import("csv-parse/sync");
   const text = bytes.toString("utf8");
   const firstLine = text.replace(/^\uFEFF/, "").split(/\r?\n/, 1)[0] ?? "";
   const delimiter = [",", ";", "\t"].reduce((best, d) => (firstLine.split(d).length > firstLine.split(best).length ? d : best), ",");

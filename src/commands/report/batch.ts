@@ -140,7 +140,7 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
         },
     );
     const counts = countResults(outcomes);
-    printBatch(deps, outcomes, counts);
+    await printBatch(deps, outcomes, counts);
     deps.io.err(`${summary(counts)}\n`);
     if (deps.signal.aborted) {
       throw new InterruptedError(`interrupted: run the same command again to finish (the journal ${journalPath} remembers what was stored)`);

@@ -2,10 +2,10 @@
 // and have a person confirm it (a prompt), or require --yes where nobody can answer.
 import type { Deps } from "../../deps.js";
 import { CancelledError, UsageError } from "../../errors.js";
-import { renderTable } from "../../output/table.js";
 import type { PreparedReport } from "./prepare.js";
 
 export async function confirmByOrder(deps: Deps, reports: readonly PreparedReport[], yes: boolean): Promise<void> {
+  const { renderTable } = await import("../../output/table.js");
   for (const r of reports) {
     deps.io.err(`Sides taken from the file order in ${deps.theme.err.bold(r.target.label)} (shipment ${r.target.shipmentId}):\n`);
     const table = renderTable(

@@ -1,7 +1,7 @@
-// What `report upload` prints on stdout: a table for people, or one JSON document with --json.
+// What `report upload` prints on stdout: a table for people, or one JSON document with --json. The table renderer
+// (cli-table3 and its helpers) is loaded only when a table is printed: a --json batch never needs it.
 import type { Deps } from "../../deps.js";
 import { printJson } from "../../output/json.js";
-import { renderTable, tableWidth } from "../../output/table.js";
 import { formatBytes } from "../../photos/format.js";
 import type { Photo } from "../../photos/types.js";
 import type { PreparedReport } from "./prepare.js";
@@ -44,11 +44,12 @@ export function outcomeJson(o: ReportOutcome, report?: PreparedReport) {
 }
 
 /** One report: the photos as sent, in upload order. */
-export function printSingle(deps: Deps, outcome: ReportOutcome, report: PreparedReport): void {
+export async function printSingle(deps: Deps, outcome: ReportOutcome, report: PreparedReport): Promise<void> {
   if (deps.globals.json) {
     printJson(deps.io, outcomeJson(outcome, report));
     return;
   }
+  const { renderTable, tableWidth } = await import("../../output/table.js");
   deps.io.out(
     renderTable(
       [
@@ -66,12 +67,13 @@ export function printSingle(deps: Deps, outcome: ReportOutcome, report: Prepared
   );
 }
 
-export function printBatch(deps: Deps, outcomes: readonly ReportOutcome[], counts: Record<ReportResult, number>): void {
+export async function printBatch(deps: Deps, outcomes: readonly ReportOutcome[], counts: Record<ReportResult, number>): Promise<void> {
   if (deps.globals.json) {
     const set = outcomes[0]?.set ?? null;
     printJson(deps.io, { set, results: outcomes.map((o) => outcomeJson(o)), counts });
     return;
   }
+  const { renderTable, tableWidth } = await import("../../output/table.js");
   deps.io.out(
     renderTable(
       [

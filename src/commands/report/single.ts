@@ -53,10 +53,10 @@ export async function uploadSingle(deps: Deps, options: UploadOptions & { source
           : `${t.ok("Nothing to do:")} ${outcome.message}`;
       deps.io.err(`${what}\n`);
       if (outcome.result === "stored" && outcome.message.includes("answer was lost")) deps.io.err(`${outcome.message}\n`);
-      printSingle(deps, outcome, report);
+      await printSingle(deps, outcome, report);
       return ExitCode.Ok;
     }
-    if (deps.globals.json) printSingle(deps, outcome, report);
+    if (deps.globals.json) await printSingle(deps, outcome, report);
     throw errorFor(outcome);
   } finally {
     await workspace?.dispose();
