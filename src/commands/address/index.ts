@@ -76,6 +76,10 @@ exit 6 and shows the revision. An invalid address is not stored (exit 6).
 
 Output: the new id on stdout; with --json {"id": 12, "address": {...as stored}}.
 
+The store request is never sent twice. If its answer is lost, the stored addresses are read back 2 s later: found,
+the id is printed as usual (exit 0); not stored, exit 7 (running the command again is then safe); unknown (the
+read-back failed, or a timeout that may still complete), exit 7: check \`shipctl list addresses\` before rerunning.
+
 Examples:
   shipctl address add --file gallery.json
   shipctl address add --file gallery.json --accept-recommended --json
