@@ -8,7 +8,7 @@ import { retryNote } from "../input/call-options.js";
 import { createProgress, type Progress } from "../output/progress.js";
 import type { BatchKind } from "./columns.js";
 import { Journal } from "./journal.js";
-import { chooseJournalPath, journalCandidates } from "./journal-location.js";
+import { locateJournal } from "./journal-location.js";
 import { Outcomes } from "./outcomes.js";
 import type { CsvOptions } from "./run-options.js";
 import { openSource, type CsvSource } from "./source.js";
@@ -53,7 +53,7 @@ export async function withBatch<T>(deps: Deps, options: CsvOptions, body: (run: 
 
 export async function openJournal(run: BatchRun, kind: Exclude<BatchKind, "address-verify">): Promise<Journal> {
   const { deps, options, source, connection } = run;
-  const path = await chooseJournalPath(journalCandidates(kind, source, { results: options.results, cwd: deps.cwd, env: deps.env }));
+  const path = await locateJournal(kind, source, { results: options.results, cwd: deps.cwd, env: deps.env });
   return Journal.open(path, kind, source.stdin ? "stdin" : source.path, { baseUrl: connection.baseUrl, profile: connection.profile });
 }
 
