@@ -29,7 +29,10 @@ export interface ValidBase extends RowBase {
 
 export type Built<V extends ValidBase> = V | InvalidRow;
 
-/** A valid row with its journal key ("" when the scan was opened without keys: a dry run needs none). */
+/**
+ * A valid row with its journal key ("" when the scan was opened without keys: a dry run needs none), and the hash of
+ * its content that the key is made of ("" when the row's reference is its key).
+ */
 export type Keyed<V extends ValidBase> = (V & { key: string; contentHash: string }) | InvalidRow;
 
 export interface ScanSpec<V extends ValidBase> {
@@ -45,6 +48,8 @@ export interface ScanSpec<V extends ValidBase> {
 export interface Scan<V extends ValidBase> {
   meta: ScanMeta;
   rows: AsyncGenerator<Keyed<V>>;
+  /** The same rows, as many at a time as each read of the file gives (see CsvFile.batches). Read one or the other. */
+  batches: AsyncGenerator<Array<Keyed<V>>>;
   close(): void;
 }
 
@@ -61,43 +66,42 @@ export async function openScan<V extends ValidBase>(source: CsvSource, spec: Sca
   const build = spec.makeBuilder(match, csv.header.length, ctx);
   const meta: ScanMeta = { encoding: csv.encoding, delimiter: csv.delimiter, header: csv.header, unknown: match.unknown };
 
-  async function* rows(): AsyncGenerator<Keyed<V>> {
-    const references = new ReferenceIndex();
-    const seen = new Map<string, number>();
-    for await (const record of csv.rows) {
-      const row = build(record);
-      if (row.reference !== undefined) {
-        const first = references.add(row.reference, row.row);
-        if (first !== undefined) {
-          const problem = { column: "reference", reason: `reference "${row.reference}" is also on row ${first}; references must be unique` };
-          yield row.ok ? { ok: false, row: row.row, reference: row.reference, label: row.label, problems: [problem] } : { ...row, problems: [...row.problems, problem] };
-          continue;
-        }
+  const references = new ReferenceIndex();
+  const seen = new Map<string, number>();
+  function keyed(record: CsvRow): Keyed<V> {
+    const row = build(record);
+    if (row.reference !== undefined) {
+      const first = references.add(row.reference, row.row);
+      if (first !== undefined) {
+        const problem = { column: "reference", reason: `reference "${row.reference}" is also on row ${first}; references must be unique` };
+        return row.ok ? { ok: false, row: row.row, reference: row.reference, label: row.label, problems: [problem] } : { ...row, problems: [...row.problems, problem] };
       }
-      if (!row.ok) {
-        yield row;
-        continue;
-      }
-      // The row object is ours: give it its key in place (a copy per row would cost more than the key).
-      const keyed = row as V & { key: string; contentHash: string };
-      if (!spec.keys) {
-        keyed.key = "";
-        keyed.contentHash = "";
-        yield keyed;
-        continue;
-      }
-      const contentHash = shortHash(spec.content(row));
-      let key: string;
-      if (row.reference !== undefined) key = `ref:${row.reference}`;
-      else {
-        const n = (seen.get(contentHash) ?? 0) + 1;
-        seen.set(contentHash, n);
-        key = n === 1 ? contentHash : `${contentHash}#${n}`;
-      }
-      keyed.key = key;
-      keyed.contentHash = contentHash;
-      yield keyed;
     }
+    if (!row.ok) return row;
+    // The row object is ours: give it its key in place (a copy per row would cost more than the key).
+    const out = row as V & { key: string; contentHash: string };
+    if (!spec.keys) {
+      out.key = "";
+      out.contentHash = "";
+    } else if (row.reference !== undefined) {
+      // The reference is the row's identity: no hash of its content is needed.
+      out.key = `ref:${row.reference}`;
+      out.contentHash = "";
+    } else {
+      const contentHash = shortHash(spec.content(row));
+      const n = (seen.get(contentHash) ?? 0) + 1;
+      seen.set(contentHash, n);
+      out.key = n === 1 ? contentHash : `${contentHash}#${n}`;
+      out.contentHash = contentHash;
+    }
+    return out;
   }
-  return { meta, rows: rows(), close: csv.close };
+
+  async function* batches(): AsyncGenerator<Array<Keyed<V>>> {
+    for await (const records of csv.batches) yield records.map(keyed);
+  }
+  async function* rows(): AsyncGenerator<Keyed<V>> {
+    for await (const batch of batches()) yield* batch;
+  }
+  return { meta, rows: rows(), batches: batches(), close: csv.close };
 }

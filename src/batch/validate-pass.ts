@@ -22,16 +22,18 @@ export async function validatePass<V extends ValidBase>(
   // Nothing else runs while validating: read in big chunks.
   const scan = await openScan(source, spec, BULK_CHUNK_BYTES);
   const result: Validation = { meta: scan.meta, total: 0, valid: 0, invalid: [] };
-  for await (const row of scan.rows) {
+  for await (const batch of scan.batches) {
     if (signal.aborted) {
       scan.close();
       throw new InterruptedError("interrupted while reading the file; nothing was sent");
     }
-    result.total++;
-    if (!row.ok) result.invalid.push(row);
-    else {
-      result.valid++;
-      onValid(row as Extract<Keyed<V>, { ok: true }>);
+    for (const row of batch) {
+      result.total++;
+      if (!row.ok) result.invalid.push(row);
+      else {
+        result.valid++;
+        onValid(row as Extract<Keyed<V>, { ok: true }>);
+      }
     }
   }
   return result;

@@ -72,4 +72,31 @@ describe("openCsv", () => {
     const all = async () => collectRows((await openCsv(chunked('a,b\n1,"never closed\n2,3\n'), "q.csv")).rows);
     await expect(all()).rejects.toSatisfy((e: unknown) => e instanceof UsageError && /q.csv, line 3: a quoted field is never closed/.test(e.message));
   });
+
+  it("gives the same rows in batches, several per read of the file, and the same errors", async () => {
+    const bytes = fixtureBytes("quoted-newlines.csv");
+    const one = await read(bytes, 40);
+    const csv = await openCsv(chunked(bytes, 40), "f.csv");
+    const batches: Array<Array<{ row: number; cells: string[] }>> = [];
+    for await (const batch of csv.batches) batches.push(batch);
+    expect(batches.flat()).toEqual(one.rows);
+    expect(batches.length).toBeLessThan(one.rows.length);
+    const all = async () => {
+      const out = [];
+      for await (const batch of (await openCsv(chunked('a,b\n1,2\n1,"never closed\n2,3\n', 5), "q.csv")).batches) out.push(...batch);
+      return out;
+    };
+    await expect(all()).rejects.toSatisfy((e: unknown) => e instanceof UsageError && /q.csv, line 4: a quoted field is never closed/.test(e.message));
+  });
+
+  it("stops reading when the reader leaves a batch loop early", async () => {
+    const csv = await openCsv(chunked("a,b\n1,2\n3,4\n5,6\n", 4), "f.csv");
+    for await (const batch of csv.batches) {
+      expect(batch[0]!.row).toBe(2);
+      break;
+    }
+    const rest = [];
+    for await (const batch of csv.batches) rest.push(batch);
+    expect(rest).toEqual([]);
+  });
 });
