@@ -86,7 +86,12 @@ export function buildAddress(cells: Record<AddressField, string>, ctx: RowContex
  */
 export function cachedAddressBuilder(ctx: RowContext, limit = 2000): (values: readonly string[]) => AddressBuild {
   const cache = new Map<string, AddressBuild>();
+  // Rows of one gallery's file repeat its address row after row: comparing with the last cells read is cheaper than
+  // joining them into a key.
+  let lastValues: readonly string[] = [];
+  let last: AddressBuild | undefined;
   return (values) => {
+    if (last !== undefined && sameCells(values, lastValues)) return last;
     const raw = values.join("\u001f");
     let built = cache.get(raw);
     if (built === undefined) {
@@ -95,6 +100,14 @@ export function cachedAddressBuilder(ctx: RowContext, limit = 2000): (values: re
       if (cache.size >= limit) cache.clear();
       cache.set(raw, built);
     }
+    lastValues = values;
+    last = built;
     return built;
   };
+}
+
+function sameCells(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -178,8 +178,13 @@ interface SideColumns {
 function readSide(columns: SideColumns, row: readonly string[], address: ReturnType<typeof cachedAddressBuilder>, sink: SideSink): void {
   const { side, idColumn } = columns;
   const idText = cellAt(row, columns.idIndex).trim();
-  const values = columns.indexes.map((i) => cellAt(row, i));
-  const anyInline = values.some((v) => v.trim() !== "");
+  const values: string[] = [];
+  let anyInline = false;
+  for (const i of columns.indexes) {
+    const value = cellAt(row, i);
+    values.push(value);
+    anyInline ||= value.trim() !== "";
+  }
   if (idText !== "" && anyInline) {
     sink.problems.push({ column: idColumn, reason: `give either ${idColumn} or the ${side} address columns, not both` });
     return;
