@@ -21,8 +21,8 @@ export type RowState =
   /** A request carrying the row was (or was about to be) sent at `at`; its answer is not recorded. */
   | { state: "sending"; at: string; attempt: number }
   | { state: "created"; id: number }
-  /** PATCH applied (updates). */
-  | { state: "updated"; id: number }
+  /** PATCH applied (updates); `hash` is the content sent, so a row edited since is sent again. */
+  | { state: "updated"; id: number; hash?: string }
   /** The service certainly did not apply it (422, refused): a rerun sends it again. */
   | { state: "failed"; error: string };
 
@@ -63,7 +63,8 @@ function linesFor(tid: string, entries: ReadonlyArray<readonly [string, RowState
   const first = entries[0]![1];
   const keys = entries.map(([k]) => k);
   if (entries.length > 1 && entries.every(([, s]) => s === first)) return [JSON.stringify({ t: tid, rows: keys, ...first })];
-  if (entries.length > 1 && (first.state === "created" || first.state === "updated") && entries.every(([, s]) => s.state === first.state)) {
+  // Only bare ids can share a line: an update's content hash stays on the row's own line.
+  if (entries.length > 1 && (first.state === "created" || first.state === "updated") && entries.every(([, s]) => s.state === first.state && !("hash" in s))) {
     const ids = entries.map(([, s]) => (s as { id: number }).id);
     return [JSON.stringify({ t: tid, rows: keys, state: first.state, ids })];
   }

@@ -11,6 +11,8 @@ import type { CellProblem } from "./types.js";
 export interface RowJob extends LostRow {
   /** Sends the row; resolves with the id of what was created or updated. */
   send(): Promise<number>;
+  /** The row's content hash, recorded with "updated" (an edited row is sent again on a rerun). */
+  hash?: string;
 }
 
 export interface RowSenderOptions {
@@ -63,7 +65,7 @@ export class RowSender<J extends RowJob> {
     }
     try {
       const id = await job.send();
-      journal.note([[job.key, { state: this.o.done, id }]]);
+      journal.note([[job.key, this.o.done === "updated" && job.hash !== undefined ? { state: "updated", id, hash: job.hash } : { state: this.o.done, id }]]);
       outcomes.set(job.row, { status: this.o.done, ...base, id });
     } catch (error) {
       const failure = classifyFailure(error);

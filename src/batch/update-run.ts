@@ -1,7 +1,9 @@
 // `shipctl shipment update --csv FILE`: every row carries the shipment's id and all its fields (the service replaces
 // the whole shipment). Rows are validated first, inline addresses verified once each, then each row is sent as its
 // own PATCH. PATCH with the whole body is idempotent, so a row whose answer was lost is simply sent again on a rerun;
-// the journal only spares a rerun the rows already updated.
+// the journal only spares a rerun the rows already updated with this very content. A row edited since (same
+// reference, new values) is the change to send, so it is sent again; journals written before the content was
+// recorded make every row be sent once more, which is harmless for a PATCH.
 import type { Deps } from "../deps.js";
 import { ExitCode } from "../errors.js";
 import { AddressSet } from "./addresses.js";
@@ -18,9 +20,16 @@ import { RowSender, type RowJob } from "./row-sender.js";
 import { csvOptions, type CsvFlags } from "./run-options.js";
 import { openScan } from "./scan.js";
 import { shipmentScanSpec, withDecisions } from "./shipment-spec.js";
+import { shipmentContent, type ValidShipmentRow } from "./shipment-row.js";
+import { shortHash } from "./journal.js";
 import { validatePass } from "./validate-pass.js";
 
 export const UPDATE_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "updated" };
+
+/** What an update sent: the scan hashes no content for a row keyed by its reference, but an update needs it. */
+function updateHash(row: ValidShipmentRow): string {
+  return shortHash(shipmentContent(row));
+}
 
 export async function runUpdateCsv(deps: Deps, flags: CsvFlags): Promise<number> {
   const options = csvOptions(flags);
@@ -43,9 +52,13 @@ async function updateBatch(run: BatchRun, journal: Journal | undefined): Promise
   const firstPass = shipmentScanSpec(run.tables, { update: true, keys: !options.dryRun && journal?.hasRows === true });
   const notes = new Notes();
   const addresses = new AddressSet();
+  const updatedAs = (row: ValidShipmentRow & { key: string }) => {
+    const state = journal?.row(row.key);
+    return state?.state === "updated" && state.hash === updateHash(row) ? state : undefined;
+  };
   const validation = await validatePass(run.source, firstPass, deps.signal, (row) => {
     notes.add(row.row, row.changes, row.mappings);
-    if (!options.dryRun && journal?.row(row.key)?.state === "updated") return;
+    if (!options.dryRun && updatedAs(row) !== undefined) return;
     for (const a of row.addresses) addresses.add(a.key, a.address, row.row);
   });
   reportValidation(run, validation, notes);
@@ -79,8 +92,8 @@ async function updateBatch(run: BatchRun, journal: Journal | undefined): Promise
       outcomes.set(row.row, { status: "failed", ...base, error: problemsText(row.problems), problems: row.problems });
       continue;
     }
-    const state = journal!.row(row.key);
-    if (state?.state === "updated") {
+    const state = updatedAs(row);
+    if (state !== undefined) {
       outcomes.set(row.row, { status: "skipped", ...base, id: state.id });
       continue;
     }
@@ -90,7 +103,7 @@ async function updateBatch(run: BatchRun, journal: Journal | undefined): Promise
       continue;
     }
     const id = row.id!;
-    await sender.offer({ key: row.key, row: row.row, ...base, send: () => api.updateShipment(id, ready.payload, run.call).then(() => id) });
+    await sender.offer({ key: row.key, hash: updateHash(row), row: row.row, ...base, send: () => api.updateShipment(id, ready.payload, run.call).then(() => id) });
   }
   scan.close();
   await sender.finish();
