@@ -34,9 +34,24 @@ const EXAMPLE: Record<string, string> = {
   destination_country: "United States",
 };
 
+function exampleCells(columns: readonly string[]): string[] {
+  return columns.map((c) => (c === "id" ? "7" : (EXAMPLE[c] ?? "")));
+}
+
 export function templateCsv(options: { update: boolean; example: boolean }): string {
   const columns = layoutFor(options.update ? "shipment-update" : "shipment-create").columns;
   const header = csvLine(columns);
   if (!options.example) return header;
-  return header + csvLine(columns.map((c) => (c === "id" ? "7" : (EXAMPLE[c] ?? ""))));
+  return header + csvLine(exampleCells(columns));
+}
+
+/**
+ * The same template for `--json`: {"columns": [...], "example": {column: cell text}}, the example null with
+ * --header-only. Cells are strings, as they are in the CSV.
+ */
+export function templateJson(options: { update: boolean; example: boolean }): { columns: string[]; example: Record<string, string> | null } {
+  const columns = [...layoutFor(options.update ? "shipment-update" : "shipment-create").columns];
+  if (!options.example) return { columns, example: null };
+  const cells = exampleCells(columns);
+  return { columns, example: Object.fromEntries(columns.map((c, i) => [c, cells[i]!])) };
 }

@@ -79,3 +79,11 @@ again after a crash, a lost connection or Ctrl-C finishes the job without sendin
 Exit codes with --csv: 0 every row done; 8 partly done; 2 invalid input; 7 service unavailable; 130 interrupted.
 The columns, normalisations, journal and results files are described in docs/csv.md (\`shipctl shipment template\`
 prints a file to start from).`;
+
+/** For `address verify --csv`: it sends nothing to store, so it has no journal and no --skip-invalid. */
+export const CSV_VERIFY_HELP = `
+With --csv FILE (or --csv - for stdin), every row of the file is one address: all rows are checked first and every
+problem is reported with its row number, column and reason; nothing is verified while a row is invalid (exit 2).
+Each valid address is then verified once and reported with its verdict; nothing is stored.
+Exit codes with --csv: 0 every address valid; 8 some are; 6 none is; 2 invalid input; 7 service unavailable;
+130 interrupted. The columns and normalisations are described in docs/csv.md.`;

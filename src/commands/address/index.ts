@@ -3,7 +3,7 @@
 import type { Command } from "commander";
 import { lazyAction, type CommandContext } from "../action.js";
 import { ADDRESS_FIELD_FLAGS } from "../../input/address-fields.js";
-import { CSV_HELP, addCsvOptions, csvOrPlain } from "../../batch/wiring.js";
+import { CSV_HELP, CSV_VERIFY_HELP, addCsvOptions, csvOrPlain } from "../../batch/wiring.js";
 
 export function register(program: Command, ctx: CommandContext): void {
   const address = program
@@ -57,7 +57,7 @@ Examples:
 `,
     );
   addressInputOptions(command);
-  addCsvOptions(command, { verifyFlags: false, sending: false }).addHelpText("after", CSV_HELP);
+  addCsvOptions(command, { verifyFlags: false, sending: false }).addHelpText("after", CSV_VERIFY_HELP);
   command.action(csvOrPlain(ctx, async () => (await import("./csv.js")).runVerify, async () => (await import("./verify.js")).run));
   return command;
 }

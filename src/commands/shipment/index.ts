@@ -91,6 +91,7 @@ export function registerTemplate(shipment: Command, ctx: CommandContext): Comman
 Examples:
   shipctl shipment template > shipments.csv
   shipctl shipment template --update --header-only > updates.csv
+  shipctl shipment template --json     # {"columns": [...], "example": {"reference": "INV-0001", ...}}
 `,
     );
   command.action(lazyAction(ctx, async () => (await import("./template.js")).run));

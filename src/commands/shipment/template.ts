@@ -1,6 +1,7 @@
-// `shipctl shipment template [--update] [--header-only]`: prints a CSV to start a batch from (stdout: data).
+// `shipctl shipment template [--update] [--header-only]`: prints a CSV to start a batch from (stdout: data); with
+// --json, {"columns": [...], "example": {...}} instead.
 import type { Deps } from "../../deps.js";
-import { templateCsv } from "../../batch/template.js";
+import { templateCsv, templateJson } from "../../batch/template.js";
 
 export interface TemplateFlags {
   update?: boolean;
@@ -9,6 +10,7 @@ export interface TemplateFlags {
 }
 
 export async function run(deps: Deps, _args: string[], flags: TemplateFlags): Promise<number> {
-  deps.io.out(templateCsv({ update: flags.update === true, example: flags.headerOnly !== true }));
+  const options = { update: flags.update === true, example: flags.headerOnly !== true };
+  deps.io.out(deps.globals.json ? `${JSON.stringify(templateJson(options), null, 2)}\n` : templateCsv(options));
   return 0;
 }
