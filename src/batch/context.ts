@@ -9,6 +9,8 @@ import { createProgress, type Progress } from "../output/progress.js";
 import type { BatchKind } from "./columns.js";
 import { Journal } from "./journal.js";
 import { locateJournal } from "./journal-location.js";
+import { tokenFingerprint } from "./journal-owner.js";
+import { confirmCsvJournalOwner } from "./journal-owner-csv.js";
 import { Outcomes } from "./outcomes.js";
 import type { CsvOptions } from "./run-options.js";
 import { openSource, type CsvSource } from "./source.js";
@@ -51,10 +53,19 @@ export async function withBatch<T>(deps: Deps, options: CsvOptions, body: (run: 
   }
 }
 
+/** Opens the run's journal, its records checked to be this organization's (journal-owner.ts) before any is trusted. */
 export async function openJournal(run: BatchRun, kind: Exclude<BatchKind, "address-verify">): Promise<Journal> {
   const { deps, options, source, connection } = run;
   const path = await locateJournal(kind, source, { results: options.results, cwd: deps.cwd, env: deps.env });
-  return Journal.open(path, kind, source.stdin ? "stdin" : source.path, { baseUrl: connection.baseUrl, profile: connection.profile });
+  const owner = tokenFingerprint(connection.token);
+  const journal = await Journal.open(path, kind, source.stdin ? "stdin" : source.path, { baseUrl: connection.baseUrl, profile: connection.profile, owner });
+  try {
+    await confirmCsvJournalOwner(run, kind, journal);
+  } catch (e) {
+    await journal.close();
+    throw e;
+  }
+  return journal;
 }
 
 export function startProgress(run: BatchRun, total: number): Progress {

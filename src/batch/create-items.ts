@@ -21,6 +21,7 @@ import { finishItems, jsonFieldProblems, type ItemRun, type ItemOptions } from "
 import { readItems, type ItemInputFlags } from "./item-input.js";
 import { itemJournalPath, keyItems, type KeyedItem } from "./item-journal.js";
 import { Journal } from "./journal.js";
+import { confirmJournalOwner, ownedReader, tokenFingerprint } from "./journal-owner.js";
 import { recordReconciled, settleLost } from "./lost.js";
 import { Outcomes, problemsText } from "./outcomes.js";
 import { decided, verifyDistinct, type Ready } from "./prepare.js";
@@ -113,7 +114,24 @@ async function openItemJournal(run: ItemRun, items: readonly KeyedItem[]): Promi
   const connection = await deps.connection();
   const path = await itemJournalPath(source, items, deps.env);
   const label = source.path ?? (source.name === "stdin" ? "stdin" : "flags");
-  return Journal.open(path, "shipment-create", label, { baseUrl: connection.baseUrl, profile: connection.profile });
+  const owner = tokenFingerprint(connection.token);
+  const journal = await Journal.open(path, "shipment-create", label, { baseUrl: connection.baseUrl, profile: connection.profile, owner });
+  try {
+    // The recorded ids must be this organization's before an item is reported "already created" (journal-owner.ts).
+    if (!journal.ownerConfirmed) await confirmJournalOwner(journal, {
+      kind: "shipment",
+      records: async () => items.flatMap((item) => {
+        const state = journal.row(item.key);
+        return state?.state === "created" ? [{ id: state.id, label: item.payload.title }] : [];
+      }),
+      read: ownedReader(await deps.api(), "shipment", run.call),
+      say: (text) => deps.io.err(text),
+    });
+  } catch (e) {
+    await journal.close();
+    throw e;
+  }
+  return journal;
 }
 
 async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: Journal | undefined, total: number): Promise<number> {

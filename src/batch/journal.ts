@@ -34,6 +34,11 @@ export type Verdict =
 export interface JournalTarget {
   baseUrl: string;
   profile: string;
+  /**
+   * Which organization the records belong to: a truncated SHA-256 of the token (journal-owner.ts), never the token.
+   * A profile and URL do not say it: another organization's token, or a restarted in-memory sandbox, reuse both.
+   */
+  owner?: string;
 }
 
 interface Line {
@@ -82,6 +87,9 @@ export class Journal {
   private waiting: Array<{ resolve: () => void; reject: (e: unknown) => void }> = [];
   private flushing: Promise<void> | undefined;
   private attempts = 0;
+  /** The owner recorded by earlier runs; kept on disk until this run's owner is accepted (see ownerConfirmed). */
+  private recordedOwner: string | undefined;
+  private ownerAccepted = false;
   /** A failed write of note(): every later write fails with it, so nothing is sent without its intent on disk. */
   private failure: unknown;
 
@@ -100,6 +108,8 @@ export class Journal {
     try {
       const journal = new Journal(path, kind, source, target, targetId(target), lock);
       await journal.load();
+      journal.recordedOwner = journal.targets.get(journal.tid)?.owner;
+      journal.ownerAccepted = journal.claimedIds().size === 0 || journal.recordedOwner === target.owner;
       await journal.compact();
       journal.handle = await open(path, "a", 0o600);
       return journal;
@@ -112,6 +122,19 @@ export class Journal {
   /** Whether any row is recorded for this target (a first run needs no row keys before it sends). */
   get hasRows(): boolean {
     return this.rows.size > 0;
+  }
+
+  /**
+   * Whether the ids recorded for this target can be trusted as this token's: true when nothing is recorded, or when
+   * the records were written with the same token. Otherwise they must be checked (journal-owner.ts) and accepted.
+   */
+  get ownerConfirmed(): boolean {
+    return this.ownerAccepted;
+  }
+
+  /** The records were checked against the service: they are this token's (a rotated token); record its owner. */
+  acceptOwner(): void {
+    this.ownerAccepted = true;
   }
 
   row(key: string): RowState | undefined {
@@ -239,7 +262,8 @@ export class Journal {
 
   private apply(line: Line): void {
     if (typeof line.target === "string") {
-      this.targets.set(line.target, { baseUrl: String(line.base_url), profile: String(line.profile) });
+      const owner = typeof line.owner === "string" ? line.owner : undefined;
+      this.targets.set(line.target, { baseUrl: String(line.base_url), profile: String(line.profile), owner });
       return;
     }
     if (line.t !== this.tid) {
@@ -268,10 +292,11 @@ export class Journal {
   }
 
   private async compact(): Promise<void> {
-    this.targets.set(this.tid, this.target);
+    // Until this run's token is accepted as the records' owner, the owner that wrote them stays recorded.
+    this.targets.set(this.tid, { ...this.target, owner: this.ownerAccepted ? this.target.owner : this.recordedOwner });
     const header = { shipctl_journal: JOURNAL_VERSION, kind: this.kind, source: this.source, written: new Date().toISOString() };
     const out: string[] = [JSON.stringify(header)];
-    for (const [id, t] of this.targets) out.push(JSON.stringify({ target: id, base_url: t.baseUrl, profile: t.profile }));
+    for (const [id, t] of this.targets) out.push(JSON.stringify({ target: id, base_url: t.baseUrl, profile: t.profile, ...(t.owner !== undefined ? { owner: t.owner } : {}) }));
     for (const line of this.others) out.push(JSON.stringify(line));
     for (const [key, verdict] of this.verdicts) out.push(JSON.stringify({ t: this.tid, address: key, verdict }));
     for (const [key, state] of this.rows) out.push(JSON.stringify({ t: this.tid, row: key, ...state }));

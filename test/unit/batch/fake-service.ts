@@ -1,6 +1,6 @@
 // An in-memory stand-in for the service behind the ApiClient interface, with scripted failures per create request:
 // enough to test the batch's exactly-once logic without sockets. Failures use the HTTP layer's real error classes.
-import { NetworkError, ServerError, ValidationError } from "../../../src/api/errors.js";
+import { NetworkError, NotFoundError, ServerError, ValidationError } from "../../../src/api/errors.js";
 import type { ApiClient, VerifyOutcome } from "../../../src/api/types.js";
 import type { Address, PageOf, Shipment, StoredShipment } from "../../../src/contract/index.js";
 import { SANDBOX_TABLES } from "../../../src/contract/index.js";
@@ -91,7 +91,12 @@ export class FakeService {
       },
       listShipments: async () => page(1),
       nextPage: (async (_kind: string, url: string) => page(Number(url.slice(1)))) as ApiClient["nextPage"],
-      getShipment: async (id) => this.shipments.find((s) => s.id === id)!,
+      getShipment: async (id) => {
+        const found = this.shipments.find((s) => s.id === id);
+        if (!found) throw new NotFoundError({ method: "GET", path: `/api/v1/shipments/${id}`, status: 404, mayHaveArrived: false }, `shipment ${id} not found`, `shipment ${id}`);
+        const { sent: _sent, ...stored } = found;
+        return stored;
+      },
       createAddress: notUsed,
       updateAddress: notUsed,
       getAddress: notUsed,
@@ -123,7 +128,7 @@ export interface Harness {
   dir: string;
 }
 
-export function harness(options: { json?: boolean; service?: FakeService; dir?: string; prompts?: boolean[]; tty?: boolean } = {}): Harness {
+export function harness(options: { json?: boolean; service?: FakeService; dir?: string; prompts?: boolean[]; tty?: boolean; token?: string } = {}): Harness {
   const io = createTestIO({ tty: options.tty ?? false });
   const service = options.service ?? new FakeService(instantClock);
   const controller = new AbortController();
@@ -131,7 +136,7 @@ export function harness(options: { json?: boolean; service?: FakeService; dir?: 
   const connection: Connection = {
     profile: "default",
     baseUrl: "http://127.0.0.1:9",
-    token: "t",
+    token: options.token ?? "t",
     tables: async () => SANDBOX_TABLES,
     sources: { baseUrl: "env", token: "env", profile: "default" },
   };
