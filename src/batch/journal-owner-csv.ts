@@ -3,13 +3,14 @@
 // journal (a rotated token, another organization, a restarted sandbox).
 import type { BatchKind } from "./columns.js";
 import type { BatchRun } from "./context.js";
-import type { Journal } from "./journal.js";
+import { shortHash, type Journal, type RowState } from "./journal.js";
 import { confirmJournalOwner, ownedReader, type OwnedRecord } from "./journal-owner.js";
 import { addressScanSpec } from "./address-spec.js";
 import { openScan, type ScanSpec, type ValidBase } from "./scan.js";
 import { shipmentScanSpec } from "./shipment-spec.js";
+import { shipmentContent } from "./shipment-row.js";
 
-async function recordsOf<V extends ValidBase>(run: BatchRun, journal: Journal, spec: ScanSpec<V>, labelOf: (row: V) => string): Promise<OwnedRecord[]> {
+async function recordsOf<V extends ValidBase>(run: BatchRun, journal: Journal, spec: ScanSpec<V>, labelOf: (row: V, state: RowState) => string | undefined): Promise<OwnedRecord[]> {
   const out: OwnedRecord[] = [];
   let scan;
   try {
@@ -22,7 +23,7 @@ async function recordsOf<V extends ValidBase>(run: BatchRun, journal: Journal, s
     for await (const row of scan.rows) {
       if (!row.ok) continue;
       const state = journal.row(row.key);
-      if (state?.state === "created" || state?.state === "updated") out.push({ id: state.id, label: labelOf(row) });
+      if (state?.state === "created" || state?.state === "updated") out.push({ id: state.id, label: labelOf(row, state) });
     }
   } finally {
     scan.close();
@@ -39,7 +40,10 @@ export async function confirmCsvJournalOwner(run: BatchRun, kind: Exclude<BatchK
     records: () =>
       kind === "address-add"
         ? recordsOf(run, journal, addressScanSpec(run.tables, { keys: true, kind }), (row) => row.payload.name)
-        : recordsOf(run, journal, shipmentScanSpec(run.tables, { update: kind === "shipment-update", keys: true }), (row) => row.payload.title),
+        : recordsOf(run, journal, shipmentScanSpec(run.tables, { update: kind === "shipment-update", keys: true }), (row, state) =>
+            // An update row edited since it was sent names a title the service does not hold yet: existence only.
+            state.state === "updated" && state.hash !== shortHash(shipmentContent(row)) ? undefined : row.payload.title,
+          ),
     read: ownedReader(api, owned, run.call),
     say: (text) => run.deps.io.err(text),
   });
