@@ -12,16 +12,17 @@ import type { UploadOptions } from "./options.js";
 import { prepareReports, type FolderProblems } from "./prepare.js";
 import { previewOnly } from "./preview.js";
 import { markPhase } from "./phases.js";
-import { runPool, startEach } from "./pool.js";
+import { runPool } from "./pool.js";
 import { createByteProgress } from "./progress.js";
 import { countResults, printBatch, RESULT_LABELS } from "./render.js";
-import { preflight, recordIntent, upload, type ReportOutcome } from "./send.js";
+import { preflight, recordIntent, upload, type Preflight, type ReportOutcome } from "./send.js";
 
 /**
- * Shipment reads at a time. Reads run ahead of the uploads, which take far longer each, so as many reads as uploads
- * (two at least) keep every upload supplied; more would only hold more connections and memory open at once.
+ * How many reports ahead of the uploads their shipments are read. An upload takes far longer than a read, so as
+ * many as uploads at a time (two at least) keep every upload supplied; more would only read verdicts earlier than
+ * needed and hold more connections and memory open at once.
  */
-const readConcurrency = (uploads: number) => Math.max(uploads, 2);
+const readAheadFor = (uploads: number) => Math.max(uploads, 2);
 
 type BatchSource = { kind: "batch"; root: string } | { kind: "manifest"; file: string };
 
@@ -86,17 +87,25 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
     );
     // A failed write is seen by each upload about to start (which then stops the batch) and by the flush below.
     intents.catch(() => undefined);
-    // The shipments are read from the start, several at a time, and each upload waits for its own shipment's read
-    // only: no report is sent before its status and window are judged, yet the first upload does not wait for the
-    // last read, and the reads ahead are done while earlier reports upload.
-    const checks = startEach(reports, readConcurrency(options.concurrency), (r) => guard(() => preflight(ctx, r)), keepGoing);
+    // Each shipment is read shortly before its upload: as a report is taken up, the reads of the next few start
+    // too. So no report is sent before its status and window are judged, the verdict acted on is at most about one
+    // upload old (a set-2 window can close during a long batch), the first upload waits for one read only, and
+    // later reads are done while earlier reports upload.
+    const readAhead = readAheadFor(options.concurrency);
+    const reads: Array<Promise<Preflight | undefined> | undefined> = new Array(reports.length);
+    const readFor = (i: number) => {
+      // Once the batch is stopping, a report not yet read is not read (and so not sent).
+      reads[i] ??= keepGoing() ? guard(() => preflight(ctx, reports[i]!)) : Promise.resolve(undefined);
+      return reads[i];
+    };
     let firstUpload = true;
     try {
       await runPool(
         reports,
         options.concurrency,
         async (report, i) => {
-          const checked = await checks[i];
+          for (let ahead = i; ahead <= Math.min(i + readAhead, reports.length - 1); ahead++) void readFor(ahead);
+          const checked = await readFor(i);
           if (checked?.kind === "done") {
             bytesToSend -= bytesOf(report);
             progress.setTotalBytes(bytesToSend);
@@ -117,8 +126,8 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
         keepGoing,
       );
       // A batch that stopped early still reports what the reads already settled (refused, already stored).
-      for (const [i, check] of checks.entries()) {
-        const checked = results[i] === undefined ? await check : undefined;
+      for (const [i, read] of reads.entries()) {
+        const checked = results[i] === undefined ? await read : undefined;
         if (checked?.kind === "done") settled(i, checked.outcome);
       }
     } finally {

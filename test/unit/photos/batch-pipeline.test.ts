@@ -1,6 +1,6 @@
-// How a batch interleaves shipment reads and uploads: every report is read (status and window judged) before its
-// own upload and its intent is on disk when it starts, yet uploads start before the last read; refusals send
-// nothing; a fatal failure starts nothing new.
+// How a batch interleaves shipment reads and uploads: every report is read (status and window judged) shortly
+// before its own upload and its intent is on disk when it starts, yet uploads start before the last read;
+// refusals send nothing; a fatal failure starts nothing new.
 import { cpSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -11,7 +11,6 @@ import { AuthError, ExitCode } from "../../../src/errors.js";
 import { createTestIO } from "../../../src/output/io.js";
 import { scriptedPrompter } from "../../../src/prompter.js";
 import { run } from "../../../src/commands/report/upload.js";
-import { startEach } from "../../../src/commands/report/pool.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
 
 const NOW = new Date("2025-03-02T12:00:00Z");
@@ -111,6 +110,18 @@ describe("batch upload: reads and uploads", () => {
     expect(JSON.parse(io.stdout()).counts.stored).toBe(6);
   });
 
+  it("reads each shipment only a few reports ahead of its upload, so the verdict acted on is fresh", async () => {
+    const ids = [1, 2, 3, 4, 5, 6, 7, 8];
+    const api = new LoggingApi();
+    const { deps } = depsFor(api);
+    expect(await run(deps, [], { set: "1", batch: batchOf(ids), concurrency: "1" })).toBe(ExitCode.Ok);
+    // One upload at a time reads two reports ahead: shipment k is read only once the upload of k - 3 is over.
+    for (const k of ids.slice(3)) {
+      expect(api.events.indexOf(`read ${k}`)).toBeGreaterThan(api.events.indexOf(`upload ${k - 3} done`));
+    }
+    expect(api.uploaded()).toEqual(ids);
+  });
+
   it("sends nothing for a shipment whose read says the service will refuse, and uploads the others", async () => {
     const api = new LoggingApi();
     api.shipments.set(2, { status: 5 });
@@ -149,46 +160,5 @@ describe("batch upload: reads and uploads", () => {
     const { deps } = depsFor(api);
     await expect(run(deps, [], { set: "1", batch: batchOf([1, 2, 3]), concurrency: "1" })).rejects.toBeInstanceOf(AuthError);
     expect(api.uploaded()).toEqual([]);
-  });
-});
-
-describe("startEach", () => {
-  it("starts items in order, at most `limit` at a time, and hands out one promise per item", async () => {
-    let running = 0;
-    let most = 0;
-    const gates = [0, 1, 2, 3].map(() => {
-      let open!: () => void;
-      const p = new Promise<void>((resolve) => (open = resolve));
-      return { p, open };
-    });
-    const started: number[] = [];
-    const results = startEach([10, 11, 12, 13], 2, async (item, i) => {
-      started.push(item);
-      most = Math.max(most, ++running);
-      await gates[i]!.p;
-      running--;
-      return item * 2;
-    });
-    expect(started).toEqual([10, 11]);
-    gates[1]!.open();
-    expect(await results[1]).toBe(22);
-    expect(started).toEqual([10, 11, 12]);
-    gates.forEach((g) => g.open());
-    expect(await Promise.all(results)).toEqual([20, 22, 24, 26]);
-    expect(most).toBe(2);
-  });
-
-  it("resolves items never started to undefined once told to stop, and rejects only the item that failed", async () => {
-    let stop = false;
-    const results = startEach([1, 2, 3], 1, async (item) => {
-      if (item === 1) {
-        stop = true;
-        throw new Error("boom");
-      }
-      return item;
-    }, () => !stop);
-    await expect(results[0]).rejects.toThrow("boom");
-    expect(await results[1]).toBeUndefined();
-    expect(await results[2]).toBeUndefined();
   });
 });
