@@ -13,6 +13,8 @@ import type { Journal, Verdict } from "./journal.js";
 import { mapLimit } from "./pool.js";
 
 export interface DistinctAddress {
+  /** Its place among the distinct addresses, in the order they were first seen (see AddressSet.at). */
+  index: number;
   address: Address;
   /** How many rows use it. */
   rows: number;
@@ -39,11 +41,25 @@ export interface VerifyOptions {
 /** Collects the distinct addresses of the rows (by their normalised content). */
 export class AddressSet {
   readonly byKey = new Map<string, DistinctAddress>();
+  private readonly list: Array<[string, DistinctAddress]> = [];
 
-  add(key: string, address: Address, row: number): void {
+  /** Counts one more row using the address; returns its index (a small number that names it among the others). */
+  add(key: string, address: Address, row: number): number {
     const known = this.byKey.get(key);
-    if (known) known.rows++;
-    else this.byKey.set(key, { address, rows: 1, firstRow: row });
+    if (known) {
+      known.rows++;
+      return known.index;
+    }
+    const distinct = { index: this.list.length, address, rows: 1, firstRow: row };
+    this.list.push([key, distinct]);
+    this.byKey.set(key, distinct);
+    return distinct.index;
+  }
+
+  /** The key and the address with that index. */
+  at(index: number): { key: string; address: Address } | undefined {
+    const found = this.list[index];
+    return found && { key: found[0], address: found[1].address };
   }
 
   get size(): number {

@@ -1,5 +1,6 @@
 // `shipctl shipment create --csv FILE`: validate every row, reconcile what an earlier run left unanswered, verify
 // each distinct address once, then send in file order, ten rows a request, with the journal around every request.
+// The first pass keeps each valid row as built (spill.ts), so the pass that sends neither parses nor checks again.
 import { ExitCode } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { AddressSet, type Decision } from "./addresses.js";
@@ -7,7 +8,7 @@ import { refuseInvalid, reportValidation, verifyDistinct } from "./prepare.js";
 import { openJournal, startProgress, stopProgress, withBatch, type BatchRun } from "./context.js";
 import { CreateSender } from "./create-sender.js";
 import { recordReconciled, settleLost } from "./lost.js";
-import { dryRunPass } from "./dry-run-pass.js";
+import { printDryRun, type DryRunItem } from "./dry-run-pass.js";
 import { finishRun } from "./finish.js";
 import type { Journal } from "./journal.js";
 import { Notes } from "./notes.js";
@@ -15,10 +16,11 @@ import { problemsText } from "./outcomes.js";
 import { reconcile, shipmentFields, shipmentListing, type Candidate, type Reconciled, type ShipmentFields } from "./reconcile.js";
 import type { ResultWords } from "./results.js";
 import { csvOptions, type CsvFlags } from "./run-options.js";
-import { openScan } from "./scan.js";
-import { shipmentScanSpec, withDecisions } from "./shipment-spec.js";
+import { shipmentScanSpec } from "./shipment-spec.js";
+import { createSpill, type Spill } from "./spill.js";
+import { spilledReady, spilledShipment, type SpilledShipment } from "./spilled-shipment.js";
 import { validatePass, type Validation } from "./validate-pass.js";
-import { SHIPMENTS_PER_CREATE } from "../contract/index.js";
+import { SHIPMENTS_PER_CREATE, type Shipment } from "../contract/index.js";
 import { markPhase } from "./phases.js";
 
 export const CREATE_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "created" };
@@ -31,7 +33,12 @@ export async function runCreateCsv(deps: Deps, flags: CsvFlags): Promise<number>
     // A dry run writes nothing: no journal.
     const journal = options.dryRun ? undefined : await openJournal(run, "shipment-create");
     try {
-      return await createBatch(run, journal);
+      const spill = await createSpill<SpilledShipment>();
+      try {
+        return await createBatch(run, journal, spill);
+      } finally {
+        await spill.dispose();
+      }
     } finally {
       stopProgress(run);
       await journal?.close();
@@ -40,22 +47,27 @@ export async function runCreateCsv(deps: Deps, flags: CsvFlags): Promise<number>
   });
 }
 
-async function createBatch(run: BatchRun, journal: Journal | undefined): Promise<number> {
+async function createBatch(run: BatchRun, journal: Journal | undefined, spill: Spill<SpilledShipment>): Promise<number> {
   const { deps, options } = run;
   const spec = shipmentScanSpec(run.tables, { update: false, keys: !options.dryRun });
-  // Before sending, keys only matter to look rows up in the journal: a first run skips hashing every row twice.
-  const firstPass = shipmentScanSpec(run.tables, { update: false, keys: !options.dryRun && journal?.hasRows === true });
   const notes = new Notes();
   const addresses = new AddressSet();
   const lostEarlier: Array<Candidate<ShipmentFields>> = [];
 
-  const validation = await validatePass(run.source, firstPass, deps.signal, (row) => {
-    notes.add(row.row, row.changes, row.mappings);
-    const state = options.dryRun ? undefined : journal?.row(row.key);
-    if (state?.state === "created") return;
-    if (state?.state === "sending") lostEarlier.push({ key: row.key, row: row.row, attempt: state.attempt, at: state.at, fields: shipmentFields(row.payload) });
-    for (const a of row.addresses) addresses.add(a.key, a.address, row.row);
-  });
+  const validation = await validatePass(
+    run.source,
+    spec,
+    deps.signal,
+    (row) => {
+      notes.add(row.row, row.changes, row.mappings);
+      const state = options.dryRun ? undefined : journal?.row(row.key);
+      if (state?.state === "sending") lostEarlier.push({ key: row.key, row: row.row, attempt: state.attempt, at: state.at, fields: shipmentFields(row.payload) });
+      // A row already created is kept only to be reported; its addresses need no verification.
+      spill.add(spilledShipment(row, addresses, { changes: options.dryRun, verify: state?.state !== "created" }));
+    },
+    { afterBatch: () => spill.drain() },
+  );
+  await spill.finish();
   markPhase("validated");
   reportValidation(run, validation, notes);
   const finish = (extra: { exitCode?: number; unreached?: number } = {}) =>
@@ -80,8 +92,14 @@ async function createBatch(run: BatchRun, journal: Journal | undefined): Promise
   const decisions = await verifyDistinct(run, journal, addresses);
   markPhase("verified");
 
-  if (options.dryRun) return dryRunPass(run, spec, validation, notes, "shipment", (row) => withDecisions(row, decisions), SHIPMENTS_PER_CREATE.max);
-  return send(run, journal!, spec, decisions, uncertain, validation, finish);
+  if (options.dryRun) return printDryRun(run, validation, notes, "shipment", dryRunItems(spill, addresses, decisions), SHIPMENTS_PER_CREATE.max);
+  return send(run, journal!, spill, addresses, decisions, uncertain, validation, finish);
+}
+
+async function* dryRunItems(spill: Spill<SpilledShipment>, addresses: AddressSet, decisions: Map<string, Decision> | undefined): AsyncGenerator<Array<DryRunItem<Shipment>>> {
+  for await (const batch of spill.batches()) {
+    yield batch.map((s) => ({ row: s.row, label: s.label, reference: s.reference, changes: s.changes ?? [], ready: spilledReady(s, addresses, decisions) }));
+  }
 }
 
 async function reconcileShipments(run: BatchRun, journal: Journal, candidates: ReadonlyArray<Candidate<ShipmentFields>>): Promise<Map<string, Reconciled>> {
@@ -94,7 +112,8 @@ async function reconcileShipments(run: BatchRun, journal: Journal, candidates: R
 async function send(
   run: BatchRun,
   journal: Journal,
-  spec: ReturnType<typeof shipmentScanSpec>,
+  spill: Spill<SpilledShipment>,
+  addresses: AddressSet,
   decisions: Map<string, Decision> | undefined,
   uncertain: Map<string, string>,
   validation: Validation,
@@ -105,34 +124,42 @@ async function send(
   const progress = startProgress(run, validation.total);
   const tick = () => progress.update({ done: outcomes.size, created: outcomes.count("created"), failed: outcomes.count("failed") });
   const sender = new CreateSender({ api, journal, outcomes, clock: deps.clock, call: run.call, signal: deps.signal, concurrency: options.concurrency, onSettled: tick });
-  const scan = await openScan(run.source, spec);
+  // Invalid rows (sent around with --skip-invalid) are failed outcomes, reported in file order as the rows are reached.
+  const invalid = validation.invalid;
+  let nextInvalid = 0;
+  const reportInvalidBefore = (row: number) => {
+    for (; nextInvalid < invalid.length && invalid[nextInvalid]!.row < row; nextInvalid++) {
+      const r = invalid[nextInvalid]!;
+      outcomes.set(r.row, { status: "failed", label: r.label, reference: r.reference, error: problemsText(r.problems), problems: r.problems });
+    }
+  };
   let offered = false;
-  for await (const row of scan.rows) {
-    if (!sender.running) break;
-    if (!row.ok) {
-      outcomes.set(row.row, { status: "failed", label: row.label, reference: row.reference, error: problemsText(row.problems), problems: row.problems });
-      continue;
+  rows: for await (const batch of spill.batches()) {
+    for (const s of batch) {
+      if (!sender.running) break rows;
+      reportInvalidBefore(s.row);
+      const base = { label: s.label, reference: s.reference };
+      const state = journal.row(s.key);
+      if (state?.state === "created") {
+        outcomes.set(s.row, { status: "skipped", ...base, id: state.id });
+        continue;
+      }
+      const doubt = uncertain.get(s.key);
+      if (doubt !== undefined) {
+        outcomes.set(s.row, { status: "unknown", ...base, error: doubt });
+        continue;
+      }
+      const ready = spilledReady(s, addresses, decisions);
+      if ("error" in ready) {
+        outcomes.set(s.row, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
+        continue;
+      }
+      if (!offered) markPhase("first-request");
+      offered = true;
+      await sender.offer({ key: s.key, row: s.row, ...base, payload: ready.payload });
     }
-    const state = journal.row(row.key);
-    if (state?.state === "created") {
-      outcomes.set(row.row, { status: "skipped", label: row.label, reference: row.reference, id: state.id });
-      continue;
-    }
-    const doubt = uncertain.get(row.key);
-    if (doubt !== undefined) {
-      outcomes.set(row.row, { status: "unknown", label: row.label, reference: row.reference, error: doubt });
-      continue;
-    }
-    const ready = withDecisions(row, decisions);
-    if ("error" in ready) {
-      outcomes.set(row.row, { status: "failed", label: row.label, reference: row.reference, error: ready.error, unavailable: ready.unavailable });
-      continue;
-    }
-    if (!offered) markPhase("first-request");
-    offered = true;
-    await sender.offer({ key: row.key, row: row.row, label: row.label, reference: row.reference, payload: ready.payload });
   }
-  scan.close();
+  if (sender.running) reportInvalidBefore(Infinity);
   await sender.finish();
   markPhase("sent");
   if (sender.lost.length > 0) {

@@ -1,6 +1,6 @@
-// The second pass of a dry run: every row read again and printed as it would be sent (or why it would not be),
-// without keeping the rows. Exit 0 when every row would be sent, 2 when some would fail, 7 when addresses could not
-// be verified because the service was unavailable.
+// The second pass of a dry run: every row printed as it would be sent (or why it would not be), without keeping the
+// rows. Exit 0 when every row would be sent, 2 when some would fail, 7 when addresses could not be verified because
+// the service was unavailable.
 import { ExitCode } from "../errors.js";
 import type { BatchRun } from "./context.js";
 import { dryRunPrinter } from "./dry-run.js";
@@ -11,6 +11,16 @@ import type { Change } from "./types.js";
 import type { Validation } from "./validate-pass.js";
 import { BULK_CHUNK_BYTES } from "./source.js";
 
+/** A valid row as a dry run prints it. */
+export interface DryRunItem<P> {
+  row: number;
+  label: string;
+  reference?: string;
+  changes: readonly Change[];
+  ready: Ready<P>;
+}
+
+/** Reads the file again for the valid rows (commands whose first pass keeps nothing for later). */
 export async function dryRunPass<V extends ValidBase & { changes: Change[] }, P>(
   run: BatchRun,
   spec: ScanSpec<V>,
@@ -20,25 +30,48 @@ export async function dryRunPass<V extends ValidBase & { changes: Change[] }, P>
   ready: (row: Extract<Keyed<V>, { ok: true }>) => Ready<P>,
   perRequest = 1,
 ): Promise<number> {
+  const scan = await openScan(run.source, spec, BULK_CHUNK_BYTES);
+  async function* items(): AsyncGenerator<Array<DryRunItem<P>>> {
+    for await (const batch of scan.batches) {
+      const out: Array<DryRunItem<P>> = [];
+      for (const row of batch) {
+        if (!row.ok) continue;
+        const valid = row as Extract<Keyed<V>, { ok: true }>;
+        out.push({ row: row.row, label: row.label, reference: row.reference, changes: valid.changes, ready: ready(valid) });
+      }
+      yield out;
+    }
+  }
+  return printDryRun(run, validation, notes, kind, items(), perRequest);
+}
+
+/** Prints the valid rows as they would be sent, then the counts. */
+export async function printDryRun<P>(
+  run: BatchRun,
+  validation: Validation,
+  notes: Notes,
+  kind: "shipment" | "address",
+  items: AsyncIterable<ReadonlyArray<DryRunItem<P>>>,
+  perRequest = 1,
+): Promise<number> {
   const { deps, outcomes } = run;
   const printer = dryRunPrinter(deps.io, deps.globals.json, kind);
-  const scan = await openScan(run.source, spec, BULK_CHUNK_BYTES);
   let wouldSend = 0;
   let blocked = 0;
   let unavailable = false;
-  for await (const row of scan.rows) {
-    if (!row.ok) continue;
-    const valid = row as Extract<Keyed<V>, { ok: true }>;
-    const r = ready(valid);
-    if ("error" in r) {
-      blocked++;
-      unavailable ||= r.unavailable === true;
-      outcomes.set(row.row, { status: "failed", label: row.label, reference: row.reference, error: r.error });
-      printer.row({ row: row.row, reference: row.reference, body: {}, changes: valid.changes, skip: r.error });
-      continue;
+  for await (const batch of items) {
+    for (const item of batch) {
+      const r = item.ready;
+      if ("error" in r) {
+        blocked++;
+        unavailable ||= r.unavailable === true;
+        outcomes.set(item.row, { status: "failed", label: item.label, reference: item.reference, error: r.error });
+        printer.row({ row: item.row, reference: item.reference, body: {}, changes: item.changes, skip: r.error });
+        continue;
+      }
+      wouldSend++;
+      printer.row({ row: item.row, reference: item.reference, body: r.payload as Record<string, unknown>, changes: item.changes });
     }
-    wouldSend++;
-    printer.row({ row: row.row, reference: row.reference, body: r.payload as Record<string, unknown>, changes: valid.changes });
   }
   const requests = Math.ceil(wouldSend / perRequest);
   printer.end({ counts: { rows: validation.total, invalid: validation.invalid.length, would_send: wouldSend, blocked, requests }, ...notes.toJSON() });

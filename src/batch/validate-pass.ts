@@ -18,6 +18,10 @@ export async function validatePass<V extends ValidBase>(
   spec: ScanSpec<V>,
   signal: AbortSignal,
   onValid: (row: Extract<Keyed<V>, { ok: true }>) => void,
+  options: {
+    /** Awaited after each read's worth of rows (a caller writing what it keeps waits for the disk there). */
+    afterBatch?: () => Promise<void>;
+  } = {},
 ): Promise<Validation> {
   // Nothing else runs while validating: read in big chunks.
   const scan = await openScan(source, spec, BULK_CHUNK_BYTES);
@@ -35,6 +39,7 @@ export async function validatePass<V extends ValidBase>(
         onValid(row as Extract<Keyed<V>, { ok: true }>);
       }
     }
+    await options.afterBatch?.();
   }
   return result;
 }

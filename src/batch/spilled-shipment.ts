@@ -1,0 +1,67 @@
+// A valid row of `shipment create --csv` as the first pass keeps it for the pass that sends (spill.ts): its fields as
+// built and checked, its journal key, what names it, and which of the run's distinct addresses it uses. The
+// addresses themselves are kept once each in the run's AddressSet rather than on every line: their verification
+// decides what each row is sent with.
+import { ADDRESS_SIDES, type Address, type AddressSide, type Shipment } from "../contract/index.js";
+import type { AddressSet, Decision } from "./addresses.js";
+import { decided, type Ready } from "./prepare.js";
+import type { ValidShipmentRow } from "./shipment-row.js";
+import type { Change } from "./types.js";
+
+/** The shipment without its inline addresses. */
+type Fields = Omit<Shipment, `${AddressSide}_address`>;
+
+export interface SpilledShipment {
+  row: number;
+  key: string;
+  label: string;
+  reference?: string;
+  fields: Fields;
+  /** Each inline address of the row, in ADDRESS_SIDES order: its side and its index in the run's AddressSet. */
+  addresses: Array<[AddressSide, number]>;
+  /** Kept only for a dry run, which prints them. */
+  changes?: Change[];
+}
+
+/**
+ * The row to keep. Its inline addresses are registered among the run's distinct ones (to be verified) unless
+ * `verify` is false: a row that will not be sent (already created) needs none.
+ */
+export function spilledShipment(row: ValidShipmentRow & { key: string }, addresses: AddressSet, options: { changes: boolean; verify: boolean }): SpilledShipment {
+  const p = row.payload;
+  const fields: Fields = { title: p.title, value: p.value, length: p.length, height: p.height, depth: p.depth, service: p.service };
+  if (p.fulfillment_address_id !== undefined) fields.fulfillment_address_id = p.fulfillment_address_id;
+  if (p.destination_address_id !== undefined) fields.destination_address_id = p.destination_address_id;
+  return {
+    row: row.row,
+    key: row.key,
+    label: row.label,
+    reference: row.reference,
+    fields,
+    addresses: options.verify ? row.addresses.map((a) => [a.side, addresses.add(a.key, a.address, row.row)]) : [],
+    changes: options.changes ? row.changes : undefined,
+  };
+}
+
+/**
+ * The payload as it will be sent: inline addresses as verified (or their accepted revision), or why the row cannot
+ * be sent. Keys in the order the row builder gives them (the shipment's fields, then each side).
+ */
+export function spilledReady(spilled: SpilledShipment, addresses: AddressSet, decisions: Map<string, Decision> | undefined): Ready<Shipment> {
+  const inline = new Map<AddressSide, Address>();
+  for (const [side, index] of spilled.addresses) {
+    const distinct = addresses.at(index)!;
+    const d = decided(distinct.key, distinct.address, decisions);
+    if ("error" in d) return { error: `${side} address: ${d.error}`, unavailable: d.unavailable };
+    inline.set(side, d.payload);
+  }
+  const f = spilled.fields;
+  const payload: Shipment = { title: f.title, value: f.value, length: f.length, height: f.height, depth: f.depth, service: f.service };
+  for (const side of ADDRESS_SIDES) {
+    const id = f[`${side}_address_id`];
+    if (id !== undefined) payload[`${side}_address_id`] = id;
+    const address = inline.get(side);
+    if (address !== undefined) payload[`${side}_address`] = address;
+  }
+  return { payload };
+}
