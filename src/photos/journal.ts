@@ -5,6 +5,8 @@
 // leaves either the old journal or the new one, never half of one. Changes recorded while a write is under way are
 // written together by the next one (a group commit): uploads running side by side then wait for one write instead
 // of queueing one each, and every record() still resolves only once a snapshot holding its change is on disk.
+// Outcomes may be noted without waiting (note()): a batch goes on to its next upload, and flush() at its end waits
+// until every change is on disk.
 // Entries are keyed by the service's base URL too: the same folders uploaded to a sandbox and then to the real
 // service are different reports.
 import { open, readFile, rename, rm } from "node:fs/promises";
