@@ -60,6 +60,8 @@ const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 /** Carried in undici's `opaque` option, so the interceptor below can tell this attempt when it is written. */
 class WriteTracker {
   written = false;
+  /** undici has reported the request failed (it does so before it destroys the body with the same error). */
+  failed = false;
 }
 
 /**
@@ -79,7 +81,10 @@ const trackWrites: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opti
     onResponseStart: (...args) => handler.onResponseStart?.(...args),
     onResponseData: (...args) => handler.onResponseData?.(...args),
     onResponseEnd: (...args) => handler.onResponseEnd?.(...args),
-    onResponseError: (...args) => handler.onResponseError?.(...args),
+    onResponseError: (...args) => {
+      tracker.failed = true;
+      handler.onResponseError?.(...args);
+    },
   };
   return dispatch(options, observed);
 };
@@ -102,12 +107,15 @@ export function createTransport(options: TransportOptions): Transport {
       const tracker = new WriteTracker();
       let bodyError: unknown;
       const body = request.body?.();
+      const onBodyError = (err: unknown) => {
+        bodyError = err;
+      };
       const sent =
         body === undefined || Buffer.isBuffer(body)
           ? body
-          : countBytes(body, request.onBodyProgress, (err) => {
-              bodyError = err;
-            });
+          : request.onBodyProgress
+            ? countBytes(body, request.onBodyProgress, onBodyError)
+            : watchErrors(body, tracker, onBodyError);
       try {
         const pending = requestApi.call(dispatcher, {
           origin: request.url.origin,
@@ -176,6 +184,20 @@ async function readText(body: Dispatcher.ResponseData["body"]): Promise<string> 
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * The body as is, with no stage in between (which would cost work for every chunk of every upload), when there is
+ * no progress to count. Its own failures (a file that vanished) must still be told apart from undici destroying it
+ * with a network error after the request failed: undici reports that failure (onResponseError) before it destroys
+ * the body, so an error arriving after it is the network's. A body's own error comes first, since this listener is
+ * attached before undici's.
+ */
+function watchErrors(source: Readable, tracker: WriteTracker, onSourceError: (err: unknown) => void): Readable {
+  source.on("error", (err) => {
+    if (!tracker.failed) onSourceError(err);
+  });
+  return source;
 }
 
 /** Passes the body through, counting the bytes undici takes; the source's own errors are recorded as such. */

@@ -22,9 +22,10 @@ export function reportParts(photos: readonly Photo[]): FilePart[] {
   });
 }
 
-export function reportBody(photos: readonly Photo[], boundary?: string): MultipartBody {
+/** `onProgress` hears the running total of bytes handed to the connection (see buildMultipartBody). */
+export function reportBody(photos: readonly Photo[], boundary?: string, onProgress?: (bytes: number) => void): MultipartBody {
   if (photos.length !== REPORT.groups.length * REPORT.photosPerGroup) {
     throw new Error(`a report needs ${REPORT.groups.length * REPORT.photosPerGroup} photos, got ${photos.length}`);
   }
-  return buildMultipartBody(reportParts(photos), boundary);
+  return buildMultipartBody(reportParts(photos), boundary, onProgress);
 }

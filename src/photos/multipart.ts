@@ -42,7 +42,11 @@ function quoted(value: string): string {
   return `"${value.replace(/[\r\n]/g, " ").replace(/["\\]/g, (c) => `\\${c}`)}"`;
 }
 
-export function buildMultipartBody(parts: readonly FilePart[], boundary = newBoundary()): MultipartBody {
+/**
+ * `onProgress` hears the running total of bytes handed to the connection, chunk by chunk (each stream opened counts
+ * from 0: a retry starts again). Counting here spares the HTTP layer a counting stage of its own.
+ */
+export function buildMultipartBody(parts: readonly FilePart[], boundary = newBoundary(), onProgress?: (bytes: number) => void): MultipartBody {
   const headers = parts.map((p, i) =>
     Buffer.from(
       `${i === 0 ? "" : CRLF}--${boundary}${CRLF}` +
@@ -56,7 +60,7 @@ export function buildMultipartBody(parts: readonly FilePart[], boundary = newBou
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,
     length,
-    open: () => new MultipartStream(parts, headers, closing),
+    open: () => new MultipartStream(parts, headers, closing, onProgress),
   };
 }
 
@@ -71,11 +75,13 @@ class MultipartStream extends Readable {
   private offset = 0;
   /** Open only while a file larger than one chunk is being read. */
   private fd: number | undefined;
+  private pushed = 0;
 
   constructor(
     private readonly parts: readonly FilePart[],
     private readonly headers: readonly Buffer[],
     private readonly closing: Buffer,
+    private readonly onProgress: ((bytes: number) => void) | undefined,
   ) {
     // No read-ahead: a synchronous read is ready the moment the connection asks, so a chunk buffered in advance
     // would only be one more megabyte per upload held in memory (measured: about 9 MB less peak RSS per batch).
@@ -89,6 +95,10 @@ class MultipartStream extends Readable {
     } catch (err) {
       this.destroy(err instanceof Error ? err : new Error(String(err)));
       return;
+    }
+    if (chunk) {
+      this.pushed += chunk.length;
+      this.onProgress?.(this.pushed);
     }
     this.push(chunk);
   }

@@ -148,14 +148,13 @@ export async function upload(
 ): Promise<ReportOutcome> {
   const { shipmentId, label: folder } = report.target;
   const done = outcomeMaker(ctx, report);
-  const body = reportBody(report.photos);
+  // The body counts what it hands to the connection, so the HTTP layer passes it on with no counting stage.
+  const onProgress = ctx.onProgress;
+  const body = reportBody(report.photos, undefined, onProgress ? (sent) => onProgress(shipmentId, sent) : undefined);
   const bytes = report.photos.reduce((n, p) => n + p.bytes, 0);
   if (!options.intentRecorded) await recordIntent(ctx, report);
   try {
-    await ctx.api.uploadReport(shipmentId, ctx.set, body, {
-      signal: ctx.signal,
-      onProgress: ctx.onProgress ? (sent) => ctx.onProgress!(shipmentId, sent) : undefined,
-    });
+    await ctx.api.uploadReport(shipmentId, ctx.set, body, { signal: ctx.signal });
   } catch (err) {
     return await afterFailure(ctx, report, err, windowNote, done, bytes);
   }

@@ -133,6 +133,21 @@ describe("report multipart body", () => {
     expect((await readAll(body.open())).length).toBe(body.length);
   });
 
+  it("tells its running total of bytes handed on, chunk by chunk, from 0 again for each stream opened", async () => {
+    const check = await checkFolder(fixture("photos/oversized"), { fit: true });
+    const progress: number[] = [];
+    const body = reportBody(check.photos, undefined, (n) => progress.push(n));
+    await readAll(body.open());
+    // 12 photos (the one over 1 MiB in two chunks) and the closing line.
+    expect(progress).toHaveLength(14);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(body.length);
+    progress.length = 0;
+    await readAll(body.open());
+    expect(progress[0]).toBeLessThan(READ_CHUNK_BYTES + 200);
+    expect(progress.at(-1)).toBe(body.length);
+  });
+
   it("escapes quotes in part names and file names", async () => {
     const path = fixture("photos/nested/box/front.jpg");
     const size = readFileSync(path).length;
