@@ -96,10 +96,11 @@ async function createBatch(run: BatchRun, journal: Journal | undefined, spill: S
   return send(run, journal!, spill, addresses, decisions, uncertain, validation, finish);
 }
 
-async function* dryRunItems(spill: Spill<SpilledShipment>, addresses: AddressSet, decisions: Map<string, Decision> | undefined): AsyncGenerator<Array<DryRunItem<Shipment>>> {
-  for await (const batch of spill.batches()) {
-    yield batch.map((s) => ({ row: s.row, label: s.label, reference: s.reference, changes: s.changes ?? [], ready: spilledReady(s, addresses, decisions) }));
+async function* dryRunItems(spill: Spill<SpilledShipment>, addresses: AddressSet, decisions: Map<string, Decision> | undefined): AsyncGenerator<Iterable<DryRunItem<Shipment>>> {
+  function* items(batch: Iterable<SpilledShipment>): Generator<DryRunItem<Shipment>> {
+    for (const s of batch) yield { row: s.row, label: s.label, reference: s.reference, changes: s.changes ?? [], ready: spilledReady(s, addresses, decisions) };
   }
+  for await (const batch of spill.batches()) yield items(batch);
 }
 
 async function reconcileShipments(run: BatchRun, journal: Journal, candidates: ReadonlyArray<Candidate<ShipmentFields>>): Promise<Map<string, Reconciled>> {

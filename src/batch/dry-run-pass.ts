@@ -51,7 +51,7 @@ export async function printDryRun<P>(
   validation: Validation,
   notes: Notes,
   kind: "shipment" | "address",
-  items: AsyncIterable<ReadonlyArray<DryRunItem<P>>>,
+  items: AsyncIterable<Iterable<DryRunItem<P>>>,
   perRequest = 1,
 ): Promise<number> {
   const { deps, outcomes } = run;

@@ -1,7 +1,6 @@
 // Streams the records of a CSV file as spreadsheets write it: encoding from the BOM, delimiter sniffed from the
 // header, quoted fields with delimiters and line breaks, blank lines skipped. Each record carries the row number the
 // spreadsheet shows (header = row 1): blank lines count as rows there, line breaks inside a cell do not.
-import { Readable } from "node:stream";
 import { parse, type CsvError } from "csv-parse";
 import { UsageError } from "../errors.js";
 import { decodeCsvBytes, type CsvEncoding } from "./encoding.js";
@@ -23,9 +22,15 @@ export interface CsvFile {
   rows: AsyncIterable<CsvRow>;
   /**
    * The same rows as they come out of each read of the file, several at a time: one await per read rather than per
-   * row, which is most of the cost of reading beside parsing. Read either `rows` or `batches`, not both.
+   * row, which is most of the cost of reading beside parsing.
    */
   batches: AsyncIterable<CsvRow[]>;
+  /**
+   * Reads every row, handing each to `onRow` as soon as the parser produces it, and awaits `afterChunk` after each
+   * read of the file. Nothing queues the rows, so each is garbage before the next is parsed: the cheapest way through
+   * a big file, in time and in memory. Read the rows one way only: `rows`, `batches` or `each`.
+   */
+  each(onRow: (row: CsvRow) => void, afterChunk?: () => Promise<void>): Promise<void>;
   /** Stops reading early (releases the file). */
   close(): void;
 }
@@ -65,57 +70,55 @@ export async function openCsv(bytes: AsyncIterable<Buffer | string>, file: strin
     relax_quotes: true,
     max_record_size: 1_000_000,
   });
-  const source = Readable.from(
-    (async function* () {
-      yield* peeked;
-      yield* decoded;
-    })(),
-  );
-  source.on("error", (e) => parser.destroy(e));
-  source.pipe(parser);
-  const take = recordBatches(parser);
-  const close = () => {
-    source.destroy();
-    parser.destroy();
-  };
-
-  const next = async () => {
+  // The file's chunks go into the parser one at a time, by hand rather than through pipes that would read ahead, and
+  // the parser hands each record to whoever reads (see RecordFeed): only the chunk being parsed is in memory.
+  const chunks = (async function* () {
+    yield* peeked;
+    yield* decoded;
+  })();
+  const records = new RecordFeed(parser, chunks);
+  const close = () => records.close();
+  const feed = async (): Promise<boolean> => {
     try {
-      return await take();
+      return await records.feed();
     } catch (e) {
       close();
       throw csvError(e, file);
     }
   };
   const blank = (record: string[]) => record.every((c) => c.trim() === "");
+
   // Every record is a spreadsheet row, blank ones included; the header is the first that is not blank.
   let row = 0;
-  let pending: string[][] = [];
-  let at = 0;
   let headerCells: string[] | undefined;
-  while (headerCells === undefined) {
-    if (at === pending.length) {
-      const batch = await next();
-      if (batch === null) throw new UsageError(`${file} is empty: it needs a header row naming the columns`);
-      [pending, at] = [batch, 0];
-      continue;
+  const queued: string[][] = [];
+  records.sink = (record) => {
+    if (headerCells !== undefined) queued.push(record);
+    else {
+      row++;
+      if (!blank(record)) headerCells = record;
     }
-    const record = pending[at++]!;
-    row++;
-    if (!blank(record)) headerCells = record;
+  };
+  while (headerCells === undefined) {
+    if (!(await feed())) throw new UsageError(`${file} is empty: it needs a header row naming the columns`);
   }
-  pending = pending.slice(at);
+  records.sink = (record) => queued.push(record);
 
+  const numbered = (out: CsvRow[]) => (cells: string[]) => {
+    row++;
+    if (!blank(cells)) out.push({ row, cells });
+  };
   async function* batches(): AsyncGenerator<CsvRow[]> {
     try {
-      for (let records: string[][] | null = pending; records !== null; records = await next()) {
+      for (let more = true; more; ) {
         const out: CsvRow[] = [];
-        for (const cells of records) {
-          row++;
-          if (!blank(cells)) out.push({ row, cells });
-        }
+        queued.splice(0).forEach(numbered(out));
         if (out.length > 0) yield out;
+        more = await feed();
       }
+      const out: CsvRow[] = [];
+      queued.splice(0).forEach(numbered(out));
+      if (out.length > 0) yield out;
     } finally {
       close();
     }
@@ -123,39 +126,80 @@ export async function openCsv(bytes: AsyncIterable<Buffer | string>, file: strin
   async function* rows(): AsyncGenerator<CsvRow> {
     for await (const batch of batches()) yield* batch;
   }
-  return { file, encoding, delimiter, header: headerCells, rows: rows(), batches: batches(), close };
+  async function each(onRow: (row: CsvRow) => void, afterChunk?: () => Promise<void>): Promise<void> {
+    const deliver = (cells: string[]) => {
+      row++;
+      if (!blank(cells)) onRow({ row, cells });
+    };
+    try {
+      queued.splice(0).forEach(deliver);
+      records.sink = deliver;
+      while (await feed()) await afterChunk?.();
+    } finally {
+      close();
+    }
+  }
+  return { file, encoding, delimiter, header: headerCells, rows: rows(), batches: batches(), each, close };
 }
 
 /**
- * The parser's records, all that each write of the file produced at once: read() drains what is buffered, and the
- * next call waits for more. Resolves null at the end; rejects with the parser's error.
+ * Feeds a file's chunks to the parser, one per feed(), and hands each record the parser produces to `sink`. The
+ * parser parses a chunk as it is written and emits its records then, so a sink sees them before feed() resolves;
+ * should a stream ever defer that, they still come, in order, before the end.
  */
-function recordBatches(parser: ReturnType<typeof parse>): () => Promise<string[][] | null> {
-  let failure: { error: unknown } | undefined;
-  let ended = false;
-  let wake: (() => void) | undefined;
-  parser.on("readable", () => wake?.());
-  parser.on("end", () => {
-    ended = true;
-    wake?.();
-  });
-  parser.on("error", (error: unknown) => {
-    failure ??= { error };
-    wake?.();
-  });
-  // Closed by close(): nothing more will come.
-  parser.on("close", () => wake?.());
-  return async () => {
-    for (;;) {
-      const batch: string[][] = [];
-      for (let record = parser.read() as string[] | null; record !== null; record = parser.read() as string[] | null) batch.push(record);
-      if (batch.length > 0) return batch;
-      if (failure) throw failure.error;
-      if (ended || parser.destroyed) return null;
-      await new Promise<void>((resolve) => (wake = resolve));
-      wake = undefined;
+class RecordFeed {
+  sink: (record: string[]) => void = () => undefined;
+  private failure: { error: unknown } | undefined;
+  private readonly ended: Promise<void>;
+
+  constructor(
+    private readonly parser: ReturnType<typeof parse>,
+    private readonly chunks: AsyncGenerator<Buffer>,
+  ) {
+    parser.on("data", (record: string[]) => {
+      try {
+        this.sink(record);
+      } catch (error) {
+        // Thrown from the reader's own code: stop parsing and let feed() rethrow it.
+        this.failure ??= { error };
+        parser.destroy();
+      }
+    });
+    this.ended = new Promise<void>((resolve) => {
+      parser.on("end", resolve);
+      parser.on("close", resolve);
+    });
+    parser.on("error", (error: unknown) => {
+      this.failure ??= { error };
+    });
+  }
+
+  /** Parses the next chunk; false once the file is done and every record delivered. */
+  async feed(): Promise<boolean> {
+    this.check();
+    if (this.parser.destroyed) return false;
+    const next = await this.chunks.next();
+    this.check();
+    if (next.done) {
+      this.parser.end();
+      await this.ended;
+      this.check();
+      return false;
     }
-  };
+    this.parser.write(next.value);
+    this.check();
+    return true;
+  }
+
+  close(): void {
+    this.parser.destroy();
+    void this.chunks.return(undefined).catch(() => undefined);
+  }
+
+  private check(): void {
+    const error = this.failure?.error ?? this.parser.errored;
+    if (error) throw error;
+  }
 }
 
 /** csv-parse's errors, told in the user's terms with the line to look at. */

@@ -48,8 +48,10 @@ export interface ScanSpec<V extends ValidBase> {
 export interface Scan<V extends ValidBase> {
   meta: ScanMeta;
   rows: AsyncGenerator<Keyed<V>>;
-  /** The same rows, as many at a time as each read of the file gives (see CsvFile.batches). Read one or the other. */
+  /** The same rows, as many at a time as each read of the file gives (see CsvFile.batches). */
   batches: AsyncGenerator<Array<Keyed<V>>>;
+  /** The same rows, each handed to `onRow` as soon as it is parsed (see CsvFile.each). Read the rows one way only. */
+  each(onRow: (row: Keyed<V>) => void, afterChunk?: () => Promise<void>): Promise<void>;
   close(): void;
 }
 
@@ -103,5 +105,6 @@ export async function openScan<V extends ValidBase>(source: CsvSource, spec: Sca
   async function* rows(): AsyncGenerator<Keyed<V>> {
     for await (const batch of batches()) yield* batch;
   }
-  return { meta, rows: rows(), batches: batches(), close: csv.close };
+  const each = (onRow: (row: Keyed<V>) => void, afterChunk?: () => Promise<void>) => csv.each((record) => onRow(keyed(record)), afterChunk);
+  return { meta, rows: rows(), batches: batches(), each, close: csv.close };
 }

@@ -19,10 +19,14 @@ export interface Spill<T> {
   drain(): Promise<void>;
   /** Ends writing; resolves when everything added is in the file. */
   finish(): Promise<void>;
-  /** The items in the order added, a read's worth at a time (after finish). */
-  batches(): AsyncGenerator<T[]>;
+  /** The items in the order added, a read's worth at a time (after finish), each parsed when it is reached. */
+  batches(): AsyncGenerator<Iterable<T>>;
   /** Removes the file and its folder. */
   dispose(): Promise<void>;
+}
+
+function* parsed<T>(lines: string[]): Generator<T> {
+  for (const line of lines) yield JSON.parse(line) as T;
 }
 
 export async function createSpill<T>(): Promise<Spill<T>> {
@@ -36,7 +40,8 @@ export async function createSpill<T>(): Promise<Spill<T>> {
   const check = () => {
     if (failure) throw failure.error;
   };
-  // Lines are gathered and written a few dozen kilobytes at a time: one write per row would cost more than the row.
+  // Lines are gathered and written some kilobytes at a time: one write per row would cost more than the row, and
+  // more at once would keep them alive long enough to be copied by the garbage collector (which then grows its heap).
   let pending: string[] = [];
   let pendingBytes = 0;
   const flush = () => {
@@ -52,7 +57,7 @@ export async function createSpill<T>(): Promise<Spill<T>> {
       const line = `${JSON.stringify(item)}\n`;
       pending.push(line);
       pendingBytes += line.length;
-      if (pendingBytes >= 32 * 1024) flush();
+      if (pendingBytes >= 8 * 1024) flush();
     },
     async drain() {
       check();
@@ -71,12 +76,9 @@ export async function createSpill<T>(): Promise<Spill<T>> {
         const end = text.lastIndexOf("\n");
         carry = text.slice(end + 1);
         if (end < 0) continue;
-        yield text
-          .slice(0, end)
-          .split("\n")
-          .map((line) => JSON.parse(line) as T);
+        yield parsed<T>(text.slice(0, end).split("\n"));
       }
-      if (carry !== "") yield [JSON.parse(carry) as T];
+      if (carry !== "") yield parsed<T>([carry]);
     },
     async dispose() {
       out.destroy();

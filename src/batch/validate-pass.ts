@@ -23,23 +23,22 @@ export async function validatePass<V extends ValidBase>(
     afterBatch?: () => Promise<void>;
   } = {},
 ): Promise<Validation> {
-  // Nothing else runs while validating: read in big chunks.
+  // Nothing else runs while validating: read in big chunks, and check each row as it is parsed.
   const scan = await openScan(source, spec, BULK_CHUNK_BYTES);
   const result: Validation = { meta: scan.meta, total: 0, valid: 0, invalid: [] };
-  for await (const batch of scan.batches) {
-    if (signal.aborted) {
-      scan.close();
-      throw new InterruptedError("interrupted while reading the file; nothing was sent");
-    }
-    for (const row of batch) {
+  await scan.each(
+    (row) => {
       result.total++;
       if (!row.ok) result.invalid.push(row);
       else {
         result.valid++;
         onValid(row as Extract<Keyed<V>, { ok: true }>);
       }
-    }
-    await options.afterBatch?.();
-  }
+    },
+    async () => {
+      if (signal.aborted) throw new InterruptedError("interrupted while reading the file; nothing was sent");
+      await options.afterBatch?.();
+    },
+  );
   return result;
 }
