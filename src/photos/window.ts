@@ -46,6 +46,16 @@ const RULES: Record<ReportSet, SetRule> = {
   },
 };
 
+/**
+ * Whether a shipment's status shows the service holds this set: the service moves a shipment to Filed when set 1
+ * arrives and to Completed when set 2 does, and every status after Filed (Drop-Off, Shipped, Arrived, Completed) is
+ * reached only through it, so a shipment already past Filed holds set 1 too.
+ */
+export function holdsReportSet(status: number, set: ReportSet): boolean {
+  const stored = RULES[set].storedStatus;
+  return set === 1 ? status >= stored && status <= ShipmentStatus.Completed : status === stored;
+}
+
 /** [guide] `YYYY-MM-DD HH:MM:SS` in UTC without a zone; ISO 8601 with a zone is read too. */
 export function parseTimestamp(text: string | null | undefined): Date | undefined {
   if (!text) return undefined;
@@ -67,7 +77,7 @@ export function assessWindow(shipment: StoredShipment, set: ReportSet, now: Date
   const rule = RULES[set];
   const name = `shipment ${shipment.id}`;
   const status = `${shipmentStatusName(shipment.status)} (${shipment.status})`;
-  if (shipment.status === rule.storedStatus) {
+  if (holdsReportSet(shipment.status, set)) {
     return { kind: "stored", message: `the service already holds set ${set} of ${name} (status ${status})` };
   }
   if (shipment.status !== rule.status) {

@@ -4,11 +4,11 @@
 // shipment is read again: Filed (set 1) or Completed (set 2) means the report arrived. The upload is never resent
 // blindly, since the service has no idempotency key.
 import type { ApiClient } from "../../api/types.js";
-import { REPORT, ShipmentStatus, shipmentStatusName, type ReportSet, type StoredShipment } from "../../contract/index.js";
+import { REPORT, shipmentStatusName, type ReportSet, type StoredShipment } from "../../contract/index.js";
 import { CliError, ExitCode } from "../../errors.js";
 import { reportBody } from "../../photos/body.js";
 import type { ReportJournal } from "../../photos/journal.js";
-import { assessWindow } from "../../photos/window.js";
+import { assessWindow, holdsReportSet } from "../../photos/window.js";
 import type { PreparedReport } from "./prepare.js";
 
 export type ReportResult = "stored" | "already_stored" | "skipped" | "refused" | "failed" | "interrupted";
@@ -50,7 +50,6 @@ export interface SendContext {
   logOpenWindow?: boolean;
 }
 
-const STORED_STATUS: Record<ReportSet, number> = { 1: ShipmentStatus.Filed, 2: ShipmentStatus.Completed };
 
 /** Facts every API failure carries (src/api/errors.ts); read by shape so fakes in tests work alike. */
 interface FailureFacts {
@@ -210,10 +209,9 @@ async function reconcile(
       { error: err },
     );
   }
-  const stored = STORED_STATUS[ctx.set];
-  if (shipment.status === stored) {
+  if (holdsReportSet(shipment.status, ctx.set)) {
     await recordOutcome(ctx, shipmentId, folder, "stored", "confirmed by reading the shipment after a lost answer");
-    return done("stored", `stored: the answer was lost, but the shipment is now ${shipmentStatusName(stored)}, so the report arrived`, ExitCode.Ok, { bytes });
+    return done("stored", `stored: the answer was lost, but the shipment is now ${shipmentStatusName(shipment.status)}, so the report arrived`, ExitCode.Ok, { bytes });
   }
   await recordOutcome(ctx, shipmentId, folder, "failed", "lost answer; not stored");
   return done(
