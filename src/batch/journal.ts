@@ -59,6 +59,15 @@ export function targetId(target: JournalTarget): string {
 
 export class JournalDamaged extends CliError {}
 
+/** How long noted lines (outcomes) wait for a write that carries them before they are written on their own. */
+const NOTE_DELAY_MS = 200;
+
+/** Appends `text` to a file opened for appending, however many writes that takes. */
+async function writeAll(handle: FileHandle, text: string): Promise<void> {
+  const bytes = Buffer.from(text, "utf8");
+  for (let at = 0; at < bytes.length; ) at += (await handle.write(bytes, at, bytes.length - at)).bytesWritten;
+}
+
 /**
  * The lines for some row states: the rows of one request share one line ({"rows": [...], "state": "sending", ...},
  * or "created" with "ids" in the same order), which keeps a 10,000-row run's journal writes small.
@@ -86,6 +95,10 @@ export class Journal {
   private queue: string[] = [];
   private waiting: Array<{ resolve: () => void; reject: (e: unknown) => void }> = [];
   private flushing: Promise<void> | undefined;
+  /** Queued lines include noted ones (outcomes), which nothing waits for. */
+  private notedQueued = false;
+  /** Writes noted lines when no record() comes to carry them (see note()). */
+  private noteTimer: ReturnType<typeof setTimeout> | undefined;
   private attempts = 0;
   /** The owner recorded by earlier runs; kept on disk until this run's owner is accepted (see ownerConfirmed). */
   private recordedOwner: string | undefined;
@@ -180,9 +193,22 @@ export class Journal {
    * request leaves without its intent on disk; close() still folds every state into the snapshot.
    */
   note(entries: ReadonlyArray<readonly [string, RowState]>): void {
-    this.record(entries).catch((e: unknown) => {
-      this.failure ??= e;
-    });
+    for (const [key, state] of entries) {
+      this.rows.set(key, state);
+      if (state.state === "sending") this.attempts = Math.max(this.attempts, state.attempt);
+    }
+    if (this.failure !== undefined || !this.handle) return;
+    // The lines go out with the next write (the next intent's, usually), which is how a busy run writes and flushes
+    // once per request rather than twice. A quiet moment writes them on their own after a short while.
+    this.queue.push(...linesFor(this.tid, entries));
+    this.notedQueued = true;
+    if (this.flushing === undefined && this.noteTimer === undefined) {
+      this.noteTimer = setTimeout(() => {
+        this.noteTimer = undefined;
+        this.flushing ??= this.flush();
+      }, NOTE_DELAY_MS);
+      this.noteTimer.unref();
+    }
   }
 
   recordVerdict(addressKey: string, verdict: Verdict): Promise<void> {
@@ -194,6 +220,8 @@ export class Journal {
   /** Waits for pending records, folds the file into one snapshot and releases the lock. */
   async close(): Promise<void> {
     try {
+      clearTimeout(this.noteTimer);
+      this.noteTimer = undefined;
       await this.flushing;
       await this.handle?.close();
       this.handle = undefined;
@@ -215,16 +243,23 @@ export class Journal {
 
   /** Group commit: everything queued while one write is on its way goes out in the next write and flush. */
   private async flush(): Promise<void> {
+    clearTimeout(this.noteTimer);
+    this.noteTimer = undefined;
     while (this.queue.length > 0) {
       const lines = this.queue;
       const waiting = this.waiting;
+      const noted = this.notedQueued;
       this.queue = [];
       this.waiting = [];
+      this.notedQueued = false;
       try {
-        await this.handle!.appendFile(`${lines.join("\n")}\n`);
-        await this.handle!.datasync();
+        await writeAll(this.handle!, `${lines.join("\n")}\n`);
+        // Only what someone waits for must be on disk before going on; noted lines may be lost in a crash.
+        if (waiting.length > 0) await this.handle!.datasync();
         for (const w of waiting) w.resolve();
       } catch (e) {
+        // A lost outcome is safe, but a journal that cannot be written must not announce any more requests.
+        if (noted) this.failure ??= e;
         for (const w of waiting) w.reject(e);
       }
     }

@@ -1,4 +1,4 @@
-// Which references a file has used so far, in about 16 bytes per reference instead of a string each: a 100,000-row
+// Which references a file has used so far, in 12 to 24 bytes per reference instead of a string each: a 100,000-row
 // file with references must not make a dry run's memory grow with the file. Each reference is kept as a 52-bit hash
 // in an open-addressing table; two different references share a hash with odds near n²/2^53 (about one in a
 // million for 100,000 rows), and the worst that does is a false "reference also on row N", which the user can see
@@ -25,7 +25,8 @@ export class ReferenceIndex {
 
   /** Records `reference` on `row`; returns the row that already had it, if any. */
   add(reference: string, row: number): number | undefined {
-    if ((this.size + 1) * 2 > this.keys.length) this.grow();
+    // Linear probing stays quick up to about 80% full; growing later keeps a 100,000-row file's table at 1.5 MB.
+    if ((this.size + 1) * 5 > this.keys.length * 4) this.grow();
     const h = hash52(reference);
     const mask = this.keys.length - 1;
     let i = h % this.keys.length & mask;

@@ -53,6 +53,28 @@ describe("Journal", () => {
     await journal.close();
   });
 
+  it("writes noted outcomes with the next record, or on their own after a short quiet while, and folds them in at close", async () => {
+    const { path, journal } = await fresh();
+    const lastLine = () => JSON.parse(readFileSync(path, "utf8").trim().split("\n").at(-1)!) as Record<string, unknown>;
+    await journal.record([["a", { state: "sending", at: "2025-01-01T00:00:00.000Z", attempt: journal.nextAttempt() }]]);
+    journal.note([["a", { state: "created", id: 5 }]]);
+    expect(journal.row("a")).toEqual({ state: "created", id: 5 });
+    expect(lastLine()).toMatchObject({ row: "a", state: "sending" });
+    // The next intent carries it: one write, one flush.
+    await journal.record([["b", { state: "sending", at: "2025-01-01T00:00:01.000Z", attempt: journal.nextAttempt() }]]);
+    const tail = readFileSync(path, "utf8").trim().split("\n").slice(-2).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(tail).toEqual([expect.objectContaining({ row: "a", state: "created", id: 5 }), expect.objectContaining({ row: "b", state: "sending" })]);
+    // Nothing else comes: written on its own.
+    journal.note([["b", { state: "failed", error: "refused" }]]);
+    await expect.poll(lastLine, { timeout: 5000 }).toMatchObject({ row: "b", state: "failed" });
+    // Noted just before close: in the snapshot.
+    journal.note([["c", { state: "created", id: 9 }]]);
+    await journal.close();
+    const again = await Journal.open(path, "shipment-create", "orders.csv", target);
+    expect([again.row("a"), again.row("b"), again.row("c")]).toEqual([{ state: "created", id: 5 }, { state: "failed", error: "refused" }, { state: "created", id: 9 }]);
+    await again.close();
+  });
+
   it("ignores a torn last line, but refuses a damaged one in the middle", async () => {
     const { path, journal } = await fresh();
     await journal.record([["x", { state: "created", id: 1 }]]);
