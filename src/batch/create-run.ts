@@ -65,9 +65,8 @@ async function createBatch(run: BatchRun, journal: Journal | undefined, spill: S
       // A row already created is kept only to be reported; its addresses need no verification.
       spill.add(spilledShipment(row, addresses, { changes: options.dryRun, verify: state?.state !== "created" }));
     },
-    { afterBatch: () => spill.drain() },
   );
-  await spill.finish();
+  spill.finish();
   markPhase("validated");
   reportValidation(run, validation, notes);
   const finish = (extra: { exitCode?: number; unreached?: number } = {}) =>

@@ -2,87 +2,109 @@
 // temporary file. The send pass (and a dry run's printing) reads it back instead of parsing and checking the CSV a
 // second time, and memory does not grow with the rows. The folder is created readable by this user only (the rows
 // hold names, emails and phone numbers, as the CSV does) and removed when the run ends.
-import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
+//
+// Lines are copied into a fixed buffer as they come and the buffer goes to the file when full, and reading decodes
+// one line at a time from a fixed buffer: no string outlives its row. (Writes and reads are synchronous: the file was
+// just written, so both are copies to and from the page cache, a few microseconds per 64 KB.)
+import { closeSync, openSync, readSync, writeSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
+const WRITE_BYTES = 64 * 1024;
 /** Read size of the send pass: a few dozen rows a read, so reading never holds answers back for long. */
 const READ_BYTES = 16 * 1024;
 
 export interface Spill<T> {
   /** The file (in a folder of its own). */
   readonly path: string;
-  /** Appends one item (written in the background; `drain` waits when the disk falls behind). */
+  /** Appends one item. */
   add(item: T): void;
-  /** Resolves once the file can take more without buffering much in memory. */
-  drain(): Promise<void>;
-  /** Ends writing; resolves when everything added is in the file. */
-  finish(): Promise<void>;
-  /** The items in the order added, a read's worth at a time (after finish), each parsed when it is reached. */
+  /** Ends writing: everything added is in the file. */
+  finish(): void;
+  /**
+   * The items in the order added, a read's worth at a time (after finish), each parsed when it is reached. Read each
+   * batch through before asking for the next.
+   */
   batches(): AsyncGenerator<Iterable<T>>;
   /** Removes the file and its folder. */
   dispose(): Promise<void>;
 }
 
-function* parsed<T>(lines: string[]): Generator<T> {
-  for (const line of lines) yield JSON.parse(line) as T;
-}
-
 export async function createSpill<T>(): Promise<Spill<T>> {
   const dir = await mkdtemp(join(tmpdir(), "shipctl-batch-"));
   const path = join(dir, "rows.jsonl");
-  const out: WriteStream = createWriteStream(path, { mode: 0o600 });
-  let failure: { error: unknown } | undefined;
-  out.on("error", (error) => {
-    failure ??= { error };
-  });
-  const check = () => {
-    if (failure) throw failure.error;
+  let fd: number | undefined = openSync(path, "w+", 0o600);
+  const out = Buffer.allocUnsafe(WRITE_BYTES);
+  let used = 0;
+  let size = 0;
+  const file = () => {
+    if (fd === undefined) throw new Error("the spill file is closed");
+    return fd;
   };
-  // Lines are gathered and written some kilobytes at a time: one write per row would cost more than the row, and
-  // more at once would keep them alive long enough to be copied by the garbage collector (which then grows its heap).
-  let pending: string[] = [];
-  let pendingBytes = 0;
+  const put = (bytes: Buffer) => {
+    const f = file();
+    for (let at = 0; at < bytes.length; ) at += writeSync(f, bytes, at, bytes.length - at, size + at);
+    size += bytes.length;
+  };
   const flush = () => {
-    if (pending.length === 0) return;
-    out.write(pending.join(""));
-    pending = [];
-    pendingBytes = 0;
+    if (used > 0) put(out.subarray(0, used));
+    used = 0;
   };
 
   return {
     path,
     add(item) {
       const line = `${JSON.stringify(item)}\n`;
-      pending.push(line);
-      pendingBytes += line.length;
-      if (pendingBytes >= 8 * 1024) flush();
-    },
-    async drain() {
-      check();
-      if (out.writableNeedDrain) await new Promise<void>((resolve) => out.once("drain", resolve).once("error", () => resolve()));
-      check();
-    },
-    async finish() {
-      flush();
-      await new Promise<void>((resolve) => out.end(resolve));
-      check();
-    },
-    async *batches() {
-      let carry = "";
-      for await (const chunk of createReadStream(path, { highWaterMark: READ_BYTES, encoding: "utf8" }) as AsyncIterable<string>) {
-        const text = carry + chunk;
-        const end = text.lastIndexOf("\n");
-        carry = text.slice(end + 1);
-        if (end < 0) continue;
-        yield parsed<T>(text.slice(0, end).split("\n"));
+      // A UTF-16 unit is at most 3 bytes of UTF-8: a line that surely fits is copied without measuring it.
+      if (line.length * 3 > WRITE_BYTES - used) {
+        flush();
+        if (line.length * 3 > WRITE_BYTES) {
+          put(Buffer.from(line, "utf8"));
+          return;
+        }
       }
-      if (carry !== "") yield parsed<T>([carry]);
+      used += out.write(line, used);
+    },
+    finish: flush,
+    async *batches() {
+      let buffer = Buffer.allocUnsafe(READ_BYTES);
+      let filled = 0;
+      for (let position = 0; position < size; ) {
+        if (filled === buffer.length) {
+          // A line longer than the buffer: make room for it.
+          const bigger = Buffer.allocUnsafe(buffer.length * 2);
+          buffer.copy(bigger, 0, 0, filled);
+          buffer = bigger;
+        }
+        const n = readSync(file(), buffer, filled, buffer.length - filled, position);
+        if (n === 0) break;
+        position += n;
+        filled += n;
+        const end = buffer.lastIndexOf(10, filled - 1);
+        if (end < 0) continue;
+        yield lines<T>(buffer, end);
+        // The rest of a line cut by the read goes first in the buffer for the next one.
+        buffer.copy(buffer, 0, end + 1, filled);
+        filled -= end + 1;
+      }
     },
     async dispose() {
-      out.destroy();
+      if (fd !== undefined) closeSync(fd);
+      fd = undefined;
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The lines of buffer[0..end] (buffer[end] is a line break), each parsed when the reader reaches it. The buffer is
+ * reused for the next read: a batch must be read through before the next one is asked for.
+ */
+function* lines<T>(buffer: Buffer, end: number): Generator<T> {
+  for (let start = 0; start < end; ) {
+    const stop = buffer.indexOf(10, start);
+    yield JSON.parse(buffer.toString("utf8", start, stop)) as T;
+    start = stop + 1;
+  }
 }

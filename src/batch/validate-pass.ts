@@ -18,10 +18,6 @@ export async function validatePass<V extends ValidBase>(
   spec: ScanSpec<V>,
   signal: AbortSignal,
   onValid: (row: Extract<Keyed<V>, { ok: true }>) => void,
-  options: {
-    /** Awaited after each read's worth of rows (a caller writing what it keeps waits for the disk there). */
-    afterBatch?: () => Promise<void>;
-  } = {},
 ): Promise<Validation> {
   // Nothing else runs while validating: read in big chunks, and check each row as it is parsed.
   const scan = await openScan(source, spec, BULK_CHUNK_BYTES);
@@ -37,7 +33,6 @@ export async function validatePass<V extends ValidBase>(
     },
     async () => {
       if (signal.aborted) throw new InterruptedError("interrupted while reading the file; nothing was sent");
-      await options.afterBatch?.();
     },
   );
   return result;

@@ -26,9 +26,10 @@ describe("spill", () => {
   it("gives back every item in order, across reads that split lines and characters, then removes its file", async () => {
     const spill = await createSpill<{ n: number; text: string }>();
     const items = Array.from({ length: 5_000 }, (_, n) => ({ n, text: `Atelier Lumière ${"é".repeat(n % 40)} ${n}` }));
+    // Rows longer than a read, and than the write buffer.
+    items.splice(1_000, 0, { n: -1, text: "€".repeat(12_000) }, { n: -2, text: "x".repeat(100_000) });
     for (const item of items) spill.add(item);
-    await spill.drain();
-    await spill.finish();
+    spill.finish();
     const back = [];
     let batches = 0;
     for await (const batch of spill.batches()) {
@@ -36,7 +37,7 @@ describe("spill", () => {
       batches++;
     }
     expect(back).toEqual(items);
-    expect(batches).toBeGreaterThan(10);
+    expect(batches).toBeGreaterThan(5);
     const again = [];
     for await (const batch of spill.batches()) again.push(...batch);
     expect(again).toHaveLength(items.length);
@@ -46,7 +47,7 @@ describe("spill", () => {
   it("lives in a private folder that dispose() removes", async () => {
     const spill = await createSpill<number>();
     spill.add(1);
-    await spill.finish();
+    spill.finish();
     const folder = dirname(spill.path);
     expect(statSync(folder).mode & 0o077).toBe(0);
     expect(statSync(spill.path).mode & 0o077).toBe(0);
