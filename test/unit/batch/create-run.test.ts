@@ -31,6 +31,30 @@ describe("shipment create --csv (logic, fake service)", () => {
     exactlyOnce(h.service, titles);
   });
 
+  it("has every request's rows on disk as being sent before the request reaches the service, with requests queued ahead", async () => {
+    const h = harness();
+    const rows = shipmentRows(250, { seed: 4, titlePrefix: "J" });
+    const path = join(h.dir, "orders.csv");
+    writeFileSync(path, toCsv(rows));
+    const referenceOf = new Map(rows.map((r) => [r.title, r.reference]));
+    const api = await h.deps.api();
+    const create = api.createShipments.bind(api);
+    let checked = 0;
+    api.createShipments = async (list, options) => {
+      const sending = new Set<string>();
+      for (const line of readFileSync(`${path}.shipctl-journal.jsonl`, "utf8").trim().split("\n")) {
+        const record = JSON.parse(line) as { rows?: string[]; row?: string; state?: string };
+        if (record.state === "sending") for (const key of record.rows ?? [record.row!]) sending.add(key);
+      }
+      for (const s of list) expect(sending.has(`ref:${referenceOf.get(s.title)}`), s.title).toBe(true);
+      checked += list.length;
+      return create(list, options);
+    };
+    expect(await runCreateCsv(h.deps, { csv: path, concurrency: 4 })).toBe(0);
+    expect(checked).toBe(250);
+    exactlyOnce(h.service, rows.map((r) => r.title));
+  });
+
   it("verifies each distinct address once, not once per row", async () => {
     const h = harness();
     const { path } = writeCsv(h.dir, 30);
