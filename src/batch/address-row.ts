@@ -81,28 +81,34 @@ export function buildAddress(cells: Record<AddressField, string>, ctx: RowContex
 }
 
 /**
- * buildAddress with a cache keyed by the raw cells (in ADDRESS_FIELDS order), so a cache hit builds nothing.
- * Bounded: a file with more distinct addresses than this simply recomputes, so memory does not grow with the rows.
+ * buildAddress with a cache of the raw cells (in ADDRESS_FIELDS order), so a cache hit builds nothing. Found by the
+ * name cell, then compared cell by cell: cheaper than joining every row's cells into a key. Use one per address
+ * column group (each side of a shipment), so that "same as the previous row" holds for a gallery's own address.
+ * Bounded: a file with more distinct addresses than `limit` simply recomputes, so memory does not grow with the rows.
  */
 export function cachedAddressBuilder(ctx: RowContext, limit = 2000): (values: readonly string[]) => AddressBuild {
-  const cache = new Map<string, AddressBuild>();
-  // Rows of one gallery's file repeat its address row after row: comparing with the last cells read is cheaper than
-  // joining them into a key.
-  let lastValues: readonly string[] = [];
-  let last: AddressBuild | undefined;
+  const cache = new Map<string, Array<{ values: readonly string[]; built: AddressBuild }>>();
+  let size = 0;
+  let last: { values: readonly string[]; built: AddressBuild } | undefined;
   return (values) => {
-    if (last !== undefined && sameCells(values, lastValues)) return last;
-    const raw = values.join("\u001f");
-    let built = cache.get(raw);
-    if (built === undefined) {
+    if (last !== undefined && sameCells(values, last.values)) return last.built;
+    const name = values[0] ?? "";
+    let candidates = cache.get(name);
+    let found = candidates?.find((c) => sameCells(values, c.values));
+    if (found === undefined) {
       const cells = Object.fromEntries(ADDRESS_FIELDS.map((f, i) => [f, values[i] ?? ""])) as Record<AddressField, string>;
-      built = buildAddress(cells, ctx);
-      if (cache.size >= limit) cache.clear();
-      cache.set(raw, built);
+      found = { values, built: buildAddress(cells, ctx) };
+      if (size >= limit) {
+        cache.clear();
+        size = 0;
+        candidates = undefined;
+      }
+      if (candidates) candidates.push(found);
+      else cache.set(name, [found]);
+      size++;
     }
-    lastValues = values;
-    last = built;
-    return built;
+    last = found;
+    return found.built;
   };
 }
 

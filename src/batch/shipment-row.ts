@@ -38,7 +38,7 @@ export const MAX_REFERENCE_LENGTH = 100;
 
 /** Builds rows of one file; keeps the address cache between rows. */
 export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx: RowContext, options: { update: boolean; zodAlways?: boolean }) {
-  const address = cachedAddressBuilder(ctx);
+
   // A file names a handful of services over and over: read each spelling once.
   const services = new Map<string, ReturnType<typeof readService>>();
   const serviceOf = (text: string) => {
@@ -53,6 +53,7 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
   const at = columnIndexes(match);
   const sides = ADDRESS_SIDES.map((side) => ({
     side,
+    address: cachedAddressBuilder(ctx),
     idColumn: SIDE_ID_COLUMNS[side],
     idIndex: at(SIDE_ID_COLUMNS[side]),
     hasIdColumn: match.columns.has(SIDE_ID_COLUMNS[side]),
@@ -112,7 +113,7 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
     const badSides = new Set<AddressSide>();
     for (const side of sides) {
       const before = problems.length;
-      readSide(side, values, address, { problems, changes, mappings, payload, addresses });
+      readSide(side, values, { problems, changes, mappings, payload, addresses });
       if (problems.length > before) badSides.add(side.side);
     }
 
@@ -168,6 +169,8 @@ const SIDE_ID_COLUMNS: Record<AddressSide, string> = { fulfillment: sideIdColumn
 
 interface SideColumns {
   side: AddressSide;
+  /** This side's address builder: its cache remembers the side's previous row. */
+  address: ReturnType<typeof cachedAddressBuilder>;
   idColumn: string;
   idIndex: number;
   hasIdColumn: boolean;
@@ -175,7 +178,7 @@ interface SideColumns {
   indexes: number[];
 }
 
-function readSide(columns: SideColumns, row: readonly string[], address: ReturnType<typeof cachedAddressBuilder>, sink: SideSink): void {
+function readSide(columns: SideColumns, row: readonly string[], sink: SideSink): void {
   const { side, idColumn } = columns;
   const idText = cellAt(row, columns.idIndex).trim();
   const values: string[] = [];
@@ -200,7 +203,7 @@ function readSide(columns: SideColumns, row: readonly string[], address: ReturnT
     sink.problems.push({ column: columns.hasIdColumn ? idColumn : sideColumn(side, "name"), reason: `the ${side} address is missing: fill ${how}` });
     return;
   }
-  const built = address(values);
+  const built = columns.address(values);
   if (!built.ok) {
     for (const p of built.problems) {
       const column = sideColumn(side, p.field);
