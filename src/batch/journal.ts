@@ -11,7 +11,7 @@ import { open, readFile, type FileHandle } from "node:fs/promises";
 import { createHash } from "node:crypto";
 import { CliError } from "../errors.js";
 import type { Address } from "../contract/index.js";
-import { writeFileAtomic } from "./atomic-file.js";
+import { writeFileAtomic } from "../fs/atomic-file.js";
 import { acquireLock, type Lock } from "./lock.js";
 import type { BatchKind } from "./columns.js";
 

@@ -9,8 +9,9 @@
 // until every change is on disk.
 // Entries are keyed by the service's base URL too: the same folders uploaded to a sandbox and then to the real
 // service are different reports.
-import { open, readFile, rename, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { writeFileAtomic } from "../fs/atomic-file.js";
 import type { ReportSet } from "../contract/index.js";
 import { UsageError } from "../errors.js";
 
@@ -63,7 +64,7 @@ export class ReportJournal {
     path: string,
     baseUrl: string,
     now: () => Date = () => new Date(),
-    write: (path: string, text: string) => Promise<void> = writeAtomically,
+    write: (path: string, text: string) => Promise<void> = writeFileAtomic,
   ): Promise<ReportJournal> {
     let data: JournalFile = { kind: "shipctl-report-journal", version: 1, entries: {} };
     let text: string | undefined;
@@ -150,26 +151,5 @@ function parseJournal(text: string): JournalFile | undefined {
     return data as JournalFile;
   } catch {
     return undefined;
-  }
-}
-
-export async function writeAtomically(path: string, text: string): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
-  const file = await open(temp, "w", 0o600);
-  try {
-    await file.writeFile(text, "utf8");
-    await file.sync();
-  } catch (e) {
-    await file.close();
-    await rm(temp, { force: true });
-    throw e;
-  }
-  await file.close();
-  await rename(temp, path);
-  // The rename itself must reach the disk, or a power cut could bring the old file back.
-  const dir = await open(dirname(path), "r").catch(() => undefined);
-  if (dir) {
-    await dir.sync().catch(() => undefined);
-    await dir.close();
   }
 }

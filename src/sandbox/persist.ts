@@ -3,8 +3,7 @@
 // state on disk, never a torn one. Writes are coalesced: a change made while a write is running is carried by the
 // next write, and every caller waits until a write that includes its change has been renamed into place.
 import { existsSync, readFileSync } from "node:fs";
-import { open, rename, rm } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { writeFileAtomic } from "../fs/atomic-file.js";
 import type { StateFile } from "./state.js";
 
 /** The --state file cannot be read or written: the message names the file and what to do. */
@@ -22,7 +21,6 @@ export function loadStateFile(file: string): StateFile | undefined {
 export class StateWriter {
   private running: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
-  private counter = 0;
 
   constructor(
     private readonly file: string,
@@ -56,36 +54,6 @@ export class StateWriter {
   }
 
   private async write(): Promise<void> {
-    const data = JSON.stringify(this.snapshot());
-    const dir = dirname(this.file);
-    const temp = join(dir, `.${basename(this.file)}.${process.pid}.${++this.counter}.tmp`);
-    try {
-      const handle = await open(temp, "w");
-      try {
-        await handle.writeFile(data, "utf8");
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temp, this.file);
-    } catch (err) {
-      await rm(temp, { force: true });
-      throw err;
-    }
-    await syncDirectory(dir);
-  }
-}
-
-/** Makes the rename itself durable. Not every platform can open a directory (Windows cannot): best effort there. */
-async function syncDirectory(dir: string): Promise<void> {
-  try {
-    const handle = await open(dir, "r");
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // The file's own fsync already happened; only the directory entry's durability is left to the OS.
+    await writeFileAtomic(this.file, JSON.stringify(this.snapshot()));
   }
 }
