@@ -1,6 +1,6 @@
 // The shape of the config file, checked on every read: it is a file people may edit by hand, and a mistake there
 // should be a clear message naming the file and the field, not a crash three calls later.
-import { z } from "zod";
+import * as z from "zod";
 import type { CountryEntry, ServiceEntry } from "../contract/index.js";
 
 export const CountryEntrySchema = z.object({

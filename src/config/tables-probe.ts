@@ -2,7 +2,7 @@
 // GET /_sandbox/tables as {sandbox: true, countries: [...], services: [...]}. Any other answer (404, HTML, a network
 // error, a timeout) simply means "not a sandbox". Uses undici directly with short timeouts: this is a side question
 // asked before the real work, and must neither retry nor hang.
-import { z } from "zod";
+import * as z from "zod";
 import { AuthError } from "../errors.js";
 import { CountryEntrySchema, ServiceEntrySchema, type StoredCountry, type StoredService } from "./schema.js";
 

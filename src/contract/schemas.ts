@@ -2,7 +2,7 @@
 // Requests are strict: unknown keys are rejected and every bound of limits.ts applies (inclusive edges), so the CLI
 // can refuse bad input before sending and the sandbox can answer 422 exactly where the real service would.
 // Responses are loose: the CLI must keep working when the service adds fields it does not know yet.
-import { z } from "zod";
+import * as z from "zod";
 import { ADDRESS_LENGTHS, E164, PAGE, SHIPMENT_BOUNDS, SHIPMENTS_PER_CHECKOUT, SHIPMENTS_PER_CREATE, charLength, type Range } from "./limits.js";
 
 function boundedText(field: string, range: Range) {

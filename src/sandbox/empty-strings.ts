@@ -3,7 +3,7 @@
 // The sandbox reads bodies the same way for every optional string: a field whose contract schema takes null.
 // Fields are found by walking the schema rather than listed here, so an optional string added to the contract later
 // is covered too. Required fields are left alone: "" there keeps answering "The name field is required."
-import { z } from "zod";
+import * as z from "zod";
 
 /** Replaces "" by null, in place, wherever `schema` has a field that takes null; objects and lists are walked. */
 export function emptyOptionalStringsToNull(schema: z.ZodType, value: unknown): void {

@@ -1,5 +1,5 @@
 // Bodies of the control surface (/_sandbox/*). Strict like the API: an unknown key is a 422 naming it.
-import { z } from "zod";
+import * as z from "zod";
 
 const count = (field: string) =>
   z.number({ error: `${field} must be a whole number` }).refine((n) => Number.isInteger(n) && n >= 0, { message: `${field} must be a whole number from 0` });
