@@ -54,25 +54,32 @@ export interface Deps extends BaseDeps {
 }
 
 export function systemDeps(): BaseDeps {
-  const controller = new AbortController();
+  // The signal (and the SIGINT handler behind it) is made when a command first asks for it: `--version` and
+  // `--help` never do, and Node loads AbortController's module on first use. Until then Ctrl-C simply ends the run.
+  let controller: AbortController | undefined;
   const onSigint = () => {
-    if (controller.signal.aborted) {
+    if (controller!.signal.aborted) {
       // A second Ctrl-C: stop waiting for a graceful finish.
       process.off("SIGINT", onSigint);
       process.kill(process.pid, "SIGINT");
       return;
     }
     process.stderr.write("\nInterrupted: saving progress before stopping (Ctrl-C again to stop at once)\n");
-    controller.abort(new InterruptedError("interrupted"));
+    controller!.abort(new InterruptedError("interrupted"));
   };
-  process.on("SIGINT", onSigint);
   return {
     io: systemIO(),
     prompter: systemPrompter(),
     clock: systemClock,
     env: process.env,
     cwd: process.cwd(),
-    signal: controller.signal,
+    get signal() {
+      if (!controller) {
+        controller = new AbortController();
+        process.on("SIGINT", onSigint);
+      }
+      return controller.signal;
+    },
   };
 }
 

@@ -20,13 +20,21 @@ export function systemIO(): IO {
   process.stdout.on("error", (e: NodeJS.ErrnoException) => {
     if (e.code !== "EPIPE") throw e;
   });
+  // process.stdin and process.stderr are built by Node on first use (a stream, and for stdin a pipe or terminal
+  // handle): a run that never reads stdin or asks whether it is a terminal (`--version`, `--help`) skips that work.
   return {
     out: (text) => void process.stdout.write(text),
     err: (text) => void process.stderr.write(text),
-    stdin: process.stdin,
-    stdinIsTTY: Boolean(process.stdin.isTTY),
+    get stdin() {
+      return process.stdin;
+    },
+    get stdinIsTTY() {
+      return Boolean(process.stdin.isTTY);
+    },
     stdoutIsTTY: Boolean(process.stdout.isTTY),
-    stderrIsTTY: Boolean(process.stderr.isTTY),
+    get stderrIsTTY() {
+      return Boolean(process.stderr.isTTY);
+    },
     get columns() {
       return process.stdout.columns || process.stderr.columns || 80;
     },
