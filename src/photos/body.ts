@@ -2,8 +2,7 @@
 // left, right. File names say group and side with the extension of the detected type, so a PNG that was saved as
 // ".jpg" is not announced as a JPEG.
 import { REPORT } from "../contract/index.js";
-import type { MultipartBody } from "../api/types.js";
-import { buildMultipartBody, type FilePart } from "./multipart.js";
+import { buildMultipartBody, type BodyOptions, type FilePart, type PooledMultipartBody } from "./multipart.js";
 import { slotKey, uploadOrder } from "./names.js";
 import { CONTENT_TYPES, EXTENSIONS, type Photo } from "./types.js";
 
@@ -22,10 +21,10 @@ export function reportParts(photos: readonly Photo[]): FilePart[] {
   });
 }
 
-/** `onProgress` hears the running total of bytes handed to the connection (see buildMultipartBody). */
-export function reportBody(photos: readonly Photo[], boundary?: string, onProgress?: (bytes: number) => void): MultipartBody {
+/** See BodyOptions for the progress callback and the buffer pool. */
+export function reportBody(photos: readonly Photo[], options: BodyOptions = {}): PooledMultipartBody {
   if (photos.length !== REPORT.groups.length * REPORT.photosPerGroup) {
     throw new Error(`a report needs ${REPORT.groups.length * REPORT.photosPerGroup} photos, got ${photos.length}`);
   }
-  return buildMultipartBody(reportParts(photos), boundary, onProgress);
+  return buildMultipartBody(reportParts(photos), options);
 }

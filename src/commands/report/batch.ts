@@ -6,7 +6,10 @@
 import type { Deps } from "../../deps.js";
 import { ExitCode, InterruptedError } from "../../errors.js";
 import { targetsFromManifest, targetsFromRoot } from "../../photos/batch-sources.js";
+import { REPORT } from "../../contract/index.js";
+import { ChunkPool } from "../../photos/chunk-pool.js";
 import { defaultJournalPath, ReportJournal } from "../../photos/journal.js";
+import { READ_CHUNK_BYTES } from "../../photos/multipart.js";
 import { confirmByOrder } from "./confirm.js";
 import type { UploadOptions } from "./options.js";
 import { prepareReports, type FolderProblems } from "./prepare.js";
@@ -23,6 +26,15 @@ import { preflight, recordIntent, upload, type Preflight, type ReportOutcome } f
  * needed and hold more connections and memory open at once.
  */
 const readAheadFor = (uploads: number) => Math.max(uploads, 2);
+
+/**
+ * Read buffers of the batch's pool: a photo's part header and up to one read fit one buffer (headers are a few
+ * hundred bytes; a larger chunk is allocated apart). Every upload in flight holds the buffers of the photos it has
+ * sent until its answer arrives, so the pool needs about one report's worth per upload at a time; past 64 of them
+ * (64 MiB) further uploads allocate as before, which bounds the memory a high --concurrency holds.
+ */
+const POOLED_CHUNK_BYTES = READ_CHUNK_BYTES + 4096;
+const pooledChunksFor = (uploads: number) => Math.min(64, uploads * (REPORT.groups.length * REPORT.photosPerGroup + 1));
 
 type BatchSource = { kind: "batch"; root: string } | { kind: "manifest"; file: string };
 
@@ -62,6 +74,7 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
       outcomesInBackground: true,
       onProgress: (key: number, bytes: number) => progress.sent(key, bytes),
       log: (line: string) => progress.log(`${line}\n`),
+      chunkPool: new ChunkPool(POOLED_CHUNK_BYTES, pooledChunksFor(options.concurrency)),
     };
     const keepGoing = () => fatal === undefined && !deps.signal.aborted;
     // The token or the subscription: every other report would fail alike, so start no more.

@@ -7,6 +7,7 @@ import type { ApiClient } from "../../api/types.js";
 import { REPORT, shipmentStatusName, type ReportSet, type StoredShipment } from "../../contract/index.js";
 import { CliError, ExitCode } from "../../errors.js";
 import { reportBody } from "../../photos/body.js";
+import type { ChunkPool } from "../../photos/chunk-pool.js";
 import type { ReportJournal } from "../../photos/journal.js";
 import { assessWindow, holdsReportSet } from "../../photos/window.js";
 import type { PreparedReport } from "./prepare.js";
@@ -48,6 +49,8 @@ export interface SendContext {
   log: (line: string) => void;
   /** Also say when the window is open and how long is left (single uploads; a batch shows it in the results). */
   logOpenWindow?: boolean;
+  /** Read buffers shared by the uploads of a batch (see photos/chunk-pool.ts). */
+  chunkPool?: ChunkPool;
 }
 
 
@@ -149,14 +152,20 @@ export async function upload(
   const done = outcomeMaker(ctx, report);
   // The body counts what it hands to the connection, so the HTTP layer passes it on with no counting stage.
   const onProgress = ctx.onProgress;
-  const body = reportBody(report.photos, undefined, onProgress ? (sent) => onProgress(shipmentId, sent) : undefined);
+  const body = reportBody(report.photos, {
+    onProgress: onProgress ? (sent) => onProgress(shipmentId, sent) : undefined,
+    pool: ctx.chunkPool,
+  });
   const bytes = report.photos.reduce((n, p) => n + p.bytes, 0);
   if (!options.intentRecorded) await recordIntent(ctx, report);
   try {
     await ctx.api.uploadReport(shipmentId, ctx.set, body, { signal: ctx.signal });
   } catch (err) {
+    body.release();
     return await afterFailure(ctx, report, err, windowNote, done, bytes);
   }
+  // Settled: the connection has sent (or dropped) every byte, so the read buffers can serve the next upload.
+  body.release();
   await recordOutcome(ctx, shipmentId, folder, "stored");
   return done("stored", `stored ${report.photos.length} photos`, ExitCode.Ok, { bytes, window: windowNote || undefined });
 }

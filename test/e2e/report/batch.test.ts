@@ -1,6 +1,7 @@
 // `shipctl report upload --batch ROOT | --manifest FILE.csv`: every folder checked first, uploads with a journal,
 // lost answers read back, and reruns that never upload a report twice.
-import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixture, runCli, tempDir } from "../../helpers/cli.js";
@@ -22,6 +23,8 @@ async function deliveredShipments(org: OrgTarget, count: number): Promise<number
 async function reportPosts(org: OrgTarget) {
   return (await org.control.requests({ method: "POST" })).filter((r) => r.path.startsWith("/api/v1/reports/"));
 }
+
+const SIDES = ["front", "back", "top", "bottom", "left", "right"];
 
 interface BatchJson {
   set: number;
@@ -57,6 +60,34 @@ describe("report upload --batch", () => {
     expect((JSON.parse(again.stdout) as BatchJson).counts).toMatchObject({ skipped: 20, stored: 0 });
     expect(await reportPosts(org)).toHaveLength(20);
     expect(await org.control.reports()).toHaveLength(20);
+  });
+
+  // When a pooled buffer may be reused is covered by test/unit/photos/chunk-pool.test.ts; this checks the bytes end to end.
+  it("every report carries its own photos' bytes, with uploads side by side reading into shared buffers", async () => {
+    const org = await sb.newOrg();
+    const ids = await deliveredShipments(org, 6);
+    const root = tempDir("shipctl-batch-");
+    const base = readFileSync(fixture("photos/nested/box/front.jpg"));
+    const expected = new Map<string, string>();
+    for (const id of ids) {
+      for (const group of ["box", "art"]) {
+        mkdirSync(join(root, String(id), group), { recursive: true });
+        for (const side of SIDES) {
+          // A comment segment right after the start-of-image marker makes every photo of every report different.
+          const note = Buffer.from(`shipment ${id} ${group} ${side}`, "latin1");
+          const comment = Buffer.concat([Buffer.from([0xff, 0xfe, 0, note.length + 2]), note]);
+          const photo = Buffer.concat([base.subarray(0, 2), comment, base.subarray(2)]);
+          writeFileSync(join(root, String(id), group, `${side}.jpg`), photo);
+          expected.set(`${id} ${group}-${side}.jpg`, createHash("sha256").update(photo).digest("hex"));
+        }
+      }
+    }
+    const r = await runCli(["report", "upload", "--batch", root, "--set", "1", "--concurrency", "3", "--json"], { sandbox: org });
+    expect(r.exitCode).toBe(0);
+    const reports = await org.control.reports();
+    expect(reports).toHaveLength(6);
+    const received = new Map(reports.flatMap((rep) => rep.photos.map((p) => [`${rep.shipment_id} ${p.filename}`, p.sha256] as const)));
+    expect(received).toEqual(expected);
   });
 
   it("a reset before apply fails that report (exit 8); the rerun sends only it, and nothing twice", async () => {

@@ -73,7 +73,7 @@ describe("report multipart body", () => {
 
   it("opens a fresh stream each time", async () => {
     const check = await checkFolder(fixture("photos/nested"));
-    const body = reportBody(check.photos, "----fixed-boundary");
+    const body = reportBody(check.photos, { boundary: "----fixed-boundary" });
     const first = await readAll(body.open());
     const second = await readAll(body.open());
     expect(second.equals(first)).toBe(true);
@@ -136,7 +136,7 @@ describe("report multipart body", () => {
   it("tells its running total of bytes handed on, chunk by chunk, from 0 again for each stream opened", async () => {
     const check = await checkFolder(fixture("photos/oversized"), { fit: true });
     const progress: number[] = [];
-    const body = reportBody(check.photos, undefined, (n) => progress.push(n));
+    const body = reportBody(check.photos, { onProgress: (n) => progress.push(n) });
     await readAll(body.open());
     // 12 photos (the one over 1 MiB in two chunks) and the closing line.
     expect(progress).toHaveLength(14);
@@ -151,7 +151,7 @@ describe("report multipart body", () => {
   it("escapes quotes in part names and file names", async () => {
     const path = fixture("photos/nested/box/front.jpg");
     const size = readFileSync(path).length;
-    const body = buildMultipartBody([{ name: 'a"b', filename: 'x"y\\z.jpg', contentType: "image/jpeg", path, bytes: size }], "B");
+    const body = buildMultipartBody([{ name: 'a"b', filename: 'x"y\\z.jpg', contentType: "image/jpeg", path, bytes: size }], { boundary: "B" });
     const text = (await readAll(body.open())).toString("latin1");
     expect(text).toContain('name="a\\"b"; filename="x\\"y\\\\z.jpg"');
     expect(text.length).toBe(body.length);

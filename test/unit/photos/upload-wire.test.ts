@@ -39,11 +39,11 @@ describe("a report body on the wire", () => {
     const { server, api } = await setup();
     const check = await checkFolder(fixture("photos/oversized"), { fit: true });
     const progress: number[] = [];
-    const body = reportBody(check.photos, "----wire-test");
+    const body = reportBody(check.photos, { boundary: "----wire-test" });
     await api.uploadReport(7, 1, body, { onProgress: (n) => progress.push(n) });
     const [req] = server.received;
     expect(req!.headers["content-length"]).toBe(String(body.length));
-    expect(req!.body.equals(await bytesOf(reportBody(check.photos, "----wire-test").open()))).toBe(true);
+    expect(req!.body.equals(await bytesOf(reportBody(check.photos, { boundary: "----wire-test" }).open()))).toBe(true);
     expect(progress.at(-1)).toBe(body.length);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
   });
