@@ -9,13 +9,20 @@ import { createHash } from "node:crypto";
 import { ForbiddenError, NotFoundError } from "../api/errors.js";
 import type { ApiClient, CallOptions } from "../api/types.js";
 import { UsageError } from "../errors.js";
-import type { Journal } from "./journal.js";
 
 /** How many recorded ids are read back at most: spread over the journal, enough to tell another organization. */
 export const OWNER_SAMPLE = 20;
 
 export function tokenFingerprint(token: string): string {
   return createHash("sha256").update(token).digest("hex").slice(0, 16);
+}
+
+/** What the owner check needs of a journal (the CSV journal, and the report journal of src/photos/journal.ts). */
+export interface OwnedJournal {
+  readonly path: string;
+  readonly ownerConfirmed: boolean;
+  claimedIds(): Set<number>;
+  acceptOwner(): void;
 }
 
 /** A record to check: its id, and the title (or name) the input gives it when the input still has that row. */
@@ -55,11 +62,15 @@ function spread<T>(list: readonly T[], n: number): T[] {
  * longer has are checked for existence only.
  */
 export async function confirmJournalOwner(
-  journal: Journal,
+  journal: OwnedJournal,
   options: {
     kind: OwnedKind;
     records: () => Promise<OwnedRecord[]>;
-    read: (id: number) => Promise<string | undefined>;
+    /**
+     * The stored item's title (or name); undefined when this token cannot see it; `{ mismatch }` when it exists but
+     * contradicts the record (e.g. a report recorded as stored that the shipment does not hold), said after its id.
+     */
+    read: (id: number) => Promise<string | { mismatch: string } | undefined>;
     say: (text: string) => void;
   },
 ): Promise<void> {
@@ -74,6 +85,7 @@ export async function confirmJournalOwner(
   for (const record of sample) {
     const stored = await options.read(record.id);
     if (stored === undefined) problems.push(`${options.kind} ${record.id} does not exist here`);
+    else if (typeof stored === "object") problems.push(`${options.kind} ${record.id} ${stored.mismatch}`);
     else if (record.label !== undefined && !sameLabel(stored, record.label)) problems.push(`${options.kind} ${record.id} is "${stored}" here, not "${record.label}"`);
   }
   if (problems.length === 0) {

@@ -8,7 +8,10 @@
 // Outcomes may be noted without waiting (note()): a batch goes on to its next upload, and flush() at its end waits
 // until every change is on disk.
 // Entries are keyed by the service's base URL too: the same folders uploaded to a sandbox and then to the real
-// service are different reports.
+// service are different reports. A base URL does not name an organization, so each base URL's entries also record
+// a fingerprint of the token that wrote them (a truncated SHA-256, never the token; src/batch/journal-owner.ts):
+// with another token, reports recorded as stored are trusted only once the shipments are read back (see
+// report-owner.ts), so another organization on the same URL never has its reports skipped as "stored".
 import { readFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { writeFileAtomic } from "../fs/atomic-file.js";
@@ -31,6 +34,15 @@ interface JournalFile {
   kind: "shipctl-report-journal";
   version: 1;
   entries: Record<string, JournalEntry>;
+  /** Per base URL, the fingerprint of the token whose organization its entries belong to. Absent in older journals. */
+  owners?: Record<string, string>;
+}
+
+/** Which service and organization a run works for. */
+export interface JournalTarget {
+  baseUrl: string;
+  /** Fingerprint of the run's token (tokenFingerprint in src/batch/journal-owner.ts). */
+  owner: string;
 }
 
 export const JOURNAL_NAME = ".shipctl-report-journal.json";
@@ -50,19 +62,25 @@ export class ReportJournal {
   /** Changes made so far, and how many of them a finished write holds (each write holds every change before it). */
   private changes = 0;
   private durable = 0;
+  /** The owner recorded by earlier runs for this base URL; kept on disk until this run's owner is accepted. */
+  private readonly recordedOwner: string | undefined;
+  private ownerAccepted: boolean;
 
   private constructor(
     readonly path: string,
-    private readonly baseUrl: string,
+    private readonly target: JournalTarget,
     private readonly data: JournalFile,
     private readonly now: () => Date,
     private readonly write: (path: string, text: string) => Promise<void>,
-  ) {}
+  ) {
+    this.recordedOwner = data.owners?.[target.baseUrl];
+    this.ownerAccepted = this.claimedIds().size === 0 || this.recordedOwner === target.owner;
+  }
 
   /** `write` puts a snapshot on disk (replaceable in tests). */
   static async open(
     path: string,
-    baseUrl: string,
+    target: JournalTarget,
     now: () => Date = () => new Date(),
     write: (path: string, text: string) => Promise<void> = writeFileAtomic,
   ): Promise<ReportJournal> {
@@ -82,11 +100,44 @@ export class ReportJournal {
       }
       data = parsed;
     }
-    return new ReportJournal(path, baseUrl, data, now, write);
+    return new ReportJournal(path, target, data, now, write);
   }
 
   private key(shipmentId: number, set: ReportSet): string {
-    return `${this.baseUrl} ${shipmentId}/${set}`;
+    return `${this.target.baseUrl} ${shipmentId}/${set}`;
+  }
+
+  /** This base URL's entries. */
+  private ownEntries(): JournalEntry[] {
+    const prefix = `${this.target.baseUrl} `;
+    return Object.entries(this.data.entries).flatMap(([key, entry]) => (key.startsWith(prefix) ? [entry] : []));
+  }
+
+  /**
+   * Whether the reports recorded as stored can be trusted as this token's: true when none is recorded, or when they
+   * were recorded with the same token. Otherwise they must be read back first (report-owner.ts) and accepted.
+   */
+  get ownerConfirmed(): boolean {
+    return this.ownerAccepted;
+  }
+
+  /** The shipments were read back: they are this organization's (a new token); record its fingerprint. */
+  acceptOwner(): void {
+    if (this.ownerAccepted) return;
+    this.ownerAccepted = true;
+    this.changes++;
+    this.schedule().catch(() => undefined);
+  }
+
+  /** Shipments with a set recorded as stored here: what a rerun would skip without reading. */
+  claimedIds(): Set<number> {
+    return new Set(this.ownEntries().filter((e) => e.state === "stored").map((e) => e.shipment_id));
+  }
+
+  /** The highest set recorded as stored for a shipment (set 2 stored implies the shipment went past set 1). */
+  storedSet(shipmentId: number): ReportSet | undefined {
+    const sets = this.ownEntries().filter((e) => e.shipment_id === shipmentId && e.state === "stored").map((e) => e.set);
+    return sets.length === 0 ? undefined : (Math.max(...sets) as ReportSet);
   }
 
   get(shipmentId: number, set: ReportSet): JournalEntry | undefined {
@@ -127,6 +178,18 @@ export class ReportJournal {
     this.changes++;
   }
 
+  /**
+   * What goes to disk: the entries, and for this base URL the run's token fingerprint once its ownership is settled;
+   * until then the fingerprint that wrote the entries stays (a run stopped by the owner check changes nothing).
+   */
+  private snapshot(): JournalFile {
+    const owner = this.ownerAccepted ? this.target.owner : this.recordedOwner;
+    const owners = { ...this.data.owners };
+    if (owner === undefined) delete owners[this.target.baseUrl];
+    else owners[this.target.baseUrl] = owner;
+    return { ...this.data, owners };
+  }
+
   private schedule(): Promise<void> {
     if (this.queued) return this.queued;
     const write = this.writing
@@ -135,7 +198,7 @@ export class ReportJournal {
         // From here on, a change needs the write after this one: the snapshot is taken now.
         this.queued = undefined;
         const holds = this.changes;
-        await this.write(this.path, `${JSON.stringify(this.data, null, 2)}\n`);
+        await this.write(this.path, `${JSON.stringify(this.snapshot(), null, 2)}\n`);
         this.durable = Math.max(this.durable, holds);
       });
     this.queued = write;
@@ -148,7 +211,10 @@ function parseJournal(text: string): JournalFile | undefined {
   try {
     const data = JSON.parse(text) as Partial<JournalFile>;
     if (data.kind !== "shipctl-report-journal" || data.version !== 1 || typeof data.entries !== "object" || data.entries === null) return undefined;
-    return data as JournalFile;
+    // Fingerprints that are not strings are left out: the entries are then read back as if none were recorded.
+    const recorded = typeof data.owners === "object" && data.owners !== null && !Array.isArray(data.owners) ? data.owners : {};
+    const owners = Object.fromEntries(Object.entries(recorded).filter(([, v]) => typeof v === "string"));
+    return { ...(data as JournalFile), owners };
   } catch {
     return undefined;
   }

@@ -8,7 +8,9 @@ import { ExitCode, InterruptedError } from "../../errors.js";
 import { targetsFromManifest, targetsFromRoot } from "../../photos/batch-sources.js";
 import { REPORT } from "../../contract/index.js";
 import { ChunkPool } from "../../photos/chunk-pool.js";
+import { tokenFingerprint } from "../../batch/journal-owner.js";
 import { defaultJournalPath, ReportJournal } from "../../photos/journal.js";
+import { confirmReportJournalOwner } from "../../photos/report-owner.js";
 import { READ_CHUNK_BYTES } from "../../photos/multipart.js";
 import { confirmByOrder } from "./confirm.js";
 import type { UploadOptions } from "./options.js";
@@ -55,7 +57,9 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
     const api = await deps.api();
     const connection = await deps.connection();
     const journalPath = options.journal ?? defaultJournalPath(source.kind === "batch" ? { root: source.root } : { manifest: source.file });
-    const journal = await ReportJournal.open(journalPath, connection.baseUrl, () => deps.clock.now());
+    const journal = await ReportJournal.open(journalPath, { baseUrl: connection.baseUrl, owner: tokenFingerprint(connection.token) }, () => deps.clock.now());
+    // Reports recorded as stored by another token are skipped only once their shipments say so (exit 2 otherwise).
+    await confirmReportJournalOwner(journal, { api, call: { signal: deps.signal }, say: (text) => deps.io.err(text) });
     markPhase("ready");
     deps.io.err(
       `Uploading ${reports.length} report${reports.length === 1 ? "" : "s"} (set ${options.set}), ${options.concurrency} at a time; journal: ${journalPath}\n`,

@@ -90,6 +90,31 @@ describe("report upload --batch", () => {
     expect(received).toEqual(expected);
   });
 
+  it("a journal written for one organization is not trusted by another on the same sandbox: exit 2, nothing sent", async () => {
+    const first = await sb.newOrg();
+    const ids = await deliveredShipments(first, 3);
+    const root = batchRoot(ids, "flat");
+    const journal = join(root, ".shipctl-report-journal.json");
+    expect((await runCli(["report", "upload", "--batch", root, "--set", "1", "--json"], { sandbox: first })).exitCode).toBe(0);
+
+    // Another organization's token on the same URL: the reports recorded as stored are not its own.
+    const second = await sb.newOrg();
+    expect(second.url).toBe(first.url);
+    const r = await runCli(["report", "upload", "--batch", root, "--set", "1", "--json"], { sandbox: second });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`The journal ${journal} was written with another token`);
+    expect(r.stderr).toContain(`the journal ${journal} records shipments this organization does not have (shipment ${ids[0]} does not exist here`);
+    expect(r.stderr).toContain("move the journal away");
+    expect(await reportPosts(second)).toHaveLength(0);
+
+    // The first organization's rerun still trusts its journal: nothing read back, nothing sent twice.
+    const again = await runCli(["report", "upload", "--batch", root, "--set", "1", "--json"], { sandbox: first });
+    expect(again.exitCode).toBe(0);
+    expect((JSON.parse(again.stdout) as BatchJson).counts).toMatchObject({ skipped: 3, stored: 0 });
+    expect(again.stderr).not.toContain("another token");
+    expect(await reportPosts(first)).toHaveLength(3);
+  });
+
   it("a reset before apply fails that report (exit 8); the rerun sends only it, and nothing twice", async () => {
     const org = await sb.newOrg();
     const ids = await deliveredShipments(org, 3);

@@ -77,7 +77,7 @@ describe("sendReport", () => {
     const api = new FakeApi();
     api.uploadError = apiError("connection reset", { mayHaveArrived: true });
     api.readAfterUpload = { status: 8 };
-    const journal = await ReportJournal.open(join(tempDir(), "j.json"), "http://x", () => NOW);
+    const journal = await ReportJournal.open(join(tempDir(), "j.json"), { baseUrl: "http://x", owner: "o1" }, () => NOW);
     const o = await sendReport(ctx(api, { journal }), await prepared());
     expect(o).toMatchObject({ result: "stored", exitCode: 0 });
     expect(api.reads).toBe(2);
@@ -88,7 +88,7 @@ describe("sendReport", () => {
   it("after a lost answer the shipment cannot be read back: failed (7), and the journal keeps 'sending'", async () => {
     const api = new FakeApi();
     api.uploadError = apiError("connection reset", { mayHaveArrived: true });
-    const journal = await ReportJournal.open(join(tempDir(), "j.json"), "http://x", () => NOW);
+    const journal = await ReportJournal.open(join(tempDir(), "j.json"), { baseUrl: "http://x", owner: "o1" }, () => NOW);
     const c = ctx(api, { journal });
     // The first read works, the one after the upload fails.
     const original = api.getShipment.bind(api);
@@ -112,7 +112,7 @@ describe("sendReport", () => {
 
   it("a journal entry 'stored' skips the report without asking the service", async () => {
     const api = new FakeApi();
-    const journal = await ReportJournal.open(join(tempDir(), "j.json"), "http://x", () => NOW);
+    const journal = await ReportJournal.open(join(tempDir(), "j.json"), { baseUrl: "http://x", owner: "o1" }, () => NOW);
     await journal.record(5, 1, "nested", "stored");
     const o = await sendReport(ctx(api, { journal }), await prepared());
     expect(o.result).toBe("skipped");

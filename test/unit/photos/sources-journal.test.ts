@@ -63,14 +63,14 @@ describe("ReportJournal", () => {
     const dir = tempDir();
     const path = defaultJournalPath({ root: dir });
     expect(path).toBe(join(dir, ".shipctl-report-journal.json"));
-    const j = await ReportJournal.open(path, "http://a");
+    const j = await ReportJournal.open(path, { baseUrl: "http://a", owner: "o1" });
     await Promise.all([j.record(1, 1, "1", "sending"), j.record(2, 1, "2", "sending")]);
     await j.record(1, 1, "1", "stored");
-    const again = await ReportJournal.open(path, "http://a");
+    const again = await ReportJournal.open(path, { baseUrl: "http://a", owner: "o1" });
     expect(again.get(1, 1)?.state).toBe("stored");
     expect(again.get(2, 1)?.state).toBe("sending");
     expect(again.get(1, 2)).toBeUndefined();
-    expect((await ReportJournal.open(path, "http://b")).get(1, 1)).toBeUndefined();
+    expect((await ReportJournal.open(path, { baseUrl: "http://b", owner: "o1" })).get(1, 1)).toBeUndefined();
     expect(readdirSync(dir)).toEqual([".shipctl-report-journal.json"]);
     expect(JSON.parse(readFileSync(path, "utf8")).kind).toBe("shipctl-report-journal");
   });
@@ -79,7 +79,7 @@ describe("ReportJournal", () => {
     expect(defaultJournalPath({ manifest: "/x/arrivals.csv" })).toBe("/x/arrivals.csv.shipctl-report-journal.json");
     const path = join(tempDir(), "j.json");
     writeFileSync(path, "{ not json");
-    await expect(ReportJournal.open(path, "http://a")).rejects.toMatchObject({ exitCode: 2, hint: expect.stringContaining("move it away") });
+    await expect(ReportJournal.open(path, { baseUrl: "http://a", owner: "o1" })).rejects.toMatchObject({ exitCode: 2, hint: expect.stringContaining("move it away") });
   });
 
   it("writes changes made during a write together in the next one, and settles each record only once it is on disk", async () => {
@@ -91,7 +91,7 @@ describe("ReportJournal", () => {
         const states = Object.values(entries).map((e) => `${e.shipment_id}:${e.state}`).join(" ");
         writes.push({ states, finish: resolve, fail: reject });
       });
-    const j = await ReportJournal.open(join(tempDir(), "j.json"), "http://a", () => new Date(0), write);
+    const j = await ReportJournal.open(join(tempDir(), "j.json"), { baseUrl: "http://a", owner: "o1" }, () => new Date(0), write);
     const settled: string[] = [];
     const track = (name: string, p: Promise<void>) => p.then(() => settled.push(name), () => settled.push(`${name} failed`));
     const turn = () => new Promise((resolve) => setImmediate(resolve));
@@ -128,7 +128,7 @@ describe("ReportJournal", () => {
         writes.push({ states: Object.values(entries).map((e) => `${e.shipment_id}:${e.state}`).join(" "), finish: resolve, fail: reject });
       });
     const turn = () => new Promise((resolve) => setImmediate(resolve));
-    const j = await ReportJournal.open(join(tempDir(), "j.json"), "http://a", () => new Date(0), write);
+    const j = await ReportJournal.open(join(tempDir(), "j.json"), { baseUrl: "http://a", owner: "o1" }, () => new Date(0), write);
     j.note(1, 1, "1", "stored");
     expect(j.get(1, 1)?.state).toBe("stored");
     await turn();
