@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Agent, request } from "undici";
+import { startSandbox } from "./_sandbox.mjs";
 import { median, printTable } from "./_stats.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -78,23 +79,7 @@ function prebuiltBody() {
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-function startSandbox() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, "sandbox", "--port", "0", "--token", TOKEN, "--latency", String(LATENCY_MS), "--quiet"], {
-      stdio: ["ignore", "pipe", "ignore"],
-      env: { ...process.env, NO_COLOR: "1" },
-    });
-    let out = "";
-    child.stdout.setEncoding("utf8").on("data", (d) => {
-      out += d;
-      const url = /https?:\/\/\S+/.exec(out)?.[0];
-      if (url) resolve({ url, child });
-    });
-    child.on("exit", (code) => reject(new Error(`the sandbox exited (${code}) before printing its URL; run npm run build first`)));
-  });
-}
-
-const { url, child: sandbox } = await startSandbox();
+const { url, child: sandbox } = await startSandbox({ token: TOKEN, latency: LATENCY_MS });
 const agent = new Agent({ connections: CONCURRENCY * 2, keepAliveTimeout: 10_000 });
 const api = async (method, path, body) => {
   const res = await request(`${url}${path}`, {

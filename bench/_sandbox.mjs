@@ -1,0 +1,27 @@
+// The sandbox the benchmarks measure against: `shipctl sandbox` in a process of its own (so neither side slows the
+// other by sharing an event loop), on a free port of 127.0.0.1, quiet, with a fixed answer latency.
+import { spawn } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const bin = join(dirname(fileURLToPath(import.meta.url)), "..", "bin/shipctl.js");
+
+/**
+ * Starts the sandbox and resolves with its URL once it listens. `token` is organization 1's bearer token; `latency`
+ * delays every /api/v1 answer by that many ms. Stop it with `child.kill("SIGTERM")`.
+ */
+export function startSandbox({ token, latency = 0 }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, "sandbox", "--port", "0", "--token", token, "--latency", String(latency), "--quiet"], {
+      stdio: ["ignore", "pipe", "ignore"],
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (d) => {
+      out += d;
+      const url = /https?:\/\/\S+/.exec(out)?.[0];
+      if (url) resolve({ url, child });
+    });
+    child.on("exit", (code) => reject(new Error(`the sandbox exited (${code}) before printing its URL; run npm run build first`)));
+  });
+}
