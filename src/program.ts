@@ -2,7 +2,7 @@
 import { Command } from "commander";
 import type { BaseDeps } from "./deps.js";
 import { EXIT_CODE_TABLE, UsageError } from "./errors.js";
-import { registerCommands } from "./commands/index.js";
+import { registerCommands, withVerbs } from "./commands/index.js";
 import type { CommandContext } from "./commands/action.js";
 
 export { CommanderError } from "commander";
@@ -30,7 +30,7 @@ export function buildProgram(base: BaseDeps, ctx: CommandContext, version: strin
     .command("help")
     .description("show help for a command, or a topic: `shipctl help exit-codes`")
     .argument("[topic...]", "a command (e.g. `shipment create`) or `exit-codes`")
-    .action((topic: string[]) => {
+    .action(async (topic: string[]) => {
       if (topic.join(" ") === "exit-codes") {
         const json = program.opts<{ json?: boolean }>().json === true;
         base.io.out(json ? `${JSON.stringify(EXIT_CODE_TABLE.map(([code, meaning]) => ({ code, meaning })))}\n` : exitCodesText());
@@ -38,11 +38,11 @@ export function buildProgram(base: BaseDeps, ctx: CommandContext, version: strin
       }
       let target: Command = program;
       for (const word of topic) {
-        const sub = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
+        const sub = (await withVerbs(target)).commands.find((c) => c.name() === word || c.aliases().includes(word));
         if (!sub) throw new UsageError(`no command or help topic "${topic.join(" ")}"`, { hint: "Run `shipctl --help` for the list." });
         target = sub;
       }
-      base.io.out(target.helpInformation());
+      base.io.out((await withVerbs(target)).helpInformation());
     });
   program.addHelpText("after", "\nExit codes: `shipctl help exit-codes`. Docs: README.md.\n");
   return program;

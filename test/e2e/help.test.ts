@@ -39,3 +39,55 @@ describe("--json on help topics and the demo", () => {
     expect(r.stderr).toContain("no JSON output");
   });
 });
+
+// The nouns grouping verbs get their verbs only when a command line reaches them (src/commands/index.ts): every way
+// of reaching one must find them all.
+describe("nouns and their verbs", () => {
+  const VERBS: Record<string, string[]> = {
+    address: ["verify", "add", "update", "get"],
+    shipment: ["update", "get", "template", "create"],
+    list: ["shipments", "addresses"],
+    report: ["upload"],
+    config: ["list", "get", "set", "path", "tables"],
+  };
+
+  it("the top-level help lists each noun with its description, and none of their verbs", async () => {
+    const r = await runCli(["--help"]);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/^ {2}address +verify, store, update and read addresses$/m);
+    expect(r.stdout).toMatch(/^ {2}config +show and change saved settings/m);
+    expect(r.stdout).not.toMatch(/^ {2}verify\b/m);
+  });
+
+  it("`<noun> --help`, `help <noun>` and a bare noun all list every verb", async () => {
+    for (const [noun, verbs] of Object.entries(VERBS)) {
+      for (const args of [[noun, "--help"], ["help", noun]]) {
+        const r = await runCli(args);
+        expect(r.exitCode, args.join(" ")).toBe(0);
+        for (const verb of verbs) expect(r.stdout, `${args.join(" ")} lists ${verb}`).toMatch(new RegExp(`^ {2}${verb}\\b`, "m"));
+      }
+    }
+    const bare = await runCli(["address"]);
+    expect(bare.exitCode).toBe(2);
+    for (const verb of VERBS.address!) expect(bare.stderr).toMatch(new RegExp(`^ {2}${verb}\\b`, "m"));
+  });
+
+  it("`help <noun> <verb>` and `<noun> <verb> --help` print the verb's own usage", async () => {
+    const viaHelp = await runCli(["help", "address", "verify"]);
+    const viaFlag = await runCli(["address", "verify", "--help"]);
+    expect(viaHelp.exitCode).toBe(0);
+    expect(viaFlag.exitCode).toBe(0);
+    expect(viaHelp.stdout).toMatch(/^Usage: shipctl address verify \[options\]/);
+    expect(viaFlag.stdout.startsWith(viaHelp.stdout.trimEnd())).toBe(true);
+    const nested = await runCli(["help", "config", "tables", "show"]);
+    expect(nested.exitCode).toBe(0);
+    expect(nested.stdout).toMatch(/^Usage: shipctl config tables show/);
+  });
+
+  it("a mistyped verb is refused with a suggestion among the noun's verbs (exit 2)", async () => {
+    const r = await runCli(["address", "verfy"]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("unknown command 'verfy'");
+    expect(r.stderr).toContain("Did you mean verify?");
+  });
+});

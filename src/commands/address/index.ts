@@ -5,11 +5,9 @@ import { lazyAction, type CommandContext } from "../action.js";
 import { ADDRESS_FIELD_FLAGS } from "../../input/address-fields.js";
 import { CSV_HELP, CSV_VERIFY_HELP, addCsvOptions, csvOrPlain } from "../../batch/wiring.js";
 
-export function register(program: Command, ctx: CommandContext): void {
-  const address = program
-    .command("address")
-    .description("verify, store, update and read addresses")
-    .addHelpText("after", "\nRun `shipctl address <command> --help` for the flags and examples of each.\n");
+/** The verbs of `shipctl address` (the noun itself is declared in ../index.ts). */
+export function registerVerbs(address: Command, ctx: CommandContext): void {
+  address.addHelpText("after", "\nRun `shipctl address <command> --help` for the flags and examples of each.\n");
   registerVerify(address, ctx);
   registerAdd(address, ctx);
   registerUpdate(address, ctx);

@@ -2,11 +2,9 @@
 import type { Command } from "commander";
 import { lazyAction, type CommandContext } from "../action.js";
 
-export function register(program: Command, ctx: CommandContext): void {
-  const config = program
-    .command("config")
-    .description("show and change saved settings: profiles, base URL, Country/Service tables")
-    .addHelpText(
+/** The verbs of `shipctl config` (the noun itself is declared in ../index.ts). */
+export function registerVerbs(config: Command, ctx: CommandContext): void {
+  config.addHelpText(
       "after",
       `
 Precedence for every run: flag > environment > profile.

@@ -3,11 +3,9 @@ import type { Command } from "commander";
 import { lazyAction, type CommandContext } from "../action.js";
 import { PAGE } from "../../contract/limits.js";
 
-export function register(program: Command, ctx: CommandContext): void {
-  const list = program
-    .command("list")
-    .description("list shipments or addresses, a page at a time or all of them")
-    .addHelpText("after", "\nRun `shipctl list shipments --help` for the flags and examples.\n");
+/** The verbs of `shipctl list` (the noun itself is declared in ../index.ts). */
+export function registerVerbs(list: Command, ctx: CommandContext): void {
+  list.addHelpText("after", "\nRun `shipctl list shipments --help` for the flags and examples.\n");
   registerKind(list, ctx, "shipments", "ID, TITLE, STATUS (by name), VALUE, SERVICE, PRICE (dollars), CREATED");
   registerKind(list, ctx, "addresses", "ID, NAME, LINE 1, CITY, REGION, POST CODE, COUNTRY");
 }

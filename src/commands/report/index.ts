@@ -4,11 +4,9 @@ import type { Command } from "commander";
 import { lazyAction, type CommandContext } from "../action.js";
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from "./defaults.js";
 
-export function register(program: Command, ctx: CommandContext): void {
-  const report = program
-    .command("report")
-    .description("upload condition reports (12 photos per set) from photo folders")
-    .addHelpText("after", "\nRun `shipctl report upload --help` for folder layouts, checks and examples.\n");
+/** The verbs of `shipctl report` (the noun itself is declared in ../index.ts). */
+export function registerVerbs(report: Command, ctx: CommandContext): void {
+  report.addHelpText("after", "\nRun `shipctl report upload --help` for folder layouts, checks and examples.\n");
   registerUpload(report, ctx);
 }
 

@@ -5,11 +5,9 @@ import { lazyAction, type CommandContext } from "../action.js";
 import { SHIPMENT_FIELD_FLAGS } from "../../input/shipment-fields.js";
 import { CSV_HELP, addCsvOptions, csvOrPlain } from "../../batch/wiring.js";
 
-export function register(program: Command, ctx: CommandContext): void {
-  const shipment = program
-    .command("shipment")
-    .description("create, update and read shipments")
-    .addHelpText("after", "\nRun `shipctl shipment <command> --help` for the flags and examples of each.\n");
+/** The verbs of `shipctl shipment` (the noun itself is declared in ../index.ts). */
+export function registerVerbs(shipment: Command, ctx: CommandContext): void {
+  shipment.addHelpText("after", "\nRun `shipctl shipment <command> --help` for the flags and examples of each.\n");
   registerUpdate(shipment, ctx);
   registerGet(shipment, ctx);
   registerTemplate(shipment, ctx);
