@@ -10,7 +10,6 @@ import type { Theme } from "../output/theme.js";
 import type { Prompter } from "../prompter.js";
 import { ADDRESS_FIELDS } from "./columns.js";
 import type { Journal, Verdict } from "./journal.js";
-import { mapLimit } from "./pool.js";
 
 export interface DistinctAddress {
   /** Its place among the distinct addresses, in the order they were first seen (see AddressSet.at). */
@@ -43,6 +42,9 @@ export class AddressSet {
   readonly byKey = new Map<string, DistinctAddress>();
   private readonly list: Array<[string, DistinctAddress]> = [];
 
+  /** `onNew` is told of each distinct address when it is first added (to start verifying it early). */
+  constructor(private readonly onNew?: (key: string, address: Address) => void) {}
+
   /** Counts one more row using the address; returns its index (a small number that names it among the others). */
   add(key: string, address: Address, row: number): number {
     const known = this.byKey.get(key);
@@ -53,6 +55,7 @@ export class AddressSet {
     const distinct = { index: this.list.length, address, rows: 1, firstRow: row };
     this.list.push([key, distinct]);
     this.byKey.set(key, distinct);
+    this.onNew?.(key, address);
     return distinct.index;
   }
 
@@ -77,21 +80,78 @@ export function verdictOf(outcome: Awaited<ReturnType<ApiClient["verifyAddress"]
   return { status: "invalid", message: r.message || "the service found the address invalid", code: r.status };
 }
 
-/** Verifies each distinct address (journal first) and decides which address each will be sent as. */
-export async function verifyAddresses(addresses: AddressSet, options: VerifyOptions): Promise<Map<string, Decision>> {
-  const entries = [...addresses.byKey.entries()];
-  const verdicts = await mapLimit(entries, options.concurrency, async ([key, distinct]) => {
-    const known = options.journal?.verdict(key);
+/** What verifying one address gave: a verdict, or why none came (the service could not be reached...). */
+export type Fetched = Verdict | { failed: string };
+
+export interface VerdictSource {
+  api: () => Promise<ApiClient>;
+  journal?: Journal;
+  concurrency: number;
+  call: CallOptions;
+}
+
+/**
+ * The verdict of each distinct address, asked once (the journal first), with at most `concurrency` requests in
+ * flight, from the moment it is asked for. A CSV run asks while its first pass is still reading (see earlyVerdicts in
+ * prepare.ts), so the service's answers arrive while the file is being checked rather than after it.
+ */
+export class VerdictRequests {
+  private readonly asked = new Map<string, Promise<Fetched>>();
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+  /** A failure that stops the run (not authenticated, Ctrl-C): requests not yet started are not sent. */
+  private stopped: { error: unknown } | undefined;
+
+  constructor(private readonly source: VerdictSource) {}
+
+  /** The verdict of `address`, asked now (or when a request slot frees) unless it was asked already. */
+  get(key: string, address: Address): Promise<Fetched> {
+    let verdict = this.asked.get(key);
+    if (verdict === undefined) {
+      verdict = this.fetch(key, address);
+      // Whoever asks later sees the failure; until then it must not count as unhandled.
+      verdict.catch(() => undefined);
+      this.asked.set(key, verdict);
+    }
+    return verdict;
+  }
+
+  private async fetch(key: string, address: Address): Promise<Fetched> {
+    const known = this.source.journal?.verdict(key);
     if (known) return known;
+    await this.slot();
     try {
-      const verdict = verdictOf(await options.api.verifyAddress(distinct.address, options.call));
-      await options.journal?.recordVerdict(key, verdict);
+      if (this.stopped) throw this.stopped.error;
+      const api = await this.source.api();
+      const verdict = verdictOf(await api.verifyAddress(address, this.source.call));
+      await this.source.journal?.recordVerdict(key, verdict);
       return verdict;
     } catch (e) {
-      if (e instanceof ApiAuthError || e instanceof RequestInterruptedError || !isApiFailure(e)) throw e;
+      if (e instanceof ApiAuthError || e instanceof RequestInterruptedError || !isApiFailure(e)) {
+        this.stopped ??= { error: e };
+        throw e;
+      }
       return { failed: e.message };
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
     }
-  });
+  }
+
+  private async slot(): Promise<void> {
+    while (this.active >= Math.max(1, this.source.concurrency)) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+  }
+}
+
+/**
+ * Verifies each distinct address (journal first) and decides which address each will be sent as. `requests` may
+ * already hold verdicts asked for while the file was read; the decisions (and any prompt) come only now.
+ */
+export async function verifyAddresses(addresses: AddressSet, options: VerifyOptions & { requests?: VerdictRequests }): Promise<Map<string, Decision>> {
+  const entries = [...addresses.byKey.entries()];
+  const requests = options.requests ?? new VerdictRequests({ api: async () => options.api, journal: options.journal, concurrency: options.concurrency, call: options.call });
+  const verdicts = await Promise.all(entries.map(([key, distinct]) => requests.get(key, distinct.address)));
 
   const decisions = new Map<string, Decision>();
   for (let i = 0; i < entries.length; i++) {
@@ -102,7 +162,7 @@ export async function verifyAddresses(addresses: AddressSet, options: VerifyOpti
   return decisions;
 }
 
-async function decide(distinct: DistinctAddress, verdict: Verdict | { failed: string }, options: VerifyOptions): Promise<Decision> {
+async function decide(distinct: DistinctAddress, verdict: Fetched, options: VerifyOptions): Promise<Decision> {
   if ("failed" in verdict) return { fail: `the address could not be verified: ${verdict.failed}`, unavailable: true };
   switch (verdict.status) {
     case "valid":

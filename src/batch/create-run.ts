@@ -4,7 +4,7 @@
 import { ExitCode } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { AddressSet, type Decision } from "./addresses.js";
-import { refuseInvalid, reportValidation, verifyDistinct } from "./prepare.js";
+import { earlyVerdicts, refuseInvalid, reportValidation, verifyDistinct } from "./prepare.js";
 import { openJournal, startProgress, stopProgress, withBatch, type BatchRun } from "./context.js";
 import { CreateSender } from "./create-sender.js";
 import { recordReconciled, settleLost } from "./lost.js";
@@ -51,7 +51,9 @@ async function createBatch(run: BatchRun, journal: Journal | undefined, spill: S
   const { deps, options } = run;
   const spec = shipmentScanSpec(run.tables, { update: false, keys: !options.dryRun });
   const notes = new Notes();
-  const addresses = new AddressSet();
+  // Each distinct address is sent for verification as soon as the pass finds it (prepare.ts says when that stops).
+  const early = earlyVerdicts(run, journal);
+  const addresses = new AddressSet(early?.onNew);
   const lostEarlier: Array<Candidate<ShipmentFields>> = [];
 
   const validation = await validatePass(
@@ -64,6 +66,9 @@ async function createBatch(run: BatchRun, journal: Journal | undefined, spill: S
       if (state?.state === "sending") lostEarlier.push({ key: row.key, row: row.row, attempt: state.attempt, at: state.at, fields: shipmentFields(row.payload) });
       // A row already created is kept only to be reported; its addresses need no verification.
       spill.add(spilledShipment(row, addresses, { changes: options.dryRun, verify: state?.state !== "created" }));
+    },
+    () => {
+      if (!options.skipInvalid) early?.hold();
     },
   );
   spill.finish();
@@ -88,7 +93,7 @@ async function createBatch(run: BatchRun, journal: Journal | undefined, spill: S
     deps.io.err(`  ${created} found created, ${again} proven not created (to be sent), ${uncertain.size} uncertain (not sent).\n`);
   }
 
-  const decisions = await verifyDistinct(run, journal, addresses);
+  const decisions = await verifyDistinct(run, journal, addresses, early);
   markPhase("verified");
 
   if (options.dryRun) return printDryRun(run, validation, notes, "shipment", dryRunItems(spill, addresses, decisions), SHIPMENTS_PER_CREATE.max);

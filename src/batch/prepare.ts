@@ -2,7 +2,7 @@
 // verify each distinct inline address once. Shared by create, update and address add.
 import { UsageError } from "../errors.js";
 import type { Address } from "../contract/index.js";
-import { AddressSet, verifyAddresses, type Decision } from "./addresses.js";
+import { AddressSet, VerdictRequests, verifyAddresses, type Decision } from "./addresses.js";
 import type { BatchRun } from "./context.js";
 import type { Journal } from "./journal.js";
 import type { CsvOptions } from "./run-options.js";
@@ -35,7 +35,39 @@ export function refuseInvalid(run: BatchRun, validation: Validation): boolean {
 /** What verifying needs of a run: a CSV run, or `shipment create` from flags or a JSON file. */
 export type VerifyRun = Pick<BatchRun, "deps" | "call"> & { options: Pick<CsvOptions, "verify" | "concurrency" | "acceptRecommended"> };
 
-export async function verifyDistinct(run: VerifyRun, journal: Journal | undefined, addresses: AddressSet): Promise<Map<string, Decision> | undefined> {
+/**
+ * The first pass's distinct addresses, verified as they are found: the service's answers come while the rest of the
+ * file is read and checked, instead of after. Verifying stores nothing, and its verdicts go to the journal, so a
+ * rerun after fixing the file does not ask again. Nothing is created before every row is valid: once a row is found
+ * invalid (without --skip-invalid), no more addresses are sent for verification (`hold`), and the run stops with
+ * exit 2 after the pass as it always did. What is decided from the verdicts (a prompt for a recommended revision)
+ * waits for verifyDistinct, after the whole file is validated.
+ */
+export interface EarlyVerdicts {
+  /** For `new AddressSet(...)`: starts verifying each distinct address when it is first seen. */
+  onNew(key: string, address: Address): void;
+  /** A row was found invalid: start no more. */
+  hold(): void;
+  requests: VerdictRequests;
+}
+
+export function earlyVerdicts(run: VerifyRun, journal: Journal | undefined): EarlyVerdicts | undefined {
+  const { deps, options } = run;
+  if (!options.verify) return undefined;
+  const requests = new VerdictRequests({ api: () => deps.api(), journal, concurrency: options.concurrency, call: run.call });
+  let held = false;
+  return {
+    requests,
+    onNew: (key, address) => {
+      if (!held) void requests.get(key, address);
+    },
+    hold: () => {
+      held = true;
+    },
+  };
+}
+
+export async function verifyDistinct(run: VerifyRun, journal: Journal | undefined, addresses: AddressSet, early?: EarlyVerdicts): Promise<Map<string, Decision> | undefined> {
   const { deps, options } = run;
   if (!options.verify || addresses.size === 0) return undefined;
   const api = await deps.api();
@@ -49,6 +81,7 @@ export async function verifyDistinct(run: VerifyRun, journal: Journal | undefine
     prompter: deps.canPrompt() ? deps.prompter : undefined,
     theme: deps.theme.err,
     err: (t) => deps.io.err(t),
+    requests: early?.requests,
   });
 }
 

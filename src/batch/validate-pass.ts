@@ -18,6 +18,7 @@ export async function validatePass<V extends ValidBase>(
   spec: ScanSpec<V>,
   signal: AbortSignal,
   onValid: (row: Extract<Keyed<V>, { ok: true }>) => void,
+  onInvalid?: (row: InvalidRow) => void,
 ): Promise<Validation> {
   // Nothing else runs while validating: read in big chunks, and check each row as it is parsed.
   const scan = await openScan(source, spec, BULK_CHUNK_BYTES);
@@ -25,8 +26,10 @@ export async function validatePass<V extends ValidBase>(
   await scan.each(
     (row) => {
       result.total++;
-      if (!row.ok) result.invalid.push(row);
-      else {
+      if (!row.ok) {
+        result.invalid.push(row);
+        onInvalid?.(row);
+      } else {
         result.valid++;
         onValid(row as Extract<Keyed<V>, { ok: true }>);
       }

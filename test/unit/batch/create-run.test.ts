@@ -66,6 +66,37 @@ describe("shipment create --csv (logic, fake service)", () => {
     expect(distinct.size).toBeLessThanOrEqual(9);
   });
 
+  it("sends each distinct address for verification while the file is still being read", async () => {
+    const h = harness();
+    const { path } = writeCsv(h.dir, 600);
+    const api = await h.deps.api();
+    const verify = api.verifyAddress.bind(api);
+    const duringPass: boolean[] = [];
+    api.verifyAddress = (address, options) => {
+      // The pass prints "N of M rows are valid." when it has read the whole file.
+      duringPass.push(!/rows are valid/.test(h.io.stderr()));
+      return verify(address, options);
+    };
+    expect(await runCreateCsv(h.deps, { csv: path })).toBe(0);
+    // An address first seen in the file's last read may be asked for just after the pass; the first ones are not.
+    expect(duringPass.length).toBeGreaterThan(1);
+    expect(duringPass[0]).toBe(true);
+  });
+
+  it("sends no address for verification after a row is found invalid, unless --skip-invalid", async () => {
+    const h = harness();
+    const rows = shipmentRows(40, { seed: 5, titlePrefix: "W" });
+    rows[0]!.value = "1200.50";
+    const path = join(h.dir, "first-invalid.csv");
+    writeFileSync(path, toCsv(rows));
+    expect(await runCreateCsv(h.deps, { csv: path })).toBe(2);
+    expect(h.service.verified).toHaveLength(0);
+    expect(h.service.createCalls).toHaveLength(0);
+    expect(await runCreateCsv(harness({ service: h.service, dir: h.dir }).deps, { csv: path, skipInvalid: true })).toBe(8);
+    expect(h.service.verified.length).toBeGreaterThan(0);
+    expect(h.service.shipments).toHaveLength(39);
+  });
+
   it("reconciles an answer lost after the service applied the request, and sends nothing twice", async () => {
     const h = harness();
     h.service.script = ["ok", "lost-after-apply", "ok"];
