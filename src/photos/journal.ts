@@ -5,8 +5,8 @@
 // leaves either the old journal or the new one, never half of one. Changes recorded while a write is under way are
 // written together by the next one (a group commit): uploads running side by side then wait for one write instead
 // of queueing one each, and every record() still resolves only once a snapshot holding its change is on disk.
-// Outcomes may be noted without waiting (note()): a batch goes on to its next upload, and flush() at its end waits
-// until every change is on disk.
+// Outcomes may be noted without waiting (note()): a batch goes on to its next upload, the outcomes are written
+// together a little later, and flush() at its end waits until every change is on disk.
 // Entries are keyed by the service's base URL too: the same folders uploaded to a sandbox and then to the real
 // service are different reports. A base URL does not name an organization, so each base URL's entries also record
 // a fingerprint of the token that wrote them (a truncated SHA-256, never the token; src/batch/journal-owner.ts):
@@ -47,6 +47,9 @@ export interface JournalTarget {
 
 export const JOURNAL_NAME = ".shipctl-report-journal.json";
 
+/** Longest wait of a noted outcome for a write of its own (see note()). */
+const NOTE_DELAY_MS = 200;
+
 /** Where the journal lives: inside ROOT for --batch (a hidden file, so discovery ignores it), beside the manifest. */
 export function defaultJournalPath(source: { root?: string; manifest?: string }): string {
   if (source.root) return join(source.root, JOURNAL_NAME);
@@ -62,6 +65,8 @@ export class ReportJournal {
   /** Changes made so far, and how many of them a finished write holds (each write holds every change before it). */
   private changes = 0;
   private durable = 0;
+  /** Pending while noted changes wait for a write (see note()). */
+  private noteTimer: ReturnType<typeof setTimeout> | undefined;
   /** The owner recorded by earlier runs for this base URL; kept on disk until this run's owner is accepted. */
   private readonly recordedOwner: string | undefined;
   private ownerAccepted: boolean;
@@ -151,17 +156,26 @@ export class ReportJournal {
   }
 
   /**
-   * Records a state without waiting for the disk: the write joins the next one. For outcomes, which protect nothing
-   * that is still to be sent (a rerun reads back any report whose outcome is missing); flush() waits for them.
+   * Records a state without waiting for the disk. For outcomes, which protect nothing that is still to be sent (a
+   * rerun reads back any report whose outcome is missing): they ride with the next write, or go at most
+   * NOTE_DELAY_MS later on their own, so uploads finishing close together share one write instead of one each;
+   * flush() writes them at once.
    */
   note(shipmentId: number, set: ReportSet, folder: string, state: JournalState, detail?: string): void {
     this.change(shipmentId, set, folder, state, detail);
-    // A failure here is flush()'s to report: a later write that succeeds holds this change too.
-    this.schedule().catch(() => undefined);
+    this.noteTimer ??= setTimeout(() => {
+      this.noteTimer = undefined;
+      // A failure here is flush()'s to report: a later write that succeeds holds this change too.
+      if (this.durable < this.changes) this.schedule().catch(() => undefined);
+    }, NOTE_DELAY_MS);
+    // The batch flushes before it ends: the timer need not keep the process alive.
+    this.noteTimer.unref();
   }
 
   /** Waits until every change recorded so far is on disk; writes once more if the last write failed, and throws if that fails. */
   async flush(): Promise<void> {
+    clearTimeout(this.noteTimer);
+    this.noteTimer = undefined;
     await this.writing.catch(() => undefined);
     if (this.durable < this.changes) await this.schedule();
   }

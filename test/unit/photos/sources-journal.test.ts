@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { targetsFromManifest, targetsFromRoot } from "../../../src/photos/batch-sources.js";
 import { defaultJournalPath, ReportJournal } from "../../../src/photos/journal.js";
 import { tempDir } from "../../helpers/cli.js";
@@ -132,24 +132,56 @@ describe("ReportJournal", () => {
     j.note(1, 1, "1", "stored");
     expect(j.get(1, 1)?.state).toBe("stored");
     await turn();
+    // Noted outcomes wait a little for company: the next record() carries them.
+    expect(writes).toHaveLength(0);
+    const recorded = j.record(2, 1, "2", "sending").catch((e: Error) => e.message);
+    await turn();
     let flushed: string | undefined;
     const flushing = j.flush().then(() => (flushed = "ok"), (e: Error) => (flushed = e.message));
     await turn();
     expect(flushed).toBeUndefined();
     writes[0]!.fail(new Error("disk full"));
+    expect(await recorded).toBe("disk full");
     await turn();
-    // The change is not on disk yet: flush writes it again rather than report success.
-    expect(writes.map((w) => w.states)).toEqual(["1:stored", "1:stored"]);
+    // The changes are not on disk yet: flush writes them again rather than report success.
+    expect(writes.map((w) => w.states)).toEqual(["1:stored 2:sending", "1:stored 2:sending"]);
     expect(flushed).toBeUndefined();
     writes[1]!.fail(new Error("still full"));
     await flushing;
     expect(flushed).toBe("still full");
     // Nothing new since a write succeeded: flush has nothing to do.
     j.note(2, 1, "2", "failed");
+    const settled = j.flush();
     await turn();
     writes[2]!.finish();
+    await settled;
     await j.flush();
     expect(writes).toHaveLength(3);
     expect(writes[2]!.states).toBe("1:stored 2:failed");
+  });
+
+  it("writes noted outcomes together on their own after a short wait, or with the next record()", async () => {
+    vi.useFakeTimers();
+    try {
+      const writes: string[] = [];
+      const write = async (_path: string, text: string) => {
+        const entries = (JSON.parse(text) as { entries: Record<string, { shipment_id: number; state: string }> }).entries;
+        writes.push(Object.values(entries).map((e) => `${e.shipment_id}:${e.state}`).join(" "));
+      };
+      const j = await ReportJournal.open(join(tempDir(), "j.json"), { baseUrl: "http://a", owner: "o1" }, () => new Date(0), write);
+      j.note(1, 1, "1", "stored");
+      await vi.advanceTimersByTimeAsync(100);
+      j.note(2, 1, "2", "stored");
+      expect(writes).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(writes).toEqual(["1:stored 2:stored"]);
+      // A record() carries what was noted before it; the timer then finds nothing left to write.
+      j.note(3, 1, "3", "failed");
+      await j.record(4, 1, "4", "sending");
+      await vi.advanceTimersByTimeAsync(500);
+      expect(writes).toEqual(["1:stored 2:stored", "1:stored 2:stored 3:failed 4:sending"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
