@@ -67,7 +67,9 @@ export function createCaller(config: CallerConfig): Caller {
 
   return async function call<T>(spec: CallSpec<T>, options: CallOptions & { onProgress?: (bytesSent: number) => void } = {}): Promise<T> {
     const url = spec.url ?? new URL(`${config.baseUrl.origin}${basePath}${spec.path}${spec.query ? `?${spec.query}` : ""}`);
-    const shownUrl = config.redact(displayUrl(url));
+    // Only --debug shows the URL: it is not worked out for every request of a batch otherwise.
+    let shown: string | undefined;
+    const shownUrl = () => (shown ??= config.redact(displayUrl(url)));
     const path = config.redact(spec.url ? spec.url.pathname : `${basePath}${spec.path}`);
     const retries = Math.max(0, options.retries ?? config.retries);
     const signal = anySignal([config.signal, options.signal]);
@@ -98,11 +100,11 @@ export function createCaller(config: CallerConfig): Caller {
         const wire = result.failure;
         const arrived: boolean = earlierMayHaveArrived || wire.written;
         if (wire.aborted) {
-          debug?.(`${spec.method} ${shownUrl} -> interrupted after ${elapsed} (${tag})`);
+          debug?.(`${spec.method} ${shownUrl()} -> interrupted after ${elapsed} (${tag})`);
           throw interrupted(spec, facts(undefined, arrived), signal.reason);
         }
         if (wire.bodyError !== undefined) {
-          debug?.(`${spec.method} ${shownUrl} -> body read error after ${elapsed} (${tag})`);
+          debug?.(`${spec.method} ${shownUrl()} -> body read error after ${elapsed} (${tag})`);
           const why = wire.bodyError instanceof Error ? wire.bodyError.message : String(wire.bodyError);
           throw new BodyReadError(facts(undefined, earlierMayHaveArrived), `Could not read the body of ${spec.method} ${path} while sending it: ${cleanText(config.redact(why), 200)}`, {
             cause: wire.bodyError,
@@ -126,11 +128,11 @@ export function createCaller(config: CallerConfig): Caller {
         const answeredFacts = facts(response.status, earlierMayHaveArrived || (response.status >= 200 && response.status < 300) || response.status >= 500);
         const verdict = spec.interpret(response, answeredFacts, config.redact) ?? genericVerdict(response, spec, path, earlierMayHaveArrived, config);
         if ("done" in verdict) {
-          debug?.(`${spec.method} ${shownUrl} -> ${statusLine} in ${elapsed} (${tag})`);
+          debug?.(`${spec.method} ${shownUrl()} -> ${statusLine} in ${elapsed} (${tag})`);
           return verdict.done;
         }
         if ("fail" in verdict) {
-          debug?.(`${spec.method} ${shownUrl} -> ${statusLine} in ${elapsed} (${tag}; not retried)`);
+          debug?.(`${spec.method} ${shownUrl()} -> ${statusLine} in ${elapsed} (${tag}; not retried)`);
           throw verdict.fail;
         }
         failure = verdict.retry;
@@ -141,15 +143,15 @@ export function createCaller(config: CallerConfig): Caller {
       }
 
       if (!retryable || attempt > retries) {
-        debug?.(`${spec.method} ${shownUrl} -> ${reason} in ${elapsed} (${tag}; ${retryable ? "no retries left" : "not retried: it may have arrived"})`);
+        debug?.(`${spec.method} ${shownUrl()} -> ${reason} in ${elapsed} (${tag}; ${retryable ? "no retries left" : "not retried: it may have arrived"})`);
         throw failure;
       }
       if (waitMs !== undefined && waitMs > BACKOFF.retryAfterCapMs) {
-        debug?.(`${spec.method} ${shownUrl} -> ${reason} in ${elapsed} (${tag}; Retry-After ${waitMs} ms is beyond the ${BACKOFF.retryAfterCapMs} ms shipctl waits)`);
+        debug?.(`${spec.method} ${shownUrl()} -> ${reason} in ${elapsed} (${tag}; Retry-After ${waitMs} ms is beyond the ${BACKOFF.retryAfterCapMs} ms shipctl waits)`);
         throw failure;
       }
       const delayMs = waitMs ?? backoffDelay(attempt, config.random);
-      debug?.(`${spec.method} ${shownUrl} -> ${reason} in ${elapsed} (${tag}; retrying in ${delayMs} ms)`);
+      debug?.(`${spec.method} ${shownUrl()} -> ${reason} in ${elapsed} (${tag}; retrying in ${delayMs} ms)`);
       options.onRetry?.({ attempt: attempt + 1, delayMs, reason });
       try {
         await config.clock.sleep(delayMs, signal);

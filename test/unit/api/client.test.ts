@@ -108,6 +108,17 @@ describe("answers checked against the contract", () => {
     expect(server.received).toHaveLength(1);
   });
 
+  it("checks every created shipment's id and title, naming the one that does not fit", async () => {
+    for (const [item, field] of [[{ id: "7", title: "A" }, "shipments[1].id"], [{ id: 7.5, title: "A" }, "shipments[1].id"], [{ id: 7 }, "shipments[1].title"]] as const) {
+      const { api } = await setup((_req, res) => json(res, 201, { shipments: [{ id: 6, title: "B" }, item] }));
+      const err = await rejection(api.createShipments([SHIPMENT, SHIPMENT]));
+      expect(err).toBeInstanceOf(UnexpectedResponseError);
+      expect((err as Error).message).toContain(field);
+    }
+    const { api } = await setup((_req, res) => json(res, 201, { shipments: [{ id: 6, title: "B", extra: true }], note: "kept" }));
+    expect(await api.createShipments([SHIPMENT])).toEqual({ shipments: [{ id: 6, title: "B", extra: true }], note: "kept" });
+  });
+
   it("reports an HTML success page cleanly", async () => {
     const { api } = await setup((_req, res) => send(res, 200, "<html><body>Welcome to nginx!</body></html>", "text/html"));
     const err = (await rejection(api.listShipments())) as Error;

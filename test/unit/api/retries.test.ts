@@ -114,6 +114,22 @@ describe("POSTs that create or charge are never resent once they may have arrive
     expect(clock.sleeps).toEqual([]);
   });
 
+  it("POST /shipments whose answer is cut off in its body -> exactly one request, mayHaveArrived; a GET is read again", async () => {
+    const cut: Handler = (_req, res) => {
+      res.writeHead(201, { "content-type": "application/json", "content-length": "500" });
+      res.write('{"shipments": [{"id": 1, ');
+      setTimeout(() => res.socket?.destroy(), 20);
+    };
+    const { server, api } = await setup(cut);
+    const err = await rejection(api.createShipments([SHIPMENT]));
+    expect(server.received).toHaveLength(1);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err).toMatchObject({ method: "POST", path: "/api/v1/shipments", mayHaveArrived: true });
+    const read = await setup(failThen([(res, req) => void cut(req, res, Buffer.alloc(0), 0)], (_req, res) => json(res, 200, { data: storedShipment(3) })));
+    expect((await read.api.getShipment(3)).id).toBe(3);
+    expect(read.server.received).toHaveLength(2);
+  });
+
   it("POST /shipments answered 5xx -> not resent, mayHaveArrived", async () => {
     const { server, api } = await setup((_req, res) => send(res, 502, ""));
     const err = await rejection(api.createShipments([SHIPMENT]));
