@@ -44,6 +44,25 @@ describe("Journal", () => {
     await again.close();
   });
 
+  it("leaves the file as appended at close (the next open folds it), and snapshots it when the owner changed", async () => {
+    const { path, journal } = await fresh();
+    await journal.record([["a", { state: "sending", at: "2025-01-01T00:00:00.000Z", attempt: journal.nextAttempt() }]]);
+    journal.note([["a", { state: "created", id: 4 }]]);
+    await journal.close();
+    const states = () => readFileSync(path, "utf8").trim().split("\n").map((l) => (JSON.parse(l) as { state?: string }).state).filter(Boolean);
+    expect(states()).toEqual(["sending", "created"]);
+    const owned = { ...target, owner: "new-owner" };
+    const again = await Journal.open(path, "shipment-create", "orders.csv", owned);
+    expect(states()).toEqual(["created"]);
+    expect(again.ownerConfirmed).toBe(false);
+    again.acceptOwner();
+    await again.close();
+    expect(readFileSync(path, "utf8")).toContain('"owner":"new-owner"');
+    const third = await Journal.open(path, "shipment-create", "orders.csv", owned);
+    expect([third.ownerConfirmed, third.row("a")]).toEqual([true, { state: "created", id: 4 }]);
+    await third.close();
+  });
+
   it("has every record on disk before record() resolves (a kill right after loses nothing)", async () => {
     const { path, journal } = await fresh();
     await journal.record([["x", { state: "sending", at: "2025-01-01T00:00:00.000Z", attempt: 1 }]]);
