@@ -14,7 +14,7 @@ import { confirmReportJournalOwner } from "../../photos/report-owner.js";
 import { READ_CHUNK_BYTES } from "../../photos/multipart.js";
 import { confirmByOrder } from "./confirm.js";
 import type { UploadOptions } from "./options.js";
-import { prepareReports, type FolderProblems } from "./prepare.js";
+import { prepareReports, type FolderProblems, type PreparedReport } from "./prepare.js";
 import { previewOnly } from "./preview.js";
 import { markPhase } from "./phases.js";
 import { runPool } from "./pool.js";
@@ -30,13 +30,17 @@ import { preflight, recordIntent, upload, type Preflight, type ReportOutcome } f
 const readAheadFor = (uploads: number) => Math.max(uploads, 2);
 
 /**
- * Read buffers of the batch's pool: a photo's part header and up to one read fit one buffer (headers are a few
- * hundred bytes; a larger chunk is allocated apart). Every upload in flight holds the buffers of the photos it has
- * sent until its answer arrives, so the pool needs about one report's worth per upload at a time; past 64 of them
- * (64 MiB) further uploads allocate as before, which bounds the memory a high --concurrency holds.
+ * The batch's pool of read buffers. One buffer holds a photo's part header (a few hundred bytes; a larger chunk is
+ * allocated apart) and one read: the batch's largest photo, at most READ_CHUNK_BYTES. Every upload in flight holds
+ * the buffers of the photos it has sent until its answer arrives, so the pool needs about one report's worth per
+ * upload at a time; past 64 buffers (64 MiB of full-size photos) further uploads allocate as before, which bounds
+ * the memory a high --concurrency holds.
  */
-const POOLED_CHUNK_BYTES = READ_CHUNK_BYTES + 4096;
-const pooledChunksFor = (uploads: number) => Math.min(64, uploads * (REPORT.groups.length * REPORT.photosPerGroup + 1));
+function chunkPoolFor(reports: readonly PreparedReport[], uploads: number): ChunkPool {
+  const largest = reports.reduce((max, r) => r.photos.reduce((m, p) => Math.max(m, p.bytes), max), 0);
+  const buffers = Math.min(64, uploads * (REPORT.groups.length * REPORT.photosPerGroup + 1));
+  return new ChunkPool(Math.min(largest, READ_CHUNK_BYTES) + 4096, buffers);
+}
 
 type BatchSource = { kind: "batch"; root: string } | { kind: "manifest"; file: string };
 
@@ -78,7 +82,7 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
       outcomesInBackground: true,
       onProgress: (key: number, bytes: number) => progress.sent(key, bytes),
       log: (line: string) => progress.log(`${line}\n`),
-      chunkPool: new ChunkPool(POOLED_CHUNK_BYTES, pooledChunksFor(options.concurrency)),
+      chunkPool: chunkPoolFor(reports, options.concurrency),
     };
     const keepGoing = () => fatal === undefined && !deps.signal.aborted;
     // The token or the subscription: every other report would fail alike, so start no more.
