@@ -17,6 +17,7 @@ import { recordReconciled, settleLost } from "./lost.js";
 import { Notes } from "./notes.js";
 import { problemsText } from "./outcomes.js";
 import { mapLimit } from "./pool.js";
+import { findEarlierSends } from "./earlier-journals.js";
 import { decided, refuseInvalid, reportValidation, verifyDistinct } from "./prepare.js";
 import { addressListing, reconcile, type Candidate, type Reconciled } from "./reconcile.js";
 import type { ResultWords } from "./results.js";
@@ -104,12 +105,15 @@ function revisionText(before: Address, after: Address): string {
 async function addBatch(run: BatchRun, journal: Journal | undefined): Promise<number> {
   const { deps, options, outcomes } = run;
   const spec = addressScanSpec(run.tables, { keys: !options.dryRun, kind: "address-add" });
-  const firstPass = addressScanSpec(run.tables, { keys: !options.dryRun && journal?.hasRows === true, kind: "address-add" });
+  // A first run of a copy of a file already sent must not send its rows again (earlier-journals.ts).
+  const earlier = journal && !options.forceNew ? await findEarlierSends(run, "address-add", journal) : undefined;
+  const firstPass = addressScanSpec(run.tables, { keys: !options.dryRun && (journal?.hasRows === true || earlier !== undefined), kind: "address-add" });
   const notes = new Notes();
   const addresses = new AddressSet();
   const lostEarlier: Array<Candidate<Address[]>> = [];
   const validation = await validatePass(run.source, firstPass, deps.signal, (row) => {
     notes.add(row.row, row.changes, row.mappings);
+    earlier?.see(row.key);
     const state = options.dryRun ? undefined : journal?.row(row.key);
     if (state?.state === "created") return;
     if (state?.state === "sending") {
@@ -124,6 +128,8 @@ async function addBatch(run: BatchRun, journal: Journal | undefined): Promise<nu
   const finish = (extra: { exitCode?: number; unreached?: number } = {}) =>
     finishRun(run, { words: ADD_WORDS, notes, journalPath: journal?.path, command: "address add", unreached: extra.unreached ?? 0, exitCode: extra.exitCode });
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
+  const refusal = earlier?.refusal(run, "address add", validation.valid);
+  if (refusal) throw refusal;
 
   const uncertain = new Map<string, string>();
   if (lostEarlier.length > 0 && journal && !options.dryRun) {

@@ -5,6 +5,7 @@ import { ExitCode } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { AddressSet, type Decision } from "./addresses.js";
 import { earlyVerdicts, refuseInvalid, reportValidation, verifyDistinct } from "./prepare.js";
+import { findEarlierSends } from "./earlier-journals.js";
 import { openJournal, startProgress, stopProgress, withBatch, type BatchRun } from "./context.js";
 import { CreateSender } from "./create-sender.js";
 import { recordReconciled, settleLost } from "./lost.js";
@@ -51,6 +52,8 @@ async function createBatch(run: BatchRun, journal: Journal | undefined, spill: S
   const { deps, options } = run;
   const spec = shipmentScanSpec(run.tables, { update: false, keys: !options.dryRun });
   const notes = new Notes();
+  // A first run of a copy of a file already sent must not send its rows again (earlier-journals.ts).
+  const earlier = journal && !options.forceNew ? await findEarlierSends(run, "shipment-create", journal) : undefined;
   // Each distinct address is sent for verification as soon as the pass finds it (prepare.ts says when that stops).
   const early = earlyVerdicts(run, journal);
   const addresses = new AddressSet(early?.onNew);
@@ -62,6 +65,8 @@ async function createBatch(run: BatchRun, journal: Journal | undefined, spill: S
     deps.signal,
     (row) => {
       notes.add(row.row, row.changes, row.mappings);
+      // The run will stop before sending: no more addresses for verification either.
+      if (earlier?.see(row.key)) early?.hold();
       const state = options.dryRun ? undefined : journal?.row(row.key);
       if (state?.state === "sending") lostEarlier.push({ key: row.key, row: row.row, attempt: state.attempt, at: state.at, fields: shipmentFields(row.payload) });
       // A row already created is kept only to be reported; its addresses need no verification.
@@ -78,6 +83,8 @@ async function createBatch(run: BatchRun, journal: Journal | undefined, spill: S
     finishRun(run, { words: CREATE_WORDS, notes, journalPath: journal?.path, command: "shipment create", unreached: extra.unreached ?? 0, exitCode: extra.exitCode });
 
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
+  const refusal = earlier?.refusal(run, "shipment create", validation.valid);
+  if (refusal) throw refusal;
 
   const uncertain = new Map<string, string>();
   if (lostEarlier.length > 0 && journal && !options.dryRun) {

@@ -10,6 +10,8 @@ export type CsvFlags = {
   /** false with --no-verify. */
   verify?: boolean;
   skipInvalid?: boolean;
+  /** Send rows that an earlier run of another file already sent (earlier-journals.ts). */
+  forceNew?: boolean;
 };
 
 export interface CsvOptions {
@@ -20,6 +22,7 @@ export interface CsvOptions {
   acceptRecommended: boolean;
   verify: boolean;
   skipInvalid: boolean;
+  forceNew: boolean;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -42,6 +45,7 @@ export function csvOptions(flags: CsvFlags): CsvOptions {
     acceptRecommended: flags.acceptRecommended === true,
     verify: flags.verify !== false,
     skipInvalid: flags.skipInvalid === true,
+    forceNew: flags.forceNew === true,
   };
 }
 

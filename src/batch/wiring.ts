@@ -20,10 +20,15 @@ export interface CsvFlagChoice {
    * (`shipment create` from flags or --file): their help does not say "with --csv".
    */
   fileToo?: boolean;
+  /**
+   * Add --force-new: the command creates records, so a copy of a file already sent must not create them again
+   * (earlier-journals.ts). Defaults to every sending command but `shipment update` (a PATCH sent twice is harmless).
+   */
+  creates?: boolean;
 }
 
 /** Flags the CSV mode reads; any other flag given with --csv is refused. */
-const CSV_KEYS = new Set(["csv", "dryRun", "concurrency", "results", "skipInvalid", "verify", "acceptRecommended"]);
+const CSV_KEYS = new Set(["csv", "dryRun", "concurrency", "results", "skipInvalid", "verify", "acceptRecommended", "forceNew"]);
 
 export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command {
   command.option("--csv <file>", "read one item per row of a CSV file (- for stdin)");
@@ -34,6 +39,9 @@ export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command 
       .option("--dry-run", `${shared}validate (and verify addresses), print what would be sent, send nothing`)
       .option("--results <file.csv>", "with --csv: write each row's outcome there, and the failed rows to <file>.errors.csv")
       .option("--skip-invalid", `${shared}send the valid ${items} even if some ${items} are invalid`);
+    if (choice.creates ?? command.name() !== "update") {
+      command.option("--force-new", "with --csv: send even the rows an earlier run sent from another file (a copy of it); see docs/csv.md");
+    }
   }
   command.option("--concurrency <n>", `${shared}requests in flight (default ${DEFAULT_CONCURRENCY})`);
   if (choice.verifyFlags) {

@@ -1,8 +1,8 @@
 // `shipctl shipment create --csv` against the sandbox: real exports, sizes around the 10-per-request limit, and every
 // fault of the issue. After each scenario the sandbox holds each valid row's shipment exactly once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createReadStream, existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { copyFileSync, createReadStream, existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { collect, fixture, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { shipmentRows, toCsv } from "../../../fixtures/csv/generate.mjs";
@@ -202,6 +202,29 @@ describe("shipctl shipment create --csv: faults, and exactly once after each", (
     await exactlyOnce(org, titles);
     const doc = JSON.parse(rerun.stdout) as Doc;
     expect(doc.counts.created + doc.counts.skipped).toBe(80);
+  });
+});
+
+describe("shipctl shipment create --csv: a copy of a file already sent", () => {
+  it("stops with exit 2 before sending, naming the earlier journal and --force-new; with --force-new it sends", async () => {
+    const org = await sb.newOrg();
+    const { path, titles } = rowsFile(14, { seed: 41, titlePrefix: "Copied" });
+    const first = await runCli(["shipment", "create", "--csv", path], { sandbox: org });
+    expect(first.exitCode, first.stderr).toBe(0);
+    const copy = join(dirname(path), "orders (1).csv");
+    copyFileSync(path, copy);
+
+    const refused = await runCli(["shipment", "create", "--csv", copy], { sandbox: org });
+    expect(refused.exitCode, refused.stderr).toBe(2);
+    expect(refused.stderr).toContain(`all 14 of its rows were already sent by an earlier run from orders.csv, recorded in ${path}.shipctl-journal.jsonl`);
+    expect(refused.stderr).toContain("--force-new");
+    expect(await posts(org)).toBe(2);
+    await exactlyOnce(org, titles);
+
+    const forced = await runCli(["shipment", "create", "--csv", copy, "--force-new", "--json"], { sandbox: org });
+    expect(forced.exitCode, forced.stderr).toBe(0);
+    expect((JSON.parse(forced.stdout) as Doc).counts.created).toBe(14);
+    expect(await posts(org)).toBe(4);
   });
 });
 
