@@ -29,14 +29,15 @@ async function cancellable<T>(run: () => Promise<T>): Promise<T> {
 }
 
 export function systemPrompter(): Prompter {
-  const context = { input: process.stdin, output: process.stderr, clearPromptOnDone: false };
+  // process.stdin and process.stderr are built by Node on first use: only when a prompt is shown.
+  const context = () => ({ input: process.stdin, output: process.stderr, clearPromptOnDone: false });
   const lib = () => import("@inquirer/prompts");
   return {
-    confirm: (message, o = {}) => cancellable(async () => (await lib()).confirm({ message, default: o.default ?? false }, context)),
+    confirm: (message, o = {}) => cancellable(async () => (await lib()).confirm({ message, default: o.default ?? false }, context())),
     input: (message, o = {}) =>
-      cancellable(async () => (await lib()).input({ message, default: o.default, validate: o.validate }, context)),
-    password: (message) => cancellable(async () => (await lib()).password({ message, mask: "*" }, context)),
-    select: (message, choices) => cancellable(async () => (await lib()).select({ message, choices }, context)),
+      cancellable(async () => (await lib()).input({ message, default: o.default, validate: o.validate }, context())),
+    password: (message) => cancellable(async () => (await lib()).password({ message, mask: "*" }, context())),
+    select: (message, choices) => cancellable(async () => (await lib()).select({ message, choices }, context())),
   };
 }
 

@@ -24,8 +24,7 @@ export function lazyAction<F extends Record<string, unknown>>(
     const command = received[received.length - 1] as Command;
     const flags = command.opts() as F;
     const args = command.processedArgs.flat().filter((a): a is string => typeof a === "string");
-    const [run, { useBaselineWasmTier }] = await Promise.all([load(), import("../wasm-tier.js")]);
-    useBaselineWasmTier();
+    const run = await load();
     const code = await run(ctx.depsFor(command), args, flags);
     ctx.setExitCode(typeof code === "number" ? code : 0);
   };
