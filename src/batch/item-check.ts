@@ -1,20 +1,17 @@
-// Every item checked before anything is sent, with the rules `shipment update` applies to its one shipment
-// (src/input): the contract's Shipment schema; service as the integer or a name from the profile's table; inline
-// addresses tidied, countries as codes or names, phones read into E.164 (each change said on stderr). As there, the
-// check runs in two steps, so that typos are reported without touching the network: first everything that needs
-// no table, with valid placeholders standing in for names and national phone numbers; then, for the items that
-// passed, the table look-ups. A gallery's own inline address repeated on 200 items is worked out once.
-import { ADDRESS_SIDES, Shipment, type Address, type AddressSide } from "../contract/index.js";
+// Every item checked before anything is sent, with the check `shipment update` applies to its one shipment
+// (src/input/shipment-check.ts), in its two steps: first, for every item, everything that needs no table, so that
+// typos are reported without touching the network; then, for the items that passed, the table look-ups. Here a
+// failed look-up is a problem of its item (the others go on), and a gallery's own inline address repeated on 200
+// items is worked out once.
+import { ADDRESS_SIDES, type Address, type AddressSide, type Shipment } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { CliError } from "../errors.js";
-import { tidyAddress } from "../input/address-input.js";
-import { deferredFields, localAddress, localPhoneProblem, resolveAddressValues, type LocalAddress } from "../input/address-values.js";
-import { rawEnumValue, resolveServiceInput } from "../input/enums.js";
-import { problemsFrom, type FieldProblem } from "../input/problems.js";
+import { resolveAddressValues, type LocalAddress } from "../input/address-values.js";
+import { resolveServiceInput } from "../input/enums.js";
+import type { FieldProblem } from "../input/problems.js";
+import { checkShipmentLocally, resolveShipment, type LocalShipment } from "../input/shipment-check.js";
 import type { ItemSource, RawItem } from "./item-input.js";
 import { reasonText } from "./types.js";
-
-const PLACEHOLDER_SERVICE = 1;
 
 export interface InlineItemAddress {
   side: AddressSide;
@@ -43,12 +40,10 @@ export interface InvalidItem {
 
 export type CheckedItem = ValidItem | InvalidItem;
 
-/** An item after the first step: its candidate with placeholders, and what waits for the tables. */
+/** An item after the first step: what the shared check kept for the table look-ups. */
 interface Local {
   item: RawItem;
-  candidate: Record<string, unknown>;
-  serviceText?: string;
-  inline: Map<AddressSide, LocalAddress>;
+  local: LocalShipment;
 }
 
 export function addressKey(a: Address): string {
@@ -72,7 +67,7 @@ export async function checkItems(deps: Deps, source: ItemSource, items: readonly
 
   const resolver = new AddressResolver(deps, source);
   const out: CheckedItem[] = [];
-  for (const l of locals) out.push("ok" in l ? l : await resolveItem(deps, source, l, resolver));
+  for (const l of locals) out.push("ok" in l ? l : await resolveItem(deps, l, resolver));
   return out;
 }
 
@@ -80,57 +75,20 @@ async function checkLocally(item: RawItem): Promise<Local | InvalidItem> {
   const { raw } = item;
   const bad = (problems: FieldProblem[]): InvalidItem => ({ ok: false, item: item.item, reference: item.reference, label: labelOf(raw), problems });
   if (item.problems.some((p) => p.field === "(item)")) return bad(item.problems);
-
-  const candidate: Record<string, unknown> = { ...raw };
-  const waiting: string[] = [];
-  const local: Local = { item, candidate, inline: new Map() };
-  const service = rawEnumValue(raw.service);
-  if (service !== undefined) candidate.service = service;
-  else if (typeof raw.service === "string" && raw.service.trim() !== "") {
-    local.serviceText = raw.service.trim();
-    candidate.service = PLACEHOLDER_SERVICE;
-    waiting.push("service");
-  }
-  const phoneProblems: FieldProblem[] = [];
-  for (const side of ADDRESS_SIDES) {
-    const key = `${side}_address`;
-    const value = raw[key];
-    if (value === null || typeof value !== "object" || Array.isArray(value)) continue;
-    const address = localAddress(tidyAddress(value as Record<string, unknown>));
-    local.inline.set(side, address);
-    candidate[key] = address.candidate;
-    waiting.push(...deferredFields(address).map((f) => `${key}.${f}`));
-    const phone = await localPhoneProblem(address);
-    if (phone) phoneProblems.push({ field: `${key}.${phone.field}`, message: phone.message });
-  }
-  const first = Shipment.safeParse(candidate);
-  const problems = first.success ? [] : withSideProblems(problemsFrom(first.error, candidate), candidate).filter((p) => !waiting.includes(p.field));
-  const all = [...item.problems, ...problems, ...(problems.length > 0 ? phoneProblems : [])];
-  return all.length > 0 ? bad(all) : local;
+  const local = await checkShipmentLocally(raw);
+  const all = [...item.problems, ...local.problems];
+  return all.length > 0 ? bad(all) : { item, local };
 }
 
-async function resolveItem(deps: Deps, source: ItemSource, local: Local, resolver: AddressResolver): Promise<CheckedItem> {
-  const { item } = local;
-  const resolved: Record<string, unknown> = { ...local.candidate };
-  const problems: FieldProblem[] = [];
-  if (local.serviceText !== undefined) {
-    try {
-      resolved.service = (await resolveServiceInput(deps, local.serviceText, "service")).id;
-    } catch (e) {
-      problems.push(lookupProblem(e, "service"));
-    }
-  }
-  for (const [side, address] of local.inline) {
-    const key = `${side}_address`;
-    const r = await resolver.resolve(address, key, item.item);
-    resolved[key] = r.values;
-    problems.push(...r.problems);
-  }
-  const checked = Shipment.safeParse(resolved);
-  if (!checked.success) problems.push(...problemsFrom(checked.error, resolved).filter((p) => !problems.some((u) => u.field === p.field)));
+async function resolveItem(deps: Deps, { item, local }: Local, resolver: AddressResolver): Promise<CheckedItem> {
+  const { payload: checked, problems } = await resolveShipment(local, {
+    service: async (text) => (await resolveServiceInput(deps, text, "service")).id,
+    address: (side, address) => resolver.resolve(address, `${side}_address`, item.item),
+    lookupProblem,
+  });
   const base = { item: item.item, reference: item.reference, label: labelOf(item.raw) };
-  if (problems.length > 0 || !checked.success) return { ok: false, ...base, problems };
-  const payload = withoutEmptyLine2(checked.data);
+  if (checked === undefined) return { ok: false, ...base, problems };
+  const payload = withoutEmptyLine2(checked);
   const addresses: InlineItemAddress[] = [];
   for (const side of ADDRESS_SIDES) {
     const address = payload[`${side}_address`];
@@ -155,6 +113,7 @@ class AddressResolver {
     private readonly source: ItemSource,
   ) {}
 
+  /** Problems name the address's own fields (`phone`); the shared check prefixes the side. */
   async resolve(local: LocalAddress, key: string, item: number): Promise<{ values: Record<string, unknown>; problems: FieldProblem[] }> {
     const cacheKey = JSON.stringify([local.candidate, local.countryText ?? null, local.phoneText ?? null]);
     let known = this.done.get(cacheKey);
@@ -162,7 +121,7 @@ class AddressResolver {
       known = await this.resolveOnce(local, key, item);
       this.done.set(cacheKey, known);
     }
-    return { values: known.values, problems: known.problems.map((p) => ({ field: `${key}.${p.field}`, message: p.message })) };
+    return known;
   }
 
   private async resolveOnce(local: LocalAddress, key: string, item: number) {
@@ -177,24 +136,6 @@ class AddressResolver {
       return { values: local.candidate, problems: [lookupProblem(e, "country")] };
     }
   }
-}
-
-/**
- * zod runs the schema's one-of rule for the address sides only once every other field is valid; a person fixing an
- * item wants to hear about a missing side in the same run, so the rule is applied here too when zod skipped it.
- */
-function withSideProblems(problems: FieldProblem[], candidate: Record<string, unknown>): FieldProblem[] {
-  const out = [...problems];
-  for (const side of ADDRESS_SIDES) {
-    const idKey = `${side}_address_id`;
-    const inlineKey = `${side}_address`;
-    if (out.some((p) => p.field === idKey || p.field === inlineKey || p.field.startsWith(`${inlineKey}.`))) continue;
-    const hasId = candidate[idKey] !== undefined;
-    const hasInline = candidate[inlineKey] !== undefined;
-    if (!hasId && !hasInline) out.push({ field: idKey, message: `${idKey} or ${inlineKey} is required` });
-    if (hasId && hasInline) out.push({ field: inlineKey, message: `give either ${idKey} or ${inlineKey}, not both` });
-  }
-  return out;
 }
 
 /** The service reads an empty or null line_2 as absent; the request leaves it out (as `address add` does). */
