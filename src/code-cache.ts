@@ -12,7 +12,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
-import { basename, join } from "node:path";
+import { basename, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Script } from "node:vm";
 import { useBaselineWasmTier } from "./wasm-tier.js";
@@ -86,10 +86,10 @@ function writeCache(script: Script, file: string, name: string): void {
   const otherBuilds = `${name.replace(/-[^-]*$/, "")}-`;
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    const data = script.createCachedData();
     const dir = join(file, "..");
+    // First the folder: where it cannot be made (a read-only home), the cache is not even serialised.
     mkdirSync(dir, { recursive: true });
-    writeFileSync(temporary, data);
+    writeFileSync(temporary, script.createCachedData());
     renameSync(temporary, file);
     // Caches of other builds of the same script (any Node) are never read again; other Nodes' caches of this
     // build are kept, for people who switch between Node versions.
@@ -123,9 +123,12 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platfor
   } catch {
     return undefined;
   }
+  // Never a relative folder (an empty home would put the cache in whatever folder shipctl runs in).
+  if (!isAbsolute(home)) return undefined;
   if (platform === "win32") return join(env.LOCALAPPDATA ?? join(home, "AppData", "Local"), "shipctl", "Cache", "code");
   if (platform === "darwin") return join(home, "Library", "Caches", "shipctl", "code");
-  return join(env.XDG_CACHE_HOME || join(home, ".cache"), "shipctl", "code");
+  const xdg = env.XDG_CACHE_HOME;
+  return join(xdg && isAbsolute(xdg) ? xdg : join(home, ".cache"), "shipctl", "code");
 }
 
 let processLoader: ScriptLoader | undefined;

@@ -5,7 +5,7 @@
 import type { CountryEntry, ServiceEntry, Tables, TablesSource } from "../contract/index.js";
 import type { ConfigStore } from "./store.js";
 import { profileOf, type StoredTables } from "./schema.js";
-import { probeSandboxTables, type ProbeOptions, type ProbeResult } from "./tables-probe.js";
+import type { ProbeOptions, ProbeResult } from "./tables-probe.js";
 
 export const UNCONFIRMED_TABLES: Tables = { countries: [], services: [], source: "unconfirmed" };
 
@@ -34,7 +34,8 @@ export async function loadTables(ctx: TablesContext): Promise<Tables> {
   const stored = storedTablesFor(profile?.tables, ctx.baseUrl);
   if (stored) return stored;
 
-  const probe = ctx.probe ?? probeSandboxTables;
+  // The probe (and its schemas) is loaded only when tables are first needed and the profile has none stored.
+  const probe = ctx.probe ?? (await import("./tables-probe.js")).probeSandboxTables;
   const answer = await probe(ctx.baseUrl, { token: ctx.token, signal: ctx.signal, debug: ctx.debug });
   if (!answer.sandbox) {
     if (answer.warning) ctx.warn(`Warning: ${answer.warning}\n`);

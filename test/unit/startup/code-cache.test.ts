@@ -122,6 +122,8 @@ describe("defaultCacheDir", () => {
   it("uses the platform's cache folder otherwise", () => {
     expect(defaultCacheDir({ XDG_CACHE_HOME: "/xdg" }, "linux")).toBe(join("/xdg", "shipctl", "code"));
     expect(defaultCacheDir({}, "linux")).toMatch(/[/\\]\.cache[/\\]shipctl[/\\]code$/);
+    // The XDG spec: a relative XDG_CACHE_HOME is ignored.
+    expect(defaultCacheDir({ XDG_CACHE_HOME: "relative/dir" }, "linux")).toMatch(/^[/\\].*[/\\]\.cache[/\\]shipctl[/\\]code$/);
     expect(defaultCacheDir({}, "darwin")).toMatch(/Library[/\\]Caches[/\\]shipctl[/\\]code$/);
     expect(defaultCacheDir({ LOCALAPPDATA: "C:\\Users\\u\\AppData\\Local" }, "win32")).toBe(
       join("C:\\Users\\u\\AppData\\Local", "shipctl", "Cache", "code"),
