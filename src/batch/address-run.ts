@@ -9,7 +9,7 @@ import type { Deps } from "../deps.js";
 import { ExitCode } from "../errors.js";
 import { AddressSet, verdictOf } from "./addresses.js";
 import { addressScanSpec, type ValidAddressRow } from "./address-spec.js";
-import { openJournal, startProgress, stopProgress, withBatch, type BatchRun } from "./context.js";
+import { withBatch, type BatchRun } from "./context.js";
 import { dryRunPass } from "./dry-run-pass.js";
 import { finishRun } from "./finish.js";
 import type { Journal, Verdict } from "./journal.js";
@@ -21,7 +21,8 @@ import { findEarlierSends } from "./earlier-journals.js";
 import { decided, refuseInvalid, reportValidation, verifyDistinct } from "./prepare.js";
 import { addressListing, reconcile, type Candidate, type Reconciled } from "./reconcile.js";
 import type { ResultWords } from "./results.js";
-import { RowSender, type RowJob } from "./row-sender.js";
+import type { RowJob } from "./row-sender.js";
+import { sendRowPass, withJournal } from "./row-run.js";
 import { csvOptions, type CsvFlags } from "./run-options.js";
 import { openScan } from "./scan.js";
 import { validatePass } from "./validate-pass.js";
@@ -39,17 +40,7 @@ export async function runAddressVerifyCsv(deps: Deps, flags: CsvFlags): Promise<
 }
 
 export async function runAddressAddCsv(deps: Deps, flags: CsvFlags): Promise<number> {
-  const options = csvOptions(flags);
-  return withBatch(deps, options, async (run) => {
-    // A dry run writes nothing: no journal.
-    const journal = options.dryRun ? undefined : await openJournal(run, "address-add");
-    try {
-      return await addBatch(run, journal);
-    } finally {
-      stopProgress(run);
-      await journal?.close();
-    }
-  });
+  return withJournal(deps, csvOptions(flags), "address-add", addBatch);
 }
 
 type VerifyResult = Verdict | { failed: string };
@@ -103,7 +94,7 @@ function revisionText(before: Address, after: Address): string {
 }
 
 async function addBatch(run: BatchRun, journal: Journal | undefined): Promise<number> {
-  const { deps, options, outcomes } = run;
+  const { deps, options } = run;
   const spec = addressScanSpec(run.tables, { keys: !options.dryRun, kind: "address-add" });
   // A first run of a copy of a file already sent must not send its rows again (earlier-journals.ts).
   const earlier = journal && !options.forceNew ? await findEarlierSends(run, "address-add", journal) : undefined;
@@ -140,56 +131,28 @@ async function addBatch(run: BatchRun, journal: Journal | undefined): Promise<nu
   if (options.dryRun) return dryRunPass(run, spec, validation, notes, "address", (row) => decided(row.addressKey, row.payload, decisions));
 
   const api = await deps.api();
-  const progress = startProgress(run, validation.total);
   type AddJob = RowJob & { address: Address };
-  const sender = new RowSender<AddJob>({
-    journal: journal!,
-    outcomes,
-    clock: deps.clock,
-    signal: deps.signal,
-    concurrency: options.concurrency,
+  return sendRowPass<ValidAddressRow, AddJob>(run, journal!, {
+    spec,
+    validation,
     done: "created",
     columnFor: (field) => field,
-    onSettled: () => progress.update({ done: outcomes.size, created: outcomes.count("created"), failed: outcomes.count("failed") }),
+    prepare: (row, base) => {
+      const state = journal!.row(row.key);
+      if (state?.state === "created") return { outcome: { status: "skipped", ...base, id: state.id } };
+      const doubt = uncertain.get(row.key);
+      if (doubt !== undefined) return { outcome: { status: "unknown", ...base, error: doubt } };
+      const ready = decided(row.addressKey, row.payload, decisions);
+      if ("error" in ready) return { outcome: { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable } };
+      const address = ready.payload;
+      return { job: { key: row.key, row: row.row, ...base, address, send: async () => (await api.createAddress(address, run.call)).id } };
+    },
+    settleLost: async (sender) => {
+      if (sender.lost.length === 0) return;
+      await settleLost(run, sender, { noun: "addresses", fields: (j) => [j.address], reconcile: (c) => reconcileAddresses(run, journal!, c) });
+    },
+    finish,
   });
-  const scan = await openScan(run.source, spec);
-  for await (const row of scan.rows) {
-    if (!sender.running) break;
-    const base = { label: row.label, reference: row.reference };
-    if (!row.ok) {
-      outcomes.set(row.row, { status: "failed", ...base, error: problemsText(row.problems), problems: row.problems });
-      continue;
-    }
-    const state = journal!.row(row.key);
-    if (state?.state === "created") {
-      outcomes.set(row.row, { status: "skipped", ...base, id: state.id });
-      continue;
-    }
-    const doubt = uncertain.get(row.key);
-    if (doubt !== undefined) {
-      outcomes.set(row.row, { status: "unknown", ...base, error: doubt });
-      continue;
-    }
-    const ready = decided(row.addressKey, row.payload, decisions);
-    if ("error" in ready) {
-      outcomes.set(row.row, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
-      continue;
-    }
-    const address = ready.payload;
-    await sender.offer({ key: row.key, row: row.row, ...base, address, send: async () => (await api.createAddress(address, run.call)).id });
-  }
-  scan.close();
-  await sender.finish();
-  if (sender.lost.length > 0) {
-    await settleLost(run, sender, { noun: "addresses", fields: (j) => [j.address], reconcile: (c) => reconcileAddresses(run, journal!, c) });
-  }
-  stopProgress(run);
-  const unreached = validation.total - outcomes.size;
-  if (sender.stopped !== undefined && !deps.signal.aborted) {
-    await finish({ unreached });
-    throw sender.stopped;
-  }
-  return finish({ unreached });
 }
 
 async function reconcileAddresses(run: BatchRun, journal: Journal, candidates: ReadonlyArray<Candidate<Address[]>>): Promise<Map<string, Reconciled>> {

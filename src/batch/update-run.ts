@@ -8,17 +8,16 @@ import type { Deps } from "../deps.js";
 import { ExitCode } from "../errors.js";
 import { AddressSet } from "./addresses.js";
 import { columnForPath } from "./columns.js";
-import { openJournal, startProgress, stopProgress, withBatch, type BatchRun } from "./context.js";
+import type { BatchRun } from "./context.js";
 import { dryRunPass } from "./dry-run-pass.js";
 import { finishRun } from "./finish.js";
 import type { Journal } from "./journal.js";
 import { Notes } from "./notes.js";
-import { problemsText } from "./outcomes.js";
 import { refuseInvalid, reportValidation, verifyDistinct } from "./prepare.js";
 import type { ResultWords } from "./results.js";
-import { RowSender, type RowJob } from "./row-sender.js";
+import type { RowJob } from "./row-sender.js";
+import { sendRowPass, withJournal } from "./row-run.js";
 import { csvOptions, type CsvFlags } from "./run-options.js";
-import { openScan } from "./scan.js";
 import { shipmentScanSpec, withDecisions } from "./shipment-spec.js";
 import { shipmentContent, type ValidShipmentRow } from "./shipment-row.js";
 import { shortHash } from "./journal.js";
@@ -32,17 +31,7 @@ function updateHash(row: ValidShipmentRow): string {
 }
 
 export async function runUpdateCsv(deps: Deps, flags: CsvFlags): Promise<number> {
-  const options = csvOptions(flags);
-  return withBatch(deps, options, async (run) => {
-    // A dry run writes nothing: no journal.
-    const journal = options.dryRun ? undefined : await openJournal(run, "shipment-update");
-    try {
-      return await updateBatch(run, journal);
-    } finally {
-      stopProgress(run);
-      await journal?.close();
-    }
-  });
+  return withJournal(deps, csvOptions(flags), "shipment-update", updateBatch);
 }
 
 async function updateBatch(run: BatchRun, journal: Journal | undefined): Promise<number> {
@@ -73,47 +62,23 @@ async function updateBatch(run: BatchRun, journal: Journal | undefined): Promise
   });
 
   const api = await deps.api();
-  const progress = startProgress(run, validation.total);
-  const sender = new RowSender<RowJob>({
-    journal: journal!,
-    outcomes,
-    clock: deps.clock,
-    signal: deps.signal,
-    concurrency: options.concurrency,
+  return sendRowPass<ValidShipmentRow, RowJob>(run, journal!, {
+    spec,
+    validation,
     done: "updated",
     columnFor: (field) => columnForPath(field.split(".")),
-    onSettled: () => progress.update({ done: outcomes.size, failed: outcomes.count("failed") }),
+    prepare: (row, base) => {
+      const state = updatedAs(row);
+      if (state !== undefined) return { outcome: { status: "skipped", ...base, id: state.id } };
+      const ready = withDecisions(row, decisions);
+      if ("error" in ready) return { outcome: { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable } };
+      const id = row.id!;
+      return { job: { key: row.key, hash: updateHash(row), row: row.row, ...base, send: () => api.updateShipment(id, ready.payload, run.call).then(() => id) } };
+    },
+    // PATCH is safe to repeat: a lost answer needs no reconciliation, only another run (the row stays "sending").
+    settleLost: async (sender) => {
+      for (const l of sender.lost) for (const r of l.rows) outcomes.update(r.row, { error: "the answer was lost; PATCH is safe to repeat: run the same command again" });
+    },
+    finish,
   });
-  const scan = await openScan(run.source, spec);
-  for await (const row of scan.rows) {
-    if (!sender.running) break;
-    const base = { label: row.label, reference: row.reference };
-    if (!row.ok) {
-      outcomes.set(row.row, { status: "failed", ...base, error: problemsText(row.problems), problems: row.problems });
-      continue;
-    }
-    const state = updatedAs(row);
-    if (state !== undefined) {
-      outcomes.set(row.row, { status: "skipped", ...base, id: state.id });
-      continue;
-    }
-    const ready = withDecisions(row, decisions);
-    if ("error" in ready) {
-      outcomes.set(row.row, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
-      continue;
-    }
-    const id = row.id!;
-    await sender.offer({ key: row.key, hash: updateHash(row), row: row.row, ...base, send: () => api.updateShipment(id, ready.payload, run.call).then(() => id) });
-  }
-  scan.close();
-  await sender.finish();
-  // PATCH is safe to repeat: a lost answer needs no reconciliation, only another run (the row stays "sending").
-  for (const l of sender.lost) for (const r of l.rows) outcomes.update(r.row, { error: "the answer was lost; PATCH is safe to repeat: run the same command again" });
-  stopProgress(run);
-  const unreached = validation.total - outcomes.size;
-  if (sender.stopped !== undefined && !deps.signal.aborted) {
-    await finish({ unreached });
-    throw sender.stopped;
-  }
-  return finish({ unreached });
 }
