@@ -12,14 +12,14 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
-import { basename, isAbsolute, join } from "node:path";
+import { basename, dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Script } from "node:vm";
 import { useBaselineWasmTier } from "./wasm-tier.js";
 
 const SUFFIX = ".v8cache";
 
-/** What a load did with the cache (for tests and --debug-minded readers). */
+/** What a load did with the cache (tests read it). */
 export type CacheOutcome = "used" | "rejected" | "absent" | "off";
 
 interface PendingSave {
@@ -64,7 +64,7 @@ export function createScriptLoader(cacheDir: string | undefined): ScriptLoader {
       }
       const module = { exports: {} as unknown };
       const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
-      wrapper.call(module.exports, module.exports, createRequire(file), module, file, join(file, ".."));
+      wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
       loaded.set(file, module.exports);
       return module.exports;
     },
@@ -86,7 +86,7 @@ function writeCache(script: Script, file: string, name: string): void {
   const otherBuilds = `${name.replace(/-[^-]*$/, "")}-`;
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    const dir = join(file, "..");
+    const dir = dirname(file);
     // First the folder: where it cannot be made (a read-only home), the cache is not even serialised.
     mkdirSync(dir, { recursive: true });
     writeFileSync(temporary, script.createCachedData());
