@@ -7,6 +7,7 @@ import { createCaller, type CallSpec } from "./call.js";
 import * as endpoints from "./endpoints.js";
 import { UnexpectedResponseError } from "./errors.js";
 import { createRedactor } from "./redact.js";
+import { createServiceClock, observingDates } from "./service-clock.js";
 import { createTransport } from "./transport.js";
 import type { ApiClient, ApiClientOptions, CallOptions } from "./types.js";
 
@@ -18,10 +19,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const redact = createRedactor(options.token);
   const baseUrl = parseBaseUrl(options.baseUrl, redact);
   const responseTimeoutMs = options.responseTimeoutMs ?? DEFAULT_RESPONSE_TIMEOUT_MS;
-  const transport = createTransport({
-    connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-    responseTimeoutMs,
-  });
+  const serviceClock = createServiceClock();
+  const transport = observingDates(
+    createTransport({
+      connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      responseTimeoutMs,
+    }),
+    serviceClock,
+    options.clock,
+  );
   const call = createCaller({
     transport,
     baseUrl,
@@ -55,6 +61,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     priceShipments: (ids, callOptions) => call(endpoints.priceShipments(ids), callOptions),
     finalizeCheckout: (ids, callOptions) => call(endpoints.finalizeCheckout(ids), callOptions),
     uploadReport: (shipmentId, set, body, callOptions) => call(endpoints.uploadReport(shipmentId, set, body), callOptions),
+    serviceClockOffsetMs: () => serviceClock.offsetMs(),
     close: () => transport.close(),
   };
 }

@@ -82,6 +82,11 @@ export interface ApiClient {
     body: MultipartBody,
     options?: CallOptions & { onProgress?: (bytesSent: number) => void },
   ): Promise<void>;
+  /**
+   * Service time minus local time (ms), from the `Date` header of the latest answer (see api/service-clock.ts);
+   * undefined before any answer carried one. Optional so fakes in tests need not model the service's clock.
+   */
+  serviceClockOffsetMs?(): number | undefined;
   /** Closes kept-alive connections. */
   close(): Promise<void>;
 }
