@@ -1,6 +1,13 @@
 // Rows whose request may have reached the service but whose answer was lost (a reset, a timeout, a 5xx, a killed
 // process) are never resent blindly. We read what the service holds and match: same fields, created after the
-// request was recorded (less a margin for clock skew), and not already claimed by another row. Rows of one request
+// request was recorded (less a margin for clock skew), and not already claimed by another row.
+// "Created after" compares the service's created_at with our intent time, which was taken on the LOCAL clock. The two
+// clocks may differ by minutes or days (no NTP, a VM after suspend, the sandbox's movable clock), and a service behind
+// us would hide the very item the lost request created, so the row would be "proven not created" and sent twice. So
+// the intent time is moved onto the service's timeline by the offset the list read itself measured (its `Date`
+// header, see api/service-clock.ts), and only the margin below is left for what that cannot see (whole seconds,
+// time in flight). The remaining limit: a local clock CHANGED between the intent and a rerun (set by hand, an NTP
+// step) shifts the window by that change; beyond the margin, a later change hides the item as before. Rows of one request
 // stand or fall together (the service applies a request whole), so a request is:
 //   all rows matched  -> created (the ids are recorded)
 //   no row matched    -> proven not created, sent again
@@ -9,7 +16,11 @@ import type { ApiClient, CallOptions } from "../api/types.js";
 import type { Shipment, StoredAddress, StoredShipment, Address } from "../contract/index.js";
 import { parseTimestamp } from "../output/time.js";
 
-/** [assume] How far the service's clock may be behind ours. Wider only risks matching an older identical item. */
+/**
+ * [assume] How far before the intent time (on the service's timeline) a match may have been stamped: the offset's
+ * whole seconds and time in flight, or the whole skew when the service sent no `Date`. Wider only risks matching an
+ * older identical item.
+ */
 export const RECONCILE_SKEW_MS = 2 * 60 * 1000;
 
 export interface Candidate<F> {
@@ -31,6 +42,8 @@ export interface Listing<Item, F> {
   /** Whether the item holds the fields; undefined when the list item lacks some of them (then `detail` is asked). */
   matches(item: Item, fields: F): boolean | undefined;
   detail(id: number): Promise<Item>;
+  /** Service time minus local time, as measured by the pages read (undefined: unknown, taken as 0). */
+  clockOffsetMs?(): number | undefined;
 }
 
 export async function reconcile<Item, F>(
@@ -40,9 +53,15 @@ export async function reconcile<Item, F>(
 ): Promise<Map<string, Reconciled>> {
   const result = new Map<string, Reconciled>();
   if (candidates.length === 0) return result;
-  const earliest = Math.min(...candidates.map((c) => Date.parse(c.at))) - RECONCILE_SKEW_MS;
+  // Known once the first page has answered: its Date header is the freshest measure of the service's clock.
+  let offset: number | undefined;
+  let earliest = 0;
   const recent: Array<{ item: Item; id: number; created?: number }> = [];
   for await (const page of listing.pages()) {
+    if (offset === undefined) {
+      offset = listing.clockOffsetMs?.() ?? 0;
+      earliest = Math.min(...candidates.map((c) => Date.parse(c.at))) + offset - RECONCILE_SKEW_MS;
+    }
     for (const item of page) {
       const id = listing.id(item);
       if (claimed.has(id)) continue;
@@ -57,7 +76,7 @@ export async function reconcile<Item, F>(
   const matched = new Map<string, number>();
   const details = new Map<number, Item>();
   for (const c of [...candidates].sort((a, b) => a.row - b.row)) {
-    const since = Date.parse(c.at) - RECONCILE_SKEW_MS;
+    const since = Date.parse(c.at) + (offset ?? 0) - RECONCILE_SKEW_MS;
     for (const r of recent) {
       if (taken.has(r.id) || (r.created !== undefined && r.created < since)) continue;
       let same = listing.matches(r.item, c.fields);
@@ -126,6 +145,7 @@ export function shipmentListing(api: ApiClient, call: CallOptions): Listing<Stor
       return s.value === f.value && s.length === f.length && s.height === f.height && s.depth === f.depth && s.service === f.service;
     },
     detail: (id) => api.getShipment(id, call),
+    clockOffsetMs: () => api.serviceClockOffsetMs?.(),
   };
 }
 
@@ -141,6 +161,7 @@ export function addressListing(api: ApiClient, call: CallOptions): Listing<Store
     createdAt: (a) => a.created_at,
     matches: (a, forms) => forms.some((f) => sameAddress(a, f)),
     detail: (id) => api.getAddress(id, call),
+    clockOffsetMs: () => api.serviceClockOffsetMs?.(),
   };
 }
 

@@ -129,9 +129,14 @@ export async function readJsonObject(req: IncomingMessage, onBytes: (n: number) 
   return value as Record<string, unknown>;
 }
 
-export function writeReply(res: ServerResponse, reply: Reply): void {
+/**
+ * `date` is the organization's now: a real service stamps `Date` with its own clock, the same clock as the
+ * timestamps in its bodies, and clients learn the service's time from it (RFC 9110 §6.6.1). Left to Node, `Date`
+ * would be real time even when the organization's clock was moved.
+ */
+export function writeReply(res: ServerResponse, reply: Reply, date: Date): void {
   if (res.destroyed || res.headersSent) return;
-  const headers: Record<string, string | number> = { ...reply.headers };
+  const headers: Record<string, string | number> = { ...reply.headers, Date: date.toUTCString() };
   let body: string | undefined;
   if (reply.text) {
     headers["Content-Type"] = reply.text.contentType;

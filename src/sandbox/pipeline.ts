@@ -170,7 +170,7 @@ export function createPipeline(options: PipelineOptions) {
       return;
     }
     if (isApi && latencyMs > 0) await sleep(latencyMs);
-    writeReply(res, reply);
+    writeReply(res, reply, new Date(now()));
     finish(reply.status);
 
     function finish(status: number | null, note?: string): void {

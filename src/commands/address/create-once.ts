@@ -24,7 +24,8 @@ const TIMED_OUT = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "E
 const CHECK = "`shipctl list addresses` shows whether an address with these fields was created just now";
 
 export async function createAddressOnce(deps: Deps, api: ApiClient, address: Address): Promise<CreatedAddress> {
-  // Taken before sending: only addresses created after this (less the clock-skew margin) can be the one sent.
+  // Taken before sending, on the local clock: only addresses created after this (moved onto the service's clock by the
+  // offset the read-back measures, less the margin; see batch/reconcile.ts) can be the one sent.
   const at = deps.clock.now().toISOString();
   try {
     const { id } = await api.createAddress(address, { signal: deps.signal });

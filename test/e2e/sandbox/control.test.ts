@@ -55,6 +55,17 @@ describe("clock", () => {
     expect((await send(o, "GET", `/api/v1/addresses/${id}`)).body.data.created_at).toBe("2024-12-09 13:49:57");
   });
 
+  it("stamps the Date header with the organization's clock; real (base) time without a known token", async () => {
+    const o = await sb.newOrg();
+    await o.control.setClock("2024-12-09 13:49:57");
+    const created = await send(o, "POST", "/api/v1/addresses", { json: address() });
+    expect(created.headers["date"]).toBe("Mon, 09 Dec 2024 13:49:57 GMT");
+    expect((await send(o, "GET", "/api/v1/addresses")).headers["date"]).toBe("Mon, 09 Dec 2024 13:49:57 GMT");
+    const anonymous = await send(o, "GET", "/api/v1/addresses", { token: null });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers["date"]).toBe(new Date(wall).toUTCString());
+  });
+
   it("needs exactly one way of setting it", async () => {
     const o = await sb.newOrg();
     const r = await send(o, "PUT", "/_sandbox/clock", { json: { at: "2030-01-01 00:00:00", offset_ms: 5 } });
