@@ -1,11 +1,14 @@
 // Will the service take this set now? Set 1 needs the shipment Delivered (7) and at most 30 days since delivered_at;
 // set 2 needs Arrived (11) and at most 24 hours since arrived_at. Judged from a shipment read before uploading, so an
 // operator hears "the window closed 3 hours ago" instead of an opaque refusal, and nothing is sent when the answer
-// is certain. Near the edge the local clock may disagree with the service's, so there the service decides.
+// is certain. `now` is the service's now (local time moved by the offset learnt from the `Date` header of the
+// shipment read, see api/service-clock.ts): a window is open or closed on the service's clock, which may be far from
+// ours (the sandbox's movable clock, a machine without NTP). Near the edge the two may still differ by a second or
+// two (or by any amount when the service sent no `Date`), so there the service decides.
 import { REPORT, ShipmentStatus, shipmentStatusName, type ReportSet, type StoredShipment } from "../contract/index.js";
 import { formatDuration } from "./format.js";
 
-/** Closer to the window's end than this, local and service clocks may disagree: upload and let the service decide. */
+/** Closer to the window's end than this, our reading of the service's clock may be off: upload and let the service decide. */
 export const CLOCK_SKEW_MS = 2 * 60 * 1000;
 
 export type WindowVerdict =
@@ -101,7 +104,7 @@ export function assessWindow(shipment: StoredShipment, set: ReportSet, now: Date
     return { kind: "open", closesAt, leftMs, message: `the set ${set} window is open: ${formatDuration(leftMs)} left, until ${formatTimestamp(closesAt)}` };
   }
   if (-leftMs < CLOCK_SKEW_MS) {
-    return { kind: "unsure", message: `the set ${set} window closed moments ago by this computer's clock (${window}); the service decides` };
+    return { kind: "unsure", message: `the set ${set} window closed moments ago (${window}); the service decides` };
   }
   return {
     kind: "refused",

@@ -21,6 +21,7 @@ import { runPool } from "./pool.js";
 import { createByteProgress } from "./progress.js";
 import { countResults, printBatch, RESULT_LABELS } from "./render.js";
 import { preflight, recordIntent, upload, type Preflight, type ReportOutcome } from "./send.js";
+import { serviceNow } from "../../api/service-clock.js";
 
 /**
  * How many reports ahead of the uploads their shipments are read. An upload takes far longer than a read, so as
@@ -75,7 +76,8 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
     const ctx = {
       api,
       set: options.set,
-      now: () => deps.clock.now(),
+      // Windows are judged on the service's clock, learnt from its answers' Date header (the shipment read).
+      now: () => serviceNow(api.serviceClockOffsetMs?.(), deps.clock),
       signal: deps.signal,
       journal,
       // The next upload need not wait for the last outcome to reach the disk; the journal is flushed below.

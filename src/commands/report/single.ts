@@ -9,6 +9,7 @@ import { previewOnly } from "./preview.js";
 import { createByteProgress } from "./progress.js";
 import { printSingle } from "./render.js";
 import { sendReport, type ReportOutcome } from "./send.js";
+import { serviceNow } from "../../api/service-clock.js";
 
 export async function uploadSingle(deps: Deps, options: UploadOptions & { source: { kind: "single" } }): Promise<number> {
   const { shipmentId, folder, label } = options.source;
@@ -33,7 +34,8 @@ export async function uploadSingle(deps: Deps, options: UploadOptions & { source
         {
           api,
           set: options.set,
-          now: () => deps.clock.now(),
+          // Windows are judged on the service's clock, learnt from its answers' Date header (the shipment read).
+          now: () => serviceNow(api.serviceClockOffsetMs?.(), deps.clock),
           signal: deps.signal,
           onProgress: (key, bytes) => progress.sent(key, bytes),
           log: (line) => progress.log(`${line}\n`),

@@ -92,6 +92,17 @@ describe("refused before anything is sent", () => {
     expect(r.stderr).toMatch(/window is open: (3 hours \d+ minutes|4 hours) left/);
   });
 
+  it("the window is judged on the service's clock (its Date header): two days ahead of ours, refused before sending", async () => {
+    const org = await sb.newOrg();
+    const id = await shipmentReadyFor(org, 2);
+    await org.control.offsetClock(2 * DAY);
+    const r = await upload(org, id, "nested", 2);
+    expect(r.exitCode).toBe(6);
+    expect(r.stderr).toMatch(/window closed (1 day|23 hours 59 minutes) ago/);
+    expect(r.stderr).toContain("nothing sent");
+    expect(await reportPosts(org)).toHaveLength(0);
+  });
+
   it("an unknown shipment is exit 6 without sending", async () => {
     const org = await sb.newOrg();
     const r = await upload(org, 999_999, "nested", 1);
@@ -102,15 +113,16 @@ describe("refused before anything is sent", () => {
 });
 
 describe("refused by the service", () => {
-  it("when the service's clock says the window closed, its answer is explained, exit 6", async () => {
+  it("closed moments ago by the service's clock (within the skew margin): uploads, and the refusal is explained, exit 6", async () => {
     const org = await sb.newOrg();
-    const id = await shipmentReadyFor(org, 2);
-    // The sandbox's clock runs two days ahead of this computer's: the local read sees an open window.
-    await org.control.offsetClock(2 * DAY);
-    const r = await upload(org, id, "nested", 2);
+    const [id] = await createShipments(org, 1);
+    await org.control.setStatus(id!, "Arrived", "2025-01-01 00:00:00");
+    // Frozen 60 s after the 24-hour window closed: too close to the edge to refuse without asking the service.
+    await org.control.setClock("2025-01-02 00:01:00");
+    const r = await upload(org, id!, "nested", 2);
     expect(r.exitCode).toBe(6);
     expect(r.stderr).toContain("the service refused the report");
-    expect(r.stderr).toContain("before sending: the set 2 window is open");
+    expect(r.stderr).toContain("before sending: the set 2 window closed moments ago");
     expect(await reportPosts(org)).toHaveLength(1);
   });
 

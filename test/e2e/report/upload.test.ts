@@ -37,6 +37,17 @@ describe("report upload: one folder", () => {
     expect((await org.control.setStatus(id, "Filed")).status).toBe(8);
   });
 
+  it("with the service's clock at 2025-01-01 (ticking) and the shipment Arrived then, set 2 uploads: the window is open on its clock", async () => {
+    const org = await sb.newOrg();
+    await org.control.setClock("2025-01-01 00:00:00", { ticking: true });
+    const id = await shipmentReadyFor(org, 2, "2025-01-01 00:00:00");
+    const r = await runCli(["report", "upload", String(id), fixture("photos/nested"), "--set", "2"], { sandbox: org });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/window is open: (23 hours \d+ minutes|1 day) left/);
+    const [received] = await org.control.requests({ method: "POST", path: `/api/v1/reports/${id}/2` });
+    expect(received!.status).toBe(201);
+  });
+
   it("reads flat names and sends a PNG named .jpg as PNG", async () => {
     const org = await sb.newOrg();
     const id = await shipmentReadyFor(org, 2);
