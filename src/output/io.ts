@@ -1,6 +1,11 @@
 // Where a command reads and writes. stdout carries only data; everything else (progress, warnings, prompts) goes to
 // stderr. Tests use createTestIO() to capture both and to pretend to be (or not to be) a terminal.
+import { createRequire } from "node:module";
 import { PassThrough, type Readable } from "node:stream";
+
+// node:fs through require(): importing it as an ES module has Node read every export, among them the lazy
+// ReadStream/WriteStream classes, which load the stream modules that writing stdout directly means to skip.
+const { fstatSync, statSync, writeSync } = createRequire(import.meta.url)("node:fs") as typeof import("node:fs");
 
 export interface IO {
   /** Data: tables for people, JSON for programs. Nothing else. */
@@ -16,14 +21,11 @@ export interface IO {
 }
 
 export function systemIO(): IO {
-  // A closed pipe (`shipctl list --all | head`) is not an error worth a stack trace.
-  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
-    if (e.code !== "EPIPE") throw e;
-  });
+  const stdout = stdoutWriter();
   // process.stdin and process.stderr are built by Node on first use (a stream, and for stdin a pipe or terminal
   // handle): a run that never reads stdin or asks whether it is a terminal (`--version`, `--help`) skips that work.
   return {
-    out: (text) => void process.stdout.write(text),
+    out: (text) => stdout.write(text),
     err: (text) => void process.stderr.write(text),
     get stdin() {
       return process.stdin;
@@ -31,14 +33,78 @@ export function systemIO(): IO {
     get stdinIsTTY() {
       return Boolean(process.stdin.isTTY);
     },
-    stdoutIsTTY: Boolean(process.stdout.isTTY),
+    get stdoutIsTTY() {
+      return stdout.isTTY();
+    },
     get stderrIsTTY() {
       return Boolean(process.stderr.isTTY);
     },
     get columns() {
-      return process.stdout.columns || process.stderr.columns || 80;
+      // A stdout that is not a terminal has no width (process.stdout.columns would be undefined).
+      return (stdout.isTTY() && process.stdout.columns) || process.stderr.columns || 80;
     },
   };
+}
+
+/**
+ * stdout, written with fs.writeSync while it is a pipe, a socket, a file or /dev/null: Node itself writes files and
+ * (on Linux) pipes synchronously, and building process.stdout loads ~25 of Node's modules (~3 ms of `--help`,
+ * measured). A terminal, Windows, or a write the descriptor refuses (EAGAIN when it is non-blocking, or
+ * any other error) goes through process.stdout instead, and so does every write after it, in order.
+ */
+function stdoutWriter(): { write(text: string): void; isTTY(): boolean } {
+  let mode: "undecided" | "direct" | "stream" | "closed" = "undecided";
+  const useStream = () => {
+    mode = "stream";
+    // A closed pipe (`shipctl list --all | head`) is not an error worth a stack trace.
+    process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+      if (e.code !== "EPIPE") throw e;
+    });
+  };
+  const decide = () => {
+    if (mode !== "undecided") return;
+    if (notATerminal(1)) mode = "direct";
+    else useStream();
+  };
+  return {
+    isTTY() {
+      decide();
+      return mode === "stream" && Boolean(process.stdout.isTTY);
+    },
+    write(text) {
+      decide();
+      if (mode === "stream") {
+        process.stdout.write(text);
+        return;
+      }
+      if (mode === "closed") return;
+      const bytes = Buffer.from(text, "utf8");
+      let written = 0;
+      try {
+        while (written < bytes.length) written += writeSync(1, bytes, written, bytes.length - written);
+      } catch (e) {
+        // The reader is gone (`| head`): the rest of the output has nowhere to go, as with the stream before.
+        if ((e as NodeJS.ErrnoException).code === "EPIPE") {
+          mode = "closed";
+          return;
+        }
+        useStream();
+        process.stdout.write(bytes.subarray(written));
+      }
+    },
+  };
+}
+
+/** True when the descriptor is certainly not a terminal: a pipe, a socket, a file or /dev/null (never on Windows). */
+function notATerminal(fd: number): boolean {
+  if (process.platform === "win32") return false;
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isFIFO() || stat.isSocket() || stat.isFile()) return true;
+    return stat.isCharacterDevice() && stat.rdev === statSync("/dev/null").rdev;
+  } catch {
+    return false;
+  }
 }
 
 export interface TestIO extends IO {
