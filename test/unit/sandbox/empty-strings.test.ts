@@ -19,10 +19,16 @@ describe("emptyOptionalStringsToNull", () => {
   it("walks lists and optional nested objects (inline shipment addresses on create and update)", () => {
     const create = { shipments: [{ title: "", fulfillment_address: address(""), destination_address: address(" ") }] };
     emptyOptionalStringsToNull(CreateShipmentsRequest, create);
-    expect(create.shipments[0]).toEqual({ title: "", fulfillment_address: address(null), destination_address: address(" ") });
+    expect(create.shipments[0]).toEqual({ title: "", fulfillment_address: address(null), destination_address: address(null) });
     const update = { destination_address: address("") };
     emptyOptionalStringsToNull(UpdateShipmentRequest, update);
     expect(update.destination_address.line_2).toBeNull();
+  });
+
+  it("treats a whitespace-only optional string as empty (TrimStrings runs first there), and leaves a required one", () => {
+    const body = address("   ", "  ");
+    emptyOptionalStringsToNull(Address, body);
+    expect(body).toEqual({ name: "  ", line_1: "400 Broad Street", line_2: null });
   });
 
   it("ignores bodies of the wrong shape instead of failing (validation reports them)", () => {
