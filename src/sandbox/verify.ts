@@ -8,7 +8,7 @@
 //      with the revised address.
 //   5. Otherwise valid.
 import { ADDRESS_LENGTHS, AddressVerificationStatus, charLength, type Address } from "../contract/index.js";
-import { usStateCode } from "./us-states.js";
+import { US_STATES, usStateCode } from "./us-states.js";
 
 export type Verdict =
   | { kind: "valid" }
@@ -85,13 +85,24 @@ function revise(address: Address): Address {
   if (address.line_2) out.line_2 = reviseLine(address.line_2, ADDRESS_LENGTHS.line_2.max);
   out.city = fitOr(collapse(isLowerCase(address.city) ? titleCase(address.city) : address.city), address.city, ADDRESS_LENGTHS.city.max);
   if (address.country === US) {
-    out.region = usStateCode(address.region) ?? address.region;
+    out.region = reviseUsRegion(address.region);
     const zip = address.post_code.trim().replace(/^(\d{5})[ -]?(\d{4})$/, "$1-$2");
     out.post_code = zip;
   } else if (UPPERCASE_POST_CODE_COUNTRIES.has(address.country)) {
     out.post_code = collapse(address.post_code.toUpperCase());
   }
   return out;
+}
+
+/**
+ * A US region as the sandbox recommends it: a state's full name written as the guide's own example writes one
+ * ("Colorado", with `country: 1`) is kept, so the guide's example verifies as valid; a code in the wrong case
+ * ("wa") or a name in another spelling ("washington", "NEW YORK") becomes the 2-letter code.
+ */
+function reviseUsRegion(region: string): string {
+  const code = usStateCode(region);
+  if (code === undefined) return region;
+  return region === US_STATES[code] ? region : code;
 }
 
 /** Collapses spaces, title-cases an all-lower-case line and expands a street-type abbreviation at its end. */

@@ -56,6 +56,13 @@ describe("verifyAddress (the sandbox's documented rules)", () => {
     expect(v.message).toContain('region "new york" -> "NY"');
   });
 
+  it("keeps a full state name written as the guide's example writes it: 1600 Broadway, Denver, Colorado 80202 is valid", () => {
+    expect(verify({ line_1: "1600 Broadway", city: "Denver", region: "Colorado", post_code: "80202" })).toEqual({ kind: "valid" });
+    expect(verify({ region: "New York", post_code: "10001" })).toEqual({ kind: "valid" });
+    expect(verify({ region: "NEW YORK", post_code: "10001" })).toMatchObject({ kind: "recommended", revised: { region: "NY" } });
+    expect(verify({ region: "wa" })).toMatchObject({ kind: "recommended", revised: { region: "WA" } });
+  });
+
   it("recommends upper-case post codes for the UK and Canada only", () => {
     expect(verify({ country: 2, region: "ON", post_code: "k1a 0b1", city: "Ottawa" })).toMatchObject({ kind: "recommended", revised: { post_code: "K1A 0B1" } });
     expect(verify({ country: 5, region: "Berlin", post_code: "abc", city: "Berlin" }).kind).toBe("valid");
