@@ -3,6 +3,7 @@
 // error, a timeout) simply means "not a sandbox". Uses undici directly with short timeouts: this is a side question
 // asked before the real work, and must neither retry nor hang.
 import * as z from "zod";
+import { USER_AGENT } from "../api/user-agent.js";
 import { AuthError } from "../errors.js";
 import { CountryEntrySchema, ServiceEntrySchema, type StoredCountry, type StoredService } from "./schema.js";
 
@@ -38,7 +39,7 @@ export async function probeSandboxTables(baseUrl: string, options: ProbeOptions 
   const signals = [AbortSignal.timeout(timeoutMs * 2), ...(options.signal ? [options.signal] : [])];
   const started = Date.now();
   try {
-    const headers: Record<string, string> = { accept: "application/json" };
+    const headers: Record<string, string> = { accept: "application/json", "user-agent": USER_AGENT };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     const target = new URL(url);
     const res = await requestApi.call(agent, {
