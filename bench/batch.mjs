@@ -81,6 +81,7 @@ writeFileSync(
 const MARKS = [
   ["started", "start-up: node, modules, flags"],
   ["connected", "connection, tables, file opened"],
+  ["opened", "journal opened (and earlier journals read)"],
   ["validated", "first pass: read and check every row"],
   ["verified", "distinct addresses verified"],
   ["first-request", "send pass opened, first row ready"],

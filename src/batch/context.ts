@@ -33,6 +33,10 @@ export async function withBatch<T>(deps: Deps, options: CsvOptions, body: (run: 
   const source = await openSource(options.csv, deps.cwd, deps.io.stdin);
   try {
     const connection = await deps.connection();
+    // The HTTP client (its modules) loads while the tables are fetched: a first pass that verifies addresses as it
+    // finds them needs it at once, and loading it mid-pass waited for the pass to yield, ~200 ms (bench/batch.mjs).
+    // A client that cannot be made fails again, with its message, where it is first used.
+    deps.api().catch(() => undefined);
     const tables = await connection.tables();
     const run: BatchRun = {
       deps,

@@ -59,6 +59,7 @@ async function createBatch(run: BatchRun, journal: Journal | undefined, spill: S
   const addresses = new AddressSet(early?.onNew);
   const lostEarlier: Array<Candidate<ShipmentFields>> = [];
 
+  markPhase("opened");
   const validation = await validatePass(
     run.source,
     spec,
