@@ -1,11 +1,10 @@
 // Where a command reads and writes. stdout carries only data; everything else (progress, warnings, prompts) goes to
 // stderr. Tests use createTestIO() to capture both and to pretend to be (or not to be) a terminal.
-import { createRequire } from "node:module";
 import { PassThrough, type Readable } from "node:stream";
 
-// node:fs through require(): importing it as an ES module has Node read every export, among them the lazy
-// ReadStream/WriteStream classes, which load the stream modules that writing stdout directly means to skip.
-const { fstatSync, statSync, writeSync } = createRequire(import.meta.url)("node:fs") as typeof import("node:fs");
+// node:fs not imported as an ES module: that has Node read every export of it, among them the lazy ReadStream and
+// WriteStream classes, which load the stream modules that writing stdout directly means to skip.
+const { fstatSync, statSync, writeSync } = process.getBuiltinModule("node:fs");
 
 export interface IO {
   /** Data: tables for people, JSON for programs. Nothing else. */
