@@ -29,6 +29,8 @@ import { serviceNow } from "../../api/service-clock.js";
  * needed and hold more connections and memory open at once.
  */
 const readAheadFor = (uploads: number) => Math.max(uploads, 2);
+/** Shipment reads in flight at most that confirm the journal's "stored" entries: GETs with small answers, no more than the 16 uploads --concurrency allows. */
+const JOURNAL_CONFIRM_READS = 16;
 
 /**
  * The batch's pool of read buffers. One buffer holds a photo's part header (a few hundred bytes; a larger chunk is
@@ -121,6 +123,10 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
       reads[i] ??= keepGoing() ? guard(() => preflight(ctx, reports[i]!)) : Promise.resolve(undefined);
       return reads[i];
     };
+    // A report the journal calls stored needs only its confirming read (see preflight in send.ts): those reads start at once,
+    // a few at a time, so the rerun of a finished batch waits for a few round trips rather than one per report.
+    const journaled = reports.flatMap((r, i) => (journal.get(r.target.shipmentId, options.set)?.state === "stored" ? [i] : []));
+    void runPool(journaled, JOURNAL_CONFIRM_READS, (i) => readFor(i), keepGoing);
     let firstUpload = true;
     try {
       await runPool(

@@ -97,21 +97,21 @@ export async function preflight(ctx: SendContext, report: PreparedReport): Promi
   const { shipmentId, label: folder } = report.target;
   const done = outcomeMaker(ctx, report);
   const entry = ctx.journal?.get(shipmentId, ctx.set);
-  if (entry?.state === "stored") return { kind: "done", outcome: done("skipped", `already stored (journal, ${entry.updated_at})`) };
+  // "Stored" in the journal is confirmed by the same read as every other report: a journal can outlive what it
+  // describes (a sandbox restarted with the same token, a shipment recreated under a reused id), and a report it
+  // calls stored that the service does not hold would otherwise never be sent.
+  const journaled = entry?.state === "stored" ? `journal, ${entry.updated_at}` : undefined;
+  let checked: Preflight;
   try {
     const shipment = await ctx.api.getShipment(shipmentId, { signal: ctx.signal });
-    const verdict = assessWindow(shipment, ctx.set, ctx.now());
-    if (verdict.kind === "stored") {
-      await recordOutcome(ctx, shipmentId, folder, "stored", verdict.message);
-      return { kind: "done", outcome: done("already_stored", `${verdict.message}: nothing sent`) };
+    if (journaled && holdsReportSet(shipment.status, ctx.set)) return { kind: "done", outcome: done("skipped", `already stored (${journaled})`) };
+    if (journaled) {
+      ctx.log(
+        `Shipment ${shipmentId}: the journal says set ${ctx.set} was stored (${entry!.updated_at}), but the shipment is ` +
+          `${shipmentStatusName(shipment.status)} (${shipment.status}), which does not hold it: treated as not stored`,
+      );
     }
-    if (verdict.kind === "refused") {
-      const message = `${verdict.message}; nothing sent (${verdict.hint})`;
-      await recordOutcome(ctx, shipmentId, folder, "failed", message);
-      return { kind: "done", outcome: done("refused", message, ExitCode.Rejected) };
-    }
-    if (verdict.kind === "unsure" || ctx.logOpenWindow) ctx.log(`Shipment ${shipmentId}: ${verdict.message}`);
-    return { kind: "go", windowNote: verdict.message };
+    checked = await judge(ctx, report, shipment);
   } catch (err) {
     if (isFatal(err) || ctx.signal.aborted) throw err;
     if (facts(err).status === 404) {
@@ -119,11 +119,34 @@ export async function preflight(ctx: SendContext, report: PreparedReport): Promi
       await recordOutcome(ctx, shipmentId, folder, "failed", message);
       return { kind: "done", outcome: done("refused", message, ExitCode.Rejected, { error: err }) };
     }
+    // Unconfirmed, the journal's word stands: sending again a report the service holds would only be refused.
+    if (journaled) return { kind: "done", outcome: done("skipped", `already stored (${journaled}; the shipment could not be read to confirm: ${messageOf(err)})`) };
     // The read is a courtesy: without it the service still judges the upload, and its answer is explained after.
     const windowNote = `the shipment could not be read first (${messageOf(err)})`;
     ctx.log(`Shipment ${shipmentId}: ${windowNote}; uploading anyway, the service will decide`);
     return { kind: "go", windowNote };
   }
+  // A batch records intents only for reports the journal does not call stored; this one is about to be sent too.
+  if (journaled && checked.kind === "go") await recordIntent(ctx, report);
+  return checked;
+}
+
+/** The verdict of a shipment read: already stored, certainly refused (nothing sent), or go. */
+async function judge(ctx: SendContext, report: PreparedReport, shipment: StoredShipment): Promise<Preflight> {
+  const { shipmentId, label: folder } = report.target;
+  const done = outcomeMaker(ctx, report);
+  const verdict = assessWindow(shipment, ctx.set, ctx.now());
+  if (verdict.kind === "stored") {
+    await recordOutcome(ctx, shipmentId, folder, "stored", verdict.message);
+    return { kind: "done", outcome: done("already_stored", `${verdict.message}: nothing sent`) };
+  }
+  if (verdict.kind === "refused") {
+    const message = `${verdict.message}; nothing sent (${verdict.hint})`;
+    await recordOutcome(ctx, shipmentId, folder, "failed", message);
+    return { kind: "done", outcome: done("refused", message, ExitCode.Rejected) };
+  }
+  if (verdict.kind === "unsure" || ctx.logOpenWindow) ctx.log(`Shipment ${shipmentId}: ${verdict.message}`);
+  return { kind: "go", windowNote: verdict.message };
 }
 
 /**

@@ -107,7 +107,7 @@ describe("report upload --batch", () => {
     expect(r.stderr).toContain("move the journal away");
     expect(await reportPosts(second)).toHaveLength(0);
 
-    // The first organization's rerun still trusts its journal: nothing read back, nothing sent twice.
+    // The first organization's rerun still trusts its journal (each entry confirmed by its shipment read): nothing sent twice.
     const again = await runCli(["report", "upload", "--batch", root, "--set", "1", "--json"], { sandbox: first });
     expect(again.exitCode).toBe(0);
     expect((JSON.parse(again.stdout) as BatchJson).counts).toMatchObject({ skipped: 3, stored: 0 });

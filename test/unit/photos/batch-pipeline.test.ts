@@ -138,15 +138,19 @@ describe("batch upload: reads and uploads", () => {
     expect(Object.values(journal.entries).find((e) => e.shipment_id === 3)?.detail).toContain("nothing sent");
   });
 
-  it("a rerun skips what the journal says is stored, reads nothing for it, and leaves its entry stored", async () => {
+  it("a rerun skips what the journal says is stored once each shipment's read confirms it, sends nothing, and leaves its entry stored", async () => {
     const api = new LoggingApi();
     const root = batchOf([1, 2]);
     const journalFile = join(root, ".shipctl-report-journal.json");
     expect(await run(depsFor(api).deps, [], { set: "1", batch: root, concurrency: "2" })).toBe(ExitCode.Ok);
+    // The service moved both shipments to Filed when their set 1 arrived.
+    api.shipments.set(1, { status: 8 });
+    api.shipments.set(2, { status: 8 });
     api.events = [];
     const { deps, io } = depsFor(api);
     expect(await run(deps, [], { set: "1", batch: root, concurrency: "2" })).toBe(ExitCode.Ok);
-    expect(api.events).toEqual([]);
+    expect(api.events.filter((e) => !e.startsWith("read")).length).toBe(0);
+    expect(api.events.filter((e) => /^read \d+$/.test(e)).sort()).toEqual(["read 1", "read 2"]);
     expect(JSON.parse(io.stdout()).counts.skipped).toBe(2);
     const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: Record<string, { state: string }> };
     expect(Object.values(journal.entries).map((e) => e.state)).toEqual(["stored", "stored"]);

@@ -110,13 +110,39 @@ describe("sendReport", () => {
     expect(o.message).toContain("box.2 (box top, box/top.jpg): The box.2 field must be a file of type: jpg, png.");
   });
 
-  it("a journal entry 'stored' skips the report without asking the service", async () => {
+  it("a journal entry 'stored' skips the report once the shipment's status confirms it (one read, nothing sent)", async () => {
     const api = new FakeApi();
+    api.shipment = { ...api.shipment, status: 8 };
     const journal = await ReportJournal.open(join(tempDir(), "j.json"), { baseUrl: "http://x", owner: "o1" }, () => NOW);
     await journal.record(5, 1, "nested", "stored");
     const o = await sendReport(ctx(api, { journal }), await prepared());
     expect(o.result).toBe("skipped");
-    expect(api.reads).toBe(0);
+    expect(o.message).toContain("already stored (journal");
+    expect(api.reads).toBe(1);
+    expect(api.uploads).toHaveLength(0);
+  });
+
+  it("a journal entry 'stored' that the shipment contradicts (still Delivered) is sent, and says why", async () => {
+    const api = new FakeApi();
+    const journal = await ReportJournal.open(join(tempDir(), "j.json"), { baseUrl: "http://x", owner: "o1" }, () => NOW);
+    await journal.record(5, 1, "nested", "stored");
+    const c = ctx(api, { journal });
+    const o = await sendReport(c, await prepared());
+    expect(o.result).toBe("stored");
+    expect(api.uploads).toHaveLength(1);
+    expect(c.lines.join("\n")).toContain("the journal says set 1 was stored");
+    expect(journal.get(5, 1)?.state).toBe("stored");
+  });
+
+  it("a journal entry 'stored' stands when the shipment cannot be read to confirm it (nothing sent)", async () => {
+    const api = new FakeApi();
+    api.readError = apiError("connection reset", { mayHaveArrived: false });
+    const journal = await ReportJournal.open(join(tempDir(), "j.json"), { baseUrl: "http://x", owner: "o1" }, () => NOW);
+    await journal.record(5, 1, "nested", "stored");
+    const o = await sendReport(ctx(api, { journal }), await prepared());
+    expect(o.result).toBe("skipped");
+    expect(o.message).toContain("could not be read to confirm");
+    expect(api.uploads).toHaveLength(0);
   });
 
   it("an authentication failure is not about this report: it is thrown", async () => {
