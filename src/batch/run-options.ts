@@ -61,6 +61,8 @@ export function resumeCommand(command: string, options: CsvOptions, globals: { p
   if (options.acceptRecommended) parts.push("--accept-recommended");
   if (!options.verify) parts.push("--no-verify");
   if (options.skipInvalid) parts.push("--skip-invalid");
+  // Stopped before its first request was recorded, a run of a copy would be refused again without it.
+  if (options.forceNew) parts.push("--force-new");
   if (globals.profile !== undefined) parts.push("--profile", quote(globals.profile));
   const line = parts.join(" ");
   return options.csv === "-" ? `${line} < (the same input)` : line;

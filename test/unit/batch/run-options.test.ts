@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { csvOptions, resumeCommand } from "../../../src/batch/run-options.js";
+import { UsageError } from "../../../src/errors.js";
+
+describe("CSV run options", () => {
+  it("repeats in the resume command every flag that changes what is sent, --force-new included", () => {
+    const options = csvOptions({ csv: "three (1).csv", concurrency: "2", results: "out.csv", skipInvalid: true, forceNew: true, verify: false });
+    expect(resumeCommand("shipment create", options, {})).toBe(
+      "shipctl shipment create --csv 'three (1).csv' --results out.csv --concurrency 2 --no-verify --skip-invalid --force-new",
+    );
+    expect(resumeCommand("address add", csvOptions({ csv: "a.csv" }), { profile: "prod" })).toBe("shipctl address add --csv a.csv --profile prod");
+  });
+
+  it("refuses a concurrency out of range, naming the bounds", () => {
+    expect(() => csvOptions({ csv: "a.csv", concurrency: "0" })).toThrow(UsageError);
+    expect(() => csvOptions({ csv: "a.csv", concurrency: "17" })).toThrow(/1 to 16/);
+  });
+});
