@@ -2,7 +2,8 @@
 //   1. next to the results file when --results is given:    results.csv.shipctl-journal.jsonl
 //   2. otherwise next to the input file:                     orders.csv.shipctl-journal.jsonl
 //   3. for stdin without --results, in the config folder:    <config>/journals/stdin.shipctl-journal.jsonl
-// A rerun looks in every place that applies and uses the journal it finds, so adding or dropping --results between
+// A rerun looks in every place that applies and uses the journal it finds; for a file, the journal its last run
+// used is also recorded in the config folder (journal-index.ts), so adding, dropping or changing --results between
 // runs cannot make shipctl forget what it sent. Each command has its own journal name.
 //
 // Stdin has one journal per command, whatever the bytes: its row keys (the reference, or the normalised content's
@@ -13,6 +14,7 @@ import { access, mkdir } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { configDir } from "../config/paths.js";
 import type { BatchKind } from "./columns.js";
+import { recordedJournalFor, recordJournalFor } from "./journal-index.js";
 import type { CsvSource } from "./source.js";
 
 const SUFFIX: Record<Exclude<BatchKind, "address-verify">, string> = {
@@ -46,7 +48,8 @@ export function stdinJournalPath(kind: Exclude<BatchKind, "address-verify">, env
 
 /**
  * The journal a run uses: an existing one among the candidates, else a journal written for these exact stdin bytes
- * by a shipctl before the stdin journal was shared (so its records are not forgotten), else a new one.
+ * by a shipctl before the stdin journal was shared (so its records are not forgotten), else for a file the journal
+ * its last run used wherever that was (journal-index.ts), else a new one.
  */
 export async function locateJournal(
   kind: Exclude<BatchKind, "address-verify">,
@@ -59,7 +62,10 @@ export async function locateJournal(
     const found = await firstExisting([...(options.results !== undefined ? [candidates[0]!] : []), legacy]);
     if (found !== undefined) return found;
   }
-  return chooseJournalPath(candidates);
+  if (source.stdin) return chooseJournalPath(candidates);
+  const path = (await firstExisting(candidates)) ?? (await recordedJournalFor(SUFFIX[kind], source.path, options.env)) ?? (await chooseJournalPath(candidates));
+  await recordJournalFor(SUFFIX[kind], source.path, path, options.env);
+  return path;
 }
 
 async function firstExisting(paths: readonly string[]): Promise<string | undefined> {
