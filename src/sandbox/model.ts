@@ -71,7 +71,7 @@ export type PaymentMethod =
 /** Per-organization clock: real time moved by an offset, or frozen at one instant. */
 export type ClockSetting = { mode: "real"; offsetMs: number } | { mode: "frozen"; atMs: number };
 
-export type FaultKind = "latency" | "429" | "500" | "502" | "reset-before" | "reset-after";
+export type FaultKind = "latency" | "429" | "500" | "502" | "reset-before" | "reset-after" | "500-after";
 
 export interface Fault {
   id: number;

@@ -37,6 +37,8 @@ interface Progress {
   bytes: number;
   /** A reset-after fault: apply the request fully, then drop the connection without answering. */
   resetAfter: boolean;
+  /** A 500-after fault: apply the request fully, then answer 500 as a handler failing after its commit would. */
+  errorAfter: boolean;
 }
 
 /**
@@ -100,6 +102,9 @@ export function createPipeline(options: PipelineOptions) {
           case "reset-after":
             progress.resetAfter = true;
             break;
+          case "500-after":
+            progress.errorAfter = true;
+            break;
         }
       }
       if (!org.subscription) {
@@ -125,7 +130,7 @@ export function createPipeline(options: PipelineOptions) {
       entry = received.start({ method, path, query: rawQuery, status: null, org: null, time: new Date(now()).toISOString(), body_bytes: 0 });
       if (org) received.assign(entry, org.id);
     }
-    const progress: Progress = { dirty: false, bytes: 0, resetAfter: false };
+    const progress: Progress = { dirty: false, bytes: 0, resetAfter: false, errorAfter: false };
     const ctx: Omit<RequestContext, "org" | "params"> = {
       req,
       state,
@@ -164,6 +169,8 @@ export function createPipeline(options: PipelineOptions) {
       }
     }
 
+    // Whatever the request did stays done (and saved above); only the answer is replaced.
+    if (progress.errorAfter && reply !== undefined) reply = json(500, { message: "Server Error" });
     if (reply === undefined || progress.resetAfter) {
       req.socket.destroy();
       finish(null, reply === undefined ? "reset before applying" : "reset after applying");

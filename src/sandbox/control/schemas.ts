@@ -43,7 +43,7 @@ export const PriceFailureChange = z.strictObject({
   status: z.union([z.literal(0), z.literal(1)], { error: "status must be 0 (Rate Limited) or 1 (Failed)" }).optional(),
 });
 
-export const FAULT_KINDS = ["latency", "429", "500", "502", "reset-before", "reset-after"] as const;
+export const FAULT_KINDS = ["latency", "429", "500", "502", "reset-before", "reset-after", "500-after"] as const;
 
 export const FaultRequest = z
   .strictObject({
