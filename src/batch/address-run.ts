@@ -149,15 +149,15 @@ async function addBatch(run: BatchRun, journal: Journal | undefined): Promise<nu
     },
     settleLost: async (sender) => {
       if (sender.lost.length === 0) return;
-      await settleLost(run, sender, { noun: "addresses", fields: (j) => [j.address], reconcile: (c) => reconcileAddresses(run, journal!, c) });
+      await settleLost(run, sender, { noun: "addresses", fields: (j) => [j.address], reconcile: (c) => reconcileAddresses(run, journal!, c, true) });
     },
     finish,
   });
 }
 
-async function reconcileAddresses(run: BatchRun, journal: Journal, candidates: ReadonlyArray<Candidate<Address[]>>): Promise<Map<string, Reconciled>> {
+async function reconcileAddresses(run: BatchRun, journal: Journal, candidates: ReadonlyArray<Candidate<Address[]>>, inRun = false): Promise<Map<string, Reconciled>> {
   const api = await run.deps.api();
   const found = await reconcile(candidates, addressListing(api, run.call), journal.claimedIds());
-  await recordReconciled(journal, found);
+  await recordReconciled(journal, found, inRun);
   return found;
 }

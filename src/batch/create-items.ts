@@ -173,7 +173,7 @@ async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: J
   }
   await sender.finish();
   if (sender.lost.length > 0) {
-    await settleLost(run, sender, { noun: "shipments", fields: (r) => shipmentFields(r.payload), reconcile: (c) => reconcileItems(run, journal, c) });
+    await settleLost(run, sender, { noun: "shipments", fields: (r) => shipmentFields(r.payload), reconcile: (c) => reconcileItems(run, journal, c, true) });
   }
   // Items the run never reached (it stopped first) are listed as not sent, so the output names every item.
   for (const item of items) if (!outcomes.get(item.item)) outcomes.set(item.item, { status: "pending", label: item.label, reference: item.reference });
@@ -217,10 +217,10 @@ async function settleEarlier(run: ItemRun, items: readonly KeyedItem[], journal:
   return uncertain;
 }
 
-async function reconcileItems(run: ItemRun, journal: Journal, candidates: ReadonlyArray<Candidate<ShipmentFields>>): Promise<Map<string, Reconciled>> {
+async function reconcileItems(run: ItemRun, journal: Journal, candidates: ReadonlyArray<Candidate<ShipmentFields>>, inRun = false): Promise<Map<string, Reconciled>> {
   const api = await run.deps.api();
   const found = await reconcile(candidates, shipmentListing(api, run.call), journal.claimedIds());
-  await recordReconciled(journal, found);
+  await recordReconciled(journal, found, inRun);
   return found;
 }
 

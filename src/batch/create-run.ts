@@ -115,10 +115,10 @@ async function* dryRunItems(spill: Spill<SpilledShipment>, addresses: AddressSet
   for await (const batch of spill.batches()) yield items(batch);
 }
 
-async function reconcileShipments(run: BatchRun, journal: Journal, candidates: ReadonlyArray<Candidate<ShipmentFields>>): Promise<Map<string, Reconciled>> {
+async function reconcileShipments(run: BatchRun, journal: Journal, candidates: ReadonlyArray<Candidate<ShipmentFields>>, inRun = false): Promise<Map<string, Reconciled>> {
   const api = await run.deps.api();
   const found = await reconcile(candidates, shipmentListing(api, run.call), journal.claimedIds());
-  await recordReconciled(journal, found);
+  await recordReconciled(journal, found, inRun);
   return found;
 }
 
@@ -176,7 +176,7 @@ async function send(
   await sender.finish();
   markPhase("sent");
   if (sender.lost.length > 0) {
-    await settleLost(run, sender, { noun: "shipments", fields: (r) => shipmentFields(r.payload), reconcile: (c) => reconcileShipments(run, journal, c) });
+    await settleLost(run, sender, { noun: "shipments", fields: (r) => shipmentFields(r.payload), reconcile: (c) => reconcileShipments(run, journal, c, true) });
   }
   tick();
   stopProgress(run);

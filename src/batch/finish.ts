@@ -47,7 +47,11 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   }
   if (input.journalPath && !options.dryRun) deps.io.err(theme.dim(`Journal: ${input.journalPath}\n`));
   if (counts.unknown > 0) {
-    deps.io.err(`${theme.warn("Note:")} the service may have applied the rows marked unknown. Run the same command again to check and finish them; nothing is sent twice.\n`);
+    deps.io.err(
+      `${theme.warn("Note:")} the service may have applied the rows marked unknown (their requests may even still be in progress). ` +
+        `To check and finish them, run again (after a minute if a request timed out):\n  ${resumeCommand(input.command, options, deps.globals)}\n` +
+        "The rerun reads the service's records first; nothing is sent twice.\n",
+    );
   }
   if (deps.signal.aborted) {
     deps.io.err(`${theme.error("Interrupted.")} The journal is saved. To resume:\n  ${resumeCommand(input.command, options, deps.globals)}\n`);

@@ -187,6 +187,8 @@ export class Journal {
   /** Records row states; resolves once they are on disk. */
   record(entries: ReadonlyArray<readonly [string, RowState]>): Promise<void> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
+    // Nothing to write: an empty group commit would wait for a write that never comes.
+    if (entries.length === 0) return Promise.resolve();
     for (const [key, state] of entries) {
       this.rows.set(key, state);
       if (state.state === "sending") this.attempts = Math.max(this.attempts, state.attempt);

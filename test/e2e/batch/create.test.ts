@@ -129,13 +129,37 @@ describe("shipctl shipment create --csv: faults, and exactly once after each", (
     await exactlyOnce(org, titles);
   });
 
-  it("a 500: proven not created by reading back, then sent again", async () => {
+  it("a 500: not resent in the same run (it may have applied), the rows left unknown with the command; the rerun reads back and sends them", async () => {
     const org = await sb.newOrg();
     await org.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "500" });
     const { path, titles } = rowsFile(12, { seed: 32, titlePrefix: "FiveHundred" });
     const r = await runCli(["shipment", "create", "--csv", path], { sandbox: org });
+    expect(r.exitCode, r.stderr).toBe(8);
+    expect(r.stderr).toMatch(/10 rows were not found on the service yet; not sent again in this run/);
+    expect(r.stderr).toMatch(/2 created, 10 unknown \(answer lost\)/);
+    expect(r.stderr).toContain(`shipctl shipment create --csv ${path}`);
+    expect(await posts(org)).toBe(2);
+
+    const rerun = await runCli(["shipment", "create", "--csv", path], { sandbox: org });
+    expect(rerun.exitCode, rerun.stderr).toBe(0);
+    expect(rerun.stderr).toMatch(/0 found created, 10 proven not created/);
+    expect(await posts(org)).toBe(3);
+    await exactlyOnce(org, titles);
+  });
+
+  it("a 500 after the service applied the request: read back as created, never sent twice, in the run or the rerun", async () => {
+    const org = await sb.newOrg();
+    await org.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "500-after" });
+    const { path, titles } = rowsFile(10, { seed: 36, titlePrefix: "AfterCommit" });
+    const r = await runCli(["shipment", "create", "--csv", path], { sandbox: org });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/proven not created; sending (it|them) again/);
+    expect(r.stderr).toMatch(/The answer to 1 request was lost/);
+    expect(await posts(org)).toBe(1);
+    await exactlyOnce(org, titles);
+
+    const rerun = await runCli(["shipment", "create", "--csv", path], { sandbox: org });
+    expect(rerun.exitCode, rerun.stderr).toBe(0);
+    expect(await posts(org)).toBe(1);
     await exactlyOnce(org, titles);
   });
 

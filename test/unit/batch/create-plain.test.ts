@@ -140,12 +140,18 @@ describe("shipment create from flags", () => {
     exactlyOnce(h.service, ["Blue Study"]);
   });
 
-  it("a request that failed without applying (500) is proven not created, then sent again", async () => {
-    const h = harness();
-    h.service.script = ["500"];
-    expect(await runCreateItems(h.deps, FLAGS)).toBe(0);
-    expect(h.service.createCalls).toHaveLength(2);
-    exactlyOnce(h.service, ["Blue Study"]);
+  it("a 500 is not resent in the same run (it may have applied): unknown, exit 7; the rerun reads back, then sends it", async () => {
+    const service = new FakeService(instantClock);
+    const h = harness({ service });
+    service.script = ["500"];
+    expect(await runCreateItems(h.deps, FLAGS)).toBe(7);
+    expect(service.createCalls).toHaveLength(1);
+    expect(h.io.stderr()).toMatch(/not sent again in this run/);
+    const second = harness({ service, dir: h.dir });
+    expect(await runCreateItems(second.deps, FLAGS)).toBe(0);
+    expect(second.io.stderr()).toMatch(/0 found created, 1 proven not created/);
+    expect(service.createCalls).toHaveLength(2);
+    exactlyOnce(service, ["Blue Study"]);
   });
 
   it("killed with the answer unrecorded: the rerun reconciles before sending and creates nothing twice", async () => {

@@ -106,14 +106,23 @@ describe("shipment create --csv (logic, fake service)", () => {
     exactlyOnce(h.service, titles);
   });
 
-  it("sends again only the rows proven not created (lost before apply, or a 500)", async () => {
+  it("never resends a lost request in the same run (lost before apply, or a 500): unknown, exit 8; the rerun's read-back sends it", async () => {
     for (const failure of ["lost-before-apply", "500"] as const) {
-      const h = harness();
-      h.service.script = [failure];
+      const service = new FakeService(instantClock);
+      const h = harness({ service });
+      service.script = [failure];
       const { path, titles } = writeCsv(h.dir, 12);
-      expect(await runCreateCsv(h.deps, { csv: path })).toBe(0);
-      expect(h.service.createCalls.map((c) => c.length)).toEqual([10, 2, 10]);
-      exactlyOnce(h.service, titles);
+      expect(await runCreateCsv(h.deps, { csv: path })).toBe(8);
+      expect(service.createCalls.map((c) => c.length)).toEqual([10, 2]);
+      expect(h.io.stderr()).toMatch(/10 rows were not found on the service yet; not sent again in this run/);
+      expect(h.io.stderr()).toMatch(/run again \(after a minute if a request timed out\):\n {2}shipctl shipment create --csv /);
+      expect(readFileSync(`${path}.shipctl-journal.jsonl`, "utf8").trim().split("\n").at(-1)).not.toContain('"failed"');
+
+      const second = harness({ service, dir: h.dir });
+      expect(await runCreateCsv(second.deps, { csv: path })).toBe(0);
+      expect(second.io.stderr()).toMatch(/0 found created, 10 proven not created/);
+      expect(service.createCalls.map((c) => c.length)).toEqual([10, 2, 10]);
+      exactlyOnce(service, titles);
     }
   });
 
