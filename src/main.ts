@@ -6,7 +6,7 @@ import { createDeps, DEFAULT_GLOBALS, type BaseDeps, type Deps, type GlobalOptio
 import { CliError, ExitCode, exitCodeFor } from "./errors.js";
 import type { Command } from "commander";
 import type { CommandContext } from "./commands/action.js";
-import { createTheme, colorEnabled } from "./output/theme.js";
+import { createTheme, colorEnabled, loadColours } from "./output/theme.js";
 
 export { systemDeps } from "./deps.js";
 
@@ -16,6 +16,11 @@ export async function main(argv: string[], base: BaseDeps): Promise<number> {
   if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
     base.io.out(`${VERSION}\n`);
     return ExitCode.Ok;
+  }
+  // Colours are decided per stream once the flags are parsed; chalk is loaded now if either stream might want them
+  // (a terminal, or FORCE_COLOR), so runs without a terminal never load it.
+  if (colorEnabled(base.io.stdoutIsTTY, base.env, undefined) || colorEnabled(base.io.stderrIsTTY, base.env, undefined)) {
+    await loadColours();
   }
   let exitCode: number = ExitCode.Ok;
   let deps: Deps | undefined;

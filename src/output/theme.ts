@@ -1,7 +1,9 @@
 // Colours, decided once per run: off when the stream is not a terminal, with NO_COLOR or --no-color; FORCE_COLOR
-// forces them. The escape codes are written here rather than by chalk: loading chalk loads node:tty, node:os and
-// its colour detection on every run (~2-3 ms of start-up) only to apply six basic colours whose level we decide
-// ourselves. The output is chalk's at level 1, byte for byte (test/unit/output/theme.test.ts compares the two).
+// forces them. (chalk does not read NO_COLOR by itself, so we decide and hand it an explicit level.)
+// chalk is loaded only by runs where a stream could show colour (main() calls loadColours() first): loading it pulls
+// node:tty, node:os and chalk's own colour detection (~2-3 ms of start-up), which a script piping --json output,
+// or any run without a terminal, never needs.
+import type { ChalkInstance } from "chalk";
 
 export interface Theme {
   enabled: boolean;
@@ -22,37 +24,32 @@ export function colorEnabled(isTTY: boolean, env: NodeJS.ProcessEnv, flag: boole
   return isTTY;
 }
 
+let chalk: ChalkInstance | undefined;
+
+/** Loads chalk once, at level 1 (16 colours: what every terminal shows). Needed before createTheme(true). */
+export async function loadColours(): Promise<void> {
+  if (chalk) return;
+  const { Chalk } = await import("chalk");
+  chalk = new Chalk({ level: 1 });
+}
+
+const PLAIN = (s: string) => s;
+
 export function createTheme(enabled: boolean): Theme {
-  const paint = enabled ? ansi : plain;
-  const green = paint(32, 39);
-  const red = paint(31, 39);
+  if (!enabled) {
+    return { enabled, ok: PLAIN, warn: PLAIN, error: PLAIN, dim: PLAIN, bold: PLAIN, accent: PLAIN, added: PLAIN, removed: PLAIN };
+  }
+  const c = chalk;
+  if (!c) throw new Error("createTheme(true) before loadColours(): colours were decided on without loading chalk");
   return {
     enabled,
-    ok: green,
-    warn: paint(33, 39),
-    error: red,
-    dim: paint(2, 22),
-    bold: paint(1, 22),
-    accent: paint(36, 39),
-    added: green,
-    removed: red,
-  };
-}
-
-function plain(): (s: string) => string {
-  return (s) => s;
-}
-
-/** One SGR style, applied the way chalk applies it. */
-function ansi(openCode: number, closeCode: number): (s: string) => string {
-  const open = `\u001B[${openCode}m`;
-  const close = `\u001B[${closeCode}m`;
-  return (s) => {
-    if (!s) return s;
-    // A close code already inside (a nested style ending) would end ours too: reopen ours right after it.
-    if (s.includes("\u001B")) s = s.split(close).join(close + open);
-    // Close before each line break and reopen after it, so a colour never bleeds into the next line.
-    if (s.includes("\n")) s = s.replace(/\r?\n/g, (lineBreak) => close + lineBreak + open);
-    return open + s + close;
+    ok: (s) => c.green(s),
+    warn: (s) => c.yellow(s),
+    error: (s) => c.red(s),
+    dim: (s) => c.dim(s),
+    bold: (s) => c.bold(s),
+    accent: (s) => c.cyan(s),
+    added: (s) => c.green(s),
+    removed: (s) => c.red(s),
   };
 }

@@ -15,6 +15,16 @@ describe("shipctl with no service at all", () => {
     for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 8, 130]) expect(r.stdout).toMatch(new RegExp(`^\\s+${code}\\s`, "m"));
   });
 
+  it("colours stderr with FORCE_COLOR (chalk loaded although no stream is a terminal), and not with --no-color", async () => {
+    const coloured = await runCli(["address", "get", "1"], { env: { NO_COLOR: undefined, FORCE_COLOR: "1" } });
+    expect(coloured.exitCode).toBe(4);
+    expect(coloured.stderr).toContain("\u001B[31mError:\u001B[39m");
+    const plain = await runCli(["address", "get", "1", "--no-color"], { env: { NO_COLOR: undefined, FORCE_COLOR: "1" } });
+    expect(plain.exitCode).toBe(4);
+    expect(plain.stderr).toMatch(/^Error: /);
+    expect(plain.stderr).not.toContain("\u001B[");
+  });
+
   it("refuses an unknown flag with exit 2 and says so on stderr", async () => {
     const r = await runCli(["--bogus"]);
     expect(r.exitCode).toBe(2);

@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, beforeAll } from "vitest";
 import { diffFields, renderDiff } from "../../../src/output/diff.js";
-import { createTheme } from "../../../src/output/theme.js";
+import { createTheme, loadColours } from "../../../src/output/theme.js";
+
+beforeAll(loadColours);
 
 describe("field diffs", () => {
   const before = { name: "Ada", line_1: "1 main street", city: "Denver", post_code: "80202", line_2: null };

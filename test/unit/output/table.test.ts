@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, beforeAll } from "vitest";
 import { renderTable, tableWidth, type Column } from "../../../src/output/table.js";
-import { createTheme } from "../../../src/output/theme.js";
+import { createTheme, loadColours } from "../../../src/output/theme.js";
+
+beforeAll(loadColours);
 
 interface Row {
   id: number;

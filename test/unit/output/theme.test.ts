@@ -1,56 +1,44 @@
-import { describe, expect, it } from "vitest";
-import { Chalk } from "chalk";
-import { colorEnabled, createTheme } from "../../../src/output/theme.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { colorEnabled, createTheme, loadColours } from "../../../src/output/theme.js";
 
-// theme.ts writes its own escape codes (loading chalk cost every run start-up time): they must stay chalk's, byte
-// for byte, at the level-1 (16 colours) chalk used to be given.
-const chalk = new Chalk({ level: 1 });
-const on = createTheme(true);
-const off = createTheme(false);
-
-const SAMPLES = [
-  "",
-  "plain",
-  "two\nlines",
-  "windows\r\nline\r\nbreaks\n",
-  "\n",
-  "\r\n\r\n",
-  "trailing\n",
-  "a \u001B[39m close code inside",
-  "\u001B[32mgreen\u001B[39m then plain",
-  "\u001B[2mdim\u001B[22m\nnext line",
-  "ünïcödé ✓ ✗",
-];
+// The escape codes of chalk at level 1 (16 colours): what a terminal receives.
+const SGR = { green: [32, 39], yellow: [33, 39], red: [31, 39], cyan: [36, 39], dim: [2, 22], bold: [1, 22] } as const;
+const wrap = (codes: readonly [number, number], s: string) => `\u001B[${codes[0]}m${s}\u001B[${codes[1]}m`;
 
 describe("createTheme", () => {
-  it("colours exactly as chalk does, for every style and every kind of text", () => {
-    const pairs: Array<[(s: string) => string, (s: string) => string]> = [
-      [on.ok, (s) => chalk.green(s)],
-      [on.added, (s) => chalk.green(s)],
-      [on.warn, (s) => chalk.yellow(s)],
-      [on.error, (s) => chalk.red(s)],
-      [on.removed, (s) => chalk.red(s)],
-      [on.dim, (s) => chalk.dim(s)],
-      [on.bold, (s) => chalk.bold(s)],
-      [on.accent, (s) => chalk.cyan(s)],
-    ];
-    for (const s of SAMPLES) for (const [ours, theirs] of pairs) expect(JSON.stringify(ours(s))).toBe(JSON.stringify(theirs(s)));
+  it("refuses colours before chalk is loaded (a run that decided on colours must load it first)", async () => {
+    // This file's first test: nothing has loaded chalk in this worker yet.
+    expect(() => createTheme(true)).toThrow(/loadColours/);
+    await loadColours();
+    expect(createTheme(true).enabled).toBe(true);
   });
 
-  it("nests as chalk does: an inner style's end does not end the outer one", () => {
-    for (const s of SAMPLES) {
-      expect(on.error(on.dim(s))).toBe(chalk.red(chalk.dim(s)));
-      expect(on.accent(`${on.bold(s)} and ${on.ok(s)}\n${s}`)).toBe(chalk.cyan(`${chalk.bold(s)} and ${chalk.green(s)}\n${s}`));
-      expect(on.warn(on.warn(s))).toBe(chalk.yellow(chalk.yellow(s)));
-    }
-  });
+  describe("with chalk loaded", () => {
+    beforeAll(loadColours);
 
-  it("leaves text untouched when colours are off", () => {
-    for (const s of SAMPLES) {
-      for (const style of [off.ok, off.warn, off.error, off.dim, off.bold, off.accent, off.added, off.removed]) expect(style(s)).toBe(s);
-    }
-    expect(off.enabled).toBe(false);
-    expect(on.enabled).toBe(true);
+    it("paints each role with its colour", () => {
+      const on = createTheme(true);
+      expect(on.ok("ok")).toBe(wrap(SGR.green, "ok"));
+      expect(on.added("+")).toBe(wrap(SGR.green, "+"));
+      expect(on.warn("w")).toBe(wrap(SGR.yellow, "w"));
+      expect(on.error("e")).toBe(wrap(SGR.red, "e"));
+      expect(on.removed("-")).toBe(wrap(SGR.red, "-"));
+      expect(on.dim("d")).toBe(wrap(SGR.dim, "d"));
+      expect(on.bold("b")).toBe(wrap(SGR.bold, "b"));
+      expect(on.accent("a")).toBe(wrap(SGR.cyan, "a"));
+    });
+
+    it("never lets a colour bleed into the next line", () => {
+      expect(createTheme(true).error("two\nlines")).toBe(`${wrap(SGR.red, "two")}\n${wrap(SGR.red, "lines")}`);
+    });
+
+    it("leaves text untouched when colours are off", () => {
+      const off = createTheme(false);
+      for (const s of ["", "plain", "two\nlines", "\u001B[32mgreen\u001B[39m"]) {
+        for (const style of [off.ok, off.warn, off.error, off.dim, off.bold, off.accent, off.added, off.removed]) expect(style(s)).toBe(s);
+      }
+      expect(off.enabled).toBe(false);
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 // The logic of `report upload` against a fake ApiClient: what is sent, skipped, reconciled or refused, and why.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadColours } from "../../../src/output/theme.js";
 import type { ApiClient, MultipartBody } from "../../../src/api/types.js";
 import type { StoredShipment } from "../../../src/contract/index.js";
 import { createDeps, DEFAULT_GLOBALS, type BaseDeps } from "../../../src/deps.js";
@@ -190,6 +191,8 @@ describe("parseUploadOptions", () => {
 });
 
 describe("run: --by-order confirmation", () => {
+  // A terminal: main() would have loaded chalk for it.
+  beforeAll(loadColours);
   function deps(answers: boolean[], tty: boolean) {
     const io = createTestIO({ tty });
     const api = new FakeApi();
