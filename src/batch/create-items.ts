@@ -251,7 +251,7 @@ function dryRun(run: ItemRun, items: readonly KeyedItem[], decisions: Map<string
     if ("error" in r) {
       blocked++;
       unavailable ||= r.unavailable === true;
-      printer.row({ row: item.item, reference: item.reference, body: {}, changes: [], skip: r.error });
+      printer.blocked({ row: item.item, reference: item.reference, label: item.label, reason: r.error });
       continue;
     }
     wouldSend++;

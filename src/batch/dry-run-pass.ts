@@ -66,7 +66,7 @@ export async function printDryRun<P>(
         blocked++;
         unavailable ||= r.unavailable === true;
         outcomes.set(item.row, { status: "failed", label: item.label, reference: item.reference, error: r.error });
-        printer.row({ row: item.row, reference: item.reference, body: {}, changes: item.changes, skip: r.error });
+        printer.blocked({ row: item.row, reference: item.reference, label: item.label, reason: r.error });
         continue;
       }
       wouldSend++;

@@ -1,6 +1,9 @@
 // --dry-run: what would be sent, printed as the rows are read (a 100,000-row file is never held in memory).
-// People get one line per row; --json gets one document {"dry_run": true, "would_send": [...], ...} written
-// incrementally.
+// People get one line per row; --json gets one document {"dry_run": true, "would_send": [...], "blocked": [...], ...}
+// written incrementally. Rows that would not be sent (their address check failed) have no request body: they get a
+// line of their own (row, reference, title or name, reason) and, in JSON, the separate "blocked" list, so a script
+// counting would_send counts only what would be sent. Blocked rows are kept until the end for that list; there are
+// at most as many as rows whose address failed.
 import type { IO } from "../output/io.js";
 import type { Shipment } from "../contract/index.js";
 import type { Change } from "./types.js";
@@ -11,12 +14,20 @@ export interface WouldSend {
   /** The request body for this row (a shipment, an address). */
   body: Record<string, unknown>;
   changes: readonly Change[];
-  /** Set when the row would not be sent, and why. */
-  skip?: string;
+}
+
+/** A row that would not be sent: its address check failed. */
+export interface Blocked {
+  row: number;
+  reference?: string;
+  /** The shipment's title or the address's name. */
+  label: string;
+  reason: string;
 }
 
 export interface DryRunPrinter {
   row(item: WouldSend): void;
+  blocked(item: Blocked): void;
   end(tail: Record<string, unknown>): void;
 }
 
@@ -37,14 +48,17 @@ function shipmentLine(item: WouldSend): string {
   const id = s.id !== undefined ? `#${String(s.id)} ` : "";
   const what = `${id}${s.title ?? ""}`;
   const dims = `${s.length}x${s.height}x${s.depth} in`;
-  const status = item.skip ? `  (${item.skip})` : "";
-  return `${String(item.row).padStart(5)}  ${cut(item.reference ?? "", 12)}  ${cut(what, 30)}  ${String(`$${s.value}`).padStart(7)}  ${dims.padEnd(11)}  svc ${String(s.service).padEnd(3)}  ${cut(side(s, "fulfillment"), 26)} -> ${side(s, "destination")}${status}\n`;
+  return `${String(item.row).padStart(5)}  ${cut(item.reference ?? "", 12)}  ${cut(what, 30)}  ${String(`$${s.value}`).padStart(7)}  ${dims.padEnd(11)}  svc ${String(s.service).padEnd(3)}  ${cut(side(s, "fulfillment"), 26)} -> ${side(s, "destination")}\n`;
 }
 
 function addressLine(item: WouldSend): string {
   const a = item.body as Record<string, unknown>;
-  const status = item.skip ? `  (${item.skip})` : "";
-  return `${String(item.row).padStart(5)}  ${cut(item.reference ?? "", 12)}  ${cut(String(a.name ?? ""), 30)}  ${cut(String(a.line_1 ?? ""), 30)}  ${String(a.city ?? "")}, ${String(a.post_code ?? "")}${status}\n`;
+  return `${String(item.row).padStart(5)}  ${cut(item.reference ?? "", 12)}  ${cut(String(a.name ?? ""), 30)}  ${cut(String(a.line_1 ?? ""), 30)}  ${String(a.city ?? "")}, ${String(a.post_code ?? "")}\n`;
+}
+
+/** A blocked row: no payload columns (there is no request body), only who it is and why it would not be sent. */
+function blockedLine(item: Blocked): string {
+  return `${String(item.row).padStart(5)}  ${cut(item.reference ?? "", 12)}  ${cut(item.label, 30)}  not sent: ${item.reason}\n`;
 }
 
 /**
@@ -67,18 +81,24 @@ export function dryRunPrinter(io: IO, json: boolean, kind: "shipment" | "address
   if (json) out('{"dry_run":true,"would_send":[');
   else if (kind === "shipment") out(`${position.toUpperCase().padStart(5)}  ${"REFERENCE".padEnd(12)}  ${"TITLE".padEnd(30)}  ${"VALUE".padStart(7)}  ${"L x H x D".padEnd(11)}  SERVICE  FROM -> TO\n`);
   else out(`${"ROW".padStart(5)}  ${"REFERENCE".padEnd(12)}  ${"NAME".padEnd(30)}  ${"LINE 1".padEnd(30)}  CITY, POST CODE\n`);
+  const blocked: Array<Record<string, unknown>> = [];
+  const labelKey = kind === "shipment" ? "title" : "name";
   return {
     row(item) {
       if (json) {
-        const doc = { [position]: item.row, reference: item.reference ?? null, [kind]: item.body, ...(item.changes.length > 0 ? { changes: item.changes } : {}), ...(item.skip ? { skip: item.skip } : {}) };
+        const doc = { [position]: item.row, reference: item.reference ?? null, [kind]: item.body, ...(item.changes.length > 0 ? { changes: item.changes } : {}) };
         out(`${first ? "" : ","}\n${JSON.stringify(doc)}`);
         first = false;
       } else out(kind === "shipment" ? shipmentLine(item) : addressLine(item));
     },
+    blocked(item) {
+      if (json) blocked.push({ [position]: item.row, reference: item.reference ?? null, [labelKey]: item.label, reason: item.reason });
+      else out(blockedLine(item));
+    },
     end(tail) {
       if (json) {
         const rest = JSON.stringify(tail).slice(1, -1);
-        out(`\n]${rest ? `,${rest}` : ""}}\n`);
+        out(`\n],"blocked":${JSON.stringify(blocked)}${rest ? `,${rest}` : ""}}\n`);
       }
       if (pending !== "") io.out(pending);
       pending = "";

@@ -212,6 +212,26 @@ describe("shipment create --csv (logic, fake service)", () => {
     expect(doc.counts.requests).toBe(2);
   });
 
+  it("--dry-run lists a row blocked by its address check under blocked, not would_send; the table gives it a line of its own", async () => {
+    const rows = shipmentRows(3, { seed: 4, titlePrefix: "B" });
+    rows[1]!.destination_line_1 = "500 Main St";
+    const json = harness({ json: true });
+    const path = join(json.dir, "blocked.csv");
+    writeFileSync(path, toCsv(rows));
+    expect(await runCreateCsv(json.deps, { csv: path, dryRun: true })).toBe(2);
+    const doc = JSON.parse(json.io.stdout()) as { would_send: Array<{ row: number }>; blocked: Array<Record<string, unknown>>; counts: Record<string, number> };
+    expect(doc.would_send.map((w) => w.row)).toEqual([2, 4]);
+    expect(doc.blocked).toEqual([{ row: 3, reference: rows[1]!.reference ?? null, title: rows[1]!.title, reason: expect.stringMatching(/--accept-recommended/) }]);
+    expect(doc.counts).toMatchObject({ would_send: 2, blocked: 1 });
+
+    const people = harness({ dir: json.dir });
+    expect(await runCreateCsv(people.deps, { csv: path, dryRun: true })).toBe(2);
+    const line = people.io.stdout().split("\n").find((l) => l.includes(rows[1]!.title!))!;
+    expect(line).toMatch(/^\s+3 .* not sent: .*--accept-recommended/);
+    expect(people.io.stdout()).not.toContain("undefined");
+    expect(json.service.createCalls).toHaveLength(0);
+  });
+
   it("stops sending at Ctrl-C, keeps the journal and prints the command that resumes (exit 130)", async () => {
     const h = harness();
     const { path, titles } = writeCsv(h.dir, 40);
