@@ -53,7 +53,7 @@ export async function runCreateItems(deps: Deps, flags: CreateItemFlags): Promis
   reportInvalid(run, invalid, total);
   for (const i of invalid) {
     const problems = i.problems.map((p) => ({ column: p.field, reason: p.message }));
-    run.outcomes.set(i.item, { status: "failed", label: i.label, reference: i.reference, error: problemsText(problems), problems });
+    run.outcomes.set(i.item, { status: "failed", label: i.label, reference: i.reference, error: problemsText(problems), problems, invalid: true });
   }
   if (invalid.length > 0 && !options.skipInvalid) {
     deps.io.err("Nothing was sent. Fix the items above and run again, or pass --skip-invalid to send only the valid items.\n");

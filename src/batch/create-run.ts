@@ -143,7 +143,7 @@ async function send(
   const reportInvalidBefore = (row: number) => {
     for (; nextInvalid < invalid.length && invalid[nextInvalid]!.row < row; nextInvalid++) {
       const r = invalid[nextInvalid]!;
-      outcomes.set(r.row, { status: "failed", label: r.label, reference: r.reference, error: problemsText(r.problems), problems: r.problems });
+      outcomes.set(r.row, { status: "failed", label: r.label, reference: r.reference, error: problemsText(r.problems), problems: r.problems, invalid: true });
     }
   };
   let offered = false;

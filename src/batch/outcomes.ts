@@ -27,6 +27,8 @@ export interface Outcome {
   problems?: CellProblem[];
   /** The failure came from the service being unavailable (5xx, network, 429 after retries), not from the row. */
   unavailable?: boolean;
+  /** Failed shipctl's own checks of the input (never sent): decides exit 2 when nothing else happened. */
+  invalid?: boolean;
 }
 
 export class Outcomes {
@@ -61,6 +63,12 @@ export class Outcomes {
 
   get size(): number {
     return this.byRow.size;
+  }
+
+  /** Whether every row not done failed shipctl's own input checks (so nothing of it reached the service). */
+  onlyInvalid(): boolean {
+    for (const o of this.byRow.values()) if (o.status !== "failed" || o.invalid !== true) return false;
+    return this.byRow.size > 0;
   }
 
   anyUnavailable(): boolean {

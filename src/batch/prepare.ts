@@ -26,7 +26,7 @@ export function reportValidation(run: BatchRun, validation: Validation, notes: N
 export function refuseInvalid(run: BatchRun, validation: Validation): boolean {
   if (validation.invalid.length === 0 || run.options.skipInvalid) return false;
   for (const r of validation.invalid) {
-    run.outcomes.set(r.row, { status: "failed", label: r.label, reference: r.reference, error: problemsText(r.problems), problems: r.problems });
+    run.outcomes.set(r.row, { status: "failed", label: r.label, reference: r.reference, error: problemsText(r.problems), problems: r.problems, invalid: true });
   }
   run.deps.io.err("Nothing was sent. Fix the rows above and run again, or pass --skip-invalid to send only the valid rows.\n");
   return true;

@@ -119,5 +119,7 @@ export function exitCodeFor(outcomes: Outcomes, words: ResultWords): number {
   const notDone = c.failed + c.unknown + c.pending;
   if (notDone === 0) return ExitCode.Ok;
   if (c.done + c.skipped > 0) return ExitCode.Partial;
+  // --skip-invalid with every row invalid: nothing was sent, so it is the input's fault (2), not the service's (6).
+  if (outcomes.onlyInvalid()) return ExitCode.Usage;
   return outcomes.anyUnavailable() ? ExitCode.Unavailable : ExitCode.Rejected;
 }

@@ -65,7 +65,7 @@ export async function sendRowPass<V extends ValidBase, J extends RowJob>(run: Ba
       if (!sender.running) break;
       const base = { label: row.label, reference: row.reference };
       if (!row.ok) {
-        outcomes.set(row.row, { status: "failed", ...base, error: problemsText(row.problems), problems: row.problems });
+        outcomes.set(row.row, { status: "failed", ...base, error: problemsText(row.problems), problems: row.problems, invalid: true });
         continue;
       }
       const next = pass.prepare(row as Extract<Keyed<V>, { ok: true }>, base);

@@ -255,6 +255,13 @@ describe("shipment create --file", () => {
     expect(h.service.createCalls.flat().map((s) => s.title)).toEqual(["Piece 1", "Piece 3"]);
   });
 
+  it("--skip-invalid with every item invalid: nothing sent, exit 2 (not 6: the service refused nothing)", async () => {
+    const h = harness();
+    const path = writeJson(h, ["not a shipment", 7]);
+    expect(await runCreateItems(h.deps, { file: path, skipInvalid: true })).toBe(2);
+    expect(h.service.createCalls).toHaveLength(0);
+  });
+
   it("refuses a reference used twice, and a list that is empty", async () => {
     const h = harness();
     const list = [item(1, "R", { reference: "INV-1" }), item(2, "R", { reference: "INV-1" })];

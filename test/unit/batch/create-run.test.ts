@@ -185,6 +185,18 @@ describe("shipment create --csv (logic, fake service)", () => {
     expect(h.service.shipments).toHaveLength(3);
   });
 
+  it("--skip-invalid with every row invalid: nothing sent, exit 2 (not 6: the service refused nothing)", async () => {
+    const h = harness({ json: true });
+    const rows = shipmentRows(1, { seed: 5, titlePrefix: "Bad" });
+    rows[0]!.value = "1200.5";
+    const path = join(h.dir, "bad.csv");
+    writeFileSync(path, toCsv(rows));
+    expect(await runCreateCsv(h.deps, { csv: path, skipInvalid: true, results: "r.csv" })).toBe(2);
+    expect(h.service.createCalls).toHaveLength(0);
+    const doc = JSON.parse(h.io.stdout()) as { failed: Array<{ row: number; error: string }> };
+    expect(doc.failed).toEqual([expect.objectContaining({ row: 2, error: expect.stringMatching(/^value: /) })]);
+  });
+
   it("uses a recommended address only with --accept-recommended; without it (no terminal) those rows fail naming the flag", async () => {
     const h = harness({ json: true });
     const rows = shipmentRows(3, { seed: 4, titlePrefix: "R" });
