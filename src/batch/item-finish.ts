@@ -61,7 +61,11 @@ export function finishItems(run: ItemRun, input: { journalPath?: string; exitCod
     );
   }
   if (counts.unknown > 0) {
-    deps.io.err(`${theme.warn("Note:")} the service may have created the items marked unknown. Run the same command again to check and finish them; nothing is sent twice.\n`);
+    deps.io.err(
+      `${theme.warn("Note:")} the service may have created the items marked unknown (their requests may even still be in progress). ` +
+        `To check and finish them, run again (after a minute if a request timed out):\n  ${resumeCommand(run)}\n` +
+        "The rerun reads the service's shipments first; nothing is sent twice.\n",
+    );
   }
   if (deps.signal.aborted) {
     deps.io.err(`${theme.error("Interrupted.")} The journal is saved. To resume:\n  ${resumeCommand(run)}\n`);

@@ -147,6 +147,7 @@ describe("shipment create from flags", () => {
     expect(await runCreateItems(h.deps, FLAGS)).toBe(7);
     expect(service.createCalls).toHaveLength(1);
     expect(h.io.stderr()).toMatch(/not sent again in this run/);
+    expect(h.io.stderr()).toMatch(/run again \(after a minute if a request timed out\):\n {2}shipctl shipment create --title /);
     const second = harness({ service, dir: h.dir });
     expect(await runCreateItems(second.deps, FLAGS)).toBe(0);
     expect(second.io.stderr()).toMatch(/0 found created, 1 proven not created/);
