@@ -217,7 +217,7 @@ describe("shipctl shipment create --file", () => {
     expect(first.exitCode, first.stderr).toBe(8);
     const doc = JSON.parse(first.stdout) as Doc;
     expect(doc.counts).toMatchObject({ created: 15, unknown: 10 });
-    expect(first.stderr).toContain("Run the same command again to check and finish them");
+    expect(first.stderr).toContain(`run again (after a minute if a request timed out):\n  shipctl shipment create --file ${path}`);
     expect(readFileSync(`${path}.shipctl-journal.jsonl`, "utf8")).toContain('"state":"sending"');
     await o.org.control.clearFaults();
 
