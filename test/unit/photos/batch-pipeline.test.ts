@@ -4,14 +4,12 @@
 import { cpSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ApiClient, MultipartBody } from "../../../src/api/types.js";
+import type { MultipartBody } from "../../../src/api/types.js";
 import type { StoredShipment } from "../../../src/contract/index.js";
-import { createDeps, DEFAULT_GLOBALS, type BaseDeps } from "../../../src/deps.js";
 import { AuthError, ExitCode } from "../../../src/errors.js";
-import { createTestIO } from "../../../src/output/io.js";
-import { scriptedPrompter } from "../../../src/prompter.js";
 import { run } from "../../../src/commands/report/upload.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
+import { batchDepsFor } from "./batch-deps.js";
 
 const NOW = new Date("2025-03-02T12:00:00Z");
 
@@ -64,28 +62,7 @@ function batchOf(ids: number[]): string {
   return root;
 }
 
-function depsFor(api: LoggingApi) {
-  const io = createTestIO({ tty: false });
-  const base: BaseDeps = {
-    io,
-    prompter: scriptedPrompter([]),
-    clock: { now: () => NOW, sleep: async () => undefined },
-    env: {},
-    cwd: process.cwd(),
-    signal: new AbortController().signal,
-    connect: async () => ({
-      profile: "t",
-      baseUrl: "http://x",
-      token: "t",
-      tables: async () => {
-        throw new Error("unused");
-      },
-      sources: { baseUrl: "env", token: "env", profile: "default" },
-    }),
-    makeApi: async () => api as unknown as ApiClient,
-  };
-  return { deps: createDeps(base, { ...DEFAULT_GLOBALS, json: true }), io };
-}
+const depsFor = (api: LoggingApi) => batchDepsFor(api, NOW);
 
 describe("batch upload: reads and uploads", () => {
   it("reads each shipment and journals the intent before its own upload, and starts uploading before the last read", async () => {

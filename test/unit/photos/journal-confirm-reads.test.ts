@@ -3,14 +3,12 @@
 import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import type { ApiClient, MultipartBody } from "../../../src/api/types.js";
+import type { MultipartBody } from "../../../src/api/types.js";
 import type { StoredShipment } from "../../../src/contract/index.js";
-import { createDeps, DEFAULT_GLOBALS, type BaseDeps } from "../../../src/deps.js";
 import { ExitCode } from "../../../src/errors.js";
-import { createTestIO } from "../../../src/output/io.js";
-import { scriptedPrompter } from "../../../src/prompter.js";
 import { run } from "../../../src/commands/report/upload.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
+import { batchDepsFor } from "./batch-deps.js";
 
 const NOW = new Date("2025-03-02T12:00:00Z");
 
@@ -39,28 +37,7 @@ class CountingApi {
   async close(): Promise<void> {}
 }
 
-function depsFor(api: CountingApi) {
-  const io = createTestIO({ tty: false });
-  const base: BaseDeps = {
-    io,
-    prompter: scriptedPrompter([]),
-    clock: { now: () => NOW, sleep: async () => undefined },
-    env: {},
-    cwd: process.cwd(),
-    signal: new AbortController().signal,
-    connect: async () => ({
-      profile: "t",
-      baseUrl: "http://x",
-      token: "t",
-      tables: async () => {
-        throw new Error("unused");
-      },
-      sources: { baseUrl: "env", token: "env", profile: "default" },
-    }),
-    makeApi: async () => api as unknown as ApiClient,
-  };
-  return { deps: createDeps(base, { ...DEFAULT_GLOBALS, json: true }), io };
-}
+const depsFor = (api: CountingApi) => batchDepsFor(api, NOW);
 
 it("reads all 20 journal-stored reports, up to 16 at a time (more than the 2 uploads), and sends nothing", async () => {
   const ids = Array.from({ length: 20 }, (_, i) => i + 1);
