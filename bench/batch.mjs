@@ -17,6 +17,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Pool, request } from "undici";
 import { parse } from "csv-parse";
+import { startSandbox } from "./_sandbox.mjs";
 import { build } from "esbuild";
 import { median, printTable } from "./_stats.mjs";
 import { shipmentRows, toCsv } from "../fixtures/csv/generate.mjs";
@@ -39,22 +40,6 @@ function writeRows(n, name) {
   const path = join(work, name);
   writeFileSync(path, toCsv(shipmentRows(n, { seed: n, titlePrefix: `B${n}` })));
   return path;
-}
-
-function startSandbox(latency) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, "sandbox", "--port", "0", "--token", TOKEN, "--latency", String(latency), "--quiet"], {
-      stdio: ["ignore", "pipe", "ignore"],
-      env: { ...process.env, NO_COLOR: "1" },
-    });
-    let out = "";
-    child.stdout.setEncoding("utf8").on("data", (d) => {
-      out += d;
-      const url = /https?:\/\/\S+/.exec(out)?.[0];
-      if (url) resolve({ url, child });
-    });
-    child.on("exit", (code) => reject(new Error(`the sandbox exited (${code}) before printing its URL; run npm run build first`)));
-  });
 }
 
 /** A fresh organization per run, so no run sees another's shipments. */
@@ -180,7 +165,7 @@ async function shipctlCreate(url, csv) {
 }
 
 async function endToEnd(latency, csv) {
-  const { url, child } = await startSandbox(latency);
+  const { url, child } = await startSandbox({ token: TOKEN, latency });
   try {
     const bodies = await requestBodies(csv, url);
     await rawLoop(url, bodies); // warm-up
