@@ -22,7 +22,7 @@ export interface CsvFlagChoice {
   fileToo?: boolean;
   /**
    * Add --force-new: the command creates records, so a copy of a file already sent must not create them again
-   * (earlier-journals.ts). Defaults to every sending command but `shipment update` (a PATCH sent twice is harmless).
+   * (earlier-journals.ts). Not for `shipment update`: a PATCH of the full body sent twice is harmless.
    */
   creates?: boolean;
 }
@@ -39,7 +39,7 @@ export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command 
       .option("--dry-run", `${shared}validate (and verify addresses), print what would be sent, send nothing`)
       .option("--results <file.csv>", "with --csv: write each row's outcome there, and the failed rows to <file>.errors.csv")
       .option("--skip-invalid", `${shared}send the valid ${items} even if some ${items} are invalid`);
-    if (choice.creates ?? command.name() !== "update") {
+    if (choice.creates) {
       command.option("--force-new", "with --csv: send even the rows an earlier run sent from another file (a copy of it); see docs/csv.md");
     }
   }

@@ -86,7 +86,7 @@ Examples:
     );
   addressInputOptions(command);
   storePolicyOptions(command);
-  addCsvOptions(command, { verifyFlags: false, sending: true }).addHelpText("after", CSV_HELP);
+  addCsvOptions(command, { verifyFlags: false, sending: true, creates: true }).addHelpText("after", CSV_HELP);
   command.action(csvOrPlain(ctx, async () => (await import("./csv.js")).runAdd, async () => (await import("./add.js")).run));
   return command;
 }

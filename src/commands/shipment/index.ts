@@ -144,7 +144,7 @@ ${CSV_HELP}
     "read the shipment, or a list of them, from a JSON file (- for stdin); flags given as well override those fields of every item",
   );
   command.option("--reference <text>", "your own key for the shipment, never sent: the journal knows it by this (a new one creates a new shipment)");
-  addCsvOptions(command, { verifyFlags: true, sending: true, fileToo: true });
+  addCsvOptions(command, { verifyFlags: true, sending: true, fileToo: true, creates: true });
   command.action(
     csvOrPlain(
       ctx,
