@@ -29,3 +29,31 @@ function fmt(n) {
   if (n >= 10) return n.toFixed(1);
   return n.toFixed(2);
 }
+
+/**
+ * Splits a CLI run into phases: the second argument holds the performance marks the CLI set (ms since its start) and
+ * when it exited; `marks` lists [mark, label] in order; the rest of the parent's wall time is spawn and teardown.
+ */
+export function phasesOf(marks, { marks: at, exit }, wallMs) {
+  const times = { ...at, exit };
+  const out = {};
+  let from = 0;
+  for (const [mark, label] of marks) {
+    if (times[mark] === undefined) continue;
+    out[label] = times[mark] - from;
+    from = times[mark];
+  }
+  out["process spawn and teardown (seen by the parent)"] = wallMs - exit;
+  return out;
+}
+
+/** Prints each phase's median over the runs, with its range. */
+export function printPhases(title, runs) {
+  const labels = [...new Set(runs.flatMap((r) => Object.keys(r)))];
+  const width = Math.max(...labels.map((l) => l.length));
+  console.log(`\n${title}`);
+  for (const label of labels) {
+    const values = runs.map((r) => r[label]).filter((v) => v !== undefined);
+    console.log(`  ${label.padEnd(width)}  ${median(values).toFixed(0).padStart(5)} ms  (${Math.min(...values).toFixed(0)}..${Math.max(...values).toFixed(0)})`);
+  }
+}

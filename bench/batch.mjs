@@ -19,7 +19,7 @@ import { Pool, request } from "undici";
 import { parse } from "csv-parse";
 import { startSandbox } from "./_sandbox.mjs";
 import { build } from "esbuild";
-import { median, printTable } from "./_stats.mjs";
+import { median, printTable, phasesOf, printPhases } from "./_stats.mjs";
 import { shipmentRows, toCsv } from "../fixtures/csv/generate.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -74,28 +74,6 @@ const MARKS = [
   ["finished", "results, journal folded"],
   ["exit", "exit"],
 ];
-function phasesOf({ marks, exit }, wallMs) {
-  const at = { ...marks, exit };
-  const out = {};
-  let from = 0;
-  for (const [mark, label] of MARKS) {
-    if (at[mark] === undefined) continue;
-    out[label] = at[mark] - from;
-    from = at[mark];
-  }
-  out["process spawn and teardown (seen by the parent)"] = wallMs - exit;
-  return out;
-}
-
-function printPhases(title, runs) {
-  const labels = [...new Set(runs.flatMap((r) => Object.keys(r)))];
-  const width = Math.max(...labels.map((l) => l.length));
-  console.log(`\n${title}`);
-  for (const label of labels) {
-    const values = runs.map((r) => r[label]).filter((v) => v !== undefined);
-    console.log(`  ${label.padEnd(width)}  ${median(values).toFixed(0).padStart(5)} ms  (${Math.min(...values).toFixed(0)}..${Math.max(...values).toFixed(0)})`);
-  }
-}
 
 function run(args, { env = {}, stdout = "pipe" } = {}) {
   return new Promise((resolve, reject) => {
@@ -115,7 +93,7 @@ function run(args, { env = {}, stdout = "pipe" } = {}) {
     child.on("close", (code) => {
       const ms = performance.now() - start;
       const report = rss === "" ? { maxRSS: NaN, marks: {}, exit: NaN } : JSON.parse(rss);
-      resolve({ code, out, err, ms, rssMb: (report.maxRSS * 1024) / 1e6, phases: phasesOf(report, ms) });
+      resolve({ code, out, err, ms, rssMb: (report.maxRSS * 1024) / 1e6, phases: phasesOf(MARKS, report, ms) });
     });
   });
 }

@@ -13,7 +13,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Agent, request } from "undici";
 import { startSandbox } from "./_sandbox.mjs";
-import { median, printTable } from "./_stats.mjs";
+import { median, printTable, phasesOf, printPhases } from "./_stats.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = join(root, "bin/shipctl.js");
@@ -160,7 +160,7 @@ function shipctl(ids, { keep = false, dir = batchRoot(ids) } = {}) {
       const { stored, skipped } = JSON.parse(out).counts;
       if (stored + skipped !== ids.length) return reject(new Error(`shipctl stored ${stored} of ${ids.length} reports`));
       const report = JSON.parse(rss);
-      resolve({ ms, rssMb: (report.maxRSS * 1024) / 1e6, dir, phases: phasesOf(report, ms) });
+      resolve({ ms, rssMb: (report.maxRSS * 1024) / 1e6, dir, phases: phasesOf(MARKS, report, ms) });
     });
   });
 }
@@ -178,29 +178,6 @@ const MARKS = [
   ["uploaded", "shipment reads and uploads"],
   ["exit", "results, exit"],
 ];
-function phasesOf({ marks, exit }, wallMs) {
-  const at = { ...marks, exit };
-  const out = {};
-  let from = 0;
-  for (const [mark, label] of MARKS) {
-    if (at[mark] === undefined) continue;
-    out[label] = at[mark] - from;
-    from = at[mark];
-  }
-  out["process spawn and teardown (seen by the parent)"] = wallMs - exit;
-  return out;
-}
-
-function printPhases(title, runs) {
-  const labels = [...new Set(runs.flatMap((r) => Object.keys(r)))];
-  const rows = labels.map((label) => {
-    const values = runs.map((r) => r[label]).filter((v) => v !== undefined);
-    return [label, median(values), Math.min(...values), Math.max(...values)];
-  });
-  const width = Math.max(...labels.map((l) => l.length));
-  console.log(`\n${title}`);
-  for (const [label, med, lo, hi] of rows) console.log(`  ${label.padEnd(width)}  ${med.toFixed(0).padStart(5)} ms  (${lo.toFixed(0)}..${hi.toFixed(0)})`);
-}
 
 try {
   const prebuilt = prebuiltBody();
