@@ -13,7 +13,7 @@ import { withBatch, type BatchRun } from "./context.js";
 import { dryRunPass } from "./dry-run-pass.js";
 import { finishRun } from "./finish.js";
 import type { Journal, Verdict } from "./journal.js";
-import { recordReconciled, settleLost } from "./lost.js";
+import { recordReconciled, settledEarlier, settleLost } from "./lost.js";
 import { Notes } from "./notes.js";
 import { problemsText } from "./outcomes.js";
 import { mapLimit } from "./pool.js";
@@ -138,10 +138,8 @@ async function addBatch(run: BatchRun, journal: Journal | undefined): Promise<nu
     done: "created",
     columnFor: (field) => field,
     prepare: (row, base) => {
-      const state = journal!.row(row.key);
-      if (state?.state === "created") return { outcome: { status: "skipped", ...base, id: state.id } };
-      const doubt = uncertain.get(row.key);
-      if (doubt !== undefined) return { outcome: { status: "unknown", ...base, error: doubt } };
+      const earlier = settledEarlier(journal!, uncertain, row.key, base);
+      if (earlier) return { outcome: earlier };
       const ready = decided(row.addressKey, row.payload, decisions);
       if ("error" in ready) return { outcome: { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable } };
       const address = ready.payload;

@@ -22,7 +22,7 @@ import { readItems, type ItemInputFlags } from "./item-input.js";
 import { itemJournalPath, keyItems, type KeyedItem } from "./item-journal.js";
 import { Journal } from "./journal.js";
 import { confirmJournalOwner, ownedReader, tokenFingerprint } from "./journal-owner.js";
-import { recordReconciled, settleLost } from "./lost.js";
+import { recordReconciled, settledEarlier, settleLost } from "./lost.js";
 import { Outcomes, problemsText } from "./outcomes.js";
 import { decided, verifyDistinct, type Ready } from "./prepare.js";
 import { reconcile, shipmentFields, shipmentListing, type Candidate, type Reconciled, type ShipmentFields } from "./reconcile.js";
@@ -154,14 +154,9 @@ async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: J
   for (const item of items) {
     if (!sender.running) break;
     const base = { label: item.label, reference: item.reference };
-    const state = journal.row(item.key);
-    if (state?.state === "created") {
-      outcomes.set(item.item, { status: "skipped", ...base, id: state.id });
-      continue;
-    }
-    const doubt = uncertain.get(item.key);
-    if (doubt !== undefined) {
-      outcomes.set(item.item, { status: "unknown", ...base, error: doubt });
+    const earlier = settledEarlier(journal, uncertain, item.key, base);
+    if (earlier) {
+      outcomes.set(item.item, earlier);
       continue;
     }
     const ready = withDecisions(item, decisions);

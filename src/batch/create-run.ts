@@ -8,7 +8,7 @@ import { earlyVerdicts, refuseInvalid, reportValidation, verifyDistinct } from "
 import { findEarlierSends } from "./earlier-journals.js";
 import { openJournal, startProgress, stopProgress, withBatch, type BatchRun } from "./context.js";
 import { CreateSender } from "./create-sender.js";
-import { recordReconciled, settleLost } from "./lost.js";
+import { recordReconciled, settledEarlier, settleLost } from "./lost.js";
 import { printDryRun, type DryRunItem } from "./dry-run-pass.js";
 import { finishRun } from "./finish.js";
 import type { Journal } from "./journal.js";
@@ -152,14 +152,9 @@ async function send(
       if (!sender.running) break rows;
       reportInvalidBefore(s.row);
       const base = { label: s.label, reference: s.reference };
-      const state = journal.row(s.key);
-      if (state?.state === "created") {
-        outcomes.set(s.row, { status: "skipped", ...base, id: state.id });
-        continue;
-      }
-      const doubt = uncertain.get(s.key);
-      if (doubt !== undefined) {
-        outcomes.set(s.row, { status: "unknown", ...base, error: doubt });
+      const earlier = settledEarlier(journal, uncertain, s.key, base);
+      if (earlier) {
+        outcomes.set(s.row, earlier);
         continue;
       }
       const ready = spilledReady(s, addresses, decisions);

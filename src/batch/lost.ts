@@ -9,6 +9,7 @@
 // Used by `shipment create --csv` (requests of ten) and `address add --csv` (one address a request).
 import type { BatchRun } from "./context.js";
 import type { Journal } from "./journal.js";
+import type { Outcome } from "./outcomes.js";
 import type { Candidate, Reconciled } from "./reconcile.js";
 
 /** [assume] Wait before reading back after a lost answer, so a request the service is still finishing shows up. */
@@ -55,6 +56,23 @@ export async function recordReconciled(journal: Journal, found: Map<string, Reco
 }
 
 /** What settling needs of a run: a CSV run, or `shipment create` from flags or a JSON file. */
+/**
+ * What an earlier run already settled for a row or item, before this run sends it: created (skipped now, with its
+ * id), or left uncertain by the rerun's read-back (not sent: it may exist). Undefined when the row is to be sent.
+ */
+export function settledEarlier(
+  journal: Journal,
+  uncertain: ReadonlyMap<string, string>,
+  key: string,
+  base: Pick<Outcome, "label" | "reference">,
+): Outcome | undefined {
+  const state = journal.row(key);
+  if (state?.state === "created") return { status: "skipped", ...base, id: state.id };
+  const doubt = uncertain.get(key);
+  if (doubt !== undefined) return { status: "unknown", ...base, error: doubt };
+  return undefined;
+}
+
 export type SettleRun = Pick<BatchRun, "deps" | "outcomes" | "say">;
 
 export async function settleLost<R extends LostRow, F>(run: SettleRun, sender: Resender<R>, how: ReconcileFor<R, F>): Promise<void> {
