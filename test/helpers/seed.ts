@@ -2,18 +2,10 @@
 // depend on the commands that create them.
 import { request } from "undici";
 import type { CliTarget } from "./cli.js";
+import { GALLERY } from "./gallery.js";
 
 /** An address the sandbox verifies as valid. */
-export const GALLERY = {
-  name: "Gallery North",
-  email: "ship@gallery.example",
-  phone: "+12069536978",
-  line_1: "1 Main Street",
-  city: "Seattle",
-  region: "WA",
-  post_code: "98101",
-  country: 1,
-};
+export { GALLERY };
 
 /** The same address as command-line flags. */
 export const GALLERY_ARGS = [

@@ -1,11 +1,11 @@
 // `shipment update --csv`: the journal spares a rerun only the rows updated with the same content. A row edited after
 // a successful run (same reference, new values) is the change to send, and is sent.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { request } from "undici";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli, tempDir } from "../../helpers/cli.js";
-import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
+import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.js";
+import { seedShipments } from "../../helpers/seed.js";
 import { COLUMNS, shipmentRows, toCsv, type Row } from "../../../fixtures/csv/generate.mjs";
 import { listAll } from "./helpers.js";
 
@@ -15,23 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const inline = { name: "North Gallery", email: "ship@north.example", phone: "+12069536978", line_1: "1201 Second Avenue", city: "Seattle", region: "WA", post_code: "98101", country: 1 };
-
-async function seed(org: OrgTarget, n: number): Promise<number[]> {
-  const shipments = Array.from({ length: n }, (_, i) => ({ title: `Seed ${i}`, value: 500, length: 20, height: 20, depth: 2, service: 1, fulfillment_address: inline, destination_address: inline }));
-  const res = await request(`${org.url}/api/v1/shipments`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${org.token}`, "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify({ shipments }),
-  });
-  const body = (await res.body.json()) as { shipments: Array<{ id: number }> };
-  return body.shipments.map((s) => s.id);
-}
-
 describe("shipctl shipment update --csv, a row edited after a successful run", () => {
   it("sends the edited row again, skips the unchanged one, and sends a row edited back to its first content", async () => {
     const org = await sb.newOrg();
-    const ids = await seed(org, 2);
+    const ids = await seedShipments(org, 2);
     const rows: Row[] = shipmentRows(2, { seed: 23, titlePrefix: "Edit" }).map((r, i) => ({ ...r, id: String(ids[i]) }));
     const path = join(tempDir(), "updates.csv");
     const write = (list: Row[]) => writeFileSync(path, toCsv(list, { columns: ["id", ...COLUMNS] }));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { request } from "undici";
 import { runCli, tempDir } from "../../helpers/cli.js";
-import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
+import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.js";
+import { seedShipments } from "../../helpers/seed.js";
 import { COLUMNS, shipmentRows, toCsv, type Row } from "../../../fixtures/csv/generate.mjs";
 import { writeFileSync } from "node:fs";
 import { listAll } from "./helpers.js";
@@ -13,23 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const inline = { name: "North Gallery", email: "ship@north.example", phone: "+12069536978", line_1: "1201 Second Avenue", city: "Seattle", region: "WA", post_code: "98101", country: 1 };
-
-async function seed(org: OrgTarget, n: number): Promise<number[]> {
-  const shipments = Array.from({ length: n }, (_, i) => ({ title: `Seed ${i}`, value: 500, length: 20, height: 20, depth: 2, service: 1, fulfillment_address: inline, destination_address: inline }));
-  const res = await request(`${org.url}/api/v1/shipments`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${org.token}`, "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify({ shipments }),
-  });
-  const body = (await res.body.json()) as { shipments: Array<{ id: number }> };
-  return body.shipments.map((s) => s.id);
-}
-
 describe("shipctl shipment update --csv", () => {
   it("PATCHes each row's shipment, and a rerun skips the rows already updated", async () => {
     const org = await sb.newOrg();
-    const ids = await seed(org, 4);
+    const ids = await seedShipments(org, 4);
     const rows: Row[] = shipmentRows(4, { seed: 21, titlePrefix: "Upd" }).map((r, i) => ({ ...r, id: String(ids[i]) }));
     const path = join(tempDir(), "updates.csv");
     writeFileSync(path, toCsv(rows, { columns: ["id", ...COLUMNS] }));
@@ -48,7 +35,7 @@ describe("shipctl shipment update --csv", () => {
 
   it("fails the row of a shipment that does not exist and updates the rest (exit 8)", async () => {
     const org = await sb.newOrg();
-    const ids = await seed(org, 2);
+    const ids = await seedShipments(org, 2);
     const rows = shipmentRows(3, { seed: 22, titlePrefix: "Miss" }).map((r, i) => ({ ...r, id: String(ids[i] ?? 99999) }));
     const path = join(tempDir(), "missing.csv");
     writeFileSync(path, toCsv(rows, { columns: ["id", ...COLUMNS] }));

@@ -5,17 +5,7 @@ import { join } from "node:path";
 import { request } from "undici";
 import { fixture, tempDir } from "../../helpers/cli.js";
 import type { OrgTarget } from "../../helpers/sandbox.js";
-
-const ADDRESS = {
-  name: "Gallery North",
-  email: "ship@gallery.example",
-  phone: "+12069536978",
-  line_1: "1 Main Street",
-  city: "Seattle",
-  region: "WA",
-  post_code: "98101",
-  country: 1,
-};
+import { GALLERY as ADDRESS } from "../../helpers/gallery.js";
 
 /** Creates `count` shipments in the org (in requests of at most 10) and returns their ids. */
 export async function createShipments(org: OrgTarget, count: number): Promise<number[]> {

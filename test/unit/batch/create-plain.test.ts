@@ -8,6 +8,7 @@ import { runCreateItems, type CreateItemFlags } from "../../../src/batch/create-
 import { ValidationError } from "../../../src/api/errors.js";
 import { UsageError } from "../../../src/errors.js";
 import { FakeService, harness, instantClock, type Harness } from "./fake-service.js";
+import { SHIPMENT_FLAGS } from "../input/harness.js";
 
 interface Doc {
   created: Array<{ item: number; reference: string | null; title: string; shipment_id: number }>;
@@ -41,16 +42,7 @@ function writeJson(h: Harness, value: unknown, name = "shipments.json"): string 
   return path;
 }
 
-const FLAGS: CreateItemFlags = {
-  title: "Blue Study",
-  value: "1200",
-  length: "30",
-  height: "24",
-  depth: "3",
-  service: "1",
-  fulfillmentAddressId: "12",
-  destinationAddressId: "15",
-};
+const FLAGS: CreateItemFlags = SHIPMENT_FLAGS;
 
 function exactlyOnce(service: FakeService, titles: readonly string[]): void {
   const counts = service.countsByTitle();

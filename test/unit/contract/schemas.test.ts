@@ -9,17 +9,8 @@ import {
   Shipment,
   charLength,
 } from "../../../src/contract/index.js";
+import { GALLERY as address } from "../../helpers/gallery.js";
 
-const address = {
-  name: "Gallery North",
-  email: "ship@gallery.example",
-  phone: "+12069536978",
-  line_1: "1 Main Street",
-  city: "Seattle",
-  region: "WA",
-  post_code: "98101",
-  country: 1,
-};
 
 const shipment = { title: "Untitled No. 4", value: 1200, length: 20, height: 16, depth: 2, service: 1, fulfillment_address_id: 1, destination_address: address };
 

@@ -6,6 +6,7 @@ import type { Connection } from "../../../src/config/types.js";
 import { SANDBOX_TABLES, type Tables } from "../../../src/contract/index.js";
 import { createTestIO, type TestIO } from "../../../src/output/io.js";
 import { scriptedPrompter } from "../../../src/prompter.js";
+import { GALLERY } from "../../helpers/gallery.js";
 
 const API_METHODS = [
   "verifyAddress",
@@ -97,15 +98,18 @@ export function testDeps(options: TestDepsOptions = {}): TestDeps {
 export const UNCONFIRMED: Tables = { countries: [], services: [], source: "unconfirmed" };
 
 /** A complete, valid address as the service wants it. */
-export const GALLERY = {
-  name: "Gallery North",
-  email: "ship@gallery.example",
-  phone: "+12069536978",
-  line_1: "1 Main Street",
-  city: "Seattle",
-  region: "WA",
-  post_code: "98101",
-  country: 1,
+export { GALLERY };
+
+/** A valid shipment between two stored addresses (12 and 15), as commander hands over its flags. */
+export const SHIPMENT_FLAGS = {
+  title: "Blue Study",
+  value: "1200",
+  length: "30",
+  height: "24",
+  depth: "3",
+  service: "1",
+  fulfillmentAddressId: "12",
+  destinationAddressId: "15",
 };
 
 /** The same address as commander hands over its flags. */

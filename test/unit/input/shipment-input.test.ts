@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../../src/errors.js";
 import { readShipmentInput } from "../../../src/input/shipment-input.js";
-import { GALLERY, testDeps, UNCONFIRMED } from "./harness.js";
+import { GALLERY, SHIPMENT_FLAGS, testDeps, UNCONFIRMED } from "./harness.js";
 
 const dir = mkdtempSync(join(tmpdir(), "shipctl-shipment-"));
 function file(name: string, content: unknown): string {
@@ -12,16 +12,7 @@ function file(name: string, content: unknown): string {
   return name;
 }
 
-const FLAGS = {
-  title: "Blue Study",
-  value: "1200",
-  length: "30",
-  height: "24",
-  depth: "3",
-  service: "1",
-  fulfillmentAddressId: "12",
-  destinationAddressId: "15",
-};
+const FLAGS = SHIPMENT_FLAGS;
 const SHIPMENT = {
   title: "Blue Study",
   value: 1200,
