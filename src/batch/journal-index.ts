@@ -2,12 +2,13 @@
 // A journal lives beside --results when it is given and beside the input otherwise (journal-location.ts), so a
 // rerun that drops --results, or names another results file, would look only in places where the journal is not,
 // start an empty one and create every row again. Recording "this input's journal is there" on every run lets any
-// later run of the same file find it whatever --results says. One small file per input and command, replaced by a
-// rename so a reader never sees half of it.
+// later run of the same file find it whatever --results says. One small file per input and command, written atomically
+// (src/fs/atomic-file.ts) so a reader never sees half of it.
 import { createHash } from "node:crypto";
-import { access, mkdir, readFile, realpath, rename, writeFile } from "node:fs/promises";
+import { access, mkdir, readFile, realpath } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { configDir } from "../config/paths.js";
+import { writeFileAtomic } from "../fs/atomic-file.js";
 
 interface IndexEntry {
   input: string;
@@ -49,7 +50,5 @@ export async function recordJournalFor(kindSuffix: string, input: string, journa
   const current = await readFile(path, "utf8").catch(() => undefined);
   if (current === text) return;
   await mkdir(join(configDir(env), "journals", "inputs"), { recursive: true, mode: 0o700 });
-  const temp = `${path}.${process.pid}.tmp`;
-  await writeFile(temp, text, { mode: 0o600 });
-  await rename(temp, path);
+  await writeFileAtomic(path, text);
 }
