@@ -11,7 +11,7 @@ import { configDir } from "../config/paths.js";
 import { UsageError } from "../errors.js";
 import type { BatchKind } from "./columns.js";
 import type { BatchRun } from "./context.js";
-import { JOURNAL_VERSION, targetId, type Journal } from "./journal.js";
+import { JOURNAL_VERSION, journalLines, rowKeysOf, targetId, type Journal } from "./journal.js";
 import { journalSuffix } from "./journal-location.js";
 import { tokenFingerprint } from "./journal-owner.js";
 
@@ -103,33 +103,19 @@ async function readSent(path: string, kind: Kind, tid: string, owner: string): P
   } catch {
     return undefined;
   }
-  const lines = text.split("\n");
-  const header = parseLine(lines[0] ?? "");
+  // Lenient: a damaged line elsewhere says nothing, the readable ones still count.
+  const [header, ...records] = journalLines(text, () => undefined);
   if (header?.shipctl_journal !== JOURNAL_VERSION || header.kind !== kind) return undefined;
   const states = new Map<string, unknown>();
   let recordedOwner: unknown;
-  for (let i = 1; i < lines.length; i++) {
-    const line = parseLine(lines[i]!);
-    if (line === undefined) continue;
+  for (const line of records) {
     if (line.target === tid) recordedOwner = line.owner;
     if (line.t !== tid) continue;
-    if (typeof line.row === "string") states.set(line.row, line.state);
-    else if (Array.isArray(line.rows)) for (const key of line.rows) if (typeof key === "string") states.set(key, line.state);
+    for (const key of rowKeysOf(line)) states.set(key, line.state);
   }
   // A journal written before token fingerprints may be this organization's: counted, --force-new overrides.
   if (typeof recordedOwner === "string" && recordedOwner !== owner) return undefined;
   const keys = new Set<string>();
   for (const [key, state] of states) if (state === "created" || state === "sending") keys.add(key);
   return { path, source: typeof header.source === "string" ? header.source : path, keys };
-}
-
-function parseLine(raw: string): Record<string, unknown> | undefined {
-  if (raw.trim() === "") return undefined;
-  try {
-    const value: unknown = JSON.parse(raw);
-    return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    // A torn last line.
-    return undefined;
-  }
 }

@@ -42,12 +42,41 @@ export interface JournalTarget {
   owner?: string;
 }
 
-interface Line {
+export interface Line {
   t?: string;
   row?: string;
   address?: string;
   target?: string;
   [k: string]: unknown;
+}
+
+/**
+ * The records of a journal's text, its header first. A crash can tear only the last line, which is left out; any
+ * other line that is not JSON goes to `unreadable` (with its line number), and is left out if that returns.
+ */
+export function journalLines(text: string, unreadable: (lineNo: number) => void): Line[] {
+  const raw = text.replace(/\0+$/, "").split("\n");
+  while (raw.length > 0 && raw[raw.length - 1]!.trim() === "") raw.pop();
+  const out: Line[] = [];
+  raw.forEach((line, i) => {
+    try {
+      const value: unknown = JSON.parse(line);
+      if (typeof value === "object" && value !== null) {
+        out.push(value as Line);
+        return;
+      }
+    } catch {
+      // handled below
+    }
+    if (i < raw.length - 1) unreadable(i + 1);
+  });
+  return out;
+}
+
+/** The rows a record is about: one (`row`) or a request's worth (`rows`). */
+export function rowKeysOf(line: Line): string[] {
+  if (Array.isArray(line.rows)) return line.rows.filter((k): k is string => typeof k === "string");
+  return typeof line.row === "string" ? [line.row] : [];
 }
 
 export function shortHash(text: string): string {
@@ -293,25 +322,15 @@ export class Journal {
       if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
       throw e;
     }
-    const lines = text.replace(/\0+$/, "").split("\n");
-    while (lines.length > 0 && lines[lines.length - 1]!.trim() === "") lines.pop();
-    lines.forEach((raw, i) => {
-      let line: Line;
-      try {
-        line = JSON.parse(raw) as Line;
-      } catch {
-        // Only the last line can be torn by a crash; anything else means the file was damaged.
-        if (i === lines.length - 1) return;
-        throw this.damaged(`line ${i + 1} is not readable`);
-      }
-      if (i === 0) {
-        if (line.shipctl_journal !== JOURNAL_VERSION || line.kind !== this.kind) {
-          throw this.damaged(`it is not a shipctl ${this.kind} journal (version ${JOURNAL_VERSION})`);
-        }
-        return;
-      }
-      this.apply(line);
+    const lines = journalLines(text, (lineNo) => {
+      throw this.damaged(`line ${lineNo} is not readable`);
     });
+    if (lines.length === 0) return;
+    const [header, ...records] = lines;
+    if (header!.shipctl_journal !== JOURNAL_VERSION || header!.kind !== this.kind) {
+      throw this.damaged(`it is not a shipctl ${this.kind} journal (version ${JOURNAL_VERSION})`);
+    }
+    for (const line of records) this.apply(line);
   }
 
   private apply(line: Line): void {
@@ -325,8 +344,8 @@ export class Journal {
       return;
     }
     if (typeof line.row === "string" || Array.isArray(line.rows)) {
-      const { t: _t, row, rows, ids, ...state } = line;
-      const keys = Array.isArray(rows) ? (rows as string[]) : [row as string];
+      const { t: _t, row: _row, rows: _rows, ids, ...state } = line;
+      const keys = rowKeysOf(line);
       keys.forEach((key, i) => {
         const own = Array.isArray(ids) ? { ...state, id: ids[i] } : state;
         this.rows.set(key, own as unknown as RowState);
