@@ -31,6 +31,8 @@ export interface CallSpec<T> {
   /** An absolute URL to call instead of base URL + path (pagination links, already checked). */
   url?: URL;
   json?: unknown;
+  /** `json` already serialized (see PreparedJson): sent as it is. */
+  jsonBytes?: Buffer;
   multipart?: MultipartBody;
   /** Safe to send again after it may have arrived (reads, verify, PATCH with a full body). */
   idempotent: boolean;
@@ -209,7 +211,7 @@ function bodyFor<T>(spec: CallSpec<T>): WireRequest["body"] {
     return () => multipart.open();
   }
   if (spec.json === undefined) return undefined;
-  const bytes = Buffer.from(JSON.stringify(spec.json), "utf8");
+  const bytes = spec.jsonBytes ?? Buffer.from(JSON.stringify(spec.json), "utf8");
   return () => bytes;
 }
 

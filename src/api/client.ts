@@ -48,7 +48,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     updateAddress: (id, address, callOptions) => call(endpoints.updateAddress(id, address), callOptions),
     getAddress: (id, callOptions) => call(endpoints.getAddress(id), callOptions),
     listAddresses: (query, callOptions) => call(endpoints.listAddresses(query), callOptions),
-    createShipments: (shipments, callOptions) => call(endpoints.createShipments(shipments), callOptions),
+    createShipments: (shipments, callOptions) => call(endpoints.createShipments(shipments, callOptions?.prepared), callOptions),
     updateShipment: (id, shipment, callOptions) => call(endpoints.updateShipment(id, shipment), callOptions),
     getShipment: (id, callOptions) => call(endpoints.getShipment(id), callOptions),
     listShipments: (query, callOptions) => call(endpoints.listShipments(query), callOptions),

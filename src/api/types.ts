@@ -22,6 +22,16 @@ export interface CallOptions {
   onRetry?: (info: RetryInfo) => void;
 }
 
+/**
+ * A request body serialized ahead of its call, from `value` (see prepareCreateShipments): a batch prepares the next
+ * request while its slot is busy, so a free slot is refilled without serializing first. Used only by a call made
+ * with that very `value`.
+ */
+export interface PreparedJson<T> {
+  readonly value: T;
+  readonly bytes: Buffer;
+}
+
 export interface RetryInfo {
   /** The attempt about to be made (2 for the first retry). */
   attempt: number;
@@ -58,7 +68,7 @@ export interface ApiClient {
   /** GET /api/v1/addresses?page=&limit= */
   listAddresses(query?: PageQuery, options?: CallOptions): Promise<PageOf<StoredAddress>>;
   /** POST /api/v1/shipments with 1..10 shipments. Never resent once the request may have arrived. */
-  createShipments(shipments: Shipment[], options?: CallOptions): Promise<CreateShipmentsResponse>;
+  createShipments(shipments: Shipment[], options?: CallOptions & { prepared?: PreparedJson<Shipment[]> }): Promise<CreateShipmentsResponse>;
   /** PATCH /api/v1/shipments/{id} (a full body: safe to retry). */
   updateShipment(id: number, shipment: Shipment, options?: CallOptions): Promise<void>;
   /** GET /api/v1/shipments/{id}, unwrapped from `data`. */

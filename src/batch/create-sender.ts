@@ -3,7 +3,8 @@
 // outcome (ids or error). A 422 fails the rows it names and sends the rest of that request again without them.
 // A request whose answer is lost leaves its rows "sending" for reconciliation; nothing is resent blindly.
 import { SHIPMENTS_PER_CREATE, type Shipment } from "../contract/index.js";
-import type { ApiClient, CallOptions } from "../api/types.js";
+import { prepareCreateShipments } from "../api/endpoints.js";
+import type { ApiClient, CallOptions, PreparedJson } from "../api/types.js";
 import type { Clock } from "../clock.js";
 import { columnForPath } from "./columns.js";
 import { classifyFailure } from "./failures.js";
@@ -52,6 +53,15 @@ export const LOOKAHEAD_REQUESTS = 8;
  */
 export const REFILL_AT = LOOKAHEAD_REQUESTS / 2;
 
+/** An intent recorded for a request, and its body serialized ahead (while the request waits for a slot). */
+interface Intent {
+  attempt: number;
+  at: string;
+  durable: Promise<void>;
+  payloads: Shipment[];
+  prepared: PreparedJson<Shipment[]>;
+}
+
 export class CreateSender {
   private chunk: ReadyRow[] = [];
   private readonly pool: Pool;
@@ -98,23 +108,31 @@ export class CreateSender {
       .then(() => this.pool.add(() => this.send(rows, intent)))
       .finally(() => {
         this.queued--;
-        if (this.queued <= REFILL_AT) this.waiters.shift()?.();
+        // The reader refills on the next turn, not in this one: answers come in bursts (one per slot, all at once
+        // from a service answering in fixed time), and the requests replacing them are written at the end of the
+        // turn (undici reuses a socket after a full turn). Reading, building and recording the next requests here
+        // would hold those writes back; done after them, it fills the time the slots wait for answers.
+        if (this.queued <= REFILL_AT) {
+          const reader = this.waiters.shift();
+          if (reader) setImmediate(reader);
+        }
       });
     // The reader waits while enough requests are queued: memory stays bounded and rows are not recorded far ahead.
     while (this.queued >= LOOKAHEAD_REQUESTS) await new Promise<void>((resolve) => this.waiters.push(resolve));
   }
 
-  private intent(rows: ReadyRow[]): { attempt: number; at: string; durable: Promise<void> } {
+  private intent(rows: ReadyRow[]): Intent {
     const attempt = this.o.journal.nextAttempt();
     const at = this.o.clock.now().toISOString();
     // The service has no idempotency key: record the intent before sending, so a lost answer can be reconciled.
     const sending = { state: "sending", at, attempt } as const;
     const durable = this.o.journal.record(rows.map((r) => [r.key, sending] as const));
-    return { attempt, at, durable };
+    const payloads = rows.map((r) => r.payload);
+    return { attempt, at, durable, payloads, prepared: prepareCreateShipments(payloads) };
   }
 
   /** Sends `rows` as one request; after a 422, the rows it did not name go again as a new request. */
-  private async send(initial: ReadyRow[], first: { attempt: number; at: string; durable: Promise<void> }): Promise<void> {
+  private async send(initial: ReadyRow[], first: Intent): Promise<void> {
     let rows = initial;
     let intent = first;
     while (rows.length > 0) {
@@ -125,21 +143,19 @@ export class CreateSender {
         for (const r of rows) this.o.outcomes.set(r.row, { status: "pending", label: r.label, reference: r.reference });
         return;
       }
-      rows = await this.sendOnce(rows, intent.attempt, intent.at);
+      rows = await this.sendOnce(rows, intent);
       this.o.onSettled?.();
       if (rows.length > 0) intent = this.intent(rows);
     }
   }
 
   /** Returns the rows to send again (after a 422), or [] when done. */
-  private async sendOnce(rows: ReadyRow[], attempt: number, at: string): Promise<ReadyRow[]> {
+  private async sendOnce(rows: ReadyRow[], intent: Intent): Promise<ReadyRow[]> {
     const { journal, outcomes } = this.o;
+    const { attempt, at } = intent;
     let ids: number[];
     try {
-      const answer = await this.o.api.createShipments(
-        rows.map((r) => r.payload),
-        this.o.call,
-      );
+      const answer = await this.o.api.createShipments(intent.payloads, { ...this.o.call, prepared: intent.prepared });
       ids = answer.shipments.map((s) => s.id);
     } catch (error) {
       return this.failed(rows, error, attempt, at);
