@@ -6,7 +6,10 @@
 //      Goal: at least 0.7x.
 //   3. Peak RSS of `--dry-run` on 100,000 rows beside a plain streaming csv-parse of the same file, and flat as the file
 //      grows (10,000 vs 100,000 rows). Goal: at most 1.3x.
-//   4. For the record: the same 1,000 requests sent by a sequential curl loop, what a user would write without shipctl.
+//   4. For the record: the same 1,000 requests sent by a sequential curl loop, what a user would write without shipctl;
+//      and the floor of the user's stack (bench/_stack-floor.mjs): a fresh node process that only reads the file with
+//      csv-parse and sends the same bodies with an undici Pool, nothing else. No tool built on them, shipctl included,
+//      can beat that ratio on this machine: it says how much of a goal is left to shipctl at all.
 // shipctl's times are end to end as a user sees them: process start, reading and checking every row, verifying the
 // distinct addresses, the journal (flushed before every request), sending, reporting. Rounds alternate baseline and
 // shipctl so machine noise falls on both alike. The sandbox runs in its own process. Needs `npm run build` first.
@@ -142,22 +145,41 @@ async function shipctlCreate(url, csv) {
   return r;
 }
 
+/** The stack's floor (see the top of this file), end to end as seen from here: spawn to exit. */
+async function stackFloor(url, csv, bodiesFile) {
+  const token = await newOrg(url);
+  const start = performance.now();
+  await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, "bench/_stack-floor.mjs"), csv, bodiesFile, url, token, String(CONCURRENCY)], { stdio: ["ignore", "ignore", "pipe"] });
+    let err = "";
+    child.stderr.setEncoding("utf8").on("data", (d) => (err += d));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`stack floor exited ${code}: ${err}`))));
+  });
+  return ROWS / ((performance.now() - start) / 1000);
+}
+
 async function endToEnd(latency, csv) {
   const { url, child } = await startSandbox({ token: TOKEN, latency });
   try {
     const bodies = await requestBodies(csv, url);
+    const bodiesFile = join(work, `bodies-${latency}.json`);
+    writeFileSync(bodiesFile, JSON.stringify(bodies));
     await rawLoop(url, bodies); // warm-up
     await shipctlCreate(url, csv);
+    await stackFloor(url, csv, bodiesFile);
     const base = [];
     const cli = [];
+    const floor = [];
     const phases = [];
     for (let i = 0; i < rounds; i++) {
       base.push(ROWS / ((await rawLoop(url, bodies)) / 1000));
       const r = await shipctlCreate(url, csv);
       cli.push(ROWS / (r.ms / 1000));
       phases.push(r.phases);
+      floor.push(await stackFloor(url, csv, bodiesFile));
     }
-    return { base: median(base), cli: median(cli), phases, bodies, url, child };
+    return { base: median(base), cli: median(cli), floor: median(floor), phases, bodies, url, child };
   } catch (e) {
     child.kill();
     throw e;
@@ -277,6 +299,8 @@ try {
     ["peak RSS, --dry-run: 100,000 rows (vs 10,000 rows)", rss.cli100, rss.cli10, "MB", "flat (~1.0x)"],
     ["peak RSS, one request: `address get` (vs streaming csv-parse)", rss.request, rss.base100, "MB", "the HTTP layer's floor"],
     ...(curl === undefined ? [] : [[`sequential curl loop, same 1,000 requests, +${LATENCY_MS} ms (vs shipctl)`, curl, slow.cli, "rows/s", "for the record"]]),
+    [`stack floor: fresh node, csv-parse, undici only, +${LATENCY_MS} ms (vs raw loop)`, slow.floor, slow.base, "rows/s", "best any such tool gets"],
+    ["stack floor: fresh node, csv-parse, undici only, at once (vs raw loop)", fast.floor, fast.base, "rows/s", "best any such tool gets"],
   ]);
   printPhases(`Where shipctl's time goes, sandbox +${LATENCY_MS} ms/request (median of ${rounds}, range)`, slow.phases);
   printPhases(`Where shipctl's time goes, sandbox answering at once (median of ${rounds}, range)`, fast.phases);
