@@ -16,9 +16,15 @@ export interface NotesJson {
   mappings: Array<Mapping & { rows: number }>;
 }
 
+/** At most this many distinct mappings are kept: a file naming thousands of countries is not a real case. */
+const MAX_MAPPINGS = 500;
+
 export class Notes {
   private readonly changes = new Map<string, ColumnChanges>();
-  private readonly mappings = new Map<string, Mapping & { rows: number }>();
+  /** In the order first seen (the report's order). */
+  private readonly mappings: Array<Mapping & { rows: number }> = [];
+  /** The same entries by kind, then by what the file says: looked up on every row without building a key. */
+  private readonly mappingsByKind = new Map<string, Map<string, Mapping & { rows: number }>>();
 
   add(row: number, changes: readonly Change[], mappings: readonly Mapping[]): void {
     for (const c of changes) {
@@ -28,20 +34,24 @@ export class Notes {
       if (entry.examples.length < EXAMPLES) entry.examples.push({ row, from: c.from, to: c.to });
     }
     for (const m of mappings) {
-      const key = `${m.kind}\u0000${m.input}`;
-      const entry = this.mappings.get(key);
+      let byInput = this.mappingsByKind.get(m.kind);
+      if (!byInput) this.mappingsByKind.set(m.kind, (byInput = new Map()));
+      const entry = byInput.get(m.input);
       if (entry) entry.rows++;
-      // Bounded: a file naming thousands of different countries is not a real case, but must not grow memory.
-      else if (this.mappings.size < 500) this.mappings.set(key, { ...m, rows: 1 });
+      else if (this.mappings.length < MAX_MAPPINGS) {
+        const added = { ...m, rows: 1 };
+        byInput.set(m.input, added);
+        this.mappings.push(added);
+      }
     }
   }
 
   get empty(): boolean {
-    return this.changes.size === 0 && this.mappings.size === 0;
+    return this.changes.size === 0 && this.mappings.length === 0;
   }
 
   toJSON(): NotesJson {
-    return { changes: [...this.changes.values()], mappings: [...this.mappings.values()] };
+    return { changes: [...this.changes.values()], mappings: [...this.mappings] };
   }
 
   /** Lines for stderr. `tablesSource` says where the mapping came from. */
@@ -54,9 +64,9 @@ export class Notes {
         out += `  ${c.column}: ${c.rows} row${c.rows === 1 ? "" : "s"} (${examples}${c.rows > c.examples.length ? "; ..." : ""})\n`;
       }
     }
-    if (this.mappings.size > 0) {
+    if (this.mappings.length > 0) {
       out += `Names and codes mapped through the ${tablesSource} tables:\n`;
-      for (const m of this.mappings.values()) {
+      for (const m of this.mappings) {
         out += `  ${m.kind} "${m.input}" -> ${m.id} (${m.name}), ${m.rows} use${m.rows === 1 ? "" : "s"}\n`;
       }
     }

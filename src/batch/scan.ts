@@ -99,12 +99,28 @@ export async function openScan<V extends ValidBase>(source: CsvSource, spec: Sca
     return out;
   }
 
+  // Once the rows are read, the references are not needed: their table's memory goes back at once.
+  const finished = () => references.release();
   async function* batches(): AsyncGenerator<Array<Keyed<V>>> {
-    for await (const records of csv.batches) yield records.map(keyed);
+    try {
+      for await (const records of csv.batches) yield records.map(keyed);
+    } finally {
+      finished();
+    }
   }
   async function* rows(): AsyncGenerator<Keyed<V>> {
     for await (const batch of batches()) yield* batch;
   }
-  const each = (onRow: (row: Keyed<V>) => void, afterChunk?: () => Promise<void>) => csv.each((record) => onRow(keyed(record)), afterChunk);
-  return { meta, rows: rows(), batches: batches(), each, close: csv.close };
+  async function each(onRow: (row: Keyed<V>) => void, afterChunk?: () => Promise<void>): Promise<void> {
+    try {
+      await csv.each((record) => onRow(keyed(record)), afterChunk);
+    } finally {
+      finished();
+    }
+  }
+  const close = () => {
+    csv.close();
+    finished();
+  };
+  return { meta, rows: rows(), batches: batches(), each, close };
 }

@@ -4,7 +4,7 @@
 import { ADDRESS_SIDES, Shipment, type Address, type AddressSide } from "../contract/index.js";
 import { cachedAddressBuilder } from "./address-row.js";
 import { cellAt, columnIndexes, extraCellsProblem, inColumnTerms } from "./cells.js";
-import { ADDRESS_FIELDS, columnForPath, sideColumn, sideIdColumn } from "./columns.js";
+import { ADDRESS_FIELDS, columnForPath, sideColumn, sideIdColumn, type AddressField } from "./columns.js";
 import type { Mapping } from "./enums.js";
 import type { HeaderMatch } from "./headers.js";
 import { readId, readWholeNumber, type Reading } from "./numbers.js";
@@ -51,13 +51,16 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
   };
   // Where each column is in this file, looked up once rather than by name on every row (-1: not in the file).
   const at = columnIndexes(match);
-  const sides = ADDRESS_SIDES.map((side) => ({
+  const sides: SideColumns[] = ADDRESS_SIDES.map((side) => ({
     side,
     address: cachedAddressBuilder(ctx),
     idColumn: SIDE_ID_COLUMNS[side],
     idIndex: at(SIDE_ID_COLUMNS[side]),
     hasIdColumn: match.columns.has(SIDE_ID_COLUMNS[side]),
     indexes: SIDE_COLUMNS[side].map(at),
+    idKey: `${side}_address_id`,
+    addressKey: `${side}_address`,
+    columnOf: Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, sideColumn(side, f)])) as Record<AddressField, string>,
   }));
   const I = { id: at("id"), reference: at("reference"), title: at("title"), value: at("value"), service: at("service") };
   const dims = (["length", "height", "depth"] as const).map((dim) => ({ dim, index: at(dim) }));
@@ -110,11 +113,13 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
       if (service.value.mapping) mappings.push(service.value.mapping);
     }
 
-    const badSides = new Set<AddressSide>();
+    // The sides with a problem of their own (their columns' issues are not reported again below).
+    const badSides: AddressSide[] = [];
+    const sink: SideSink = { problems, changes, mappings, payload, addresses };
     for (const side of sides) {
       const before = problems.length;
-      readSide(side, values, { problems, changes, mappings, payload, addresses });
-      if (problems.length > before) badSides.add(side.side);
+      readSide(side, values, sink);
+      if (problems.length > before) badSides.push(side.side);
     }
 
     // A well-formed row passes the contract's rules as plain checks and is done (fast-check.ts). Otherwise the
@@ -129,7 +134,7 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
       for (const issue of checked.error.issues) {
         const column = columnForPath(issue.path);
         const side = ADDRESS_SIDES.find((s) => column.startsWith(`${s}_`));
-        if (problems.some((p) => p.column === column) || (side && badSides.has(side))) continue;
+        if (problems.some((p) => p.column === column) || (side && badSides.includes(side))) continue;
         problems.push({ column, reason: inColumnTerms(issue.message, String(issue.path.at(-1) ?? ""), column) });
       }
     }
@@ -176,6 +181,10 @@ interface SideColumns {
   hasIdColumn: boolean;
   /** Indexes of the inline columns, in ADDRESS_FIELDS order. */
   indexes: number[];
+  /** The payload's keys for this side, and each field's column: made once, not for every row. */
+  idKey: `${AddressSide}_address_id`;
+  addressKey: `${AddressSide}_address`;
+  columnOf: Record<AddressField, string>;
 }
 
 function readSide(columns: SideColumns, row: readonly string[], sink: SideSink): void {
@@ -194,7 +203,7 @@ function readSide(columns: SideColumns, row: readonly string[], sink: SideSink):
   }
   if (idText !== "") {
     const id = readId(idText, idColumn);
-    if (id.ok) sink.payload[`${side}_address_id`] = id.value;
+    if (id.ok) sink.payload[columns.idKey] = id.value;
     else sink.problems.push({ column: idColumn, reason: id.reason });
     return;
   }
@@ -211,9 +220,9 @@ function readSide(columns: SideColumns, row: readonly string[], sink: SideSink):
     }
     return;
   }
-  sink.payload[`${side}_address`] = built.address;
+  sink.payload[columns.addressKey] = built.address;
   sink.addresses.push({ side, key: built.key, hash: built.hash, address: built.address });
-  for (const c of built.changes) sink.changes.push({ ...c, column: sideColumn(side, c.column) });
+  for (const c of built.changes) sink.changes.push({ column: columns.columnOf[c.column], from: c.from, to: c.to });
   for (const m of built.mappings) sink.mappings.push(m);
 }
 

@@ -3,13 +3,14 @@
 // second time, and memory does not grow with the rows. The folder is created readable by this user only (the rows
 // hold names, emails and phone numbers, as the CSV does) and removed when the run ends.
 //
-// Lines are copied into a fixed buffer as they come and the buffer goes to the file when full, and reading decodes
-// one line at a time from a fixed buffer: no string outlives its row. (Writes and reads are synchronous: the file was
-// just written, so both are copies to and from the page cache, a few microseconds per 64 KB.)
+// Lines are copied into a fixed buffer as they come (byte-batch.ts) and the buffer goes to the file when full, and
+// reading decodes one line at a time from a fixed buffer: no string outlives its row. (Writes and reads are
+// synchronous: the file was just written, so both are copies to and from the page cache, a few microseconds per 64 KB.)
 import { closeSync, openSync, readSync, writeSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ByteBatch } from "./byte-batch.js";
 
 const WRITE_BYTES = 64 * 1024;
 /** Read size of the send pass: a few dozen rows a read, so reading never holds answers back for long. */
@@ -35,8 +36,6 @@ export async function createSpill<T>(): Promise<Spill<T>> {
   const dir = await mkdtemp(join(tmpdir(), "shipctl-batch-"));
   const path = join(dir, "rows.jsonl");
   let fd: number | undefined = openSync(path, "w+", 0o600);
-  const out = Buffer.allocUnsafe(WRITE_BYTES);
-  let used = 0;
   let size = 0;
   const file = () => {
     if (fd === undefined) throw new Error("the spill file is closed");
@@ -47,26 +46,15 @@ export async function createSpill<T>(): Promise<Spill<T>> {
     for (let at = 0; at < bytes.length; ) at += writeSync(f, bytes, at, bytes.length - at, size + at);
     size += bytes.length;
   };
-  const flush = () => {
-    if (used > 0) put(out.subarray(0, used));
-    used = 0;
-  };
+  const out = new ByteBatch(WRITE_BYTES, put);
 
   return {
     path,
     add(item) {
-      const line = `${JSON.stringify(item)}\n`;
-      // A UTF-16 unit is at most 3 bytes of UTF-8: a line that surely fits is copied without measuring it.
-      if (line.length * 3 > WRITE_BYTES - used) {
-        flush();
-        if (line.length * 3 > WRITE_BYTES) {
-          put(Buffer.from(line, "utf8"));
-          return;
-        }
-      }
-      used += out.write(line, used);
+      out.add(JSON.stringify(item));
+      out.add("\n");
     },
-    finish: flush,
+    finish: () => out.flush(),
     async *batches() {
       let buffer = Buffer.allocUnsafe(READ_BYTES);
       let filled = 0;

@@ -2,7 +2,7 @@
 // built and checked, its journal key, what names it, and which of the run's distinct addresses it uses. The
 // addresses themselves are kept once each in the run's AddressSet rather than on every line: their verification
 // decides what each row is sent with.
-import { ADDRESS_SIDES, type Address, type AddressSide, type Shipment } from "../contract/index.js";
+import { ADDRESS_SIDES, type AddressSide, type Shipment } from "../contract/index.js";
 import type { AddressSet, Decision } from "./addresses.js";
 import { decided, type Ready } from "./prepare.js";
 import type { ValidShipmentRow } from "./shipment-row.js";
@@ -48,20 +48,25 @@ export function spilledShipment(row: ValidShipmentRow & { key: string }, address
  * be sent. Keys in the order the row builder gives them (the shipment's fields, then each side).
  */
 export function spilledReady(spilled: SpilledShipment, addresses: AddressSet, decisions: Map<string, Decision> | undefined): Ready<Shipment> {
-  const inline = new Map<AddressSide, Address>();
-  for (const [side, index] of spilled.addresses) {
+  const f = spilled.fields;
+  const payload: Shipment = { title: f.title, value: f.value, length: f.length, height: f.height, depth: f.depth, service: f.service };
+  for (const { side, idKey, addressKey } of SIDE_KEYS) {
+    const id = f[idKey];
+    if (id !== undefined) payload[idKey] = id;
+    const index = addressIndex(spilled, side);
+    if (index === undefined) continue;
     const distinct = addresses.at(index)!;
     const d = decided(distinct.key, distinct.address, decisions);
     if ("error" in d) return { error: `${side} address: ${d.error}`, unavailable: d.unavailable };
-    inline.set(side, d.payload);
-  }
-  const f = spilled.fields;
-  const payload: Shipment = { title: f.title, value: f.value, length: f.length, height: f.height, depth: f.depth, service: f.service };
-  for (const side of ADDRESS_SIDES) {
-    const id = f[`${side}_address_id`];
-    if (id !== undefined) payload[`${side}_address_id`] = id;
-    const address = inline.get(side);
-    if (address !== undefined) payload[`${side}_address`] = address;
+    payload[addressKey] = d.payload;
   }
   return { payload };
+}
+
+/** Each side's keys in the payload, made once rather than for every row. */
+const SIDE_KEYS = ADDRESS_SIDES.map((side) => ({ side, idKey: `${side}_address_id` as const, addressKey: `${side}_address` as const }));
+
+function addressIndex(spilled: SpilledShipment, side: AddressSide): number | undefined {
+  for (const [s, index] of spilled.addresses) if (s === side) return index;
+  return undefined;
 }

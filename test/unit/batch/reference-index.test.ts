@@ -11,4 +11,13 @@ describe("ReferenceIndex", () => {
     expect(index.add("", 6)).toBeUndefined();
     expect(index.add("", 7)).toBe(6);
   });
+
+  it("starts empty again after release(), and works on", () => {
+    const index = new ReferenceIndex();
+    for (let i = 0; i < 5_000; i++) index.add(`R-${i}`, i + 2);
+    index.release();
+    expect(index.add("R-0", 10)).toBeUndefined();
+    for (let i = 1; i < 5_000; i++) expect(index.add(`R-${i}`, i + 10)).toBeUndefined();
+    expect(index.add("R-4999", 1)).toBe(5_009);
+  });
 });
