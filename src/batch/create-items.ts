@@ -235,7 +235,7 @@ function withDecisions(item: KeyedItem, decisions: Map<string, Decision> | undef
  * --dry-run: what would be sent, item by item (JSON with --json), nothing written. Exit 0 when every item would be
  * sent, 2 when some would not, 7 when addresses could not be verified because the service was unavailable.
  */
-function dryRun(run: ItemRun, items: readonly KeyedItem[], decisions: Map<string, Decision> | undefined, total: number): number {
+async function dryRun(run: ItemRun, items: readonly KeyedItem[], decisions: Map<string, Decision> | undefined, total: number): Promise<number> {
   const { deps } = run;
   const printer = dryRunPrinter(deps.io, deps.globals.json, "shipment", "item");
   let wouldSend = 0;
@@ -254,7 +254,7 @@ function dryRun(run: ItemRun, items: readonly KeyedItem[], decisions: Map<string
   }
   const invalid = total - items.length;
   const requests = Math.ceil(wouldSend / SHIPMENTS_PER_CREATE.max);
-  printer.end({ counts: { items: total, invalid, would_send: wouldSend, blocked, requests } });
+  await printer.end({ counts: { items: total, invalid, would_send: wouldSend, blocked, requests } });
   const blockedText = blocked > 0 ? `; ${blocked} would fail their address check` : "";
   deps.io.err(`Dry run: ${wouldSend} shipment${wouldSend === 1 ? "" : "s"} would be sent in ${requests} request${requests === 1 ? "" : "s"}${blockedText}. Nothing was sent.\n`);
   if (blocked + invalid === 0) return ExitCode.Ok;

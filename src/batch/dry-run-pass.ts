@@ -10,6 +10,7 @@ import { openScan, type Keyed, type ScanSpec, type ValidBase } from "./scan.js";
 import type { Change } from "./types.js";
 import type { Validation } from "./validate-pass.js";
 import { BULK_CHUNK_BYTES } from "./source.js";
+import { createSpill, type Spill } from "./spill.js";
 
 /** A valid row as a dry run prints it. */
 export interface DryRunItem<P> {
@@ -54,8 +55,34 @@ export async function printDryRun<P>(
   items: AsyncIterable<Iterable<DryRunItem<P>>>,
   perRequest = 1,
 ): Promise<number> {
-  const { deps, outcomes } = run;
-  const printer = dryRunPrinter(deps.io, deps.globals.json, kind);
+  const { deps } = run;
+  // A file's blocked rows can be all of its rows (the service could not verify): they wait in a spill, not in memory.
+  const spill = deps.globals.json ? await createSpill<Record<string, unknown>>() : undefined;
+  try {
+    return await printAll(run, validation, notes, kind, items, perRequest, spill);
+  } finally {
+    await spill?.dispose();
+  }
+}
+
+async function printAll<P>(
+  run: BatchRun,
+  validation: Validation,
+  notes: Notes,
+  kind: "shipment" | "address",
+  items: AsyncIterable<Iterable<DryRunItem<P>>>,
+  perRequest: number,
+  spill: Spill<Record<string, unknown>> | undefined,
+): Promise<number> {
+  const { deps } = run;
+  const store = spill && {
+    add: (entry: Record<string, unknown>) => spill.add(entry),
+    entries: () => {
+      spill.finish();
+      return spill.batches();
+    },
+  };
+  const printer = dryRunPrinter(deps.io, deps.globals.json, kind, "row", store);
   let wouldSend = 0;
   let blocked = 0;
   let unavailable = false;
@@ -65,7 +92,6 @@ export async function printDryRun<P>(
       if ("error" in r) {
         blocked++;
         unavailable ||= r.unavailable === true;
-        outcomes.set(item.row, { status: "failed", label: item.label, reference: item.reference, error: r.error });
         printer.blocked({ row: item.row, reference: item.reference, label: item.label, reason: r.error });
         continue;
       }
@@ -74,7 +100,7 @@ export async function printDryRun<P>(
     }
   }
   const requests = Math.ceil(wouldSend / perRequest);
-  printer.end({ counts: { rows: validation.total, invalid: validation.invalid.length, would_send: wouldSend, blocked, requests }, ...notes.toJSON() });
+  await printer.end({ counts: { rows: validation.total, invalid: validation.invalid.length, would_send: wouldSend, blocked, requests }, ...notes.toJSON() });
   const blockedText = blocked > 0 ? `; ${blocked} would fail their address check` : "";
   deps.io.err(`Dry run: ${wouldSend} row${wouldSend === 1 ? "" : "s"} would be sent in ${requests} request${requests === 1 ? "" : "s"}${blockedText}. Nothing was sent.\n`);
   if (blocked + validation.invalid.length === 0) return ExitCode.Ok;

@@ -2,11 +2,12 @@
 // People get one line per row; --json gets one document {"dry_run": true, "would_send": [...], "blocked": [...], ...}
 // written incrementally. Rows that would not be sent (their address check failed) have no request body: they get a
 // line of their own (row, reference, title or name, reason) and, in JSON, the separate "blocked" list, so a script
-// counting would_send counts only what would be sent. Blocked rows are kept until the end for that list; there are
-// at most as many as rows whose address failed.
+// counting would_send counts only what would be sent. Blocked rows wait for the end of the document in a
+// BlockedStore: a file's go to a spill (when the service cannot verify, every row of a 100,000-row file is blocked:
+// kept in memory they took 260 MB), a few items from --file stay in memory.
 import type { IO } from "../output/io.js";
 import type { Shipment } from "../contract/index.js";
-import { ByteBatch } from "./byte-batch.js";
+import { batchedOut } from "./byte-batch.js";
 import type { Change } from "./types.js";
 
 export interface WouldSend {
@@ -29,7 +30,23 @@ export interface Blocked {
 export interface DryRunPrinter {
   row(item: WouldSend): void;
   blocked(item: Blocked): void;
-  end(tail: Record<string, unknown>): void;
+  end(tail: Record<string, unknown>): Promise<void>;
+}
+
+/** Where a JSON dry run keeps the "blocked" entries until the end of its document, in order. */
+export interface BlockedStore {
+  add(entry: Record<string, unknown>): void;
+  entries(): AsyncIterable<Iterable<Record<string, unknown>>>;
+}
+
+export function memoryBlockedStore(): BlockedStore {
+  const list: Array<Record<string, unknown>> = [];
+  return {
+    add: (entry) => list.push(entry),
+    async *entries() {
+      yield list;
+    },
+  };
 }
 
 function cut(text: string, width: number): string {
@@ -62,22 +79,24 @@ function blockedLine(item: Blocked): string {
   return `${String(item.row).padStart(5)}  ${cut(item.reference ?? "", 12)}  ${cut(item.label, 30)}  not sent: ${item.reason}\n`;
 }
 
-/**
- * Rows are written to stdout some 64 KB at a time rather than one write each: a 100,000-row dry run made 100,000
- * writes, each its own buffer. They are gathered as bytes (byte-batch.ts), not as a string appended to: that string
- * kept every row's text alive until the write and grew the young generation (bench/batch.mjs measures peak memory).
- */
-const FLUSH_BYTES = 64 * 1024;
 
 /** `position` names what `row` numbers: spreadsheet rows (CSV), or items 1..N of a JSON list or the flags. */
-export function dryRunPrinter(io: IO, json: boolean, kind: "shipment" | "address", position: "row" | "item" = "row"): DryRunPrinter {
+export function dryRunPrinter(
+  io: IO,
+  json: boolean,
+  kind: "shipment" | "address",
+  position: "row" | "item" = "row",
+  blocked: BlockedStore = memoryBlockedStore(),
+): DryRunPrinter {
   let first = true;
-  const pending = new ByteBatch(FLUSH_BYTES, (bytes) => io.out(bytes.toString("utf8")));
+  // Rows go to stdout some 64 KB at a time rather than one write each: a 100,000-row dry run made 100,000 writes,
+  // each its own buffer. They are gathered as bytes (byte-batch.ts), not as a string appended to: that string kept
+  // every row's text alive until the write and grew the young generation (bench/batch.mjs measures peak memory).
+  const pending = batchedOut(io);
   const out = (text: string) => pending.add(text);
   if (json) out('{"dry_run":true,"would_send":[');
   else if (kind === "shipment") out(`${position.toUpperCase().padStart(5)}  ${"REFERENCE".padEnd(12)}  ${"TITLE".padEnd(30)}  ${"VALUE".padStart(7)}  ${"L x H x D".padEnd(11)}  SERVICE  FROM -> TO\n`);
   else out(`${"ROW".padStart(5)}  ${"REFERENCE".padEnd(12)}  ${"NAME".padEnd(30)}  ${"LINE 1".padEnd(30)}  CITY, POST CODE\n`);
-  const blocked: Array<Record<string, unknown>> = [];
   const labelKey = kind === "shipment" ? "title" : "name";
   return {
     row(item) {
@@ -89,13 +108,23 @@ export function dryRunPrinter(io: IO, json: boolean, kind: "shipment" | "address
       } else out(kind === "shipment" ? shipmentLine(item) : addressLine(item));
     },
     blocked(item) {
-      if (json) blocked.push({ [position]: item.row, reference: item.reference ?? null, [labelKey]: item.label, reason: item.reason });
+      if (json) blocked.add({ [position]: item.row, reference: item.reference ?? null, [labelKey]: item.label, reason: item.reason });
       else out(blockedLine(item));
     },
-    end(tail) {
+    async end(tail) {
       if (json) {
+        // The same text as JSON.stringify of the whole list, one entry at a time.
+        out('\n],"blocked":[');
+        let firstBlocked = true;
+        for await (const entries of blocked.entries()) {
+          for (const entry of entries) {
+            if (!firstBlocked) out(",");
+            out(JSON.stringify(entry));
+            firstBlocked = false;
+          }
+        }
         const rest = JSON.stringify(tail).slice(1, -1);
-        out(`\n],"blocked":${JSON.stringify(blocked)}${rest ? `,${rest}` : ""}}\n`);
+        out(`]${rest ? `,${rest}` : ""}}\n`);
       }
       pending.flush();
     },

@@ -1,7 +1,8 @@
 // The dry run's printer writes a few large pieces, and what they add up to is exactly the document (or the table)
 // built row by row: the same bytes as before it gathered them as bytes.
 import { describe, expect, it } from "vitest";
-import { dryRunPrinter, type WouldSend } from "../../../src/batch/dry-run.js";
+import { dryRunPrinter, type BlockedStore, type WouldSend } from "../../../src/batch/dry-run.js";
+import { createSpill } from "../../../src/batch/spill.js";
 import type { IO } from "../../../src/output/io.js";
 
 function capture(): { io: IO; writes: string[] } {
@@ -29,14 +30,14 @@ function items(n: number): WouldSend[] {
 }
 
 describe("dryRunPrinter", () => {
-  it("--json: a few writes that together are the document, row by row", () => {
+  it("--json: a few writes that together are the document, row by row", async () => {
     const { io, writes } = capture();
     const printer = dryRunPrinter(io, true, "shipment");
     const rows = items(3_000);
     for (const item of rows) printer.row(item);
     printer.blocked({ row: 9_999, reference: "B-1", label: "Blocked é", reason: "destination address: invalid" });
     const tail = { counts: { rows: 3_001, would_send: 3_000 } };
-    printer.end(tail);
+    await printer.end(tail);
 
     const docs = rows.map((r) => JSON.stringify({ row: r.row, reference: r.reference ?? null, shipment: r.body, ...(r.changes.length > 0 ? { changes: r.changes } : {}) }));
     const expected = `{"dry_run":true,"would_send":[${docs.map((d, i) => `${i === 0 ? "" : ","}\n${d}`).join("")}\n],"blocked":${JSON.stringify([{ row: 9_999, reference: "B-1", title: "Blocked é", reason: "destination address: invalid" }])},"counts":{"rows":3001,"would_send":3000}}\n`;
@@ -46,19 +47,19 @@ describe("dryRunPrinter", () => {
     expect(JSON.parse(writes.join("")).would_send).toHaveLength(3_000);
   });
 
-  it("--json with no rows is still one whole document", () => {
+  it("--json with no rows is still one whole document", async () => {
     const { io, writes } = capture();
     const printer = dryRunPrinter(io, true, "address", "item");
-    printer.end({ counts: { rows: 0 } });
+    await printer.end({ counts: { rows: 0 } });
     expect(writes.join("")).toBe('{"dry_run":true,"would_send":[\n],"blocked":[],"counts":{"rows":0}}\n');
   });
 
-  it("the table: one line per row, the lines whole across writes", () => {
+  it("the table: one line per row, the lines whole across writes", async () => {
     const { io, writes } = capture();
     const printer = dryRunPrinter(io, false, "shipment");
     const rows = items(2_000);
     for (const item of rows) printer.row(item);
-    printer.end({});
+    await printer.end({});
     const text = writes.join("");
     const lines = text.split("\n");
     expect(lines).toHaveLength(2_000 + 2);
@@ -66,5 +67,21 @@ describe("dryRunPrinter", () => {
     expect(lines[1]).toMatch(/^ {4}2 {2}\s+Étude 0/);
     expect(lines[2_000]).toContain("Galerie Ø 1999, Zürich");
     expect(writes.length).toBeGreaterThan(3);
+  });
+
+  it("--json: the blocked list comes out of its store whole and in order, as JSON.stringify would write it", async () => {
+    const spill = await createSpill<Record<string, unknown>>();
+    try {
+      const store: BlockedStore = { add: (e) => spill.add(e), entries: () => (spill.finish(), spill.batches()) };
+      const { io, writes } = capture();
+      const printer = dryRunPrinter(io, true, "shipment", "row", store);
+      const blocked = Array.from({ length: 5_000 }, (_, i) => ({ row: i + 2, reference: i % 2 ? `R-${i}` : undefined, label: `Étude "${i}"`, reason: "fulfillment address: not verified: service unavailable" }));
+      for (const b of blocked) printer.blocked(b);
+      await printer.end({ counts: { blocked: 5_000 } });
+      const list = blocked.map((b) => ({ row: b.row, reference: b.reference ?? null, title: b.label, reason: b.reason }));
+      expect(writes.join("")).toBe(`{"dry_run":true,"would_send":[\n],"blocked":${JSON.stringify(list)},"counts":{"blocked":5000}}\n`);
+    } finally {
+      await spill.dispose();
+    }
   });
 });
