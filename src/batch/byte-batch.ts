@@ -4,6 +4,8 @@
 // collection and, once enough has been, doubles the young generation for the rest of the process (bench/batch.mjs
 // measured 8 MB more peak memory on a 100,000-row dry run that printed that way).
 
+import type { IO } from "../output/io.js";
+
 export class ByteBatch {
   private readonly buffer: Buffer;
   private used = 0;
@@ -38,4 +40,9 @@ export class ByteBatch {
     this.used = 0;
     this.flushTo(bytes);
   }
+}
+
+/** Stdout a 64 KB piece at a time: a long document (a dry run, a run's --json results) in few writes, held nowhere whole. */
+export function batchedOut(io: IO): ByteBatch {
+  return new ByteBatch(64 * 1024, (bytes) => io.out(bytes.toString("utf8")));
 }

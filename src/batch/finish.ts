@@ -1,10 +1,10 @@
 // The end of every CSV run: results files, stdout (table or JSON), the summary on stderr, what to do next, the exit
 // code; and after Ctrl-C, the command that resumes the run.
 import { ExitCode } from "../errors.js";
-import { printJson } from "../output/json.js";
+import { batchedOut } from "./byte-batch.js";
 import type { BatchRun } from "./context.js";
 import type { Notes } from "./notes.js";
-import { countsOf, exitCodeFor, renderResultsTable, resultsDocument, summaryLine, type ResultWords } from "./results.js";
+import { countsOf, exitCodeFor, renderResultsTable, summaryLine, writeResultsJson, type ResultWords } from "./results.js";
 import { writeResultsFiles, type ResultsFiles } from "./results-csv.js";
 import { resumeCommand } from "./run-options.js";
 
@@ -30,7 +30,9 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   // Invalid input was already listed row by row on stderr: people need no table of it, scripts get the JSON.
   const refused = input.exitCode === ExitCode.Usage;
   if (deps.globals.json) {
-    printJson(deps.io, resultsDocument(outcomes, input.words, { notes: input.notes?.toJSON(), journal: input.journalPath, results: files }));
+    const out = batchedOut(deps.io);
+    writeResultsJson((text) => out.add(text), outcomes, input.words, { notes: input.notes?.toJSON(), journal: input.journalPath, results: files });
+    out.flush();
   } else if (outcomes.size > 0 && !refused) {
     deps.io.out(renderResultsTable(outcomes, input.words, { theme: deps.theme.out, width: deps.io.stdoutIsTTY ? deps.io.columns : undefined }));
   }

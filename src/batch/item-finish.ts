@@ -7,12 +7,12 @@ import type { CallOptions } from "../api/types.js";
 import type { Deps } from "../deps.js";
 import { ExitCode } from "../errors.js";
 import { SHIPMENT_FIELD_FLAGS } from "../input/shipment-fields.js";
-import { printJson } from "../output/json.js";
+import { batchedOut } from "./byte-batch.js";
 import type { Progress } from "../output/progress.js";
 import { ADDRESS_FIELDS } from "./columns.js";
 import type { ItemInputFlags, ItemSource } from "./item-input.js";
 import type { Outcomes } from "./outcomes.js";
-import { countsOf, exitCodeFor, renderResultsTable, resultsDocument, summaryLine, type ResultWords } from "./results.js";
+import { countsOf, exitCodeFor, renderResultsTable, summaryLine, writeResultsJson, type ResultWords } from "./results.js";
 import { DEFAULT_CONCURRENCY } from "./run-options.js";
 import type { CellProblem } from "./types.js";
 
@@ -45,7 +45,9 @@ export function finishItems(run: ItemRun, input: { journalPath?: string; exitCod
   const theme = deps.theme.err;
   const refused = input.exitCode === ExitCode.Usage;
   if (deps.globals.json) {
-    printJson(deps.io, resultsDocument(outcomes, CREATE_ITEM_WORDS, { journal: input.journalPath, position: "item" }));
+    const out = batchedOut(deps.io);
+    writeResultsJson((text) => out.add(text), outcomes, CREATE_ITEM_WORDS, { journal: input.journalPath, position: "item" });
+    out.flush();
   } else if (outcomes.size > 0 && !refused) {
     deps.io.out(renderResultsTable(outcomes, CREATE_ITEM_WORDS, { theme: deps.theme.out, width: deps.io.stdoutIsTTY ? deps.io.columns : undefined, position: "item" }));
   }

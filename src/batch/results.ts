@@ -70,12 +70,17 @@ export function countsOf(outcomes: Outcomes, words: ResultWords): Counts {
   };
 }
 
-/** The --json document. Rows not done (failed, unknown, not sent) are all under `failed`, each with its status. */
-export function resultsDocument(
+/**
+ * The --json document, written a piece at a time: the same text as `JSON.stringify(document, null, 2)`, without the
+ * whole document (or its text) in memory at once: a 100,000-row run whose rows all failed made 31 MB of it and
+ * peaked at 283 MB. Rows not done (failed, unknown, not sent) are all under `failed`, each with its status.
+ */
+export function writeResultsJson(
+  out: (text: string) => void,
   outcomes: Outcomes,
   words: ResultWords,
   extra: { notes?: NotesJson; journal?: string; results?: { results: string; errors: string }; position?: Position },
-) {
+): void {
   const position = extra.position ?? "row";
   const item = ([row, o]: Row) => ({
     [position]: row,
@@ -85,12 +90,13 @@ export function resultsDocument(
   });
   const entries = outcomes.entries();
   const counts = countsOf(outcomes, words);
-  return {
-    [words.done]: entries.filter(([, o]) => o.status === words.done).map(item),
-    failed: entries
-      .filter(([, o]) => o.status === "failed" || o.status === "unknown" || o.status === "pending")
-      .map((r) => ({ ...item(r), status: r[1].status, error: r[1].error ?? null, ...(r[1].problems ? { problems: r[1].problems } : {}) })),
-    skipped: entries.filter(([, o]) => o.status === "skipped").map(item),
+  const notDone = (o: Outcome) => o.status === "failed" || o.status === "unknown" || o.status === "pending";
+  const lists: Array<[string, () => Iterable<unknown>]> = [
+    [words.done, () => mapWhere(entries, ([, o]) => o.status === words.done, item)],
+    ["failed", () => mapWhere(entries, ([, o]) => notDone(o), (r) => ({ ...item(r), status: r[1].status, error: r[1].error ?? null, ...(r[1].problems ? { problems: r[1].problems } : {}) }))],
+    ["skipped", () => mapWhere(entries, ([, o]) => o.status === "skipped", item)],
+  ];
+  const tail: Record<string, unknown> = {
     counts: {
       [`${position}s`]: counts.rows,
       [words.done]: counts.done,
@@ -103,6 +109,29 @@ export function resultsDocument(
     ...(extra.journal ? { journal: extra.journal } : {}),
     ...(extra.results ? { results_file: extra.results.results, errors_file: extra.results.errors } : {}),
   };
+  // JSON.stringify(value, null, 2) nested `depth` levels in: every line after its first moves right. String values
+  // hold no raw line breaks (JSON escapes them), so every "\n" is the layout's own.
+  const nested = (value: unknown, depth: number) => JSON.stringify(value, null, 2).replace(/\n/g, `\n${"  ".repeat(depth)}`);
+  const keys = [...lists.map(([key]) => key), ...Object.keys(tail)];
+  out("{\n");
+  keys.forEach((key, i) => {
+    out(`  ${JSON.stringify(key)}: `);
+    const list = lists.find(([k]) => k === key);
+    if (list) {
+      let first = true;
+      for (const value of list[1]()) {
+        out(`${first ? "[\n" : ",\n"}    ${nested(value, 2)}`);
+        first = false;
+      }
+      out(first ? "[]" : "\n  ]");
+    } else out(nested(tail[key], 1));
+    out(i < keys.length - 1 ? ",\n" : "\n");
+  });
+  out("}\n");
+}
+
+function* mapWhere<T, U>(items: readonly T[], keep: (item: T) => boolean, map: (item: T) => U): Generator<U> {
+  for (const item of items) if (keep(item)) yield map(item);
 }
 
 export function summaryLine(counts: Counts, words: ResultWords, position: Position = "row"): string {

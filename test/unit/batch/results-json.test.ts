@@ -1,0 +1,58 @@
+// A run's --json document is written a piece at a time; what the pieces add up to must be exactly what
+// JSON.stringify(document, null, 2) writes, since scripts and people read that layout.
+import { describe, expect, it } from "vitest";
+import { Outcomes } from "../../../src/batch/outcomes.js";
+import { writeResultsJson, type ResultWords } from "../../../src/batch/results.js";
+
+const WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "created" };
+
+function write(outcomes: Outcomes, extra: Parameters<typeof writeResultsJson>[3] = {}): { text: string; pieces: number } {
+  const pieces: string[] = [];
+  writeResultsJson((t) => pieces.push(t), outcomes, WORDS, extra);
+  return { text: pieces.join(""), pieces: pieces.length };
+}
+
+describe("writeResultsJson", () => {
+  it("writes the layout of JSON.stringify(document, null, 2), lists in row order, each status in its list", () => {
+    const outcomes = new Outcomes();
+    // Set out of order: the document lists rows in row order.
+    outcomes.set(5, { status: "failed", label: 'Line\nbreak "quoted"', error: "value: must be a number", problems: [{ column: "value", reason: "must be a number" }] });
+    outcomes.set(2, { status: "created", label: "Étude 東 😀", reference: "R-1", id: 41 });
+    outcomes.set(4, { status: "skipped", label: "Again", id: 40 });
+    outcomes.set(3, { status: "unknown", label: "Lost", error: "answer lost (reset)" });
+    outcomes.set(6, { status: "pending", label: "Not sent" });
+    const { text } = write(outcomes, {
+      notes: { changes: [], mappings: [{ kind: "country", from: "DE", to: 5, name: "Germany", rows: 2 } as never] },
+      journal: "/tmp/j.jsonl",
+      results: { results: "out.csv", errors: "out.errors.csv" },
+    });
+    const doc = JSON.parse(text);
+    expect(text).toBe(`${JSON.stringify(doc, null, 2)}\n`);
+    expect(Object.keys(doc)).toEqual(["created", "failed", "skipped", "counts", "changes", "mappings", "journal", "results_file", "errors_file"]);
+    expect(doc.created).toEqual([{ row: 2, reference: "R-1", title: "Étude 東 😀", shipment_id: 41 }]);
+    expect(doc.failed.map((f: { row: number; status: string }) => [f.row, f.status])).toEqual([
+      [3, "unknown"],
+      [5, "failed"],
+      [6, "pending"],
+    ]);
+    expect(doc.failed[1]).toMatchObject({ title: 'Line\nbreak "quoted"', error: "value: must be a number", problems: [{ column: "value", reason: "must be a number" }] });
+    expect(doc.failed[2].error).toBeNull();
+    expect(doc.skipped).toEqual([{ row: 4, reference: null, title: "Again", shipment_id: 40 }]);
+    expect(doc.counts).toEqual({ rows: 5, created: 1, failed: 3, skipped: 1, unknown: 1, not_sent: 1 });
+  });
+
+  it("empty lists are [] and a run with no rows is still one whole document", () => {
+    const { text } = write(new Outcomes(), { position: "item" });
+    expect(text).toBe(`${JSON.stringify({ created: [], failed: [], skipped: [], counts: { items: 0, created: 0, failed: 0, skipped: 0, unknown: 0, not_sent: 0 } }, null, 2)}\n`);
+  });
+
+  it("a big run comes out in pieces, never as one string", () => {
+    const outcomes = new Outcomes();
+    for (let row = 2; row < 5_002; row++) outcomes.set(row, { status: "created", label: `Work ${row}`, id: row * 10 });
+    const { text, pieces } = write(outcomes);
+    expect(pieces).toBeGreaterThan(5_000);
+    const doc = JSON.parse(text);
+    expect(text).toBe(`${JSON.stringify(doc, null, 2)}\n`);
+    expect(doc.created).toHaveLength(5_000);
+  });
+});
