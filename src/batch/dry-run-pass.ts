@@ -3,14 +3,14 @@
 // the service was unavailable.
 import { ExitCode } from "../errors.js";
 import type { BatchRun } from "./context.js";
-import { dryRunPrinter } from "./dry-run.js";
+import { dryRunPrinter, spilledBlockedStore } from "./dry-run.js";
 import type { Notes } from "./notes.js";
 import type { Ready } from "./prepare.js";
 import { openScan, type Keyed, type ScanSpec, type ValidBase } from "./scan.js";
 import type { Change } from "./types.js";
 import type { Validation } from "./validate-pass.js";
 import { BULK_CHUNK_BYTES } from "./source.js";
-import { createSpill, type Spill } from "./spill.js";
+import { createSpill } from "./spill.js";
 
 /** A valid row as a dry run prints it. */
 export interface DryRunItem<P> {
@@ -56,53 +56,33 @@ export async function printDryRun<P>(
   perRequest = 1,
 ): Promise<number> {
   const { deps } = run;
-  // A file's blocked rows can be all of its rows (the service could not verify): they wait in a spill, not in memory.
+  // A file's blocked rows can be all of its rows: in --json they wait for the end of the document in a spill.
   const spill = deps.globals.json ? await createSpill<Record<string, unknown>>() : undefined;
   try {
-    return await printAll(run, validation, notes, kind, items, perRequest, spill);
+    const printer = dryRunPrinter(deps.io, deps.globals.json, kind, "row", spill && spilledBlockedStore(spill));
+    let wouldSend = 0;
+    let blocked = 0;
+    let unavailable = false;
+    for await (const batch of items) {
+      for (const item of batch) {
+        const r = item.ready;
+        if ("error" in r) {
+          blocked++;
+          unavailable ||= r.unavailable === true;
+          printer.blocked({ row: item.row, reference: item.reference, label: item.label, reason: r.error });
+          continue;
+        }
+        wouldSend++;
+        printer.row({ row: item.row, reference: item.reference, body: r.payload as Record<string, unknown>, changes: item.changes });
+      }
+    }
+    const requests = Math.ceil(wouldSend / perRequest);
+    await printer.end({ counts: { rows: validation.total, invalid: validation.invalid.length, would_send: wouldSend, blocked, requests }, ...notes.toJSON() });
+    const blockedText = blocked > 0 ? `; ${blocked} would fail their address check` : "";
+    deps.io.err(`Dry run: ${wouldSend} row${wouldSend === 1 ? "" : "s"} would be sent in ${requests} request${requests === 1 ? "" : "s"}${blockedText}. Nothing was sent.\n`);
+    if (blocked + validation.invalid.length === 0) return ExitCode.Ok;
+    return unavailable ? ExitCode.Unavailable : ExitCode.Usage;
   } finally {
     await spill?.dispose();
   }
-}
-
-async function printAll<P>(
-  run: BatchRun,
-  validation: Validation,
-  notes: Notes,
-  kind: "shipment" | "address",
-  items: AsyncIterable<Iterable<DryRunItem<P>>>,
-  perRequest: number,
-  spill: Spill<Record<string, unknown>> | undefined,
-): Promise<number> {
-  const { deps } = run;
-  const store = spill && {
-    add: (entry: Record<string, unknown>) => spill.add(entry),
-    entries: () => {
-      spill.finish();
-      return spill.batches();
-    },
-  };
-  const printer = dryRunPrinter(deps.io, deps.globals.json, kind, "row", store);
-  let wouldSend = 0;
-  let blocked = 0;
-  let unavailable = false;
-  for await (const batch of items) {
-    for (const item of batch) {
-      const r = item.ready;
-      if ("error" in r) {
-        blocked++;
-        unavailable ||= r.unavailable === true;
-        printer.blocked({ row: item.row, reference: item.reference, label: item.label, reason: r.error });
-        continue;
-      }
-      wouldSend++;
-      printer.row({ row: item.row, reference: item.reference, body: r.payload as Record<string, unknown>, changes: item.changes });
-    }
-  }
-  const requests = Math.ceil(wouldSend / perRequest);
-  await printer.end({ counts: { rows: validation.total, invalid: validation.invalid.length, would_send: wouldSend, blocked, requests }, ...notes.toJSON() });
-  const blockedText = blocked > 0 ? `; ${blocked} would fail their address check` : "";
-  deps.io.err(`Dry run: ${wouldSend} row${wouldSend === 1 ? "" : "s"} would be sent in ${requests} request${requests === 1 ? "" : "s"}${blockedText}. Nothing was sent.\n`);
-  if (blocked + validation.invalid.length === 0) return ExitCode.Ok;
-  return unavailable ? ExitCode.Unavailable : ExitCode.Usage;
 }

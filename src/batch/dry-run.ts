@@ -8,6 +8,7 @@
 import type { IO } from "../output/io.js";
 import type { Shipment } from "../contract/index.js";
 import { batchedOut } from "./byte-batch.js";
+import type { Spill } from "./spill.js";
 import type { Change } from "./types.js";
 
 export interface WouldSend {
@@ -37,6 +38,17 @@ export interface DryRunPrinter {
 export interface BlockedStore {
   add(entry: Record<string, unknown>): void;
   entries(): AsyncIterable<Iterable<Record<string, unknown>>>;
+}
+
+/** A file's blocked rows, which can be all of its rows (the service could not verify): they wait in a spill. */
+export function spilledBlockedStore(spill: Spill<Record<string, unknown>>): BlockedStore {
+  return {
+    add: (entry) => spill.add(entry),
+    entries: () => {
+      spill.finish();
+      return spill.batches();
+    },
+  };
 }
 
 export function memoryBlockedStore(): BlockedStore {

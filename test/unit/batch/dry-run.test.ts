@@ -1,7 +1,7 @@
 // The dry run's printer writes a few large pieces, and what they add up to is exactly the document (or the table)
 // built row by row: the same bytes as before it gathered them as bytes.
 import { describe, expect, it } from "vitest";
-import { dryRunPrinter, type BlockedStore, type WouldSend } from "../../../src/batch/dry-run.js";
+import { dryRunPrinter, spilledBlockedStore, type WouldSend } from "../../../src/batch/dry-run.js";
 import { createSpill } from "../../../src/batch/spill.js";
 import type { IO } from "../../../src/output/io.js";
 
@@ -72,9 +72,8 @@ describe("dryRunPrinter", () => {
   it("--json: the blocked list comes out of its store whole and in order, as JSON.stringify would write it", async () => {
     const spill = await createSpill<Record<string, unknown>>();
     try {
-      const store: BlockedStore = { add: (e) => spill.add(e), entries: () => (spill.finish(), spill.batches()) };
       const { io, writes } = capture();
-      const printer = dryRunPrinter(io, true, "shipment", "row", store);
+      const printer = dryRunPrinter(io, true, "shipment", "row", spilledBlockedStore(spill));
       const blocked = Array.from({ length: 5_000 }, (_, i) => ({ row: i + 2, reference: i % 2 ? `R-${i}` : undefined, label: `Étude "${i}"`, reason: "fulfillment address: not verified: service unavailable" }));
       for (const b of blocked) printer.blocked(b);
       await printer.end({ counts: { blocked: 5_000 } });
