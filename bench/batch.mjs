@@ -192,8 +192,8 @@ async function parseValidate(csv) {
   writeFileSync(
     entry,
     `import { validatePass } from ${JSON.stringify(join(root, "src/batch/validate-pass.ts"))};
-import { shipmentScanSpec } from ${JSON.stringify(join(root, "src/batch/shipment-spec.ts"))};
-import { openSource } from ${JSON.stringify(join(root, "src/batch/source.ts"))};
+import { shipmentScanSpec } from ${JSON.stringify(join(root, "src/shipments/shipment-spec.ts"))};
+import { openSource } from ${JSON.stringify(join(root, "src/csv/csv-source.ts"))};
 import { SANDBOX_TABLES } from ${JSON.stringify(join(root, "src/contract/index.ts"))};
 export async function firstPass(path: string): Promise<number> {
   const source = await openSource(path, "/", process.stdin);

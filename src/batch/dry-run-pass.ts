@@ -2,15 +2,15 @@
 // rows. Exit 0 when every row would be sent, 2 when some would fail, 7 when addresses could not be verified because
 // the service was unavailable.
 import { ExitCode } from "../errors.js";
-import type { BatchRun } from "./context.js";
+import type { BatchRun } from "./batch-run.js";
 import { dryRunPrinter, spilledBlockedStore } from "./dry-run.js";
-import type { Notes } from "./notes.js";
-import type { Ready } from "./prepare.js";
-import { openScan, type Keyed, type ScanSpec, type ValidBase } from "./scan.js";
-import type { Change } from "./types.js";
+import type { Notes } from "../csv/value-notes.js";
+import type { Ready } from "./before-send.js";
+import { openScan, type Keyed, type ScanSpec, type ValidBase } from "../csv/scan.js";
+import type { Change } from "../csv/row-types.js";
 import type { Validation } from "./validate-pass.js";
-import { BULK_CHUNK_BYTES } from "./source.js";
-import { createSpill } from "./spill.js";
+import { BULK_CHUNK_BYTES } from "../csv/csv-source.js";
+import { createSpill } from "../csv/spill.js";
 
 /** A valid row as a dry run prints it. */
 export interface DryRunItem<P> {

@@ -7,9 +7,9 @@
 // kept in memory they took 260 MB), a few items from --file stay in memory.
 import type { IO } from "../output/io.js";
 import type { Shipment } from "../contract/index.js";
-import { batchedOut } from "./byte-batch.js";
-import type { Spill } from "./spill.js";
-import type { Change } from "./types.js";
+import { batchedOut } from "../csv/byte-batch.js";
+import type { Spill } from "../csv/spill.js";
+import type { Change } from "../csv/row-types.js";
 
 export interface WouldSend {
   row: number;

@@ -1,11 +1,11 @@
 // The end of every CSV run: results files, stdout (table or JSON), the summary on stderr, what to do next, the exit
 // code; and after Ctrl-C, the command that resumes the run.
 import { ExitCode } from "../errors.js";
-import { batchedOut } from "./byte-batch.js";
-import type { BatchRun } from "./context.js";
-import type { Notes } from "./notes.js";
+import { batchedOut } from "../csv/byte-batch.js";
+import type { BatchRun } from "./batch-run.js";
+import type { Notes } from "../csv/value-notes.js";
 import { countsOf, exitCodeFor, renderResultsTable, summaryLine, writeResultsJson, type ResultWords } from "./results.js";
-import { writeResultsFiles, type ResultsFiles } from "./results-csv.js";
+import { writeResultsFiles, type ResultsFiles } from "../csv/results-csv.js";
 import { resumeCommand } from "./run-options.js";
 
 export interface FinishInput {

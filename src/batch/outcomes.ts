@@ -1,6 +1,6 @@
 // What happened to each row of the file, kept small (one record per row: the journal needs as much) and keyed by
 // the spreadsheet row number, so the results can be written by reading the file again rather than keeping it.
-import { reasonText, type CellProblem } from "./types.js";
+import { reasonText, type CellProblem } from "../csv/row-types.js";
 
 export type Status =
   /** Created (or added) by this run. */

@@ -5,7 +5,7 @@
 import { ExitCode } from "../errors.js";
 import { renderTable, type Column } from "../output/table.js";
 import type { Theme } from "../output/theme.js";
-import type { NotesJson } from "./notes.js";
+import type { NotesJson } from "../csv/value-notes.js";
 import type { Outcome, Outcomes } from "./outcomes.js";
 
 export interface ResultWords {

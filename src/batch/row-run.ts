@@ -3,13 +3,14 @@
 // request (already done, in doubt, its address refused) or sent through a RowSender, then the lost answers, the
 // progress line and the results.
 import type { Deps } from "../deps.js";
-import type { BatchKind } from "./columns.js";
-import { openJournal, startProgress, stopProgress, withBatch, type BatchRun } from "./context.js";
-import type { Journal } from "./journal.js";
+import type { BatchKind } from "../csv/columns.js";
+import { startProgress, stopProgress, withBatch, type BatchRun } from "./batch-run.js";
+import { openJournal } from "./open-csv-journal.js";
+import type { Journal } from "../ledger/journal.js";
 import { problemsText, type Outcome } from "./outcomes.js";
 import { RowSender, type RowJob } from "./row-sender.js";
 import type { CsvOptions } from "./run-options.js";
-import { openScan, type Keyed, type ScanSpec, type ValidBase } from "./scan.js";
+import { openScan, type Keyed, type ScanSpec, type ValidBase } from "../csv/scan.js";
 import type { Validation } from "./validate-pass.js";
 
 /** Runs `body` with the run's journal (none for a dry run, which writes nothing), closed however it ends. */

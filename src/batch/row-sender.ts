@@ -1,12 +1,12 @@
 // One request per row, `concurrency` in flight, with the journal around each: used by `shipment update --csv`
 // (PATCH, safe to send again) and `address add --csv` (POST, never resent blindly: a lost answer is reconciled).
 import type { Clock } from "../clock.js";
-import { classifyFailure } from "./failures.js";
-import type { Journal } from "./journal.js";
-import type { Lost, LostRow } from "./lost.js";
+import { classifyFailure } from "../ledger/failure-kind.js";
+import type { Journal } from "../ledger/journal.js";
+import type { Lost, LostRow } from "../ledger/lost.js";
 import type { Outcomes } from "./outcomes.js";
 import { Pool } from "./pool.js";
-import type { CellProblem } from "./types.js";
+import type { CellProblem } from "../csv/row-types.js";
 
 export interface RowJob extends LostRow {
   /** Sends the row; resolves with the id of what was created or updated. */

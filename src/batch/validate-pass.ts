@@ -2,9 +2,9 @@
 // invalid rows (to report them all at once), and whatever the caller collects from valid rows (distinct addresses,
 // rows to reconcile) through `onValid`.
 import { InterruptedError } from "../errors.js";
-import { openScan, type Keyed, type ScanMeta, type ScanSpec, type ValidBase } from "./scan.js";
-import { BULK_CHUNK_BYTES, type CsvSource } from "./source.js";
-import type { InvalidRow } from "./types.js";
+import { openScan, type Keyed, type ScanMeta, type ScanSpec, type ValidBase } from "../csv/scan.js";
+import { BULK_CHUNK_BYTES, type CsvSource } from "../csv/csv-source.js";
+import type { InvalidRow } from "../csv/row-types.js";
 
 export interface Validation {
   meta: ScanMeta;

@@ -15,7 +15,7 @@ export function isE164(text: string): boolean {
  * E.164 numbers reaches its first request sooner.
  */
 export async function readPhone(text: string, alpha2: string | undefined): Promise<PhoneReading> {
-  const { readPhone: normalisePhone } = await import("../batch/phone.js");
+  const { readPhone: normalisePhone } = await import("../csv/phone-cell.js");
   const reading = normalisePhone(text, alpha2, "phone");
   return reading.ok ? { ok: true, phone: reading.value, changed: reading.changed } : { ok: false, reason: reading.reason };
 }

@@ -3,8 +3,8 @@ import type { Deps } from "../../deps.js";
 import type { AddressFlags } from "../../input/address-fields.js";
 import { readAddressInput } from "../../input/address-input.js";
 import { printJson } from "../../output/json.js";
-import { createAddressOnce } from "./create-once.js";
-import { addressToStore, type StorePolicyFlags } from "./store-policy.js";
+import { createAddressOnce } from "../../addresses/create-once.js";
+import { addressToStore, type StorePolicyFlags } from "../../addresses/store-policy.js";
 
 export type AddFlags = AddressFlags & StorePolicyFlags;
 

@@ -1,7 +1,7 @@
 // `shipctl address verify --csv FILE` and `shipctl address add --csv FILE`: the logic lives in src/batch
 // (address-run.ts); these are its entry points.
 import type { Deps } from "../../deps.js";
-import { runAddressAddCsv, runAddressVerifyCsv } from "../../batch/address-run.js";
+import { runAddressAddCsv, runAddressVerifyCsv } from "../../addresses/address-csv.js";
 import type { CsvFlags } from "../../batch/run-options.js";
 
 export async function runVerify(deps: Deps, _args: string[], flags: CsvFlags): Promise<number> {

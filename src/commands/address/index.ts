@@ -3,7 +3,7 @@
 import type { Command } from "commander";
 import { lazyAction, type CommandContext } from "../action.js";
 import { ADDRESS_FIELD_FLAGS } from "../../input/address-fields.js";
-import { CSV_HELP, CSV_VERIFY_HELP, addCsvOptions, csvOrPlain } from "../../batch/wiring.js";
+import { CSV_HELP, CSV_VERIFY_HELP, addCsvOptions, csvOrPlain } from "../csv-wiring.js";
 
 /** The verbs of `shipctl address` (the noun itself is declared in ../index.ts). */
 export function registerVerbs(address: Command, ctx: CommandContext): void {

@@ -5,7 +5,7 @@ import { callOptions } from "../../input/call-options.js";
 import { parseId } from "../../input/ids.js";
 import { printJson } from "../../output/json.js";
 import type { AddFlags } from "./add.js";
-import { addressToStore } from "./store-policy.js";
+import { addressToStore } from "../../addresses/store-policy.js";
 
 export async function run(deps: Deps, args: string[], flags: AddFlags): Promise<void> {
   const id = parseId(args[0] ?? "", "address id");

@@ -6,7 +6,7 @@ import type { AddressFlags } from "../../input/address-fields.js";
 import { readAddressInput } from "../../input/address-input.js";
 import { renderDiff } from "../../output/diff.js";
 import { printJson } from "../../output/json.js";
-import { verifyWithService, type VerificationResult } from "./verification.js";
+import { verifyWithService, type VerificationResult } from "../../addresses/verification.js";
 
 export async function run(deps: Deps, _args: string[], flags: AddressFlags): Promise<ExitCode> {
   const address = await readAddressInput(deps, flags);

@@ -2,7 +2,7 @@
 // Flag values are left as strings so run.ts can refuse a bad one with a message naming it (exit 2).
 import type { Command } from "commander";
 import { lazyAction, type CommandContext } from "../action.js";
-import { DEFAULT_RETRIES, DEFAULT_RETRY_WAIT_SECONDS, type CheckoutFlags } from "./options.js";
+import { DEFAULT_RETRIES, DEFAULT_RETRY_WAIT_SECONDS, type CheckoutFlags } from "../../checkout/checkout-options.js";
 
 const HELP_AFTER = `
 Shipments are priced in checkout sessions of at most 10 (GET /api/v1/checkout). Every price and the
@@ -41,5 +41,5 @@ export function register(program: Command, ctx: CommandContext): void {
     )
     .option("--retries <n>", `retry a payment that failed temporarily (409) up to n times (default ${DEFAULT_RETRIES})`)
     .addHelpText("after", HELP_AFTER)
-    .action(lazyAction<CheckoutFlags>(ctx, async () => (await import("./run.js")).runCheckout));
+    .action(lazyAction<CheckoutFlags>(ctx, async () => (await import("../../checkout/run-checkout.js")).runCheckout));
 }

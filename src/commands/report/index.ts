@@ -2,7 +2,7 @@
 // when the command runs, so `--help` stays instant.
 import type { Command } from "commander";
 import { lazyAction, type CommandContext } from "../action.js";
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from "./defaults.js";
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from "../../reports/report-defaults.js";
 
 /** The verbs of `shipctl report` (the noun itself is declared in ../index.ts). */
 export function registerVerbs(report: Command, ctx: CommandContext): void {

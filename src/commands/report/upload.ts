@@ -1,9 +1,9 @@
 // Logic entry of `shipctl report upload` (loaded lazily by the wiring in index.ts).
 import type { Deps } from "../../deps.js";
-import { uploadBatch } from "./batch.js";
-import { parseUploadOptions, type UploadFlags } from "./options.js";
-import { markPhase } from "./phases.js";
-import { uploadSingle } from "./single.js";
+import { uploadBatch } from "../../reports/upload-batch.js";
+import { parseUploadOptions, type UploadFlags } from "../../reports/upload-options.js";
+import { markPhase } from "../../reports/report-phases.js";
+import { uploadSingle } from "../../reports/upload-single.js";
 
 export async function run(deps: Deps, args: string[], flags: UploadFlags): Promise<number> {
   markPhase("started");

@@ -3,7 +3,7 @@
 import type { Command } from "commander";
 import { lazyAction, type CommandContext } from "../action.js";
 import { SHIPMENT_FIELD_FLAGS } from "../../input/shipment-fields.js";
-import { CSV_HELP, addCsvOptions, csvOrPlain } from "../../batch/wiring.js";
+import { CSV_HELP, addCsvOptions, csvOrPlain } from "../csv-wiring.js";
 
 /** The verbs of `shipctl shipment` (the noun itself is declared in ../index.ts). */
 export function registerVerbs(shipment: Command, ctx: CommandContext): void {

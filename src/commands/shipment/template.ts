@@ -1,7 +1,7 @@
 // `shipctl shipment template [--update] [--header-only]`: prints a CSV to start a batch from (stdout: data); with
 // --json, {"columns": [...], "example": {...}} instead.
 import type { Deps } from "../../deps.js";
-import { templateCsv, templateJson } from "../../batch/template.js";
+import { templateCsv, templateJson } from "../../shipments/csv-template.js";
 
 export interface TemplateFlags {
   update?: boolean;

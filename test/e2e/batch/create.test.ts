@@ -7,7 +7,7 @@ import { collect, fixture, runCli, spawnCli, tempDir } from "../../helpers/cli.j
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { shipmentRows, toCsv } from "../../../fixtures/csv/generate.mjs";
 import { rowsFile, shipmentTitles, writeRows } from "./helpers.js";
-import { openCsv } from "../../../src/batch/reader.js";
+import { openCsv } from "../../../src/csv/csv-reader.js";
 
 let sb: TestSandbox;
 beforeAll(async () => {

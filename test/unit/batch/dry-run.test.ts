@@ -2,7 +2,7 @@
 // built row by row: the same bytes as before it gathered them as bytes.
 import { describe, expect, it } from "vitest";
 import { dryRunPrinter, spilledBlockedStore, type WouldSend } from "../../../src/batch/dry-run.js";
-import { createSpill } from "../../../src/batch/spill.js";
+import { createSpill } from "../../../src/csv/spill.js";
 import type { IO } from "../../../src/output/io.js";
 
 function capture(): { io: IO; writes: string[] } {

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ApiClient } from "../../../src/api/types.js";
-import { runCreateCsv } from "../../../src/batch/create-run.js";
-import { runCreateItems } from "../../../src/batch/create-items.js";
+import { runCreateCsv } from "../../../src/shipments/create-from-csv.js";
+import { runCreateItems } from "../../../src/shipments/create-from-items.js";
 import { shipmentRows, toCsv } from "../../../fixtures/csv/generate.mjs";
 import { FakeService, harness, instantClock } from "./fake-service.js";
 

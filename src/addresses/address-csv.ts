@@ -1,0 +1,161 @@
+// `shipctl address verify --csv FILE` and `shipctl address add --csv FILE`.
+// verify: each distinct address is verified once; every row gets its address's verdict. Nothing is stored, so no
+//   journal. Exit 0 all valid, 8 some valid, 6 none valid, 7 the service was unavailable.
+// add: like `shipment create --csv` one address a request: verified first (unless --no-verify), then POSTed with the
+//   journal around each request; POST /api/v1/addresses has no idempotency key either, so a lost answer is reconciled
+//   by reading the stored addresses back before anything is resent.
+import { ADDRESS_FIELDS } from "../csv/columns.js";
+import type { Deps } from "../deps.js";
+import { ExitCode } from "../errors.js";
+import { AddressSet, verdictOf } from "./address-set.js";
+import { addressScanSpec, type ValidAddressRow } from "./address-spec.js";
+import { withBatch, type BatchRun } from "../batch/batch-run.js";
+import { dryRunPass } from "../batch/dry-run-pass.js";
+import { finishRun } from "../batch/finish.js";
+import type { Journal, Verdict } from "../ledger/journal.js";
+import { recordReconciled, settledEarlier, settleLost } from "../ledger/lost.js";
+import { Notes } from "../csv/value-notes.js";
+import { problemsText } from "../batch/outcomes.js";
+import { mapLimit } from "../batch/pool.js";
+import { findEarlierSends } from "../ledger/copy-guard.js";
+import { decided, refuseInvalid, reportValidation, verifyDistinct } from "../batch/before-send.js";
+import { addressListing, reconcile, type Candidate, type Reconciled } from "../ledger/reconcile.js";
+import type { ResultWords } from "../batch/results.js";
+import type { RowJob } from "../batch/row-sender.js";
+import { sendRowPass, withJournal } from "../batch/row-run.js";
+import { csvOptions, type CsvFlags } from "../batch/run-options.js";
+import { openScan } from "../csv/scan.js";
+import { validatePass } from "../batch/validate-pass.js";
+import { BULK_CHUNK_BYTES } from "../csv/csv-source.js";
+import { isApiFailure, ApiAuthError, RequestInterruptedError } from "../api/errors.js";
+import { diffFields } from "../output/diff.js";
+import type { Address } from "../contract/index.js";
+
+export const VERIFY_WORDS: ResultWords = { idKey: "address_id", idHeader: "address id", labelHeader: "name", done: "valid" };
+export const ADD_WORDS: ResultWords = { idKey: "address_id", idHeader: "address id", labelHeader: "name", done: "created" };
+
+export async function runAddressVerifyCsv(deps: Deps, flags: CsvFlags): Promise<number> {
+  const options = csvOptions({ ...flags, verify: true });
+  return withBatch(deps, options, (run) => verifyBatch(run));
+}
+
+export async function runAddressAddCsv(deps: Deps, flags: CsvFlags): Promise<number> {
+  return withJournal(deps, csvOptions(flags), "address-add", addBatch);
+}
+
+type VerifyResult = Verdict | { failed: string };
+
+async function verifyBatch(run: BatchRun): Promise<number> {
+  const { deps, outcomes } = run;
+  const spec = addressScanSpec(run.tables, { keys: false, kind: "address-verify" });
+  const notes = new Notes();
+  const addresses = new AddressSet();
+  const validation = await validatePass(run.source, spec, deps.signal, (row) => {
+    notes.add(row.row, row.changes, row.mappings);
+    addresses.add(row.addressKey, row.payload, row.row);
+  });
+  reportValidation(run, validation, notes);
+  const finish = (exitCode?: number) => finishRun(run, { words: VERIFY_WORDS, notes, command: "address verify", unreached: 0, exitCode });
+  if (refuseInvalid(run, validation)) return finish(ExitCode.Usage);
+
+  const api = await deps.api();
+  deps.io.err(`Verifying ${addresses.size} distinct address${addresses.size === 1 ? "" : "es"}...\n`);
+  const entries = [...addresses.byKey.entries()];
+  const results = await mapLimit(entries, run.options.concurrency, async ([, d]): Promise<VerifyResult> => {
+    try {
+      return verdictOf(await api.verifyAddress(d.address, run.call));
+    } catch (e) {
+      if (e instanceof ApiAuthError || e instanceof RequestInterruptedError || !isApiFailure(e)) throw e;
+      return { failed: e.message };
+    }
+  });
+  const verdicts = new Map(entries.map(([key], i) => [key, results[i]!]));
+
+  const scan = await openScan(run.source, spec, BULK_CHUNK_BYTES);
+  for await (const row of scan.rows) {
+    const base = { label: row.label, reference: row.reference };
+    if (!row.ok) {
+      outcomes.set(row.row, { status: "failed", ...base, error: problemsText(row.problems), problems: row.problems });
+      continue;
+    }
+    const v = verdicts.get((row as ValidAddressRow).addressKey)!;
+    if ("failed" in v) outcomes.set(row.row, { status: "failed", ...base, error: `not verified: ${v.failed}`, unavailable: true });
+    else if (v.status === "valid") outcomes.set(row.row, { status: "valid", ...base });
+    else if (v.status === "invalid") outcomes.set(row.row, { status: "failed", ...base, error: `invalid: ${v.message}` });
+    else outcomes.set(row.row, { status: "failed", ...base, error: `recommended revision: ${revisionText(row.payload, v.revised)}` });
+  }
+  return finish();
+}
+
+function revisionText(before: Address, after: Address): string {
+  return diffFields(before, after, ADDRESS_FIELDS)
+    .map((c) => `${c.field} "${c.before ?? ""}" -> "${c.after ?? ""}"`)
+    .join(", ");
+}
+
+async function addBatch(run: BatchRun, journal: Journal | undefined): Promise<number> {
+  const { deps, options } = run;
+  const spec = addressScanSpec(run.tables, { keys: !options.dryRun, kind: "address-add" });
+  // A first run of a copy of a file already sent must not send its rows again (earlier-journals.ts).
+  const earlier = journal && !options.forceNew ? await findEarlierSends(run, "address-add", journal) : undefined;
+  const firstPass = addressScanSpec(run.tables, { keys: !options.dryRun && (journal?.hasRows === true || earlier !== undefined), kind: "address-add" });
+  const notes = new Notes();
+  const addresses = new AddressSet();
+  const lostEarlier: Array<Candidate<Address[]>> = [];
+  const validation = await validatePass(run.source, firstPass, deps.signal, (row) => {
+    notes.add(row.row, row.changes, row.mappings);
+    earlier?.see(row.key);
+    const state = options.dryRun ? undefined : journal?.row(row.key);
+    if (state?.state === "created") return;
+    if (state?.state === "sending") {
+      // It may have been sent as written or, if its verdict recommended a revision that was accepted, as revised.
+      const verdict = journal?.verdict(row.addressKey);
+      const forms = verdict?.status === "recommended" ? [row.payload, verdict.revised] : [row.payload];
+      lostEarlier.push({ key: row.key, row: row.row, attempt: state.attempt, at: state.at, fields: forms });
+    }
+    addresses.add(row.addressKey, row.payload, row.row);
+  });
+  reportValidation(run, validation, notes);
+  const finish = (extra: { exitCode?: number; unreached?: number } = {}) =>
+    finishRun(run, { words: ADD_WORDS, notes, journalPath: journal?.path, command: "address add", unreached: extra.unreached ?? 0, exitCode: extra.exitCode });
+  if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
+  const refusal = earlier?.refusal(run, "address add", validation.valid);
+  if (refusal) throw refusal;
+
+  const uncertain = new Map<string, string>();
+  if (lostEarlier.length > 0 && journal && !options.dryRun) {
+    deps.io.err(`${lostEarlier.length} address${lostEarlier.length === 1 ? " was" : "es were"} being added when an earlier run stopped; reading the stored addresses to see which were created...\n`);
+    for (const [key, r] of await reconcileAddresses(run, journal, lostEarlier)) if (r.state === "uncertain") uncertain.set(key, r.reason);
+  }
+  const decisions = await verifyDistinct(run, journal, addresses);
+  if (options.dryRun) return dryRunPass(run, spec, validation, notes, "address", (row) => decided(row.addressKey, row.payload, decisions));
+
+  const api = await deps.api();
+  type AddJob = RowJob & { address: Address };
+  return sendRowPass<ValidAddressRow, AddJob>(run, journal!, {
+    spec,
+    validation,
+    done: "created",
+    columnFor: (field) => field,
+    prepare: (row, base) => {
+      const earlier = settledEarlier(journal!, uncertain, row.key, base);
+      if (earlier) return { outcome: earlier };
+      const ready = decided(row.addressKey, row.payload, decisions);
+      if ("error" in ready) return { outcome: { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable } };
+      const address = ready.payload;
+      return { job: { key: row.key, row: row.row, ...base, address, send: async () => (await api.createAddress(address, run.call)).id } };
+    },
+    settleLost: async (sender) => {
+      if (sender.lost.length === 0) return;
+      await settleLost(run, sender, { noun: "addresses", fields: (j) => [j.address], reconcile: (c) => reconcileAddresses(run, journal!, c, true) });
+    },
+    finish,
+  });
+}
+
+async function reconcileAddresses(run: BatchRun, journal: Journal, candidates: ReadonlyArray<Candidate<Address[]>>, inRun = false): Promise<Map<string, Reconciled>> {
+  const api = await run.deps.api();
+  const found = await reconcile(candidates, addressListing(api, run.call), journal.claimedIds());
+  await recordReconciled(journal, found, inRun);
+  return found;
+}

@@ -1,0 +1,187 @@
+// Address verification for a batch: every distinct inline address once (a gallery's own address on 500 rows is one
+// request), with bounded concurrency, verdicts kept in the journal so a rerun does not ask again. Status 0 (rate
+// limited) is retried inside the API client. A recommended revision is used only with --accept-recommended or a yes
+// at the prompt, after showing the difference.
+import { Address } from "../contract/index.js";
+import type { ApiClient, CallOptions } from "../api/types.js";
+import { ApiAuthError, RequestInterruptedError, isApiFailure } from "../api/errors.js";
+import { diffFields, renderDiff } from "../output/diff.js";
+import type { Theme } from "../output/theme.js";
+import type { Prompter } from "../prompter.js";
+import { ADDRESS_FIELDS } from "../csv/columns.js";
+import type { Journal, Verdict } from "../ledger/journal.js";
+
+export interface DistinctAddress {
+  /** Its place among the distinct addresses, in the order they were first seen (see AddressSet.at). */
+  index: number;
+  address: Address;
+  /** How many rows use it. */
+  rows: number;
+  /** The first row that uses it, for messages. */
+  firstRow: number;
+}
+
+export type Decision =
+  | { use: Address; revised: boolean }
+  | { fail: string; unavailable?: boolean };
+
+export interface VerifyOptions {
+  api: ApiClient;
+  journal?: Journal;
+  concurrency: number;
+  call: CallOptions;
+  acceptRecommended: boolean;
+  /** Set when a person can answer a prompt. */
+  prompter?: Prompter;
+  theme: Theme;
+  err(text: string): void;
+}
+
+/** Collects the distinct addresses of the rows (by their normalised content). */
+export class AddressSet {
+  readonly byKey = new Map<string, DistinctAddress>();
+  private readonly list: Array<[string, DistinctAddress]> = [];
+
+  /** `onNew` is told of each distinct address when it is first added (to start verifying it early). */
+  constructor(private readonly onNew?: (key: string, address: Address) => void) {}
+
+  /** Counts one more row using the address; returns its index (a small number that names it among the others). */
+  add(key: string, address: Address, row: number): number {
+    const known = this.byKey.get(key);
+    if (known) {
+      known.rows++;
+      return known.index;
+    }
+    const distinct = { index: this.list.length, address, rows: 1, firstRow: row };
+    this.list.push([key, distinct]);
+    this.byKey.set(key, distinct);
+    this.onNew?.(key, address);
+    return distinct.index;
+  }
+
+  /** The key and the address with that index. */
+  at(index: number): { key: string; address: Address } | undefined {
+    const found = this.list[index];
+    return found && { key: found[0], address: found[1].address };
+  }
+
+  get size(): number {
+    return this.byKey.size;
+  }
+}
+
+export function verdictOf(outcome: Awaited<ReturnType<ApiClient["verifyAddress"]>>): Verdict {
+  if (outcome.valid) return { status: "valid" };
+  const r = outcome.result;
+  if (r.recommended) {
+    const revised = Address.safeParse(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, r[f] ?? undefined])));
+    if (revised.success) return { status: "recommended", revised: revised.data, message: r.message };
+  }
+  return { status: "invalid", message: r.message || "the service found the address invalid", code: r.status };
+}
+
+/** What verifying one address gave: a verdict, or why none came (the service could not be reached...). */
+export type Fetched = Verdict | { failed: string };
+
+export interface VerdictSource {
+  api: () => Promise<ApiClient>;
+  journal?: Journal;
+  concurrency: number;
+  call: CallOptions;
+}
+
+/**
+ * The verdict of each distinct address, asked once (the journal first), with at most `concurrency` requests in
+ * flight, from the moment it is asked for. A CSV run asks while its first pass is still reading (see earlyVerdicts in
+ * prepare.ts), so the service's answers arrive while the file is being checked rather than after it.
+ */
+export class VerdictRequests {
+  private readonly asked = new Map<string, Promise<Fetched>>();
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+  /** A failure that stops the run (not authenticated, Ctrl-C): requests not yet started are not sent. */
+  private stopped: { error: unknown } | undefined;
+
+  constructor(private readonly source: VerdictSource) {}
+
+  /** The verdict of `address`, asked now (or when a request slot frees) unless it was asked already. */
+  get(key: string, address: Address): Promise<Fetched> {
+    let verdict = this.asked.get(key);
+    if (verdict === undefined) {
+      verdict = this.fetch(key, address);
+      // Whoever asks later sees the failure; until then it must not count as unhandled.
+      verdict.catch(() => undefined);
+      this.asked.set(key, verdict);
+    }
+    return verdict;
+  }
+
+  private async fetch(key: string, address: Address): Promise<Fetched> {
+    const known = this.source.journal?.verdict(key);
+    if (known) return known;
+    await this.slot();
+    try {
+      if (this.stopped) throw this.stopped.error;
+      const api = await this.source.api();
+      const verdict = verdictOf(await api.verifyAddress(address, this.source.call));
+      await this.source.journal?.recordVerdict(key, verdict);
+      return verdict;
+    } catch (e) {
+      if (e instanceof ApiAuthError || e instanceof RequestInterruptedError || !isApiFailure(e)) {
+        this.stopped ??= { error: e };
+        throw e;
+      }
+      return { failed: e.message };
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+
+  private async slot(): Promise<void> {
+    while (this.active >= Math.max(1, this.source.concurrency)) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+  }
+}
+
+/**
+ * Verifies each distinct address (journal first) and decides which address each will be sent as. `requests` may
+ * already hold verdicts asked for while the file was read; the decisions (and any prompt) come only now.
+ */
+export async function verifyAddresses(addresses: AddressSet, options: VerifyOptions & { requests?: VerdictRequests }): Promise<Map<string, Decision>> {
+  const entries = [...addresses.byKey.entries()];
+  const requests = options.requests ?? new VerdictRequests({ api: async () => options.api, journal: options.journal, concurrency: options.concurrency, call: options.call });
+  const verdicts = await Promise.all(entries.map(([key, distinct]) => requests.get(key, distinct.address)));
+
+  const decisions = new Map<string, Decision>();
+  for (let i = 0; i < entries.length; i++) {
+    const [key, distinct] = entries[i]!;
+    const verdict = verdicts[i]!;
+    decisions.set(key, await decide(distinct, verdict, options));
+  }
+  return decisions;
+}
+
+async function decide(distinct: DistinctAddress, verdict: Fetched, options: VerifyOptions): Promise<Decision> {
+  if ("failed" in verdict) return { fail: `the address could not be verified: ${verdict.failed}`, unavailable: true };
+  switch (verdict.status) {
+    case "valid":
+      return { use: distinct.address, revised: false };
+    case "invalid":
+      return { fail: `the service found the address invalid: ${verdict.message}` };
+    case "recommended": {
+      const diff = renderDiff(diffFields(distinct.address, verdict.revised, ADDRESS_FIELDS), { theme: options.theme, indent: "    " });
+      if (options.acceptRecommended) return { use: verdict.revised, revised: true };
+      if (options.prompter) {
+        const uses = distinct.rows === 1 ? `row ${distinct.firstRow}` : `${distinct.rows} rows (first: row ${distinct.firstRow})`;
+        options.err(`The service recommends a revision of the address of ${distinct.address.name} used on ${uses}:\n${diff}`);
+        if (await options.prompter.confirm("Use the recommended address?", { default: false })) return { use: verdict.revised, revised: true };
+        return { fail: "the service recommends a revision of the address, which was declined at the prompt" };
+      }
+      const changes = diffFields(distinct.address, verdict.revised, ADDRESS_FIELDS)
+        .map((c) => `${c.field} "${c.before ?? ""}" -> "${c.after ?? ""}"`)
+        .join(", ");
+      return { fail: `the service recommends a revised address (${changes}); rerun with --accept-recommended to use it, or fix the row` };
+    }
+  }
+}

@@ -1,0 +1,42 @@
+// How `address verify --csv` and `address add --csv` read a file: one address a row, in the Address columns
+// (name, email, phone, line_1, line_2, city, region, post_code, country) and an optional reference.
+import type { Address, Tables } from "../contract/index.js";
+import { buildAddress } from "../csv/address-row.js";
+import { cellsOf, extraCellsProblem, inColumnTerms } from "../csv/cells.js";
+import { ADDRESS_FIELDS, layoutFor, type AddressField } from "../csv/columns.js";
+import type { Mapping } from "../csv/table-cells.js";
+import type { ScanSpec, ValidBase } from "../csv/scan.js";
+import { MAX_REFERENCE_LENGTH } from "../shipments/shipment-row.js";
+import type { CellProblem, Change } from "../csv/row-types.js";
+
+export interface ValidAddressRow extends ValidBase {
+  payload: Address;
+  /** The address's identity among the file's distinct addresses (verified once each). */
+  addressKey: string;
+  changes: Change[];
+  mappings: Mapping[];
+}
+
+export function addressScanSpec(tables: Tables, options: { keys: boolean; kind: "address-verify" | "address-add" }): ScanSpec<ValidAddressRow> {
+  return {
+    layout: layoutFor(options.kind),
+    tables,
+    keys: options.keys,
+    makeBuilder: (match, headerLength, ctx) => (csv) => {
+      const cells = cellsOf(csv.cells, match);
+      const problems: CellProblem[] = [];
+      const extra = extraCellsProblem(csv.cells, headerLength);
+      if (extra) problems.push(extra);
+      const reference = cells.get("reference").trim() || undefined;
+      if (reference !== undefined && reference.length > MAX_REFERENCE_LENGTH) {
+        problems.push({ column: "reference", reason: `reference may be at most ${MAX_REFERENCE_LENGTH} characters` });
+      }
+      const label = cells.get("name").trim();
+      const built = buildAddress(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, cells.get(f)])) as Record<AddressField, string>, ctx);
+      if (!built.ok) for (const p of built.problems) problems.push({ column: p.field, reason: inColumnTerms(p.reason, p.field, p.field) });
+      if (problems.length > 0 || !built.ok) return { ok: false, row: csv.row, reference, label, problems };
+      return { ok: true, row: csv.row, reference, label, payload: built.address, addressKey: built.key, changes: built.changes, mappings: built.mappings };
+    },
+    content: (row) => row.addressKey,
+  };
+}

@@ -1,0 +1,46 @@
+// What `address add` and `address update` store: the address as given when the service finds it valid (or with
+// --no-verify), the service's recommended revision only with --accept-recommended or a yes at the prompt, and nothing
+// when the service finds it invalid. One place, so both commands follow the same rules.
+import type { ApiClient } from "../api/types.js";
+import type { Address } from "../contract/index.js";
+import type { Deps } from "../deps.js";
+import { CancelledError, RejectedError } from "../errors.js";
+import { renderDiff } from "../output/diff.js";
+import { checkedRevision, verifyWithService } from "./verification.js";
+
+export interface StorePolicyFlags {
+  /** false with --no-verify. */
+  verify?: boolean;
+  acceptRecommended?: boolean;
+}
+
+export async function addressToStore(deps: Deps, api: ApiClient, address: Address, flags: StorePolicyFlags): Promise<Address> {
+  const theme = deps.theme.err;
+  if (flags.verify === false) {
+    deps.io.err(`${theme.warn("Warning:")} not verified (--no-verify); an unverified address may cause lost or delayed shipments.\n`);
+    return address;
+  }
+  const result = await verifyWithService(deps, api, address);
+  if (result.valid) return address;
+  if (!result.recommended || !result.revised) {
+    throw new RejectedError(`the service found the address ${result.status_name.toLowerCase()}: ${result.message}; nothing was stored`, {
+      hint: "Correct the address and run again (or pass --no-verify to store it unverified, at your own risk).",
+    });
+  }
+  deps.io.err(`The service recommends a revised address: ${result.message}\n`);
+  deps.io.err(renderDiff(result.changes.map((c) => ({ field: c.field, before: c.from, after: c.to })), { theme }));
+  const revised = checkedRevision(result.revised);
+  if (flags.acceptRecommended) {
+    deps.io.err("Using the recommended address (--accept-recommended).\n");
+    return revised;
+  }
+  if (!deps.canPrompt()) {
+    throw new RejectedError("the service recommends a revised address (shown above), so nothing was stored", {
+      hint: "Pass --accept-recommended to store the revision, or correct the input and run again.",
+    });
+  }
+  if (await deps.prompter.confirm("Use the recommended address?", { default: true })) return revised;
+  throw new CancelledError("the recommended revision was declined, so nothing was stored", {
+    hint: "Correct the input and run again, or pass --no-verify to store the address exactly as given.",
+  });
+}

@@ -1,0 +1,64 @@
+// What every CSV command run shares: the input, the options, the connection and tables, the journal, the outcomes,
+// the progress line, and how to talk on stderr without breaking that line.
+import type { CallOptions } from "../api/types.js";
+import type { Connection } from "../config/types.js";
+import type { Tables } from "../contract/index.js";
+import type { Deps } from "../deps.js";
+import { retryNote } from "../input/call-options.js";
+import { createProgress, type Progress } from "../output/progress.js";
+import { Outcomes } from "./outcomes.js";
+import type { CsvOptions } from "./run-options.js";
+import { openSource, type CsvSource } from "../csv/csv-source.js";
+
+export interface BatchRun {
+  deps: Deps;
+  options: CsvOptions;
+  source: CsvSource;
+  connection: Connection;
+  tables: Tables;
+  outcomes: Outcomes;
+  call: CallOptions;
+  /** Talk on stderr (above the progress line when one is shown). */
+  say(text: string): void;
+  progress?: Progress;
+}
+
+/** Opens the input and the connection, runs `body`, and always removes a stdin copy. */
+export async function withBatch<T>(deps: Deps, options: CsvOptions, body: (run: BatchRun) => Promise<T>): Promise<T> {
+  const source = await openSource(options.csv, deps.cwd, deps.io.stdin);
+  try {
+    const connection = await deps.connection();
+    // The HTTP client (its modules) loads while the tables are fetched: a first pass that verifies addresses as it
+    // finds them needs it at once, and loading it mid-pass waited for the pass to yield, ~200 ms (bench/batch.mjs).
+    // A client that cannot be made fails again, with its message, where it is first used.
+    deps.api().catch(() => undefined);
+    const tables = await connection.tables();
+    const run: BatchRun = {
+      deps,
+      options,
+      source,
+      connection,
+      tables,
+      outcomes: new Outcomes(),
+      // No signal here: the API client is made with deps.signal already (deps.ts), and a second one would make every
+      // call combine the two (AbortSignal.any), about 20 µs a request in a 1,000-request run (bench/batch.mjs).
+      call: {
+        onRetry: (info) => run.say(`${retryNote(info)}\n`),
+      },
+      say: (text) => (run.progress ? run.progress.log(text) : deps.io.err(text)),
+    };
+    return await body(run);
+  } finally {
+    await source.dispose();
+  }
+}
+
+export function startProgress(run: BatchRun, total: number): Progress {
+  run.progress = createProgress(run.deps.io, { total, unit: "rows" });
+  return run.progress;
+}
+
+export function stopProgress(run: BatchRun): void {
+  run.progress?.finish();
+  run.progress = undefined;
+}

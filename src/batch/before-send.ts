@@ -1,0 +1,96 @@
+// The steps every CSV command takes before sending: validate every row (reporting all problems at once), then
+// verify each distinct inline address once. Shared by create, update and address add.
+import { UsageError } from "../errors.js";
+import type { Address } from "../contract/index.js";
+import { AddressSet, VerdictRequests, verifyAddresses, type Decision } from "../addresses/address-set.js";
+import type { BatchRun } from "./batch-run.js";
+import type { Journal } from "../ledger/journal.js";
+import type { CsvOptions } from "./run-options.js";
+import type { Notes } from "../csv/value-notes.js";
+import { problemsText } from "./outcomes.js";
+import { renderProblems, unknownColumnsWarning, validCountLine } from "../csv/problems-report.js";
+import type { Validation } from "./validate-pass.js";
+
+export function reportValidation(run: BatchRun, validation: Validation, notes: Notes): void {
+  const { deps, source } = run;
+  const theme = deps.theme.err;
+  deps.debug(`${source.name}: ${validation.meta.encoding}, delimiter ${JSON.stringify(validation.meta.delimiter)}, ${validation.total} rows`);
+  if (validation.total === 0) throw new UsageError(`${source.name} has a header row but no rows`);
+  deps.io.err(unknownColumnsWarning(source.name, validation.meta.unknown, theme));
+  deps.io.err(renderProblems(source.name, validation.invalid, theme));
+  deps.io.err(`${validCountLine(validation.valid, validation.total)}\n`);
+  if (!notes.empty) deps.io.err(notes.render(`${run.tables.source} (${run.connection.profile})`));
+}
+
+/** With invalid rows and no --skip-invalid, nothing is sent: every invalid row is a failed outcome. */
+export function refuseInvalid(run: BatchRun, validation: Validation): boolean {
+  if (validation.invalid.length === 0 || run.options.skipInvalid) return false;
+  for (const r of validation.invalid) {
+    run.outcomes.set(r.row, { status: "failed", label: r.label, reference: r.reference, error: problemsText(r.problems), problems: r.problems, invalid: true });
+  }
+  run.deps.io.err("Nothing was sent. Fix the rows above and run again, or pass --skip-invalid to send only the valid rows.\n");
+  return true;
+}
+
+/** What verifying needs of a run: a CSV run, or `shipment create` from flags or a JSON file. */
+export type VerifyRun = Pick<BatchRun, "deps" | "call"> & { options: Pick<CsvOptions, "verify" | "concurrency" | "acceptRecommended"> };
+
+/**
+ * The first pass's distinct addresses, verified as they are found: the service's answers come while the rest of the
+ * file is read and checked, instead of after. Verifying stores nothing, and its verdicts go to the journal, so a
+ * rerun after fixing the file does not ask again. Nothing is created before every row is valid: once a row is found
+ * invalid (without --skip-invalid), no more addresses are sent for verification (`hold`), and the run stops with
+ * exit 2 after the pass as it always did. What is decided from the verdicts (a prompt for a recommended revision)
+ * waits for verifyDistinct, after the whole file is validated.
+ */
+export interface EarlyVerdicts {
+  /** For `new AddressSet(...)`: starts verifying each distinct address when it is first seen. */
+  onNew(key: string, address: Address): void;
+  /** A row was found invalid: start no more. */
+  hold(): void;
+  requests: VerdictRequests;
+}
+
+export function earlyVerdicts(run: VerifyRun, journal: Journal | undefined): EarlyVerdicts | undefined {
+  const { deps, options } = run;
+  if (!options.verify) return undefined;
+  const requests = new VerdictRequests({ api: () => deps.api(), journal, concurrency: options.concurrency, call: run.call });
+  let held = false;
+  return {
+    requests,
+    onNew: (key, address) => {
+      if (!held) void requests.get(key, address);
+    },
+    hold: () => {
+      held = true;
+    },
+  };
+}
+
+export async function verifyDistinct(run: VerifyRun, journal: Journal | undefined, addresses: AddressSet, early?: EarlyVerdicts): Promise<Map<string, Decision> | undefined> {
+  const { deps, options } = run;
+  if (!options.verify || addresses.size === 0) return undefined;
+  const api = await deps.api();
+  deps.io.err(`Verifying ${addresses.size} distinct address${addresses.size === 1 ? "" : "es"}...\n`);
+  return verifyAddresses(addresses, {
+    api,
+    journal,
+    concurrency: options.concurrency,
+    call: run.call,
+    acceptRecommended: options.acceptRecommended,
+    prompter: deps.canPrompt() ? deps.prompter : undefined,
+    theme: deps.theme.err,
+    err: (t) => deps.io.err(t),
+    requests: early?.requests,
+  });
+}
+
+export type Ready<P> = { payload: P } | { error: string; unavailable?: boolean };
+
+/** The address a row will be sent with, or why it cannot be. */
+export function decided(key: string, address: Address, decisions: Map<string, Decision> | undefined): Ready<Address> {
+  const d = decisions?.get(key);
+  if (!d) return { payload: address };
+  if ("fail" in d) return { error: d.fail, unavailable: d.unavailable };
+  return { payload: d.use };
+}

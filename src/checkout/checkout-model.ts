@@ -1,0 +1,64 @@
+// The state of one checkout run, shared by the steps (read back, price, pay) and by what is printed at the end.
+import { SHIPMENTS_PER_CHECKOUT } from "../contract/index.js";
+
+export interface PricedShipment {
+  id: number;
+  title: string;
+  /** US cents, as the price session answered. */
+  cents: number;
+}
+
+/**
+ * What became of one checkout session:
+ * - "not-attempted": never sent (cancelled, over --max-total, or an earlier session stopped the run);
+ * - "paid": the service confirmed it, or reading the shipments back proved it;
+ * - "not-paid": sent and refused, or, after a lost answer, every shipment still a Draft when read back (not resent);
+ * - "partly-paid" / "unknown": a lost answer that reading back could not settle for every shipment.
+ */
+export type SessionOutcome = "not-attempted" | "paid" | "not-paid" | "partly-paid" | "unknown";
+
+export interface CheckoutSession {
+  /** 1-based, in the order sessions are paid. */
+  number: number;
+  shipments: PricedShipment[];
+  /** US cents: the session's total as the price session answered. */
+  total: number;
+  outcome: SessionOutcome;
+}
+
+/** A shipment that was no longer a Draft when the run began: paid earlier, so skipped. */
+export interface SkippedShipment {
+  id: number;
+  title: string;
+  status: number;
+}
+
+/**
+ * How the run ended; `status` in the --json document.
+ * "paid": every session paid. "nothing-to-pay": every shipment was already paid before the run.
+ * "cancelled": no at the prompt. "over-max-total": refused by --max-total. "payment-refused": 402/403 before anything
+ * was paid. "failed": stopped before anything was paid (409 after retries, a lost answer, another error).
+ * "partly-paid": some sessions paid, then a stop. "interrupted": Ctrl-C.
+ */
+export type RunStatus =
+  | "paid"
+  | "nothing-to-pay"
+  | "cancelled"
+  | "over-max-total"
+  | "payment-refused"
+  | "failed"
+  | "partly-paid"
+  | "interrupted";
+
+/** Ids in groups of at most SHIPMENTS_PER_CHECKOUT.max, in the order given. */
+export function groupIds(ids: readonly number[], size: number = SHIPMENTS_PER_CHECKOUT.max): number[][] {
+  const groups: number[][] = [];
+  for (let i = 0; i < ids.length; i += size) groups.push(ids.slice(i, i + size));
+  return groups;
+}
+
+export function sumCents(values: Iterable<number>): number {
+  let total = 0;
+  for (const v of values) total += v;
+  return total;
+}

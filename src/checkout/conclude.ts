@@ -1,0 +1,137 @@
+// Turns why a payment run stopped into the run's status and the error main() reports (message, what to do next,
+// exit code). Exit codes come from src/errors.ts: 5 payment refused, 7 unavailable after retries, 8 when some
+// sessions were paid before the stop, 130 interrupted; any other refusal keeps the exit code of its own error.
+import { CliError, ExitCode, InterruptedError, PartialError } from "../errors.js";
+import { formatUsd } from "../output/money.js";
+import type { RunStatus } from "./checkout-model.js";
+import type { PayResult, Stop } from "./pay.js";
+
+export interface Conclusion {
+  status: RunStatus;
+  error?: CliError;
+}
+
+export interface ConcludeContext {
+  retries: number;
+  /** How many sessions the run priced. */
+  sessions: number;
+  /** US cents charged by this run so far. */
+  charged: number;
+  /** The command that pays what is left (unpaid and unknown), if anything is. */
+  rerun?: string;
+}
+
+export function conclude(result: PayResult, context: ConcludeContext): Conclusion {
+  if (!result.stop) return { status: "paid" };
+  const { session, reason } = result.stop;
+  const stopped = describeStop(reason, session.number, context);
+  const lines = [idLine("Paid", result.paid, context.charged), idLine("Not paid", result.unpaid), idLine("Unknown", result.unknown)];
+  const hint = [...lines, nextStep(stopped.next, context.rerun)].filter((l) => l !== "").join("\n");
+
+  if (reason.kind === "interrupted") return { status: "interrupted", error: new InterruptedError(stopped.message, { hint }) };
+  if (result.paid.length > 0) {
+    const all = result.paid.length + result.unpaid.length + result.unknown.length;
+    const message = `paid ${result.paid.length} of ${all} shipments, then stopped: ${stopped.message}`;
+    return { status: "partly-paid", error: new PartialError(message, { hint, cause: stopped.cause }) };
+  }
+  const error = new CliError(stopped.message, { hint, cause: stopped.cause });
+  error.exitCode = stopped.exitCode;
+  const refused = reason.kind === "declined" || reason.kind === "no-payment-method";
+  return { status: refused ? "payment-refused" : "failed", error };
+}
+
+interface StopText {
+  message: string;
+  /** What to do before rerunning, phrased to be followed by ", then rerun". */
+  next?: string;
+  exitCode: CliError["exitCode"];
+  cause?: unknown;
+}
+
+function describeStop(reason: Stop, session: number, context: ConcludeContext): StopText {
+  switch (reason.kind) {
+    case "declined":
+      return {
+        message: `${textOf(reason.error)}; no further session was attempted`,
+        next:
+          "The service has invalidated the payment method, so every further payment fails until it is fixed. " +
+          "Fix the payment method in the service's dashboard",
+        exitCode: ExitCode.Payment,
+        cause: reason.error,
+      };
+    case "no-payment-method":
+      return {
+        message: textOf(reason.error),
+        next: "Add or fix the organization's payment method in the service's dashboard",
+        exitCode: ExitCode.Payment,
+        cause: reason.error,
+      };
+    case "retries-exhausted":
+      return {
+        message:
+          `the payment of session ${session} still failed after ${context.retries} ` +
+          `${context.retries === 1 ? "retry" : "retries"}: ${textOf(reason.error)}`,
+        next: "This is usually temporary: wait a few minutes (or pass a longer --retry-wait)",
+        exitCode: ExitCode.Unavailable,
+        cause: reason.error,
+      };
+    case "lost": {
+      const { paid, unpaid, unknown } = reason.found;
+      return {
+        message:
+          `the answer to the payment of session ${session} was lost, and it was not sent again in this run ` +
+          `(the request may still have been going through): ${textOf(reason.error)}; read back ` +
+          `${reason.waitedMs / 1000} s later: ${paid.length} paid, ${unpaid.length} not paid (still Draft), ` +
+          `${unknown.length} could not be read` +
+          (session < context.sessions ? "; no further session was attempted" : ""),
+        // A payment still on its way would show up as paid a little later; the rerun reads every status first.
+        next:
+          "The lost payment may still complete, so wait a minute (`shipctl shipment get <id>` shows a shipment's status)",
+        exitCode: ExitCode.Unavailable,
+        cause: reason.error,
+      };
+    }
+    case "price-rose":
+      return {
+        message:
+          `the price of session ${session} rose from ${formatUsd(reason.confirmed)} to ${formatUsd(reason.now)} ` +
+          `since it was confirmed, so it was not paid`,
+        next: "Look at the new prices",
+        // Not transient (a retry would meet the same price) and nothing was charged for it: the service's answer
+        // was refused by shipctl, on the person's behalf.
+        exitCode: ExitCode.Rejected,
+      };
+    case "interrupted":
+      return {
+        message: reason.mayHaveCharged
+          ? `interrupted while session ${session} was being paid: it may have been charged`
+          : `interrupted before session ${session} was paid`,
+        exitCode: ExitCode.Interrupted,
+      };
+    case "error": {
+      const err = reason.error;
+      return {
+        message: `session ${session} was not paid: ${textOf(err)}`,
+        next: err instanceof CliError && err.hint ? err.hint.replace(/\.$/, "") : undefined,
+        exitCode: err instanceof CliError ? err.exitCode : ExitCode.Failure,
+        cause: err,
+      };
+    }
+  }
+}
+
+function nextStep(next: string | undefined, rerun: string | undefined): string {
+  const safe = "(it skips what is already paid, so it never charges twice)";
+  if (next && rerun) return `${next}, then rerun ${safe}:\n  ${rerun}`;
+  if (rerun) return `Rerun ${safe}:\n  ${rerun}`;
+  return next ? `${next}.` : "";
+}
+
+function textOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function idLine(label: string, ids: readonly number[], cents?: number): string {
+  if (ids.length === 0) return "";
+  return `${label}: ${ids.join(", ")}${cents === undefined ? "" : ` (${formatUsd(cents)})`}`;
+}

@@ -1,0 +1,69 @@
+// Reading shipments back is how checkout knows what is paid: the service has no idempotency key, so the status of
+// each shipment (Draft = unpaid, Confirmed or later = paid) is the only record of whether a charge happened.
+import { withContext } from "./with-context.js";
+import { ShipmentStatus, type StoredShipment } from "../contract/index.js";
+import type { ApiClient } from "../api/types.js";
+
+/** Reads at a time: enough to hide latency, few enough to stay polite to the service. */
+const READ_CONCURRENCY = 4;
+
+export type PaymentState = "paid" | "unpaid" | "unknown";
+
+export function paymentState(status: number): PaymentState {
+  if (status === ShipmentStatus.Draft) return "unpaid";
+  if (status >= ShipmentStatus.Confirmed && status <= ShipmentStatus.Completed) return "paid";
+  return "unknown";
+}
+
+/** Every shipment, in the order given. A failed read stops the run (nothing has been paid yet), naming the id. */
+export async function readShipments(api: ApiClient, ids: readonly number[], signal: AbortSignal): Promise<StoredShipment[]> {
+  return mapLimited(ids, READ_CONCURRENCY, async (id) => {
+    try {
+      return await api.getShipment(id, { signal });
+    } catch (err) {
+      throw withContext(err, `shipment ${id}`);
+    }
+  });
+}
+
+export interface Reconciliation {
+  paid: number[];
+  unpaid: number[];
+  /** Could not be read, or in a status that says neither. */
+  unknown: number[];
+}
+
+/** After a lost answer: which of `ids` the service now shows as paid. A read that fails leaves that id unknown. */
+export async function reconcile(api: ApiClient, ids: readonly number[], signal: AbortSignal): Promise<Reconciliation> {
+  const states = await mapLimited(ids, READ_CONCURRENCY, async (id): Promise<PaymentState> => {
+    if (signal.aborted) return "unknown";
+    try {
+      return paymentState((await api.getShipment(id, { signal })).status);
+    } catch {
+      return "unknown";
+    }
+  });
+  const result: Reconciliation = { paid: [], unpaid: [], unknown: [] };
+  ids.forEach((id, i) => result[states[i]!].push(id));
+  return result;
+}
+
+async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    // After a failure the result is a rejection anyway: start no further requests.
+    while (next < items.length && !failed) {
+      const i = next++;
+      try {
+        results[i] = await fn(items[i]!);
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

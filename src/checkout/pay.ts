@@ -1,0 +1,190 @@
+// Pays the priced sessions one after another (POST /api/v1/checkout) and decides, after each failure, whether the
+// run may go on. The service has no idempotency key, so the rules are:
+// - 409 is a refusal: wait (--retry-wait) and try again, up to --retries times.
+// - 402 (declined: the method is now invalidated) and 403 (no valid method) stop the whole run: any further session
+//   would fail the same way, and a declined card should not be tried again.
+// - A lost answer is never followed by another payment of that session in this run: the first request may still be
+//   going through (a response timeout), so a shipment read back as Draft proves nothing yet. After a short pause the
+//   shipments are read back; a session read back entirely paid counts as paid and the run goes on, anything else
+//   stops the run with what is known and the rerun command (a later run reads the statuses again before paying).
+// Each POST follows a price session for the same shipments (the service requires it), so a session is priced again
+// before it is paid unless its price session was the very last request; it is never paid above the price confirmed.
+import { ConflictError, PaymentDeclinedError, NoPaymentMethodError } from "../api/errors.js";
+import { RECONCILE_DELAY_MS } from "../ledger/lost.js";
+import type { ApiClient } from "../api/types.js";
+import type { Deps } from "../deps.js";
+import { formatUsd } from "../output/money.js";
+import { waitBeforeRetry } from "./countdown.js";
+import { classifyFinalizeFailure } from "./finalize-failure.js";
+import type { CheckoutSession, SessionOutcome } from "./checkout-model.js";
+import type { CheckoutOptions } from "./checkout-options.js";
+import { priceGroup } from "./price.js";
+import { reconcile, type Reconciliation } from "./paid-read-back.js";
+
+/** Why the run stopped at a session. */
+export type Stop =
+  | { kind: "declined"; error: PaymentDeclinedError }
+  | { kind: "no-payment-method"; error: NoPaymentMethodError }
+  | { kind: "retries-exhausted"; error: ConflictError }
+  /** `found`: what reading the session's shipments back showed, `waitedMs` after the answer was lost. */
+  | { kind: "lost"; error: unknown; found: Reconciliation; waitedMs: number }
+  | { kind: "price-rose"; confirmed: number; now: number }
+  | { kind: "interrupted"; mayHaveCharged: boolean }
+  | { kind: "error"; error: unknown };
+
+export interface PayContext {
+  deps: Pick<Deps, "io" | "clock" | "signal">;
+  api: ApiClient;
+  options: Pick<CheckoutOptions, "retries" | "retryWaitSeconds">;
+  titles: ReadonlyMap<number, string>;
+  /** Talk for stderr (one line, no newline). */
+  note(line: string): void;
+}
+
+export interface PayResult {
+  paid: number[];
+  unpaid: number[];
+  unknown: number[];
+  stop?: { session: CheckoutSession; reason: Stop };
+}
+
+/** Pays `sessions` in order, setting each one's outcome; stops at the first session that cannot be paid. */
+export async function paySessions(ctx: PayContext, sessions: CheckoutSession[]): Promise<PayResult> {
+  const result: PayResult = { paid: [], unpaid: [], unknown: [] };
+  // Sessions were priced in order, so only a lone session's price session is still the latest request.
+  let latestPricedIsNext = sessions.length === 1;
+  for (const session of sessions) {
+    const ids = session.shipments.map((s) => s.id);
+    const settled = await paySession(ctx, session, latestPricedIsNext);
+    latestPricedIsNext = false;
+    session.outcome = outcomeOf(settled, ids.length);
+    result.paid.push(...settled.paid);
+    result.unpaid.push(...settled.unpaid);
+    result.unknown.push(...settled.unknown);
+    if (settled.stop) {
+      result.stop = { session, reason: settled.stop };
+      // Later sessions were never sent: their shipments are unpaid.
+      for (const later of sessions.slice(session.number)) result.unpaid.push(...later.shipments.map((s) => s.id));
+      return result;
+    }
+    if (sessions.length > 1) {
+      ctx.note(`paid session ${session.number} of ${sessions.length}: ${formatUsd(session.total)} for ${plural(ids.length)}`);
+    }
+  }
+  return result;
+}
+
+interface Settled {
+  paid: number[];
+  unpaid: number[];
+  unknown: number[];
+  /** A payment request went out for this session. */
+  sent: boolean;
+  stop?: Stop;
+}
+
+async function paySession(ctx: PayContext, session: CheckoutSession, priceIsFresh: boolean): Promise<Settled> {
+  const { api, deps, options } = ctx;
+  const ids = session.shipments.map((s) => s.id);
+  let fresh = priceIsFresh;
+  let sent = false;
+  let retriesUsed = 0;
+  const unpaid = (stop?: Stop): Settled => ({ paid: [], unpaid: [...ids], unknown: [], sent, stop });
+
+  for (;;) {
+    if (!fresh) {
+      const stop = await refreshPrice(ctx, session);
+      if (stop) return unpaid(stop);
+    }
+    fresh = false;
+    try {
+      sent = true;
+      await api.finalizeCheckout(ids, { signal: deps.signal });
+      return { paid: [...ids], unpaid: [], unknown: [], sent };
+    } catch (err) {
+      const failure = classifyFinalizeFailure(err, deps.signal);
+      switch (failure.kind) {
+        case "conflict":
+          if (retriesUsed >= options.retries) return unpaid({ kind: "retries-exhausted", error: failure.error });
+          retriesUsed++;
+          try {
+            await waitBeforeRetry(deps, { seconds: options.retryWaitSeconds, attempt: retriesUsed, of: options.retries });
+          } catch {
+            return unpaid({ kind: "interrupted", mayHaveCharged: false });
+          }
+          continue;
+        case "declined":
+          return unpaid({ kind: "declined", error: failure.error });
+        case "no-payment-method":
+          return unpaid({ kind: "no-payment-method", error: failure.error });
+        case "refused":
+          return unpaid({ kind: "error", error: failure.error });
+        case "interrupted":
+          if (!failure.mayHaveArrived) return unpaid({ kind: "interrupted", mayHaveCharged: false });
+          return { paid: [], unpaid: [], unknown: [...ids], sent, stop: { kind: "interrupted", mayHaveCharged: true } };
+        case "lost":
+          return settleLost(ctx, session, failure.error);
+      }
+    }
+  }
+}
+
+/**
+ * After a lost answer: wait, read the session's shipments back, and say what that shows. Never sends the payment again:
+ * the lost request may still be running, and the service has no idempotency key, so only a later run (which reads the
+ * statuses again first) may pay what is still a Draft.
+ */
+async function settleLost(ctx: PayContext, session: CheckoutSession, error: unknown): Promise<Settled> {
+  const { api, deps } = ctx;
+  const ids = session.shipments.map((s) => s.id);
+  const mayHaveCharged: Stop = { kind: "interrupted", mayHaveCharged: true };
+  ctx.note(`payment of session ${session.number}: ${describe(error)}`);
+  ctx.note(
+    `not sending it again (it may still be going through); reading its ${plural(ids.length)} back ` +
+      `in ${RECONCILE_DELAY_MS / 1000} s to see what was charged`,
+  );
+  try {
+    await deps.clock.sleep(RECONCILE_DELAY_MS, deps.signal);
+  } catch {
+    return { paid: [], unpaid: [], unknown: [...ids], sent: true, stop: mayHaveCharged };
+  }
+  const found = await reconcile(api, ids, deps.signal);
+  if (deps.signal.aborted) return { ...found, sent: true, stop: mayHaveCharged };
+  if (found.paid.length === ids.length) {
+    // Confirmed (or later) is proof of the charge: the session is paid exactly as if its answer had arrived.
+    ctx.note(`session ${session.number} was paid: every shipment in it is now confirmed`);
+    return { ...found, sent: true };
+  }
+  return { ...found, sent: true, stop: { kind: "lost", error, found, waitedMs: RECONCILE_DELAY_MS } };
+}
+
+/** Prices the session again just before paying it; refuses to go on when the price rose above what was confirmed. */
+async function refreshPrice(ctx: PayContext, session: CheckoutSession): Promise<Stop | undefined> {
+  const ids = session.shipments.map((s) => s.id);
+  try {
+    const now = await priceGroup(ctx.api, ids, ctx.titles, ctx.deps.signal, ctx.note);
+    if (now.total > session.total) return { kind: "price-rose", confirmed: session.total, now: now.total };
+    // Equal or lower: pay it, and report what is actually charged.
+    session.shipments = now.shipments;
+    session.total = now.total;
+    return undefined;
+  } catch (err) {
+    if (ctx.deps.signal.aborted) return { kind: "interrupted", mayHaveCharged: false };
+    return { kind: "error", error: err };
+  }
+}
+
+function outcomeOf(settled: Settled, count: number): SessionOutcome {
+  if (settled.paid.length === count) return "paid";
+  if (settled.paid.length > 0) return "partly-paid";
+  if (settled.unknown.length > 0) return "unknown";
+  return settled.sent ? "not-paid" : "not-attempted";
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+export function plural(n: number): string {
+  return `${n} shipment${n === 1 ? "" : "s"}`;
+}

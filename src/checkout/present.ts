@@ -1,0 +1,100 @@
+// What checkout prints: the price table for people, the one --json document for scripts, and the rerun command.
+import type { GlobalOptions } from "../deps.js";
+import { formatUsd } from "../output/money.js";
+import { renderTable, type Column } from "../output/table.js";
+import type { Theme } from "../output/theme.js";
+import { sumCents, type CheckoutSession, type RunStatus, type SkippedShipment } from "./checkout-model.js";
+
+interface Row {
+  session: string;
+  id: string;
+  title: string;
+  price: string;
+}
+
+const COLUMNS: Column<Row>[] = [
+  { header: "SESSION", value: (r) => r.session, keep: true },
+  { header: "ID", value: (r) => r.id, align: "right", keep: true },
+  { header: "TITLE", value: (r) => r.title },
+  { header: "PRICE", value: (r) => r.price, align: "right", keep: true },
+];
+
+/** One row per shipment, then the total over every session. */
+export function priceTable(sessions: readonly CheckoutSession[], options: { theme?: Theme; width?: number } = {}): string {
+  const rows: Row[] = sessions.flatMap((s) =>
+    s.shipments.map((p) => ({ session: String(s.number), id: String(p.id), title: p.title, price: formatUsd(p.cents) })),
+  );
+  const count = rows.length;
+  rows.push({
+    session: "",
+    id: "",
+    title: `Total (${count} shipment${count === 1 ? "" : "s"}, ${sessions.length} session${sessions.length === 1 ? "" : "s"})`,
+    price: formatUsd(totalOf(sessions)),
+  });
+  return renderTable(COLUMNS, rows, options);
+}
+
+export function totalOf(sessions: readonly CheckoutSession[]): number {
+  return sumCents(sessions.map((s) => s.total));
+}
+
+/** US cents: the prices of the shipments `paid`. */
+export function chargedCents(sessions: readonly CheckoutSession[], paid: readonly number[]): number {
+  const price = new Map(sessions.flatMap((s) => s.shipments.map((p) => [p.id, p.cents] as const)));
+  return sumCents(paid.map((id) => price.get(id) ?? 0));
+}
+
+export interface RunSummary {
+  status: RunStatus;
+  sessions: readonly CheckoutSession[];
+  /** Paid by this run. */
+  paid: readonly number[];
+  /** Not paid: refused, never sent, or proven unpaid. */
+  unpaid: readonly number[];
+  /** A lost answer left these unsettled. */
+  unknown: readonly number[];
+  /** Not Draft when the run began: paid before, skipped. */
+  skipped: readonly SkippedShipment[];
+  /** The command that finishes the job, when something is left to pay. */
+  rerun?: string;
+}
+
+/** The --json document: `{sessions, total, paid, unpaid, status}` plus what a script needs to finish the job. */
+export function jsonDocument(summary: RunSummary) {
+  return {
+    status: summary.status,
+    sessions: summary.sessions.map((s) => ({
+      shipments: Object.fromEntries(s.shipments.map((p) => [String(p.id), p.cents])),
+      total: s.total,
+      outcome: s.outcome,
+    })),
+    total: totalOf(summary.sessions),
+    /** US cents charged by this run (the prices of the shipments now known to be paid). */
+    charged: chargedCents(summary.sessions, summary.paid),
+    paid: [...summary.paid],
+    unpaid: [...summary.unpaid],
+    unknown: [...summary.unknown],
+    already_paid: summary.skipped.map((s) => s.id),
+    rerun: summary.rerun ?? null,
+  };
+}
+
+/**
+ * The exact command that finishes the job. Safe to run as often as needed: checkout reads every shipment first and
+ * skips those already paid, so it never charges twice.
+ */
+export function rerunCommand(
+  ids: readonly number[],
+  context: { yes: boolean; maxTotalCents?: number; globals: Pick<GlobalOptions, "profile" | "baseUrl"> },
+): string {
+  const words = ["shipctl", "checkout", ...ids.map(String)];
+  if (context.globals.profile) words.push("--profile", shellWord(context.globals.profile));
+  if (context.globals.baseUrl) words.push("--base-url", shellWord(context.globals.baseUrl));
+  if (context.maxTotalCents !== undefined) words.push("--max-total", (context.maxTotalCents / 100).toFixed(2));
+  if (context.yes) words.push("--yes");
+  return words.join(" ");
+}
+
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}

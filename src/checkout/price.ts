@@ -1,0 +1,39 @@
+// The price session (GET /api/v1/checkout): the service prices up to 10 shipments in US cents. Its answer is
+// checked to hold a price for every shipment asked about, since a payment must never go out for an unseen price.
+import { CliError } from "../errors.js";
+import { formatUsd } from "../output/money.js";
+import type { ApiClient } from "../api/types.js";
+import { sumCents, type PricedShipment } from "./checkout-model.js";
+
+export interface PricedGroup {
+  shipments: PricedShipment[];
+  /** US cents, the service's `total`. */
+  total: number;
+}
+
+export async function priceGroup(
+  api: ApiClient,
+  ids: readonly number[],
+  titles: ReadonlyMap<number, string>,
+  signal: AbortSignal,
+  warn: (line: string) => void,
+): Promise<PricedGroup> {
+  const answer = await api.priceShipments([...ids], { signal });
+  const shipments = ids.map((id) => {
+    const cents = answer.shipments[String(id)];
+    if (cents === undefined) {
+      throw new CliError(`the price session did not return a price for shipment ${id}; nothing was charged`, {
+        hint: "Check the shipment with `shipctl shipment get " + id + "`, then run the checkout again.",
+      });
+    }
+    return { id, title: titles.get(id) ?? "", cents };
+  });
+  const sum = sumCents(shipments.map((s) => s.cents));
+  if (sum !== answer.total) {
+    warn(
+      `warning: the service's total ${formatUsd(answer.total)} differs from the sum of its prices ${formatUsd(sum)}` +
+        ` (shipments ${ids.join(", ")}); the service's total is shown and checked`,
+    );
+  }
+  return { shipments, total: answer.total };
+}

@@ -1,0 +1,121 @@
+// `shipctl checkout <id>...`: read the shipments (skip those paid before), price them in sessions of at most 10,
+// show every price and the total, check --max-total, confirm once, then pay session by session (pay.ts).
+// A rerun of the same command is always safe: anything no longer a Draft is reported and skipped before pricing.
+import { CancelledError, UsageError, type CliError } from "../errors.js";
+import { ShipmentStatus, shipmentStatusName } from "../contract/index.js";
+import type { Deps } from "../deps.js";
+import { formatUsd } from "../output/money.js";
+import { printJson } from "../output/json.js";
+import { tableWidth } from "../output/table.js";
+import { conclude } from "./conclude.js";
+import { groupIds, type CheckoutSession, type RunStatus, type SkippedShipment } from "./checkout-model.js";
+import { parseCheckoutOptions, type CheckoutFlags, type CheckoutOptions } from "./checkout-options.js";
+import { paySessions, plural, type PayResult } from "./pay.js";
+import { chargedCents, jsonDocument, priceTable, rerunCommand, totalOf } from "./present.js";
+import { priceGroup } from "./price.js";
+import { readShipments } from "./paid-read-back.js";
+import { withContext } from "./with-context.js";
+
+export async function runCheckout(deps: Deps, args: string[], flags: CheckoutFlags): Promise<void> {
+  const options = parseCheckoutOptions(args, flags);
+  // Checked before any request: a script must not find out about the missing flag after the pricing.
+  if (!options.yes && !deps.canPrompt()) {
+    throw new UsageError("checkout charges the organization's card: pass --yes to pay without a confirmation prompt", {
+      hint: "No one can answer a prompt here (no terminal, or --no-input). Nothing was priced or paid.",
+    });
+  }
+  const note = (line: string) => deps.io.err(`${line}\n`);
+  const api = await deps.api();
+
+  const stored = await readShipments(api, options.ids, deps.signal);
+  const titles = new Map(stored.map((s) => [s.id, s.title]));
+  const skipped: SkippedShipment[] = stored
+    .filter((s) => s.status !== ShipmentStatus.Draft)
+    .map((s) => ({ id: s.id, title: s.title, status: s.status }));
+  for (const s of skipped) {
+    note(`shipment ${s.id} is already ${shipmentStatusName(s.status)} (paid before this run): skipped`);
+  }
+  const toPay = stored.filter((s) => s.status === ShipmentStatus.Draft).map((s) => s.id);
+  const finish = (status: RunStatus, sessions: CheckoutSession[], pay: Partial<PayResult>, error?: CliError, rerun?: string) =>
+    report(deps, { status, sessions, skipped, pay, rerun }, error);
+  if (toPay.length === 0) {
+    note(`nothing to pay: ${options.ids.length === 1 ? "the shipment is" : `all ${options.ids.length} shipments are`} already paid`);
+    return finish("nothing-to-pay", [], {});
+  }
+
+  const sessions: CheckoutSession[] = [];
+  for (const ids of groupIds(toPay)) {
+    try {
+      const priced = await priceGroup(api, ids, titles, deps.signal, note);
+      sessions.push({ number: sessions.length + 1, ...priced, outcome: "not-attempted" });
+    } catch (err) {
+      throw withContext(err, `pricing shipments ${ids.join(", ")} (nothing was charged)`);
+    }
+  }
+  const total = totalOf(sessions);
+  const ask = !options.yes;
+  if (!deps.globals.json) {
+    deps.io.out(priceTable(sessions, { theme: deps.theme.out, width: tableWidth(deps.io) }));
+  } else if (ask) {
+    // stdout is kept for the one JSON document, but the person answering the prompt must see what they pay for.
+    deps.io.err(priceTable(sessions, { theme: deps.theme.err, width: deps.io.stderrIsTTY ? deps.io.columns : undefined }));
+  }
+
+  if (options.maxTotalCents !== undefined && total > options.maxTotalCents) {
+    return finish("over-max-total", sessions, { unpaid: toPay }, new UsageError(
+      `total ${formatUsd(total)} exceeds --max-total ${formatUsd(options.maxTotalCents)}`,
+      { hint: "Nothing was charged. Raise --max-total, or pay fewer shipments at a time." },
+    ));
+  }
+
+  if (ask && !(await confirmed(deps, `Charge ${formatUsd(total)} for ${plural(toPay.length)}?`))) {
+    return finish("cancelled", sessions, { unpaid: toPay }, new CancelledError("cancelled: nothing was charged"));
+  }
+
+  const paid = await paySessions({ deps, api, options, titles, note }, sessions);
+  const rest = [...paid.unpaid, ...paid.unknown];
+  const charged = chargedCents(sessions, paid.paid);
+  const rerun = rest.length > 0 ? rerunFor(deps, options, rest) : undefined;
+  const { status, error } = conclude(paid, { retries: options.retries, sessions: sessions.length, charged, rerun });
+  if (!error) note(`${deps.theme.err.ok("✓")} paid ${formatUsd(charged)} for ${plural(paid.paid.length)}`);
+  return finish(status, sessions, paid, error, rerun);
+}
+
+async function confirmed(deps: Deps, question: string): Promise<boolean> {
+  try {
+    return await deps.prompter.confirm(question, { default: false });
+  } catch (err) {
+    // Ctrl-C or Ctrl-D at the prompt is a no.
+    if (err instanceof CancelledError) return false;
+    throw err;
+  }
+}
+
+/** Prints the --json document (whatever the outcome, so a script always learns what was paid), then ends the run. */
+function report(
+  deps: Deps,
+  run: { status: RunStatus; sessions: CheckoutSession[]; skipped: SkippedShipment[]; pay: Partial<PayResult>; rerun?: string },
+  error: CliError | undefined,
+): void {
+  if (deps.globals.json) {
+    printJson(
+      deps.io,
+      jsonDocument({
+        status: run.status,
+        sessions: run.sessions,
+        paid: run.pay.paid ?? [],
+        unpaid: run.pay.unpaid ?? [],
+        unknown: run.pay.unknown ?? [],
+        skipped: run.skipped,
+        rerun: run.rerun,
+      }),
+    );
+  }
+  if (error) throw error;
+}
+
+function rerunFor(deps: Deps, options: CheckoutOptions, ids: number[]): string {
+  const order = new Map(options.ids.map((id, i) => [id, i]));
+  const sorted = [...ids].sort((a, b) => order.get(a)! - order.get(b)!);
+  return rerunCommand(sorted, { yes: options.yes, maxTotalCents: options.maxTotalCents, globals: deps.globals });
+}

@@ -1,0 +1,119 @@
+// One inline address from a row's cells: country through the tables (its alpha-2 reads national phone numbers),
+// the phone to E.164, a US ZIP code that lost its leading zero in a spreadsheet put back (visibly), then the
+// contract's Address schema. A gallery's own address repeated on 500 rows is worked out once: results are cached
+// by the raw cells.
+import { Address } from "../contract/index.js";
+import { ADDRESS_FIELDS, type AddressField } from "./columns.js";
+import { readCountry, type Mapping } from "./table-cells.js";
+import { readPhone } from "./phone-cell.js";
+import { shortHash } from "../ledger/journal.js";
+import type { Change, RowContext } from "./row-types.js";
+
+/** Problems and changes name the address field; the caller turns it into its column (`fulfillment_phone`). */
+export interface FieldProblem {
+  field: AddressField;
+  reason: string;
+}
+
+export type AddressBuild =
+  | {
+      ok: true;
+      address: Address;
+      changes: Array<Change & { column: AddressField }>;
+      mappings: Mapping[];
+      /** The normalised address as canonical JSON: equal addresses, equal keys. */
+      key: string;
+      /** A short hash of `key`, for row identities. */
+      hash: string;
+    }
+  | { ok: false; problems: FieldProblem[] };
+
+export function addressKey(address: Address): string {
+  // Built in a fixed key order, so equal addresses give equal keys.
+  return JSON.stringify([address.name, address.email, address.phone, address.line_1, address.line_2 ?? null, address.city, address.region, address.post_code, address.country]);
+}
+
+export function buildAddress(cells: Record<AddressField, string>, ctx: RowContext): AddressBuild {
+  const problems: FieldProblem[] = [];
+  const changes: Array<Change & { column: AddressField }> = [];
+  const mappings: Mapping[] = [];
+  const out: Record<string, unknown> = {};
+  for (const field of ADDRESS_FIELDS) {
+    if (field === "country" || field === "phone") continue;
+    const text = cells[field].trim();
+    if (text !== "" || field !== "line_2") out[field] = text;
+  }
+  const country = readCountry(cells.country, ctx.tables, "country");
+  let alpha2: string | undefined;
+  if (country.ok) {
+    out.country = country.value.id;
+    alpha2 = country.value.alpha2;
+    if (country.value.mapping) mappings.push(country.value.mapping);
+  } else problems.push({ field: "country", reason: country.reason });
+
+  // Without a readable country, a national number cannot be read either; report only the country then.
+  if (country.ok || /^\s*(?:\+|00)/.test(cells.phone)) {
+    const phone = readPhone(cells.phone, alpha2, "phone");
+    if (phone.ok) {
+      out.phone = phone.value;
+      if (phone.changed) changes.push({ column: "phone", from: cells.phone.trim(), to: phone.value });
+    } else problems.push({ field: "phone", reason: phone.reason });
+  }
+
+  const zip = typeof out.post_code === "string" ? out.post_code : "";
+  if (alpha2 === "US" && /^\d{4}(?:-\d{4})?$/.test(zip)) {
+    // Spreadsheets read 02134 as the number 2134; US ZIP codes have five digits.
+    out.post_code = `0${zip}`;
+    changes.push({ column: "post_code", from: zip, to: `0${zip}` });
+  }
+
+  const checked = Address.safeParse(out);
+  if (!checked.success) {
+    for (const issue of checked.error.issues) {
+      const field = String(issue.path[0] ?? "") as AddressField;
+      if (problems.some((p) => p.field === field)) continue;
+      problems.push({ field, reason: issue.message });
+    }
+  }
+  if (problems.length > 0 || !checked.success) return { ok: false, problems };
+  const key = addressKey(checked.data);
+  return { ok: true, address: checked.data, changes, mappings, key, hash: shortHash(key) };
+}
+
+/**
+ * buildAddress with a cache of the raw cells (in ADDRESS_FIELDS order), so a cache hit builds nothing. Found by the
+ * name cell, then compared cell by cell: cheaper than joining every row's cells into a key. Use one per address
+ * column group (each side of a shipment), so that "same as the previous row" holds for a gallery's own address.
+ * Bounded: a file with more distinct addresses than `limit` simply recomputes, so memory does not grow with the rows.
+ */
+export function cachedAddressBuilder(ctx: RowContext, limit = 2000): (values: readonly string[]) => AddressBuild {
+  const cache = new Map<string, Array<{ values: readonly string[]; built: AddressBuild }>>();
+  let size = 0;
+  let last: { values: readonly string[]; built: AddressBuild } | undefined;
+  return (values) => {
+    if (last !== undefined && sameCells(values, last.values)) return last.built;
+    const name = values[0] ?? "";
+    let candidates = cache.get(name);
+    let found = candidates?.find((c) => sameCells(values, c.values));
+    if (found === undefined) {
+      const cells = Object.fromEntries(ADDRESS_FIELDS.map((f, i) => [f, values[i] ?? ""])) as Record<AddressField, string>;
+      found = { values, built: buildAddress(cells, ctx) };
+      if (size >= limit) {
+        cache.clear();
+        size = 0;
+        candidates = undefined;
+      }
+      if (candidates) candidates.push(found);
+      else cache.set(name, [found]);
+      size++;
+    }
+    last = found;
+    return found.built;
+  };
+}
+
+function sameCells(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

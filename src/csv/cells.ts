@@ -1,0 +1,62 @@
+// Reads a row's cells by column name, whatever the column order of the file.
+import type { HeaderMatch } from "./headers.js";
+import type { CellProblem } from "./row-types.js";
+
+export interface Cells {
+  /** The cell of `column`, or "" when the file has no such column or the row is short. */
+  get(column: string): string;
+  has(column: string): boolean;
+}
+
+/** Results and errors files neutralise formula-like cells with a leading quote (csv-cell.ts): read them back. */
+function unneutralised(value: string): string {
+  return value.charCodeAt(0) === 39 && /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+}
+
+/** The cell at `index` of a row (from columnIndexes), or "" when the column is not in the file or the row is short. */
+export function cellAt(values: readonly string[], index: number): string {
+  return index < 0 ? "" : unneutralised(values[index] ?? "");
+}
+
+/** Where each column is in the file (-1 when it is not there): looked up once per file, not by name on every row. */
+export function columnIndexes(match: HeaderMatch): (column: string) => number {
+  return (column) => match.columns.get(column) ?? -1;
+}
+
+class RowCells implements Cells {
+  constructor(
+    private readonly values: readonly string[],
+    private readonly index: ReadonlyMap<string, number>,
+  ) {}
+
+  get(column: string): string {
+    return cellAt(this.values, this.index.get(column) ?? -1);
+  }
+
+  has(column: string): boolean {
+    return this.index.has(column);
+  }
+}
+
+export function cellsOf(values: readonly string[], match: HeaderMatch): Cells {
+  return new RowCells(values, match.columns);
+}
+
+/** A row with more filled cells than the header has names usually holds an unquoted delimiter. */
+export function extraCellsProblem(values: readonly string[], headerLength: number): CellProblem | undefined {
+  for (let i = headerLength; i < values.length; i++) {
+    if (values[i]!.trim() !== "") {
+      return {
+        column: "row",
+        reason: `has ${values.length} cells but the header names ${headerLength} columns; is a delimiter inside an unquoted cell? (quote that cell)`,
+      };
+    }
+  }
+  return undefined;
+}
+
+/** Zod messages start with the request's field name ("phone must be ..."); say the column instead. */
+export function inColumnTerms(message: string, field: string, column: string): string {
+  const named = message.startsWith(`${field} `) || message.startsWith(`${field}:`);
+  return field !== column && named ? `${column}${message.slice(field.length)}` : message;
+}

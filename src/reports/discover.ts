@@ -1,0 +1,182 @@
+// Finds the photos of one report folder, in any of the layouts people use:
+//   box/front.jpg ... art/right.png          (a folder per group, a file per side)
+//   box-front.jpg, Art_Left.PNG, Box Top.jpeg (flat, group and side in the name)
+//   --by-order: box/ and art/ with six photos each, sides taken in natural sort order (camera names like IMG_4471).
+// Discovery only names candidates; whether each slot has exactly one readable JPEG/PNG is decided by check.ts.
+import { readdir, realpath, stat } from "node:fs/promises";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { REPORT, type PhotoGroup } from "../contract/index.js";
+import { flatSlotOf, groupOf, isIgnoredName, naturalCompare, sideOf, slotKey } from "./side-names.js";
+import type { Problem, Slot } from "./report-types.js";
+
+export interface Candidate {
+  slot: Slot;
+  /** As the user sees it, relative to the report folder ("box/front.jpg"). */
+  file: string;
+  /** Where to read it (a symlink resolved). */
+  path: string;
+  /** Set when the file may not be read (a symlink leading outside the folder): the slot is taken, but by a problem. */
+  refused?: Problem;
+}
+
+export interface Discovery {
+  /** Absolute path of the report folder. */
+  root: string;
+  /** Candidates per slot key ("box/front"); a slot may have none or several. */
+  candidates: Map<string, Candidate[]>;
+  /** Files that name no side (relative paths), shown when a side is missing. */
+  unrecognised: string[];
+  problems: Problem[];
+  /** False when the folder itself is missing or not a folder: nothing else is worth reporting. */
+  readable: boolean;
+}
+
+export interface DiscoverOptions {
+  byOrder?: boolean;
+}
+
+type Entry = { name: string; file: string; path: string; isDir: boolean; refused?: Problem };
+
+export async function discoverPhotos(folder: string, options: DiscoverOptions = {}): Promise<Discovery> {
+  const root = resolve(folder);
+  const found: Discovery = { root, candidates: new Map(), unrecognised: [], problems: [], readable: false };
+  let realRoot: string;
+  try {
+    realRoot = await realpath(root);
+    if (!(await stat(realRoot)).isDirectory()) {
+      found.problems.push({ file: "", problem: "this is not a folder", fix: "give the folder that holds the 12 photos" });
+      return found;
+    }
+  } catch {
+    found.problems.push({ file: "", problem: "no such folder", fix: "check the path" });
+    return found;
+  }
+  found.readable = true;
+  const top = await listFolder(realRoot, "", realRoot, found.problems);
+  const groupDirs = new Map<PhotoGroup, Entry[]>();
+  for (const entry of top) {
+    if (entry.refused && groupOf(entry.name)) found.problems.push(entry.refused);
+    const group = entry.isDir && !entry.refused ? groupOf(entry.name) : undefined;
+    if (group) groupDirs.set(group, [...(groupDirs.get(group) ?? []), entry]);
+  }
+  for (const [group, dirs] of groupDirs) {
+    if (dirs.length > 1) {
+      found.problems.push({
+        file: dirs.map((d) => d.file).join(", "),
+        problem: `${dirs.length} folders for the ${group} photos`,
+        fix: `keep one ${group}/ folder and move the photos into it`,
+      });
+    }
+  }
+  if (options.byOrder) await discoverByOrder(found, groupDirs, realRoot);
+  else await discoverNamed(found, top, groupDirs, realRoot);
+  return found;
+}
+
+async function discoverNamed(found: Discovery, top: Entry[], groupDirs: Map<PhotoGroup, Entry[]>, realRoot: string) {
+  for (const entry of top) {
+    if (entry.isDir || (entry.refused && groupOf(entry.name))) continue; // a refused group folder is reported already
+    const slot = flatSlotOf(entry.name);
+    if (slot) add(found, { slot, file: entry.file, path: entry.path, refused: entry.refused });
+    else if (entry.refused) found.problems.push(entry.refused);
+    else found.unrecognised.push(entry.file);
+  }
+  for (const [group, dirs] of groupDirs) {
+    for (const dir of dirs) {
+      for (const entry of await listFolder(dir.path, dir.file, realRoot, found.problems)) {
+        if (entry.isDir) continue;
+        const side = sideOf(entry.name);
+        const flat = flatSlotOf(entry.name);
+        if (side) add(found, { slot: { group, side }, file: entry.file, path: entry.path, refused: entry.refused });
+        else if (flat && flat.group === group) add(found, { slot: flat, file: entry.file, path: entry.path, refused: entry.refused });
+        else if (entry.refused) found.problems.push(entry.refused);
+        else if (flat) {
+          found.problems.push({
+            file: entry.file,
+            problem: `an ${flat.group} photo inside the ${group}/ folder`,
+            fix: `move it to ${flat.group}/${flat.side} (or rename it if it really shows the ${group})`,
+          });
+        } else found.unrecognised.push(entry.file);
+      }
+    }
+  }
+}
+
+async function discoverByOrder(found: Discovery, groupDirs: Map<PhotoGroup, Entry[]>, realRoot: string) {
+  for (const group of REPORT.groups) {
+    const dirs = groupDirs.get(group);
+    if (!dirs) {
+      found.problems.push({
+        file: `${group}/`,
+        problem: `missing: --by-order needs a ${group}/ folder`,
+        fix: `put the six ${group} photos in ${group}/ (front, back, top, bottom, left, right in name order)`,
+      });
+      continue;
+    }
+    if (dirs.length > 1) continue; // already reported
+    const dir = dirs[0]!;
+    const files = (await listFolder(dir.path, dir.file, realRoot, found.problems)).filter((e) => !e.isDir);
+    files.sort((a, b) => naturalCompare(a.name, b.name));
+    if (files.length !== REPORT.photosPerGroup) {
+      const listed = files.length === 0 ? "none" : files.map((f) => f.name).join(", ");
+      found.problems.push({
+        file: `${dir.file}/`,
+        problem: `${files.length} photos (${listed}); --by-order needs exactly ${REPORT.photosPerGroup}`,
+        fix: `keep exactly one photo per side in ${dir.file}/, named so they sort front, back, top, bottom, left, right`,
+      });
+      continue;
+    }
+    files.forEach((f, i) => add(found, { slot: { group, side: REPORT.sides[i]! }, file: f.file, path: f.path, refused: f.refused }));
+  }
+}
+
+function add(found: Discovery, candidate: Candidate): void {
+  const key = slotKey(candidate.slot);
+  found.candidates.set(key, [...(found.candidates.get(key) ?? []), candidate]);
+}
+
+/** Lists a folder, skipping hidden files and OS clutter, following symlinks only when they stay inside the report. */
+/** Links that may not be followed come back with `refused` set, so a refused photo still takes its slot. */
+async function listFolder(dirPath: string, relDir: string, realRoot: string, problems: Problem[]): Promise<Entry[]> {
+  let dirents;
+  try {
+    dirents = await readdir(dirPath, { withFileTypes: true });
+  } catch (e) {
+    const why = (e as NodeJS.ErrnoException).code ?? String(e);
+    problems.push({ file: relDir, problem: `${relDir ? "" : "the folder "}cannot be read (${why})`, fix: "check its permissions" });
+    return [];
+  }
+  const entries: Entry[] = [];
+  for (const d of dirents) {
+    if (isIgnoredName(d.name)) continue;
+    const file = relDir ? `${relDir}/${d.name}` : d.name;
+    const path = join(dirPath, d.name);
+    if (d.isSymbolicLink()) {
+      const target = await realpath(path).catch(() => undefined);
+      if (!target) {
+        const refused = { file, problem: "a symbolic link to a file that does not exist", fix: "copy the photo into the folder in its place" };
+        entries.push({ name: d.name, file, path, isDir: false, refused });
+        continue;
+      }
+      if (!isInside(realRoot, target)) {
+        const refused = {
+          file,
+          problem: `a symbolic link leading outside the folder (to ${target}); refused`,
+          fix: "copy the photo into the folder instead of linking to it",
+        };
+        entries.push({ name: d.name, file, path, isDir: false, refused });
+        continue;
+      }
+      const info = await stat(target);
+      entries.push({ name: d.name, file, path: target, isDir: info.isDirectory() });
+    } else if (d.isDirectory() || d.isFile()) {
+      entries.push({ name: d.name, file, path, isDir: d.isDirectory() });
+    }
+  }
+  return entries.sort((a, b) => naturalCompare(a.name, b.name));
+}
+
+function isInside(root: string, target: string): boolean {
+  const rel = relative(root, target);
+  return rel !== "" && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+}

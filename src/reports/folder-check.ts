@@ -1,0 +1,167 @@
+// Checks one report folder before anything is sent, and lists every problem at once (a report with photos in the
+// wrong order is worse than none, and an operator fixing a folder wants the whole list, not one problem per run).
+// A photo passes when its slot has exactly one file, that file is a readable JPEG or PNG by content, and it fits
+// the size limit (or --fit will make it fit).
+import { extname } from "node:path";
+import { REPORT } from "../contract/index.js";
+import { discoverPhotos } from "./discover.js";
+import { exactBytes, formatBytes } from "./wording.js";
+import { slotKey, uploadOrder } from "./side-names.js";
+import { inspectFile, type OtherFormat, type Sniffed } from "./photo-sniff.js";
+import type { Photo, PhotoType, Problem } from "./report-types.js";
+
+export interface CheckOptions {
+  byOrder?: boolean;
+  /** Oversized JPEG/PNG photos are not problems: --fit will send a smaller copy. */
+  fit?: boolean;
+}
+
+export interface FolderCheck {
+  /** The folder as given. */
+  folder: string;
+  /** Absolute path. */
+  root: string;
+  /** The 12 photos in upload order; complete only when `problems` is empty. */
+  photos: Photo[];
+  problems: Problem[];
+  /** Worth saying, not worth stopping for. */
+  warnings: Problem[];
+  /** Photos over the limit that --fit must shrink (subset of `photos`). */
+  oversized: Photo[];
+  byOrder: boolean;
+}
+
+export async function checkFolder(folder: string, options: CheckOptions = {}): Promise<FolderCheck> {
+  const found = await discoverPhotos(folder, { byOrder: options.byOrder });
+  const result: FolderCheck = {
+    folder,
+    root: found.root,
+    photos: [],
+    problems: [...found.problems],
+    warnings: [],
+    oversized: [],
+    byOrder: Boolean(options.byOrder),
+  };
+  if (!found.readable) return result;
+  const missing: string[] = [];
+  const checks = uploadOrder().map(async (slot) => {
+    const candidates = found.candidates.get(slotKey(slot)) ?? [];
+    if (candidates.length === 0) {
+      missing.push(`${slot.group} ${slot.side}`);
+      return;
+    }
+    if (candidates.length > 1) {
+      result.problems.push({
+        file: candidates.map((c) => c.file).join(", "),
+        problem: `${candidates.length} photos for ${slot.group} ${slot.side}`,
+        fix: "keep exactly one photo per side: remove or rename the others",
+      });
+      return;
+    }
+    const { file, path, refused } = candidates[0]!;
+    if (refused) {
+      result.problems.push(refused);
+      return;
+    }
+    const { sniffed, size } = await inspectFile(path);
+    const verdict = typeProblem(file, sniffed);
+    if (verdict) {
+      result.problems.push(verdict);
+      return;
+    }
+    if (sniffed.kind !== "photo") return;
+    const photo: Photo = { ...slot, path, file, type: sniffed.type, bytes: size, width: sniffed.width, height: sniffed.height };
+    result.photos.push(photo);
+    if (extensionType(file) && extensionType(file) !== sniffed.type) {
+      result.warnings.push({ file, problem: `a ${label(sniffed.type)} file despite its name`, fix: `it will be sent as ${label(sniffed.type)}` });
+    }
+    sizeVerdict(photo, Boolean(options.fit), result);
+  });
+  await Promise.all(checks);
+  if (missing.length > 0 && !result.byOrder) result.problems.push(missingProblem(missing, found.unrecognised));
+  else if (found.unrecognised.length > 0) {
+    result.warnings.push({ file: found.unrecognised.join(", "), problem: "ignored (these names do not say a group and side)", fix: "" });
+  }
+  const order = uploadOrder().map(slotKey);
+  result.photos.sort((a, b) => order.indexOf(slotKey(a)) - order.indexOf(slotKey(b)));
+  result.problems.sort((a, b) => a.file.localeCompare(b.file));
+  return result;
+}
+
+function sizeVerdict(photo: Photo, fit: boolean, result: FolderCheck): void {
+  if (photo.bytes > REPORT.photoMaxBytes) {
+    if (fit) result.oversized.push(photo);
+    else {
+      result.problems.push({
+        file: photo.file,
+        problem: `${formatBytes(photo.bytes)} (${exactBytes(photo.bytes)}), over the ${exactBytes(REPORT.photoMaxBytes)} limit`,
+        fix: "pass --fit to send a recompressed copy (the original is left untouched), or export it smaller",
+      });
+    }
+  } else if (photo.bytes > REPORT.photoWarnBytes) {
+    result.warnings.push({
+      kind: "near-limit",
+      file: photo.file,
+      problem: `${exactBytes(photo.bytes)}: within the ${exactBytes(REPORT.photoMaxBytes)} limit, but over 1,000,000 bytes`,
+      fix: "if the service refuses it as too large, run again with --fit",
+    });
+  }
+}
+
+function missingProblem(missing: string[], unrecognised: string[]): Problem {
+  const names = missing.map((m) => m.replace(" ", "/")).join(", ");
+  let fix = `add one photo per missing side, named like box/front.jpg or box-front.jpg`;
+  if (unrecognised.length > 0) {
+    fix += `; these files name no side: ${unrecognised.join(", ")} (rename them, or use --by-order with box/ and art/ folders)`;
+  }
+  return { file: names, problem: `missing (no photo for ${missing.length === 1 ? "this side" : `these ${missing.length} sides`})`, fix };
+}
+
+function label(type: PhotoType): string {
+  return type === "jpeg" ? "JPEG" : "PNG";
+}
+
+function extensionType(file: string): PhotoType | undefined {
+  const ext = extname(file).toLowerCase();
+  if (ext === ".jpg" || ext === ".jpeg" || ext === ".jpe") return "jpeg";
+  if (ext === ".png") return "png";
+  return undefined;
+}
+
+const EXPORT_JPEG = "export it as JPEG (most photo apps: File > Export or Share > Save as JPEG)";
+
+const OTHER_FORMATS: Record<OtherFormat, { what: string; fix: string }> = {
+  heic: {
+    what: "a HEIC/HEIF photo (the iPhone's default format), not JPEG or PNG",
+    fix: `${EXPORT_JPEG}; on a Mac, Preview > File > Export > JPEG; on the iPhone, Settings > Camera > Formats > Most Compatible shoots JPEG`,
+  },
+  avif: { what: "an AVIF image, not JPEG or PNG", fix: EXPORT_JPEG },
+  webp: { what: "a WebP image, not JPEG or PNG", fix: `${EXPORT_JPEG} or PNG` },
+  tiff: { what: "a TIFF (or camera RAW) image, not JPEG or PNG", fix: EXPORT_JPEG },
+  gif: { what: "a GIF image, not JPEG or PNG", fix: "export it as PNG or JPEG" },
+  bmp: { what: "a BMP image, not JPEG or PNG", fix: "export it as PNG or JPEG" },
+  pdf: { what: "a PDF document, not a photo", fix: "export the page as JPEG, or use the original photo" },
+  video: { what: "a video (or other ISO media file), not a photo", fix: "take a still photo, or export a frame as JPEG" },
+};
+
+/** What is wrong with the file's content, or undefined when it is a readable JPEG or PNG. */
+export function typeProblem(file: string, sniffed: Sniffed): Problem | undefined {
+  switch (sniffed.kind) {
+    case "photo":
+      return undefined;
+    case "other":
+      return { file, problem: OTHER_FORMATS[sniffed.format].what, fix: OTHER_FORMATS[sniffed.format].fix };
+    case "truncated":
+      return {
+        file,
+        problem: `a truncated ${label(sniffed.type)} (${sniffed.detail})`,
+        fix: "copy it again from the camera, phone or cloud (the copy was cut short)",
+      };
+    case "corrupt":
+      return { file, problem: `a damaged ${label(sniffed.type)} (${sniffed.detail})`, fix: `open it in a photo app and ${EXPORT_JPEG.replace("export it", "export it again")}` };
+    case "empty":
+      return { file, problem: "empty (0 bytes)", fix: "copy the photo again" };
+    case "unknown":
+      return { file, problem: "not a JPEG or PNG image (its content is not a known image format)", fix: EXPORT_JPEG };
+  }
+}

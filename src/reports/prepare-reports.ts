@@ -1,0 +1,153 @@
+// Everything that happens before the first byte is sent: check every folder, shrink oversized photos (--fit), and
+// stop with the complete list of problems if any remain. Nothing is sent while one folder has a problem, so a batch
+// never ends half-uploaded because of a HEIC found in folder 17.
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import type { Deps } from "../deps.js";
+import { UsageError } from "../errors.js";
+import type { ReportTarget } from "./batch-sources.js";
+import { checkFolder, type FolderCheck } from "./folder-check.js";
+import { createFitWorkspace, fitPhoto, type FitWorkspace } from "./fit.js";
+import { formatBytes } from "./wording.js";
+import type { Photo, Problem } from "./report-types.js";
+import { printJson } from "../output/json.js";
+import { runPool } from "./report-pool.js";
+
+export interface PreparedReport {
+  target: ReportTarget;
+  /** The 12 photos in upload order (fitted copies where --fit changed one). */
+  photos: Photo[];
+  warnings: Problem[];
+}
+
+export interface FolderProblems {
+  /** The folder as the user named it. */
+  folder: string;
+  shipmentId?: number;
+  problems: Problem[];
+}
+
+/** Folders are read a few at a time: enough to hide disk latency, few enough for a shared machine. */
+const CHECK_CONCURRENCY = 4;
+
+export interface PrepareOptions {
+  byOrder: boolean;
+  fit: boolean;
+  json: boolean;
+}
+
+/**
+ * Checks (and with --fit, shrinks) every folder. Throws UsageError (exit 2) after printing every problem when any
+ * folder has one. The fit workspace, when one was needed, must be disposed by the caller after the upload.
+ */
+export async function prepareReports(
+  deps: Deps,
+  targets: readonly ReportTarget[],
+  options: PrepareOptions,
+  sourceProblems: FolderProblems[] = [],
+): Promise<{ reports: PreparedReport[]; workspace?: FitWorkspace }> {
+  const checks = await runPool(targets, CHECK_CONCURRENCY, (t) => checkFolder(t.folder, { byOrder: options.byOrder, fit: options.fit }));
+  const failing: FolderProblems[] = [...sourceProblems];
+  let workspace: FitWorkspace | undefined;
+  const reports: PreparedReport[] = [];
+  try {
+    for (const [i, target] of targets.entries()) {
+      const check = checks[i]!;
+      const problems = [...check.problems];
+      let photos = check.photos;
+      if (problems.length === 0 && check.oversized.length > 0) {
+        workspace ??= await createFitWorkspace();
+        const fitted = await fitOversized(deps, target, check, workspace);
+        problems.push(...fitted.problems);
+        photos = fitted.photos;
+      }
+      if (problems.length > 0) failing.push({ folder: target.label, shipmentId: target.shipmentId, problems });
+      else reports.push({ target, photos, warnings: check.warnings });
+    }
+    if (failing.length > 0) {
+      reportProblems(deps, failing, options.json);
+      const count = failing.reduce((n, f) => n + f.problems.length, 0);
+      const where = failing.length === 1 ? failing[0]!.folder : `${failing.length} folders`;
+      throw new UsageError(`${count} problem${count === 1 ? "" : "s"} in ${where}: nothing was sent`, {
+        hint: "fix them and run the same command again",
+      });
+    }
+    printWarnings(deps, reports);
+    return { reports, workspace };
+  } catch (e) {
+    await workspace?.dispose();
+    throw e;
+  }
+}
+
+async function fitOversized(deps: Deps, target: ReportTarget, check: FolderCheck, workspace: FitWorkspace) {
+  const problems: Problem[] = [];
+  const replaced = new Map<Photo, Photo>();
+  for (const photo of check.oversized) {
+    const result = await fitPhoto(photo, await subdir(workspace.dir, target.shipmentId));
+    if (!result.ok) {
+      problems.push(result.problem);
+      continue;
+    }
+    replaced.set(photo, result.photo);
+    const f = result.photo.fitted!;
+    const converted = result.convertedFrom ? ` (converted from ${result.convertedFrom.toUpperCase()} to JPEG: as PNG it could not fit)` : "";
+    const dims = f.fromWidth !== result.photo.width || f.fromHeight !== result.photo.height ? `, ${f.fromWidth}x${f.fromHeight} -> ${result.photo.width}x${result.photo.height}` : "";
+    deps.io.err(
+      `${deps.theme.err.accent("Fitted")} ${where(target, photo.file)}: ${formatBytes(f.fromBytes)} -> ${formatBytes(result.photo.bytes)}` +
+        `${dims}${f.quality ? `, JPEG quality ${f.quality}` : ""}${converted}; the original is unchanged\n`,
+    );
+  }
+  return { problems, photos: check.photos.map((p) => replaced.get(p) ?? p) };
+}
+
+/** One folder per shipment inside the workspace: fitted copies of different reports share names. */
+async function subdir(dir: string, shipmentId: number): Promise<string> {
+  const path = join(dir, String(shipmentId));
+  await mkdir(path, { recursive: true });
+  return path;
+}
+
+function where(target: ReportTarget, file: string): string {
+  return `${target.label}/${file}`;
+}
+
+export function reportProblems(deps: Deps, failing: readonly FolderProblems[], json: boolean): void {
+  const t = deps.theme.err;
+  for (const f of failing) {
+    const id = f.shipmentId === undefined ? "" : ` (shipment ${f.shipmentId})`;
+    deps.io.err(`${t.error("Problems in")} ${t.bold(f.folder)}${id}:\n`);
+    for (const p of f.problems) {
+      deps.io.err(p.file ? `  ${t.bold(p.file)}: ${p.problem}\n` : `  ${p.problem}\n`);
+      if (p.fix) deps.io.err(`    ${t.dim(`fix: ${p.fix}`)}\n`);
+    }
+  }
+  if (json) {
+    printJson(deps.io, {
+      sent: false,
+      problems: failing.flatMap((f) =>
+        f.problems.map((p) => ({ folder: f.folder, shipment_id: f.shipmentId ?? null, file: p.file, problem: p.problem, fix: p.fix })),
+      ),
+    });
+  }
+}
+
+function printWarnings(deps: Deps, reports: readonly PreparedReport[]): void {
+  const note = deps.theme.err.warn("Note:");
+  const nearLimit = reports.flatMap((r) => r.warnings.filter((w) => w.kind === "near-limit").map((w) => where(r.target, w.file)));
+  for (const r of reports) {
+    for (const w of r.warnings) {
+      if (w.kind === "near-limit" && nearLimit.length > NEAR_LIMIT_LISTED) continue;
+      deps.io.err(`${note} ${where(r.target, w.file)} ${w.problem}${w.fix ? `; ${w.fix}` : ""}\n`);
+    }
+  }
+  if (nearLimit.length > NEAR_LIMIT_LISTED) {
+    deps.io.err(
+      `${note} ${nearLimit.length} photos are over 1,000,000 bytes (within the 1,048,576-byte limit), e.g. ${nearLimit.slice(0, 2).join(", ")}; ` +
+        "if the service refuses them as too large, run again with --fit\n",
+    );
+  }
+}
+
+/** Beyond this many photos near the limit, one summary line replaces a note per photo. */
+const NEAR_LIMIT_LISTED = 3;

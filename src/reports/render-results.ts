@@ -1,0 +1,96 @@
+// What `report upload` prints on stdout: a table for people, or one JSON document with --json. The table renderer
+// (cli-table3 and its helpers) is loaded only when a table is printed: a --json batch never needs it.
+import type { Deps } from "../deps.js";
+import { printJson } from "../output/json.js";
+import { formatBytes } from "./wording.js";
+import type { Photo } from "./report-types.js";
+import type { PreparedReport } from "./prepare-reports.js";
+import type { ReportOutcome, ReportResult } from "./send-report.js";
+
+export const RESULT_LABELS: Record<ReportResult, string> = {
+  stored: "stored",
+  already_stored: "already stored",
+  skipped: "skipped",
+  refused: "refused",
+  failed: "failed",
+  interrupted: "interrupted",
+};
+
+export function photoJson(p: Photo) {
+  return {
+    group: p.group,
+    side: p.side,
+    file: p.file,
+    type: p.type,
+    bytes: p.bytes,
+    width: p.width,
+    height: p.height,
+    fitted_from_bytes: p.fitted?.fromBytes ?? null,
+  };
+}
+
+export function outcomeJson(o: ReportOutcome, report?: PreparedReport) {
+  return {
+    shipment_id: o.shipmentId,
+    set: o.set,
+    folder: o.folder,
+    result: o.result,
+    message: o.message,
+    bytes_sent: o.bytes,
+    window: o.window ?? null,
+    fitted: (report?.photos ?? []).filter((p) => p.fitted).map((p) => ({ file: p.file, from_bytes: p.fitted!.fromBytes, to_bytes: p.bytes })),
+    ...(report ? { photos: report.photos.map(photoJson) } : {}),
+  };
+}
+
+/** One report: the photos as sent, in upload order. */
+export async function printSingle(deps: Deps, outcome: ReportOutcome, report: PreparedReport): Promise<void> {
+  if (deps.globals.json) {
+    printJson(deps.io, outcomeJson(outcome, report));
+    return;
+  }
+  const { renderTable, tableWidth } = await import("../output/table.js");
+  deps.io.out(
+    renderTable(
+      [
+        { header: "#", value: (p: Photo) => report.photos.indexOf(p) + 1, align: "right", keep: true },
+        { header: "GROUP", value: (p) => p.group, keep: true },
+        { header: "SIDE", value: (p) => p.side, keep: true },
+        { header: "TYPE", value: (p) => p.type.toUpperCase(), keep: true },
+        { header: "SIZE", value: (p) => formatBytes(p.bytes), align: "right", keep: true },
+        { header: "FITTED FROM", value: (p) => (p.fitted ? formatBytes(p.fitted.fromBytes) : "") },
+        { header: "FILE", value: (p) => p.file },
+      ],
+      report.photos,
+      { theme: deps.theme.out, width: tableWidth(deps.io) },
+    ),
+  );
+}
+
+export async function printBatch(deps: Deps, outcomes: readonly ReportOutcome[], counts: Record<ReportResult, number>): Promise<void> {
+  if (deps.globals.json) {
+    const set = outcomes[0]?.set ?? null;
+    printJson(deps.io, { set, results: outcomes.map((o) => outcomeJson(o)), counts });
+    return;
+  }
+  const { renderTable, tableWidth } = await import("../output/table.js");
+  deps.io.out(
+    renderTable(
+      [
+        { header: "SHIPMENT", value: (o: ReportOutcome) => o.shipmentId, keep: true },
+        { header: "RESULT", value: (o) => RESULT_LABELS[o.result], keep: true },
+        { header: "SENT", value: (o) => (o.bytes ? formatBytes(o.bytes) : ""), align: "right", keep: true },
+        { header: "FOLDER", value: (o) => o.folder },
+        { header: "DETAIL", value: (o) => o.message },
+      ],
+      outcomes,
+      { theme: deps.theme.out, width: tableWidth(deps.io) },
+    ),
+  );
+}
+
+export function countResults(outcomes: readonly ReportOutcome[]): Record<ReportResult, number> {
+  const counts: Record<ReportResult, number> = { stored: 0, already_stored: 0, skipped: 0, refused: 0, failed: 0, interrupted: 0 };
+  for (const o of outcomes) counts[o.result]++;
+  return counts;
+}

@@ -1,0 +1,262 @@
+// `shipctl shipment create` from flags, --file FILE.json or --file - : the CSV batch's machinery fed by items instead
+// of spreadsheet rows. POST /api/v1/shipments has no idempotency key and is never resent by the HTTP layer once it
+// may have arrived, so one shipment from flags gets the same protection as a 2,000-row file: every item checked
+// first; the intent recorded in the journal before each request and the outcome after; on a rerun, items already
+// created are skipped (their ids reported) and lost answers reconciled by reading the shipments back before
+// anything is resent. Items go ten a request (CreateSender), a 422 fails the items it names and the others of that
+// request are sent again, inline addresses are verified once each (--no-verify, --accept-recommended).
+import type { Shipment } from "../contract/index.js";
+import type { Deps } from "../deps.js";
+import { retryNote } from "../input/call-options.js";
+import { ExitCode, UsageError } from "../errors.js";
+import { invalidInput } from "../input/problems.js";
+import { shipmentFlagFor } from "../input/shipment-fields.js";
+import { createProgress } from "../output/progress.js";
+import type { Decision } from "../addresses/address-set.js";
+import { AddressSet } from "../addresses/address-set.js";
+import { CreateSender } from "./create-sender.js";
+import { dryRunPrinter } from "../batch/dry-run.js";
+import { checkItems, type CheckedItem, type InvalidItem } from "./item-check.js";
+import { finishItems, jsonFieldProblems, type ItemRun, type ItemOptions } from "./item-finish.js";
+import { readItems, type ItemInputFlags } from "./item-input.js";
+import { itemJournalPath, keyItems, type KeyedItem } from "./item-keys.js";
+import { Journal } from "../ledger/journal.js";
+import { confirmJournalOwner, ownedReader, tokenFingerprint } from "../ledger/owner.js";
+import { recordReconciled, settledEarlier, settleLost } from "../ledger/lost.js";
+import { Outcomes, problemsText } from "../batch/outcomes.js";
+import { decided, verifyDistinct, type Ready } from "../batch/before-send.js";
+import { reconcile, shipmentFields, shipmentListing, type Candidate, type Reconciled, type ShipmentFields } from "../ledger/reconcile.js";
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type CsvFlags } from "../batch/run-options.js";
+import { SHIPMENTS_PER_CREATE } from "../contract/index.js";
+
+export type CreateItemFlags = ItemInputFlags & Omit<CsvFlags, "csv">;
+
+export async function runCreateItems(deps: Deps, flags: CreateItemFlags): Promise<number> {
+  const options = itemOptions(flags);
+  const input = await readItems(deps, flags);
+  const run: ItemRun = {
+    deps,
+    options,
+    flags,
+    source: input.source,
+    outcomes: new Outcomes(),
+    call: { signal: deps.signal, onRetry: (info) => run.say(`${retryNote(info)}\n`) },
+    say: (text) => (run.progress ? run.progress.log(text) : deps.io.err(text)),
+  };
+  const total = input.items.length;
+  const checked = await checkItems(deps, input.source, input.items, { stopAfterLocal: !options.skipInvalid });
+  const invalid = checked.filter((c): c is InvalidItem => c !== undefined && !c.ok);
+  if (invalid.length > 0 && !input.source.list) {
+    const subject = input.source.path === undefined && input.source.name !== "stdin" ? "The shipment" : `The shipment in ${input.source.name}`;
+    throw invalidInput({ subject, problems: invalid[0]!.problems, flagFor: shipmentFlagFor, hint: SINGLE_HINT });
+  }
+  reportInvalid(run, invalid, total);
+  for (const i of invalid) {
+    const problems = i.problems.map((p) => ({ column: p.field, reason: p.message }));
+    run.outcomes.set(i.item, { status: "failed", label: i.label, reference: i.reference, error: problemsText(problems), problems, invalid: true });
+  }
+  if (invalid.length > 0 && !options.skipInvalid) {
+    deps.io.err("Nothing was sent. Fix the items above and run again, or pass --skip-invalid to send only the valid items.\n");
+    return finishItems(run, { exitCode: ExitCode.Usage });
+  }
+  const valid = keyItems(checked.filter((c): c is Extract<CheckedItem, { ok: true }> => c !== undefined && c.ok));
+  if (valid.length === 0) return finishItems(run, { exitCode: ExitCode.Usage });
+
+  const journal = options.dryRun ? undefined : await openItemJournal(run, valid);
+  try {
+    return await createItems(run, valid, journal, total);
+  } finally {
+    run.progress?.finish();
+    run.progress = undefined;
+    await journal?.close();
+  }
+}
+
+const SINGLE_HINT =
+  "A shipment needs --title --value --length --height --depth --service, and for each side --fulfillment-address-id / " +
+  "--destination-address-id or an inline address in --file FILE.json.";
+
+function itemOptions(flags: CreateItemFlags): ItemOptions {
+  if (flags.results !== undefined) {
+    throw new UsageError("--results writes the rows of a CSV input with their outcome: it works with --csv only", {
+      hint: "With flags or --file, --json prints every item's outcome as one document.",
+    });
+  }
+  const raw = flags.concurrency ?? DEFAULT_CONCURRENCY;
+  const concurrency = typeof raw === "number" ? raw : /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) {
+    throw new UsageError(`--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (got ${String(raw)})`);
+  }
+  return {
+    dryRun: flags.dryRun === true,
+    concurrency,
+    acceptRecommended: flags.acceptRecommended === true,
+    verify: flags.verify !== false,
+    skipInvalid: flags.skipInvalid === true,
+  };
+}
+
+/** Every problem of a list at once, item by item, then "N of M items are valid" (stderr). */
+function reportInvalid(run: ItemRun, invalid: readonly InvalidItem[], total: number): void {
+  if (!run.source.list) return;
+  const { io, theme } = run.deps;
+  if (invalid.length > 0) {
+    let out = `${theme.err.error("Invalid items")} in ${run.source.name}:\n`;
+    for (const i of invalid) for (const p of i.problems) out += p.field === "(item)" ? `  item ${i.item} ${p.message}\n` : `  item ${i.item}, ${p.field}: ${p.message}\n`;
+    io.err(out);
+  }
+  const valid = total - invalid.length;
+  io.err(`${valid} of ${total} item${total === 1 ? " is" : "s are"} valid.\n`);
+}
+
+async function openItemJournal(run: ItemRun, items: readonly KeyedItem[]): Promise<Journal> {
+  const { deps, source } = run;
+  const connection = await deps.connection();
+  const path = await itemJournalPath(source, items, deps.env);
+  const label = source.path ?? (source.name === "stdin" ? "stdin" : "flags");
+  const owner = tokenFingerprint(connection.token);
+  const journal = await Journal.open(path, "shipment-create", label, { baseUrl: connection.baseUrl, profile: connection.profile, owner });
+  try {
+    // The recorded ids must be this organization's before an item is reported "already created" (journal-owner.ts).
+    if (!journal.ownerConfirmed) await confirmJournalOwner(journal, {
+      kind: "shipment",
+      records: async () => items.flatMap((item) => {
+        const state = journal.row(item.key);
+        return state?.state === "created" ? [{ id: state.id, label: item.payload.title }] : [];
+      }),
+      read: ownedReader(await deps.api(), "shipment", run.call),
+      say: (text) => deps.io.err(text),
+    });
+  } catch (e) {
+    await journal.close();
+    throw e;
+  }
+  return journal;
+}
+
+async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: Journal | undefined, total: number): Promise<number> {
+  const { deps, options, outcomes } = run;
+  const uncertain = journal ? await settleEarlier(run, items, journal) : new Map<string, string>();
+
+  // Inline addresses of the items still to send, each verified once (verdicts kept in the journal).
+  const addresses = new AddressSet();
+  for (const item of items) {
+    if (journal?.row(item.key)?.state === "created") continue;
+    for (const a of item.addresses) addresses.add(a.key, a.address, item.item);
+  }
+  const decisions = await verifyDistinct(run, journal, addresses);
+  if (options.dryRun || !journal) return dryRun(run, items, decisions, total);
+
+  const api = await deps.api();
+  run.progress = createProgress(deps.io, { total, unit: "items" });
+  const tick = () => run.progress?.update({ done: outcomes.size, created: outcomes.count("created"), failed: outcomes.count("failed") });
+  const sender = new CreateSender({ api, journal, outcomes, clock: deps.clock, call: run.call, signal: deps.signal, concurrency: options.concurrency, onSettled: tick });
+  for (const item of items) {
+    if (!sender.running) break;
+    const base = { label: item.label, reference: item.reference };
+    const earlier = settledEarlier(journal, uncertain, item.key, base);
+    if (earlier) {
+      outcomes.set(item.item, earlier);
+      continue;
+    }
+    const ready = withDecisions(item, decisions);
+    if ("error" in ready) {
+      outcomes.set(item.item, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
+      continue;
+    }
+    await sender.offer({ key: item.key, row: item.item, ...base, payload: ready.payload });
+  }
+  await sender.finish();
+  if (sender.lost.length > 0) {
+    await settleLost(run, sender, { noun: "shipments", fields: (r) => shipmentFields(r.payload), reconcile: (c) => reconcileItems(run, journal, c, true) });
+  }
+  // Items the run never reached (it stopped first) are listed as not sent, so the output names every item.
+  for (const item of items) if (!outcomes.get(item.item)) outcomes.set(item.item, { status: "pending", label: item.label, reference: item.reference });
+  jsonFieldProblems(outcomes);
+  tick();
+  run.progress?.finish();
+  run.progress = undefined;
+  const stopped = sender.stopped;
+  if (stopped !== undefined && !deps.signal.aborted) {
+    // Not authenticated, no subscription...: nothing more can be sent. What was done is in the journal.
+    deps.io.err(`Stopped: ${(stopped as Error).message}\n`);
+    finishItems(run, { journalPath: journal.path });
+    throw stopped;
+  }
+  return finishItems(run, { journalPath: journal.path });
+}
+
+/**
+ * Items an earlier run recorded as being sent, with no answer recorded: the service's shipments are read and matched
+ * before anything is sent (nothing is resent blindly). Returns the items that stay uncertain, and why.
+ */
+async function settleEarlier(run: ItemRun, items: readonly KeyedItem[], journal: Journal): Promise<Map<string, string>> {
+  const uncertain = new Map<string, string>();
+  const lost: Array<Candidate<ShipmentFields>> = [];
+  for (const item of items) {
+    const state = journal.row(item.key);
+    if (state?.state === "sending") lost.push({ key: item.key, row: item.item, attempt: state.attempt, at: state.at, fields: shipmentFields(item.payload) });
+  }
+  if (lost.length === 0) return uncertain;
+  const { io } = run.deps;
+  io.err(`${lost.length} item${lost.length === 1 ? " was" : "s were"} being sent when an earlier run stopped; reading the service's shipments to see which were created...\n`);
+  const found = await reconcileItems(run, journal, lost);
+  let created = 0;
+  let again = 0;
+  for (const [key, r] of found) {
+    if (r.state === "uncertain") uncertain.set(key, r.reason.replace(/ rows\b/g, " items"));
+    else if (r.state === "created") created++;
+    else again++;
+  }
+  io.err(`  ${created} found created, ${again} proven not created (to be sent), ${uncertain.size} uncertain (not sent).\n`);
+  return uncertain;
+}
+
+async function reconcileItems(run: ItemRun, journal: Journal, candidates: ReadonlyArray<Candidate<ShipmentFields>>, inRun = false): Promise<Map<string, Reconciled>> {
+  const api = await run.deps.api();
+  const found = await reconcile(candidates, shipmentListing(api, run.call), journal.claimedIds());
+  await recordReconciled(journal, found, inRun);
+  return found;
+}
+
+/** The payload as it will be sent: inline addresses replaced by their verified (or accepted revised) form. */
+function withDecisions(item: KeyedItem, decisions: Map<string, Decision> | undefined): Ready<Shipment> {
+  if (!decisions) return { payload: item.payload };
+  const payload = { ...item.payload };
+  for (const a of item.addresses) {
+    const d = decided(a.key, a.address, decisions);
+    if ("error" in d) return { error: `${a.side} address: ${d.error}`, unavailable: d.unavailable };
+    payload[`${a.side}_address`] = d.payload;
+  }
+  return { payload };
+}
+
+/**
+ * --dry-run: what would be sent, item by item (JSON with --json), nothing written. Exit 0 when every item would be
+ * sent, 2 when some would not, 7 when addresses could not be verified because the service was unavailable.
+ */
+async function dryRun(run: ItemRun, items: readonly KeyedItem[], decisions: Map<string, Decision> | undefined, total: number): Promise<number> {
+  const { deps } = run;
+  const printer = dryRunPrinter(deps.io, deps.globals.json, "shipment", "item");
+  let wouldSend = 0;
+  let blocked = 0;
+  let unavailable = false;
+  for (const item of items) {
+    const r = withDecisions(item, decisions);
+    if ("error" in r) {
+      blocked++;
+      unavailable ||= r.unavailable === true;
+      printer.blocked({ row: item.item, reference: item.reference, label: item.label, reason: r.error });
+      continue;
+    }
+    wouldSend++;
+    printer.row({ row: item.item, reference: item.reference, body: r.payload as Record<string, unknown>, changes: [] });
+  }
+  const invalid = total - items.length;
+  const requests = Math.ceil(wouldSend / SHIPMENTS_PER_CREATE.max);
+  await printer.end({ counts: { items: total, invalid, would_send: wouldSend, blocked, requests } });
+  const blockedText = blocked > 0 ? `; ${blocked} would fail their address check` : "";
+  deps.io.err(`Dry run: ${wouldSend} shipment${wouldSend === 1 ? "" : "s"} would be sent in ${requests} request${requests === 1 ? "" : "s"}${blockedText}. Nothing was sent.\n`);
+  if (blocked + invalid === 0) return ExitCode.Ok;
+  return unavailable ? ExitCode.Unavailable : ExitCode.Usage;
+}

@@ -1,0 +1,152 @@
+// Every item checked before anything is sent, with the check `shipment update` applies to its one shipment
+// (src/input/shipment-check.ts), in its two steps: first, for every item, everything that needs no table, so that
+// typos are reported without touching the network; then, for the items that passed, the table look-ups. Here a
+// failed look-up is a problem of its item (the others go on), and a gallery's own inline address repeated on 200
+// items is worked out once.
+import { ADDRESS_SIDES, type Address, type AddressSide, type Shipment } from "../contract/index.js";
+import type { Deps } from "../deps.js";
+import { CliError } from "../errors.js";
+import { resolveAddressValues, type LocalAddress } from "../input/address-values.js";
+import { resolveServiceInput } from "../input/enums.js";
+import type { FieldProblem } from "../input/problems.js";
+import { checkShipmentLocally, resolveShipment, type LocalShipment } from "../input/shipment-check.js";
+import type { ItemSource, RawItem } from "./item-input.js";
+import { reasonText } from "../csv/row-types.js";
+
+export interface InlineItemAddress {
+  side: AddressSide;
+  /** The normalised address as canonical JSON: equal addresses, equal keys (verified once, journalled by it). */
+  key: string;
+  address: Address;
+}
+
+export interface ValidItem {
+  ok: true;
+  item: number;
+  reference?: string;
+  label: string;
+  payload: Shipment;
+  addresses: InlineItemAddress[];
+}
+
+export interface InvalidItem {
+  ok: false;
+  item: number;
+  reference?: string;
+  label: string;
+  /** `field` is the JSON path in the shipment (`fulfillment_address.phone`). */
+  problems: FieldProblem[];
+}
+
+export type CheckedItem = ValidItem | InvalidItem;
+
+/** An item after the first step: what the shared check kept for the table look-ups. */
+interface Local {
+  item: RawItem;
+  local: LocalShipment;
+}
+
+export function addressKey(a: Address): string {
+  // Built in a fixed key order, so equal addresses give equal keys.
+  return JSON.stringify([a.name, a.email, a.phone, a.line_1, a.line_2 ?? null, a.city, a.region, a.post_code, a.country]);
+}
+
+function labelOf(raw: Record<string, unknown>): string {
+  return typeof raw.title === "string" ? raw.title : "";
+}
+
+/**
+ * Checks every item. `stopAfterLocal`: when some item fails the first step, the table look-ups are skipped (nothing
+ * at all touches the network while the input has typos) and the items that passed it are returned unresolved as
+ * undefined; the caller reports the failures and stops.
+ */
+export async function checkItems(deps: Deps, source: ItemSource, items: readonly RawItem[], options: { stopAfterLocal: boolean }): Promise<Array<CheckedItem | undefined>> {
+  const locals: Array<Local | InvalidItem> = [];
+  for (const item of items) locals.push(await checkLocally(item));
+  if (options.stopAfterLocal && locals.some((l) => "ok" in l)) return locals.map((l) => ("ok" in l ? l : undefined));
+
+  const resolver = new AddressResolver(deps, source);
+  const out: CheckedItem[] = [];
+  for (const l of locals) out.push("ok" in l ? l : await resolveItem(deps, l, resolver));
+  return out;
+}
+
+async function checkLocally(item: RawItem): Promise<Local | InvalidItem> {
+  const { raw } = item;
+  const bad = (problems: FieldProblem[]): InvalidItem => ({ ok: false, item: item.item, reference: item.reference, label: labelOf(raw), problems });
+  if (item.problems.some((p) => p.field === "(item)")) return bad(item.problems);
+  const local = await checkShipmentLocally(raw);
+  const all = [...item.problems, ...local.problems];
+  return all.length > 0 ? bad(all) : { item, local };
+}
+
+async function resolveItem(deps: Deps, { item, local }: Local, resolver: AddressResolver): Promise<CheckedItem> {
+  const { payload: checked, problems } = await resolveShipment(local, {
+    service: async (text) => (await resolveServiceInput(deps, text, "service")).id,
+    address: (side, address) => resolver.resolve(address, `${side}_address`, item.item),
+    lookupProblem,
+  });
+  const base = { item: item.item, reference: item.reference, label: labelOf(item.raw) };
+  if (checked === undefined) return { ok: false, ...base, problems };
+  const payload = withoutEmptyLine2(checked);
+  const addresses: InlineItemAddress[] = [];
+  for (const side of ADDRESS_SIDES) {
+    const address = payload[`${side}_address`];
+    if (address) addresses.push({ side, key: addressKey(address), address });
+  }
+  return { ok: true, ...base, payload, addresses };
+}
+
+/** A table look-up that failed (an unknown name, no confirmed table) as a problem of the field, its hint kept. */
+function lookupProblem(e: unknown, field: string): FieldProblem {
+  if (!(e instanceof CliError)) throw e;
+  const reason = reasonText({ column: field, reason: e.message });
+  return { field, message: e.hint ? `${reason} (${e.hint})` : reason };
+}
+
+/** Inline addresses resolved once per distinct spelling: one note on stderr and one table look-up for 200 items. */
+class AddressResolver {
+  private readonly done = new Map<string, { values: Record<string, unknown>; problems: FieldProblem[] }>();
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly source: ItemSource,
+  ) {}
+
+  /** Problems name the address's own fields (`phone`); the shared check prefixes the side. */
+  async resolve(local: LocalAddress, key: string, item: number): Promise<{ values: Record<string, unknown>; problems: FieldProblem[] }> {
+    const cacheKey = JSON.stringify([local.candidate, local.countryText ?? null, local.phoneText ?? null]);
+    let known = this.done.get(cacheKey);
+    if (!known) {
+      known = await this.resolveOnce(local, key, item);
+      this.done.set(cacheKey, known);
+    }
+    return known;
+  }
+
+  private async resolveOnce(local: LocalAddress, key: string, item: number) {
+    // Names the first place the address appears, for the note on stderr when its phone is read into E.164.
+    const phone = this.source.list ? `"${key}.phone" of item ${item}` : `"${key}.phone" in ${this.source.name}`;
+    try {
+      // Look-up failures name the field; the caller prefixes the side and the item.
+      const r = await resolveAddressValues(this.deps, local, { country: "country", phone });
+      return { values: r.values, problems: r.problems };
+    } catch (e) {
+      // The country could not be looked up: the phone (which may need it) is not read either.
+      return { values: local.candidate, problems: [lookupProblem(e, "country")] };
+    }
+  }
+}
+
+/** The service reads an empty or null line_2 as absent; the request leaves it out (as `address add` does). */
+function withoutEmptyLine2(s: Shipment): Shipment {
+  const out: Shipment = { ...s };
+  for (const side of ADDRESS_SIDES) {
+    const a = out[`${side}_address`];
+    if (a && (a.line_2 === null || a.line_2 === undefined)) {
+      const { line_2: _line2, ...rest } = a;
+      out[`${side}_address`] = rest;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,51 @@
+// What identifies an item of `shipment create` (flags or JSON) in the journal, and where that journal lives.
+//
+// An item's key works as a CSV row's: its reference when it has one (an item edited after it was created is still
+// that item), otherwise the hash of its content after normalisation, plus "#n" for the n-th identical item (two
+// identical items are two shipments). The journal is the CSV create journal, in the same format:
+//   --file shipments.json   next to it:           shipments.json.shipctl-journal.jsonl
+//   flags, or --file -      in the config folder: journals/create-<hash of the items' keys>.shipctl-journal.jsonl
+// Keying the second case by content means the same command (or the same stdin, however it is formatted) finds the
+// journal of its earlier run, while a different shipment gets a journal of its own.
+import { join } from "node:path";
+import { configDir } from "../config/paths.js";
+import type { AddressSide } from "../contract/index.js";
+import { addressKey, type ValidItem } from "./item-check.js";
+import type { ItemSource } from "./item-input.js";
+import { chooseJournalPath, journalSuffix } from "../ledger/location.js";
+import { shortHash } from "../ledger/journal.js";
+
+export interface KeyedItem extends ValidItem {
+  key: string;
+}
+
+/** The shipment's own fields and, per side, the stored address id or the hash of the normalised inline address. */
+export function itemContent(item: ValidItem): string {
+  const p = item.payload;
+  const side = (s: AddressSide) => {
+    const id = p[`${s}_address_id`];
+    if (id !== undefined) return `#${id}`;
+    const inline = p[`${s}_address`];
+    return inline ? shortHash(addressKey(inline)) : "";
+  };
+  return [p.title, p.value, p.length, p.height, p.depth, p.service, side("fulfillment"), side("destination")].join("\u0000");
+}
+
+export function keyItems(items: readonly ValidItem[]): KeyedItem[] {
+  const seen = new Map<string, number>();
+  return items.map((item) => {
+    if (item.reference !== undefined) return { ...item, key: `ref:${item.reference}` };
+    const hash = shortHash(itemContent(item));
+    const n = (seen.get(hash) ?? 0) + 1;
+    seen.set(hash, n);
+    return { ...item, key: n === 1 ? hash : `${hash}#${n}` };
+  });
+}
+
+/** The journal's path (its folder created when needed). */
+export async function itemJournalPath(source: ItemSource, items: readonly KeyedItem[], env: NodeJS.ProcessEnv): Promise<string> {
+  const suffix = journalSuffix("shipment-create");
+  if (source.path !== undefined) return chooseJournalPath([source.path + suffix]);
+  const digest = shortHash(items.map((i) => i.key).join("\n"));
+  return chooseJournalPath([join(configDir(env), "journals", `create-${digest}${suffix}`)]);
+}

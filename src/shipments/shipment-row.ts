@@ -1,0 +1,240 @@
+// One CSV row to one Shipment payload, or every reason it cannot be sent. Values are normalised visibly (changes
+// are returned), names go through the profile's tables (mappings are returned), and the payload is finally checked
+// with the contract's Shipment schema, its issues reported under the CSV column they come from.
+import { ADDRESS_SIDES, Shipment, type Address, type AddressSide } from "../contract/index.js";
+import { cachedAddressBuilder } from "../csv/address-row.js";
+import { cellAt, columnIndexes, extraCellsProblem, inColumnTerms } from "../csv/cells.js";
+import { ADDRESS_FIELDS, columnForPath, sideColumn, sideIdColumn, type AddressField } from "../csv/columns.js";
+import type { Mapping } from "../csv/table-cells.js";
+import type { HeaderMatch } from "../csv/headers.js";
+import { readId, readWholeNumber, type Reading } from "../csv/numbers.js";
+import type { CsvRow } from "../csv/csv-reader.js";
+import { readService } from "../csv/table-cells.js";
+import { shipmentPasses } from "./fast-check.js";
+import type { CellProblem, Change, InvalidRow, RowBase, RowContext } from "../csv/row-types.js";
+
+export interface InlineAddress {
+  side: AddressSide;
+  key: string;
+  /** Short hash of `key`. */
+  hash: string;
+  address: Address;
+}
+
+export interface ValidShipmentRow extends RowBase {
+  ok: true;
+  /** The shipment id, for updates. */
+  id?: number;
+  payload: Shipment;
+  addresses: InlineAddress[];
+  changes: Change[];
+  mappings: Mapping[];
+}
+
+
+export type ShipmentRow = ValidShipmentRow | InvalidRow;
+
+export const MAX_REFERENCE_LENGTH = 100;
+
+/** Builds rows of one file; keeps the address cache between rows. */
+export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx: RowContext, options: { update: boolean; zodAlways?: boolean }) {
+
+  // A file names a handful of services over and over: read each spelling once.
+  const services = new Map<string, ReturnType<typeof readService>>();
+  const serviceOf = (text: string) => {
+    let reading = services.get(text);
+    if (reading === undefined) {
+      reading = readService(text, ctx.tables, "service");
+      if (services.size < 200) services.set(text, reading);
+    }
+    return reading;
+  };
+  // Where each column is in this file, looked up once rather than by name on every row (-1: not in the file).
+  const at = columnIndexes(match);
+  const sides: SideColumns[] = ADDRESS_SIDES.map((side) => ({
+    side,
+    address: cachedAddressBuilder(ctx),
+    idColumn: SIDE_ID_COLUMNS[side],
+    idIndex: at(SIDE_ID_COLUMNS[side]),
+    hasIdColumn: match.columns.has(SIDE_ID_COLUMNS[side]),
+    indexes: SIDE_COLUMNS[side].map(at),
+    idKey: `${side}_address_id`,
+    addressKey: `${side}_address`,
+    columnOf: Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, sideColumn(side, f)])) as Record<AddressField, string>,
+  }));
+  const I = { id: at("id"), reference: at("reference"), title: at("title"), value: at("value"), service: at("service") };
+  const dims = (["length", "height", "depth"] as const).map((dim) => ({ dim, index: at(dim) }));
+  const valueOptions = { column: "value", dollars: true, commaDecimal: ctx.commaDecimal };
+  const dimOptions = { length: { column: "length", inches: true, commaDecimal: ctx.commaDecimal }, height: { column: "height", inches: true, commaDecimal: ctx.commaDecimal }, depth: { column: "depth", inches: true, commaDecimal: ctx.commaDecimal } };
+
+  return function build(csv: CsvRow): ShipmentRow {
+    const values = csv.cells;
+    const problems: CellProblem[] = [];
+    const changes: Change[] = [];
+    const mappings: Mapping[] = [];
+    const payload: Record<string, unknown> = {};
+    const addresses: InlineAddress[] = [];
+    const extra = extraCellsProblem(values, headerLength);
+    if (extra) problems.push(extra);
+
+    const take = <T>(column: string, raw: string, reading: Reading<T>): T | undefined => {
+      if (!reading.ok) {
+        problems.push({ column, reason: reading.reason });
+        return undefined;
+      }
+      if (reading.changed) changes.push({ column, from: raw.trim(), to: String(reading.value) });
+      return reading.value;
+    };
+
+    let id: number | undefined;
+    if (options.update) {
+      const raw = cellAt(values, I.id);
+      id = take("id", raw, readId(raw, "id"));
+    }
+    const reference = cellAt(values, I.reference).trim() || undefined;
+    if (reference !== undefined && reference.length > MAX_REFERENCE_LENGTH) {
+      problems.push({ column: "reference", reason: `reference may be at most ${MAX_REFERENCE_LENGTH} characters` });
+    }
+    const title = cellAt(values, I.title).trim();
+    payload.title = title;
+    const rawValue = cellAt(values, I.value);
+    const value = take("value", rawValue, readWholeNumber(rawValue, valueOptions));
+    if (value !== undefined) payload.value = value;
+    for (const { dim, index } of dims) {
+      const raw = cellAt(values, index);
+      const n = take(dim, raw, readWholeNumber(raw, dimOptions[dim]));
+      if (n !== undefined) payload[dim] = n;
+    }
+    // A service name is reported as a mapping (name -> integer), not as a change.
+    const service = serviceOf(cellAt(values, I.service));
+    if (!service.ok) problems.push({ column: "service", reason: service.reason });
+    else {
+      payload.service = service.value.id;
+      if (service.value.mapping) mappings.push(service.value.mapping);
+    }
+
+    // The sides with a problem of their own (their columns' issues are not reported again below).
+    const badSides: AddressSide[] = [];
+    const sink: SideSink = { problems, changes, mappings, payload, addresses };
+    for (const side of sides) {
+      const before = problems.length;
+      readSide(side, values, sink);
+      if (problems.length > before) badSides.push(side.side);
+    }
+
+    // A well-formed row passes the contract's rules as plain checks and is done (fast-check.ts). Otherwise the
+    // contract's Shipment schema explains, with each inline address standing in as a placeholder id: the addresses
+    // were checked with the same Address schema when they were built (once per distinct address); the one-of rule
+    // per side is still checked here.
+    if (problems.length === 0 && !options.zodAlways && shipmentPasses(payload)) {
+      return { ok: true, row: csv.row, reference, label: title, id, payload: payload as Shipment, addresses, changes, mappings };
+    }
+    const checked = Shipment.safeParse(withAddressPlaceholders(payload));
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        const column = columnForPath(issue.path);
+        const side = ADDRESS_SIDES.find((s) => column.startsWith(`${s}_`));
+        if (problems.some((p) => p.column === column) || (side && badSides.includes(side))) continue;
+        problems.push({ column, reason: inColumnTerms(issue.message, String(issue.path.at(-1) ?? ""), column) });
+      }
+    }
+    if (problems.length > 0 || !checked.success) return { ok: false, row: csv.row, reference, label: title, problems };
+    return { ok: true, row: csv.row, reference, label: title, id, payload: payload as Shipment, addresses, changes, mappings };
+  };
+}
+
+const PLACEHOLDER_ID = 1;
+
+function withAddressPlaceholders(p: Record<string, unknown>): Record<string, unknown> {
+  // readSide never puts both an id and an inline address on one side. Built as a literal: a copy with `delete`
+  // would turn every row's object into a slow dictionary.
+  const out: Record<string, unknown> = { title: p.title, value: p.value, length: p.length, height: p.height, depth: p.depth, service: p.service };
+  for (const side of ADDRESS_SIDES) {
+    const id = p[`${side}_address_id`];
+    if (id !== undefined) out[`${side}_address_id`] = id;
+    else if (p[`${side}_address`] !== undefined) out[`${side}_address_id`] = PLACEHOLDER_ID;
+  }
+  return out;
+}
+
+interface SideSink {
+  problems: CellProblem[];
+  changes: Change[];
+  mappings: Mapping[];
+  payload: Record<string, unknown>;
+  addresses: InlineAddress[];
+}
+
+/** The inline columns of each side, in ADDRESS_FIELDS order (built once: this runs for every row). */
+const SIDE_COLUMNS: Record<AddressSide, readonly string[]> = {
+  fulfillment: ADDRESS_FIELDS.map((f) => sideColumn("fulfillment", f)),
+  destination: ADDRESS_FIELDS.map((f) => sideColumn("destination", f)),
+};
+const SIDE_ID_COLUMNS: Record<AddressSide, string> = { fulfillment: sideIdColumn("fulfillment"), destination: sideIdColumn("destination") };
+
+interface SideColumns {
+  side: AddressSide;
+  /** This side's address builder: its cache remembers the side's previous row. */
+  address: ReturnType<typeof cachedAddressBuilder>;
+  idColumn: string;
+  idIndex: number;
+  hasIdColumn: boolean;
+  /** Indexes of the inline columns, in ADDRESS_FIELDS order. */
+  indexes: number[];
+  /** The payload's keys for this side, and each field's column: made once, not for every row. */
+  idKey: `${AddressSide}_address_id`;
+  addressKey: `${AddressSide}_address`;
+  columnOf: Record<AddressField, string>;
+}
+
+function readSide(columns: SideColumns, row: readonly string[], sink: SideSink): void {
+  const { side, idColumn } = columns;
+  const idText = cellAt(row, columns.idIndex).trim();
+  const values: string[] = [];
+  let anyInline = false;
+  for (const i of columns.indexes) {
+    const value = cellAt(row, i);
+    values.push(value);
+    anyInline ||= value.trim() !== "";
+  }
+  if (idText !== "" && anyInline) {
+    sink.problems.push({ column: idColumn, reason: `give either ${idColumn} or the ${side} address columns, not both` });
+    return;
+  }
+  if (idText !== "") {
+    const id = readId(idText, idColumn);
+    if (id.ok) sink.payload[columns.idKey] = id.value;
+    else sink.problems.push({ column: idColumn, reason: id.reason });
+    return;
+  }
+  if (!anyInline) {
+    const how = columns.hasIdColumn ? `${idColumn} or the ${side} address columns` : `the ${side} address columns`;
+    sink.problems.push({ column: columns.hasIdColumn ? idColumn : sideColumn(side, "name"), reason: `the ${side} address is missing: fill ${how}` });
+    return;
+  }
+  const built = columns.address(values);
+  if (!built.ok) {
+    for (const p of built.problems) {
+      const column = sideColumn(side, p.field);
+      sink.problems.push({ column, reason: inColumnTerms(p.reason, p.field, column) });
+    }
+    return;
+  }
+  sink.payload[columns.addressKey] = built.address;
+  sink.addresses.push({ side, key: built.key, hash: built.hash, address: built.address });
+  for (const c of built.changes) sink.changes.push({ column: columns.columnOf[c.column], from: c.from, to: c.to });
+  for (const m of built.mappings) sink.mappings.push(m);
+}
+
+/**
+ * What identifies a row's content for the journal: the shipment's own fields and, per side, the stored address id
+ * or the hash of the normalised inline address (so an edit to an address is a different row).
+ */
+export function shipmentContent(row: ValidShipmentRow): string {
+  const p = row.payload;
+  const side = (s: AddressSide) => {
+    const id = p[`${s}_address_id`];
+    return id !== undefined ? `#${id}` : (row.addresses.find((a) => a.side === s)?.hash ?? "");
+  };
+  return [row.id ?? "", p.title, p.value, p.length, p.height, p.depth, p.service, side("fulfillment"), side("destination")].join("\u0000");
+}

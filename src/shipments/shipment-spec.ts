@@ -1,0 +1,30 @@
+// How `shipment create --csv` and `shipment update --csv` read a file: the layout, the row builder and what
+// identifies a row in the journal.
+import type { Shipment, Tables } from "../contract/index.js";
+import type { Decision } from "../addresses/address-set.js";
+import { decided, type Ready } from "../batch/before-send.js";
+import { layoutFor } from "../csv/columns.js";
+import type { ScanSpec } from "../csv/scan.js";
+import { shipmentContent, shipmentRowBuilder, type ValidShipmentRow } from "./shipment-row.js";
+
+export function shipmentScanSpec(tables: Tables, options: { update: boolean; keys: boolean }): ScanSpec<ValidShipmentRow> {
+  return {
+    layout: layoutFor(options.update ? "shipment-update" : "shipment-create"),
+    tables,
+    keys: options.keys,
+    makeBuilder: (match, headerLength, ctx) => shipmentRowBuilder(match, headerLength, ctx, { update: options.update }),
+    content: shipmentContent,
+  };
+}
+
+/** The payload as it will be sent: inline addresses replaced by their verified (or accepted revised) form. */
+export function withDecisions(row: ValidShipmentRow, decisions: Map<string, Decision> | undefined): Ready<Shipment> {
+  if (!decisions) return { payload: row.payload };
+  const payload = { ...row.payload };
+  for (const a of row.addresses) {
+    const d = decided(a.key, a.address, decisions);
+    if ("error" in d) return { error: `${a.side} address: ${d.error}`, unavailable: d.unavailable };
+    payload[`${a.side}_address`] = d.payload;
+  }
+  return { payload };
+}

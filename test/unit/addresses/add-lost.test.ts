@@ -1,0 +1,198 @@
+// `address add` after a lost answer: never sent again; after a pause the stored addresses are read back (every page)
+// and matched by all fields and creation time, which decides "stored" (exit 0), "not stored" (exit 7, safe to rerun)
+// or "unknown" (exit 7, check first).
+import { describe, expect, it } from "vitest";
+import { run as add } from "../../../src/commands/address/add.js";
+import { NetworkError, RequestInterruptedError, ServerError, ValidationError } from "../../../src/api/errors.js";
+import type { ApiClient } from "../../../src/api/types.js";
+import type { PageOf, StoredAddress } from "../../../src/contract/index.js";
+import { ExitCode, InterruptedError, RejectedError, UnavailableError } from "../../../src/errors.js";
+import { GALLERY, GALLERY_FLAGS, testDeps } from "../input/harness.js";
+
+const NOW = new Date("2025-03-01T12:00:00Z");
+const STORE = { method: "POST", path: "/api/v1/addresses" } as const;
+const FLAGS = { ...GALLERY_FLAGS, verify: false };
+
+const reset = () => new NetworkError({ ...STORE, mayHaveArrived: true }, "The answer to POST /api/v1/addresses was lost (reset)", {});
+const timedOut = () =>
+  new NetworkError({ ...STORE, mayHaveArrived: true }, "The answer to POST /api/v1/addresses was lost (no answer within 60 s)", {
+    code: "UND_ERR_HEADERS_TIMEOUT",
+  });
+
+function stored(id: number, createdAt: string, fields: Partial<typeof GALLERY> = {}): StoredAddress {
+  return { id, ...GALLERY, ...fields, line_2: null, created_at: createdAt, updated_at: createdAt };
+}
+
+function page(data: StoredAddress[], next: string | null = null): PageOf<StoredAddress> {
+  return {
+    data,
+    links: { first: "http://127.0.0.1:9/api/v1/addresses?page=1", last: null, prev: null, next },
+    meta: { current_page: 1, from: data.length > 0 ? 1 : null, path: "http://127.0.0.1:9/api/v1/addresses", per_page: 50, to: data.length || null },
+  };
+}
+
+/** Deps whose POST fails with `lost`, whose listing answers `pages`, and whose clock logs each wait into `log`. */
+function lostStore(lost: () => Error, pages: Array<PageOf<StoredAddress>>, api: Partial<ApiClient> = {}, json = false) {
+  const log: string[] = [];
+  const queue = [...pages];
+  const t = testDeps({
+    json,
+    now: NOW,
+    api: {
+      createAddress: async () => {
+        log.push("POST");
+        throw lost();
+      },
+      listAddresses: async () => {
+        log.push("LIST");
+        return queue.shift()!;
+      },
+      nextPage: async (_kind, url) => {
+        log.push(`NEXT ${url}`);
+        return queue.shift()! as never;
+      },
+      ...api,
+    },
+  });
+  t.deps.clock = {
+    now: () => NOW,
+    sleep: async (ms) => void log.push(`SLEEP ${ms}`),
+  };
+  return { ...t, log };
+}
+
+async function failure(promise: Promise<unknown>): Promise<Error & { exitCode: number; hint?: string }> {
+  const err = await promise.then(() => undefined, (e: unknown) => e);
+  if (!(err instanceof Error)) throw new Error("expected the command to fail");
+  return err as Error & { exitCode: number; hint?: string };
+}
+
+describe("address add: a lost answer is read back, never sent again", () => {
+  it("stored after all: waits 2 s, finds it, prints the id as for a normal success, with a note on stderr", async () => {
+    const t = lostStore(reset, [page([stored(57, "2025-03-01 12:00:01")])]);
+    await add(t.deps, [], FLAGS);
+    expect(t.log).toEqual(["POST", "SLEEP 2000", "LIST"]);
+    expect(t.api.callsTo("createAddress")).toHaveLength(1);
+    expect(t.io.stdout()).toBe("57\n");
+    expect(t.io.stderr()).toContain("The answer to POST /api/v1/addresses was lost (reset)\n");
+    expect(t.io.stderr()).toContain("Not sending it again; reading the stored addresses back in 2 s");
+    expect(t.io.stderr()).toContain("Found it among the stored addresses: the request did take effect, and was not sent again.\n");
+    expect(t.io.stderr()).toMatch(/Stored address 57\.\n$/);
+  });
+
+  it("--json after a found read-back: the same {id, address} document as a normal success", async () => {
+    const t = lostStore(reset, [page([stored(57, "2025-03-01 12:00:01")])], {}, true);
+    await add(t.deps, [], FLAGS);
+    expect(JSON.parse(t.io.stdout())).toEqual({ id: 57, address: GALLERY });
+  });
+
+  it("follows links.next to the page that holds it, and skips addresses that differ in any field", async () => {
+    const next = "http://127.0.0.1:9/api/v1/addresses?page=2&limit=50";
+    const t = lostStore(reset, [
+      page([stored(60, "2025-03-01 12:00:01", { post_code: "98102" }), stored(61, "2025-03-01 12:00:01", { name: "Gallery South" })], next),
+      page([stored(62, "2025-03-01 12:00:02")]),
+    ]);
+    await add(t.deps, [], FLAGS);
+    expect(t.log).toEqual(["POST", "SLEEP 2000", "LIST", `NEXT ${next}`]);
+    expect(t.io.stdout()).toBe("62\n");
+  });
+
+  it("not there: exit 7, says plainly it was not stored and that running again is safe", async () => {
+    const t = lostStore(reset, [page([stored(60, "2025-03-01 12:00:01", { city: "Tacoma" })])]);
+    const err = await failure(add(t.deps, [], FLAGS));
+    expect(err).toBeInstanceOf(UnavailableError);
+    expect(err.exitCode).toBe(ExitCode.Unavailable);
+    expect(err.message).toBe(
+      "the address was not stored: the answer to its request was lost, and reading the addresses back 2 s later did not find it",
+    );
+    expect(err.hint).toBe("Nothing was stored, so running the same command again is safe.");
+    expect(t.api.callsTo("createAddress")).toHaveLength(1);
+    expect(t.io.stdout()).toBe("");
+  });
+
+  it("an identical address stored well before the request is not taken for it", async () => {
+    const t = lostStore(reset, [page([stored(12, "2025-03-01 11:50:00")])]);
+    const err = await failure(add(t.deps, [], FLAGS));
+    expect(err.message).toContain("the address was not stored");
+    expect(t.io.stdout()).toBe("");
+  });
+
+  it("a 5xx is a lost answer too", async () => {
+    const t = lostStore(
+      () => new ServerError({ ...STORE, status: 500, mayHaveArrived: true }, "The service failed (500)"),
+      [page([stored(57, "2025-03-01 12:00:01")])],
+    );
+    await add(t.deps, [], FLAGS);
+    expect(t.io.stdout()).toBe("57\n");
+    expect(t.api.callsTo("createAddress")).toHaveLength(1);
+  });
+
+  it("a timed-out request not found yet: exit 7, but not called safe: the service may still be storing it", async () => {
+    const t = lostStore(timedOut, [page([])]);
+    const err = await failure(add(t.deps, [], FLAGS));
+    expect(err.exitCode).toBe(ExitCode.Unavailable);
+    expect(err.message).toContain("timed out");
+    expect(err.message).toContain("the service may still be storing it");
+    expect(err.hint).toContain("wait a minute");
+    expect(err.hint).toContain("shipctl list addresses");
+    expect(err.hint).not.toContain("safe");
+  });
+
+  it("the read-back fails: exit 7, unknown, says how to check; not sent again", async () => {
+    const t = lostStore(reset, [], {
+      listAddresses: async () => {
+        throw new ServerError({ method: "GET", path: "/api/v1/addresses", status: 502, mayHaveArrived: false }, "The service failed (502)");
+      },
+    });
+    const err = await failure(add(t.deps, [], FLAGS));
+    expect(err.exitCode).toBe(ExitCode.Unavailable);
+    expect(err.message).toBe(
+      "the answer to storing the address was lost, and reading the addresses back failed (The service failed (502)): whether it was stored is unknown",
+    );
+    expect(err.hint).toContain("shipctl list addresses");
+    expect(err.hint).toContain("may store it twice");
+    expect(t.api.callsTo("createAddress")).toHaveLength(1);
+  });
+
+  it("a refusal (422) is not a lost answer: reported as it is, nothing read back", async () => {
+    const t = lostStore(
+      () => new ValidationError({ ...STORE, status: 422, mayHaveArrived: false }, "The line_1 field is invalid", { line_1: ["invalid"] }),
+      [],
+    );
+    const err = await failure(add(t.deps, [], FLAGS));
+    expect(err).toBeInstanceOf(RejectedError);
+    expect(t.log).toEqual(["POST"]);
+  });
+
+  it("a request that never left (connection refused) is not read back either", async () => {
+    const t = lostStore(() => new NetworkError({ ...STORE, mayHaveArrived: false }, "Could not reach the service", { code: "ECONNREFUSED" }), []);
+    const err = await failure(add(t.deps, [], FLAGS));
+    expect(err.message).toBe("Could not reach the service");
+    expect(t.log).toEqual(["POST"]);
+  });
+
+  it("Ctrl-C while the request was in flight stays an interruption (the command says to check), nothing read", async () => {
+    const t = lostStore(() => new RequestInterruptedError({ ...STORE, mayHaveArrived: true }, "interrupted"), []);
+    const err = await failure(add(t.deps, [], FLAGS));
+    expect(err).toBeInstanceOf(InterruptedError);
+    expect(t.log).toEqual(["POST"]);
+  });
+
+  it("Ctrl-C during the pause: exit 130, says it may have been stored and how to check", async () => {
+    const controller = new AbortController();
+    const t = lostStore(reset, []);
+    t.deps.signal = controller.signal;
+    t.deps.clock = {
+      now: () => NOW,
+      sleep: async () => {
+        controller.abort(new Error("SIGINT"));
+        throw controller.signal.reason;
+      },
+    };
+    const err = await failure(add(t.deps, [], FLAGS));
+    expect(err).toBeInstanceOf(InterruptedError);
+    expect(err.message).toBe("interrupted while checking whether the address was stored: it may have been");
+    expect(err.hint).toContain("shipctl list addresses");
+    expect(t.api.callsTo("listAddresses")).toEqual([]);
+  });
+});

@@ -1,0 +1,221 @@
+// A fake service for checkout's logic: shipments with a status and a price, a script of what each
+// POST /api/v1/checkout does, and a log of every call, so a test can assert what was priced, paid and charged.
+import type { ApiClient } from "../../../src/api/types.js";
+import {
+  ConflictError,
+  NetworkError,
+  NoPaymentMethodError,
+  NotFoundError,
+  PaymentDeclinedError,
+  ServerError,
+  ValidationError,
+} from "../../../src/api/errors.js";
+import type { Clock } from "../../../src/clock.js";
+import type { Connection } from "../../../src/config/types.js";
+import { createDeps, DEFAULT_GLOBALS, type Deps, type GlobalOptions } from "../../../src/deps.js";
+import { ShipmentStatus, type StoredShipment } from "../../../src/contract/index.js";
+import { createTestIO, type TestIO } from "../../../src/output/io.js";
+import { scriptedPrompter } from "../../../src/prompter.js";
+
+/**
+ * What one POST /api/v1/checkout does:
+ * "ok" charges; "409" / "402" / "403" refuse; "lost-after" charges and then loses the answer (connection reset);
+ * "lost-before" loses the request before it is applied; "500-before" answers 500 without charging.
+ */
+export type FinalizeStep = "ok" | "409" | "402" | "403" | "422" | "lost-after" | "lost-before" | "500-before";
+
+const CHECKOUT = { method: "POST", path: "/api/v1/checkout" } as const;
+
+export interface FakeService {
+  api: ApiClient;
+  /** "GET /checkout 1,2", "POST /checkout 1,2", "GET /shipments/1", in order. */
+  calls: string[];
+  /** The ids of each successful charge. */
+  charges: number[][];
+  shipments: Map<number, { title: string; status: number; cents: number }>;
+  /** Reads of these ids fail with a network error (to leave a reconciliation unsettled). */
+  failingReads: Set<number>;
+  /** Price of a shipment, in cents, changed before the next price session. */
+  setPrice(id: number, cents: number): void;
+}
+
+/** Shipments 1..n are Drafts priced 1000 + id cents unless given otherwise. */
+export function fakeService(
+  ids: number[],
+  steps: FinalizeStep[] = [],
+  overrides: Record<number, { status?: number; cents?: number }> = {},
+): FakeService {
+  const shipments = new Map(
+    ids.map((id) => [
+      id,
+      {
+        title: `Artwork ${id}`,
+        status: overrides[id]?.status ?? ShipmentStatus.Draft,
+        cents: overrides[id]?.cents ?? 1000 + id,
+      },
+    ]),
+  );
+  const calls: string[] = [];
+  const charges: number[][] = [];
+  const failingReads = new Set<number>();
+  const charge = (list: number[]) => {
+    for (const id of list) shipments.get(id)!.status = ShipmentStatus.Confirmed;
+    charges.push([...list]);
+  };
+  const notUsed = (name: string) => () => Promise.reject(new Error(`checkout must not call ${name}`));
+
+  const api: ApiClient = {
+    async getShipment(id): Promise<StoredShipment> {
+      calls.push(`GET /shipments/${id}`);
+      if (failingReads.has(id)) {
+        throw new NetworkError({ method: "GET", path: `/api/v1/shipments/${id}`, mayHaveArrived: true }, "connection reset", {});
+      }
+      const s = shipments.get(id);
+      if (!s) {
+        throw new NotFoundError({ method: "GET", path: `/api/v1/shipments/${id}`, status: 404, mayHaveArrived: false },
+          `Shipment ${id} was not found`, `shipment ${id}`, { hint: "Check the id." });
+      }
+      return { id, title: s.title, status: s.status };
+    },
+    async priceShipments(list) {
+      calls.push(`GET /checkout ${list.join(",")}`);
+      const prices: Record<string, number> = {};
+      for (const id of list) prices[String(id)] = shipments.get(id)!.cents;
+      return { shipments: prices, total: Object.values(prices).reduce((a, b) => a + b, 0) };
+    },
+    async finalizeCheckout(list) {
+      calls.push(`POST /checkout ${list.join(",")}`);
+      const step = steps.shift() ?? "ok";
+      switch (step) {
+        case "ok":
+          return charge(list);
+        case "409":
+          throw new ConflictError({ ...CHECKOUT, status: 409, mayHaveArrived: false },
+            "The payment failed while the checkout session was created: try later", { status: 1, message: "try later" });
+        case "402":
+          throw new PaymentDeclinedError({ ...CHECKOUT, status: 402, mayHaveArrived: false },
+            "The card was declined: insufficient funds (code 51)", { status: 51, message: "insufficient funds" });
+        case "403":
+          throw new NoPaymentMethodError({ ...CHECKOUT, status: 403, mayHaveArrived: false },
+            "No valid payment method: no payment method on file");
+        case "422":
+          throw new ValidationError({ ...CHECKOUT, status: 422, mayHaveArrived: false },
+            "The shipment has no price", { "shipments.0": ["The shipment has no price."] }, { hint: "Price it first." });
+        case "lost-after":
+          charge(list);
+          throw new NetworkError({ ...CHECKOUT, mayHaveArrived: true }, "The connection failed during POST /api/v1/checkout", {});
+        case "lost-before":
+          throw new NetworkError({ ...CHECKOUT, mayHaveArrived: true }, "The connection failed during POST /api/v1/checkout", {});
+        case "500-before":
+          throw new ServerError({ ...CHECKOUT, status: 500, mayHaveArrived: true }, "The service failed (500)");
+      }
+    },
+    verifyAddress: notUsed("verifyAddress"),
+    createAddress: notUsed("createAddress"),
+    updateAddress: notUsed("updateAddress"),
+    getAddress: notUsed("getAddress"),
+    listAddresses: notUsed("listAddresses"),
+    createShipments: notUsed("createShipments"),
+    updateShipment: notUsed("updateShipment"),
+    listShipments: notUsed("listShipments"),
+    nextPage: notUsed("nextPage"),
+    uploadReport: notUsed("uploadReport"),
+    close: async () => undefined,
+  };
+  return {
+    api,
+    calls,
+    charges,
+    shipments,
+    failingReads,
+    setPrice: (id, cents) => void (shipments.get(id)!.cents = cents),
+  };
+}
+
+/** A clock whose sleep returns at once and records how long it was asked to wait. */
+export function fakeClock(onSleep?: (ms: number) => void): Clock & { waits: number[] } {
+  const waits: number[] = [];
+  return {
+    waits,
+    now: () => new Date("2026-01-05T10:00:00Z"),
+    async sleep(ms, signal) {
+      if (signal?.aborted) throw signal.reason;
+      waits.push(ms);
+      onSleep?.(ms);
+      if (signal?.aborted) throw signal.reason;
+    },
+  };
+}
+
+export interface Harness {
+  deps: Deps;
+  io: TestIO;
+  asked: string[];
+  clock: Clock & { waits: number[] };
+  controller: AbortController;
+  /** True once the command asked for the API client. */
+  apiRequested(): boolean;
+}
+
+export function harness(
+  service: FakeService,
+  options: { tty?: boolean; answers?: boolean[]; globals?: Partial<GlobalOptions>; onSleep?: (ms: number, h: Harness) => void } = {},
+): Harness {
+  const io = createTestIO({ tty: options.tty ?? false });
+  const scripted = scriptedPrompter([...(options.answers ?? [])]);
+  // Prompts go into the service's call log, so a test can see where the confirmation came among the requests.
+  const prompter = {
+    ...scripted,
+    confirm: (message: string, o?: { default?: boolean }) => {
+      service.calls.push(`PROMPT ${message}`);
+      return scripted.confirm(message, o);
+    },
+  };
+  const controller = new AbortController();
+  let requested = false;
+  const connection: Connection = {
+    profile: "default",
+    baseUrl: "http://127.0.0.1:1",
+    token: "t",
+    tables: () => Promise.reject(new Error("checkout needs no tables")),
+    sources: { baseUrl: "env", token: "env", profile: "default" },
+  };
+  const h: Harness = {
+    deps: undefined as unknown as Deps,
+    io,
+    asked: scripted.asked,
+    clock: fakeClock((ms) => options.onSleep?.(ms, h)),
+    controller,
+    apiRequested: () => requested,
+  };
+  h.deps = createDeps(
+    {
+      io,
+      prompter,
+      clock: h.clock,
+      // Colours off, so tests read plain text even when pretending to be a terminal.
+      env: { NO_COLOR: "1" },
+      cwd: "/",
+      signal: controller.signal,
+      connect: async () => connection,
+      makeApi: async () => {
+        requested = true;
+        return service.api;
+      },
+    },
+    { ...DEFAULT_GLOBALS, ...options.globals },
+  );
+  return h;
+}
+
+/** Runs the logic as main() would see it: the exit code of what it returned or threw. */
+export async function exitOf(promise: Promise<unknown>): Promise<{ code: number; error?: Error & { hint?: string } }> {
+  try {
+    const code = await promise;
+    return { code: typeof code === "number" ? code : 0 };
+  } catch (err) {
+    const e = err as Error & { exitCode?: number; hint?: string };
+    if (typeof e.exitCode !== "number") throw err;
+    return { code: e.exitCode, error: e };
+  }
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { openCsv } from "../../../src/csv/csv-reader.js";
+import { sniffDelimiter } from "../../../src/csv/delimiter.js";
+import { UsageError } from "../../../src/errors.js";
+import { chunked, collectRows, fixtureBytes } from "../batch/helpers.js";
+
+async function read(bytes: Buffer | string, size = 64) {
+  const csv = await openCsv(chunked(bytes, size), "f.csv");
+  return { csv, rows: await collectRows(csv.rows) };
+}
+
+describe("sniffDelimiter", () => {
+  it("picks the delimiter that splits the header into the most fields, ignoring quoted ones", () => {
+    expect(sniffDelimiter("title,value,length")).toBe(",");
+    expect(sniffDelimiter("title;value;length")).toBe(";");
+    expect(sniffDelimiter("title\tvalue\tlength")).toBe("\t");
+    expect(sniffDelimiter('"a;b";"c,d";e')).toBe(";");
+    expect(sniffDelimiter("title")).toBe(",");
+  });
+});
+
+describe("openCsv", () => {
+  it("numbers rows as the spreadsheet does: blank lines count, line breaks inside a cell do not", async () => {
+    const { csv, rows } = await read('a,b\r\n1,"x\r\ny"\r\n\r\n2,z\r\n,\r\n3,w\r\n', 3);
+    expect(csv.header).toEqual(["a", "b"]);
+    expect(rows).toEqual([
+      { row: 2, cells: ["1", "x\r\ny"] },
+      { row: 4, cells: ["2", "z"] },
+      { row: 6, cells: ["3", "w"] },
+    ]);
+  });
+
+  it("reads the Excel (BOM, CRLF) export", async () => {
+    const { csv, rows } = await read(fixtureBytes("excel-bom-crlf.csv"));
+    expect(csv.encoding).toBe("utf-8 with BOM");
+    expect(csv.delimiter).toBe(",");
+    expect(csv.header[0]).toBe("reference");
+    expect(rows).toHaveLength(12);
+    expect(rows[0]!.cells[2]).toMatch(/^\$[\d,]+$/);
+  });
+
+  it("reads the European Excel export with semicolons", async () => {
+    const { csv, rows } = await read(fixtureBytes("excel-semicolon.csv"));
+    expect(csv.delimiter).toBe(";");
+    expect(rows).toHaveLength(23);
+    expect(rows.at(-1)!.row).toBe(24);
+  });
+
+  it("reads Excel's Unicode text (UTF-16 LE, tabs)", async () => {
+    const { csv, rows } = await read(fixtureBytes("excel-unicode-utf16le.txt"), 5);
+    expect(csv.encoding).toBe("utf-16le");
+    expect(csv.delimiter).toBe("\t");
+    expect(rows).toHaveLength(6);
+    expect(rows[0]!.cells).toContain("Atelier Lumière");
+  });
+
+  it("keeps row numbers right after cells with line breaks", async () => {
+    const { rows } = await read(fixtureBytes("quoted-newlines.csv"));
+    expect(rows.map((r) => r.row)).toEqual([2, 3, 4, 5, 6]);
+    expect(rows[0]!.cells.at(-1)).toBe('Fragile.\nCrate with foam;\n"handle" with care');
+  });
+
+  it("reads Google Sheets and Numbers exports", async () => {
+    expect((await read(fixtureBytes("google-sheets.csv"))).rows).toHaveLength(15);
+    const numbers = await read(fixtureBytes("numbers.csv"));
+    expect(numbers.csv.header[8]).toBe("Fulfillment Name");
+    expect(numbers.rows).toHaveLength(8);
+  });
+
+  it("refuses an empty file and an unclosed quote, naming the file and line", async () => {
+    await expect(read("")).rejects.toThrow(/f.csv is empty/);
+    const all = async () => collectRows((await openCsv(chunked('a,b\n1,"never closed\n2,3\n'), "q.csv")).rows);
+    await expect(all()).rejects.toSatisfy((e: unknown) => e instanceof UsageError && /q.csv, line 3: a quoted field is never closed/.test(e.message));
+  });
+
+  it("gives the same rows in batches, several per read of the file, and the same errors", async () => {
+    const bytes = fixtureBytes("quoted-newlines.csv");
+    const one = await read(bytes, 40);
+    for (const size of [7, 40, 4096]) {
+      const csv = await openCsv(chunked(bytes, size), "f.csv");
+      const batches: Array<Array<{ row: number; cells: string[] }>> = [];
+      for await (const batch of csv.batches) batches.push(batch);
+      expect(batches.flat()).toEqual(one.rows);
+      if (size === 4096) expect(batches.length).toBeLessThan(one.rows.length);
+    }
+    const all = async () => {
+      const out = [];
+      for await (const batch of (await openCsv(chunked('a,b\n1,2\n1,"never closed\n2,3\n', 5), "q.csv")).batches) out.push(...batch);
+      return out;
+    };
+    await expect(all()).rejects.toSatisfy((e: unknown) => e instanceof UsageError && /q.csv, line 4: a quoted field is never closed/.test(e.message));
+  });
+
+  it("stops reading when the reader leaves a batch loop early", async () => {
+    const csv = await openCsv(chunked("a,b\n1,2\n3,4\n5,6\n", 4), "f.csv");
+    for await (const batch of csv.batches) {
+      expect(batch[0]!.row).toBe(2);
+      break;
+    }
+    const rest = [];
+    for await (const batch of csv.batches) rest.push(batch);
+    expect(rest).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { decodeCsvBytes, detectEncoding, firstInvalidUtf8, incompleteUtf8Tail } from "../../../src/csv/encoding.js";
+import { UsageError } from "../../../src/errors.js";
+import { chunked } from "../batch/helpers.js";
+
+async function decode(bytes: Buffer, size = 3): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const b of decodeCsvBytes(chunked(bytes, size), "f.csv")) parts.push(b);
+  return Buffer.concat(parts).toString("utf8");
+}
+
+describe("detectEncoding", () => {
+  it("tells the encodings apart by their byte-order mark", () => {
+    expect(detectEncoding(Buffer.from([0xef, 0xbb, 0xbf, 0x61]), "f")).toEqual({ encoding: "utf-8 with BOM", bomLength: 3 });
+    expect(detectEncoding(Buffer.from([0xff, 0xfe, 0x61, 0]), "f")).toEqual({ encoding: "utf-16le", bomLength: 2 });
+    expect(detectEncoding(Buffer.from([0xfe, 0xff, 0, 0x61]), "f")).toEqual({ encoding: "utf-16be", bomLength: 2 });
+    expect(detectEncoding(Buffer.from("title,value"), "f")).toEqual({ encoding: "utf-8", bomLength: 0 });
+  });
+
+  it("refuses a workbook and UTF-16 without a BOM, naming the file and how to re-export", () => {
+    expect(() => detectEncoding(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2]), "book.xlsx")).toThrow(/book.xlsx is an Excel workbook/);
+    const noBom = Buffer.from("title,value\r\n", "utf16le");
+    try {
+      detectEncoding(noBom, "u.csv");
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(UsageError);
+      expect((e as UsageError).message).toMatch(/u.csv looks like UTF-16/);
+      expect((e as UsageError).hint).toMatch(/CSV UTF-8/);
+    }
+  });
+});
+
+describe("UTF-8 helpers", () => {
+  it("finds a multi-byte character cut at the end of a chunk", () => {
+    const e = Buffer.from("é"); // c3 a9
+    expect(incompleteUtf8Tail(Buffer.concat([Buffer.from("ab"), e.subarray(0, 1)]))).toBe(1);
+    expect(incompleteUtf8Tail(Buffer.concat([Buffer.from("ab"), e]))).toBe(0);
+    const euro = Buffer.from("€"); // e2 82 ac
+    expect(incompleteUtf8Tail(euro.subarray(0, 2))).toBe(2);
+    expect(incompleteUtf8Tail(Buffer.from("abc"))).toBe(0);
+  });
+
+  it("points at the first byte that is not UTF-8", () => {
+    expect(firstInvalidUtf8(Buffer.from("Caf\xe9!", "latin1"))).toBe(3);
+    expect(firstInvalidUtf8(Buffer.from("ok"))).toBe(2);
+  });
+});
+
+describe("decodeCsvBytes", () => {
+  it("passes UTF-8 through (BOM removed) even when chunks split characters", async () => {
+    const text = "title,city\r\nÉtude,Zürich\r\n日本,東京\r\n";
+    expect(await decode(Buffer.from(text), 1)).toBe(text);
+    expect(await decode(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]), 2)).toBe(text);
+  });
+
+  it("transcodes UTF-16 LE and BE to UTF-8", async () => {
+    const text = "title\tcity\r\nÉtude\tZürich\r\n";
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
+    expect(await decode(le, 3)).toBe(text);
+    const be = Buffer.from(text, "utf16le").swap16();
+    expect(await decode(Buffer.concat([Buffer.from([0xfe, 0xff]), be]), 5)).toBe(text);
+  });
+
+  it("refuses Latin-1 bytes, naming the line and showing the text as Latin-1 would read it", async () => {
+    const latin1 = Buffer.from("title,city\nA,Paris\nB,Montr\xe9al\n", "latin1");
+    const error = await decode(latin1, 4).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).message).toMatch(/f.csv is not UTF-8 text: line 3 holds the byte 0xE9 \("B,Montréal" if read as Latin-1\)/);
+    expect((error as UsageError).hint).toMatch(/Save As > "CSV UTF-8/);
+  });
+});

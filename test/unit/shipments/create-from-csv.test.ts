@@ -1,0 +1,266 @@
+import { describe, expect, it } from "vitest";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { runCreateCsv } from "../../../src/shipments/create-from-csv.js";
+import { shipmentRows, toCsv } from "../../../fixtures/csv/generate.mjs";
+import { FakeService, harness, instantClock } from "../batch/fake-service.js";
+
+function writeCsv(dir: string, n: number, name = "orders.csv", seed = 1): { path: string; titles: string[] } {
+  const rows = shipmentRows(n, { seed, titlePrefix: "T" });
+  const path = join(dir, name);
+  writeFileSync(path, toCsv(rows));
+  return { path, titles: rows.map((r) => r.title) };
+}
+
+function exactlyOnce(service: FakeService, titles: string[]): void {
+  const counts = service.countsByTitle();
+  for (const t of titles) expect(counts.get(t), t).toBe(1);
+  expect(service.shipments).toHaveLength(titles.length);
+}
+
+describe("shipment create --csv (logic, fake service)", () => {
+  it("sends rows in file order, ten a request, and reports every id", async () => {
+    const h = harness({ json: true });
+    const { path, titles } = writeCsv(h.dir, 23);
+    expect(await runCreateCsv(h.deps, { csv: path })).toBe(0);
+    expect(h.service.createCalls.map((c) => c.length)).toEqual([10, 10, 3]);
+    expect(h.service.createCalls.flat().map((s) => s.title)).toEqual(titles);
+    const doc = JSON.parse(h.io.stdout()) as { created: Array<{ row: number; shipment_id: number }>; counts: Record<string, number> };
+    expect(doc.created.map((c) => c.row)).toEqual(titles.map((_, i) => i + 2));
+    expect(doc.counts).toMatchObject({ rows: 23, created: 23, failed: 0, skipped: 0 });
+    exactlyOnce(h.service, titles);
+  });
+
+  it("has every request's rows on disk as being sent before the request reaches the service, with requests queued ahead", async () => {
+    const h = harness();
+    const rows = shipmentRows(250, { seed: 4, titlePrefix: "J" });
+    const path = join(h.dir, "orders.csv");
+    writeFileSync(path, toCsv(rows));
+    const referenceOf = new Map(rows.map((r) => [r.title, r.reference]));
+    const api = await h.deps.api();
+    const create = api.createShipments.bind(api);
+    let checked = 0;
+    api.createShipments = async (list, options) => {
+      const sending = new Set<string>();
+      // Other requests' records may be being written meanwhile: the last line can be torn, as after a kill.
+      const lines = readFileSync(`${path}.shipctl-journal.jsonl`, "utf8").split("\n").slice(0, -1);
+      for (const line of lines) {
+        const record = JSON.parse(line) as { rows?: string[]; row?: string; state?: string };
+        if (record.state === "sending") for (const key of record.rows ?? [record.row!]) sending.add(key);
+      }
+      for (const s of list) expect(sending.has(`ref:${referenceOf.get(s.title)}`), s.title).toBe(true);
+      checked += list.length;
+      return create(list, options);
+    };
+    expect(await runCreateCsv(h.deps, { csv: path, concurrency: 4 })).toBe(0);
+    expect(checked).toBe(250);
+    exactlyOnce(h.service, rows.map((r) => r.title));
+  });
+
+  it("verifies each distinct address once, not once per row", async () => {
+    const h = harness();
+    const { path } = writeCsv(h.dir, 30);
+    await runCreateCsv(h.deps, { csv: path });
+    const distinct = new Set(h.service.verified.map((a) => JSON.stringify(a)));
+    expect(h.service.verified.length).toBe(distinct.size);
+    expect(distinct.size).toBeLessThanOrEqual(9);
+  });
+
+  it("sends each distinct address for verification while the file is still being read", async () => {
+    const h = harness();
+    const { path } = writeCsv(h.dir, 600);
+    const api = await h.deps.api();
+    const verify = api.verifyAddress.bind(api);
+    const duringPass: boolean[] = [];
+    api.verifyAddress = (address, options) => {
+      // The pass prints "N of M rows are valid." when it has read the whole file.
+      duringPass.push(!/rows are valid/.test(h.io.stderr()));
+      return verify(address, options);
+    };
+    expect(await runCreateCsv(h.deps, { csv: path })).toBe(0);
+    // An address first seen in the file's last read may be asked for just after the pass; the first ones are not.
+    expect(duringPass.length).toBeGreaterThan(1);
+    expect(duringPass[0]).toBe(true);
+  });
+
+  it("sends no address for verification after a row is found invalid, unless --skip-invalid", async () => {
+    const h = harness();
+    const rows = shipmentRows(40, { seed: 5, titlePrefix: "W" });
+    rows[0]!.value = "1200.50";
+    const path = join(h.dir, "first-invalid.csv");
+    writeFileSync(path, toCsv(rows));
+    expect(await runCreateCsv(h.deps, { csv: path })).toBe(2);
+    expect(h.service.verified).toHaveLength(0);
+    expect(h.service.createCalls).toHaveLength(0);
+    expect(await runCreateCsv(harness({ service: h.service, dir: h.dir }).deps, { csv: path, skipInvalid: true })).toBe(8);
+    expect(h.service.verified.length).toBeGreaterThan(0);
+    expect(h.service.shipments).toHaveLength(39);
+  });
+
+  it("reconciles an answer lost after the service applied the request, and sends nothing twice", async () => {
+    const h = harness();
+    h.service.script = ["ok", "lost-after-apply", "ok"];
+    const { path, titles } = writeCsv(h.dir, 25);
+    expect(await runCreateCsv(h.deps, { csv: path })).toBe(0);
+    expect(h.service.createCalls).toHaveLength(3);
+    exactlyOnce(h.service, titles);
+  });
+
+  it("never resends a lost request in the same run (lost before apply, or a 500): unknown, exit 8; the rerun's read-back sends it", async () => {
+    for (const failure of ["lost-before-apply", "500"] as const) {
+      const service = new FakeService(instantClock);
+      const h = harness({ service });
+      service.script = [failure];
+      const { path, titles } = writeCsv(h.dir, 12);
+      expect(await runCreateCsv(h.deps, { csv: path })).toBe(8);
+      expect(service.createCalls.map((c) => c.length)).toEqual([10, 2]);
+      expect(h.io.stderr()).toMatch(/10 rows were not found on the service yet; not sent again in this run/);
+      expect(h.io.stderr()).toMatch(/run again \(after a minute if a request timed out\):\n {2}shipctl shipment create --csv /);
+      expect(readFileSync(`${path}.shipctl-journal.jsonl`, "utf8").trim().split("\n").at(-1)).not.toContain('"failed"');
+
+      const second = harness({ service, dir: h.dir });
+      expect(await runCreateCsv(second.deps, { csv: path })).toBe(0);
+      expect(second.io.stderr()).toMatch(/0 found created, 10 proven not created/);
+      expect(service.createCalls.map((c) => c.length)).toEqual([10, 2, 10]);
+      exactlyOnce(service, titles);
+    }
+  });
+
+  it("fails the row a 422 names and sends the others of that request again without it", async () => {
+    const h = harness({ json: true });
+    h.service.script = [{ reject: [3] }];
+    const { path, titles } = writeCsv(h.dir, 10);
+    expect(await runCreateCsv(h.deps, { csv: path, results: "out.csv" })).toBe(8);
+    expect(h.service.createCalls.map((c) => c.length)).toEqual([10, 9]);
+    expect(h.service.createCalls[1]!.map((s) => s.title)).not.toContain(titles[3]);
+    const doc = JSON.parse(h.io.stdout()) as { failed: Array<{ row: number; error: string }> };
+    expect(doc.failed).toEqual([expect.objectContaining({ row: 5, error: "value: The value is not accepted." })]);
+    exactlyOnce(h.service, titles.filter((_, i) => i !== 3));
+    const errors = readFileSync(join(h.dir, "out.errors.csv"), "utf8");
+    expect(errors.trim().split("\r\n")).toHaveLength(2);
+    expect(errors).toContain(titles[3]);
+  });
+
+  it("after a run killed with an answer unrecorded, a rerun reconciles before sending and creates each row once", async () => {
+    const service = new FakeService(instantClock);
+    const first = harness({ service });
+    const { path, titles } = writeCsv(first.dir, 30);
+    service.script = ["ok", "killed-after-apply"];
+    await expect(runCreateCsv(first.deps, { csv: path, concurrency: 1 })).rejects.toThrow("killed");
+    expect(service.shipments).toHaveLength(20);
+    const journal = readFileSync(`${path}.shipctl-journal.jsonl`, "utf8");
+    expect(journal).toContain('"state":"sending"');
+
+    const second = harness({ service, dir: first.dir });
+    expect(await runCreateCsv(second.deps, { csv: path })).toBe(0);
+    expect(second.io.stderr()).toMatch(/10 rows were being sent when an earlier run stopped/);
+    expect(second.io.stderr()).toMatch(/10 found created, 0 proven not created/);
+    exactlyOnce(service, titles);
+    expect(second.io.stdout()).toMatch(/already created \(earlier run\)/);
+  });
+
+  it("rerun after success sends nothing and reports the ids", async () => {
+    const service = new FakeService(instantClock);
+    const first = harness({ service });
+    const { path } = writeCsv(first.dir, 11);
+    await runCreateCsv(first.deps, { csv: path });
+    const second = harness({ service, dir: first.dir, json: true });
+    expect(await runCreateCsv(second.deps, { csv: path })).toBe(0);
+    expect(service.createCalls).toHaveLength(2);
+    const doc = JSON.parse(second.io.stdout()) as { skipped: Array<{ shipment_id: number }> };
+    expect(doc.skipped.map((s) => s.shipment_id)).toEqual(service.shipments.map((s) => s.id));
+  });
+
+  it("sends nothing when a row is invalid (exit 2), and only the valid rows with --skip-invalid (exit 8)", async () => {
+    const h = harness();
+    const rows = shipmentRows(4, { seed: 3, titlePrefix: "V" });
+    rows[2]!.value = "1200.50";
+    const path = join(h.dir, "mixed.csv");
+    writeFileSync(path, toCsv(rows));
+    expect(await runCreateCsv(h.deps, { csv: path })).toBe(2);
+    expect(h.service.createCalls).toHaveLength(0);
+    expect(h.io.stderr()).toMatch(/row 4, value: value "1200.50" has a fractional part/);
+    expect(h.io.stderr()).toMatch(/3 of 4 rows are valid/);
+    expect(await runCreateCsv(harness({ service: h.service, dir: h.dir }).deps, { csv: path, skipInvalid: true })).toBe(8);
+    expect(h.service.shipments).toHaveLength(3);
+  });
+
+  it("--skip-invalid with every row invalid: nothing sent, exit 2 (not 6: the service refused nothing)", async () => {
+    const h = harness({ json: true });
+    const rows = shipmentRows(1, { seed: 5, titlePrefix: "Bad" });
+    rows[0]!.value = "1200.5";
+    const path = join(h.dir, "bad.csv");
+    writeFileSync(path, toCsv(rows));
+    expect(await runCreateCsv(h.deps, { csv: path, skipInvalid: true, results: "r.csv" })).toBe(2);
+    expect(h.service.createCalls).toHaveLength(0);
+    const doc = JSON.parse(h.io.stdout()) as { failed: Array<{ row: number; error: string }> };
+    expect(doc.failed).toEqual([expect.objectContaining({ row: 2, error: expect.stringMatching(/^value: /) })]);
+  });
+
+  it("uses a recommended address only with --accept-recommended; without it (no terminal) those rows fail naming the flag", async () => {
+    const h = harness({ json: true });
+    const rows = shipmentRows(3, { seed: 4, titlePrefix: "R" });
+    rows[1]!.destination_line_1 = "500 Main St";
+    const path = join(h.dir, "rec.csv");
+    writeFileSync(path, toCsv(rows));
+    expect(await runCreateCsv(h.deps, { csv: path })).toBe(8);
+    const doc = JSON.parse(h.io.stdout()) as { failed: Array<{ row: number; error: string }> };
+    expect(doc.failed[0]).toMatchObject({ row: 3 });
+    expect(doc.failed[0]!.error).toMatch(/--accept-recommended/);
+
+    const again = harness({ service: h.service, dir: h.dir });
+    expect(await runCreateCsv(again.deps, { csv: path, acceptRecommended: true })).toBe(0);
+    const sent = h.service.shipments.find((s) => s.title === rows[1]!.title)!.sent;
+    expect(sent.destination_address?.line_1).toBe("500 Main Street");
+  });
+
+  it("prints what would be sent with --dry-run and sends nothing", async () => {
+    const h = harness({ json: true });
+    const { path, titles } = writeCsv(h.dir, 12);
+    expect(await runCreateCsv(h.deps, { csv: path, dryRun: true })).toBe(0);
+    expect(h.service.createCalls).toHaveLength(0);
+    const doc = JSON.parse(h.io.stdout()) as { dry_run: boolean; would_send: Array<{ row: number; shipment: { title: string } }>; counts: { requests: number } };
+    expect(doc.would_send.map((w) => w.shipment.title)).toEqual(titles);
+    expect(doc.counts.requests).toBe(2);
+  });
+
+  it("--dry-run lists a row blocked by its address check under blocked, not would_send; the table gives it a line of its own", async () => {
+    const rows = shipmentRows(3, { seed: 4, titlePrefix: "B" });
+    rows[1]!.destination_line_1 = "500 Main St";
+    const json = harness({ json: true });
+    const path = join(json.dir, "blocked.csv");
+    writeFileSync(path, toCsv(rows));
+    expect(await runCreateCsv(json.deps, { csv: path, dryRun: true })).toBe(2);
+    const doc = JSON.parse(json.io.stdout()) as { would_send: Array<{ row: number }>; blocked: Array<Record<string, unknown>>; counts: Record<string, number> };
+    expect(doc.would_send.map((w) => w.row)).toEqual([2, 4]);
+    expect(doc.blocked).toEqual([{ row: 3, reference: rows[1]!.reference ?? null, title: rows[1]!.title, reason: expect.stringMatching(/--accept-recommended/) }]);
+    expect(doc.counts).toMatchObject({ would_send: 2, blocked: 1 });
+
+    const people = harness({ dir: json.dir });
+    expect(await runCreateCsv(people.deps, { csv: path, dryRun: true })).toBe(2);
+    const line = people.io.stdout().split("\n").find((l) => l.includes(rows[1]!.title!))!;
+    expect(line).toMatch(/^\s+3 .* not sent: .*--accept-recommended/);
+    expect(people.io.stdout()).not.toContain("undefined");
+    expect(json.service.createCalls).toHaveLength(0);
+  });
+
+  it("stops sending at Ctrl-C, keeps the journal and prints the command that resumes (exit 130)", async () => {
+    const h = harness();
+    const { path, titles } = writeCsv(h.dir, 40);
+    const api = await h.deps.api();
+    const create = api.createShipments.bind(api);
+    let calls = 0;
+    api.createShipments = async (list, options) => {
+      const answer = await create(list, options);
+      if (++calls === 2) h.controller.abort();
+      return answer;
+    };
+    expect(await runCreateCsv(h.deps, { csv: path, concurrency: 1 })).toBe(130);
+    expect(h.io.stderr()).toContain(`To resume:\n  shipctl shipment create --csv ${path} --concurrency 1`);
+    expect(h.service.shipments).toHaveLength(20);
+
+    const resumed = harness({ service: h.service, dir: h.dir });
+    expect(await runCreateCsv(resumed.deps, { csv: path })).toBe(0);
+    exactlyOnce(h.service, titles);
+  });
+});

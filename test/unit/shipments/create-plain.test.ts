@@ -1,0 +1,376 @@
+// `shipment create` from flags or a JSON file, against the batch's fake service: the same exactly-once promise as the
+// CSV path (journal, reconciliation, resume), items numbered 1..N, and local checks before anything is sent.
+import { describe, expect, it } from "vitest";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { runCreateItems, type CreateItemFlags } from "../../../src/shipments/create-from-items.js";
+import { ValidationError } from "../../../src/api/errors.js";
+import { UsageError } from "../../../src/errors.js";
+import { FakeService, harness, instantClock, type Harness } from "../batch/fake-service.js";
+import { SHIPMENT_FLAGS } from "../input/harness.js";
+
+interface Doc {
+  created: Array<{ item: number; reference: string | null; title: string; shipment_id: number }>;
+  failed: Array<{ item: number; status: string; error: string; problems?: Array<{ column: string; reason: string }> }>;
+  skipped: Array<{ item: number; shipment_id: number }>;
+  counts: Record<string, number>;
+}
+
+const GALLERY = {
+  name: "North Gallery",
+  email: "ship@north.example",
+  phone: "+12069536978",
+  line_1: "1201 2nd Avenue",
+  city: "Seattle",
+  region: "WA",
+  post_code: "98101",
+  country: 1,
+};
+
+function item(n: number, prefix = "Piece", extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { title: `${prefix} ${n}`, value: 100 + n, length: 30, height: 24, depth: 3, service: 1, fulfillment_address_id: 12, destination_address_id: 15, ...extra };
+}
+
+function items(n: number, prefix = "Piece"): Array<Record<string, unknown>> {
+  return Array.from({ length: n }, (_, i) => item(i + 1, prefix));
+}
+
+function writeJson(h: Harness, value: unknown, name = "shipments.json"): string {
+  const path = join(h.dir, name);
+  writeFileSync(path, JSON.stringify(value, null, 2));
+  return path;
+}
+
+const FLAGS: CreateItemFlags = SHIPMENT_FLAGS;
+
+function exactlyOnce(service: FakeService, titles: readonly string[]): void {
+  const counts = service.countsByTitle();
+  for (const t of titles) expect(counts.get(t), t).toBe(1);
+  expect(service.shipments).toHaveLength(titles.length);
+}
+
+const doc = (h: Harness) => JSON.parse(h.io.stdout()) as Doc;
+
+describe("shipment create from flags", () => {
+  it("creates one shipment from the flags and reports its id", async () => {
+    const h = harness({ json: true });
+    expect(await runCreateItems(h.deps, FLAGS)).toBe(0);
+    expect(h.service.createCalls).toEqual([
+      [{ title: "Blue Study", value: 1200, length: 30, height: 24, depth: 3, service: 1, fulfillment_address_id: 12, destination_address_id: 15 }],
+    ]);
+    expect(doc(h)).toMatchObject({
+      created: [{ item: 1, reference: null, title: "Blue Study", shipment_id: 1 }],
+      failed: [],
+      skipped: [],
+      counts: { items: 1, created: 1, failed: 0, skipped: 0 },
+    });
+  });
+
+  it("prints a table for people, and the summary on stderr", async () => {
+    const h = harness();
+    expect(await runCreateItems(h.deps, FLAGS)).toBe(0);
+    expect(h.io.stdout()).toMatch(/^ITEM\s+REFERENCE\s+TITLE\s+SHIPMENT ID\s+STATUS\n\s+1\s+Blue Study\s+1\s+created\n$/);
+    expect(h.io.stderr()).toContain("1 created (of 1 item).");
+  });
+
+  it("takes service names through the profile's table", async () => {
+    const h = harness();
+    expect(await runCreateItems(h.deps, { ...FLAGS, service: "Express" })).toBe(0);
+    expect(h.service.createCalls[0]![0]!.service).toBe(2);
+  });
+
+  it("refuses bad flags with every problem and the flag to fix, sending nothing (exit 2)", async () => {
+    const h = harness();
+    const error = await runCreateItems(h.deps, { ...FLAGS, value: "20", depth: "3.5", destinationAddressId: undefined }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    const message = (error as UsageError).message;
+    expect(message).toMatch(/^The shipment has 3 problems, so nothing was sent:/);
+    expect(message).toContain("value (--value): value must be between 50 and 10000 USD (got 20)");
+    expect(message).toContain("depth (--depth): depth must be a whole number (got 3.5)");
+    expect(message).toContain("destination_address_id (--destination-address-id): destination_address_id or destination_address is required");
+    expect(h.service.createCalls).toHaveLength(0);
+    expect(existsSync(join(h.dir, "journals"))).toBe(false);
+  });
+
+  it("with no input at all, says what to give", async () => {
+    const h = harness();
+    await expect(runCreateItems(h.deps, {})).rejects.toThrow("no shipment given");
+  });
+
+  it("refuses --results (a CSV results file) without --csv", async () => {
+    const h = harness();
+    await expect(runCreateItems(h.deps, { ...FLAGS, results: "out.csv" })).rejects.toThrow(/--results .* works with --csv only/);
+    expect(h.service.createCalls).toHaveLength(0);
+  });
+
+  it("run again, sends nothing and reports the id; a new --reference makes a second shipment", async () => {
+    const service = new FakeService(instantClock);
+    const first = harness({ service });
+    expect(await runCreateItems(first.deps, FLAGS)).toBe(0);
+    const journals = readdirSync(join(first.dir, "journals"));
+    expect(journals).toEqual([expect.stringMatching(/^create-.+\.shipctl-journal\.jsonl$/)]);
+
+    const again = harness({ service, dir: first.dir, json: true });
+    expect(await runCreateItems(again.deps, FLAGS)).toBe(0);
+    expect(service.createCalls).toHaveLength(1);
+    expect(doc(again)).toMatchObject({ created: [], skipped: [{ item: 1, shipment_id: 1 }], counts: { skipped: 1 } });
+    expect(again.io.stderr()).toContain("give it a new reference (--reference");
+
+    const other = harness({ service, dir: first.dir });
+    expect(await runCreateItems(other.deps, { ...FLAGS, reference: "second copy" })).toBe(0);
+    expect(service.createCalls).toHaveLength(2);
+  });
+
+  it("a lost answer is reconciled by reading the shipments back, not resent", async () => {
+    const h = harness({ json: true });
+    h.service.script = ["lost-after-apply"];
+    expect(await runCreateItems(h.deps, FLAGS)).toBe(0);
+    expect(h.service.createCalls).toHaveLength(1);
+    expect(h.io.stderr()).toMatch(/The answer to 1 request was lost/);
+    expect(doc(h).created).toEqual([expect.objectContaining({ item: 1, shipment_id: 1 })]);
+    exactlyOnce(h.service, ["Blue Study"]);
+  });
+
+  it("a 500 is not resent in the same run (it may have applied): unknown, exit 7; the rerun reads back, then sends it", async () => {
+    const service = new FakeService(instantClock);
+    const h = harness({ service });
+    service.script = ["500"];
+    expect(await runCreateItems(h.deps, FLAGS)).toBe(7);
+    expect(service.createCalls).toHaveLength(1);
+    expect(h.io.stderr()).toMatch(/not sent again in this run/);
+    expect(h.io.stderr()).toMatch(/run again \(after a minute if a request timed out\):\n {2}shipctl shipment create --title /);
+    const second = harness({ service, dir: h.dir });
+    expect(await runCreateItems(second.deps, FLAGS)).toBe(0);
+    expect(second.io.stderr()).toMatch(/0 found created, 1 proven not created/);
+    expect(service.createCalls).toHaveLength(2);
+    exactlyOnce(service, ["Blue Study"]);
+  });
+
+  it("killed with the answer unrecorded: the rerun reconciles before sending and creates nothing twice", async () => {
+    const service = new FakeService(instantClock);
+    const first = harness({ service });
+    service.script = ["killed-after-apply"];
+    await expect(runCreateItems(first.deps, FLAGS)).rejects.toThrow("killed");
+    expect(service.shipments).toHaveLength(1);
+
+    const second = harness({ service, dir: first.dir, json: true });
+    expect(await runCreateItems(second.deps, FLAGS)).toBe(0);
+    expect(second.io.stderr()).toMatch(/1 item was being sent when an earlier run stopped/);
+    expect(second.io.stderr()).toMatch(/1 found created, 0 proven not created/);
+    expect(service.createCalls).toHaveLength(1);
+    expect(doc(second).skipped).toEqual([expect.objectContaining({ item: 1, shipment_id: 1 })]);
+  });
+
+  it("a 422 from the service: exit 6, the field and the service's message", async () => {
+    const h = harness({ json: true });
+    h.service.script = [{ reject: [0] }];
+    expect(await runCreateItems(h.deps, FLAGS)).toBe(6);
+    expect(doc(h).failed).toEqual([expect.objectContaining({ item: 1, status: "failed", error: "value: The value is not accepted." })]);
+  });
+});
+
+describe("shipment create --file", () => {
+  it("sends a list of 23 in file order, ten a request, and numbers the items 1..23", async () => {
+    const h = harness({ json: true });
+    const list = items(23);
+    const path = writeJson(h, list);
+    expect(await runCreateItems(h.deps, { file: path })).toBe(0);
+    expect(h.service.createCalls.map((c) => c.length)).toEqual([10, 10, 3]);
+    expect(h.service.createCalls.flat().map((s) => s.title)).toEqual(list.map((i) => i.title));
+    const d = doc(h);
+    expect(d.created.map((c) => c.item)).toEqual(list.map((_, i) => i + 1));
+    expect(d.counts).toMatchObject({ items: 23, created: 23, failed: 0 });
+    expect(existsSync(`${path}.shipctl-journal.jsonl`)).toBe(true);
+  });
+
+  it("reads one shipment, a list, or the request body {shipments: [...]}, and stdin", async () => {
+    const one = harness();
+    expect(await runCreateItems(one.deps, { file: writeJson(one, item(1)) })).toBe(0);
+    expect(one.service.createCalls.map((c) => c.length)).toEqual([1]);
+
+    const body = harness();
+    expect(await runCreateItems(body.deps, { file: writeJson(body, { shipments: items(10) }) })).toBe(0);
+    expect(body.service.createCalls.map((c) => c.length)).toEqual([10]);
+
+    const stdin = harness();
+    (stdin.io as { stdin: Readable }).stdin = Readable.from([JSON.stringify(items(3, "In"))]);
+    expect(await runCreateItems(stdin.deps, { file: "-" })).toBe(0);
+    expect(stdin.service.createCalls.flat().map((s) => s.title)).toEqual(["In 1", "In 2", "In 3"]);
+    expect(readdirSync(join(stdin.dir, "journals"))).toHaveLength(1);
+  });
+
+  it("a CSV file given to --file: not JSON, with the flag that reads it", async () => {
+    const h = harness();
+    const path = join(h.dir, "orders.csv");
+    writeFileSync(path, "title,value\nBlue Study,1200\n");
+    await expect(runCreateItems(h.deps, { file: path })).rejects.toMatchObject({ hint: `--file reads JSON; for a CSV file use --csv ${path}` });
+  });
+
+  it("flags override those fields of every item; an id flag replaces an inline address", async () => {
+    const h = harness();
+    const list = [item(1, "A", { fulfillment_address_id: undefined, fulfillment_address: GALLERY }), item(2, "A")];
+    const path = writeJson(h, list);
+    expect(await runCreateItems(h.deps, { file: path, service: "2", fulfillmentAddressId: "7" })).toBe(0);
+    for (const s of h.service.createCalls[0]!) {
+      expect(s).toMatchObject({ service: 2, fulfillment_address_id: 7 });
+      expect(s.fulfillment_address).toBeUndefined();
+    }
+  });
+
+  it("reports every invalid item at once, numbered, and sends nothing (exit 2); --json lists them", async () => {
+    const h = harness({ json: true });
+    const list = items(4);
+    list[1]!.value = 20;
+    list[3] = { ...list[3], colour: "blue", fulfillment_address_id: undefined };
+    const path = writeJson(h, list);
+    expect(await runCreateItems(h.deps, { file: path })).toBe(2);
+    expect(h.service.createCalls).toHaveLength(0);
+    const err = h.io.stderr();
+    expect(err).toContain(`Invalid items in ${path}:`);
+    expect(err).toContain("item 2, value: value must be between 50 and 10000 USD (got 20)");
+    expect(err).toContain("item 4, colour: is not a known field");
+    expect(err).toContain("item 4, fulfillment_address_id: fulfillment_address_id or fulfillment_address is required");
+    expect(err).toContain("2 of 4 items are valid.");
+    expect(err).toContain("Nothing was sent.");
+    expect(doc(h).failed.map((f) => f.item)).toEqual([2, 4]);
+    expect(doc(h).failed[0]!.problems).toEqual([{ column: "value", reason: "value must be between 50 and 10000 USD (got 20)" }]);
+    expect(existsSync(`${path}.shipctl-journal.jsonl`)).toBe(false);
+  });
+
+  it("--skip-invalid sends the valid items and exits 8", async () => {
+    const h = harness();
+    const list = items(3);
+    list[1] = "not a shipment" as unknown as Record<string, unknown>;
+    const path = writeJson(h, list);
+    expect(await runCreateItems(h.deps, { file: path, skipInvalid: true })).toBe(8);
+    expect(h.io.stderr()).toContain("item 2 must be a shipment (a JSON object), but is a string");
+    expect(h.service.createCalls.flat().map((s) => s.title)).toEqual(["Piece 1", "Piece 3"]);
+  });
+
+  it("--skip-invalid with every item invalid: nothing sent, exit 2 (not 6: the service refused nothing)", async () => {
+    const h = harness();
+    const path = writeJson(h, ["not a shipment", 7]);
+    expect(await runCreateItems(h.deps, { file: path, skipInvalid: true })).toBe(2);
+    expect(h.service.createCalls).toHaveLength(0);
+  });
+
+  it("refuses a reference used twice, and a list that is empty", async () => {
+    const h = harness();
+    const list = [item(1, "R", { reference: "INV-1" }), item(2, "R", { reference: "INV-1" })];
+    expect(await runCreateItems(h.deps, { file: writeJson(h, list) })).toBe(2);
+    expect(h.io.stderr()).toContain('item 2, reference: reference "INV-1" is also on item 1; references must be unique');
+    await expect(runCreateItems(h.deps, { file: writeJson(h, [], "empty.json") })).rejects.toThrow("holds an empty list");
+  });
+
+  it("a 422 naming one item of ten: that item fails under its field, the other nine go again (exit 8)", async () => {
+    const h = harness({ json: true });
+    h.service.script = [{ reject: [3] }];
+    const list = items(10, "Reject");
+    expect(await runCreateItems(h.deps, { file: writeJson(h, list) })).toBe(8);
+    expect(h.service.createCalls.map((c) => c.length)).toEqual([10, 9]);
+    expect(doc(h).failed).toEqual([expect.objectContaining({ item: 4, error: "value: The value is not accepted." })]);
+    exactlyOnce(h.service, list.filter((_, i) => i !== 3).map((i) => String(i.title)));
+  });
+
+  it("names a rejected inline field by its path in the shipment, not its CSV column", async () => {
+    const h = harness({ json: true });
+    const api = await h.deps.api();
+    api.createShipments = async () => {
+      throw new ValidationError({ method: "POST", path: "/api/v1/shipments", status: 422, mayHaveArrived: false }, "The given data was invalid.", {
+        "shipments.0.fulfillment_address.phone": ["The phone is not reachable."],
+      });
+    };
+    const path = writeJson(h, item(1, "P", { fulfillment_address_id: undefined, fulfillment_address: GALLERY }));
+    expect(await runCreateItems(h.deps, { file: path })).toBe(6);
+    expect(doc(h).failed[0]).toMatchObject({
+      error: "fulfillment_address.phone: The phone is not reachable.",
+      problems: [{ column: "fulfillment_address.phone", reason: "The phone is not reachable." }],
+    });
+  });
+
+  it("a rerun after an edit skips the items created and sends only the fixed one; a reference keeps an edited item's identity", async () => {
+    const service = new FakeService(instantClock);
+    const first = harness({ service });
+    const list = items(5, "Edit");
+    list[2]!.value = 20;
+    list[4]!.reference = "INV-5";
+    const path = writeJson(first, list);
+    expect(await runCreateItems(first.deps, { file: path, skipInvalid: true })).toBe(8);
+    expect(service.shipments).toHaveLength(4);
+
+    list[2]!.value = 300;
+    list[4]!.value = 999;
+    writeJson(first, list);
+    const second = harness({ service, dir: first.dir, json: true });
+    expect(await runCreateItems(second.deps, { file: path })).toBe(0);
+    expect(service.createCalls.at(-1)!.map((s) => s.title)).toEqual(["Edit 3"]);
+    expect(doc(second).skipped.map((s) => s.item)).toEqual([1, 2, 4, 5]);
+    exactlyOnce(service, list.map((i) => String(i.title)));
+  });
+
+  it("inline addresses: verified once each, phones read into E.164, a recommended revision used only when accepted", async () => {
+    const h = harness({ json: true });
+    const national = { ...GALLERY, phone: "(206) 953-6978", country: "US" };
+    const revised = { ...GALLERY, name: "Ada Collector", line_1: "500 Main St" };
+    const list = [1, 2, 3].map((n) => item(n, "Inline", { fulfillment_address_id: undefined, fulfillment_address: national }));
+    list.push(item(4, "Inline", { destination_address_id: undefined, destination_address: revised }));
+    const path = writeJson(h, list);
+    expect(await runCreateItems(h.deps, { file: path })).toBe(8);
+    expect(h.service.verified).toHaveLength(2);
+    expect(h.io.stderr()).toContain('Note: "fulfillment_address.phone" of item 1 "(206) 953-6978" read as +12069536978');
+    expect(h.service.createCalls.flat().map((s) => s.fulfillment_address?.phone)).toEqual(["+12069536978", "+12069536978", "+12069536978"]);
+    expect(doc(h).failed).toEqual([expect.objectContaining({ item: 4, error: expect.stringMatching(/^destination address: .*--accept-recommended/) })]);
+
+    const again = harness({ service: h.service, dir: h.dir });
+    expect(await runCreateItems(again.deps, { file: path, acceptRecommended: true })).toBe(0);
+    // Verdicts come from the journal: nothing is verified twice.
+    expect(h.service.verified).toHaveLength(2);
+    expect(h.service.shipments.find((s) => s.title === "Inline 4")!.sent.destination_address?.line_1).toBe("500 Main Street");
+  });
+
+  it("an address the service finds invalid fails the items that use it, and nothing is created (exit 6)", async () => {
+    const h = harness();
+    const path = writeJson(h, item(1, "Box", { fulfillment_address_id: undefined, fulfillment_address: { ...GALLERY, line_1: "PO Box 12" } }));
+    expect(await runCreateItems(h.deps, { file: path })).toBe(6);
+    expect(h.service.createCalls).toHaveLength(0);
+    expect(h.io.stdout()).toMatch(/failed: fulfillment address: the service found the address invalid: Carriers refuse a PO box\./);
+    const none = harness({ service: h.service, dir: h.dir });
+    expect(await runCreateItems(none.deps, { file: path, verify: false })).toBe(0);
+    expect(h.service.createCalls).toHaveLength(1);
+  });
+
+  it("--dry-run prints what would be sent, item by item, and writes nothing", async () => {
+    const h = harness({ json: true });
+    const path = writeJson(h, items(12, "Dry"));
+    expect(await runCreateItems(h.deps, { file: path, dryRun: true })).toBe(0);
+    expect(h.service.createCalls).toHaveLength(0);
+    const d = JSON.parse(h.io.stdout()) as { dry_run: boolean; would_send: Array<{ item: number; shipment: { title: string } }>; counts: Record<string, number> };
+    expect(d.would_send.map((w) => [w.item, w.shipment.title])).toEqual(items(12, "Dry").map((i, n) => [n + 1, i.title]));
+    expect(d.counts).toMatchObject({ items: 12, would_send: 12, requests: 2 });
+    expect(existsSync(`${path}.shipctl-journal.jsonl`)).toBe(false);
+  });
+
+  it("stops at Ctrl-C with the command that resumes (exit 130); the rerun finishes, every item once", async () => {
+    const h = harness();
+    const list = items(40, "Stop");
+    const path = writeJson(h, list);
+    const api = await h.deps.api();
+    const create = api.createShipments.bind(api);
+    let calls = 0;
+    api.createShipments = async (shipments, options) => {
+      const answer = await create(shipments, options);
+      if (++calls === 2) h.controller.abort();
+      return answer;
+    };
+    expect(await runCreateItems(h.deps, { file: path, concurrency: "1", fulfillmentAddressId: "12" })).toBe(130);
+    expect(h.io.stderr()).toContain(`To resume:\n  shipctl shipment create --file ${path} --fulfillment-address-id 12 --concurrency 1`);
+    expect(h.service.shipments).toHaveLength(20);
+    expect(existsSync(`${path}.shipctl-journal.jsonl.lock`)).toBe(false);
+
+    const resumed = harness({ service: h.service, dir: h.dir });
+    expect(await runCreateItems(resumed.deps, { file: path, fulfillmentAddressId: "12" })).toBe(0);
+    exactlyOnce(h.service, list.map((i) => String(i.title)));
+    expect(readFileSync(`${path}.shipctl-journal.jsonl`, "utf8")).toContain('"state":"created"');
+  });
+});
