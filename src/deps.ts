@@ -28,8 +28,17 @@ export interface BaseDeps {
   clock: Clock;
   env: NodeJS.ProcessEnv;
   cwd: string;
-  /** Aborted at the first Ctrl-C: long commands finish the write in progress, save, and exit 130. */
+  /**
+   * Aborted when the run must stop (the first Ctrl-C): nothing new starts, and reads, address checks and photo
+   * fitting in flight end at once; writes already sent are given time to answer (writeSignal), then the run records
+   * them and exits 130.
+   */
   signal: AbortSignal;
+  /**
+   * Aborted when a stopping run has waited long enough for its writes in flight (WRITE_WAIT_MS), or never in tests
+   * that do not give one. A second Ctrl-C ends the process at once; its writes stay recorded as in flight.
+   */
+  writeSignal?: AbortSignal;
   /** Builds the connection (profile, token, tables); replaceable in tests. */
   connect?: (deps: Deps) => Promise<Connection>;
   /** Builds the API client from a connection; replaceable in tests. */
@@ -53,19 +62,34 @@ export interface Deps extends BaseDeps {
   close(): Promise<void>;
 }
 
+/** [assume] How long a stopping run waits for the answers of writes already sent: the service's usual answer time. */
+export const WRITE_WAIT_MS = 30_000;
+
 export function systemDeps(): BaseDeps {
-  // The signal (and the SIGINT handler behind it) is made when a command first asks for it: `--version` and
+  // The signals (and the SIGINT handler behind them) are made when a command first asks for one: `--version` and
   // `--help` never do, and Node loads AbortController's module on first use. Until then Ctrl-C simply ends the run.
   let controller: AbortController | undefined;
+  let writes: AbortController | undefined;
   const onSigint = () => {
     if (controller!.signal.aborted) {
-      // A second Ctrl-C: stop waiting for a graceful finish.
+      // A second Ctrl-C: stop waiting. Every write in flight was recorded before it left, so it stays in flight.
       process.off("SIGINT", onSigint);
       process.kill(process.pid, "SIGINT");
       return;
     }
-    process.stderr.write("\nInterrupted: saving progress before stopping (Ctrl-C again to stop at once)\n");
+    process.stderr.write(
+      `\nInterrupted: starting nothing new; requests already sent get up to ${WRITE_WAIT_MS / 1000} s to answer, so what they did is recorded ` +
+        "(Ctrl-C again to stop at once: they stay recorded as in flight)\n",
+    );
     controller!.abort(new InterruptedError("interrupted"));
+    setTimeout(() => writes!.abort(new InterruptedError("interrupted")), WRITE_WAIT_MS).unref();
+  };
+  const ensure = () => {
+    if (!controller) {
+      controller = new AbortController();
+      writes = new AbortController();
+      process.on("SIGINT", onSigint);
+    }
   };
   return {
     io: systemIO(),
@@ -74,11 +98,12 @@ export function systemDeps(): BaseDeps {
     env: process.env,
     cwd: process.cwd(),
     get signal() {
-      if (!controller) {
-        controller = new AbortController();
-        process.on("SIGINT", onSigint);
-      }
-      return controller.signal;
+      ensure();
+      return controller!.signal;
+    },
+    get writeSignal() {
+      ensure();
+      return writes!.signal;
     },
   };
 }
@@ -128,5 +153,6 @@ async function defaultMakeApi(deps: Deps, connection: Connection): Promise<ApiCl
     clock: deps.clock,
     debug: deps.globals.debug ? (line) => deps.debug(line) : undefined,
     signal: deps.signal,
+    writeSignal: deps.writeSignal,
   });
 }

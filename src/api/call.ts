@@ -58,7 +58,12 @@ export interface CallerConfig {
   responseTimeoutMs: number;
   redact: Redactor;
   debug?: (line: string) => void;
+  /** Stops reads and calls safe to repeat (a stopping run). */
   signal?: AbortSignal;
+  /** Stops writes that must not be repeated (see ApiClientOptions.writeSignal). */
+  writeSignal?: AbortSignal;
+  /** Aborted when the client is closed: everything ends, nothing is retried. */
+  closing?: AbortSignal;
 }
 
 export type Caller = <T>(spec: CallSpec<T>, options?: CallOptions & { onProgress?: (bytesSent: number) => void }) => Promise<T>;
@@ -74,7 +79,9 @@ export function createCaller(config: CallerConfig): Caller {
     const shownUrl = () => (shown ??= config.redact(displayUrl(url)));
     const path = config.redact(spec.url ? spec.url.pathname : `${basePath}${spec.path}`);
     const retries = Math.max(0, options.retries ?? config.retries);
-    const signal = anySignal([config.signal, options.signal]);
+    const signal = spec.idempotent
+      ? anySignal([config.signal, options.signal, config.closing])
+      : anySignal([config.writeSignal, config.closing]);
     const request: WireRequest = {
       method: spec.method,
       url,

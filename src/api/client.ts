@@ -20,6 +20,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = parseBaseUrl(options.baseUrl, redact);
   const responseTimeoutMs = options.responseTimeoutMs ?? DEFAULT_RESPONSE_TIMEOUT_MS;
   const serviceClock = createServiceClock();
+  // Closing ends whatever is still in flight at once and silently: a request the run no longer waits for is not a
+  // network failure to retry.
+  const closing = new AbortController();
   const transport = observingDates(
     createTransport({
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
@@ -40,6 +43,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     redact,
     debug: options.debug,
     signal: options.signal,
+    writeSignal: options.writeSignal,
+    closing: closing.signal,
   });
 
   return {
@@ -62,7 +67,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     finalizeCheckout: (ids, callOptions) => call(endpoints.finalizeCheckout(ids), callOptions),
     uploadReport: (shipmentId, set, body, callOptions) => call(endpoints.uploadReport(shipmentId, set, body), callOptions),
     serviceClockOffsetMs: () => serviceClock.offsetMs(),
-    close: () => transport.close(),
+    close: () => {
+      closing.abort(new Error("the client was closed"));
+      return transport.close();
+    },
   };
 }
 

@@ -14,7 +14,11 @@ import type {
 } from "../contract/index.js";
 
 export interface CallOptions {
-  /** Aborts the request (Ctrl-C). */
+  /**
+   * Aborts the request (Ctrl-C). Only reads and other calls safe to repeat take it: a write that must not be repeated
+   * (create, store, pay, upload) is aborted only by the client's write signal, so a run that is stopping lets it
+   * answer and records what it did (see ApiClientOptions.writeSignal).
+   */
   signal?: AbortSignal;
   /** Overrides the client's retry budget for calls that are safe to retry. */
   retries?: number;
@@ -108,8 +112,13 @@ export interface ApiClientOptions {
   clock: import("../clock.js").Clock;
   /** Receives one line per request/retry when --debug is on; the token must already be redacted. */
   debug?: (line: string) => void;
-  /** Aborts everything in flight (Ctrl-C). */
+  /** Aborts every read and every call safe to repeat in flight (the first Ctrl-C: the run is stopping). */
   signal?: AbortSignal;
+  /**
+   * Aborts the writes that must not be repeated: at a second Ctrl-C, or when a stopping run has waited long enough
+   * for their answers. They then stay in flight in the ledger.
+   */
+  writeSignal?: AbortSignal;
   /** Retries for calls that are safe to retry (default 4). */
   retries?: number;
   /** Source of the backoff jitter, [0, 1) (default Math.random); tests pass a fixed one. */
