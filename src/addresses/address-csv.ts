@@ -4,7 +4,7 @@
 // add: like `shipment create --csv` one address a request: verified first (unless --no-verify), then POSTed with the
 //   journal around each request; POST /api/v1/addresses has no idempotency key either, so a lost answer is reconciled
 //   by reading the stored addresses back before anything is resent.
-import { ADDRESS_FIELDS } from "../csv/columns.js";
+import { ADDRESS_FIELDS } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { ExitCode } from "../errors.js";
 import { AddressSet, verdictOf } from "./address-set.js";
@@ -12,14 +12,15 @@ import { addressScanSpec, type ValidAddressRow } from "./address-spec.js";
 import { withBatch, type BatchRun } from "../batch/batch-run.js";
 import { dryRunPass } from "../batch/dry-run-pass.js";
 import { finishRun } from "../batch/finish.js";
-import type { Journal, Verdict } from "../ledger/journal.js";
-import { recordReconciled, settledEarlier, settleLost } from "../ledger/lost.js";
+import type { Book, Verdict } from "../ledger/book.js";
+import { settledEarlier, settleEarlierRuns, settleOwnLost } from "../ledger/lost.js";
+import type { Settlement } from "../ledger/settle.js";
+import { addressFinder } from "./address-read-back.js";
 import { Notes } from "../csv/value-notes.js";
 import { problemsText } from "../batch/outcomes.js";
 import { mapLimit } from "../batch/pool.js";
 import { findEarlierSends } from "../ledger/copy-guard.js";
 import { decided, refuseInvalid, reportValidation, verifyDistinct } from "../batch/before-send.js";
-import { addressListing, reconcile, type Candidate, type Reconciled } from "../ledger/reconcile.js";
 import type { ResultWords } from "../batch/results.js";
 import type { RowJob } from "../batch/row-sender.js";
 import { sendRowPass, withJournal } from "../batch/row-run.js";
@@ -93,7 +94,7 @@ function revisionText(before: Address, after: Address): string {
     .join(", ");
 }
 
-async function addBatch(run: BatchRun, journal: Journal | undefined): Promise<number> {
+async function addBatch(run: BatchRun, journal: Book | undefined): Promise<number> {
   const { deps, options } = run;
   const spec = addressScanSpec(run.tables, { keys: !options.dryRun, kind: "address-add" });
   // A first run of a copy of a file already sent must not send its rows again (earlier-journals.ts).
@@ -101,17 +102,17 @@ async function addBatch(run: BatchRun, journal: Journal | undefined): Promise<nu
   const firstPass = addressScanSpec(run.tables, { keys: !options.dryRun && (journal?.hasRows === true || earlier !== undefined), kind: "address-add" });
   const notes = new Notes();
   const addresses = new AddressSet();
-  const lostEarlier: Array<Candidate<Address[]>> = [];
+  // Rows in flight in a book of shipctl 0.1, which did not record what was sent: the forms the row may have gone in.
+  const legacySent = new Map<string, Address[]>();
   const validation = await validatePass(run.source, firstPass, deps.signal, (row) => {
     notes.add(row.row, row.changes, row.mappings);
     earlier?.see(row.key);
     const state = options.dryRun ? undefined : journal?.row(row.key);
     if (state?.state === "created") return;
-    if (state?.state === "sending") {
+    if (state?.state === "in_flight" && state.sent === undefined) {
       // It may have been sent as written or, if its verdict recommended a revision that was accepted, as revised.
       const verdict = journal?.verdict(row.addressKey);
-      const forms = verdict?.status === "recommended" ? [row.payload, verdict.revised] : [row.payload];
-      lostEarlier.push({ key: row.key, row: row.row, attempt: state.attempt, at: state.at, fields: forms });
+      legacySent.set(row.key, verdict?.status === "recommended" ? [row.payload, verdict.revised] : [row.payload]);
     }
     addresses.add(row.addressKey, row.payload, row.row);
   });
@@ -122,11 +123,10 @@ async function addBatch(run: BatchRun, journal: Journal | undefined): Promise<nu
   const refusal = earlier?.refusal(run, "address add", validation.valid);
   if (refusal) throw refusal;
 
-  const uncertain = new Map<string, string>();
-  if (lostEarlier.length > 0 && journal && !options.dryRun) {
-    deps.io.err(`${lostEarlier.length} address${lostEarlier.length === 1 ? " was" : "es were"} being added when an earlier run stopped; reading the stored addresses to see which were created...\n`);
-    for (const [key, r] of await reconcileAddresses(run, journal, lostEarlier)) if (r.state === "uncertain") uncertain.set(key, r.reason);
-  }
+  const settled =
+    journal && !options.dryRun
+      ? await settleEarlierRuns(deps, journal, await addressFinder(deps, run.call, journal, legacySent), { wait: options.wait, noun: { read: "addresses", row: "row" } })
+      : new Map<string, Settlement>();
   const decisions = await verifyDistinct(run, journal, addresses);
   if (options.dryRun) return dryRunPass(run, spec, validation, notes, "address", (row) => decided(row.addressKey, row.payload, decisions));
 
@@ -138,24 +138,14 @@ async function addBatch(run: BatchRun, journal: Journal | undefined): Promise<nu
     done: "created",
     columnFor: (field) => field,
     prepare: (row, base) => {
-      const earlier = settledEarlier(journal!, uncertain, row.key, base);
+      const earlier = settledEarlier(journal!, settled, row.key, base);
       if (earlier) return { outcome: earlier };
       const ready = decided(row.addressKey, row.payload, decisions);
       if ("error" in ready) return { outcome: { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable } };
       const address = ready.payload;
-      return { job: { key: row.key, row: row.row, ...base, address, send: async () => (await api.createAddress(address, run.call)).id } };
+      return { job: { key: row.key, row: row.row, ...base, address, sent: [address], send: async () => (await api.createAddress(address, run.call)).id } };
     },
-    settleLost: async (sender) => {
-      if (sender.lost.length === 0) return;
-      await settleLost(run, sender, { noun: "addresses", fields: (j) => [j.address], reconcile: (c) => reconcileAddresses(run, journal!, c, true) });
-    },
+    settleLost: (sender) => settleOwnLost(deps, journal!, sender.lost, () => addressFinder(deps, run.call, journal!), { outcomes: run.outcomes, say: run.say, noun: { read: "addresses", row: "row" }, readBack: sender.stopped === undefined }),
     finish,
   });
-}
-
-async function reconcileAddresses(run: BatchRun, journal: Journal, candidates: ReadonlyArray<Candidate<Address[]>>, inRun = false): Promise<Map<string, Reconciled>> {
-  const api = await run.deps.api();
-  const found = await reconcile(candidates, addressListing(api, run.call), journal.claimedIds());
-  await recordReconciled(journal, found, inRun);
-  return found;
 }

@@ -8,8 +8,8 @@ import { ApiAuthError, RequestInterruptedError, isApiFailure } from "../api/erro
 import { diffFields, renderDiff } from "../output/diff.js";
 import type { Theme } from "../output/theme.js";
 import type { Prompter } from "../prompter.js";
-import { ADDRESS_FIELDS } from "../csv/columns.js";
-import type { Journal, Verdict } from "../ledger/journal.js";
+import { ADDRESS_FIELDS } from "../contract/index.js";
+import type { Book, Verdict } from "../ledger/book.js";
 
 export interface DistinctAddress {
   /** Its place among the distinct addresses, in the order they were first seen (see AddressSet.at). */
@@ -27,7 +27,7 @@ export type Decision =
 
 export interface VerifyOptions {
   api: ApiClient;
-  journal?: Journal;
+  journal?: Book;
   concurrency: number;
   call: CallOptions;
   acceptRecommended: boolean;
@@ -85,7 +85,7 @@ export type Fetched = Verdict | { failed: string };
 
 export interface VerdictSource {
   api: () => Promise<ApiClient>;
-  journal?: Journal;
+  journal?: Book;
   concurrency: number;
   call: CallOptions;
 }
@@ -101,8 +101,16 @@ export class VerdictRequests {
   private readonly waiting: Array<() => void> = [];
   /** A failure that stops the run (not authenticated, Ctrl-C): requests not yet started are not sent. */
   private stopped: { error: unknown } | undefined;
+  /** Ends the requests in flight at once: verifying changes nothing on the service, so a stopping run drops them. */
+  private readonly cancelled = new AbortController();
 
   constructor(private readonly source: VerdictSource) {}
+
+  /** Starts nothing more and ends what is in flight, silently (the run stops: an invalid row, Ctrl-C). */
+  cancel(): void {
+    this.stopped ??= { error: new Error("verification cancelled: the run stopped") };
+    this.cancelled.abort(this.stopped.error);
+  }
 
   /** The verdict of `address`, asked now (or when a request slot frees) unless it was asked already. */
   get(key: string, address: Address): Promise<Fetched> {
@@ -123,7 +131,8 @@ export class VerdictRequests {
     try {
       if (this.stopped) throw this.stopped.error;
       const api = await this.source.api();
-      const verdict = verdictOf(await api.verifyAddress(address, this.source.call));
+      const signal = this.source.call.signal ? AbortSignal.any([this.source.call.signal, this.cancelled.signal]) : this.cancelled.signal;
+      const verdict = verdictOf(await api.verifyAddress(address, { ...this.source.call, signal }));
       await this.source.journal?.recordVerdict(key, verdict);
       return verdict;
     } catch (e) {

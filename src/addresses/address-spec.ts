@@ -3,7 +3,8 @@
 import type { Address, Tables } from "../contract/index.js";
 import { buildAddress } from "../csv/address-row.js";
 import { cellsOf, extraCellsProblem, inColumnTerms } from "../csv/cells.js";
-import { ADDRESS_FIELDS, layoutFor, type AddressField } from "../csv/columns.js";
+import { ADDRESS_FIELDS, type AddressField } from "../contract/index.js";
+import { layoutFor } from "../csv/columns.js";
 import type { Mapping } from "../csv/table-cells.js";
 import type { ScanSpec, ValidBase } from "../csv/scan.js";
 import { MAX_REFERENCE_LENGTH } from "../shipments/shipment-row.js";

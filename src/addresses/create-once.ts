@@ -8,7 +8,9 @@ import type { Deps } from "../deps.js";
 import { InterruptedError, UnavailableError } from "../errors.js";
 import { classifyFailure } from "../ledger/failure-kind.js";
 import { RECONCILE_DELAY_MS } from "../ledger/lost.js";
-import { addressListing, reconcile, type Reconciled } from "../ledger/reconcile.js";
+import { listedFinder } from "../ledger/listed-finder.js";
+import { addressesListed } from "../ledger/listed-resources.js";
+import { settleAtFromIntent, settleWindowFor } from "../ledger/settle-window.js";
 import { callOptions } from "../input/call-options.js";
 
 export interface CreatedAddress {
@@ -41,11 +43,13 @@ async function readBack(deps: Deps, api: ApiClient, address: Address, at: string
     `${lost.message}\nNot sending it again; reading the stored addresses back in ${RECONCILE_DELAY_MS / 1000} s ` +
       "to see whether it was stored...\n",
   );
-  let found: Reconciled | undefined;
+  let found: { state: "created"; id: number } | undefined;
   try {
     await deps.clock.sleep(RECONCILE_DELAY_MS, deps.signal);
-    const candidate = { key: "address", row: 1, attempt: 1, at, fields: [address] };
-    found = (await reconcile([candidate], addressListing(api, callOptions(deps, "Reading the addresses")), new Set())).get("address");
+    const finder = listedFinder(addressesListed(api, callOptions(deps, "Reading the addresses")), { claimed: new Set(), sentOf: () => [address], lagMs: undefined });
+    const settleAt = settleAtFromIntent(new Date(at), settleWindowFor({ baseUrl: "https://service.invalid", env: {} })).toISOString();
+    const hit = (await finder.find([{ key: "address", state: { state: "in_flight", at, attempt: 1, settle_at: settleAt } }])).get("address");
+    found = hit === undefined ? undefined : { state: "created", id: hit as number };
   } catch (err) {
     if (deps.signal.aborted) {
       throw new InterruptedError("interrupted while checking whether the address was stored: it may have been", {

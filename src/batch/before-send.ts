@@ -4,7 +4,7 @@ import { UsageError } from "../errors.js";
 import type { Address } from "../contract/index.js";
 import { AddressSet, VerdictRequests, verifyAddresses, type Decision } from "../addresses/address-set.js";
 import type { BatchRun } from "./batch-run.js";
-import type { Journal } from "../ledger/journal.js";
+import type { Book } from "../ledger/book.js";
 import type { CsvOptions } from "./run-options.js";
 import type { Notes } from "../csv/value-notes.js";
 import { problemsText } from "./outcomes.js";
@@ -51,7 +51,7 @@ export interface EarlyVerdicts {
   requests: VerdictRequests;
 }
 
-export function earlyVerdicts(run: VerifyRun, journal: Journal | undefined): EarlyVerdicts | undefined {
+export function earlyVerdicts(run: VerifyRun, journal: Book | undefined): EarlyVerdicts | undefined {
   const { deps, options } = run;
   if (!options.verify) return undefined;
   const requests = new VerdictRequests({ api: () => deps.api(), journal, concurrency: options.concurrency, call: run.call });
@@ -63,11 +63,12 @@ export function earlyVerdicts(run: VerifyRun, journal: Journal | undefined): Ear
     },
     hold: () => {
       held = true;
+      requests.cancel();
     },
   };
 }
 
-export async function verifyDistinct(run: VerifyRun, journal: Journal | undefined, addresses: AddressSet, early?: EarlyVerdicts): Promise<Map<string, Decision> | undefined> {
+export async function verifyDistinct(run: VerifyRun, journal: Book | undefined, addresses: AddressSet, early?: EarlyVerdicts): Promise<Map<string, Decision> | undefined> {
   const { deps, options } = run;
   if (!options.verify || addresses.size === 0) return undefined;
   const api = await deps.api();

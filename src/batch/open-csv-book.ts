@@ -1,17 +1,24 @@
-// A CSV run's journal, opened and checked to be this organization's (ledger/owner.ts): the recorded ids, with the
-// titles (or names) the file gives them. It reads the file once more, which happens only when the token differs from the one that wrote the
-// journal (a rotated token, another organization, a restarted sandbox).
+// A CSV run's ledger book: found where the input's runs keep it (ledger/location.ts), locked against other runs of
+// the same input under any name or as a copy (ledger/input-identity.ts), and its records checked to be this
+// organization's (ledger/owner.ts) before any is trusted: the recorded ids, with the titles (or names) the file
+// gives them. Reading the file again for that happens only when the token is not the one that wrote the book (a
+// rotated token, another organization, a restarted sandbox).
 import type { BatchKind } from "../csv/columns.js";
 import type { BatchRun } from "./batch-run.js";
-import { Journal, shortHash, type RowState } from "../ledger/journal.js";
+import { Book, type RowState } from "../ledger/book.js";
+import { shortHash } from "../ledger/book-lines.js";
+import { inputLocks } from "../ledger/input-identity.js";
 import { locateJournal } from "../ledger/location.js";
-import { confirmJournalOwner, ownedReader, tokenFingerprint, type OwnedRecord } from "../ledger/owner.js";
+import { confirmJournalOwner, ownedReader, type OwnedRecord } from "../ledger/owner.js";
+import { settleWindowOf } from "../ledger/settle-window.js";
 import { addressScanSpec } from "../addresses/address-spec.js";
 import { openScan, type ScanSpec, type ValidBase } from "../csv/scan.js";
 import { shipmentScanSpec } from "../shipments/shipment-spec.js";
 import { shipmentContent } from "../shipments/shipment-row.js";
 
-async function recordsOf<V extends ValidBase>(run: BatchRun, journal: Journal, spec: ScanSpec<V>, labelOf: (row: V, state: RowState) => string | undefined): Promise<OwnedRecord[]> {
+type Kind = Exclude<BatchKind, "address-verify">;
+
+async function recordsOf<V extends ValidBase>(run: BatchRun, book: Book, spec: ScanSpec<V>, labelOf: (row: V, state: RowState) => string | undefined): Promise<OwnedRecord[]> {
   const out: OwnedRecord[] = [];
   let scan;
   try {
@@ -23,7 +30,7 @@ async function recordsOf<V extends ValidBase>(run: BatchRun, journal: Journal, s
   try {
     for await (const row of scan.rows) {
       if (!row.ok) continue;
-      const state = journal.row(row.key);
+      const state = book.row(row.key);
       if (state?.state === "created" || state?.state === "updated") out.push({ id: state.id, label: labelOf(row, state) });
     }
   } finally {
@@ -32,16 +39,16 @@ async function recordsOf<V extends ValidBase>(run: BatchRun, journal: Journal, s
   return out;
 }
 
-async function confirmCsvJournalOwner(run: BatchRun, kind: Exclude<BatchKind, "address-verify">, journal: Journal): Promise<void> {
-  if (journal.ownerConfirmed) return;
+async function confirmCsvOwner(run: BatchRun, kind: Kind, book: Book): Promise<void> {
+  if (book.ownerConfirmed) return;
   const api = await run.deps.api();
   const owned = kind === "address-add" ? "address" : "shipment";
-  await confirmJournalOwner(journal, {
+  await confirmJournalOwner(book, {
     kind: owned,
     records: () =>
       kind === "address-add"
-        ? recordsOf(run, journal, addressScanSpec(run.tables, { keys: true, kind }), (row) => row.payload.name)
-        : recordsOf(run, journal, shipmentScanSpec(run.tables, { update: kind === "shipment-update", keys: true }), (row, state) =>
+        ? recordsOf(run, book, addressScanSpec(run.tables, { keys: true, kind }), (row) => row.payload.name)
+        : recordsOf(run, book, shipmentScanSpec(run.tables, { update: kind === "shipment-update", keys: true }), (row, state) =>
             // An update row edited since it was sent names a title the service does not hold yet: existence only.
             state.state === "updated" && state.hash !== shortHash(shipmentContent(row)) ? undefined : row.payload.title,
           ),
@@ -50,17 +57,22 @@ async function confirmCsvJournalOwner(run: BatchRun, kind: Exclude<BatchKind, "a
   });
 }
 
-/** Opens the run's journal, its records checked to be this organization's (journal-owner.ts) before any is trusted. */
-export async function openJournal(run: BatchRun, kind: Exclude<BatchKind, "address-verify">): Promise<Journal> {
+/** Opens the run's book, its records checked to be this organization's before any is trusted. */
+export async function openCsvBook(run: BatchRun, kind: Kind): Promise<Book> {
   const { deps, options, source, connection } = run;
   const path = await locateJournal(kind, source, { results: options.results, cwd: deps.cwd, env: deps.env });
-  const owner = tokenFingerprint(connection.token);
-  const journal = await Journal.open(path, kind, source.stdin ? "stdin" : source.path, { baseUrl: connection.baseUrl, profile: connection.profile, owner });
+  const book = await Book.open(path, {
+    kind,
+    source: source.stdin ? "stdin" : source.path,
+    target: { baseUrl: connection.baseUrl, profile: connection.profile, token: connection.token },
+    window: await settleWindowOf(connection, deps.env),
+    locks: await inputLocks(kind, source, deps.env),
+  });
   try {
-    await confirmCsvJournalOwner(run, kind, journal);
+    await confirmCsvOwner(run, kind, book);
   } catch (e) {
-    await journal.close();
+    await book.close();
     throw e;
   }
-  return journal;
+  return book;
 }

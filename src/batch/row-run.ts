@@ -5,8 +5,8 @@
 import type { Deps } from "../deps.js";
 import type { BatchKind } from "../csv/columns.js";
 import { startProgress, stopProgress, withBatch, type BatchRun } from "./batch-run.js";
-import { openJournal } from "./open-csv-journal.js";
-import type { Journal } from "../ledger/journal.js";
+import { openCsvBook } from "./open-csv-book.js";
+import type { Book } from "../ledger/book.js";
 import { problemsText, type Outcome } from "./outcomes.js";
 import { RowSender, type RowJob } from "./row-sender.js";
 import type { CsvOptions } from "./run-options.js";
@@ -18,10 +18,10 @@ export async function withJournal(
   deps: Deps,
   options: CsvOptions,
   kind: Exclude<BatchKind, "address-verify">,
-  body: (run: BatchRun, journal: Journal | undefined) => Promise<number>,
+  body: (run: BatchRun, journal: Book | undefined) => Promise<number>,
 ): Promise<number> {
   return withBatch(deps, options, async (run) => {
-    const journal = options.dryRun ? undefined : await openJournal(run, kind);
+    const journal = options.dryRun ? undefined : await openCsvBook(run, kind);
     try {
       return await body(run, journal);
     } finally {
@@ -46,11 +46,12 @@ export interface RowPass<V extends ValidBase, J extends RowJob> {
   finish(extra: { unreached: number }): Promise<number>;
 }
 
-export async function sendRowPass<V extends ValidBase, J extends RowJob>(run: BatchRun, journal: Journal, pass: RowPass<V, J>): Promise<number> {
+export async function sendRowPass<V extends ValidBase, J extends RowJob>(run: BatchRun, journal: Book, pass: RowPass<V, J>): Promise<number> {
   const { deps, options, outcomes } = run;
   const progress = startProgress(run, pass.validation.total);
   const sender = new RowSender<J>({
-    journal,
+    book: journal,
+    api: await deps.api(),
     outcomes,
     clock: deps.clock,
     signal: deps.signal,

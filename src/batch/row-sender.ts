@@ -1,9 +1,12 @@
-// One request per row, `concurrency` in flight, with the journal around each: used by `shipment update --csv`
-// (PATCH, safe to send again) and `address add --csv` (POST, never resent blindly: a lost answer is reconciled).
+// One request per row, `concurrency` in flight, with the ledger book around each: used by `shipment update --csv`
+// (PATCH, safe to send again) and `address add --csv` (POST, never resent blindly: a lost answer is read back).
+import type { ApiClient } from "../api/types.js";
 import type { Clock } from "../clock.js";
 import { classifyFailure } from "../ledger/failure-kind.js";
-import type { Journal } from "../ledger/journal.js";
-import type { Lost, LostRow } from "../ledger/lost.js";
+import type { Book } from "../ledger/book.js";
+import type { LostRow } from "../ledger/lost.js";
+import { settleAtFromIntent } from "../ledger/settle-window.js";
+import { offsetOf } from "../shipments/create-sender.js";
 import type { Outcomes } from "./outcomes.js";
 import { Pool } from "./pool.js";
 import type { CellProblem } from "../csv/row-types.js";
@@ -13,10 +16,13 @@ export interface RowJob extends LostRow {
   send(): Promise<number>;
   /** The row's content hash, recorded with "updated" (an edited row is sent again on a rerun). */
   hash?: string;
+  /** What a read-back after a lost answer matches (the address sent), recorded with the intent. */
+  sent?: unknown;
 }
 
 export interface RowSenderOptions {
-  journal: Journal;
+  book: Book;
+  api: ApiClient;
   outcomes: Outcomes;
   clock: Clock;
   signal: AbortSignal;
@@ -30,7 +36,7 @@ export interface RowSenderOptions {
 
 export class RowSender<J extends RowJob> {
   private readonly pool: Pool;
-  readonly lost: Array<Lost<J>> = [];
+  readonly lost: J[] = [];
   stopped: unknown;
 
   constructor(private readonly o: RowSenderOptions) {
@@ -42,27 +48,35 @@ export class RowSender<J extends RowJob> {
   }
 
   async offer(job: J): Promise<void> {
-    // As in CreateSender: the intent is flushed while the job waits for a slot.
-    const attempt = this.o.journal.nextAttempt();
-    const at = this.o.clock.now().toISOString();
-    const durable = this.o.journal.record([[job.key, { state: "sending", at, attempt }]]);
-    durable.catch(() => undefined);
-    await this.pool.add(() => this.send(job, attempt, at, durable));
+    await this.pool.add(() => this.send(job));
   }
 
   async finish(): Promise<void> {
     await this.pool.drain();
   }
 
-  private async send(job: J, attempt: number, at: string, durable: Promise<void>): Promise<void> {
-    const { journal, outcomes } = this.o;
+  private async send(job: J): Promise<void> {
+    const { book: journal, outcomes } = this.o;
     const base = { label: job.label, reference: job.reference };
-    await durable;
     if (!this.running) {
-      journal.note([[job.key, { state: "failed", error: "not sent: the run stopped" }]]);
       outcomes.set(job.row, { status: "pending", ...base });
       return;
     }
+    // The service has no idempotency key: record the intent (and what is sent) before sending.
+    const at = this.o.clock.now();
+    await journal.record([
+      [
+        job.key,
+        {
+          state: "in_flight",
+          at: at.toISOString(),
+          attempt: journal.nextAttempt(),
+          settle_at: settleAtFromIntent(at, journal.window).toISOString(),
+          ...offsetOf(this.o.api),
+          ...(job.sent !== undefined ? { sent: job.sent } : {}),
+        },
+      ],
+    ]);
     try {
       const id = await job.send();
       journal.note([[job.key, this.o.done === "updated" && job.hash !== undefined ? { state: "updated", id, hash: job.hash } : { state: this.o.done, id }]]);
@@ -83,12 +97,12 @@ export class RowSender<J extends RowJob> {
           await fail(failure.message, { unavailable: failure.unavailable });
           break;
         case "lost":
-          this.lost.push({ rows: [job], attempt, at });
+          this.lost.push(job);
           outcomes.set(job.row, { status: "unknown", ...base, error: `answer lost (${failure.message})` });
           break;
         case "stop":
           this.stopped ??= failure.error;
-          if (failure.lost) this.lost.push({ rows: [job], attempt, at });
+          if (failure.lost) this.lost.push(job);
           else journal.note([[job.key, { state: "failed", error: String((failure.error as Error).message) }]]);
           outcomes.set(job.row, { status: failure.lost ? "unknown" : "pending", ...base });
           break;

@@ -10,8 +10,10 @@ export type CsvFlags = {
   /** false with --no-verify. */
   verify?: boolean;
   skipInvalid?: boolean;
-  /** Send rows that an earlier run of another file already sent (earlier-journals.ts). */
+  /** Send rows that an earlier run of another file already sent (ledger/copy-guard.ts). */
   forceNew?: boolean;
+  /** false with --no-wait: do not wait for requests an earlier run left in flight (ledger/settle.ts). */
+  wait?: boolean;
 };
 
 export interface CsvOptions {
@@ -23,6 +25,7 @@ export interface CsvOptions {
   verify: boolean;
   skipInvalid: boolean;
   forceNew: boolean;
+  wait: boolean;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -46,6 +49,7 @@ export function csvOptions(flags: CsvFlags): CsvOptions {
     verify: flags.verify !== false,
     skipInvalid: flags.skipInvalid === true,
     forceNew: flags.forceNew === true,
+    wait: flags.wait !== false,
   };
 }
 
@@ -63,6 +67,7 @@ export function resumeCommand(command: string, options: CsvOptions, globals: { p
   if (options.skipInvalid) parts.push("--skip-invalid");
   // Stopped before its first request was recorded, a run of a copy would be refused again without it.
   if (options.forceNew) parts.push("--force-new");
+  if (!options.wait) parts.push("--no-wait");
   if (globals.profile !== undefined) parts.push("--profile", quote(globals.profile));
   const line = parts.join(" ");
   return options.csv === "-" ? `${line} < (the same input)` : line;

@@ -28,7 +28,7 @@ export interface CsvFlagChoice {
 }
 
 /** Flags the CSV mode reads; any other flag given with --csv is refused. */
-const CSV_KEYS = new Set(["csv", "dryRun", "concurrency", "results", "skipInvalid", "verify", "acceptRecommended", "forceNew"]);
+const CSV_KEYS = new Set(["csv", "dryRun", "concurrency", "results", "skipInvalid", "verify", "acceptRecommended", "forceNew", "wait"]);
 
 export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command {
   command.option("--csv <file>", "read one item per row of a CSV file (- for stdin)");
@@ -42,6 +42,7 @@ export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command 
     if (choice.creates) {
       command.option("--force-new", "with --csv: send even the rows an earlier run sent from another file (a copy of it); see docs/csv.md");
     }
+    command.option("--no-wait", `${shared}do not wait for requests an earlier run left in flight: report them unknown, with when a rerun settles them`);
   }
   command.option("--concurrency <n>", `${shared}requests in flight (default ${DEFAULT_CONCURRENCY})`);
   if (choice.verifyFlags) {

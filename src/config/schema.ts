@@ -27,6 +27,8 @@ export const StoredTablesSchema = z.object({
   source: z.enum(["sandbox", "imported", "confirmed"]),
   countries: z.array(CountryEntrySchema),
   services: z.array(ServiceEntrySchema),
+  /** A sandbox's bound on how long it may still apply a request (ledger/settle-window.ts). */
+  applyMaxMs: z.number().int().positive().optional(),
 });
 export type StoredTables = z.infer<typeof StoredTablesSchema>;
 

@@ -10,7 +10,7 @@ import { CountryEntrySchema, ServiceEntrySchema, type StoredCountry, type Stored
 export const SANDBOX_TABLES_PATH = "/_sandbox/tables";
 
 export type ProbeResult =
-  | { sandbox: true; countries: StoredCountry[]; services: StoredService[] }
+  | { sandbox: true; countries: StoredCountry[]; services: StoredService[]; applyMaxMs?: number }
   | { sandbox: false; reason: string; warning?: string };
 
 export interface ProbeOptions {
@@ -24,6 +24,7 @@ const SandboxTablesBody = z.looseObject({
   sandbox: z.literal(true),
   countries: z.array(CountryEntrySchema),
   services: z.array(ServiceEntrySchema),
+  apply_max_ms: z.number().int().positive().optional(),
 });
 
 export async function probeSandboxTables(baseUrl: string, options: ProbeOptions = {}): Promise<ProbeResult> {
@@ -68,7 +69,8 @@ export async function probeSandboxTables(baseUrl: string, options: ProbeOptions 
       const warning = `the sandbox at ${baseUrl} sent tables shipctl cannot read (${issue.path.join(".")}: ${issue.message}); country and service names will need a table of your own`;
       return { sandbox: false, reason: "sent unreadable tables", warning };
     }
-    return { sandbox: true, countries: parsed.data.countries, services: parsed.data.services };
+    const { countries, services, apply_max_ms: applyMaxMs } = parsed.data;
+    return { sandbox: true, countries, services, ...(applyMaxMs !== undefined ? { applyMaxMs } : {}) };
   } catch (e) {
     // Ctrl-C must still stop the command, not be mistaken for "not a sandbox".
     if (options.signal?.aborted) throw options.signal.reason;

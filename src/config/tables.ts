@@ -25,7 +25,7 @@ export interface TablesContext {
 /** The profile's stored tables, if they were stored for `baseUrl`. */
 export function storedTablesFor(stored: StoredTables | undefined, baseUrl: string): Tables | undefined {
   if (!stored || stored.baseUrl !== baseUrl) return undefined;
-  return { countries: stored.countries, services: stored.services, source: stored.source };
+  return { countries: stored.countries, services: stored.services, source: stored.source, ...(stored.applyMaxMs !== undefined ? { applyMaxMs: stored.applyMaxMs } : {}) };
 }
 
 export async function loadTables(ctx: TablesContext): Promise<Tables> {
@@ -41,7 +41,7 @@ export async function loadTables(ctx: TablesContext): Promise<Tables> {
     if (answer.warning) ctx.warn(`Warning: ${answer.warning}\n`);
     return UNCONFIRMED_TABLES;
   }
-  const tables = { countries: answer.countries, services: answer.services, source: "sandbox" as const };
+  const tables = { countries: answer.countries, services: answer.services, source: "sandbox" as const, applyMaxMs: answer.applyMaxMs };
   // Kept only when the profile itself points at this sandbox: a one-off --base-url must not rewrite a profile.
   if (profile?.baseUrl === ctx.baseUrl) await saveTables(ctx.store, ctx.profile, ctx.baseUrl, tables);
   return tables;
@@ -52,13 +52,19 @@ export async function saveTables(
   store: ConfigStore,
   profile: string,
   baseUrl: string,
-  tables: { countries: readonly CountryEntry[]; services: readonly ServiceEntry[]; source: Exclude<TablesSource, "unconfirmed"> },
+  tables: { countries: readonly CountryEntry[]; services: readonly ServiceEntry[]; source: Exclude<TablesSource, "unconfirmed">; applyMaxMs?: number },
 ): Promise<void> {
   await store.update((data) => {
     const current = profileOf(data, profile) ?? {};
     data.profiles[profile] = {
       ...current,
-      tables: { baseUrl, source: tables.source, countries: tables.countries.map(copyEntry), services: tables.services.map(copyEntry) },
+      tables: {
+        baseUrl,
+        source: tables.source,
+        countries: tables.countries.map(copyEntry),
+        services: tables.services.map(copyEntry),
+        ...(tables.applyMaxMs !== undefined ? { applyMaxMs: tables.applyMaxMs } : {}),
+      },
     };
   });
 }

@@ -2,3 +2,4 @@ export * from "./limits.js";
 export * from "./enums.js";
 export * from "./tables.js";
 export * from "./schemas.js";
+export * from "./fields.js";

@@ -27,6 +27,8 @@ export interface Tables {
   readonly countries: readonly CountryEntry[];
   readonly services: readonly ServiceEntry[];
   readonly source: TablesSource;
+  /** A sandbox's own bound on how long it may still apply a request (GET /_sandbox/tables `apply_max_ms`). */
+  readonly applyMaxMs?: number;
 }
 
 export const SANDBOX_COUNTRIES: readonly CountryEntry[] = [

@@ -2,11 +2,10 @@
 // the phone to E.164, a US ZIP code that lost its leading zero in a spreadsheet put back (visibly), then the
 // contract's Address schema. A gallery's own address repeated on 500 rows is worked out once: results are cached
 // by the raw cells.
-import { Address } from "../contract/index.js";
-import { ADDRESS_FIELDS, type AddressField } from "./columns.js";
+import { ADDRESS_FIELDS, Address, addressKey, type AddressField } from "../contract/index.js";
 import { readCountry, type Mapping } from "./table-cells.js";
 import { readPhone } from "./phone-cell.js";
-import { shortHash } from "../ledger/journal.js";
+import { shortHash } from "../ledger/book-lines.js";
 import type { Change, RowContext } from "./row-types.js";
 
 /** Problems and changes name the address field; the caller turns it into its column (`fulfillment_phone`). */
@@ -28,10 +27,6 @@ export type AddressBuild =
     }
   | { ok: false; problems: FieldProblem[] };
 
-export function addressKey(address: Address): string {
-  // Built in a fixed key order, so equal addresses give equal keys.
-  return JSON.stringify([address.name, address.email, address.phone, address.line_1, address.line_2 ?? null, address.city, address.region, address.post_code, address.country]);
-}
 
 export function buildAddress(cells: Record<AddressField, string>, ctx: RowContext): AddressBuild {
   const problems: FieldProblem[] = [];

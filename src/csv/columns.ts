@@ -1,13 +1,6 @@
 // The CSV columns of each batch command, in the order `shipctl shipment template` prints them. Column names are the
 // request's field names, with inline address fields prefixed by their side (`fulfillment_phone`).
-import { ADDRESS_SIDES, type AddressSide } from "../contract/index.js";
-
-export const ADDRESS_FIELDS = ["name", "email", "phone", "line_1", "line_2", "city", "region", "post_code", "country"] as const;
-export type AddressField = (typeof ADDRESS_FIELDS)[number];
-export const REQUIRED_ADDRESS_FIELDS: readonly AddressField[] = ADDRESS_FIELDS.filter((f) => f !== "line_2");
-
-export const SHIPMENT_FIELDS = ["title", "value", "length", "height", "depth", "service"] as const;
-export type ShipmentField = (typeof SHIPMENT_FIELDS)[number];
+import { ADDRESS_FIELDS, ADDRESS_SIDES, REQUIRED_ADDRESS_FIELDS, SHIPMENT_FIELDS, type AddressField, type AddressSide } from "../contract/index.js";
 
 export type BatchKind = "shipment-create" | "shipment-update" | "address-verify" | "address-add";
 

@@ -3,7 +3,8 @@
 // anything is read further, naming the closest header that is there ("did you mean").
 import { UsageError } from "../errors.js";
 import { ADDRESS_SIDES } from "../contract/index.js";
-import { REQUIRED_ADDRESS_FIELDS, RESULT_COLUMNS, sideColumn, sideIdColumn, type Layout } from "./columns.js";
+import { REQUIRED_ADDRESS_FIELDS } from "../contract/index.js";
+import { RESULT_COLUMNS, sideColumn, sideIdColumn, type Layout } from "./columns.js";
 
 export function normaliseHeader(name: string): string {
   return name

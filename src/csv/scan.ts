@@ -8,7 +8,7 @@
 import type { Tables } from "../contract/index.js";
 import type { Layout } from "./columns.js";
 import { matchHeader, type HeaderCell, type HeaderMatch } from "./headers.js";
-import { shortHash } from "../ledger/journal.js";
+import { shortHash } from "../ledger/book-lines.js";
 import { openCsv, type CsvRow } from "./csv-reader.js";
 import { ReferenceIndex } from "./reference-index.js";
 import type { Delimiter } from "./delimiter.js";

@@ -2,7 +2,7 @@
 // check, running it would create every row again. When a run's journal holds no row for this service yet, the other
 // journals of the same command in the places shipctl keeps them (the input's folder, the results file's folder, the
 // config folder's journals/) are read for rows of this file already sent there by the same organization: the same
-// row keys (the reference, or the content's hash), recorded as created or as being sent. Any such row stops the run
+// row keys (the reference, or the content's hash), recorded as created or in flight. Any such row stops the run
 // before anything is sent (exit 2), naming the earlier journal and --force-new. Reading a few journals costs
 // milliseconds and happens only on a first run; nothing is asked of the service.
 import { readdir, readFile } from "node:fs/promises";
@@ -11,9 +11,10 @@ import { configDir } from "../config/paths.js";
 import { UsageError } from "../errors.js";
 import type { BatchKind } from "../csv/columns.js";
 import type { BatchRun } from "../batch/batch-run.js";
-import { JOURNAL_VERSION, journalLines, rowKeysOf, targetId, type Journal } from "./journal.js";
+import type { Book } from "./book.js";
+import { bookLines, LEDGER_VERSION, rowKeysOf, targetId } from "./book-lines.js";
 import { journalSuffix } from "./location.js";
-import { tokenFingerprint } from "./owner.js";
+import { readMark, tokenMatches } from "./owner.js";
 
 type Kind = Exclude<BatchKind, "address-verify">;
 
@@ -21,7 +22,7 @@ interface EarlierJournal {
   path: string;
   /** The input it was written for, as its header names it (a path, or "stdin"). */
   source: string;
-  /** Keys of the rows recorded as created or as being sent (which may have been applied). */
+  /** Keys of the rows recorded as created or in flight (which may have been applied). */
   keys: Set<string>;
 }
 
@@ -62,23 +63,19 @@ export class EarlierSends {
  * The earlier journals to compare a first run with, or undefined when the run's journal already holds rows for this
  * service (a rerun), or there is none.
  */
-export async function findEarlierSends(run: BatchRun, kind: Kind, journal: Journal): Promise<EarlierSends | undefined> {
+export async function findEarlierSends(run: BatchRun, kind: Kind, journal: Book): Promise<EarlierSends | undefined> {
   if (journal.hasRows) return undefined;
   const { deps, options, source, connection } = run;
   const folders = new Set<string>([join(configDir(deps.env), "journals")]);
   if (!source.stdin) folders.add(dirname(source.path));
   if (options.results !== undefined) folders.add(dirname(resolve(deps.cwd, options.results)));
-  const tid = targetId({ baseUrl: connection.baseUrl, profile: connection.profile });
-  const owner = tokenFingerprint(connection.token);
+  const tid = targetId(connection.profile, connection.baseUrl);
   const own = resolve(journal.path);
-  const found: EarlierJournal[] = [];
-  for (const folder of folders) {
-    for (const path of await journalsIn(folder, journalSuffix(kind))) {
-      if (path === own) continue;
-      const earlier = await readSent(path, kind, tid, owner);
-      if (earlier !== undefined && earlier.keys.size > 0) found.push(earlier);
-    }
-  }
+  const paths: string[] = [];
+  for (const folder of folders) for (const path of await journalsIn(folder, journalSuffix(kind))) if (path !== own) paths.push(path);
+  // Each book's owner mark is a slow hash with a salt of its own: checked side by side, not one after another.
+  const read = await Promise.all(paths.map((path) => readSent(path, kind, tid, connection.token)));
+  const found = read.filter((e): e is EarlierJournal => e !== undefined && e.keys.size > 0);
   return found.length > 0 ? new EarlierSends(found) : undefined;
 }
 
@@ -96,7 +93,7 @@ async function journalsIn(folder: string, suffix: string): Promise<string[]> {
  * command, or of another organization, says nothing about this run. Each row's last record is its state (the file
  * may be as appended, several records per row).
  */
-async function readSent(path: string, kind: Kind, tid: string, owner: string): Promise<EarlierJournal | undefined> {
+async function readSent(path: string, kind: Kind, tid: string, token: string): Promise<EarlierJournal | undefined> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
@@ -104,8 +101,9 @@ async function readSent(path: string, kind: Kind, tid: string, owner: string): P
     return undefined;
   }
   // Lenient: a damaged line elsewhere says nothing, the readable ones still count.
-  const [header, ...records] = journalLines(text, () => undefined);
-  if (header?.shipctl_journal !== JOURNAL_VERSION || header.kind !== kind) return undefined;
+  const [header, ...records] = bookLines(text, () => undefined);
+  // shipctl 0.1's books (version 1) are read alike: their records have the same keys.
+  if ((header?.shipctl_ledger !== LEDGER_VERSION && header?.shipctl_journal !== 1) || header.kind !== kind) return undefined;
   const states = new Map<string, unknown>();
   let recordedOwner: unknown;
   for (const line of records) {
@@ -113,9 +111,10 @@ async function readSent(path: string, kind: Kind, tid: string, owner: string): P
     if (line.t !== tid) continue;
     for (const key of rowKeysOf(line)) states.set(key, line.state);
   }
-  // A journal written before token fingerprints may be this organization's: counted, --force-new overrides.
-  if (typeof recordedOwner === "string" && recordedOwner !== owner) return undefined;
+  // A book written before owner marks may be this organization's: counted, --force-new overrides.
+  const mark = readMark(recordedOwner);
+  if (mark !== undefined && !(await tokenMatches(token, mark))) return undefined;
   const keys = new Set<string>();
-  for (const [key, state] of states) if (state === "created" || state === "sending") keys.add(key);
+  for (const [key, state] of states) if (state === "created" || state === "in_flight" || state === "sending") keys.add(key);
   return { path, source: typeof header.source === "string" ? header.source : path, keys };
 }

@@ -1,15 +1,30 @@
-// One run per journal at a time: two runs of the same CSV at once would both send the rows neither has recorded.
-// The lock is a file holding the owner's pid. It is taken atomically: the pid is written to a private temp file
-// first, which is then hard-linked to the lock path (link() fails if the path exists), so no other run can ever see
-// a lock file without its pid. Only a lock naming a dead process is stale and taken over; an unreadable or empty one
-// (written by hand, or by an older shipctl between its create and its write) counts as held for a short while, so
-// two runs never both decide it is stale at the same moment.
-import { link, readFile, rm, writeFile } from "node:fs/promises";
+// One run at a time per ledger book and per input: two runs of the same rows at once would both send what neither
+// has recorded. A lock is a file naming its holder (pid, host, command line, start time), so a refused run can say
+// which run holds it. It is taken atomically: the holder is written to a private temp file first, which is then
+// hard-linked to the lock path (link() fails if the path exists), so no run ever sees a lock without its holder.
+// Only a lock whose holder is a dead process on this host is stale and taken over; a lock from another host (a
+// book on a shared drive) cannot be judged and counts as held, and an unreadable or empty one (written by hand, or by
+// a shipctl older than the holder record) counts as held for a short while, so two runs never both decide it is
+// stale at the same moment.
+import { link, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
+import { dirname } from "node:path";
 import { UsageError } from "../errors.js";
 
 /** How long an empty or unreadable lock is waited for before it is reported as held. */
 const UNREADABLE_WAIT_MS = 1000;
 const RETRY_MS = 50;
+
+export interface LockHolder {
+  pid: number;
+  host: string;
+  command: string;
+  started: string;
+}
+
+export interface Lock {
+  release(): Promise<void>;
+}
 
 function alive(pid: number): boolean {
   try {
@@ -20,21 +35,29 @@ function alive(pid: number): boolean {
   }
 }
 
-export interface Lock {
-  release(): Promise<void>;
+function me(): LockHolder {
+  return { pid: process.pid, host: hostname(), command: ["shipctl", ...process.argv.slice(2)].join(" "), started: new Date().toISOString() };
 }
 
-/** The pid recorded in a lock file, or undefined when the file is gone, empty or unreadable. */
-async function ownerOf(path: string): Promise<number | "gone" | undefined> {
+/** The holder recorded in a lock file: "gone" when there is no file, undefined when it names no one readable. */
+async function holderOf(path: string): Promise<LockHolder | "gone" | undefined> {
   let text: string;
   try {
-    text = await readFile(path, "utf8");
+    text = (await readFile(path, "utf8")).trim();
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return "gone";
-    return undefined;
+    return (e as NodeJS.ErrnoException).code === "ENOENT" ? "gone" : undefined;
   }
-  const pid = Number(text.trim());
-  return text.trim() !== "" && Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  // Locks written by shipctl 0.1 hold a bare pid.
+  if (/^\d+$/.test(text)) return { pid: Number(text), host: hostname(), command: "an earlier shipctl run", started: "" };
+  try {
+    const h = JSON.parse(text) as Partial<LockHolder>;
+    if (Number.isInteger(h.pid) && typeof h.host === "string") {
+      return { pid: h.pid!, host: h.host, command: String(h.command ?? "a shipctl run"), started: String(h.started ?? "") };
+    }
+  } catch {
+    // not JSON: handled as unreadable
+  }
+  return undefined;
 }
 
 async function tryLink(temp: string, path: string): Promise<boolean> {
@@ -47,16 +70,28 @@ async function tryLink(temp: string, path: string): Promise<boolean> {
   }
 }
 
+/** "pid 4242, `shipctl shipment create --csv a.csv`, started 14:02:11 UTC" */
+export function describeHolder(h: LockHolder): string {
+  const where = h.host === hostname() ? `pid ${h.pid}` : `pid ${h.pid} on ${h.host}`;
+  const when = h.started ? `, started ${h.started.replace("T", " ").replace(/\.\d+Z$/, " UTC")}` : "";
+  return `${where}, \`${h.command}\`${when}`;
+}
+
+/**
+ * Takes the lock at `path` for `what` (said in messages: "the journal x", "this file"), or refuses with a UsageError
+ * naming the run that holds it.
+ */
 export async function acquireLock(path: string, what: string): Promise<Lock> {
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temp, String(process.pid), { mode: 0o600, flag: "wx" });
+  await writeFile(temp, JSON.stringify(me()), { mode: 0o600, flag: "wx" });
   try {
     const started = Date.now();
     for (let takeovers = 0; takeovers < 3; ) {
       if (await tryLink(temp, path)) return { release: () => rm(path, { force: true }) };
-      const owner = await ownerOf(path);
-      if (owner === "gone") continue;
-      if (owner === undefined) {
+      const holder = await holderOf(path);
+      if (holder === "gone") continue;
+      if (holder === undefined) {
         if (Date.now() - started < UNREADABLE_WAIT_MS) {
           await new Promise((r) => setTimeout(r, RETRY_MS));
           continue;
@@ -65,17 +100,31 @@ export async function acquireLock(path: string, what: string): Promise<Lock> {
           hint: `Wait for it to finish. If no shipctl run is working on it, delete ${path}.`,
         });
       }
-      if (alive(owner)) {
-        throw new UsageError(`another shipctl run (pid ${owner}) is working on ${what}`, {
-          hint: `Wait for it to finish. If no such run exists, delete ${path}.`,
+      if (holder.host !== hostname() || alive(holder.pid)) {
+        throw new UsageError(`another shipctl run is working on ${what} (${describeHolder(holder)})`, {
+          hint: `Wait for it to finish, then run again. If no such run exists, delete ${path}.`,
         });
       }
       // A killed run's lock. Re-read just before removing it, so a lock another run took over meanwhile is kept.
       takeovers++;
-      if ((await ownerOf(path)) === owner) await rm(path, { force: true });
+      const again = await holderOf(path);
+      if (again !== "gone" && again !== undefined && again.pid === holder.pid && again.host === holder.host) await rm(path, { force: true });
     }
     throw new UsageError(`could not lock ${what} (${path})`);
   } finally {
     await rm(temp, { force: true });
   }
+}
+
+/** Takes every lock or none: on a refusal, the ones already taken are released. */
+export async function acquireLocks(locks: ReadonlyArray<{ path: string; what: string }>): Promise<Lock> {
+  const taken: Lock[] = [];
+  try {
+    // A fixed order, so two runs needing the same locks never each hold one the other waits for.
+    for (const l of [...locks].sort((a, b) => a.path.localeCompare(b.path))) taken.push(await acquireLock(l.path, l.what));
+  } catch (e) {
+    await Promise.all(taken.map((t) => t.release()));
+    throw e;
+  }
+  return { release: async () => void (await Promise.all(taken.map((t) => t.release()))) };
 }

@@ -1,18 +1,16 @@
-// Requests of this run whose answers were lost: after a short wait, read back what the service holds and record the
-// rows found created. Nothing is sent again in the same run: a lost answer means the request reached the service
-// (a 5xx, a response timeout, a connection closed after the request was written), and a request still running there
-// (a slow insert behind a gateway's 504, a handler that answered 500 after its commit) is not visible 2 s later, so
-// "not found" proves nothing yet and a resend would create the row twice. Those rows stay "sending" in the journal,
-// are reported "unknown" with the command to run again, and the rerun's read-back settles them. Requests that
-// provably never arrived (the connection failed before the request was written) are not "lost": the HTTP layer
-// retries them itself, as checkout and `address add` also rely on.
-// Used by `shipment create --csv` (requests of ten) and `address add --csv` (one address a request).
-import type { BatchRun } from "../batch/batch-run.js";
-import type { Journal } from "./journal.js";
-import type { Outcome } from "../batch/outcomes.js";
-import type { Candidate, Reconciled } from "./reconcile.js";
+// What a run makes of writes in flight, its own and those an earlier run left:
+// - Before sending, every write an earlier run left in flight is settled (settle.ts): found -> done, reported with its
+//   id; past its settle time and not found -> not applied, sent now; still in flight -> waited for (a countdown) unless
+//   --no-wait, and then reported unknown with the time after which a rerun settles it.
+// - A request of this run whose answer is lost is read back after a short wait, never resent in the same run: found
+//   -> created; not found yet -> unknown, since the service may still be applying it. The rerun settles it.
+import type { Deps } from "../deps.js";
+import type { Outcome, Outcomes } from "../batch/outcomes.js";
+import type { Book } from "./book.js";
+import { settleBook } from "./settle-book.js";
+import type { Finder, Settlement } from "./settle.js";
 
-/** [assume] Wait before reading back after a lost answer, so a request the service is still finishing shows up. */
+/** [assume] Wait before reading back a lost answer in the same run, so a request the service finishes quickly shows. */
 export const RECONCILE_DELAY_MS = 2000;
 
 export interface LostRow {
@@ -22,99 +20,86 @@ export interface LostRow {
   reference?: string;
 }
 
-export interface Lost<R extends LostRow> {
-  rows: R[];
-  attempt: number;
-  at: string;
-}
+type SettleDeps = Pick<Deps, "clock" | "signal" | "io">;
 
-export interface Resender<R extends LostRow> {
-  readonly running: boolean;
-  readonly lost: Array<Lost<R>>;
-}
+const hhmmss = (d: Date) => `${d.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 
-export interface ReconcileFor<R extends LostRow, F> {
-  fields(row: R): F;
-  /** Reconciles and records the proven states in the journal. */
-  reconcile(candidates: ReadonlyArray<Candidate<F>>): Promise<Map<string, Reconciled>>;
-  /** "shipments", "addresses": for messages. */
-  noun: string;
+/** Why a row is not sent while its earlier request is in flight, with when a rerun settles it. */
+export function inFlightText(settleAt: Date): string {
+  return `its request was sent and its answer never came; the service may still be applying it until ${hhmmss(settleAt)}: not sent again. Run the same command again after then to settle it`;
 }
 
 /**
- * Records what a reconciliation proved: ids of created rows, and, for a rerun's read-back of an earlier run's rows,
- * "failed" (sendable again) for rows not found. A read-back within the run that lost the answer records only what it
- * found: its "not found" may be a request still in progress (see the top of this file), so those rows stay "sending".
+ * Settles what earlier runs left in flight before this run sends anything. Returns each settlement; the book records
+ * what they proved. `noun` names the rows in messages ("rows", "items", "addresses").
  */
-export async function recordReconciled(journal: Journal, found: Map<string, Reconciled>, inRun = false): Promise<void> {
-  const entries: Array<readonly [string, { state: "created"; id: number } | { state: "failed"; error: string }]> = [];
-  for (const [key, r] of found) {
-    if (r.state === "created") entries.push([key, { state: "created", id: r.id }]);
-    if (r.state === "not-created" && !inRun) entries.push([key, { state: "failed", error: "answer lost; reconciled: not created" }]);
-  }
-  await journal.record(entries);
+export async function settleEarlierRuns(deps: SettleDeps, book: Book, finder: Finder, o: { wait: boolean; noun: { read: string; row: string } }): Promise<Map<string, Settlement>> {
+  const count = book.inFlight().size;
+  if (count === 0) return new Map();
+  const rows = `${count} ${o.noun.row}${count === 1 ? " was" : "s were"}`;
+  deps.io.err(`${rows} in flight when an earlier run stopped; reading the service's ${o.noun.read} to settle ${count === 1 ? "it" : "them"}...\n`);
+  const settled = await settleBook(book, finder, deps, { wait: o.wait, noun: `${o.noun.row}s`, done: (id) => ({ state: "created", id: id! }) });
+  const n = (state: Settlement["state"]) => [...settled.values()].filter((s) => s.state === state).length;
+  deps.io.err(`  ${n("applied")} found created, ${n("not-applied")} proven not created (to be sent), ${n("in-flight") + n("uncertain")} still unknown (not sent).\n`);
+  return settled;
 }
 
-/** What settling needs of a run: a CSV run, or `shipment create` from flags or a JSON file. */
 /**
- * What an earlier run already settled for a row or item, before this run sends it: created (skipped now, with its
- * id), or left uncertain by the rerun's read-back (not sent: it may exist). Undefined when the row is to be sent.
+ * What an earlier run settled for a row before this run sends it: created (skipped now, with its id), or still in
+ * flight or uncertain (not sent: it may exist). Undefined when the row is to be sent.
  */
-export function settledEarlier(
-  journal: Journal,
-  uncertain: ReadonlyMap<string, string>,
-  key: string,
-  base: Pick<Outcome, "label" | "reference">,
-): Outcome | undefined {
-  const state = journal.row(key);
+export function settledEarlier(book: Book, settled: ReadonlyMap<string, Settlement>, key: string, base: Pick<Outcome, "label" | "reference">): Outcome | undefined {
+  const state = book.row(key);
   if (state?.state === "created") return { status: "skipped", ...base, id: state.id };
-  const doubt = uncertain.get(key);
-  if (doubt !== undefined) return { status: "unknown", ...base, error: doubt };
+  const s = settled.get(key);
+  if (s?.state === "uncertain") return { status: "unknown", ...base, error: s.reason };
+  if (s?.state === "in-flight") return { status: "unknown", ...base, error: inFlightText(s.settleAt) };
+  // Still in flight without a settlement: its rows could not be read back in this run.
+  if (state?.state === "in_flight") return { status: "unknown", ...base, error: inFlightText(new Date(state.settle_at)) };
   return undefined;
 }
 
-export type SettleRun = Pick<BatchRun, "deps" | "outcomes" | "say">;
-
-export async function settleLost<R extends LostRow, F>(run: SettleRun, sender: Resender<R>, how: ReconcileFor<R, F>): Promise<void> {
-  const { outcomes } = run;
-  const pending = [...sender.lost];
-  sender.lost.length = 0;
-  const rows = pending.flatMap((l) => l.rows.map((r) => ({ r, l })));
-  const unknown = (r: R, error: string) => outcomes.set(r.row, { status: "unknown", label: r.label, reference: r.reference, error });
+/** Reads back this run's requests whose answers were lost (after RECONCILE_DELAY_MS), recording what it finds. */
+export async function settleOwnLost(
+  deps: SettleDeps,
+  book: Book,
+  rows: readonly LostRow[],
+  finder: () => Promise<Finder>,
+  o: { outcomes: Outcomes; say: (text: string) => void; noun: { read: string; row: string }; readBack: boolean },
+): Promise<void> {
   if (rows.length === 0) return;
-  if (sender.running) await run.deps.clock.sleep(RECONCILE_DELAY_MS, run.deps.signal).catch(() => undefined);
-  if (!sender.running) {
-    for (const { r } of rows) unknown(r, LOST);
-    return;
-  }
-  run.say(`The answer to ${pending.length} request${pending.length === 1 ? "" : "s"} was lost; reading the service's ${how.noun} to see what was created...\n`);
-  let found: Map<string, Reconciled>;
+  const unknown = (r: LostRow) => {
+    const state = book.row(r.key);
+    const error = state?.state === "in_flight" ? inFlightText(new Date(state.settle_at)) : "the answer was lost; run the same command again to settle it";
+    o.outcomes.set(r.row, { status: "unknown", label: r.label, reference: r.reference, error });
+  };
+  // A run that is stopping (Ctrl-C, or a failure every request would meet) reads nothing more: the rerun settles these.
+  const stopped = !o.readBack || (await deps.clock.sleep(RECONCILE_DELAY_MS, deps.signal).then(() => false, () => true));
+  if (stopped) return rows.forEach(unknown);
+  const requests = new Set(rows.map((r) => (book.row(r.key) as { attempt?: number } | undefined)?.attempt)).size;
+  o.say(`The answer to ${requests} request${requests === 1 ? "" : "s"} was lost; reading the service's ${o.noun.read} to see what was created...\n`);
+  let settled: Map<string, Settlement>;
   try {
-    found = await how.reconcile(rows.map(({ r, l }) => ({ key: r.key, row: r.row, attempt: l.attempt, at: l.at, fields: how.fields(r) })));
+    const keys = new Set(rows.map((r) => r.key));
+    settled = await settleBook(book, await finder(), deps, { only: (k) => keys.has(k), wait: false, noun: `${o.noun.row}s`, done: (id) => ({ state: "created", id: id! }) });
   } catch (e) {
-    run.say(`Could not read the ${how.noun} back (${(e as Error).message}); those rows stay recorded for the next run.\n`);
-    for (const { r } of rows) unknown(r, LOST);
-    return;
+    if (!deps.signal.aborted) o.say(`Could not read the ${o.noun.read} back (${(e as Error).message}); those ${o.noun.row}s stay recorded for the next run.\n`);
+    return rows.forEach(unknown);
   }
-  let notFound = 0;
-  for (const { r } of rows) {
-    const verdict = found.get(r.key);
-    if (verdict?.state === "created") outcomes.set(r.row, { status: "created", label: r.label, reference: r.reference, id: verdict.id });
-    else if (verdict?.state === "uncertain") unknown(r, verdict.reason);
+  let notYet = 0;
+  for (const r of rows) {
+    const s = settled.get(r.key);
+    if (s?.state === "applied") o.outcomes.set(r.row, { status: "created", label: r.label, reference: r.reference, id: s.id });
+    else if (s?.state === "uncertain") o.outcomes.set(r.row, { status: "unknown", label: r.label, reference: r.reference, error: s.reason });
     else {
-      notFound++;
-      unknown(r, NOT_FOUND_YET);
+      notYet++;
+      unknown(r);
     }
   }
-  if (notFound > 0) {
-    run.say(
-      `${notFound} row${notFound === 1 ? " was" : "s were"} not found on the service yet; not sent again in this run, since ` +
-        `${notFound === 1 ? "its request" : "their requests"} may still be in progress there.\n`,
+  if (notYet > 0) {
+    o.say(
+      `${notYet} ${o.noun.row}${notYet === 1 ? " was" : "s were"} not found on the service yet; not sent again in this run, since ` +
+        `${notYet === 1 ? "its request" : "their requests"} may still be in progress there.\n`,
     );
   }
 }
-
-const LOST = "the answer was lost; run the same command again to check and finish";
-const NOT_FOUND_YET =
-  "the answer was lost and the service does not show it yet, but the request may still be in progress there; " +
-  "run the same command again (after a minute if it timed out) to check and finish";

@@ -1,11 +1,13 @@
-// Whose records a journal holds. The journal is scoped by profile and base URL, which do not name an organization:
+// Whose records a ledger book holds. A book is scoped by profile and base URL, which do not name an organization:
 // another organization's token on the same URL, or an in-memory sandbox restarted on the same port, would find rows
 // recorded as created (with ids that are not theirs), skip them, and exit 0 with nothing created. So each target
-// records a fingerprint of the token (a truncated SHA-256: never the token). When a run's token has another
-// fingerprint, or the journal predates fingerprints, the recorded ids are checked against the service before any is
-// trusted: if they exist with the same titles (names for addresses) it is the same organization with a new token,
-// and the new fingerprint is recorded; otherwise the run stops before sending anything (exit 2).
-import { createHash } from "node:crypto";
+// records the token's owner mark: a slow, salted hash (scrypt, a salt per book), never the token. A fast hash would
+// let anyone holding a book test guessed tokens offline; the salt is in the book, so the mark is checked the same
+// way when the book is read on another machine. When a run's token does not match the mark, or the book predates
+// marks, the recorded ids are checked against the service before any is trusted: if they exist with the same titles
+// (names for addresses) it is the same organization with a new token, and the new mark is recorded; otherwise the
+// run stops before sending anything (exit 2).
+import { createHash, randomBytes, scrypt } from "node:crypto";
 import { ForbiddenError, NotFoundError } from "../api/errors.js";
 import type { ApiClient, CallOptions } from "../api/types.js";
 import { UsageError } from "../errors.js";
@@ -13,11 +15,41 @@ import { UsageError } from "../errors.js";
 /** How many recorded ids are read back at most: spread over the journal, enough to tell another organization. */
 export const OWNER_SAMPLE = 20;
 
-export function tokenFingerprint(token: string): string {
-  return createHash("sha256").update(token).digest("hex").slice(0, 16);
+/** A token's mark in one book. `legacy` is shipctl 0.1's bare SHA-256 prefix, read from books written before marks. */
+export type OwnerMark = { salt: string; hash: string } | { legacy: string };
+
+/** scrypt's interactive cost (N = 2^14): about 60 ms a check here, once per book a run opens. */
+const SCRYPT = { N: 16384, r: 8, p: 1 } as const;
+const KEY_BYTES = 32;
+
+function scryptHash(token: string, salt: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    scrypt(token, Buffer.from(salt, "base64url"), KEY_BYTES, SCRYPT, (err, key) => (err ? reject(err) : resolve(key.toString("base64url"))));
+  });
 }
 
-/** What the owner check needs of a journal (the CSV journal, and the report journal of src/ledger/report-journal.ts). */
+/** A new mark for `token`, with a salt of its own. */
+export async function markFor(token: string): Promise<OwnerMark> {
+  const salt = randomBytes(16).toString("base64url");
+  return { salt, hash: await scryptHash(token, salt) };
+}
+
+/** Whether `token` made `mark`. */
+export async function tokenMatches(token: string, mark: OwnerMark | undefined): Promise<boolean> {
+  if (mark === undefined) return false;
+  if ("legacy" in mark) return createHash("sha256").update(token).digest("hex").slice(0, 16) === mark.legacy;
+  return (await scryptHash(token, mark.salt)) === mark.hash;
+}
+
+/** A mark as read from a file: anything else is no mark (the records are then checked as if none were recorded). */
+export function readMark(value: unknown): OwnerMark | undefined {
+  if (typeof value === "string" && /^[0-9a-f]{16}$/.test(value)) return { legacy: value };
+  if (typeof value !== "object" || value === null) return undefined;
+  const { salt, hash } = value as { salt?: unknown; hash?: unknown };
+  return typeof salt === "string" && typeof hash === "string" ? { salt, hash } : undefined;
+}
+
+/** What the owner check needs of a book. */
 export interface OwnedJournal {
   readonly path: string;
   readonly ownerConfirmed: boolean;

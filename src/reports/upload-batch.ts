@@ -8,7 +8,7 @@ import { ExitCode, InterruptedError } from "../errors.js";
 import { targetsFromManifest, targetsFromRoot } from "./batch-sources.js";
 import { REPORT } from "../contract/index.js";
 import { ChunkPool } from "./chunk-pool.js";
-import { tokenFingerprint } from "../ledger/owner.js";
+import { createHash } from "node:crypto";
 import { defaultJournalPath, ReportJournal } from "../ledger/report-journal.js";
 import { confirmReportJournalOwner } from "./report-owner.js";
 import { READ_CHUNK_BYTES } from "./multipart-body.js";
@@ -64,7 +64,7 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
     const api = await deps.api();
     const connection = await deps.connection();
     const journalPath = options.journal ?? defaultJournalPath(source.kind === "batch" ? { root: source.root } : { manifest: source.file });
-    const journal = await ReportJournal.open(journalPath, { baseUrl: connection.baseUrl, owner: tokenFingerprint(connection.token) }, () => deps.clock.now());
+    const journal = await ReportJournal.open(journalPath, { baseUrl: connection.baseUrl, owner: createHash("sha256").update(connection.token).digest("hex").slice(0, 16) }, () => deps.clock.now());
     // Reports recorded as stored by another token are skipped only once their shipments say so (exit 2 otherwise).
     await confirmReportJournalOwner(journal, { api, call: { signal: deps.signal }, say: (text) => deps.io.err(text) });
     markPhase("ready");

@@ -7,22 +7,23 @@ import { AddressSet, type Decision } from "../addresses/address-set.js";
 import { earlyVerdicts, refuseInvalid, reportValidation, verifyDistinct } from "../batch/before-send.js";
 import { findEarlierSends } from "../ledger/copy-guard.js";
 import { startProgress, stopProgress, withBatch, type BatchRun } from "../batch/batch-run.js";
-import { openJournal } from "../batch/open-csv-journal.js";
+import { openCsvBook } from "../batch/open-csv-book.js";
 import { CreateSender } from "./create-sender.js";
-import { recordReconciled, settledEarlier, settleLost } from "../ledger/lost.js";
+import { settledEarlier, settleEarlierRuns, settleOwnLost } from "../ledger/lost.js";
 import { printDryRun, type DryRunItem } from "../batch/dry-run-pass.js";
 import { finishRun } from "../batch/finish.js";
-import type { Journal } from "../ledger/journal.js";
+import type { Book } from "../ledger/book.js";
+import type { Settlement } from "../ledger/settle.js";
 import { Notes } from "../csv/value-notes.js";
-import { problemsText } from "../batch/outcomes.js";
-import { reconcile, shipmentFields, shipmentListing, type Candidate, type Reconciled, type ShipmentFields } from "../ledger/reconcile.js";
+import { problemsText, type Outcome } from "../batch/outcomes.js";
+import { lagMeter, shipmentFinder } from "./shipment-read-back.js";
 import type { ResultWords } from "../batch/results.js";
 import { csvOptions, type CsvFlags } from "../batch/run-options.js";
 import { shipmentScanSpec } from "./shipment-spec.js";
 import { createSpill, type Spill } from "../csv/spill.js";
 import { spilledReady, spilledShipment, type SpilledShipment } from "./spilled-shipment.js";
 import { validatePass, type Validation } from "../batch/validate-pass.js";
-import { SHIPMENTS_PER_CREATE, type Shipment } from "../contract/index.js";
+import { holdsShipmentFields, shipmentOwn, SHIPMENTS_PER_CREATE, type Shipment, type ShipmentOwn } from "../contract/index.js";
 import { markPhase } from "../batch/batch-phases.js";
 
 export const CREATE_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "created" };
@@ -32,8 +33,8 @@ export async function runCreateCsv(deps: Deps, flags: CsvFlags): Promise<number>
   const options = csvOptions(flags);
   return withBatch(deps, options, async (run) => {
     markPhase("connected");
-    // A dry run writes nothing: no journal.
-    const journal = options.dryRun ? undefined : await openJournal(run, "shipment-create");
+    // A dry run writes nothing: no book.
+    const journal = options.dryRun ? undefined : await openCsvBook(run, "shipment-create");
     try {
       const spill = await createSpill<SpilledShipment>();
       try {
@@ -49,7 +50,7 @@ export async function runCreateCsv(deps: Deps, flags: CsvFlags): Promise<number>
   });
 }
 
-async function createBatch(run: BatchRun, journal: Journal | undefined, spill: Spill<SpilledShipment>): Promise<number> {
+async function createBatch(run: BatchRun, journal: Book | undefined, spill: Spill<SpilledShipment>): Promise<number> {
   const { deps, options } = run;
   const spec = shipmentScanSpec(run.tables, { update: false, keys: !options.dryRun });
   const notes = new Notes();
@@ -58,7 +59,10 @@ async function createBatch(run: BatchRun, journal: Journal | undefined, spill: S
   // Each distinct address is sent for verification as soon as the pass finds it (prepare.ts says when that stops).
   const early = earlyVerdicts(run, journal);
   const addresses = new AddressSet(early?.onNew);
-  const lostEarlier: Array<Candidate<ShipmentFields>> = [];
+  // Rows in flight in a book of shipctl 0.1, which did not record what was sent: the row as it is now stands in.
+  const legacySent = new Map<string, ShipmentOwn>();
+  // Rows edited since their request went out: reported as such, never matched or sent as they are now meanwhile.
+  const changed = new Set<string>();
 
   markPhase("opened");
   const validation = await validatePass(
@@ -70,7 +74,10 @@ async function createBatch(run: BatchRun, journal: Journal | undefined, spill: S
       // The run will stop before sending: no more addresses for verification either.
       if (earlier?.see(row.key)) early?.hold();
       const state = options.dryRun ? undefined : journal?.row(row.key);
-      if (state?.state === "sending") lostEarlier.push({ key: row.key, row: row.row, attempt: state.attempt, at: state.at, fields: shipmentFields(row.payload) });
+      if (state?.state === "in_flight") {
+        if (state.sent === undefined) legacySent.set(row.key, shipmentOwn(row.payload));
+        else if (holdsShipmentFields(row.payload, state.sent as ShipmentOwn) !== true) changed.add(row.key);
+      }
       // A row already created is kept only to be reported; its addresses need no verification.
       spill.add(spilledShipment(row, addresses, { changes: options.dryRun, verify: state?.state !== "created" }));
     },
@@ -88,25 +95,16 @@ async function createBatch(run: BatchRun, journal: Journal | undefined, spill: S
   const refusal = earlier?.refusal(run, "shipment create", validation.valid);
   if (refusal) throw refusal;
 
-  const uncertain = new Map<string, string>();
-  if (lostEarlier.length > 0 && journal && !options.dryRun) {
-    deps.io.err(`${lostEarlier.length} row${lostEarlier.length === 1 ? " was" : "s were"} being sent when an earlier run stopped; reading the service's shipments to see which were created...\n`);
-    const found = await reconcileShipments(run, journal, lostEarlier);
-    let created = 0;
-    let again = 0;
-    for (const [key, r] of found) {
-      if (r.state === "uncertain") uncertain.set(key, r.reason);
-      else if (r.state === "created") created++;
-      else again++;
-    }
-    deps.io.err(`  ${created} found created, ${again} proven not created (to be sent), ${uncertain.size} uncertain (not sent).\n`);
-  }
+  const settled =
+    journal && !options.dryRun
+      ? await settleEarlierRuns(deps, journal, await shipmentFinder(deps, run.call, journal, legacySent), { wait: options.wait, noun: { read: "shipments", row: "row" } })
+      : new Map<string, Settlement>();
 
   const decisions = await verifyDistinct(run, journal, addresses, early);
   markPhase("verified");
 
   if (options.dryRun) return printDryRun(run, validation, notes, "shipment", dryRunItems(spill, addresses, decisions), SHIPMENTS_PER_CREATE.max);
-  return send(run, journal!, spill, addresses, decisions, uncertain, validation, finish);
+  return send(run, journal!, spill, addresses, decisions, { settled, changed }, validation, finish);
 }
 
 async function* dryRunItems(spill: Spill<SpilledShipment>, addresses: AddressSet, decisions: Map<string, Decision> | undefined): AsyncGenerator<Iterable<DryRunItem<Shipment>>> {
@@ -116,20 +114,13 @@ async function* dryRunItems(spill: Spill<SpilledShipment>, addresses: AddressSet
   for await (const batch of spill.batches()) yield items(batch);
 }
 
-async function reconcileShipments(run: BatchRun, journal: Journal, candidates: ReadonlyArray<Candidate<ShipmentFields>>, inRun = false): Promise<Map<string, Reconciled>> {
-  const api = await run.deps.api();
-  const found = await reconcile(candidates, shipmentListing(api, run.call), journal.claimedIds());
-  await recordReconciled(journal, found, inRun);
-  return found;
-}
-
 async function send(
   run: BatchRun,
-  journal: Journal,
+  journal: Book,
   spill: Spill<SpilledShipment>,
   addresses: AddressSet,
   decisions: Map<string, Decision> | undefined,
-  uncertain: Map<string, string>,
+  earlier: { settled: ReadonlyMap<string, Settlement>; changed: ReadonlySet<string> },
   validation: Validation,
   finish: (extra?: { exitCode?: number; unreached?: number }) => Promise<number>,
 ): Promise<number> {
@@ -137,7 +128,18 @@ async function send(
   const api = await deps.api();
   const progress = startProgress(run, validation.total);
   const tick = () => progress.update({ done: outcomes.size, created: outcomes.count("created"), failed: outcomes.count("failed") });
-  const sender = new CreateSender({ api, journal, outcomes, clock: deps.clock, call: run.call, signal: deps.signal, concurrency: options.concurrency, onSettled: tick });
+  const lag = lagMeter(deps, run.call);
+  const sender = new CreateSender({
+    api,
+    book: journal,
+    outcomes,
+    clock: deps.clock,
+    call: run.call,
+    signal: deps.signal,
+    concurrency: options.concurrency,
+    onSettled: tick,
+    onFirstCreated: (id, answeredAt) => lag.measure(id, answeredAt),
+  });
   // Invalid rows (sent around with --skip-invalid) are failed outcomes, reported in file order as the rows are reached.
   const invalid = validation.invalid;
   let nextInvalid = 0;
@@ -153,9 +155,9 @@ async function send(
       if (!sender.running) break rows;
       reportInvalidBefore(s.row);
       const base = { label: s.label, reference: s.reference };
-      const earlier = settledEarlier(journal, uncertain, s.key, base);
-      if (earlier) {
-        outcomes.set(s.row, earlier);
+      const done = settledEarlier(journal, earlier.settled, s.key, base);
+      if (done) {
+        outcomes.set(s.row, earlier.changed.has(s.key) ? withChangedNote(done) : done);
         continue;
       }
       const ready = spilledReady(s, addresses, decisions);
@@ -171,9 +173,8 @@ async function send(
   if (sender.running) reportInvalidBefore(Infinity);
   await sender.finish();
   markPhase("sent");
-  if (sender.lost.length > 0) {
-    await settleLost(run, sender, { noun: "shipments", fields: (r) => shipmentFields(r.payload), reconcile: (c) => reconcileShipments(run, journal, c, true) });
-  }
+  await settleOwnLost(deps, journal, sender.lost.flatMap((l) => l.rows), () => shipmentFinder(deps, run.call, journal), { outcomes, say: run.say, noun: { read: "shipments", row: "row" }, readBack: sender.stopped === undefined });
+  await lag.done();
   tick();
   stopProgress(run);
   const stopped = sender.stopped;
@@ -184,4 +185,10 @@ async function send(
     throw stopped;
   }
   return finish({ unreached: validation.total - outcomes.size });
+}
+
+/** A row edited in the file since its request was sent: the service holds (or may hold) what was sent then. */
+function withChangedNote(outcome: Outcome): Outcome {
+  const note = "changed in the file since its request was sent: the service holds (or may hold) what was sent then; change a created shipment with `shipctl shipment update`";
+  return { ...outcome, error: outcome.error ? `${outcome.error}; ${note}` : note };
 }

@@ -5,7 +5,7 @@
 // created are skipped (their ids reported) and lost answers reconciled by reading the shipments back before
 // anything is resent. Items go ten a request (CreateSender), a 422 fails the items it names and the others of that
 // request are sent again, inline addresses are verified once each (--no-verify, --accept-recommended).
-import type { Shipment } from "../contract/index.js";
+import { shipmentOwn, type Shipment, type ShipmentOwn } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { retryNote } from "../input/call-options.js";
 import { ExitCode, UsageError } from "../errors.js";
@@ -20,12 +20,15 @@ import { checkItems, type CheckedItem, type InvalidItem } from "./item-check.js"
 import { finishItems, jsonFieldProblems, type ItemRun, type ItemOptions } from "./item-finish.js";
 import { readItems, type ItemInputFlags } from "./item-input.js";
 import { itemJournalPath, keyItems, type KeyedItem } from "./item-keys.js";
-import { Journal } from "../ledger/journal.js";
-import { confirmJournalOwner, ownedReader, tokenFingerprint } from "../ledger/owner.js";
-import { recordReconciled, settledEarlier, settleLost } from "../ledger/lost.js";
+import { Book } from "../ledger/book.js";
+import { inputLocks } from "../ledger/input-identity.js";
+import { confirmJournalOwner, ownedReader } from "../ledger/owner.js";
+import { settledEarlier, settleEarlierRuns, settleOwnLost } from "../ledger/lost.js";
+import type { Settlement } from "../ledger/settle.js";
+import { settleWindowOf } from "../ledger/settle-window.js";
 import { Outcomes, problemsText } from "../batch/outcomes.js";
 import { decided, verifyDistinct, type Ready } from "../batch/before-send.js";
-import { reconcile, shipmentFields, shipmentListing, type Candidate, type Reconciled, type ShipmentFields } from "../ledger/reconcile.js";
+import { lagMeter, shipmentFinder } from "./shipment-read-back.js";
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type CsvFlags } from "../batch/run-options.js";
 import { SHIPMENTS_PER_CREATE } from "../contract/index.js";
 
@@ -93,6 +96,7 @@ function itemOptions(flags: CreateItemFlags): ItemOptions {
     acceptRecommended: flags.acceptRecommended === true,
     verify: flags.verify !== false,
     skipInvalid: flags.skipInvalid === true,
+    wait: flags.wait !== false,
   };
 }
 
@@ -109,13 +113,20 @@ function reportInvalid(run: ItemRun, invalid: readonly InvalidItem[], total: num
   io.err(`${valid} of ${total} item${total === 1 ? " is" : "s are"} valid.\n`);
 }
 
-async function openItemJournal(run: ItemRun, items: readonly KeyedItem[]): Promise<Journal> {
+async function openItemJournal(run: ItemRun, items: readonly KeyedItem[]): Promise<Book> {
   const { deps, source } = run;
   const connection = await deps.connection();
   const path = await itemJournalPath(source, items, deps.env);
   const label = source.path ?? (source.name === "stdin" ? "stdin" : "flags");
-  const owner = tokenFingerprint(connection.token);
-  const journal = await Journal.open(path, "shipment-create", label, { baseUrl: connection.baseUrl, profile: connection.profile, owner });
+  // A JSON file is locked by what it is, as a CSV is (flags and stdin have a book of their own per content).
+  const locks = source.path === undefined ? [] : await inputLocks("shipment-create", { name: source.name, path: source.path, stdin: false }, deps.env);
+  const journal = await Book.open(path, {
+    kind: "shipment-create",
+    source: label,
+    target: { baseUrl: connection.baseUrl, profile: connection.profile, token: connection.token },
+    window: await settleWindowOf(connection, deps.env),
+    locks,
+  });
   try {
     // The recorded ids must be this organization's before an item is reported "already created" (journal-owner.ts).
     if (!journal.ownerConfirmed) await confirmJournalOwner(journal, {
@@ -134,9 +145,9 @@ async function openItemJournal(run: ItemRun, items: readonly KeyedItem[]): Promi
   return journal;
 }
 
-async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: Journal | undefined, total: number): Promise<number> {
+async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: Book | undefined, total: number): Promise<number> {
   const { deps, options, outcomes } = run;
-  const uncertain = journal ? await settleEarlier(run, items, journal) : new Map<string, string>();
+  const settled = journal ? await settleEarlier(run, items, journal) : new Map<string, Settlement>();
 
   // Inline addresses of the items still to send, each verified once (verdicts kept in the journal).
   const addresses = new AddressSet();
@@ -150,11 +161,22 @@ async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: J
   const api = await deps.api();
   run.progress = createProgress(deps.io, { total, unit: "items" });
   const tick = () => run.progress?.update({ done: outcomes.size, created: outcomes.count("created"), failed: outcomes.count("failed") });
-  const sender = new CreateSender({ api, journal, outcomes, clock: deps.clock, call: run.call, signal: deps.signal, concurrency: options.concurrency, onSettled: tick });
+  const lag = lagMeter(deps, run.call);
+  const sender = new CreateSender({
+    api,
+    book: journal,
+    outcomes,
+    clock: deps.clock,
+    call: run.call,
+    signal: deps.signal,
+    concurrency: options.concurrency,
+    onSettled: tick,
+    onFirstCreated: (id, answeredAt) => lag.measure(id, answeredAt),
+  });
   for (const item of items) {
     if (!sender.running) break;
     const base = { label: item.label, reference: item.reference };
-    const earlier = settledEarlier(journal, uncertain, item.key, base);
+    const earlier = settledEarlier(journal, settled, item.key, base);
     if (earlier) {
       outcomes.set(item.item, earlier);
       continue;
@@ -167,9 +189,8 @@ async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: J
     await sender.offer({ key: item.key, row: item.item, ...base, payload: ready.payload });
   }
   await sender.finish();
-  if (sender.lost.length > 0) {
-    await settleLost(run, sender, { noun: "shipments", fields: (r) => shipmentFields(r.payload), reconcile: (c) => reconcileItems(run, journal, c, true) });
-  }
+  await settleOwnLost(deps, journal, sender.lost.flatMap((l) => l.rows), () => shipmentFinder(deps, run.call, journal), { outcomes, say: run.say, noun: { read: "shipments", row: "item" }, readBack: sender.stopped === undefined });
+  await lag.done();
   // Items the run never reached (it stopped first) are listed as not sent, so the output names every item.
   for (const item of items) if (!outcomes.get(item.item)) outcomes.set(item.item, { status: "pending", label: item.label, reference: item.reference });
   jsonFieldProblems(outcomes);
@@ -187,36 +208,18 @@ async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: J
 }
 
 /**
- * Items an earlier run recorded as being sent, with no answer recorded: the service's shipments are read and matched
- * before anything is sent (nothing is resent blindly). Returns the items that stay uncertain, and why.
+ * Items an earlier run left in flight: the service's shipments are read back and matched against what was sent
+ * before anything is sent (nothing is resent blindly). A book of shipctl 0.1 did not record what was sent: the items
+ * as they are now stand in.
  */
-async function settleEarlier(run: ItemRun, items: readonly KeyedItem[], journal: Journal): Promise<Map<string, string>> {
-  const uncertain = new Map<string, string>();
-  const lost: Array<Candidate<ShipmentFields>> = [];
+async function settleEarlier(run: ItemRun, items: readonly KeyedItem[], journal: Book): Promise<Map<string, Settlement>> {
+  const legacySent = new Map<string, ShipmentOwn>();
   for (const item of items) {
     const state = journal.row(item.key);
-    if (state?.state === "sending") lost.push({ key: item.key, row: item.item, attempt: state.attempt, at: state.at, fields: shipmentFields(item.payload) });
+    if (state?.state === "in_flight" && state.sent === undefined) legacySent.set(item.key, shipmentOwn(item.payload));
   }
-  if (lost.length === 0) return uncertain;
-  const { io } = run.deps;
-  io.err(`${lost.length} item${lost.length === 1 ? " was" : "s were"} being sent when an earlier run stopped; reading the service's shipments to see which were created...\n`);
-  const found = await reconcileItems(run, journal, lost);
-  let created = 0;
-  let again = 0;
-  for (const [key, r] of found) {
-    if (r.state === "uncertain") uncertain.set(key, r.reason.replace(/ rows\b/g, " items"));
-    else if (r.state === "created") created++;
-    else again++;
-  }
-  io.err(`  ${created} found created, ${again} proven not created (to be sent), ${uncertain.size} uncertain (not sent).\n`);
-  return uncertain;
-}
-
-async function reconcileItems(run: ItemRun, journal: Journal, candidates: ReadonlyArray<Candidate<ShipmentFields>>, inRun = false): Promise<Map<string, Reconciled>> {
-  const api = await run.deps.api();
-  const found = await reconcile(candidates, shipmentListing(api, run.call), journal.claimedIds());
-  await recordReconciled(journal, found, inRun);
-  return found;
+  const finder = await shipmentFinder(run.deps, run.call, journal, legacySent);
+  return settleEarlierRuns(run.deps, journal, finder, { wait: run.options.wait, noun: { read: "shipments", row: "item" } });
 }
 
 /** The payload as it will be sent: inline addresses replaced by their verified (or accepted revised) form. */

@@ -1,14 +1,15 @@
 // Sends valid rows in file order, in requests of at most SHIPMENTS_PER_CREATE, with `concurrency` requests in
-// flight. Around each request the journal records the intent ("sending", flushed before the request leaves) and the
-// outcome (ids or error). A 422 fails the rows it names and sends the rest of that request again without them.
-// A request whose answer is lost leaves its rows "sending" for reconciliation; nothing is resent blindly.
-import { SHIPMENTS_PER_CREATE, type Shipment } from "../contract/index.js";
+// flight. Around each request the ledger book records the intent (in flight, with what is sent; flushed before the
+// request leaves) and the outcome (ids or error). A 422 fails the rows it names and sends the rest of that request
+// again without them. A request whose answer is lost stays in flight for the read-back; nothing is resent blindly.
+import { shipmentOwn, SHIPMENTS_PER_CREATE, type Shipment } from "../contract/index.js";
 import { prepareCreateShipments } from "../api/endpoints.js";
-import type { ApiClient, CallOptions, PreparedJson } from "../api/types.js";
+import type { ApiClient, CallOptions } from "../api/types.js";
 import type { Clock } from "../clock.js";
 import { columnForPath } from "../csv/columns.js";
 import { classifyFailure } from "../ledger/failure-kind.js";
-import type { Journal } from "../ledger/journal.js";
+import type { Book, RowState } from "../ledger/book.js";
+import { settleAtFromIntent } from "../ledger/settle-window.js";
 import type { Outcomes } from "../batch/outcomes.js";
 import { Pool } from "../batch/pool.js";
 import type { CellProblem } from "../csv/row-types.js";
@@ -23,54 +24,29 @@ export interface ReadyRow {
 
 export interface LostRequest {
   rows: ReadyRow[];
-  attempt: number;
-  at: string;
 }
 
 export interface SenderOptions {
   api: ApiClient;
-  journal: Journal;
+  book: Book;
   outcomes: Outcomes;
   clock: Clock;
   call: CallOptions;
+  /** The run's stop signal: once aborted, nothing new starts (requests in flight finish). */
   signal: AbortSignal;
   concurrency: number;
   /** Told after each request, for the progress line. */
   onSettled?: () => void;
-}
-
-/**
- * Requests recorded ahead of a free slot. The journal flushes in groups, so with several queued one fdatasync carries
- * the intents of several requests and the disk's sync latency stops setting the pace when the service answers
- * quickly. Each intent is still on disk before its request leaves. One never sent (the run stopped) leaves its rows
- * "sending": the next run reconciles them, finds them not created and sends them then.
- */
-export const LOOKAHEAD_REQUESTS = 8;
-/**
- * The reader resumes only once the queue is down to this many, then queues up to LOOKAHEAD_REQUESTS again at once:
- * the intents of those requests are recorded in one turn of the event loop and share one write and one fdatasync
- * (a 10,000-row run against a service answering in 20 ms: 250 fdatasyncs instead of 729, counted with strace).
- */
-export const REFILL_AT = LOOKAHEAD_REQUESTS / 2;
-
-/** An intent recorded for a request, and its body serialized ahead (while the request waits for a slot). */
-interface Intent {
-  attempt: number;
-  at: string;
-  durable: Promise<void>;
-  payloads: Shipment[];
-  prepared: PreparedJson<Shipment[]>;
+  /** Told of the first shipment this run created, with when its answer came (service time): the lag is measured on it. */
+  onFirstCreated?: (id: number, answeredAt: number) => void;
 }
 
 export class CreateSender {
   private chunk: ReadyRow[] = [];
   private readonly pool: Pool;
-  /** Requests recorded and waiting for a slot; `started` chains them so they start in file order. */
-  private queued = 0;
-  private started: Promise<void> = Promise.resolve();
-  private readonly waiters: Array<() => void> = [];
+  private created = false;
   readonly lost: LostRequest[] = [];
-  /** Why the run stopped early (Ctrl-C, authentication), if it did. */
+  /** Why the run stopped early (authentication, no subscription), if it did. */
   stopped: unknown;
 
   constructor(private readonly o: SenderOptions) {
@@ -87,100 +63,83 @@ export class CreateSender {
     if (this.chunk.length >= SHIPMENTS_PER_CREATE.max) await this.dispatch();
   }
 
-  /** Sends what is left and waits for every request. */
+  /** Sends what is left and waits for every request; rows never sent are "pending". */
   async finish(): Promise<void> {
     if (this.chunk.length > 0 && this.running) await this.dispatch();
     for (const r of this.chunk) this.o.outcomes.set(r.row, { status: "pending", label: r.label, reference: r.reference });
     this.chunk = [];
-    await this.started;
     await this.pool.drain();
   }
 
   private async dispatch(): Promise<void> {
     const rows = this.chunk;
     this.chunk = [];
-    // The intent is written while the request waits for a free slot, so it is on disk by the time the slot frees
-    // and the journal's flush does not add to every request's time.
-    const intent = this.intent(rows);
-    intent.durable.catch(() => undefined);
-    this.queued++;
-    this.started = this.started
-      .then(() => this.pool.add(() => this.send(rows, intent)))
-      .finally(() => {
-        this.queued--;
-        // The reader refills on the next turn, not in this one: answers come in bursts (one per slot, all at once
-        // from a service answering in fixed time), and the requests replacing them are written at the end of the
-        // turn (undici reuses a socket after a full turn). Reading, building and recording the next requests here
-        // would hold those writes back; done after them, it fills the time the slots wait for answers.
-        if (this.queued <= REFILL_AT) {
-          const reader = this.waiters.shift();
-          if (reader) setImmediate(reader);
-        }
-      });
-    // The reader waits while enough requests are queued: memory stays bounded and rows are not recorded far ahead.
-    while (this.queued >= LOOKAHEAD_REQUESTS) await new Promise<void>((resolve) => this.waiters.push(resolve));
-  }
-
-  private intent(rows: ReadyRow[]): Intent {
-    const attempt = this.o.journal.nextAttempt();
-    const at = this.o.clock.now().toISOString();
-    // The service has no idempotency key: record the intent before sending, so a lost answer can be reconciled.
-    const sending = { state: "sending", at, attempt } as const;
-    const durable = this.o.journal.record(rows.map((r) => [r.key, sending] as const));
-    const payloads = rows.map((r) => r.payload);
-    return { attempt, at, durable, payloads, prepared: prepareCreateShipments(payloads) };
+    // The body is serialized now, while the request waits for a free slot; the reader waits while none is free.
+    const prepared = prepareCreateShipments(rows.map((r) => r.payload));
+    await this.pool.add(() => this.send(rows, prepared));
   }
 
   /** Sends `rows` as one request; after a 422, the rows it did not name go again as a new request. */
-  private async send(initial: ReadyRow[], first: Intent): Promise<void> {
+  private async send(initial: ReadyRow[], firstBody: ReturnType<typeof prepareCreateShipments>): Promise<void> {
     let rows = initial;
-    let intent = first;
+    let prepared = firstBody;
     while (rows.length > 0) {
-      await intent.durable;
       if (!this.running) {
-        const notSent = { state: "failed", error: "not sent: the run stopped" } as const;
-        this.o.journal.note(rows.map((r) => [r.key, notSent] as const));
         for (const r of rows) this.o.outcomes.set(r.row, { status: "pending", label: r.label, reference: r.reference });
         return;
       }
-      rows = await this.sendOnce(rows, intent);
+      rows = await this.sendOnce(rows, prepared);
       this.o.onSettled?.();
-      if (rows.length > 0) intent = this.intent(rows);
+      if (rows.length > 0) prepared = prepareCreateShipments(rows.map((r) => r.payload));
     }
   }
 
-  /** Returns the rows to send again (after a 422), or [] when done. */
-  private async sendOnce(rows: ReadyRow[], intent: Intent): Promise<ReadyRow[]> {
-    const { journal, outcomes } = this.o;
-    const { attempt, at } = intent;
+  /** Records the intent, sends, and records the outcome. Returns the rows to send again (after a 422), or []. */
+  private async sendOnce(rows: ReadyRow[], prepared: ReturnType<typeof prepareCreateShipments>): Promise<ReadyRow[]> {
+    const { book, outcomes, clock } = this.o;
+    // The service has no idempotency key: record the intent (and what is sent) before sending, so a lost answer can
+    // be settled by reading back.
+    const at = clock.now();
+    const intent: RowState = {
+      state: "in_flight",
+      at: at.toISOString(),
+      attempt: book.nextAttempt(),
+      settle_at: settleAtFromIntent(at, book.window).toISOString(),
+      ...offsetOf(this.o.api),
+    };
+    await book.record(rows.map((r) => [r.key, { ...intent, sent: shipmentOwn(r.payload) }] as const));
     let ids: number[];
     try {
-      const answer = await this.o.api.createShipments(intent.payloads, { ...this.o.call, prepared: intent.prepared });
+      const answer = await this.o.api.createShipments(prepared.value, { ...this.o.call, prepared });
       ids = answer.shipments.map((s) => s.id);
     } catch (error) {
-      return this.failed(rows, error, attempt, at);
+      return this.failed(rows, error);
     }
     if (ids.length !== rows.length) {
-      // The answer cannot be matched to the rows: treat it as lost and let reconciliation read what exists.
-      this.lost.push({ rows, attempt, at });
+      // The answer cannot be matched to the rows: treat it as lost and let the read-back find what exists.
+      this.lost.push({ rows });
       for (const r of rows) outcomes.set(r.row, { status: "unknown", label: r.label, reference: r.reference, error: "the answer did not list one id per row" });
       return [];
     }
-    journal.note(rows.map((r, i) => [r.key, { state: "created", id: ids[i]! }] as const));
+    if (!this.created && ids.length > 0) {
+      this.created = true;
+      const offset = this.o.api.serviceClockOffsetMs?.();
+      if (offset !== undefined) this.o.onFirstCreated?.(ids[0]!, clock.now().getTime() + offset);
+    }
+    book.note(rows.map((r, i) => [r.key, { state: "created", id: ids[i]! }] as const));
     rows.forEach((r, i) => outcomes.set(r.row, { status: "created", label: r.label, reference: r.reference, id: ids[i]! }));
     return [];
   }
 
-  private async failed(rows: ReadyRow[], error: unknown, attempt: number, at: string): Promise<ReadyRow[]> {
-    const { journal, outcomes } = this.o;
+  private failed(rows: ReadyRow[], error: unknown): ReadyRow[] {
+    const { book, outcomes } = this.o;
     const failure = classifyFailure(error);
-    const fail = async (list: ReadyRow[], message: string, extra: { problems?: (r: ReadyRow) => CellProblem[]; unavailable?: boolean } = {}) => {
-      const failed = { state: "failed", error: message } as const;
-      journal.note(list.map((r) => [r.key, failed] as const));
+    const fail = (list: ReadyRow[], message: string, extra: { problems?: (r: ReadyRow) => CellProblem[]; unavailable?: boolean } = {}) => {
+      book.note(list.map((r) => [r.key, { state: "failed", error: message }] as const));
       for (const r of list) {
         const problems = extra.problems?.(r);
-        const error = problems && problems.length > 0 ? problems.map((p) => `${p.column}: ${p.reason}`).join("; ") : message;
-        outcomes.set(r.row, { status: "failed", label: r.label, reference: r.reference, error, problems, unavailable: extra.unavailable });
+        const text = problems && problems.length > 0 ? problems.map((p) => `${p.column}: ${p.reason}`).join("; ") : message;
+        outcomes.set(r.row, { status: "failed", label: r.label, reference: r.reference, error: text, problems, unavailable: extra.unavailable });
       }
     };
     switch (failure.kind) {
@@ -188,7 +147,7 @@ export class CreateSender {
         const named = rows.filter((_, i) => failure.byIndex.has(i));
         if (named.length === 0) {
           // A 422 that names no row: every row of the request is refused with the service's message.
-          await fail(rows, `the service refused the request: ${failure.message}`);
+          fail(rows, `the service refused the request: ${failure.message}`);
           return [];
         }
         const problemsOf = (r: ReadyRow): CellProblem[] =>
@@ -196,26 +155,29 @@ export class CreateSender {
             column: e.field === "" ? "row" : columnForPath(e.field.split(".")),
             reason: e.messages.join(" "),
           }));
-        await fail(named, "the service refused the row", { problems: problemsOf });
+        fail(named, "the service refused the row", { problems: problemsOf });
         return rows.filter((_, i) => !failure.byIndex.has(i));
       }
       case "refused":
-        await fail(rows, failure.message, { unavailable: failure.unavailable });
+        fail(rows, failure.message, { unavailable: failure.unavailable });
         return [];
       case "lost":
-        this.lost.push({ rows, attempt, at });
+        this.lost.push({ rows });
         for (const r of rows) outcomes.set(r.row, { status: "unknown", label: r.label, reference: r.reference, error: `answer lost (${failure.message})` });
         return [];
       case "stop":
         this.stopped ??= failure.error;
-        if (failure.lost) this.lost.push({ rows, attempt, at });
-        // Refused before it could apply (not authenticated): a rerun sends these rows without reconciling.
-        else {
-          const refused = { state: "failed", error: String((failure.error as Error).message) } as const;
-          journal.note(rows.map((r) => [r.key, refused] as const));
-        }
+        if (failure.lost) this.lost.push({ rows });
+        // Refused before it could apply (not authenticated, or stopped before it left): a rerun sends these rows.
+        else fail(rows, String((failure.error as Error).message));
         for (const r of rows) outcomes.set(r.row, { status: failure.lost ? "unknown" : "pending", label: r.label, reference: r.reference });
         return [];
     }
   }
+}
+
+/** The service's clock offset known now, recorded with an intent so a rerun places it on the service's timeline. */
+export function offsetOf(api: ApiClient): { offset_ms?: number } {
+  const offset = api.serviceClockOffsetMs?.();
+  return offset === undefined ? {} : { offset_ms: offset };
 }

@@ -3,7 +3,7 @@
 // typos are reported without touching the network; then, for the items that passed, the table look-ups. Here a
 // failed look-up is a problem of its item (the others go on), and a gallery's own inline address repeated on 200
 // items is worked out once.
-import { ADDRESS_SIDES, type Address, type AddressSide, type Shipment } from "../contract/index.js";
+import { ADDRESS_SIDES, addressKey, type Address, type AddressSide, type Shipment } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { CliError } from "../errors.js";
 import { resolveAddressValues, type LocalAddress } from "../input/address-values.js";
@@ -46,10 +46,6 @@ interface Local {
   local: LocalShipment;
 }
 
-export function addressKey(a: Address): string {
-  // Built in a fixed key order, so equal addresses give equal keys.
-  return JSON.stringify([a.name, a.email, a.phone, a.line_1, a.line_2 ?? null, a.city, a.region, a.post_code, a.country]);
-}
 
 function labelOf(raw: Record<string, unknown>): string {
   return typeof raw.title === "string" ? raw.title : "";

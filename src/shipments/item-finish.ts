@@ -9,7 +9,7 @@ import { ExitCode } from "../errors.js";
 import { SHIPMENT_FIELD_FLAGS } from "../input/shipment-fields.js";
 import { batchedOut } from "../csv/byte-batch.js";
 import type { Progress } from "../output/progress.js";
-import { ADDRESS_FIELDS } from "../csv/columns.js";
+import { ADDRESS_FIELDS } from "../contract/index.js";
 import type { ItemInputFlags, ItemSource } from "./item-input.js";
 import type { Outcomes } from "../batch/outcomes.js";
 import { countsOf, exitCodeFor, renderResultsTable, summaryLine, writeResultsJson, type ResultWords } from "../batch/results.js";
@@ -25,6 +25,8 @@ export interface ItemOptions {
   acceptRecommended: boolean;
   verify: boolean;
   skipInvalid: boolean;
+  /** false with --no-wait (ledger/settle.ts). */
+  wait: boolean;
 }
 
 /** One run of `shipment create` from flags or JSON: what the batch helpers (verify, settle lost answers) need, and more. */

@@ -9,26 +9,19 @@
 // journal of its earlier run, while a different shipment gets a journal of its own.
 import { join } from "node:path";
 import { configDir } from "../config/paths.js";
-import type { AddressSide } from "../contract/index.js";
-import { addressKey, type ValidItem } from "./item-check.js";
+import { shipmentIdentity } from "../contract/index.js";
+import type { ValidItem } from "./item-check.js";
 import type { ItemSource } from "./item-input.js";
 import { chooseJournalPath, journalSuffix } from "../ledger/location.js";
-import { shortHash } from "../ledger/journal.js";
+import { shortHash } from "../ledger/book-lines.js";
 
 export interface KeyedItem extends ValidItem {
   key: string;
 }
 
-/** The shipment's own fields and, per side, the stored address id or the hash of the normalised inline address. */
+/** The item's content identity (contract/fields.ts), in the form item journals were first written with. */
 export function itemContent(item: ValidItem): string {
-  const p = item.payload;
-  const side = (s: AddressSide) => {
-    const id = p[`${s}_address_id`];
-    if (id !== undefined) return `#${id}`;
-    const inline = p[`${s}_address`];
-    return inline ? shortHash(addressKey(inline)) : "";
-  };
-  return [p.title, p.value, p.length, p.height, p.depth, p.service, side("fulfillment"), side("destination")].join("\u0000");
+  return shipmentIdentity(item.payload, shortHash, { idSlot: false });
 }
 
 export function keyItems(items: readonly ValidItem[]): KeyedItem[] {

@@ -1,10 +1,12 @@
 // One CSV row to one Shipment payload, or every reason it cannot be sent. Values are normalised visibly (changes
 // are returned), names go through the profile's tables (mappings are returned), and the payload is finally checked
 // with the contract's Shipment schema, its issues reported under the CSV column they come from.
-import { ADDRESS_SIDES, Shipment, type Address, type AddressSide } from "../contract/index.js";
+import { ADDRESS_SIDES, Shipment, shipmentIdentity, type Address, type AddressSide } from "../contract/index.js";
+import { shortHash } from "../ledger/book-lines.js";
 import { cachedAddressBuilder } from "../csv/address-row.js";
 import { cellAt, columnIndexes, extraCellsProblem, inColumnTerms } from "../csv/cells.js";
-import { ADDRESS_FIELDS, columnForPath, sideColumn, sideIdColumn, type AddressField } from "../csv/columns.js";
+import { ADDRESS_FIELDS, type AddressField } from "../contract/index.js";
+import { columnForPath, sideColumn, sideIdColumn } from "../csv/columns.js";
 import type { Mapping } from "../csv/table-cells.js";
 import type { HeaderMatch } from "../csv/headers.js";
 import { readId, readWholeNumber, type Reading } from "../csv/numbers.js";
@@ -226,15 +228,7 @@ function readSide(columns: SideColumns, row: readonly string[], sink: SideSink):
   for (const m of built.mappings) sink.mappings.push(m);
 }
 
-/**
- * What identifies a row's content for the journal: the shipment's own fields and, per side, the stored address id
- * or the hash of the normalised inline address (so an edit to an address is a different row).
- */
+/** What identifies a row's content for the journal (contract/fields.ts): an edited row is different content. */
 export function shipmentContent(row: ValidShipmentRow): string {
-  const p = row.payload;
-  const side = (s: AddressSide) => {
-    const id = p[`${s}_address_id`];
-    return id !== undefined ? `#${id}` : (row.addresses.find((a) => a.side === s)?.hash ?? "");
-  };
-  return [row.id ?? "", p.title, p.value, p.length, p.height, p.depth, p.service, side("fulfillment"), side("destination")].join("\u0000");
+  return shipmentIdentity(row.payload, shortHash, { id: row.id });
 }

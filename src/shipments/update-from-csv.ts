@@ -11,7 +11,7 @@ import { columnForPath } from "../csv/columns.js";
 import type { BatchRun } from "../batch/batch-run.js";
 import { dryRunPass } from "../batch/dry-run-pass.js";
 import { finishRun } from "../batch/finish.js";
-import type { Journal } from "../ledger/journal.js";
+import type { Book } from "../ledger/book.js";
 import { Notes } from "../csv/value-notes.js";
 import { refuseInvalid, reportValidation, verifyDistinct } from "../batch/before-send.js";
 import type { ResultWords } from "../batch/results.js";
@@ -20,7 +20,7 @@ import { sendRowPass, withJournal } from "../batch/row-run.js";
 import { csvOptions, type CsvFlags } from "../batch/run-options.js";
 import { shipmentScanSpec, withDecisions } from "./shipment-spec.js";
 import { shipmentContent, type ValidShipmentRow } from "./shipment-row.js";
-import { shortHash } from "../ledger/journal.js";
+import { shortHash } from "../ledger/book-lines.js";
 import { validatePass } from "../batch/validate-pass.js";
 
 export const UPDATE_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "updated" };
@@ -34,7 +34,7 @@ export async function runUpdateCsv(deps: Deps, flags: CsvFlags): Promise<number>
   return withJournal(deps, csvOptions(flags), "shipment-update", updateBatch);
 }
 
-async function updateBatch(run: BatchRun, journal: Journal | undefined): Promise<number> {
+async function updateBatch(run: BatchRun, journal: Book | undefined): Promise<number> {
   const { deps, options, outcomes } = run;
   const spec = shipmentScanSpec(run.tables, { update: true, keys: !options.dryRun });
   // Before sending, keys only matter to look rows up in the journal: a first run skips hashing every row twice.
@@ -77,7 +77,7 @@ async function updateBatch(run: BatchRun, journal: Journal | undefined): Promise
     },
     // PATCH is safe to repeat: a lost answer needs no reconciliation, only another run (the row stays "sending").
     settleLost: async (sender) => {
-      for (const l of sender.lost) for (const r of l.rows) outcomes.update(r.row, { error: "the answer was lost; PATCH is safe to repeat: run the same command again" });
+      for (const r of sender.lost) outcomes.update(r.row, { error: "the answer was lost; PATCH is safe to repeat: run the same command again" });
     },
     finish,
   });

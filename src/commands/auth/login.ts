@@ -41,7 +41,10 @@ export async function run(deps: Deps, _args: string[], flags: LoginFlags): Promi
   await store.update((d) => {
     const next: StoredProfile = { ...(profileOf(d, profile) ?? {}), baseUrl, token };
     // A sandbox's own tables are the truth for it; any other service keeps what the user imported or confirmed.
-    if (probe.sandbox) next.tables = { baseUrl, source: "sandbox", countries: probe.countries, services: probe.services };
+    if (probe.sandbox) {
+      const { countries, services, applyMaxMs } = probe;
+      next.tables = { baseUrl, source: "sandbox", countries, services, ...(applyMaxMs !== undefined ? { applyMaxMs } : {}) };
+    }
     d.profiles[profile] = next;
     // The first profile anyone logs in to becomes the one used without --profile.
     if (!d.currentProfile) d.currentProfile = profile;

@@ -198,7 +198,7 @@ describe("shipctl shipment create --csv: faults, and exactly once after each", (
     child.kill("SIGKILL");
     const killed = await done;
     expect(killed.signal).toBe("SIGKILL");
-    expect(readFileSync(`${path}.shipctl-journal.jsonl`, "utf8")).toContain('"state":"sending"');
+    expect(readFileSync(`${path}.shipctl-journal.jsonl`, "utf8")).toContain('"state":"in_flight"');
     await org.control.clearFaults();
 
     const rerun = await runCli(["shipment", "create", "--csv", path, "--json"], { sandbox: org, timeoutMs: 60_000 });

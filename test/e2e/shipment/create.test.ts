@@ -218,12 +218,12 @@ describe("shipctl shipment create --file", () => {
     const doc = JSON.parse(first.stdout) as Doc;
     expect(doc.counts).toMatchObject({ created: 15, unknown: 10 });
     expect(first.stderr).toContain(`run again (after a minute if a request timed out):\n  shipctl shipment create --file ${path}`);
-    expect(readFileSync(`${path}.shipctl-journal.jsonl`, "utf8")).toContain('"state":"sending"');
+    expect(readFileSync(`${path}.shipctl-journal.jsonl`, "utf8")).toContain('"state":"in_flight"');
     await o.org.control.clearFaults();
 
     const rerun = await runCli(["shipment", "create", "--file", path, "--json"], { sandbox: o.org });
     expect(rerun.exitCode, rerun.stderr).toBe(0);
-    expect(rerun.stderr).toMatch(/10 items were being sent when an earlier run stopped/);
+    expect(rerun.stderr).toMatch(/10 items were in flight when an earlier run stopped/);
     expect(rerun.stderr).toMatch(/10 found created, 0 proven not created/);
     expect((JSON.parse(rerun.stdout) as Doc).skipped).toHaveLength(25);
     expect(await posts(o.org)).toBe(3);

@@ -118,7 +118,17 @@ export class FakeService {
 }
 
 /** A clock whose sleeps return at once (the batch waits before reconciling). */
-export const instantClock: Clock = { now: () => new Date(), sleep: async () => undefined };
+/**
+ * A clock whose sleeps return at once and move its time on by what was slept: a run that waits minutes for a request
+ * in flight to settle takes no time, and sees the time pass. Shared by the fake service and the runs.
+ */
+let slept = 0;
+export const instantClock: Clock = {
+  now: () => new Date(Date.now() + slept),
+  sleep: async (ms) => {
+    slept += ms;
+  },
+};
 
 export interface Harness {
   deps: Deps;

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { acquireLock } from "../../../src/ledger/lock.js";
+import { hostname } from "node:os";
+import { acquireLock, acquireLocks } from "../../../src/ledger/lock.js";
 import { UsageError } from "../../../src/errors.js";
 import { tempDir } from "../../helpers/cli.js";
 
@@ -11,12 +12,16 @@ function deadPid(): number {
   return spawnSync(process.execPath, ["-e", ""]).pid!;
 }
 
+function holder(path: string): { pid: number; host: string; command: string; started: string } {
+  return JSON.parse(readFileSync(path, "utf8")) as { pid: number; host: string; command: string; started: string };
+}
+
 describe("acquireLock", () => {
-  it("writes the pid in the same step that creates the lock, and leaves no temp file", async () => {
+  it("writes its holder (pid, host, command, start) in the same step that creates the lock, and leaves no temp file", async () => {
     const dir = tempDir("shipctl-lock-");
     const path = join(dir, "j.lock");
     const lock = await acquireLock(path, "the journal");
-    expect(readFileSync(path, "utf8")).toBe(String(process.pid));
+    expect(holder(path)).toMatchObject({ pid: process.pid, host: hostname(), command: expect.stringMatching(/^shipctl/), started: expect.any(String) });
     expect(readdirSync(dir)).toEqual(["j.lock"]);
     await lock.release();
     expect(existsSync(path)).toBe(false);
@@ -36,17 +41,39 @@ describe("acquireLock", () => {
     await expect(acquireLock(path, "the journal")).rejects.toThrow(/pid 1\b/);
   });
 
-  it("refuses a lock held by a live process", async () => {
+  it("refuses a lock held by a live process, naming that run's command and start time", async () => {
+    const path = join(tempDir("shipctl-lock-"), "j.lock");
+    const started = "2026-11-24T14:02:11.000Z";
+    writeFileSync(path, JSON.stringify({ pid: process.pid, host: hostname(), command: "shipctl shipment create --csv a.csv", started }));
+    await expect(acquireLock(path, "the journal")).rejects.toThrow(
+      `another shipctl run is working on the journal (pid ${process.pid}, \`shipctl shipment create --csv a.csv\`, started 2026-11-24 14:02:11 UTC)`,
+    );
+  });
+
+  it("still reads a lock of shipctl 0.1 (a bare pid) as held by that process", async () => {
     const path = join(tempDir("shipctl-lock-"), "j.lock");
     writeFileSync(path, String(process.pid));
-    await expect(acquireLock(path, "the journal")).rejects.toThrow(/another shipctl run \(pid \d+\)/);
+    await expect(acquireLock(path, "the journal")).rejects.toThrow(new RegExp(`another shipctl run is working on the journal \\(pid ${process.pid}`));
+  });
+
+  it("never takes over a lock held on another host: it cannot tell whether that run is alive", async () => {
+    const path = join(tempDir("shipctl-lock-"), "j.lock");
+    writeFileSync(path, JSON.stringify({ pid: deadPid(), host: "another-machine", command: "shipctl shipment create --csv a.csv", started: "" }));
+    await expect(acquireLock(path, "the journal")).rejects.toThrow(/on another-machine/);
+  });
+
+  it("takes every lock of a set or none", async () => {
+    const dir = tempDir("shipctl-lock-");
+    writeFileSync(join(dir, "b.lock"), String(process.pid));
+    await expect(acquireLocks([{ path: join(dir, "a.lock"), what: "a" }, { path: join(dir, "b.lock"), what: "b" }])).rejects.toThrow(/working on b/);
+    expect(existsSync(join(dir, "a.lock"))).toBe(false);
   });
 
   it("takes over the lock of a dead process", async () => {
     const path = join(tempDir("shipctl-lock-"), "j.lock");
     writeFileSync(path, String(deadPid()));
     const lock = await acquireLock(path, "the journal");
-    expect(readFileSync(path, "utf8")).toBe(String(process.pid));
+    expect(holder(path).pid).toBe(process.pid);
     await lock.release();
   });
 });

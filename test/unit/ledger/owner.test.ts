@@ -5,12 +5,18 @@ import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCreateCsv } from "../../../src/shipments/create-from-csv.js";
 import { runCreateItems } from "../../../src/shipments/create-from-items.js";
-import { tokenFingerprint } from "../../../src/ledger/owner.js";
+import { readMark, tokenMatches } from "../../../src/ledger/owner.js";
 import { UsageError } from "../../../src/errors.js";
 import { shipmentRows, toCsv } from "../../../fixtures/csv/generate.mjs";
 import { FakeService, harness, instantClock } from "../batch/fake-service.js";
 
 const TOKEN_A = "org-a-secret-token";
+
+/** The owner mark of the (one) target of a book's text. */
+function ownerOf(text: string) {
+  const target = text.split("\n").filter(Boolean).map((l) => JSON.parse(l) as { target?: string; owner?: unknown }).find((l) => l.target);
+  return readMark(target?.owner);
+}
 
 function writeCsv(dir: string, n: number): { path: string; titles: string[] } {
   const rows = shipmentRows(n, { seed: 9, titlePrefix: "Own" });
@@ -22,13 +28,28 @@ function writeCsv(dir: string, n: number): { path: string; titles: string[] } {
 const FLAGS = { title: "Blue Study", value: "1200", length: "30", height: "24", depth: "3", service: "1", fulfillmentAddressId: "12", destinationAddressId: "15" };
 
 describe("journal owner (CSV create)", () => {
-  it("records a fingerprint of the token, never the token", async () => {
+  it("records a salted slow mark of the token (scrypt), never the token nor a bare hash of it", async () => {
     const h = harness({ token: TOKEN_A });
     const { path } = writeCsv(h.dir, 2);
     expect(await runCreateCsv(h.deps, { csv: path })).toBe(0);
     const text = readFileSync(`${path}.shipctl-journal.jsonl`, "utf8");
     expect(text).not.toContain(TOKEN_A);
-    expect(text).toContain(`"owner":"${tokenFingerprint(TOKEN_A)}"`);
+    const mark = ownerOf(text);
+    expect(mark).toMatchObject({ salt: expect.any(String), hash: expect.any(String) });
+    expect(await tokenMatches(TOKEN_A, mark)).toBe(true);
+    expect(await tokenMatches("another-token", mark)).toBe(false);
+  });
+
+  it("gives each book a salt of its own, so one mark says nothing of another book's", async () => {
+    const h = harness({ token: TOKEN_A });
+    const a = writeCsv(h.dir, 2).path;
+    const b = join(h.dir, "other.csv");
+    writeFileSync(b, toCsv(shipmentRows(2, { seed: 4, titlePrefix: "Other" })));
+    expect(await runCreateCsv(h.deps, { csv: a })).toBe(0);
+    expect(await runCreateCsv(h.deps, { csv: b })).toBe(0);
+    const [ma, mb] = [a, b].map((p) => ownerOf(readFileSync(`${p}.shipctl-journal.jsonl`, "utf8")) as { salt: string; hash: string });
+    expect(ma.salt).not.toBe(mb.salt);
+    expect(ma.hash).not.toBe(mb.hash);
   });
 
   it("stops (exit 2, nothing sent) when another organization's token finds the records, and names the journal", async () => {
@@ -81,7 +102,7 @@ describe("journal owner (CSV create)", () => {
     expect(rotated.io.stderr()).toContain("reading back 3 of its recorded shipments");
     expect(JSON.parse(rotated.io.stdout()).counts).toMatchObject({ created: 0, skipped: 3 });
     expect(service.shipments).toHaveLength(3);
-    expect(readFileSync(`${path}.shipctl-journal.jsonl`, "utf8")).toContain(`"owner":"${tokenFingerprint("rotated")}"`);
+    expect(await tokenMatches("rotated", ownerOf(readFileSync(`${path}.shipctl-journal.jsonl`, "utf8")))).toBe(true);
 
     const later = harness({ token: "rotated", service, dir: first.dir });
     expect(await runCreateCsv(later.deps, { csv: path })).toBe(0);

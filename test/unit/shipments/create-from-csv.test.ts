@@ -31,7 +31,7 @@ describe("shipment create --csv (logic, fake service)", () => {
     exactlyOnce(h.service, titles);
   });
 
-  it("has every request's rows on disk as being sent before the request reaches the service, with requests queued ahead", async () => {
+  it("has every request's rows on disk as in flight before the request reaches the service", async () => {
     const h = harness();
     const rows = shipmentRows(250, { seed: 4, titlePrefix: "J" });
     const path = join(h.dir, "orders.csv");
@@ -46,7 +46,7 @@ describe("shipment create --csv (logic, fake service)", () => {
       const lines = readFileSync(`${path}.shipctl-journal.jsonl`, "utf8").split("\n").slice(0, -1);
       for (const line of lines) {
         const record = JSON.parse(line) as { rows?: string[]; row?: string; state?: string };
-        if (record.state === "sending") for (const key of record.rows ?? [record.row!]) sending.add(key);
+        if (record.state === "in_flight") for (const key of record.rows ?? [record.row!]) sending.add(key);
       }
       for (const s of list) expect(sending.has(`ref:${referenceOf.get(s.title)}`), s.title).toBe(true);
       checked += list.length;
@@ -149,11 +149,11 @@ describe("shipment create --csv (logic, fake service)", () => {
     await expect(runCreateCsv(first.deps, { csv: path, concurrency: 1 })).rejects.toThrow("killed");
     expect(service.shipments).toHaveLength(20);
     const journal = readFileSync(`${path}.shipctl-journal.jsonl`, "utf8");
-    expect(journal).toContain('"state":"sending"');
+    expect(journal).toContain('"state":"in_flight"');
 
     const second = harness({ service, dir: first.dir });
     expect(await runCreateCsv(second.deps, { csv: path })).toBe(0);
-    expect(second.io.stderr()).toMatch(/10 rows were being sent when an earlier run stopped/);
+    expect(second.io.stderr()).toMatch(/10 rows were in flight when an earlier run stopped/);
     expect(second.io.stderr()).toMatch(/10 found created, 0 proven not created/);
     exactlyOnce(service, titles);
     expect(second.io.stdout()).toMatch(/already created \(earlier run\)/);

@@ -156,7 +156,7 @@ describe("shipment create from flags", () => {
 
     const second = harness({ service, dir: first.dir, json: true });
     expect(await runCreateItems(second.deps, FLAGS)).toBe(0);
-    expect(second.io.stderr()).toMatch(/1 item was being sent when an earlier run stopped/);
+    expect(second.io.stderr()).toMatch(/1 item was in flight when an earlier run stopped/);
     expect(second.io.stderr()).toMatch(/1 found created, 0 proven not created/);
     expect(service.createCalls).toHaveLength(1);
     expect(doc(second).skipped).toEqual([expect.objectContaining({ item: 1, shipment_id: 1 })]);

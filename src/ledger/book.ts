@@ -1,0 +1,309 @@
+// A ledger book: how shipctl keeps "exactly once" without an idempotency key from the service. Before a request that
+// must not be repeated is sent (shipments created, an address stored, a report uploaded, a checkout paid, a CSV
+// update), the rows it carries are recorded "in flight"; after the answer, their outcome. A rerun reads the book:
+// rows done are skipped, rows in flight are settled by reading the service back (settle.ts) before anything is sent.
+//
+// On disk it is JSON Lines (book-lines.ts). Opening a book folds it into one snapshot written atomically (temp
+// file, fsync, rename); during a run, records are appended, and an intent is flushed (fdatasync) before its request
+// is sent. Appending keeps each record O(1): rewriting the whole book before every request would make a
+// 10,000-row run quadratic. A crash can only tear the last line, which is then ignored: if it was an intent, its
+// request had not been sent yet (we wait for the flush), and if it was an outcome the row stays in flight.
+import { writeSync } from "node:fs";
+import { open, rm, type FileHandle } from "node:fs/promises";
+import { uptime } from "node:os";
+import { CliError } from "../errors.js";
+import { writeFileAtomic } from "../fs/atomic-file.js";
+import { LEDGER_VERSION, linesFor, shortHash, targetId, type BookKind, type InFlight, type Line, type RowState, type Verdict } from "./book-lines.js";
+import { loadBook, type Target } from "./book-load.js";
+import { acquireLocks, type Lock } from "./lock.js";
+import { markFor, tokenMatches, type OwnerMark } from "./owner.js";
+import { settleAtFromSent, type SettleWindow } from "./settle-window.js";
+
+export interface BookTarget {
+  baseUrl: string;
+  profile: string;
+  /** The run's token: only its owner mark is ever written (owner.ts). */
+  token: string;
+}
+
+export interface OpenOptions {
+  kind: BookKind;
+  /** What the book is for, said in its header ("orders.csv", "stdin", "flags"). */
+  source: string;
+  target: BookTarget;
+  window: SettleWindow;
+  /** Locks taken with the book's own, for the input's identity (input-identity.ts). */
+  locks?: ReadonlyArray<{ path: string; what: string }>;
+  /** What the book is called in messages ("the journal orders.csv.shipctl-journal.jsonl"). */
+  what?: string;
+  /** Where shipctl 0.1 kept this book in another format (the report journal), read when `path` does not exist. */
+  legacyPath?: string;
+}
+
+export class BookDamaged extends CliError {}
+
+/** How long noted lines (outcomes) wait for a write that carries them before they are written on their own. */
+const NOTE_DELAY_MS = 200;
+
+/** Appends `text` to a file opened for appending, however many writes that takes. */
+function writeAll(handle: FileHandle, text: string): void {
+  const bytes = Buffer.from(text, "utf8");
+  for (let at = 0; at < bytes.length; ) at += writeSync(handle.fd, bytes, at, bytes.length - at);
+}
+
+export class Book {
+  private handle: FileHandle | undefined;
+  private queue: string[] = [];
+  private waiting: Array<{ resolve: () => void; reject: (e: unknown) => void }> = [];
+  private flushing: Promise<void> | undefined;
+  /** Writes noted lines when no record() comes to carry them (see note()). */
+  private noteTimer: ReturnType<typeof setTimeout> | undefined;
+  private attempts: number;
+  /** A failed write: every later record fails with it, so nothing is sent without its intent on disk. */
+  private failure: unknown;
+  private ownerAccepted: boolean;
+  private snapshotMark: OwnerMark | undefined;
+
+  private constructor(
+    readonly path: string,
+    private readonly options: OpenOptions,
+    private readonly tid: string,
+    private readonly rows: Map<string, RowState>,
+    private readonly verdicts: Map<string, Verdict>,
+    private readonly targets: Map<string, Target>,
+    /** Lines of other targets (another profile or service), kept as they are. */
+    private readonly others: Line[],
+    /** This run's mark: the recorded one when the token matches it, else a new one. */
+    private readonly mark: OwnerMark,
+    tokenMatched: boolean,
+    private readonly lock: Lock,
+  ) {
+    this.attempts = Math.max(0, ...[...rows.values()].map((s) => (s.state === "in_flight" ? s.attempt : 0)));
+    this.ownerAccepted = tokenMatched || this.claimedIds().size === 0;
+  }
+
+  /** Opens (or creates) the book at `path`, locked against other runs, folded into a fresh snapshot. */
+  static async open(path: string, options: OpenOptions): Promise<Book> {
+    const what = options.what ?? `the journal ${path}`;
+    const lock = await acquireLocks([{ path: `${path}.lock`, what }, ...(options.locks ?? [])]);
+    try {
+      const { profile, baseUrl, token } = options.target;
+      const tid = targetId(profile, baseUrl);
+      const migration = { profile, window: options.window, legacyPath: options.legacyPath };
+      const loaded = await loadBook(path, options.kind, tid, (why) => damaged(path, why), migration);
+      const recorded = loaded.targets.get(tid)?.owner;
+      const matched = await tokenMatches(token, recorded);
+      const mark = matched ? recorded! : await markFor(token);
+      const book = new Book(path, options, tid, loaded.rows, loaded.verdicts, loaded.targets, loaded.others, mark, matched, lock);
+      book.settleUploads();
+      await book.compact();
+      // A legacy file now lives on in the new book and in its backup; left in place, it would be read again.
+      if (loaded.migratedFrom !== undefined && loaded.migratedFrom !== path) await rm(loaded.migratedFrom, { force: true });
+      book.handle = await open(path, "a", 0o600);
+      return book;
+    } catch (e) {
+      await lock.release();
+      throw e;
+    }
+  }
+
+  get window(): SettleWindow {
+    return this.options.window;
+  }
+
+  /** Whether any row is recorded for this target (a first run of a file is checked for copies: copy-guard.ts). */
+  get hasRows(): boolean {
+    return this.rows.size > 0;
+  }
+
+  /**
+   * Whether the ids recorded for this target can be trusted as this token's: true when nothing is recorded, or when
+   * the records were written with the same token. Otherwise they must be checked (owner.ts) and accepted.
+   */
+  get ownerConfirmed(): boolean {
+    return this.ownerAccepted;
+  }
+
+  /** The records were checked against the service: they are this token's (a rotated token); record its mark. */
+  acceptOwner(): void {
+    this.ownerAccepted = true;
+  }
+
+  row(key: string): RowState | undefined {
+    return this.rows.get(key);
+  }
+
+  /** Every row of this target, in the order first recorded. */
+  entries(): IterableIterator<[string, RowState]> {
+    return this.rows.entries();
+  }
+
+  /** Ids recorded for this target: a read-back must not claim them for another row. */
+  claimedIds(): Set<number> {
+    const ids = new Set<number>();
+    for (const s of this.rows.values()) if (s.state === "created" || s.state === "updated") ids.add(s.id);
+    return ids;
+  }
+
+  /** Rows whose request may have reached the service without its answer being recorded. */
+  inFlight(): Map<string, InFlight> {
+    const out = new Map<string, InFlight>();
+    for (const [k, s] of this.rows) if (s.state === "in_flight") out.set(k, s);
+    return out;
+  }
+
+  verdict(addressKey: string): Verdict | undefined {
+    return this.verdicts.get(shortHash(addressKey));
+  }
+
+  /** A number that tells the requests of this book apart (rows of one request share it). */
+  nextAttempt(): number {
+    return ++this.attempts;
+  }
+
+  /** Records row states; resolves once they are on disk. */
+  record(entries: ReadonlyArray<readonly [string, RowState]>): Promise<void> {
+    if (this.failure !== undefined) return Promise.reject(this.failure);
+    // Nothing to write: an empty group commit would wait for a write that never comes.
+    if (entries.length === 0) return Promise.resolve();
+    for (const [key, state] of entries) this.rows.set(key, state);
+    return this.append(linesFor(this.tid, entries));
+  }
+
+  /**
+   * Records row states without waiting for the disk: for outcomes (ids, errors). Losing one in a crash is safe: the
+   * row stays in flight and the next run settles it. A write failure makes every later record() fail, so no
+   * request leaves without its intent on disk; close() still folds every state into the snapshot.
+   */
+  note(entries: ReadonlyArray<readonly [string, RowState]>): void {
+    for (const [key, state] of entries) this.rows.set(key, state);
+    if (this.failure !== undefined || !this.handle) return;
+    // The lines go out with the next write (the next intent's, usually): a busy run writes and flushes once per
+    // request rather than twice. A quiet moment writes them on their own after a short while.
+    this.queue.push(...linesFor(this.tid, entries));
+    if (this.flushing === undefined && this.noteTimer === undefined) {
+      this.noteTimer = setTimeout(() => {
+        this.noteTimer = undefined;
+        this.flushing ??= this.flush();
+      }, NOTE_DELAY_MS);
+      this.noteTimer.unref();
+    }
+  }
+
+  /**
+   * The last byte of an upload is about to be handed to the connection. Written at once (not flushed): it must be in
+   * the file before the byte can leave, and a killed process's writes survive it. Without this line, and with no
+   * restart of the machine since the intent, a rerun knows the body never left whole (settleUploads).
+   */
+  markSent(key: string, at: Date): void {
+    const state = this.rows.get(key);
+    if (state?.state !== "in_flight" || !this.handle) return;
+    const sentAt = at.toISOString();
+    const settled = { ...state, sent_at: sentAt, settle_at: settleAtFromSent(at, this.options.window).toISOString() };
+    this.rows.set(key, settled);
+    writeAll(this.handle, `${JSON.stringify({ t: this.tid, row: key, sent_at: sentAt, settle_at: settled.settle_at })}\n`);
+  }
+
+  recordVerdict(addressKey: string, verdict: Verdict): Promise<void> {
+    const key = shortHash(addressKey);
+    this.verdicts.set(key, verdict);
+    return this.append([JSON.stringify({ t: this.tid, address: key, verdict })]);
+  }
+
+  /**
+   * Writes what is pending and releases the lock. The file as appended is complete, so it is left as it is (the next
+   * run folds it when it opens it), unless an append failed (the snapshot then holds every state, noted ones
+   * included) or this run accepted a new owner (the snapshot records it).
+   */
+  async close(): Promise<void> {
+    try {
+      clearTimeout(this.noteTimer);
+      this.noteTimer = undefined;
+      if (this.queue.length > 0 && this.failure === undefined && this.handle) this.flushing ??= this.flush();
+      await this.flushing;
+      if (this.failure === undefined) await this.handle?.datasync().catch((e: unknown) => (this.failure ??= e));
+      await this.handle?.close();
+      this.handle = undefined;
+      if (this.failure !== undefined || this.snapshotMark !== this.markOnDisk()) await this.compact();
+    } finally {
+      await this.lock.release();
+    }
+  }
+
+  /**
+   * An upload recorded in flight with no `sent_at` never handed its last byte to the connection, unless the machine
+   * restarted since (a crash can lose the line): such a row was certainly not applied. After a restart, it was sent,
+   * if at all, before the restart.
+   */
+  private settleUploads(): void {
+    const bootMs = Date.now() - uptime() * 1000;
+    for (const [key, s] of this.rows) {
+      if (s.state !== "in_flight" || !s.await_sent || s.sent_at !== undefined) continue;
+      if (Date.parse(s.at) >= bootMs) this.rows.set(key, { state: "failed", error: "not sent whole: the run stopped before the last byte left" });
+      else this.rows.set(key, { ...s, settle_at: new Date(bootMs + this.options.window.sendBoundMs + this.options.window.applyMs).toISOString() });
+    }
+  }
+
+  private append(lines: string[]): Promise<void> {
+    if (!this.handle) return Promise.reject(new Error("the ledger book is closed"));
+    return new Promise((resolve, reject) => {
+      this.queue.push(...lines);
+      this.waiting.push({ resolve, reject });
+      this.flushing ??= this.flush();
+    });
+  }
+
+  /** Group commit: everything queued while one write is on its way goes out in the next write and flush. */
+  private async flush(): Promise<void> {
+    // The first write waits for this turn of the event loop to end, so every record made in the same turn (the
+    // intents of requests starting together) shares the write and its fdatasync.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    clearTimeout(this.noteTimer);
+    this.noteTimer = undefined;
+    while (this.queue.length > 0) {
+      const lines = this.queue;
+      const waiting = this.waiting;
+      this.queue = [];
+      this.waiting = [];
+      try {
+        writeAll(this.handle!, `${lines.join("\n")}\n`);
+        // Only what someone waits for must be on disk before going on; noted lines may be lost in a crash.
+        if (waiting.length > 0) await this.handle!.datasync();
+        for (const w of waiting) w.resolve();
+      } catch (e) {
+        // A lost outcome is safe, but a book that cannot be written must not announce any more requests.
+        this.failure ??= e;
+        for (const w of waiting) w.reject(e);
+      }
+    }
+    this.flushing = undefined;
+  }
+
+  /** Until this run's token is accepted as the records' owner, the mark that wrote them stays recorded. */
+  private markOnDisk(): OwnerMark | undefined {
+    return this.ownerAccepted ? this.mark : this.targets.get(this.tid)?.owner;
+  }
+
+  private async compact(): Promise<void> {
+    this.snapshotMark = this.markOnDisk();
+    const { profile, baseUrl } = this.options.target;
+    this.targets.set(this.tid, { baseUrl, profile, owner: this.snapshotMark });
+    const header = { shipctl_ledger: LEDGER_VERSION, kind: this.options.kind, source: this.options.source, written: new Date().toISOString() };
+    const out: string[] = [JSON.stringify(header)];
+    for (const [id, t] of this.targets) out.push(JSON.stringify({ target: id, base_url: t.baseUrl, profile: t.profile, ...(t.owner ? { owner: t.owner } : {}) }));
+    for (const line of this.others) out.push(JSON.stringify(line));
+    for (const [key, verdict] of this.verdicts) out.push(JSON.stringify({ t: this.tid, address: key, verdict }));
+    for (const [key, state] of this.rows) out.push(JSON.stringify({ t: this.tid, row: key, ...state }));
+    await writeFileAtomic(this.path, `${out.join("\n")}\n`);
+  }
+}
+
+function damaged(path: string, why: string): BookDamaged {
+  return new BookDamaged(`the journal ${path} is damaged: ${why}`, {
+    hint:
+      "It records which rows were already sent, so shipctl will not guess. Check what exists with `shipctl list shipments`, " +
+      "then move the journal aside only if you are sure no row would be sent twice.",
+  });
+}
+
+export type { InFlight, RowState, Verdict } from "./book-lines.js";

@@ -1,0 +1,44 @@
+// Settling a book's writes in flight and recording what that proved: applied (its outcome: created with the id
+// found, stored, paid) or not applied (sendable again). Rows still in flight, or uncertain, stay in flight in the book.
+import type { Deps } from "../deps.js";
+import type { Book, RowState } from "./book.js";
+import { settle, type Finder, type FlightRow, type Settlement, type SettleOptions } from "./settle.js";
+
+export const NOT_APPLIED = "its answer was lost, and it was not found on the service after its settle time: not applied";
+
+export interface SettleBookOptions {
+  /** Which in-flight rows to settle (all of this target's by default). */
+  only?: (key: string) => boolean;
+  wait: boolean;
+  noun: string;
+  /** The state recording what was found (created with its id, stored, paid). */
+  done(found: number | undefined): RowState;
+}
+
+export async function settleBook(book: Book, finder: Finder, deps: Pick<Deps, "clock" | "signal" | "io">, o: SettleBookOptions): Promise<Map<string, Settlement>> {
+  const rows: FlightRow[] = [];
+  for (const [key, state] of book.inFlight()) if (o.only?.(key) ?? true) rows.push({ key, state });
+  if (rows.length === 0) return new Map();
+  const settled = await settle(rows, finder, { ...settleTalk(deps), wait: o.wait, noun: o.noun });
+  const entries: Array<[string, RowState]> = [];
+  for (const [key, s] of settled) {
+    if (s.state === "applied") entries.push([key, o.done(s.id)]);
+    else if (s.state === "not-applied") entries.push([key, { state: "failed", error: NOT_APPLIED }]);
+  }
+  await book.record(entries);
+  return settled;
+}
+
+/** Waiting and talking as a command does: its clock and Ctrl-C, a countdown line on a terminal. */
+export function settleTalk(deps: Pick<Deps, "clock" | "signal" | "io">): Omit<SettleOptions, "wait" | "noun"> {
+  const { io } = deps;
+  return {
+    now: () => deps.clock.now(),
+    sleep: (ms, signal) => deps.clock.sleep(ms, signal),
+    signal: deps.signal,
+    say: (text) => io.err(text),
+    progress: io.stderrIsTTY
+      ? { show: (text) => io.err(`\r\x1b[K${text}`), clear: () => io.err("\r\x1b[K") }
+      : undefined,
+  };
+}

@@ -1,0 +1,78 @@
+// How long a write whose answer never came stays "in flight": until its settle time, the moment after which the
+// service can no longer be applying it. Before that time a read-back that does not find the write proves nothing (a
+// slow insert behind a gateway's timeout, a handler still running after the client died), so nothing may be sent
+// again; after it, a write not found was not applied.
+//
+//   settle time = when its last byte was sent + the longest the service may still be applying it
+//
+// The contract says nothing about how long the service may take, so that part is an assumption, kept here and
+// nowhere else (README "In flight", contract-notes style):
+//   [assume] the service applies a request within APPLY_WINDOW_DEFAULT_MS of receiving its last byte.
+// A user may lengthen it (SHIPCTL_APPLY_WINDOW, in seconds) but not shorten it below APPLY_WINDOW_FLOOR_MS. A shipctl
+// sandbox says how long its own slowest request may take (`apply_max_ms` of GET /_sandbox/tables), which keeps
+// rehearsals and tests fast; that value is trusted only for a sandbox.
+import { UsageError } from "../errors.js";
+
+export const APPLY_WINDOW_DEFAULT_MS = 5 * 60_000;
+export const APPLY_WINDOW_FLOOR_MS = 60_000;
+
+/**
+ * [assume] From recording an intent to its request's last byte leaving this machine: a connection (connect timeout
+ * 10 s) and a JSON body of a few KB. A loopback service is connected at once. Uploads record when their last byte
+ * left instead (Book.markSent), since a 12 MB body may take minutes.
+ */
+export const SEND_BOUND_MS = 15_000;
+export const LOOPBACK_SEND_BOUND_MS = 2_000;
+
+export interface SettleWindow {
+  /** The longest the service may still be applying a request after its last byte. */
+  applyMs: number;
+  /** The longest from an intent to its request's last byte. */
+  sendBoundMs: number;
+  /** Where applyMs comes from, for messages. */
+  source: "default" | "env" | "sandbox";
+}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/** The window for a service: the sandbox's own value for a sandbox, else the default or SHIPCTL_APPLY_WINDOW. */
+export function settleWindowFor(options: { baseUrl: string; sandboxApplyMaxMs?: number; env: NodeJS.ProcessEnv }): SettleWindow {
+  const host = new URL(options.baseUrl).hostname;
+  const sendBoundMs = LOOPBACK.test(host) ? LOOPBACK_SEND_BOUND_MS : SEND_BOUND_MS;
+  const raw = options.env.SHIPCTL_APPLY_WINDOW?.trim();
+  if (raw) {
+    const seconds = Number(raw);
+    if (!/^\d+$/.test(raw) || seconds * 1000 < APPLY_WINDOW_FLOOR_MS) {
+      throw new UsageError(`SHIPCTL_APPLY_WINDOW must be a whole number of seconds, at least ${APPLY_WINDOW_FLOOR_MS / 1000} (got "${raw}")`, {
+        hint: "It is how long shipctl assumes the service may still be applying a request whose answer was lost; it can be lengthened, not shortened.",
+      });
+    }
+    return { applyMs: seconds * 1000, sendBoundMs, source: "env" };
+  }
+  if (options.sandboxApplyMaxMs !== undefined) return { applyMs: options.sandboxApplyMaxMs, sendBoundMs, source: "sandbox" };
+  return { applyMs: APPLY_WINDOW_DEFAULT_MS, sendBoundMs, source: "default" };
+}
+
+/**
+ * The window for a connection. Only a loopback service is asked whether it is a sandbox (the question is answered by
+ * its tables, which a profile pointed at a sandbox already keeps): a real service is never asked an extra question
+ * for it, and a sandbox elsewhere simply gets the default window.
+ */
+export async function settleWindowOf(connection: { baseUrl: string; tables(): Promise<{ source: string; applyMaxMs?: number }> }, env: NodeJS.ProcessEnv): Promise<SettleWindow> {
+  let sandboxApplyMaxMs: number | undefined;
+  if (LOOPBACK.test(new URL(connection.baseUrl).hostname)) {
+    const tables = await connection.tables();
+    if (tables.source === "sandbox") sandboxApplyMaxMs = tables.applyMaxMs;
+  }
+  return settleWindowFor({ baseUrl: connection.baseUrl, sandboxApplyMaxMs, env });
+}
+
+/** The settle time of a request recorded at `at`, before anything is known of when its last byte left. */
+export function settleAtFromIntent(at: Date, window: SettleWindow): Date {
+  return new Date(at.getTime() + window.sendBoundMs + window.applyMs);
+}
+
+/** The settle time of a request whose last byte left at `sentAt`. */
+export function settleAtFromSent(sentAt: Date, window: SettleWindow): Date {
+  return new Date(sentAt.getTime() + window.applyMs);
+}
