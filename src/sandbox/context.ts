@@ -26,6 +26,8 @@ export interface RequestContext {
   received: ReceivedLog;
   /** The base clock of the sandbox (real time unless the embedder replaced it). */
   baseNow(): Date;
+  /** The longest apply time the sandbox declares (--apply-max). */
+  applyMaxMs: number;
 }
 
 export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;

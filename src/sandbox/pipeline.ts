@@ -28,6 +28,8 @@ export interface PipelineOptions {
   writer?: StateWriter;
   baseNow: BaseClock;
   latencyMs: number;
+  /** The apply bound the sandbox declares (GET /_sandbox/tables) and holds slow-apply faults to. */
+  applyMaxMs: number;
   log?: (line: string) => void;
 }
 
@@ -61,7 +63,7 @@ function waitWhileConnected(req: IncomingMessage, ms: number): Promise<void> {
 }
 
 export function createPipeline(options: PipelineOptions) {
-  const { state, received, writer, baseNow, latencyMs, log } = options;
+  const { state, received, writer, baseNow, latencyMs, applyMaxMs, log } = options;
 
   function bearer(req: IncomingMessage): Org | undefined {
     const header = req.headers.authorization;
@@ -143,6 +145,7 @@ export function createPipeline(options: PipelineOptions) {
       entry,
       received,
       baseNow,
+      applyMaxMs,
     };
 
     let reply: Reply | undefined;

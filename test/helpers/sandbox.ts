@@ -91,7 +91,8 @@ export interface ControlClient {
   charges(): Promise<ChargeView[]>;
   reports(): Promise<ReportView[]>;
   priceSessions(): Promise<Array<{ id: number; at: string; shipments: Record<string, number>; total: number }>>;
-  tables(): Promise<{ sandbox: true; countries: unknown[]; services: unknown[] }>;
+  /** The sandbox's tables and the apply bound it declares (`apply_max_ms`). */
+  tables(): Promise<{ sandbox: true; countries: unknown[]; services: unknown[]; apply_max_ms: number }>;
   organization(): Promise<Record<string, unknown>>;
   /** Empties the organization and puts every switch back (token kept). */
   reset(): Promise<void>;

@@ -1,5 +1,6 @@
 // Wiring of `shipctl sandbox`: flags and help here; the logic (serve.ts) and the sandbox itself load only when it runs.
 import type { Command } from "commander";
+import { DEFAULT_APPLY_MAX_MS } from "../../sandbox/faults.js";
 import { lazyAction, type CommandContext } from "../action.js";
 
 export const SANDBOX_DEFAULT_PORT = 8080;
@@ -13,6 +14,7 @@ export function register(program: Command, ctx: CommandContext): void {
     .option("--token <token>", "bearer token of organization 1 (default sandbox-token)")
     .option("--state <file>", "keep the state in this JSON file (loaded at start, written atomically after each change)")
     .option("--latency <ms>", "delay every /api/v1 answer by this many milliseconds (default 0)")
+    .option("--apply-max <ms>", `the longest the sandbox takes to apply a request it has read, declared in GET /_sandbox/tables (default ${DEFAULT_APPLY_MAX_MS})`)
     .option("--quiet", "do not log each request on stderr")
     .addHelpText(
       "after",

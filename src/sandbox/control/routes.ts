@@ -47,8 +47,8 @@ function organization(ctx: RequestContext): Reply {
   });
 }
 
-function tables(): Reply {
-  return json(200, { sandbox: true, countries: SANDBOX_TABLES.countries, services: SANDBOX_TABLES.services });
+function tables(ctx: RequestContext): Reply {
+  return json(200, { sandbox: true, countries: SANDBOX_TABLES.countries, services: SANDBOX_TABLES.services, apply_max_ms: ctx.applyMaxMs });
 }
 
 async function moveShipment(ctx: RequestContext): Promise<Reply> {

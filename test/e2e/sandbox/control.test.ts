@@ -10,6 +10,18 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
+describe("GET /_sandbox/tables", () => {
+  it("declares the longest apply time: 3000 ms unless the sandbox was started with another", async () => {
+    expect(await sb.control.tables()).toMatchObject({ sandbox: true, apply_max_ms: 3000 });
+    const own = await startTestSandbox({ applyMaxMs: 250 });
+    try {
+      expect((await own.control.tables()).apply_max_ms).toBe(250);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe("POST /_sandbox/shipments/{id}/status", () => {
   it("moves to any status by number or name; Arrived records arrived_at (explicit timestamp, ISO accepted)", async () => {
     const o = await sb.newOrg();
