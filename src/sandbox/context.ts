@@ -1,12 +1,12 @@
 // What a route handler receives: the request, its organization, and the few services of the pipeline.
-import type { IncomingMessage } from "node:http";
 import type { Org } from "./model.js";
 import type { SandboxState } from "./state.js";
-import type { Reply } from "./http.js";
+import type { Reply, RequestStream } from "./http.js";
 import type { ReceivedLog, ReceivedRequest } from "./received.js";
 
 export interface RequestContext {
-  req: IncomingMessage;
+  /** The request: its headers, and its body to read (a replay of it under a slow-apply fault). */
+  req: RequestStream;
   state: SandboxState;
   org: Org;
   /** Captured path parameters, in pattern order. */

@@ -71,7 +71,7 @@ export type PaymentMethod =
 /** Per-organization clock: real time moved by an offset, or frozen at one instant. */
 export type ClockSetting = { mode: "real"; offsetMs: number } | { mode: "frozen"; atMs: number };
 
-export type FaultKind = "latency" | "429" | "500" | "502" | "reset-before" | "reset-after" | "500-after";
+export type FaultKind = "latency" | "429" | "500" | "502" | "reset-before" | "reset-after" | "500-after" | "slow-apply";
 
 export interface Fault {
   id: number;
@@ -82,7 +82,7 @@ export interface Fault {
   kind: FaultKind;
   /** How many more matching requests this fault applies to. */
   remaining: number;
-  /** Extra delay for kind "latency". */
+  /** Delay for kinds "latency" (before reading) and "slow-apply" (between reading and applying). */
   ms?: number;
   /** Seconds sent in Retry-After for kind "429". */
   retryAfter?: number;

@@ -66,8 +66,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
 
   const received = new ReceivedLog();
-  const handle = createPipeline({ state, received, writer, baseNow: options.clock ?? (() => new Date()), latencyMs, applyMaxMs, log: options.log });
-  const server = createServer((req, res) => void handle(req, res));
+  const pipeline = createPipeline({ state, received, writer, baseNow: options.clock ?? (() => new Date()), latencyMs, applyMaxMs, log: options.log });
+  const server = createServer((req, res) => void pipeline.handle(req, res));
   // Clients keep connections alive between a benchmark's requests; do not drop them sooner than undici expects.
   server.keepAliveTimeout = 10_000;
 
@@ -92,6 +92,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        // A request still being slowly applied is finished (and saved) first, as a service's in-flight work would be.
+        await pipeline.idle();
         await writer?.idle();
       })();
       return closing;

@@ -29,7 +29,7 @@ export interface FaultSpec {
   kind: FaultKind;
   /** How many matching requests it applies to (default 1). */
   count?: number;
-  /** For kind "latency". */
+  /** For kinds "latency" and "slow-apply" (at most the sandbox's apply_max_ms). */
   ms?: number;
   /** Seconds in Retry-After, for kind "429" (default 1). */
   retryAfter?: number;

@@ -14,7 +14,7 @@ export function register(program: Command, ctx: CommandContext): void {
     .option("--token <token>", "bearer token of organization 1 (default sandbox-token)")
     .option("--state <file>", "keep the state in this JSON file (loaded at start, written atomically after each change)")
     .option("--latency <ms>", "delay every /api/v1 answer by this many milliseconds (default 0)")
-    .option("--apply-max <ms>", `the longest the sandbox takes to apply a request it has read, declared in GET /_sandbox/tables (default ${DEFAULT_APPLY_MAX_MS})`)
+    .option("--apply-max <ms>", `the longest the sandbox takes to apply a request it has read, declared in GET /_sandbox/tables; slow-apply faults may not exceed it (default ${DEFAULT_APPLY_MAX_MS})`)
     .option("--quiet", "do not log each request on stderr")
     .addHelpText(
       "after",

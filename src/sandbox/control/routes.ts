@@ -8,7 +8,7 @@ import type { Fault, Org, PaymentMethod } from "../model.js";
 import { formatTimestamp, orgNow, parseTimestamp, toInstant } from "../time.js";
 import { validate } from "../validate.js";
 import { shipmentView } from "../views.js";
-import { ClockChange, CountChange, FaultRequest, PaymentChange, PriceFailureChange, StatusChange, SubscriptionChange } from "./schemas.js";
+import { ClockChange, CountChange, FaultRequest, PaymentChange, PriceFailureChange, StatusChange, SubscriptionChange, TIMED_FAULTS } from "./schemas.js";
 
 const STATUSES = new Set<number>(Object.values(ShipmentStatus));
 
@@ -146,13 +146,20 @@ function faultView(f: Fault) {
 
 async function addFault(ctx: RequestContext): Promise<Reply> {
   const f = validate(FaultRequest, await body(ctx));
+  // The sandbox declares how long it may still be applying a request (GET /_sandbox/tables): a fault may not break it.
+  if (f.kind === "slow-apply" && f.ms! > ctx.applyMaxMs) {
+    throw ruleFailed(
+      "ms",
+      `The ms field may be at most ${ctx.applyMaxMs} for kind slow-apply: the sandbox declares apply_max_ms ${ctx.applyMaxMs} (GET /_sandbox/tables) and never applies a request later than that. Start it with a larger --apply-max to allow more.`,
+    );
+  }
   const fault: Fault = {
     id: ctx.state.nextRecordId(),
     method: (f.method ?? "*").toUpperCase(),
     path: f.path,
     kind: f.kind,
     remaining: f.count ?? 1,
-    ...(f.kind === "latency" ? { ms: f.ms } : {}),
+    ...(TIMED_FAULTS.has(f.kind) ? { ms: f.ms } : {}),
     ...(f.kind === "429" ? { retryAfter: f.retry_after ?? 1 } : {}),
   };
   ctx.org.faults.push(fault);

@@ -43,7 +43,10 @@ export const PriceFailureChange = z.strictObject({
   status: z.union([z.literal(0), z.literal(1)], { error: "status must be 0 (Rate Limited) or 1 (Failed)" }).optional(),
 });
 
-export const FAULT_KINDS = ["latency", "429", "500", "502", "reset-before", "reset-after", "500-after"] as const;
+export const FAULT_KINDS = ["latency", "429", "500", "502", "reset-before", "reset-after", "500-after", "slow-apply"] as const;
+
+/** The kinds that wait, and so take `ms`. */
+export const TIMED_FAULTS: ReadonlySet<string> = new Set(["latency", "slow-apply"]);
 
 export const FaultRequest = z
   .strictObject({
@@ -57,7 +60,7 @@ export const FaultRequest = z
     retry_after: count("retry_after").optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.kind === "latency" && v.ms === undefined) ctx.addIssue({ code: "custom", path: ["ms"], message: "ms is required for kind latency" });
-    if (v.ms !== undefined && v.kind !== "latency") ctx.addIssue({ code: "custom", path: ["ms"], message: "ms is allowed only with kind latency" });
+    if (TIMED_FAULTS.has(v.kind) && v.ms === undefined) ctx.addIssue({ code: "custom", path: ["ms"], message: `ms is required for kind ${v.kind}` });
+    if (v.ms !== undefined && !TIMED_FAULTS.has(v.kind)) ctx.addIssue({ code: "custom", path: ["ms"], message: "ms is allowed only with kind latency or slow-apply" });
     if (v.retry_after !== undefined && v.kind !== "429") ctx.addIssue({ code: "custom", path: ["retry_after"], message: "retry_after is allowed only with kind 429" });
   });
