@@ -1,5 +1,5 @@
 // What a route handler receives: the request, its organization, and the few services of the pipeline.
-import type { Org } from "./model.js";
+import type { Instant, Org } from "./model.js";
 import type { SandboxState } from "./state.js";
 import type { Reply, RequestStream } from "./http.js";
 import type { ReceivedLog, ReceivedRequest } from "./received.js";
@@ -17,6 +17,8 @@ export interface RequestContext {
   origin: string;
   /** The organization's clock, in epoch milliseconds. */
   now(): number;
+  /** What records written now are stamped with (created_at, updated_at): now() less the created_at lag, whole seconds. */
+  stamp(): Instant;
   /** The state changed: the pipeline writes the --state file before the answer leaves. */
   changed(): void;
   /** Counts request body bytes read, for the received-requests log. */

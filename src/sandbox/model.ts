@@ -133,6 +133,11 @@ export interface Org {
   /** The next `count` price sessions fail with 500 and this Checkout Session Status. */
   priceFailures: { count: number; status: 0 | 1 };
   clock: ClockSetting;
+  /**
+   * How far behind the clock records are stamped (created_at, updated_at), as a service writing local time or a
+   * lagging replica would, while the Date header keeps the clock. Negative stamps them ahead.
+   */
+  createdAtLagMs: number;
   /** Ids in creation order (= ascending, since ids only grow): pagination slices these. */
   addressIds: number[];
   shipmentIds: number[];

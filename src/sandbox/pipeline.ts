@@ -18,7 +18,7 @@ import type { StateWriter } from "./persist.js";
 import type { ReceivedLog, ReceivedRequest } from "./received.js";
 import { holdRequest, SlowApplies } from "./slow-apply.js";
 import type { SandboxState } from "./state.js";
-import { orgNow, type BaseClock } from "./time.js";
+import { orgNow, recordStamp, type BaseClock } from "./time.js";
 
 export const API_ROUTES: readonly Route[] = [...addressRoutes, ...shipmentRoutes, ...checkoutRoutes, ...reportRoutes];
 
@@ -166,6 +166,7 @@ export function createPipeline(options: PipelineOptions) {
       query: new URLSearchParams(rawQuery),
       origin: `http://${req.headers.host ?? "localhost"}`,
       now,
+      stamp: () => recordStamp(now(), org?.createdAtLagMs ?? 0),
       changed: () => void (progress.dirty = progress.applied = true),
       countBytes: (n) => void (progress.bytes += n),
       entry,

@@ -19,6 +19,8 @@ export interface ClockView {
   now_ms: number;
   mode: "real" | "frozen";
   offset_ms: number;
+  /** How far behind `now` records are stamped (created_at, updated_at); the Date header keeps `now`. */
+  created_at_lag_ms: number;
 }
 
 export interface FaultSpec {
@@ -74,6 +76,8 @@ export interface ControlClient {
   offsetClock(ms: number): Promise<ClockView>;
   /** Moves the clock forward (or back, negative) by `ms`, frozen or not. */
   advanceClock(ms: number): Promise<ClockView>;
+  /** Records are stamped `ms` behind the clock from now on (0 to stop); resetClock() also stops it. */
+  lagCreatedAt(ms: number): Promise<ClockView>;
   resetClock(): Promise<ClockView>;
   clock(): Promise<ClockView>;
   setPaymentMethod(state: PaymentState, count?: number): Promise<{ state: string; remaining?: number }>;
@@ -134,6 +138,7 @@ export function controlClient(url: string, token: string): ControlClient {
     setClock: (at, options) => c("PUT", "/_sandbox/clock", options?.ticking ? { at, ticking: true } : { at }),
     offsetClock: (ms) => c("PUT", "/_sandbox/clock", { offset_ms: ms }),
     advanceClock: (ms) => c("PUT", "/_sandbox/clock", { advance_ms: ms }),
+    lagCreatedAt: (ms) => c("PUT", "/_sandbox/clock", { created_at_lag_ms: ms }),
     resetClock: () => c("DELETE", "/_sandbox/clock"),
     clock: () => c("GET", "/_sandbox/clock"),
     setPaymentMethod: (state, count) => c("PUT", "/_sandbox/payment-method", count === undefined ? { state } : { state, count }),

@@ -4,7 +4,6 @@ import type { Route, RequestContext } from "../context.js";
 import { empty, json, ruleFailed, type Reply } from "../http.js";
 import type { ShipmentAddress, ShipmentRecord } from "../model.js";
 import { paginate } from "../pagination.js";
-import { toInstant } from "../time.js";
 import { checkShipment, validate, type Errors } from "../validate.js";
 import { addressFields, shipmentView } from "../views.js";
 import { body, idParam, ownShipment } from "./params.js";
@@ -43,7 +42,7 @@ async function create(ctx: RequestContext): Promise<Reply> {
   const request = validate(CreateShipmentsRequest, raw, "", (r: Record<string, unknown>, errors: Errors) => {
     if (Array.isArray(r.shipments)) r.shipments.forEach((s, i) => checkShipment(s, `shipments.${i}`, errors, exists));
   });
-  const at = toInstant(ctx.now());
+  const at = ctx.stamp();
   const created = ctx.state.addShipments(
     ctx.org,
     request.shipments.map((s) => (id: number): ShipmentRecord => ({
@@ -73,7 +72,7 @@ async function update(ctx: RequestContext): Promise<Reply> {
     throw ruleFailed("shipment", `Shipment ${record.id} can be updated only while it is a Draft; it is ${shipmentStatusName(record.status)}.`);
   }
   // A changed shipment must be priced again before checkout: its price and the session that set it no longer hold.
-  Object.assign(record, shipmentFields(ctx, s), { price: null, priceSession: null, updatedAt: toInstant(ctx.now()) });
+  Object.assign(record, shipmentFields(ctx, s), { price: null, priceSession: null, updatedAt: ctx.stamp() });
   ctx.changed();
   return empty(204);
 }

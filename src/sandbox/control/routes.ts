@@ -4,11 +4,12 @@ import { SANDBOX_TABLES, ShipmentStatus, shipmentStatusFromName } from "../../co
 import { body, idParam, ownShipment } from "../api/params.js";
 import type { RequestContext, Route } from "../context.js";
 import { empty, json, ruleFailed, type Reply } from "../http.js";
-import type { Fault, Org, PaymentMethod } from "../model.js";
-import { formatTimestamp, orgNow, parseTimestamp, toInstant } from "../time.js";
+import type { Fault, PaymentMethod } from "../model.js";
+import { formatTimestamp, parseTimestamp, toInstant } from "../time.js";
 import { validate } from "../validate.js";
 import { shipmentView } from "../views.js";
-import { ClockChange, CountChange, FaultRequest, PaymentChange, PriceFailureChange, StatusChange, SubscriptionChange, TIMED_FAULTS } from "./schemas.js";
+import { clockView, resetClock, setClock, showClock } from "./clock.js";
+import { CountChange, FaultRequest, PaymentChange, PriceFailureChange, StatusChange, SubscriptionChange, TIMED_FAULTS } from "./schemas.js";
 
 const STATUSES = new Set<number>(Object.values(ShipmentStatus));
 
@@ -16,16 +17,6 @@ function createOrganization(ctx: RequestContext): Reply {
   const org = ctx.state.createOrg();
   ctx.changed();
   return json(201, { token: org.token, organization: org.id });
-}
-
-function clockView(ctx: RequestContext, org: Org = ctx.org) {
-  const now = orgNow(ctx.baseNow, org.clock);
-  return {
-    now: formatTimestamp(now),
-    now_ms: now,
-    mode: org.clock.mode,
-    offset_ms: org.clock.mode === "real" ? org.clock.offsetMs : now - ctx.baseNow().getTime(),
-  };
 }
 
 function paymentView(p: PaymentMethod) {
@@ -70,36 +61,9 @@ async function moveShipment(ctx: RequestContext): Promise<Reply> {
   shipment.status = status as ShipmentStatus;
   if (status === ShipmentStatus.Delivered) shipment.deliveredAt = at;
   if (status === ShipmentStatus.Arrived) shipment.arrivedAt = at;
-  shipment.updatedAt = toInstant(ctx.now());
+  shipment.updatedAt = ctx.stamp();
   ctx.changed();
   return json(200, { data: shipmentView(shipment) });
-}
-
-function showClock(ctx: RequestContext): Reply {
-  return json(200, clockView(ctx));
-}
-
-async function setClock(ctx: RequestContext): Promise<Reply> {
-  const change = validate(ClockChange, await body(ctx));
-  const org = ctx.org;
-  const base = ctx.baseNow().getTime();
-  if (change.at !== undefined) {
-    const at = parseTimestamp(change.at);
-    if (at === undefined) throw ruleFailed("at", `The at field must be a timestamp like "2025-01-31 00:00:00" (UTC) or ISO 8601 with a zone (got "${change.at}").`);
-    org.clock = change.ticking ? { mode: "real", offsetMs: at - base } : { mode: "frozen", atMs: at };
-  } else if (change.offset_ms !== undefined) {
-    org.clock = { mode: "real", offsetMs: change.offset_ms };
-  } else if (change.advance_ms !== undefined) {
-    org.clock = org.clock.mode === "frozen" ? { mode: "frozen", atMs: org.clock.atMs + change.advance_ms } : { mode: "real", offsetMs: org.clock.offsetMs + change.advance_ms };
-  }
-  ctx.changed();
-  return json(200, clockView(ctx));
-}
-
-function resetClock(ctx: RequestContext): Reply {
-  ctx.org.clock = { mode: "real", offsetMs: 0 };
-  ctx.changed();
-  return json(200, clockView(ctx));
 }
 
 function showPayment(ctx: RequestContext): Reply {

@@ -12,16 +12,26 @@ export const StatusChange = z.strictObject({
   at: z.string({ error: "at must be a timestamp like \"2025-01-31 00:00:00\"" }).optional(),
 });
 
+/** Local time anywhere is within a day of UTC: a lag beyond that is a mistake, not a service. */
+const MAX_LAG_MS = 86_400_000;
+
 export const ClockChange = z
   .strictObject({
     at: z.string({ error: "at must be a timestamp like \"2025-01-31 00:00:00\"" }).optional(),
     ticking: z.boolean({ error: "ticking must be true or false" }).optional(),
     offset_ms: z.number({ error: "offset_ms must be a whole number" }).int({ message: "offset_ms must be a whole number" }).optional(),
     advance_ms: z.number({ error: "advance_ms must be a whole number" }).int({ message: "advance_ms must be a whole number" }).optional(),
+    created_at_lag_ms: z
+      .number({ error: "created_at_lag_ms must be a whole number" })
+      .refine((n) => Number.isInteger(n) && Math.abs(n) <= MAX_LAG_MS, { message: `created_at_lag_ms must be a whole number from -${MAX_LAG_MS} to ${MAX_LAG_MS} (24 hours)` })
+      .optional(),
   })
   .superRefine((v, ctx) => {
     const given = [v.at, v.offset_ms, v.advance_ms].filter((x) => x !== undefined).length;
-    if (given !== 1) ctx.addIssue({ code: "custom", path: ["clock"], message: "clock must be set by exactly one of at, offset_ms or advance_ms" });
+    if (given > 1) ctx.addIssue({ code: "custom", path: ["clock"], message: "clock must be set by exactly one of at, offset_ms or advance_ms (created_at_lag_ms may come with it)" });
+    if (given === 0 && v.created_at_lag_ms === undefined) {
+      ctx.addIssue({ code: "custom", path: ["clock"], message: "clock must be set by one of at, offset_ms or advance_ms, or created_at_lag_ms, or both" });
+    }
     if (v.ticking !== undefined && v.at === undefined) ctx.addIssue({ code: "custom", path: ["ticking"], message: "ticking is allowed only with at" });
   });
 

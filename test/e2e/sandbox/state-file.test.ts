@@ -75,6 +75,26 @@ describe("--state file", () => {
     }
   });
 
+  it("keeps the created_at lag across a restart; a file written before it existed loads without one", async () => {
+    const file = join(tempDir("sandbox-state-"), "state.json");
+    const first = await startSandbox({ stateFile: file });
+    await controlClient(first.url, first.token).lagCreatedAt(180_000);
+    await first.close();
+    const again = await startSandbox({ stateFile: file });
+    await expect(controlClient(again.url, again.token).clock()).resolves.toMatchObject({ created_at_lag_ms: 180_000 });
+    await again.close();
+
+    const older = JSON.parse(readFileSync(file, "utf8"));
+    delete older.orgs[0].createdAtLagMs;
+    writeFileSync(file, JSON.stringify(older));
+    const third = await startSandbox({ stateFile: file });
+    try {
+      await expect(controlClient(third.url, third.token).clock()).resolves.toMatchObject({ created_at_lag_ms: 0 });
+    } finally {
+      await third.close();
+    }
+  });
+
   it("refuses to start on a file that is not a sandbox state, naming it", async () => {
     const file = join(tempDir("sandbox-state-"), "broken.json");
     writeFileSync(file, "{ not json");
