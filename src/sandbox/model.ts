@@ -71,6 +71,10 @@ export type PaymentMethod =
 /** Per-organization clock: real time moved by an offset, or frozen at one instant. */
 export type ClockSetting = { mode: "real"; offsetMs: number } | { mode: "frozen"; atMs: number };
 
+/** How GET /api/v1/shipments and /api/v1/addresses order an organization's records (src/sandbox/listing.ts). */
+export const LIST_ORDERS = ["asc", "desc", "shuffled"] as const;
+export type ListOrder = (typeof LIST_ORDERS)[number];
+
 export type FaultKind = "latency" | "429" | "500" | "502" | "reset-before" | "reset-after" | "500-after" | "slow-apply";
 
 export interface Fault {
@@ -138,6 +142,8 @@ export interface Org {
    * lagging replica would, while the Date header keeps the clock. Negative stamps them ahead.
    */
   createdAtLagMs: number;
+  /** The order of the paginated lists. */
+  listOrder: ListOrder;
   /** Ids in creation order (= ascending, since ids only grow): pagination slices these. */
   addressIds: number[];
   shipmentIds: number[];

@@ -30,6 +30,7 @@ export function newOrg(id: number, token: string): Org {
     priceFailures: { count: 0, status: 0 },
     clock: { mode: "real", offsetMs: 0 },
     createdAtLagMs: 0,
+    listOrder: "asc",
     addressIds: [],
     shipmentIds: [],
     priceSessions: [],
@@ -63,6 +64,7 @@ export class SandboxState {
     for (const { addresses, shipments, ...org } of file.orgs) {
       // Files written before these switches existed lack them: their defaults.
       org.createdAtLagMs ??= 0;
+      org.listOrder ??= "asc";
       state.orgs.set(org.id, org);
       for (const a of addresses) state.addresses.set(a.id, a);
       for (const s of shipments) {

@@ -64,6 +64,8 @@ export interface ReportView {
 
 export type PaymentState = "valid" | "none" | "declining" | "failing";
 
+export type ListOrder = "asc" | "desc" | "shuffled";
+
 /** Thrown when the control surface refuses a call (a bug in the test, usually). */
 export class ControlError extends Error {}
 
@@ -86,6 +88,9 @@ export interface ControlClient {
   rateLimitVerifications(count: number): Promise<void>;
   /** The next `count` price sessions answer 500 with this Checkout Session Status (0 Rate Limited, default; 1 Failed). */
   failPriceSessions(count: number, status?: 0 | 1): Promise<void>;
+  /** The order of GET /api/v1/shipments and /api/v1/addresses: asc (default), desc, or a fixed shuffle. */
+  setListOrder(order: ListOrder): Promise<{ order: ListOrder }>;
+  listOrder(): Promise<{ order: ListOrder }>;
   fault(spec: FaultSpec): Promise<FaultView>;
   faults(): Promise<FaultView[]>;
   clearFaults(): Promise<void>;
@@ -145,6 +150,8 @@ export function controlClient(url: string, token: string): ControlClient {
     setSubscription: async (active) => void (await c("PUT", "/_sandbox/subscription", { active })),
     rateLimitVerifications: async (count) => void (await c("PUT", "/_sandbox/verifications/rate-limit", { count })),
     failPriceSessions: async (count, status = 0) => void (await c("PUT", "/_sandbox/price-sessions/failures", { count, status })),
+    setListOrder: (order) => c("PUT", "/_sandbox/listing", { order }),
+    listOrder: () => c("GET", "/_sandbox/listing"),
     fault: async (spec) => {
       const { retryAfter, ...rest } = spec;
       return (await c<{ data: FaultView }>("POST", "/_sandbox/faults", retryAfter === undefined ? rest : { ...rest, retry_after: retryAfter })).data;

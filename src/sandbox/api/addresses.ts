@@ -2,6 +2,7 @@
 import { Address } from "../../contract/index.js";
 import type { Route, RequestContext } from "../context.js";
 import { empty, json, type Reply } from "../http.js";
+import { listedIds } from "../listing.js";
 import { paginate } from "../pagination.js";
 import { checkCountry, validate } from "../validate.js";
 import { rateLimitedBody, verifyAddress, verifyFailureBody } from "../verify.js";
@@ -44,7 +45,7 @@ function show(ctx: RequestContext): Reply {
 }
 
 function list(ctx: RequestContext): Reply {
-  return json(200, paginate(ctx, ctx.org.addressIds, (id) => addressView(ctx.state.addresses.get(id)!)));
+  return json(200, paginate(ctx, listedIds(ctx.org, ctx.org.addressIds), (id) => addressView(ctx.state.addresses.get(id)!)));
 }
 
 export const addressRoutes: Route[] = [

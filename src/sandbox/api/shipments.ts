@@ -1,8 +1,10 @@
-// POST /api/v1/shipments (1..10, all or nothing), PATCH and GET /api/v1/shipments/{id}, GET /api/v1/shipments.
+// POST /api/v1/shipments (1..10, all or nothing), PATCH and GET /api/v1/shipments/{id}, GET /api/v1/shipments (in the
+// organization's list order).
 import { CreateShipmentsRequest, Shipment, ShipmentStatus, shipmentStatusName, type AddressSide } from "../../contract/index.js";
 import type { Route, RequestContext } from "../context.js";
 import { empty, json, ruleFailed, type Reply } from "../http.js";
 import type { ShipmentAddress, ShipmentRecord } from "../model.js";
+import { listedIds } from "../listing.js";
 import { paginate } from "../pagination.js";
 import { checkShipment, validate, type Errors } from "../validate.js";
 import { addressFields, shipmentView } from "../views.js";
@@ -82,7 +84,7 @@ function show(ctx: RequestContext): Reply {
 }
 
 function list(ctx: RequestContext): Reply {
-  return json(200, paginate(ctx, ctx.org.shipmentIds, (id) => shipmentView(ctx.state.shipments.get(id)!)));
+  return json(200, paginate(ctx, listedIds(ctx.org, ctx.org.shipmentIds), (id) => shipmentView(ctx.state.shipments.get(id)!)));
 }
 
 export const shipmentRoutes: Route[] = [

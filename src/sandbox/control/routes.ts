@@ -9,7 +9,7 @@ import { formatTimestamp, parseTimestamp, toInstant } from "../time.js";
 import { validate } from "../validate.js";
 import { shipmentView } from "../views.js";
 import { clockView, resetClock, setClock, showClock } from "./clock.js";
-import { CountChange, FaultRequest, PaymentChange, PriceFailureChange, StatusChange, SubscriptionChange, TIMED_FAULTS } from "./schemas.js";
+import { CountChange, FaultRequest, ListingChange, PaymentChange, PriceFailureChange, StatusChange, SubscriptionChange, TIMED_FAULTS } from "./schemas.js";
 
 const STATUSES = new Set<number>(Object.values(ShipmentStatus));
 
@@ -32,6 +32,7 @@ function organization(ctx: RequestContext): Reply {
     verify_rate_limited: org.verifyRateLimited,
     price_failures: org.priceFailures,
     clock: clockView(ctx),
+    listing: org.listOrder,
     faults: org.faults.length,
     addresses: org.addressIds.length,
     shipments: org.shipmentIds.length,
@@ -98,6 +99,16 @@ async function failPriceSessions(ctx: RequestContext): Promise<Reply> {
   ctx.org.priceFailures = { count: change.count, status: change.status ?? 0 };
   ctx.changed();
   return json(200, { remaining: ctx.org.priceFailures.count, status: ctx.org.priceFailures.status });
+}
+
+function showListing(ctx: RequestContext): Reply {
+  return json(200, { order: ctx.org.listOrder });
+}
+
+async function setListing(ctx: RequestContext): Promise<Reply> {
+  ctx.org.listOrder = validate(ListingChange, await body(ctx)).order;
+  ctx.changed();
+  return json(200, { order: ctx.org.listOrder });
 }
 
 function listPriceSessions(ctx: RequestContext): Reply {
@@ -187,6 +198,8 @@ export const controlRoutes: Route[] = [
   { method: "PUT", pattern: p("verifications/rate-limit"), handler: rateLimitVerifications },
   { method: "GET", pattern: p("price-sessions"), handler: listPriceSessions },
   { method: "PUT", pattern: p("price-sessions/failures"), handler: failPriceSessions },
+  { method: "GET", pattern: p("listing"), handler: showListing },
+  { method: "PUT", pattern: p("listing"), handler: setListing },
   { method: "GET", pattern: p("faults"), handler: listFaults },
   { method: "POST", pattern: p("faults"), handler: addFault },
   { method: "DELETE", pattern: p("faults"), handler: clearFaults },

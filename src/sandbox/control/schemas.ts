@@ -1,5 +1,6 @@
 // Bodies of the control surface (/_sandbox/*). Strict like the API: an unknown key is a 422 naming it.
 import * as z from "zod";
+import { LIST_ORDERS } from "../model.js";
 
 const count = (field: string) =>
   z.number({ error: `${field} must be a whole number` }).refine((n) => Number.isInteger(n) && n >= 0, { message: `${field} must be a whole number from 0` });
@@ -52,6 +53,8 @@ export const PriceFailureChange = z.strictObject({
   count: count("count"),
   status: z.union([z.literal(0), z.literal(1)], { error: "status must be 0 (Rate Limited) or 1 (Failed)" }).optional(),
 });
+
+export const ListingChange = z.strictObject({ order: z.enum(LIST_ORDERS, { error: `order must be one of ${LIST_ORDERS.join(", ")}` }) });
 
 export const FAULT_KINDS = ["latency", "429", "500", "502", "reset-before", "reset-after", "500-after", "slow-apply"] as const;
 
