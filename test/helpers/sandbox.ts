@@ -66,12 +66,35 @@ export type PaymentState = "valid" | "none" | "declining" | "failing";
 
 export type ListOrder = "asc" | "desc" | "shuffled";
 
+export interface SeedSpec {
+  /** 1 to 100,000. */
+  count: number;
+  /** created_at of the first (oldest); default: the last is stamped now. */
+  created_from?: string;
+  /** Between consecutive created_at; default 1000. */
+  created_step_ms?: number;
+  /** Titles are "<prefix> 00001"...; default "Seed". */
+  title_prefix?: string;
+  /** Default Draft. */
+  status?: number | string;
+}
+
+export interface SeedView {
+  count: number;
+  first_id: number;
+  last_id: number;
+  first_created_at: string;
+  last_created_at: string;
+}
+
 /** Thrown when the control surface refuses a call (a bug in the test, usually). */
 export class ControlError extends Error {}
 
 export interface ControlClient {
   /** Moves a shipment to a status (number or name); Delivered/Arrived record delivered_at/arrived_at (`at` or now). */
   setStatus(shipmentId: number, status: number | string, at?: string): Promise<Record<string, unknown>>;
+  /** Creates `count` shipments in one call (ascending ids, created_at one per second back from now by default). */
+  seedShipments(spec: SeedSpec): Promise<SeedView>;
   /** Freezes the clock at `at` ("2025-01-31 00:00:00" UTC or ISO), or lets it tick from there with `ticking`. */
   setClock(at: string, options?: { ticking?: boolean }): Promise<ClockView>;
   /** Real time moved by `ms`. */
@@ -140,6 +163,7 @@ export function controlClient(url: string, token: string): ControlClient {
   const data = async <T>(path: string) => (await c<{ data: T }>("GET", path)).data;
   return {
     setStatus: async (id, status, at) => (await c<{ data: Record<string, unknown> }>("POST", `/_sandbox/shipments/${id}/status`, at === undefined ? { status } : { status, at })).data,
+    seedShipments: (spec) => c("POST", "/_sandbox/shipments/seed", spec),
     setClock: (at, options) => c("PUT", "/_sandbox/clock", options?.ticking ? { at, ticking: true } : { at }),
     offsetClock: (ms) => c("PUT", "/_sandbox/clock", { offset_ms: ms }),
     advanceClock: (ms) => c("PUT", "/_sandbox/clock", { advance_ms: ms }),

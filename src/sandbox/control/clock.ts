@@ -2,10 +2,11 @@
 // and how far behind it the records it writes are stamped (created_at_lag_ms).
 import { body } from "../api/params.js";
 import type { RequestContext } from "../context.js";
-import { json, ruleFailed, type Reply } from "../http.js";
+import { json, type Reply } from "../http.js";
 import type { Org } from "../model.js";
-import { formatTimestamp, orgNow, parseTimestamp } from "../time.js";
+import { formatTimestamp, orgNow } from "../time.js";
 import { validate } from "../validate.js";
+import { timestampField } from "./fields.js";
 import { ClockChange } from "./schemas.js";
 
 export function clockView(ctx: RequestContext, org: Org = ctx.org) {
@@ -28,8 +29,7 @@ export async function setClock(ctx: RequestContext): Promise<Reply> {
   const org = ctx.org;
   const base = ctx.baseNow().getTime();
   if (change.at !== undefined) {
-    const at = parseTimestamp(change.at);
-    if (at === undefined) throw ruleFailed("at", `The at field must be a timestamp like "2025-01-31 00:00:00" (UTC) or ISO 8601 with a zone (got "${change.at}").`);
+    const at = timestampField("at", change.at);
     org.clock = change.ticking ? { mode: "real", offsetMs: at - base } : { mode: "frozen", atMs: at };
   } else if (change.offset_ms !== undefined) {
     org.clock = { mode: "real", offsetMs: change.offset_ms };

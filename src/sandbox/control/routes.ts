@@ -1,17 +1,15 @@
 // The control surface under /_sandbox/ (never under /api/v1): what tests and rehearsals use to steer the sandbox.
 // Every route needs a valid bearer token and acts on that token's organization. Documented in docs/sandbox.md.
-import { SANDBOX_TABLES, ShipmentStatus, shipmentStatusFromName } from "../../contract/index.js";
-import { body, idParam, ownShipment } from "../api/params.js";
+import { SANDBOX_TABLES } from "../../contract/index.js";
+import { body } from "../api/params.js";
 import type { RequestContext, Route } from "../context.js";
 import { empty, json, ruleFailed, type Reply } from "../http.js";
 import type { Fault, PaymentMethod } from "../model.js";
-import { formatTimestamp, parseTimestamp, toInstant } from "../time.js";
+import { formatTimestamp } from "../time.js";
 import { validate } from "../validate.js";
-import { shipmentView } from "../views.js";
 import { clockView, resetClock, setClock, showClock } from "./clock.js";
-import { CountChange, FaultRequest, ListingChange, PaymentChange, PriceFailureChange, StatusChange, SubscriptionChange, TIMED_FAULTS } from "./schemas.js";
-
-const STATUSES = new Set<number>(Object.values(ShipmentStatus));
+import { moveShipment, seedShipments } from "./shipments.js";
+import { CountChange, FaultRequest, ListingChange, PaymentChange, PriceFailureChange, SubscriptionChange, TIMED_FAULTS } from "./schemas.js";
 
 function createOrganization(ctx: RequestContext): Reply {
   const org = ctx.state.createOrg();
@@ -41,30 +39,6 @@ function organization(ctx: RequestContext): Reply {
 
 function tables(ctx: RequestContext): Reply {
   return json(200, { sandbox: true, countries: SANDBOX_TABLES.countries, services: SANDBOX_TABLES.services, apply_max_ms: ctx.applyMaxMs });
-}
-
-async function moveShipment(ctx: RequestContext): Promise<Reply> {
-  const shipment = ownShipment(ctx, idParam(ctx));
-  const change = validate(StatusChange, await body(ctx));
-  const status = typeof change.status === "number" ? change.status : shipmentStatusFromName(change.status);
-  if (status === undefined || !STATUSES.has(status)) {
-    throw ruleFailed("status", `The status field must be a shipment status 1..12 or its name (got ${JSON.stringify(change.status)}).`);
-  }
-  let at = toInstant(ctx.now());
-  if (change.at !== undefined) {
-    const parsed = parseTimestamp(change.at);
-    if (parsed === undefined) throw ruleFailed("at", `The at field must be a timestamp like "2025-01-31 00:00:00" (UTC) or ISO 8601 with a zone (got "${change.at}").`);
-    if (status !== ShipmentStatus.Delivered && status !== ShipmentStatus.Arrived) {
-      throw ruleFailed("at", "The at field is allowed only when moving to Delivered (sets delivered_at) or Arrived (sets arrived_at).");
-    }
-    at = toInstant(parsed);
-  }
-  shipment.status = status as ShipmentStatus;
-  if (status === ShipmentStatus.Delivered) shipment.deliveredAt = at;
-  if (status === ShipmentStatus.Arrived) shipment.arrivedAt = at;
-  shipment.updatedAt = ctx.stamp();
-  ctx.changed();
-  return json(200, { data: shipmentView(shipment) });
 }
 
 function showPayment(ctx: RequestContext): Reply {
@@ -188,6 +162,7 @@ export const controlRoutes: Route[] = [
   { method: "GET", pattern: p("organization"), handler: organization },
   { method: "GET", pattern: p("tables"), handler: tables },
   { method: "POST", pattern: p("shipments/(\\d+)/status"), handler: moveShipment },
+  { method: "POST", pattern: p("shipments/seed"), handler: seedShipments },
   { method: "GET", pattern: p("clock"), handler: showClock },
   { method: "PUT", pattern: p("clock"), handler: setClock },
   { method: "DELETE", pattern: p("clock"), handler: resetClock },

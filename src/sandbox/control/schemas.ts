@@ -1,5 +1,6 @@
 // Bodies of the control surface (/_sandbox/*). Strict like the API: an unknown key is a 422 naming it.
 import * as z from "zod";
+import { SHIPMENT_BOUNDS } from "../../contract/index.js";
 import { LIST_ORDERS } from "../model.js";
 
 const count = (field: string) =>
@@ -8,9 +9,35 @@ const count = (field: string) =>
 const positive = (field: string) =>
   z.number({ error: `${field} must be a whole number` }).refine((n) => Number.isInteger(n) && n >= 1, { message: `${field} must be a whole number from 1` });
 
+const statusValue = z.union([z.number(), z.string()], { error: "status must be a status value (1..12) or name (e.g. \"Delivered\")" });
+
+const timestamp = (field: string) => z.string({ error: `${field} must be a timestamp like "2025-01-31 00:00:00"` });
+
 export const StatusChange = z.strictObject({
-  status: z.union([z.number(), z.string()], { error: "status must be a status value (1..12) or name (e.g. \"Delivered\")" }),
-  at: z.string({ error: "at must be a timestamp like \"2025-01-31 00:00:00\"" }).optional(),
+  status: statusValue,
+  at: timestamp("at").optional(),
+});
+
+/** Enough for any paging test, few enough that a seed takes a fraction of a second. */
+export const SEED_MAX = 100_000;
+
+/** A prefix, a space and up to 6 digits ("Seed 100000") stay within the contract's title length. */
+const SEED_PREFIX_MAX = SHIPMENT_BOUNDS.title.max - 7;
+
+export const SeedRequest = z.strictObject({
+  count: z
+    .number({ error: "count must be a whole number" })
+    .refine((n) => Number.isInteger(n) && n >= 1 && n <= SEED_MAX, { message: `count must be a whole number from 1 to ${SEED_MAX}` }),
+  created_from: timestamp("created_from").optional(),
+  created_step_ms: z
+    .number({ error: "created_step_ms must be a whole number" })
+    .refine((n) => Number.isInteger(n) && n >= 0 && n <= 86_400_000, { message: "created_step_ms must be a whole number from 0 to 86400000 (a day)" })
+    .optional(),
+  title_prefix: z
+    .string({ error: "title_prefix must be text" })
+    .refine((t) => t.length >= 1 && t.length <= SEED_PREFIX_MAX && t === t.trim(), { message: `title_prefix must be 1 to ${SEED_PREFIX_MAX} characters, with no space at either end` })
+    .optional(),
+  status: statusValue.optional(),
 });
 
 /** Local time anywhere is within a day of UTC: a lag beyond that is a mistake, not a service. */
@@ -18,7 +45,7 @@ const MAX_LAG_MS = 86_400_000;
 
 export const ClockChange = z
   .strictObject({
-    at: z.string({ error: "at must be a timestamp like \"2025-01-31 00:00:00\"" }).optional(),
+    at: timestamp("at").optional(),
     ticking: z.boolean({ error: "ticking must be true or false" }).optional(),
     offset_ms: z.number({ error: "offset_ms must be a whole number" }).int({ message: "offset_ms must be a whole number" }).optional(),
     advance_ms: z.number({ error: "advance_ms must be a whole number" }).int({ message: "advance_ms must be a whole number" }).optional(),
