@@ -21,13 +21,15 @@ export function register(program: Command, ctx: CommandContext): void {
       `
 Prints the URL on stdout (with --json: {"url","token"}), logs each request on stderr, and runs until Ctrl-C or
 SIGTERM. Every endpoint of the contract answers as docs/sandbox.md describes; /_sandbox/* is the control surface
-(move shipments through statuses, set the clock, the payment method and the subscription, queue faults, list what
-was received). State is in memory unless --state is given.
+(move shipments through statuses, seed thousands at once, set the clock and how far records' created_at lags it,
+the list order, the payment method and the subscription, queue faults such as slow-apply, list what was received).
+State is in memory unless --state is given.
 
 Examples:
   shipctl sandbox
   shipctl sandbox --port 0 --json
   shipctl sandbox --state ./sandbox.json --latency 20
+  shipctl sandbox --port 0 --apply-max 1000
   curl -H "Authorization: Bearer sandbox-token" http://127.0.0.1:8080/api/v1/shipments
 `,
     )
