@@ -36,7 +36,7 @@ export async function moveShipment(ctx: RequestContext): Promise<Reply> {
  * shared by all of them (50,000 copies would be 50,000 objects for nothing): nothing changes a shipment's address in
  * place, an update replaces it, and freezing makes any code that tried fail loudly.
  */
-export const SEED_ADDRESS: Readonly<ShipmentAddress> = Object.freeze({
+const SEED_ADDRESS: Readonly<ShipmentAddress> = Object.freeze({
   id: null,
   name: "Sandbox Seed Gallery",
   email: "seed@sandbox.example",
@@ -50,7 +50,7 @@ export const SEED_ADDRESS: Readonly<ShipmentAddress> = Object.freeze({
 });
 
 /** Seeded titles number from 1 with at least 5 digits ("Seed 00001"), so they sort as they were made. */
-export function seedTitle(prefix: string, index: number, count: number): string {
+function seedTitle(prefix: string, index: number, count: number): string {
   return `${prefix} ${String(index + 1).padStart(Math.max(5, String(count).length), "0")}`;
 }
 
