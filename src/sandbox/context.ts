@@ -1,12 +1,12 @@
 // What a route handler receives: the request, its organization, and the few services of the pipeline.
-import type { IncomingMessage } from "node:http";
-import type { Org } from "./model.js";
+import type { Instant, Org } from "./model.js";
 import type { SandboxState } from "./state.js";
-import type { Reply } from "./http.js";
+import type { Reply, RequestStream } from "./http.js";
 import type { ReceivedLog, ReceivedRequest } from "./received.js";
 
 export interface RequestContext {
-  req: IncomingMessage;
+  /** The request: its headers, and its body to read (a replay of it under a slow-apply fault). */
+  req: RequestStream;
   state: SandboxState;
   org: Org;
   /** Captured path parameters, in pattern order. */
@@ -17,6 +17,8 @@ export interface RequestContext {
   origin: string;
   /** The organization's clock, in epoch milliseconds. */
   now(): number;
+  /** What records written now are stamped with (created_at, updated_at): now() less the created_at lag, whole seconds. */
+  stamp(): Instant;
   /** The state changed: the pipeline writes the --state file before the answer leaves. */
   changed(): void;
   /** Counts request body bytes read, for the received-requests log. */
@@ -26,6 +28,8 @@ export interface RequestContext {
   received: ReceivedLog;
   /** The base clock of the sandbox (real time unless the embedder replaced it). */
   baseNow(): Date;
+  /** The longest apply time the sandbox declares (--apply-max). */
+  applyMaxMs: number;
 }
 
 export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;

@@ -1,6 +1,13 @@
 // What a handler answers, and the few ways of reading a request body. Handlers return a Reply (or throw an
 // HttpError); only the request pipeline writes to the socket, so latency, faults and persistence apply in one place.
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, ServerResponse } from "node:http";
+import type { Readable } from "node:stream";
+
+/**
+ * What a handler reads a request's body from: the request itself (an IncomingMessage is one), or, under a slow-apply
+ * fault, a replay of a body that was read in full before the wait, so that no handler touches a socket that is gone.
+ */
+export type RequestStream = Readable & { readonly headers: IncomingHttpHeaders; readonly complete: boolean };
 
 export interface Reply {
   status: number;
@@ -44,7 +51,7 @@ export function ruleFailed(key: string, message: string): HttpError {
 /** JSON bodies larger than this are refused with 413: ten shipments with inline addresses are about 6 KB. */
 export const MAX_JSON_BYTES = 1_048_576;
 
-export function hasBody(req: IncomingMessage): boolean {
+export function hasBody(req: RequestStream): boolean {
   const length = req.headers["content-length"];
   if (length !== undefined) return Number(length) > 0;
   return req.headers["transfer-encoding"] !== undefined;
@@ -57,7 +64,7 @@ export function isJsonType(contentType: string | undefined): boolean {
 }
 
 /** Reads the whole body as bytes, refusing more than `max` (the rest is left for Node to discard). */
-export function readBytes(req: IncomingMessage, max: number, onBytes: (n: number) => void): Promise<Buffer> {
+export function readBytes(req: RequestStream, max: number, onBytes: (n: number) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // The client may have gone while the request waited (a latency fault): its 'close' has already been emitted.
     if (req.destroyed) return reject(new ClientGone());
@@ -108,7 +115,7 @@ export class ClientGone extends Error {
  * Reads a JSON object body. No body at all reads as `{}` (so missing fields get their own 422 errors); a body with
  * another Content-Type is 415; bad JSON is 400 "Malformed JSON: ...".
  */
-export async function readJsonObject(req: IncomingMessage, onBytes: (n: number) => void): Promise<Record<string, unknown>> {
+export async function readJsonObject(req: RequestStream, onBytes: (n: number) => void): Promise<Record<string, unknown>> {
   if (!hasBody(req)) return {};
   if (!isJsonType(req.headers["content-type"])) {
     const sent = req.headers["content-type"] ?? "none";

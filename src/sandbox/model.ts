@@ -71,7 +71,11 @@ export type PaymentMethod =
 /** Per-organization clock: real time moved by an offset, or frozen at one instant. */
 export type ClockSetting = { mode: "real"; offsetMs: number } | { mode: "frozen"; atMs: number };
 
-export type FaultKind = "latency" | "429" | "500" | "502" | "reset-before" | "reset-after" | "500-after";
+/** How GET /api/v1/shipments and /api/v1/addresses order an organization's records (src/sandbox/listing.ts). */
+export const LIST_ORDERS = ["asc", "desc", "shuffled"] as const;
+export type ListOrder = (typeof LIST_ORDERS)[number];
+
+export type FaultKind = "latency" | "429" | "500" | "502" | "reset-before" | "reset-after" | "500-after" | "slow-apply";
 
 export interface Fault {
   id: number;
@@ -82,7 +86,7 @@ export interface Fault {
   kind: FaultKind;
   /** How many more matching requests this fault applies to. */
   remaining: number;
-  /** Extra delay for kind "latency". */
+  /** Delay for kinds "latency" (before reading) and "slow-apply" (between reading and applying). */
   ms?: number;
   /** Seconds sent in Retry-After for kind "429". */
   retryAfter?: number;
@@ -133,6 +137,13 @@ export interface Org {
   /** The next `count` price sessions fail with 500 and this Checkout Session Status. */
   priceFailures: { count: number; status: 0 | 1 };
   clock: ClockSetting;
+  /**
+   * How far behind the clock records are stamped (created_at, updated_at), as a service writing local time or a
+   * lagging replica would, while the Date header keeps the clock. Negative stamps them ahead.
+   */
+  createdAtLagMs: number;
+  /** The order of the paginated lists. */
+  listOrder: ListOrder;
   /** Ids in creation order (= ascending, since ids only grow): pagination slices these. */
   addressIds: number[];
   shipmentIds: number[];

@@ -3,9 +3,8 @@
 // once (the rest of the body is discarded unread), and the number of parts is capped.
 import busboy from "busboy";
 import { createHash } from "node:crypto";
-import type { IncomingMessage } from "node:http";
 import { REPORT, type PhotoGroup } from "../contract/index.js";
-import { ClientGone, fail } from "./http.js";
+import { ClientGone, fail, type RequestStream } from "./http.js";
 import type { ReportPhoto } from "./model.js";
 import { addError, type Errors } from "./validate.js";
 
@@ -39,7 +38,7 @@ export function isMultipart(contentType: string | undefined): boolean {
   return contentType?.split(";")[0]!.trim().toLowerCase() === "multipart/form-data";
 }
 
-export function parseReport(req: IncomingMessage, hooks: ParseHooks): Promise<ParsedReport> {
+export function parseReport(req: RequestStream, hooks: ParseHooks): Promise<ParsedReport> {
   return new Promise((resolve, reject) => {
     if (req.destroyed) return reject(new ClientGone());
     const photos: ReportPhoto[] = [];

@@ -3,6 +3,7 @@
 // when it was passed. `from`/`to` are 1-based positions; an empty page has them null ([assume], as the framework).
 import { PageQuery } from "../contract/index.js";
 import type { RequestContext } from "./context.js";
+import type { IdList } from "./listing.js";
 import { addError, validate, type Errors } from "./validate.js";
 
 /** The schema coerces text to numbers; say plainly when the text is not a whole number at all ("abc", "1.5", ""). */
@@ -13,7 +14,7 @@ function wholeNumbers(raw: Record<string, unknown>, errors: Errors): void {
   }
 }
 
-export function paginate<T>(ctx: RequestContext, ids: readonly number[], view: (id: number) => T) {
+export function paginate<T>(ctx: RequestContext, ids: IdList, view: (id: number) => T) {
   // Only page and limit mean anything here; other query parameters are ignored, as the service's framework does.
   const raw: Record<string, unknown> = {};
   const page = ctx.query.get("page");

@@ -1,6 +1,7 @@
 // Every request goes through here, in this order:
 //   route (404, 405) -> bearer token (401) -> queued fault for this organization -> subscription (402, /api/v1 only)
-//   -> handler -> --state file written if anything changed -> --latency delay (/api/v1 only) -> answer.
+//   -> slow-apply hold, if that is the fault -> handler -> --state file written if anything changed
+//   -> --latency delay (/api/v1 only) -> answer, unless the client has gone.
 // Handlers never touch the socket: answering in one place is what lets faults, latency and persistence be exact.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -15,8 +16,9 @@ import { ClientGone, HttpError, json, writeReply, type Reply } from "./http.js";
 import type { Org } from "./model.js";
 import type { StateWriter } from "./persist.js";
 import type { ReceivedLog, ReceivedRequest } from "./received.js";
+import { holdRequest, SlowApplies } from "./slow-apply.js";
 import type { SandboxState } from "./state.js";
-import { orgNow, type BaseClock } from "./time.js";
+import { orgNow, recordStamp, type BaseClock } from "./time.js";
 
 export const API_ROUTES: readonly Route[] = [...addressRoutes, ...shipmentRoutes, ...checkoutRoutes, ...reportRoutes];
 
@@ -28,6 +30,8 @@ export interface PipelineOptions {
   writer?: StateWriter;
   baseNow: BaseClock;
   latencyMs: number;
+  /** The apply bound the sandbox declares (GET /_sandbox/tables) and holds slow-apply faults to. */
+  applyMaxMs: number;
   log?: (line: string) => void;
 }
 
@@ -39,7 +43,16 @@ interface Progress {
   resetAfter: boolean;
   /** A 500-after fault: apply the request fully, then answer 500 as a handler failing after its commit would. */
   errorAfter: boolean;
+  /** The handler changed the state (ctx.changed), as opposed to the pipeline using up a fault. */
+  applied: boolean;
+  /** A slow-apply fault: the wait between reading the body and applying it. */
+  slowApplyMs?: number;
+  /** Counts a slow-apply out of the requests close() waits for. */
+  release?: () => void;
 }
+
+/** What the pipeline's own context holds: the request itself, where handlers may get a replay of it. */
+type PipelineContext = Omit<RequestContext, "org" | "params" | "req"> & { req: IncomingMessage };
 
 /**
  * A latency fault's wait, cut short when the client goes away: nobody is left to wait for the answer, so whoever
@@ -61,7 +74,8 @@ function waitWhileConnected(req: IncomingMessage, ms: number): Promise<void> {
 }
 
 export function createPipeline(options: PipelineOptions) {
-  const { state, received, writer, baseNow, latencyMs, log } = options;
+  const { state, received, writer, baseNow, latencyMs, applyMaxMs, log } = options;
+  const slowApplies = new SlowApplies();
 
   function bearer(req: IncomingMessage): Org | undefined {
     const header = req.headers.authorization;
@@ -70,7 +84,7 @@ export function createPipeline(options: PipelineOptions) {
     return m ? state.orgByToken(m[1]!) : undefined;
   }
 
-  async function route(routes: readonly Route[], ctx: Omit<RequestContext, "org" | "params">, org: Org | undefined, progress: Progress, isApi: boolean): Promise<Reply | undefined> {
+  async function route(routes: readonly Route[], ctx: PipelineContext, org: Org | undefined, progress: Progress, isApi: boolean): Promise<Reply | undefined> {
     const { req, path } = ctx;
     const method = req.method ?? "GET";
     const match = matchRoute(routes, method, path);
@@ -81,6 +95,7 @@ export function createPipeline(options: PipelineOptions) {
     }
     if (!org) return json(401, { message: "Unauthenticated." });
 
+    let slowApplyMs: number | undefined;
     if (isApi) {
       const fault = takeFault(org, method, path);
       if (fault) {
@@ -105,16 +120,29 @@ export function createPipeline(options: PipelineOptions) {
           case "500-after":
             progress.errorAfter = true;
             break;
+          case "slow-apply":
+            // A fault queued before a restart with a lower --apply-max still keeps the bound the sandbox declares.
+            slowApplyMs = Math.min(fault.ms ?? 0, applyMaxMs);
+            break;
         }
       }
       if (!org.subscription) {
         return json(402, { message: "Your organization has no active subscription. Renew it to use the API." });
       }
     }
-    return match.route.handler({ ...ctx, org, params: match.params });
+    const handlerCtx: RequestContext = { ...ctx, org, params: match.params };
+    if (slowApplyMs !== undefined) {
+      progress.slowApplyMs = slowApplyMs;
+      progress.release = slowApplies.begin();
+      const entry = ctx.entry;
+      handlerCtx.req = await holdRequest(req, { ms: slowApplyMs, onBytes: ctx.countBytes, note: (text) => void (entry && (entry.note = text)) });
+      // Counted as the body arrived; the handler reads the replay.
+      handlerCtx.countBytes = () => undefined;
+    }
+    return match.route.handler(handlerCtx);
   }
 
-  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
     const method = req.method ?? "GET";
     const url = req.url ?? "/";
@@ -130,19 +158,21 @@ export function createPipeline(options: PipelineOptions) {
       entry = received.start({ method, path, query: rawQuery, status: null, org: null, time: new Date(now()).toISOString(), body_bytes: 0 });
       if (org) received.assign(entry, org.id);
     }
-    const progress: Progress = { dirty: false, bytes: 0, resetAfter: false, errorAfter: false };
-    const ctx: Omit<RequestContext, "org" | "params"> = {
+    const progress: Progress = { dirty: false, bytes: 0, resetAfter: false, errorAfter: false, applied: false };
+    const ctx: PipelineContext = {
       req,
       state,
       path,
       query: new URLSearchParams(rawQuery),
       origin: `http://${req.headers.host ?? "localhost"}`,
       now,
-      changed: () => void (progress.dirty = true),
+      stamp: () => recordStamp(now(), org?.createdAtLagMs ?? 0),
+      changed: () => void (progress.dirty = progress.applied = true),
       countBytes: (n) => void (progress.bytes += n),
       entry,
       received,
       baseNow,
+      applyMaxMs,
     };
 
     let reply: Reply | undefined;
@@ -151,7 +181,7 @@ export function createPipeline(options: PipelineOptions) {
     } catch (err) {
       if (err instanceof HttpError) reply = err.reply;
       else if (err instanceof ClientGone) {
-        finish(null, "client gone");
+        finish(null, progress.slowApplyMs === undefined ? "client gone" : "slow-apply: client gone before the whole body arrived; nothing applied");
         return;
       } else {
         log?.(`sandbox error on ${method} ${path}: ${(err as Error).stack ?? String(err)}`);
@@ -177,13 +207,26 @@ export function createPipeline(options: PipelineOptions) {
       return;
     }
     if (isApi && latencyMs > 0) await sleep(latencyMs);
+    // Only what reached the client is logged as answered: a status nobody received would read as acknowledged.
+    if (res.destroyed || req.socket.destroyed) {
+      finish(null, unsent(reply.status));
+      return;
+    }
     writeReply(res, reply, new Date(now()));
-    finish(reply.status);
+    finish(reply.status, progress.slowApplyMs === undefined ? undefined : `slow-apply ${progress.slowApplyMs} ms`);
+
+    function unsent(status: number): string {
+      if (progress.slowApplyMs === undefined) return `client gone; ${status} not sent`;
+      return progress.applied ? `slow-apply: applied after the client had gone; ${status} not sent` : `slow-apply: client gone; ${status} not sent, nothing applied`;
+    }
 
     function finish(status: number | null, note?: string): void {
+      progress.release?.();
       if (entry) {
         entry.status = status;
         entry.body_bytes = progress.bytes > 0 ? progress.bytes : Number(req.headers["content-length"] ?? 0) || 0;
+        if (note) entry.note = note;
+        else delete entry.note;
       }
       if (log) {
         const ms = Math.round(performance.now() - started);
@@ -191,5 +234,12 @@ export function createPipeline(options: PipelineOptions) {
         log(`${method} ${shown} ${status ?? "-"}${note ? ` (${note})` : ""} ${ms}ms`);
       }
     }
-  };
+  }
+
+  /** Resolves once no slow-apply is running: close() waits for this, so nothing changes after it resolves. */
+  function idle(): Promise<void> {
+    return slowApplies.idle();
+  }
+
+  return { handle, idle };
 }

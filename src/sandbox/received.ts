@@ -21,6 +21,12 @@ export interface ReceivedRequest {
   parts?: string[];
   /** The queued fault that was applied, if any. */
   fault?: string;
+  /**
+   * What happened when it was not plain: "client gone", "reset after applying", "slow-apply: applied after the client
+   * had gone; 201 not sent"... While a slow-apply fault waits, it says so ("slow-apply: body read, waiting 500 ms to
+   * apply", then "...; client gone").
+   */
+  note?: string;
 }
 
 export const RECEIVED_LIMIT = 50_000;

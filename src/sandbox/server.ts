@@ -2,6 +2,7 @@
 // startSandbox() is what `shipctl sandbox`, `shipctl demo` and the tests run. See docs/sandbox.md.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { DEFAULT_APPLY_MAX_MS } from "./faults.js";
 import { createPipeline } from "./pipeline.js";
 import { loadStateFile, StateFileError, StateWriter } from "./persist.js";
 import { ReceivedLog, type ReceivedRequest } from "./received.js";
@@ -22,6 +23,8 @@ export interface SandboxOptions {
   stateFile?: string;
   /** Delay every /api/v1 answer by this many milliseconds (the real service is far away). */
   latencyMs?: number;
+  /** The longest apply time the sandbox declares (GET /_sandbox/tables `apply_max_ms`) and keeps. Default 3000. */
+  applyMaxMs?: number;
   /** The base clock; each organization's clock is this moved or frozen through the control surface. */
   clock?: () => Date;
   /** Receives one line per request, and errors. */
@@ -46,6 +49,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const host = options.host ?? "127.0.0.1";
   const latencyMs = options.latencyMs ?? 0;
   if (!Number.isInteger(latencyMs) || latencyMs < 0) throw new Error(`latency must be a whole number of milliseconds from 0 (got ${latencyMs})`);
+  const applyMaxMs = options.applyMaxMs ?? DEFAULT_APPLY_MAX_MS;
+  if (!Number.isInteger(applyMaxMs) || applyMaxMs < 0) throw new Error(`apply max must be a whole number of milliseconds from 0 (got ${applyMaxMs})`);
 
   const loaded = options.stateFile ? loadStateFile(options.stateFile) : undefined;
   let state: SandboxState;
@@ -61,8 +66,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
 
   const received = new ReceivedLog();
-  const handle = createPipeline({ state, received, writer, baseNow: options.clock ?? (() => new Date()), latencyMs, log: options.log });
-  const server = createServer((req, res) => void handle(req, res));
+  const pipeline = createPipeline({ state, received, writer, baseNow: options.clock ?? (() => new Date()), latencyMs, applyMaxMs, log: options.log });
+  const server = createServer((req, res) => void pipeline.handle(req, res));
   // Clients keep connections alive between a benchmark's requests; do not drop them sooner than undici expects.
   server.keepAliveTimeout = 10_000;
 
@@ -87,6 +92,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        // A request still being slowly applied is finished (and saved) first, as a service's in-flight work would be.
+        await pipeline.idle();
         await writer?.idle();
       })();
       return closing;

@@ -29,6 +29,8 @@ export function newOrg(id: number, token: string): Org {
     verifyRateLimited: 0,
     priceFailures: { count: 0, status: 0 },
     clock: { mode: "real", offsetMs: 0 },
+    createdAtLagMs: 0,
+    listOrder: "asc",
     addressIds: [],
     shipmentIds: [],
     priceSessions: [],
@@ -60,6 +62,9 @@ export class SandboxState {
     const state = new SandboxState();
     state.seq = { ...file.seq };
     for (const { addresses, shipments, ...org } of file.orgs) {
+      // Files written before these switches existed lack them: their defaults.
+      org.createdAtLagMs ??= 0;
+      org.listOrder ??= "asc";
       state.orgs.set(org.id, org);
       for (const a of addresses) state.addresses.set(a.id, a);
       for (const s of shipments) {

@@ -13,6 +13,11 @@ export function toInstant(ms: number): Instant {
   return Math.floor(ms / 1000) * 1000;
 }
 
+/** The instant a record written at `now` is stamped with: `lagMs` behind it (the organization's created_at lag). */
+export function recordStamp(now: number, lagMs: number): Instant {
+  return toInstant(now - lagMs);
+}
+
 /** `YYYY-MM-DD HH:MM:SS`, UTC, no zone suffix ([guide]). */
 export function formatTimestamp(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace("T", " ");

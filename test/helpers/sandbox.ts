@@ -19,6 +19,8 @@ export interface ClockView {
   now_ms: number;
   mode: "real" | "frozen";
   offset_ms: number;
+  /** How far behind `now` records are stamped (created_at, updated_at); the Date header keeps `now`. */
+  created_at_lag_ms: number;
 }
 
 export interface FaultSpec {
@@ -29,7 +31,7 @@ export interface FaultSpec {
   kind: FaultKind;
   /** How many matching requests it applies to (default 1). */
   count?: number;
-  /** For kind "latency". */
+  /** For kinds "latency" and "slow-apply" (at most the sandbox's apply_max_ms). */
   ms?: number;
   /** Seconds in Retry-After, for kind "429" (default 1). */
   retryAfter?: number;
@@ -62,18 +64,45 @@ export interface ReportView {
 
 export type PaymentState = "valid" | "none" | "declining" | "failing";
 
+export type ListOrder = "asc" | "desc" | "shuffled";
+
+export interface SeedSpec {
+  /** 1 to 100,000. */
+  count: number;
+  /** created_at of the first (oldest); default: the last is stamped now. */
+  created_from?: string;
+  /** Between consecutive created_at; default 1000. */
+  created_step_ms?: number;
+  /** Titles are "<prefix> 00001"...; default "Seed". */
+  title_prefix?: string;
+  /** Default Draft. */
+  status?: number | string;
+}
+
+export interface SeedView {
+  count: number;
+  first_id: number;
+  last_id: number;
+  first_created_at: string;
+  last_created_at: string;
+}
+
 /** Thrown when the control surface refuses a call (a bug in the test, usually). */
 export class ControlError extends Error {}
 
 export interface ControlClient {
   /** Moves a shipment to a status (number or name); Delivered/Arrived record delivered_at/arrived_at (`at` or now). */
   setStatus(shipmentId: number, status: number | string, at?: string): Promise<Record<string, unknown>>;
+  /** Creates `count` shipments in one call (ascending ids, created_at one per second back from now by default). */
+  seedShipments(spec: SeedSpec): Promise<SeedView>;
   /** Freezes the clock at `at` ("2025-01-31 00:00:00" UTC or ISO), or lets it tick from there with `ticking`. */
   setClock(at: string, options?: { ticking?: boolean }): Promise<ClockView>;
   /** Real time moved by `ms`. */
   offsetClock(ms: number): Promise<ClockView>;
   /** Moves the clock forward (or back, negative) by `ms`, frozen or not. */
   advanceClock(ms: number): Promise<ClockView>;
+  /** Records are stamped `ms` behind the clock from now on (0 to stop); resetClock() also stops it. */
+  lagCreatedAt(ms: number): Promise<ClockView>;
   resetClock(): Promise<ClockView>;
   clock(): Promise<ClockView>;
   setPaymentMethod(state: PaymentState, count?: number): Promise<{ state: string; remaining?: number }>;
@@ -82,6 +111,9 @@ export interface ControlClient {
   rateLimitVerifications(count: number): Promise<void>;
   /** The next `count` price sessions answer 500 with this Checkout Session Status (0 Rate Limited, default; 1 Failed). */
   failPriceSessions(count: number, status?: 0 | 1): Promise<void>;
+  /** The order of GET /api/v1/shipments and /api/v1/addresses: asc (default), desc, or a fixed shuffle. */
+  setListOrder(order: ListOrder): Promise<{ order: ListOrder }>;
+  listOrder(): Promise<{ order: ListOrder }>;
   fault(spec: FaultSpec): Promise<FaultView>;
   faults(): Promise<FaultView[]>;
   clearFaults(): Promise<void>;
@@ -91,7 +123,8 @@ export interface ControlClient {
   charges(): Promise<ChargeView[]>;
   reports(): Promise<ReportView[]>;
   priceSessions(): Promise<Array<{ id: number; at: string; shipments: Record<string, number>; total: number }>>;
-  tables(): Promise<{ sandbox: true; countries: unknown[]; services: unknown[] }>;
+  /** The sandbox's tables and the apply bound it declares (`apply_max_ms`). */
+  tables(): Promise<{ sandbox: true; countries: unknown[]; services: unknown[]; apply_max_ms: number }>;
   organization(): Promise<Record<string, unknown>>;
   /** Empties the organization and puts every switch back (token kept). */
   reset(): Promise<void>;
@@ -130,15 +163,19 @@ export function controlClient(url: string, token: string): ControlClient {
   const data = async <T>(path: string) => (await c<{ data: T }>("GET", path)).data;
   return {
     setStatus: async (id, status, at) => (await c<{ data: Record<string, unknown> }>("POST", `/_sandbox/shipments/${id}/status`, at === undefined ? { status } : { status, at })).data,
+    seedShipments: (spec) => c("POST", "/_sandbox/shipments/seed", spec),
     setClock: (at, options) => c("PUT", "/_sandbox/clock", options?.ticking ? { at, ticking: true } : { at }),
     offsetClock: (ms) => c("PUT", "/_sandbox/clock", { offset_ms: ms }),
     advanceClock: (ms) => c("PUT", "/_sandbox/clock", { advance_ms: ms }),
+    lagCreatedAt: (ms) => c("PUT", "/_sandbox/clock", { created_at_lag_ms: ms }),
     resetClock: () => c("DELETE", "/_sandbox/clock"),
     clock: () => c("GET", "/_sandbox/clock"),
     setPaymentMethod: (state, count) => c("PUT", "/_sandbox/payment-method", count === undefined ? { state } : { state, count }),
     setSubscription: async (active) => void (await c("PUT", "/_sandbox/subscription", { active })),
     rateLimitVerifications: async (count) => void (await c("PUT", "/_sandbox/verifications/rate-limit", { count })),
     failPriceSessions: async (count, status = 0) => void (await c("PUT", "/_sandbox/price-sessions/failures", { count, status })),
+    setListOrder: (order) => c("PUT", "/_sandbox/listing", { order }),
+    listOrder: () => c("GET", "/_sandbox/listing"),
     fault: async (spec) => {
       const { retryAfter, ...rest } = spec;
       return (await c<{ data: FaultView }>("POST", "/_sandbox/faults", retryAfter === undefined ? rest : { ...rest, retry_after: retryAfter })).data;

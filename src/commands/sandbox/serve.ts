@@ -2,6 +2,7 @@
 import { resolve } from "node:path";
 import type { Deps } from "../../deps.js";
 import { ExitCode, UsageError } from "../../errors.js";
+import { DEFAULT_APPLY_MAX_MS } from "../../sandbox/faults.js";
 import { startSandbox, StateFileError, type RunningSandbox } from "../../sandbox/server.js";
 import { SANDBOX_DEFAULT_PORT } from "./index.js";
 
@@ -11,6 +12,7 @@ export interface SandboxFlags {
   token?: string;
   state?: string;
   latency?: string;
+  applyMax?: string;
   quiet?: boolean;
 }
 
@@ -25,6 +27,7 @@ function wholeNumber(flag: string, text: string | undefined, fallback: number, m
 export async function run(deps: Deps, _args: string[], flags: SandboxFlags): Promise<ExitCode> {
   const port = wholeNumber("--port", flags.port, SANDBOX_DEFAULT_PORT, 65_535);
   const latencyMs = wholeNumber("--latency", flags.latency, 0, 600_000);
+  const applyMaxMs = wholeNumber("--apply-max", flags.applyMax, DEFAULT_APPLY_MAX_MS, 600_000);
   if (flags.token !== undefined && !/^\S+$/.test(flags.token)) throw new UsageError("--token must be non-empty and contain no spaces");
   const host = flags.host ?? "127.0.0.1";
 
@@ -36,6 +39,7 @@ export async function run(deps: Deps, _args: string[], flags: SandboxFlags): Pro
       token: flags.token,
       stateFile: flags.state === undefined ? undefined : resolve(deps.cwd, flags.state),
       latencyMs,
+      applyMaxMs,
       log: flags.quiet ? undefined : (line) => deps.io.err(`${line}\n`),
     });
   } catch (err) {

@@ -2,8 +2,8 @@
 import { Address } from "../../contract/index.js";
 import type { Route, RequestContext } from "../context.js";
 import { empty, json, type Reply } from "../http.js";
+import { listedIds } from "../listing.js";
 import { paginate } from "../pagination.js";
-import { toInstant } from "../time.js";
 import { checkCountry, validate } from "../validate.js";
 import { rateLimitedBody, verifyAddress, verifyFailureBody } from "../verify.js";
 import { addressFields, addressView } from "../views.js";
@@ -26,7 +26,7 @@ async function verify(ctx: RequestContext): Promise<Reply> {
 
 async function create(ctx: RequestContext): Promise<Reply> {
   const address = await readAddress(ctx);
-  const at = toInstant(ctx.now());
+  const at = ctx.stamp();
   const record = ctx.state.addAddress(ctx.org, (id) => ({ id, orgId: ctx.org.id, ...addressFields(address), createdAt: at, updatedAt: at }));
   ctx.changed();
   return json(201, { id: record.id });
@@ -35,7 +35,7 @@ async function create(ctx: RequestContext): Promise<Reply> {
 async function update(ctx: RequestContext): Promise<Reply> {
   const record = ownAddress(ctx, idParam(ctx));
   const address = await readAddress(ctx);
-  Object.assign(record, addressFields(address), { updatedAt: toInstant(ctx.now()) });
+  Object.assign(record, addressFields(address), { updatedAt: ctx.stamp() });
   ctx.changed();
   return empty(204);
 }
@@ -45,7 +45,7 @@ function show(ctx: RequestContext): Reply {
 }
 
 function list(ctx: RequestContext): Reply {
-  return json(200, paginate(ctx, ctx.org.addressIds, (id) => addressView(ctx.state.addresses.get(id)!)));
+  return json(200, paginate(ctx, listedIds(ctx.org, ctx.org.addressIds), (id) => addressView(ctx.state.addresses.get(id)!)));
 }
 
 export const addressRoutes: Route[] = [

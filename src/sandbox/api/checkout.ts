@@ -119,7 +119,7 @@ async function finalize(ctx: RequestContext): Promise<Reply> {
     charged[String(s.id)] = s.price!;
     total += s.price!;
     s.status = ShipmentStatus.Confirmed;
-    s.updatedAt = at;
+    s.updatedAt = ctx.stamp();
   }
   org.charges.push({ id: ctx.state.nextRecordId(), at, shipments: charged, total });
   ctx.changed();

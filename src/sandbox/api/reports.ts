@@ -79,7 +79,7 @@ async function storeReport(ctx: RequestContext): Promise<Reply> {
 
   const at = toInstant(ctx.now());
   shipment.status = RULES[set].next;
-  shipment.updatedAt = at;
+  shipment.updatedAt = ctx.stamp();
   ctx.org.reports.push({ id: ctx.state.nextRecordId(), shipment_id: shipmentId, set, received_at: at, photos: parsed.photos });
   ctx.changed();
   return empty(201);

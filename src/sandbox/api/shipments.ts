@@ -1,10 +1,11 @@
-// POST /api/v1/shipments (1..10, all or nothing), PATCH and GET /api/v1/shipments/{id}, GET /api/v1/shipments.
+// POST /api/v1/shipments (1..10, all or nothing), PATCH and GET /api/v1/shipments/{id}, GET /api/v1/shipments (in the
+// organization's list order).
 import { CreateShipmentsRequest, Shipment, ShipmentStatus, shipmentStatusName, type AddressSide } from "../../contract/index.js";
 import type { Route, RequestContext } from "../context.js";
 import { empty, json, ruleFailed, type Reply } from "../http.js";
 import type { ShipmentAddress, ShipmentRecord } from "../model.js";
+import { listedIds } from "../listing.js";
 import { paginate } from "../pagination.js";
-import { toInstant } from "../time.js";
 import { checkShipment, validate, type Errors } from "../validate.js";
 import { addressFields, shipmentView } from "../views.js";
 import { body, idParam, ownShipment } from "./params.js";
@@ -43,7 +44,7 @@ async function create(ctx: RequestContext): Promise<Reply> {
   const request = validate(CreateShipmentsRequest, raw, "", (r: Record<string, unknown>, errors: Errors) => {
     if (Array.isArray(r.shipments)) r.shipments.forEach((s, i) => checkShipment(s, `shipments.${i}`, errors, exists));
   });
-  const at = toInstant(ctx.now());
+  const at = ctx.stamp();
   const created = ctx.state.addShipments(
     ctx.org,
     request.shipments.map((s) => (id: number): ShipmentRecord => ({
@@ -73,7 +74,7 @@ async function update(ctx: RequestContext): Promise<Reply> {
     throw ruleFailed("shipment", `Shipment ${record.id} can be updated only while it is a Draft; it is ${shipmentStatusName(record.status)}.`);
   }
   // A changed shipment must be priced again before checkout: its price and the session that set it no longer hold.
-  Object.assign(record, shipmentFields(ctx, s), { price: null, priceSession: null, updatedAt: toInstant(ctx.now()) });
+  Object.assign(record, shipmentFields(ctx, s), { price: null, priceSession: null, updatedAt: ctx.stamp() });
   ctx.changed();
   return empty(204);
 }
@@ -83,7 +84,7 @@ function show(ctx: RequestContext): Reply {
 }
 
 function list(ctx: RequestContext): Reply {
-  return json(200, paginate(ctx, ctx.org.shipmentIds, (id) => shipmentView(ctx.state.shipments.get(id)!)));
+  return json(200, paginate(ctx, listedIds(ctx.org, ctx.org.shipmentIds), (id) => shipmentView(ctx.state.shipments.get(id)!)));
 }
 
 export const shipmentRoutes: Route[] = [

@@ -1,31 +1,20 @@
 // The control surface under /_sandbox/ (never under /api/v1): what tests and rehearsals use to steer the sandbox.
 // Every route needs a valid bearer token and acts on that token's organization. Documented in docs/sandbox.md.
-import { SANDBOX_TABLES, ShipmentStatus, shipmentStatusFromName } from "../../contract/index.js";
-import { body, idParam, ownShipment } from "../api/params.js";
+import { SANDBOX_TABLES } from "../../contract/index.js";
+import { body } from "../api/params.js";
 import type { RequestContext, Route } from "../context.js";
 import { empty, json, ruleFailed, type Reply } from "../http.js";
-import type { Fault, Org, PaymentMethod } from "../model.js";
-import { formatTimestamp, orgNow, parseTimestamp, toInstant } from "../time.js";
+import type { Fault, PaymentMethod } from "../model.js";
+import { formatTimestamp } from "../time.js";
 import { validate } from "../validate.js";
-import { shipmentView } from "../views.js";
-import { ClockChange, CountChange, FaultRequest, PaymentChange, PriceFailureChange, StatusChange, SubscriptionChange } from "./schemas.js";
-
-const STATUSES = new Set<number>(Object.values(ShipmentStatus));
+import { clockView, resetClock, setClock, showClock } from "./clock.js";
+import { moveShipment, seedShipments } from "./shipments.js";
+import { CountChange, FaultRequest, ListingChange, PaymentChange, PriceFailureChange, SubscriptionChange, TIMED_FAULTS } from "./schemas.js";
 
 function createOrganization(ctx: RequestContext): Reply {
   const org = ctx.state.createOrg();
   ctx.changed();
   return json(201, { token: org.token, organization: org.id });
-}
-
-function clockView(ctx: RequestContext, org: Org = ctx.org) {
-  const now = orgNow(ctx.baseNow, org.clock);
-  return {
-    now: formatTimestamp(now),
-    now_ms: now,
-    mode: org.clock.mode,
-    offset_ms: org.clock.mode === "real" ? org.clock.offsetMs : now - ctx.baseNow().getTime(),
-  };
 }
 
 function paymentView(p: PaymentMethod) {
@@ -41,65 +30,15 @@ function organization(ctx: RequestContext): Reply {
     verify_rate_limited: org.verifyRateLimited,
     price_failures: org.priceFailures,
     clock: clockView(ctx),
+    listing: org.listOrder,
     faults: org.faults.length,
     addresses: org.addressIds.length,
     shipments: org.shipmentIds.length,
   });
 }
 
-function tables(): Reply {
-  return json(200, { sandbox: true, countries: SANDBOX_TABLES.countries, services: SANDBOX_TABLES.services });
-}
-
-async function moveShipment(ctx: RequestContext): Promise<Reply> {
-  const shipment = ownShipment(ctx, idParam(ctx));
-  const change = validate(StatusChange, await body(ctx));
-  const status = typeof change.status === "number" ? change.status : shipmentStatusFromName(change.status);
-  if (status === undefined || !STATUSES.has(status)) {
-    throw ruleFailed("status", `The status field must be a shipment status 1..12 or its name (got ${JSON.stringify(change.status)}).`);
-  }
-  let at = toInstant(ctx.now());
-  if (change.at !== undefined) {
-    const parsed = parseTimestamp(change.at);
-    if (parsed === undefined) throw ruleFailed("at", `The at field must be a timestamp like "2025-01-31 00:00:00" (UTC) or ISO 8601 with a zone (got "${change.at}").`);
-    if (status !== ShipmentStatus.Delivered && status !== ShipmentStatus.Arrived) {
-      throw ruleFailed("at", "The at field is allowed only when moving to Delivered (sets delivered_at) or Arrived (sets arrived_at).");
-    }
-    at = toInstant(parsed);
-  }
-  shipment.status = status as ShipmentStatus;
-  if (status === ShipmentStatus.Delivered) shipment.deliveredAt = at;
-  if (status === ShipmentStatus.Arrived) shipment.arrivedAt = at;
-  shipment.updatedAt = toInstant(ctx.now());
-  ctx.changed();
-  return json(200, { data: shipmentView(shipment) });
-}
-
-function showClock(ctx: RequestContext): Reply {
-  return json(200, clockView(ctx));
-}
-
-async function setClock(ctx: RequestContext): Promise<Reply> {
-  const change = validate(ClockChange, await body(ctx));
-  const org = ctx.org;
-  const base = ctx.baseNow().getTime();
-  if (change.at !== undefined) {
-    const at = parseTimestamp(change.at);
-    if (at === undefined) throw ruleFailed("at", `The at field must be a timestamp like "2025-01-31 00:00:00" (UTC) or ISO 8601 with a zone (got "${change.at}").`);
-    org.clock = change.ticking ? { mode: "real", offsetMs: at - base } : { mode: "frozen", atMs: at };
-  } else if (change.offset_ms !== undefined) {
-    org.clock = { mode: "real", offsetMs: change.offset_ms };
-  } else if (change.advance_ms !== undefined) {
-    org.clock = org.clock.mode === "frozen" ? { mode: "frozen", atMs: org.clock.atMs + change.advance_ms } : { mode: "real", offsetMs: org.clock.offsetMs + change.advance_ms };
-  }
-  ctx.changed();
-  return json(200, clockView(ctx));
-}
-
-function resetClock(ctx: RequestContext): Reply {
-  ctx.org.clock = { mode: "real", offsetMs: 0 };
-  ctx.changed();
-  return json(200, clockView(ctx));
+function tables(ctx: RequestContext): Reply {
+  return json(200, { sandbox: true, countries: SANDBOX_TABLES.countries, services: SANDBOX_TABLES.services, apply_max_ms: ctx.applyMaxMs });
 }
 
 function showPayment(ctx: RequestContext): Reply {
@@ -136,6 +75,16 @@ async function failPriceSessions(ctx: RequestContext): Promise<Reply> {
   return json(200, { remaining: ctx.org.priceFailures.count, status: ctx.org.priceFailures.status });
 }
 
+function showListing(ctx: RequestContext): Reply {
+  return json(200, { order: ctx.org.listOrder });
+}
+
+async function setListing(ctx: RequestContext): Promise<Reply> {
+  ctx.org.listOrder = validate(ListingChange, await body(ctx)).order;
+  ctx.changed();
+  return json(200, { order: ctx.org.listOrder });
+}
+
 function listPriceSessions(ctx: RequestContext): Reply {
   return json(200, { data: ctx.org.priceSessions.map((p) => ({ ...p, at: formatTimestamp(p.at) })) });
 }
@@ -146,13 +95,20 @@ function faultView(f: Fault) {
 
 async function addFault(ctx: RequestContext): Promise<Reply> {
   const f = validate(FaultRequest, await body(ctx));
+  // The sandbox declares how long it may still be applying a request (GET /_sandbox/tables): a fault may not break it.
+  if (f.kind === "slow-apply" && f.ms! > ctx.applyMaxMs) {
+    throw ruleFailed(
+      "ms",
+      `The ms field may be at most ${ctx.applyMaxMs} for kind slow-apply: the sandbox declares apply_max_ms ${ctx.applyMaxMs} (GET /_sandbox/tables) and never applies a request later than that. Start it with a larger --apply-max to allow more.`,
+    );
+  }
   const fault: Fault = {
     id: ctx.state.nextRecordId(),
     method: (f.method ?? "*").toUpperCase(),
     path: f.path,
     kind: f.kind,
     remaining: f.count ?? 1,
-    ...(f.kind === "latency" ? { ms: f.ms } : {}),
+    ...(TIMED_FAULTS.has(f.kind) ? { ms: f.ms } : {}),
     ...(f.kind === "429" ? { retryAfter: f.retry_after ?? 1 } : {}),
   };
   ctx.org.faults.push(fault);
@@ -206,6 +162,7 @@ export const controlRoutes: Route[] = [
   { method: "GET", pattern: p("organization"), handler: organization },
   { method: "GET", pattern: p("tables"), handler: tables },
   { method: "POST", pattern: p("shipments/(\\d+)/status"), handler: moveShipment },
+  { method: "POST", pattern: p("shipments/seed"), handler: seedShipments },
   { method: "GET", pattern: p("clock"), handler: showClock },
   { method: "PUT", pattern: p("clock"), handler: setClock },
   { method: "DELETE", pattern: p("clock"), handler: resetClock },
@@ -216,6 +173,8 @@ export const controlRoutes: Route[] = [
   { method: "PUT", pattern: p("verifications/rate-limit"), handler: rateLimitVerifications },
   { method: "GET", pattern: p("price-sessions"), handler: listPriceSessions },
   { method: "PUT", pattern: p("price-sessions/failures"), handler: failPriceSessions },
+  { method: "GET", pattern: p("listing"), handler: showListing },
+  { method: "PUT", pattern: p("listing"), handler: setListing },
   { method: "GET", pattern: p("faults"), handler: listFaults },
   { method: "POST", pattern: p("faults"), handler: addFault },
   { method: "DELETE", pattern: p("faults"), handler: clearFaults },

@@ -1,5 +1,7 @@
 // Bodies of the control surface (/_sandbox/*). Strict like the API: an unknown key is a 422 naming it.
 import * as z from "zod";
+import { SHIPMENT_BOUNDS } from "../../contract/index.js";
+import { LIST_ORDERS } from "../model.js";
 
 const count = (field: string) =>
   z.number({ error: `${field} must be a whole number` }).refine((n) => Number.isInteger(n) && n >= 0, { message: `${field} must be a whole number from 0` });
@@ -7,21 +9,57 @@ const count = (field: string) =>
 const positive = (field: string) =>
   z.number({ error: `${field} must be a whole number` }).refine((n) => Number.isInteger(n) && n >= 1, { message: `${field} must be a whole number from 1` });
 
+const statusValue = z.union([z.number(), z.string()], { error: "status must be a status value (1..12) or name (e.g. \"Delivered\")" });
+
+const timestamp = (field: string) => z.string({ error: `${field} must be a timestamp like "2025-01-31 00:00:00"` });
+
 export const StatusChange = z.strictObject({
-  status: z.union([z.number(), z.string()], { error: "status must be a status value (1..12) or name (e.g. \"Delivered\")" }),
-  at: z.string({ error: "at must be a timestamp like \"2025-01-31 00:00:00\"" }).optional(),
+  status: statusValue,
+  at: timestamp("at").optional(),
 });
+
+/** Enough for any paging test, few enough that a seed takes a fraction of a second. */
+export const SEED_MAX = 100_000;
+
+/** A prefix, a space and up to 6 digits ("Seed 100000") stay within the contract's title length. */
+const SEED_PREFIX_MAX = SHIPMENT_BOUNDS.title.max - 7;
+
+export const SeedRequest = z.strictObject({
+  count: z
+    .number({ error: "count must be a whole number" })
+    .refine((n) => Number.isInteger(n) && n >= 1 && n <= SEED_MAX, { message: `count must be a whole number from 1 to ${SEED_MAX}` }),
+  created_from: timestamp("created_from").optional(),
+  created_step_ms: z
+    .number({ error: "created_step_ms must be a whole number" })
+    .refine((n) => Number.isInteger(n) && n >= 0 && n <= 86_400_000, { message: "created_step_ms must be a whole number from 0 to 86400000 (a day)" })
+    .optional(),
+  title_prefix: z
+    .string({ error: "title_prefix must be text" })
+    .refine((t) => t.length >= 1 && t.length <= SEED_PREFIX_MAX && t === t.trim(), { message: `title_prefix must be 1 to ${SEED_PREFIX_MAX} characters, with no space at either end` })
+    .optional(),
+  status: statusValue.optional(),
+});
+
+/** Local time anywhere is within a day of UTC: a lag beyond that is a mistake, not a service. */
+const MAX_LAG_MS = 86_400_000;
 
 export const ClockChange = z
   .strictObject({
-    at: z.string({ error: "at must be a timestamp like \"2025-01-31 00:00:00\"" }).optional(),
+    at: timestamp("at").optional(),
     ticking: z.boolean({ error: "ticking must be true or false" }).optional(),
     offset_ms: z.number({ error: "offset_ms must be a whole number" }).int({ message: "offset_ms must be a whole number" }).optional(),
     advance_ms: z.number({ error: "advance_ms must be a whole number" }).int({ message: "advance_ms must be a whole number" }).optional(),
+    created_at_lag_ms: z
+      .number({ error: "created_at_lag_ms must be a whole number" })
+      .refine((n) => Number.isInteger(n) && Math.abs(n) <= MAX_LAG_MS, { message: `created_at_lag_ms must be a whole number from -${MAX_LAG_MS} to ${MAX_LAG_MS} (24 hours)` })
+      .optional(),
   })
   .superRefine((v, ctx) => {
     const given = [v.at, v.offset_ms, v.advance_ms].filter((x) => x !== undefined).length;
-    if (given !== 1) ctx.addIssue({ code: "custom", path: ["clock"], message: "clock must be set by exactly one of at, offset_ms or advance_ms" });
+    if (given > 1) ctx.addIssue({ code: "custom", path: ["clock"], message: "clock must be set by exactly one of at, offset_ms or advance_ms (created_at_lag_ms may come with it)" });
+    if (given === 0 && v.created_at_lag_ms === undefined) {
+      ctx.addIssue({ code: "custom", path: ["clock"], message: "clock must be set by one of at, offset_ms or advance_ms, or created_at_lag_ms, or both" });
+    }
     if (v.ticking !== undefined && v.at === undefined) ctx.addIssue({ code: "custom", path: ["ticking"], message: "ticking is allowed only with at" });
   });
 
@@ -43,7 +81,12 @@ export const PriceFailureChange = z.strictObject({
   status: z.union([z.literal(0), z.literal(1)], { error: "status must be 0 (Rate Limited) or 1 (Failed)" }).optional(),
 });
 
-export const FAULT_KINDS = ["latency", "429", "500", "502", "reset-before", "reset-after", "500-after"] as const;
+export const ListingChange = z.strictObject({ order: z.enum(LIST_ORDERS, { error: `order must be one of ${LIST_ORDERS.join(", ")}` }) });
+
+export const FAULT_KINDS = ["latency", "429", "500", "502", "reset-before", "reset-after", "500-after", "slow-apply"] as const;
+
+/** The kinds that wait, and so take `ms`. */
+export const TIMED_FAULTS: ReadonlySet<string> = new Set(["latency", "slow-apply"]);
 
 export const FaultRequest = z
   .strictObject({
@@ -57,7 +100,7 @@ export const FaultRequest = z
     retry_after: count("retry_after").optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.kind === "latency" && v.ms === undefined) ctx.addIssue({ code: "custom", path: ["ms"], message: "ms is required for kind latency" });
-    if (v.ms !== undefined && v.kind !== "latency") ctx.addIssue({ code: "custom", path: ["ms"], message: "ms is allowed only with kind latency" });
+    if (TIMED_FAULTS.has(v.kind) && v.ms === undefined) ctx.addIssue({ code: "custom", path: ["ms"], message: `ms is required for kind ${v.kind}` });
+    if (v.ms !== undefined && !TIMED_FAULTS.has(v.kind)) ctx.addIssue({ code: "custom", path: ["ms"], message: "ms is allowed only with kind latency or slow-apply" });
     if (v.retry_after !== undefined && v.kind !== "429") ctx.addIssue({ code: "custom", path: ["retry_after"], message: "retry_after is allowed only with kind 429" });
   });

@@ -73,8 +73,18 @@ describe("shipctl sandbox", () => {
     }
   });
 
-  it("refuses a bad --port or --latency with exit 2", async () => {
-    for (const args of [["--port", "http"], ["--port", "70000"], ["--latency", "-5"]]) {
+  it("declares --apply-max in GET /_sandbox/tables", async () => {
+    const { child, line, done } = await startCli(["--apply-max", "1234", "--quiet"]);
+    try {
+      expect((await send({ url: line, token: "sandbox-token" }, "GET", "/_sandbox/tables")).body.apply_max_ms).toBe(1234);
+    } finally {
+      child.kill("SIGTERM");
+      expect((await done).exitCode).toBe(0);
+    }
+  });
+
+  it("refuses a bad --port, --latency or --apply-max with exit 2", async () => {
+    for (const args of [["--port", "http"], ["--port", "70000"], ["--latency", "-5"], ["--apply-max", "1.5"], ["--apply-max", "600001"]]) {
       const r = await runCli(["sandbox", ...args]);
       expect(r.exitCode, args.join(" ")).toBe(2);
       expect(r.stderr).toContain(args[0]);

@@ -1,7 +1,7 @@
 // The control surface itself: statuses, clock, payment method, reset, and its validation.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.js";
-import { address, createShipments, send } from "./support.js";
+import { address, createShipments, send, shipment } from "./support.js";
 
 let sb: TestSandbox;
 let wall = Date.parse("2025-02-01T00:00:00Z");
@@ -9,6 +9,18 @@ beforeAll(async () => {
   sb = await startTestSandbox({ clock: () => new Date(wall) });
 });
 afterAll(() => sb.close());
+
+describe("GET /_sandbox/tables", () => {
+  it("declares the longest apply time: 3000 ms unless the sandbox was started with another", async () => {
+    expect(await sb.control.tables()).toMatchObject({ sandbox: true, apply_max_ms: 3000 });
+    const own = await startTestSandbox({ applyMaxMs: 250 });
+    try {
+      expect((await own.control.tables()).apply_max_ms).toBe(250);
+    } finally {
+      await own.close();
+    }
+  });
+});
 
 describe("POST /_sandbox/shipments/{id}/status", () => {
   it("moves to any status by number or name; Arrived records arrived_at (explicit timestamp, ISO accepted)", async () => {
@@ -70,7 +82,54 @@ describe("clock", () => {
     const o = await sb.newOrg();
     const r = await send(o, "PUT", "/_sandbox/clock", { json: { at: "2030-01-01 00:00:00", offset_ms: 5 } });
     expect(r.status).toBe(422);
-    expect(r.body.errors).toEqual({ clock: ["The clock field must be set by exactly one of at, offset_ms or advance_ms."] });
+    expect(r.body.errors).toEqual({ clock: ["The clock field must be set by exactly one of at, offset_ms or advance_ms (created_at_lag_ms may come with it)."] });
+    expect((await send(o, "PUT", "/_sandbox/clock", { json: {} })).body.errors).toHaveProperty("clock");
+  });
+});
+
+describe("created_at lag", () => {
+  it("stamps created_at and updated_at behind the Date header: 3 minutes, then 5 hours", async () => {
+    const o = await sb.newOrg();
+    await o.control.setClock("2025-03-01 12:00:00");
+    expect(await o.control.lagCreatedAt(180_000)).toMatchObject({ now: "2025-03-01 12:00:00", mode: "frozen", created_at_lag_ms: 180_000 });
+    const created = await send(o, "POST", "/api/v1/shipments", { json: { shipments: [shipment()] } });
+    expect(created.headers["date"]).toBe("Sat, 01 Mar 2025 12:00:00 GMT");
+    const id = created.body.shipments[0].id as number;
+    const read = await send(o, "GET", `/api/v1/shipments/${id}`);
+    expect(read.body.data).toMatchObject({ created_at: "2025-03-01 11:57:00", updated_at: "2025-03-01 11:57:00" });
+    expect(read.headers["date"]).toBe("Sat, 01 Mar 2025 12:00:00 GMT");
+
+    await o.control.lagCreatedAt(5 * 3_600_000);
+    const addressId = (await send(o, "POST", "/api/v1/addresses", { json: address() })).body.id;
+    expect((await send(o, "GET", `/api/v1/addresses/${addressId}`)).body.data).toMatchObject({ created_at: "2025-03-01 07:00:00", updated_at: "2025-03-01 07:00:00" });
+    await o.control.advanceClock(60_000);
+    expect((await send(o, "PATCH", `/api/v1/shipments/${id}`, { json: shipment({ title: "Later" }) })).status).toBe(204);
+    expect((await send(o, "GET", `/api/v1/shipments/${id}`)).body.data).toMatchObject({ created_at: "2025-03-01 11:57:00", updated_at: "2025-03-01 07:01:00" });
+    // Event times are the service's own record of when things happened, not a row stamp: never lagged.
+    expect(await o.control.setStatus(id, "Delivered")).toMatchObject({ delivered_at: "2025-03-01 12:01:00", updated_at: "2025-03-01 07:01:00" });
+  });
+
+  it("comes with a clock setting or alone, stays while the clock moves, and ends with DELETE or reset", async () => {
+    const o = await sb.newOrg();
+    expect(await send(o, "PUT", "/_sandbox/clock", { json: { at: "2025-03-01 12:00:00", created_at_lag_ms: -60_000 } })).toMatchObject({
+      status: 200,
+      body: { now: "2025-03-01 12:00:00", created_at_lag_ms: -60_000 },
+    });
+    expect((await o.control.offsetClock(5000)).created_at_lag_ms).toBe(-60_000);
+    expect((await o.control.resetClock()).created_at_lag_ms).toBe(0);
+    await o.control.lagCreatedAt(1000);
+    await o.control.reset();
+    expect((await o.control.clock()).created_at_lag_ms).toBe(0);
+  });
+
+  it("refuses a lag that is not a whole number within 24 hours", async () => {
+    const o = await sb.newOrg();
+    for (const lag of [1.5, 86_400_001, -86_400_001, "5h"]) {
+      const r = await send(o, "PUT", "/_sandbox/clock", { json: { created_at_lag_ms: lag } });
+      expect(r.status, String(lag)).toBe(422);
+      expect(Object.keys(r.body.errors)).toEqual(["created_at_lag_ms"]);
+    }
+    expect((await o.control.lagCreatedAt(86_400_000)).created_at_lag_ms).toBe(86_400_000);
   });
 });
 

@@ -75,6 +75,32 @@ describe("--state file", () => {
     }
   });
 
+  it("keeps the created_at lag and the list order across a restart; a file from before them loads with the defaults", async () => {
+    const file = join(tempDir("sandbox-state-"), "state.json");
+    const first = await startSandbox({ stateFile: file });
+    await controlClient(first.url, first.token).lagCreatedAt(180_000);
+    await controlClient(first.url, first.token).setListOrder("shuffled");
+    await first.close();
+    const again = await startSandbox({ stateFile: file });
+    await expect(controlClient(again.url, again.token).clock()).resolves.toMatchObject({ created_at_lag_ms: 180_000 });
+    await expect(controlClient(again.url, again.token).listOrder()).resolves.toEqual({ order: "shuffled" });
+    await again.close();
+
+    const older = JSON.parse(readFileSync(file, "utf8"));
+    delete older.orgs[0].createdAtLagMs;
+    delete older.orgs[0].listOrder;
+    writeFileSync(file, JSON.stringify(older));
+    const third = await startSandbox({ stateFile: file });
+    try {
+      await expect(controlClient(third.url, third.token).clock()).resolves.toMatchObject({ created_at_lag_ms: 0 });
+      await expect(controlClient(third.url, third.token).listOrder()).resolves.toEqual({ order: "asc" });
+      await createShipments(third, 2);
+      expect((await send(third, "GET", "/api/v1/shipments")).body.data).toHaveLength(2);
+    } finally {
+      await third.close();
+    }
+  });
+
   it("refuses to start on a file that is not a sandbox state, naming it", async () => {
     const file = join(tempDir("sandbox-state-"), "broken.json");
     writeFileSync(file, "{ not json");

@@ -1,0 +1,51 @@
+// GET, PUT and DELETE /_sandbox/clock: the organization's clock (its timestamps and the Date header of its answers),
+// and how far behind it the records it writes are stamped (created_at_lag_ms).
+import { body } from "../api/params.js";
+import type { RequestContext } from "../context.js";
+import { json, type Reply } from "../http.js";
+import type { Org } from "../model.js";
+import { formatTimestamp, orgNow } from "../time.js";
+import { validate } from "../validate.js";
+import { timestampField } from "./fields.js";
+import { ClockChange } from "./schemas.js";
+
+export function clockView(ctx: RequestContext, org: Org = ctx.org) {
+  const now = orgNow(ctx.baseNow, org.clock);
+  return {
+    now: formatTimestamp(now),
+    now_ms: now,
+    mode: org.clock.mode,
+    offset_ms: org.clock.mode === "real" ? org.clock.offsetMs : now - ctx.baseNow().getTime(),
+    created_at_lag_ms: org.createdAtLagMs,
+  };
+}
+
+export function showClock(ctx: RequestContext): Reply {
+  return json(200, clockView(ctx));
+}
+
+export async function setClock(ctx: RequestContext): Promise<Reply> {
+  const change = validate(ClockChange, await body(ctx));
+  const org = ctx.org;
+  const base = ctx.baseNow().getTime();
+  if (change.at !== undefined) {
+    const at = timestampField("at", change.at);
+    org.clock = change.ticking ? { mode: "real", offsetMs: at - base } : { mode: "frozen", atMs: at };
+  } else if (change.offset_ms !== undefined) {
+    org.clock = { mode: "real", offsetMs: change.offset_ms };
+  } else if (change.advance_ms !== undefined) {
+    org.clock = org.clock.mode === "frozen" ? { mode: "frozen", atMs: org.clock.atMs + change.advance_ms } : { mode: "real", offsetMs: org.clock.offsetMs + change.advance_ms };
+  }
+  // Kept until set again, whatever else the clock does: a lagging replica stays behind however time is moved.
+  if (change.created_at_lag_ms !== undefined) org.createdAtLagMs = change.created_at_lag_ms;
+  ctx.changed();
+  return json(200, clockView(ctx));
+}
+
+/** Back to real time, with records stamped at it. */
+export function resetClock(ctx: RequestContext): Reply {
+  ctx.org.clock = { mode: "real", offsetMs: 0 };
+  ctx.org.createdAtLagMs = 0;
+  ctx.changed();
+  return json(200, clockView(ctx));
+}
