@@ -203,7 +203,7 @@ describe("shipctl shipment create --csv: faults, and exactly once after each", (
 
     const rerun = await runCli(["shipment", "create", "--csv", path, "--json"], { sandbox: org, timeoutMs: 60_000 });
     expect(rerun.exitCode, rerun.stderr).toBe(0);
-    expect(rerun.stderr).toMatch(/being sent when an earlier run stopped/);
+    expect(rerun.stderr).toMatch(/in flight when an earlier run stopped/);
     await exactlyOnce(org, titles);
   });
 
