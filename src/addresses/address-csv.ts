@@ -118,7 +118,7 @@ async function addBatch(run: BatchRun, journal: Book | undefined): Promise<numbe
   });
   reportValidation(run, validation, notes);
   const finish = (extra: { exitCode?: number; unreached?: number } = {}) =>
-    finishRun(run, { words: ADD_WORDS, notes, journalPath: journal?.path, command: "address add", unreached: extra.unreached ?? 0, exitCode: extra.exitCode });
+    finishRun(run, { words: ADD_WORDS, notes, journalPath: journal?.path, command: "address add", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, spec });
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
   const refusal = earlier?.refusal(run, "address add", validation.valid);
   if (refusal) throw refusal;

@@ -23,6 +23,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // Closing ends whatever is still in flight at once and silently: a request the run no longer waits for is not a
   // network failure to retry.
   const closing = new AbortController();
+  let closed: Promise<void> | undefined;
   const transport = observingDates(
     createTransport({
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
@@ -69,7 +70,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     serviceClockOffsetMs: () => serviceClock.offsetMs(),
     close: () => {
       closing.abort(new Error("the client was closed"));
-      return transport.close();
+      closed ??= transport.close();
+      return closed;
     },
   };
 }

@@ -9,6 +9,9 @@ import { createProgress, type Progress } from "../output/progress.js";
 import { Outcomes } from "./outcomes.js";
 import type { CsvOptions } from "./run-options.js";
 import { openSource, type CsvSource } from "../csv/csv-source.js";
+import { mkdir } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import { UsageError } from "../errors.js";
 
 export interface BatchRun {
   deps: Deps;
@@ -27,6 +30,7 @@ export interface BatchRun {
 export async function withBatch<T>(deps: Deps, options: CsvOptions, body: (run: BatchRun) => Promise<T>): Promise<T> {
   const source = await openSource(options.csv, deps.cwd, deps.io.stdin);
   try {
+    await resultsFolder(options, deps.cwd);
     const connection = await deps.connection();
     // The HTTP client (its modules) loads while the tables are fetched: a first pass that verifies addresses as it
     // finds them needs it at once, and loading it mid-pass waited for the pass to yield, ~200 ms (bench/batch.mjs).
@@ -61,4 +65,20 @@ export function startProgress(run: BatchRun, total: number): Progress {
 export function stopProgress(run: BatchRun): void {
   run.progress?.finish();
   run.progress = undefined;
+}
+
+/**
+ * The folder of --results, created before anything is sent: a results file that cannot be written at the end would
+ * leave a run that sent its rows without saying which. A folder that cannot be created stops the run here.
+ */
+async function resultsFolder(options: CsvOptions, cwd: string): Promise<void> {
+  if (options.results === undefined) return;
+  const folder = dirname(resolve(cwd, options.results));
+  try {
+    await mkdir(folder, { recursive: true });
+  } catch (e) {
+    throw new UsageError(`--results ${options.results}: its folder ${folder} cannot be created (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, {
+      hint: "Give a results file in a folder you can write to. Nothing was sent.",
+    });
+  }
 }

@@ -7,6 +7,8 @@ import type { Notes } from "../csv/value-notes.js";
 import { countsOf, exitCodeFor, renderResultsTable, summaryLine, writeResultsJson, type ResultWords } from "./results.js";
 import { writeResultsFiles, type ResultsFiles } from "../csv/results-csv.js";
 import { resumeCommand } from "./run-options.js";
+import { openScan, type ScanSpec, type ValidBase } from "../csv/scan.js";
+import { BULK_CHUNK_BYTES } from "../csv/csv-source.js";
 
 export interface FinishInput {
   words: ResultWords;
@@ -16,6 +18,8 @@ export interface FinishInput {
   command: string;
   /** Rows of the file that were never reached (the run stopped first). */
   unreached: number;
+  /** How the file's rows read, to list the rows never reached by number and name (so every row is accounted for). */
+  spec?: ScanSpec<ValidBase>;
   /** An exit code that overrides the outcome-based one (2 for invalid input). */
   exitCode?: number;
 }
@@ -23,6 +27,7 @@ export interface FinishInput {
 export async function finishRun(run: BatchRun, input: FinishInput): Promise<number> {
   const { deps, options, outcomes } = run;
   const theme = deps.theme.err;
+  if (input.unreached > 0 && input.spec) await markUnreached(run, input.spec);
   let files: ResultsFiles | undefined;
   if (options.results !== undefined) {
     files = await writeResultsFiles(run.source, outcomes, options.results, deps.cwd, input.words.idKey);
@@ -41,7 +46,7 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
     return ExitCode.Usage;
   }
   const counts = countsOf(outcomes, input.words);
-  const unreached = input.unreached > 0 ? ` ${input.unreached} row${input.unreached === 1 ? " was" : "s were"} not reached.` : "";
+  const unreached = input.unreached > 0 && !input.spec ? ` ${input.unreached} row${input.unreached === 1 ? " was" : "s were"} not reached.` : "";
   deps.io.err(`${summaryLine(counts, input.words)}${unreached}\n`);
   if (files) {
     deps.io.err(`Results: ${files.results}\n`);
@@ -62,4 +67,17 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   if (input.exitCode !== undefined) return input.exitCode;
   if (input.unreached > 0) return counts.done + counts.skipped > 0 ? ExitCode.Partial : ExitCode.Unavailable;
   return exitCodeFor(outcomes, input.words);
+}
+
+/** Rows the run never reached (it stopped first): "not sent", so the results name every row of the file. */
+async function markUnreached(run: BatchRun, spec: ScanSpec<ValidBase>): Promise<void> {
+  const scan = await openScan(run.source, { ...spec, keys: false }, BULK_CHUNK_BYTES);
+  try {
+    for await (const row of scan.rows) {
+      if (run.outcomes.get(row.row)) continue;
+      run.outcomes.set(row.row, { status: "pending", label: row.label, reference: row.reference, error: "not reached: the run stopped before this row" });
+    }
+  } finally {
+    scan.close();
+  }
 }

@@ -73,7 +73,8 @@ export function countsOf(outcomes: Outcomes, words: ResultWords): Counts {
 /**
  * The --json document, written a piece at a time: the same text as `JSON.stringify(document, null, 2)`, without the
  * whole document (or its text) in memory at once: a 100,000-row run whose rows all failed made 31 MB of it and
- * peaked at 283 MB. Rows not done (failed, unknown, not sent) are all under `failed`, each with its status.
+ * peaked at 283 MB. Every row of the input is in exactly one list: done, failed, unknown (its request may have been
+ * applied), not_sent (never sent: the run stopped before it, or before reaching it), skipped (done by an earlier run).
  */
 export function writeResultsJson(
   out: (text: string) => void,
@@ -90,17 +91,20 @@ export function writeResultsJson(
   });
   const entries = outcomes.entries();
   const counts = countsOf(outcomes, words);
-  const notDone = (o: Outcome) => o.status === "failed" || o.status === "unknown" || o.status === "pending";
+  const withError = (r: Row) => ({ ...item(r), status: r[1].status, error: r[1].error ?? null, ...(r[1].problems ? { problems: r[1].problems } : {}) });
+  const only = (status: Outcome["status"]) => ([, o]: Row) => o.status === status;
   const lists: Array<[string, () => Iterable<unknown>]> = [
-    [words.done, () => mapWhere(entries, ([, o]) => o.status === words.done, item)],
-    ["failed", () => mapWhere(entries, ([, o]) => notDone(o), (r) => ({ ...item(r), status: r[1].status, error: r[1].error ?? null, ...(r[1].problems ? { problems: r[1].problems } : {}) }))],
-    ["skipped", () => mapWhere(entries, ([, o]) => o.status === "skipped", item)],
+    [words.done, () => mapWhere(entries, only(words.done), item)],
+    ["failed", () => mapWhere(entries, only("failed"), withError)],
+    ["unknown", () => mapWhere(entries, only("unknown"), withError)],
+    ["not_sent", () => mapWhere(entries, only("pending"), withError)],
+    ["skipped", () => mapWhere(entries, only("skipped"), item)],
   ];
   const tail: Record<string, unknown> = {
     counts: {
       [`${position}s`]: counts.rows,
       [words.done]: counts.done,
-      failed: counts.failed + counts.unknown + counts.pending,
+      failed: counts.failed,
       skipped: counts.skipped,
       unknown: counts.unknown,
       not_sent: counts.pending,

@@ -10,6 +10,7 @@ import { openCsv } from "./csv-reader.js";
 import { BULK_CHUNK_BYTES, type CsvSource } from "./csv-source.js";
 import { csvLine } from "./formula-cells.js";
 import type { Outcomes } from "../batch/outcomes.js";
+import { CliError } from "../errors.js";
 
 export function errorsPathFor(resultsPath: string): string {
   const ext = extname(resultsPath);
@@ -20,16 +21,25 @@ export function errorsPathFor(resultsPath: string): string {
 class CsvWriter {
   private readonly tmp: string;
   private readonly stream;
+  /** A write error, kept until the next line or the commit says it (an 'error' event nobody hears ends the process). */
+  private failure: Error | undefined;
   constructor(readonly path: string) {
     this.tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
     this.stream = createWriteStream(this.tmp, { mode: 0o644 });
+    this.stream.on("error", (e) => (this.failure ??= e));
   }
   async line(text: string): Promise<void> {
-    if (!this.stream.write(text)) await once(this.stream, "drain");
+    if (this.failure) throw this.problem();
+    if (!this.stream.write(text)) await once(this.stream, "drain").catch(() => undefined);
+    if (this.failure) throw this.problem();
   }
   async commit(): Promise<void> {
-    await new Promise<void>((res, rej) => this.stream.end((e?: Error | null) => (e ? rej(e) : res())));
+    await new Promise<void>((res, rej) => this.stream.end((e?: Error | null) => (e ? rej(this.problem(e)) : res())));
+    if (this.failure) throw this.problem();
     await rename(this.tmp, this.path);
+  }
+  private problem(e: Error | undefined = this.failure): CliError {
+    return new CliError(`could not write ${this.path}: ${e?.message ?? "write failed"}`, { hint: "Check that its folder exists and can be written; what was sent is in the journal." });
   }
   async abandon(): Promise<void> {
     this.stream.destroy();

@@ -89,7 +89,7 @@ async function createBatch(run: BatchRun, journal: Book | undefined, spill: Spil
   markPhase("validated");
   reportValidation(run, validation, notes);
   const finish = (extra: { exitCode?: number; unreached?: number } = {}) =>
-    finishRun(run, { words: CREATE_WORDS, notes, journalPath: journal?.path, command: "shipment create", unreached: extra.unreached ?? 0, exitCode: extra.exitCode });
+    finishRun(run, { words: CREATE_WORDS, notes, journalPath: journal?.path, command: "shipment create", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, spec });
 
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
   const refusal = earlier?.refusal(run, "shipment create", validation.valid);

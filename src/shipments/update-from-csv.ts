@@ -52,7 +52,7 @@ async function updateBatch(run: BatchRun, journal: Book | undefined): Promise<nu
   });
   reportValidation(run, validation, notes);
   const finish = (extra: { exitCode?: number; unreached?: number } = {}) =>
-    finishRun(run, { words: UPDATE_WORDS, notes, journalPath: journal?.path, command: "shipment update", unreached: extra.unreached ?? 0, exitCode: extra.exitCode });
+    finishRun(run, { words: UPDATE_WORDS, notes, journalPath: journal?.path, command: "shipment update", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, spec });
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
 
   const decisions = await verifyDistinct(run, journal, addresses);

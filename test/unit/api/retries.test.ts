@@ -2,7 +2,7 @@
 // The clock never waits: its sleeps are recorded, so backoff and Retry-After are asserted as numbers.
 import { createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
 import { Readable } from "node:stream";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { BACKOFF } from "../../../src/api/backoff.js";
 import {
   ConflictError,
@@ -324,16 +324,39 @@ describe("the service's own throttling", () => {
 });
 
 describe("interruption", () => {
-  it("aborting while a POST is in flight rejects at once, saying it may have arrived (exit 130)", async () => {
+  it("the write signal aborting while a POST is in flight rejects at once, saying it may have arrived (exit 130)", async () => {
     const controller = new AbortController();
-    const { server, api } = await setup(() => {
-      controller.abort(new InterruptedError("interrupted"));
-    });
-    const err = await rejection(api.createShipments([SHIPMENT], { signal: controller.signal }));
+    const { server, api } = await setup(
+      () => {
+        controller.abort(new InterruptedError("interrupted"));
+      },
+      { writeSignal: controller.signal },
+    );
+    const err = await rejection(api.createShipments([SHIPMENT]));
     expect(err).toBeInstanceOf(RequestInterruptedError);
     expect(err).toBeInstanceOf(InterruptedError);
     expect(exitCodeFor(err)).toBe(ExitCode.Interrupted);
     expect(err).toMatchObject({ mayHaveArrived: true, method: "POST", path: "/api/v1/shipments" });
+    expect(server.received).toHaveLength(1);
+  });
+
+  it("a run that is stopping lets a POST already sent answer: only the write signal aborts it, not the read signal", async () => {
+    const stop = new AbortController();
+    const { server, api } = await setup((_req, res) => {
+      stop.abort(new InterruptedError("interrupted"));
+      json(res, 201, { shipments: [{ id: 7, title: SHIPMENT.title }] });
+    });
+    const answer = await api.createShipments([SHIPMENT], { signal: stop.signal });
+    expect(answer.shipments[0]!.id).toBe(7);
+    expect(server.received).toHaveLength(1);
+  });
+
+  it("closing the client ends reads in flight at once and retries nothing", async () => {
+    const { server, api } = await setup(() => undefined);
+    const pending = rejection(api.getShipment(1));
+    await vi.waitFor(() => expect(server.received).toHaveLength(1));
+    await api.close();
+    expect(await pending).toBeInstanceOf(RequestInterruptedError);
     expect(server.received).toHaveLength(1);
   });
 
@@ -364,9 +387,9 @@ describe("interruption", () => {
       controller.abort(new InterruptedError("interrupted"));
     });
     await new Promise<void>((resolve) => tcp.listen(0, "127.0.0.1", resolve));
-    const { api } = makeClient(`https://127.0.0.1:${(tcp.address() as AddressInfo).port}`, { connectTimeoutMs: 60_000 });
+    const { api } = makeClient(`https://127.0.0.1:${(tcp.address() as AddressInfo).port}`, { connectTimeoutMs: 60_000, writeSignal: controller.signal });
     try {
-      const err = await rejection(api.createShipments([SHIPMENT], { signal: controller.signal }));
+      const err = await rejection(api.createShipments([SHIPMENT]));
       expect(err).toBeInstanceOf(RequestInterruptedError);
       expect(err).toMatchObject({ mayHaveArrived: false });
       // The connect still hangs: closing must not wait for it (it would until the test times out).

@@ -13,7 +13,7 @@ function write(outcomes: Outcomes, extra: Parameters<typeof writeResultsJson>[3]
 }
 
 describe("writeResultsJson", () => {
-  it("writes the layout of JSON.stringify(document, null, 2), lists in row order, each status in its list", () => {
+  it("writes the layout of JSON.stringify(document, null, 2), lists in row order, each row in the one list of its status", () => {
     const outcomes = new Outcomes();
     // Set out of order: the document lists rows in row order.
     outcomes.set(5, { status: "failed", label: 'Line\nbreak "quoted"', error: "value: must be a number", problems: [{ column: "value", reason: "must be a number" }] });
@@ -28,22 +28,21 @@ describe("writeResultsJson", () => {
     });
     const doc = JSON.parse(text);
     expect(text).toBe(`${JSON.stringify(doc, null, 2)}\n`);
-    expect(Object.keys(doc)).toEqual(["created", "failed", "skipped", "counts", "changes", "mappings", "journal", "results_file", "errors_file"]);
+    expect(Object.keys(doc)).toEqual(["created", "failed", "unknown", "not_sent", "skipped", "counts", "changes", "mappings", "journal", "results_file", "errors_file"]);
     expect(doc.created).toEqual([{ row: 2, reference: "R-1", title: "Étude 東 😀", shipment_id: 41 }]);
-    expect(doc.failed.map((f: { row: number; status: string }) => [f.row, f.status])).toEqual([
-      [3, "unknown"],
-      [5, "failed"],
-      [6, "pending"],
+    expect(doc.failed).toEqual([
+      { row: 5, reference: null, title: 'Line\nbreak "quoted"', status: "failed", error: "value: must be a number", problems: [{ column: "value", reason: "must be a number" }] },
     ]);
-    expect(doc.failed[1]).toMatchObject({ title: 'Line\nbreak "quoted"', error: "value: must be a number", problems: [{ column: "value", reason: "must be a number" }] });
-    expect(doc.failed[2].error).toBeNull();
+    expect(doc.unknown).toEqual([{ row: 3, reference: null, title: "Lost", status: "unknown", error: "answer lost (reset)" }]);
+    expect(doc.not_sent).toEqual([{ row: 6, reference: null, title: "Not sent", status: "pending", error: null }]);
     expect(doc.skipped).toEqual([{ row: 4, reference: null, title: "Again", shipment_id: 40 }]);
-    expect(doc.counts).toEqual({ rows: 5, created: 1, failed: 3, skipped: 1, unknown: 1, not_sent: 1 });
+    expect(doc.counts).toEqual({ rows: 5, created: 1, failed: 1, skipped: 1, unknown: 1, not_sent: 1 });
   });
 
   it("empty lists are [] and a run with no rows is still one whole document", () => {
     const { text } = write(new Outcomes(), { position: "item" });
-    expect(text).toBe(`${JSON.stringify({ created: [], failed: [], skipped: [], counts: { items: 0, created: 0, failed: 0, skipped: 0, unknown: 0, not_sent: 0 } }, null, 2)}\n`);
+    const empty = { created: [], failed: [], unknown: [], not_sent: [], skipped: [], counts: { items: 0, created: 0, failed: 0, skipped: 0, unknown: 0, not_sent: 0 } };
+    expect(text).toBe(`${JSON.stringify(empty, null, 2)}\n`);
   });
 
   it("a big run comes out in pieces, never as one string", () => {
