@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { rowsFile, shipmentTitles, writeRows } from "./helpers.js";
-import { shipmentRows } from "../../../fixtures/csv/generate.mjs";
+import { shipmentRows, type Row } from "../../../fixtures/csv/generate.mjs";
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -74,7 +74,7 @@ describe("a run that stops", () => {
   it("a file with an invalid row ends its address checks at once and silently: no retries of checks it no longer needs", async () => {
     const org = await sb.newOrg();
     // Every row has its own address, so many checks are in flight when the invalid row is read.
-    const rows = shipmentRows(40, { seed: 83, titlePrefix: "Stops" }).map((r, i) => ({ ...r, destination_name: `Collector ${i}` }));
+    const rows: Row[] = shipmentRows(40, { seed: 83, titlePrefix: "Stops" }).map((r, i) => ({ ...r, destination_name: `Collector ${i}` }));
     rows[39] = { ...rows[39]!, value: "not a number" };
     const path = writeRows(rows);
     await org.control.fault({ method: "POST", path: "/api/v1/addresses/verify", kind: "latency", ms: 2000, count: 200 });
