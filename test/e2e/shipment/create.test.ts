@@ -104,7 +104,7 @@ describe("shipctl shipment create from flags", () => {
     await exactlyOnce(o.org, ["Blue Study"]);
   });
 
-  it("--json: one document with created, failed, skipped and counts", async () => {
+  it("--json: one document with created, failed, unknown, not_sent, skipped and counts", async () => {
     const o = await orgWithAddresses();
     const r = await runCli([...flagArgs(o, "Night Field"), "--reference", "INV-7", "--json"], { sandbox: o.org });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -112,6 +112,8 @@ describe("shipctl shipment create from flags", () => {
     expect(doc).toEqual({
       created: [{ item: 1, reference: "INV-7", title: "Night Field", shipment_id: expect.any(Number) }],
       failed: [],
+      unknown: [],
+      not_sent: [],
       skipped: [],
       counts: { items: 1, created: 1, failed: 0, skipped: 0, unknown: 0, not_sent: 0 },
       journal: expect.stringMatching(/journals\/create-.+\.shipctl-journal\.jsonl$/),

@@ -89,6 +89,24 @@ describe("readSince", () => {
     expect(ids(r.items).size).toBe(999);
   });
 
+  it("a page that came back shorter on its second read (records deleted at the end) sends it to the full read", async () => {
+    const l = list(1_000);
+    const page = l.page.bind(l);
+    const seen = new Set<number>();
+    let deleted = false;
+    l.page = async (n) => {
+      if (seen.has(n) && !deleted) {
+        l.items.splice(l.items.length - 30, 30);
+        deleted = true;
+      }
+      seen.add(n);
+      return page(n);
+    };
+    const r = await readSince(l, () => 990 * 1000);
+    expect(r.fullScan).toMatch(/changed between two reads/);
+    expect(r.items).toHaveLength(970);
+  });
+
   it("records without created_at cannot be bisected: the whole list is read", async () => {
     const l = list(200);
     l.items[120]!.at = undefined;
