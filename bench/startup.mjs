@@ -5,9 +5,6 @@
 // Goals (issue 3): --version and --help within 1.3x of bare node; a command up to its first request within 2.5x.
 // Node 24 is BENCH_NODE24 (a path to its `node`), or else the `node@24` npm package, installed on first use into
 // a cache folder outside the repository (printed below), as .ci/run installs it.
-// shipctl keeps V8's code cache of undici and zod in a cache folder (src/code-cache.ts): here a folder of the run's
-// own, filled by the warm-up run as a user's first run fills theirs. The last row of each table shows verify with no
-// cache at all (SHIPCTL_CACHE_DIR empty), what a first run after an install or upgrade costs; it has no goal.
 import { execFileSync, spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -77,22 +74,18 @@ function timeRun(node, args, untilFirstRequest, extraEnv) {
 }
 
 const verify = [bin, "address", "verify", "--file", addressFile, "--no-input"];
-const tables = nodes.map((node, n) => {
-  const cache = { SHIPCTL_CACHE_DIR: join(configDir, `cache-${n}`) };
-  return {
-    node,
-    version: versionOf(node),
-    cases: [
-      { label: "node -e 0", args: ["-e", "0"] },
-      { label: "shipctl --version", args: [bin, "--version"], env: cache, goal: 1.3 },
-      { label: "shipctl --help", args: [bin, "--help"], env: cache, goal: 1.3 },
-      { label: "shipctl address verify (to 1st request)", args: verify, first: true, env: cache, goal: 2.5 },
-      { label: "  the same, no code cache", args: verify, first: true, env: { SHIPCTL_CACHE_DIR: "" } },
-    ],
-  };
-});
+const tables = nodes.map((node) => ({
+  node,
+  version: versionOf(node),
+  cases: [
+    { label: "node -e 0", args: ["-e", "0"] },
+    { label: "shipctl --version", args: [bin, "--version"], goal: 1.3 },
+    { label: "shipctl --help", args: [bin, "--help"], goal: 1.3 },
+    { label: "shipctl address verify (to 1st request)", args: verify, first: true, goal: 2.5 },
+  ],
+}));
 const all = tables.flatMap((t) => t.cases.map((c) => ({ ...c, node: t.node, samples: [] })));
-for (const c of all) await timeRun(c.node, c.args, c.first, c.env); // warm the file cache (and code caches) once
+for (const c of all) await timeRun(c.node, c.args, c.first, c.env); // warm the file cache once
 for (let i = 0; i < rounds; i++) {
   for (const c of all) c.samples.push(await timeRun(c.node, c.args, c.first, c.env));
 }
