@@ -5,9 +5,13 @@
 // Goals (issue 3): --version and --help within 1.3x of bare node; a command up to its first request within 2.5x.
 // Node 24 is BENCH_NODE24 (a path to its `node`), or else the `node@24` npm package, installed on first use into
 // a cache folder outside the repository (printed below), as .ci/run installs it.
+// From Node 22.8, bin/shipctl.js turns on Node's compile cache, kept in the OS temp folder: here TMPDIR is a folder of
+// the run's own, filled by the warm-up run as a user's first run fills theirs. Where Node has that cache, one more
+// row shows verify without it (NODE_DISABLE_COMPILE_CACHE), what a first run after an install or upgrade costs; it
+// has no goal.
 import { execFileSync, spawn } from "node:child_process";
 import { createServer } from "node:http";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,6 +42,8 @@ function node24() {
 }
 
 const versionOf = (node) => execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
+const hasCompileCache = (node) =>
+  execFileSync(node, ["-p", "typeof require('node:module').enableCompileCache"], { encoding: "utf8" }).trim() === "function";
 const nodes = [process.execPath];
 if (!process.version.startsWith("v24.")) nodes.push(node24());
 
@@ -56,7 +62,12 @@ const env = {
   SHIPCTL_CONFIG_DIR: configDir,
   SHIPCTL_BASE_URL: url,
   SHIPCTL_TOKEN: "bench",
+  TMPDIR: join(configDir, "tmp"),
+  // The user's own compile cache settings would move or disable the one measured here.
+  NODE_COMPILE_CACHE: undefined,
+  NODE_DISABLE_COMPILE_CACHE: undefined,
 };
+mkdirSync(env.TMPDIR);
 
 function timeRun(node, args, untilFirstRequest, extraEnv) {
   return new Promise((resolve, reject) => {
@@ -82,14 +93,18 @@ const tables = nodes.map((node) => ({
     { label: "shipctl --version", args: [bin, "--version"], goal: 1.3 },
     { label: "shipctl --help", args: [bin, "--help"], goal: 1.3 },
     { label: "shipctl address verify (to 1st request)", args: verify, first: true, goal: 2.5 },
+    ...(hasCompileCache(node)
+      ? [{ label: "  the same, no compile cache (a first run)", args: verify, first: true, env: { NODE_DISABLE_COMPILE_CACHE: "1" } }]
+      : []),
   ],
 }));
 const all = tables.flatMap((t) => t.cases.map((c) => ({ ...c, node: t.node, samples: [] })));
-for (const c of all) await timeRun(c.node, c.args, c.first, c.env); // warm the file cache once
+for (const c of all) await timeRun(c.node, c.args, c.first, c.env); // warm the file cache and the compile cache once
 for (let i = 0; i < rounds; i++) {
   for (const c of all) c.samples.push(await timeRun(c.node, c.args, c.first, c.env));
 }
 server.close();
+rmSync(configDir, { recursive: true, force: true });
 
 const missed = [];
 for (const [t, table] of tables.entries()) {
