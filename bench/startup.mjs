@@ -5,6 +5,8 @@
 // Goals (issue 3): --version and --help within 1.3x of bare node; a command up to its first request within 2.5x.
 // Node 24 is BENCH_NODE24 (a path to its `node`), or else the `node@24` npm package, installed on first use into
 // a cache folder outside the repository (printed below), as .ci/run installs it.
+// verify's whole run, to its exit, is shown too (no goal): what a user waits for, the answer's handling and undici's
+// first compile of its WebAssembly HTTP parser included.
 // From Node 22.8, bin/shipctl.js turns on Node's compile cache, kept in the OS temp folder: here TMPDIR is a folder of
 // the run's own, filled by the warm-up run as a user's first run fills theirs. Where Node has that cache, one more
 // row shows verify without it (NODE_DISABLE_COMPILE_CACHE), what a first run after an install or upgrade costs; it
@@ -93,6 +95,7 @@ const tables = nodes.map((node) => ({
     { label: "shipctl --version", args: [bin, "--version"], goal: 1.3 },
     { label: "shipctl --help", args: [bin, "--help"], goal: 1.3 },
     { label: "shipctl address verify (to 1st request)", args: verify, first: true, goal: 2.5 },
+    { label: "  the same, to its exit", args: verify },
     ...(hasCompileCache(node)
       ? [{ label: "  the same, no compile cache (a first run)", args: verify, first: true, env: { NODE_DISABLE_COMPILE_CACHE: "1" } }]
       : []),
