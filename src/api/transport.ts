@@ -2,9 +2,7 @@
 // was written onto a connection (the service may have received it) or failed before (refused, DNS, TLS, connect
 // timeout: nothing reached the service, so even a POST can be sent again).
 import { Transform, type Readable } from "node:stream";
-import type { Dispatcher } from "undici";
-import Agent from "undici/lib/dispatcher/agent.js";
-import requestApi from "undici/lib/api/api-request.js";
+import { Agent, type Dispatcher } from "undici";
 
 export type HttpMethod = "GET" | "POST" | "PATCH";
 
@@ -117,7 +115,7 @@ export function createTransport(options: TransportOptions): Transport {
             ? countBytes(body, request.onBodyProgress, onBodyError)
             : watchErrors(body, tracker, onBodyError);
       try {
-        const pending = requestApi.call(dispatcher, {
+        const pending = dispatcher.request({
           origin: request.url.origin,
           path: `${request.url.pathname}${request.url.search}`,
           method: request.method,

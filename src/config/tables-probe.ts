@@ -2,6 +2,7 @@
 // GET /_sandbox/tables as {sandbox: true, countries: [...], services: [...]}. Any other answer (404, HTML, a network
 // error, a timeout) simply means "not a sandbox". Uses undici directly with short timeouts: this is a side question
 // asked before the real work, and must neither retry nor hang.
+import { Agent } from "undici";
 import * as z from "zod";
 import { USER_AGENT } from "../api/user-agent.js";
 import { AuthError } from "../errors.js";
@@ -30,12 +31,6 @@ const SandboxTablesBody = z.looseObject({
 export async function probeSandboxTables(baseUrl: string, options: ProbeOptions = {}): Promise<ProbeResult> {
   const timeoutMs = options.timeoutMs ?? 3000;
   const url = `${baseUrl}${SANDBOX_TABLES_PATH}`;
-  // undici's parts, not "undici" itself, whose entry point evaluates fetch, WebSocket and more (see
-  // src/api/undici-parts.d.ts); and only when a probe is made.
-  const [{ default: Agent }, { default: requestApi }] = await Promise.all([
-    import("undici/lib/dispatcher/agent.js"),
-    import("undici/lib/api/api-request.js"),
-  ]);
   const agent = new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   const signals = [AbortSignal.timeout(timeoutMs * 2), ...(options.signal ? [options.signal] : [])];
   const started = Date.now();
@@ -43,7 +38,7 @@ export async function probeSandboxTables(baseUrl: string, options: ProbeOptions 
     const headers: Record<string, string> = { accept: "application/json", "user-agent": USER_AGENT };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     const target = new URL(url);
-    const res = await requestApi.call(agent, {
+    const res = await agent.request({
       origin: target.origin,
       path: `${target.pathname}${target.search}`,
       method: "GET",

@@ -12,7 +12,6 @@ Precedence for every run: flag > environment > profile.
   base URL  --base-url URL  > SHIPCTL_BASE_URL > the profile's baseUrl
   token                        SHIPCTL_TOKEN    > the profile's token (there is no token flag)
 SHIPCTL_CONFIG_DIR moves the config file (mode 0600).
-SHIPCTL_CACHE_DIR moves the code cache that speeds up start-up (empty: no cache; safe to delete).
 
 Examples:
   shipctl config list
