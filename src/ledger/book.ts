@@ -8,9 +8,9 @@
 // is sent. Appending keeps each record O(1): rewriting the whole book before every request would make a
 // 10,000-row run quadratic. A crash can only tear the last line, which is then ignored: if it was an intent, its
 // request had not been sent yet (we wait for the flush), and if it was an outcome the row stays in flight.
-import { writeSync } from "node:fs";
-import { open, rm, type FileHandle } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { uptime } from "node:os";
+import { Appender } from "./appender.js";
 import { CliError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-file.js";
 import { LEDGER_VERSION, linesFor, shortHash, targetId, type BookKind, type InFlight, type Line, type RowState, type Verdict } from "./book-lines.js";
@@ -42,25 +42,9 @@ export interface OpenOptions {
 
 export class BookDamaged extends CliError {}
 
-/** How long noted lines (outcomes) wait for a write that carries them before they are written on their own. */
-const NOTE_DELAY_MS = 200;
-
-/** Appends `text` to a file opened for appending, however many writes that takes. */
-function writeAll(handle: FileHandle, text: string): void {
-  const bytes = Buffer.from(text, "utf8");
-  for (let at = 0; at < bytes.length; ) at += writeSync(handle.fd, bytes, at, bytes.length - at);
-}
-
 export class Book {
-  private handle: FileHandle | undefined;
-  private queue: string[] = [];
-  private waiting: Array<{ resolve: () => void; reject: (e: unknown) => void }> = [];
-  private flushing: Promise<void> | undefined;
-  /** Writes noted lines when no record() comes to carry them (see note()). */
-  private noteTimer: ReturnType<typeof setTimeout> | undefined;
+  private file: Appender | undefined;
   private attempts: number;
-  /** A failed write: every later record fails with it, so nothing is sent without its intent on disk. */
-  private failure: unknown;
   private ownerAccepted: boolean;
   private snapshotMark: OwnerMark | undefined;
 
@@ -99,7 +83,7 @@ export class Book {
       await book.compact();
       // A legacy file now lives on in the new book and in its backup; left in place, it would be read again.
       if (loaded.migratedFrom !== undefined && loaded.migratedFrom !== path) await rm(loaded.migratedFrom, { force: true });
-      book.handle = await open(path, "a", 0o600);
+      book.file = await Appender.open(path);
       return book;
     } catch (e) {
       await lock.release();
@@ -163,11 +147,12 @@ export class Book {
 
   /** Records row states; resolves once they are on disk. */
   record(entries: ReadonlyArray<readonly [string, RowState]>): Promise<void> {
-    if (this.failure !== undefined) return Promise.reject(this.failure);
+    if (!this.file) return Promise.reject(new Error("the ledger book is closed"));
+    if (this.file.failure !== undefined) return Promise.reject(this.file.failure);
     // Nothing to write: an empty group commit would wait for a write that never comes.
     if (entries.length === 0) return Promise.resolve();
     for (const [key, state] of entries) this.rows.set(key, state);
-    return this.append(linesFor(this.tid, entries));
+    return this.file.append(linesFor(this.tid, entries));
   }
 
   /**
@@ -177,17 +162,9 @@ export class Book {
    */
   note(entries: ReadonlyArray<readonly [string, RowState]>): void {
     for (const [key, state] of entries) this.rows.set(key, state);
-    if (this.failure !== undefined || !this.handle) return;
     // The lines go out with the next write (the next intent's, usually): a busy run writes and flushes once per
-    // request rather than twice. A quiet moment writes them on their own after a short while.
-    this.queue.push(...linesFor(this.tid, entries));
-    if (this.flushing === undefined && this.noteTimer === undefined) {
-      this.noteTimer = setTimeout(() => {
-        this.noteTimer = undefined;
-        this.flushing ??= this.flush();
-      }, NOTE_DELAY_MS);
-      this.noteTimer.unref();
-    }
+    // request rather than twice.
+    this.file?.note(linesFor(this.tid, entries));
   }
 
   /**
@@ -197,17 +174,18 @@ export class Book {
    */
   markSent(key: string, at: Date): void {
     const state = this.rows.get(key);
-    if (state?.state !== "in_flight" || !this.handle) return;
+    if (state?.state !== "in_flight" || !this.file) return;
     const sentAt = at.toISOString();
     const settled = { ...state, sent_at: sentAt, settle_at: settleAtFromSent(at, this.options.window).toISOString() };
     this.rows.set(key, settled);
-    writeAll(this.handle, `${JSON.stringify({ t: this.tid, row: key, sent_at: sentAt, settle_at: settled.settle_at })}\n`);
+    this.file.writeNow(JSON.stringify({ t: this.tid, row: key, sent_at: sentAt, settle_at: settled.settle_at }));
   }
 
   recordVerdict(addressKey: string, verdict: Verdict): Promise<void> {
     const key = shortHash(addressKey);
     this.verdicts.set(key, verdict);
-    return this.append([JSON.stringify({ t: this.tid, address: key, verdict })]);
+    if (!this.file) return Promise.reject(new Error("the ledger book is closed"));
+    return this.file.append([JSON.stringify({ t: this.tid, address: key, verdict })]);
   }
 
   /**
@@ -217,14 +195,9 @@ export class Book {
    */
   async close(): Promise<void> {
     try {
-      clearTimeout(this.noteTimer);
-      this.noteTimer = undefined;
-      if (this.queue.length > 0 && this.failure === undefined && this.handle) this.flushing ??= this.flush();
-      await this.flushing;
-      if (this.failure === undefined) await this.handle?.datasync().catch((e: unknown) => (this.failure ??= e));
-      await this.handle?.close();
-      this.handle = undefined;
-      if (this.failure !== undefined || this.snapshotMark !== this.markOnDisk()) await this.compact();
+      const whole = (await this.file?.close()) ?? true;
+      this.file = undefined;
+      if (!whole || this.snapshotMark !== this.markOnDisk()) await this.compact();
     } finally {
       await this.lock.release();
     }
@@ -242,41 +215,6 @@ export class Book {
       if (Date.parse(s.at) >= bootMs) this.rows.set(key, { state: "failed", error: "not sent whole: the run stopped before the last byte left" });
       else this.rows.set(key, { ...s, settle_at: new Date(bootMs + this.options.window.sendBoundMs + this.options.window.applyMs).toISOString() });
     }
-  }
-
-  private append(lines: string[]): Promise<void> {
-    if (!this.handle) return Promise.reject(new Error("the ledger book is closed"));
-    return new Promise((resolve, reject) => {
-      this.queue.push(...lines);
-      this.waiting.push({ resolve, reject });
-      this.flushing ??= this.flush();
-    });
-  }
-
-  /** Group commit: everything queued while one write is on its way goes out in the next write and flush. */
-  private async flush(): Promise<void> {
-    // The first write waits for this turn of the event loop to end, so every record made in the same turn (the
-    // intents of requests starting together) shares the write and its fdatasync.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    clearTimeout(this.noteTimer);
-    this.noteTimer = undefined;
-    while (this.queue.length > 0) {
-      const lines = this.queue;
-      const waiting = this.waiting;
-      this.queue = [];
-      this.waiting = [];
-      try {
-        writeAll(this.handle!, `${lines.join("\n")}\n`);
-        // Only what someone waits for must be on disk before going on; noted lines may be lost in a crash.
-        if (waiting.length > 0) await this.handle!.datasync();
-        for (const w of waiting) w.resolve();
-      } catch (e) {
-        // A lost outcome is safe, but a book that cannot be written must not announce any more requests.
-        this.failure ??= e;
-        for (const w of waiting) w.reject(e);
-      }
-    }
-    this.flushing = undefined;
   }
 
   /** Until this run's token is accepted as the records' owner, the mark that wrote them stays recorded. */
