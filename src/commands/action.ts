@@ -29,3 +29,21 @@ export function lazyAction<F extends Record<string, unknown>>(
     ctx.setExitCode(typeof code === "number" ? code : 0);
   };
 }
+
+/** A verb's logic: its typed options and the run's deps; returns an exit code (or nothing for 0). */
+export type VerbRun<O> = (options: O, deps: Deps) => Promise<ActionResult>;
+
+/**
+ * Wires a verb's `.action()`: commander's positional arguments and flags become the verb's typed options through
+ * `parse` (it only reads and checks the command line, and throws UsageError for what is wrong there), then `run`
+ * does the work. A test passes its own `run` to see the options a command line gives, without running anything.
+ */
+export function verbAction<F, O>(ctx: CommandContext, parse: (args: string[], flags: F) => O, run: VerbRun<O>) {
+  return async (...received: unknown[]): Promise<void> => {
+    const command = received[received.length - 1] as Command;
+    const args = command.processedArgs.flat().filter((a): a is string => typeof a === "string");
+    const options = parse(args, command.opts() as F);
+    const code = await run(options, ctx.depsFor(command));
+    ctx.setExitCode(typeof code === "number" ? code : 0);
+  };
+}

@@ -5,7 +5,7 @@ import { enumLabels } from "../../input/enums.js";
 import { parseId } from "../../input/ids.js";
 import { printJson } from "../../output/json.js";
 import { renderRecord, tableWidth } from "../../output/table.js";
-import { shipmentRows } from "./describe.js";
+import { shipmentRows } from "../../shipments/describe-shipment.js";
 
 export async function run(deps: Deps, args: string[]): Promise<void> {
   const id = parseId(args[0] ?? "", "shipment id");

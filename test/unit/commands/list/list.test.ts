@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { runFor } from "../../../../src/commands/list/run.js";
+import { parseList, runList } from "../../../../src/commands/list/list-kind.js";
+import type { Deps } from "../../../../src/deps.js";
 import type { PageOf, StoredShipment } from "../../../../src/contract/index.js";
 import { UnavailableError, UsageError } from "../../../../src/errors.js";
 import { GALLERY, testDeps } from "../../input/harness.js";
@@ -34,6 +35,8 @@ function pagesOf(size: number, total: number) {
   };
 }
 
+/** The verb as the command line runs it: its flags parsed, then its run. */
+const runFor = (kind: "shipments" | "addresses") => async (deps: Deps, _args: string[], flags: Parameters<typeof parseList>[1]) => runList(parseList(kind, flags), deps);
 const listShipments = runFor("shipments");
 
 describe("list shipments", () => {
