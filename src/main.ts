@@ -32,6 +32,7 @@ export async function main(argv: string[], base: BaseDeps): Promise<number> {
     setExitCode(code) {
       exitCode = code;
     },
+    runShipctl: main,
   };
   const { buildProgram, CommanderError } = await import("./program.js");
   const program = buildProgram(base, ctx, VERSION);

@@ -1,7 +1,7 @@
 // Glue between commander and a command's logic: the logic module is imported only when the command runs
 // (so `--help` stays instant), receives Deps plus the parsed arguments, and returns an exit code (or nothing for 0).
 import type { Command } from "commander";
-import type { Deps } from "../deps.js";
+import type { BaseDeps, Deps } from "../deps.js";
 import type { ExitCode } from "../errors.js";
 
 export type ActionResult = ExitCode | number | void;
@@ -10,6 +10,8 @@ export type ActionResult = ExitCode | number | void;
 export interface CommandContext {
   depsFor(command: Command): Deps;
   setExitCode(code: number): void;
+  /** Runs a whole shipctl command line in this process, as the binary would (the demo's steps). */
+  runShipctl(argv: string[], base: BaseDeps): Promise<number>;
 }
 
 /**

@@ -1,7 +1,6 @@
 // Deps.connection(): the profile, base URL and token for this run, resolved flag > environment > profile, with the
 // source of each, and the Country/Service tables loaded on first use.
 import { AuthError } from "../errors.js";
-import type { Deps } from "../deps.js";
 import { resolveSettings, type ResolvedSettings } from "./settings.js";
 import { openConfigStore } from "./store.js";
 import { loadTables } from "./tables.js";
@@ -10,7 +9,16 @@ import type { Connection } from "./types.js";
 
 export const LOGIN_HINT = "run `shipctl login` (or set SHIPCTL_BASE_URL and SHIPCTL_TOKEN)";
 
-export async function resolveConnection(deps: Deps): Promise<Connection> {
+/** What resolving a connection needs of a run (Deps gives it). */
+export interface ConnectionInputs {
+  env: NodeJS.ProcessEnv;
+  globals: { profile?: string; baseUrl?: string };
+  io: { err(text: string): void };
+  debug(line: string): void;
+  signal?: AbortSignal;
+}
+
+export async function resolveConnection(deps: ConnectionInputs): Promise<Connection> {
   const store = await openConfigStore(deps.env);
   const settings = resolveSettings({ globals: deps.globals, env: deps.env, data: store.read(), configPath: store.path });
   for (const note of settings.notes) deps.io.err(note);

@@ -1,8 +1,9 @@
 // Printing records as a command lists them: a table for people, ONE JSON array with --json (every page's items,
 // printed at the end), or one JSON document per line with --ndjson, written as each page arrives.
-import type { Deps } from "../deps.js";
+import type { IO } from "./io.js";
 import { ndjsonLine, printJson } from "./json.js";
 import { renderTable, tableWidth, type Column } from "./table.js";
+import type { Theme } from "./theme.js";
 
 export interface ListingPrinter<T> {
   page(items: readonly T[]): void;
@@ -10,18 +11,18 @@ export interface ListingPrinter<T> {
   end(columns: () => Promise<Column<T>[]>): Promise<void>;
 }
 
-export function printListing<T>(deps: Pick<Deps, "io" | "globals" | "theme">, o: { ndjson: boolean; empty: string }): ListingPrinter<T> {
+export function printListing<T>(out: { io: IO; json: boolean; theme: Theme }, o: { ndjson: boolean; empty: string }): ListingPrinter<T> {
   const kept: T[] = [];
   return {
     page(items) {
-      if (o.ndjson) for (const item of items) deps.io.out(ndjsonLine(item));
+      if (o.ndjson) for (const item of items) out.io.out(ndjsonLine(item));
       else kept.push(...items);
     },
     async end(columns) {
       if (o.ndjson) return;
-      if (deps.globals.json) return printJson(deps.io, kept);
-      if (kept.length === 0) deps.io.err(`${o.empty}\n`);
-      else deps.io.out(renderTable(await columns(), kept, { theme: deps.theme.out, width: tableWidth(deps.io) }));
+      if (out.json) return printJson(out.io, kept);
+      if (kept.length === 0) out.io.err(`${o.empty}\n`);
+      else out.io.out(renderTable(await columns(), kept, { theme: out.theme, width: tableWidth(out.io) }));
     },
   };
 }

@@ -2,12 +2,7 @@
 // method and path match, in the order they were queued. Patterns: `*` matches one path segment, `**` any number.
 import type { Fault, Org } from "./model.js";
 
-/**
- * The longest the sandbox takes, by default, between holding a request's whole body and having applied it
- * (`--apply-max`, `apply_max_ms` in GET /_sandbox/tables). A client that lost its answer may read back once this has
- * passed; slow-apply faults are bounded by it, so the sandbox never breaks the bound it declares.
- */
-export const DEFAULT_APPLY_MAX_MS = 3000;
+
 
 const compiled = new Map<string, RegExp>();
 

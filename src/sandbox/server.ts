@@ -2,7 +2,7 @@
 // startSandbox() is what `shipctl sandbox`, `shipctl demo` and the tests run. See docs/sandbox.md.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { DEFAULT_APPLY_MAX_MS } from "./faults.js";
+import { DEFAULT_APPLY_MAX_MS } from "./defaults.js";
 import { createPipeline } from "./pipeline.js";
 import { loadStateFile, StateFileError, StateWriter } from "./persist.js";
 import { ReceivedLog, type ReceivedRequest } from "./received.js";

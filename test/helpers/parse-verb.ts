@@ -8,7 +8,7 @@ import type { Deps } from "../../src/deps.js";
 /** The options `argv` gives the verb `make` builds (or the error its parsing throws). */
 export async function parsedOptions<O>(make: (ctx: CommandContext, run: VerbRun<O>) => Command, argv: string[]): Promise<O> {
   let got: { options: O } | undefined;
-  const ctx: CommandContext = { depsFor: () => ({}) as Deps, setExitCode: () => undefined };
+  const ctx: CommandContext = { depsFor: () => ({}) as Deps, setExitCode: () => undefined, runShipctl: () => Promise.reject(new Error("not in a parse-only test")) };
   const command = make(ctx, async (options) => {
     got = { options };
   });

@@ -20,5 +20,8 @@ Example:
   npm run demo
 `,
     )
-    .action(lazyAction(ctx, async () => (await import("./run.js")).run));
+    .action(lazyAction(ctx, async () => {
+      const { run } = await import("./run.js");
+      return (deps, args, flags: { keep?: boolean }) => run(deps, args, flags, ctx.runShipctl);
+    }));
 }

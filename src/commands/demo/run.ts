@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
-import { createTranscript, type Transcript } from "./transcript.js";
+import { createTranscript, type RunShipctl, type Transcript } from "./transcript.js";
 
 /** fixtures/ of the installed package (dist/main.js and src/commands/demo/run.ts both resolve to the repo root). */
 function fixturesDir(): string {
@@ -15,7 +15,7 @@ function fixturesDir(): string {
   return join(root.endsWith("dist") ? resolve(root, "..") : root, "fixtures");
 }
 
-export async function run(deps: Deps, _args: string[], flags: { keep?: boolean }): Promise<number> {
+export async function run(deps: Deps, _args: string[], flags: { keep?: boolean }, runShipctl: RunShipctl): Promise<number> {
   if (deps.globals.json) {
     throw new UsageError("shipctl demo prints a transcript for people and has no JSON output", {
       hint: "Every command the demo runs takes --json; run them yourself against `shipctl sandbox`.",
@@ -28,7 +28,7 @@ export async function run(deps: Deps, _args: string[], flags: { keep?: boolean }
   // The demo's own profile store: the user's profiles are neither read nor changed.
   const env: NodeJS.ProcessEnv = { ...deps.env, SHIPCTL_CONFIG_DIR: workDir };
   for (const key of ["SHIPCTL_PROFILE", "SHIPCTL_BASE_URL", "SHIPCTL_TOKEN"]) delete env[key];
-  const t = createTranscript(deps, env, fixtures);
+  const t = createTranscript(deps, env, fixtures, runShipctl);
   try {
     t.say(`A sandbox of the shipping service is listening at ${sandbox.url} (token ${sandbox.token}).`);
     await walkThrough(t, sandbox.url, sandbox.token, fixtures, workDir);

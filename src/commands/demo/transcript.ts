@@ -27,12 +27,14 @@ const noPrompts: Prompter = {
   select: () => Promise.reject(new Error("the demo never prompts")),
 };
 
-export function createTranscript(deps: Deps, env: NodeJS.ProcessEnv, cwd: string): Transcript {
+/** main() itself, handed over by the program (importing it here would make main -> program -> demo -> main). */
+export type RunShipctl = (argv: string[], base: BaseDeps) => Promise<number>;
+
+export function createTranscript(deps: Deps, env: NodeJS.ProcessEnv, cwd: string, main: RunShipctl): Transcript {
   const { io, theme } = deps;
   const out = theme.out;
 
   async function exec(args: string[], stdinText: string | undefined, show: boolean): Promise<StepResult> {
-    const { main } = await import("../../main.js");
     let stdout = "";
     let stderr = "";
     const stdin = new PassThrough();

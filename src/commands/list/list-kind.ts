@@ -69,7 +69,7 @@ export async function runList(options: ListOptions, deps: Deps): Promise<void> {
   const { enumLabels } = await import("../../input/enums.js");
   const columns =
     options.kind === "shipments" ? (await import("../../shipments/shipment-columns.js")).shipmentColumns : (await import("../../addresses/address-columns.js")).addressColumns;
-  const printer = printListing(deps, { ndjson: options.ndjson, empty: `No ${options.kind}${options.page > 1 ? ` on page ${options.page}` : ""}.` });
+  const printer = printListing({ io: deps.io, json: deps.globals.json, theme: deps.theme.out }, { ndjson: options.ndjson, empty: `No ${options.kind}${options.page > 1 ? ` on page ${options.page}` : ""}.` });
   const last = await walkPages(await deps.api(), {
     kind: options.kind,
     query: { page: options.page, limit: options.limit },

@@ -1,9 +1,7 @@
 // Wiring of `shipctl sandbox`: flags and help here; the logic (serve.ts) and the sandbox itself load only when it runs.
 import type { Command } from "commander";
-import { DEFAULT_APPLY_MAX_MS } from "../../sandbox/faults.js";
+import { DEFAULT_APPLY_MAX_MS, SANDBOX_DEFAULT_PORT } from "../../sandbox/defaults.js";
 import { lazyAction, type CommandContext } from "../action.js";
-
-export const SANDBOX_DEFAULT_PORT = 8080;
 
 export function register(program: Command, ctx: CommandContext): void {
   program

@@ -2,9 +2,8 @@
 import { resolve } from "node:path";
 import type { Deps } from "../../deps.js";
 import { ExitCode, UsageError } from "../../errors.js";
-import { DEFAULT_APPLY_MAX_MS } from "../../sandbox/faults.js";
+import { DEFAULT_APPLY_MAX_MS, SANDBOX_DEFAULT_PORT } from "../../sandbox/defaults.js";
 import { startSandbox, StateFileError, type RunningSandbox } from "../../sandbox/server.js";
-import { SANDBOX_DEFAULT_PORT } from "./index.js";
 
 export interface SandboxFlags {
   port?: string;
