@@ -5,15 +5,12 @@
 // stored and settles what lost its answer. Exit 0 when every report is stored (or already was), 8 when some are and
 // some are not.
 import type { Deps } from "../deps.js";
-import type { ApiClient } from "../api/types.js";
 import { ExitCode, InterruptedError } from "../errors.js";
-import type { Book } from "../ledger/book.js";
 import { targetsFromManifest, targetsFromRoot } from "./batch-sources.js";
 import { REPORT } from "../contract/index.js";
 import { ChunkPool } from "./chunk-pool.js";
-import { openReportBook, reportKey } from "./report-book.js";
-import { confirmReportBookOwner } from "./report-owner.js";
-import { settleEarlierUploads } from "./settle-earlier.js";
+import { reportKey } from "./report-book.js";
+import { withSettledBook, type SendBase } from "./settled-book.js";
 import { READ_CHUNK_BYTES } from "./multipart-body.js";
 import { confirmByOrder } from "./confirm-order.js";
 import { rerunCommand, type UploadOptions } from "./upload-options.js";
@@ -23,9 +20,8 @@ import { markPhase } from "./report-phases.js";
 import { runPool } from "./report-pool.js";
 import { createByteProgress } from "./byte-progress.js";
 import { countResults, printBatch, RESULT_LABELS } from "./render-results.js";
-import { isFatal, preflight, upload, type Preflight, type ReportOutcome, type SendContext } from "./send-report.js";
+import { preflight, upload, type Preflight, type ReportOutcome, type SendContext } from "./send-report.js";
 import { formatTimestamp } from "./window.js";
-import { serviceNow } from "../api/service-clock.js";
 
 /**
  * How many reports ahead of the uploads their shipments are read. An upload takes far longer than a read, so as
@@ -70,23 +66,14 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
       return ExitCode.Ok;
     }
     if (options.byOrder) await confirmByOrder(deps, reports, options.yes);
-    const api = await deps.api();
-    const book = await openReportBook(deps, source, options.journal);
-    try {
-      return await uploadAll(deps, options, reports, api, book);
-    } finally {
-      await book.close();
-    }
+    return await withSettledBook(deps, options, reports, (base) => uploadAll(deps, options, reports, base));
   } finally {
     await workspace?.dispose();
   }
 }
 
-async function uploadAll(deps: Deps, options: UploadOptions, reports: PreparedReport[], api: ApiClient, book: Book): Promise<number> {
-  // Reports recorded as stored by another token are skipped only once their shipments say so (exit 2 otherwise).
-  await confirmReportBookOwner(book, { api, call: { signal: deps.signal }, say: (text) => deps.io.err(text) });
-  const keys = new Set(reports.map((r) => reportKey(r.target.shipmentId, options.set)));
-  const earlier = await settleEarlierUploads(deps, book, api, { keys, wait: options.wait, isFatal });
+async function uploadAll(deps: Deps, options: UploadOptions, reports: PreparedReport[], base: SendBase): Promise<number> {
+  const { book, earlier } = base;
   markPhase("ready");
   deps.io.err(`Uploading ${reports.length} report${reports.length === 1 ? "" : "s"} (set ${options.set}), ${options.concurrency} at a time; journal: ${book.path}\n`);
   const bytesOf = (r: (typeof reports)[number]) => r.photos.reduce((n, p) => n + p.bytes, 0);
@@ -94,14 +81,7 @@ async function uploadAll(deps: Deps, options: UploadOptions, reports: PreparedRe
   const progress = createByteProgress(deps.io, { totalBytes: bytesToSend, totalReports: reports.length });
   let fatal: unknown;
   const ctx: SendContext = {
-    api,
-    set: options.set,
-    // Windows are judged on the service's clock, learnt from its answers' Date header (the shipment read).
-    now: () => serviceNow(api.serviceClockOffsetMs?.(), deps.clock),
-    localNow: () => deps.clock.now(),
-    signal: deps.signal,
-    book,
-    earlier,
+    ...base,
     onProgress: (key: number, bytes: number) => progress.sent(key, bytes),
     log: (line: string) => progress.log(`${line}\n`),
     chunkPool: chunkPoolFor(reports, options.concurrency),

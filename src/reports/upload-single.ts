@@ -10,11 +10,8 @@ import { prepareReports, type PreparedReport } from "./prepare-reports.js";
 import { previewOnly } from "./preview-only.js";
 import { createByteProgress } from "./byte-progress.js";
 import { printSingle } from "./render-results.js";
-import { openReportBook, reportKey } from "./report-book.js";
-import { confirmReportBookOwner } from "./report-owner.js";
 import { isFatal, sendReport, type ReportOutcome } from "./send-report.js";
-import { settleEarlierUploads } from "./settle-earlier.js";
-import { serviceNow } from "../api/service-clock.js";
+import { withSettledBook } from "./settled-book.js";
 
 export async function uploadSingle(deps: Deps, options: UploadOptions & { source: { kind: "single" } }): Promise<number> {
   const { shipmentId, folder, label } = options.source;
@@ -39,31 +36,12 @@ export async function uploadSingle(deps: Deps, options: UploadOptions & { source
 }
 
 async function send(deps: Deps, options: UploadOptions, report: PreparedReport): Promise<ReportOutcome> {
-  const api = await deps.api();
-  const book = await openReportBook(deps, options.source, undefined);
-  try {
-    await confirmReportBookOwner(book, { api, call: { signal: deps.signal }, say: (text) => deps.io.err(text) });
-    const keys = new Set([reportKey(report.target.shipmentId, options.set)]);
-    const earlier = await settleEarlierUploads(deps, book, api, { keys, wait: options.wait, isFatal });
+  return withSettledBook(deps, options, [report], async (base) => {
     const totalBytes = report.photos.reduce((n, p) => n + p.bytes, 0);
     const progress = createByteProgress(deps.io, { totalBytes, totalReports: 1 });
     try {
-      const outcome = await sendReport(
-        {
-          api,
-          set: options.set,
-          // Windows are judged on the service's clock, learnt from its answers' Date header (the shipment read).
-          now: () => serviceNow(api.serviceClockOffsetMs?.(), deps.clock),
-          localNow: () => deps.clock.now(),
-          signal: deps.signal,
-          book,
-          earlier,
-          onProgress: (key, bytes) => progress.sent(key, bytes),
-          log: (line) => progress.log(`${line}\n`),
-          logOpenWindow: true,
-        },
-        report,
-      );
+      const ctx = { ...base, onProgress: (key: number, bytes: number) => progress.sent(key, bytes), log: (line: string) => progress.log(`${line}\n`), logOpenWindow: true };
+      const outcome = await sendReport(ctx, report);
       progress.reportDone();
       return outcome;
     } catch (err) {
@@ -73,9 +51,7 @@ async function send(deps: Deps, options: UploadOptions, report: PreparedReport):
     } finally {
       progress.finish();
     }
-  } finally {
-    await book.close();
-  }
+  });
 }
 
 async function present(deps: Deps, options: UploadOptions, report: PreparedReport, outcome: ReportOutcome): Promise<number> {

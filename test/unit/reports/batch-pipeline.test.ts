@@ -1,15 +1,14 @@
 // How a batch interleaves shipment reads and uploads: every report is read (status and window judged) shortly
 // before its own upload and its intent is on disk when it starts, yet uploads start before the last read;
 // refusals send nothing; a fatal failure starts nothing new.
-import { cpSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { MultipartBody } from "../../../src/api/types.js";
 import type { StoredShipment } from "../../../src/contract/index.js";
 import { AuthError, ExitCode } from "../../../src/errors.js";
 import { run } from "../../../src/commands/report/upload.js";
-import { fixture, tempDir } from "../../helpers/cli.js";
-import { batchDepsFor } from "./batch-deps.js";
+import { batchDepsFor, batchOf } from "./batch-deps.js";
 
 const NOW = new Date("2025-03-02T12:00:00Z");
 
@@ -61,12 +60,6 @@ class LoggingApi {
   uploaded(): number[] {
     return this.events.filter((e) => /^upload \d+$/.test(e)).map((e) => Number(e.split(" ")[1]));
   }
-}
-
-function batchOf(ids: number[]): string {
-  const root = tempDir();
-  for (const id of ids) cpSync(fixture("photos/nested"), join(root, String(id)), { recursive: true });
-  return root;
 }
 
 const depsFor = (api: LoggingApi) => batchDepsFor(api, NOW);

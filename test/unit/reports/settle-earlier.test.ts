@@ -2,45 +2,18 @@
 // settle time and not found (sent again), or still in flight (waited for, or with --no-wait and Ctrl-C reported
 // unknown with the time a rerun settles them, and never sent).
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { MultipartBody } from "../../../src/api/types.js";
-import type { StoredShipment } from "../../../src/contract/index.js";
 import { ExitCode } from "../../../src/errors.js";
 import { Book, type RowState } from "../../../src/ledger/book.js";
 import { settleWindowFor } from "../../../src/ledger/settle-window.js";
 import { run } from "../../../src/commands/report/upload.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
-import { batchDepsFor } from "./batch-deps.js";
+import { batchDepsFor, batchOf, StatusService } from "./batch-deps.js";
 
 const NOW = new Date("2025-03-02T12:00:00Z");
 const at = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
-
-/** Shipments Delivered (7) unless told otherwise; an upload moves its shipment to Filed (8). */
-class Service {
-  status = new Map<number, number>();
-  reads: number[] = [];
-  uploads: number[] = [];
-  async getShipment(id: number): Promise<StoredShipment> {
-    this.reads.push(id);
-    return { id, title: "T", status: this.status.get(id) ?? 7, delivered_at: "2025-03-01 12:00:00" };
-  }
-  async uploadReport(id: number, _set: number, body: MultipartBody): Promise<void> {
-    this.uploads.push(id);
-    for await (const _ of body.open()) {
-      // drain the body as a connection would
-    }
-    this.status.set(id, 8);
-  }
-  async close(): Promise<void> {}
-}
-
-function batchOf(ids: number[]): string {
-  const root = tempDir();
-  for (const id of ids) cpSync(fixture("photos/nested"), join(root, String(id)), { recursive: true });
-  return root;
-}
 
 /** A book as a run killed mid-upload leaves it: shipment 1's upload sent whole at NOW - 10 s, settled at NOW + 60 s. */
 async function leftInFlight(root: string, state: Partial<RowState> = {}): Promise<void> {
@@ -73,7 +46,7 @@ describe("uploads an earlier run left in flight", () => {
   it("found stored: skipped as already stored, never sent; the rest of the batch goes on", async () => {
     const root = batchOf([1, 2]);
     await leftInFlight(root);
-    const api = new Service();
+    const api = new StatusService();
     api.status.set(1, 8);
     const { deps, io } = batchDepsFor(api, NOW);
     expect(await run(deps, [], { set: "1", batch: root })).toBe(ExitCode.Ok);
@@ -86,7 +59,7 @@ describe("uploads an earlier run left in flight", () => {
   it("--no-wait before its settle time: unknown (exit 8 beside a stored one), with the time a rerun settles it; not sent", async () => {
     const root = batchOf([1, 2]);
     await leftInFlight(root);
-    const api = new Service();
+    const api = new StatusService();
     const { deps, io } = batchDepsFor(api, NOW);
     expect(await run(deps, [], { set: "1", batch: root, wait: false })).toBe(ExitCode.Partial);
     expect(api.uploads).toEqual([2]);
@@ -96,13 +69,13 @@ describe("uploads an earlier run left in flight", () => {
     // Alone in its run, it is exit 7.
     const alone = batchOf([1]);
     await leftInFlight(alone);
-    expect(await run(batchDepsFor(new Service(), NOW).deps, [], { set: "1", batch: alone, wait: false })).toBe(ExitCode.Unavailable);
+    expect(await run(batchDepsFor(new StatusService(), NOW).deps, [], { set: "1", batch: alone, wait: false })).toBe(ExitCode.Unavailable);
   });
 
   it("waits (a line per read-back without a terminal) until it shows up, then skips it", async () => {
     const root = batchOf([1]);
     await leftInFlight(root);
-    const api = new Service();
+    const api = new StatusService();
     // The service finishes applying it while the run waits.
     const clock = movingClock(() => api.status.set(1, 8));
     const { deps, io } = batchDepsFor(api, NOW, { clock });
@@ -116,7 +89,7 @@ describe("uploads an earlier run left in flight", () => {
   it("not found after its settle time: not applied, so sent now", async () => {
     const root = batchOf([1]);
     await leftInFlight(root);
-    const api = new Service();
+    const api = new StatusService();
     const { deps, io } = batchDepsFor(api, NOW, { clock: movingClock() });
     expect(await run(deps, [], { set: "1", batch: root })).toBe(ExitCode.Ok);
     expect(api.uploads).toEqual([1]);
@@ -126,7 +99,7 @@ describe("uploads an earlier run left in flight", () => {
   it("one whose last byte never left was not applied: sent again at once, without reading back or waiting", async () => {
     const root = batchOf([1]);
     await leftInFlight(root, { sent_at: undefined, at: new Date().toISOString() });
-    const api = new Service();
+    const api = new StatusService();
     const { deps, io } = batchDepsFor(api, NOW);
     expect(await run(deps, [], { set: "1", batch: root })).toBe(ExitCode.Ok);
     expect(api.uploads).toEqual([1]);
@@ -136,7 +109,7 @@ describe("uploads an earlier run left in flight", () => {
   it("Ctrl-C while waiting: exit 130, reported unknown with its settle time, nothing sent", async () => {
     const root = batchOf([1, 2]);
     await leftInFlight(root);
-    const api = new Service();
+    const api = new StatusService();
     const stop = new AbortController();
     const clock = movingClock(() => stop.abort(new Error("interrupted")));
     const { deps, io } = batchDepsFor(api, NOW, { clock, signal: stop.signal });
@@ -159,7 +132,7 @@ describe("uploads an earlier run left in flight", () => {
       owners: { "http://x": owner },
     };
     writeFileSync(legacy, `${JSON.stringify(old, null, 2)}\n`);
-    const api = new Service();
+    const api = new StatusService();
     api.status.set(1, 8);
     api.status.set(3, 8);
     const { deps, io } = batchDepsFor(api, NOW);
@@ -181,7 +154,7 @@ describe("uploads an earlier run left in flight", () => {
     });
     await book.record([["5/1", { state: "in_flight", at: at(-12_000), attempt: 1, settle_at: at(60_000), await_sent: true, sent_at: at(-10_000) }]]);
     await book.close();
-    const api = new Service();
+    const api = new StatusService();
     const { deps } = batchDepsFor(api, NOW, { configDir });
     await expect(run(deps, ["5", fixture("photos/nested")], { set: "1", wait: false })).rejects.toMatchObject({
       exitCode: ExitCode.Unavailable,
