@@ -40,8 +40,8 @@ export type RowState =
   | { state: "created"; id: number }
   /** PATCH applied; `hash` is the content sent, so a row edited since is sent again. */
   | { state: "updated"; id: number; hash?: string }
-  /** A condition report stored; `at` when known (said in messages). */
-  | { state: "stored"; at?: string }
+  /** A condition report stored; `id` its shipment's (the book's claim, checked by the owner check); `at` when known. */
+  | { state: "stored"; id?: number; at?: string }
   | { state: "paid" }
   /** The service certainly did not apply it (refused, or proven not applied): a rerun sends it again. */
   | { state: "failed"; error: string };

@@ -69,7 +69,10 @@ export function fromReportJournal(text: string, ctx: MigrationContext, damaged: 
       out.push({ target: tid, base_url: baseUrl, profile: ctx.profile, owner: owners[baseUrl] });
     }
     const row = `${String(raw.shipment_id)}/${String(raw.set)}`;
-    if (raw.state === "stored") out.push({ t: tid, row, state: "stored", at: raw.updated_at });
+    if (raw.state === "stored") {
+      const id = Number(raw.shipment_id);
+      out.push({ t: tid, row, state: "stored", ...(Number.isSafeInteger(id) ? { id } : {}), at: raw.updated_at });
+    }
     else if (raw.state === "failed") out.push({ t: tid, row, state: "failed", error: String(raw.detail ?? "failed") });
     else if (raw.state === "sending") out.push({ t: tid, row, ...inFlightFrom(raw.updated_at, ++attempt, ctx.window) });
   }

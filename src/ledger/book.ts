@@ -122,10 +122,16 @@ export class Book {
     return this.rows.entries();
   }
 
-  /** Ids recorded for this target: a read-back must not claim them for another row. */
+  /**
+   * Ids recorded for this target: a read-back must not claim them for another row, and a run with another token
+   * checks them before trusting any (owner.ts). A stored report claims its shipment.
+   */
   claimedIds(): Set<number> {
     const ids = new Set<number>();
-    for (const s of this.rows.values()) if (s.state === "created" || s.state === "updated") ids.add(s.id);
+    for (const s of this.rows.values()) {
+      if (s.state === "created" || s.state === "updated") ids.add(s.id);
+      else if (s.state === "stored" && s.id !== undefined) ids.add(s.id);
+    }
     return ids;
   }
 

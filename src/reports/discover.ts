@@ -47,8 +47,13 @@ export async function discoverPhotos(folder: string, options: DiscoverOptions = 
       found.problems.push({ file: "", problem: "this is not a folder", fix: "give the folder that holds the 12 photos" });
       return found;
     }
-  } catch {
-    found.problems.push({ file: "", problem: "no such folder", fix: "check the path" });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    found.problems.push(
+      code === "ENOENT" || code === "ENOTDIR"
+        ? { file: "", problem: "no such folder", fix: "check the path" }
+        : { file: "", problem: `the folder cannot be opened (${code ?? String(e)})`, fix: "check its permissions" },
+    );
     return found;
   }
   found.readable = true;
@@ -167,7 +172,15 @@ async function listFolder(dirPath: string, relDir: string, realRoot: string, pro
         entries.push({ name: d.name, file, path, isDir: false, refused });
         continue;
       }
-      const info = await stat(target);
+      let info;
+      try {
+        info = await stat(target);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code ?? String(e);
+        const refused = { file, problem: `a symbolic link to a file that cannot be read (${code})`, fix: "check its permissions, or copy the photo into the folder in its place" };
+        entries.push({ name: d.name, file, path, isDir: false, refused });
+        continue;
+      }
       entries.push({ name: d.name, file, path: target, isDir: info.isDirectory() });
     } else if (d.isDirectory() || d.isFile()) {
       entries.push({ name: d.name, file, path, isDir: d.isDirectory() });

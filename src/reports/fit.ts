@@ -54,7 +54,8 @@ interface Attempt {
   quality?: number;
 }
 
-export async function fitPhoto(photo: Photo, dir: string, maxBytes: number = REPORT.photoMaxBytes): Promise<FitResult> {
+/** `signal`: a stopping run ends the work before its next encoding (prepare-reports.ts stops waiting at once). */
+export async function fitPhoto(photo: Photo, dir: string, maxBytes: number = REPORT.photoMaxBytes, signal?: AbortSignal): Promise<FitResult> {
   const sharp = await loadSharp();
   const meta = await sharp(photo.path, { failOn: "error" }).metadata();
   const swap = (meta.orientation ?? 1) >= 5;
@@ -77,6 +78,7 @@ export async function fitPhoto(photo: Photo, dir: string, maxBytes: number = REP
 
   let best: { data: Buffer; info: { width: number; height: number }; attempt: Attempt } | undefined;
   const tryAttempt = async (a: Attempt) => {
+    signal?.throwIfAborted();
     const out = await encode(a);
     if (out.data.length <= maxBytes) best = { data: out.data, info: out.info, attempt: a };
     return out.data.length;

@@ -63,7 +63,14 @@ export async function checkFolder(folder: string, options: CheckOptions = {}): P
       result.problems.push(refused);
       return;
     }
-    const { sniffed, size } = await inspectFile(path);
+    let inspected: Awaited<ReturnType<typeof inspectFile>>;
+    try {
+      inspected = await inspectFile(path);
+    } catch (err) {
+      result.problems.push(unreadableProblem(file, err));
+      return;
+    }
+    const { sniffed, size } = inspected;
     const verdict = typeProblem(file, sniffed);
     if (verdict) {
       result.problems.push(verdict);
@@ -86,6 +93,21 @@ export async function checkFolder(folder: string, options: CheckOptions = {}): P
   result.photos.sort((a, b) => order.indexOf(slotKey(a)) - order.indexOf(slotKey(b)));
   result.problems.sort((a, b) => a.file.localeCompare(b.file));
   return result;
+}
+
+/**
+ * A photo the system will not let shipctl read (no read permission, a file gone since the folder was listed): a
+ * problem of that file, listed with the others. An error that is not the file system's is a bug, and is thrown.
+ */
+export function unreadableProblem(file: string, err: unknown): Problem {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code !== "string") throw err;
+  if (code === "EACCES" || code === "EPERM") {
+    return { file, problem: `cannot be read: permission denied (${code})`, fix: "give yourself read permission on it (for example chmod u+r), or copy the photo into the folder again" };
+  }
+  if (code === "ENOENT") return { file, problem: "disappeared while the folder was being checked", fix: "put the photo back, then run again" };
+  if (code === "EISDIR") return { file, problem: "a folder, not a photo", fix: "put the photo file in its place" };
+  return { file, problem: `cannot be read (${code}: ${(err as Error).message})`, fix: "check the file and the disk it is on, or copy the photo again" };
 }
 
 function sizeVerdict(photo: Photo, fit: boolean, result: FolderCheck): void {

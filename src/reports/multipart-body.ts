@@ -52,6 +52,12 @@ export interface BodyOptions {
   onProgress?: (bytes: number) => void;
   /** Where to take read buffers from (a batch); without one, each chunk is a new buffer. */
   pool?: ChunkPool;
+  /**
+   * Told just before a stream hands its last chunk to its consumer: the connection, which pulls chunks as it writes
+   * them (the body is passed to the HTTP layer as it is). The ledger records the upload as sent whole here, before
+   * its last byte can leave (Book.markSent). If it throws, the stream fails instead, and the body is cut short.
+   */
+  onLastChunk?: () => void;
 }
 
 /** A body whose read buffers go back to the pool once its request has settled. */
@@ -80,7 +86,7 @@ export function buildMultipartBody(parts: readonly FilePart[], options: BodyOpti
     contentType: `multipart/form-data; boundary=${boundary}`,
     length,
     open: () => {
-      const stream = new MultipartStream(parts, headers, closing, options.onProgress, options.pool);
+      const stream = new MultipartStream(parts, headers, closing, options);
       opened.push(stream);
       return stream;
     },
@@ -109,8 +115,7 @@ class MultipartStream extends Readable {
     private readonly parts: readonly FilePart[],
     private readonly headers: readonly Buffer[],
     private readonly closing: Buffer,
-    private readonly onProgress: ((bytes: number) => void) | undefined,
-    private readonly pool: ChunkPool | undefined,
+    private readonly options: Pick<BodyOptions, "onProgress" | "pool" | "onLastChunk">,
   ) {
     // No read-ahead: a synchronous read is ready the moment the connection asks, so a chunk buffered in advance
     // would only be one more megabyte per upload held in memory (measured: about 9 MB less peak RSS per batch).
@@ -121,13 +126,15 @@ class MultipartStream extends Readable {
     let chunk: Buffer | null;
     try {
       chunk = this.nextChunk();
+      // The closing delimiter was just taken: nothing follows it.
+      if (chunk && this.index > this.parts.length) this.options.onLastChunk?.();
     } catch (err) {
       this.destroy(err instanceof Error ? err : new Error(String(err)));
       return;
     }
     if (chunk) {
       this.pushed += chunk.length;
-      this.onProgress?.(this.pushed);
+      this.options.onProgress?.(this.pushed);
     }
     this.push(chunk);
   }
@@ -135,7 +142,7 @@ class MultipartStream extends Readable {
   /** The request is over: stop reading and hand the buffers back (see PooledMultipartBody.release). */
   release(): void {
     this.destroy();
-    this.pool?.giveBack(this.lent.splice(0));
+    this.options.pool?.giveBack(this.lent.splice(0));
   }
 
   override _destroy(err: Error | null, callback: (error?: Error | null) => void): void {
@@ -153,7 +160,7 @@ class MultipartStream extends Readable {
     const header = this.offset === 0 ? this.headers[this.index]! : undefined;
     const want = Math.min(READ_CHUNK_BYTES, part.bytes - this.offset);
     const size = (header?.length ?? 0) + want;
-    const slab = this.pool?.take(size);
+    const slab = this.options.pool?.take(size);
     if (slab) this.lent.push(slab);
     const chunk = slab ? slab.subarray(0, size) : Buffer.allocUnsafe(size);
     header?.copy(chunk, 0);

@@ -4,7 +4,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { Deps } from "../deps.js";
-import { UsageError } from "../errors.js";
+import { InterruptedError, UsageError } from "../errors.js";
 import type { ReportTarget } from "./batch-sources.js";
 import { checkFolder, type FolderCheck } from "./folder-check.js";
 import { createFitWorkspace, fitPhoto, type FitWorkspace } from "./fit.js";
@@ -34,6 +34,8 @@ export interface PrepareOptions {
   byOrder: boolean;
   fit: boolean;
   json: boolean;
+  /** The run stops (Ctrl-C): checks and fitting end at once, nothing is sent. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -46,7 +48,9 @@ export async function prepareReports(
   options: PrepareOptions,
   sourceProblems: FolderProblems[] = [],
 ): Promise<{ reports: PreparedReport[]; workspace?: FitWorkspace }> {
-  const checks = await runPool(targets, CHECK_CONCURRENCY, (t) => checkFolder(t.folder, { byOrder: options.byOrder, fit: options.fit }));
+  const signal = options.signal;
+  const checks = await runPool(targets, CHECK_CONCURRENCY, (t) => checkFolder(t.folder, { byOrder: options.byOrder, fit: options.fit }), () => !signal?.aborted);
+  if (signal?.aborted) throw stopped();
   const failing: FolderProblems[] = [...sourceProblems];
   let workspace: FitWorkspace | undefined;
   const reports: PreparedReport[] = [];
@@ -57,7 +61,7 @@ export async function prepareReports(
       let photos = check.photos;
       if (problems.length === 0 && check.oversized.length > 0) {
         workspace ??= await createFitWorkspace();
-        const fitted = await fitOversized(deps, target, check, workspace);
+        const fitted = await fitOversized(deps, target, check, workspace, signal);
         problems.push(...fitted.problems);
         photos = fitted.photos;
       }
@@ -80,11 +84,28 @@ export async function prepareReports(
   }
 }
 
-async function fitOversized(deps: Deps, target: ReportTarget, check: FolderCheck, workspace: FitWorkspace) {
+function stopped(): InterruptedError {
+  return new InterruptedError("interrupted while the photos were being checked: nothing was sent");
+}
+
+/** `work`, or a rejection the moment `signal` aborts: the work is abandoned (its own outcome ignored). */
+function unlessStopped<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  work.catch(() => undefined);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(stopped());
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+async function fitOversized(deps: Deps, target: ReportTarget, check: FolderCheck, workspace: FitWorkspace, signal: AbortSignal | undefined) {
   const problems: Problem[] = [];
   const replaced = new Map<Photo, Photo>();
   for (const photo of check.oversized) {
-    const result = await fitPhoto(photo, await subdir(workspace.dir, target.shipmentId));
+    // Fitting takes a second or more a photo: a stopping run does not wait for it.
+    const result = await unlessStopped(fitPhoto(photo, await subdir(workspace.dir, target.shipmentId), undefined, signal), signal);
     if (!result.ok) {
       problems.push(result.problem);
       continue;

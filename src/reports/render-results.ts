@@ -13,6 +13,7 @@ export const RESULT_LABELS: Record<ReportResult, string> = {
   skipped: "skipped",
   refused: "refused",
   failed: "failed",
+  unknown: "unknown",
   interrupted: "interrupted",
 };
 
@@ -38,6 +39,7 @@ export function outcomeJson(o: ReportOutcome, report?: PreparedReport) {
     message: o.message,
     bytes_sent: o.bytes,
     window: o.window ?? null,
+    settle_at: o.settleAt?.toISOString() ?? null,
     fitted: (report?.photos ?? []).filter((p) => p.fitted).map((p) => ({ file: p.file, from_bytes: p.fitted!.fromBytes, to_bytes: p.bytes })),
     ...(report ? { photos: report.photos.map(photoJson) } : {}),
   };
@@ -90,7 +92,7 @@ export async function printBatch(deps: Deps, outcomes: readonly ReportOutcome[],
 }
 
 export function countResults(outcomes: readonly ReportOutcome[]): Record<ReportResult, number> {
-  const counts: Record<ReportResult, number> = { stored: 0, already_stored: 0, skipped: 0, refused: 0, failed: 0, interrupted: 0 };
+  const counts: Record<ReportResult, number> = { stored: 0, already_stored: 0, skipped: 0, refused: 0, failed: 0, unknown: 0, interrupted: 0 };
   for (const o of outcomes) counts[o.result]++;
   return counts;
 }

@@ -1,26 +1,34 @@
-// The owner check of a report journal, by the rule of the CSV journals (src/ledger/owner.ts): when this run's
-// token is not the one that recorded reports as stored (another organization on the same URL, a rotated token, a
-// journal from before fingerprints), some of those shipments are read back before any report is skipped as stored.
-// A shipment this token cannot see, or one that does not hold the set recorded as stored (a sandbox restarted
-// since: its shipments are back at Delivered), stops the batch before anything is read or sent (exit 2).
+// The owner check of a report book, by the rule of every ledger book (src/ledger/owner.ts): when this run's token is
+// not the one that recorded reports as stored (another organization on the same URL, a rotated token, a journal from
+// shipctl 0.1 with its bare fingerprint), some of those shipments are read back before any report is skipped as
+// stored. A shipment this token cannot see, or one that does not hold the set recorded as stored (a sandbox restarted
+// since: its shipments are back at Delivered), stops the run before anything is read or sent (exit 2).
 import { ForbiddenError, NotFoundError } from "../api/errors.js";
 import type { ApiClient, CallOptions } from "../api/types.js";
-import { shipmentStatusName } from "../contract/index.js";
+import { shipmentStatusName, type ReportSet } from "../contract/index.js";
+import type { Book } from "../ledger/book.js";
 import { confirmJournalOwner } from "../ledger/owner.js";
-import type { ReportJournal } from "../ledger/report-journal.js";
+import { parseReportKey } from "./report-book.js";
 import { holdsReportSet } from "./window.js";
 
-export async function confirmReportJournalOwner(
-  journal: ReportJournal,
-  options: { api: ApiClient; call: CallOptions; say: (text: string) => void },
-): Promise<void> {
-  if (journal.ownerConfirmed) return;
-  await confirmJournalOwner(journal, {
+/** The highest set recorded as stored for a shipment (set 2 stored implies the shipment went past set 1). */
+function storedSet(book: Book, shipmentId: number): ReportSet | undefined {
+  let highest: ReportSet | undefined;
+  for (const [key, state] of book.entries()) {
+    const report = parseReportKey(key);
+    if (state.state === "stored" && report?.shipmentId === shipmentId && (highest === undefined || report.set > highest)) highest = report.set;
+  }
+  return highest;
+}
+
+export async function confirmReportBookOwner(book: Book, options: { api: ApiClient; call: CallOptions; say: (text: string) => void }): Promise<void> {
+  if (book.ownerConfirmed) return;
+  await confirmJournalOwner(book, {
     kind: "shipment",
     // Titles are not recorded: each shipment is checked for existence and for holding the set recorded as stored.
-    records: async () => [...journal.claimedIds()].map((id) => ({ id })),
+    records: async () => [...book.claimedIds()].map((id) => ({ id })),
     read: async (id) => {
-      const set = journal.storedSet(id);
+      const set = storedSet(book, id);
       try {
         const shipment = await options.api.getShipment(id, options.call);
         if (set === undefined || holdsReportSet(shipment.status, set)) return shipment.title;

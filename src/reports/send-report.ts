@@ -1,18 +1,24 @@
 // Uploads one checked report and says what became of it. Before sending, the shipment is read: a status or time
 // window the service will certainly refuse stops here with the reason (nothing sent); a set the service already
-// holds is "already stored". After a lost answer (the connection dropped after the body went out, or a 5xx) the
-// shipment is read again: Filed (set 1) or Completed (set 2) means the report arrived. The upload is never resent
-// blindly, since the service has no idempotency key.
+// holds is "already stored". The service has no idempotency key, so the upload's intent is recorded in the ledger
+// book before it is sent (in flight), and the moment its last byte is handed to the connection (Book.markSent): a
+// body that never left whole was not applied. After a lost answer (the connection dropped after the whole body went
+// out, or a 5xx) the shipment is read again: Filed (set 1) or Completed (set 2) means the report arrived; otherwise
+// the service may still be applying it, so it stays in flight until its settle time and is never resent in this run.
 import type { ApiClient } from "../api/types.js";
 import { REPORT, shipmentStatusName, type ReportSet, type StoredShipment } from "../contract/index.js";
 import { CliError, ExitCode } from "../errors.js";
+import type { Book, RowState } from "../ledger/book.js";
+import { settleAtFromIntent } from "../ledger/settle-window.js";
 import { reportBody } from "./report-body.js";
+import { reportKey } from "./report-book.js";
 import type { ChunkPool } from "./chunk-pool.js";
-import type { ReportJournal } from "../ledger/report-journal.js";
-import { assessWindow, holdsReportSet } from "./window.js";
+import type { Earlier } from "./settle-earlier.js";
+import { assessWindow, formatTimestamp, holdsReportSet } from "./window.js";
 import type { PreparedReport } from "./prepare-reports.js";
 
-export type ReportResult = "stored" | "already_stored" | "skipped" | "refused" | "failed" | "interrupted";
+/** `unknown`: sent, and its answer lost; the service may still be applying it (in flight), so it is not sent again. */
+export type ReportResult = "stored" | "already_stored" | "skipped" | "refused" | "failed" | "unknown" | "interrupted";
 
 export interface ReportOutcome {
   shipmentId: number;
@@ -29,20 +35,26 @@ export interface ReportOutcome {
   window?: string;
   /** The error behind a failure, for single uploads to rethrow as is. */
   error?: unknown;
+  /** `unknown` only: after this moment the service can no longer be applying it, and a rerun settles it. */
+  settleAt?: Date;
 }
 
 export interface SendContext {
   api: ApiClient;
   set: ReportSet;
+  /** The service's now (windows are judged on its clock). */
   now: () => Date;
+  /** This machine's now: the times the book records (an intent, the last byte leaving). */
+  localNow: () => Date;
+  /** The run stops (Ctrl-C): no upload starts, reads end; uploads already sending go on (the API lets them). */
   signal: AbortSignal;
-  journal?: ReportJournal;
   /**
-   * Outcomes (stored, failed) go to the journal without waiting for the disk, so the next upload starts at once;
-   * the caller flushes the journal at the end. Intents are always waited for: nothing is sent before its intent
-   * is on disk.
+   * The run's ledger book. Intents are waited for (nothing is sent before its intent is on disk); outcomes are noted
+   * without waiting, so the next upload starts at once, and the caller's close() writes them.
    */
-  outcomesInBackground?: boolean;
+  book: Book;
+  /** Reports an earlier run left in flight that this run must not send (settle-earlier.ts). */
+  earlier?: ReadonlyMap<string, Earlier>;
   /** Bytes sent so far by this upload (cumulative), for the progress display. */
   onProgress?: (shipmentId: number, bytesSent: number) => void;
   /** A line of talk for stderr (a lost answer being checked, a shipment that could not be read). */
@@ -74,7 +86,7 @@ function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** The first half of sending: skip what the journal says is stored, read the shipment, judge its window. */
+/** The first half of sending: skip what the book says is stored or in flight, read the shipment, judge its window. */
 export type Preflight = { kind: "done"; outcome: ReportOutcome } | { kind: "go"; windowNote: string };
 
 function outcomeMaker(ctx: SendContext, report: PreparedReport) {
@@ -94,93 +106,111 @@ export async function sendReport(ctx: SendContext, report: PreparedReport): Prom
 }
 
 export async function preflight(ctx: SendContext, report: PreparedReport): Promise<Preflight> {
-  const { shipmentId, label: folder } = report.target;
+  const { shipmentId } = report.target;
   const done = outcomeMaker(ctx, report);
-  const entry = ctx.journal?.get(shipmentId, ctx.set);
-  // "Stored" in the journal is confirmed by the same read as every other report: a journal can outlive what it
-  // describes (a sandbox restarted with the same token, a shipment recreated under a reused id), and a report it
-  // calls stored that the service does not hold would otherwise never be sent.
-  const journaled = entry?.state === "stored" ? `journal, ${entry.updated_at}` : undefined;
-  let checked: Preflight;
+  const earlier = ctx.earlier?.get(reportKey(shipmentId, ctx.set));
+  if (earlier) return { kind: "done", outcome: earlierOutcome(earlier, done) };
+  const entry = ctx.book.row(reportKey(shipmentId, ctx.set));
+  // "Stored" in the book is confirmed by the same read as every other report: a book can outlive what it describes
+  // (a sandbox restarted with the same token, a shipment recreated under a reused id), and a report it calls stored
+  // that the service does not hold would otherwise never be sent.
+  const storedAt = entry?.state === "stored" ? (entry.at ?? "an earlier run") : undefined;
+  const journaled = storedAt === undefined ? undefined : `journal, ${storedAt}`;
   try {
     const shipment = await ctx.api.getShipment(shipmentId, { signal: ctx.signal });
     if (journaled && holdsReportSet(shipment.status, ctx.set)) return { kind: "done", outcome: done("skipped", `already stored (${journaled})`) };
     if (journaled) {
       ctx.log(
-        `Shipment ${shipmentId}: the journal says set ${ctx.set} was stored (${entry!.updated_at}), but the shipment is ` +
+        `Shipment ${shipmentId}: the journal says set ${ctx.set} was stored (${storedAt}), but the shipment is ` +
           `${shipmentStatusName(shipment.status)} (${shipment.status}), which does not hold it: treated as not stored`,
       );
     }
-    checked = await judge(ctx, report, shipment);
+    return judge(ctx, report, shipment);
   } catch (err) {
     if (isFatal(err) || ctx.signal.aborted) throw err;
     if (facts(err).status === 404) {
       const message = `shipment ${shipmentId} was not found (or belongs to another organization); nothing sent`;
-      await recordOutcome(ctx, shipmentId, folder, "failed", message);
+      note(ctx, report, { state: "failed", error: message });
       return { kind: "done", outcome: done("refused", message, ExitCode.Rejected, { error: err }) };
     }
-    // Unconfirmed, the journal's word stands: sending again a report the service holds would only be refused.
+    // Unconfirmed, the book's word stands: sending again a report the service holds would only be refused.
     if (journaled) return { kind: "done", outcome: done("skipped", `already stored (${journaled}; the shipment could not be read to confirm: ${messageOf(err)})`) };
     // The read is a courtesy: without it the service still judges the upload, and its answer is explained after.
     const windowNote = `the shipment could not be read first (${messageOf(err)})`;
     ctx.log(`Shipment ${shipmentId}: ${windowNote}; uploading anyway, the service will decide`);
     return { kind: "go", windowNote };
   }
-  // A batch records intents only for reports the journal does not call stored; this one is about to be sent too.
-  if (journaled && checked.kind === "go") await recordIntent(ctx, report);
-  return checked;
+}
+
+/** What this run says of a report an earlier run left in flight, settled before anything was sent. */
+function earlierOutcome(earlier: Earlier, done: ReturnType<typeof outcomeMaker>): ReportOutcome {
+  if (earlier.state === "stored") return done("skipped", "already stored: the upload an earlier run left in flight arrived (its shipment now holds the set)");
+  if (earlier.state === "in-flight") {
+    const message = `not sent: an earlier run's upload of it is still in flight (its answer never came), and the service may still be applying it until ${formatTimestamp(earlier.settleAt)}; run the same command again after then to settle it`;
+    return done("unknown", message, ExitCode.Unavailable, { settleAt: earlier.settleAt });
+  }
+  return done("unknown", `not sent: an earlier run's upload of it lost its answer and could not be settled (${earlier.reason}); run the same command again`, ExitCode.Unavailable);
 }
 
 /** The verdict of a shipment read: already stored, certainly refused (nothing sent), or go. */
-async function judge(ctx: SendContext, report: PreparedReport, shipment: StoredShipment): Promise<Preflight> {
-  const { shipmentId, label: folder } = report.target;
+function judge(ctx: SendContext, report: PreparedReport, shipment: StoredShipment): Preflight {
+  const { shipmentId } = report.target;
   const done = outcomeMaker(ctx, report);
   const verdict = assessWindow(shipment, ctx.set, ctx.now());
   if (verdict.kind === "stored") {
-    await recordOutcome(ctx, shipmentId, folder, "stored", verdict.message);
+    note(ctx, report, stored(ctx, report));
     return { kind: "done", outcome: done("already_stored", `${verdict.message}: nothing sent`) };
   }
   if (verdict.kind === "refused") {
     const message = `${verdict.message}; nothing sent (${verdict.hint})`;
-    await recordOutcome(ctx, shipmentId, folder, "failed", message);
+    note(ctx, report, { state: "failed", error: message });
     return { kind: "done", outcome: done("refused", message, ExitCode.Rejected) };
   }
   if (verdict.kind === "unsure" || ctx.logOpenWindow) ctx.log(`Shipment ${shipmentId}: ${verdict.message}`);
   return { kind: "go", windowNote: verdict.message };
 }
 
+/** Writes what became of a report without waiting for the disk (see SendContext.book). */
+function note(ctx: SendContext, report: PreparedReport, state: RowState): void {
+  ctx.book.note([[reportKey(report.target.shipmentId, ctx.set), state]]);
+}
+
+function stored(ctx: SendContext, report: PreparedReport): RowState {
+  return { state: "stored", id: report.target.shipmentId, at: ctx.localNow().toISOString() };
+}
+
+/** The row's state while its request is out: sent whole once its last byte was handed to the connection. */
+function sentWhole(ctx: SendContext, report: PreparedReport): boolean {
+  const state = ctx.book.row(reportKey(report.target.shipmentId, ctx.set));
+  return state?.state === "in_flight" && state.sent_at !== undefined;
+}
+
 /**
- * Records in the journal that the report is about to be sent, and waits until that is on disk: from then on a rerun
- * reads the shipment before sending again (as it does for any report not marked stored). A batch records every
- * report's intent in one write before its first upload (see batch.ts).
+ * The second half: record the intent (in flight, on disk before anything is sent), send the body (its last byte
+ * recorded as it leaves), and learn what became of it.
  */
-export async function recordIntent(ctx: SendContext, report: PreparedReport): Promise<void> {
-  await ctx.journal?.record(report.target.shipmentId, ctx.set, report.target.label, "sending");
-}
-
-/** Writes what became of a report: waited for, or (outcomesInBackground) left to finish while the batch goes on. */
-async function recordOutcome(ctx: SendContext, shipmentId: number, folder: string, state: "stored" | "failed", detail?: string): Promise<void> {
-  if (ctx.outcomesInBackground) ctx.journal?.note(shipmentId, ctx.set, folder, state, detail);
-  else await ctx.journal?.record(shipmentId, ctx.set, folder, state, detail);
-}
-
-/** The second half: record the intent (unless already recorded), send the body, and learn what became of it. */
-export async function upload(
-  ctx: SendContext,
-  report: PreparedReport,
-  windowNote: string,
-  options: { intentRecorded?: boolean } = {},
-): Promise<ReportOutcome> {
-  const { shipmentId, label: folder } = report.target;
+export async function upload(ctx: SendContext, report: PreparedReport, windowNote: string): Promise<ReportOutcome> {
+  const { shipmentId } = report.target;
+  const key = reportKey(shipmentId, ctx.set);
   const done = outcomeMaker(ctx, report);
+  const at = ctx.localNow();
+  // Its settle time is known once its last byte left (markSent): a 12 MB body may take minutes to send.
+  await ctx.book.record([
+    [key, { state: "in_flight", at: at.toISOString(), attempt: ctx.book.nextAttempt(), settle_at: settleAtFromIntent(at, ctx.book.window).toISOString(), await_sent: true }],
+  ]);
+  if (ctx.signal.aborted) {
+    // Stopped while the intent was being written: no new upload starts.
+    note(ctx, report, { state: "failed", error: "not sent: the run was interrupted first" });
+    return done("interrupted", "not sent: the run was interrupted before this upload started", ExitCode.Interrupted);
+  }
   // The body counts what it hands to the connection, so the HTTP layer passes it on with no counting stage.
   const onProgress = ctx.onProgress;
   const body = reportBody(report.photos, {
     onProgress: onProgress ? (sent) => onProgress(shipmentId, sent) : undefined,
     pool: ctx.chunkPool,
+    onLastChunk: () => ctx.book.markSent(key, ctx.localNow()),
   });
   const bytes = report.photos.reduce((n, p) => n + p.bytes, 0);
-  if (!options.intentRecorded) await recordIntent(ctx, report);
   try {
     await ctx.api.uploadReport(shipmentId, ctx.set, body, { signal: ctx.signal });
   } catch (err) {
@@ -189,7 +219,7 @@ export async function upload(
   }
   // Settled: the connection has sent (or dropped) every byte, so the read buffers can serve the next upload.
   body.release();
-  await recordOutcome(ctx, shipmentId, folder, "stored");
+  note(ctx, report, stored(ctx, report));
   return done("stored", `stored ${report.photos.length} photos`, ExitCode.Ok, { bytes, window: windowNote || undefined });
 }
 
@@ -198,59 +228,60 @@ async function afterFailure(
   report: PreparedReport,
   err: unknown,
   windowNote: string,
-  done: (result: ReportResult, message: string, exitCode?: number, extra?: Partial<ReportOutcome>) => ReportOutcome,
+  done: ReturnType<typeof outcomeMaker>,
   bytes: number,
 ): Promise<ReportOutcome> {
-  const { shipmentId, label: folder } = report.target;
-  if (isFatal(err)) throw err;
-  if (ctx.signal.aborted) {
-    // The journal keeps "sending": the rerun reads the shipment before deciding to send again.
-    return done("interrupted", "interrupted while uploading; run the same command again to check and finish", ExitCode.Interrupted, { error: err });
-  }
   const f = facts(err);
-  if (f.mayHaveArrived) return reconcile(ctx, report, err, done, bytes);
+  // Sent whole, the service may have it: unless the answer says otherwise (a refusal), or the failure is not the
+  // HTTP layer's (which always says whether the request may have arrived).
+  if (f.mayHaveArrived !== false && sentWhole(ctx, report)) {
+    // Reads end at once when the run stops: the rerun settles it.
+    if (ctx.signal.aborted) return inFlight(ctx, report, `sent, and its answer did not come before the run stopped (${messageOf(err)})`, err, bytes);
+    return reconcile(ctx, report, err, bytes);
+  }
+  // Refused, or never sent whole: the service did not apply it, so a rerun sends it again.
+  note(ctx, report, { state: "failed", error: messageOf(err) });
+  if (isFatal(err)) throw err;
+  if (f.mayHaveArrived) {
+    return done("failed", `not stored: the connection failed before the whole report was sent (${messageOf(err)}), so the service did not apply it; run the same command again to send it`, f.exitCode ?? ExitCode.Unavailable, { error: err });
+  }
+  if (f.exitCode === ExitCode.Interrupted) return done("interrupted", "not sent: the run was interrupted before the upload left", ExitCode.Interrupted, { error: err });
   if (f.status !== undefined && f.status >= 400 && f.status < 500 && f.status !== 429) {
     const reason = refusalText(err, report);
     const context = windowNote ? ` (before sending: ${windowNote})` : "";
-    await recordOutcome(ctx, shipmentId, folder, "failed", reason);
     return done("refused", `the service refused the report: ${reason}${context}`, ExitCode.Rejected, { error: err });
   }
-  await recordOutcome(ctx, shipmentId, folder, "failed", messageOf(err));
   return done("failed", `not stored: ${messageOf(err)}`, f.exitCode ?? ExitCode.Failure, { error: err });
 }
 
-/** The answer was lost: read the shipment back to learn whether the report arrived. */
-async function reconcile(
-  ctx: SendContext,
-  report: PreparedReport,
-  err: unknown,
-  done: (result: ReportResult, message: string, exitCode?: number, extra?: Partial<ReportOutcome>) => ReportOutcome,
-  bytes: number,
-): Promise<ReportOutcome> {
-  const { shipmentId, label: folder } = report.target;
+/** The answer was lost after the whole body went out: read the shipment back, once, to learn whether it arrived. */
+async function reconcile(ctx: SendContext, report: PreparedReport, err: unknown, bytes: number): Promise<ReportOutcome> {
+  const { shipmentId } = report.target;
+  const done = outcomeMaker(ctx, report);
   ctx.log(`Shipment ${shipmentId}: the answer was lost (${messageOf(err)}); reading the shipment to see whether the report arrived`);
   let shipment: StoredShipment;
   try {
     shipment = await ctx.api.getShipment(shipmentId, { signal: ctx.signal });
   } catch (readErr) {
     if (isFatal(readErr)) throw readErr;
-    return done(
-      "failed",
-      `the answer was lost and the shipment could not be read back (${messageOf(readErr)}); run the same command again: it checks before sending`,
-      ExitCode.Unavailable,
-      { error: err },
-    );
+    return inFlight(ctx, report, `the answer was lost and the shipment could not be read back (${messageOf(readErr)})`, err, bytes);
   }
   if (holdsReportSet(shipment.status, ctx.set)) {
-    await recordOutcome(ctx, shipmentId, folder, "stored", "confirmed by reading the shipment after a lost answer");
+    note(ctx, report, stored(ctx, report));
     return done("stored", `stored: the answer was lost, but the shipment is now ${shipmentStatusName(shipment.status)}, so the report arrived`, ExitCode.Ok, { bytes });
   }
-  await recordOutcome(ctx, shipmentId, folder, "failed", "lost answer; not stored");
-  return done(
-    "failed",
-    `the answer was lost and the shipment is still ${shipmentStatusName(shipment.status)}: the report was not stored; run the same command again to send it`,
+  return inFlight(ctx, report, `the answer was lost and the shipment is still ${shipmentStatusName(shipment.status)}`, err, bytes);
+}
+
+/** Sent whole, outcome unknown: it stays in flight in the book until its settle time, and is not sent again now. */
+function inFlight(ctx: SendContext, report: PreparedReport, why: string, err: unknown, bytes: number): ReportOutcome {
+  const state = ctx.book.row(reportKey(report.target.shipmentId, ctx.set));
+  const settleAt = new Date(state?.state === "in_flight" ? state.settle_at : ctx.localNow());
+  return outcomeMaker(ctx, report)(
+    "unknown",
+    `${why}: the service may still be applying it until ${formatTimestamp(settleAt)}, so it is not sent again now; run the same command again after then to settle it`,
     ExitCode.Unavailable,
-    { error: err },
+    { error: err, bytes, settleAt },
   );
 }
 

@@ -1,27 +1,27 @@
 // `shipctl report upload --batch ROOT | --manifest FILE.csv --set 1|2`: many reports. Every folder is checked before
-// anything is sent; each shipment is read (status and window judged) before its own upload; uploads run
-// --concurrency at a time with a byte progress display; a journal beside the batch lets a rerun skip what is stored
-// and check what lost its answer. Exit 0 when every report is stored (or already was), 8 when some are and some
-// are not.
+// anything is sent; uploads an earlier run left in flight are settled first (settle-earlier.ts); each shipment is read
+// (status and window judged) before its own upload; uploads run --concurrency at a time with a byte progress display;
+// the ledger book beside the batch (report-book.ts) records each upload before it is sent, so a rerun skips what is
+// stored and settles what lost its answer. Exit 0 when every report is stored (or already was), 8 when some are and
+// some are not.
 import type { Deps } from "../deps.js";
 import { ExitCode, InterruptedError } from "../errors.js";
 import { targetsFromManifest, targetsFromRoot } from "./batch-sources.js";
 import { REPORT } from "../contract/index.js";
 import { ChunkPool } from "./chunk-pool.js";
-import { createHash } from "node:crypto";
-import { defaultJournalPath, ReportJournal } from "../ledger/report-journal.js";
-import { confirmReportJournalOwner } from "./report-owner.js";
+import { reportKey } from "./report-book.js";
+import { withSettledBook, type SendBase } from "./settled-book.js";
 import { READ_CHUNK_BYTES } from "./multipart-body.js";
 import { confirmByOrder } from "./confirm-order.js";
-import type { UploadOptions } from "./upload-options.js";
+import { rerunCommand, type UploadOptions } from "./upload-options.js";
 import { prepareReports, type FolderProblems, type PreparedReport } from "./prepare-reports.js";
 import { previewOnly } from "./preview-only.js";
 import { markPhase } from "./report-phases.js";
 import { runPool } from "./report-pool.js";
 import { createByteProgress } from "./byte-progress.js";
 import { countResults, printBatch, RESULT_LABELS } from "./render-results.js";
-import { preflight, recordIntent, upload, type Preflight, type ReportOutcome } from "./send-report.js";
-import { serviceNow } from "../api/service-clock.js";
+import { preflight, upload, type Preflight, type ReportOutcome, type SendContext } from "./send-report.js";
+import { formatTimestamp } from "./window.js";
 
 /**
  * How many reports ahead of the uploads their shipments are read. An upload takes far longer than a read, so as
@@ -29,7 +29,7 @@ import { serviceNow } from "../api/service-clock.js";
  * needed and hold more connections and memory open at once.
  */
 const readAheadFor = (uploads: number) => Math.max(uploads, 2);
-/** Shipment reads in flight at most that confirm the journal's "stored" entries: GETs with small answers, no more than the 16 uploads --concurrency allows. */
+/** Shipment reads in flight at most that confirm the book's "stored" entries: GETs with small answers, no more than the 16 uploads --concurrency allows. */
 const JOURNAL_CONFIRM_READS = 16;
 
 /**
@@ -53,7 +53,12 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
   const sourceProblems: FolderProblems[] = list.problems.length
     ? [{ folder: source.kind === "batch" ? source.root : source.file, problems: list.problems }]
     : [];
-  const { reports, workspace } = await prepareReports(deps, list.targets, { byOrder: options.byOrder, fit: options.fit, json: deps.globals.json }, sourceProblems);
+  const { reports, workspace } = await prepareReports(
+    deps,
+    list.targets,
+    { byOrder: options.byOrder, fit: options.fit, json: deps.globals.json, signal: deps.signal },
+    sourceProblems,
+  );
   markPhase("checked");
   try {
     if (options.preview) {
@@ -61,133 +66,131 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
       return ExitCode.Ok;
     }
     if (options.byOrder) await confirmByOrder(deps, reports, options.yes);
-    const api = await deps.api();
-    const connection = await deps.connection();
-    const journalPath = options.journal ?? defaultJournalPath(source.kind === "batch" ? { root: source.root } : { manifest: source.file });
-    const journal = await ReportJournal.open(journalPath, { baseUrl: connection.baseUrl, owner: createHash("sha256").update(connection.token).digest("hex").slice(0, 16) }, () => deps.clock.now());
-    // Reports recorded as stored by another token are skipped only once their shipments say so (exit 2 otherwise).
-    await confirmReportJournalOwner(journal, { api, call: { signal: deps.signal }, say: (text) => deps.io.err(text) });
-    markPhase("ready");
-    deps.io.err(
-      `Uploading ${reports.length} report${reports.length === 1 ? "" : "s"} (set ${options.set}), ${options.concurrency} at a time; journal: ${journalPath}\n`,
-    );
-    const bytesOf = (r: (typeof reports)[number]) => r.photos.reduce((n, p) => n + p.bytes, 0);
-    let bytesToSend = reports.reduce((n, r) => n + bytesOf(r), 0);
-    const progress = createByteProgress(deps.io, { totalBytes: bytesToSend, totalReports: reports.length });
-    let fatal: unknown;
-    const ctx = {
-      api,
-      set: options.set,
-      // Windows are judged on the service's clock, learnt from its answers' Date header (the shipment read).
-      now: () => serviceNow(api.serviceClockOffsetMs?.(), deps.clock),
-      signal: deps.signal,
-      journal,
-      // The next upload need not wait for the last outcome to reach the disk; the journal is flushed below.
-      outcomesInBackground: true,
-      onProgress: (key: number, bytes: number) => progress.sent(key, bytes),
-      log: (line: string) => progress.log(`${line}\n`),
-      chunkPool: chunkPoolFor(reports, options.concurrency),
-    };
-    const keepGoing = () => fatal === undefined && !deps.signal.aborted;
-    // The token or the subscription: every other report would fail alike, so start no more.
-    const guard = async <T>(work: () => Promise<T>): Promise<T | undefined> => {
-      try {
-        return await work();
-      } catch (err) {
-        fatal ??= err;
-        return undefined;
-      }
-    };
-    const results: Array<ReportOutcome | undefined> = new Array(reports.length);
-    const settled = (i: number, outcome: ReportOutcome) => {
-      results[i] = outcome;
-      progress.reportDone();
-    };
-    // Every report not yet stored is journaled as "sending" in one write, made while the first shipments are read:
-    // nothing is sent before its intent is on disk, and no upload waits for a write of its own. A report its read
-    // then refuses is noted as not sent; one never reached (Ctrl-C, a fatal failure) stays "sending", which a rerun
-    // reads back like any report not marked stored.
-    const intents = Promise.all(
-      reports.filter((r) => journal.get(r.target.shipmentId, options.set)?.state !== "stored").map((r) => recordIntent(ctx, r)),
-    );
-    // A failed write is seen by each upload about to start (which then stops the batch) and by the flush below.
-    intents.catch(() => undefined);
-    // Each shipment is read shortly before its upload: as a report is taken up, the reads of the next few start
-    // too. So no report is sent before its status and window are judged, the verdict acted on is at most about one
-    // upload old (a set-2 window can close during a long batch), the first upload waits for one read only, and
-    // later reads are done while earlier reports upload.
-    const readAhead = readAheadFor(options.concurrency);
-    const reads: Array<Promise<Preflight | undefined> | undefined> = new Array(reports.length);
-    const readFor = (i: number) => {
-      // Once the batch is stopping, a report not yet read is not read (and so not sent).
-      reads[i] ??= keepGoing() ? guard(() => preflight(ctx, reports[i]!)) : Promise.resolve(undefined);
-      return reads[i];
-    };
-    // A report the journal calls stored needs only its confirming read (see preflight in send.ts): those reads start at once,
-    // a few at a time, so the rerun of a finished batch waits for a few round trips rather than one per report.
-    const journaled = reports.flatMap((r, i) => (journal.get(r.target.shipmentId, options.set)?.state === "stored" ? [i] : []));
-    void runPool(journaled, JOURNAL_CONFIRM_READS, (i) => readFor(i), keepGoing);
-    let firstUpload = true;
-    try {
-      await runPool(
-        reports,
-        options.concurrency,
-        async (report, i) => {
-          for (let ahead = i; ahead <= Math.min(i + readAhead, reports.length - 1); ahead++) void readFor(ahead);
-          const checked = await readFor(i);
-          if (checked?.kind === "done") {
-            bytesToSend -= bytesOf(report);
-            progress.setTotalBytes(bytesToSend);
-            settled(i, checked.outcome);
-            return;
-          }
-          // Not read (the batch is stopping), or read while a fatal failure stopped the batch: not sent.
-          if (checked === undefined || !keepGoing()) return;
-          // Without its intent on disk (the journal cannot be written), nothing is sent: the batch stops.
-          await guard(() => intents);
-          if (!keepGoing()) return;
-          if (firstUpload) markPhase("first-upload");
-          firstUpload = false;
-          const outcome = await guard(() => upload(ctx, report, checked.windowNote, { intentRecorded: true }));
-          if (outcome && outcome.exitCode !== ExitCode.Ok) progress.log(`Shipment ${outcome.shipmentId}: ${RESULT_LABELS[outcome.result]}: ${outcome.message}\n`);
-          if (outcome) settled(i, outcome);
-        },
-        keepGoing,
-      );
-      // A batch that stopped early still reports what the reads already settled (refused, already stored).
-      for (const [i, read] of reads.entries()) {
-        const checked = results[i] === undefined ? await read : undefined;
-        if (checked?.kind === "done") settled(i, checked.outcome);
-      }
-    } finally {
-      progress.finish();
-      // Every outcome on disk before the results are shown (and before a rerun could read the journal).
-      await guard(() => journal.flush());
-    }
-    markPhase("uploaded");
-    const outcomes: ReportOutcome[] = reports.map(
-      (r, i) =>
-        results[i] ?? {
-          shipmentId: r.target.shipmentId,
-          set: options.set,
-          folder: r.target.label,
-          result: "interrupted",
-          message: "not sent: the batch stopped before this report",
-          exitCode: ExitCode.Interrupted,
-          bytes: 0,
-        },
-    );
-    const counts = countResults(outcomes);
-    await printBatch(deps, outcomes, counts);
-    deps.io.err(`${summary(counts)}\n`);
-    if (deps.signal.aborted) {
-      throw new InterruptedError(`interrupted: run the same command again to finish (the journal ${journalPath} remembers what was stored)`);
-    }
-    if (fatal !== undefined) throw fatal;
-    return batchExitCode(outcomes);
+    return await withSettledBook(deps, options, reports, (base) => uploadAll(deps, options, reports, base));
   } finally {
     await workspace?.dispose();
   }
+}
+
+async function uploadAll(deps: Deps, options: UploadOptions, reports: PreparedReport[], base: SendBase): Promise<number> {
+  const { book, earlier } = base;
+  markPhase("ready");
+  deps.io.err(`Uploading ${reports.length} report${reports.length === 1 ? "" : "s"} (set ${options.set}), ${options.concurrency} at a time; journal: ${book.path}\n`);
+  const bytesOf = (r: (typeof reports)[number]) => r.photos.reduce((n, p) => n + p.bytes, 0);
+  let bytesToSend = reports.reduce((n, r) => n + bytesOf(r), 0);
+  const progress = createByteProgress(deps.io, { totalBytes: bytesToSend, totalReports: reports.length });
+  let fatal: unknown;
+  const ctx: SendContext = {
+    ...base,
+    onProgress: (key: number, bytes: number) => progress.sent(key, bytes),
+    log: (line: string) => progress.log(`${line}\n`),
+    chunkPool: chunkPoolFor(reports, options.concurrency),
+  };
+  const keepGoing = () => fatal === undefined && !deps.signal.aborted;
+  // The token or the subscription: every other report would fail alike, so start no more.
+  const guard = async <T>(work: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await work();
+    } catch (err) {
+      fatal ??= err;
+      return undefined;
+    }
+  };
+  const results: Array<ReportOutcome | undefined> = new Array(reports.length);
+  const settled = (i: number, outcome: ReportOutcome) => {
+    results[i] = outcome;
+    progress.reportDone();
+  };
+  // Reports an earlier run left in flight were settled above: what became of them is known without a read.
+  for (const [i, report] of reports.entries()) {
+    if (!earlier.has(reportKey(report.target.shipmentId, options.set))) continue;
+    const checked = await preflight(ctx, report);
+    if (checked.kind !== "done") continue;
+    bytesToSend -= bytesOf(report);
+    settled(i, checked.outcome);
+  }
+  progress.setTotalBytes(bytesToSend);
+  // Each shipment is read shortly before its upload: as a report is taken up, the reads of the next few start
+  // too. So no report is sent before its status and window are judged, the verdict acted on is at most about one
+  // upload old (a set-2 window can close during a long batch), the first upload waits for one read only, and
+  // later reads are done while earlier reports upload.
+  const readAhead = readAheadFor(options.concurrency);
+  const reads: Array<Promise<Preflight | undefined> | undefined> = new Array(reports.length);
+  const readFor = (i: number) => {
+    // Once the batch is stopping, a report not yet read is not read (and so not sent); one already settled needs none.
+    reads[i] ??= keepGoing() && results[i] === undefined ? guard(() => preflight(ctx, reports[i]!)) : Promise.resolve(undefined);
+    return reads[i];
+  };
+  // A report the book calls stored needs only its confirming read (see preflight in send-report.ts): those reads start
+  // at once, a few at a time, so the rerun of a finished batch waits for a few round trips rather than one per report.
+  const journaled = reports.flatMap((r, i) => (book.row(reportKey(r.target.shipmentId, options.set))?.state === "stored" ? [i] : []));
+  void runPool(journaled, JOURNAL_CONFIRM_READS, (i) => readFor(i), keepGoing);
+  let firstUpload = true;
+  try {
+    await runPool(
+      reports,
+      options.concurrency,
+      async (report, i) => {
+        for (let ahead = i; ahead <= Math.min(i + readAhead, reports.length - 1); ahead++) void readFor(ahead);
+        const checked = await readFor(i);
+        if (checked?.kind === "done") {
+          bytesToSend -= bytesOf(report);
+          progress.setTotalBytes(bytesToSend);
+          settled(i, checked.outcome);
+          return;
+        }
+        // Not read (the batch is stopping), or read while a fatal failure stopped the batch: not sent.
+        if (checked === undefined || !keepGoing()) return;
+        if (firstUpload) markPhase("first-upload");
+        firstUpload = false;
+        const outcome = await guard(() => upload(ctx, report, checked.windowNote));
+        if (outcome && outcome.exitCode !== ExitCode.Ok) progress.log(`Shipment ${outcome.shipmentId}: ${RESULT_LABELS[outcome.result]}: ${outcome.message}\n`);
+        if (outcome) settled(i, outcome);
+      },
+      keepGoing,
+    );
+    // A batch that stopped early still reports what the reads already settled (refused, already stored).
+    for (const [i, read] of reads.entries()) {
+      const checked = results[i] === undefined ? await read : undefined;
+      if (checked?.kind === "done") settled(i, checked.outcome);
+    }
+  } finally {
+    progress.finish();
+  }
+  markPhase("uploaded");
+  const outcomes: ReportOutcome[] = reports.map(
+    (r, i) =>
+      results[i] ?? {
+        shipmentId: r.target.shipmentId,
+        set: options.set,
+        folder: r.target.label,
+        result: "interrupted",
+        message: "not sent: the batch stopped before this report",
+        exitCode: ExitCode.Interrupted,
+        bytes: 0,
+      },
+  );
+  const counts = countResults(outcomes);
+  await printBatch(deps, outcomes, counts);
+  deps.io.err(`${summary(counts)}\n`);
+  const rerun = rerunCommand(options, deps.globals);
+  const inFlight = outcomes.filter((o) => o.result === "unknown");
+  if (inFlight.length > 0) {
+    const last = Math.max(...inFlight.map((o) => o.settleAt?.getTime() ?? 0));
+    const after = last > 0 ? ` after ${formatTimestamp(new Date(last))}` : "";
+    deps.io.err(
+      `${deps.theme.err.warn("Note:")} the service may have stored the report${inFlight.length === 1 ? "" : "s"} marked unknown, or may still be storing ` +
+        `${inFlight.length === 1 ? "it" : "them"}: not sent again. To settle ${inFlight.length === 1 ? "it" : "them"}, run the same command again${after}:\n  ${rerun}\n` +
+        "The rerun reads each shipment first; nothing is sent twice.\n",
+    );
+  }
+  if (deps.signal.aborted) {
+    throw new InterruptedError(`interrupted: uploads already under way were let finish, and the journal ${book.path} records what was stored`, {
+      hint: `To finish, run the same command again:\n  ${rerun}`,
+    });
+  }
+  if (fatal !== undefined) throw fatal;
+  return batchExitCode(outcomes);
 }
 
 function summary(counts: ReturnType<typeof countResults>): string {
@@ -196,6 +199,7 @@ function summary(counts: ReturnType<typeof countResults>): string {
   if (counts.skipped) parts.push(`${counts.skipped} skipped (stored in an earlier run)`);
   if (counts.refused) parts.push(`${counts.refused} refused`);
   if (counts.failed) parts.push(`${counts.failed} failed`);
+  if (counts.unknown) parts.push(`${counts.unknown} unknown (in flight: not sent again)`);
   if (counts.interrupted) parts.push(`${counts.interrupted} not finished`);
   return parts.join(", ");
 }

@@ -3,6 +3,7 @@
 import { resolve } from "node:path";
 import { REPORT, type ReportSet } from "../contract/index.js";
 import { UsageError } from "../errors.js";
+import { shellQuote } from "../output/shell.js";
 import { previewFormat, type PreviewFormat } from "./contact-sheet.js";
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from "./report-defaults.js";
 
@@ -17,6 +18,8 @@ export interface UploadFlags {
   preview?: string;
   concurrency?: string;
   journal?: string;
+  /** false with --no-wait. */
+  wait?: boolean;
 }
 
 export type UploadSource =
@@ -35,6 +38,8 @@ export interface UploadOptions {
   concurrency: number;
   /** Batch only: where the journal lives (default beside the batch). */
   journal?: string;
+  /** Wait for an upload an earlier run left in flight until it can be settled (false with --no-wait). */
+  wait: boolean;
 }
 
 export { DEFAULT_CONCURRENCY, MAX_CONCURRENCY };
@@ -53,7 +58,7 @@ export function parseUploadOptions(args: string[], flags: UploadFlags, cwd: stri
     preview = { file: resolve(cwd, flags.preview), format };
   }
   if (flags.journal !== undefined && source.kind === "single") {
-    throw new UsageError("--journal belongs to batches (--batch or --manifest); a single upload keeps none");
+    throw new UsageError("--journal belongs to batches (--batch or --manifest); single uploads share one journal in the config folder");
   }
   return {
     set,
@@ -64,7 +69,24 @@ export function parseUploadOptions(args: string[], flags: UploadFlags, cwd: stri
     preview,
     concurrency,
     journal: flags.journal === undefined ? undefined : resolve(cwd, flags.journal),
+    wait: flags.wait !== false,
   };
+}
+
+/** The command to run again: the same reports and the flags that change what is sent. */
+export function rerunCommand(options: UploadOptions, globals: { profile?: string }): string {
+  const s = options.source;
+  const parts = ["shipctl", "report", "upload"];
+  if (s.kind === "single") parts.push(String(s.shipmentId), shellQuote(s.label));
+  else parts.push(s.kind === "batch" ? "--batch" : "--manifest", shellQuote(s.kind === "batch" ? s.root : s.file));
+  parts.push("--set", String(options.set));
+  if (options.fit) parts.push("--fit");
+  if (options.byOrder) parts.push("--by-order", ...(options.yes ? ["--yes"] : []));
+  if (s.kind !== "single" && options.concurrency !== DEFAULT_CONCURRENCY) parts.push("--concurrency", String(options.concurrency));
+  if (options.journal !== undefined) parts.push("--journal", shellQuote(options.journal));
+  if (!options.wait) parts.push("--no-wait");
+  if (globals.profile !== undefined) parts.push("--profile", shellQuote(globals.profile));
+  return parts.join(" ");
 }
 
 function parseSet(value: string | undefined): ReportSet {

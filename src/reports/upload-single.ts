@@ -1,15 +1,17 @@
-// `shipctl report upload <shipment-id> <folder> --set 1|2`: one folder, checked, maybe fitted, then sent.
+// `shipctl report upload <shipment-id> <folder> --set 1|2`: one folder, checked, maybe fitted, then sent. Single uploads
+// share one ledger book in the config folder (report-book.ts): an upload an earlier run left in flight is settled
+// before this one is sent, and this one is recorded before it leaves.
 import type { Deps } from "../deps.js";
 import { CliError, ExitCode, InterruptedError, RejectedError } from "../errors.js";
 import { formatBytes } from "./wording.js";
 import { confirmByOrder } from "./confirm-order.js";
-import type { UploadOptions } from "./upload-options.js";
-import { prepareReports } from "./prepare-reports.js";
+import { rerunCommand, type UploadOptions } from "./upload-options.js";
+import { prepareReports, type PreparedReport } from "./prepare-reports.js";
 import { previewOnly } from "./preview-only.js";
 import { createByteProgress } from "./byte-progress.js";
 import { printSingle } from "./render-results.js";
-import { sendReport, type ReportOutcome } from "./send-report.js";
-import { serviceNow } from "../api/service-clock.js";
+import { isFatal, sendReport, type ReportOutcome } from "./send-report.js";
+import { withSettledBook } from "./settled-book.js";
 
 export async function uploadSingle(deps: Deps, options: UploadOptions & { source: { kind: "single" } }): Promise<number> {
   const { shipmentId, folder, label } = options.source;
@@ -17,6 +19,7 @@ export async function uploadSingle(deps: Deps, options: UploadOptions & { source
     byOrder: options.byOrder,
     fit: options.fit,
     json: deps.globals.json,
+    signal: deps.signal,
   });
   try {
     const report = reports[0]!;
@@ -25,51 +28,57 @@ export async function uploadSingle(deps: Deps, options: UploadOptions & { source
       return ExitCode.Ok;
     }
     if (options.byOrder) await confirmByOrder(deps, reports, options.yes);
-    const api = await deps.api();
-    const totalBytes = report.photos.reduce((n, p) => n + p.bytes, 0);
-    const progress = createByteProgress(deps.io, { totalBytes, totalReports: 1 });
-    let outcome: ReportOutcome;
-    try {
-      outcome = await sendReport(
-        {
-          api,
-          set: options.set,
-          // Windows are judged on the service's clock, learnt from its answers' Date header (the shipment read).
-          now: () => serviceNow(api.serviceClockOffsetMs?.(), deps.clock),
-          signal: deps.signal,
-          onProgress: (key, bytes) => progress.sent(key, bytes),
-          log: (line) => progress.log(`${line}\n`),
-          logOpenWindow: true,
-        },
-        report,
-      );
-      progress.reportDone();
-    } finally {
-      progress.finish();
-    }
-    if (outcome.exitCode === ExitCode.Ok) {
-      const t = deps.theme.err;
-      const what =
-        outcome.result === "stored"
-          ? `${t.ok("Stored")} set ${options.set} of shipment ${shipmentId}: ${report.photos.length} photos, ${formatBytes(outcome.bytes)}`
-          : `${t.ok("Nothing to do:")} ${outcome.message}`;
-      deps.io.err(`${what}\n`);
-      if (outcome.result === "stored" && outcome.message.includes("answer was lost")) deps.io.err(`${outcome.message}\n`);
-      await printSingle(deps, outcome, report);
-      return ExitCode.Ok;
-    }
-    if (deps.globals.json) await printSingle(deps, outcome, report);
-    throw errorFor(outcome);
+    const outcome = await send(deps, options, report);
+    return await present(deps, options, report, outcome);
   } finally {
     await workspace?.dispose();
   }
 }
 
-/** A failed outcome as the error main() prints and maps to an exit code. */
-function errorFor(outcome: ReportOutcome): CliError {
+async function send(deps: Deps, options: UploadOptions, report: PreparedReport): Promise<ReportOutcome> {
+  return withSettledBook(deps, options, [report], async (base) => {
+    const totalBytes = report.photos.reduce((n, p) => n + p.bytes, 0);
+    const progress = createByteProgress(deps.io, { totalBytes, totalReports: 1 });
+    try {
+      const ctx = { ...base, onProgress: (key: number, bytes: number) => progress.sent(key, bytes), log: (line: string) => progress.log(`${line}\n`), logOpenWindow: true };
+      const outcome = await sendReport(ctx, report);
+      progress.reportDone();
+      return outcome;
+    } catch (err) {
+      // Ctrl-C before the upload started: the shipment read ended at once, and nothing was sent.
+      if (deps.signal.aborted && !isFatal(err)) throw new InterruptedError("interrupted before the upload started: nothing was sent", { cause: err });
+      throw err;
+    } finally {
+      progress.finish();
+    }
+  });
+}
+
+async function present(deps: Deps, options: UploadOptions, report: PreparedReport, outcome: ReportOutcome): Promise<number> {
+  const { shipmentId } = report.target;
+  if (outcome.exitCode === ExitCode.Ok) {
+    const t = deps.theme.err;
+    const what =
+      outcome.result === "stored"
+        ? `${t.ok("Stored")} set ${options.set} of shipment ${shipmentId}: ${report.photos.length} photos, ${formatBytes(outcome.bytes)}`
+        : `${t.ok("Nothing to do:")} ${outcome.message}`;
+    deps.io.err(`${what}\n`);
+    if (outcome.result === "stored" && outcome.message.includes("answer was lost")) deps.io.err(`${outcome.message}\n`);
+    await printSingle(deps, outcome, report);
+    // Ctrl-C came while the upload was under way: it was let finish, and its outcome is recorded.
+    if (deps.signal.aborted) throw new InterruptedError("interrupted: the upload already under way was let finish, and is recorded");
+    return ExitCode.Ok;
+  }
+  if (deps.globals.json) await printSingle(deps, outcome, report);
+  throw errorFor(outcome, rerunCommand(options, deps.globals), deps.signal.aborted);
+}
+
+/** A failed outcome as the error main() prints and maps to an exit code (130 when the run was interrupted). */
+function errorFor(outcome: ReportOutcome, rerun: string, interrupted: boolean): CliError {
+  const hint = outcome.result === "unknown" || outcome.result === "failed" || outcome.result === "interrupted" ? `To run it again:\n  ${rerun}` : undefined;
+  if (interrupted || outcome.result === "interrupted") return new InterruptedError(outcome.message, { cause: outcome.error, hint });
   if (outcome.result === "refused") return new RejectedError(outcome.message, { cause: outcome.error });
-  if (outcome.result === "interrupted") return new InterruptedError(outcome.message, { cause: outcome.error });
-  const err = new CliError(outcome.message, { cause: outcome.error });
+  const err = new CliError(outcome.message, { cause: outcome.error, hint });
   err.exitCode = outcome.exitCode as CliError["exitCode"];
   return err;
 }

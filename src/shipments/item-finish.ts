@@ -15,6 +15,7 @@ import type { Outcomes } from "../batch/outcomes.js";
 import { countsOf, exitCodeFor, renderResultsTable, summaryLine, writeResultsJson, type ResultWords } from "../batch/results.js";
 import { DEFAULT_CONCURRENCY } from "../batch/run-options.js";
 import type { CellProblem } from "../csv/row-types.js";
+import { shellQuote } from "../output/shell.js";
 
 /** The words of `shipment create --csv`'s results, so both inputs give scripts the same document. */
 export const CREATE_ITEM_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "created" };
@@ -99,25 +100,21 @@ function jsonField(column: string): string {
   return m ? `${m[1]}_address.${m[2]}` : column;
 }
 
-function quote(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-}
-
 /** The command to run again: the same input, flags and options that change what is sent. */
 export function resumeCommand(run: ItemRun): string {
   const { flags, options } = run;
   const parts = ["shipctl", "shipment", "create"];
-  if (flags.file !== undefined) parts.push("--file", quote(flags.file));
+  if (flags.file !== undefined) parts.push("--file", shellQuote(flags.file));
   for (const f of SHIPMENT_FIELD_FLAGS) {
     const value = flags[f.key];
-    if (value !== undefined) parts.push(f.flag, quote(value));
+    if (value !== undefined) parts.push(f.flag, shellQuote(value));
   }
-  if (flags.reference !== undefined) parts.push("--reference", quote(flags.reference));
+  if (flags.reference !== undefined) parts.push("--reference", shellQuote(flags.reference));
   if (options.concurrency !== DEFAULT_CONCURRENCY) parts.push("--concurrency", String(options.concurrency));
   if (options.acceptRecommended) parts.push("--accept-recommended");
   if (!options.verify) parts.push("--no-verify");
   if (options.skipInvalid) parts.push("--skip-invalid");
-  if (run.deps.globals.profile !== undefined) parts.push("--profile", quote(run.deps.globals.profile));
+  if (run.deps.globals.profile !== undefined) parts.push("--profile", shellQuote(run.deps.globals.profile));
   const line = parts.join(" ");
   return flags.file === "-" ? `${line} < (the same input)` : line;
 }

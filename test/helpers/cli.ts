@@ -30,6 +30,8 @@ export interface RunOptions {
   stdin?: string | Buffer;
   cwd?: string;
   timeoutMs?: number;
+  /** Run the CLI as another user (only a test running as root may): where root would read any file regardless. */
+  user?: { uid: number; gid: number };
 }
 
 export interface RunResult {
@@ -63,6 +65,7 @@ export function spawnCli(args: string[], options: RunOptions = {}): ChildProcess
     cwd: options.cwd ?? ROOT,
     env: cliEnv(options),
     stdio: ["pipe", "pipe", "pipe"],
+    ...options.user,
   });
   if (options.stdin !== undefined) child.stdin!.end(options.stdin);
   else child.stdin!.end();

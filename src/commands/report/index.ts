@@ -3,6 +3,8 @@
 import type { Command } from "commander";
 import { lazyAction, type CommandContext } from "../action.js";
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from "../../reports/report-defaults.js";
+import { WRITE_WAIT_MS } from "../../deps.js";
+import { APPLY_WINDOW_DEFAULT_MS } from "../../ledger/settle-window.js";
 
 /** The verbs of `shipctl report` (the noun itself is declared in ../index.ts). */
 export function registerVerbs(report: Command, ctx: CommandContext): void {
@@ -32,13 +34,26 @@ and the reason says how long ago the window closed; otherwise the time left is s
 
 Batches: --batch ROOT (ROOT/<shipment-id>/..., a folder per shipment named by its id, e.g. 1234 or 1234-smith) or
 --manifest FILE.csv (columns shipment_id,folder; folders relative to the manifest). Every folder is checked first;
-uploads run --concurrency at a time with progress on stderr. A journal (ROOT/.shipctl-report-journal.json, or
-FILE.csv.shipctl-report-journal.json beside the manifest; --journal to move it) lets a rerun skip stored reports.
-When an answer is lost, the shipment is read back: Filed (set 1) or Completed (set 2) means the report arrived.
+uploads run --concurrency at a time with progress on stderr.
+
+Every upload is recorded in a journal before it is sent, and again when its last byte leaves: a batch's in
+ROOT/.shipctl-report-ledger.jsonl, or FILE.csv.shipctl-report-ledger.jsonl beside the manifest (--journal to move
+it); single uploads share <config folder>/journals/reports.shipctl-ledger.jsonl. A rerun skips stored reports.
+When an answer is lost, the shipment is read back: Filed (set 1) or Completed (set 2) means the report arrived;
+otherwise the upload stays "in flight" (the service may still be applying it) until its settle time, the moment
+its last byte left plus the longest the service may take (${APPLY_WINDOW_DEFAULT_MS / 60_000} minutes, or SHIPCTL_APPLY_WINDOW seconds), and
+it is never sent again before then. A rerun settles it first: it reads the shipment, and waits with a countdown
+until the settle time if the report is not there yet (--no-wait: exit 7 at once, naming the time). An upload
+whose last byte never left was not applied, and is sent again. A journal of shipctl 0.1
+(.shipctl-report-journal.json) is read and migrated, kept as .v1.bak.
+
+Ctrl-C: starts no new upload and stops reads and photo fitting at once; uploads already sending get up to ${WRITE_WAIT_MS / 1000} s to
+answer and are recorded (exit 130). A second Ctrl-C leaves them in flight for the rerun to settle.
 
 Exit codes: 0 stored (or already stored); 2 a problem with the photos or flags (nothing sent); 3 cancelled at the
---by-order prompt; 4 not logged in; 6 refused (status, window, or the service's answer); 7 service unavailable or an
-answer lost without the report arriving; 8 a batch where some reports were stored and some were not.
+--by-order prompt; 4 not logged in; 6 refused (status, window, or the service's answer); 7 service unavailable, an
+answer lost without the report showing yet, or an upload still in flight (not sent again); 8 a batch where some
+reports were stored and some were not; 130 interrupted.
 
 Examples:
   shipctl report upload 1234 --set 1 ./photos/1234
@@ -64,6 +79,7 @@ function registerUpload(report: Command, ctx: CommandContext): Command {
     .option("--preview <file>", "write a contact sheet (.html, or .png for one report) and stop without sending")
     .option("--concurrency <n>", `uploads at a time in a batch, 1 to ${MAX_CONCURRENCY}`, String(DEFAULT_CONCURRENCY))
     .option("--journal <file>", "where a batch records what was stored (default beside the batch)")
+    .option("--no-wait", "do not wait for an upload an earlier run left in flight: report it unknown (exit 7), with when a rerun settles it")
     .addHelpText("after", HELP)
     .action(lazyAction(ctx, async () => (await import("./upload.js")).run));
 }

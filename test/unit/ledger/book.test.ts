@@ -119,8 +119,11 @@ describe("Book", () => {
     writeFileSync(legacy, JSON.stringify(old, null, 2));
     const path = join(dir, ".shipctl-report-ledger.jsonl");
     const book = await open(path, "report-upload", { legacyPath: legacy });
-    expect(book.row("1201/1")).toMatchObject({ state: "stored" });
+    expect(book.row("1201/1")).toMatchObject({ state: "stored", id: 1201 });
     expect(book.row("1202/1")).toMatchObject({ state: "in_flight" });
+    // A stored report claims its shipment: written with another token's fingerprint, it is checked before it is trusted.
+    expect(book.claimedIds()).toEqual(new Set([1201]));
+    expect(book.ownerConfirmed).toBe(false);
     await book.close();
     expect(existsSync(legacy)).toBe(false);
     expect(JSON.parse(readFileSync(`${legacy}.v1.bak`, "utf8"))).toEqual(old);

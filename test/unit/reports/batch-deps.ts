@@ -1,19 +1,25 @@
-// Deps for running `report upload --batch` in-process against a fake API: no terminal, JSON output, a fixed clock,
-// and a connection that needs no config (the tables are never asked for by reports).
+// Deps for running `report upload` in-process against a fake API: no terminal, JSON output, a fixed clock, a config
+// folder of its own (single uploads keep their journal there), and a connection that needs no config (a service that
+// is not on loopback is never asked for its tables). Also a batch folder and a fake service most tests can share.
+import { cpSync } from "node:fs";
+import { join } from "node:path";
 import { createDeps, DEFAULT_GLOBALS, type BaseDeps, type Deps } from "../../../src/deps.js";
-import type { ApiClient } from "../../../src/api/types.js";
+import type { ApiClient, MultipartBody } from "../../../src/api/types.js";
+import type { StoredShipment } from "../../../src/contract/index.js";
+import type { Clock } from "../../../src/clock.js";
 import { createTestIO, type TestIO } from "../../../src/output/io.js";
 import { scriptedPrompter } from "../../../src/prompter.js";
+import { fixture, tempDir } from "../../helpers/cli.js";
 
-export function batchDepsFor(api: unknown, now: Date): { deps: Deps; io: TestIO } {
+export function batchDepsFor(api: unknown, now: Date, extra: { signal?: AbortSignal; configDir?: string; clock?: Clock } = {}): { deps: Deps; io: TestIO } {
   const io = createTestIO({ tty: false });
   const base: BaseDeps = {
     io,
     prompter: scriptedPrompter([]),
-    clock: { now: () => now, sleep: async () => undefined },
-    env: {},
+    clock: extra.clock ?? { now: () => now, sleep: async () => undefined },
+    env: { SHIPCTL_CONFIG_DIR: extra.configDir ?? tempDir("shipctl-config-") },
     cwd: process.cwd(),
-    signal: new AbortController().signal,
+    signal: extra.signal ?? new AbortController().signal,
     connect: async () => ({
       profile: "t",
       baseUrl: "http://x",
@@ -26,4 +32,30 @@ export function batchDepsFor(api: unknown, now: Date): { deps: Deps; io: TestIO 
     makeApi: async () => api as ApiClient,
   };
   return { deps: createDeps(base, { ...DEFAULT_GLOBALS, json: true }), io };
+}
+
+/** ROOT/<id>/ for each id, each a copy of the nested photo fixture. */
+export function batchOf(ids: number[]): string {
+  const root = tempDir();
+  for (const id of ids) cpSync(fixture("photos/nested"), join(root, String(id)), { recursive: true });
+  return root;
+}
+
+/** Shipments Delivered (7) unless told otherwise, delivered a day before 2025-03-02 12:00; an upload moves its shipment to Filed (8). */
+export class StatusService {
+  status = new Map<number, number>();
+  reads: number[] = [];
+  uploads: number[] = [];
+  async getShipment(id: number): Promise<StoredShipment> {
+    this.reads.push(id);
+    return { id, title: "T", status: this.status.get(id) ?? 7, delivered_at: "2025-03-01 12:00:00" };
+  }
+  async uploadReport(id: number, _set: number, body: MultipartBody): Promise<void> {
+    this.uploads.push(id);
+    for await (const _ of body.open()) {
+      // drain the body as a connection would
+    }
+    this.status.set(id, 8);
+  }
+  async close(): Promise<void> {}
 }

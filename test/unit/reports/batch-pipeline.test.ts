@@ -1,17 +1,26 @@
 // How a batch interleaves shipment reads and uploads: every report is read (status and window judged) shortly
 // before its own upload and its intent is on disk when it starts, yet uploads start before the last read;
 // refusals send nothing; a fatal failure starts nothing new.
-import { cpSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { MultipartBody } from "../../../src/api/types.js";
 import type { StoredShipment } from "../../../src/contract/index.js";
 import { AuthError, ExitCode } from "../../../src/errors.js";
 import { run } from "../../../src/commands/report/upload.js";
-import { fixture, tempDir } from "../../helpers/cli.js";
-import { batchDepsFor } from "./batch-deps.js";
+import { batchDepsFor, batchOf } from "./batch-deps.js";
 
 const NOW = new Date("2025-03-02T12:00:00Z");
+
+/** The last state recorded for each report in a book (its lines as on disk). */
+function bookRows(path: string): Record<string, { state: string; error?: string }> {
+  const rows: Record<string, { state: string; error?: string }> = {};
+  for (const line of readFileSync(path, "utf8").trim().split("\n").slice(1)) {
+    const record = JSON.parse(line) as { row?: string; state?: string; error?: string };
+    if (record.row !== undefined && record.state !== undefined) rows[record.row] = { state: record.state, ...(record.error ? { error: record.error } : {}) };
+  }
+  return rows;
+}
 
 /** A service that logs what happened in order, and lets a test hold a read until something else happened. */
 class LoggingApi {
@@ -32,16 +41,13 @@ class LoggingApi {
     return { id, title: "T", status: 7, delivered_at: "2025-03-01 12:00:00", ...this.shipments.get(id) };
   }
 
-  /** The batch's journal, read as each upload starts: the intent must be on disk by then. */
+  /** The batch's book, read as each upload starts: the intent must be on disk by then. */
   journal?: string;
   intentOnDisk: number[] = [];
 
   async uploadReport(id: number, _set: number, body: MultipartBody): Promise<void> {
     this.events.push(`upload ${id}`);
-    if (this.journal) {
-      const entries = Object.values((JSON.parse(readFileSync(this.journal, "utf8")) as { entries: Record<string, { shipment_id: number; state: string }> }).entries);
-      if (entries.some((e) => e.shipment_id === id && e.state === "sending")) this.intentOnDisk.push(id);
-    }
+    if (this.journal && bookRows(this.journal)[`${id}/1`]?.state === "in_flight") this.intentOnDisk.push(id);
     this.firstUpload();
     for await (const _ of body.open()) {
       // drain the body as a connection would
@@ -56,12 +62,6 @@ class LoggingApi {
   }
 }
 
-function batchOf(ids: number[]): string {
-  const root = tempDir();
-  for (const id of ids) cpSync(fixture("photos/nested"), join(root, String(id)), { recursive: true });
-  return root;
-}
-
 const depsFor = (api: LoggingApi) => batchDepsFor(api, NOW);
 
 describe("batch upload: reads and uploads", () => {
@@ -72,14 +72,13 @@ describe("batch upload: reads and uploads", () => {
     // upload would never finish here (and the test would fail on vitest's timeout).
     api.holdRead.set(6, api.firstUploadStarted);
     const root = batchOf(ids);
-    api.journal = join(root, ".shipctl-report-journal.json");
+    api.journal = join(root, ".shipctl-report-ledger.jsonl");
     const { deps, io } = depsFor(api);
     expect(await run(deps, [], { set: "1", batch: root, concurrency: "2" })).toBe(ExitCode.Ok);
     expect(api.uploaded().sort()).toEqual(ids);
     expect(api.intentOnDisk.sort()).toEqual(ids);
     // Outcomes are written while later uploads go on, and are all on disk when the batch ends.
-    const journal = JSON.parse(readFileSync(api.journal, "utf8")) as { entries: Record<string, { state: string }> };
-    expect(Object.values(journal.entries).map((e) => e.state)).toEqual(ids.map(() => "stored"));
+    expect(Object.values(bookRows(api.journal)).map((e) => e.state)).toEqual(ids.map(() => "stored"));
     for (const id of ids) {
       expect(api.events.indexOf(`read ${id} done`)).toBeLessThan(api.events.indexOf(`upload ${id}`));
     }
@@ -109,16 +108,16 @@ describe("batch upload: reads and uploads", () => {
     expect(api.uploaded().sort()).toEqual([1, 4]);
     const results = JSON.parse(io.stdout()).results as Array<{ shipment_id: number; result: string }>;
     expect(results.map((r) => `${r.shipment_id} ${r.result}`)).toEqual(["1 stored", "2 refused", "3 refused", "4 stored"]);
-    // The journal says what became of each: the refused ones were not sent (not left "sending").
-    const journal = JSON.parse(readFileSync(join(root, ".shipctl-report-journal.json"), "utf8")) as { entries: Record<string, { shipment_id: number; state: string; detail?: string }> };
-    expect(Object.values(journal.entries).map((e) => `${e.shipment_id} ${e.state}`).sort()).toEqual(["1 stored", "2 failed", "3 failed", "4 stored"]);
-    expect(Object.values(journal.entries).find((e) => e.shipment_id === 3)?.detail).toContain("nothing sent");
+    // The book says what became of each: the refused ones were not sent (never in flight).
+    const rows = bookRows(join(root, ".shipctl-report-ledger.jsonl"));
+    expect(Object.entries(rows).map(([key, e]) => `${key} ${e.state}`).sort()).toEqual(["1/1 stored", "2/1 failed", "3/1 failed", "4/1 stored"]);
+    expect(rows["3/1"]?.error).toContain("nothing sent");
   });
 
-  it("a rerun skips what the journal says is stored once each shipment's read confirms it, sends nothing, and leaves its entry stored", async () => {
+  it("a rerun skips what the book says is stored once each shipment's read confirms it, sends nothing, and leaves its entry stored", async () => {
     const api = new LoggingApi();
     const root = batchOf([1, 2]);
-    const journalFile = join(root, ".shipctl-report-journal.json");
+    const journalFile = join(root, ".shipctl-report-ledger.jsonl");
     expect(await run(depsFor(api).deps, [], { set: "1", batch: root, concurrency: "2" })).toBe(ExitCode.Ok);
     // The service moved both shipments to Filed when their set 1 arrived.
     api.shipments.set(1, { status: 8 });
@@ -129,8 +128,7 @@ describe("batch upload: reads and uploads", () => {
     expect(api.events.filter((e) => !e.startsWith("read")).length).toBe(0);
     expect(api.events.filter((e) => /^read \d+$/.test(e)).sort()).toEqual(["read 1", "read 2"]);
     expect(JSON.parse(io.stdout()).counts.skipped).toBe(2);
-    const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: Record<string, { state: string }> };
-    expect(Object.values(journal.entries).map((e) => e.state)).toEqual(["stored", "stored"]);
+    expect(Object.values(bookRows(journalFile)).map((e) => e.state)).toEqual(["stored", "stored"]);
   });
 
   it("starts no upload after a read fails for a reason every report shares (the token)", async () => {

@@ -148,6 +148,31 @@ describe("report multipart body", () => {
     expect(progress.at(-1)).toBe(body.length);
   });
 
+  it("says when it hands on its last chunk: once per stream, after every photo was taken, before the closing line", async () => {
+    const check = await checkFolder(fixture("photos/nested"));
+    const events: string[] = [];
+    let handed = 0;
+    const body = reportBody(check.photos, { onProgress: (n) => (handed = n), onLastChunk: () => events.push(`last at ${handed}`) });
+    const stream = body.open();
+    for await (const c of stream) events.push(`chunk ${(c as Buffer).length}`);
+    // Told before the closing line was handed on: every byte but the closing line's had gone.
+    const closing = Number(events.at(-1)!.split(" ")[1]);
+    expect(events.filter((e) => e.startsWith("last"))).toEqual([`last at ${body.length - closing}`]);
+    expect(events.at(-2)).toMatch(/^last at/);
+    await readAll(body.open());
+    expect(events.filter((e) => e.startsWith("last"))).toHaveLength(2);
+  });
+
+  it("fails the stream without its closing line when the last-chunk hook fails (the upload is cut short)", async () => {
+    const check = await checkFolder(fixture("photos/nested"));
+    const body = reportBody(check.photos, {
+      onLastChunk: () => {
+        throw new Error("the ledger cannot be written");
+      },
+    });
+    await expect(readAll(body.open())).rejects.toThrow("the ledger cannot be written");
+  });
+
   it("escapes quotes in part names and file names", async () => {
     const path = fixture("photos/nested/box/front.jpg");
     const size = readFileSync(path).length;

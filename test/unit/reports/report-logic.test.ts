@@ -1,5 +1,5 @@
 // The logic of `report upload` against a fake ApiClient: what is sent, skipped, reconciled or refused, and why.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadColours } from "../../../src/output/theme.js";
 import type { ApiClient, MultipartBody } from "../../../src/api/types.js";
 import type { StoredShipment } from "../../../src/contract/index.js";
@@ -8,9 +8,10 @@ import { AuthError, ExitCode } from "../../../src/errors.js";
 import { createTestIO } from "../../../src/output/io.js";
 import { scriptedPrompter } from "../../../src/prompter.js";
 import { checkFolder } from "../../../src/reports/folder-check.js";
-import { ReportJournal } from "../../../src/ledger/report-journal.js";
+import { Book } from "../../../src/ledger/book.js";
+import { settleWindowFor } from "../../../src/ledger/settle-window.js";
 import { batchExitCode } from "../../../src/reports/upload-batch.js";
-import { parseUploadOptions } from "../../../src/reports/upload-options.js";
+import { parseUploadOptions, rerunCommand } from "../../../src/reports/upload-options.js";
 import { byteProgressLine, createByteProgress } from "../../../src/reports/byte-progress.js";
 import { sendReport, type ReportOutcome, type SendContext } from "../../../src/reports/send-report.js";
 import { run } from "../../../src/commands/report/upload.js";
@@ -27,6 +28,8 @@ class FakeApi {
   readAfterUpload?: Partial<StoredShipment>;
   readError?: unknown;
   uploadError?: unknown;
+  /** How much of the body the connection takes before uploadError: all of it, or stopping before its last chunk. */
+  sends: "whole" | "cut short" = "whole";
   async getShipment(): Promise<StoredShipment> {
     this.reads++;
     if (this.readError && (this.uploads.length === 0 || this.readAfterUpload === undefined)) throw this.readError;
@@ -34,6 +37,10 @@ class FakeApi {
   }
   async uploadReport(_id: number, _set: number, body: MultipartBody): Promise<void> {
     this.uploads.push(body);
+    const stream = body.open();
+    // A connection pulls the body as it writes it; one cut short never pulls the closing line.
+    for await (const _ of stream) if (this.sends === "cut short") break;
+    stream.destroy();
     if (this.uploadError) throw this.uploadError;
   }
   async close(): Promise<void> {}
@@ -49,26 +56,69 @@ async function prepared(folder = "nested"): Promise<PreparedReport> {
   return { target: { shipmentId: 5, folder: check.root, label: folder }, photos: check.photos, warnings: [] };
 }
 
-function ctx(api: FakeApi, extra: Partial<SendContext> = {}): SendContext & { lines: string[] } {
+const books: Book[] = [];
+afterEach(async () => {
+  await Promise.all(books.splice(0).map((b) => b.close()));
+});
+
+async function openBook(path = join(tempDir(), "r.jsonl")): Promise<Book> {
+  const book = await Book.open(path, {
+    kind: "report-upload",
+    source: "test",
+    target: { baseUrl: "http://x", profile: "t", token: "t" },
+    window: settleWindowFor({ baseUrl: "http://x", env: {} }),
+  });
+  books.push(book);
+  return book;
+}
+
+async function ctx(api: FakeApi, extra: Partial<SendContext> = {}): Promise<SendContext & { lines: string[] }> {
   const lines: string[] = [];
-  return { api: api as unknown as ApiClient, set: 1, now: () => NOW, signal: new AbortController().signal, log: (l) => lines.push(l), lines, ...extra };
+  return {
+    api: api as unknown as ApiClient,
+    set: 1,
+    now: () => NOW,
+    localNow: () => NOW,
+    signal: new AbortController().signal,
+    book: extra.book ?? (await openBook()),
+    log: (l) => lines.push(l),
+    lines,
+    ...extra,
+  };
 }
 
 describe("sendReport", () => {
   it("reads the shipment, then sends one 12-part body with an exact length", async () => {
     const api = new FakeApi();
-    const c = ctx(api);
+    const c = await ctx(api);
     const o = await sendReport(c, await prepared());
     expect(o).toMatchObject({ result: "stored", exitCode: 0, window: expect.stringContaining("29 days left") });
     expect(api.uploads).toHaveLength(1);
     expect(o.bytes).toBeGreaterThan(0);
     expect(api.uploads[0]!.length).toBeGreaterThan(o.bytes);
+    expect(c.book.row("5/1")).toEqual({ state: "stored", id: 5, at: NOW.toISOString() });
+  });
+
+  it("records the intent in flight before sending, and when the last byte left", async () => {
+    const api = new FakeApi();
+    const c = await ctx(api);
+    let before: unknown;
+    api.uploadReport = async (_id, _set, body) => {
+      before = c.book.row("5/1");
+      for await (const _ of body.open()) {
+        // the connection takes it all
+      }
+      expect(c.book.row("5/1")).toMatchObject({ state: "in_flight", sent_at: NOW.toISOString() });
+    };
+    await sendReport(c, await prepared());
+    expect(before).toMatchObject({ state: "in_flight", await_sent: true, at: NOW.toISOString() });
+    expect(before).not.toHaveProperty("sent_at");
   });
 
   it("refuses locally when the window closed, sending nothing", async () => {
     const api = new FakeApi();
     api.shipment = { ...api.shipment, delivered_at: "2025-01-01 00:00:00" };
-    const o = await sendReport(ctx(api), await prepared());
+    const o = await sendReport(await ctx(api), await prepared());
     expect(o).toMatchObject({ result: "refused", exitCode: ExitCode.Rejected });
     expect(o.message).toContain("window closed 30 days");
     expect(api.uploads).toHaveLength(0);
@@ -78,19 +128,30 @@ describe("sendReport", () => {
     const api = new FakeApi();
     api.uploadError = apiError("connection reset", { mayHaveArrived: true });
     api.readAfterUpload = { status: 8 };
-    const journal = await ReportJournal.open(join(tempDir(), "j.json"), { baseUrl: "http://x", owner: "o1" }, () => NOW);
-    const o = await sendReport(ctx(api, { journal }), await prepared());
+    const c = await ctx(api);
+    const o = await sendReport(c, await prepared());
     expect(o).toMatchObject({ result: "stored", exitCode: 0 });
     expect(api.reads).toBe(2);
     expect(api.uploads).toHaveLength(1);
-    expect(journal.get(5, 1)?.state).toBe("stored");
+    expect(c.book.row("5/1")?.state).toBe("stored");
   });
 
-  it("after a lost answer the shipment cannot be read back: failed (7), and the journal keeps 'sending'", async () => {
+  it("after a lost answer the shipment still Delivered: unknown (7), left in flight with its settle time, not sent again", async () => {
     const api = new FakeApi();
     api.uploadError = apiError("connection reset", { mayHaveArrived: true });
-    const journal = await ReportJournal.open(join(tempDir(), "j.json"), { baseUrl: "http://x", owner: "o1" }, () => NOW);
-    const c = ctx(api, { journal });
+    const c = await ctx(api);
+    const o = await sendReport(c, await prepared());
+    const settleAt = new Date(NOW.getTime() + c.book.window.applyMs);
+    expect(o).toMatchObject({ result: "unknown", exitCode: ExitCode.Unavailable, settleAt });
+    expect(o.message).toContain("still Delivered: the service may still be applying it until 2025-03-02 12:05:00 UTC");
+    expect(api.uploads).toHaveLength(1);
+    expect(c.book.row("5/1")).toMatchObject({ state: "in_flight", sent_at: NOW.toISOString(), settle_at: settleAt.toISOString() });
+  });
+
+  it("after a lost answer the shipment cannot be read back: unknown (7), and the book keeps it in flight", async () => {
+    const api = new FakeApi();
+    api.uploadError = apiError("connection reset", { mayHaveArrived: true });
+    const c = await ctx(api);
     // The first read works, the one after the upload fails.
     const original = api.getShipment.bind(api);
     api.getShipment = async () => {
@@ -98,58 +159,82 @@ describe("sendReport", () => {
       return original();
     };
     const o = await sendReport(c, await prepared());
-    expect(o).toMatchObject({ result: "failed", exitCode: ExitCode.Unavailable });
+    expect(o).toMatchObject({ result: "unknown", exitCode: ExitCode.Unavailable });
     expect(o.message).toContain("could not be read back");
-    expect(journal.get(5, 1)?.state).toBe("sending");
+    expect(c.book.row("5/1")?.state).toBe("in_flight");
+  });
+
+  it("a connection lost before the last byte left is not applied: failed (7), nothing read back, sendable again", async () => {
+    const api = new FakeApi();
+    api.sends = "cut short";
+    api.uploadError = apiError("connection reset", { mayHaveArrived: true });
+    const c = await ctx(api);
+    const o = await sendReport(c, await prepared());
+    expect(o).toMatchObject({ result: "failed", exitCode: ExitCode.Unavailable });
+    expect(o.message).toContain("before the whole report was sent");
+    expect(api.reads).toBe(1);
+    expect(c.book.row("5/1")).toMatchObject({ state: "failed" });
   });
 
   it("a refusal names the side and file behind the service's box.N key", async () => {
     const api = new FakeApi();
     api.uploadError = apiError("The given data was invalid.", { status: 422, mayHaveArrived: false, errors: { "box.2": ["The box.2 field must be a file of type: jpg, png."] } });
-    const o = await sendReport(ctx(api), await prepared());
+    const c = await ctx(api);
+    const o = await sendReport(c, await prepared());
     expect(o).toMatchObject({ result: "refused", exitCode: ExitCode.Rejected });
     expect(o.message).toContain("box.2 (box top, box/top.jpg): The box.2 field must be a file of type: jpg, png.");
+    expect(c.book.row("5/1")).toMatchObject({ state: "failed" });
   });
 
-  it("a journal entry 'stored' skips the report once the shipment's status confirms it (one read, nothing sent)", async () => {
+  it("a book entry 'stored' skips the report once the shipment's status confirms it (one read, nothing sent)", async () => {
     const api = new FakeApi();
     api.shipment = { ...api.shipment, status: 8 };
-    const journal = await ReportJournal.open(join(tempDir(), "j.json"), { baseUrl: "http://x", owner: "o1" }, () => NOW);
-    await journal.record(5, 1, "nested", "stored");
-    const o = await sendReport(ctx(api, { journal }), await prepared());
+    const book = await openBook();
+    await book.record([["5/1", { state: "stored", id: 5, at: "2025-03-01T10:00:00.000Z" }]]);
+    const o = await sendReport(await ctx(api, { book }), await prepared());
     expect(o.result).toBe("skipped");
-    expect(o.message).toContain("already stored (journal");
+    expect(o.message).toContain("already stored (journal, 2025-03-01T10:00:00.000Z)");
     expect(api.reads).toBe(1);
     expect(api.uploads).toHaveLength(0);
   });
 
-  it("a journal entry 'stored' that the shipment contradicts (still Delivered) is sent, and says why", async () => {
+  it("a book entry 'stored' that the shipment contradicts (still Delivered) is sent, and says why", async () => {
     const api = new FakeApi();
-    const journal = await ReportJournal.open(join(tempDir(), "j.json"), { baseUrl: "http://x", owner: "o1" }, () => NOW);
-    await journal.record(5, 1, "nested", "stored");
-    const c = ctx(api, { journal });
+    const book = await openBook();
+    await book.record([["5/1", { state: "stored", id: 5, at: "2025-03-01T10:00:00.000Z" }]]);
+    const c = await ctx(api, { book });
     const o = await sendReport(c, await prepared());
     expect(o.result).toBe("stored");
     expect(api.uploads).toHaveLength(1);
-    expect(c.lines.join("\n")).toContain("the journal says set 1 was stored");
-    expect(journal.get(5, 1)?.state).toBe("stored");
+    expect(c.lines.join("\n")).toContain("the journal says set 1 was stored (2025-03-01T10:00:00.000Z)");
+    expect(book.row("5/1")?.state).toBe("stored");
   });
 
-  it("a journal entry 'stored' stands when the shipment cannot be read to confirm it (nothing sent)", async () => {
+  it("a book entry 'stored' stands when the shipment cannot be read to confirm it (nothing sent)", async () => {
     const api = new FakeApi();
     api.readError = apiError("connection reset", { mayHaveArrived: false });
-    const journal = await ReportJournal.open(join(tempDir(), "j.json"), { baseUrl: "http://x", owner: "o1" }, () => NOW);
-    await journal.record(5, 1, "nested", "stored");
-    const o = await sendReport(ctx(api, { journal }), await prepared());
+    const book = await openBook();
+    await book.record([["5/1", { state: "stored", id: 5 }]]);
+    const o = await sendReport(await ctx(api, { book }), await prepared());
     expect(o.result).toBe("skipped");
     expect(o.message).toContain("could not be read to confirm");
+    expect(api.uploads).toHaveLength(0);
+  });
+
+  it("a report an earlier run left in flight is not sent, nor read, while it is settled as such", async () => {
+    const api = new FakeApi();
+    const settleAt = new Date("2025-03-02T12:05:00Z");
+    const o = await sendReport(await ctx(api, { earlier: new Map([["5/1", { state: "in-flight", settleAt }]]) }), await prepared());
+    expect(o).toMatchObject({ result: "unknown", exitCode: ExitCode.Unavailable, settleAt });
+    expect(o.message).toContain("may still be applying it until 2025-03-02 12:05:00 UTC");
+    expect(api.reads).toBe(0);
     expect(api.uploads).toHaveLength(0);
   });
 
   it("an authentication failure is not about this report: it is thrown", async () => {
     const api = new FakeApi();
     api.readError = new AuthError("token refused");
-    await expect(sendReport(ctx(api), await prepared())).rejects.toBeInstanceOf(AuthError);
+    await expect(sendReport(await ctx(api), await prepared())).rejects.toBeInstanceOf(AuthError);
   });
 });
 
@@ -171,7 +256,15 @@ describe("parseUploadOptions", () => {
       source: { kind: "single", shipmentId: 12, folder: "/work/photos", label: "photos" },
       concurrency: 2,
     });
-    expect(parseUploadOptions([], { set: "2", batch: "r", concurrency: "4" }, cwd)).toMatchObject({ source: { kind: "batch", root: "/work/r" }, concurrency: 4 });
+    expect(parseUploadOptions([], { set: "2", batch: "r", concurrency: "4" }, cwd)).toMatchObject({ source: { kind: "batch", root: "/work/r" }, concurrency: 4, wait: true });
+    expect(parseUploadOptions(["12", "photos"], { set: "1", wait: false }, cwd).wait).toBe(false);
+  });
+
+  it("words the command to run again with the same reports and the flags that change what is sent", () => {
+    const single = parseUploadOptions(["12", "my photos"], { set: "1", fit: true, wait: false }, cwd);
+    expect(rerunCommand(single, {})).toBe("shipctl report upload 12 'my photos' --set 1 --fit --no-wait");
+    const batch = parseUploadOptions([], { set: "2", manifest: "m.csv", concurrency: "4", journal: "j.jsonl", byOrder: true, yes: true }, cwd);
+    expect(rerunCommand(batch, { profile: "prod" })).toBe("shipctl report upload --manifest /work/m.csv --set 2 --by-order --yes --concurrency 4 --journal /work/j.jsonl --profile prod");
   });
 
   it.each([
@@ -201,7 +294,7 @@ describe("run: --by-order confirmation", () => {
       io,
       prompter,
       clock: { now: () => NOW, sleep: async () => undefined },
-      env: {},
+      env: { SHIPCTL_CONFIG_DIR: tempDir("shipctl-config-") },
       cwd: process.cwd(),
       signal: new AbortController().signal,
       connect: async () => ({ profile: "t", baseUrl: "http://x", token: "t", tables: async () => { throw new Error("unused"); }, sources: { baseUrl: "env", token: "env", profile: "default" } }),

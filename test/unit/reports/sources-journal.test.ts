@@ -1,8 +1,8 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { targetsFromManifest, targetsFromRoot } from "../../../src/reports/batch-sources.js";
-import { defaultJournalPath, ReportJournal } from "../../../src/ledger/report-journal.js";
+import { parseReportKey, reportBookPlace, reportKey } from "../../../src/reports/report-book.js";
 import { tempDir } from "../../helpers/cli.js";
 
 describe("targetsFromRoot", () => {
@@ -58,130 +58,28 @@ describe("targetsFromManifest", () => {
   });
 });
 
-describe("ReportJournal", () => {
-  it("records states atomically and reads them back per base URL", async () => {
-    const dir = tempDir();
-    const path = defaultJournalPath({ root: dir });
-    expect(path).toBe(join(dir, ".shipctl-report-journal.json"));
-    const j = await ReportJournal.open(path, { baseUrl: "http://a", owner: "o1" });
-    await Promise.all([j.record(1, 1, "1", "sending"), j.record(2, 1, "2", "sending")]);
-    await j.record(1, 1, "1", "stored");
-    const again = await ReportJournal.open(path, { baseUrl: "http://a", owner: "o1" });
-    expect(again.get(1, 1)?.state).toBe("stored");
-    expect(again.get(2, 1)?.state).toBe("sending");
-    expect(again.get(1, 2)).toBeUndefined();
-    expect((await ReportJournal.open(path, { baseUrl: "http://b", owner: "o1" })).get(1, 1)).toBeUndefined();
-    expect(readdirSync(dir)).toEqual([".shipctl-report-journal.json"]);
-    expect(JSON.parse(readFileSync(path, "utf8")).kind).toBe("shipctl-report-journal");
+describe("reportBookPlace", () => {
+  const env = { SHIPCTL_CONFIG_DIR: "/cfg" };
+  it("keeps a batch's book inside its root and a manifest's beside it, each with the 0.1 journal to migrate", () => {
+    expect(reportBookPlace({ kind: "batch", root: "/r" }, undefined, env)).toEqual({
+      path: "/r/.shipctl-report-ledger.jsonl",
+      legacyPath: "/r/.shipctl-report-journal.json",
+    });
+    expect(reportBookPlace({ kind: "manifest", file: "/x/arrivals.csv" }, undefined, env)).toEqual({
+      path: "/x/arrivals.csv.shipctl-report-ledger.jsonl",
+      legacyPath: "/x/arrivals.csv.shipctl-report-journal.json",
+    });
   });
 
-  it("puts a manifest's journal beside it, and refuses a damaged journal with a way out", async () => {
-    expect(defaultJournalPath({ manifest: "/x/arrivals.csv" })).toBe("/x/arrivals.csv.shipctl-report-journal.json");
-    const path = join(tempDir(), "j.json");
-    writeFileSync(path, "{ not json");
-    await expect(ReportJournal.open(path, { baseUrl: "http://a", owner: "o1" })).rejects.toMatchObject({ exitCode: 2, hint: expect.stringContaining("move it away") });
+  it("uses --journal as given (a 0.1 journal there is migrated in place), and one book in the config folder for single uploads", () => {
+    expect(reportBookPlace({ kind: "batch", root: "/r" }, "/j/mine.json", env)).toEqual({ path: "/j/mine.json" });
+    expect(reportBookPlace({ kind: "single", shipmentId: 5, folder: "/p", label: "p" }, undefined, env)).toEqual({ path: "/cfg/journals/reports.shipctl-ledger.jsonl" });
   });
 
-  it("writes changes made during a write together in the next one, and settles each record only once it is on disk", async () => {
-    // A disk that finishes each write when the test says so, keeping what each write held.
-    const writes: Array<{ states: string; finish: () => void; fail: (e: Error) => void }> = [];
-    const write = (_path: string, text: string) =>
-      new Promise<void>((resolve, reject) => {
-        const entries = (JSON.parse(text) as { entries: Record<string, { shipment_id: number; state: string }> }).entries;
-        const states = Object.values(entries).map((e) => `${e.shipment_id}:${e.state}`).join(" ");
-        writes.push({ states, finish: resolve, fail: reject });
-      });
-    const j = await ReportJournal.open(join(tempDir(), "j.json"), { baseUrl: "http://a", owner: "o1" }, () => new Date(0), write);
-    const settled: string[] = [];
-    const track = (name: string, p: Promise<void>) => p.then(() => settled.push(name), () => settled.push(`${name} failed`));
-    const turn = () => new Promise((resolve) => setImmediate(resolve));
-    const a = track("a", j.record(1, 1, "1", "sending"));
-    await turn();
-    expect(writes.map((w) => w.states)).toEqual(["1:sending"]);
-    // Two changes while the first write is under way: both wait for one more write, which starts after the first.
-    const b = track("b", j.record(2, 1, "2", "sending"));
-    const c = track("c", j.record(1, 1, "1", "stored"));
-    await turn();
-    expect(writes).toHaveLength(1);
-    writes[0]!.finish();
-    await a;
-    expect(settled).toEqual(["a"]);
-    await turn();
-    expect(writes.map((w) => w.states)).toEqual(["1:sending", "1:stored 2:sending"]);
-    // A failed write fails the records waiting for it; the next write still carries every change.
-    writes[1]!.fail(new Error("disk full"));
-    await Promise.all([b, c]);
-    expect(settled).toEqual(["a", "b failed", "c failed"]);
-    const d = track("d", j.record(3, 1, "3", "sending"));
-    await turn();
-    expect(writes[2]!.states).toBe("1:stored 2:sending 3:sending");
-    writes[2]!.finish();
-    await d;
-    expect(settled).toEqual(["a", "b failed", "c failed", "d"]);
-  });
-
-  it("note() lets the caller go on; flush() waits for the disk and writes again when the last write failed", async () => {
-    const writes: Array<{ states: string; finish: () => void; fail: (e: Error) => void }> = [];
-    const write = (_path: string, text: string) =>
-      new Promise<void>((resolve, reject) => {
-        const entries = (JSON.parse(text) as { entries: Record<string, { shipment_id: number; state: string }> }).entries;
-        writes.push({ states: Object.values(entries).map((e) => `${e.shipment_id}:${e.state}`).join(" "), finish: resolve, fail: reject });
-      });
-    const turn = () => new Promise((resolve) => setImmediate(resolve));
-    const j = await ReportJournal.open(join(tempDir(), "j.json"), { baseUrl: "http://a", owner: "o1" }, () => new Date(0), write);
-    j.note(1, 1, "1", "stored");
-    expect(j.get(1, 1)?.state).toBe("stored");
-    await turn();
-    // Noted outcomes wait a little for company: the next record() carries them.
-    expect(writes).toHaveLength(0);
-    const recorded = j.record(2, 1, "2", "sending").catch((e: Error) => e.message);
-    await turn();
-    let flushed: string | undefined;
-    const flushing = j.flush().then(() => (flushed = "ok"), (e: Error) => (flushed = e.message));
-    await turn();
-    expect(flushed).toBeUndefined();
-    writes[0]!.fail(new Error("disk full"));
-    expect(await recorded).toBe("disk full");
-    await turn();
-    // The changes are not on disk yet: flush writes them again rather than report success.
-    expect(writes.map((w) => w.states)).toEqual(["1:stored 2:sending", "1:stored 2:sending"]);
-    expect(flushed).toBeUndefined();
-    writes[1]!.fail(new Error("still full"));
-    await flushing;
-    expect(flushed).toBe("still full");
-    // Nothing new since a write succeeded: flush has nothing to do.
-    j.note(2, 1, "2", "failed");
-    const settled = j.flush();
-    await turn();
-    writes[2]!.finish();
-    await settled;
-    await j.flush();
-    expect(writes).toHaveLength(3);
-    expect(writes[2]!.states).toBe("1:stored 2:failed");
-  });
-
-  it("writes noted outcomes together on their own after a short wait, or with the next record()", async () => {
-    vi.useFakeTimers();
-    try {
-      const writes: string[] = [];
-      const write = async (_path: string, text: string) => {
-        const entries = (JSON.parse(text) as { entries: Record<string, { shipment_id: number; state: string }> }).entries;
-        writes.push(Object.values(entries).map((e) => `${e.shipment_id}:${e.state}`).join(" "));
-      };
-      const j = await ReportJournal.open(join(tempDir(), "j.json"), { baseUrl: "http://a", owner: "o1" }, () => new Date(0), write);
-      j.note(1, 1, "1", "stored");
-      await vi.advanceTimersByTimeAsync(100);
-      j.note(2, 1, "2", "stored");
-      expect(writes).toHaveLength(0);
-      await vi.advanceTimersByTimeAsync(100);
-      expect(writes).toEqual(["1:stored 2:stored"]);
-      // A record() carries what was noted before it; the timer then finds nothing left to write.
-      j.note(3, 1, "3", "failed");
-      await j.record(4, 1, "4", "sending");
-      await vi.advanceTimersByTimeAsync(500);
-      expect(writes).toEqual(["1:stored 2:stored", "1:stored 2:stored 3:failed 4:sending"]);
-    } finally {
-      vi.useRealTimers();
-    }
+  it("keys a row by shipment and set, and reads such keys back", () => {
+    expect(reportKey(1234, 2)).toBe("1234/2");
+    expect(parseReportKey("1234/2")).toEqual({ shipmentId: 1234, set: 2 });
+    expect(parseReportKey("1234/3")).toBeUndefined();
+    expect(parseReportKey("ref:A")).toBeUndefined();
   });
 });

@@ -1,0 +1,94 @@
+// Uploads an earlier run left in flight (recorded before sending, their answer never recorded: a kill, a second
+// Ctrl-C, a lost answer) are settled before this run sends any report, with the ledger's engine (ledger/settle.ts):
+// the shipment is read, and a status that holds the set means the upload arrived. Not found before its settle time
+// (when its last byte left plus the longest the service may still be applying it), the service may still be applying
+// it: the run waits, with a countdown, unless --no-wait; after it, the upload was not applied and is sent again.
+// An upload whose last byte never left was settled as not applied when the book was opened (Book.markSent).
+import { ForbiddenError, NotFoundError } from "../api/errors.js";
+import type { ApiClient, CallOptions } from "../api/types.js";
+import type { Deps } from "../deps.js";
+import type { Book } from "../ledger/book.js";
+import { settleBook } from "../ledger/settle-book.js";
+import type { Finder } from "../ledger/settle.js";
+import { parseReportKey } from "./report-book.js";
+import { runPool } from "./report-pool.js";
+import { holdsReportSet } from "./window.js";
+
+/** Shipment reads at a time while settling: GETs with small answers, as many as a batch's confirming reads. */
+export const SETTLE_READS = 16;
+
+/** What became of a report an earlier run left in flight, as far as this run can tell. */
+export type Earlier =
+  | { state: "stored" }
+  /** The service may still be applying it (waited no longer: --no-wait, Ctrl-C): not sent; a rerun after `settleAt` settles it. */
+  | { state: "in-flight"; settleAt: Date }
+  /** It could not be settled (the shipment could not be read): not sent. */
+  | { state: "unsettled"; reason: string };
+
+/** Reads each report's shipment: the ones whose status holds the set were stored (found as the shipment's id). */
+export function reportFinder(api: ApiClient, call: CallOptions): Finder {
+  return {
+    async find(rows) {
+      const found = new Map<string, number>();
+      await runPool(rows, SETTLE_READS, async (row) => {
+        const report = parseReportKey(row.key);
+        if (!report) return;
+        try {
+          const shipment = await api.getShipment(report.shipmentId, call);
+          if (holdsReportSet(shipment.status, report.set)) found.set(row.key, report.shipmentId);
+        } catch (e) {
+          // A shipment this token cannot see holds no report of it; any other failure leaves the row unsettled.
+          if (!(e instanceof NotFoundError || e instanceof ForbiddenError)) throw e;
+        }
+      });
+      return found;
+    },
+  };
+}
+
+/**
+ * Settles the rows of `keys` that the book has in flight, recording what it proved (stored, or failed: to be sent
+ * again). Returns what this run must not send; a report settled as not applied is absent (it is sent as usual).
+ * Throws only what stops every report (the token, the subscription).
+ */
+export async function settleEarlierUploads(
+  deps: Pick<Deps, "clock" | "signal" | "io">,
+  book: Book,
+  api: ApiClient,
+  o: { keys: ReadonlySet<string>; wait: boolean; isFatal: (e: unknown) => boolean },
+): Promise<Map<string, Earlier>> {
+  const pending = [...book.inFlight()].filter(([key]) => o.keys.has(key));
+  const out = new Map<string, Earlier>();
+  if (pending.length === 0) return out;
+  const n = pending.length;
+  deps.io.err(
+    `${n} upload${n === 1 ? " was" : "s were"} in flight when an earlier run stopped (sent, answer never recorded); ` +
+      `reading ${n === 1 ? "its shipment" : "their shipments"} to settle ${n === 1 ? "it" : "them"} before anything is sent...\n`,
+  );
+  try {
+    const settled = await settleBook(book, reportFinder(api, { signal: deps.signal }), deps, {
+      only: (key) => o.keys.has(key),
+      wait: o.wait,
+      noun: "reports",
+      done: (id) => ({ state: "stored", ...(id === undefined ? {} : { id }), at: deps.clock.now().toISOString() }),
+    });
+    for (const [key, s] of settled) {
+      if (s.state === "applied") out.set(key, { state: "stored" });
+      else if (s.state === "in-flight") out.set(key, { state: "in-flight", settleAt: s.settleAt });
+      else if (s.state === "uncertain") out.set(key, { state: "unsettled", reason: s.reason });
+    }
+  } catch (e) {
+    if (o.isFatal(e)) throw e;
+    // Ctrl-C during a read ends it silently: those uploads stay in flight, said with their settle time.
+    const reason = e instanceof Error ? e.message : String(e);
+    for (const [key, state] of pending) {
+      out.set(key, deps.signal.aborted ? { state: "in-flight", settleAt: new Date(state.settle_at) } : { state: "unsettled", reason });
+    }
+    if (!deps.signal.aborted) deps.io.err(`Could not read the shipments back (${reason}); those uploads stay recorded in flight, and are not sent.\n`);
+  }
+  const count = (state: Earlier["state"]) => [...out.values()].filter((e) => e.state === state).length;
+  const stored = count("stored");
+  const unknown = out.size - stored;
+  deps.io.err(`  ${stored} found stored, ${n - out.size} proven not stored (to be sent), ${unknown} still unknown (not sent).\n`);
+  return out;
+}

@@ -1,0 +1,164 @@
+// An upload the service is still applying when its run stops (issue 10): the rerun started at once must not send it
+// again. The sandbox's slow-apply fault holds the whole body, then applies it after a delay whether or not the client
+// is still there; the tests wait for the request log to say the body is held before stopping the CLI. Nothing here
+// asserts elapsed time: each step waits on the state it needs (the log, the book on disk, the settle time recorded).
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { collect, fixture, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
+import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
+import { batchRoot, createShipments, shipmentReadyFor } from "./setup.js";
+
+// The sandbox applies a held request within APPLY_MAX_MS of reading its body; the fault holds it a good deal less,
+// so a sandbox whose timers run late on a busy machine still keeps the bound it declares.
+const APPLY_MAX_MS = 3000;
+const HOLD_MS = 1500;
+const WAIT = { timeout: 20_000, interval: 20 };
+
+let sb: TestSandbox;
+beforeAll(async () => {
+  sb = await startTestSandbox({ applyMaxMs: APPLY_MAX_MS });
+});
+afterAll(() => sb.close());
+
+const folder = fixture("photos/nested");
+const bookOf = (configDir: string) => join(configDir, "journals", "reports.shipctl-ledger.jsonl");
+const posts = async (org: OrgTarget, id: number) => (await org.control.requests({ method: "POST", path: `/api/v1/reports/${id}/1` })).length;
+const reads = async (org: OrgTarget, id: number) => (await org.control.requests({ method: "GET", path: `/api/v1/shipments/${id}` })).length;
+
+/** Starts a single upload under a slow-apply fault and resolves once the sandbox holds its whole body. */
+async function uploadHeld(org: OrgTarget, id: number, configDir: string) {
+  await org.control.fault({ method: "POST", path: `/api/v1/reports/${id}/1`, kind: "slow-apply", ms: HOLD_MS });
+  const child = spawnCli(["report", "upload", String(id), folder, "--set", "1", "--json"], { sandbox: org, configDir });
+  const done = collect(child);
+  await vi.waitFor(async () => {
+    const [post] = await org.control.requests({ method: "POST", path: `/api/v1/reports/${id}/1` });
+    expect(post?.note).toMatch(/^slow-apply: body read/);
+  }, WAIT);
+  return { child, done };
+}
+
+/** The settle time the book recorded when the upload's last byte left. */
+function recordedSettleAt(configDir: string): Date {
+  const sent = readFileSync(bookOf(configDir), "utf8").split("\n").filter((l) => l.includes('"sent_at"')).map((l) => JSON.parse(l) as { settle_at: string });
+  expect(sent).toHaveLength(1);
+  return new Date(sent[0]!.settle_at);
+}
+
+describe("an upload still being applied when its run stops", () => {
+  it("SIGKILL, rerun at once: it waits and finds the report stored, sends nothing; a rerun after the settle time sends nothing either", async () => {
+    const org = await sb.newOrg();
+    const id = await shipmentReadyFor(org, 1);
+    const configDir = tempDir("shipctl-config-");
+    const { child, done } = await uploadHeld(org, id, configDir);
+    child.kill("SIGKILL");
+    expect((await done).signal).toBe("SIGKILL");
+    // The book was written before the body's last byte left: in flight, with when it left and its settle time.
+    const settleAt = recordedSettleAt(configDir);
+    const readsBefore = await reads(org, id);
+
+    const rerun = await runCli(["report", "upload", String(id), folder, "--set", "1", "--json"], { sandbox: org, configDir });
+    expect(rerun.exitCode, rerun.stderr).toBe(0);
+    expect(rerun.stderr).toContain("1 upload was in flight when an earlier run stopped");
+    expect(JSON.parse(rerun.stdout)).toMatchObject({ result: "skipped", message: expect.stringContaining("already stored") });
+    // Read more than once only because the sandbox had not applied it yet at the first read: then the run said so and waited.
+    const rerunReads = (await reads(org, id)) - readsBefore;
+    expect(rerun.stderr.includes("it may still be applying it until")).toBe(rerunReads > 1);
+    expect(await posts(org, id)).toBe(1);
+    expect(await org.control.reports()).toHaveLength(1);
+
+    // After the settle time nothing is in flight any more: the book says stored, the shipment confirms it.
+    await new Promise((r) => setTimeout(r, Math.max(0, settleAt.getTime() - Date.now() + 50)));
+    const later = await runCli(["report", "upload", String(id), folder, "--set", "1", "--json"], { sandbox: org, configDir });
+    expect(later.exitCode, later.stderr).toBe(0);
+    expect(JSON.parse(later.stdout).result).toBe("skipped");
+    expect(later.stderr).not.toContain("in flight");
+    expect(await posts(org, id)).toBe(1);
+    expect(await org.control.reports()).toHaveLength(1);
+  });
+
+  it("Ctrl-C: the run waits for the upload's answer and records it (exit 130); the rerun sends nothing", async () => {
+    const org = await sb.newOrg();
+    const id = await shipmentReadyFor(org, 1);
+    const configDir = tempDir("shipctl-config-");
+    const { child, done } = await uploadHeld(org, id, configDir);
+    child.kill("SIGINT");
+    const r = await done;
+    expect(r.exitCode, r.stderr).toBe(130);
+    expect(r.stderr).toContain("the upload already under way was let finish, and is recorded");
+    expect(JSON.parse(r.stdout).result).toBe("stored");
+    // It stayed connected through the sandbox's wait and got the answer.
+    expect((await org.control.requests({ method: "POST", path: `/api/v1/reports/${id}/1` }))[0]).toMatchObject({ status: 201 });
+    expect(readFileSync(bookOf(configDir), "utf8")).toMatch(new RegExp(`"row":"${id}/1","state":"stored"`));
+
+    const rerun = await runCli(["report", "upload", String(id), folder, "--set", "1", "--json"], { sandbox: org, configDir });
+    expect(rerun.exitCode, rerun.stderr).toBe(0);
+    expect(JSON.parse(rerun.stdout)).toMatchObject({ result: "skipped", message: expect.stringContaining("already stored (journal") });
+    expect(await posts(org, id)).toBe(1);
+    expect(await org.control.reports()).toHaveLength(1);
+  });
+
+  it("a batch whose journal of shipctl 0.1 says 'sending' for a report the service holds: settled as stored, not sent again; the old file kept as .v1.bak", async () => {
+    const org = await sb.newOrg();
+    const [held, other] = await createShipments(org, 2);
+    for (const id of [held!, other!]) await org.control.setStatus(id, "Delivered");
+    // The report arrived (an earlier run's upload), but that run stopped before it recorded the answer.
+    expect((await runCli(["report", "upload", String(held), folder, "--set", "1"], { sandbox: org })).exitCode).toBe(0);
+    const root = batchRoot([held!, other!], "nested");
+    const legacy = join(root, ".shipctl-report-journal.json");
+    const old = {
+      kind: "shipctl-report-journal",
+      version: 1,
+      entries: {
+        [`${org.url} ${held}/1`]: { shipment_id: held, set: 1, folder: String(held), state: "sending", updated_at: new Date(Date.now() - 60_000).toISOString() },
+      },
+      owners: { [org.url]: createHash("sha256").update(org.token).digest("hex").slice(0, 16) },
+    };
+    writeFileSync(legacy, `${JSON.stringify(old, null, 2)}\n`);
+
+    const r = await runCli(["report", "upload", "--batch", root, "--set", "1", "--json"], { sandbox: org });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const results = (JSON.parse(r.stdout) as { results: Array<{ shipment_id: number; result: string; message: string }> }).results;
+    expect(results.find((x) => x.shipment_id === held)).toMatchObject({ result: "skipped", message: expect.stringContaining("already stored") });
+    expect(results.find((x) => x.shipment_id === other)?.result).toBe("stored");
+    expect(r.stderr).toContain("1 found stored, 0 proven not stored");
+    expect(await posts(org, held!)).toBe(1);
+    expect((await org.control.reports()).map((x) => x.shipment_id).sort((a, b) => a - b)).toEqual([held, other].sort((a, b) => a! - b!));
+    expect(existsSync(legacy)).toBe(false);
+    expect(JSON.parse(readFileSync(`${legacy}.v1.bak`, "utf8"))).toEqual(old);
+    expect(existsSync(join(root, ".shipctl-report-ledger.jsonl"))).toBe(true);
+  });
+});
+
+describe("--no-wait", () => {
+  // The sandbox declares a long apply bound here, so the report is in flight for a minute after its last byte left.
+  let slow: TestSandbox;
+  beforeAll(async () => {
+    slow = await startTestSandbox({ applyMaxMs: 60_000 });
+  });
+  afterAll(() => slow.close());
+
+  it("with a report in flight: exit 7 at once, naming the time after which a rerun settles it; nothing sent", async () => {
+    const org = await slow.newOrg();
+    const id = await shipmentReadyFor(org, 1);
+    const configDir = tempDir("shipctl-config-");
+    // The sandbox waits before handling the upload, and drops it unapplied once its client is gone.
+    await org.control.fault({ method: "POST", path: `/api/v1/reports/${id}/1`, kind: "latency", ms: 20_000 });
+    const child = spawnCli(["report", "upload", String(id), folder, "--set", "1"], { sandbox: org, configDir });
+    const done = collect(child);
+    await vi.waitFor(() => expect(existsSync(bookOf(configDir)) && readFileSync(bookOf(configDir), "utf8")).toContain('"sent_at"'), WAIT);
+    child.kill("SIGKILL");
+    await done;
+    const settleAt = recordedSettleAt(configDir);
+    const when = `${settleAt.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+
+    const r = await runCli(["report", "upload", String(id), folder, "--set", "1", "--no-wait", "--json"], { sandbox: org, configDir });
+    expect(r.exitCode, r.stderr).toBe(7);
+    expect(r.stderr).toContain(`the service may still be applying it until ${when}`);
+    expect(r.stderr).toContain(`shipctl report upload ${id} ${folder} --set 1 --no-wait`);
+    expect(JSON.parse(r.stdout)).toMatchObject({ result: "unknown", settle_at: settleAt.toISOString() });
+    expect(await posts(org, id)).toBe(1);
+    expect(await org.control.reports()).toHaveLength(0);
+  });
+});

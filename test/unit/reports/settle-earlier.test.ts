@@ -1,0 +1,169 @@
+// Uploads an earlier run left in flight are settled before anything is sent: found stored (skipped), past their
+// settle time and not found (sent again), or still in flight (waited for, or with --no-wait and Ctrl-C reported
+// unknown with the time a rerun settles them, and never sent).
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ExitCode } from "../../../src/errors.js";
+import { Book, type RowState } from "../../../src/ledger/book.js";
+import { settleWindowFor } from "../../../src/ledger/settle-window.js";
+import { run } from "../../../src/commands/report/upload.js";
+import { fixture, tempDir } from "../../helpers/cli.js";
+import { batchDepsFor, batchOf, StatusService } from "./batch-deps.js";
+
+const NOW = new Date("2025-03-02T12:00:00Z");
+const at = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
+
+/** A book as a run killed mid-upload leaves it: shipment 1's upload sent whole at NOW - 10 s, settled at NOW + 60 s. */
+async function leftInFlight(root: string, state: Partial<RowState> = {}): Promise<void> {
+  const book = await Book.open(join(root, ".shipctl-report-ledger.jsonl"), {
+    kind: "report-upload",
+    source: root,
+    target: { baseUrl: "http://x", profile: "t", token: "t" },
+    window: settleWindowFor({ baseUrl: "http://x", env: {} }),
+  });
+  await book.record([["1/1", { state: "in_flight", at: at(-12_000), attempt: 1, settle_at: at(60_000), await_sent: true, sent_at: at(-10_000), ...state } as RowState]]);
+  await book.close();
+}
+
+/** A clock that moves only when the run sleeps; `onSleep` sees each wait. */
+function movingClock(onSleep: (ms: number) => void = () => undefined) {
+  let now = NOW.getTime();
+  return {
+    now: () => new Date(now),
+    sleep: async (ms: number, signal?: AbortSignal) => {
+      onSleep(ms);
+      if (signal?.aborted) throw signal.reason;
+      now += ms;
+    },
+  };
+}
+
+const results = (stdout: string) => (JSON.parse(stdout) as { results: Array<{ shipment_id: number; result: string; message: string; settle_at: string | null }> }).results;
+
+describe("uploads an earlier run left in flight", () => {
+  it("found stored: skipped as already stored, never sent; the rest of the batch goes on", async () => {
+    const root = batchOf([1, 2]);
+    await leftInFlight(root);
+    const api = new StatusService();
+    api.status.set(1, 8);
+    const { deps, io } = batchDepsFor(api, NOW);
+    expect(await run(deps, [], { set: "1", batch: root })).toBe(ExitCode.Ok);
+    expect(api.uploads).toEqual([2]);
+    expect(results(io.stdout())[0]).toMatchObject({ shipment_id: 1, result: "skipped", message: expect.stringContaining("already stored") });
+    expect(io.stderr()).toContain("1 upload was in flight when an earlier run stopped");
+    expect(io.stderr()).toContain("1 found stored, 0 proven not stored (to be sent), 0 still unknown (not sent)");
+  });
+
+  it("--no-wait before its settle time: unknown (exit 8 beside a stored one), with the time a rerun settles it; not sent", async () => {
+    const root = batchOf([1, 2]);
+    await leftInFlight(root);
+    const api = new StatusService();
+    const { deps, io } = batchDepsFor(api, NOW);
+    expect(await run(deps, [], { set: "1", batch: root, wait: false })).toBe(ExitCode.Partial);
+    expect(api.uploads).toEqual([2]);
+    expect(results(io.stdout())[0]).toMatchObject({ result: "unknown", settle_at: at(60_000), message: expect.stringContaining("until 2025-03-02 12:01:00 UTC") });
+    expect(io.stderr()).toContain("1 stored, 1 unknown (in flight: not sent again)");
+    expect(io.stderr()).toContain(`run the same command again after 2025-03-02 12:01:00 UTC:\n  shipctl report upload --batch ${root} --set 1 --no-wait`);
+    // Alone in its run, it is exit 7.
+    const alone = batchOf([1]);
+    await leftInFlight(alone);
+    expect(await run(batchDepsFor(new StatusService(), NOW).deps, [], { set: "1", batch: alone, wait: false })).toBe(ExitCode.Unavailable);
+  });
+
+  it("waits (a line per read-back without a terminal) until it shows up, then skips it", async () => {
+    const root = batchOf([1]);
+    await leftInFlight(root);
+    const api = new StatusService();
+    // The service finishes applying it while the run waits.
+    const clock = movingClock(() => api.status.set(1, 8));
+    const { deps, io } = batchDepsFor(api, NOW, { clock });
+    expect(await run(deps, [], { set: "1", batch: root })).toBe(ExitCode.Ok);
+    expect(api.uploads).toEqual([]);
+    expect(api.reads.filter((id) => id === 1).length).toBeGreaterThanOrEqual(2);
+    expect(io.stderr()).toContain("it may still be applying it until 12:01:00 UTC. Waiting and reading back now and then");
+    expect(results(io.stdout())[0]?.result).toBe("skipped");
+  });
+
+  it("not found after its settle time: not applied, so sent now", async () => {
+    const root = batchOf([1]);
+    await leftInFlight(root);
+    const api = new StatusService();
+    const { deps, io } = batchDepsFor(api, NOW, { clock: movingClock() });
+    expect(await run(deps, [], { set: "1", batch: root })).toBe(ExitCode.Ok);
+    expect(api.uploads).toEqual([1]);
+    expect(io.stderr()).toContain("0 found stored, 1 proven not stored (to be sent)");
+  });
+
+  it("one whose last byte never left was not applied: sent again at once, without reading back or waiting", async () => {
+    const root = batchOf([1]);
+    await leftInFlight(root, { sent_at: undefined, at: new Date().toISOString() });
+    const api = new StatusService();
+    const { deps, io } = batchDepsFor(api, NOW);
+    expect(await run(deps, [], { set: "1", batch: root })).toBe(ExitCode.Ok);
+    expect(api.uploads).toEqual([1]);
+    expect(io.stderr()).not.toContain("in flight when an earlier run stopped");
+  });
+
+  it("Ctrl-C while waiting: exit 130, reported unknown with its settle time, nothing sent", async () => {
+    const root = batchOf([1, 2]);
+    await leftInFlight(root);
+    const api = new StatusService();
+    const stop = new AbortController();
+    const clock = movingClock(() => stop.abort(new Error("interrupted")));
+    const { deps, io } = batchDepsFor(api, NOW, { clock, signal: stop.signal });
+    await expect(run(deps, [], { set: "1", batch: root })).rejects.toMatchObject({ exitCode: ExitCode.Interrupted });
+    expect(api.uploads).toEqual([]);
+    expect(results(io.stdout()).map((r) => `${r.shipment_id} ${r.result}`)).toEqual(["1 unknown", "2 interrupted"]);
+  });
+
+  it("a batch journal of shipctl 0.1 that says 'sending': settled by reading the shipment, never resent; the old file kept as .v1.bak", async () => {
+    const root = batchOf([1, 2, 3]);
+    const legacy = join(root, ".shipctl-report-journal.json");
+    const owner = createHash("sha256").update("t").digest("hex").slice(0, 16);
+    const old = {
+      kind: "shipctl-report-journal",
+      version: 1,
+      entries: {
+        "http://x 1/1": { shipment_id: 1, set: 1, folder: "1", state: "sending", updated_at: at(-3_600_000) },
+        "http://x 3/1": { shipment_id: 3, set: 1, folder: "3", state: "stored", updated_at: at(-3_600_000) },
+      },
+      owners: { "http://x": owner },
+    };
+    writeFileSync(legacy, `${JSON.stringify(old, null, 2)}\n`);
+    const api = new StatusService();
+    api.status.set(1, 8);
+    api.status.set(3, 8);
+    const { deps, io } = batchDepsFor(api, NOW);
+    expect(await run(deps, [], { set: "1", batch: root })).toBe(ExitCode.Ok);
+    expect(api.uploads).toEqual([2]);
+    expect(results(io.stdout()).map((r) => `${r.shipment_id} ${r.result}`)).toEqual(["1 skipped", "2 stored", "3 skipped"]);
+    expect(existsSync(legacy)).toBe(false);
+    expect(JSON.parse(readFileSync(`${legacy}.v1.bak`, "utf8"))).toEqual(old);
+    expect(readFileSync(join(root, ".shipctl-report-ledger.jsonl"), "utf8")).toContain('"row":"1/1","state":"stored","id":1');
+  });
+
+  it("a single upload settles its own book's in-flight row the same way", async () => {
+    const configDir = tempDir("shipctl-config-");
+    const book = await Book.open(join(configDir, "journals", "reports.shipctl-ledger.jsonl"), {
+      kind: "report-upload",
+      source: "report upload",
+      target: { baseUrl: "http://x", profile: "t", token: "t" },
+      window: settleWindowFor({ baseUrl: "http://x", env: {} }),
+    });
+    await book.record([["5/1", { state: "in_flight", at: at(-12_000), attempt: 1, settle_at: at(60_000), await_sent: true, sent_at: at(-10_000) }]]);
+    await book.close();
+    const api = new StatusService();
+    const { deps } = batchDepsFor(api, NOW, { configDir });
+    await expect(run(deps, ["5", fixture("photos/nested")], { set: "1", wait: false })).rejects.toMatchObject({
+      exitCode: ExitCode.Unavailable,
+      message: expect.stringContaining("may still be applying it until 2025-03-02 12:01:00 UTC"),
+      hint: expect.stringContaining(`shipctl report upload 5 ${fixture("photos/nested")} --set 1 --no-wait`),
+    });
+    expect(api.uploads).toEqual([]);
+    api.status.set(5, 8);
+    expect(await run(batchDepsFor(api, NOW, { configDir }).deps, ["5", fixture("photos/nested")], { set: "1" })).toBe(ExitCode.Ok);
+    expect(api.uploads).toEqual([]);
+  });
+});
