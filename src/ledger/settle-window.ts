@@ -72,7 +72,10 @@ export function settleAtFromIntent(at: Date, window: SettleWindow): Date {
   return new Date(at.getTime() + window.sendBoundMs + window.applyMs);
 }
 
-/** The settle time of a request whose last byte left at `sentAt`. */
+/**
+ * The settle time of a request whose last byte was handed to the connection at `sentAt`. The send bound is kept as a
+ * margin: bytes handed over may wait in the socket's buffers before they leave.
+ */
 export function settleAtFromSent(sentAt: Date, window: SettleWindow): Date {
-  return new Date(sentAt.getTime() + window.applyMs);
+  return new Date(sentAt.getTime() + window.sendBoundMs + window.applyMs);
 }

@@ -37,7 +37,7 @@ export interface SettleOptions {
   wait: boolean;
   /** A line for stderr (a countdown on a terminal is drawn by `progress`). */
   say(text: string): void;
-  /** What the rows are, in messages: "rows", "items", "reports", "shipments". */
+  /** What one row is, in messages: "row", "item", "report", "shipment", "address". */
   noun: string;
   /** Redraws a one-line countdown on a terminal; undefined elsewhere (a line per read-back instead). */
   progress?: { show(text: string): void; clear(): void };
@@ -61,7 +61,7 @@ export async function settle(rows: readonly FlightRow[], finder: Finder, o: Sett
       const settleAt = Math.max(...group.map((r) => Date.parse(r.state.settle_at)));
       if (hits.length === group.length) for (const r of group) result.set(r.key, applied(found.get(r.key)!));
       else if (hits.length > 0) {
-        const reason = `its request's answer was lost and only ${hits.length} of its ${group.length} ${o.noun} were found on the service; not resent`;
+        const reason = `its request's answer was lost and only ${hits.length} of its ${counted(group.length, o.noun)} were found on the service; not resent`;
         for (const r of group) result.set(r.key, found.has(r.key) ? applied(found.get(r.key)!) : { state: "uncertain", reason });
       } else if (now >= settleAt) for (const r of group) result.set(r.key, { state: "not-applied" });
       else still.push(...group);
@@ -75,7 +75,7 @@ export async function settle(rows: readonly FlightRow[], finder: Finder, o: Sett
     }
     if (poll === 0) {
       o.say(
-        `${pending.length} ${o.noun} ${pending.length === 1 ? "was" : "were"} sent by an earlier run whose answer never came, and the service ` +
+        `${counted(pending.length, o.noun)} ${pending.length === 1 ? "was" : "were"} sent by an earlier run whose answer never came, and the service ` +
           `does not show ${pending.length === 1 ? "it" : "them"} yet; it may still be applying ${pending.length === 1 ? "it" : "them"} until ` +
           `${new Date(until).toISOString().slice(11, 19)} UTC. Waiting and reading back now and then (Ctrl-C to stop; --no-wait to exit at once).\n`,
       );
@@ -105,6 +105,11 @@ async function waitUntil(next: number, until: number, o: SettleOptions): Promise
     o.progress.show(`in flight: reading back again in ${formatDuration(left)}; settled in ${formatDuration(until - o.now().getTime())}`);
     await o.sleep(Math.min(1000, left), o.signal);
   }
+}
+
+/** "1 row", "3 rows", "2 addresses". */
+export function counted(n: number, noun: string): string {
+  return `${n} ${n === 1 ? noun : noun.endsWith("s") ? `${noun}es` : `${noun}s`}`;
 }
 
 function applied(found: number | true): Settlement {

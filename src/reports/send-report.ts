@@ -6,7 +6,7 @@
 // out, or a 5xx) the shipment is read again: Filed (set 1) or Completed (set 2) means the report arrived; otherwise
 // the service may still be applying it, so it stays in flight until its settle time and is never resent in this run.
 import type { ApiClient } from "../api/types.js";
-import { REPORT, shipmentStatusName, type ReportSet, type StoredShipment } from "../contract/index.js";
+import { shipmentStatusName, type ReportSet, type StoredShipment } from "../contract/index.js";
 import { CliError, ExitCode } from "../errors.js";
 import type { Book, RowState } from "../ledger/book.js";
 import { settleAtFromIntent } from "../ledger/settle-window.js";
@@ -16,6 +16,7 @@ import type { ChunkPool } from "./chunk-pool.js";
 import type { Earlier } from "./settle-earlier.js";
 import { assessWindow, formatTimestamp, holdsReportSet } from "./window.js";
 import type { PreparedReport } from "./prepare-reports.js";
+import { refusalText } from "./refusal-text.js";
 
 /** `unknown`: sent, and its answer lost; the service may still be applying it (in flight), so it is not sent again. */
 export type ReportResult = "stored" | "already_stored" | "skipped" | "refused" | "failed" | "unknown" | "interrupted";
@@ -283,20 +284,4 @@ function inFlight(ctx: SendContext, report: PreparedReport, why: string, err: un
     ExitCode.Unavailable,
     { error: err, bytes, settleAt },
   );
-}
-
-/** The service's reason, with `box.2`-style keys turned into the side and the file the operator knows. */
-function refusalText(err: unknown, report: PreparedReport): string {
-  const errors = (err as { errors?: Record<string, string[]> }).errors;
-  if (!errors || Object.keys(errors).length === 0) return messageOf(err);
-  return Object.entries(errors)
-    .map(([key, messages]) => {
-      const m = /^(box|art)(?:\.(\d+))?/.exec(key);
-      const index = m?.[2] === undefined ? undefined : Number(m[2]);
-      const side = index === undefined ? undefined : REPORT.sides[index];
-      const photo = side ? report.photos.find((p) => p.group === m![1] && p.side === side) : undefined;
-      const where = photo ? `${key} (${photo.group} ${photo.side}, ${photo.file})` : key;
-      return `${where}: ${messages.join(" ")}`;
-    })
-    .join("; ");
 }

@@ -69,7 +69,7 @@ export async function settleEarlierUploads(
     const settled = await settleBook(book, reportFinder(api, { signal: deps.signal }), deps, {
       only: (key) => o.keys.has(key),
       wait: o.wait,
-      noun: "reports",
+      noun: "report",
       done: (id) => ({ state: "stored", ...(id === undefined ? {} : { id }), at: deps.clock.now().toISOString() }),
     });
     for (const [key, s] of settled) {

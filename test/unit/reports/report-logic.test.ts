@@ -141,9 +141,9 @@ describe("sendReport", () => {
     api.uploadError = apiError("connection reset", { mayHaveArrived: true });
     const c = await ctx(api);
     const o = await sendReport(c, await prepared());
-    const settleAt = new Date(NOW.getTime() + c.book.window.applyMs);
+    const settleAt = new Date(NOW.getTime() + c.book.window.sendBoundMs + c.book.window.applyMs);
     expect(o).toMatchObject({ result: "unknown", exitCode: ExitCode.Unavailable, settleAt });
-    expect(o.message).toContain("still Delivered: the service may still be applying it until 2025-03-02 12:05:00 UTC");
+    expect(o.message).toContain("still Delivered: the service may still be applying it until 2025-03-02 12:05:15 UTC");
     expect(api.uploads).toHaveLength(1);
     expect(c.book.row("5/1")).toMatchObject({ state: "in_flight", sent_at: NOW.toISOString(), settle_at: settleAt.toISOString() });
   });
