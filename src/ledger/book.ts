@@ -15,7 +15,7 @@ import { CliError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-file.js";
 import { LEDGER_VERSION, linesFor, shortHash, targetId, type BookKind, type InFlight, type Line, type RowState, type Verdict } from "./book-lines.js";
 import { loadBook, type Target } from "./book-load.js";
-import { acquireLocks, type Lock } from "./lock.js";
+import { acquireLocks, type Lock, type LockWait } from "./lock.js";
 import { markFor, tokenMatches, type OwnerMark } from "./owner.js";
 import { settleAtFromSent, type SettleWindow } from "./settle-window.js";
 
@@ -38,6 +38,8 @@ export interface OpenOptions {
   what?: string;
   /** Where shipctl 0.1 kept this book in another format (the report journal), read when `path` does not exist. */
   legacyPath?: string;
+  /** Wait this long for a run holding the book's lock to finish, instead of refusing at once. */
+  lockWait?: LockWait;
 }
 
 export class BookDamaged extends CliError {}
@@ -85,7 +87,7 @@ export class Book {
   /** Opens (or creates) the book at `path`, locked against other runs, folded into a fresh snapshot. */
   static async open(path: string, options: OpenOptions): Promise<Book> {
     const what = options.what ?? `the journal ${path}`;
-    const lock = await acquireLocks([{ path: `${path}.lock`, what }, ...(options.locks ?? [])]);
+    const lock = await acquireLocks([{ path: `${path}.lock`, what }, ...(options.locks ?? [])], options.lockWait);
     try {
       const { profile, baseUrl, token } = options.target;
       const tid = targetId(profile, baseUrl);
