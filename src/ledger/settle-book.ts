@@ -11,6 +11,8 @@ export interface SettleBookOptions {
   only?: (key: string) => boolean;
   wait: boolean;
   noun: string;
+  /** `noun` for one row, where a plural would read wrong. */
+  one?: string;
   /** The state recording what was found (created with its id, stored, paid). */
   done(found: number | undefined): RowState;
 }
@@ -19,7 +21,7 @@ export async function settleBook(book: Book, finder: Finder, deps: Pick<Deps, "c
   const rows: FlightRow[] = [];
   for (const [key, state] of book.inFlight()) if (o.only?.(key) ?? true) rows.push({ key, state });
   if (rows.length === 0) return new Map();
-  const settled = await settle(rows, finder, { ...settleTalk(deps), wait: o.wait, noun: o.noun });
+  const settled = await settle(rows, finder, { ...settleTalk(deps), wait: o.wait, noun: o.noun, one: o.one });
   const entries: Array<[string, RowState]> = [];
   for (const [key, s] of settled) {
     if (s.state === "applied") entries.push([key, o.done(s.id)]);
@@ -30,7 +32,7 @@ export async function settleBook(book: Book, finder: Finder, deps: Pick<Deps, "c
 }
 
 /** Waiting and talking as a command does: its clock and Ctrl-C, a countdown line on a terminal. */
-export function settleTalk(deps: Pick<Deps, "clock" | "signal" | "io">): Omit<SettleOptions, "wait" | "noun"> {
+export function settleTalk(deps: Pick<Deps, "clock" | "signal" | "io">): Omit<SettleOptions, "wait" | "noun" | "one"> {
   const { io } = deps;
   return {
     now: () => deps.clock.now(),

@@ -39,6 +39,8 @@ export interface SettleOptions {
   say(text: string): void;
   /** What the rows are, in messages: "rows", "items", "reports", "shipments". */
   noun: string;
+  /** The same for one row ("row", "address"), where a plural would read wrong; `noun` when not given. */
+  one?: string;
   /** Redraws a one-line countdown on a terminal; undefined elsewhere (a line per read-back instead). */
   progress?: { show(text: string): void; clear(): void };
 }
@@ -75,7 +77,7 @@ export async function settle(rows: readonly FlightRow[], finder: Finder, o: Sett
     }
     if (poll === 0) {
       o.say(
-        `${pending.length} ${o.noun} ${pending.length === 1 ? "was" : "were"} sent by an earlier run whose answer never came, and the service ` +
+        `${pending.length} ${pending.length === 1 ? (o.one ?? o.noun) : o.noun} ${pending.length === 1 ? "was" : "were"} sent by an earlier run whose answer never came, and the service ` +
           `does not show ${pending.length === 1 ? "it" : "them"} yet; it may still be applying ${pending.length === 1 ? "it" : "them"} until ` +
           `${new Date(until).toISOString().slice(11, 19)} UTC. Waiting and reading back now and then (Ctrl-C to stop; --no-wait to exit at once).\n`,
       );
