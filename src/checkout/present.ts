@@ -89,14 +89,14 @@ export function jsonDocument(summary: RunSummary) {
  */
 export function rerunCommand(
   ids: readonly number[],
-  context: { yes: boolean; maxTotalCents?: number; wait?: boolean; globals: Pick<GlobalOptions, "profile" | "baseUrl"> },
+  context: { yes: boolean; maxTotalCents?: number; globals: Pick<GlobalOptions, "profile" | "baseUrl"> },
 ): string {
   const words = ["shipctl", "checkout", ...ids.map(String)];
   if (context.globals.profile) words.push("--profile", shellWord(context.globals.profile));
   if (context.globals.baseUrl) words.push("--base-url", shellWord(context.globals.baseUrl));
   if (context.maxTotalCents !== undefined) words.push("--max-total", (context.maxTotalCents / 100).toFixed(2));
   if (context.yes) words.push("--yes");
-  if (context.wait === false) words.push("--no-wait");
+  // Never --no-wait: the command is for after the settle time, and run sooner it should wait rather than stop again.
   return words.join(" ");
 }
 

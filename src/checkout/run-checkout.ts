@@ -123,7 +123,7 @@ async function checkoutWith(deps: Deps, options: CheckoutOptions, api: ApiClient
     held,
     interrupted: deps.signal.aborted,
   });
-  if (paid.paid.length > 0 && (!error || status === "interrupted")) note(`${deps.theme.err.ok("✓")} paid ${formatUsd(charged)} for ${plural(paid.paid.length)}`);
+  if (!error) note(`${deps.theme.err.ok("✓")} paid ${formatUsd(charged)} for ${plural(paid.paid.length)}`);
   return finish(status, sessions, paid, error, rerun);
 }
 
@@ -164,5 +164,5 @@ function report(
 function rerunFor(deps: Deps, options: CheckoutOptions, ids: number[]): string {
   const order = new Map(options.ids.map((id, i) => [id, i]));
   const sorted = [...ids].sort((a, b) => order.get(a)! - order.get(b)!);
-  return rerunCommand(sorted, { yes: options.yes, maxTotalCents: options.maxTotalCents, wait: options.wait, globals: deps.globals });
+  return rerunCommand(sorted, { yes: options.yes, maxTotalCents: options.maxTotalCents, globals: deps.globals });
 }

@@ -26,10 +26,10 @@ export interface CsvFlagChoice {
    */
   creates?: boolean;
   /**
-   * The single-item mode keeps a journal of its own too (`address add`): --force-new and --no-wait apply to it as
-   * well, so their help does not say "with --csv".
+   * The single-item mode keeps a journal of its own too (`address add`: "address", what it stores): --force-new and
+   * --no-wait apply to it as well, so their help does not say "with --csv".
    */
-  singleJournal?: boolean;
+  singleJournal?: string;
 }
 
 /** Flags the CSV mode reads; any other flag given with --csv is refused. */
@@ -48,11 +48,11 @@ export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command 
       command.option(
         "--force-new",
         choice.singleJournal
-          ? "store it even though an earlier run stored it: the same item once more, or with --csv the rows of a copy of a file already sent (docs/csv.md)"
+          ? `store it even though an earlier run stored it: the same ${choice.singleJournal} once more, or with --csv the rows of a copy of a file already sent (docs/csv.md)`
           : "with --csv: send even the rows an earlier run sent from another file (a copy of it); see docs/csv.md",
       );
     }
-    const waitShared = choice.singleJournal ? "" : shared;
+    const waitShared = choice.singleJournal !== undefined ? "" : shared;
     command.option("--no-wait", `${waitShared}do not wait for requests an earlier run left in flight: report them unknown, with when a rerun settles them`);
   }
   command.option("--concurrency <n>", `${shared}requests in flight (default ${DEFAULT_CONCURRENCY})`);

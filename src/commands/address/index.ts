@@ -91,7 +91,7 @@ Examples:
     );
   addressInputOptions(command);
   storePolicyOptions(command);
-  addCsvOptions(command, { verifyFlags: false, sending: true, creates: true, singleJournal: true }).addHelpText("after", CSV_HELP);
+  addCsvOptions(command, { verifyFlags: false, sending: true, creates: true, singleJournal: "address" }).addHelpText("after", CSV_HELP);
   command.action(csvOrPlain(ctx, async () => (await import("./csv.js")).runAdd, async () => (await import("./add.js")).run));
   return command;
 }

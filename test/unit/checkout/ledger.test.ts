@@ -103,7 +103,7 @@ describe("checkout: a payment an earlier run left in flight is settled before an
     expect(svc.charges).toEqual([[1]]);
   });
 
-  it("--no-wait: still in flight, so exit 7 at once, nothing priced or paid, saying until when; the rerun command keeps --no-wait", async () => {
+  it("--no-wait: still in flight, so exit 7 at once, nothing priced or paid, saying until when; the rerun command is for after then", async () => {
     const svc = fakeService([1], ["lost-before"]);
     const configDir = await leaveInFlight(svc, [1]);
     const again = harness(svc, { configDir, globals: { json: true } });
@@ -119,7 +119,7 @@ describe("checkout: a payment an earlier run left in flight is settled before an
       paid: [],
       unknown: [1],
       settle_at: "2026-01-05T10:00:05.000Z",
-      rerun: "shipctl checkout 1 --yes --no-wait",
+      rerun: "shipctl checkout 1 --yes",
     });
     expect(prices(svc.calls)).toHaveLength(1);
     expect(posts(svc.calls)).toHaveLength(1);
@@ -135,7 +135,7 @@ describe("checkout: a payment an earlier run left in flight is settled before an
     expect(prices(svc.calls).at(-1)).toBe("GET /checkout 2,3");
     expect(svc.charges).toEqual([[2, 3]]);
     expect(r.error?.message).toContain("paid 2 of 3 shipments; shipment 1 may still be being paid by an earlier run's payment");
-    expect(JSON.parse(again.io.stdout())).toMatchObject({ status: "partly-paid", paid: [2, 3], unknown: [1], rerun: "shipctl checkout 1 --yes --no-wait" });
+    expect(JSON.parse(again.io.stdout())).toMatchObject({ status: "partly-paid", paid: [2, 3], unknown: [1], rerun: "shipctl checkout 1 --yes" });
   });
 
   it("a payment in flight for shipments not named is settled too, without waiting", async () => {
