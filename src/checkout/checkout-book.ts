@@ -6,6 +6,9 @@
 // Every run first settles what is in flight (earlier-payments.ts), so a rerun started at once never prices and pays a
 // shipment whose first payment may still be applied.
 //
+// Settled rows are forgotten when the book is next opened (the service's statuses say what is paid), so it holds what
+// may still be in flight plus the last run's outcomes, and does not grow with every shipment ever paid.
+//
 // One book (and so one lock) for every checkout of the config folder: a second run started while one is working
 // waits a few seconds for it (LOCK_WAIT_MS), then is refused naming it. Payments are few and short, and two runs
 // paying the same shipments at once is exactly what must not happen.
@@ -34,6 +37,8 @@ export async function openCheckoutBook(deps: Pick<Deps, "connection" | "env" | "
     target: { baseUrl: connection.baseUrl, profile: connection.profile, token: connection.token },
     window: await settleWindowOf(connection, deps.env),
     what: `the checkout journal ${path}`,
+    // What was paid is the shipments' status; only payments in flight matter to a later run.
+    forgetSettled: true,
     lockWait: {
       ms: LOCK_WAIT_MS,
       say: (holder) => deps.io.err(`Another checkout is running (${holder}); waiting up to ${LOCK_WAIT_MS / 1000} s for it to finish...\n`),

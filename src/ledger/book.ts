@@ -40,6 +40,11 @@ export interface OpenOptions {
   legacyPath?: string;
   /** Wait this long for a run holding the book's lock to finish, instead of refusing at once. */
   lockWait?: LockWait;
+  /**
+   * Forget this target's settled rows (anything not in flight) when the book is opened: for a book whose outcomes no
+   * later run reads (checkout: the shipment's status says whether it is paid), so it does not grow for ever.
+   */
+  forgetSettled?: boolean;
 }
 
 export class BookDamaged extends CliError {}
@@ -96,6 +101,7 @@ export class Book {
       const recorded = loaded.targets.get(tid)?.owner;
       const matched = await tokenMatches(token, recorded);
       const mark = matched ? recorded! : await markFor(token);
+      if (options.forgetSettled) for (const [key, state] of loaded.rows) if (state.state !== "in_flight") loaded.rows.delete(key);
       const book = new Book(path, options, tid, loaded.rows, loaded.verdicts, loaded.targets, loaded.others, mark, matched, lock);
       book.settleUploads();
       await book.compact();

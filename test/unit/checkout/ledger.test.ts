@@ -68,6 +68,22 @@ describe("checkout: the book records every payment", () => {
     expect(again.io.stderr()).not.toContain("earlier run");
     expect(svc.charges).toEqual([[1]]);
   });
+  it("does not grow with every shipment ever paid: settled rows are forgotten when the book is next opened", async () => {
+    const svc = fakeService([1, 2], ["lost-before"]);
+    const configDir = await leaveInFlight(svc, [1]);
+    const h = harness(svc, { configDir, globals: { json: true } });
+    expect((await exitOf(runCheckout(h.deps, ["2"], { yes: true, wait: false }))).code).toBe(0);
+    const rows = (configDir: string) => bookLines(configDir).filter((l) => "row" in l || "rows" in l);
+    expect(rows(configDir).map((l) => [l.row ?? l.rows, l.state])).toEqual([
+      ["1", "in_flight"],
+      ["2", "in_flight"],
+      ["2", "paid"],
+    ]);
+    const third = harness(svc, { configDir });
+    expect((await exitOf(runCheckout(third.deps, ["2"], { yes: true, wait: false }))).code).toBe(0);
+    // Shipment 2's row is gone; shipment 1's payment is still in flight, and kept.
+    expect(rows(configDir).map((l) => [l.row ?? l.rows, l.state])).toEqual([["1", "in_flight"]]);
+  });
 });
 
 describe("checkout: a payment an earlier run left in flight is settled before anything is priced", () => {
