@@ -2,7 +2,8 @@
 // no idempotency key, so the request goes through a ledger book of its own, kept per address content in the config
 // folder (journals/address-add-<hash>.shipctl-ledger.jsonl; not the CSV journal's suffix, so the CSV copy check never
 // reads one book per address ever added). Its row key is the hash of the address as given:
-//   recorded stored        -> a rerun prints that id (read back once, so it is this token's) and stores nothing
+//   recorded stored        -> a rerun prints that id (read back once: it must be this token's, and still this
+//                             address) and stores nothing
 //   recorded in flight     -> a request whose answer never came: settled by reading the stored addresses back and
 //                             matching what was sent (ledger/settle.ts); the service may still be storing it until
 //                             its settle time, so a rerun before then waits (a countdown) unless --no-wait
@@ -70,7 +71,7 @@ export async function addAddressOnce(deps: Deps, input: Address, options: AddOnc
     const call = callOptions(deps, "Reading the addresses");
     const base = shortHash(addressKey(input));
     if (!options.forceNew) {
-      const earlier = await earlierRuns(deps, api, call, book, options.wait);
+      const earlier = await earlierRuns(deps, api, call, book, input, options.wait);
       if (earlier) return { ...earlier, journal: path };
     }
     const address = await toStore(api);
@@ -94,7 +95,7 @@ function freeKey(book: Book, base: string): string {
  * one still unsettled stops the run before anything is sent. The latest stored, if this token can see it, is the
  * answer. Undefined when nothing is stored: the address is to be sent.
  */
-async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, book: Book, wait: boolean): Promise<Omit<Extract<AddedAddress, { kind: "earlier" }>, "journal"> | undefined> {
+async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, book: Book, input: Address, wait: boolean): Promise<Omit<Extract<AddedAddress, { kind: "earlier" }>, "journal"> | undefined> {
   const settledNow = new Set<string>();
   if (book.inFlight().size > 0) {
     deps.io.err("An earlier run sent this address to be stored and its answer never came; reading the stored addresses back to settle it...\n");
@@ -126,10 +127,23 @@ async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, book: 
       deps.io.err(`The journal records this address as stored as address ${state.id}, but this token cannot read that address: storing it.\n`);
       continue;
     }
+    if (!sameParty(record, input)) {
+      // Another address under that id: a sandbox restarted on the same port, or the address was updated since.
+      deps.io.err(`The journal records this address as stored as address ${state.id}, but address ${state.id} is now "${record.name}" <${record.email}>: storing it.\n`);
+      continue;
+    }
     book.acceptOwner();
     return { kind: "earlier", id: state.id, address: addressOf(record), settled: settledNow.has(key) };
   }
   return undefined;
+}
+
+/**
+ * Whether a stored address is the one an earlier run stored for `input`: the fields the service's verifier gives back
+ * as sent (name, email, phone, country; api.md, endpoint 2) are the same. The others may be its recommended revision.
+ */
+function sameParty(stored: StoredAddress, input: Address): boolean {
+  return stored.name === input.name && stored.email === input.email && stored.phone === input.phone && stored.country === input.country;
 }
 
 async function readStored(api: ApiClient, call: CallOptions, id: number): Promise<StoredAddress | undefined> {

@@ -91,6 +91,24 @@ describe("address add twice: one address", () => {
     expect(again.io.stdout()).toBe("3\n");
   });
 
+  it("an id that now holds another address (a sandbox restarted on the same port) is not trusted: stored now, saying so", async () => {
+    const dir = tempDir("shipctl-add-");
+    await add(runIn(dir, { createAddress: async () => ({ id: 41 }) }).deps, [], FLAGS);
+    const again = runIn(dir, { getAddress: async () => ({ ...stored(41), name: "Someone Else" }), createAddress: async () => ({ id: 2 }) });
+    await add(again.deps, [], FLAGS);
+    expect(again.io.stderr()).toContain('The journal records this address as stored as address 41, but address 41 is now "Someone Else" <ship@gallery.example>: storing it.');
+    expect(again.io.stdout()).toBe("2\n");
+  });
+
+  it("a recommended revision stored earlier is still this address: its id, as stored", async () => {
+    const dir = tempDir("shipctl-add-");
+    await add(runIn(dir, { createAddress: async () => ({ id: 41 }) }).deps, [], FLAGS);
+    const revised = { ...stored(41), line_1: "1 Main St" };
+    const again = runIn(dir, { getAddress: async () => revised }, { json: true });
+    await add(again.deps, [], FLAGS);
+    expect(JSON.parse(again.io.stdout())).toEqual({ id: 41, address: { ...GALLERY, line_1: "1 Main St" }, already_stored: true });
+  });
+
   it("the address as given decides: another address is stored", async () => {
     const dir = tempDir("shipctl-add-");
     await add(runIn(dir, { createAddress: async () => ({ id: 41 }) }).deps, [], FLAGS);
