@@ -8,9 +8,14 @@ import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helper
 import { GALLERY, GALLERY_ARGS } from "../../helpers/seed.js";
 import { bodyRead, passed, settleAtIn } from "../../helpers/slow-apply.js";
 
+/** The sandbox's bound on applying a request: the CLI's apply window for it (plus 2 s to send, on loopback). */
+const APPLY_MAX_MS = 1500;
+/** How long a slow-apply store is held before it is applied. */
+const SLOW_MS = 1200;
+
 let sb: TestSandbox;
 beforeAll(async () => {
-  sb = await startTestSandbox();
+  sb = await startTestSandbox({ applyMaxMs: APPLY_MAX_MS });
 });
 afterAll(() => sb.close());
 
@@ -116,7 +121,7 @@ describe("shipctl address add: stored once", () => {
   it("killed (SIGKILL) while the service is still storing it: the rerun at once settles it (stored) and stores nothing; a rerun after the settle time sends nothing", async () => {
     const org = await sb.newOrg();
     const configDir = tempDir("shipctl-config-");
-    await org.control.fault({ ...STORE, kind: "slow-apply", ms: 3000 });
+    await org.control.fault({ ...STORE, kind: "slow-apply", ms: SLOW_MS });
     const child = spawnCli(["address", "add", ...GALLERY_ARGS], { sandbox: org, configDir });
     const killed = collect(child);
     await bodyRead(org, STORE);
@@ -145,7 +150,7 @@ describe("shipctl address add: stored once", () => {
   it("interrupted (Ctrl-C) while the service is still storing it: the answer is awaited, its id printed and recorded, exit 130", async () => {
     const org = await sb.newOrg();
     const configDir = tempDir("shipctl-config-");
-    await org.control.fault({ ...STORE, kind: "slow-apply", ms: 3000 });
+    await org.control.fault({ ...STORE, kind: "slow-apply", ms: SLOW_MS });
     const child = spawnCli(["address", "add", ...GALLERY_ARGS], { sandbox: org, configDir });
     const result = collect(child);
     await bodyRead(org, STORE);

@@ -10,22 +10,24 @@ import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helper
 import { seedShipments, statusOf } from "../../helpers/seed.js";
 import { bodyRead, passed, settleAtIn } from "../../helpers/slow-apply.js";
 
+/** The sandbox's bound on applying a request (the CLI's apply window for it; plus 2 s to send, on loopback). */
+const APPLY_MAX_MS = 1500;
+/** How long the payment is held before it is applied. */
+const SLOW_MS = 1200;
+
 let sb: TestSandbox;
 beforeAll(async () => {
-  sb = await startTestSandbox();
+  sb = await startTestSandbox({ applyMaxMs: APPLY_MAX_MS });
 });
 afterAll(() => sb.close());
 
 const PAY = { method: "POST", path: "/api/v1/checkout" };
 const PRICE = { method: "GET", path: "/api/v1/checkout" };
 
-/** The sandbox's apply bound (startSandbox's default): the slowest a payment may be applied. */
-const APPLY_MAX_MS = 3000;
-
 async function slowPayment(count: number): Promise<{ org: OrgTarget; ids: number[]; args: string[]; configDir: string }> {
   const org = await sb.newOrg();
   const ids = await seedShipments(org, count);
-  await org.control.fault({ ...PAY, kind: "slow-apply", ms: APPLY_MAX_MS });
+  await org.control.fault({ ...PAY, kind: "slow-apply", ms: SLOW_MS });
   return { org, ids, args: ids.map(String), configDir: tempDir("shipctl-config-") };
 }
 
@@ -72,7 +74,7 @@ describe("checkout killed (SIGKILL) while the service is still applying the paym
     const until = `${settleAt.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 
     const again = await runCli(["checkout", ...args, "--yes", "--json", "--no-wait"], { sandbox: org, configDir });
-    // The payment is applied APPLY_MAX_MS after its body was read: the rerun either still finds it in flight, or
+    // The payment is applied SLOW_MS after its body was read: the rerun either still finds it in flight, or
     // already paid. Either way nothing is priced or paid again.
     if (again.exitCode === 7) {
       expect(again.stderr).toContain(`shipment ${ids[0]}: a payment an earlier run sent may still be going through until ${until}: not priced or paid now`);
