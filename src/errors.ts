@@ -15,7 +15,10 @@ export const ExitCode = {
   Payment: 5,
   /** The service rejected the request (another 4xx, an invalid address...). */
   Rejected: 6,
-  /** The service is unavailable after retries (5xx, network, 409 or 429 after retries). */
+  /**
+   * The service is unavailable after retries (5xx, network, 409 or 429 after retries), or a request whose answer was
+   * lost may still be in flight (a rerun settles it first).
+   */
   Unavailable: 7,
   /** Partly done: a batch where some items succeeded and some failed; the output says which. */
   Partial: 8,
@@ -33,7 +36,7 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [ExitCode, string]> = [
   [ExitCode.Auth, "not authenticated, or the organization has no subscription"],
   [ExitCode.Payment, "payment refused (declined card or no valid payment method)"],
   [ExitCode.Rejected, "the service rejected the request (other 4xx, invalid address)"],
-  [ExitCode.Unavailable, "service unavailable after retries (5xx, network, 409 or 429 after retries)"],
+  [ExitCode.Unavailable, "service unavailable after retries (5xx, network, 409 or 429), or a lost answer still in flight (a rerun settles it)"],
   [ExitCode.Partial, "partly done: some items succeeded and some failed (the output says which)"],
   [ExitCode.Interrupted, "interrupted (Ctrl-C); rerun the same command to resume where it applies"],
 ];

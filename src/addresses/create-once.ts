@@ -1,80 +1,220 @@
-// POST /api/v1/addresses for one address, stored at most once. The service has no idempotency key, so a request whose
-// answer was lost (a dropped connection, a timeout, a 5xx) is never sent again here: after a short wait the stored
-// addresses are read back and matched the way `address add --csv` matches them (every field, created since the
-// request), which tells "stored" from "not stored". Only when the read-back cannot tell is the outcome left unknown.
-import type { ApiClient } from "../api/types.js";
-import type { Address } from "../contract/index.js";
+// `address add` (one address, from flags or --file): POST /api/v1/addresses at most once per address. The service has
+// no idempotency key, so the request goes through a ledger book of its own, kept per address content in the config
+// folder (journals/address-add-<hash>.shipctl-ledger.jsonl; not the CSV journal's suffix, so the CSV copy check never
+// reads one book per address ever added). Its row key is the hash of the address as given:
+//   recorded stored        -> a rerun prints that id (read back once: it must be this token's, and still this
+//                             address) and stores nothing
+//   recorded in flight     -> a request whose answer never came: settled by reading the stored addresses back and
+//                             matching what was sent (ledger/settle.ts); the service may still be storing it until
+//                             its settle time, so a rerun before then waits (a countdown) unless --no-wait
+//   not recorded, refused  -> stored now: the intent (the address exactly as sent) recorded before the POST, its id
+//                             after it
+// A lost answer in the same run is never followed by a second POST: after a short pause the addresses are read back
+// once; found, the id is printed as usual; not found, it stays in flight and the run says from when a rerun settles
+// it. --force-new stores the same address again on purpose (a row of its own, `<hash>#2`...).
+import { join } from "node:path";
+import type { ApiClient, CallOptions } from "../api/types.js";
+import { ForbiddenError, NotFoundError } from "../api/errors.js";
+import { configDir } from "../config/paths.js";
+import { ADDRESS_FIELDS, addressKey, type Address, type StoredAddress } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { InterruptedError, UnavailableError } from "../errors.js";
+import { callOptions } from "../input/call-options.js";
+import { Book, type RowState } from "../ledger/book.js";
+import { shortHash } from "../ledger/book-lines.js";
 import { classifyFailure } from "../ledger/failure-kind.js";
 import { RECONCILE_DELAY_MS } from "../ledger/lost.js";
-import { listedFinder } from "../ledger/listed-finder.js";
-import { addressesListed } from "../ledger/listed-resources.js";
-import { settleAtFromIntent, settleWindowFor } from "../ledger/settle-window.js";
-import { callOptions } from "../input/call-options.js";
+import { settleBook } from "../ledger/settle-book.js";
+import { settleAtFromIntent, settleWindowOf } from "../ledger/settle-window.js";
+import { formatTimestamp } from "../output/time.js";
+import { addressFinder } from "./address-read-back.js";
 
-export interface CreatedAddress {
-  id: number;
-  /** True when the answer was lost and the id was found by reading the addresses back. */
-  foundAfterLoss: boolean;
+/** How long `address add` waits for another run adding the same address before refusing it. */
+const LOCK_WAIT_MS = 5_000;
+
+export interface AddOnceOptions {
+  /** false with --no-wait: a request still in flight is reported at once instead of waited for. */
+  wait: boolean;
+  /** --force-new: store it even though an earlier run stored the same address. */
+  forceNew: boolean;
 }
 
-/** Error codes of a request that ran out of time: the service may still be working on it after our wait. */
-const TIMED_OUT = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"]);
+export type AddedAddress =
+  /** Stored by this run; `foundAfterLoss` when its answer was lost and reading back found it. */
+  | { kind: "stored"; id: number; address: Address; foundAfterLoss: boolean; interrupted: boolean }
+  /** Stored by an earlier run: nothing sent now. `settled` when that run's answer was lost and this run found it. */
+  | { kind: "earlier"; id: number; address: Address; settled: boolean; journal: string };
 
-/** How a person settles it: the address, if stored, is among the newest. */
-const CHECK = "`shipctl list addresses` shows whether an address with these fields was created just now";
+export function addressBookPath(env: NodeJS.ProcessEnv, address: Address): string {
+  return join(configDir(env), "journals", `address-add-${shortHash(addressKey(address))}.shipctl-ledger.jsonl`);
+}
 
-export async function createAddressOnce(deps: Deps, api: ApiClient, address: Address): Promise<CreatedAddress> {
-  // Taken before sending, on the local clock: only addresses created after this (moved onto the service's clock by the
-  // offset the read-back measures, less the margin; see ledger/reconcile.ts) can be the one sent.
-  const at = deps.clock.now().toISOString();
+/**
+ * Stores `input` unless an earlier run did. `toStore` decides what is sent (verification, a recommended revision):
+ * asked only when something is to be sent, so a rerun of a stored address asks the service nothing more.
+ */
+export async function addAddressOnce(deps: Deps, input: Address, options: AddOnceOptions, toStore: (api: ApiClient) => Promise<Address>): Promise<AddedAddress> {
+  const [api, connection] = await Promise.all([deps.api(), deps.connection()]);
+  const path = addressBookPath(deps.env, input);
+  const book = await Book.open(path, {
+    kind: "address-add",
+    source: "address add",
+    target: { baseUrl: connection.baseUrl, profile: connection.profile, token: connection.token },
+    window: await settleWindowOf(connection, deps.env),
+    what: `the address journal ${path}`,
+    lockWait: {
+      ms: LOCK_WAIT_MS,
+      say: (holder) => deps.io.err(`Another run is adding this address (${holder}); waiting up to ${LOCK_WAIT_MS / 1000} s for it to finish...\n`),
+    },
+  });
   try {
-    const { id } = await api.createAddress(address, { signal: deps.signal });
-    return { id, foundAfterLoss: false };
-  } catch (err) {
-    if (classifyFailure(err, "addresses").kind !== "lost") throw err;
-    return { id: await readBack(deps, api, address, at, err as Error), foundAfterLoss: true };
+    const call = callOptions(deps, "Reading the addresses");
+    const base = shortHash(addressKey(input));
+    if (!options.forceNew) {
+      const earlier = await earlierRuns(deps, api, call, book, input, options.wait);
+      if (earlier) return { ...earlier, journal: path };
+    }
+    const address = await toStore(api);
+    return await store(deps, api, call, book, freeKey(book, base), address);
+  } finally {
+    await book.close();
   }
 }
 
-async function readBack(deps: Deps, api: ApiClient, address: Address, at: string, lost: Error): Promise<number> {
-  deps.io.err(
-    `${lost.message}\nNot sending it again; reading the stored addresses back in ${RECONCILE_DELAY_MS / 1000} s ` +
-      "to see whether it was stored...\n",
-  );
-  let found: { state: "created"; id: number } | undefined;
+/** The first row key of this address that holds nothing stored or in flight: `<hash>`, then `<hash>#2`... */
+function freeKey(book: Book, base: string): string {
+  for (let n = 1; ; n++) {
+    const key = n === 1 ? base : `${base}#${n}`;
+    const state = book.row(key)?.state;
+    if (state !== "created" && state !== "in_flight") return key;
+  }
+}
+
+/**
+ * What earlier runs did with this address: requests in flight are settled first (waiting for them unless --no-wait);
+ * one still unsettled stops the run before anything is sent. The latest stored, if this token can see it, is the
+ * answer. Undefined when nothing is stored: the address is to be sent.
+ */
+async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, book: Book, input: Address, wait: boolean): Promise<Omit<Extract<AddedAddress, { kind: "earlier" }>, "journal"> | undefined> {
+  const settledNow = new Set<string>();
+  if (book.inFlight().size > 0) {
+    deps.io.err("An earlier run sent this address to be stored and its answer never came; reading the stored addresses back to settle it...\n");
+    const settled = await settleBook(book, await addressFinder(deps, call, book), deps, {
+      wait,
+      noun: "address",
+      done: (id) => ({ state: "created", id: id! }),
+    });
+    for (const [key, s] of settled) if (s.state === "applied") settledNow.add(key);
+    const still = [...book.inFlight().values()];
+    if (still.length > 0) {
+      const until = new Date(Math.max(...still.map((s) => Date.parse(s.settle_at))));
+      if (deps.signal.aborted) {
+        throw new InterruptedError("interrupted while waiting for an earlier request to store this address: nothing was sent", {
+          hint: "Run the same command again: it settles that request first, and stores the address only if it was not stored.",
+        });
+      }
+      throw new UnavailableError(
+        `an earlier run's request to store this address may still be being applied by the service (until ${formatTimestamp(until)}): nothing was sent`,
+        { hint: `Run the same command again after ${formatTimestamp(until)} (sooner, it waits until then): it finds the address, or stores it if that request did not.` },
+      );
+    }
+  }
+  const stored = [...book.entries()].filter((e): e is [string, Extract<RowState, { state: "created" }>] => e[1].state === "created");
+  for (const [key, state] of stored.reverse()) {
+    const record = await readStored(api, call, state.id);
+    if (record === undefined) {
+      deps.io.err(`The journal records this address as stored as address ${state.id}, but this token cannot read that address: storing it.\n`);
+      continue;
+    }
+    if (!sameParty(record, input)) {
+      // Another address under that id: a sandbox restarted on the same port, or the address was updated since.
+      deps.io.err(`The journal records this address as stored as address ${state.id}, but address ${state.id} is now "${record.name}" <${record.email}>: storing it.\n`);
+      continue;
+    }
+    book.acceptOwner();
+    return { kind: "earlier", id: state.id, address: addressOf(record), settled: settledNow.has(key) };
+  }
+  return undefined;
+}
+
+/**
+ * Whether a stored address is the one an earlier run stored for `input`: the fields the service's verifier gives back
+ * as sent (name, email, phone, country; api.md, endpoint 2) are the same. The others may be its recommended revision.
+ */
+function sameParty(stored: StoredAddress, input: Address): boolean {
+  return stored.name === input.name && stored.email === input.email && stored.phone === input.phone && stored.country === input.country;
+}
+
+async function readStored(api: ApiClient, call: CallOptions, id: number): Promise<StoredAddress | undefined> {
+  try {
+    return await api.getAddress(id, call);
+  } catch (e) {
+    if (e instanceof NotFoundError || e instanceof ForbiddenError) return undefined;
+    throw e;
+  }
+}
+
+/** A stored address's fields as a request would carry them (id and timestamps left out). */
+function addressOf(stored: StoredAddress): Address {
+  const out: Record<string, unknown> = {};
+  for (const f of ADDRESS_FIELDS) if (stored[f] !== null && stored[f] !== undefined) out[f] = stored[f];
+  return out as Address;
+}
+
+async function store(deps: Deps, api: ApiClient, call: CallOptions, book: Book, key: string, address: Address): Promise<AddedAddress> {
+  if (deps.signal.aborted) throw new InterruptedError("interrupted before the address was sent: nothing was stored");
+  // The service has no idempotency key: the intent, with the address exactly as sent, is on disk before the POST, so
+  // a lost answer can be settled by reading back, by this run or the next.
+  const at = deps.clock.now();
+  const offset = api.serviceClockOffsetMs?.();
+  const settleAt = settleAtFromIntent(at, book.window);
+  await book.record([[key, { state: "in_flight", at: at.toISOString(), attempt: book.nextAttempt(), settle_at: settleAt.toISOString(), ...(offset === undefined ? {} : { offset_ms: offset }), sent: [address] }]]);
+  try {
+    // Not idempotent: the HTTP layer lets it finish on the first Ctrl-C (deps.writeSignal), so its answer is recorded.
+    const { id } = await api.createAddress(address, { signal: deps.signal });
+    book.note([[key, { state: "created", id }]]);
+    return { kind: "stored", id, address, foundAfterLoss: false, interrupted: deps.signal.aborted };
+  } catch (err) {
+    const failure = classifyFailure(err, "addresses");
+    if (failure.kind === "lost") return { kind: "stored", id: await readBack(deps, call, book, key, settleAt, err as Error), address, foundAfterLoss: true, interrupted: false };
+    // Refused, or stopped before it left: not stored. Stopped after it may have left: in flight, for the rerun.
+    if (failure.kind !== "stop" || !failure.lost) book.note([[key, { state: "failed", error: (err as Error).message }]]);
+    throw err;
+  }
+}
+
+/** After a lost answer: one read-back after a short pause. Never sends it again. */
+async function readBack(deps: Deps, call: CallOptions, book: Book, key: string, settleAt: Date, lost: Error): Promise<number> {
+  deps.io.err(`${lost.message}\nNot sending it again; reading the stored addresses back in ${RECONCILE_DELAY_MS / 1000} s to see whether it was stored...\n`);
+  const until = formatTimestamp(settleAt);
+  const rerun = `Run the same command again after ${until} (sooner, it waits until then): it reads the addresses back first and stores the address only if this request did not.`;
+  let found: number | undefined;
   try {
     await deps.clock.sleep(RECONCILE_DELAY_MS, deps.signal);
-    const finder = listedFinder(addressesListed(api, callOptions(deps, "Reading the addresses")), { claimed: new Set(), sentOf: () => [address], lagMs: undefined });
-    const settleAt = settleAtFromIntent(new Date(at), settleWindowFor({ baseUrl: "https://service.invalid", env: {} })).toISOString();
-    const hit = (await finder.find([{ key: "address", state: { state: "in_flight", at, attempt: 1, settle_at: settleAt } }])).get("address");
-    found = hit === undefined ? undefined : { state: "created", id: hit as number };
+    const settled = await settleBook(book, await addressFinder(deps, call, book), deps, {
+      only: (k) => k === key,
+      wait: false,
+      noun: "address",
+      done: (id) => ({ state: "created", id: id! }),
+    });
+    const s = settled.get(key);
+    if (s?.state === "applied") found = s.id;
   } catch (err) {
     if (deps.signal.aborted) {
       throw new InterruptedError("interrupted while checking whether the address was stored: it may have been", {
-        hint: `${CHECK}: look before running the command again.`,
+        hint: `${rerun} (\`shipctl list addresses\` shows the newest addresses.)`,
       });
     }
     throw new UnavailableError(
       `the answer to storing the address was lost, and reading the addresses back failed (${(err as Error).message}): ` +
         "whether it was stored is unknown",
-      { hint: `${CHECK}: look before running the command again, since running it blindly may store it twice.`, cause: err },
+      { hint: `Nothing was sent again. ${rerun} (\`shipctl list addresses\` shows the newest addresses.)`, cause: err },
     );
   }
-  if (found?.state === "created") return found.id;
-  // One candidate in a request of its own is either found or not: "uncertain" (part of a request found) cannot occur.
-  const code = (lost as { code?: unknown }).code;
-  if (typeof code === "string" && TIMED_OUT.has(code)) {
-    throw new UnavailableError(
-      `the request to store the address timed out, and it was not among the stored addresses ${RECONCILE_DELAY_MS / 1000} s later; ` +
-        "the service may still be storing it",
-      { hint: `${CHECK}: wait a minute and look before running the command again.`, cause: lost },
-    );
-  }
+  if (found !== undefined) return found;
   throw new UnavailableError(
-    `the address was not stored: the answer to its request was lost, and reading the addresses back ` +
-      `${RECONCILE_DELAY_MS / 1000} s later did not find it`,
-    { hint: "Nothing was stored, so running the same command again is safe.", cause: lost },
+    `the address may still be being stored: the answer to its request was lost, and it was not among the stored addresses ` +
+      `${RECONCILE_DELAY_MS / 1000} s later, but the service may still be storing it until ${until}`,
+    { hint: `Nothing was sent again. ${rerun}`, cause: lost },
   );
 }

@@ -12,8 +12,9 @@ export interface PricedShipment {
  * What became of one checkout session:
  * - "not-attempted": never sent (cancelled, over --max-total, or an earlier session stopped the run);
  * - "paid": the service confirmed it, or reading the shipments back proved it;
- * - "not-paid": sent and refused, or, after a lost answer, every shipment still a Draft when read back (not resent);
- * - "partly-paid" / "unknown": a lost answer that reading back could not settle for every shipment.
+ * - "not-paid": sent and refused;
+ * - "partly-paid" / "unknown": a lost answer that reading back could not settle for every shipment (those not shown
+ *   paid stay in flight in the checkout book until the next run settles them).
  */
 export type SessionOutcome = "not-attempted" | "paid" | "not-paid" | "partly-paid" | "unknown";
 
@@ -37,8 +38,9 @@ export interface SkippedShipment {
  * How the run ended; `status` in the --json document.
  * "paid": every session paid. "nothing-to-pay": every shipment was already paid before the run.
  * "cancelled": no at the prompt. "over-max-total": refused by --max-total. "payment-refused": 402/403 before anything
- * was paid. "failed": stopped before anything was paid (409 after retries, a lost answer, another error).
- * "partly-paid": some sessions paid, then a stop. "interrupted": Ctrl-C.
+ * was paid. "failed": stopped before anything was paid (409 after retries, a lost answer, another error), or nothing
+ * paid because an earlier run's payment of the shipments may still be going through (`unknown`, `settle_at`).
+ * "partly-paid": some sessions paid, then a stop (or shipments left unknown). "interrupted": Ctrl-C.
  */
 export type RunStatus =
   | "paid"

@@ -8,6 +8,8 @@ export type CheckoutFlags = {
   maxTotal?: string;
   retryWait?: string;
   retries?: string;
+  /** false with --no-wait. */
+  wait?: boolean;
 };
 
 export interface CheckoutOptions {
@@ -21,6 +23,11 @@ export interface CheckoutOptions {
   retryWaitSeconds: number;
   /** How many times a payment that failed temporarily (409) is retried. */
   retries: number;
+  /**
+   * Wait for an earlier run's payment still in flight for these shipments (false with --no-wait: they are then
+   * reported unknown at once, with when a rerun settles them).
+   */
+  wait: boolean;
 }
 
 /** api.md recommends "about a minute" between 409 retries. */
@@ -35,6 +42,7 @@ export function parseCheckoutOptions(args: readonly string[], flags: CheckoutFla
     retryWaitSeconds:
       flags.retryWait === undefined ? DEFAULT_RETRY_WAIT_SECONDS : parseWholeNumber(flags.retryWait, "--retry-wait", "seconds"),
     retries: flags.retries === undefined ? DEFAULT_RETRIES : parseWholeNumber(flags.retries, "--retries", "retries"),
+    wait: flags.wait !== false,
   };
 }
 

@@ -1,8 +1,10 @@
 // Turns why a payment run stopped into the run's status and the error main() reports (message, what to do next,
-// exit code). Exit codes come from src/errors.ts: 5 payment refused, 7 unavailable after retries, 8 when some
-// sessions were paid before the stop, 130 interrupted; any other refusal keeps the exit code of its own error.
+// exit code). Exit codes come from src/errors.ts: 5 payment refused, 7 unavailable after retries or a payment that
+// may still be going through, 8 when some sessions were paid before the stop, 130 interrupted; any other refusal
+// keeps the exit code of its own error.
 import { CliError, ExitCode, InterruptedError, PartialError } from "../errors.js";
 import { formatUsd } from "../output/money.js";
+import { formatTimestamp } from "../output/time.js";
 import type { RunStatus } from "./checkout-model.js";
 import type { PayResult, Stop } from "./pay.js";
 
@@ -19,14 +21,32 @@ export interface ConcludeContext {
   charged: number;
   /** The command that pays what is left (unpaid and unknown), if anything is. */
   rerun?: string;
+  /** Shipments of this run an earlier run's payment may still be paying: neither priced nor paid (in `unknown`). */
+  held?: readonly number[];
+  /** The run was stopped (Ctrl-C) after its last payment was answered. */
+  interrupted?: boolean;
 }
 
 export function conclude(result: PayResult, context: ConcludeContext): Conclusion {
-  if (!result.stop) return { status: "paid" };
+  const lines = [idLine("Paid", result.paid, context.charged), idLine("Not paid", result.unpaid), idLine("Unknown", result.unknown)];
+  const hintWith = (next?: string) => [...lines, nextStep(next, context.rerun, result.unknown.length > 0 ? result.settleAt : undefined)].filter((l) => l !== "").join("\n");
+  if (!result.stop) {
+    if (context.interrupted) {
+      const message = `interrupted; the payment already sent was answered before the run stopped: paid ${formatUsd(context.charged)} for ${result.paid.length} shipment${result.paid.length === 1 ? "" : "s"}`;
+      return { status: "interrupted", error: new InterruptedError(message, { hint: hintWith() }) };
+    }
+    const held = context.held ?? [];
+    if (held.length === 0) return { status: "paid" };
+    const message = `${held.length === 1 ? `shipment ${held[0]}` : `shipments ${held.join(", ")}`} may still be being paid by an earlier run's payment, so ${held.length === 1 ? "it was" : "they were"} not paid again` +
+      (result.settleAt ? ` (that payment can go through until ${formatTimestamp(result.settleAt)})` : "");
+    if (result.paid.length > 0) return { status: "partly-paid", error: new PartialError(`paid ${result.paid.length} of ${result.paid.length + held.length} shipments; ${message}`, { hint: hintWith() }) };
+    const error = new CliError(message, { hint: hintWith() });
+    error.exitCode = ExitCode.Unavailable;
+    return { status: "failed", error };
+  }
   const { session, reason } = result.stop;
   const stopped = describeStop(reason, session.number, context);
-  const lines = [idLine("Paid", result.paid, context.charged), idLine("Not paid", result.unpaid), idLine("Unknown", result.unknown)];
-  const hint = [...lines, nextStep(stopped.next, context.rerun)].filter((l) => l !== "").join("\n");
+  const hint = hintWith(stopped.next);
 
   if (reason.kind === "interrupted") return { status: "interrupted", error: new InterruptedError(stopped.message, { hint }) };
   if (result.paid.length > 0) {
@@ -81,12 +101,10 @@ function describeStop(reason: Stop, session: number, context: ConcludeContext): 
         message:
           `the answer to the payment of session ${session} was lost, and it was not sent again in this run ` +
           `(the request may still have been going through): ${textOf(reason.error)}; read back ` +
-          `${reason.waitedMs / 1000} s later: ${paid.length} paid, ${unpaid.length} not paid (still Draft), ` +
+          `${reason.waitedMs / 1000} s later: ${paid.length} paid, ${unpaid.length} not paid yet (still Draft), ` +
           `${unknown.length} could not be read` +
           (session < context.sessions ? "; no further session was attempted" : ""),
-        // A payment still on its way would show up as paid a little later; the rerun reads every status first.
-        next:
-          "The lost payment may still complete, so wait a minute (`shipctl shipment get <id>` shows a shipment's status)",
+        // The rerun settles the payment first (earlier-payments.ts): when it is said is in the hint.
         exitCode: ExitCode.Unavailable,
         cause: reason.error,
       };
@@ -120,10 +138,17 @@ function describeStop(reason: Stop, session: number, context: ConcludeContext): 
   }
 }
 
-function nextStep(next: string | undefined, rerun: string | undefined): string {
-  const safe = "(it skips what is already paid, so it never charges twice)";
-  if (next && rerun) return `${next}, then rerun ${safe}:\n  ${rerun}`;
-  if (rerun) return `Rerun ${safe}:\n  ${rerun}`;
+/**
+ * What to do next. `settleAt`: a payment may still be going through until then; a rerun before it waits for it (and
+ * never pays those shipments meanwhile), a rerun after it settles it at once.
+ */
+function nextStep(next: string | undefined, rerun: string | undefined, settleAt: Date | undefined): string {
+  const safe = "it skips what is already paid, so it never charges twice";
+  const how = settleAt
+    ? ` after ${formatTimestamp(settleAt)}, when the payment in flight can no longer be going through (a rerun sooner waits until then); ${safe}`
+    : ` (${safe})`;
+  if (next && rerun) return `${next}, then rerun${how}:\n  ${rerun}`;
+  if (rerun) return `Rerun${how}:\n  ${rerun}`;
   return next ? `${next}.` : "";
 }
 

@@ -2,7 +2,9 @@
 // each shipment (Draft = unpaid, Confirmed or later = paid) is the only record of whether a charge happened.
 import { withContext } from "./with-context.js";
 import { ShipmentStatus, type StoredShipment } from "../contract/index.js";
+import { ForbiddenError, NotFoundError } from "../api/errors.js";
 import type { ApiClient } from "../api/types.js";
+import type { Finder } from "../ledger/settle.js";
 
 /** Reads at a time: enough to hide latency, few enough to stay polite to the service. */
 const READ_CONCURRENCY = 4;
@@ -46,6 +48,27 @@ export async function reconcile(api: ApiClient, ids: readonly number[], signal: 
   const result: Reconciliation = { paid: [], unpaid: [], unknown: [] };
   ids.forEach((id, i) => result[states[i]!].push(id));
   return result;
+}
+
+/**
+ * Settles payments in flight (ledger/settle.ts): a row (a shipment id) is applied when the shipment is Confirmed or
+ * later. A shipment this token cannot see was not paid by it. Any other failed read stops the run, as before pricing.
+ */
+export function paidFinder(api: ApiClient, signal: AbortSignal): Finder {
+  return {
+    async find(rows) {
+      const paid = await mapLimited(rows, READ_CONCURRENCY, async (row) => {
+        const id = Number(row.key);
+        try {
+          return paymentState((await api.getShipment(id, { signal })).status) === "paid";
+        } catch (err) {
+          if (err instanceof NotFoundError || err instanceof ForbiddenError) return false;
+          throw withContext(err, `reading shipment ${id} back to settle its payment`);
+        }
+      });
+      return new Map(rows.flatMap((row, i) => (paid[i] ? [[row.key, true] as const] : [])));
+    },
+  };
 }
 
 async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

@@ -1,12 +1,17 @@
 // Pays the priced sessions one after another (POST /api/v1/checkout) and decides, after each failure, whether the
 // run may go on. The service has no idempotency key, so the rules are:
+// - Before each POST the session's shipments are recorded in flight in the checkout book (checkout-book.ts), and after
+//   it their outcome: paid, or not paid for a refusal that certainly charged nothing.
 // - 409 is a refusal: wait (--retry-wait) and try again, up to --retries times.
 // - 402 (declined: the method is now invalidated) and 403 (no valid method) stop the whole run: any further session
 //   would fail the same way, and a declined card should not be tried again.
 // - A lost answer is never followed by another payment of that session in this run: the first request may still be
-//   going through (a response timeout), so a shipment read back as Draft proves nothing yet. After a short pause the
-//   shipments are read back; a session read back entirely paid counts as paid and the run goes on, anything else
-//   stops the run with what is known and the rerun command (a later run reads the statuses again before paying).
+//   going through, so a shipment read back as Draft proves nothing yet. After a short pause the shipments are read
+//   back; a session read back entirely paid counts as paid and the run goes on; anything else stops the run with what
+//   is known, the shipments not shown paid stay in flight in the book, and the rerun command says from when a rerun
+//   settles them at once (a rerun sooner waits for them: earlier-payments.ts).
+// - Once the run is stopping (Ctrl-C) no payment starts; one already sent is given its answer (the HTTP layer ends a
+//   write only on the second Ctrl-C, or after WRITE_WAIT_MS), which is recorded.
 // Each POST follows a price session for the same shipments (the service requires it), so a session is priced again
 // before it is paid unless its price session was the very last request; it is never paid above the price confirmed.
 import { ConflictError, PaymentDeclinedError, NoPaymentMethodError } from "../api/errors.js";
@@ -20,21 +25,28 @@ import type { CheckoutSession, SessionOutcome } from "./checkout-model.js";
 import type { CheckoutOptions } from "./checkout-options.js";
 import { priceGroup } from "./price.js";
 import { reconcile, type Reconciliation } from "./paid-read-back.js";
+import { notePaid, noteNotPaid, recordPaying } from "./checkout-book.js";
+import type { Book } from "../ledger/book.js";
 
 /** Why the run stopped at a session. */
 export type Stop =
   | { kind: "declined"; error: PaymentDeclinedError }
   | { kind: "no-payment-method"; error: NoPaymentMethodError }
   | { kind: "retries-exhausted"; error: ConflictError }
-  /** `found`: what reading the session's shipments back showed, `waitedMs` after the answer was lost. */
-  | { kind: "lost"; error: unknown; found: Reconciliation; waitedMs: number }
+  /**
+   * `found`: what reading the session's shipments back showed, `waitedMs` after the answer was lost; `settleAt`: when
+   * the payment can no longer be going through.
+   */
+  | { kind: "lost"; error: unknown; found: Reconciliation; waitedMs: number; settleAt: Date }
   | { kind: "price-rose"; confirmed: number; now: number }
-  | { kind: "interrupted"; mayHaveCharged: boolean }
+  /** `settleAt` when the payment had been sent and its answer is unknown. */
+  | { kind: "interrupted"; mayHaveCharged: boolean; settleAt?: Date }
   | { kind: "error"; error: unknown };
 
 export interface PayContext {
   deps: Pick<Deps, "io" | "clock" | "signal">;
   api: ApiClient;
+  book: Book;
   options: Pick<CheckoutOptions, "retries" | "retryWaitSeconds">;
   titles: ReadonlyMap<number, string>;
   /** Talk for stderr (one line, no newline). */
@@ -44,7 +56,10 @@ export interface PayContext {
 export interface PayResult {
   paid: number[];
   unpaid: number[];
+  /** In flight: a payment was sent for them and nothing proves whether it went through. */
   unknown: number[];
+  /** When the latest of those payments can no longer be going through. */
+  settleAt?: Date;
   stop?: { session: CheckoutSession; reason: Stop };
 }
 
@@ -61,6 +76,7 @@ export async function paySessions(ctx: PayContext, sessions: CheckoutSession[]):
     result.paid.push(...settled.paid);
     result.unpaid.push(...settled.unpaid);
     result.unknown.push(...settled.unknown);
+    if (settled.unknown.length > 0 && settled.settleAt) result.settleAt = settled.settleAt;
     if (settled.stop) {
       result.stop = { session, reason: settled.stop };
       // Later sessions were never sent: their shipments are unpaid.
@@ -78,18 +94,24 @@ interface Settled {
   paid: number[];
   unpaid: number[];
   unknown: number[];
+  /** When the payment of the unknown ones can no longer be going through. */
+  settleAt?: Date;
   /** A payment request went out for this session. */
   sent: boolean;
   stop?: Stop;
 }
 
 async function paySession(ctx: PayContext, session: CheckoutSession, priceIsFresh: boolean): Promise<Settled> {
-  const { api, deps, options } = ctx;
+  const { api, book, deps, options } = ctx;
   const ids = session.shipments.map((s) => s.id);
   let fresh = priceIsFresh;
   let sent = false;
   let retriesUsed = 0;
   const unpaid = (stop?: Stop): Settled => ({ paid: [], unpaid: [...ids], unknown: [], sent, stop });
+  const refused = (why: string, stop: Stop): Settled => {
+    noteNotPaid(book, ids, why);
+    return unpaid(stop);
+  };
 
   for (;;) {
     if (!fresh) {
@@ -97,14 +119,25 @@ async function paySession(ctx: PayContext, session: CheckoutSession, priceIsFres
       if (stop) return unpaid(stop);
     }
     fresh = false;
+    // Stopping: nothing new starts (a payment already sent is waited for below).
+    if (deps.signal.aborted) return unpaid({ kind: "interrupted", mayHaveCharged: false });
+    let settleAt: Date;
+    try {
+      settleAt = await recordPaying(book, deps.clock, ids, session.total);
+    } catch (err) {
+      // The book cannot be written: no payment may leave without its intent on disk.
+      return unpaid({ kind: "error", error: err });
+    }
     try {
       sent = true;
       await api.finalizeCheckout(ids, { signal: deps.signal });
+      notePaid(book, ids);
       return { paid: [...ids], unpaid: [], unknown: [], sent };
     } catch (err) {
       const failure = classifyFinalizeFailure(err, deps.signal);
       switch (failure.kind) {
         case "conflict":
+          noteNotPaid(book, ids, `409: ${describe(failure.error)}`);
           if (retriesUsed >= options.retries) return unpaid({ kind: "retries-exhausted", error: failure.error });
           retriesUsed++;
           try {
@@ -114,16 +147,17 @@ async function paySession(ctx: PayContext, session: CheckoutSession, priceIsFres
           }
           continue;
         case "declined":
-          return unpaid({ kind: "declined", error: failure.error });
+          return refused(`402: ${describe(failure.error)}`, { kind: "declined", error: failure.error });
         case "no-payment-method":
-          return unpaid({ kind: "no-payment-method", error: failure.error });
+          return refused(`403: ${describe(failure.error)}`, { kind: "no-payment-method", error: failure.error });
         case "refused":
-          return unpaid({ kind: "error", error: failure.error });
+          return refused(describe(failure.error), { kind: "error", error: failure.error });
         case "interrupted":
-          if (!failure.mayHaveArrived) return unpaid({ kind: "interrupted", mayHaveCharged: false });
-          return { paid: [], unpaid: [], unknown: [...ids], sent, stop: { kind: "interrupted", mayHaveCharged: true } };
+          if (!failure.mayHaveArrived) return refused("interrupted before it was sent", { kind: "interrupted", mayHaveCharged: false });
+          // Sent, and its answer no longer awaited: in flight in the book, settled by the next run.
+          return { paid: [], unpaid: [], unknown: [...ids], settleAt, sent, stop: { kind: "interrupted", mayHaveCharged: true, settleAt } };
         case "lost":
-          return settleLost(ctx, session, failure.error);
+          return settleLost(ctx, session, failure.error, settleAt);
       }
     }
   }
@@ -131,13 +165,15 @@ async function paySession(ctx: PayContext, session: CheckoutSession, priceIsFres
 
 /**
  * After a lost answer: wait, read the session's shipments back, and say what that shows. Never sends the payment again:
- * the lost request may still be running, and the service has no idempotency key, so only a later run (which reads the
- * statuses again first) may pay what is still a Draft.
+ * the lost request may still be running, and the service has no idempotency key. Shipments shown paid are recorded
+ * paid; the others stay in flight in the book until `settleAt`, and only a later run (which settles them first) may
+ * pay what is still a Draft then.
  */
-async function settleLost(ctx: PayContext, session: CheckoutSession, error: unknown): Promise<Settled> {
+async function settleLost(ctx: PayContext, session: CheckoutSession, error: unknown, settleAt: Date): Promise<Settled> {
   const { api, deps } = ctx;
   const ids = session.shipments.map((s) => s.id);
-  const mayHaveCharged: Stop = { kind: "interrupted", mayHaveCharged: true };
+  const mayHaveCharged: Stop = { kind: "interrupted", mayHaveCharged: true, settleAt };
+  const inFlight = { paid: [], unpaid: [], unknown: [...ids], settleAt, sent: true };
   ctx.note(`payment of session ${session.number}: ${describe(error)}`);
   ctx.note(
     `not sending it again (it may still be going through); reading its ${plural(ids.length)} back ` +
@@ -146,16 +182,18 @@ async function settleLost(ctx: PayContext, session: CheckoutSession, error: unkn
   try {
     await deps.clock.sleep(RECONCILE_DELAY_MS, deps.signal);
   } catch {
-    return { paid: [], unpaid: [], unknown: [...ids], sent: true, stop: mayHaveCharged };
+    return { ...inFlight, stop: mayHaveCharged };
   }
   const found = await reconcile(api, ids, deps.signal);
-  if (deps.signal.aborted) return { ...found, sent: true, stop: mayHaveCharged };
+  notePaid(ctx.book, found.paid);
+  const settled = { paid: found.paid, unpaid: [], unknown: [...found.unpaid, ...found.unknown], settleAt, sent: true };
+  if (deps.signal.aborted) return { ...settled, stop: mayHaveCharged };
   if (found.paid.length === ids.length) {
     // Confirmed (or later) is proof of the charge: the session is paid exactly as if its answer had arrived.
     ctx.note(`session ${session.number} was paid: every shipment in it is now confirmed`);
-    return { ...found, sent: true };
+    return settled;
   }
-  return { ...found, sent: true, stop: { kind: "lost", error, found, waitedMs: RECONCILE_DELAY_MS } };
+  return { ...settled, stop: { kind: "lost", error, found, waitedMs: RECONCILE_DELAY_MS, settleAt } };
 }
 
 /** Prices the session again just before paying it; refuses to go on when the price rose above what was confirmed. */

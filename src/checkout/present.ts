@@ -51,8 +51,10 @@ export interface RunSummary {
   paid: readonly number[];
   /** Not paid: refused, never sent, or proven unpaid. */
   unpaid: readonly number[];
-  /** A lost answer left these unsettled. */
+  /** In flight: a payment was sent for them (by this run or an earlier one) and nothing proves whether it went through. */
   unknown: readonly number[];
+  /** When the payments of `unknown` can no longer be going through: a rerun after it settles them at once. */
+  settleAt?: Date;
   /** Not Draft when the run began: paid before, skipped. */
   skipped: readonly SkippedShipment[];
   /** The command that finishes the job, when something is left to pay. */
@@ -74,14 +76,16 @@ export function jsonDocument(summary: RunSummary) {
     paid: [...summary.paid],
     unpaid: [...summary.unpaid],
     unknown: [...summary.unknown],
+    /** ISO time after which a rerun settles `unknown` at once (before it, a rerun waits, or with --no-wait stops). */
+    settle_at: summary.unknown.length > 0 && summary.settleAt ? summary.settleAt.toISOString() : null,
     already_paid: summary.skipped.map((s) => s.id),
     rerun: summary.rerun ?? null,
   };
 }
 
 /**
- * The exact command that finishes the job. Safe to run as often as needed: checkout reads every shipment first and
- * skips those already paid, so it never charges twice.
+ * The exact command that finishes the job. Safe to run as often as needed: checkout settles payments still in flight
+ * first, then reads every shipment and skips those already paid, so it never charges twice.
  */
 export function rerunCommand(
   ids: readonly number[],
@@ -92,6 +96,7 @@ export function rerunCommand(
   if (context.globals.baseUrl) words.push("--base-url", shellWord(context.globals.baseUrl));
   if (context.maxTotalCents !== undefined) words.push("--max-total", (context.maxTotalCents / 100).toFixed(2));
   if (context.yes) words.push("--yes");
+  // Never --no-wait: the command is for after the settle time, and run sooner it should wait rather than stop again.
   return words.join(" ");
 }
 

@@ -1,9 +1,12 @@
-// `shipctl checkout <id>...`: read the shipments (skip those paid before), price them in sessions of at most 10,
-// show every price and the total, check --max-total, confirm once, then pay session by session (pay.ts).
-// A rerun of the same command is always safe: anything no longer a Draft is reported and skipped before pricing.
-import { CancelledError, UsageError, type CliError } from "../errors.js";
+// `shipctl checkout <id>...`: settle payments an earlier run left in flight (earlier-payments.ts), read the shipments
+// (skip those paid before), price them in sessions of at most 10, show every price and the total, check --max-total,
+// confirm once, then pay session by session (pay.ts), each payment recorded in the checkout book (checkout-book.ts).
+// A rerun of the same command is always safe: a payment that may still be going through is waited for (or its
+// shipments left alone), and anything no longer a Draft is reported and skipped before pricing.
+import { CancelledError, InterruptedError, UsageError, type CliError } from "../errors.js";
 import { ShipmentStatus, shipmentStatusName } from "../contract/index.js";
 import type { Deps } from "../deps.js";
+import type { ApiClient } from "../api/types.js";
 import { formatUsd } from "../output/money.js";
 import { printJson } from "../output/json.js";
 import { tableWidth } from "../output/table.js";
@@ -15,6 +18,10 @@ import { chargedCents, jsonDocument, priceTable, rerunCommand, totalOf } from ".
 import { priceGroup } from "./price.js";
 import { readShipments } from "./paid-read-back.js";
 import { withContext } from "./with-context.js";
+import { openCheckoutBook } from "./checkout-book.js";
+import { settleEarlierPayments } from "./earlier-payments.js";
+import type { Book } from "../ledger/book.js";
+import { formatTimestamp } from "../output/time.js";
 
 export async function runCheckout(deps: Deps, args: string[], flags: CheckoutFlags): Promise<void> {
   const options = parseCheckoutOptions(args, flags);
@@ -24,21 +31,53 @@ export async function runCheckout(deps: Deps, args: string[], flags: CheckoutFla
       hint: "No one can answer a prompt here (no terminal, or --no-input). Nothing was priced or paid.",
     });
   }
-  const note = (line: string) => deps.io.err(`${line}\n`);
   const api = await deps.api();
+  const book = await openCheckoutBook(deps);
+  try {
+    return await checkoutWith(deps, options, api, book);
+  } finally {
+    await book.close();
+  }
+}
 
-  const stored = await readShipments(api, options.ids, deps.signal);
+async function checkoutWith(deps: Deps, options: CheckoutOptions, api: ApiClient, book: Book): Promise<void> {
+  const note = (line: string) => deps.io.err(`${line}\n`);
+  const earlier = await settleEarlierPayments(deps, book, api, options.ids, options.wait);
+  const held = options.ids.filter((id) => earlier.inFlight.has(id));
+  const heldUntil = held.length > 0 ? new Date(Math.max(...held.map((id) => earlier.inFlight.get(id)!.getTime()))) : undefined;
+  if (deps.signal.aborted) {
+    throw new InterruptedError("interrupted while waiting for an earlier payment to settle: nothing was priced or paid", {
+      hint: `Rerun: it settles that payment first, and skips what is already paid, so it never charges twice:\n  ${rerunFor(deps, options, options.ids)}`,
+    });
+  }
+  for (const id of held) {
+    note(`shipment ${id}: a payment an earlier run sent may still be going through until ${formatTimestamp(earlier.inFlight.get(id)!)}: not priced or paid now`);
+  }
+
+  const stored = await readShipments(api, options.ids.filter((id) => !earlier.inFlight.has(id)), deps.signal);
   const titles = new Map(stored.map((s) => [s.id, s.title]));
   const skipped: SkippedShipment[] = stored
     .filter((s) => s.status !== ShipmentStatus.Draft)
     .map((s) => ({ id: s.id, title: s.title, status: s.status }));
   for (const s of skipped) {
-    note(`shipment ${s.id} is already ${shipmentStatusName(s.status)} (paid before this run): skipped`);
+    const why = earlier.paid.has(s.id) ? "paid by an earlier run's payment whose answer was lost" : "paid before this run";
+    note(`shipment ${s.id} is already ${shipmentStatusName(s.status)} (${why}): skipped`);
   }
   const toPay = stored.filter((s) => s.status === ShipmentStatus.Draft).map((s) => s.id);
   const finish = (status: RunStatus, sessions: CheckoutSession[], pay: Partial<PayResult>, error?: CliError, rerun?: string) =>
     report(deps, { status, sessions, skipped, pay, rerun }, error);
+  const withHeld = (pay: PayResult): PayResult => {
+    if (held.length === 0) return pay;
+    const settleAt = pay.settleAt && pay.settleAt > heldUntil! ? pay.settleAt : heldUntil;
+    return { ...pay, unknown: [...pay.unknown, ...held], settleAt };
+  };
   if (toPay.length === 0) {
+    if (held.length > 0) {
+      const result = withHeld({ paid: [], unpaid: [], unknown: [] });
+      const rerun = rerunFor(deps, options, held);
+      const { status, error } = conclude(result, { retries: options.retries, sessions: 0, charged: 0, rerun, held });
+      return finish(status, [], result, error, rerun);
+    }
     note(`nothing to pay: ${options.ids.length === 1 ? "the shipment is" : `all ${options.ids.length} shipments are`} already paid`);
     return finish("nothing-to-pay", [], {});
   }
@@ -62,21 +101,28 @@ export async function runCheckout(deps: Deps, args: string[], flags: CheckoutFla
   }
 
   if (options.maxTotalCents !== undefined && total > options.maxTotalCents) {
-    return finish("over-max-total", sessions, { unpaid: toPay }, new UsageError(
+    return finish("over-max-total", sessions, withHeld({ paid: [], unpaid: toPay, unknown: [] }), new UsageError(
       `total ${formatUsd(total)} exceeds --max-total ${formatUsd(options.maxTotalCents)}`,
       { hint: "Nothing was charged. Raise --max-total, or pay fewer shipments at a time." },
     ));
   }
 
   if (ask && !(await confirmed(deps, `Charge ${formatUsd(total)} for ${plural(toPay.length)}?`))) {
-    return finish("cancelled", sessions, { unpaid: toPay }, new CancelledError("cancelled: nothing was charged"));
+    return finish("cancelled", sessions, withHeld({ paid: [], unpaid: toPay, unknown: [] }), new CancelledError("cancelled: nothing was charged"));
   }
 
-  const paid = await paySessions({ deps, api, options, titles, note }, sessions);
+  const paid = withHeld(await paySessions({ deps, api, book, options, titles, note }, sessions));
   const rest = [...paid.unpaid, ...paid.unknown];
   const charged = chargedCents(sessions, paid.paid);
   const rerun = rest.length > 0 ? rerunFor(deps, options, rest) : undefined;
-  const { status, error } = conclude(paid, { retries: options.retries, sessions: sessions.length, charged, rerun });
+  const { status, error } = conclude(paid, {
+    retries: options.retries,
+    sessions: sessions.length,
+    charged,
+    rerun,
+    held,
+    interrupted: deps.signal.aborted,
+  });
   if (!error) note(`${deps.theme.err.ok("✓")} paid ${formatUsd(charged)} for ${plural(paid.paid.length)}`);
   return finish(status, sessions, paid, error, rerun);
 }
@@ -106,6 +152,7 @@ function report(
         paid: run.pay.paid ?? [],
         unpaid: run.pay.unpaid ?? [],
         unknown: run.pay.unknown ?? [],
+        settleAt: run.pay.settleAt,
         skipped: run.skipped,
         rerun: run.rerun,
       }),

@@ -25,6 +25,11 @@ export interface CsvFlagChoice {
    * (earlier-journals.ts). Not for `shipment update`: a PATCH of the full body sent twice is harmless.
    */
   creates?: boolean;
+  /**
+   * The single-item mode keeps a journal of its own too (`address add`: "address", what it stores): --force-new and
+   * --no-wait apply to it as well, so their help does not say "with --csv".
+   */
+  singleJournal?: string;
 }
 
 /** Flags the CSV mode reads; any other flag given with --csv is refused. */
@@ -40,9 +45,15 @@ export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command 
       .option("--results <file.csv>", "with --csv: write each row's outcome there, and the failed rows to <file>.errors.csv")
       .option("--skip-invalid", `${shared}send the valid ${items} even if some ${items} are invalid`);
     if (choice.creates) {
-      command.option("--force-new", "with --csv: send even the rows an earlier run sent from another file (a copy of it); see docs/csv.md");
+      command.option(
+        "--force-new",
+        choice.singleJournal
+          ? `store it even though an earlier run stored it: the same ${choice.singleJournal} once more, or with --csv the rows of a copy of a file already sent (docs/csv.md)`
+          : "with --csv: send even the rows an earlier run sent from another file (a copy of it); see docs/csv.md",
+      );
     }
-    command.option("--no-wait", `${shared}do not wait for requests an earlier run left in flight: report them unknown, with when a rerun settles them`);
+    const waitShared = choice.singleJournal !== undefined ? "" : shared;
+    command.option("--no-wait", `${waitShared}do not wait for requests an earlier run left in flight: report them unknown, with when a rerun settles them`);
   }
   command.option("--concurrency <n>", `${shared}requests in flight (default ${DEFAULT_CONCURRENCY})`);
   if (choice.verifyFlags) {

@@ -97,13 +97,19 @@ export function rowKeysOf(line: Line): string[] {
   return typeof line.row === "string" ? [line.row] : [];
 }
 
-/** Each row's state in a record; `sent` and `ids` are per row, in the order of `rows`. */
+/**
+ * Each row's state in a record. In a record of several rows (`rows`), `sent` and `ids` are per row, in the order of
+ * `rows`; a record of one row (`row`) holds its own `sent` as it is, which may itself be a list (the forms of an
+ * address sent).
+ */
 export function statesOf(line: Line): Array<[string, RowState]> {
-  const { t: _t, row: _row, rows: _rows, ids, sent, ...state } = line;
+  const { t: _t, row: _row, rows, ids, sent, ...state } = line;
+  const several = Array.isArray(rows);
   return rowKeysOf(line).map((key, i) => {
     const own: Record<string, unknown> = { ...state };
     if (Array.isArray(ids)) own.id = ids[i];
-    if (Array.isArray(sent)) own.sent = sent[i];
+    if (several && Array.isArray(sent)) own.sent = sent[i];
+    else if (!several && sent !== undefined) own.sent = sent;
     return [key, own as unknown as RowState];
   });
 }

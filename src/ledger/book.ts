@@ -15,7 +15,7 @@ import { CliError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-file.js";
 import { LEDGER_VERSION, linesFor, shortHash, targetId, type BookKind, type InFlight, type Line, type RowState, type Verdict } from "./book-lines.js";
 import { loadBook, type Target } from "./book-load.js";
-import { acquireLocks, type Lock } from "./lock.js";
+import { acquireLocks, type Lock, type LockWait } from "./lock.js";
 import { markFor, tokenMatches, type OwnerMark } from "./owner.js";
 import { settleAtFromSent, type SettleWindow } from "./settle-window.js";
 
@@ -38,6 +38,13 @@ export interface OpenOptions {
   what?: string;
   /** Where shipctl 0.1 kept this book in another format (the report journal), read when `path` does not exist. */
   legacyPath?: string;
+  /** Wait this long for a run holding the book's lock to finish, instead of refusing at once. */
+  lockWait?: LockWait;
+  /**
+   * Forget this target's settled rows (anything not in flight) when the book is opened: for a book whose outcomes no
+   * later run reads (checkout: the shipment's status says whether it is paid), so it does not grow for ever.
+   */
+  forgetSettled?: boolean;
 }
 
 export class BookDamaged extends CliError {}
@@ -69,7 +76,7 @@ export class Book {
   /** Opens (or creates) the book at `path`, locked against other runs, folded into a fresh snapshot. */
   static async open(path: string, options: OpenOptions): Promise<Book> {
     const what = options.what ?? `the journal ${path}`;
-    const lock = await acquireLocks([{ path: `${path}.lock`, what }, ...(options.locks ?? [])]);
+    const lock = await acquireLocks([{ path: `${path}.lock`, what }, ...(options.locks ?? [])], options.lockWait);
     try {
       const { profile, baseUrl, token } = options.target;
       const tid = targetId(profile, baseUrl);
@@ -78,6 +85,7 @@ export class Book {
       const recorded = loaded.targets.get(tid)?.owner;
       const matched = await tokenMatches(token, recorded);
       const mark = matched ? recorded! : await markFor(token);
+      if (options.forgetSettled) for (const [key, state] of loaded.rows) if (state.state !== "in_flight") loaded.rows.delete(key);
       const book = new Book(path, options, tid, loaded.rows, loaded.verdicts, loaded.targets, loaded.others, mark, matched, lock);
       book.settleUploads();
       await book.compact();

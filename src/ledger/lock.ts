@@ -14,6 +14,8 @@ import { UsageError } from "../errors.js";
 /** How long an empty or unreadable lock is waited for before it is reported as held. */
 const UNREADABLE_WAIT_MS = 1000;
 const RETRY_MS = 50;
+/** How often a lock held by a live run is looked at again while waiting for it. */
+const WAIT_RETRY_MS = 100;
 
 export interface LockHolder {
   pid: number;
@@ -24,6 +26,13 @@ export interface LockHolder {
 
 export interface Lock {
   release(): Promise<void>;
+}
+
+/** Waiting for a lock held by a live run, instead of refusing at once (a checkout started twice by a script). */
+export interface LockWait {
+  ms: number;
+  /** Told once, when the wait begins: names the run that holds the lock. */
+  say(holder: string): void;
 }
 
 function alive(pid: number): boolean {
@@ -79,14 +88,15 @@ export function describeHolder(h: LockHolder): string {
 
 /**
  * Takes the lock at `path` for `what` (said in messages: "the journal x", "this file"), or refuses with a UsageError
- * naming the run that holds it.
+ * naming the run that holds it; with `wait`, only once that run has held it for `wait.ms` more.
  */
-export async function acquireLock(path: string, what: string): Promise<Lock> {
+export async function acquireLock(path: string, what: string, wait?: LockWait): Promise<Lock> {
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   await writeFile(temp, JSON.stringify(me()), { mode: 0o600, flag: "wx" });
   try {
     const started = Date.now();
+    let waiting = false;
     for (let takeovers = 0; takeovers < 3; ) {
       if (await tryLink(temp, path)) return { release: () => rm(path, { force: true }) };
       const holder = await holderOf(path);
@@ -101,7 +111,13 @@ export async function acquireLock(path: string, what: string): Promise<Lock> {
         });
       }
       if (holder.host !== hostname() || alive(holder.pid)) {
-        throw new UsageError(`another shipctl run is working on ${what} (${describeHolder(holder)})`, {
+        if (wait && Date.now() - started < wait.ms) {
+          if (!waiting) wait.say(describeHolder(holder));
+          waiting = true;
+          await new Promise((r) => setTimeout(r, WAIT_RETRY_MS));
+          continue;
+        }
+        throw new UsageError(`another shipctl run is working on ${what} (${describeHolder(holder)})${waiting ? `; waited ${wait!.ms / 1000} s for it` : ""}`, {
           hint: `Wait for it to finish, then run again. If no such run exists, delete ${path}.`,
         });
       }
@@ -117,11 +133,11 @@ export async function acquireLock(path: string, what: string): Promise<Lock> {
 }
 
 /** Takes every lock or none: on a refusal, the ones already taken are released. */
-export async function acquireLocks(locks: ReadonlyArray<{ path: string; what: string }>): Promise<Lock> {
+export async function acquireLocks(locks: ReadonlyArray<{ path: string; what: string }>, wait?: LockWait): Promise<Lock> {
   const taken: Lock[] = [];
   try {
     // A fixed order, so two runs needing the same locks never each hold one the other waits for.
-    for (const l of [...locks].sort((a, b) => a.path.localeCompare(b.path))) taken.push(await acquireLock(l.path, l.what));
+    for (const l of [...locks].sort((a, b) => a.path.localeCompare(b.path))) taken.push(await acquireLock(l.path, l.what, wait));
   } catch (e) {
     await Promise.all(taken.map((t) => t.release()));
     throw e;

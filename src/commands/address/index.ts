@@ -74,9 +74,14 @@ exit 6 and shows the revision. An invalid address is not stored (exit 6).
 
 Output: the new id on stdout; with --json {"id": 12, "address": {...as stored}}.
 
+Stored once: each address is recorded before it is sent, in a journal of its own in the config folder
+(journals/address-add-<hash>.shipctl-ledger.jsonl). Running the same command again prints the id stored by the
+earlier run (exit 0) and stores nothing; --force-new stores the same address once more.
 The store request is never sent twice. If its answer is lost, the stored addresses are read back 2 s later: found,
-the id is printed as usual (exit 0); not stored, exit 7 (running the command again is then safe); unknown (the
-read-back failed, or a timeout that may still complete), exit 7: check \`shipctl list addresses\` before rerunning.
+the id is printed as usual (exit 0); not found yet, exit 7: the request is "in flight", since the service may still
+be storing it until its settle time (printed; the longest the service may take, 5 minutes by default). Running the
+command again settles it: found, its id; not stored by then, it is stored. Before the settle time the rerun waits,
+with a countdown, reading the addresses back now and then; --no-wait makes it stop at once (exit 7) instead.
 
 Examples:
   shipctl address add --file gallery.json
@@ -86,7 +91,7 @@ Examples:
     );
   addressInputOptions(command);
   storePolicyOptions(command);
-  addCsvOptions(command, { verifyFlags: false, sending: true, creates: true }).addHelpText("after", CSV_HELP);
+  addCsvOptions(command, { verifyFlags: false, sending: true, creates: true, singleJournal: "address" }).addHelpText("after", CSV_HELP);
   command.action(csvOrPlain(ctx, async () => (await import("./csv.js")).runAdd, async () => (await import("./add.js")).run));
   return command;
 }

@@ -10,6 +10,16 @@ total are shown before one confirmation for all sessions; then each session is p
 Shipments already paid (no longer Draft) are skipped, so running the same command again is safe:
 it never charges twice.
 
+Each payment is recorded before it is sent, in the checkout journal in the config folder
+(journals/checkout.shipctl-ledger.jsonl). A payment whose answer was lost is "in flight": the service may
+still be applying it until its settle time (the time it was sent plus the longest the service may take,
+5 minutes by default; see SHIPCTL_APPLY_WINDOW in the README). A run first settles what is in flight by
+reading the shipments back: paid ones are skipped; if the service does not show them paid yet, the run
+waits until the settle time with a countdown, then pays what is still a Draft. With --no-wait it does not
+wait: those shipments are left alone (exit 7) and the time after which a rerun settles them is printed.
+Only one checkout runs at a time: a second one waits up to 5 s for the first to finish, then stops (exit 2)
+naming it.
+
 Without a terminal (scripts, CI, --no-input) --yes is required; without it nothing is priced or paid.
 
 Examples:
@@ -22,9 +32,10 @@ Examples:
 Exit codes: 0 paid (or nothing left to pay) · 2 bad arguments, missing --yes, or total above --max-total
 (nothing charged) · 3 answered no · 5 card declined or no valid payment method (fix it in the service's
 dashboard) · 6 a shipment does not exist, or the service refused the request · 7 payment still failing after
-the retries (409), or a lost answer that reading back did not prove paid (a lost payment is never sent again in
-the same run: wait a minute, then run the printed command) · 8 some sessions paid, then a stop (the output lists
-paid and unpaid ids and the rerun command) · 130 interrupted.
+the retries (409), or a payment that may still be going through (a lost answer that reading back did not prove
+paid, or an earlier run's payment in flight): never sent again meanwhile; the printed command settles it ·
+8 some sessions paid, then a stop (the output lists paid, unpaid and unknown ids and the rerun command) ·
+130 interrupted (a payment already sent is waited for and recorded first).
 `;
 
 export function register(program: Command, ctx: CommandContext): void {
@@ -40,6 +51,7 @@ export function register(program: Command, ctx: CommandContext): void {
       `when a payment fails temporarily (409), wait this long before retrying (default ${DEFAULT_RETRY_WAIT_SECONDS})`,
     )
     .option("--retries <n>", `retry a payment that failed temporarily (409) up to n times (default ${DEFAULT_RETRIES})`)
+    .option("--no-wait", "do not wait for a payment an earlier run left in flight: leave those shipments unpaid and unknown, with when a rerun settles them")
     .addHelpText("after", HELP_AFTER)
     .action(lazyAction<CheckoutFlags>(ctx, async () => (await import("../../checkout/run-checkout.js")).runCheckout));
 }

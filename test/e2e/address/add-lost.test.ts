@@ -1,13 +1,21 @@
 // `shipctl address add` when the answer to POST /api/v1/addresses is lost: the built binary against the sandbox,
 // with the fault on the wire. The address must end up stored exactly once, and never by a blind resend.
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../helpers/cli.js";
+import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { GALLERY, GALLERY_ARGS } from "../../helpers/seed.js";
+import { bodyRead, passed, settleAtIn } from "../../helpers/slow-apply.js";
+
+/** The sandbox's bound on applying a request: the CLI's apply window for it (plus 2 s to send, on loopback). */
+const APPLY_MAX_MS = 1500;
+/** How long a slow-apply store is held before it is applied. */
+const SLOW_MS = 1200;
 
 let sb: TestSandbox;
 beforeAll(async () => {
-  sb = await startTestSandbox();
+  sb = await startTestSandbox({ applyMaxMs: APPLY_MAX_MS });
 });
 afterAll(() => sb.close());
 
@@ -45,22 +53,26 @@ describe("shipctl address add: a lost answer is read back, never resent", () => 
     expect(r.stdout).toBe(`${(await stored(org))[0]!.id}\n`);
   });
 
-  it("reset before the service stored it: exit 7 saying plainly it was not stored; nothing stored; the rerun stores one", async () => {
+  it("reset before the service stored it: exit 7, may still be being stored until its settle time; nothing stored; the rerun at once waits, then stores one", async () => {
     const org = await sb.newOrg();
+    const configDir = tempDir("shipctl-config-");
     await org.control.fault({ ...STORE, kind: "reset-before" });
-    const r = await runCli(["address", "add", ...GALLERY_ARGS], { sandbox: org });
+    const r = await runCli(["address", "add", ...GALLERY_ARGS], { sandbox: org, configDir });
     expect(r.exitCode).toBe(7);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toContain("Error: the address was not stored: the answer to its request was lost");
-    expect(r.stderr).toContain("Nothing was stored, so running the same command again is safe.");
+    expect(r.stderr).toMatch(/Error: the address may still be being stored: the answer to its request was lost, and it was not among the stored addresses 2 s later, but the service may still be storing it until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+    expect(r.stderr).toMatch(/Run the same command again after .* UTC \(sooner, it waits until then\)/);
+    expect(r.stderr).not.toContain("safe");
     expect(await stored(org)).toEqual([]);
     expect(await org.control.requests(STORE)).toHaveLength(1);
 
-    const again = await runCli(["address", "add", ...GALLERY_ARGS], { sandbox: org });
+    const again = await runCli(["address", "add", ...GALLERY_ARGS], { sandbox: org, configDir });
     expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stderr).toContain("An earlier run sent this address to be stored and its answer never came");
     const all = await stored(org);
     expect(all).toHaveLength(1);
     expect(again.stdout).toBe(`${all[0]!.id}\n`);
+    expect(await org.control.requests(STORE)).toHaveLength(2);
   });
 
   it("the read-back itself fails: exit 7, unknown, names `shipctl list addresses`; not resent", async () => {
@@ -73,8 +85,86 @@ describe("shipctl address add: a lost answer is read back, never resent", () => 
     expect(r.stderr).toContain("reading the addresses back failed");
     expect(r.stderr).toContain("whether it was stored is unknown");
     expect(r.stderr).toContain("shipctl list addresses");
+    expect(r.stderr).toContain("it reads the addresses back first and stores the address only if this request did not");
     expect(await org.control.requests(STORE)).toHaveLength(1);
     await org.control.clearFaults();
     expect(await stored(org)).toHaveLength(1);
+  });
+});
+
+/** The one journal `address add` keeps for GALLERY in `configDir`. */
+function bookIn(configDir: string): string {
+  const dir = join(configDir, "journals");
+  const [name] = readdirSync(dir).filter((n) => n.startsWith("address-add-") && n.endsWith(".shipctl-ledger.jsonl"));
+  return join(dir, name!);
+}
+
+describe("shipctl address add: stored once", () => {
+  it("run twice: one address; the second prints its id, says an earlier run stored it, and sends nothing", async () => {
+    const org = await sb.newOrg();
+    const configDir = tempDir("shipctl-config-");
+    const first = await runCli(["address", "add", ...GALLERY_ARGS], { sandbox: org, configDir });
+    expect(first.exitCode, first.stderr).toBe(0);
+    const again = await runCli(["address", "add", ...GALLERY_ARGS, "--json"], { sandbox: org, configDir });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toEqual({ id: Number(first.stdout), address: GALLERY, already_stored: true });
+    expect(again.stderr).toContain(`This address was stored by an earlier run: address ${Number(first.stdout)}. Not stored again`);
+    expect(await stored(org)).toHaveLength(1);
+    expect(await org.control.requests(STORE)).toHaveLength(1);
+    expect(await org.control.requests({ method: "POST", path: "/api/v1/addresses/verify" })).toHaveLength(1);
+
+    const forced = await runCli(["address", "add", ...GALLERY_ARGS, "--force-new"], { sandbox: org, configDir });
+    expect(forced.exitCode, forced.stderr).toBe(0);
+    expect(await stored(org)).toHaveLength(2);
+  });
+
+  it("killed (SIGKILL) while the service is still storing it: the rerun at once settles it (stored) and stores nothing; a rerun after the settle time sends nothing", async () => {
+    const org = await sb.newOrg();
+    const configDir = tempDir("shipctl-config-");
+    await org.control.fault({ ...STORE, kind: "slow-apply", ms: SLOW_MS });
+    const child = spawnCli(["address", "add", ...GALLERY_ARGS], { sandbox: org, configDir });
+    const killed = collect(child);
+    await bodyRead(org, STORE);
+    child.kill("SIGKILL");
+    expect((await killed).signal).toBe("SIGKILL");
+    const settleAt = settleAtIn(bookIn(configDir));
+
+    const again = await runCli(["address", "add", ...GALLERY_ARGS], { sandbox: org, configDir });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stderr).toContain("An earlier run sent this address to be stored and its answer never came");
+    const all = await stored(org);
+    expect(all).toHaveLength(1);
+    expect(again.stdout).toBe(`${all[0]!.id}\n`);
+    expect(again.stderr).toContain(`An earlier run's request to store this address lost its answer, but it was stored: address ${all[0]!.id}. Not stored again.`);
+    expect(await org.control.requests(STORE)).toHaveLength(1);
+
+    await passed(settleAt);
+    const later = await runCli(["address", "add", ...GALLERY_ARGS], { sandbox: org, configDir });
+    expect(later.exitCode, later.stderr).toBe(0);
+    expect(later.stdout).toBe(`${all[0]!.id}\n`);
+    expect(later.stderr).toContain("This address was stored by an earlier run");
+    expect(await org.control.requests(STORE)).toHaveLength(1);
+    expect(await stored(org)).toHaveLength(1);
+  });
+
+  it("interrupted (Ctrl-C) while the service is still storing it: the answer is awaited, its id printed and recorded, exit 130", async () => {
+    const org = await sb.newOrg();
+    const configDir = tempDir("shipctl-config-");
+    await org.control.fault({ ...STORE, kind: "slow-apply", ms: SLOW_MS });
+    const child = spawnCli(["address", "add", ...GALLERY_ARGS], { sandbox: org, configDir });
+    const result = collect(child);
+    await bodyRead(org, STORE);
+    child.kill("SIGINT");
+    const r = await result;
+    expect(r.exitCode, r.stderr).toBe(130);
+    const all = await stored(org);
+    expect(all).toHaveLength(1);
+    expect(r.stdout).toBe(`${all[0]!.id}\n`);
+    expect(r.stderr).toContain(`interrupted; the address was stored (address ${all[0]!.id}) before the run stopped`);
+
+    const again = await runCli(["address", "add", ...GALLERY_ARGS], { sandbox: org, configDir });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stdout).toBe(`${all[0]!.id}\n`);
+    expect(await org.control.requests(STORE)).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import { runCli } from "../../helpers/cli.js";
 describe("help of the address, shipment and list commands", () => {
   it.each([
     [["address", "verify", "--help"], ["--file <path>", "--line-1 <text>", "--post-code <text>", "Examples:", "Exit codes:"]],
-    [["address", "add", "--help"], ["--no-verify", "--accept-recommended", "Examples:"]],
+    [["address", "add", "--help"], ["--no-verify", "--accept-recommended", "--force-new", "--no-wait", "settle time", "stores nothing", "Examples:"]],
     [["address", "update", "--help"], ["<id>", "--accept-recommended", "address get 12 --json"]],
     [["address", "get", "--help"], ["<id>", "Examples:"]],
     [["shipment", "update", "--help"], ["--fulfillment-address-id <n>", "--destination-address-id <n>", "--service <service>", "Examples:"]],

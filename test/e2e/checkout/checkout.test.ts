@@ -1,7 +1,7 @@
 // shipctl checkout, the built binary against the sandbox, once per payment state and fault.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ShipmentStatus } from "../../../src/contract/index.js";
-import { collect, runCli, spawnCli } from "../../helpers/cli.js";
+import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { seedShipments, statusOf } from "../../helpers/seed.js";
 
@@ -160,24 +160,31 @@ describe("shipctl checkout against the sandbox", () => {
     for (const id of ids) expect(await statusOf(org, id)).toBe(ShipmentStatus.Confirmed);
   });
 
-  it("the payment is lost before it was applied: not sent again, exit 7 with the unpaid ids; the rerun pays; one charge", async () => {
+  it("the payment is lost before it was applied: not sent again, exit 7 with the ids in flight; the rerun at once waits, then pays; one charge", async () => {
     const { org, ids, args } = await orgWith(2);
+    const configDir = tempDir("shipctl-config-");
     await org.control.fault({ method: "POST", path: "/api/v1/checkout", kind: "reset-before" });
-    const r = await runCli(["checkout", ...args, "--yes", "--json"], { sandbox: org });
+    const r = await runCli(["checkout", ...args, "--yes", "--json"], { sandbox: org, configDir });
     expect(r.exitCode, r.stderr).toBe(7);
     const rerun = `shipctl checkout ${ids.join(" ")} --yes`;
     expect(r.stderr).toContain("was lost, and it was not sent again in this run");
-    expect(r.stderr).toContain("0 paid, 2 not paid (still Draft), 0 could not be read");
-    expect(r.stderr).toContain(`Not paid: ${ids.join(", ")}`);
+    expect(r.stderr).toContain("0 paid, 2 not paid yet (still Draft), 0 could not be read");
+    // Still a Draft proves nothing until the settle time: the shipments stay in flight, and the run says until when.
+    expect(r.stderr).toContain(`Unknown: ${ids.join(", ")}`);
+    expect(r.stderr).toMatch(/Rerun after \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC, when the payment in flight can no longer be going through/);
     expect(r.stderr).toContain(`\n  ${rerun}\n`);
-    expect(JSON.parse(r.stdout)).toMatchObject({ status: "failed", paid: [], unpaid: ids, unknown: [], rerun });
+    const doc = JSON.parse(r.stdout);
+    expect(doc).toMatchObject({ status: "failed", paid: [], unpaid: [], unknown: ids, rerun });
+    expect(Date.parse(doc.settle_at)).toBeGreaterThan(0);
     expect(await posts(org)).toHaveLength(1);
     expect(await org.control.charges()).toEqual([]);
     for (const id of ids) expect(await statusOf(org, id)).toBe(ShipmentStatus.Draft);
 
-    // The printed command, run later: it reads the statuses first, finds them still Drafts, and pays them once.
-    const again = await runCli([...rerun.split(" ").slice(1), "--json"], { sandbox: org });
+    // The printed command, run at once: it settles the payment first (waiting until its settle time, since the
+    // service shows nothing paid), finds the shipments still Drafts, and pays them once.
+    const again = await runCli([...rerun.split(" ").slice(1), "--json"], { sandbox: org, configDir });
     expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stderr).toContain("2 not paid by it (payable now)");
     expect(JSON.parse(again.stdout)).toMatchObject({ status: "paid", paid: ids });
     expect(await posts(org)).toHaveLength(2);
     expect(await org.control.charges()).toHaveLength(1);
@@ -197,8 +204,8 @@ describe("shipctl checkout against the sandbox", () => {
     expect(r.stderr).toContain("no further session was attempted");
     expect(r.stderr).toContain(`\n  ${rerun}\n`);
     const doc = JSON.parse(r.stdout);
-    expect(doc).toMatchObject({ status: "partly-paid", paid: ids.slice(0, 10), unpaid: rest, rerun });
-    expect(doc.sessions.map((s: { outcome: string }) => s.outcome)).toEqual(["paid", "not-paid", "not-attempted"]);
+    expect(doc).toMatchObject({ status: "partly-paid", paid: ids.slice(0, 10), unpaid: ids.slice(20), unknown: ids.slice(10, 20), rerun });
+    expect(doc.sessions.map((s: { outcome: string }) => s.outcome)).toEqual(["paid", "unknown", "not-attempted"]);
     expect(await posts(org)).toHaveLength(2);
 
     const again = await runCli([...rerun.split(" ").slice(1), "--json"], { sandbox: org });

@@ -13,7 +13,8 @@ import {
 import type { Clock } from "../../../src/clock.js";
 import type { Connection } from "../../../src/config/types.js";
 import { createDeps, DEFAULT_GLOBALS, type Deps, type GlobalOptions } from "../../../src/deps.js";
-import { ShipmentStatus, type StoredShipment } from "../../../src/contract/index.js";
+import { SANDBOX_TABLES, ShipmentStatus, type StoredShipment } from "../../../src/contract/index.js";
+import { tempDir } from "../../helpers/cli.js";
 import { createTestIO, type TestIO } from "../../../src/output/io.js";
 import { scriptedPrompter } from "../../../src/prompter.js";
 
@@ -132,34 +133,42 @@ export function fakeService(
   };
 }
 
-/** A clock whose sleep returns at once and records how long it was asked to wait. */
-export function fakeClock(onSleep?: (ms: number) => void): Clock & { waits: number[] } {
+/** A clock whose sleep returns at once, moving the time on by as much, and records how long it was asked to wait. */
+export function fakeClock(onSleep?: (ms: number) => void): Clock & { waits: number[]; advance(ms: number): void } {
   const waits: number[] = [];
+  let now = Date.parse("2026-01-05T10:00:00Z");
   return {
     waits,
-    now: () => new Date("2026-01-05T10:00:00Z"),
+    now: () => new Date(now),
+    advance: (ms) => void (now += ms),
     async sleep(ms, signal) {
       if (signal?.aborted) throw signal.reason;
       waits.push(ms);
+      now += ms;
       onSleep?.(ms);
       if (signal?.aborted) throw signal.reason;
     },
   };
 }
 
+/** The sandbox's apply bound the harness's connection declares: a payment's settle time is 2 s + this after it is sent. */
+export const APPLY_MAX_MS = 3000;
+
 export interface Harness {
   deps: Deps;
   io: TestIO;
   asked: string[];
-  clock: Clock & { waits: number[] };
+  clock: Clock & { waits: number[]; advance(ms: number): void };
   controller: AbortController;
+  /** The config folder: the checkout book lives in it (pass it to a rerun's harness). */
+  configDir: string;
   /** True once the command asked for the API client. */
   apiRequested(): boolean;
 }
 
 export function harness(
   service: FakeService,
-  options: { tty?: boolean; answers?: boolean[]; globals?: Partial<GlobalOptions>; onSleep?: (ms: number, h: Harness) => void } = {},
+  options: { tty?: boolean; answers?: boolean[]; globals?: Partial<GlobalOptions>; onSleep?: (ms: number, h: Harness) => void; configDir?: string } = {},
 ): Harness {
   const io = createTestIO({ tty: options.tty ?? false });
   const scripted = scriptedPrompter([...(options.answers ?? [])]);
@@ -177,7 +186,8 @@ export function harness(
     profile: "default",
     baseUrl: "http://127.0.0.1:1",
     token: "t",
-    tables: () => Promise.reject(new Error("checkout needs no tables")),
+    // Only the apply bound is read from them (the settle window of the checkout book).
+    tables: async () => ({ ...SANDBOX_TABLES, applyMaxMs: APPLY_MAX_MS }),
     sources: { baseUrl: "env", token: "env", profile: "default" },
   };
   const h: Harness = {
@@ -186,6 +196,7 @@ export function harness(
     asked: scripted.asked,
     clock: fakeClock((ms) => options.onSleep?.(ms, h)),
     controller,
+    configDir: options.configDir ?? tempDir("shipctl-checkout-"),
     apiRequested: () => requested,
   };
   h.deps = createDeps(
@@ -194,7 +205,7 @@ export function harness(
       prompter,
       clock: h.clock,
       // Colours off, so tests read plain text even when pretending to be a terminal.
-      env: { NO_COLOR: "1" },
+      env: { NO_COLOR: "1", SHIPCTL_CONFIG_DIR: h.configDir },
       cwd: "/",
       signal: controller.signal,
       connect: async () => connection,

@@ -296,7 +296,7 @@ describe("checkout: a lost answer is read back after a pause, never resent in th
     expect(JSON.parse(h.io.stdout())).toMatchObject({ status: "paid", paid: ids });
   });
 
-  it("still Draft after the pause: not sent again, exit 7 naming the unpaid ids and the rerun; the rerun pays once", async () => {
+  it("still Draft after the pause: not sent again, exit 7, left in flight with its settle time; the rerun at once waits, then pays once", async () => {
     const svc = fakeService([1, 2], ["lost-before"]);
     const h = harness(svc, { globals: { json: true }, onSleep: logSleeps(svc) });
     const r = await exitOf(runCheckout(h.deps, ["1", "2"], { yes: true }));
@@ -305,23 +305,32 @@ describe("checkout: a lost answer is read back after a pause, never resent in th
     expect(svc.calls.slice(-3)).toEqual(["SLEEP 2000", "GET /shipments/1", "GET /shipments/2"]);
     expect(svc.charges).toEqual([]);
     expect(r.error?.message).toContain("the answer to the payment of session 1 was lost, and it was not sent again in this run");
-    expect(r.error?.message).toContain("read back 2 s later: 0 paid, 2 not paid (still Draft), 0 could not be read");
+    expect(r.error?.message).toContain("read back 2 s later: 0 paid, 2 not paid yet (still Draft), 0 could not be read");
     expect(r.error?.message).not.toContain("no further session");
-    expect(r.error?.hint).toContain("Not paid: 1, 2");
-    expect(r.error?.hint).toContain("wait a minute");
-    expect(r.error?.hint).toMatch(/then rerun .*:\n {2}shipctl checkout 1 2 --yes$/);
+    // Still a Draft 2 s later proves nothing: the payment may be going through until its settle time (sent + 2 s + 3 s).
+    expect(r.error?.hint).toContain("Unknown: 1, 2");
+    expect(r.error?.hint).not.toContain("Not paid");
+    expect(r.error?.hint).toMatch(/Rerun after 2026-01-05 10:00:05 UTC, when the payment in flight can no longer be going through \(a rerun sooner waits until then\); .*:\n {2}shipctl checkout 1 2 --yes$/);
     expect(JSON.parse(h.io.stdout())).toMatchObject({
       status: "failed",
       paid: [],
-      unpaid: [1, 2],
-      unknown: [],
+      unpaid: [],
+      unknown: [1, 2],
+      settle_at: "2026-01-05T10:00:05.000Z",
       rerun: "shipctl checkout 1 2 --yes",
-      sessions: [{ outcome: "not-paid" }],
+      sessions: [{ outcome: "unknown" }],
     });
 
-    // The rerun is a new run: it reads the statuses first, finds both still Drafts, and pays them.
-    const again = harness(svc);
+    // The rerun at once (its clock starts where the first run's did): the payment is still in flight, so it reads the
+    // shipments back until the settle time has passed, finds them still Drafts, and only then prices and pays them.
+    const again = harness(svc, { configDir: h.configDir, onSleep: logSleeps(svc) });
+    const before = svc.calls.length;
     expect((await exitOf(runCheckout(again.deps, ["1", "2"], { yes: true }))).code).toBe(0);
+    const rerun = svc.calls.slice(before);
+    expect(rerun.indexOf("GET /checkout 1,2")).toBeGreaterThan(rerun.lastIndexOf("SLEEP 2000"));
+    expect(again.io.stderr()).toContain("A payment an earlier run sent for shipments 1, 2 never had its answer");
+    expect(again.io.stderr()).toContain("it may still be applying them until 10:00:05 UTC");
+    expect(again.io.stderr()).toContain("2 not paid by it (payable now)");
     expect(posts(svc.calls)).toHaveLength(2);
     expect(svc.charges).toEqual([[1, 2]]);
   });
@@ -364,11 +373,12 @@ describe("checkout: a lost answer is read back after a pause, never resent in th
     expect(r.error?.message).toContain("paid 10 of 25 shipments, then stopped: the answer to the payment of session 2 was lost");
     expect(r.error?.message).toContain("no further session was attempted");
     const rerun = `shipctl checkout ${range(11, 25).join(" ")} --yes`;
-    expect(r.error?.hint).toContain(`Not paid: ${range(11, 25).join(", ")}`);
+    expect(r.error?.hint).toContain(`Not paid: ${range(21, 25).join(", ")}`);
+    expect(r.error?.hint).toContain(`Unknown: ${range(11, 20).join(", ")}`);
     expect(r.error?.hint).toContain(rerun);
     const doc = JSON.parse(h.io.stdout());
-    expect(doc).toMatchObject({ status: "partly-paid", paid: range(1, 10), unpaid: range(11, 25), rerun });
-    expect(doc.sessions.map((s: { outcome: string }) => s.outcome)).toEqual(["paid", "not-paid", "not-attempted"]);
+    expect(doc).toMatchObject({ status: "partly-paid", paid: range(1, 10), unpaid: range(21, 25), unknown: range(11, 20), rerun });
+    expect(doc.sessions.map((s: { outcome: string }) => s.outcome)).toEqual(["paid", "unknown", "not-attempted"]);
   });
 
   it("a read-back that cannot settle every shipment: not resent, exit 7, unknown ids reported", async () => {
@@ -384,11 +394,10 @@ describe("checkout: a lost answer is read back after a pause, never resent in th
     const r = await exitOf(runCheckout(h.deps, ["1", "2"], { yes: true }));
     expect(r.code).toBe(ExitCode.Unavailable);
     expect(posts(svc.calls)).toHaveLength(1);
-    expect(r.error?.message).toContain("0 paid, 1 not paid (still Draft), 1 could not be read");
-    expect(r.error?.hint).toContain("Unknown: 2");
-    expect(r.error?.hint).toContain("Not paid: 1");
+    expect(r.error?.message).toContain("0 paid, 1 not paid yet (still Draft), 1 could not be read");
+    expect(r.error?.hint).toContain("Unknown: 1, 2");
     expect(r.error?.hint).toContain("shipctl checkout 1 2 --yes");
-    expect(JSON.parse(h.io.stdout())).toMatchObject({ status: "failed", paid: [], unpaid: [1], unknown: [2] });
+    expect(JSON.parse(h.io.stdout())).toMatchObject({ status: "failed", paid: [], unpaid: [], unknown: [1, 2] });
   });
 
   it("Ctrl-C during the pause: exit 130, says the session may have been charged, nothing read or sent", async () => {

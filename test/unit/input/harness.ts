@@ -7,6 +7,7 @@ import { SANDBOX_TABLES, type Tables } from "../../../src/contract/index.js";
 import { createTestIO, type TestIO } from "../../../src/output/io.js";
 import { scriptedPrompter } from "../../../src/prompter.js";
 import { GALLERY } from "../../helpers/gallery.js";
+import { tempDir } from "../../helpers/cli.js";
 
 const API_METHODS = [
   "verifyAddress",
@@ -54,6 +55,8 @@ export interface TestDepsOptions {
   answers?: Array<boolean | string>;
   cwd?: string;
   now?: Date;
+  /** The config folder (ledger books of `address add` live there): a fresh one by default; share it for a rerun. */
+  configDir?: string;
 }
 
 export interface TestDeps {
@@ -85,7 +88,8 @@ export function testDeps(options: TestDepsOptions = {}): TestDeps {
     io,
     prompter,
     clock: { now: () => now, sleep: async () => undefined },
-    env: { NO_COLOR: "1" },
+    // Never the developer's own config folder: commands that keep a ledger book write there.
+    env: { NO_COLOR: "1", SHIPCTL_CONFIG_DIR: options.configDir ?? tempDir("shipctl-unit-config-") },
     cwd: options.cwd ?? process.cwd(),
     signal: new AbortController().signal,
     connect: async () => connection,

@@ -11,7 +11,7 @@ import { tempDir } from "../../helpers/cli.js";
 const TARGET = { baseUrl: "http://127.0.0.1:8080", profile: "default", token: "sandbox-token" };
 const WINDOW = settleWindowFor({ baseUrl: TARGET.baseUrl, sandboxApplyMaxMs: 3000, env: {} });
 
-function open(path: string, kind: "shipment-create" | "report-upload" = "shipment-create", extra: { legacyPath?: string; token?: string } = {}) {
+function open(path: string, kind: "shipment-create" | "report-upload" | "address-add" = "shipment-create", extra: { legacyPath?: string; token?: string } = {}) {
   return Book.open(path, { kind, source: "orders.csv", target: { ...TARGET, token: extra.token ?? TARGET.token }, window: WINDOW, legacyPath: extra.legacyPath });
 }
 
@@ -53,6 +53,17 @@ describe("Book", () => {
     text.splice(1, 0, "not json");
     writeFileSync(path, text.join("\n"));
     await expect(open(path)).rejects.toBeInstanceOf(BookDamaged);
+  });
+
+  it("keeps what one row sent as it was, a list included (the forms of an address), across a reopen", async () => {
+    const path = join(tempDir("shipctl-book-"), "a.csv.shipctl-address-journal.jsonl");
+    const book = await open(path, "address-add");
+    const sent = [{ name: "Gallery North" }];
+    await book.record([["k", { state: "in_flight", at: "2026-11-24T12:00:00.000Z", attempt: book.nextAttempt(), settle_at: "2026-11-24T12:00:05.000Z", sent }]]);
+    await book.close();
+    const again = await open(path, "address-add");
+    expect(again.row("k")).toMatchObject({ state: "in_flight", sent });
+    await again.close();
   });
 
   it("an upload whose last byte never left is settled at once as not applied; one marked sent settles after the window", async () => {

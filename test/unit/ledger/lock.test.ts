@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { hostname } from "node:os";
@@ -67,6 +67,26 @@ describe("acquireLock", () => {
     writeFileSync(join(dir, "b.lock"), String(process.pid));
     await expect(acquireLocks([{ path: join(dir, "a.lock"), what: "a" }, { path: join(dir, "b.lock"), what: "b" }])).rejects.toThrow(/working on b/);
     expect(existsSync(join(dir, "a.lock"))).toBe(false);
+  });
+
+  it("with a wait: takes the lock once the live run holding it lets go, having said which run it waits for", async () => {
+    const path = join(tempDir("shipctl-lock-"), "j.lock");
+    writeFileSync(path, JSON.stringify({ pid: process.pid, host: hostname(), command: "shipctl checkout 12 --yes", started: "" }));
+    const said: string[] = [];
+    setTimeout(() => rmSync(path), 150);
+    const lock = await acquireLock(path, "the journal", { ms: 10_000, say: (h) => said.push(h) });
+    expect(said).toEqual([`pid ${process.pid}, \`shipctl checkout 12 --yes\``]);
+    expect(holder(path).pid).toBe(process.pid);
+    await lock.release();
+  });
+
+  it("with a wait: still refuses, naming the run, when it holds the lock longer than the wait", async () => {
+    const path = join(tempDir("shipctl-lock-"), "j.lock");
+    writeFileSync(path, JSON.stringify({ pid: process.pid, host: hostname(), command: "shipctl checkout 12 --yes", started: "" }));
+    await expect(acquireLock(path, "the journal", { ms: 200, say: () => undefined })).rejects.toThrow(
+      `another shipctl run is working on the journal (pid ${process.pid}, \`shipctl checkout 12 --yes\`); waited 0.2 s for it`,
+    );
+    expect(existsSync(path)).toBe(true);
   });
 
   it("takes over the lock of a dead process", async () => {

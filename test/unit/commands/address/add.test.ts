@@ -34,7 +34,7 @@ describe("address add", () => {
   it("prints {id, address} with --json", async () => {
     const t = withStore({ json: true, api: { verifyAddress: async () => ({ valid: true }) } });
     await add(t.deps, [], GALLERY_FLAGS);
-    expect(JSON.parse(t.io.stdout())).toEqual({ id: 41, address: GALLERY });
+    expect(JSON.parse(t.io.stdout())).toEqual({ id: 41, address: GALLERY, already_stored: false });
   });
 
   it("skips verification with --no-verify, and warns", async () => {

@@ -1,0 +1,76 @@
+// Checkout's ledger book: one per config folder, `journals/checkout.shipctl-ledger.jsonl`, a row per shipment id.
+// The service has no idempotency key, and a payment whose answer was lost may still be going through for a while (a
+// service still applying it after the client died), so before each POST /api/v1/checkout the session's shipments are
+// recorded in flight, with their settle time, and after it their outcome: paid (204), failed (a refusal that
+// certainly charged nothing: 402, 403, 409, 422, or stopped before it was sent). A lost answer leaves them in flight.
+// Every run first settles what is in flight (earlier-payments.ts), so a rerun started at once never prices and pays a
+// shipment whose first payment may still be applied.
+//
+// Settled rows are forgotten when the book is next opened (the service's statuses say what is paid), so it holds what
+// may still be in flight plus the last run's outcomes, and does not grow with every shipment ever paid.
+//
+// One book (and so one lock) for every checkout of the config folder: a second run started while one is working
+// waits a few seconds for it (LOCK_WAIT_MS), then is refused naming it. Payments are few and short, and two runs
+// paying the same shipments at once is exactly what must not happen.
+import { join } from "node:path";
+import { configDir } from "../config/paths.js";
+import type { Deps } from "../deps.js";
+import { Book } from "../ledger/book.js";
+import { settleAtFromIntent, settleWindowOf } from "../ledger/settle-window.js";
+import type { Clock } from "../clock.js";
+
+export const CHECKOUT_BOOK_NAME = "checkout.shipctl-ledger.jsonl";
+
+/** How long a checkout waits for another checkout run to finish before refusing. */
+export const LOCK_WAIT_MS = 5_000;
+
+export function checkoutBookPath(env: NodeJS.ProcessEnv): string {
+  return join(configDir(env), "journals", CHECKOUT_BOOK_NAME);
+}
+
+export async function openCheckoutBook(deps: Pick<Deps, "connection" | "env" | "io">): Promise<Book> {
+  const connection = await deps.connection();
+  const path = checkoutBookPath(deps.env);
+  return Book.open(path, {
+    kind: "checkout",
+    source: "checkout",
+    target: { baseUrl: connection.baseUrl, profile: connection.profile, token: connection.token },
+    window: await settleWindowOf(connection, deps.env),
+    what: `the checkout journal ${path}`,
+    // What was paid is the shipments' status; only payments in flight matter to a later run.
+    forgetSettled: true,
+    lockWait: {
+      ms: LOCK_WAIT_MS,
+      say: (holder) => deps.io.err(`Another checkout is running (${holder}); waiting up to ${LOCK_WAIT_MS / 1000} s for it to finish...\n`),
+    },
+  });
+}
+
+/** What a row in flight keeps of the payment sent: the session's shipments and the total confirmed for them (cents). */
+export interface PaymentSent {
+  shipments: number[];
+  total: number;
+}
+
+/**
+ * Records a session's shipments in flight, on disk before its POST may leave. Returns the settle time: until then the
+ * service may still be applying the payment if its answer is lost.
+ */
+export async function recordPaying(book: Book, clock: Clock, ids: readonly number[], total: number): Promise<Date> {
+  const at = clock.now();
+  const settleAt = settleAtFromIntent(at, book.window);
+  const sent: PaymentSent = { shipments: [...ids], total };
+  const attempt = book.nextAttempt();
+  await book.record(ids.map((id) => [String(id), { state: "in_flight", at: at.toISOString(), attempt, settle_at: settleAt.toISOString(), sent }] as const));
+  return settleAt;
+}
+
+/** The service answered 204, or reading back showed the shipments Confirmed (or later). */
+export function notePaid(book: Book, ids: readonly number[]): void {
+  book.note(ids.map((id) => [String(id), { state: "paid" }] as const));
+}
+
+/** A refusal that certainly charged nothing: a rerun may pay these. */
+export function noteNotPaid(book: Book, ids: readonly number[], why: string): void {
+  book.note(ids.map((id) => [String(id), { state: "failed", error: why }] as const));
+}

@@ -1,0 +1,127 @@
+// shipctl checkout stopped while the service is still applying its payment (the sandbox's slow-apply fault): killed
+// or interrupted, then run again at once and after the settle time. Each shipment is charged once, and nothing is
+// priced or paid again while the first payment may still be going through. Nothing here waits on a clock except for
+// the settle time the run itself recorded; each stop waits on the sandbox's own log of where the request stands.
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ShipmentStatus } from "../../../src/contract/index.js";
+import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
+import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
+import { seedShipments, statusOf } from "../../helpers/seed.js";
+import { bodyRead, passed, settleAtIn } from "../../helpers/slow-apply.js";
+
+/** The sandbox's bound on applying a request (the CLI's apply window for it; plus 2 s to send, on loopback). */
+const APPLY_MAX_MS = 1500;
+/** How long the payment is held before it is applied. */
+const SLOW_MS = 1200;
+
+let sb: TestSandbox;
+beforeAll(async () => {
+  sb = await startTestSandbox({ applyMaxMs: APPLY_MAX_MS });
+});
+afterAll(() => sb.close());
+
+const PAY = { method: "POST", path: "/api/v1/checkout" };
+const PRICE = { method: "GET", path: "/api/v1/checkout" };
+
+async function slowPayment(count: number): Promise<{ org: OrgTarget; ids: number[]; args: string[]; configDir: string }> {
+  const org = await sb.newOrg();
+  const ids = await seedShipments(org, count);
+  await org.control.fault({ ...PAY, kind: "slow-apply", ms: SLOW_MS });
+  return { org, ids, args: ids.map(String), configDir: tempDir("shipctl-config-") };
+}
+
+const bookOf = (configDir: string) => join(configDir, "journals", "checkout.shipctl-ledger.jsonl");
+
+describe("checkout killed (SIGKILL) while the service is still applying the payment", () => {
+  it("the rerun at once settles it (paid) before pricing anything, and charges nothing; a rerun after the settle time sends nothing", async () => {
+    const { org, ids, args, configDir } = await slowPayment(2);
+    const child = spawnCli(["checkout", ...args, "--yes"], { sandbox: org, configDir });
+    const killed = collect(child);
+    await bodyRead(org, PAY);
+    child.kill("SIGKILL");
+    expect((await killed).signal).toBe("SIGKILL");
+    const settleAt = settleAtIn(bookOf(configDir));
+
+    const again = await runCli(["checkout", ...args, "--yes", "--json"], { sandbox: org, configDir });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stderr).toContain(`A payment an earlier run sent for shipments ${ids.join(", ")} never had its answer`);
+    expect(again.stderr).toContain("2 paid by it.");
+    expect(again.stderr).toContain(`shipment ${ids[0]} is already Confirmed (paid by an earlier run's payment whose answer was lost): skipped`);
+    expect(JSON.parse(again.stdout)).toMatchObject({ status: "nothing-to-pay", paid: [], unknown: [], already_paid: ids });
+    // Priced and paid once, by the killed run only.
+    expect(await org.control.requests(PRICE)).toHaveLength(1);
+    expect(await org.control.requests(PAY)).toHaveLength(1);
+    expect(await org.control.charges()).toHaveLength(1);
+
+    await passed(settleAt);
+    const later = await runCli(["checkout", ...args, "--yes", "--json"], { sandbox: org, configDir });
+    expect(later.exitCode, later.stderr).toBe(0);
+    expect(later.stderr).not.toContain("earlier run sent");
+    expect(JSON.parse(later.stdout)).toMatchObject({ status: "nothing-to-pay", already_paid: ids });
+    expect(await org.control.requests(PAY)).toHaveLength(1);
+    expect(await org.control.charges()).toHaveLength(1);
+  });
+
+  it("--no-wait on the rerun at once: exit 7 naming the settle time, nothing priced or paid; the printed rerun settles it", async () => {
+    const { org, ids, args, configDir } = await slowPayment(1);
+    const child = spawnCli(["checkout", ...args, "--yes"], { sandbox: org, configDir });
+    const killed = collect(child);
+    await bodyRead(org, PAY);
+    child.kill("SIGKILL");
+    await killed;
+    const settleAt = new Date(settleAtIn(bookOf(configDir)));
+    const until = `${settleAt.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+
+    const again = await runCli(["checkout", ...args, "--yes", "--json", "--no-wait"], { sandbox: org, configDir });
+    // The payment is applied SLOW_MS after its body was read: the rerun either still finds it in flight, or
+    // already paid. Either way nothing is priced or paid again.
+    if (again.exitCode === 7) {
+      expect(again.stderr).toContain(`shipment ${ids[0]}: a payment an earlier run sent may still be going through until ${until}: not priced or paid now`);
+      expect(JSON.parse(again.stdout)).toMatchObject({ status: "failed", unknown: ids, settle_at: settleAt.toISOString(), rerun: `shipctl checkout ${ids[0]} --yes` });
+    } else {
+      expect(again.exitCode, again.stderr).toBe(0);
+      expect(JSON.parse(again.stdout)).toMatchObject({ status: "nothing-to-pay", already_paid: ids });
+    }
+    expect(await org.control.requests(PRICE)).toHaveLength(1);
+
+    const rerun = await runCli(["checkout", ...args, "--yes", "--json"], { sandbox: org, configDir });
+    expect(rerun.exitCode, rerun.stderr).toBe(0);
+    expect(JSON.parse(rerun.stdout)).toMatchObject({ status: "nothing-to-pay", already_paid: ids });
+    expect(await org.control.charges()).toHaveLength(1);
+    expect(await org.control.requests(PAY)).toHaveLength(1);
+  });
+});
+
+describe("checkout interrupted (Ctrl-C) while the service is still applying the payment", () => {
+  it("waits for the payment's answer and records it, exit 130; the rerun pays nothing", async () => {
+    const { org, ids, args, configDir } = await slowPayment(2);
+    const child = spawnCli(["checkout", ...args, "--yes", "--json"], { sandbox: org, configDir });
+    const result = collect(child);
+    await bodyRead(org, PAY);
+    child.kill("SIGINT");
+    const r = await result;
+    expect(r.exitCode, r.stderr).toBe(130);
+    expect(r.stderr).toContain("Interrupted: starting nothing new; requests already sent get up to 30 s to answer");
+    expect(r.stderr).toContain("interrupted; the payment already sent was answered before the run stopped: paid $");
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: "interrupted", paid: ids, unknown: [] });
+    for (const id of ids) expect(await statusOf(org, id)).toBe(ShipmentStatus.Confirmed);
+    // Answered, not abandoned: the sandbox sent its 204.
+    expect((await org.control.requests(PAY))[0]).toMatchObject({ status: 204 });
+
+    const again = await runCli(["checkout", ...args, "--yes", "--json"], { sandbox: org, configDir });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stderr).not.toContain("earlier run sent");
+    expect(JSON.parse(again.stdout)).toMatchObject({ status: "nothing-to-pay", already_paid: ids });
+    expect(await org.control.requests(PAY)).toHaveLength(1);
+    expect(await org.control.charges()).toHaveLength(1);
+  });
+});
+
+describe("checkout --help", () => {
+  it("names --no-wait, the journal and what in flight means", async () => {
+    const r = await runCli(["checkout", "--help"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    for (const text of ["--no-wait", "journals/checkout.shipctl-ledger.jsonl", "\"in flight\"", "settle time", "waits up to 5 s"]) expect(r.stdout).toContain(text);
+  });
+});

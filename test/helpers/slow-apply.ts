@@ -1,0 +1,41 @@
+// For tests that stop shipctl while the sandbox is still applying its request (the `slow-apply` fault): wait on the
+// sandbox's own request log, never on a clock, and read the settle time a run recorded in its ledger book.
+import { readFileSync } from "node:fs";
+import { vi } from "vitest";
+import type { OrgTarget } from "./sandbox.js";
+
+/** Resolves once the sandbox holds the whole body of the one request matching `filter` and waits to apply it. */
+export async function bodyRead(org: OrgTarget, filter: { method: string; path: string }): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const [sent] = await org.control.requests(filter);
+      if (!sent?.note?.startsWith("slow-apply: body read")) throw new Error(`no slow-apply request to ${filter.method} ${filter.path} has its body read yet`);
+    },
+    { timeout: 20_000, interval: 20 },
+  );
+}
+
+/** Resolves once the sandbox has applied the slow-apply request matching `filter` (after its client had gone, or not). */
+export async function applied(org: OrgTarget, filter: { method: string; path: string }): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const [sent] = await org.control.requests(filter);
+      if (!sent || sent.note?.startsWith("slow-apply: body read")) throw new Error("not applied yet");
+    },
+    { timeout: 20_000, interval: 20 },
+  );
+}
+
+/** The latest settle time recorded for a row in flight in the ledger book at `path`. */
+export function settleAtIn(path: string): number {
+  const lines = readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { state?: string; settle_at?: string });
+  const times = lines.filter((l) => l.state === "in_flight" && typeof l.settle_at === "string").map((l) => Date.parse(l.settle_at!));
+  if (times.length === 0) throw new Error(`no row in flight in ${path}`);
+  return Math.max(...times);
+}
+
+/** Waits until this machine's clock has passed `at` (a settle time, on the same clock that recorded it). */
+export async function passed(at: number): Promise<void> {
+  const left = at - Date.now();
+  if (left >= 0) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}

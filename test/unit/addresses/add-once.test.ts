@@ -1,0 +1,196 @@
+// `address add` stores an address at most once: its journal (one per address, in the config folder) tells a rerun
+// what an earlier run stored, and a request whose answer never came is settled before anything is sent again.
+import { describe, expect, it } from "vitest";
+import { run as add } from "../../../src/commands/address/add.js";
+import { NotFoundError, RequestInterruptedError } from "../../../src/api/errors.js";
+import type { ApiClient } from "../../../src/api/types.js";
+import type { PageOf, StoredAddress } from "../../../src/contract/index.js";
+import { ExitCode, InterruptedError } from "../../../src/errors.js";
+import { GALLERY, GALLERY_FLAGS, testDeps } from "../input/harness.js";
+import { tempDir } from "../../helpers/cli.js";
+
+const NOW = Date.parse("2025-03-01T12:00:00Z");
+const STORE = { method: "POST", path: "/api/v1/addresses" } as const;
+const FLAGS = { ...GALLERY_FLAGS, verify: false };
+
+function stored(id: number, createdAt = "2025-03-01 12:00:01"): StoredAddress {
+  return { id, ...GALLERY, line_2: null, created_at: createdAt, updated_at: createdAt };
+}
+
+function page(data: StoredAddress[]): PageOf<StoredAddress> {
+  return {
+    data,
+    links: { first: "http://127.0.0.1:9/api/v1/addresses?page=1", last: null, prev: null, next: null },
+    meta: { current_page: 1, from: data.length > 0 ? 1 : null, path: "http://127.0.0.1:9/api/v1/addresses", per_page: 50, to: data.length || null },
+  };
+}
+
+/** A run of `address add` in `configDir`, its clock moving on by each wait (from 12:00:00). */
+function runIn(configDir: string, api: Partial<ApiClient>, options: { json?: boolean } = {}) {
+  const t = testDeps({ configDir, json: options.json, api });
+  let now = NOW;
+  const waits: number[] = [];
+  t.deps.clock = {
+    now: () => new Date(now),
+    sleep: async (ms) => {
+      waits.push(ms);
+      now += ms;
+    },
+  };
+  return { ...t, waits };
+}
+
+async function failure(promise: Promise<unknown>): Promise<Error & { exitCode: number; hint?: string }> {
+  const err = await promise.then(() => undefined, (e: unknown) => e);
+  if (!(err instanceof Error)) throw new Error("expected the command to fail");
+  return err as Error & { exitCode: number; hint?: string };
+}
+
+const interruptedOnTheWay = () => {
+  throw new RequestInterruptedError({ ...STORE, mayHaveArrived: true }, "Interrupted during POST /api/v1/addresses");
+};
+
+describe("address add twice: one address", () => {
+  it("the second run prints the id the first stored (read back once to be sure), and stores nothing", async () => {
+    const dir = tempDir("shipctl-add-");
+    const first = runIn(dir, { createAddress: async () => ({ id: 41 }) });
+    await add(first.deps, [], FLAGS);
+    expect(first.io.stdout()).toBe("41\n");
+
+    const again = runIn(dir, { getAddress: async () => stored(41) }, { json: true });
+    await add(again.deps, [], FLAGS);
+    expect(again.api.calls.map((c) => c.method)).toEqual(["getAddress"]);
+    expect(JSON.parse(again.io.stdout())).toEqual({ id: 41, address: GALLERY, already_stored: true });
+    expect(again.io.stderr()).toContain("This address was stored by an earlier run: address 41. Not stored again (--force-new stores it once more).\n");
+    expect(again.io.stderr()).not.toContain("Stored address");
+  });
+
+  it("--force-new stores it once more; a plain rerun then names the latest", async () => {
+    const dir = tempDir("shipctl-add-");
+    await add(runIn(dir, { createAddress: async () => ({ id: 41 }) }).deps, [], FLAGS);
+    const forced = runIn(dir, { createAddress: async () => ({ id: 42 }) });
+    await add(forced.deps, [], { ...FLAGS, forceNew: true });
+    expect(forced.io.stdout()).toBe("42\n");
+    const again = runIn(dir, { getAddress: async (id) => stored(id) });
+    await add(again.deps, [], FLAGS);
+    expect(again.io.stdout()).toBe("42\n");
+    expect(again.api.callsTo("getAddress")).toEqual([[42, expect.anything()]]);
+  });
+
+  it("an id this token cannot read (another organization, a restarted sandbox) is not trusted: stored now, saying so", async () => {
+    const dir = tempDir("shipctl-add-");
+    await add(runIn(dir, { createAddress: async () => ({ id: 41 }) }).deps, [], FLAGS);
+    const again = runIn(dir, {
+      getAddress: async (id) => {
+        throw new NotFoundError({ method: "GET", path: `/api/v1/addresses/${id}`, status: 404, mayHaveArrived: false }, "not found", `address ${id}`);
+      },
+      createAddress: async () => ({ id: 3 }),
+    });
+    await add(again.deps, [], FLAGS);
+    expect(again.io.stderr()).toContain("The journal records this address as stored as address 41, but this token cannot read that address: storing it.");
+    expect(again.io.stdout()).toBe("3\n");
+  });
+
+  it("an id that now holds another address (a sandbox restarted on the same port) is not trusted: stored now, saying so", async () => {
+    const dir = tempDir("shipctl-add-");
+    await add(runIn(dir, { createAddress: async () => ({ id: 41 }) }).deps, [], FLAGS);
+    const again = runIn(dir, { getAddress: async () => ({ ...stored(41), name: "Someone Else" }), createAddress: async () => ({ id: 2 }) });
+    await add(again.deps, [], FLAGS);
+    expect(again.io.stderr()).toContain('The journal records this address as stored as address 41, but address 41 is now "Someone Else" <ship@gallery.example>: storing it.');
+    expect(again.io.stdout()).toBe("2\n");
+  });
+
+  it("a recommended revision stored earlier is still this address: its id, as stored", async () => {
+    const dir = tempDir("shipctl-add-");
+    await add(runIn(dir, { createAddress: async () => ({ id: 41 }) }).deps, [], FLAGS);
+    const revised = { ...stored(41), line_1: "1 Main St" };
+    const again = runIn(dir, { getAddress: async () => revised }, { json: true });
+    await add(again.deps, [], FLAGS);
+    expect(JSON.parse(again.io.stdout())).toEqual({ id: 41, address: { ...GALLERY, line_1: "1 Main St" }, already_stored: true });
+  });
+
+  it("the address as given decides: another address is stored", async () => {
+    const dir = tempDir("shipctl-add-");
+    await add(runIn(dir, { createAddress: async () => ({ id: 41 }) }).deps, [], FLAGS);
+    const other = runIn(dir, { createAddress: async () => ({ id: 42 }) });
+    await add(other.deps, [], { ...FLAGS, city: "Tacoma" });
+    expect(other.io.stdout()).toBe("42\n");
+  });
+});
+
+describe("address add: a request an earlier run left in flight is settled before anything is sent", () => {
+  it("found stored: its id, nothing sent", async () => {
+    const dir = tempDir("shipctl-add-");
+    const first = runIn(dir, { createAddress: interruptedOnTheWay });
+    expect((await failure(add(first.deps, [], FLAGS))).exitCode).toBe(ExitCode.Interrupted);
+
+    const again = runIn(dir, { listAddresses: async () => page([stored(57)]), getAddress: async () => stored(57) });
+    await add(again.deps, [], FLAGS);
+    expect(again.api.callsTo("createAddress")).toEqual([]);
+    expect(again.io.stdout()).toBe("57\n");
+    expect(again.io.stderr()).toContain("An earlier run sent this address to be stored and its answer never came; reading the stored addresses back");
+    expect(again.io.stderr()).toContain("An earlier run's request to store this address lost its answer, but it was stored: address 57. Not stored again.");
+    expect(again.waits).toEqual([]);
+  });
+
+  it("not found, with --no-wait: exit 7 at once, naming the time after which a rerun settles it; nothing sent", async () => {
+    const dir = tempDir("shipctl-add-");
+    await failure(add(runIn(dir, { createAddress: interruptedOnTheWay }).deps, [], FLAGS));
+    const again = runIn(dir, { listAddresses: async () => page([]) });
+    const err = await failure(add(again.deps, [], { ...FLAGS, wait: false }));
+    expect(err.exitCode).toBe(ExitCode.Unavailable);
+    expect(err.message).toBe(
+      "an earlier run's request to store this address may still be being applied by the service (until 2025-03-01 12:05:02 UTC): nothing was sent",
+    );
+    expect(err.hint).toContain("Run the same command again after 2025-03-01 12:05:02 UTC");
+    expect(again.api.callsTo("createAddress")).toEqual([]);
+    expect(again.waits).toEqual([]);
+  });
+
+  it("not found: the rerun waits, reading back now and then, until its settle time; then stores it once", async () => {
+    const dir = tempDir("shipctl-add-");
+    await failure(add(runIn(dir, { createAddress: interruptedOnTheWay }).deps, [], FLAGS));
+    const again = runIn(dir, { listAddresses: async () => page([]), createAddress: async () => ({ id: 58 }) });
+    await add(again.deps, [], FLAGS);
+    expect(again.io.stderr()).toContain("1 address was sent by an earlier run whose answer never came, and the service does not show it yet; it may still be applying it until 12:05:02 UTC");
+    expect(again.waits.length).toBeGreaterThan(1);
+    expect(again.api.callsTo("createAddress")).toHaveLength(1);
+    expect(again.io.stdout()).toBe("58\n");
+  });
+});
+
+describe("address add: stopping while the request is on its way", () => {
+  it("the request is let finish and its answer recorded: the id is printed, exit 130; the rerun stores nothing", async () => {
+    const dir = tempDir("shipctl-add-");
+    const controller = new AbortController();
+    const first = runIn(dir, {
+      createAddress: async () => {
+        controller.abort(new InterruptedError("interrupted"));
+        return { id: 41 };
+      },
+    });
+    first.deps.signal = controller.signal;
+    const err = await failure(add(first.deps, [], FLAGS));
+    expect(err.exitCode).toBe(ExitCode.Interrupted);
+    expect(err.message).toBe("interrupted; the address was stored (address 41) before the run stopped");
+    expect(first.io.stdout()).toBe("41\n");
+
+    const again = runIn(dir, { getAddress: async () => stored(41) });
+    await add(again.deps, [], FLAGS);
+    expect(again.api.callsTo("createAddress")).toEqual([]);
+    expect(again.io.stdout()).toBe("41\n");
+  });
+
+  it("stopped before it was sent: nothing sent, nothing recorded in flight", async () => {
+    const dir = tempDir("shipctl-add-");
+    const controller = new AbortController();
+    controller.abort(new InterruptedError("interrupted"));
+    const first = runIn(dir, {});
+    first.deps.signal = controller.signal;
+    const err = await failure(add(first.deps, [], FLAGS));
+    expect(err.message).toBe("interrupted before the address was sent: nothing was stored");
+    const again = runIn(dir, { createAddress: async () => ({ id: 41 }) });
+    await add(again.deps, [], FLAGS);
+    expect(again.api.calls.map((c) => c.method)).toEqual(["createAddress"]);
+  });
+});
