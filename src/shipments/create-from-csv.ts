@@ -8,7 +8,7 @@ import { earlyVerdicts, refuseInvalid, reportValidation, verifyDistinct } from "
 import { findEarlierSends } from "../ledger/copy-guard.js";
 import { startProgress, stopProgress, withBatch, type BatchRun } from "../batch/batch-run.js";
 import { openCsvBook } from "../batch/open-csv-book.js";
-import { CreateSender } from "./create-sender.js";
+import { startCreateSender } from "./create-sender.js";
 import { settledEarlier, settleEarlierRuns, settleOwnLost } from "../ledger/lost.js";
 import { printDryRun, type DryRunItem } from "../batch/dry-run-pass.js";
 import { finishRun } from "../batch/finish.js";
@@ -16,7 +16,7 @@ import type { Book } from "../ledger/book.js";
 import type { Settlement } from "../ledger/settle.js";
 import { Notes } from "../csv/value-notes.js";
 import { problemsText, type Outcome } from "../batch/outcomes.js";
-import { lagMeter, shipmentFinder } from "./shipment-read-back.js";
+import { shipmentFinder } from "./shipment-read-back.js";
 import type { ResultWords } from "../batch/results.js";
 import { csvOptions, type CsvFlags } from "../batch/run-options.js";
 import { shipmentScanSpec } from "./shipment-spec.js";
@@ -125,21 +125,9 @@ async function send(
   finish: (extra?: { exitCode?: number; unreached?: number }) => Promise<number>,
 ): Promise<number> {
   const { deps, options, outcomes } = run;
-  const api = await deps.api();
   const progress = startProgress(run, validation.total);
   const tick = () => progress.update({ done: outcomes.size, created: outcomes.count("created"), failed: outcomes.count("failed") });
-  const lag = lagMeter(deps, run.call);
-  const sender = new CreateSender({
-    api,
-    book: journal,
-    outcomes,
-    clock: deps.clock,
-    call: run.call,
-    signal: deps.signal,
-    concurrency: options.concurrency,
-    onSettled: tick,
-    onFirstCreated: (id, answeredAt) => lag.measure(id, answeredAt),
-  });
+  const { sender, lag } = await startCreateSender(deps, { book: journal, outcomes, call: run.call, concurrency: options.concurrency, onSettled: tick });
   // Invalid rows (sent around with --skip-invalid) are failed outcomes, reported in file order as the rows are reached.
   const invalid = validation.invalid;
   let nextInvalid = 0;

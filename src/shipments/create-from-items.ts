@@ -14,7 +14,7 @@ import { shipmentFlagFor } from "../input/shipment-fields.js";
 import { createProgress } from "../output/progress.js";
 import type { Decision } from "../addresses/address-set.js";
 import { AddressSet } from "../addresses/address-set.js";
-import { CreateSender } from "./create-sender.js";
+import { startCreateSender } from "./create-sender.js";
 import { dryRunPrinter } from "../batch/dry-run.js";
 import { checkItems, type CheckedItem, type InvalidItem } from "./item-check.js";
 import { finishItems, jsonFieldProblems, type ItemRun, type ItemOptions } from "./item-finish.js";
@@ -28,7 +28,7 @@ import type { Settlement } from "../ledger/settle.js";
 import { settleWindowOf } from "../ledger/settle-window.js";
 import { Outcomes, problemsText } from "../batch/outcomes.js";
 import { decided, verifyDistinct, type Ready } from "../batch/before-send.js";
-import { lagMeter, shipmentFinder } from "./shipment-read-back.js";
+import { shipmentFinder } from "./shipment-read-back.js";
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type CsvFlags } from "../batch/run-options.js";
 import { SHIPMENTS_PER_CREATE } from "../contract/index.js";
 
@@ -158,21 +158,9 @@ async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: B
   const decisions = await verifyDistinct(run, journal, addresses);
   if (options.dryRun || !journal) return dryRun(run, items, decisions, total);
 
-  const api = await deps.api();
   run.progress = createProgress(deps.io, { total, unit: "items" });
   const tick = () => run.progress?.update({ done: outcomes.size, created: outcomes.count("created"), failed: outcomes.count("failed") });
-  const lag = lagMeter(deps, run.call);
-  const sender = new CreateSender({
-    api,
-    book: journal,
-    outcomes,
-    clock: deps.clock,
-    call: run.call,
-    signal: deps.signal,
-    concurrency: options.concurrency,
-    onSettled: tick,
-    onFirstCreated: (id, answeredAt) => lag.measure(id, answeredAt),
-  });
+  const { sender, lag } = await startCreateSender(deps, { book: journal, outcomes, call: run.call, concurrency: options.concurrency, onSettled: tick });
   for (const item of items) {
     if (!sender.running) break;
     const base = { label: item.label, reference: item.reference };

@@ -13,6 +13,8 @@ import { settleAtFromIntent } from "../ledger/settle-window.js";
 import type { Outcomes } from "../batch/outcomes.js";
 import { Pool } from "../batch/pool.js";
 import type { CellProblem } from "../csv/row-types.js";
+import type { Deps } from "../deps.js";
+import { lagMeter } from "./shipment-read-back.js";
 
 export interface ReadyRow {
   key: string;
@@ -180,4 +182,23 @@ export class CreateSender {
 export function offsetOf(api: ApiClient): { offset_ms?: number } {
   const offset = api.serviceClockOffsetMs?.();
   return offset === undefined ? {} : { offset_ms: offset };
+}
+
+/**
+ * The sender of a run that creates shipments (CSV rows or items): the run's client, clock and Ctrl-C, and the service's
+ * created_at lag measured on the first shipment it creates. Wait for `lag.done()` before the run ends.
+ */
+export async function startCreateSender(
+  deps: Deps,
+  o: Pick<SenderOptions, "book" | "outcomes" | "call" | "concurrency" | "onSettled">,
+): Promise<{ sender: CreateSender; lag: { done(): Promise<void> } }> {
+  const lag = lagMeter(deps, o.call);
+  const sender = new CreateSender({
+    ...o,
+    api: await deps.api(),
+    clock: deps.clock,
+    signal: deps.signal,
+    onFirstCreated: (id, answeredAt) => lag.measure(id, answeredAt),
+  });
+  return { sender, lag };
 }

@@ -1,11 +1,12 @@
 // Exactly once while the service is still applying a request (issue 10): a run killed or interrupted while the
 // sandbox holds a create it has not applied yet, then rerun at once, and again after the settle time. The sandbox's
 // slow-apply fault applies the request after a delay whether or not the client is still there.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { GALLERY } from "../../helpers/gallery.js";
+import { applied, bodyRead } from "../../helpers/slow-apply.js";
 import { rowsFile, shipmentTitles } from "./helpers.js";
 
 /** The sandbox's bound on applying a request: the CLI's settle window for it (plus 2 s to send, on loopback). */
@@ -24,15 +25,15 @@ async function exactlyOnce(org: OrgTarget, titles: readonly string[]): Promise<v
   expect(counts.size).toBe(titles.length);
 }
 
-const posts = async (org: OrgTarget) => (await org.control.requests({ method: "POST", path: "/api/v1/shipments" })).length;
-const heldNote = async (org: OrgTarget) => (await org.control.requests({ method: "POST", path: "/api/v1/shipments" }))[0]?.note ?? "";
+const CREATE = { method: "POST", path: "/api/v1/shipments" };
+const posts = async (org: OrgTarget) => (await org.control.requests(CREATE)).length;
 
 /** Starts `args`, waits until the sandbox holds its create request unapplied, and stops it with `signal`. */
 async function stopWhileApplying(org: OrgTarget, args: string[], signal: NodeJS.Signals, configDir: string) {
   await org.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "slow-apply", ms: SLOW_MS });
   const child = spawnCli(args, { sandbox: org, configDir });
   const done = collect(child, 30_000);
-  await vi.waitFor(async () => expect(await heldNote(org)).toMatch(/^slow-apply: body read/), { timeout: 15_000, interval: 25 });
+  await bodyRead(org, CREATE);
   child.kill(signal);
   return done;
 }
@@ -153,7 +154,7 @@ describe("a journal written by shipctl 0.1, interrupted mid-run", () => {
     // The first ten rows were sent by a run killed before their answer came (the service applied them after); the
     // other two were never sent. The book it left is rewritten as shipctl 0.1 would have written it.
     await stopWhileApplying(org, ["shipment", "create", "--csv", path, "--concurrency", "1"], "SIGKILL", configDir);
-    await vi.waitFor(async () => expect(await heldNote(org)).toMatch(/applied after the client had gone/), { timeout: 15_000, interval: 50 });
+    await applied(org, CREATE);
     const book = readFileSync(`${path}.shipctl-journal.jsonl`, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
     const target = book.find((l) => l.target)!;
     const inFlight = book.find((l) => l.state === "in_flight")!;

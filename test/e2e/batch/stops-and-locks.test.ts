@@ -7,6 +7,7 @@ import { dirname, join } from "node:path";
 import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { rowsFile, shipmentTitles, writeRows } from "./helpers.js";
+import { bodyRead } from "../../helpers/slow-apply.js";
 import { shipmentRows, type Row } from "../../../fixtures/csv/generate.mjs";
 
 let sb: TestSandbox;
@@ -34,10 +35,7 @@ describe("one input, two runs at the same moment", () => {
 
       await org.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "slow-apply", ms: 1200 });
       const first = collect(spawnCli(["shipment", "create", "--csv", path], { sandbox: org, configDir }), 30_000);
-      await vi.waitFor(async () => expect((await org.control.requests({ method: "POST", path: "/api/v1/shipments" }))[0]?.note).toMatch(/^slow-apply: body read/), {
-        timeout: 15_000,
-        interval: 25,
-      });
+      await bodyRead(org, { method: "POST", path: "/api/v1/shipments" });
       const second = await runCli(["shipment", "create", "--csv", other], { sandbox: org, configDir });
       expect(second.exitCode, second.stderr).toBe(2);
       expect(second.stderr).toMatch(/another shipctl run is working on .*\(pid \d+, `shipctl shipment create --csv .*\.csv`, started /);

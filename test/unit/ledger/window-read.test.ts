@@ -35,6 +35,21 @@ function list(n: number, order: "asc" | "desc" | "shuffled" = "asc"): PagedList<
 
 const ids = (items: Item[]) => new Set(items.map((i) => i.id));
 
+/** Runs `change` once, just before some page is read for the second time. */
+function beforeSecondRead(l: PagedList<Item>, change: () => void): void {
+  const page = l.page.bind(l);
+  const seen = new Set<number>();
+  let changed = false;
+  l.page = async (n) => {
+    if (seen.has(n) && !changed) {
+      change();
+      changed = true;
+    }
+    seen.add(n);
+    return page(n);
+  };
+}
+
 describe("readSince", () => {
   it("at 50,000 records, reads at most 30 pages and holds every record of the window", async () => {
     const l = list(50_000);
@@ -72,18 +87,8 @@ describe("readSince", () => {
 
   it("a page whose records moved between two reads sends it to the full read", async () => {
     const l = list(1_000);
-    const page = l.page.bind(l);
-    const seen = new Set<number>();
-    let deleted = false;
     // A record is deleted just before a page is read a second time: every later page shifts back by one.
-    l.page = async (n) => {
-      if (seen.has(n) && !deleted) {
-        l.items.splice(100, 1);
-        deleted = true;
-      }
-      seen.add(n);
-      return page(n);
-    };
+    beforeSecondRead(l, () => l.items.splice(100, 1));
     const r = await readSince(l, () => 990 * 1000);
     expect(r.fullScan).toMatch(/changed between two reads|not in order/);
     expect(ids(r.items).size).toBe(999);
@@ -91,17 +96,7 @@ describe("readSince", () => {
 
   it("a page that came back shorter on its second read (records deleted at the end) sends it to the full read", async () => {
     const l = list(1_000);
-    const page = l.page.bind(l);
-    const seen = new Set<number>();
-    let deleted = false;
-    l.page = async (n) => {
-      if (seen.has(n) && !deleted) {
-        l.items.splice(l.items.length - 30, 30);
-        deleted = true;
-      }
-      seen.add(n);
-      return page(n);
-    };
+    beforeSecondRead(l, () => l.items.splice(l.items.length - 30, 30));
     const r = await readSince(l, () => 990 * 1000);
     expect(r.fullScan).toMatch(/changed between two reads/);
     expect(r.items).toHaveLength(970);
