@@ -1,8 +1,23 @@
 // For tests that stop shipctl while the sandbox is still applying its request (the `slow-apply` fault): wait on the
 // sandbox's own request log, never on a clock, and read the settle time a run recorded in its ledger book.
 import { readFileSync } from "node:fs";
-import { vi } from "vitest";
-import type { OrgTarget } from "./sandbox.js";
+import { afterAll, beforeAll, vi } from "vitest";
+import { startTestSandbox, type OrgTarget, type TestSandbox } from "./sandbox.js";
+
+/** The sandbox's bound on applying a request in these tests: the CLI's settle window for it (plus 2 s to send, on loopback). */
+export const APPLY_MAX_MS = 1500;
+/** How long a slow-apply request is held before it is applied: well inside the bound. */
+export const SLOW_MS = 1200;
+
+/** A sandbox with that bound, started before the file's tests and closed after them; call the result to reach it. */
+export function inFlightSandbox(): () => TestSandbox {
+  let sb: TestSandbox | undefined;
+  beforeAll(async () => {
+    sb = await startTestSandbox({ applyMaxMs: APPLY_MAX_MS });
+  });
+  afterAll(() => sb?.close());
+  return () => sb!;
+}
 
 /** Resolves once the sandbox holds the whole body of the one request matching `filter` and waits to apply it. */
 export async function bodyRead(org: OrgTarget, filter: { method: string; path: string }): Promise<void> {

@@ -2,22 +2,13 @@
 // with the fault on the wire. The address must end up stored exactly once, and never by a blind resend.
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
-import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
+import { type OrgTarget } from "../../helpers/sandbox.js";
 import { GALLERY, GALLERY_ARGS } from "../../helpers/seed.js";
-import { bodyRead, passed, settleAtIn } from "../../helpers/slow-apply.js";
+import { SLOW_MS, bodyRead, inFlightSandbox, passed, settleAtIn } from "../../helpers/slow-apply.js";
 
-/** The sandbox's bound on applying a request: the CLI's apply window for it (plus 2 s to send, on loopback). */
-const APPLY_MAX_MS = 1500;
-/** How long a slow-apply store is held before it is applied. */
-const SLOW_MS = 1200;
-
-let sb: TestSandbox;
-beforeAll(async () => {
-  sb = await startTestSandbox({ applyMaxMs: APPLY_MAX_MS });
-});
-afterAll(() => sb.close());
+const sandbox = inFlightSandbox();
 
 const STORE = { method: "POST", path: "/api/v1/addresses" };
 
@@ -31,7 +22,7 @@ async function stored(org: OrgTarget): Promise<Array<{ id: number }>> {
 
 describe("shipctl address add: a lost answer is read back, never resent", () => {
   it("reset after the service stored it: found by reading back, exit 0 with the id; exactly one address stored", async () => {
-    const org = await sb.newOrg();
+    const org = await sandbox().newOrg();
     await org.control.fault({ ...STORE, kind: "reset-after" });
     const r = await runCli(["address", "add", ...GALLERY_ARGS, "--json"], { sandbox: org });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -46,7 +37,7 @@ describe("shipctl address add: a lost answer is read back, never resent", () => 
   });
 
   it("the plain output after a found read-back is the id alone on stdout, as for a normal success", async () => {
-    const org = await sb.newOrg();
+    const org = await sandbox().newOrg();
     await org.control.fault({ ...STORE, kind: "reset-after" });
     const r = await runCli(["address", "add", ...GALLERY_ARGS], { sandbox: org });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -54,7 +45,7 @@ describe("shipctl address add: a lost answer is read back, never resent", () => 
   });
 
   it("reset before the service stored it: exit 7, may still be being stored until its settle time; nothing stored; the rerun at once waits, then stores one", async () => {
-    const org = await sb.newOrg();
+    const org = await sandbox().newOrg();
     const configDir = tempDir("shipctl-config-");
     await org.control.fault({ ...STORE, kind: "reset-before" });
     const r = await runCli(["address", "add", ...GALLERY_ARGS], { sandbox: org, configDir });
@@ -76,7 +67,7 @@ describe("shipctl address add: a lost answer is read back, never resent", () => 
   });
 
   it("the read-back itself fails: exit 7, unknown, names `shipctl list addresses`; not resent", async () => {
-    const org = await sb.newOrg();
+    const org = await sandbox().newOrg();
     await org.control.fault({ ...STORE, kind: "reset-after" });
     await org.control.fault({ method: "GET", path: "/api/v1/addresses", kind: "502", count: 50 });
     const r = await runCli(["address", "add", ...GALLERY_ARGS], { sandbox: org });
@@ -101,7 +92,7 @@ function bookIn(configDir: string): string {
 
 describe("shipctl address add: stored once", () => {
   it("run twice: one address; the second prints its id, says an earlier run stored it, and sends nothing", async () => {
-    const org = await sb.newOrg();
+    const org = await sandbox().newOrg();
     const configDir = tempDir("shipctl-config-");
     const first = await runCli(["address", "add", ...GALLERY_ARGS], { sandbox: org, configDir });
     expect(first.exitCode, first.stderr).toBe(0);
@@ -119,7 +110,7 @@ describe("shipctl address add: stored once", () => {
   });
 
   it("killed (SIGKILL) while the service is still storing it: the rerun at once settles it (stored) and stores nothing; a rerun after the settle time sends nothing", async () => {
-    const org = await sb.newOrg();
+    const org = await sandbox().newOrg();
     const configDir = tempDir("shipctl-config-");
     await org.control.fault({ ...STORE, kind: "slow-apply", ms: SLOW_MS });
     const child = spawnCli(["address", "add", ...GALLERY_ARGS], { sandbox: org, configDir });
@@ -148,7 +139,7 @@ describe("shipctl address add: stored once", () => {
   });
 
   it("interrupted (Ctrl-C) while the service is still storing it: the answer is awaited, its id printed and recorded, exit 130", async () => {
-    const org = await sb.newOrg();
+    const org = await sandbox().newOrg();
     const configDir = tempDir("shipctl-config-");
     await org.control.fault({ ...STORE, kind: "slow-apply", ms: SLOW_MS });
     const child = spawnCli(["address", "add", ...GALLERY_ARGS], { sandbox: org, configDir });

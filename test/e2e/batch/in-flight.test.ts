@@ -1,23 +1,15 @@
 // Exactly once while the service is still applying a request (issue 10): a run killed or interrupted while the
 // sandbox holds a create it has not applied yet, then rerun at once, and again after the settle time. The sandbox's
 // slow-apply fault applies the request after a delay whether or not the client is still there.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
-import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
+import { type OrgTarget } from "../../helpers/sandbox.js";
 import { GALLERY } from "../../helpers/gallery.js";
-import { applied, bodyRead } from "../../helpers/slow-apply.js";
+import { APPLY_MAX_MS, SLOW_MS, applied, bodyRead, inFlightSandbox } from "../../helpers/slow-apply.js";
 import { rowsFile, shipmentTitles } from "./helpers.js";
 
-/** The sandbox's bound on applying a request: the CLI's settle window for it (plus 2 s to send, on loopback). */
-const APPLY_MAX_MS = 1500;
-const SLOW_MS = 1200;
-
-let sb: TestSandbox;
-beforeAll(async () => {
-  sb = await startTestSandbox({ applyMaxMs: APPLY_MAX_MS });
-});
-afterAll(() => sb.close());
+const sandbox = inFlightSandbox();
 
 async function exactlyOnce(org: OrgTarget, titles: readonly string[]): Promise<void> {
   const counts = await shipmentTitles(org);
@@ -40,7 +32,7 @@ async function stopWhileApplying(org: OrgTarget, args: string[], signal: NodeJS.
 
 describe("a request the service is still applying when the run stops", () => {
   it("CSV, killed: the rerun at once waits for it and finds it; a rerun after the settle time sends nothing", async () => {
-    const org = await sb.newOrg();
+    const org = await sandbox().newOrg();
     const configDir = tempDir("shipctl-config-");
     const { path, titles } = rowsFile(6, { seed: 71, titlePrefix: "Applying" });
     const killed = await stopWhileApplying(org, ["shipment", "create", "--csv", path], "SIGKILL", configDir);
@@ -65,7 +57,7 @@ describe("a request the service is still applying when the run stops", () => {
   });
 
   it("CSV, Ctrl-C: the run waits for the request's answer and records it (exit 130); the rerun sends nothing and waits for nothing", async () => {
-    const org = await sb.newOrg();
+    const org = await sandbox().newOrg();
     const configDir = tempDir("shipctl-config-");
     const { path, titles } = rowsFile(4, { seed: 72, titlePrefix: "Interrupted while applying" });
     const stopped = await stopWhileApplying(org, ["shipment", "create", "--csv", path, "--json"], "SIGINT", configDir);
@@ -81,7 +73,7 @@ describe("a request the service is still applying when the run stops", () => {
   });
 
   it("--no-wait: the rerun at once sends nothing, exits 7 and says after when a rerun settles the rows", async () => {
-    const org = await sb.newOrg();
+    const org = await sandbox().newOrg();
     const configDir = tempDir("shipctl-config-");
     const { path, titles } = rowsFile(3, { seed: 73, titlePrefix: "No wait" });
     await stopWhileApplying(org, ["shipment", "create", "--csv", path], "SIGKILL", configDir);
@@ -98,7 +90,7 @@ describe("a request the service is still applying when the run stops", () => {
   });
 
   it("flags, killed: the rerun at once finds the shipment and creates nothing", async () => {
-    const org = await sb.newOrg();
+    const org = await sandbox().newOrg();
     const configDir = tempDir("shipctl-config-");
     const args = ["shipment", "create", "--title", "Flags While Applying", "--value", "1200", "--length", "30", "--height", "24", "--depth", "3", "--service", "1", "--file", inlineAddresses()];
     await stopWhileApplying(org, args, "SIGKILL", configDir);
@@ -116,7 +108,7 @@ describe("a service whose created_at lags its Date header", () => {
     ["5 hours", 5 * 3_600_000],
   ] as const) {
     it(`${name}, the lag measured by an earlier run: the lost request is found, not sent twice`, async () => {
-      const org = await sb.newOrg();
+      const org = await sandbox().newOrg();
       const configDir = tempDir("shipctl-config-");
       await org.control.lagCreatedAt(lag);
       const first = rowsFile(2, { seed: 74, titlePrefix: `Lag measured ${name}` });
@@ -130,7 +122,7 @@ describe("a service whose created_at lags its Date header", () => {
     });
 
     it(`${name}, the lag never measured: the rerun looks wider before calling anything not created`, async () => {
-      const org = await sb.newOrg();
+      const org = await sandbox().newOrg();
       const configDir = tempDir("shipctl-config-");
       await org.control.lagCreatedAt(lag);
       const { path, titles } = rowsFile(3, { seed: 76, titlePrefix: `Lag unknown ${name}` });
@@ -148,7 +140,7 @@ describe("a service whose created_at lags its Date header", () => {
 
 describe("a journal written by shipctl 0.1, interrupted mid-run", () => {
   it("is migrated in place (kept as .v1.bak) and its rows being sent are settled, not resent", async () => {
-    const org = await sb.newOrg();
+    const org = await sandbox().newOrg();
     const configDir = tempDir("shipctl-config-");
     const { path, titles } = rowsFile(12, { seed: 77, titlePrefix: "Old journal" });
     // The first ten rows were sent by a run killed before their answer came (the service applied them after); the

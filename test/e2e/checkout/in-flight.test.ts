@@ -3,29 +3,20 @@
 // priced or paid again while the first payment may still be going through. Nothing here waits on a clock except for
 // the settle time the run itself recorded; each stop waits on the sandbox's own log of where the request stands.
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ShipmentStatus } from "../../../src/contract/index.js";
 import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
-import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
+import { type OrgTarget } from "../../helpers/sandbox.js";
 import { seedShipments, statusOf } from "../../helpers/seed.js";
-import { bodyRead, passed, settleAtIn } from "../../helpers/slow-apply.js";
+import { SLOW_MS, bodyRead, inFlightSandbox, passed, settleAtIn } from "../../helpers/slow-apply.js";
 
-/** The sandbox's bound on applying a request (the CLI's apply window for it; plus 2 s to send, on loopback). */
-const APPLY_MAX_MS = 1500;
-/** How long the payment is held before it is applied. */
-const SLOW_MS = 1200;
-
-let sb: TestSandbox;
-beforeAll(async () => {
-  sb = await startTestSandbox({ applyMaxMs: APPLY_MAX_MS });
-});
-afterAll(() => sb.close());
+const sandbox = inFlightSandbox();
 
 const PAY = { method: "POST", path: "/api/v1/checkout" };
 const PRICE = { method: "GET", path: "/api/v1/checkout" };
 
 async function slowPayment(count: number): Promise<{ org: OrgTarget; ids: number[]; args: string[]; configDir: string }> {
-  const org = await sb.newOrg();
+  const org = await sandbox().newOrg();
   const ids = await seedShipments(org, count);
   await org.control.fault({ ...PAY, kind: "slow-apply", ms: SLOW_MS });
   return { org, ids, args: ids.map(String), configDir: tempDir("shipctl-config-") };
