@@ -2,12 +2,12 @@
 // (address-run.ts); these are its entry points.
 import type { Deps } from "../../deps.js";
 import { runAddressAddCsv, runAddressVerifyCsv } from "../../addresses/address-csv.js";
-import type { CsvFlags } from "../../batch/run-options.js";
+import { csvOptions, type CsvFlags } from "../../batch/run-options.js";
 
 export async function runVerify(deps: Deps, _args: string[], flags: CsvFlags): Promise<number> {
-  return runAddressVerifyCsv(deps, flags);
+  return runAddressVerifyCsv(deps, csvOptions(flags));
 }
 
 export async function runAdd(deps: Deps, _args: string[], flags: CsvFlags): Promise<number> {
-  return runAddressAddCsv(deps, flags);
+  return runAddressAddCsv(deps, csvOptions(flags));
 }
