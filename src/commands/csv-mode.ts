@@ -1,0 +1,96 @@
+// The CSV mode of `shipment create`, `shipment update`, `address verify` and `address add`: its flags and their help
+// (addCsvOptions), and the part of each verb's parse that chooses the mode (parseCsvMode). Light on purpose (loaded
+// for --help): the batch modules are imported only by a verb's run, when the command line has --csv.
+import type { Command } from "commander";
+import { UsageError } from "../errors.js";
+import { csvOptions, DEFAULT_CONCURRENCY, type CsvFlags, type CsvOptions } from "../batch/run-options.js";
+
+export interface CsvFlagChoice {
+  /** Add --no-verify and --accept-recommended (the command does not define them already). */
+  verifyFlags: boolean;
+  /** Add --dry-run, --results, --skip-invalid (everything but address verify stores something). */
+  sending: boolean;
+  /**
+   * The single-item mode reads --dry-run, --concurrency, --skip-invalid, --no-verify and --accept-recommended too
+   * (`shipment create` from flags or --file): their help does not say "with --csv".
+   */
+  fileToo?: boolean;
+  /**
+   * Add --force-new: the command creates records, so a copy of a file already sent must not create them again
+   * (ledger/copy-guard.ts). Not for `shipment update`: a PATCH of the full body sent twice is harmless.
+   */
+  creates?: boolean;
+  /**
+   * The single-item mode keeps a journal of its own too (`address add`: "address", what it stores): --force-new and
+   * --no-wait apply to it as well, so their help does not say "with --csv".
+   */
+  singleJournal?: string;
+}
+
+export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command {
+  command.option("--csv <file>", "read one item per row of a CSV file (- for stdin)");
+  const shared = choice.fileToo ? "" : "with --csv: ";
+  const items = choice.fileToo ? "items" : "rows";
+  if (choice.sending) {
+    command
+      .option("--dry-run", `${shared}validate (and verify addresses), print what would be sent, send nothing`)
+      .option("--results <file.csv>", "with --csv: write each row's outcome there, and the failed rows to <file>.errors.csv")
+      .option("--skip-invalid", `${shared}send the valid ${items} even if some ${items} are invalid`);
+    if (choice.creates) {
+      command.option(
+        "--force-new",
+        choice.singleJournal
+          ? `store it even though an earlier run stored it: the same ${choice.singleJournal} once more, or with --csv the rows of a copy of a file already sent (docs/csv.md)`
+          : "with --csv: send even the rows an earlier run sent from another file (a copy of it); see docs/csv.md",
+      );
+    }
+    const waitShared = choice.singleJournal !== undefined ? "" : shared;
+    command.option("--no-wait", `${waitShared}do not wait for requests an earlier run left in flight: report them unknown, with when a rerun settles them`);
+  }
+  command.option("--concurrency <n>", `${shared}requests in flight (default ${DEFAULT_CONCURRENCY})`);
+  if (choice.verifyFlags) {
+    command
+      .option("--no-verify", `${shared}do not verify inline addresses before sending`)
+      .option("--accept-recommended", `${shared}use the address revisions the service recommends without asking`);
+  }
+  return command;
+}
+
+/** A flag of the single-item mode only: commander's key for it, and the flag as typed. */
+export interface SingleItemFlag {
+  readonly key: string;
+  readonly flag: string;
+}
+
+/**
+ * The CSV mode's options when the command line has --csv, else undefined. With --csv every field comes from the file,
+ * so a positional argument or a flag of the single-item mode (`single`, in the order --help lists them) is refused.
+ */
+export function parseCsvMode(args: readonly string[], flags: CsvFlags, single: readonly SingleItemFlag[]): CsvOptions | undefined {
+  if (flags.csv === undefined) return undefined;
+  const given = flags as Record<string, unknown>;
+  const extra = [...args.map((a) => `"${a}"`), ...single.filter((f) => given[f.key] !== undefined).map((f) => f.flag)];
+  if (extra.length > 0) {
+    throw new UsageError(`--csv reads every field from the file; drop ${extra.join(", ")}`, {
+      hint: "The file's columns give every field (docs/csv.md); without --csv, the flags and --file do.",
+    });
+  }
+  return csvOptions(flags);
+}
+
+export const CSV_HELP = `
+With --csv FILE (or --csv - for stdin), every row of the file is one item: all rows are checked first and every
+problem is reported with its row number, column and reason; nothing is sent while a row is invalid (exit 2) unless
+--skip-invalid. A journal next to the file (or the results file) records what was sent, so running the same command
+again after a crash, a lost connection or Ctrl-C finishes the job without sending anything twice.
+Exit codes with --csv: 0 every row done; 8 partly done; 2 invalid input; 7 service unavailable; 130 interrupted.
+The columns, normalisations, journal and results files are described in docs/csv.md (\`shipctl shipment template\`
+prints a file to start from).`;
+
+/** For `address verify --csv`: it sends nothing to store, so it has no journal and no --skip-invalid. */
+export const CSV_VERIFY_HELP = `
+With --csv FILE (or --csv - for stdin), every row of the file is one address: all rows are checked first and every
+problem is reported with its row number, column and reason; nothing is verified while a row is invalid (exit 2).
+Each valid address is then verified once and reported with its verdict; nothing is stored.
+Exit codes with --csv: 0 every address valid; 8 some are; 6 none is; 2 invalid input; 7 service unavailable;
+130 interrupted. The columns and normalisations are described in docs/csv.md.`;
