@@ -72,7 +72,7 @@ export function parseCsvMode(args: readonly string[], flags: CsvFlags, single: r
   const extra = [...args.map((a) => `"${a}"`), ...single.filter((f) => given[f.key] !== undefined).map((f) => f.flag)];
   if (extra.length > 0) {
     throw new UsageError(`--csv reads every field from the file; drop ${extra.join(", ")}`, {
-      hint: "The file's columns give every field (docs/csv.md); without --csv, the flags and --file do.",
+      hint: "With --csv each row holds every field (docs/csv.md); to give them on the command line, leave out --csv.",
     });
   }
   return csvOptions(flags);
