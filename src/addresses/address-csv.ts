@@ -24,7 +24,7 @@ import { decided, refuseInvalid, reportValidation, verifyDistinct } from "../bat
 import type { ResultWords } from "../batch/results.js";
 import type { RowJob } from "../batch/row-sender.js";
 import { sendRowPass, withJournal } from "../batch/row-run.js";
-import { csvOptions, type CsvFlags } from "../batch/run-options.js";
+import type { CsvOptions } from "../batch/run-options.js";
 import { openScan } from "../csv/scan.js";
 import { validatePass } from "../batch/validate-pass.js";
 import { BULK_CHUNK_BYTES } from "../csv/csv-source.js";
@@ -35,13 +35,12 @@ import type { Address } from "../contract/index.js";
 export const VERIFY_WORDS: ResultWords = { idKey: "address_id", idHeader: "address id", labelHeader: "name", done: "valid" };
 export const ADD_WORDS: ResultWords = { idKey: "address_id", idHeader: "address id", labelHeader: "name", done: "created" };
 
-export async function runAddressVerifyCsv(deps: Deps, flags: CsvFlags): Promise<number> {
-  const options = csvOptions({ ...flags, verify: true });
+export async function runAddressVerifyCsv(deps: Deps, options: CsvOptions): Promise<number> {
   return withBatch(deps, options, (run) => verifyBatch(run));
 }
 
-export async function runAddressAddCsv(deps: Deps, flags: CsvFlags): Promise<number> {
-  return withJournal(deps, csvOptions(flags), "address-add", addBatch);
+export async function runAddressAddCsv(deps: Deps, options: CsvOptions): Promise<number> {
+  return withJournal(deps, options, "address-add", addBatch);
 }
 
 type VerifyResult = Verdict | { failed: string };

@@ -8,15 +8,15 @@ import { CancelledError, RejectedError } from "../errors.js";
 import { renderDiff } from "../output/diff.js";
 import { checkedRevision, verifyWithService } from "./verification.js";
 
-export interface StorePolicyFlags {
+export interface StorePolicy {
   /** false with --no-verify. */
-  verify?: boolean;
-  acceptRecommended?: boolean;
+  verify: boolean;
+  acceptRecommended: boolean;
 }
 
-export async function addressToStore(deps: Deps, api: ApiClient, address: Address, flags: StorePolicyFlags): Promise<Address> {
+export async function addressToStore(deps: Deps, api: ApiClient, address: Address, policy: StorePolicy): Promise<Address> {
   const theme = deps.theme.err;
-  if (flags.verify === false) {
+  if (!policy.verify) {
     deps.io.err(`${theme.warn("Warning:")} not verified (--no-verify); an unverified address may cause lost or delayed shipments.\n`);
     return address;
   }
@@ -30,7 +30,7 @@ export async function addressToStore(deps: Deps, api: ApiClient, address: Addres
   deps.io.err(`The service recommends a revised address: ${result.message}\n`);
   deps.io.err(renderDiff(result.changes.map((c) => ({ field: c.field, before: c.from, after: c.to })), { theme }));
   const revised = checkedRevision(result.revised);
-  if (flags.acceptRecommended) {
+  if (policy.acceptRecommended) {
     deps.io.err("Using the recommended address (--accept-recommended).\n");
     return revised;
   }

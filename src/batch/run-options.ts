@@ -1,4 +1,5 @@
-// The flags shared by the CSV commands, checked before anything is read, and the command line that resumes a run.
+// The flags shared by the commands that send items (from a CSV file, flags or a JSON file), checked before anything
+// is read, and the command line that resumes a CSV run.
 import { UsageError } from "../errors.js";
 import { shellQuote } from "../output/shell.js";
 
@@ -17,41 +18,47 @@ export type CsvFlags = {
   wait?: boolean;
 };
 
-export interface CsvOptions {
-  csv: string;
+/** How the items are sent, whatever they are read from (a CSV file, flags or a JSON file). */
+export interface SendOptions {
   dryRun: boolean;
   concurrency: number;
-  results?: string;
   acceptRecommended: boolean;
   verify: boolean;
   skipInvalid: boolean;
-  forceNew: boolean;
   wait: boolean;
+}
+
+export interface CsvOptions extends SendOptions {
+  csv: string;
+  results?: string;
+  forceNew: boolean;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
 /** More requests in flight than this only invites 429s from a service that publishes no rate limit. */
 export const MAX_CONCURRENCY = 16;
 
-export function csvOptions(flags: CsvFlags): CsvOptions {
-  if (flags.csv === undefined || flags.csv === "") throw new UsageError("--csv needs a file (or - for stdin)");
+export function sendOptions(flags: Omit<CsvFlags, "csv" | "results" | "forceNew">): SendOptions {
   const raw = flags.concurrency ?? DEFAULT_CONCURRENCY;
   const concurrency = typeof raw === "number" ? raw : /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) {
     throw new UsageError(`--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (got ${String(raw)})`);
   }
-  if (flags.results !== undefined && flags.results.trim() === "") throw new UsageError("--results needs a file name");
   return {
-    csv: flags.csv,
     dryRun: flags.dryRun === true,
     concurrency,
-    results: flags.results,
     acceptRecommended: flags.acceptRecommended === true,
     verify: flags.verify !== false,
     skipInvalid: flags.skipInvalid === true,
-    forceNew: flags.forceNew === true,
     wait: flags.wait !== false,
   };
+}
+
+export function csvOptions(flags: CsvFlags): CsvOptions {
+  if (flags.csv === undefined || flags.csv === "") throw new UsageError("--csv needs a file (or - for stdin)");
+  const send = sendOptions(flags);
+  if (flags.results !== undefined && flags.results.trim() === "") throw new UsageError("--results needs a file name");
+  return { csv: flags.csv, ...send, results: flags.results, forceNew: flags.forceNew === true };
 }
 
 /** The command to run again to resume: the same input and the flags that change what is sent. */

@@ -18,7 +18,7 @@ import { Notes } from "../csv/value-notes.js";
 import { problemsText, type Outcome } from "../batch/outcomes.js";
 import { shipmentFinder } from "./shipment-read-back.js";
 import type { ResultWords } from "../batch/results.js";
-import { csvOptions, type CsvFlags } from "../batch/run-options.js";
+import type { CsvOptions } from "../batch/run-options.js";
 import { shipmentScanSpec } from "./shipment-spec.js";
 import { createSpill, type Spill } from "../csv/spill.js";
 import { spilledReady, spilledShipment, type SpilledShipment } from "./spilled-shipment.js";
@@ -28,9 +28,8 @@ import { markPhase } from "../batch/batch-phases.js";
 
 export const CREATE_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "created" };
 
-export async function runCreateCsv(deps: Deps, flags: CsvFlags): Promise<number> {
+export async function runCreateCsv(deps: Deps, options: CsvOptions): Promise<number> {
   markPhase("started");
-  const options = csvOptions(flags);
   return withBatch(deps, options, async (run) => {
     markPhase("connected");
     // A dry run writes nothing: no book.

@@ -8,7 +8,7 @@
 import { shipmentOwn, type Shipment, type ShipmentOwn } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { retryNote } from "../input/call-options.js";
-import { ExitCode, UsageError } from "../errors.js";
+import { ExitCode } from "../errors.js";
 import { invalidInput } from "../input/problems.js";
 import { shipmentFlagFor } from "../input/shipment-fields.js";
 import { createProgress } from "../output/progress.js";
@@ -17,7 +17,7 @@ import { AddressSet } from "../addresses/address-set.js";
 import { startCreateSender } from "./create-sender.js";
 import { dryRunPrinter } from "../batch/dry-run.js";
 import { checkItems, type CheckedItem, type InvalidItem } from "./item-check.js";
-import { finishItems, jsonFieldProblems, type ItemRun, type ItemOptions } from "./item-finish.js";
+import { finishItems, jsonFieldProblems, type ItemRun } from "./item-finish.js";
 import { readItems, type ItemInputFlags } from "./item-input.js";
 import { itemJournalPath, keyItems, type KeyedItem } from "./item-keys.js";
 import { Book } from "../ledger/book.js";
@@ -29,13 +29,11 @@ import { settleWindowOf } from "../ledger/settle-window.js";
 import { Outcomes, problemsText } from "../batch/outcomes.js";
 import { decided, verifyDistinct, type Ready } from "../batch/before-send.js";
 import { shipmentFinder } from "./shipment-read-back.js";
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type CsvFlags } from "../batch/run-options.js";
+import type { SendOptions } from "../batch/run-options.js";
 import { SHIPMENTS_PER_CREATE } from "../contract/index.js";
 
-export type CreateItemFlags = ItemInputFlags & Omit<CsvFlags, "csv">;
-
-export async function runCreateItems(deps: Deps, flags: CreateItemFlags): Promise<number> {
-  const options = itemOptions(flags);
+/** `flags`: the shipment's flags and --file, read here; `options`: how the items are sent, checked by the command. */
+export async function runCreateItems(deps: Deps, flags: ItemInputFlags, options: SendOptions): Promise<number> {
   const input = await readItems(deps, flags);
   const run: ItemRun = {
     deps,
@@ -78,27 +76,6 @@ export async function runCreateItems(deps: Deps, flags: CreateItemFlags): Promis
 const SINGLE_HINT =
   "A shipment needs --title --value --length --height --depth --service, and for each side --fulfillment-address-id / " +
   "--destination-address-id or an inline address in --file FILE.json.";
-
-function itemOptions(flags: CreateItemFlags): ItemOptions {
-  if (flags.results !== undefined) {
-    throw new UsageError("--results writes the rows of a CSV input with their outcome: it works with --csv only", {
-      hint: "With flags or --file, --json prints every item's outcome as one document.",
-    });
-  }
-  const raw = flags.concurrency ?? DEFAULT_CONCURRENCY;
-  const concurrency = typeof raw === "number" ? raw : /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) {
-    throw new UsageError(`--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (got ${String(raw)})`);
-  }
-  return {
-    dryRun: flags.dryRun === true,
-    concurrency,
-    acceptRecommended: flags.acceptRecommended === true,
-    verify: flags.verify !== false,
-    skipInvalid: flags.skipInvalid === true,
-    wait: flags.wait !== false,
-  };
-}
 
 /** Every problem of a list at once, item by item, then "N of M items are valid" (stderr). */
 function reportInvalid(run: ItemRun, invalid: readonly InvalidItem[], total: number): void {

@@ -17,7 +17,7 @@ import { refuseInvalid, reportValidation, verifyDistinct } from "../batch/before
 import type { ResultWords } from "../batch/results.js";
 import type { RowJob } from "../batch/row-sender.js";
 import { sendRowPass, withJournal } from "../batch/row-run.js";
-import { csvOptions, type CsvFlags } from "../batch/run-options.js";
+import type { CsvOptions } from "../batch/run-options.js";
 import { shipmentScanSpec, withDecisions } from "./shipment-spec.js";
 import { shipmentContent, type ValidShipmentRow } from "./shipment-row.js";
 import { shortHash } from "../ledger/book-lines.js";
@@ -30,8 +30,8 @@ function updateHash(row: ValidShipmentRow): string {
   return shortHash(shipmentContent(row));
 }
 
-export async function runUpdateCsv(deps: Deps, flags: CsvFlags): Promise<number> {
-  return withJournal(deps, csvOptions(flags), "shipment-update", updateBatch);
+export async function runUpdateCsv(deps: Deps, options: CsvOptions): Promise<number> {
+  return withJournal(deps, options, "shipment-update", updateBatch);
 }
 
 async function updateBatch(run: BatchRun, journal: Book | undefined): Promise<number> {

@@ -1,18 +1,77 @@
-// `shipctl address add`: stores the address at most once (create-once.ts): a rerun prints the id an earlier run
-// stored; otherwise verifies (unless --no-verify), then stores the address and prints its new id.
+// `shipctl address add`: stores the address at most once (addresses/create-once.ts): a rerun prints the id an earlier
+// run stored; otherwise verifies (unless --no-verify), then stores the address and prints its new id. With --csv,
+// every row's address (addresses/address-csv.ts).
+import { Command } from "commander";
+import type { StorePolicy } from "../../addresses/store-policy.js";
+import type { CsvFlags, CsvOptions } from "../../batch/run-options.js";
 import type { Deps } from "../../deps.js";
 import { InterruptedError } from "../../errors.js";
 import type { AddressFlags } from "../../input/address-fields.js";
-import { readAddressInput } from "../../input/address-input.js";
 import { printJson } from "../../output/json.js";
-import { addAddressOnce } from "../../addresses/create-once.js";
-import { addressToStore, type StorePolicyFlags } from "../../addresses/store-policy.js";
+import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { CSV_HELP, addCsvOptions, parseCsvMode } from "../csv-mode.js";
+import { ADDRESS_INPUT_FLAGS, INPUT_HELP, addressInput, addressInputOptions, storePolicy, storePolicyOptions } from "./address-flags.js";
 
-export type AddFlags = AddressFlags & StorePolicyFlags & { forceNew?: boolean; wait?: boolean };
+export type AddOptions =
+  /** Every row of a CSV file. */
+  | { mode: "csv"; csv: CsvOptions }
+  /** One address, from the flags and/or --file. */
+  | {
+      mode: "single";
+      input: AddressFlags;
+      store: StorePolicy;
+      /** --force-new: store it even though an earlier run stored the same address. */
+      forceNew: boolean;
+      /** false with --no-wait: an earlier run's request still in flight is reported at once, not waited for. */
+      wait: boolean;
+    };
 
-export async function run(deps: Deps, _args: string[], flags: AddFlags): Promise<void> {
-  const address = await readAddressInput(deps, flags);
-  const added = await addAddressOnce(deps, address, { wait: flags.wait !== false, forceNew: flags.forceNew === true }, (api) => addressToStore(deps, api, address, flags));
+type AddFlags = AddressFlags & CsvFlags;
+
+export function addCommand(ctx: CommandContext, run: VerbRun<AddOptions> = runAdd): Command {
+  const command = new Command("add")
+    .description("verify an address, then store it; prints the new address id")
+    .addHelpText(
+      "after",
+      `${INPUT_HELP}
+
+The address is verified first (unless --no-verify). A revision the service recommends is stored only with
+--accept-recommended or after a yes at the prompt; without a terminal and without the flag, the command stops with
+exit 6 and shows the revision. An invalid address is not stored (exit 6).
+
+Output: the new id on stdout; with --json {"id": 12, "address": {...as stored}}.
+
+Stored once: each address is recorded before it is sent, in a journal of its own in the config folder
+(journals/address-add-<hash>.shipctl-ledger.jsonl). Running the same command again prints the id stored by the
+earlier run (exit 0) and stores nothing; --force-new stores the same address once more.
+The store request is never sent twice. If its answer is lost, the stored addresses are read back 2 s later: found,
+the id is printed as usual (exit 0); not found yet, exit 7: the request is "in flight", since the service may still
+be storing it until its settle time (printed; the longest the service may take, 5 minutes by default). Running the
+command again settles it: found, its id; not stored by then, it is stored. Before the settle time the rerun waits,
+with a countdown, reading the addresses back now and then; --no-wait makes it stop at once (exit 7) instead.
+
+Examples:
+  shipctl address add --file gallery.json
+  shipctl address add --file gallery.json --accept-recommended --json
+  id=$(shipctl address add --file gallery.json --no-input)
+`,
+    );
+  addressInputOptions(command);
+  storePolicyOptions(command);
+  addCsvOptions(command, { verifyFlags: false, sending: true, creates: true, singleJournal: "address" }).addHelpText("after", CSV_HELP);
+  return command.action(verbAction(ctx, parseAdd, run));
+}
+
+export function parseAdd(args: string[], flags: AddFlags): AddOptions {
+  const csv = parseCsvMode(args, flags, ADDRESS_INPUT_FLAGS);
+  if (csv) return { mode: "csv", csv };
+  return { mode: "single", input: addressInput(flags), store: storePolicy(flags), forceNew: flags.forceNew === true, wait: flags.wait !== false };
+}
+
+export async function runAdd(options: AddOptions, deps: Deps): Promise<number | void> {
+  if (options.mode === "csv") return (await import("../../addresses/address-csv.js")).runAddressAddCsv(deps, options.csv);
+  const { addAddress } = await import("../../addresses/add-address.js");
+  const added = await addAddress(deps, options.input, options);
   if (added.kind === "earlier") {
     deps.io.err(
       added.settled

@@ -1,38 +1,46 @@
 // `shipctl address get <id>`: one stored address, as a table for people or the service's record as JSON.
-import type { StoredAddress } from "../../contract/index.js";
+import { Command } from "commander";
 import type { Deps } from "../../deps.js";
-import { callOptions } from "../../input/call-options.js";
-import { enumLabels } from "../../input/enums.js";
 import { parseId } from "../../input/ids.js";
 import { printJson } from "../../output/json.js";
-import { renderRecord, tableWidth } from "../../output/table.js";
-import { formatTimestamp } from "../../output/time.js";
+import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
-export async function run(deps: Deps, args: string[]): Promise<void> {
-  const id = parseId(args[0] ?? "", "address id");
-  const address = await (await deps.api()).getAddress(id, callOptions(deps, `Reading address ${id}`));
+export interface GetOptions {
+  id: number;
+}
+
+export function getCommand(ctx: CommandContext, run: VerbRun<GetOptions> = runGet): Command {
+  const command = new Command("get")
+    .argument("<id>", "id of the stored address")
+    .description("show a stored address")
+    .addHelpText(
+      "after",
+      `
+Output: a table of the fields; with --json the service's record (id, the address fields, created_at, updated_at).
+Exit 6 when there is no address with that id.
+
+Examples:
+  shipctl address get 12
+  shipctl address get 12 --json | jq -r .email
+`,
+    );
+  return command.action(verbAction(ctx, parseGet, run));
+}
+
+export function parseGet(args: string[]): GetOptions {
+  return { id: parseId(args[0] ?? "", "address id") };
+}
+
+export async function runGet(options: GetOptions, deps: Deps): Promise<void> {
+  const { callOptions } = await import("../../input/call-options.js");
+  const address = await (await deps.api()).getAddress(options.id, callOptions(deps, `Reading address ${options.id}`));
   if (deps.globals.json) {
     printJson(deps.io, address);
     return;
   }
+  const { enumLabels } = await import("../../input/enums.js");
+  const { addressRows } = await import("../../addresses/describe-address.js");
+  const { renderRecord, tableWidth } = await import("../../output/table.js");
   const labels = await enumLabels(deps);
-  const rows = addressRows(address, labels.country);
-  deps.io.out(renderRecord(rows, { theme: deps.theme.out, width: tableWidth(deps.io) }));
-}
-
-export function addressRows(a: StoredAddress, country: (id: number) => string): Array<[string, string]> {
-  return [
-    ["id", String(a.id)],
-    ["name", a.name],
-    ["email", a.email],
-    ["phone", a.phone],
-    ["line 1", a.line_1],
-    ["line 2", a.line_2 ?? ""],
-    ["city", a.city],
-    ["region", a.region],
-    ["post code", a.post_code],
-    ["country", country(a.country)],
-    ["created", formatTimestamp(a.created_at)],
-    ["updated", formatTimestamp(a.updated_at)],
-  ];
+  deps.io.out(renderRecord(addressRows(address, labels.country), { theme: deps.theme.out, width: tableWidth(deps.io) }));
 }

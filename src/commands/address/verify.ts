@@ -1,18 +1,58 @@
 // `shipctl address verify`: asks the service whether an address is deliverable. Exit 0 only for a valid address;
-// 6 when the service finds it invalid or proposes a revision (the result is still printed, as JSON with --json).
+// 6 when the service finds it invalid or proposes a revision (the verdict is still printed, as JSON with --json).
+// With --csv, every row's address is verified (addresses/address-csv.ts).
+import { Command } from "commander";
+import type { CsvFlags, CsvOptions } from "../../batch/run-options.js";
 import type { Deps } from "../../deps.js";
 import { ExitCode } from "../../errors.js";
 import type { AddressFlags } from "../../input/address-fields.js";
-import { readAddressInput } from "../../input/address-input.js";
-import { renderDiff } from "../../output/diff.js";
 import { printJson } from "../../output/json.js";
-import { verifyWithService, type VerificationResult } from "../../addresses/verification.js";
+import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { CSV_VERIFY_HELP, addCsvOptions, parseCsvMode } from "../csv-mode.js";
+import { ADDRESS_INPUT_FLAGS, INPUT_HELP, addressInput, addressInputOptions } from "./address-flags.js";
 
-export async function run(deps: Deps, _args: string[], flags: AddressFlags): Promise<ExitCode> {
-  const address = await readAddressInput(deps, flags);
-  const result = await verifyWithService(deps, await deps.api(), address);
+export type VerifyOptions =
+  /** Every row of a CSV file. */
+  | { mode: "csv"; csv: CsvOptions }
+  /** One address, from the flags and/or --file. */
+  | { mode: "single"; input: AddressFlags };
+
+type VerifyFlags = AddressFlags & CsvFlags;
+
+export function verifyCommand(ctx: CommandContext, run: VerbRun<VerifyOptions> = runVerify): Command {
+  const command = new Command("verify")
+    .description("ask the service whether an address is valid; show its recommended revision, if any")
+    .addHelpText(
+      "after",
+      `${INPUT_HELP}
+
+Exit codes: 0 valid; 6 invalid or a revision is recommended (the verdict is still printed, as JSON with --json);
+2 bad input (nothing sent); 7 the service's verifier stayed rate limited after retries.
+
+Examples:
+  shipctl address verify --name "Gallery North" --email ship@gallery.example --phone "+12069536978" \\
+    --line-1 "1 Main Street" --city Seattle --region WA --post-code 98101 --country US
+  shipctl address verify --file gallery.json --json
+  cat gallery.json | shipctl address verify --file - --post-code 98102
+`,
+    );
+  addressInputOptions(command);
+  addCsvOptions(command, { verifyFlags: false, sending: false }).addHelpText("after", CSV_VERIFY_HELP);
+  return command.action(verbAction(ctx, parseVerify, run));
+}
+
+export function parseVerify(args: string[], flags: VerifyFlags): VerifyOptions {
+  const csv = parseCsvMode(args, flags, ADDRESS_INPUT_FLAGS);
+  return csv ? { mode: "csv", csv } : { mode: "single", input: addressInput(flags) };
+}
+
+export async function runVerify(options: VerifyOptions, deps: Deps): Promise<number> {
+  if (options.mode === "csv") return (await import("../../addresses/address-csv.js")).runAddressVerifyCsv(deps, options.csv);
+  const { verifyAddress } = await import("../../addresses/verify-address.js");
+  const { verdictText } = await import("../../addresses/describe-address.js");
+  const result = await verifyAddress(deps, options.input);
   if (deps.globals.json) printJson(deps.io, result);
-  else deps.io.out(describe(deps, result));
+  else deps.io.out(verdictText(result, deps.theme.out));
   if (result.valid) return ExitCode.Ok;
   deps.io.err(
     result.recommended
@@ -20,12 +60,4 @@ export async function run(deps: Deps, _args: string[], flags: AddressFlags): Pro
       : "The service will not accept this address as it is: correct it and verify again.\n",
   );
   return ExitCode.Rejected;
-}
-
-function describe(deps: Deps, r: VerificationResult): string {
-  const t = deps.theme.out;
-  if (r.valid) return `${t.ok("valid")}: the service verified the address\n`;
-  const verdict = `${t.error(r.recommended ? "revision recommended" : "invalid")} (status ${r.status} ${r.status_name}): ${r.message}\n`;
-  if (!r.recommended) return verdict;
-  return verdict + renderDiff(r.changes.map((c) => ({ field: c.field, before: c.from, after: c.to })), { theme: t });
 }

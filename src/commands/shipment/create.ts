@@ -1,8 +1,87 @@
-// `shipctl shipment create` from flags, --file FILE.json or --file - (one shipment or a list): the logic lives in
-// src/batch (create-items.ts), which shares the CSV batch's journal, reconciliation, sender and results.
+// `shipctl shipment create`: one shipment from flags, one or a list from --file FILE.json (or stdin), or a CSV with
+// --csv. Both modes share the batch machinery (journal, reconciliation, sender, results), so none creates a shipment
+// twice: shipments/create-from-items.ts and shipments/create-from-csv.ts.
+import { Command } from "commander";
+import { sendOptions, type CsvFlags, type CsvOptions, type SendOptions } from "../../batch/run-options.js";
 import type { Deps } from "../../deps.js";
-import { runCreateItems, type CreateItemFlags } from "../../shipments/create-from-items.js";
+import { UsageError } from "../../errors.js";
+import type { ItemInputFlags } from "../../shipments/item-input.js";
+import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { CSV_HELP, addCsvOptions, parseCsvMode } from "../csv-mode.js";
+import { SHIPMENT_INPUT_FLAGS, shipmentInput, shipmentInputOptions } from "./shipment-flags.js";
 
-export async function run(deps: Deps, _args: string[], flags: CreateItemFlags): Promise<number> {
-  return runCreateItems(deps, flags);
+export type CreateOptions =
+  /** Every row of a CSV file. */
+  | { mode: "csv"; csv: CsvOptions }
+  /** One shipment from the flags, or one or a list from --file (flags given too override those fields of each). */
+  | { mode: "items"; input: ItemInputFlags; send: SendOptions };
+
+type CreateFlags = ItemInputFlags & CsvFlags;
+
+/** The flags of the items mode only, in the order --help lists them: refused with --csv. */
+const ITEM_FLAGS = [...SHIPMENT_INPUT_FLAGS, { key: "reference", flag: "--reference" }];
+
+export function createCommand(ctx: CommandContext, run: VerbRun<CreateOptions> = runCreate): Command {
+  const command = new Command("create")
+    .description("create shipments from flags, a JSON file or a CSV file: all checked first, ten a request, never one twice")
+    .addHelpText(
+      "after",
+      `
+The shipments come from the flags (one shipment), from --file FILE.json holding one shipment, a list of them or the
+request body {"shipments": [...]}, or from --file - (stdin). Flags given with --file override those fields of every
+item, and an id flag replaces the inline address of its side. An item has the fields of the request: title, value,
+length, height, depth, service, and per side a stored address id (fulfillment_address_id, destination_address_id)
+or an inline address ("fulfillment_address": {...}, the fields of an address); plus, if you like, a "reference" of
+your own that is never sent. Service is the integer or a name from the profile's service table. Everything is
+checked first: a bad field is exit 2 with every problem listed ("item 3, value: ...") and nothing is sent
+(--skip-invalid sends the valid items). Inline addresses are verified once each before anything is created.
+
+Never created twice: a journal records each request before it is sent and its answer after, next to FILE.json or,
+for flags and stdin, in the config folder under a name taken from the shipments' content. Running the same command
+again skips what was created (reporting the ids) and reads the service's shipments to settle any answer that was
+lost before anything is resent. To create a second shipment with the same details on purpose, give it a new
+--reference.
+
+Output: a table (item, reference, title, shipment id, status); with --json one document:
+  {"created": [{"item": 1, "reference": null, "title": "Blue Study", "shipment_id": 41}], "failed": [...],
+   "skipped": [...], "counts": {"items": 1, "created": 1, "failed": 0, "skipped": 0, "unknown": 0, "not_sent": 0}}
+Exit codes: 0 every shipment created (now or by an earlier run); 2 bad input, nothing sent; 6 refused by the service;
+7 service unavailable; 8 partly done; 130 interrupted (run the same command again to resume).
+
+Examples:
+  shipctl shipment create --title "Blue Study" --value 1200 --length 30 --height 24 --depth 3 --service 1 \\
+    --fulfillment-address-id 12 --destination-address-id 15
+  shipctl shipment create --file shipments.json --dry-run
+  shipctl shipment create --file shipments.json --fulfillment-address-id 12 --json | jq '.created[].shipment_id'
+  jq '[.[] | select(.value > 1000)]' artworks.json | shipctl shipment create --file -
+  shipctl shipment template > shipments.csv
+  shipctl shipment create --csv shipments.csv --results results.csv
+${CSV_HELP}
+`,
+    );
+  shipmentInputOptions(
+    command,
+    "read the shipment, or a list of them, from a JSON file (- for stdin); flags given as well override those fields of every item",
+  );
+  command.option("--reference <text>", "your own key for the shipment, never sent: the journal knows it by this (a new one creates a new shipment)");
+  addCsvOptions(command, { verifyFlags: true, sending: true, fileToo: true, creates: true });
+  return command.action(verbAction(ctx, parseCreate, run));
+}
+
+export function parseCreate(args: string[], flags: CreateFlags): CreateOptions {
+  const csv = parseCsvMode(args, flags, ITEM_FLAGS);
+  if (csv) return { mode: "csv", csv };
+  if (flags.results !== undefined) {
+    throw new UsageError("--results writes the rows of a CSV input with their outcome: it works with --csv only", {
+      hint: "With flags or --file, --json prints every item's outcome as one document.",
+    });
+  }
+  const input: ItemInputFlags = shipmentInput(flags);
+  if (flags.reference !== undefined) input.reference = flags.reference;
+  return { mode: "items", input, send: sendOptions(flags) };
+}
+
+export async function runCreate(options: CreateOptions, deps: Deps): Promise<number> {
+  if (options.mode === "csv") return (await import("../../shipments/create-from-csv.js")).runCreateCsv(deps, options.csv);
+  return (await import("../../shipments/create-from-items.js")).runCreateItems(deps, options.input, options.send);
 }

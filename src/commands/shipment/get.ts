@@ -1,19 +1,47 @@
 // `shipctl shipment get <id>`: one shipment, as a table for people or the service's record as JSON.
+import { Command } from "commander";
 import type { Deps } from "../../deps.js";
-import { callOptions } from "../../input/call-options.js";
-import { enumLabels } from "../../input/enums.js";
 import { parseId } from "../../input/ids.js";
 import { printJson } from "../../output/json.js";
-import { renderRecord, tableWidth } from "../../output/table.js";
-import { shipmentRows } from "../../shipments/describe-shipment.js";
+import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
-export async function run(deps: Deps, args: string[]): Promise<void> {
-  const id = parseId(args[0] ?? "", "shipment id");
-  const shipment = await (await deps.api()).getShipment(id, callOptions(deps, `Reading shipment ${id}`));
+export interface GetOptions {
+  id: number;
+}
+
+export function getCommand(ctx: CommandContext, run: VerbRun<GetOptions> = runGet): Command {
+  const command = new Command("get")
+    .argument("<id>", "id of the shipment")
+    .description("show a shipment: status, price, addresses and timestamps")
+    .addHelpText(
+      "after",
+      `
+Output: a table with the status by name, the value and price in dollars, both addresses and the timestamps (UTC);
+with --json the service's record as it sent it (price in cents, status as its integer).
+Exit 6 when there is no shipment with that id.
+
+Examples:
+  shipctl shipment get 7
+  shipctl shipment get 7 --json | jq .status
+`,
+    );
+  return command.action(verbAction(ctx, parseGet, run));
+}
+
+export function parseGet(args: string[]): GetOptions {
+  return { id: parseId(args[0] ?? "", "shipment id") };
+}
+
+export async function runGet(options: GetOptions, deps: Deps): Promise<void> {
+  const { callOptions } = await import("../../input/call-options.js");
+  const shipment = await (await deps.api()).getShipment(options.id, callOptions(deps, `Reading shipment ${options.id}`));
   if (deps.globals.json) {
     printJson(deps.io, shipment);
     return;
   }
+  const { enumLabels } = await import("../../input/enums.js");
+  const { shipmentRows } = await import("../../shipments/describe-shipment.js");
+  const { renderRecord, tableWidth } = await import("../../output/table.js");
   const rows = shipmentRows(shipment, await enumLabels(deps), deps.clock.now());
   deps.io.out(renderRecord(rows, { theme: deps.theme.out, width: tableWidth(deps.io) }));
 }

@@ -3,7 +3,7 @@
 // (exit 7: the service may still be storing it until its settle time, which the run names; a rerun settles it), or
 // "unknown" when the read-back fails (exit 7).
 import { describe, expect, it } from "vitest";
-import { run as add } from "../../../src/commands/address/add.js";
+import { parseAdd, runAdd } from "../../../src/commands/address/add.js";
 import { NetworkError, RequestInterruptedError, ServerError, ValidationError } from "../../../src/api/errors.js";
 import type { ApiClient } from "../../../src/api/types.js";
 import type { PageOf, StoredAddress } from "../../../src/contract/index.js";
@@ -72,7 +72,7 @@ async function failure(promise: Promise<unknown>): Promise<Error & { exitCode: n
 describe("address add: a lost answer is read back, never sent again", () => {
   it("stored after all: waits 2 s, finds it, prints the id as for a normal success, with a note on stderr", async () => {
     const t = lostStore(reset, [page([stored(57, "2025-03-01 12:00:01")])]);
-    await add(t.deps, [], FLAGS);
+    await runAdd(parseAdd([], FLAGS), t.deps);
     expect(t.log).toEqual(["POST", "SLEEP 2000", "LIST 1"]);
     expect(t.api.callsTo("createAddress")).toHaveLength(1);
     expect(t.io.stdout()).toBe("57\n");
@@ -84,7 +84,7 @@ describe("address add: a lost answer is read back, never sent again", () => {
 
   it("--json after a found read-back: the same {id, address} document as a normal success", async () => {
     const t = lostStore(reset, [page([stored(57, "2025-03-01 12:00:01")])], {}, true);
-    await add(t.deps, [], FLAGS);
+    await runAdd(parseAdd([], FLAGS), t.deps);
     expect(JSON.parse(t.io.stdout())).toEqual({ id: 57, address: GALLERY, already_stored: false });
   });
 
@@ -94,7 +94,7 @@ describe("address add: a lost answer is read back, never sent again", () => {
       page([stored(60, "2025-03-01 12:00:01", { post_code: "98102" }), stored(61, "2025-03-01 12:00:01", { name: "Gallery South" })], next),
       page([stored(62, "2025-03-01 12:00:02")]),
     ]);
-    await add(t.deps, [], FLAGS);
+    await runAdd(parseAdd([], FLAGS), t.deps);
     // Page 1 already reaches the request's time: every page from it is read (page 1 again, to see it did not move).
     expect(t.log).toEqual(["POST", "SLEEP 2000", "LIST 1", "LIST 1", "LIST 2"]);
     expect(t.io.stdout()).toBe("62\n");
@@ -102,7 +102,7 @@ describe("address add: a lost answer is read back, never sent again", () => {
 
   it("not there yet: exit 7, says it may still be being stored until its settle time, and never calls a rerun safe before it", async () => {
     const t = lostStore(reset, [page([stored(60, "2025-03-01 12:00:01", { city: "Tacoma" })])]);
-    const err = await failure(add(t.deps, [], FLAGS));
+    const err = await failure(runAdd(parseAdd([], FLAGS), t.deps));
     expect(err).toBeInstanceOf(UnavailableError);
     expect(err.exitCode).toBe(ExitCode.Unavailable);
     // Sent at 12:00:00: the loopback send bound (2 s) plus the default apply window (5 min).
@@ -121,7 +121,7 @@ describe("address add: a lost answer is read back, never sent again", () => {
 
   it("an identical address stored well before the request is not taken for it", async () => {
     const t = lostStore(reset, [page([stored(12, "2025-03-01 11:50:00")])]);
-    const err = await failure(add(t.deps, [], FLAGS));
+    const err = await failure(runAdd(parseAdd([], FLAGS), t.deps));
     expect(err.message).toContain("the address may still be being stored");
     expect(t.io.stdout()).toBe("");
   });
@@ -131,14 +131,14 @@ describe("address add: a lost answer is read back, never sent again", () => {
       () => new ServerError({ ...STORE, status: 500, mayHaveArrived: true }, "The service failed (500)"),
       [page([stored(57, "2025-03-01 12:00:01")])],
     );
-    await add(t.deps, [], FLAGS);
+    await runAdd(parseAdd([], FLAGS), t.deps);
     expect(t.io.stdout()).toBe("57\n");
     expect(t.api.callsTo("createAddress")).toHaveLength(1);
   });
 
   it("a timed-out request not found yet: exit 7, but not called safe: the service may still be storing it", async () => {
     const t = lostStore(timedOut, [page([])]);
-    const err = await failure(add(t.deps, [], FLAGS));
+    const err = await failure(runAdd(parseAdd([], FLAGS), t.deps));
     expect(err.exitCode).toBe(ExitCode.Unavailable);
     expect(err.message).toContain("the service may still be storing it");
     expect(err.hint).toContain("Run the same command again after 2025-03-01 12:05:02 UTC");
@@ -151,7 +151,7 @@ describe("address add: a lost answer is read back, never sent again", () => {
         throw new ServerError({ method: "GET", path: "/api/v1/addresses", status: 502, mayHaveArrived: false }, "The service failed (502)");
       },
     });
-    const err = await failure(add(t.deps, [], FLAGS));
+    const err = await failure(runAdd(parseAdd([], FLAGS), t.deps));
     expect(err.exitCode).toBe(ExitCode.Unavailable);
     expect(err.message).toBe(
       "the answer to storing the address was lost, and reading the addresses back failed (The service failed (502)): whether it was stored is unknown",
@@ -167,21 +167,21 @@ describe("address add: a lost answer is read back, never sent again", () => {
       () => new ValidationError({ ...STORE, status: 422, mayHaveArrived: false }, "The line_1 field is invalid", { line_1: ["invalid"] }),
       [],
     );
-    const err = await failure(add(t.deps, [], FLAGS));
+    const err = await failure(runAdd(parseAdd([], FLAGS), t.deps));
     expect(err).toBeInstanceOf(RejectedError);
     expect(t.log).toEqual(["POST"]);
   });
 
   it("a request that never left (connection refused) is not read back either", async () => {
     const t = lostStore(() => new NetworkError({ ...STORE, mayHaveArrived: false }, "Could not reach the service", { code: "ECONNREFUSED" }), []);
-    const err = await failure(add(t.deps, [], FLAGS));
+    const err = await failure(runAdd(parseAdd([], FLAGS), t.deps));
     expect(err.message).toBe("Could not reach the service");
     expect(t.log).toEqual(["POST"]);
   });
 
   it("Ctrl-C while the request was in flight stays an interruption (the command says to check), nothing read", async () => {
     const t = lostStore(() => new RequestInterruptedError({ ...STORE, mayHaveArrived: true }, "interrupted"), []);
-    const err = await failure(add(t.deps, [], FLAGS));
+    const err = await failure(runAdd(parseAdd([], FLAGS), t.deps));
     expect(err).toBeInstanceOf(InterruptedError);
     expect(t.log).toEqual(["POST"]);
   });
@@ -197,7 +197,7 @@ describe("address add: a lost answer is read back, never sent again", () => {
         throw controller.signal.reason;
       },
     };
-    const err = await failure(add(t.deps, [], FLAGS));
+    const err = await failure(runAdd(parseAdd([], FLAGS), t.deps));
     expect(err).toBeInstanceOf(InterruptedError);
     expect(err.message).toBe("interrupted while checking whether the address was stored: it may have been");
     expect(err.hint).toContain("shipctl list addresses");

@@ -1,7 +1,7 @@
 // `address add` stores an address at most once: its journal (one per address, in the config folder) tells a rerun
 // what an earlier run stored, and a request whose answer never came is settled before anything is sent again.
 import { describe, expect, it } from "vitest";
-import { run as add } from "../../../src/commands/address/add.js";
+import { parseAdd, runAdd } from "../../../src/commands/address/add.js";
 import { NotFoundError, RequestInterruptedError } from "../../../src/api/errors.js";
 import type { ApiClient } from "../../../src/api/types.js";
 import type { PageOf, StoredAddress } from "../../../src/contract/index.js";
@@ -54,11 +54,11 @@ describe("address add twice: one address", () => {
   it("the second run prints the id the first stored (read back once to be sure), and stores nothing", async () => {
     const dir = tempDir("shipctl-add-");
     const first = runIn(dir, { createAddress: async () => ({ id: 41 }) });
-    await add(first.deps, [], FLAGS);
+    await runAdd(parseAdd([], FLAGS), first.deps);
     expect(first.io.stdout()).toBe("41\n");
 
     const again = runIn(dir, { getAddress: async () => stored(41) }, { json: true });
-    await add(again.deps, [], FLAGS);
+    await runAdd(parseAdd([], FLAGS), again.deps);
     expect(again.api.calls.map((c) => c.method)).toEqual(["getAddress"]);
     expect(JSON.parse(again.io.stdout())).toEqual({ id: 41, address: GALLERY, already_stored: true });
     expect(again.io.stderr()).toContain("This address was stored by an earlier run: address 41. Not stored again (--force-new stores it once more).\n");
@@ -67,53 +67,53 @@ describe("address add twice: one address", () => {
 
   it("--force-new stores it once more; a plain rerun then names the latest", async () => {
     const dir = tempDir("shipctl-add-");
-    await add(runIn(dir, { createAddress: async () => ({ id: 41 }) }).deps, [], FLAGS);
+    await runAdd(parseAdd([], FLAGS), runIn(dir, { createAddress: async () => ({ id: 41 }) }).deps);
     const forced = runIn(dir, { createAddress: async () => ({ id: 42 }) });
-    await add(forced.deps, [], { ...FLAGS, forceNew: true });
+    await runAdd(parseAdd([], { ...FLAGS, forceNew: true }), forced.deps);
     expect(forced.io.stdout()).toBe("42\n");
     const again = runIn(dir, { getAddress: async (id) => stored(id) });
-    await add(again.deps, [], FLAGS);
+    await runAdd(parseAdd([], FLAGS), again.deps);
     expect(again.io.stdout()).toBe("42\n");
     expect(again.api.callsTo("getAddress")).toEqual([[42, expect.anything()]]);
   });
 
   it("an id this token cannot read (another organization, a restarted sandbox) is not trusted: stored now, saying so", async () => {
     const dir = tempDir("shipctl-add-");
-    await add(runIn(dir, { createAddress: async () => ({ id: 41 }) }).deps, [], FLAGS);
+    await runAdd(parseAdd([], FLAGS), runIn(dir, { createAddress: async () => ({ id: 41 }) }).deps);
     const again = runIn(dir, {
       getAddress: async (id) => {
         throw new NotFoundError({ method: "GET", path: `/api/v1/addresses/${id}`, status: 404, mayHaveArrived: false }, "not found", `address ${id}`);
       },
       createAddress: async () => ({ id: 3 }),
     });
-    await add(again.deps, [], FLAGS);
+    await runAdd(parseAdd([], FLAGS), again.deps);
     expect(again.io.stderr()).toContain("The journal records this address as stored as address 41, but this token cannot read that address: storing it.");
     expect(again.io.stdout()).toBe("3\n");
   });
 
   it("an id that now holds another address (a sandbox restarted on the same port) is not trusted: stored now, saying so", async () => {
     const dir = tempDir("shipctl-add-");
-    await add(runIn(dir, { createAddress: async () => ({ id: 41 }) }).deps, [], FLAGS);
+    await runAdd(parseAdd([], FLAGS), runIn(dir, { createAddress: async () => ({ id: 41 }) }).deps);
     const again = runIn(dir, { getAddress: async () => ({ ...stored(41), name: "Someone Else" }), createAddress: async () => ({ id: 2 }) });
-    await add(again.deps, [], FLAGS);
+    await runAdd(parseAdd([], FLAGS), again.deps);
     expect(again.io.stderr()).toContain('The journal records this address as stored as address 41, but address 41 is now "Someone Else" <ship@gallery.example>: storing it.');
     expect(again.io.stdout()).toBe("2\n");
   });
 
   it("a recommended revision stored earlier is still this address: its id, as stored", async () => {
     const dir = tempDir("shipctl-add-");
-    await add(runIn(dir, { createAddress: async () => ({ id: 41 }) }).deps, [], FLAGS);
+    await runAdd(parseAdd([], FLAGS), runIn(dir, { createAddress: async () => ({ id: 41 }) }).deps);
     const revised = { ...stored(41), line_1: "1 Main St" };
     const again = runIn(dir, { getAddress: async () => revised }, { json: true });
-    await add(again.deps, [], FLAGS);
+    await runAdd(parseAdd([], FLAGS), again.deps);
     expect(JSON.parse(again.io.stdout())).toEqual({ id: 41, address: { ...GALLERY, line_1: "1 Main St" }, already_stored: true });
   });
 
   it("the address as given decides: another address is stored", async () => {
     const dir = tempDir("shipctl-add-");
-    await add(runIn(dir, { createAddress: async () => ({ id: 41 }) }).deps, [], FLAGS);
+    await runAdd(parseAdd([], FLAGS), runIn(dir, { createAddress: async () => ({ id: 41 }) }).deps);
     const other = runIn(dir, { createAddress: async () => ({ id: 42 }) });
-    await add(other.deps, [], { ...FLAGS, city: "Tacoma" });
+    await runAdd(parseAdd([], { ...FLAGS, city: "Tacoma" }), other.deps);
     expect(other.io.stdout()).toBe("42\n");
   });
 });
@@ -122,10 +122,10 @@ describe("address add: a request an earlier run left in flight is settled before
   it("found stored: its id, nothing sent", async () => {
     const dir = tempDir("shipctl-add-");
     const first = runIn(dir, { createAddress: interruptedOnTheWay });
-    expect((await failure(add(first.deps, [], FLAGS))).exitCode).toBe(ExitCode.Interrupted);
+    expect((await failure(runAdd(parseAdd([], FLAGS), first.deps))).exitCode).toBe(ExitCode.Interrupted);
 
     const again = runIn(dir, { listAddresses: async () => page([stored(57)]), getAddress: async () => stored(57) });
-    await add(again.deps, [], FLAGS);
+    await runAdd(parseAdd([], FLAGS), again.deps);
     expect(again.api.callsTo("createAddress")).toEqual([]);
     expect(again.io.stdout()).toBe("57\n");
     expect(again.io.stderr()).toContain("An earlier run sent this address to be stored and its answer never came; reading the stored addresses back");
@@ -135,9 +135,9 @@ describe("address add: a request an earlier run left in flight is settled before
 
   it("not found, with --no-wait: exit 7 at once, naming the time after which a rerun settles it; nothing sent", async () => {
     const dir = tempDir("shipctl-add-");
-    await failure(add(runIn(dir, { createAddress: interruptedOnTheWay }).deps, [], FLAGS));
+    await failure(runAdd(parseAdd([], FLAGS), runIn(dir, { createAddress: interruptedOnTheWay }).deps));
     const again = runIn(dir, { listAddresses: async () => page([]) });
-    const err = await failure(add(again.deps, [], { ...FLAGS, wait: false }));
+    const err = await failure(runAdd(parseAdd([], { ...FLAGS, wait: false }), again.deps));
     expect(err.exitCode).toBe(ExitCode.Unavailable);
     expect(err.message).toBe(
       "an earlier run's request to store this address may still be being applied by the service (until 2025-03-01 12:05:02 UTC): nothing was sent",
@@ -149,9 +149,9 @@ describe("address add: a request an earlier run left in flight is settled before
 
   it("not found: the rerun waits, reading back now and then, until its settle time; then stores it once", async () => {
     const dir = tempDir("shipctl-add-");
-    await failure(add(runIn(dir, { createAddress: interruptedOnTheWay }).deps, [], FLAGS));
+    await failure(runAdd(parseAdd([], FLAGS), runIn(dir, { createAddress: interruptedOnTheWay }).deps));
     const again = runIn(dir, { listAddresses: async () => page([]), createAddress: async () => ({ id: 58 }) });
-    await add(again.deps, [], FLAGS);
+    await runAdd(parseAdd([], FLAGS), again.deps);
     expect(again.io.stderr()).toContain("1 address was sent by an earlier run whose answer never came, and the service does not show it yet; it may still be applying it until 12:05:02 UTC");
     expect(again.waits.length).toBeGreaterThan(1);
     expect(again.api.callsTo("createAddress")).toHaveLength(1);
@@ -170,13 +170,13 @@ describe("address add: stopping while the request is on its way", () => {
       },
     });
     first.deps.signal = controller.signal;
-    const err = await failure(add(first.deps, [], FLAGS));
+    const err = await failure(runAdd(parseAdd([], FLAGS), first.deps));
     expect(err.exitCode).toBe(ExitCode.Interrupted);
     expect(err.message).toBe("interrupted; the address was stored (address 41) before the run stopped");
     expect(first.io.stdout()).toBe("41\n");
 
     const again = runIn(dir, { getAddress: async () => stored(41) });
-    await add(again.deps, [], FLAGS);
+    await runAdd(parseAdd([], FLAGS), again.deps);
     expect(again.api.callsTo("createAddress")).toEqual([]);
     expect(again.io.stdout()).toBe("41\n");
   });
@@ -187,10 +187,10 @@ describe("address add: stopping while the request is on its way", () => {
     controller.abort(new InterruptedError("interrupted"));
     const first = runIn(dir, {});
     first.deps.signal = controller.signal;
-    const err = await failure(add(first.deps, [], FLAGS));
+    const err = await failure(runAdd(parseAdd([], FLAGS), first.deps));
     expect(err.message).toBe("interrupted before the address was sent: nothing was stored");
     const again = runIn(dir, { createAddress: async () => ({ id: 41 }) });
-    await add(again.deps, [], FLAGS);
+    await runAdd(parseAdd([], FLAGS), again.deps);
     expect(again.api.calls.map((c) => c.method)).toEqual(["createAddress"]);
   });
 });

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type { ApiClient } from "../../../src/api/types.js";
 import { runCreateCsv } from "../../../src/shipments/create-from-csv.js";
 import { runCreateItems } from "../../../src/shipments/create-from-items.js";
+import { csvOptions, sendOptions } from "../../../src/batch/run-options.js";
 import { shipmentRows, toCsv } from "../../../fixtures/csv/generate.mjs";
 import { FakeService, harness, instantClock } from "./fake-service.js";
 
@@ -29,7 +30,7 @@ describe("retry notes in batch runs", () => {
     const h = harness({ service: new RetryingService(instantClock) });
     const path = join(h.dir, "orders.csv");
     writeFileSync(path, toCsv(shipmentRows(2, { seed: 3, titlePrefix: "R" })));
-    expect(await runCreateCsv(h.deps, { csv: path })).toBe(0);
+    expect(await runCreateCsv(h.deps, csvOptions({ csv: path }))).toBe(0);
     expect(h.io.stderr()).toContain("rate limited; retrying in 1.0 s (retry 1)");
     expect(h.io.stderr()).not.toContain("(retry 2)");
   });
@@ -37,7 +38,7 @@ describe("retry notes in batch runs", () => {
   it("flags: the first retry is 'retry 1'", async () => {
     const h = harness({ service: new RetryingService(instantClock) });
     const flags = { title: "Blue Study", value: "1200", length: "30", height: "24", depth: "3", service: "1", fulfillmentAddressId: "12", destinationAddressId: "15" };
-    expect(await runCreateItems(h.deps, flags)).toBe(0);
+    expect(await runCreateItems(h.deps, flags, sendOptions({}))).toBe(0);
     expect(h.io.stderr()).toContain("rate limited; retrying in 1.0 s (retry 1)");
     expect(h.io.stderr()).not.toContain("(retry 2)");
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCreateCsv } from "../../../src/shipments/create-from-csv.js";
+import { csvOptions } from "../../../src/batch/run-options.js";
 import { UsageError } from "../../../src/errors.js";
 import { shipmentRows, toCsv } from "../../../fixtures/csv/generate.mjs";
 import { FakeService, harness, instantClock } from "../batch/fake-service.js";
@@ -17,24 +18,24 @@ describe("a first run of a copy of a file already sent", () => {
     const service = new FakeService(instantClock);
     const first = harness({ service });
     const original = writeCsv(first.dir, "three.csv");
-    expect(await runCreateCsv(first.deps, { csv: original })).toBe(0);
+    expect(await runCreateCsv(first.deps, csvOptions({ csv: original }))).toBe(0);
     expect(service.shipments).toHaveLength(12);
 
     const copy = join(first.dir, "three (1).csv");
     copyFileSync(original, copy);
     const second = harness({ service, dir: first.dir });
-    const refused = runCreateCsv(second.deps, { csv: copy });
+    const refused = runCreateCsv(second.deps, csvOptions({ csv: copy }));
     await expect(refused).rejects.toBeInstanceOf(UsageError);
     await expect(refused).rejects.toThrow(/all 12 of its rows were already sent by an earlier run from three\.csv, recorded in .*three\.csv\.shipctl-journal\.jsonl/);
     await expect(refused).rejects.toMatchObject({ hint: expect.stringMatching(/--force-new/) });
     expect(service.shipments).toHaveLength(12);
     // Refused again on the next try: the copy's journal still holds no row.
-    await expect(runCreateCsv(harness({ service, dir: first.dir }).deps, { csv: copy })).rejects.toBeInstanceOf(UsageError);
+    await expect(runCreateCsv(harness({ service, dir: first.dir }).deps, csvOptions({ csv: copy }))).rejects.toBeInstanceOf(UsageError);
 
-    expect(await runCreateCsv(harness({ service, dir: first.dir }).deps, { csv: copy, forceNew: true })).toBe(0);
+    expect(await runCreateCsv(harness({ service, dir: first.dir }).deps, csvOptions({ csv: copy, forceNew: true }))).toBe(0);
     expect(service.shipments).toHaveLength(24);
     // From then on the copy has a journal of its own: a rerun resumes it.
-    expect(await runCreateCsv(harness({ service, dir: first.dir }).deps, { csv: copy })).toBe(0);
+    expect(await runCreateCsv(harness({ service, dir: first.dir }).deps, csvOptions({ csv: copy }))).toBe(0);
     expect(service.shipments).toHaveLength(24);
   });
 
@@ -44,13 +45,13 @@ describe("a first run of a copy of a file already sent", () => {
     const rows = shipmentRows(12, { seed: 9, titlePrefix: "C" });
     const original = writeCsv(first.dir, "orders.csv", rows.slice(0, 5));
     mkdirSync(join(first.dir, "out"));
-    expect(await runCreateCsv(first.deps, { csv: original, results: join(first.dir, "out", "results.csv") })).toBe(0);
+    expect(await runCreateCsv(first.deps, csvOptions({ csv: original, results: join(first.dir, "out", "results.csv") }))).toBe(0);
     expect(existsSync(join(first.dir, "out", "results.csv.shipctl-journal.jsonl"))).toBe(true);
 
     mkdirSync(join(first.dir, "elsewhere"));
     const bigger = writeCsv(join(first.dir, "elsewhere"), "orders-final.csv", rows);
     const second = harness({ service, dir: first.dir });
-    await expect(runCreateCsv(second.deps, { csv: bigger, results: join(first.dir, "out", "final.csv") })).rejects.toThrow(/5 of its 12 rows were already sent/);
+    await expect(runCreateCsv(second.deps, csvOptions({ csv: bigger, results: join(first.dir, "out", "final.csv") }))).rejects.toThrow(/5 of its 12 rows were already sent/);
     expect(service.shipments).toHaveLength(5);
   });
 
@@ -58,15 +59,15 @@ describe("a first run of a copy of a file already sent", () => {
     const service = new FakeService(instantClock);
     const first = harness({ service });
     const original = writeCsv(first.dir, "mine.csv");
-    expect(await runCreateCsv(first.deps, { csv: original })).toBe(0);
+    expect(await runCreateCsv(first.deps, csvOptions({ csv: original }))).toBe(0);
 
     const other = writeCsv(first.dir, "other.csv", shipmentRows(4, { seed: 10, titlePrefix: "D" }));
-    expect(await runCreateCsv(harness({ service, dir: first.dir }).deps, { csv: other })).toBe(0);
+    expect(await runCreateCsv(harness({ service, dir: first.dir }).deps, csvOptions({ csv: other }))).toBe(0);
 
     const copy = join(first.dir, "mine-copy.csv");
     copyFileSync(original, copy);
     const elsewhere = new FakeService(instantClock);
-    expect(await runCreateCsv(harness({ service: elsewhere, dir: first.dir, token: "another-organization" }).deps, { csv: copy })).toBe(0);
+    expect(await runCreateCsv(harness({ service: elsewhere, dir: first.dir, token: "another-organization" }).deps, csvOptions({ csv: copy }))).toBe(0);
     expect(elsewhere.shipments).toHaveLength(12);
   });
 });

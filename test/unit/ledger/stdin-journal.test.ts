@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { runCreateCsv } from "../../../src/shipments/create-from-csv.js";
+import { csvOptions } from "../../../src/batch/run-options.js";
 import { shipmentRows, toCsv } from "../../../fixtures/csv/generate.mjs";
 import { FakeService, harness, instantClock, type Harness } from "../batch/fake-service.js";
 
@@ -23,16 +24,16 @@ describe("shipment create --csv - (stdin journal)", () => {
     const rows = shipmentRows(4, { seed: 5, titlePrefix: "S" });
     const three = toCsv(rows.slice(0, 3));
     const first = pipe(service, undefined, three);
-    expect(await runCreateCsv(first.deps, { csv: "-" })).toBe(0);
+    expect(await runCreateCsv(first.deps, csvOptions({ csv: "-" }))).toBe(0);
     expect(service.shipments).toHaveLength(3);
 
     const crlf = pipe(service, first.dir, three.replace(/\r?\n/g, "\r\n"));
-    expect(await runCreateCsv(crlf.deps, { csv: "-" })).toBe(0);
+    expect(await runCreateCsv(crlf.deps, csvOptions({ csv: "-" }))).toBe(0);
     expect(doc(crlf).counts).toMatchObject({ created: 0, skipped: 3 });
     expect(service.shipments).toHaveLength(3);
 
     const four = pipe(service, first.dir, toCsv(rows));
-    expect(await runCreateCsv(four.deps, { csv: "-" })).toBe(0);
+    expect(await runCreateCsv(four.deps, csvOptions({ csv: "-" }))).toBe(0);
     expect(doc(four).counts).toMatchObject({ created: 1, skipped: 3 });
     expect(service.countsByTitle().size).toBe(4);
     expect([...service.countsByTitle().values()]).toEqual([1, 1, 1, 1]);
@@ -44,13 +45,13 @@ describe("shipment create --csv - (stdin journal)", () => {
     const service = new FakeService(instantClock);
     const text = toCsv(shipmentRows(2, { seed: 6, titlePrefix: "L" }));
     const first = pipe(service, undefined, text);
-    expect(await runCreateCsv(first.deps, { csv: "-" })).toBe(0);
+    expect(await runCreateCsv(first.deps, csvOptions({ csv: "-" }))).toBe(0);
     const journals = join(first.dir, "journals");
     const legacy = join(journals, `stdin-${createHash("sha256").update(text).digest("hex").slice(0, 24)}.shipctl-journal.jsonl`);
     renameSync(join(journals, "stdin.shipctl-journal.jsonl"), legacy);
 
     const again = pipe(service, first.dir, text);
-    expect(await runCreateCsv(again.deps, { csv: "-" })).toBe(0);
+    expect(await runCreateCsv(again.deps, csvOptions({ csv: "-" }))).toBe(0);
     expect(doc(again).counts).toMatchObject({ created: 0, skipped: 2 });
     expect(service.shipments).toHaveLength(2);
     expect(existsSync(join(journals, "stdin.shipctl-journal.jsonl"))).toBe(false);

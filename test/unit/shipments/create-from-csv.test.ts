@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCreateCsv } from "../../../src/shipments/create-from-csv.js";
+import { csvOptions } from "../../../src/batch/run-options.js";
 import { shipmentRows, toCsv } from "../../../fixtures/csv/generate.mjs";
 import { FakeService, harness, instantClock } from "../batch/fake-service.js";
 
@@ -22,7 +23,7 @@ describe("shipment create --csv (logic, fake service)", () => {
   it("sends rows in file order, ten a request, and reports every id", async () => {
     const h = harness({ json: true });
     const { path, titles } = writeCsv(h.dir, 23);
-    expect(await runCreateCsv(h.deps, { csv: path })).toBe(0);
+    expect(await runCreateCsv(h.deps, csvOptions({ csv: path }))).toBe(0);
     expect(h.service.createCalls.map((c) => c.length)).toEqual([10, 10, 3]);
     expect(h.service.createCalls.flat().map((s) => s.title)).toEqual(titles);
     const doc = JSON.parse(h.io.stdout()) as { created: Array<{ row: number; shipment_id: number }>; counts: Record<string, number> };
@@ -52,7 +53,7 @@ describe("shipment create --csv (logic, fake service)", () => {
       checked += list.length;
       return create(list, options);
     };
-    expect(await runCreateCsv(h.deps, { csv: path, concurrency: 4 })).toBe(0);
+    expect(await runCreateCsv(h.deps, csvOptions({ csv: path, concurrency: 4 }))).toBe(0);
     expect(checked).toBe(250);
     exactlyOnce(h.service, rows.map((r) => r.title));
   });
@@ -60,7 +61,7 @@ describe("shipment create --csv (logic, fake service)", () => {
   it("verifies each distinct address once, not once per row", async () => {
     const h = harness();
     const { path } = writeCsv(h.dir, 30);
-    await runCreateCsv(h.deps, { csv: path });
+    await runCreateCsv(h.deps, csvOptions({ csv: path }));
     const distinct = new Set(h.service.verified.map((a) => JSON.stringify(a)));
     expect(h.service.verified.length).toBe(distinct.size);
     expect(distinct.size).toBeLessThanOrEqual(9);
@@ -77,7 +78,7 @@ describe("shipment create --csv (logic, fake service)", () => {
       duringPass.push(!/rows are valid/.test(h.io.stderr()));
       return verify(address, options);
     };
-    expect(await runCreateCsv(h.deps, { csv: path })).toBe(0);
+    expect(await runCreateCsv(h.deps, csvOptions({ csv: path }))).toBe(0);
     // An address first seen in the file's last read may be asked for just after the pass; the first ones are not.
     expect(duringPass.length).toBeGreaterThan(1);
     expect(duringPass[0]).toBe(true);
@@ -89,10 +90,10 @@ describe("shipment create --csv (logic, fake service)", () => {
     rows[0]!.value = "1200.50";
     const path = join(h.dir, "first-invalid.csv");
     writeFileSync(path, toCsv(rows));
-    expect(await runCreateCsv(h.deps, { csv: path })).toBe(2);
+    expect(await runCreateCsv(h.deps, csvOptions({ csv: path }))).toBe(2);
     expect(h.service.verified).toHaveLength(0);
     expect(h.service.createCalls).toHaveLength(0);
-    expect(await runCreateCsv(harness({ service: h.service, dir: h.dir }).deps, { csv: path, skipInvalid: true })).toBe(8);
+    expect(await runCreateCsv(harness({ service: h.service, dir: h.dir }).deps, csvOptions({ csv: path, skipInvalid: true }))).toBe(8);
     expect(h.service.verified.length).toBeGreaterThan(0);
     expect(h.service.shipments).toHaveLength(39);
   });
@@ -101,7 +102,7 @@ describe("shipment create --csv (logic, fake service)", () => {
     const h = harness();
     h.service.script = ["ok", "lost-after-apply", "ok"];
     const { path, titles } = writeCsv(h.dir, 25);
-    expect(await runCreateCsv(h.deps, { csv: path })).toBe(0);
+    expect(await runCreateCsv(h.deps, csvOptions({ csv: path }))).toBe(0);
     expect(h.service.createCalls).toHaveLength(3);
     exactlyOnce(h.service, titles);
   });
@@ -112,14 +113,14 @@ describe("shipment create --csv (logic, fake service)", () => {
       const h = harness({ service });
       service.script = [failure];
       const { path, titles } = writeCsv(h.dir, 12);
-      expect(await runCreateCsv(h.deps, { csv: path })).toBe(8);
+      expect(await runCreateCsv(h.deps, csvOptions({ csv: path }))).toBe(8);
       expect(service.createCalls.map((c) => c.length)).toEqual([10, 2]);
       expect(h.io.stderr()).toMatch(/10 rows were not found on the service yet; not sent again in this run/);
       expect(h.io.stderr()).toMatch(/run again \(after a minute if a request timed out\):\n {2}shipctl shipment create --csv /);
       expect(readFileSync(`${path}.shipctl-journal.jsonl`, "utf8").trim().split("\n").at(-1)).not.toContain('"failed"');
 
       const second = harness({ service, dir: h.dir });
-      expect(await runCreateCsv(second.deps, { csv: path })).toBe(0);
+      expect(await runCreateCsv(second.deps, csvOptions({ csv: path }))).toBe(0);
       expect(second.io.stderr()).toMatch(/0 found created, 10 proven not created/);
       expect(service.createCalls.map((c) => c.length)).toEqual([10, 2, 10]);
       exactlyOnce(service, titles);
@@ -130,7 +131,7 @@ describe("shipment create --csv (logic, fake service)", () => {
     const h = harness({ json: true });
     h.service.script = [{ reject: [3] }];
     const { path, titles } = writeCsv(h.dir, 10);
-    expect(await runCreateCsv(h.deps, { csv: path, results: "out.csv" })).toBe(8);
+    expect(await runCreateCsv(h.deps, csvOptions({ csv: path, results: "out.csv" }))).toBe(8);
     expect(h.service.createCalls.map((c) => c.length)).toEqual([10, 9]);
     expect(h.service.createCalls[1]!.map((s) => s.title)).not.toContain(titles[3]);
     const doc = JSON.parse(h.io.stdout()) as { failed: Array<{ row: number; error: string }> };
@@ -146,13 +147,13 @@ describe("shipment create --csv (logic, fake service)", () => {
     const first = harness({ service });
     const { path, titles } = writeCsv(first.dir, 30);
     service.script = ["ok", "killed-after-apply"];
-    await expect(runCreateCsv(first.deps, { csv: path, concurrency: 1 })).rejects.toThrow("killed");
+    await expect(runCreateCsv(first.deps, csvOptions({ csv: path, concurrency: 1 }))).rejects.toThrow("killed");
     expect(service.shipments).toHaveLength(20);
     const journal = readFileSync(`${path}.shipctl-journal.jsonl`, "utf8");
     expect(journal).toContain('"state":"in_flight"');
 
     const second = harness({ service, dir: first.dir });
-    expect(await runCreateCsv(second.deps, { csv: path })).toBe(0);
+    expect(await runCreateCsv(second.deps, csvOptions({ csv: path }))).toBe(0);
     expect(second.io.stderr()).toMatch(/10 rows were in flight when an earlier run stopped/);
     expect(second.io.stderr()).toMatch(/10 found created, 0 proven not created/);
     exactlyOnce(service, titles);
@@ -163,9 +164,9 @@ describe("shipment create --csv (logic, fake service)", () => {
     const service = new FakeService(instantClock);
     const first = harness({ service });
     const { path } = writeCsv(first.dir, 11);
-    await runCreateCsv(first.deps, { csv: path });
+    await runCreateCsv(first.deps, csvOptions({ csv: path }));
     const second = harness({ service, dir: first.dir, json: true });
-    expect(await runCreateCsv(second.deps, { csv: path })).toBe(0);
+    expect(await runCreateCsv(second.deps, csvOptions({ csv: path }))).toBe(0);
     expect(service.createCalls).toHaveLength(2);
     const doc = JSON.parse(second.io.stdout()) as { skipped: Array<{ shipment_id: number }> };
     expect(doc.skipped.map((s) => s.shipment_id)).toEqual(service.shipments.map((s) => s.id));
@@ -177,11 +178,11 @@ describe("shipment create --csv (logic, fake service)", () => {
     rows[2]!.value = "1200.50";
     const path = join(h.dir, "mixed.csv");
     writeFileSync(path, toCsv(rows));
-    expect(await runCreateCsv(h.deps, { csv: path })).toBe(2);
+    expect(await runCreateCsv(h.deps, csvOptions({ csv: path }))).toBe(2);
     expect(h.service.createCalls).toHaveLength(0);
     expect(h.io.stderr()).toMatch(/row 4, value: value "1200.50" has a fractional part/);
     expect(h.io.stderr()).toMatch(/3 of 4 rows are valid/);
-    expect(await runCreateCsv(harness({ service: h.service, dir: h.dir }).deps, { csv: path, skipInvalid: true })).toBe(8);
+    expect(await runCreateCsv(harness({ service: h.service, dir: h.dir }).deps, csvOptions({ csv: path, skipInvalid: true }))).toBe(8);
     expect(h.service.shipments).toHaveLength(3);
   });
 
@@ -191,7 +192,7 @@ describe("shipment create --csv (logic, fake service)", () => {
     rows[0]!.value = "1200.5";
     const path = join(h.dir, "bad.csv");
     writeFileSync(path, toCsv(rows));
-    expect(await runCreateCsv(h.deps, { csv: path, skipInvalid: true, results: "r.csv" })).toBe(2);
+    expect(await runCreateCsv(h.deps, csvOptions({ csv: path, skipInvalid: true, results: "r.csv" }))).toBe(2);
     expect(h.service.createCalls).toHaveLength(0);
     const doc = JSON.parse(h.io.stdout()) as { failed: Array<{ row: number; error: string }> };
     expect(doc.failed).toEqual([expect.objectContaining({ row: 2, error: expect.stringMatching(/^value: /) })]);
@@ -203,13 +204,13 @@ describe("shipment create --csv (logic, fake service)", () => {
     rows[1]!.destination_line_1 = "500 Main St";
     const path = join(h.dir, "rec.csv");
     writeFileSync(path, toCsv(rows));
-    expect(await runCreateCsv(h.deps, { csv: path })).toBe(8);
+    expect(await runCreateCsv(h.deps, csvOptions({ csv: path }))).toBe(8);
     const doc = JSON.parse(h.io.stdout()) as { failed: Array<{ row: number; error: string }> };
     expect(doc.failed[0]).toMatchObject({ row: 3 });
     expect(doc.failed[0]!.error).toMatch(/--accept-recommended/);
 
     const again = harness({ service: h.service, dir: h.dir });
-    expect(await runCreateCsv(again.deps, { csv: path, acceptRecommended: true })).toBe(0);
+    expect(await runCreateCsv(again.deps, csvOptions({ csv: path, acceptRecommended: true }))).toBe(0);
     const sent = h.service.shipments.find((s) => s.title === rows[1]!.title)!.sent;
     expect(sent.destination_address?.line_1).toBe("500 Main Street");
   });
@@ -217,7 +218,7 @@ describe("shipment create --csv (logic, fake service)", () => {
   it("prints what would be sent with --dry-run and sends nothing", async () => {
     const h = harness({ json: true });
     const { path, titles } = writeCsv(h.dir, 12);
-    expect(await runCreateCsv(h.deps, { csv: path, dryRun: true })).toBe(0);
+    expect(await runCreateCsv(h.deps, csvOptions({ csv: path, dryRun: true }))).toBe(0);
     expect(h.service.createCalls).toHaveLength(0);
     const doc = JSON.parse(h.io.stdout()) as { dry_run: boolean; would_send: Array<{ row: number; shipment: { title: string } }>; counts: { requests: number } };
     expect(doc.would_send.map((w) => w.shipment.title)).toEqual(titles);
@@ -230,14 +231,14 @@ describe("shipment create --csv (logic, fake service)", () => {
     const json = harness({ json: true });
     const path = join(json.dir, "blocked.csv");
     writeFileSync(path, toCsv(rows));
-    expect(await runCreateCsv(json.deps, { csv: path, dryRun: true })).toBe(2);
+    expect(await runCreateCsv(json.deps, csvOptions({ csv: path, dryRun: true }))).toBe(2);
     const doc = JSON.parse(json.io.stdout()) as { would_send: Array<{ row: number }>; blocked: Array<Record<string, unknown>>; counts: Record<string, number> };
     expect(doc.would_send.map((w) => w.row)).toEqual([2, 4]);
     expect(doc.blocked).toEqual([{ row: 3, reference: rows[1]!.reference ?? null, title: rows[1]!.title, reason: expect.stringMatching(/--accept-recommended/) }]);
     expect(doc.counts).toMatchObject({ would_send: 2, blocked: 1 });
 
     const people = harness({ dir: json.dir });
-    expect(await runCreateCsv(people.deps, { csv: path, dryRun: true })).toBe(2);
+    expect(await runCreateCsv(people.deps, csvOptions({ csv: path, dryRun: true }))).toBe(2);
     const line = people.io.stdout().split("\n").find((l) => l.includes(rows[1]!.title!))!;
     expect(line).toMatch(/^\s+3 .* not sent: .*--accept-recommended/);
     expect(people.io.stdout()).not.toContain("undefined");
@@ -255,12 +256,12 @@ describe("shipment create --csv (logic, fake service)", () => {
       if (++calls === 2) h.controller.abort();
       return answer;
     };
-    expect(await runCreateCsv(h.deps, { csv: path, concurrency: 1 })).toBe(130);
+    expect(await runCreateCsv(h.deps, csvOptions({ csv: path, concurrency: 1 }))).toBe(130);
     expect(h.io.stderr()).toContain(`To resume:\n  shipctl shipment create --csv ${path} --concurrency 1`);
     expect(h.service.shipments).toHaveLength(20);
 
     const resumed = harness({ service: h.service, dir: h.dir });
-    expect(await runCreateCsv(resumed.deps, { csv: path })).toBe(0);
+    expect(await runCreateCsv(resumed.deps, csvOptions({ csv: path }))).toBe(0);
     exactlyOnce(h.service, titles);
   });
 });

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { runCreateItems, type CreateItemFlags } from "../../../src/shipments/create-from-items.js";
+import { runCreateItems } from "../../../src/shipments/create-from-items.js";
+import { sendOptions } from "../../../src/batch/run-options.js";
 import { ValidationError } from "../../../src/api/errors.js";
 import { UsageError } from "../../../src/errors.js";
 import { FakeService, harness, instantClock, type Harness } from "../batch/fake-service.js";
@@ -42,7 +43,9 @@ function writeJson(h: Harness, value: unknown, name = "shipments.json"): string 
   return path;
 }
 
-const FLAGS: CreateItemFlags = SHIPMENT_FLAGS;
+const FLAGS = SHIPMENT_FLAGS;
+/** How the items are sent when no flag changes it. */
+const SEND = sendOptions({});
 
 function exactlyOnce(service: FakeService, titles: readonly string[]): void {
   const counts = service.countsByTitle();
@@ -55,7 +58,7 @@ const doc = (h: Harness) => JSON.parse(h.io.stdout()) as Doc;
 describe("shipment create from flags", () => {
   it("creates one shipment from the flags and reports its id", async () => {
     const h = harness({ json: true });
-    expect(await runCreateItems(h.deps, FLAGS)).toBe(0);
+    expect(await runCreateItems(h.deps, FLAGS, SEND)).toBe(0);
     expect(h.service.createCalls).toEqual([
       [{ title: "Blue Study", value: 1200, length: 30, height: 24, depth: 3, service: 1, fulfillment_address_id: 12, destination_address_id: 15 }],
     ]);
@@ -69,20 +72,20 @@ describe("shipment create from flags", () => {
 
   it("prints a table for people, and the summary on stderr", async () => {
     const h = harness();
-    expect(await runCreateItems(h.deps, FLAGS)).toBe(0);
+    expect(await runCreateItems(h.deps, FLAGS, SEND)).toBe(0);
     expect(h.io.stdout()).toMatch(/^ITEM\s+REFERENCE\s+TITLE\s+SHIPMENT ID\s+STATUS\n\s+1\s+Blue Study\s+1\s+created\n$/);
     expect(h.io.stderr()).toContain("1 created (of 1 item).");
   });
 
   it("takes service names through the profile's table", async () => {
     const h = harness();
-    expect(await runCreateItems(h.deps, { ...FLAGS, service: "Express" })).toBe(0);
+    expect(await runCreateItems(h.deps, { ...FLAGS, service: "Express" }, SEND)).toBe(0);
     expect(h.service.createCalls[0]![0]!.service).toBe(2);
   });
 
   it("refuses bad flags with every problem and the flag to fix, sending nothing (exit 2)", async () => {
     const h = harness();
-    const error = await runCreateItems(h.deps, { ...FLAGS, value: "20", depth: "3.5", destinationAddressId: undefined }).catch((e: unknown) => e);
+    const error = await runCreateItems(h.deps, { ...FLAGS, value: "20", depth: "3.5", destinationAddressId: undefined }, SEND).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
     const message = (error as UsageError).message;
     expect(message).toMatch(/^The shipment has 3 problems, so nothing was sent:/);
@@ -95,37 +98,31 @@ describe("shipment create from flags", () => {
 
   it("with no input at all, says what to give", async () => {
     const h = harness();
-    await expect(runCreateItems(h.deps, {})).rejects.toThrow("no shipment given");
-  });
-
-  it("refuses --results (a CSV results file) without --csv", async () => {
-    const h = harness();
-    await expect(runCreateItems(h.deps, { ...FLAGS, results: "out.csv" })).rejects.toThrow(/--results .* works with --csv only/);
-    expect(h.service.createCalls).toHaveLength(0);
+    await expect(runCreateItems(h.deps, {}, SEND)).rejects.toThrow("no shipment given");
   });
 
   it("run again, sends nothing and reports the id; a new --reference makes a second shipment", async () => {
     const service = new FakeService(instantClock);
     const first = harness({ service });
-    expect(await runCreateItems(first.deps, FLAGS)).toBe(0);
+    expect(await runCreateItems(first.deps, FLAGS, SEND)).toBe(0);
     const journals = readdirSync(join(first.dir, "journals"));
     expect(journals).toEqual([expect.stringMatching(/^create-.+\.shipctl-journal\.jsonl$/)]);
 
     const again = harness({ service, dir: first.dir, json: true });
-    expect(await runCreateItems(again.deps, FLAGS)).toBe(0);
+    expect(await runCreateItems(again.deps, FLAGS, SEND)).toBe(0);
     expect(service.createCalls).toHaveLength(1);
     expect(doc(again)).toMatchObject({ created: [], skipped: [{ item: 1, shipment_id: 1 }], counts: { skipped: 1 } });
     expect(again.io.stderr()).toContain("give it a new reference (--reference");
 
     const other = harness({ service, dir: first.dir });
-    expect(await runCreateItems(other.deps, { ...FLAGS, reference: "second copy" })).toBe(0);
+    expect(await runCreateItems(other.deps, { ...FLAGS, reference: "second copy" }, SEND)).toBe(0);
     expect(service.createCalls).toHaveLength(2);
   });
 
   it("a lost answer is reconciled by reading the shipments back, not resent", async () => {
     const h = harness({ json: true });
     h.service.script = ["lost-after-apply"];
-    expect(await runCreateItems(h.deps, FLAGS)).toBe(0);
+    expect(await runCreateItems(h.deps, FLAGS, SEND)).toBe(0);
     expect(h.service.createCalls).toHaveLength(1);
     expect(h.io.stderr()).toMatch(/The answer to 1 request was lost/);
     expect(doc(h).created).toEqual([expect.objectContaining({ item: 1, shipment_id: 1 })]);
@@ -136,12 +133,12 @@ describe("shipment create from flags", () => {
     const service = new FakeService(instantClock);
     const h = harness({ service });
     service.script = ["500"];
-    expect(await runCreateItems(h.deps, FLAGS)).toBe(7);
+    expect(await runCreateItems(h.deps, FLAGS, SEND)).toBe(7);
     expect(service.createCalls).toHaveLength(1);
     expect(h.io.stderr()).toMatch(/not sent again in this run/);
     expect(h.io.stderr()).toMatch(/run again \(after a minute if a request timed out\):\n {2}shipctl shipment create --title /);
     const second = harness({ service, dir: h.dir });
-    expect(await runCreateItems(second.deps, FLAGS)).toBe(0);
+    expect(await runCreateItems(second.deps, FLAGS, SEND)).toBe(0);
     expect(second.io.stderr()).toMatch(/0 found created, 1 proven not created/);
     expect(service.createCalls).toHaveLength(2);
     exactlyOnce(service, ["Blue Study"]);
@@ -151,11 +148,11 @@ describe("shipment create from flags", () => {
     const service = new FakeService(instantClock);
     const first = harness({ service });
     service.script = ["killed-after-apply"];
-    await expect(runCreateItems(first.deps, FLAGS)).rejects.toThrow("killed");
+    await expect(runCreateItems(first.deps, FLAGS, SEND)).rejects.toThrow("killed");
     expect(service.shipments).toHaveLength(1);
 
     const second = harness({ service, dir: first.dir, json: true });
-    expect(await runCreateItems(second.deps, FLAGS)).toBe(0);
+    expect(await runCreateItems(second.deps, FLAGS, SEND)).toBe(0);
     expect(second.io.stderr()).toMatch(/1 item was in flight when an earlier run stopped/);
     expect(second.io.stderr()).toMatch(/1 found created, 0 proven not created/);
     expect(service.createCalls).toHaveLength(1);
@@ -165,7 +162,7 @@ describe("shipment create from flags", () => {
   it("a 422 from the service: exit 6, the field and the service's message", async () => {
     const h = harness({ json: true });
     h.service.script = [{ reject: [0] }];
-    expect(await runCreateItems(h.deps, FLAGS)).toBe(6);
+    expect(await runCreateItems(h.deps, FLAGS, SEND)).toBe(6);
     expect(doc(h).failed).toEqual([expect.objectContaining({ item: 1, status: "failed", error: "value: The value is not accepted." })]);
   });
 });
@@ -175,7 +172,7 @@ describe("shipment create --file", () => {
     const h = harness({ json: true });
     const list = items(23);
     const path = writeJson(h, list);
-    expect(await runCreateItems(h.deps, { file: path })).toBe(0);
+    expect(await runCreateItems(h.deps, { file: path }, SEND)).toBe(0);
     expect(h.service.createCalls.map((c) => c.length)).toEqual([10, 10, 3]);
     expect(h.service.createCalls.flat().map((s) => s.title)).toEqual(list.map((i) => i.title));
     const d = doc(h);
@@ -186,16 +183,16 @@ describe("shipment create --file", () => {
 
   it("reads one shipment, a list, or the request body {shipments: [...]}, and stdin", async () => {
     const one = harness();
-    expect(await runCreateItems(one.deps, { file: writeJson(one, item(1)) })).toBe(0);
+    expect(await runCreateItems(one.deps, { file: writeJson(one, item(1)) }, SEND)).toBe(0);
     expect(one.service.createCalls.map((c) => c.length)).toEqual([1]);
 
     const body = harness();
-    expect(await runCreateItems(body.deps, { file: writeJson(body, { shipments: items(10) }) })).toBe(0);
+    expect(await runCreateItems(body.deps, { file: writeJson(body, { shipments: items(10) }) }, SEND)).toBe(0);
     expect(body.service.createCalls.map((c) => c.length)).toEqual([10]);
 
     const stdin = harness();
     (stdin.io as { stdin: Readable }).stdin = Readable.from([JSON.stringify(items(3, "In"))]);
-    expect(await runCreateItems(stdin.deps, { file: "-" })).toBe(0);
+    expect(await runCreateItems(stdin.deps, { file: "-" }, SEND)).toBe(0);
     expect(stdin.service.createCalls.flat().map((s) => s.title)).toEqual(["In 1", "In 2", "In 3"]);
     expect(readdirSync(join(stdin.dir, "journals"))).toHaveLength(1);
   });
@@ -204,14 +201,14 @@ describe("shipment create --file", () => {
     const h = harness();
     const path = join(h.dir, "orders.csv");
     writeFileSync(path, "title,value\nBlue Study,1200\n");
-    await expect(runCreateItems(h.deps, { file: path })).rejects.toMatchObject({ hint: `--file reads JSON; for a CSV file use --csv ${path}` });
+    await expect(runCreateItems(h.deps, { file: path }, SEND)).rejects.toMatchObject({ hint: `--file reads JSON; for a CSV file use --csv ${path}` });
   });
 
   it("flags override those fields of every item; an id flag replaces an inline address", async () => {
     const h = harness();
     const list = [item(1, "A", { fulfillment_address_id: undefined, fulfillment_address: GALLERY }), item(2, "A")];
     const path = writeJson(h, list);
-    expect(await runCreateItems(h.deps, { file: path, service: "2", fulfillmentAddressId: "7" })).toBe(0);
+    expect(await runCreateItems(h.deps, { file: path, service: "2", fulfillmentAddressId: "7" }, SEND)).toBe(0);
     for (const s of h.service.createCalls[0]!) {
       expect(s).toMatchObject({ service: 2, fulfillment_address_id: 7 });
       expect(s.fulfillment_address).toBeUndefined();
@@ -224,7 +221,7 @@ describe("shipment create --file", () => {
     list[1]!.value = 20;
     list[3] = { ...list[3], colour: "blue", fulfillment_address_id: undefined };
     const path = writeJson(h, list);
-    expect(await runCreateItems(h.deps, { file: path })).toBe(2);
+    expect(await runCreateItems(h.deps, { file: path }, SEND)).toBe(2);
     expect(h.service.createCalls).toHaveLength(0);
     const err = h.io.stderr();
     expect(err).toContain(`Invalid items in ${path}:`);
@@ -243,7 +240,7 @@ describe("shipment create --file", () => {
     const list = items(3);
     list[1] = "not a shipment" as unknown as Record<string, unknown>;
     const path = writeJson(h, list);
-    expect(await runCreateItems(h.deps, { file: path, skipInvalid: true })).toBe(8);
+    expect(await runCreateItems(h.deps, { file: path }, sendOptions({ skipInvalid: true }))).toBe(8);
     expect(h.io.stderr()).toContain("item 2 must be a shipment (a JSON object), but is a string");
     expect(h.service.createCalls.flat().map((s) => s.title)).toEqual(["Piece 1", "Piece 3"]);
   });
@@ -251,23 +248,23 @@ describe("shipment create --file", () => {
   it("--skip-invalid with every item invalid: nothing sent, exit 2 (not 6: the service refused nothing)", async () => {
     const h = harness();
     const path = writeJson(h, ["not a shipment", 7]);
-    expect(await runCreateItems(h.deps, { file: path, skipInvalid: true })).toBe(2);
+    expect(await runCreateItems(h.deps, { file: path }, sendOptions({ skipInvalid: true }))).toBe(2);
     expect(h.service.createCalls).toHaveLength(0);
   });
 
   it("refuses a reference used twice, and a list that is empty", async () => {
     const h = harness();
     const list = [item(1, "R", { reference: "INV-1" }), item(2, "R", { reference: "INV-1" })];
-    expect(await runCreateItems(h.deps, { file: writeJson(h, list) })).toBe(2);
+    expect(await runCreateItems(h.deps, { file: writeJson(h, list) }, SEND)).toBe(2);
     expect(h.io.stderr()).toContain('item 2, reference: reference "INV-1" is also on item 1; references must be unique');
-    await expect(runCreateItems(h.deps, { file: writeJson(h, [], "empty.json") })).rejects.toThrow("holds an empty list");
+    await expect(runCreateItems(h.deps, { file: writeJson(h, [], "empty.json") }, SEND)).rejects.toThrow("holds an empty list");
   });
 
   it("a 422 naming one item of ten: that item fails under its field, the other nine go again (exit 8)", async () => {
     const h = harness({ json: true });
     h.service.script = [{ reject: [3] }];
     const list = items(10, "Reject");
-    expect(await runCreateItems(h.deps, { file: writeJson(h, list) })).toBe(8);
+    expect(await runCreateItems(h.deps, { file: writeJson(h, list) }, SEND)).toBe(8);
     expect(h.service.createCalls.map((c) => c.length)).toEqual([10, 9]);
     expect(doc(h).failed).toEqual([expect.objectContaining({ item: 4, error: "value: The value is not accepted." })]);
     exactlyOnce(h.service, list.filter((_, i) => i !== 3).map((i) => String(i.title)));
@@ -282,7 +279,7 @@ describe("shipment create --file", () => {
       });
     };
     const path = writeJson(h, item(1, "P", { fulfillment_address_id: undefined, fulfillment_address: GALLERY }));
-    expect(await runCreateItems(h.deps, { file: path })).toBe(6);
+    expect(await runCreateItems(h.deps, { file: path }, SEND)).toBe(6);
     expect(doc(h).failed[0]).toMatchObject({
       error: "fulfillment_address.phone: The phone is not reachable.",
       problems: [{ column: "fulfillment_address.phone", reason: "The phone is not reachable." }],
@@ -296,14 +293,14 @@ describe("shipment create --file", () => {
     list[2]!.value = 20;
     list[4]!.reference = "INV-5";
     const path = writeJson(first, list);
-    expect(await runCreateItems(first.deps, { file: path, skipInvalid: true })).toBe(8);
+    expect(await runCreateItems(first.deps, { file: path }, sendOptions({ skipInvalid: true }))).toBe(8);
     expect(service.shipments).toHaveLength(4);
 
     list[2]!.value = 300;
     list[4]!.value = 999;
     writeJson(first, list);
     const second = harness({ service, dir: first.dir, json: true });
-    expect(await runCreateItems(second.deps, { file: path })).toBe(0);
+    expect(await runCreateItems(second.deps, { file: path }, SEND)).toBe(0);
     expect(service.createCalls.at(-1)!.map((s) => s.title)).toEqual(["Edit 3"]);
     expect(doc(second).skipped.map((s) => s.item)).toEqual([1, 2, 4, 5]);
     exactlyOnce(service, list.map((i) => String(i.title)));
@@ -316,14 +313,14 @@ describe("shipment create --file", () => {
     const list = [1, 2, 3].map((n) => item(n, "Inline", { fulfillment_address_id: undefined, fulfillment_address: national }));
     list.push(item(4, "Inline", { destination_address_id: undefined, destination_address: revised }));
     const path = writeJson(h, list);
-    expect(await runCreateItems(h.deps, { file: path })).toBe(8);
+    expect(await runCreateItems(h.deps, { file: path }, SEND)).toBe(8);
     expect(h.service.verified).toHaveLength(2);
     expect(h.io.stderr()).toContain('Note: "fulfillment_address.phone" of item 1 "(206) 953-6978" read as +12069536978');
     expect(h.service.createCalls.flat().map((s) => s.fulfillment_address?.phone)).toEqual(["+12069536978", "+12069536978", "+12069536978"]);
     expect(doc(h).failed).toEqual([expect.objectContaining({ item: 4, error: expect.stringMatching(/^destination address: .*--accept-recommended/) })]);
 
     const again = harness({ service: h.service, dir: h.dir });
-    expect(await runCreateItems(again.deps, { file: path, acceptRecommended: true })).toBe(0);
+    expect(await runCreateItems(again.deps, { file: path }, sendOptions({ acceptRecommended: true }))).toBe(0);
     // Verdicts come from the journal: nothing is verified twice.
     expect(h.service.verified).toHaveLength(2);
     expect(h.service.shipments.find((s) => s.title === "Inline 4")!.sent.destination_address?.line_1).toBe("500 Main Street");
@@ -332,18 +329,18 @@ describe("shipment create --file", () => {
   it("an address the service finds invalid fails the items that use it, and nothing is created (exit 6)", async () => {
     const h = harness();
     const path = writeJson(h, item(1, "Box", { fulfillment_address_id: undefined, fulfillment_address: { ...GALLERY, line_1: "PO Box 12" } }));
-    expect(await runCreateItems(h.deps, { file: path })).toBe(6);
+    expect(await runCreateItems(h.deps, { file: path }, SEND)).toBe(6);
     expect(h.service.createCalls).toHaveLength(0);
     expect(h.io.stdout()).toMatch(/failed: fulfillment address: the service found the address invalid: Carriers refuse a PO box\./);
     const none = harness({ service: h.service, dir: h.dir });
-    expect(await runCreateItems(none.deps, { file: path, verify: false })).toBe(0);
+    expect(await runCreateItems(none.deps, { file: path }, sendOptions({ verify: false }))).toBe(0);
     expect(h.service.createCalls).toHaveLength(1);
   });
 
   it("--dry-run prints what would be sent, item by item, and writes nothing", async () => {
     const h = harness({ json: true });
     const path = writeJson(h, items(12, "Dry"));
-    expect(await runCreateItems(h.deps, { file: path, dryRun: true })).toBe(0);
+    expect(await runCreateItems(h.deps, { file: path }, sendOptions({ dryRun: true }))).toBe(0);
     expect(h.service.createCalls).toHaveLength(0);
     const d = JSON.parse(h.io.stdout()) as { dry_run: boolean; would_send: Array<{ item: number; shipment: { title: string } }>; counts: Record<string, number> };
     expect(d.would_send.map((w) => [w.item, w.shipment.title])).toEqual(items(12, "Dry").map((i, n) => [n + 1, i.title]));
@@ -363,13 +360,13 @@ describe("shipment create --file", () => {
       if (++calls === 2) h.controller.abort();
       return answer;
     };
-    expect(await runCreateItems(h.deps, { file: path, concurrency: "1", fulfillmentAddressId: "12" })).toBe(130);
+    expect(await runCreateItems(h.deps, { file: path, fulfillmentAddressId: "12" }, sendOptions({ concurrency: "1" }))).toBe(130);
     expect(h.io.stderr()).toContain(`To resume:\n  shipctl shipment create --file ${path} --fulfillment-address-id 12 --concurrency 1`);
     expect(h.service.shipments).toHaveLength(20);
     expect(existsSync(`${path}.shipctl-journal.jsonl.lock`)).toBe(false);
 
     const resumed = harness({ service: h.service, dir: h.dir });
-    expect(await runCreateItems(resumed.deps, { file: path, fulfillmentAddressId: "12" })).toBe(0);
+    expect(await runCreateItems(resumed.deps, { file: path, fulfillmentAddressId: "12" }, SEND)).toBe(0);
     exactlyOnce(h.service, list.map((i) => String(i.title)));
     expect(readFileSync(`${path}.shipctl-journal.jsonl`, "utf8")).toContain('"state":"created"');
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { run as add } from "../../../../src/commands/address/add.js";
-import { run as update } from "../../../../src/commands/address/update.js";
-import { CancelledError, RejectedError, UsageError } from "../../../../src/errors.js";
+import { parseAdd, runAdd } from "../../../../src/commands/address/add.js";
+import { parseUpdate, runUpdate } from "../../../../src/commands/address/update.js";
+import { CancelledError, RejectedError } from "../../../../src/errors.js";
 import { GALLERY, GALLERY_FLAGS, testDeps, type TestDepsOptions } from "../../input/harness.js";
 
 const REVISED = { ...GALLERY, line_1: "1 Main St" };
@@ -24,7 +24,7 @@ function withStore(options: TestDepsOptions = {}) {
 describe("address add", () => {
   it("verifies, stores, and prints the new id alone on stdout", async () => {
     const t = withStore({ api: { verifyAddress: async () => ({ valid: true }) } });
-    await add(t.deps, [], GALLERY_FLAGS);
+    await runAdd(parseAdd([], GALLERY_FLAGS), t.deps);
     expect(t.api.calls.map((c) => c.method)).toEqual(["verifyAddress", "createAddress"]);
     expect(t.api.callsTo("createAddress")[0]![0]).toEqual(GALLERY);
     expect(t.io.stdout()).toBe("41\n");
@@ -33,20 +33,20 @@ describe("address add", () => {
 
   it("prints {id, address} with --json", async () => {
     const t = withStore({ json: true, api: { verifyAddress: async () => ({ valid: true }) } });
-    await add(t.deps, [], GALLERY_FLAGS);
+    await runAdd(parseAdd([], GALLERY_FLAGS), t.deps);
     expect(JSON.parse(t.io.stdout())).toEqual({ id: 41, address: GALLERY, already_stored: false });
   });
 
   it("skips verification with --no-verify, and warns", async () => {
     const t = withStore();
-    await add(t.deps, [], { ...GALLERY_FLAGS, verify: false });
+    await runAdd(parseAdd([], { ...GALLERY_FLAGS, verify: false }), t.deps);
     expect(t.api.calls.map((c) => c.method)).toEqual(["createAddress"]);
     expect(t.io.stderr()).toContain("not verified (--no-verify)");
   });
 
   it("stores nothing when the service finds the address invalid (exit 6)", async () => {
     const t = withStore({ api: { verifyAddress: invalid } });
-    const err = await add(t.deps, [], GALLERY_FLAGS).catch((e: unknown) => e);
+    const err = await runAdd(parseAdd([], GALLERY_FLAGS), t.deps).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RejectedError);
     expect((err as Error).message).toBe("the service found the address invalid: PO boxes are not accepted; nothing was stored");
     expect(t.api.callsTo("createAddress")).toEqual([]);
@@ -54,14 +54,14 @@ describe("address add", () => {
 
   it("stores the recommended revision with --accept-recommended", async () => {
     const t = withStore({ api: { verifyAddress: recommends } });
-    await add(t.deps, [], { ...GALLERY_FLAGS, acceptRecommended: true });
+    await runAdd(parseAdd([], { ...GALLERY_FLAGS, acceptRecommended: true }), t.deps);
     expect(t.api.callsTo("createAddress")[0]![0]).toEqual(REVISED);
     expect(t.io.stderr()).toContain("  line_1: 1 Main Street -> 1 Main St\n");
   });
 
   it("without a terminal and without the flag, stops with exit 6 naming --accept-recommended", async () => {
     const t = withStore({ api: { verifyAddress: recommends } });
-    const err = await add(t.deps, [], GALLERY_FLAGS).catch((e: unknown) => e);
+    const err = await runAdd(parseAdd([], GALLERY_FLAGS), t.deps).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RejectedError);
     expect((err as RejectedError).hint).toContain("--accept-recommended");
     expect(t.io.stderr()).toContain("line_1: 1 Main Street -> 1 Main St");
@@ -71,14 +71,14 @@ describe("address add", () => {
 
   it("asks at a terminal, and stores the revision after a yes", async () => {
     const t = withStore({ tty: true, answers: [true], api: { verifyAddress: recommends } });
-    await add(t.deps, [], GALLERY_FLAGS);
+    await runAdd(parseAdd([], GALLERY_FLAGS), t.deps);
     expect(t.prompter.asked).toEqual(["Use the recommended address?"]);
     expect(t.api.callsTo("createAddress")[0]![0]).toEqual(REVISED);
   });
 
   it("stores nothing after a no at the prompt (exit 3)", async () => {
     const t = withStore({ tty: true, answers: [false], api: { verifyAddress: recommends } });
-    await expect(add(t.deps, [], GALLERY_FLAGS)).rejects.toBeInstanceOf(CancelledError);
+    await expect(runAdd(parseAdd([], GALLERY_FLAGS), t.deps)).rejects.toBeInstanceOf(CancelledError);
     expect(t.api.callsTo("createAddress")).toEqual([]);
   });
 
@@ -91,7 +91,7 @@ describe("address add", () => {
         }),
       },
     });
-    const err = await add(t.deps, [], { ...GALLERY_FLAGS, acceptRecommended: true }).catch((e: unknown) => e);
+    const err = await runAdd(parseAdd([], { ...GALLERY_FLAGS, acceptRecommended: true }), t.deps).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RejectedError);
     expect((err as Error).message).toContain("line_1 may be at most 35 characters");
     expect(t.api.callsTo("createAddress")).toEqual([]);
@@ -99,15 +99,9 @@ describe("address add", () => {
 });
 
 describe("address update", () => {
-  it("checks the id before anything else", async () => {
-    const t = withStore();
-    await expect(update(t.deps, ["twelve"], GALLERY_FLAGS)).rejects.toThrow(UsageError);
-    expect(t.api.calls).toEqual([]);
-  });
-
   it("verifies, then PATCHes the full address; JSON {id, address}", async () => {
     const t = withStore({ json: true, api: { verifyAddress: async () => ({ valid: true }) } });
-    await update(t.deps, ["12"], GALLERY_FLAGS);
+    await runUpdate(parseUpdate(["12"], GALLERY_FLAGS), t.deps);
     expect(t.api.callsTo("updateAddress")[0]!.slice(0, 2)).toEqual([12, GALLERY]);
     expect(JSON.parse(t.io.stdout())).toEqual({ id: 12, address: GALLERY });
     expect(t.io.stderr()).toBe("Updated address 12.\n");
@@ -115,13 +109,13 @@ describe("address update", () => {
 
   it("prints nothing on stdout for people", async () => {
     const t = withStore({ api: { verifyAddress: async () => ({ valid: true }) } });
-    await update(t.deps, ["12"], GALLERY_FLAGS);
+    await runUpdate(parseUpdate(["12"], GALLERY_FLAGS), t.deps);
     expect(t.io.stdout()).toBe("");
   });
 
   it("follows the same revision rules as add", async () => {
     const t = withStore({ api: { verifyAddress: recommends } });
-    await expect(update(t.deps, ["12"], GALLERY_FLAGS)).rejects.toBeInstanceOf(RejectedError);
+    await expect(runUpdate(parseUpdate(["12"], GALLERY_FLAGS), t.deps)).rejects.toBeInstanceOf(RejectedError);
     expect(t.api.callsTo("updateAddress")).toEqual([]);
   });
 });

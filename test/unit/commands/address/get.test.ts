@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { run } from "../../../../src/commands/address/get.js";
+import { parseGet, runGet } from "../../../../src/commands/address/get.js";
 import { GALLERY, testDeps, UNCONFIRMED } from "../../input/harness.js";
 
 const STORED = { id: 12, ...GALLERY, line_2: null, created_at: "2025-01-02 03:04:05", updated_at: "2025-01-02 03:04:05" };
@@ -7,14 +7,14 @@ const STORED = { id: 12, ...GALLERY, line_2: null, created_at: "2025-01-02 03:04
 describe("address get", () => {
   it("prints the service's record as JSON", async () => {
     const t = testDeps({ json: true, api: { getAddress: async () => STORED } });
-    await run(t.deps, ["12"]);
+    await runGet(parseGet(["12"]), t.deps);
     expect(JSON.parse(t.io.stdout())).toEqual(STORED);
     expect(t.api.callsTo("getAddress")[0]![0]).toBe(12);
   });
 
   it("shows a table with the country by name and times in UTC", async () => {
     const t = testDeps({ api: { getAddress: async () => STORED } });
-    await run(t.deps, ["12"]);
+    await runGet(parseGet(["12"]), t.deps);
     const out = t.io.stdout();
     expect(out).toMatch(/^FIELD\s+VALUE$/m);
     expect(out).toMatch(/^country\s+1 \(United States\)$/m);
@@ -23,7 +23,7 @@ describe("address get", () => {
 
   it("shows the bare integer when the table is not confirmed", async () => {
     const t = testDeps({ tables: UNCONFIRMED, api: { getAddress: async () => STORED } });
-    await run(t.deps, ["12"]);
+    await runGet(parseGet(["12"]), t.deps);
     expect(t.io.stdout()).toMatch(/^country\s+1$/m);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { run } from "../../../../src/commands/address/verify.js";
+import { parseVerify, runVerify } from "../../../../src/commands/address/verify.js";
 import { ExitCode, UnavailableError, UsageError } from "../../../../src/errors.js";
 import { GALLERY, GALLERY_FLAGS, testDeps } from "../../input/harness.js";
 
@@ -12,14 +12,14 @@ const recommends = async () => ({
 describe("address verify", () => {
   it("exits 0 and says valid for an address the service accepts", async () => {
     const t = testDeps({ api: { verifyAddress: async () => ({ valid: true }) } });
-    expect(await run(t.deps, [], GALLERY_FLAGS)).toBe(ExitCode.Ok);
+    expect(await runVerify(parseVerify([], GALLERY_FLAGS), t.deps)).toBe(ExitCode.Ok);
     expect(t.io.stdout()).toBe("valid: the service verified the address\n");
     expect(t.api.callsTo("verifyAddress")[0]![0]).toEqual(GALLERY);
   });
 
   it("prints the verdict as JSON with --json", async () => {
     const t = testDeps({ json: true, api: { verifyAddress: async () => ({ valid: true }) } });
-    await run(t.deps, [], GALLERY_FLAGS);
+    await runVerify(parseVerify([], GALLERY_FLAGS), t.deps);
     expect(JSON.parse(t.io.stdout())).toEqual({
       valid: true,
       status: null,
@@ -42,7 +42,7 @@ describe("address verify", () => {
         }),
       },
     });
-    expect(await run(t.deps, [], GALLERY_FLAGS)).toBe(ExitCode.Rejected);
+    expect(await runVerify(parseVerify([], GALLERY_FLAGS), t.deps)).toBe(ExitCode.Rejected);
     const out = JSON.parse(t.io.stdout());
     expect(out).toMatchObject({ valid: false, status: 2, status_name: "Invalid", recommended: false, message: "PO boxes are not accepted", revised: null });
     expect(t.io.stderr()).toContain("will not accept this address");
@@ -50,7 +50,7 @@ describe("address verify", () => {
 
   it("exits 6 for a recommended revision and shows it field by field", async () => {
     const t = testDeps({ api: { verifyAddress: recommends } });
-    expect(await run(t.deps, [], GALLERY_FLAGS)).toBe(ExitCode.Rejected);
+    expect(await runVerify(parseVerify([], GALLERY_FLAGS), t.deps)).toBe(ExitCode.Rejected);
     expect(t.io.stdout()).toBe(
       "revision recommended (status 3 Recommended): Address corrected\n" +
         "  line_1:    1 Main Street -> 1 Main St\n" +
@@ -61,7 +61,7 @@ describe("address verify", () => {
 
   it("lists the changes in the JSON of a recommended revision", async () => {
     const t = testDeps({ json: true, api: { verifyAddress: recommends } });
-    await run(t.deps, [], GALLERY_FLAGS);
+    await runVerify(parseVerify([], GALLERY_FLAGS), t.deps);
     const out = JSON.parse(t.io.stdout());
     expect(out.revised).toEqual(REVISED);
     expect(out.changes).toEqual([
@@ -74,13 +74,13 @@ describe("address verify", () => {
     const t = testDeps({
       api: { verifyAddress: async () => ({ valid: false, result: { ...GALLERY, recommended: false, status: 0, message: "Rate limited" } }) },
     });
-    await expect(run(t.deps, [], GALLERY_FLAGS)).rejects.toBeInstanceOf(UnavailableError);
+    await expect(runVerify(parseVerify([], GALLERY_FLAGS), t.deps)).rejects.toBeInstanceOf(UnavailableError);
     expect(t.io.stdout()).toBe("");
   });
 
   it("sends nothing when the input is invalid", async () => {
     const t = testDeps();
-    await expect(run(t.deps, [], { ...GALLERY_FLAGS, email: "nobody" })).rejects.toBeInstanceOf(UsageError);
+    await expect(runVerify(parseVerify([], { ...GALLERY_FLAGS, email: "nobody" }), t.deps)).rejects.toBeInstanceOf(UsageError);
     expect(t.api.calls).toEqual([]);
   });
 
@@ -94,7 +94,7 @@ describe("address verify", () => {
         },
       },
     });
-    await run(t.deps, [], GALLERY_FLAGS);
+    await runVerify(parseVerify([], GALLERY_FLAGS), t.deps);
     expect(t.io.stderr()).toBe("Address verification: rate limited (status 0); retrying in 2.0 s (retry 1)\n");
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { run as get } from "../../../../src/commands/shipment/get.js";
-import { run as update } from "../../../../src/commands/shipment/update.js";
+import { parseGet, runGet } from "../../../../src/commands/shipment/get.js";
+import { parseUpdate, runUpdate } from "../../../../src/commands/shipment/update.js";
 import { UsageError } from "../../../../src/errors.js";
 import { GALLERY, testDeps } from "../../input/harness.js";
 
@@ -37,7 +37,7 @@ const STORED = {
 describe("shipment update", () => {
   it("PATCHes the full shipment and says so on stderr", async () => {
     const t = testDeps({ api: { updateShipment: async () => undefined } });
-    await update(t.deps, ["7"], FLAGS);
+    await runUpdate(parseUpdate(["7"], FLAGS), t.deps);
     expect(t.api.callsTo("updateShipment")[0]!.slice(0, 2)).toEqual([7, SENT]);
     expect(t.io.stdout()).toBe("");
     expect(t.io.stderr()).toBe("Updated shipment 7.\n");
@@ -45,14 +45,14 @@ describe("shipment update", () => {
 
   it("prints {id, shipment} with --json", async () => {
     const t = testDeps({ json: true, api: { updateShipment: async () => undefined } });
-    await update(t.deps, ["7"], FLAGS);
+    await runUpdate(parseUpdate(["7"], FLAGS), t.deps);
     expect(JSON.parse(t.io.stdout())).toEqual({ id: 7, shipment: SENT });
   });
 
   it("sends nothing for a bad id or a bad field", async () => {
     const t = testDeps();
-    await expect(update(t.deps, ["x"], FLAGS)).rejects.toThrow("shipment id must be a positive whole number");
-    await expect(update(t.deps, ["7"], { ...FLAGS, length: "45" })).rejects.toBeInstanceOf(UsageError);
+    expect(() => parseUpdate(["x"], FLAGS)).toThrow("shipment id must be a positive whole number");
+    await expect(runUpdate(parseUpdate(["7"], { ...FLAGS, length: "45" }), t.deps)).rejects.toBeInstanceOf(UsageError);
     expect(t.api.calls).toEqual([]);
   });
 });
@@ -60,13 +60,13 @@ describe("shipment update", () => {
 describe("shipment get", () => {
   it("prints the service's record unchanged with --json", async () => {
     const t = testDeps({ json: true, api: { getShipment: async () => STORED } });
-    await get(t.deps, ["7"]);
+    await runGet(parseGet(["7"]), t.deps);
     expect(JSON.parse(t.io.stdout())).toEqual(STORED);
   });
 
   it("shows status by name, money in dollars, both addresses and the timestamps", async () => {
     const t = testDeps({ api: { getShipment: async () => STORED } });
-    await get(t.deps, ["7"]);
+    await runGet(parseGet(["7"]), t.deps);
     const out = t.io.stdout();
     expect(out).toMatch(/^status\s+Delivered$/m);
     expect(out).toMatch(/^value\s+\$1,200\.00$/m);
@@ -81,7 +81,7 @@ describe("shipment get", () => {
 
   it("says when no price session has priced the shipment yet", async () => {
     const t = testDeps({ api: { getShipment: async () => ({ ...STORED, price: null }) } });
-    await get(t.deps, ["7"]);
+    await runGet(parseGet(["7"]), t.deps);
     expect(t.io.stdout()).toMatch(/^price\s+not priced$/m);
   });
 });

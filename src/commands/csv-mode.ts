@@ -1,14 +1,9 @@
-// Commander wiring of the CSV mode of `shipment create`, `shipment update`, `address verify` and `address add`:
-// the flags, their help, and the switch between the command's single-item logic and the batch logic. Light on
-// purpose (loaded for --help): the batch modules are imported only when a command runs with --csv.
+// The CSV mode of `shipment create`, `shipment update`, `address verify` and `address add`: its flags and their help
+// (addCsvOptions), and the part of each verb's parse that chooses the mode (parseCsvMode). Light on purpose (loaded
+// for --help): the batch modules are imported only by a verb's run, when the command line has --csv.
 import type { Command } from "commander";
-import { lazyAction, type CommandContext } from "./action.js";
-import type { Deps } from "../deps.js";
-import type { ActionResult } from "./action.js";
-
-type Run<F> = (deps: Deps, args: string[], flags: F) => Promise<ActionResult>;
-
-const DEFAULT_CONCURRENCY = 4;
+import { UsageError } from "../errors.js";
+import { csvOptions, DEFAULT_CONCURRENCY, type CsvFlags, type CsvOptions } from "../batch/run-options.js";
 
 export interface CsvFlagChoice {
   /** Add --no-verify and --accept-recommended (the command does not define them already). */
@@ -22,7 +17,7 @@ export interface CsvFlagChoice {
   fileToo?: boolean;
   /**
    * Add --force-new: the command creates records, so a copy of a file already sent must not create them again
-   * (earlier-journals.ts). Not for `shipment update`: a PATCH of the full body sent twice is harmless.
+   * (ledger/copy-guard.ts). Not for `shipment update`: a PATCH of the full body sent twice is harmless.
    */
   creates?: boolean;
   /**
@@ -31,9 +26,6 @@ export interface CsvFlagChoice {
    */
   singleJournal?: string;
 }
-
-/** Flags the CSV mode reads; any other flag given with --csv is refused. */
-const CSV_KEYS = new Set(["csv", "dryRun", "concurrency", "results", "skipInvalid", "verify", "acceptRecommended", "forceNew", "wait"]);
 
 export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command {
   command.option("--csv <file>", "read one item per row of a CSV file (- for stdin)");
@@ -64,31 +56,26 @@ export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command 
   return command;
 }
 
+/** A flag of the single-item mode only: commander's key for it, and the flag as typed. */
+export interface SingleItemFlag {
+  readonly key: string;
+  readonly flag: string;
+}
+
 /**
- * The action of a command with a CSV mode: `--csv` runs `csv`, anything else runs `plain`.
- * `required` names a positional argument that only the single-item mode needs (`shipment update <id>`).
+ * The CSV mode's options when the command line has --csv, else undefined. With --csv every field comes from the file,
+ * so a positional argument or a flag of the single-item mode (`single`, in the order --help lists them) is refused.
  */
-export function csvOrPlain<C extends Record<string, unknown>, P extends Record<string, unknown>>(
-  ctx: CommandContext,
-  csv: () => Promise<Run<C>>,
-  plain: () => Promise<Run<P>>,
-  required?: string,
-): (...received: unknown[]) => Promise<void> {
-  const runCsv = lazyAction(ctx, csv);
-  const runPlain = lazyAction(ctx, plain);
-  return async (...received) => {
-    const command = received[received.length - 1] as Command;
-    if (command.opts().csv === undefined) {
-      if (required !== undefined && command.args.length === 0) command.error(`error: missing required argument '${required}' (or give --csv FILE)`);
-      return runPlain(...received);
-    }
-    const extra = command.options.filter((o) => !CSV_KEYS.has(o.attributeName()) && command.getOptionValueSource(o.attributeName()) === "cli");
-    if (command.args.length > 0 || extra.length > 0) {
-      const what = [...command.args.map((a) => `"${a}"`), ...extra.map((o) => o.long ?? o.flags)].join(", ");
-      command.error(`error: --csv reads every field from the file; drop ${what}`, { exitCode: 2, code: "shipctl.csvConflict" });
-    }
-    return runCsv(...received);
-  };
+export function parseCsvMode(args: readonly string[], flags: CsvFlags, single: readonly SingleItemFlag[]): CsvOptions | undefined {
+  if (flags.csv === undefined) return undefined;
+  const given = flags as Record<string, unknown>;
+  const extra = [...args.map((a) => `"${a}"`), ...single.filter((f) => given[f.key] !== undefined).map((f) => f.flag)];
+  if (extra.length > 0) {
+    throw new UsageError(`--csv reads every field from the file; drop ${extra.join(", ")}`, {
+      hint: "With --csv each row holds every field (docs/csv.md); to give them on the command line, leave out --csv.",
+    });
+  }
+  return csvOptions(flags);
 }
 
 export const CSV_HELP = `

@@ -1,0 +1,31 @@
+// How an address reads for people: a stored address field by field (`address get`), and the service's verdict on
+// one (`address verify`), with the revision it recommends shown as a diff.
+import type { StoredAddress } from "../contract/index.js";
+import { renderDiff } from "../output/diff.js";
+import type { Theme } from "../output/theme.js";
+import { formatTimestamp } from "../output/time.js";
+import type { VerificationResult } from "./verification.js";
+
+export function addressRows(a: StoredAddress, country: (id: number) => string): Array<[string, string]> {
+  return [
+    ["id", String(a.id)],
+    ["name", a.name],
+    ["email", a.email],
+    ["phone", a.phone],
+    ["line 1", a.line_1],
+    ["line 2", a.line_2 ?? ""],
+    ["city", a.city],
+    ["region", a.region],
+    ["post code", a.post_code],
+    ["country", country(a.country)],
+    ["created", formatTimestamp(a.created_at)],
+    ["updated", formatTimestamp(a.updated_at)],
+  ];
+}
+
+export function verdictText(r: VerificationResult, t: Theme): string {
+  if (r.valid) return `${t.ok("valid")}: the service verified the address\n`;
+  const verdict = `${t.error(r.recommended ? "revision recommended" : "invalid")} (status ${r.status} ${r.status_name}): ${r.message}\n`;
+  if (!r.recommended) return verdict;
+  return verdict + renderDiff(r.changes.map((c) => ({ field: c.field, before: c.from, after: c.to })), { theme: t });
+}

@@ -1,0 +1,27 @@
+// The shipment input flags of `shipment create` and `shipment update` (--file and one flag per field), and how they
+// read into options. Light: loaded with the wiring, for --help.
+import type { Command } from "commander";
+import { SHIPMENT_FIELD_FLAGS, type ShipmentFlags } from "../../input/shipment-fields.js";
+import type { SingleItemFlag } from "../csv-mode.js";
+
+/** --file and one flag per field, in the order --help lists them. */
+export const SHIPMENT_INPUT_FLAGS: readonly SingleItemFlag[] = [{ key: "file", flag: "--file" }, ...SHIPMENT_FIELD_FLAGS];
+
+export function shipmentInputOptions(
+  command: Command,
+  fileHelp = "read the shipment from a JSON file (- for stdin); flags given as well override its fields",
+): Command {
+  command.option("--file <path>", fileHelp);
+  for (const f of SHIPMENT_FIELD_FLAGS) command.option(`${f.flag} <${f.kind === "text" ? "text" : f.kind === "service" ? "service" : "n"}>`, f.help);
+  return command;
+}
+
+/** The shipment input given on the command line (--file and the field flags), as typed: read and checked by the run. */
+export function shipmentInput(flags: ShipmentFlags): ShipmentFlags {
+  const input: Record<string, string> = {};
+  for (const { key } of SHIPMENT_INPUT_FLAGS) {
+    const value = (flags as Record<string, string | undefined>)[key];
+    if (value !== undefined) input[key] = value;
+  }
+  return input as ShipmentFlags;
+}

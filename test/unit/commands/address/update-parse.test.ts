@@ -1,0 +1,37 @@
+// `address update <id>`: the command line to options, nothing run.
+import { describe, expect, it } from "vitest";
+import { updateCommand, type UpdateOptions } from "../../../../src/commands/address/update.js";
+import { UsageError } from "../../../../src/errors.js";
+import { ADDRESS_FIELD_FLAGS } from "../../../../src/input/address-fields.js";
+import { parsedOptions } from "../../../helpers/parse-verb.js";
+
+const parse = (argv: string[]) => parsedOptions<UpdateOptions>(updateCommand, argv);
+
+const FIELDS = ADDRESS_FIELD_FLAGS.flatMap((f) => [f.flag, `${f.field} text`]);
+const FIELD_INPUT = Object.fromEntries(ADDRESS_FIELD_FLAGS.map((f) => [f.key, `${f.field} text`]));
+
+describe("address update (parse only)", () => {
+  it("defaults: the id, the input as given, verified, a revision only after a yes", async () => {
+    expect(await parse(["12", "--file", "a.json"])).toEqual({ id: 12, input: { file: "a.json" }, store: { verify: true, acceptRecommended: false } });
+  });
+
+  it("every field flag and the flags of what is stored", async () => {
+    expect(await parse(["12", ...FIELDS, "--no-verify", "--accept-recommended"])).toEqual({
+      id: 12,
+      input: FIELD_INPUT,
+      store: { verify: false, acceptRecommended: true },
+    });
+  });
+
+  it("checks the id before anything else: a usage error naming it", async () => {
+    const err = await parse(["twelve", "--file", "a.json"]).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toBe('address id must be a positive whole number (got "twelve")');
+    await expect(parse(["0"])).rejects.toBeInstanceOf(UsageError);
+  });
+
+  it("needs the id, and has no CSV mode", async () => {
+    await expect(parse(["--file", "a.json"])).rejects.toThrow("missing required argument 'id'");
+    await expect(parse(["12", "--csv", "a.csv"])).rejects.toThrow(/unknown option '--csv'/);
+  });
+});
