@@ -5,8 +5,8 @@
 // command line reaches the noun, or `shipctl help` names it: `shipctl --help`, and a command of another noun, skip
 // loading and building them (~8 ms of `--help`, measured).
 import type { Command } from "commander";
-import type { CommandContext } from "./action.js";
-import * as checkout from "./checkout/index.js";
+import { addVerb, type CommandContext } from "./action.js";
+import { checkoutCommand } from "./checkout/checkout.js";
 import * as auth from "./auth/index.js";
 import * as sandbox from "./sandbox/index.js";
 import * as demo from "./demo/index.js";
@@ -23,7 +23,10 @@ interface TopLevelCommand {
   register(program: Command, ctx: CommandContext): void;
 }
 
-const nouns: Array<VerbGroup | TopLevelCommand> = [
+/** A verb at the top level (its flags and arguments are shown there): built at once. */
+type TopLevelVerb = (ctx: CommandContext) => Command;
+
+const nouns: Array<VerbGroup | TopLevelCommand | TopLevelVerb> = [
   { name: "address", description: "verify, store, update and read addresses", wiring: () => import("./address/index.js") },
   { name: "shipment", description: "create, update and read shipments", wiring: () => import("./shipment/index.js") },
   {
@@ -31,7 +34,7 @@ const nouns: Array<VerbGroup | TopLevelCommand> = [
     description: "list shipments or addresses, a page at a time or all of them",
     wiring: () => import("./list/index.js"),
   },
-  checkout,
+  checkoutCommand,
   {
     name: "report",
     description: "upload condition reports (12 photos per set) from photo folders",
@@ -52,6 +55,10 @@ const verbsToAdd = new WeakMap<Command, () => Promise<void>>();
 
 export function registerCommands(program: Command, ctx: CommandContext): void {
   for (const noun of nouns) {
+    if (typeof noun === "function") {
+      addVerb(program, noun(ctx));
+      continue;
+    }
     if ("register" in noun) {
       noun.register(program, ctx);
       continue;

@@ -33,7 +33,7 @@ describe("shipctl with no service at all", () => {
   });
 
   it("refuses a verb's unknown flag the same way, with the hint to its --help", async () => {
-    for (const args of [["list", "shipments", "--bogus"]]) {
+    for (const args of [["list", "shipments", "--bogus"], ["checkout", "1", "--bogus"]]) {
       const r = await runCli(args);
       expect(r.exitCode, args.join(" ")).toBe(2);
       expect(r.stdout).toBe("");
@@ -42,7 +42,7 @@ describe("shipctl with no service at all", () => {
   });
 
   it("shows a verb's usage error as --no-color asks (the global flags are read before the verb's own)", async () => {
-    for (const args of [["list", "shipments", "--limit", "99"]]) {
+    for (const args of [["list", "shipments", "--limit", "99"], ["checkout", "1", "--retries", "x"]]) {
       const r = await runCli([...args, "--no-color"], { env: { NO_COLOR: undefined, FORCE_COLOR: "1" } });
       expect(r.exitCode, args.join(" ")).toBe(2);
       expect(r.stderr).toMatch(/^Error: /);

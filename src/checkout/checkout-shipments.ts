@@ -1,8 +1,8 @@
-// `shipctl checkout <id>...`: settle payments an earlier run left in flight (earlier-payments.ts), read the shipments
-// (skip those paid before), price them in sessions of at most 10, show every price and the total, check --max-total,
-// confirm once, then pay session by session (pay.ts), each payment recorded in the checkout book (checkout-book.ts).
-// A rerun of the same command is always safe: a payment that may still be going through is waited for (or its
-// shipments left alone), and anything no longer a Draft is reported and skipped before pricing.
+// A checkout run (`shipctl checkout <id>...`): settle payments an earlier run left in flight (earlier-payments.ts),
+// read the shipments (skip those paid before), price them in sessions of at most 10, show every price and the total,
+// check --max-total, confirm once, then pay session by session (pay.ts), each payment recorded in the checkout book
+// (checkout-book.ts). A rerun of the same command is always safe: a payment that may still be going through is waited
+// for (or its shipments left alone), and anything no longer a Draft is reported and skipped before pricing.
 import { CancelledError, InterruptedError, UsageError, type CliError } from "../errors.js";
 import { ShipmentStatus, shipmentStatusName } from "../contract/index.js";
 import type { Deps } from "../deps.js";
@@ -11,8 +11,7 @@ import { formatUsd } from "../output/money.js";
 import { printJson } from "../output/json.js";
 import { tableWidth } from "../output/table.js";
 import { conclude } from "./conclude.js";
-import { groupIds, type CheckoutSession, type RunStatus, type SkippedShipment } from "./checkout-model.js";
-import { parseCheckoutOptions, type CheckoutFlags, type CheckoutOptions } from "./checkout-options.js";
+import { groupIds, type CheckoutRequest, type CheckoutSession, type RunStatus, type SkippedShipment } from "./checkout-model.js";
 import { paySessions, plural, type PayResult } from "./pay.js";
 import { chargedCents, jsonDocument, priceTable, rerunCommand, totalOf } from "./present.js";
 import { priceGroup } from "./price.js";
@@ -23,14 +22,8 @@ import { settleEarlierPayments } from "./earlier-payments.js";
 import type { Book } from "../ledger/book.js";
 import { formatTimestamp } from "../output/time.js";
 
-export async function runCheckout(deps: Deps, args: string[], flags: CheckoutFlags): Promise<void> {
-  const options = parseCheckoutOptions(args, flags);
-  // Checked before any request: a script must not find out about the missing flag after the pricing.
-  if (!options.yes && !deps.canPrompt()) {
-    throw new UsageError("checkout charges the organization's card: pass --yes to pay without a confirmation prompt", {
-      hint: "No one can answer a prompt here (no terminal, or --no-input). Nothing was priced or paid.",
-    });
-  }
+/** Checks before any request are the command's (commands/checkout/checkout.ts): ids, flags, --yes without a terminal. */
+export async function checkoutShipments(deps: Deps, options: CheckoutRequest): Promise<void> {
   const api = await deps.api();
   const book = await openCheckoutBook(deps);
   try {
@@ -40,7 +33,7 @@ export async function runCheckout(deps: Deps, args: string[], flags: CheckoutFla
   }
 }
 
-async function checkoutWith(deps: Deps, options: CheckoutOptions, api: ApiClient, book: Book): Promise<void> {
+async function checkoutWith(deps: Deps, options: CheckoutRequest, api: ApiClient, book: Book): Promise<void> {
   const note = (line: string) => deps.io.err(`${line}\n`);
   const earlier = await settleEarlierPayments(deps, book, api, options.ids, options.wait);
   const held = options.ids.filter((id) => earlier.inFlight.has(id));
@@ -161,7 +154,7 @@ function report(
   if (error) throw error;
 }
 
-function rerunFor(deps: Deps, options: CheckoutOptions, ids: number[]): string {
+function rerunFor(deps: Deps, options: CheckoutRequest, ids: number[]): string {
   const order = new Map(options.ids.map((id, i) => [id, i]));
   const sorted = [...ids].sort((a, b) => order.get(a)! - order.get(b)!);
   return rerunCommand(sorted, { yes: options.yes, maxTotalCents: options.maxTotalCents, globals: deps.globals });
