@@ -7,7 +7,8 @@
 import type { Command } from "commander";
 import { addVerb, type CommandContext } from "./action.js";
 import { checkoutCommand } from "./checkout/checkout.js";
-import * as auth from "./auth/index.js";
+import { loginCommand } from "./auth/login.js";
+import { logoutCommand } from "./auth/logout.js";
 import * as sandbox from "./sandbox/index.js";
 import * as demo from "./demo/index.js";
 
@@ -40,7 +41,8 @@ const nouns: Array<VerbGroup | TopLevelCommand | TopLevelVerb> = [
     description: "upload condition reports (12 photos per set) from photo folders",
     wiring: () => import("./report/index.js"),
   },
-  auth,
+  loginCommand,
+  logoutCommand,
   {
     name: "config",
     description: "show and change saved settings: profiles, base URL, Country/Service tables",
