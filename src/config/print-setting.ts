@@ -1,19 +1,13 @@
 // `shipctl config get <key>`: one value on stdout, alone on its line, for scripts (`$(shipctl config get baseUrl)`).
 // The token is only ever printed masked.
-import type { Deps } from "../../deps.js";
-import { UsageError } from "../../errors.js";
-import { printJson } from "../../output/json.js";
-import { maskToken } from "../../output/redact.js";
-import type { Source } from "../../config/types.js";
-import { openConfigContext } from "./context.js";
-import { settingKey, sourceLabel } from "./sources.js";
+import type { Deps } from "../deps.js";
+import { printJson } from "../output/json.js";
+import { maskToken } from "../output/redact.js";
+import type { Source } from "./types.js";
+import { openConfigContext } from "./config-context.js";
+import { sourceLabel, type SettingKey } from "./setting-sources.js";
 
-export const GETTABLE = "baseUrl, token (masked), profile, currentProfile";
-
-export async function run(deps: Deps, args: string[]): Promise<void> {
-  const [input = ""] = args;
-  const key = settingKey(input);
-  if (!key) throw new UsageError(`unknown setting "${input}"`, { hint: `settings: ${GETTABLE}` });
+export async function printSetting(deps: Deps, key: SettingKey): Promise<void> {
   const { data, settings } = await openConfigContext(deps);
   const profile = settings.profile.value;
   let value: string | null;

@@ -1,8 +1,6 @@
 // Country and Service tables as people read them, shared by `config tables show` and `config tables confirm`.
-import type { CountryEntry, ServiceEntry, TablesSource } from "../../contract/index.js";
-import { UsageError } from "../../errors.js";
-import { renderTable, type TableOptions } from "../../output/table.js";
-import type { TableKind } from "../../config/tables-csv.js";
+import type { CountryEntry, ServiceEntry, TablesSource } from "../contract/index.js";
+import { renderTable, type TableOptions } from "../output/table.js";
 
 export const SOURCE_TEXT: Record<TablesSource, string> = {
   sandbox: "the sandbox's own tables",
@@ -10,14 +8,6 @@ export const SOURCE_TEXT: Record<TablesSource, string> = {
   confirmed: "the built-in tables, confirmed by you",
   unconfirmed: "none confirmed: codes and names are refused, integers pass",
 };
-
-/** "countries", "country", "services", "service" (any case) -> the table kind. */
-export function tableKind(input: string): TableKind {
-  const word = input.trim().toLowerCase();
-  if (word === "countries" || word === "country") return "countries";
-  if (word === "services" || word === "service") return "services";
-  throw new UsageError(`unknown table "${input}"`, { hint: "the tables are: countries, services" });
-}
 
 export function renderCountries(countries: readonly CountryEntry[], options: TableOptions): string {
   return renderTable(

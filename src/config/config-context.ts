@@ -1,9 +1,9 @@
 // What every `shipctl config ...` command starts from: the config file and the settings resolved from it.
-import type { Deps } from "../../deps.js";
-import { resolveSettings, type ResolvedSettings } from "../../config/settings.js";
-import { openConfigStore, type ConfigStore } from "../../config/store.js";
-import type { ConfigData } from "../../config/schema.js";
-import { UsageError } from "../../errors.js";
+import type { Deps } from "../deps.js";
+import { resolveSettings, type ResolvedSettings } from "./settings.js";
+import { openConfigStore, type ConfigStore } from "./store.js";
+import type { ConfigData } from "./schema.js";
+import { UsageError } from "../errors.js";
 
 export interface ConfigContext {
   store: ConfigStore;

@@ -1,13 +1,13 @@
 // `shipctl config list`: every setting of the resolved profile, its value and where it came from. The token is
 // shown masked ("sand…oken"), never whole. No network: the tables row shows what is stored, not a sandbox probe.
-import type { Deps } from "../../deps.js";
-import { storedTablesFor } from "../../config/tables.js";
-import { printJson } from "../../output/json.js";
-import { maskToken } from "../../output/redact.js";
-import { renderTable, tableWidth } from "../../output/table.js";
-import type { Source } from "../../config/types.js";
-import { openConfigContext } from "./context.js";
-import { sourceLabel, type SettingKey } from "./sources.js";
+import type { Deps } from "../deps.js";
+import { storedTablesFor } from "./tables.js";
+import { printJson } from "../output/json.js";
+import { maskToken } from "../output/redact.js";
+import { renderTable, tableWidth } from "../output/table.js";
+import type { Source } from "./types.js";
+import { openConfigContext } from "./config-context.js";
+import { sourceLabel, type SettingKey } from "./setting-sources.js";
 
 interface Row {
   key: SettingKey | "tables" | "profiles";
@@ -18,7 +18,7 @@ interface Row {
   label: string;
 }
 
-export async function run(deps: Deps): Promise<void> {
+export async function listSettings(deps: Deps): Promise<void> {
   const { store, data, settings } = await openConfigContext(deps);
   const profile = settings.profile.value;
   const tables = settings.baseUrl ? storedTablesFor(settings.stored?.tables, settings.baseUrl.value) : undefined;

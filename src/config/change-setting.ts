@@ -1,36 +1,14 @@
-// `shipctl config set <key> <value>`: baseUrl (same https/loopback rule as everywhere) and currentProfile.
-// The token is not settable here: a value on a command line stays in shell history and shows in `ps`.
-import type { Deps } from "../../deps.js";
-import { UsageError } from "../../errors.js";
-import { normaliseBaseUrl, strippedPrefixNote, sameOrigin } from "../../config/base-url.js";
-import { envValue, resolveProfileName } from "../../config/settings.js";
-import { openConfigStore } from "../../config/store.js";
-import { profileNameProblem, profileOf } from "../../config/schema.js";
-import { printJson } from "../../output/json.js";
-import { settingKey } from "./sources.js";
+// What `shipctl config set` changes: the profile's baseUrl, or the profile used by default. The values come checked
+// from the command line (commands/config/config-set.ts).
+import type { Deps } from "../deps.js";
+import { strippedPrefixNote, sameOrigin, type NormalisedBaseUrl } from "./base-url.js";
+import { envValue, resolveProfileName } from "./settings.js";
+import { openConfigStore } from "./store.js";
+import { profileOf } from "./schema.js";
+import { printJson } from "../output/json.js";
 
-export const SETTABLE = "baseUrl, currentProfile";
-
-export async function run(deps: Deps, args: string[]): Promise<void> {
-  const [input = "", value = ""] = args;
-  const key = settingKey(input);
-  if (key === "token") {
-    throw new UsageError("the token cannot be set with `config set`: a command line is kept in shell history and shown by `ps`", {
-      hint: 'use: printf %s "$TOKEN" | shipctl login --token-stdin   (it also checks the token before saving)',
-    });
-  }
-  if (key === "profile") {
-    throw new UsageError("the profile is chosen per run, with --profile NAME or SHIPCTL_PROFILE", {
-      hint: "to change the profile used by default: shipctl config set currentProfile NAME",
-    });
-  }
-  if (!key) throw new UsageError(`unknown setting "${input}"`, { hint: `settable: ${SETTABLE}` });
-  if (key === "baseUrl") return setBaseUrl(deps, value);
-  return setCurrentProfile(deps, value);
-}
-
-async function setBaseUrl(deps: Deps, input: string): Promise<void> {
-  const normalised = normaliseBaseUrl(input, "baseUrl");
+/** `normalised`: the command line's URL, already checked (commands/config/config-set.ts). */
+export async function setBaseUrl(deps: Deps, normalised: NormalisedBaseUrl): Promise<void> {
   if (normalised.strippedApiPrefix) deps.io.err(strippedPrefixNote("baseUrl", normalised.url));
   const url = normalised.url;
   const store = await openConfigStore(deps.env);
@@ -54,9 +32,8 @@ async function setBaseUrl(deps: Deps, input: string): Promise<void> {
   if (deps.globals.json) printJson(deps.io, { profile, key: "baseUrl", value: url, tokenRemoved: droppedToken });
 }
 
-async function setCurrentProfile(deps: Deps, name: string): Promise<void> {
-  const problem = profileNameProblem(name);
-  if (problem) throw new UsageError(problem);
+/** `name`: already checked to be a valid profile name. */
+export async function setCurrentProfile(deps: Deps, name: string): Promise<void> {
   const store = await openConfigStore(deps.env);
   const data = await store.update((d) => {
     d.currentProfile = name;
