@@ -2,7 +2,7 @@
 import { SHIPMENTS_PER_CHECKOUT } from "../contract/index.js";
 
 /** What a checkout run is asked to do: the command line's options, checked (commands/checkout/checkout.ts). */
-export interface CheckoutRequest {
+export interface CheckoutPlan {
   /** Shipment ids in the order given, without duplicates. */
   ids: number[];
   /** Pay without asking. */

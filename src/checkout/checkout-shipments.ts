@@ -11,7 +11,7 @@ import { formatUsd } from "../output/money.js";
 import { printJson } from "../output/json.js";
 import { tableWidth } from "../output/table.js";
 import { conclude } from "./conclude.js";
-import { groupIds, type CheckoutRequest, type CheckoutSession, type RunStatus, type SkippedShipment } from "./checkout-model.js";
+import { groupIds, type CheckoutPlan, type CheckoutSession, type RunStatus, type SkippedShipment } from "./checkout-model.js";
 import { paySessions, plural, type PayResult } from "./pay.js";
 import { chargedCents, jsonDocument, priceTable, rerunCommand, totalOf } from "./present.js";
 import { priceGroup } from "./price.js";
@@ -23,7 +23,7 @@ import type { Book } from "../ledger/book.js";
 import { formatTimestamp } from "../output/time.js";
 
 /** Checks before any request are the command's (commands/checkout/checkout.ts): ids, flags, --yes without a terminal. */
-export async function checkoutShipments(deps: Deps, options: CheckoutRequest): Promise<void> {
+export async function checkoutShipments(deps: Deps, options: CheckoutPlan): Promise<void> {
   const api = await deps.api();
   const book = await openCheckoutBook(deps);
   try {
@@ -33,7 +33,7 @@ export async function checkoutShipments(deps: Deps, options: CheckoutRequest): P
   }
 }
 
-async function checkoutWith(deps: Deps, options: CheckoutRequest, api: ApiClient, book: Book): Promise<void> {
+async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, book: Book): Promise<void> {
   const note = (line: string) => deps.io.err(`${line}\n`);
   const earlier = await settleEarlierPayments(deps, book, api, options.ids, options.wait);
   const held = options.ids.filter((id) => earlier.inFlight.has(id));
@@ -154,7 +154,7 @@ function report(
   if (error) throw error;
 }
 
-function rerunFor(deps: Deps, options: CheckoutRequest, ids: number[]): string {
+function rerunFor(deps: Deps, options: CheckoutPlan, ids: number[]): string {
   const order = new Map(options.ids.map((id, i) => [id, i]));
   const sorted = [...ids].sort((a, b) => order.get(a)! - order.get(b)!);
   return rerunCommand(sorted, { yes: options.yes, maxTotalCents: options.maxTotalCents, globals: deps.globals });

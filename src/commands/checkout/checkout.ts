@@ -4,11 +4,11 @@
 import { Command } from "commander";
 import { UsageError } from "../../errors.js";
 import type { Deps } from "../../deps.js";
-import type { CheckoutRequest } from "../../checkout/checkout-model.js";
+import type { CheckoutPlan } from "../../checkout/checkout-model.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
 /** The command line asks for exactly what a checkout run needs (ids in order, no duplicates; amounts in cents). */
-export type CheckoutOptions = CheckoutRequest;
+export type CheckoutOptions = CheckoutPlan;
 
 /** The flags as commander hands them over (strings: they are checked here so the messages are ours). */
 interface CheckoutFlags {

@@ -10,11 +10,11 @@ import { WRITE_WAIT_MS, type Deps } from "../../deps.js";
 import { APPLY_WINDOW_DEFAULT_MS } from "../../ledger/settle-window.js";
 import { previewFormat } from "../../reports/preview-format.js";
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from "../../reports/report-defaults.js";
-import type { UploadRequest } from "../../reports/upload-request.js";
+import type { UploadPlan } from "../../reports/upload-plan.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
 /** What the run is asked to do, with the paths as given on the command line (the run resolves them). */
-export type ReportUploadOptions = Omit<UploadRequest, "source"> & {
+export type ReportUploadOptions = Omit<UploadPlan, "source"> & {
   source: { kind: "single"; shipmentId: number; folder: string } | { kind: "batch"; root: string } | { kind: "manifest"; file: string };
 };
 
@@ -134,23 +134,23 @@ export function parseReportUpload(args: string[], flags: ReportUploadFlags): Rep
 }
 
 export async function runReportUpload(options: ReportUploadOptions, deps: Deps): Promise<number> {
-  const request = uploadRequest(options, deps.cwd);
-  const source = request.source;
+  const plan = uploadPlan(options, deps.cwd);
+  const source = plan.source;
   const { markPhase } = await import("../../reports/report-phases.js");
   if (source.kind === "single") {
     const { uploadSingle } = await import("../../reports/upload-single.js");
     markPhase("started");
-    return uploadSingle(deps, { ...request, source });
+    return uploadSingle(deps, { ...plan, source });
   }
   const { uploadBatch } = await import("../../reports/upload-batch.js");
   markPhase("started");
-  return uploadBatch(deps, { ...request, source });
+  return uploadBatch(deps, { ...plan, source });
 }
 
 /** The options with their paths resolved against the folder the command ran in (a single folder keeps its label). */
-export function uploadRequest(options: ReportUploadOptions, cwd: string): UploadRequest {
+export function uploadPlan(options: ReportUploadOptions, cwd: string): UploadPlan {
   const s = options.source;
-  const source: UploadRequest["source"] =
+  const source: UploadPlan["source"] =
     s.kind === "single" ? { ...s, folder: resolve(cwd, s.folder), label: s.folder } : s.kind === "batch" ? { kind: "batch", root: resolve(cwd, s.root) } : { kind: "manifest", file: resolve(cwd, s.file) };
   return {
     ...options,

@@ -11,10 +11,10 @@ import { checkFolder } from "../../../src/reports/folder-check.js";
 import { Book } from "../../../src/ledger/book.js";
 import { settleWindowFor } from "../../../src/ledger/settle-window.js";
 import { batchExitCode } from "../../../src/reports/upload-batch.js";
-import { rerunCommand } from "../../../src/reports/upload-request.js";
+import { rerunCommand } from "../../../src/reports/upload-plan.js";
 import { byteProgressLine, createByteProgress } from "../../../src/reports/byte-progress.js";
 import { sendReport, type ReportOutcome, type SendContext } from "../../../src/reports/send-report.js";
-import { parseReportUpload, reportUploadCommand, uploadRequest } from "../../../src/commands/report/report-upload.js";
+import { parseReportUpload, reportUploadCommand, uploadPlan } from "../../../src/commands/report/report-upload.js";
 import { runVerb } from "../../helpers/run-verb.js";
 import type { PreparedReport } from "../../../src/reports/prepare-reports.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
@@ -251,10 +251,10 @@ describe("batchExitCode", () => {
 
 describe("rerunCommand", () => {
   it("words the command to run again with the same reports and the flags that change what is sent", () => {
-    const request = (args: string[], flags: Parameters<typeof parseReportUpload>[1]) => uploadRequest(parseReportUpload(args, flags), "/work");
-    const single = request(["12", "my photos"], { set: "1", fit: true, wait: false });
+    const plan = (args: string[], flags: Parameters<typeof parseReportUpload>[1]) => uploadPlan(parseReportUpload(args, flags), "/work");
+    const single = plan(["12", "my photos"], { set: "1", fit: true, wait: false });
     expect(rerunCommand(single, {})).toBe("shipctl report upload 12 'my photos' --set 1 --fit --no-wait");
-    const batch = request([], { set: "2", manifest: "m.csv", concurrency: "4", journal: "j.jsonl", byOrder: true, yes: true });
+    const batch = plan([], { set: "2", manifest: "m.csv", concurrency: "4", journal: "j.jsonl", byOrder: true, yes: true });
     expect(rerunCommand(batch, { profile: "prod" })).toBe("shipctl report upload --manifest /work/m.csv --set 2 --by-order --yes --concurrency 4 --journal /work/j.jsonl --profile prod");
   });
 });

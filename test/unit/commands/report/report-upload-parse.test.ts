@@ -1,7 +1,7 @@
 // `report upload`: the command line to options, nothing read from disk or sent. Paths stay as given (the run
-// resolves them against the folder it runs in: uploadRequest).
+// resolves them against the folder it runs in: uploadPlan).
 import { describe, expect, it } from "vitest";
-import { reportUploadCommand, uploadRequest } from "../../../../src/commands/report/report-upload.js";
+import { reportUploadCommand, uploadPlan } from "../../../../src/commands/report/report-upload.js";
 import { UsageError } from "../../../../src/errors.js";
 import { parsedOptions } from "../../../helpers/parse-verb.js";
 
@@ -69,11 +69,11 @@ describe("report upload (parse only)", () => {
 
 describe("report upload: paths resolved for the run", () => {
   it("against the folder the command ran in; a single folder keeps the path as given for messages", async () => {
-    expect(uploadRequest(await parse(["12", "photos", "--set", "1", "--preview", "s.html"]), "/work")).toMatchObject({
+    expect(uploadPlan(await parse(["12", "photos", "--set", "1", "--preview", "s.html"]), "/work")).toMatchObject({
       source: { kind: "single", shipmentId: 12, folder: "/work/photos", label: "photos" },
       preview: { file: "/work/s.html", format: "html" },
     });
-    expect(uploadRequest(await parse(["--set", "2", "--batch", "r", "--journal", "/tmp/j"]), "/work")).toMatchObject({
+    expect(uploadPlan(await parse(["--set", "2", "--batch", "r", "--journal", "/tmp/j"]), "/work")).toMatchObject({
       source: { kind: "batch", root: "/work/r" },
       journal: "/tmp/j",
     });

@@ -11,7 +11,7 @@ export type UploadSource =
   | { kind: "batch"; root: string }
   | { kind: "manifest"; file: string };
 
-export interface UploadRequest {
+export interface UploadPlan {
   set: ReportSet;
   source: UploadSource;
   byOrder: boolean;
@@ -26,7 +26,7 @@ export interface UploadRequest {
 }
 
 /** The command to run again: the same reports and the flags that change what is sent. */
-export function rerunCommand(options: UploadRequest, globals: { profile?: string }): string {
+export function rerunCommand(options: UploadPlan, globals: { profile?: string }): string {
   const s = options.source;
   const parts = ["shipctl", "report", "upload"];
   if (s.kind === "single") parts.push(String(s.shipmentId), shellQuote(s.label));
