@@ -9,7 +9,7 @@ import { addVerb, type CommandContext } from "./action.js";
 import { checkoutCommand } from "./checkout/checkout.js";
 import { loginCommand } from "./auth/login.js";
 import { logoutCommand } from "./auth/logout.js";
-import * as sandbox from "./sandbox/index.js";
+import { sandboxCommand } from "./sandbox/sandbox.js";
 import * as demo from "./demo/index.js";
 
 /** A noun whose verbs are wired by its own module. */
@@ -48,7 +48,7 @@ const nouns: Array<VerbGroup | TopLevelCommand | TopLevelVerb> = [
     description: "show and change saved settings: profiles, base URL, Country/Service tables",
     wiring: () => import("./config/index.js"),
   },
-  sandbox,
+  sandboxCommand,
   demo,
 ];
 

@@ -1,52 +1,42 @@
-// `shipctl sandbox`: starts the sandbox, prints where it listens, and serves until Ctrl-C or SIGTERM.
+// `shipctl sandbox`: starts the sandbox, prints where it listens, and serves until Ctrl-C or SIGTERM. The flags come
+// checked from the command line (commands/sandbox/sandbox.ts).
 import { resolve } from "node:path";
-import type { Deps } from "../../deps.js";
-import { ExitCode, UsageError } from "../../errors.js";
-import { DEFAULT_APPLY_MAX_MS, SANDBOX_DEFAULT_PORT } from "../../sandbox/defaults.js";
-import { startSandbox, StateFileError, type RunningSandbox } from "../../sandbox/server.js";
+import type { Deps } from "../deps.js";
+import { ExitCode, UsageError } from "../errors.js";
+import { startSandbox, StateFileError, type RunningSandbox } from "./server.js";
 
-export interface SandboxFlags {
-  port?: string;
-  host?: string;
+export interface ServePlan {
+  port: number;
+  host: string;
+  /** Organization 1's bearer token (the sandbox's default when absent). */
   token?: string;
+  /** The state file as given (resolved against the working folder here); in memory when absent. */
   state?: string;
-  latency?: string;
-  applyMax?: string;
-  quiet?: boolean;
+  latencyMs: number;
+  applyMaxMs: number;
+  /** Do not log each request on stderr. */
+  quiet: boolean;
 }
 
-function wholeNumber(flag: string, text: string | undefined, fallback: number, max: number): number {
-  if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text.trim()) || Number(text) > max) {
-    throw new UsageError(`${flag} must be a whole number from 0 to ${max} (got "${text}")`);
-  }
-  return Number(text);
-}
-
-export async function run(deps: Deps, _args: string[], flags: SandboxFlags): Promise<ExitCode> {
-  const port = wholeNumber("--port", flags.port, SANDBOX_DEFAULT_PORT, 65_535);
-  const latencyMs = wholeNumber("--latency", flags.latency, 0, 600_000);
-  const applyMaxMs = wholeNumber("--apply-max", flags.applyMax, DEFAULT_APPLY_MAX_MS, 600_000);
-  if (flags.token !== undefined && !/^\S+$/.test(flags.token)) throw new UsageError("--token must be non-empty and contain no spaces");
-  const host = flags.host ?? "127.0.0.1";
-
+export async function serveSandbox(deps: Deps, plan: ServePlan): Promise<ExitCode> {
+  const { port, host } = plan;
   let sandbox: RunningSandbox;
   try {
     sandbox = await startSandbox({
       port,
       host,
-      token: flags.token,
-      stateFile: flags.state === undefined ? undefined : resolve(deps.cwd, flags.state),
-      latencyMs,
-      applyMaxMs,
-      log: flags.quiet ? undefined : (line) => deps.io.err(`${line}\n`),
+      token: plan.token,
+      stateFile: plan.state === undefined ? undefined : resolve(deps.cwd, plan.state),
+      latencyMs: plan.latencyMs,
+      applyMaxMs: plan.applyMaxMs,
+      log: plan.quiet ? undefined : (line) => deps.io.err(`${line}\n`),
     });
   } catch (err) {
     throw startFailure(err, port, host);
   }
 
   deps.io.out(deps.globals.json ? `${JSON.stringify({ url: sandbox.url, token: sandbox.token })}\n` : `${sandbox.url}\n`);
-  deps.io.err(`Sandbox listening on ${sandbox.url} (token: ${sandbox.token}${flags.state ? `, state: ${flags.state}` : ""}). Stop with Ctrl-C.\n`);
+  deps.io.err(`Sandbox listening on ${sandbox.url} (token: ${sandbox.token}${plan.state ? `, state: ${plan.state}` : ""}). Stop with Ctrl-C.\n`);
   if (!isLoopback(host)) deps.io.err("Warning: the sandbox is reachable from other machines, and its token is no secret.\n");
 
   await stopRequested(deps.signal);
