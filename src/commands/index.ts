@@ -10,7 +10,7 @@ import { checkoutCommand } from "./checkout/checkout.js";
 import { loginCommand } from "./auth/login.js";
 import { logoutCommand } from "./auth/logout.js";
 import { sandboxCommand } from "./sandbox/sandbox.js";
-import * as demo from "./demo/index.js";
+import { demoCommand } from "./demo/demo.js";
 
 /** A noun whose verbs are wired by its own module. */
 interface VerbGroup {
@@ -49,7 +49,7 @@ const nouns: Array<VerbGroup | TopLevelCommand | TopLevelVerb> = [
     wiring: () => import("./config/index.js"),
   },
   sandboxCommand,
-  demo,
+  demoCommand,
 ];
 
 /** Nouns whose verbs are not added yet, each with the one load that adds them. */

@@ -1,11 +1,11 @@
 // Runs one shipctl command in-process (through main(), exactly as the binary would) and shows it as a transcript:
 // the command line, then what it printed on stdout and stderr, indented.
 import { PassThrough } from "node:stream";
-import type { BaseDeps, Deps } from "../../deps.js";
-import type { IO } from "../../output/io.js";
-import type { Prompter } from "../../prompter.js";
-import { CliError } from "../../errors.js";
-import { shellQuote } from "../../output/shell.js";
+import type { BaseDeps, Deps } from "../deps.js";
+import type { IO } from "../output/io.js";
+import type { Prompter } from "../prompter.js";
+import { CliError } from "../errors.js";
+import { shellQuote } from "../output/shell.js";
 
 export interface StepResult {
   exitCode: number;
@@ -28,7 +28,7 @@ const noPrompts: Prompter = {
   select: () => Promise.reject(new Error("the demo never prompts")),
 };
 
-/** main() itself, handed over by the program (importing it here would make main -> program -> demo -> main). */
+/** main() itself, handed over by the program (importing it here would make main -> program -> commands -> demo -> main). */
 export type RunShipctl = (argv: string[], base: BaseDeps) => Promise<number>;
 
 export function createTranscript(deps: Deps, env: NodeJS.ProcessEnv, cwd: string, main: RunShipctl): Transcript {

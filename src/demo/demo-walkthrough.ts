@@ -1,27 +1,23 @@
-// `shipctl demo`: the main workflow, end to end, against a sandbox started in this process. Every step is a real
-// shipctl command run through main(), in a temporary config folder, so the demo proves the commands work together.
+// The demo (`shipctl demo`): the main workflow, end to end, against a sandbox started in this process. Every step is
+// a real shipctl command run through main(), in a temporary config folder, so the demo proves the commands work
+// together.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Deps } from "../../deps.js";
-import { UsageError } from "../../errors.js";
-import { createTranscript, type RunShipctl, type Transcript } from "./transcript.js";
+import type { Deps } from "../deps.js";
+import { createTranscript, type RunShipctl, type Transcript } from "./demo-transcript.js";
 
-/** fixtures/ of the installed package (dist/main.js and src/commands/demo/run.ts both resolve to the repo root). */
+/** fixtures/ of the installed package (dist/main.js, a chunk in dist/chunks/ and src/demo/ all resolve to the repo root). */
 function fixturesDir(): string {
   const here = fileURLToPath(import.meta.url);
-  const root = here.includes(`${join("src", "commands")}`) ? resolve(here, "../../../..") : resolve(here, "../..");
+  const root = here.includes(join("src", "demo")) ? resolve(here, "../../..") : resolve(here, "../..");
   return join(root.endsWith("dist") ? resolve(root, "..") : root, "fixtures");
 }
 
-export async function run(deps: Deps, _args: string[], flags: { keep?: boolean }, runShipctl: RunShipctl): Promise<number> {
-  if (deps.globals.json) {
-    throw new UsageError("shipctl demo prints a transcript for people and has no JSON output", {
-      hint: "Every command the demo runs takes --json; run them yourself against `shipctl sandbox`.",
-    });
-  }
-  const { startSandbox } = await import("../../sandbox/server.js");
+/** `keep`: leave the demo's config folder and results files, and say where they are. */
+export async function walkThroughDemo(deps: Deps, options: { keep: boolean }, runShipctl: RunShipctl): Promise<number> {
+  const { startSandbox } = await import("../sandbox/server.js");
   const sandbox = await startSandbox({ port: 0 });
   const workDir = mkdtempSync(join(tmpdir(), "shipctl-demo-"));
   const fixtures = fixturesDir();
@@ -33,11 +29,11 @@ export async function run(deps: Deps, _args: string[], flags: { keep?: boolean }
     t.say(`A sandbox of the shipping service is listening at ${sandbox.url} (token ${sandbox.token}).`);
     await walkThrough(t, sandbox.url, sandbox.token, fixtures, workDir);
     t.say("Done: addresses verified and stored, shipments created from a spreadsheet, paid, and a condition report filed.");
-    if (flags.keep) deps.io.err(`The demo's config and results are in ${workDir}\n`);
+    if (options.keep) deps.io.err(`The demo's config and results are in ${workDir}\n`);
     return 0;
   } finally {
     await sandbox.close();
-    if (!flags.keep) rmSync(workDir, { recursive: true, force: true });
+    if (!options.keep) rmSync(workDir, { recursive: true, force: true });
   }
 }
 
