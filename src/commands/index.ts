@@ -1,9 +1,9 @@
-// Every noun's wiring, in the order `shipctl --help` lists them. Wiring modules only define flags and help; their
-// logic is imported lazily when a command runs.
-// The top-level help shows each noun's name, description and own flags, nothing of its verbs. So the nouns that
-// group verbs are declared here, and their verbs (with the wiring module defining them) are added only when the
-// command line reaches the noun, or `shipctl help` names it: `shipctl --help`, and a command of another noun, skip
-// loading and building them (~8 ms of `--help`, measured).
+// Every noun, and every verb of the top level, in the order `shipctl --help` lists them. Verb files only define flags
+// and help (and a parse); their logic is imported when a command runs.
+// The top-level help shows each noun's name and description, nothing of its verbs. So the nouns that group verbs are
+// declared here, and their verbs (with the modules defining them) are added only when the command line reaches the
+// noun, or `shipctl help` names it: `shipctl --help`, and a command of another noun, skip loading and building them.
+// Top-level verbs (checkout, login...) show their arguments and flags there, so they are built at once.
 import type { Command } from "commander";
 import { addVerb, type CommandContext } from "./action.js";
 import { checkoutCommand } from "./checkout/checkout.js";
@@ -19,15 +19,10 @@ interface VerbGroup {
   wiring: () => Promise<{ registerVerbs(noun: Command, ctx: CommandContext): void }>;
 }
 
-/** A command of its own at the top level (flags and arguments shown there): wired at once. */
-interface TopLevelCommand {
-  register(program: Command, ctx: CommandContext): void;
-}
-
-/** A verb at the top level (its flags and arguments are shown there): built at once. */
+/** A verb at the top level, built by its own file. */
 type TopLevelVerb = (ctx: CommandContext) => Command;
 
-const nouns: Array<VerbGroup | TopLevelCommand | TopLevelVerb> = [
+const nouns: Array<VerbGroup | TopLevelVerb> = [
   { name: "address", description: "verify, store, update and read addresses", wiring: () => import("./address/index.js") },
   { name: "shipment", description: "create, update and read shipments", wiring: () => import("./shipment/index.js") },
   {
@@ -59,10 +54,6 @@ export function registerCommands(program: Command, ctx: CommandContext): void {
   for (const noun of nouns) {
     if (typeof noun === "function") {
       addVerb(program, noun(ctx));
-      continue;
-    }
-    if ("register" in noun) {
-      noun.register(program, ctx);
       continue;
     }
     const command = program.command(noun.name).description(noun.description);
