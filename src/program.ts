@@ -1,9 +1,9 @@
-// The commander program: global flags, every noun's wiring, and the `help` command (with the `exit-codes` topic).
+// The commander program: global flags, every noun's wiring, and the `help` command (commands/help/help.ts).
 import { Command } from "commander";
 import type { BaseDeps } from "./deps.js";
-import { EXIT_CODE_TABLE, UsageError } from "./errors.js";
-import { registerCommands, withVerbs } from "./commands/index.js";
-import type { CommandContext } from "./commands/action.js";
+import { registerCommands } from "./commands/index.js";
+import { addVerb, type CommandContext } from "./commands/action.js";
+import { helpCommand } from "./commands/help/help.js";
 
 export { CommanderError } from "commander";
 
@@ -31,29 +31,7 @@ export function buildProgram(base: BaseDeps, ctx: CommandContext, version: strin
   });
   program.helpCommand(false);
   registerCommands(program, ctx);
-  program
-    .command("help")
-    .description("show help for a command, or a topic: `shipctl help exit-codes`")
-    .argument("[topic...]", "a command (e.g. `shipment create`) or `exit-codes`")
-    .action(async (topic: string[]) => {
-      if (topic.join(" ") === "exit-codes") {
-        const json = program.opts<{ json?: boolean }>().json === true;
-        base.io.out(json ? `${JSON.stringify(EXIT_CODE_TABLE.map(([code, meaning]) => ({ code, meaning })))}\n` : exitCodesText());
-        return;
-      }
-      let target: Command = program;
-      for (const word of topic) {
-        const sub = (await withVerbs(target)).commands.find((c) => c.name() === word || c.aliases().includes(word));
-        if (!sub) throw new UsageError(`no command or help topic "${topic.join(" ")}"`, { hint: "Run `shipctl --help` for the list." });
-        target = sub;
-      }
-      base.io.out((await withVerbs(target)).helpInformation());
-    });
+  addVerb(program, helpCommand(ctx));
   program.addHelpText("after", "\nExit codes: `shipctl help exit-codes`. Docs: README.md.\n");
   return program;
-}
-
-export function exitCodesText(): string {
-  const lines = EXIT_CODE_TABLE.map(([code, text]) => `  ${String(code).padStart(3)}  ${text}`);
-  return `Exit codes:\n${lines.join("\n")}\n`;
 }

@@ -1,6 +1,25 @@
 // The state of one checkout run, shared by the steps (read back, price, pay) and by what is printed at the end.
 import { SHIPMENTS_PER_CHECKOUT } from "../contract/index.js";
 
+/** What a checkout run is asked to do: the command line's options, checked (commands/checkout/checkout.ts). */
+export interface CheckoutPlan {
+  /** Shipment ids in the order given, without duplicates. */
+  ids: number[];
+  /** Pay without asking. */
+  yes: boolean;
+  /** Refuse when the total exceeds this (US cents). */
+  maxTotalCents?: number;
+  /** Seconds to wait before retrying a payment that failed temporarily (409). */
+  retryWaitSeconds: number;
+  /** How many times a payment that failed temporarily (409) is retried. */
+  retries: number;
+  /**
+   * Wait for an earlier run's payment still in flight for these shipments (false with --no-wait: they are then
+   * reported unknown at once, with when a rerun settles them).
+   */
+  wait: boolean;
+}
+
 export interface PricedShipment {
   id: number;
   title: string;

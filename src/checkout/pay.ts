@@ -21,8 +21,7 @@ import type { Deps } from "../deps.js";
 import { formatUsd } from "../output/money.js";
 import { waitBeforeRetry } from "./countdown.js";
 import { classifyFinalizeFailure } from "./finalize-failure.js";
-import type { CheckoutSession, SessionOutcome } from "./checkout-model.js";
-import type { CheckoutOptions } from "./checkout-options.js";
+import type { CheckoutPlan, CheckoutSession, SessionOutcome } from "./checkout-model.js";
 import { priceGroup } from "./price.js";
 import { reconcile, type Reconciliation } from "./paid-read-back.js";
 import { notePaid, noteNotPaid, recordPaying } from "./checkout-book.js";
@@ -47,7 +46,7 @@ export interface PayContext {
   deps: Pick<Deps, "io" | "clock" | "signal">;
   api: ApiClient;
   book: Book;
-  options: Pick<CheckoutOptions, "retries" | "retryWaitSeconds">;
+  options: Pick<CheckoutPlan, "retries" | "retryWaitSeconds">;
   titles: ReadonlyMap<number, string>;
   /** Talk for stderr (one line, no newline). */
   note(line: string): void;

@@ -44,8 +44,19 @@ export function verbAction<F, O>(ctx: CommandContext, parse: (args: string[], fl
   return async (...received: unknown[]): Promise<void> => {
     const command = received[received.length - 1] as Command;
     const args = command.processedArgs.flat().filter((a): a is string => typeof a === "string");
+    // Deps first: an error the parse throws is then shown as the global flags ask (--no-color).
+    const deps = ctx.depsFor(command);
     const options = parse(args, command.opts() as F);
-    const code = await run(options, ctx.depsFor(command));
+    const code = await run(options, deps);
     ctx.setExitCode(typeof code === "number" ? code : 0);
   };
+}
+
+/**
+ * Adds a verb built on its own (`new Command(...)`) under its noun or the program, with the settings a command made
+ * by `parent.command()` inherits: output through io, exit codes instead of process.exit, help layout, help after errors.
+ */
+export function addVerb(parent: Command, verb: Command): Command {
+  parent.addCommand(verb.copyInheritedSettings(parent));
+  return verb;
 }

@@ -1,15 +1,16 @@
-// Every noun's wiring, in the order `shipctl --help` lists them. Wiring modules only define flags and help; their
-// logic is imported lazily when a command runs.
-// The top-level help shows each noun's name, description and own flags, nothing of its verbs. So the nouns that
-// group verbs are declared here, and their verbs (with the wiring module defining them) are added only when the
-// command line reaches the noun, or `shipctl help` names it: `shipctl --help`, and a command of another noun, skip
-// loading and building them (~8 ms of `--help`, measured).
+// Every noun, and every verb of the top level, in the order `shipctl --help` lists them. Verb files only define flags
+// and help (and a parse); their logic is imported when a command runs.
+// The top-level help shows each noun's name and description, nothing of its verbs. So the nouns that group verbs are
+// declared here, and their verbs (with the modules defining them) are added only when the command line reaches the
+// noun, or `shipctl help` names it: `shipctl --help`, and a command of another noun, skip loading and building them.
+// Top-level verbs (checkout, login...) show their arguments and flags there, so they are built at once.
 import type { Command } from "commander";
-import type { CommandContext } from "./action.js";
-import * as checkout from "./checkout/index.js";
-import * as auth from "./auth/index.js";
-import * as sandbox from "./sandbox/index.js";
-import * as demo from "./demo/index.js";
+import { addVerb, type CommandContext } from "./action.js";
+import { checkoutCommand } from "./checkout/checkout.js";
+import { loginCommand } from "./auth/login.js";
+import { logoutCommand } from "./auth/logout.js";
+import { sandboxCommand } from "./sandbox/sandbox.js";
+import { demoCommand } from "./demo/demo.js";
 
 /** A noun whose verbs are wired by its own module. */
 interface VerbGroup {
@@ -18,12 +19,10 @@ interface VerbGroup {
   wiring: () => Promise<{ registerVerbs(noun: Command, ctx: CommandContext): void }>;
 }
 
-/** A command of its own at the top level (flags and arguments shown there): wired at once. */
-interface TopLevelCommand {
-  register(program: Command, ctx: CommandContext): void;
-}
+/** A verb at the top level, built by its own file. */
+type TopLevelVerb = (ctx: CommandContext) => Command;
 
-const nouns: Array<VerbGroup | TopLevelCommand> = [
+const nouns: Array<VerbGroup | TopLevelVerb> = [
   { name: "address", description: "verify, store, update and read addresses", wiring: () => import("./address/index.js") },
   { name: "shipment", description: "create, update and read shipments", wiring: () => import("./shipment/index.js") },
   {
@@ -31,20 +30,21 @@ const nouns: Array<VerbGroup | TopLevelCommand> = [
     description: "list shipments or addresses, a page at a time or all of them",
     wiring: () => import("./list/index.js"),
   },
-  checkout,
+  checkoutCommand,
   {
     name: "report",
     description: "upload condition reports (12 photos per set) from photo folders",
     wiring: () => import("./report/index.js"),
   },
-  auth,
+  loginCommand,
+  logoutCommand,
   {
     name: "config",
     description: "show and change saved settings: profiles, base URL, Country/Service tables",
     wiring: () => import("./config/index.js"),
   },
-  sandbox,
-  demo,
+  sandboxCommand,
+  demoCommand,
 ];
 
 /** Nouns whose verbs are not added yet, each with the one load that adds them. */
@@ -52,8 +52,8 @@ const verbsToAdd = new WeakMap<Command, () => Promise<void>>();
 
 export function registerCommands(program: Command, ctx: CommandContext): void {
   for (const noun of nouns) {
-    if ("register" in noun) {
-      noun.register(program, ctx);
+    if (typeof noun === "function") {
+      addVerb(program, noun(ctx));
       continue;
     }
     const command = program.command(noun.name).description(noun.description);

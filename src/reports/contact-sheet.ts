@@ -3,11 +3,11 @@
 // thumbnails embedded as data: URIs, no network, nothing to keep beside it); PNG is one image made with sharp.
 // Thumbnails apply EXIF orientation, so the sheet shows each photo the way the service's viewers will.
 import { writeFile } from "node:fs/promises";
-import { extname } from "node:path";
 import { REPORT } from "../contract/index.js";
 import { loadSharp } from "./fit.js";
 import { formatBytes } from "./wording.js";
 import type { Photo } from "./report-types.js";
+import { previewFormat } from "./preview-format.js";
 
 export interface PreviewSheet {
   /** e.g. "Shipment 1234 · set 1". */
@@ -16,15 +16,6 @@ export interface PreviewSheet {
   folder: string;
   /** The 12 photos, in upload order. */
   photos: readonly Photo[];
-}
-
-export type PreviewFormat = "html" | "png";
-
-export function previewFormat(file: string): PreviewFormat | undefined {
-  const ext = extname(file).toLowerCase();
-  if (ext === ".html" || ext === ".htm") return "html";
-  if (ext === ".png") return "png";
-  return undefined;
 }
 
 const THUMB_EDGE = 360;

@@ -15,7 +15,7 @@ import type { Deps } from "../deps.js";
 import { Book } from "../ledger/book.js";
 import { inputLocks } from "../ledger/input-identity.js";
 import { settleWindowOf } from "../ledger/settle-window.js";
-import type { UploadSource } from "./upload-options.js";
+import type { UploadSource } from "./upload-plan.js";
 
 export const BOOK_SUFFIX = ".shipctl-report-ledger.jsonl";
 const LEGACY_SUFFIX = ".shipctl-report-journal.json";

@@ -8,12 +8,12 @@ import { openReportBook, reportKey } from "./report-book.js";
 import { confirmReportBookOwner } from "./report-owner.js";
 import { isFatal, type SendContext } from "./send-report.js";
 import { settleEarlierUploads, type Earlier } from "./settle-earlier.js";
-import type { UploadOptions } from "./upload-options.js";
+import type { UploadPlan } from "./upload-plan.js";
 
 /** What every upload of the run shares; the caller adds its progress and talk. */
 export type SendBase = Pick<SendContext, "api" | "set" | "now" | "localNow" | "signal" | "book"> & { earlier: ReadonlyMap<string, Earlier> };
 
-export async function withSettledBook<T>(deps: Deps, options: UploadOptions, reports: readonly PreparedReport[], work: (base: SendBase) => Promise<T>): Promise<T> {
+export async function withSettledBook<T>(deps: Deps, options: UploadPlan, reports: readonly PreparedReport[], work: (base: SendBase) => Promise<T>): Promise<T> {
   const api = await deps.api();
   const book = await openReportBook(deps, options.source, options.journal);
   try {

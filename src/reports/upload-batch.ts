@@ -13,7 +13,7 @@ import { reportKey } from "./report-book.js";
 import { withSettledBook, type SendBase } from "./settled-book.js";
 import { READ_CHUNK_BYTES } from "./multipart-body.js";
 import { confirmByOrder } from "./confirm-order.js";
-import { rerunCommand, type UploadOptions } from "./upload-options.js";
+import { rerunCommand, type UploadPlan } from "./upload-plan.js";
 import { prepareReports, type FolderProblems, type PreparedReport } from "./prepare-reports.js";
 import { previewOnly } from "./preview-only.js";
 import { markPhase } from "./report-phases.js";
@@ -47,7 +47,7 @@ function chunkPoolFor(reports: readonly PreparedReport[], uploads: number): Chun
 
 type BatchSource = { kind: "batch"; root: string } | { kind: "manifest"; file: string };
 
-export async function uploadBatch(deps: Deps, options: UploadOptions & { source: BatchSource }): Promise<number> {
+export async function uploadBatch(deps: Deps, options: UploadPlan & { source: BatchSource }): Promise<number> {
   const source = options.source;
   const list = source.kind === "batch" ? await targetsFromRoot(source.root) : await targetsFromManifest(source.file);
   const sourceProblems: FolderProblems[] = list.problems.length
@@ -72,7 +72,7 @@ export async function uploadBatch(deps: Deps, options: UploadOptions & { source:
   }
 }
 
-async function uploadAll(deps: Deps, options: UploadOptions, reports: PreparedReport[], base: SendBase): Promise<number> {
+async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedReport[], base: SendBase): Promise<number> {
   const { book, earlier } = base;
   markPhase("ready");
   deps.io.err(`Uploading ${reports.length} report${reports.length === 1 ? "" : "s"} (set ${options.set}), ${options.concurrency} at a time; journal: ${book.path}\n`);

@@ -5,7 +5,7 @@ import type { Deps } from "../deps.js";
 import { CliError, ExitCode, InterruptedError, RejectedError } from "../errors.js";
 import { formatBytes } from "./wording.js";
 import { confirmByOrder } from "./confirm-order.js";
-import { rerunCommand, type UploadOptions } from "./upload-options.js";
+import { rerunCommand, type UploadPlan } from "./upload-plan.js";
 import { prepareReports, type PreparedReport } from "./prepare-reports.js";
 import { previewOnly } from "./preview-only.js";
 import { createByteProgress } from "./byte-progress.js";
@@ -13,7 +13,7 @@ import { printSingle } from "./render-results.js";
 import { isFatal, sendReport, type ReportOutcome } from "./send-report.js";
 import { withSettledBook } from "./settled-book.js";
 
-export async function uploadSingle(deps: Deps, options: UploadOptions & { source: { kind: "single" } }): Promise<number> {
+export async function uploadSingle(deps: Deps, options: UploadPlan & { source: { kind: "single" } }): Promise<number> {
   const { shipmentId, folder, label } = options.source;
   const { reports, workspace } = await prepareReports(deps, [{ shipmentId, folder, label }], {
     byOrder: options.byOrder,
@@ -35,7 +35,7 @@ export async function uploadSingle(deps: Deps, options: UploadOptions & { source
   }
 }
 
-async function send(deps: Deps, options: UploadOptions, report: PreparedReport): Promise<ReportOutcome> {
+async function send(deps: Deps, options: UploadPlan, report: PreparedReport): Promise<ReportOutcome> {
   return withSettledBook(deps, options, [report], async (base) => {
     const totalBytes = report.photos.reduce((n, p) => n + p.bytes, 0);
     const progress = createByteProgress(deps.io, { totalBytes, totalReports: 1 });
@@ -54,7 +54,7 @@ async function send(deps: Deps, options: UploadOptions, report: PreparedReport):
   });
 }
 
-async function present(deps: Deps, options: UploadOptions, report: PreparedReport, outcome: ReportOutcome): Promise<number> {
+async function present(deps: Deps, options: UploadPlan, report: PreparedReport, outcome: ReportOutcome): Promise<number> {
   const { shipmentId } = report.target;
   if (outcome.exitCode === ExitCode.Ok) {
     const t = deps.theme.err;

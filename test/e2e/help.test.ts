@@ -31,6 +31,24 @@ describe("shipctl with no service at all", () => {
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain("unknown option '--bogus'");
   });
+
+  it("refuses a verb's unknown flag the same way, with the hint to its --help", async () => {
+    for (const args of [["list", "shipments", "--bogus"], ["checkout", "1", "--bogus"]]) {
+      const r = await runCli(args);
+      expect(r.exitCode, args.join(" ")).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toBe("error: unknown option '--bogus'\n(run with --help for usage)\n");
+    }
+  });
+
+  it("shows a verb's usage error as --no-color asks (the global flags are read before the verb's own)", async () => {
+    for (const args of [["list", "shipments", "--limit", "99"], ["checkout", "1", "--retries", "x"]]) {
+      const r = await runCli([...args, "--no-color"], { env: { NO_COLOR: undefined, FORCE_COLOR: "1" } });
+      expect(r.exitCode, args.join(" ")).toBe(2);
+      expect(r.stderr).toMatch(/^Error: /);
+      expect(r.stderr).not.toContain("\u001B[");
+    }
+  });
 });
 
 describe("--json on help topics and the demo", () => {

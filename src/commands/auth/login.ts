@@ -1,126 +1,49 @@
-// `shipctl login`: asks for (or takes) the base URL and the token, proves the token with one authenticated read,
-// and only then saves it. A sandbox's Country/Service tables are stored with the profile at the same time.
+// `shipctl login`: its wiring, options and run. --base-url and --profile are the program's global flags, read from
+// deps.globals by the workflow (config/save-login.ts), which is imported when the command runs.
+import { Command } from "commander";
 import type { Deps } from "../../deps.js";
-import { AuthError, UsageError } from "../../errors.js";
-import { normaliseBaseUrl, strippedPrefixNote } from "../../config/base-url.js";
-import { checkToken, envValue, resolveProfileName } from "../../config/settings.js";
-import { openConfigStore } from "../../config/store.js";
-import { profileOf, type StoredProfile } from "../../config/schema.js";
-import { probeSandboxTables } from "../../config/tables-probe.js";
-import { readAll } from "../../output/io.js";
-import { printJson } from "../../output/json.js";
-import { redact } from "../../output/redact.js";
+import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
-export interface LoginFlags {
+export interface LoginOptions {
+  /** Read the token from stdin (for scripts; a token is never given as a flag). */
+  tokenStdin: boolean;
+}
+
+interface LoginFlags {
   tokenStdin?: boolean;
 }
 
-export const SCRIPT_EXAMPLE = 'printf %s "$SHIPCTL_TOKEN" | shipctl login --base-url https://api.example.com --token-stdin';
+export function loginCommand(ctx: CommandContext, run: VerbRun<LoginOptions> = runLogin): Command {
+  const command = new Command("login")
+    .description("save the service URL and an access token in a profile, after checking the token")
+    .option("--token-stdin", "read the token from stdin (for scripts; a token is never given as a flag)")
+    .addHelpText(
+      "after",
+      `
+On a terminal, login asks for the base URL (--base-url skips that question) and the token (hidden input).
+Without a terminal (or with --no-input) it needs --base-url URL and --token-stdin.
+The token is checked with one read (GET /api/v1/shipments?limit=1) before anything is saved. Against a shipctl
+sandbox, the sandbox's Country and Service tables are saved with the profile too.
 
-export async function run(deps: Deps, _args: string[], flags: LoginFlags): Promise<void> {
-  const store = await openConfigStore(deps.env);
-  const data = store.read();
-  const profile = resolveProfileName({ globals: deps.globals, env: deps.env, data, configPath: store.path }).value;
-  const saved = profileOf(data, profile);
+The config file is written with mode 0600: \`shipctl config path\` shows where. SHIPCTL_TOKEN and SHIPCTL_BASE_URL,
+when set, override what is saved.
 
-  const givenUrl = deps.globals.baseUrl ?? envValue(deps.env, "SHIPCTL_BASE_URL");
-  const urlWhere = deps.globals.baseUrl !== undefined ? "--base-url" : "SHIPCTL_BASE_URL";
-  if (!deps.canPrompt()) requireScriptFlags(deps, givenUrl !== undefined, Boolean(flags.tokenStdin));
-
-  const baseUrl = givenUrl !== undefined ? checkedUrl(deps, givenUrl, urlWhere) : await askBaseUrl(deps, saved?.baseUrl);
-  const token = flags.tokenStdin ? await tokenFromStdin(deps) : checkToken(await deps.prompter.password("Token (input hidden):"), "the token");
-
-  await proveToken(deps, baseUrl, token);
-  const probe = await probeSandboxTables(baseUrl, {
-    token,
-    signal: deps.signal,
-    debug: (line) => deps.debug(redact(line, token)),
-  });
-  if (!probe.sandbox && probe.warning) deps.io.err(`Warning: ${probe.warning}\n`);
-
-  await store.update((d) => {
-    const next: StoredProfile = { ...(profileOf(d, profile) ?? {}), baseUrl, token };
-    // A sandbox's own tables are the truth for it; any other service keeps what the user imported or confirmed.
-    if (probe.sandbox) {
-      const { countries, services, applyMaxMs } = probe;
-      next.tables = { baseUrl, source: "sandbox", countries, services, ...(applyMaxMs !== undefined ? { applyMaxMs } : {}) };
-    }
-    d.profiles[profile] = next;
-    // The first profile anyone logs in to becomes the one used without --profile.
-    if (!d.currentProfile) d.currentProfile = profile;
-  });
-
-  const t = deps.theme.err;
-  deps.io.err(`${t.ok("✓")} Logged in to ${baseUrl} as profile ${profile}\n`);
-  if (probe.sandbox) deps.io.err(`This is a shipctl sandbox: its Country and Service tables were saved with the profile.\n`);
-  const current = store.read().currentProfile;
-  if (current !== profile) {
-    deps.io.err(t.dim(`Commands use profile ${current} unless given --profile ${profile} (or run: shipctl config set currentProfile ${profile})\n`));
-  }
-  if (envValue(deps.env, "SHIPCTL_TOKEN") !== undefined) {
-    deps.io.err(`${t.warn("Note:")} SHIPCTL_TOKEN is set in this environment and overrides the saved token.\n`);
-  }
-  if (deps.globals.json) printJson(deps.io, { profile, baseUrl, sandbox: probe.sandbox });
+Examples:
+  shipctl login
+  shipctl login --profile staging --base-url https://staging.example.com
+  printf %s "$TOKEN" | shipctl login --base-url https://api.example.com --token-stdin
+  printf %s sandbox-token | shipctl login --base-url http://127.0.0.1:8080 --token-stdin --json
+`,
+    );
+  return command.action(verbAction(ctx, parseLogin, run));
 }
 
-function requireScriptFlags(deps: Deps, hasUrl: boolean, hasTokenStdin: boolean): void {
-  const missing = [...(hasUrl ? [] : ["--base-url URL"]), ...(hasTokenStdin ? [] : ["--token-stdin"])];
-  if (missing.length === 0) return;
-  const why = deps.globals.input ? "there is no terminal to prompt on" : "--no-input was given";
-  throw new UsageError(`login needs ${missing.join(" and ")} here (${why})`, { hint: `e.g. ${SCRIPT_EXAMPLE}` });
+export function parseLogin(_args: string[], flags: LoginFlags): LoginOptions {
+  return { tokenStdin: flags.tokenStdin === true };
 }
 
-function checkedUrl(deps: Deps, input: string, where: string): string {
-  const n = normaliseBaseUrl(input, where);
-  if (n.strippedApiPrefix) deps.io.err(strippedPrefixNote(where, n.url));
-  return n.url;
-}
-
-async function askBaseUrl(deps: Deps, current: string | undefined): Promise<string> {
-  const answer = await deps.prompter.input("Service base URL:", {
-    default: current,
-    validate: (value) => {
-      try {
-        normaliseBaseUrl(value, "the URL");
-        return true;
-      } catch (e) {
-        return e instanceof Error ? e.message : String(e);
-      }
-    },
-  });
-  return checkedUrl(deps, answer, "the URL");
-}
-
-async function tokenFromStdin(deps: Deps): Promise<string> {
-  const text = await readAll(deps.io.stdin);
-  if (text.trim() === "") {
-    throw new UsageError("--token-stdin: nothing was read from stdin", { hint: `pipe the token in, e.g. ${SCRIPT_EXAMPLE}` });
-  }
-  return checkToken(text, "the token on stdin");
-}
-
-/** One authenticated read (the first page of shipments, one item): a wrong token is caught before it is saved. */
-async function proveToken(deps: Deps, baseUrl: string, token: string): Promise<void> {
-  const { createApiClient } = await import("../../api/client.js");
-  const client = createApiClient({
-    baseUrl,
-    token,
-    userAgent: `shipctl/${deps.version}`,
-    clock: deps.clock,
-    debug: deps.globals.debug ? (line) => deps.debug(redact(line, token)) : undefined,
-    signal: deps.signal,
-  });
-  try {
-    await client.listShipments({ limit: 1 }, { signal: deps.signal });
-  } catch (e) {
-    if (e instanceof AuthError) {
-      throw new AuthError(`login to ${baseUrl} failed: ${redact(e.message, token)}`, {
-        hint: "Nothing was saved. Check that the token is complete and was issued for this service.",
-        cause: e,
-      });
-    }
-    throw e;
-  } finally {
-    await client.close().catch(() => undefined);
-  }
+/** Which flags a run without a terminal needs is the workflow's question: it knows where the base URL came from. */
+export async function runLogin(options: LoginOptions, deps: Deps): Promise<void> {
+  const { saveLogin } = await import("../../config/save-login.js");
+  return saveLogin(deps, options);
 }

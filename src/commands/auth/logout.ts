@@ -1,29 +1,32 @@
-// `shipctl logout`: forgets the profile's token and keeps its base URL (logging in again asks only for a token).
-// Succeeds when there was nothing to forget: the end state the user asked for holds either way.
+// `shipctl logout`: its wiring, options (none of its own: --profile is global) and run; the workflow is
+// config/remove-token.ts, imported when the command runs.
+import { Command } from "commander";
 import type { Deps } from "../../deps.js";
-import { envValue, resolveProfileName } from "../../config/settings.js";
-import { openConfigStore } from "../../config/store.js";
-import { profileOf } from "../../config/schema.js";
-import { printJson } from "../../output/json.js";
+import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
-export async function run(deps: Deps): Promise<void> {
-  const store = await openConfigStore(deps.env);
-  const data = store.read();
-  const profile = resolveProfileName({ globals: deps.globals, env: deps.env, data, configPath: store.path }).value;
-  const saved = profileOf(data, profile);
-  const hadToken = Boolean(saved?.token);
-  if (hadToken) {
-    await store.update((d) => {
-      const p = profileOf(d, profile);
-      if (p) delete p.token;
-    });
-    const kept = saved?.baseUrl ? ` (base URL ${saved.baseUrl} kept)` : "";
-    deps.io.err(`${deps.theme.err.ok("✓")} Logged out of profile ${profile}: token removed${kept}\n`);
-  } else {
-    deps.io.err(`Profile ${profile} was not logged in: nothing to remove.\n`);
-  }
-  if (envValue(deps.env, "SHIPCTL_TOKEN") !== undefined) {
-    deps.io.err(`${deps.theme.err.warn("Note:")} SHIPCTL_TOKEN is still set in this environment, and commands will use it.\n`);
-  }
-  if (deps.globals.json) printJson(deps.io, { profile, loggedOut: hadToken });
+export type LogoutOptions = Record<string, never>;
+
+export function logoutCommand(ctx: CommandContext, run: VerbRun<LogoutOptions> = runLogout): Command {
+  const command = new Command("logout")
+    .description("remove the saved token of a profile (its base URL is kept)")
+    .addHelpText(
+      "after",
+      `
+Exits 0 even when the profile was not logged in.
+
+Examples:
+  shipctl logout
+  shipctl logout --profile staging
+`,
+    );
+  return command.action(verbAction(ctx, parseLogout, run));
+}
+
+export function parseLogout(): LogoutOptions {
+  return {};
+}
+
+export async function runLogout(_options: LogoutOptions, deps: Deps): Promise<void> {
+  const { removeToken } = await import("../../config/remove-token.js");
+  return removeToken(deps);
 }

@@ -1,42 +1,31 @@
-// `shipctl config tables confirm`: accept the built-in tables (the sandbox's numbering) for this profile's service,
-// after seeing them. The real service does not publish its numbering, so this is the user's call, made once and
-// on purpose (contract-notes: a table never applies silently to a service that is not a sandbox).
+// `shipctl config tables confirm`: its wiring, options and run; config/confirm-tables.ts shows the built-in tables
+// and stores them. Whether --yes is needed depends on a terminal: the run's question.
+import { Command } from "commander";
 import type { Deps } from "../../deps.js";
-import { CancelledError, UsageError } from "../../errors.js";
-import { SANDBOX_COUNTRIES, SANDBOX_SERVICES } from "../../contract/index.js";
-import { saveTables } from "../../config/tables.js";
-import { printJson } from "../../output/json.js";
-import { tableWidth } from "../../output/table.js";
-import { openConfigContext, requireBaseUrl } from "./context.js";
-import { renderCountries, renderServices } from "./tables-view.js";
+import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
-export interface ConfirmFlags {
+export interface TablesConfirmOptions {
+  /** Confirm without a prompt. */
+  yes: boolean;
+}
+
+interface TablesConfirmFlags {
   yes?: boolean;
 }
 
-export async function run(deps: Deps, _args: string[], flags: ConfirmFlags): Promise<void> {
-  const { store, settings } = await openConfigContext(deps);
-  const profile = settings.profile.value;
-  const baseUrl = requireBaseUrl(settings);
-  if (!flags.yes && !deps.canPrompt()) {
-    throw new UsageError("confirming tables needs a yes: pass --yes (there is no terminal to ask on)", {
-      hint: "look at them first with: shipctl config tables show (on a sandbox) or in the README",
-    });
-  }
-  if (!deps.globals.json) {
-    const options = { theme: deps.theme.out, width: tableWidth(deps.io) };
-    deps.io.out(`${renderCountries(SANDBOX_COUNTRIES, options)}\n${renderServices(SANDBOX_SERVICES, options)}`);
-  }
-  deps.io.err(
-    `These are the built-in tables (the sandbox's numbering). ${baseUrl} may number countries and services differently: check with the service before relying on them.\n`,
-  );
-  if (!flags.yes) {
-    const ok = await deps.prompter.confirm(`Use these tables for ${baseUrl} (profile ${profile})?`, { default: false });
-    if (!ok) throw new CancelledError("nothing was stored");
-  }
-  await saveTables(store, profile, baseUrl, { countries: SANDBOX_COUNTRIES, services: SANDBOX_SERVICES, source: "confirmed" });
-  deps.io.err(`${deps.theme.err.ok("✓")} Stored the built-in tables as confirmed for ${baseUrl} (profile ${profile})\n`);
-  if (deps.globals.json) {
-    printJson(deps.io, { profile, baseUrl, source: "confirmed", countries: SANDBOX_COUNTRIES, services: SANDBOX_SERVICES });
-  }
+export function tablesConfirmCommand(ctx: CommandContext, run: VerbRun<TablesConfirmOptions> = runTablesConfirm): Command {
+  const command = new Command("confirm")
+    .description("show the built-in tables and store them as confirmed for this profile's service")
+    .option("-y, --yes", "confirm without a prompt (required without a terminal)")
+    .addHelpText("after", "\nExamples:\n  shipctl config tables confirm\n  shipctl config tables confirm --yes --profile staging\n");
+  return command.action(verbAction(ctx, parseTablesConfirm, run));
+}
+
+export function parseTablesConfirm(_args: string[], flags: TablesConfirmFlags): TablesConfirmOptions {
+  return { yes: flags.yes === true };
+}
+
+export async function runTablesConfirm(options: TablesConfirmOptions, deps: Deps): Promise<void> {
+  const { confirmTables } = await import("../../config/confirm-tables.js");
+  return confirmTables(deps, options.yes);
 }

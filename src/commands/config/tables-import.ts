@@ -1,56 +1,45 @@
-// `shipctl config tables import countries|services FILE.csv`: the user's own table for this profile's service.
-// Every row is checked first; one bad row means nothing is imported (exit 2, each problem named by row).
-import { readFile } from "node:fs/promises";
+// `shipctl config tables import countries|services FILE.csv`: its wiring, options and run. The file is read, and
+// every row checked, by config/import-table.ts when the command runs.
+import { Command } from "commander";
 import type { Deps } from "../../deps.js";
-import { UsageError } from "../../errors.js";
-import { loadTables, saveTables } from "../../config/tables.js";
-import { parseCountriesCsv, parseServicesCsv } from "../../config/tables-csv.js";
-import { readAll } from "../../output/io.js";
-import { printJson } from "../../output/json.js";
-import { openConfigContext, requireBaseUrl } from "./context.js";
-import { tableKind } from "./tables-view.js";
+import { tableKind } from "../../config/table-kind.js";
+import type { TableKind } from "../../config/tables-csv.js";
+import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
-export async function run(deps: Deps, args: string[]): Promise<void> {
-  const [kindArg = "", file = ""] = args;
-  const kind = tableKind(kindArg);
-  const text = await readInput(deps, file);
-  const name = file === "-" ? "stdin" : file;
-  const parsed =
-    kind === "countries" ? { countries: await parseCountriesCsv(text, name) } : { services: await parseServicesCsv(text, name) };
-  const count = (parsed.countries ?? parsed.services ?? []).length;
-
-  const { store, settings } = await openConfigContext(deps);
-  const profile = settings.profile.value;
-  const baseUrl = requireBaseUrl(settings);
-  // The other table is kept as it is now (stored, or the sandbox's own), so importing one never blanks the other.
-  const current = await loadTables({
-    profile,
-    baseUrl,
-    token: settings.token?.value,
-    store,
-    warn: (t) => deps.io.err(t),
-    debug: (line) => deps.debug(line),
-    signal: deps.signal,
-  });
-  const countries = parsed.countries ?? current.countries;
-  const services = parsed.services ?? current.services;
-  await saveTables(store, profile, baseUrl, { countries, services, source: "imported" });
-
-  deps.io.err(`${deps.theme.err.ok("✓")} Imported ${count} ${kind} into profile ${profile} for ${baseUrl}\n`);
-  const other = kind === "countries" ? "services" : "countries";
-  if ((kind === "countries" ? services : countries).length === 0) {
-    deps.io.err(`There is no ${other} table yet: ${other} names are refused (integers pass) until you import one.\n`);
-  }
-  if (deps.globals.json) printJson(deps.io, { profile, baseUrl, table: kind, count, source: "imported" });
+export interface TablesImportOptions {
+  table: TableKind;
+  /** A CSV file's path, or "-" for stdin. */
+  file: string;
 }
 
-async function readInput(deps: Deps, file: string): Promise<string> {
-  if (file === "-") return readAll(deps.io.stdin);
-  try {
-    return await readFile(file, "utf8");
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : String(e);
-    throw new UsageError(`cannot read ${file}: ${why}`, { hint: "give the path of a CSV file, or - for stdin" });
-  }
+export function tablesImportCommand(ctx: CommandContext, run: VerbRun<TablesImportOptions> = runTablesImport): Command {
+  const command = new Command("import")
+    .description("import a Country or Service table from CSV for this profile's service")
+    .argument("<table>", "countries | services")
+    .argument("<file>", "CSV file, or - for stdin")
+    .addHelpText(
+      "after",
+      `
+CSV columns (a header row is optional; with one, columns may be in any order; comma, semicolon or tab):
+  countries  id, alpha2, alpha3, name[, aliases separated by |]
+  services   id, name[, aliases separated by |]
+Every row is checked (ids positive integers, codes of 2 and 3 letters, no duplicate id, code or name); on any
+error nothing is imported and each problem is listed by row (exit 2).
+
+Examples:
+  shipctl config tables import countries countries.csv
+  printf 'id,name\\n1,Standard\\n2,Express|Priority\\n' | shipctl config tables import services -
+`,
+    );
+  return command.action(verbAction(ctx, parseTablesImport, run));
+}
+
+export function parseTablesImport(args: string[]): TablesImportOptions {
+  const [table = "", file = ""] = args;
+  return { table: tableKind(table), file };
+}
+
+export async function runTablesImport(options: TablesImportOptions, deps: Deps): Promise<void> {
+  const { importTable } = await import("../../config/import-table.js");
+  return importTable(deps, options.table, options.file);
 }

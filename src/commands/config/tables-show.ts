@@ -1,51 +1,28 @@
-// `shipctl config tables show [countries|services]`: the tables that commands will use for this profile and service,
-// and where they come from. Against a sandbox with nothing stored yet, this asks the sandbox (as commands would).
+// `shipctl config tables show [countries|services]`: its wiring, options and run; config/show-tables.ts shows them.
+import { Command } from "commander";
 import type { Deps } from "../../deps.js";
-import type { Tables } from "../../contract/index.js";
-import { loadTables, UNCONFIRMED_TABLES } from "../../config/tables.js";
-import { printJson } from "../../output/json.js";
-import { tableWidth } from "../../output/table.js";
-import { openConfigContext } from "./context.js";
-import { SOURCE_TEXT, renderCountries, renderServices, tableKind } from "./tables-view.js";
+import { tableKind } from "../../config/table-kind.js";
+import type { TableKind } from "../../config/tables-csv.js";
+import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
-export async function run(deps: Deps, args: string[]): Promise<void> {
-  const kind = args[0] === undefined ? undefined : tableKind(args[0]);
-  const { store, settings } = await openConfigContext(deps);
-  const profile = settings.profile.value;
-  const baseUrl = settings.baseUrl?.value ?? null;
-  const tables: Tables = baseUrl
-    ? await loadTables({
-        profile,
-        baseUrl,
-        token: settings.token?.value,
-        store,
-        warn: (text) => deps.io.err(text),
-        debug: (line) => deps.debug(line),
-        signal: deps.signal,
-      })
-    : UNCONFIRMED_TABLES;
+export interface TablesShowOptions {
+  /** One table, or both when absent. */
+  table?: TableKind;
+}
 
-  if (deps.globals.json) {
-    printJson(deps.io, {
-      profile,
-      baseUrl,
-      source: tables.source,
-      ...(kind !== "services" ? { countries: tables.countries } : {}),
-      ...(kind !== "countries" ? { services: tables.services } : {}),
-    });
-    return;
-  }
-  const where = baseUrl ? `for ${baseUrl} (profile ${profile})` : `(profile ${profile} has no base URL)`;
-  deps.io.err(`Tables ${where}: ${SOURCE_TEXT[tables.source]}\n`);
-  if (tables.source === "unconfirmed") {
-    deps.io.err(
-      "To use codes and names: `shipctl config tables import countries FILE.csv` (and services), or `shipctl config tables confirm` for the built-in tables.\n",
-    );
-    return;
-  }
-  const options = { theme: deps.theme.out, width: tableWidth(deps.io) };
-  const parts: string[] = [];
-  if (kind !== "services") parts.push(tables.countries.length ? renderCountries(tables.countries, options) : "(no countries)\n");
-  if (kind !== "countries") parts.push(tables.services.length ? renderServices(tables.services, options) : "(no services)\n");
-  deps.io.out(parts.join("\n"));
+export function tablesShowCommand(ctx: CommandContext, run: VerbRun<TablesShowOptions> = runTablesShow): Command {
+  const command = new Command("show")
+    .description("show the tables in use for this profile's service, and their source")
+    .argument("[table]", "countries | services (default: both)")
+    .addHelpText("after", "\nExamples:\n  shipctl config tables show\n  shipctl config tables show services --json\n");
+  return command.action(verbAction(ctx, parseTablesShow, run));
+}
+
+export function parseTablesShow(args: string[]): TablesShowOptions {
+  return args[0] === undefined ? {} : { table: tableKind(args[0]) };
+}
+
+export async function runTablesShow(options: TablesShowOptions, deps: Deps): Promise<void> {
+  const { showTables } = await import("../../config/show-tables.js");
+  return showTables(deps, options.table);
 }

@@ -1,10 +1,10 @@
 // The verbs of `shipctl list` (the noun itself is declared in ../index.ts).
 import type { Command } from "commander";
-import type { CommandContext } from "../action.js";
+import { addVerb, type CommandContext } from "../action.js";
 import { listCommand } from "./list-kind.js";
 
 export function registerVerbs(list: Command, ctx: CommandContext): void {
   list.addHelpText("after", "\nRun `shipctl list shipments --help` for the flags and examples.\n");
-  list.addCommand(listCommand("shipments", ctx));
-  list.addCommand(listCommand("addresses", ctx));
+  addVerb(list, listCommand("shipments", ctx));
+  addVerb(list, listCommand("addresses", ctx));
 }

@@ -2,10 +2,11 @@
 // every run settling what an earlier run left in flight before it reads, prices or pays anything.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { runCheckout } from "../../../src/checkout/run-checkout.js";
+import { checkoutCommand } from "../../../src/commands/checkout/checkout.js";
 import { checkoutBookPath } from "../../../src/checkout/checkout-book.js";
 import { ExitCode } from "../../../src/errors.js";
 import { ShipmentStatus } from "../../../src/contract/index.js";
+import { runVerb } from "../../helpers/run-verb.js";
 import { exitOf, fakeService, harness, type FakeService } from "./fake.js";
 
 const posts = (calls: string[]) => calls.filter((c) => c.startsWith("POST"));
@@ -23,7 +24,7 @@ function bookLines(configDir: string): Array<Record<string, unknown>> {
  */
 async function leaveInFlight(svc: FakeService, ids: number[], configDir?: string): Promise<string> {
   const h = harness(svc, { configDir, onSleep: (_ms, self) => self.controller.abort(new Error("interrupted")) });
-  const r = await exitOf(runCheckout(h.deps, ids.map(String), { yes: true }));
+  const r = await exitOf(runVerb(checkoutCommand, [...ids.map(String), "--yes"], h.deps));
   expect(r.code).toBe(ExitCode.Interrupted);
   expect(r.error?.message).toContain("it may have been charged");
   return h.configDir;
@@ -45,7 +46,7 @@ describe("checkout: the book records every payment", () => {
       atPost = bookLines(h.configDir);
       return finalize(list, o);
     };
-    expect((await exitOf(runCheckout(h.deps, ["1", "2"], { yes: true }))).code).toBe(0);
+    expect((await exitOf(runVerb(checkoutCommand, ["1", "2", "--yes"], h.deps))).code).toBe(0);
     expect(atPost[0]).toMatchObject({ shipctl_ledger: 2, kind: "checkout" });
     expect(atPost.at(-1)).toMatchObject({
       rows: ["1", "2"],
@@ -60,10 +61,10 @@ describe("checkout: the book records every payment", () => {
   it("a refusal that charged nothing (402) is recorded not paid: the next run settles nothing and pays", async () => {
     const svc = fakeService([1], ["402"]);
     const h = harness(svc);
-    expect((await exitOf(runCheckout(h.deps, ["1"], { yes: true }))).code).toBe(ExitCode.Payment);
+    expect((await exitOf(runVerb(checkoutCommand, ["1", "--yes"], h.deps))).code).toBe(ExitCode.Payment);
     expect(bookLines(h.configDir).at(-1)).toMatchObject({ row: "1", state: "failed", error: expect.stringContaining("402") });
     const again = harness(svc, { configDir: h.configDir });
-    expect((await exitOf(runCheckout(again.deps, ["1"], { yes: true }))).code).toBe(0);
+    expect((await exitOf(runVerb(checkoutCommand, ["1", "--yes"], again.deps))).code).toBe(0);
     expect(again.clock.waits).toEqual([]);
     expect(again.io.stderr()).not.toContain("earlier run");
     expect(svc.charges).toEqual([[1]]);
@@ -72,7 +73,7 @@ describe("checkout: the book records every payment", () => {
     const svc = fakeService([1, 2], ["lost-before"]);
     const configDir = await leaveInFlight(svc, [1]);
     const h = harness(svc, { configDir, globals: { json: true } });
-    expect((await exitOf(runCheckout(h.deps, ["2"], { yes: true, wait: false }))).code).toBe(0);
+    expect((await exitOf(runVerb(checkoutCommand, ["2", "--yes", "--no-wait"], h.deps))).code).toBe(0);
     const rows = (configDir: string) => bookLines(configDir).filter((l) => "row" in l || "rows" in l);
     expect(rows(configDir).map((l) => [l.row ?? l.rows, l.state])).toEqual([
       ["1", "in_flight"],
@@ -80,7 +81,7 @@ describe("checkout: the book records every payment", () => {
       ["2", "paid"],
     ]);
     const third = harness(svc, { configDir });
-    expect((await exitOf(runCheckout(third.deps, ["2"], { yes: true, wait: false }))).code).toBe(0);
+    expect((await exitOf(runVerb(checkoutCommand, ["2", "--yes", "--no-wait"], third.deps))).code).toBe(0);
     // Shipment 2's row is gone; shipment 1's payment is still in flight, and kept.
     expect(rows(configDir).map((l) => [l.row ?? l.rows, l.state])).toEqual([["1", "in_flight"]]);
   });
@@ -92,7 +93,7 @@ describe("checkout: a payment an earlier run left in flight is settled before an
     const configDir = await leaveInFlight(svc, [1, 2]);
     applyNow(svc, [1, 2]);
     const again = harness(svc, { configDir, globals: { json: true } });
-    const r = await exitOf(runCheckout(again.deps, ["1", "2"], { yes: true }));
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "2", "--yes"], again.deps));
     expect(r.code, again.io.stderr()).toBe(0);
     expect(again.io.stderr()).toContain("A payment an earlier run sent for shipments 1, 2 never had its answer; reading the shipments back");
     expect(again.io.stderr()).toContain("2 paid by it.");
@@ -110,7 +111,7 @@ describe("checkout: a payment an earlier run left in flight is settled before an
     const configDir = await leaveInFlight(svc, [1]);
     // The service finishes the payment during the rerun's first wait.
     const again = harness(svc, { configDir, onSleep: () => svc.shipments.get(1)!.status !== ShipmentStatus.Confirmed && applyNow(svc, [1]) });
-    expect((await exitOf(runCheckout(again.deps, ["1"], { yes: true }))).code).toBe(0);
+    expect((await exitOf(runVerb(checkoutCommand, ["1", "--yes"], again.deps))).code).toBe(0);
     expect(again.clock.waits).toEqual([2000]);
     expect(again.io.stderr()).toContain("1 shipment payment was sent by an earlier run whose answer never came");
     expect(again.io.stderr()).toContain("not found yet; reading back again in 2s");
@@ -123,7 +124,7 @@ describe("checkout: a payment an earlier run left in flight is settled before an
     const svc = fakeService([1], ["lost-before"]);
     const configDir = await leaveInFlight(svc, [1]);
     const again = harness(svc, { configDir, globals: { json: true } });
-    const r = await exitOf(runCheckout(again.deps, ["1"], { yes: true, wait: false }));
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "--yes", "--no-wait"], again.deps));
     expect(r.code).toBe(ExitCode.Unavailable);
     expect(again.clock.waits).toEqual([]);
     expect(again.io.stderr()).toContain("shipment 1: a payment an earlier run sent may still be going through until 2026-01-05 10:00:05 UTC: not priced or paid now");
@@ -146,7 +147,7 @@ describe("checkout: a payment an earlier run left in flight is settled before an
     const svc = fakeService([1, 2, 3], ["lost-before"]);
     const configDir = await leaveInFlight(svc, [1]);
     const again = harness(svc, { configDir, globals: { json: true } });
-    const r = await exitOf(runCheckout(again.deps, ["1", "2", "3"], { yes: true, wait: false }));
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "2", "3", "--yes", "--no-wait"], again.deps));
     expect(r.code).toBe(ExitCode.Partial);
     expect(prices(svc.calls).at(-1)).toBe("GET /checkout 2,3");
     expect(svc.charges).toEqual([[2, 3]]);
@@ -160,7 +161,7 @@ describe("checkout: a payment an earlier run left in flight is settled before an
     configDir = await leaveInFlight(svc, [8], configDir);
     applyNow(svc, [7]);
     const again = harness(svc, { configDir });
-    expect((await exitOf(runCheckout(again.deps, ["1"], { yes: true }))).code).toBe(0);
+    expect((await exitOf(runVerb(checkoutCommand, ["1", "--yes"], again.deps))).code).toBe(0);
     expect(again.clock.waits).toEqual([]);
     expect(again.io.stderr()).toContain(
       "An earlier checkout's payment of 2 shipments not named here (7, 8) had lost its answer: 1 paid, 1 may still be going through until " +
@@ -169,7 +170,7 @@ describe("checkout: a payment an earlier run left in flight is settled before an
     expect(svc.charges).toEqual([[7], [1]]);
     // Shipment 7 is settled in the book: a checkout of it reads it as any shipment paid before.
     const third = harness(svc, { configDir });
-    expect((await exitOf(runCheckout(third.deps, ["7"], { yes: true }))).code).toBe(0);
+    expect((await exitOf(runVerb(checkoutCommand, ["7", "--yes"], third.deps))).code).toBe(0);
     expect(third.io.stderr()).toContain("shipment 7 is already Confirmed (paid before this run): skipped");
   });
 
@@ -177,7 +178,7 @@ describe("checkout: a payment an earlier run left in flight is settled before an
     const svc = fakeService([1], ["lost-before"]);
     const configDir = await leaveInFlight(svc, [1]);
     const again = harness(svc, { configDir, onSleep: (_ms, self) => self.controller.abort(new Error("interrupted")) });
-    const r = await exitOf(runCheckout(again.deps, ["1"], { yes: true }));
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "--yes"], again.deps));
     expect(r.code).toBe(ExitCode.Interrupted);
     expect(r.error?.message).toBe("interrupted while waiting for an earlier payment to settle: nothing was priced or paid");
     expect(prices(svc.calls)).toHaveLength(1);
@@ -194,14 +195,14 @@ describe("checkout: stopping (Ctrl-C) while a payment is being applied", () => {
       h.controller.abort(new Error("interrupted"));
       return finalize(list, o);
     };
-    const r = await exitOf(runCheckout(h.deps, ["1"], { yes: true }));
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "--yes"], h.deps));
     expect(r.code).toBe(ExitCode.Interrupted);
     expect(r.error?.message).toBe("interrupted; the payment already sent was answered before the run stopped: paid $10.01 for 1 shipment");
     expect(JSON.parse(h.io.stdout())).toMatchObject({ status: "interrupted", paid: [1], unknown: [] });
     expect(bookLines(h.configDir).at(-1)).toMatchObject({ row: "1", state: "paid" });
 
     const again = harness(svc, { configDir: h.configDir });
-    expect((await exitOf(runCheckout(again.deps, ["1"], { yes: true }))).code).toBe(0);
+    expect((await exitOf(runVerb(checkoutCommand, ["1", "--yes"], again.deps))).code).toBe(0);
     expect(again.io.stderr()).toContain("nothing to pay");
     expect(svc.charges).toEqual([[1]]);
   });
@@ -215,7 +216,7 @@ describe("checkout: stopping (Ctrl-C) while a payment is being applied", () => {
       h.controller.abort(new Error("interrupted"));
       return finalize(list, o);
     };
-    const r = await exitOf(runCheckout(h.deps, ids.map(String), { yes: true }));
+    const r = await exitOf(runVerb(checkoutCommand, [...ids.map(String), "--yes"], h.deps));
     expect(r.code).toBe(ExitCode.Interrupted);
     expect(posts(svc.calls)).toHaveLength(1);
     expect(r.error?.message).toBe("interrupted before session 2 was paid");

@@ -1,8 +1,9 @@
 // The checkout flow against a fake service: what is priced, shown, confirmed, paid and charged, and the exit code.
 import { describe, expect, it } from "vitest";
-import { runCheckout } from "../../../src/checkout/run-checkout.js";
+import { checkoutCommand } from "../../../src/commands/checkout/checkout.js";
 import { ExitCode } from "../../../src/errors.js";
 import { ShipmentStatus } from "../../../src/contract/index.js";
+import { runVerb } from "../../helpers/run-verb.js";
 import { exitOf, fakeService, harness, type FakeService } from "./fake.js";
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -13,7 +14,7 @@ describe("checkout: before anything is sent", () => {
   it("without a terminal, refuses without --yes before asking for the API at all (exit 2, names the flag)", async () => {
     const svc = fakeService([1, 2]);
     const h = harness(svc, { tty: false });
-    const r = await exitOf(runCheckout(h.deps, ["1", "2"], {}));
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "2"], h.deps));
     expect(r.code).toBe(ExitCode.Usage);
     expect(r.error?.message).toContain("--yes");
     expect(h.apiRequested()).toBe(false);
@@ -23,14 +24,14 @@ describe("checkout: before anything is sent", () => {
   it("with a terminal but --no-input, also requires --yes", async () => {
     const svc = fakeService([1]);
     const h = harness(svc, { tty: true, globals: { input: false } });
-    expect((await exitOf(runCheckout(h.deps, ["1"], {}))).code).toBe(ExitCode.Usage);
+    expect((await exitOf(runVerb(checkoutCommand, ["1"], h.deps))).code).toBe(ExitCode.Usage);
     expect(svc.calls).toEqual([]);
   });
 
   it("refuses bad ids (exit 2) before any request", async () => {
     const svc = fakeService([1]);
     const h = harness(svc);
-    const r = await exitOf(runCheckout(h.deps, ["1", "1"], { yes: true }));
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "1", "--yes"], h.deps));
     expect(r.code).toBe(ExitCode.Usage);
     expect(svc.calls).toEqual([]);
   });
@@ -38,7 +39,7 @@ describe("checkout: before anything is sent", () => {
   it("a shipment that does not exist stops the run before pricing, naming it", async () => {
     const svc = fakeService([1]);
     const h = harness(svc);
-    const r = await exitOf(runCheckout(h.deps, ["1", "99"], { yes: true }));
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "99", "--yes"], h.deps));
     expect(r.code).toBe(ExitCode.Rejected);
     expect(r.error?.message).toMatch(/^shipment 99: /);
     expect(prices(svc.calls)).toEqual([]);
@@ -49,7 +50,7 @@ describe("checkout: pricing, showing, confirming", () => {
   it("one session: prices once, shows every price and the total, asks once, pays once", async () => {
     const svc = fakeService([1, 2]);
     const h = harness(svc, { tty: true, answers: [true] });
-    const r = await exitOf(runCheckout(h.deps, ["1", "2"], {}));
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "2"], h.deps));
     expect(r.code).toBe(0);
     expect(h.asked).toEqual(["Charge $20.03 for 2 shipments?"]);
     expect(svc.calls.filter((c) => !c.startsWith("GET /shipments"))).toEqual([
@@ -70,7 +71,7 @@ describe("checkout: pricing, showing, confirming", () => {
     const ids = range(1, 23);
     const svc = fakeService(ids);
     const h = harness(svc, { tty: true, answers: [true] });
-    const r = await exitOf(runCheckout(h.deps, ids.map(String), {}));
+    const r = await exitOf(runVerb(checkoutCommand, ids.map(String), h.deps));
     expect(r.code).toBe(0);
     expect(h.asked).toHaveLength(1);
     const total = ids.reduce((a, id) => a + 1000 + id, 0);
@@ -102,7 +103,7 @@ describe("checkout: pricing, showing, confirming", () => {
   it("no at the prompt: exit 3, nothing paid", async () => {
     const svc = fakeService([1]);
     const h = harness(svc, { tty: true, answers: [false] });
-    const r = await exitOf(runCheckout(h.deps, ["1"], {}));
+    const r = await exitOf(runVerb(checkoutCommand, ["1"], h.deps));
     expect(r.code).toBe(ExitCode.Cancelled);
     expect(posts(svc.calls)).toEqual([]);
     expect(svc.charges).toEqual([]);
@@ -111,7 +112,7 @@ describe("checkout: pricing, showing, confirming", () => {
   it("--yes skips the prompt even on a terminal", async () => {
     const svc = fakeService([1]);
     const h = harness(svc, { tty: true, answers: [] });
-    expect((await exitOf(runCheckout(h.deps, ["1"], { yes: true }))).code).toBe(0);
+    expect((await exitOf(runVerb(checkoutCommand, ["1", "--yes"], h.deps))).code).toBe(0);
     expect(h.asked).toEqual([]);
     expect(svc.charges).toEqual([[1]]);
   });
@@ -119,7 +120,7 @@ describe("checkout: pricing, showing, confirming", () => {
   it("--max-total below the total: exit 2 with both amounts, after pricing, before any payment", async () => {
     const svc = fakeService([1, 2]);
     const h = harness(svc, { globals: { json: true } });
-    const r = await exitOf(runCheckout(h.deps, ["1", "2"], { yes: true, maxTotal: "20.02" }));
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "2", "--yes", "--max-total", "20.02"], h.deps));
     expect(r.code).toBe(ExitCode.Usage);
     expect(r.error?.message).toBe("total $20.03 exceeds --max-total $20.02");
     expect(prices(svc.calls)).toHaveLength(1);
@@ -131,14 +132,14 @@ describe("checkout: pricing, showing, confirming", () => {
   it("--max-total equal to the total pays", async () => {
     const svc = fakeService([1, 2]);
     const h = harness(svc);
-    expect((await exitOf(runCheckout(h.deps, ["1", "2"], { yes: true, maxTotal: "20.03" }))).code).toBe(0);
+    expect((await exitOf(runVerb(checkoutCommand, ["1", "2", "--yes", "--max-total", "20.03"], h.deps))).code).toBe(0);
     expect(svc.charges).toEqual([[1, 2]]);
   });
 
   it("skips shipments already paid before the run, and prices only the rest", async () => {
     const svc = fakeService([1, 2, 3], [], { 2: { status: ShipmentStatus.Confirmed }, 3: { status: ShipmentStatus.Delivered } });
     const h = harness(svc, { globals: { json: true } });
-    expect((await exitOf(runCheckout(h.deps, ["1", "2", "3"], { yes: true }))).code).toBe(0);
+    expect((await exitOf(runVerb(checkoutCommand, ["1", "2", "3", "--yes"], h.deps))).code).toBe(0);
     expect(prices(svc.calls)).toEqual(["GET /checkout 1"]);
     expect(h.io.stderr()).toContain("shipment 2 is already Confirmed (paid before this run): skipped");
     expect(h.io.stderr()).toContain("shipment 3 is already Delivered");
@@ -148,7 +149,7 @@ describe("checkout: pricing, showing, confirming", () => {
   it("everything already paid: exit 0, nothing priced", async () => {
     const svc = fakeService([1], [], { 1: { status: ShipmentStatus.Confirmed } });
     const h = harness(svc, { globals: { json: true } });
-    expect((await exitOf(runCheckout(h.deps, ["1"], { yes: true }))).code).toBe(0);
+    expect((await exitOf(runVerb(checkoutCommand, ["1", "--yes"], h.deps))).code).toBe(0);
     expect(prices(svc.calls)).toEqual([]);
     expect(JSON.parse(h.io.stdout())).toMatchObject({ status: "nothing-to-pay", paid: [], unpaid: [], already_paid: [1] });
   });
@@ -157,7 +158,7 @@ describe("checkout: pricing, showing, confirming", () => {
     const ids = range(1, 12);
     const svc = fakeService(ids);
     const h = harness(svc, { globals: { json: true } });
-    expect((await exitOf(runCheckout(h.deps, ids.map(String), { yes: true }))).code).toBe(0);
+    expect((await exitOf(runVerb(checkoutCommand, [...ids.map(String), "--yes"], h.deps))).code).toBe(0);
     const doc = JSON.parse(h.io.stdout());
     expect(doc.sessions).toHaveLength(2);
     expect(doc.sessions[1]).toEqual({ shipments: { "11": 1011, "12": 1012 }, total: 2023, outcome: "paid" });
@@ -169,7 +170,7 @@ describe("checkout: pricing, showing, confirming", () => {
   it("--json on a terminal shows the price table on stderr so the person can answer", async () => {
     const svc = fakeService([1]);
     const h = harness(svc, { tty: true, answers: [true], globals: { json: true } });
-    expect((await exitOf(runCheckout(h.deps, ["1"], {}))).code).toBe(0);
+    expect((await exitOf(runVerb(checkoutCommand, ["1"], h.deps))).code).toBe(0);
     expect(h.io.stderr()).toMatch(/Artwork 1\s+\$10\.01/);
     expect(() => JSON.parse(h.io.stdout())).not.toThrow();
   });
@@ -179,7 +180,7 @@ describe("checkout: 409, payment failed temporarily", () => {
   it("waits --retry-wait (default 60 s) and retries; one line per wait without a terminal", async () => {
     const svc = fakeService([1], ["409", "409", "ok"]);
     const h = harness(svc);
-    const r = await exitOf(runCheckout(h.deps, ["1"], { yes: true }));
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "--yes"], h.deps));
     expect(r.code).toBe(0);
     expect(h.clock.waits).toEqual([60_000, 60_000]);
     expect(h.io.stderr()).toContain("payment failed temporarily (409): retrying in 60 s (attempt 1 of 3)\n");
@@ -192,7 +193,7 @@ describe("checkout: 409, payment failed temporarily", () => {
   it("counts down second by second on a terminal", async () => {
     const svc = fakeService([1], ["409", "ok"]);
     const h = harness(svc, { tty: true });
-    expect((await exitOf(runCheckout(h.deps, ["1"], { yes: true, retryWait: "3" }))).code).toBe(0);
+    expect((await exitOf(runVerb(checkoutCommand, ["1", "--yes", "--retry-wait", "3"], h.deps))).code).toBe(0);
     expect(h.clock.waits).toEqual([1000, 1000, 1000]);
     for (const s of [3, 2, 1]) expect(h.io.stderr()).toContain(`\r\x1b[Kpayment failed temporarily (409): retrying in ${s} s (attempt 1 of 3)`);
   });
@@ -200,7 +201,7 @@ describe("checkout: 409, payment failed temporarily", () => {
   it("after --retries retries, stops with exit 7 and the rerun command", async () => {
     const svc = fakeService([1, 2], ["409", "409", "409"]);
     const h = harness(svc, { globals: { json: true } });
-    const r = await exitOf(runCheckout(h.deps, ["1", "2"], { yes: true, retries: "2", retryWait: "0" }));
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "2", "--yes", "--retries", "2", "--retry-wait", "0"], h.deps));
     expect(r.code).toBe(ExitCode.Unavailable);
     expect(posts(svc.calls)).toHaveLength(3);
     expect(h.clock.waits).toEqual([]);
@@ -212,14 +213,14 @@ describe("checkout: 409, payment failed temporarily", () => {
   it("--retries 0 stops at the first 409", async () => {
     const svc = fakeService([1], ["409"]);
     const h = harness(svc);
-    expect((await exitOf(runCheckout(h.deps, ["1"], { yes: true, retries: "0" }))).code).toBe(ExitCode.Unavailable);
+    expect((await exitOf(runVerb(checkoutCommand, ["1", "--yes", "--retries", "0"], h.deps))).code).toBe(ExitCode.Unavailable);
     expect(posts(svc.calls)).toHaveLength(1);
   });
 
   it("Ctrl-C during the wait stops at once: exit 130, not paid, not retried", async () => {
     const svc = fakeService([1], ["409", "ok"]);
     const h = harness(svc, { onSleep: (_ms, self) => self.controller.abort(new Error("interrupted")) });
-    const r = await exitOf(runCheckout(h.deps, ["1"], { yes: true }));
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "--yes"], h.deps));
     expect(r.code).toBe(ExitCode.Interrupted);
     expect(posts(svc.calls)).toHaveLength(1);
     expect(svc.charges).toEqual([]);
@@ -230,7 +231,7 @@ describe("checkout: payment refused", () => {
   it("402 on the only session: exit 5, says the method is invalidated and what to do", async () => {
     const svc = fakeService([1], ["402"]);
     const h = harness(svc, { globals: { json: true } });
-    const r = await exitOf(runCheckout(h.deps, ["1"], { yes: true }));
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "--yes"], h.deps));
     expect(r.code).toBe(ExitCode.Payment);
     expect(r.error?.message).toContain("The card was declined: insufficient funds");
     expect(r.error?.hint).toContain("invalidated the payment method");
@@ -242,7 +243,7 @@ describe("checkout: payment refused", () => {
     const ids = range(1, 25);
     const svc = fakeService(ids, ["ok", "402", "ok"]);
     const h = harness(svc, { globals: { json: true } });
-    const r = await exitOf(runCheckout(h.deps, ids.map(String), { yes: true }));
+    const r = await exitOf(runVerb(checkoutCommand, [...ids.map(String), "--yes"], h.deps));
     expect(r.code).toBe(ExitCode.Partial);
     expect(posts(svc.calls)).toHaveLength(2);
     expect(svc.charges).toEqual([range(1, 10)]);
@@ -257,7 +258,7 @@ describe("checkout: payment refused", () => {
   it("403: exit 5, stops at once, tells to fix the payment method", async () => {
     const svc = fakeService(range(1, 15), ["403"]);
     const h = harness(svc);
-    const r = await exitOf(runCheckout(h.deps, range(1, 15).map(String), { yes: true }));
+    const r = await exitOf(runVerb(checkoutCommand, [...range(1, 15).map(String), "--yes"], h.deps));
     expect(r.code).toBe(ExitCode.Payment);
     expect(posts(svc.calls)).toHaveLength(1);
     expect(r.error?.message).toContain("No valid payment method");
@@ -267,7 +268,7 @@ describe("checkout: payment refused", () => {
   it("another refusal (422) keeps its own exit code when nothing was paid", async () => {
     const svc = fakeService([1], ["422"]);
     const h = harness(svc);
-    const r = await exitOf(runCheckout(h.deps, ["1"], { yes: true }));
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "--yes"], h.deps));
     expect(r.code).toBe(ExitCode.Rejected);
     expect(r.error?.message).toContain("session 1 was not paid: The shipment has no price");
     expect(posts(svc.calls)).toHaveLength(1);
@@ -282,7 +283,7 @@ describe("checkout: a lost answer is read back after a pause, never resent in th
     const ids = range(1, 12);
     const svc = fakeService(ids, ["lost-after", "ok"]);
     const h = harness(svc, { globals: { json: true }, onSleep: logSleeps(svc) });
-    const r = await exitOf(runCheckout(h.deps, ids.map(String), { yes: true }));
+    const r = await exitOf(runVerb(checkoutCommand, [...ids.map(String), "--yes"], h.deps));
     expect(r.code).toBe(0);
     expect(posts(svc.calls)).toHaveLength(2);
     expect(svc.charges).toEqual([range(1, 10), [11, 12]]);
@@ -299,7 +300,7 @@ describe("checkout: a lost answer is read back after a pause, never resent in th
   it("still Draft after the pause: not sent again, exit 7, left in flight with its settle time; the rerun at once waits, then pays once", async () => {
     const svc = fakeService([1, 2], ["lost-before"]);
     const h = harness(svc, { globals: { json: true }, onSleep: logSleeps(svc) });
-    const r = await exitOf(runCheckout(h.deps, ["1", "2"], { yes: true }));
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "2", "--yes"], h.deps));
     expect(r.code).toBe(ExitCode.Unavailable);
     expect(posts(svc.calls)).toHaveLength(1);
     expect(svc.calls.slice(-3)).toEqual(["SLEEP 2000", "GET /shipments/1", "GET /shipments/2"]);
@@ -325,7 +326,7 @@ describe("checkout: a lost answer is read back after a pause, never resent in th
     // shipments back until the settle time has passed, finds them still Drafts, and only then prices and pays them.
     const again = harness(svc, { configDir: h.configDir, onSleep: logSleeps(svc) });
     const before = svc.calls.length;
-    expect((await exitOf(runCheckout(again.deps, ["1", "2"], { yes: true }))).code).toBe(0);
+    expect((await exitOf(runVerb(checkoutCommand, ["1", "2", "--yes"], again.deps))).code).toBe(0);
     const rerun = svc.calls.slice(before);
     expect(rerun.indexOf("GET /checkout 1,2")).toBeGreaterThan(rerun.lastIndexOf("SLEEP 2000"));
     expect(again.io.stderr()).toContain("A payment an earlier run sent for shipments 1, 2 never had its answer");
@@ -344,7 +345,7 @@ describe("checkout: a lost answer is read back after a pause, never resent in th
         svc.charges.push([1, 2]);
       },
     });
-    const r = await exitOf(runCheckout(h.deps, ["1", "2"], { yes: true }));
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "2", "--yes"], h.deps));
     expect(r.code).toBe(0);
     expect(h.clock.waits).toEqual([2000]);
     expect(posts(svc.calls)).toHaveLength(1);
@@ -355,7 +356,7 @@ describe("checkout: a lost answer is read back after a pause, never resent in th
   it("a 5xx is treated as a lost answer too: not sent again, exit 7", async () => {
     const svc = fakeService([1], ["500-before", "ok"]);
     const h = harness(svc);
-    const r = await exitOf(runCheckout(h.deps, ["1"], { yes: true }));
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "--yes"], h.deps));
     expect(r.code).toBe(ExitCode.Unavailable);
     expect(posts(svc.calls)).toHaveLength(1);
     expect(svc.charges).toEqual([]);
@@ -366,7 +367,7 @@ describe("checkout: a lost answer is read back after a pause, never resent in th
     const ids = range(1, 25);
     const svc = fakeService(ids, ["ok", "lost-before", "ok"]);
     const h = harness(svc, { globals: { json: true } });
-    const r = await exitOf(runCheckout(h.deps, ids.map(String), { yes: true }));
+    const r = await exitOf(runVerb(checkoutCommand, [...ids.map(String), "--yes"], h.deps));
     expect(r.code).toBe(ExitCode.Partial);
     expect(posts(svc.calls)).toHaveLength(2);
     expect(svc.charges).toEqual([range(1, 10)]);
@@ -391,7 +392,7 @@ describe("checkout: a lost answer is read back after a pause, never resent in th
       if (id === 2 && ++reads > 1) svc.failingReads.add(2);
       return getShipment(id, o);
     };
-    const r = await exitOf(runCheckout(h.deps, ["1", "2"], { yes: true }));
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "2", "--yes"], h.deps));
     expect(r.code).toBe(ExitCode.Unavailable);
     expect(posts(svc.calls)).toHaveLength(1);
     expect(r.error?.message).toContain("0 paid, 1 not paid yet (still Draft), 1 could not be read");
@@ -403,7 +404,7 @@ describe("checkout: a lost answer is read back after a pause, never resent in th
   it("Ctrl-C during the pause: exit 130, says the session may have been charged, nothing read or sent", async () => {
     const svc = fakeService([1], ["lost-before"]);
     const h = harness(svc, { globals: { json: true }, onSleep: (_ms, self) => self.controller.abort(new Error("interrupted")) });
-    const r = await exitOf(runCheckout(h.deps, ["1"], { yes: true }));
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "--yes"], h.deps));
     expect(r.code).toBe(ExitCode.Interrupted);
     expect(r.error?.message).toContain("interrupted while session 1 was being paid: it may have been charged");
     expect(posts(svc.calls)).toHaveLength(1);
@@ -423,7 +424,7 @@ describe("checkout: prices are never charged above what was confirmed", () => {
       await finalize(list, o);
       svc.setPrice(11, 5000);
     };
-    const r = await exitOf(runCheckout(h.deps, ids.map(String), { yes: true }));
+    const r = await exitOf(runVerb(checkoutCommand, [...ids.map(String), "--yes"], h.deps));
     expect(r.code).toBe(ExitCode.Partial);
     expect(r.error?.message).toContain("the price of session 2 rose from $20.23 to $60.12");
     expect(svc.charges).toEqual([range(1, 10)]);

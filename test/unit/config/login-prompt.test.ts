@@ -1,9 +1,10 @@
 // `shipctl login` on a terminal: the prompts, hidden token input, and what is saved. (The non-terminal paths are
 // covered end to end in test/e2e/auth.)
 import { afterEach, describe, expect, it } from "vitest";
-import { run as login } from "../../../src/commands/auth/login.js";
+import { loginCommand } from "../../../src/commands/auth/login.js";
 import { openConfigStore } from "../../../src/config/store.js";
 import { AuthError } from "../../../src/errors.js";
+import { runVerb } from "../../helpers/run-verb.js";
 import { SANDBOX_ANSWER, json, startService, testDeps, type FakeService } from "./helpers.js";
 
 const TOKEN = "interactive-token-0001";
@@ -32,7 +33,7 @@ describe("login on a terminal", () => {
   it("asks for the base URL and the hidden token, checks the token, and saves both", async () => {
     service = await startFake({ sandbox: false });
     const t = testDeps({ tty: true, answers: [`${service.url}/api/v1/`, `  ${TOKEN}\n`] });
-    await login(t.deps, [], {});
+    await runVerb(loginCommand, [], t.deps);
     expect(t.prompter.asked).toEqual(["Service base URL:", "Token (input hidden):"]);
     const saved = (await openConfigStore(t.deps.env)).read();
     expect(saved.currentProfile).toBe("default");
@@ -47,7 +48,7 @@ describe("login on a terminal", () => {
   it("skips the URL question with --base-url, and stores a sandbox's tables", async () => {
     service = await startFake({ sandbox: true });
     const t = testDeps({ tty: true, answers: [TOKEN], globals: { baseUrl: service.url, profile: "lab", json: true } });
-    await login(t.deps, [], {});
+    await runVerb(loginCommand, [], t.deps);
     expect(t.prompter.asked).toEqual(["Token (input hidden):"]);
     expect(JSON.parse(t.io.stdout())).toEqual({ profile: "lab", baseUrl: service.url, sandbox: true });
     const saved = (await openConfigStore(t.deps.env)).read();
@@ -57,7 +58,7 @@ describe("login on a terminal", () => {
   it("saves nothing when the service refuses the token (exit 4)", async () => {
     service = await startFake({ sandbox: false });
     const t = testDeps({ tty: true, answers: [service.url, "wrong-token-000000"] });
-    const e = await login(t.deps, [], {}).catch((err: unknown) => err);
+    const e = await runVerb(loginCommand, [], t.deps).catch((err: unknown) => err);
     expect(e).toBeInstanceOf(AuthError);
     expect((e as AuthError).message).not.toContain("wrong-token");
     expect((e as AuthError).hint).toContain("Nothing was saved");
@@ -67,9 +68,9 @@ describe("login on a terminal", () => {
   it("keeps the current profile when logging in to another one, and says how to use it", async () => {
     service = await startFake({ sandbox: false });
     const first = testDeps({ tty: true, answers: [service.url, TOKEN] });
-    await login(first.deps, [], {});
+    await runVerb(loginCommand, [], first.deps);
     const second = testDeps({ tty: true, answers: [TOKEN], env: { SHIPCTL_CONFIG_DIR: first.deps.env.SHIPCTL_CONFIG_DIR }, globals: { profile: "ops", baseUrl: service.url } });
-    await login(second.deps, [], {});
+    await runVerb(loginCommand, [], second.deps);
     expect((await openConfigStore(second.deps.env)).read().currentProfile).toBe("default");
     expect(second.io.stderr()).toContain("--profile ops");
   });

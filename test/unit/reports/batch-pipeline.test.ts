@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { MultipartBody } from "../../../src/api/types.js";
 import type { StoredShipment } from "../../../src/contract/index.js";
 import { AuthError, ExitCode } from "../../../src/errors.js";
-import { run } from "../../../src/commands/report/upload.js";
+import { reportUploadCommand } from "../../../src/commands/report/report-upload.js";
+import { runVerb } from "../../helpers/run-verb.js";
 import { batchDepsFor, batchOf } from "./batch-deps.js";
 
 const NOW = new Date("2025-03-02T12:00:00Z");
@@ -74,7 +75,7 @@ describe("batch upload: reads and uploads", () => {
     const root = batchOf(ids);
     api.journal = join(root, ".shipctl-report-ledger.jsonl");
     const { deps, io } = depsFor(api);
-    expect(await run(deps, [], { set: "1", batch: root, concurrency: "2" })).toBe(ExitCode.Ok);
+    expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", root, "--concurrency", "2"], deps)).toBe(ExitCode.Ok);
     expect(api.uploaded().sort()).toEqual(ids);
     expect(api.intentOnDisk.sort()).toEqual(ids);
     // Outcomes are written while later uploads go on, and are all on disk when the batch ends.
@@ -90,7 +91,7 @@ describe("batch upload: reads and uploads", () => {
     const ids = [1, 2, 3, 4, 5, 6, 7, 8];
     const api = new LoggingApi();
     const { deps } = depsFor(api);
-    expect(await run(deps, [], { set: "1", batch: batchOf(ids), concurrency: "1" })).toBe(ExitCode.Ok);
+    expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", batchOf(ids), "--concurrency", "1"], deps)).toBe(ExitCode.Ok);
     // One upload at a time reads two reports ahead: shipment k is read only once the upload of k - 3 is over.
     for (const k of ids.slice(3)) {
       expect(api.events.indexOf(`read ${k}`)).toBeGreaterThan(api.events.indexOf(`upload ${k - 3} done`));
@@ -104,7 +105,7 @@ describe("batch upload: reads and uploads", () => {
     api.shipments.set(3, { delivered_at: "2025-01-01 00:00:00" });
     const { deps, io } = depsFor(api);
     const root = batchOf([1, 2, 3, 4]);
-    expect(await run(deps, [], { set: "1", batch: root, concurrency: "4" })).toBe(ExitCode.Partial);
+    expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", root, "--concurrency", "4"], deps)).toBe(ExitCode.Partial);
     expect(api.uploaded().sort()).toEqual([1, 4]);
     const results = JSON.parse(io.stdout()).results as Array<{ shipment_id: number; result: string }>;
     expect(results.map((r) => `${r.shipment_id} ${r.result}`)).toEqual(["1 stored", "2 refused", "3 refused", "4 stored"]);
@@ -118,13 +119,13 @@ describe("batch upload: reads and uploads", () => {
     const api = new LoggingApi();
     const root = batchOf([1, 2]);
     const journalFile = join(root, ".shipctl-report-ledger.jsonl");
-    expect(await run(depsFor(api).deps, [], { set: "1", batch: root, concurrency: "2" })).toBe(ExitCode.Ok);
+    expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", root, "--concurrency", "2"], depsFor(api).deps)).toBe(ExitCode.Ok);
     // The service moved both shipments to Filed when their set 1 arrived.
     api.shipments.set(1, { status: 8 });
     api.shipments.set(2, { status: 8 });
     api.events = [];
     const { deps, io } = depsFor(api);
-    expect(await run(deps, [], { set: "1", batch: root, concurrency: "2" })).toBe(ExitCode.Ok);
+    expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", root, "--concurrency", "2"], deps)).toBe(ExitCode.Ok);
     expect(api.events.filter((e) => !e.startsWith("read")).length).toBe(0);
     expect(api.events.filter((e) => /^read \d+$/.test(e)).sort()).toEqual(["read 1", "read 2"]);
     expect(JSON.parse(io.stdout()).counts.skipped).toBe(2);
@@ -137,7 +138,7 @@ describe("batch upload: reads and uploads", () => {
     // The second read answers only after the first has failed, so no upload can have been decided before.
     api.holdRead.set(2, new Promise((resolve) => setImmediate(resolve)));
     const { deps } = depsFor(api);
-    await expect(run(deps, [], { set: "1", batch: batchOf([1, 2, 3]), concurrency: "1" })).rejects.toBeInstanceOf(AuthError);
+    await expect(runVerb(reportUploadCommand, ["--set", "1", "--batch", batchOf([1, 2, 3]), "--concurrency", "1"], deps)).rejects.toBeInstanceOf(AuthError);
     expect(api.uploaded()).toEqual([]);
   });
 });

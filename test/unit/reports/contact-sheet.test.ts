@@ -3,7 +3,8 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { checkFolder } from "../../../src/reports/folder-check.js";
-import { htmlSheet, previewFormat, writePreview } from "../../../src/reports/contact-sheet.js";
+import { htmlSheet, writePreview } from "../../../src/reports/contact-sheet.js";
+import { previewFormat } from "../../../src/reports/preview-format.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
 
 describe("preview", () => {

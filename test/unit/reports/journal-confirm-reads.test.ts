@@ -3,7 +3,8 @@
 import { expect, it } from "vitest";
 import type { StoredShipment } from "../../../src/contract/index.js";
 import { ExitCode } from "../../../src/errors.js";
-import { run } from "../../../src/commands/report/upload.js";
+import { reportUploadCommand } from "../../../src/commands/report/report-upload.js";
+import { runVerb } from "../../helpers/run-verb.js";
 import { batchDepsFor, batchOf, StatusService } from "./batch-deps.js";
 
 const NOW = new Date("2025-03-02T12:00:00Z");
@@ -27,14 +28,14 @@ it("reads all 20 journal-stored reports, up to 16 at a time (more than the 2 upl
   const ids = Array.from({ length: 20 }, (_, i) => i + 1);
   const root = batchOf(ids);
   const api = new CountingApi();
-  expect(await run(depsFor(api).deps, [], { set: "1", batch: root, concurrency: "2" })).toBe(ExitCode.Ok);
+  expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", root, "--concurrency", "2"], depsFor(api).deps)).toBe(ExitCode.Ok);
   expect(api.uploads).toHaveLength(20);
 
   api.reads = [];
   api.uploads = [];
   api.peak = 0;
   const { deps, io } = depsFor(api);
-  expect(await run(deps, [], { set: "1", batch: root, concurrency: "2" })).toBe(ExitCode.Ok);
+  expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", root, "--concurrency", "2"], deps)).toBe(ExitCode.Ok);
   expect([...api.reads].sort((a, b) => a - b)).toEqual(ids);
   expect(api.uploads).toEqual([]);
   expect(api.peak).toBeGreaterThan(4);

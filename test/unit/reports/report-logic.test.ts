@@ -11,10 +11,11 @@ import { checkFolder } from "../../../src/reports/folder-check.js";
 import { Book } from "../../../src/ledger/book.js";
 import { settleWindowFor } from "../../../src/ledger/settle-window.js";
 import { batchExitCode } from "../../../src/reports/upload-batch.js";
-import { parseUploadOptions, rerunCommand } from "../../../src/reports/upload-options.js";
+import { rerunCommand } from "../../../src/reports/upload-plan.js";
 import { byteProgressLine, createByteProgress } from "../../../src/reports/byte-progress.js";
 import { sendReport, type ReportOutcome, type SendContext } from "../../../src/reports/send-report.js";
-import { run } from "../../../src/commands/report/upload.js";
+import { parseReportUpload, reportUploadCommand, uploadPlan } from "../../../src/commands/report/report-upload.js";
+import { runVerb } from "../../helpers/run-verb.js";
 import type { PreparedReport } from "../../../src/reports/prepare-reports.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
 import { join } from "node:path";
@@ -248,38 +249,13 @@ describe("batchExitCode", () => {
   });
 });
 
-describe("parseUploadOptions", () => {
-  const cwd = "/work";
-  it("reads one folder or a batch, with defaults", () => {
-    expect(parseUploadOptions(["12", "photos"], { set: "1" }, cwd)).toMatchObject({
-      set: 1,
-      source: { kind: "single", shipmentId: 12, folder: "/work/photos", label: "photos" },
-      concurrency: 2,
-    });
-    expect(parseUploadOptions([], { set: "2", batch: "r", concurrency: "4" }, cwd)).toMatchObject({ source: { kind: "batch", root: "/work/r" }, concurrency: 4, wait: true });
-    expect(parseUploadOptions(["12", "photos"], { set: "1", wait: false }, cwd).wait).toBe(false);
-  });
-
+describe("rerunCommand", () => {
   it("words the command to run again with the same reports and the flags that change what is sent", () => {
-    const single = parseUploadOptions(["12", "my photos"], { set: "1", fit: true, wait: false }, cwd);
+    const plan = (args: string[], flags: Parameters<typeof parseReportUpload>[1]) => uploadPlan(parseReportUpload(args, flags), "/work");
+    const single = plan(["12", "my photos"], { set: "1", fit: true, wait: false });
     expect(rerunCommand(single, {})).toBe("shipctl report upload 12 'my photos' --set 1 --fit --no-wait");
-    const batch = parseUploadOptions([], { set: "2", manifest: "m.csv", concurrency: "4", journal: "j.jsonl", byOrder: true, yes: true }, cwd);
+    const batch = plan([], { set: "2", manifest: "m.csv", concurrency: "4", journal: "j.jsonl", byOrder: true, yes: true });
     expect(rerunCommand(batch, { profile: "prod" })).toBe("shipctl report upload --manifest /work/m.csv --set 2 --by-order --yes --concurrency 4 --journal /work/j.jsonl --profile prod");
-  });
-
-  it.each([
-    [[], { set: "1" }, "give the shipment id and the photo folder"],
-    [["12", "p"], {}, "--set is required"],
-    [["12", "p"], { set: "3" }, "the set is 1"],
-    [["x", "p"], { set: "1" }, "positive whole number"],
-    [["12"], { set: "1", batch: "r" }, "drop the arguments"],
-    [[], { set: "1", batch: "r", manifest: "m.csv" }, "not both"],
-    [[], { set: "1", batch: "r", concurrency: "0" }, "--concurrency 0"],
-    [["12", "p"], { set: "1", preview: "x.pdf" }, ".html or .png"],
-    [[], { set: "1", batch: "r", preview: "x.png" }, "FILE.html"],
-    [["12", "p"], { set: "1", journal: "j" }, "--journal belongs to batches"],
-  ])("refuses %j %j", (args, flags, message) => {
-    expect(() => parseUploadOptions(args as string[], flags, cwd)).toThrow(message);
   });
 });
 
@@ -305,21 +281,21 @@ describe("run: --by-order confirmation", () => {
 
   it("asks on a terminal; no means cancelled (exit 3) and nothing sent", async () => {
     const { d, api, prompter } = deps([false], true);
-    await expect(run(d, ["5", fixture("photos/by-order")], { set: "1", byOrder: true })).rejects.toMatchObject({ exitCode: ExitCode.Cancelled });
+    await expect(runVerb(reportUploadCommand, ["5", fixture("photos/by-order"), "--set", "1", "--by-order"], d)).rejects.toMatchObject({ exitCode: ExitCode.Cancelled });
     expect(prompter.asked).toEqual(["Upload with these sides?"]);
     expect(api.uploads).toHaveLength(0);
   });
 
   it("yes at the prompt uploads", async () => {
     const { d, api, io } = deps([true], true);
-    expect(await run(d, ["5", fixture("photos/by-order")], { set: "1", byOrder: true })).toBe(0);
+    expect(await runVerb(reportUploadCommand, ["5", fixture("photos/by-order"), "--set", "1", "--by-order"], d)).toBe(0);
     expect(api.uploads).toHaveLength(1);
     expect(io.stderr()).toMatch(/box\s+front\s+box\/IMG_2\.jpg/);
   });
 
   it("without a terminal, --yes is required (exit 2)", async () => {
     const { d, api } = deps([], false);
-    await expect(run(d, ["5", fixture("photos/by-order")], { set: "1", byOrder: true })).rejects.toMatchObject({ exitCode: ExitCode.Usage, message: expect.stringContaining("--yes") });
+    await expect(runVerb(reportUploadCommand, ["5", fixture("photos/by-order"), "--set", "1", "--by-order"], d)).rejects.toMatchObject({ exitCode: ExitCode.Usage, message: expect.stringContaining("--yes") });
     expect(api.uploads).toHaveLength(0);
   });
 });

@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { ExitCode } from "../../../src/errors.js";
 import { Book, type RowState } from "../../../src/ledger/book.js";
 import { settleWindowFor } from "../../../src/ledger/settle-window.js";
-import { run } from "../../../src/commands/report/upload.js";
+import { reportUploadCommand } from "../../../src/commands/report/report-upload.js";
+import { runVerb } from "../../helpers/run-verb.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
 import { batchDepsFor, batchOf, StatusService } from "./batch-deps.js";
 
@@ -49,7 +50,7 @@ describe("uploads an earlier run left in flight", () => {
     const api = new StatusService();
     api.status.set(1, 8);
     const { deps, io } = batchDepsFor(api, NOW);
-    expect(await run(deps, [], { set: "1", batch: root })).toBe(ExitCode.Ok);
+    expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", root], deps)).toBe(ExitCode.Ok);
     expect(api.uploads).toEqual([2]);
     expect(results(io.stdout())[0]).toMatchObject({ shipment_id: 1, result: "skipped", message: expect.stringContaining("already stored") });
     expect(io.stderr()).toContain("1 upload was in flight when an earlier run stopped");
@@ -61,7 +62,7 @@ describe("uploads an earlier run left in flight", () => {
     await leftInFlight(root);
     const api = new StatusService();
     const { deps, io } = batchDepsFor(api, NOW);
-    expect(await run(deps, [], { set: "1", batch: root, wait: false })).toBe(ExitCode.Partial);
+    expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", root, "--no-wait"], deps)).toBe(ExitCode.Partial);
     expect(api.uploads).toEqual([2]);
     expect(results(io.stdout())[0]).toMatchObject({ result: "unknown", settle_at: at(60_000), message: expect.stringContaining("until 2025-03-02 12:01:00 UTC") });
     expect(io.stderr()).toContain("1 stored, 1 unknown (in flight: not sent again)");
@@ -69,7 +70,7 @@ describe("uploads an earlier run left in flight", () => {
     // Alone in its run, it is exit 7.
     const alone = batchOf([1]);
     await leftInFlight(alone);
-    expect(await run(batchDepsFor(new StatusService(), NOW).deps, [], { set: "1", batch: alone, wait: false })).toBe(ExitCode.Unavailable);
+    expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", alone, "--no-wait"], batchDepsFor(new StatusService(), NOW).deps)).toBe(ExitCode.Unavailable);
   });
 
   it("waits (a line per read-back without a terminal) until it shows up, then skips it", async () => {
@@ -79,7 +80,7 @@ describe("uploads an earlier run left in flight", () => {
     // The service finishes applying it while the run waits.
     const clock = movingClock(() => api.status.set(1, 8));
     const { deps, io } = batchDepsFor(api, NOW, { clock });
-    expect(await run(deps, [], { set: "1", batch: root })).toBe(ExitCode.Ok);
+    expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", root], deps)).toBe(ExitCode.Ok);
     expect(api.uploads).toEqual([]);
     expect(api.reads.filter((id) => id === 1).length).toBeGreaterThanOrEqual(2);
     expect(io.stderr()).toContain("it may still be applying it until 12:01:00 UTC. Waiting and reading back now and then");
@@ -91,7 +92,7 @@ describe("uploads an earlier run left in flight", () => {
     await leftInFlight(root);
     const api = new StatusService();
     const { deps, io } = batchDepsFor(api, NOW, { clock: movingClock() });
-    expect(await run(deps, [], { set: "1", batch: root })).toBe(ExitCode.Ok);
+    expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", root], deps)).toBe(ExitCode.Ok);
     expect(api.uploads).toEqual([1]);
     expect(io.stderr()).toContain("0 found stored, 1 proven not stored (to be sent)");
   });
@@ -101,7 +102,7 @@ describe("uploads an earlier run left in flight", () => {
     await leftInFlight(root, { sent_at: undefined, at: new Date().toISOString() });
     const api = new StatusService();
     const { deps, io } = batchDepsFor(api, NOW);
-    expect(await run(deps, [], { set: "1", batch: root })).toBe(ExitCode.Ok);
+    expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", root], deps)).toBe(ExitCode.Ok);
     expect(api.uploads).toEqual([1]);
     expect(io.stderr()).not.toContain("in flight when an earlier run stopped");
   });
@@ -113,7 +114,7 @@ describe("uploads an earlier run left in flight", () => {
     const stop = new AbortController();
     const clock = movingClock(() => stop.abort(new Error("interrupted")));
     const { deps, io } = batchDepsFor(api, NOW, { clock, signal: stop.signal });
-    await expect(run(deps, [], { set: "1", batch: root })).rejects.toMatchObject({ exitCode: ExitCode.Interrupted });
+    await expect(runVerb(reportUploadCommand, ["--set", "1", "--batch", root], deps)).rejects.toMatchObject({ exitCode: ExitCode.Interrupted });
     expect(api.uploads).toEqual([]);
     expect(results(io.stdout()).map((r) => `${r.shipment_id} ${r.result}`)).toEqual(["1 unknown", "2 interrupted"]);
   });
@@ -136,7 +137,7 @@ describe("uploads an earlier run left in flight", () => {
     api.status.set(1, 8);
     api.status.set(3, 8);
     const { deps, io } = batchDepsFor(api, NOW);
-    expect(await run(deps, [], { set: "1", batch: root })).toBe(ExitCode.Ok);
+    expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", root], deps)).toBe(ExitCode.Ok);
     expect(api.uploads).toEqual([2]);
     expect(results(io.stdout()).map((r) => `${r.shipment_id} ${r.result}`)).toEqual(["1 skipped", "2 stored", "3 skipped"]);
     expect(existsSync(legacy)).toBe(false);
@@ -156,14 +157,14 @@ describe("uploads an earlier run left in flight", () => {
     await book.close();
     const api = new StatusService();
     const { deps } = batchDepsFor(api, NOW, { configDir });
-    await expect(run(deps, ["5", fixture("photos/nested")], { set: "1", wait: false })).rejects.toMatchObject({
+    await expect(runVerb(reportUploadCommand, ["5", fixture("photos/nested"), "--set", "1", "--no-wait"], deps)).rejects.toMatchObject({
       exitCode: ExitCode.Unavailable,
       message: expect.stringContaining("may still be applying it until 2025-03-02 12:01:00 UTC"),
       hint: expect.stringContaining(`shipctl report upload 5 ${fixture("photos/nested")} --set 1 --no-wait`),
     });
     expect(api.uploads).toEqual([]);
     api.status.set(5, 8);
-    expect(await run(batchDepsFor(api, NOW, { configDir }).deps, ["5", fixture("photos/nested")], { set: "1" })).toBe(ExitCode.Ok);
+    expect(await runVerb(reportUploadCommand, ["5", fixture("photos/nested"), "--set", "1"], batchDepsFor(api, NOW, { configDir }).deps)).toBe(ExitCode.Ok);
     expect(api.uploads).toEqual([]);
   });
 });

@@ -1,0 +1,161 @@
+// A checkout run (`shipctl checkout <id>...`): settle payments an earlier run left in flight (earlier-payments.ts),
+// read the shipments (skip those paid before), price them in sessions of at most 10, show every price and the total,
+// check --max-total, confirm once, then pay session by session (pay.ts), each payment recorded in the checkout book
+// (checkout-book.ts). A rerun of the same command is always safe: a payment that may still be going through is waited
+// for (or its shipments left alone), and anything no longer a Draft is reported and skipped before pricing.
+import { CancelledError, InterruptedError, UsageError, type CliError } from "../errors.js";
+import { ShipmentStatus, shipmentStatusName } from "../contract/index.js";
+import type { Deps } from "../deps.js";
+import type { ApiClient } from "../api/types.js";
+import { formatUsd } from "../output/money.js";
+import { printJson } from "../output/json.js";
+import { tableWidth } from "../output/table.js";
+import { conclude } from "./conclude.js";
+import { groupIds, type CheckoutPlan, type CheckoutSession, type RunStatus, type SkippedShipment } from "./checkout-model.js";
+import { paySessions, plural, type PayResult } from "./pay.js";
+import { chargedCents, jsonDocument, priceTable, rerunCommand, totalOf } from "./present.js";
+import { priceGroup } from "./price.js";
+import { readShipments } from "./paid-read-back.js";
+import { withContext } from "./with-context.js";
+import { openCheckoutBook } from "./checkout-book.js";
+import { settleEarlierPayments } from "./earlier-payments.js";
+import type { Book } from "../ledger/book.js";
+import { formatTimestamp } from "../output/time.js";
+
+/** Checks before any request are the command's (commands/checkout/checkout.ts): ids, flags, --yes without a terminal. */
+export async function checkoutShipments(deps: Deps, options: CheckoutPlan): Promise<void> {
+  const api = await deps.api();
+  const book = await openCheckoutBook(deps);
+  try {
+    return await checkoutWith(deps, options, api, book);
+  } finally {
+    await book.close();
+  }
+}
+
+async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, book: Book): Promise<void> {
+  const note = (line: string) => deps.io.err(`${line}\n`);
+  const earlier = await settleEarlierPayments(deps, book, api, options.ids, options.wait);
+  const held = options.ids.filter((id) => earlier.inFlight.has(id));
+  const heldUntil = held.length > 0 ? new Date(Math.max(...held.map((id) => earlier.inFlight.get(id)!.getTime()))) : undefined;
+  if (deps.signal.aborted) {
+    throw new InterruptedError("interrupted while waiting for an earlier payment to settle: nothing was priced or paid", {
+      hint: `Rerun: it settles that payment first, and skips what is already paid, so it never charges twice:\n  ${rerunFor(deps, options, options.ids)}`,
+    });
+  }
+  for (const id of held) {
+    note(`shipment ${id}: a payment an earlier run sent may still be going through until ${formatTimestamp(earlier.inFlight.get(id)!)}: not priced or paid now`);
+  }
+
+  const stored = await readShipments(api, options.ids.filter((id) => !earlier.inFlight.has(id)), deps.signal);
+  const titles = new Map(stored.map((s) => [s.id, s.title]));
+  const skipped: SkippedShipment[] = stored
+    .filter((s) => s.status !== ShipmentStatus.Draft)
+    .map((s) => ({ id: s.id, title: s.title, status: s.status }));
+  for (const s of skipped) {
+    const why = earlier.paid.has(s.id) ? "paid by an earlier run's payment whose answer was lost" : "paid before this run";
+    note(`shipment ${s.id} is already ${shipmentStatusName(s.status)} (${why}): skipped`);
+  }
+  const toPay = stored.filter((s) => s.status === ShipmentStatus.Draft).map((s) => s.id);
+  const finish = (status: RunStatus, sessions: CheckoutSession[], pay: Partial<PayResult>, error?: CliError, rerun?: string) =>
+    report(deps, { status, sessions, skipped, pay, rerun }, error);
+  const withHeld = (pay: PayResult): PayResult => {
+    if (held.length === 0) return pay;
+    const settleAt = pay.settleAt && pay.settleAt > heldUntil! ? pay.settleAt : heldUntil;
+    return { ...pay, unknown: [...pay.unknown, ...held], settleAt };
+  };
+  if (toPay.length === 0) {
+    if (held.length > 0) {
+      const result = withHeld({ paid: [], unpaid: [], unknown: [] });
+      const rerun = rerunFor(deps, options, held);
+      const { status, error } = conclude(result, { retries: options.retries, sessions: 0, charged: 0, rerun, held });
+      return finish(status, [], result, error, rerun);
+    }
+    note(`nothing to pay: ${options.ids.length === 1 ? "the shipment is" : `all ${options.ids.length} shipments are`} already paid`);
+    return finish("nothing-to-pay", [], {});
+  }
+
+  const sessions: CheckoutSession[] = [];
+  for (const ids of groupIds(toPay)) {
+    try {
+      const priced = await priceGroup(api, ids, titles, deps.signal, note);
+      sessions.push({ number: sessions.length + 1, ...priced, outcome: "not-attempted" });
+    } catch (err) {
+      throw withContext(err, `pricing shipments ${ids.join(", ")} (nothing was charged)`);
+    }
+  }
+  const total = totalOf(sessions);
+  const ask = !options.yes;
+  if (!deps.globals.json) {
+    deps.io.out(priceTable(sessions, { theme: deps.theme.out, width: tableWidth(deps.io) }));
+  } else if (ask) {
+    // stdout is kept for the one JSON document, but the person answering the prompt must see what they pay for.
+    deps.io.err(priceTable(sessions, { theme: deps.theme.err, width: deps.io.stderrIsTTY ? deps.io.columns : undefined }));
+  }
+
+  if (options.maxTotalCents !== undefined && total > options.maxTotalCents) {
+    return finish("over-max-total", sessions, withHeld({ paid: [], unpaid: toPay, unknown: [] }), new UsageError(
+      `total ${formatUsd(total)} exceeds --max-total ${formatUsd(options.maxTotalCents)}`,
+      { hint: "Nothing was charged. Raise --max-total, or pay fewer shipments at a time." },
+    ));
+  }
+
+  if (ask && !(await confirmed(deps, `Charge ${formatUsd(total)} for ${plural(toPay.length)}?`))) {
+    return finish("cancelled", sessions, withHeld({ paid: [], unpaid: toPay, unknown: [] }), new CancelledError("cancelled: nothing was charged"));
+  }
+
+  const paid = withHeld(await paySessions({ deps, api, book, options, titles, note }, sessions));
+  const rest = [...paid.unpaid, ...paid.unknown];
+  const charged = chargedCents(sessions, paid.paid);
+  const rerun = rest.length > 0 ? rerunFor(deps, options, rest) : undefined;
+  const { status, error } = conclude(paid, {
+    retries: options.retries,
+    sessions: sessions.length,
+    charged,
+    rerun,
+    held,
+    interrupted: deps.signal.aborted,
+  });
+  if (!error) note(`${deps.theme.err.ok("✓")} paid ${formatUsd(charged)} for ${plural(paid.paid.length)}`);
+  return finish(status, sessions, paid, error, rerun);
+}
+
+async function confirmed(deps: Deps, question: string): Promise<boolean> {
+  try {
+    return await deps.prompter.confirm(question, { default: false });
+  } catch (err) {
+    // Ctrl-C or Ctrl-D at the prompt is a no.
+    if (err instanceof CancelledError) return false;
+    throw err;
+  }
+}
+
+/** Prints the --json document (whatever the outcome, so a script always learns what was paid), then ends the run. */
+function report(
+  deps: Deps,
+  run: { status: RunStatus; sessions: CheckoutSession[]; skipped: SkippedShipment[]; pay: Partial<PayResult>; rerun?: string },
+  error: CliError | undefined,
+): void {
+  if (deps.globals.json) {
+    printJson(
+      deps.io,
+      jsonDocument({
+        status: run.status,
+        sessions: run.sessions,
+        paid: run.pay.paid ?? [],
+        unpaid: run.pay.unpaid ?? [],
+        unknown: run.pay.unknown ?? [],
+        settleAt: run.pay.settleAt,
+        skipped: run.skipped,
+        rerun: run.rerun,
+      }),
+    );
+  }
+  if (error) throw error;
+}
+
+function rerunFor(deps: Deps, options: CheckoutPlan, ids: number[]): string {
+  const order = new Map(options.ids.map((id, i) => [id, i]));
+  const sorted = [...ids].sort((a, b) => order.get(a)! - order.get(b)!);
+  return rerunCommand(sorted, { yes: options.yes, maxTotalCents: options.maxTotalCents, globals: deps.globals });
+}

@@ -1,0 +1,147 @@
+// `shipctl checkout <id>...`: its wiring, its options, and its run. Everything checked here runs before any request,
+// so a typo costs nothing: each refusal is a UsageError (exit 2) naming the argument and showing a valid form. The
+// workflow (src/checkout/) is imported only when the command runs.
+import { Command } from "commander";
+import { UsageError } from "../../errors.js";
+import type { Deps } from "../../deps.js";
+import type { CheckoutPlan } from "../../checkout/checkout-model.js";
+import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+
+/** The command line asks for exactly what a checkout run needs (ids in order, no duplicates; amounts in cents). */
+export type CheckoutOptions = CheckoutPlan;
+
+/** The flags as commander hands them over (strings: they are checked here so the messages are ours). */
+interface CheckoutFlags {
+  yes?: boolean;
+  maxTotal?: string;
+  retryWait?: string;
+  retries?: string;
+  /** false with --no-wait. */
+  wait?: boolean;
+}
+
+/** api.md recommends "about a minute" between 409 retries. */
+const DEFAULT_RETRY_WAIT_SECONDS = 60;
+const DEFAULT_RETRIES = 3;
+
+const HELP_AFTER = `
+Shipments are priced in checkout sessions of at most 10 (GET /api/v1/checkout). Every price and the
+total are shown before one confirmation for all sessions; then each session is paid in turn.
+Shipments already paid (no longer Draft) are skipped, so running the same command again is safe:
+it never charges twice.
+
+Each payment is recorded before it is sent, in the checkout journal in the config folder
+(journals/checkout.shipctl-ledger.jsonl). A payment whose answer was lost is "in flight": the service may
+still be applying it until its settle time (the time it was sent plus the longest the service may take,
+5 minutes by default; see SHIPCTL_APPLY_WINDOW in the README). A run first settles what is in flight by
+reading the shipments back: paid ones are skipped; if the service does not show them paid yet, the run
+waits until the settle time with a countdown, then pays what is still a Draft. With --no-wait it does not
+wait: those shipments are left alone (exit 7) and the time after which a rerun settles them is printed.
+Only one checkout runs at a time: a second one waits up to 5 s for the first to finish, then stops (exit 2)
+naming it.
+
+Without a terminal (scripts, CI, --no-input) --yes is required; without it nothing is priced or paid.
+
+Examples:
+  $ shipctl checkout 125 126                    price, show, ask, pay
+  $ shipctl checkout 125 126 --max-total 250    refuse if the total is above $250.00
+  $ shipctl checkout $(seq 100 124) --yes       25 shipments: three sessions, one confirmation
+  $ shipctl checkout 125 --yes --json           for scripts: one JSON document on stdout
+  $ shipctl checkout 125 --yes --retry-wait 30 --retries 5
+
+Exit codes: 0 paid (or nothing left to pay) · 2 bad arguments, missing --yes, or total above --max-total
+(nothing charged) · 3 answered no · 5 card declined or no valid payment method (fix it in the service's
+dashboard) · 6 a shipment does not exist, or the service refused the request · 7 payment still failing after
+the retries (409), or a payment that may still be going through (a lost answer that reading back did not prove
+paid, or an earlier run's payment in flight): never sent again meanwhile; the printed command settles it ·
+8 some sessions paid, then a stop (the output lists paid, unpaid and unknown ids and the rerun command) ·
+130 interrupted (a payment already sent is waited for and recorded first).
+`;
+
+export function checkoutCommand(ctx: CommandContext, run: VerbRun<CheckoutOptions> = runCheckout): Command {
+  const command = new Command("checkout")
+    .description("price shipments and pay for them with the organization's payment method")
+    .argument("<id...>", "shipment ids (separate words or comma-separated)")
+    .option("-y, --yes", "pay without a confirmation prompt (required without a terminal)")
+    .option("--max-total <usd>", "refuse to pay when the total is above this many dollars (e.g. 250 or 249.99)")
+    // Defaults are applied in parseCheckout (so a bad value is refused there with our wording); shown here for people.
+    .option(
+      "--retry-wait <seconds>",
+      `when a payment fails temporarily (409), wait this long before retrying (default ${DEFAULT_RETRY_WAIT_SECONDS})`,
+    )
+    .option("--retries <n>", `retry a payment that failed temporarily (409) up to n times (default ${DEFAULT_RETRIES})`)
+    .option("--no-wait", "do not wait for a payment an earlier run left in flight: leave those shipments unpaid and unknown, with when a rerun settles them")
+    .addHelpText("after", HELP_AFTER);
+  return command.action(verbAction(ctx, parseCheckout, run));
+}
+
+export function parseCheckout(args: readonly string[], flags: CheckoutFlags): CheckoutOptions {
+  return {
+    ids: parseShipmentIds(args),
+    yes: flags.yes === true,
+    maxTotalCents: flags.maxTotal === undefined ? undefined : parseDollars(flags.maxTotal, "--max-total"),
+    retryWaitSeconds:
+      flags.retryWait === undefined ? DEFAULT_RETRY_WAIT_SECONDS : parseWholeNumber(flags.retryWait, "--retry-wait", "seconds"),
+    retries: flags.retries === undefined ? DEFAULT_RETRIES : parseWholeNumber(flags.retries, "--retries", "retries"),
+    wait: flags.wait !== false,
+  };
+}
+
+export async function runCheckout(options: CheckoutOptions, deps: Deps): Promise<void> {
+  // Checked before any request: a script must not find out about the missing flag after the pricing.
+  if (!options.yes && !deps.canPrompt()) {
+    throw new UsageError("checkout charges the organization's card: pass --yes to pay without a confirmation prompt", {
+      hint: "No one can answer a prompt here (no terminal, or --no-input). Nothing was priced or paid.",
+    });
+  }
+  const { checkoutShipments } = await import("../../checkout/checkout-shipments.js");
+  return checkoutShipments(deps, options);
+}
+
+/** Ids as separate arguments or comma-separated (`12 13` or `12,13`, handy from a script). */
+export function parseShipmentIds(args: readonly string[]): number[] {
+  const ids: number[] = [];
+  const seen = new Set<number>();
+  for (const word of args.flatMap((a) => a.split(","))) {
+    const text = word.trim();
+    if (text === "") continue;
+    const id = /^\d+$/.test(text) ? Number(text) : NaN;
+    if (!Number.isSafeInteger(id) || id < 1) {
+      throw new UsageError(`shipment id "${text}" is not a whole positive number`, {
+        hint: "Pass shipment ids as shown by `shipctl list shipments`, e.g. `shipctl checkout 125 126`.",
+      });
+    }
+    if (seen.has(id)) {
+      throw new UsageError(`shipment id ${id} is given more than once`, { hint: "List each shipment once." });
+    }
+    seen.add(id);
+    ids.push(id);
+  }
+  if (ids.length === 0) {
+    throw new UsageError("no shipment ids given", { hint: "Example: shipctl checkout 125 126" });
+  }
+  return ids;
+}
+
+/** "250", "249.99", "$1,250.5" -> cents, without going through floating point. */
+export function parseDollars(text: string, flag: string): number {
+  const cleaned = text.trim().replace(/^\$/, "").replace(/,(?=\d{3}(\D|$))/g, "");
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(cleaned);
+  const cents = match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : NaN;
+  if (!Number.isSafeInteger(cents)) {
+    throw new UsageError(`${flag} "${text}" is not an amount in dollars`, {
+      hint: `Give dollars with at most two decimals, e.g. ${flag} 250 or ${flag} 249.99.`,
+    });
+  }
+  return cents;
+}
+
+function parseWholeNumber(text: string, flag: string, unit: string): number {
+  const value = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!Number.isSafeInteger(value)) {
+    throw new UsageError(`${flag} "${text}" is not a whole number of ${unit}`, {
+      hint: `Give 0 or more, e.g. ${flag} ${flag === "--retries" ? DEFAULT_RETRIES : DEFAULT_RETRY_WAIT_SECONDS}.`,
+    });
+  }
+  return value;
+}

@@ -1,0 +1,33 @@
+// `shipctl config get <key>`: its wiring, options and run; the value is printed by config/print-setting.ts.
+import { Command } from "commander";
+import type { Deps } from "../../deps.js";
+import { UsageError } from "../../errors.js";
+import { settingKey, type SettingKey } from "../../config/setting-sources.js";
+import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+
+export interface ConfigGetOptions {
+  key: SettingKey;
+}
+
+const GETTABLE = "baseUrl, token (masked), profile, currentProfile";
+
+export function configGetCommand(ctx: CommandContext, run: VerbRun<ConfigGetOptions> = runConfigGet): Command {
+  const command = new Command("get")
+    .description("print one setting: baseUrl, token (masked), profile, currentProfile")
+    .argument("<key>", "baseUrl | token | profile | currentProfile")
+    .addHelpText("after", '\nExamples:\n  shipctl config get baseUrl\n  url="$(shipctl config get baseUrl)"\n');
+  return command.action(verbAction(ctx, parseConfigGet, run));
+}
+
+/** The key in any spelling settingKey accepts (baseUrl, base-url, BASE_URL...). */
+export function parseConfigGet(args: string[]): ConfigGetOptions {
+  const [input = ""] = args;
+  const key = settingKey(input);
+  if (!key) throw new UsageError(`unknown setting "${input}"`, { hint: `settings: ${GETTABLE}` });
+  return { key };
+}
+
+export async function runConfigGet(options: ConfigGetOptions, deps: Deps): Promise<void> {
+  const { printSetting } = await import("../../config/print-setting.js");
+  return printSetting(deps, options.key);
+}

@@ -1,0 +1,60 @@
+// `shipctl config set <key> <value>`: its wiring, options and run. The key and the value are checked here (baseUrl
+// with the same https/loopback rule as everywhere, a profile name's spelling); config/change-setting.ts stores them.
+// The token is not settable here: a value on a command line stays in shell history and shows in `ps`.
+import { Command } from "commander";
+import type { Deps } from "../../deps.js";
+import { UsageError } from "../../errors.js";
+import { normaliseBaseUrl, type NormalisedBaseUrl } from "../../config/base-url.js";
+import { profileNameProblem } from "../../config/profile-name.js";
+import { settingKey } from "../../config/setting-sources.js";
+import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+
+export type ConfigSetOptions = { key: "baseUrl"; baseUrl: NormalisedBaseUrl } | { key: "currentProfile"; profile: string };
+
+const SETTABLE = "baseUrl, currentProfile";
+
+export function configSetCommand(ctx: CommandContext, run: VerbRun<ConfigSetOptions> = runConfigSet): Command {
+  const command = new Command("set")
+    .description("change a setting of the profile in use: baseUrl, or currentProfile")
+    .argument("<key>", "baseUrl | currentProfile")
+    .argument("<value>", "the new value")
+    .addHelpText(
+      "after",
+      `
+baseUrl must be https://, except for localhost, 127.0.0.0/8 and [::1]. A trailing /api/v1 is removed.
+Changing baseUrl to another host removes the saved token (it belongs to the old host).
+The token cannot be set here: use \`printf %s "$TOKEN" | shipctl login --token-stdin\`.
+
+Examples:
+  shipctl config set baseUrl https://api.example.com
+  shipctl config set baseUrl http://127.0.0.1:8080 --profile local
+  shipctl config set currentProfile local
+`,
+    );
+  return command.action(verbAction(ctx, parseConfigSet, run));
+}
+
+export function parseConfigSet(args: string[]): ConfigSetOptions {
+  const [input = "", value = ""] = args;
+  const key = settingKey(input);
+  if (key === "token") {
+    throw new UsageError("the token cannot be set with `config set`: a command line is kept in shell history and shown by `ps`", {
+      hint: 'use: printf %s "$TOKEN" | shipctl login --token-stdin   (it also checks the token before saving)',
+    });
+  }
+  if (key === "profile") {
+    throw new UsageError("the profile is chosen per run, with --profile NAME or SHIPCTL_PROFILE", {
+      hint: "to change the profile used by default: shipctl config set currentProfile NAME",
+    });
+  }
+  if (!key) throw new UsageError(`unknown setting "${input}"`, { hint: `settable: ${SETTABLE}` });
+  if (key === "baseUrl") return { key, baseUrl: normaliseBaseUrl(value, "baseUrl") };
+  const problem = profileNameProblem(value);
+  if (problem) throw new UsageError(problem);
+  return { key, profile: value };
+}
+
+export async function runConfigSet(options: ConfigSetOptions, deps: Deps): Promise<void> {
+  const { setBaseUrl, setCurrentProfile } = await import("../../config/change-setting.js");
+  return options.key === "baseUrl" ? setBaseUrl(deps, options.baseUrl) : setCurrentProfile(deps, options.profile);
+}

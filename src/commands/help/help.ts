@@ -1,0 +1,44 @@
+// `shipctl help [topic...]`: its wiring, options and run. It shows the help of any command, which needs the whole
+// command tree: the program this command belongs to (nouns get their verbs on first use: withVerbs).
+import { Command } from "commander";
+import type { Deps } from "../../deps.js";
+import { EXIT_CODE_TABLE, UsageError } from "../../errors.js";
+import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { withVerbs } from "../index.js";
+
+export interface HelpOptions {
+  /** A command's words (`shipment create`), `exit-codes`, or nothing for the program's own help. */
+  topic: string[];
+}
+
+/** `run` replaces the default, which shows help from the program this command is added to. */
+export function helpCommand(ctx: CommandContext, run?: VerbRun<HelpOptions>): Command {
+  const command = new Command("help")
+    .description("show help for a command, or a topic: `shipctl help exit-codes`")
+    .argument("[topic...]", "a command (e.g. `shipment create`) or `exit-codes`");
+  return command.action(verbAction(ctx, parseHelp, run ?? ((options, deps) => runHelp(options, deps, command.parent ?? command))));
+}
+
+export function parseHelp(args: string[]): HelpOptions {
+  return { topic: args };
+}
+
+export async function runHelp(options: HelpOptions, deps: Deps, program: Command): Promise<void> {
+  const { topic } = options;
+  if (topic.join(" ") === "exit-codes") {
+    deps.io.out(deps.globals.json ? `${JSON.stringify(EXIT_CODE_TABLE.map(([code, meaning]) => ({ code, meaning })))}\n` : exitCodesText());
+    return;
+  }
+  let target = program;
+  for (const word of topic) {
+    const sub = (await withVerbs(target)).commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!sub) throw new UsageError(`no command or help topic "${topic.join(" ")}"`, { hint: "Run `shipctl --help` for the list." });
+    target = sub;
+  }
+  deps.io.out((await withVerbs(target)).helpInformation());
+}
+
+export function exitCodesText(): string {
+  const lines = EXIT_CODE_TABLE.map(([code, text]) => `  ${String(code).padStart(3)}  ${text}`);
+  return `Exit codes:\n${lines.join("\n")}\n`;
+}

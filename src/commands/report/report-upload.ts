@@ -1,0 +1,201 @@
+// `shipctl report upload`: its wiring, its options and its run. The command line is read and checked here before
+// anything is read from disk or sent: one folder (`<shipment-id> <folder>`), or a batch (`--batch ROOT` or
+// `--manifest FILE.csv`), never a mix. The workflow (photos, sharp, the HTTP client) is imported when the command runs,
+// so `--help` stays instant.
+import { Command } from "commander";
+import { resolve } from "node:path";
+import { REPORT, type ReportSet } from "../../contract/limits.js";
+import { UsageError } from "../../errors.js";
+import { WRITE_WAIT_MS, type Deps } from "../../deps.js";
+import { APPLY_WINDOW_DEFAULT_MS } from "../../ledger/settle-window.js";
+import { previewFormat } from "../../reports/preview-format.js";
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from "../../reports/report-defaults.js";
+import type { UploadPlan } from "../../reports/upload-plan.js";
+import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+
+/** What the run is asked to do, with the paths as given on the command line (the run resolves them). */
+export type ReportUploadOptions = Omit<UploadPlan, "source"> & {
+  source: { kind: "single"; shipmentId: number; folder: string } | { kind: "batch"; root: string } | { kind: "manifest"; file: string };
+};
+
+/** What commander hands over (option values are strings until checked here). */
+interface ReportUploadFlags {
+  set?: string;
+  batch?: string;
+  manifest?: string;
+  byOrder?: boolean;
+  yes?: boolean;
+  fit?: boolean;
+  preview?: string;
+  concurrency?: string;
+  journal?: string;
+  /** false with --no-wait. */
+  wait?: boolean;
+}
+
+const HELP = `
+A condition report set is 12 photos: the box and the artwork, each from the front, back, top, bottom, left and
+right. Set 1 is taken before shipping and can be stored while the shipment is Delivered, within 30 days of delivery;
+set 2 on arrival, while the shipment is Arrived, within 24 hours of arrival.
+
+Folder layouts (names are case-insensitive; "-", "_" and spaces are alike):
+  box/front.jpg  box/back.jpg ... art/right.png     a folder per group, a file per side
+  box-front.jpg  Box_Back.JPG  "art left.png" ...   flat, group and side in the name
+  --by-order: box/ and art/ with exactly six photos each; sides are taken in natural name order
+              (IMG_2 before IMG_10) and shown as a table to confirm (a prompt, or --yes)
+Hidden files, .DS_Store and Thumbs.db are ignored; symbolic links leading outside the folder are refused.
+
+Checks before anything is sent, all problems listed at once (exit 2, nothing sent): one photo per side;
+JPEG or PNG judged by content, not by name (HEIC, WebP, TIFF and truncated files are named with how to fix them);
+each photo at most 1,048,576 bytes (a note above 1,000,000). --fit sends a recompressed copy of oversized photos
+(upright, metadata and GPS removed, the original untouched) and lists what it changed.
+
+The shipment is read first: when its status or time window means the service will refuse, nothing is sent (exit 6)
+and the reason says how long ago the window closed; otherwise the time left is shown.
+
+Batches: --batch ROOT (ROOT/<shipment-id>/..., a folder per shipment named by its id, e.g. 1234 or 1234-smith) or
+--manifest FILE.csv (columns shipment_id,folder; folders relative to the manifest). Every folder is checked first;
+uploads run --concurrency at a time with progress on stderr.
+
+Every upload is recorded in a journal before it is sent, and again when its last byte leaves: a batch's in
+ROOT/.shipctl-report-ledger.jsonl, or FILE.csv.shipctl-report-ledger.jsonl beside the manifest (--journal to move
+it); single uploads share <config folder>/journals/reports.shipctl-ledger.jsonl. A rerun skips stored reports.
+When an answer is lost, the shipment is read back: Filed (set 1) or Completed (set 2) means the report arrived;
+otherwise the upload stays "in flight" (the service may still be applying it) until its settle time, the moment
+its last byte left plus the longest the service may take (${APPLY_WINDOW_DEFAULT_MS / 60_000} minutes, or SHIPCTL_APPLY_WINDOW seconds), and
+it is never sent again before then. A rerun settles it first: it reads the shipment, and waits with a countdown
+until the settle time if the report is not there yet (--no-wait: exit 7 at once, naming the time). An upload
+whose last byte never left was not applied, and is sent again. A journal of shipctl 0.1
+(.shipctl-report-journal.json) is read and migrated, kept as .v1.bak.
+
+Ctrl-C: starts no new upload and stops reads and photo fitting at once; uploads already sending get up to ${WRITE_WAIT_MS / 1000} s to
+answer and are recorded (exit 130). A second Ctrl-C leaves them in flight for the rerun to settle.
+
+Exit codes: 0 stored (or already stored); 2 a problem with the photos or flags (nothing sent); 3 cancelled at the
+--by-order prompt; 4 not logged in; 6 refused (status, window, or the service's answer); 7 service unavailable, an
+answer lost without the report showing yet, or an upload still in flight (not sent again); 8 a batch where some
+reports were stored and some were not; 130 interrupted.
+
+Examples:
+  shipctl report upload 1234 --set 1 ./photos/1234
+  shipctl report upload 1234 --set 2 ./arrival --fit
+  shipctl report upload 1234 --set 1 ./camera-roll --by-order --yes
+  shipctl report upload 1234 --set 1 ./photos/1234 --preview sheet.html
+  shipctl report upload --batch ./reports --set 1 --concurrency 4 --json
+  shipctl report upload --manifest arrivals.csv --set 2 --fit
+`;
+
+export function reportUploadCommand(ctx: CommandContext, run: VerbRun<ReportUploadOptions> = runReportUpload): Command {
+  const command = new Command("upload")
+    .description("check a photo folder (or a batch of them) and upload it as a condition report set")
+    .argument("[shipment-id]", "the shipment the photos belong to (not with --batch/--manifest)")
+    .argument("[folder]", "the folder holding the 12 photos")
+    .option("--set <1|2>", "1: before shipping (status Delivered); 2: on arrival (status Arrived)")
+    .option("--batch <root>", "upload every ROOT/<shipment-id>/ folder")
+    .option("--manifest <file.csv>", "upload the folders listed in a CSV with columns shipment_id,folder")
+    .option("--by-order", "take sides from the natural order of the files in box/ and art/ (confirm the table)")
+    .option("-y, --yes", "confirm the --by-order sides without a prompt")
+    .option("--fit", "send recompressed copies of photos over the size limit (originals untouched)")
+    .option("--preview <file>", "write a contact sheet (.html, or .png for one report) and stop without sending")
+    .option("--concurrency <n>", `uploads at a time in a batch, 1 to ${MAX_CONCURRENCY}`, String(DEFAULT_CONCURRENCY))
+    .option("--journal <file>", "where a batch records what was stored (default beside the batch)")
+    .option("--no-wait", "do not wait for an upload an earlier run left in flight: report it unknown (exit 7), with when a rerun settles it")
+    .addHelpText("after", HELP);
+  return command.action(verbAction(ctx, parseReportUpload, run));
+}
+
+export function parseReportUpload(args: string[], flags: ReportUploadFlags): ReportUploadOptions {
+  const set = parseSet(flags.set);
+  const source = parseSource(args, flags);
+  const concurrency = parseConcurrency(flags.concurrency);
+  let preview: ReportUploadOptions["preview"];
+  if (flags.preview !== undefined) {
+    const format = previewFormat(flags.preview);
+    if (!format) throw new UsageError(`--preview ${flags.preview}: the file must end in .html or .png`);
+    if (format === "png" && source.kind !== "single") {
+      throw new UsageError("a .png preview shows one report; for a batch use --preview FILE.html");
+    }
+    preview = { file: flags.preview, format };
+  }
+  if (flags.journal !== undefined && source.kind === "single") {
+    throw new UsageError("--journal belongs to batches (--batch or --manifest); single uploads share one journal in the config folder");
+  }
+  return {
+    set,
+    source,
+    byOrder: Boolean(flags.byOrder),
+    yes: Boolean(flags.yes),
+    fit: Boolean(flags.fit),
+    preview,
+    concurrency,
+    journal: flags.journal,
+    wait: flags.wait !== false,
+  };
+}
+
+export async function runReportUpload(options: ReportUploadOptions, deps: Deps): Promise<number> {
+  const plan = uploadPlan(options, deps.cwd);
+  const source = plan.source;
+  const { markPhase } = await import("../../reports/report-phases.js");
+  if (source.kind === "single") {
+    const { uploadSingle } = await import("../../reports/upload-single.js");
+    markPhase("started");
+    return uploadSingle(deps, { ...plan, source });
+  }
+  const { uploadBatch } = await import("../../reports/upload-batch.js");
+  markPhase("started");
+  return uploadBatch(deps, { ...plan, source });
+}
+
+/** The options with their paths resolved against the folder the command ran in (a single folder keeps its label). */
+export function uploadPlan(options: ReportUploadOptions, cwd: string): UploadPlan {
+  const s = options.source;
+  const source: UploadPlan["source"] =
+    s.kind === "single" ? { ...s, folder: resolve(cwd, s.folder), label: s.folder } : s.kind === "batch" ? { kind: "batch", root: resolve(cwd, s.root) } : { kind: "manifest", file: resolve(cwd, s.file) };
+  return {
+    ...options,
+    source,
+    preview: options.preview && { ...options.preview, file: resolve(cwd, options.preview.file) },
+    journal: options.journal === undefined ? undefined : resolve(cwd, options.journal),
+  };
+}
+
+function parseSet(value: string | undefined): ReportSet {
+  if (value === undefined) {
+    throw new UsageError("--set is required: 1 (photos taken before shipping, while Delivered) or 2 (on arrival, while Arrived)");
+  }
+  const set = REPORT.sets.find((s) => String(s) === value.trim());
+  if (!set) throw new UsageError(`--set ${value}: the set is 1 (before shipping) or 2 (on arrival)`);
+  return set;
+}
+
+function parseConcurrency(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_CONCURRENCY;
+  const n = /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > MAX_CONCURRENCY) {
+    throw new UsageError(`--concurrency ${value}: give a whole number from 1 to ${MAX_CONCURRENCY}`);
+  }
+  return n;
+}
+
+function parseSource(args: string[], flags: ReportUploadFlags): ReportUploadOptions["source"] {
+  if (flags.batch !== undefined && flags.manifest !== undefined) {
+    throw new UsageError("give either --batch ROOT or --manifest FILE.csv, not both");
+  }
+  if (flags.batch !== undefined || flags.manifest !== undefined) {
+    if (args.length > 0) {
+      throw new UsageError(`a batch takes its shipments from ${flags.batch !== undefined ? "the folder names" : "the manifest"}: drop the arguments ${args.join(" ")}`);
+    }
+    return flags.batch !== undefined ? { kind: "batch", root: flags.batch } : { kind: "manifest", file: flags.manifest! };
+  }
+  if (args.length !== 2) {
+    throw new UsageError(
+      args.length < 2 ? "give the shipment id and the photo folder: shipctl report upload <shipment-id> <folder> --set 1|2" : `too many arguments: ${args.join(" ")}`,
+      { hint: "for many reports at once use --batch ROOT or --manifest FILE.csv" },
+    );
+  }
+  const [idText, folder] = args as [string, string];
+  const id = /^\d+$/.test(idText) ? Number(idText) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw new UsageError(`shipment id "${idText}" must be a positive whole number`);
+  return { kind: "single", shipmentId: id, folder };
+}

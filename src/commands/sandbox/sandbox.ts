@@ -1,0 +1,72 @@
+// `shipctl sandbox`: its wiring, options and run. The flags are checked here; the sandbox itself (and the serving in
+// sandbox/serve-sandbox.ts) loads only when it runs.
+import { Command } from "commander";
+import type { Deps } from "../../deps.js";
+import { UsageError } from "../../errors.js";
+import { DEFAULT_APPLY_MAX_MS, SANDBOX_DEFAULT_PORT } from "../../sandbox/defaults.js";
+import type { ServePlan } from "../../sandbox/serve-sandbox.js";
+import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+
+/** The flags, checked; the state file as given (serving resolves it against the working folder, and shows it as given). */
+export type SandboxOptions = ServePlan;
+
+interface SandboxFlags {
+  port?: string;
+  host?: string;
+  token?: string;
+  state?: string;
+  latency?: string;
+  applyMax?: string;
+  quiet?: boolean;
+}
+
+export function sandboxCommand(ctx: CommandContext, run: VerbRun<SandboxOptions> = runSandbox): Command {
+  const command = new Command("sandbox")
+    .description("run a local sandbox of the shipping service (for tests, the demo and rehearsals)")
+    .option("--port <n>", `port to listen on; 0 picks a free one (default ${SANDBOX_DEFAULT_PORT})`)
+    .option("--host <host>", "address to listen on (default 127.0.0.1)")
+    .option("--token <token>", "bearer token of organization 1 (default sandbox-token)")
+    .option("--state <file>", "keep the state in this JSON file (loaded at start, written atomically after each change)")
+    .option("--latency <ms>", "delay every /api/v1 answer by this many milliseconds (default 0)")
+    .option("--apply-max <ms>", `the longest the sandbox takes to apply a request it has read, declared in GET /_sandbox/tables; slow-apply faults may not exceed it (default ${DEFAULT_APPLY_MAX_MS})`)
+    .option("--quiet", "do not log each request on stderr")
+    .addHelpText(
+      "after",
+      `
+Prints the URL on stdout (with --json: {"url","token"}), logs each request on stderr, and runs until Ctrl-C or
+SIGTERM. Every endpoint of the contract answers as docs/sandbox.md describes; /_sandbox/* is the control surface
+(move shipments through statuses, seed thousands at once, set the clock and how far records' created_at lags it,
+the list order, the payment method and the subscription, queue faults such as slow-apply, list what was received).
+State is in memory unless --state is given.
+
+Examples:
+  shipctl sandbox
+  shipctl sandbox --port 0 --json
+  shipctl sandbox --state ./sandbox.json --latency 20
+  shipctl sandbox --port 0 --apply-max 1000
+  curl -H "Authorization: Bearer sandbox-token" http://127.0.0.1:8080/api/v1/shipments
+`,
+    );
+  return command.action(verbAction(ctx, parseSandbox, run));
+}
+
+export function parseSandbox(_args: string[], flags: SandboxFlags): SandboxOptions {
+  const port = wholeNumber("--port", flags.port, SANDBOX_DEFAULT_PORT, 65_535);
+  const latencyMs = wholeNumber("--latency", flags.latency, 0, 600_000);
+  const applyMaxMs = wholeNumber("--apply-max", flags.applyMax, DEFAULT_APPLY_MAX_MS, 600_000);
+  if (flags.token !== undefined && !/^\S+$/.test(flags.token)) throw new UsageError("--token must be non-empty and contain no spaces");
+  return { port, host: flags.host ?? "127.0.0.1", token: flags.token, state: flags.state, latencyMs, applyMaxMs, quiet: flags.quiet === true };
+}
+
+export async function runSandbox(options: SandboxOptions, deps: Deps): Promise<number> {
+  const { serveSandbox } = await import("../../sandbox/serve-sandbox.js");
+  return serveSandbox(deps, options);
+}
+
+function wholeNumber(flag: string, text: string | undefined, fallback: number, max: number): number {
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text.trim()) || Number(text) > max) {
+    throw new UsageError(`${flag} must be a whole number from 0 to ${max} (got "${text}")`);
+  }
+  return Number(text);
+}

@@ -1,0 +1,50 @@
+// What `shipctl config set` changes: the profile's baseUrl, or the profile used by default. The values come checked
+// from the command line (commands/config/config-set.ts).
+import type { Deps } from "../deps.js";
+import { strippedPrefixNote, sameOrigin, type NormalisedBaseUrl } from "./base-url.js";
+import { envValue, resolveProfileName } from "./settings.js";
+import { openConfigStore } from "./store.js";
+import { profileOf } from "./schema.js";
+import { printJson } from "../output/json.js";
+
+/** `normalised`: the command line's URL, already checked (commands/config/config-set.ts). */
+export async function setBaseUrl(deps: Deps, normalised: NormalisedBaseUrl): Promise<void> {
+  if (normalised.strippedApiPrefix) deps.io.err(strippedPrefixNote("baseUrl", normalised.url));
+  const url = normalised.url;
+  const store = await openConfigStore(deps.env);
+  const profile = resolveProfileName({ globals: deps.globals, env: deps.env, data: store.read(), configPath: store.path }).value;
+  let droppedToken = false;
+  await store.update((d) => {
+    const current = profileOf(d, profile) ?? {};
+    const next = { ...current, baseUrl: url };
+    // A token belongs to the service that issued it: never send it to another host because a URL was edited.
+    if (next.token && current.baseUrl && !sameOrigin(current.baseUrl, url)) {
+      delete next.token;
+      droppedToken = true;
+    }
+    d.profiles[profile] = next;
+  });
+  deps.io.err(`${deps.theme.err.ok("✓")} Set baseUrl of profile ${profile} to ${url}\n`);
+  if (droppedToken) deps.io.err(`The saved token was for another host and has been removed: run \`shipctl login${profileFlag(profile)}\`.\n`);
+  if (deps.globals.baseUrl !== undefined || envValue(deps.env, "SHIPCTL_BASE_URL") !== undefined) {
+    deps.io.err(`Note: --base-url or SHIPCTL_BASE_URL overrides this for runs that give it.\n`);
+  }
+  if (deps.globals.json) printJson(deps.io, { profile, key: "baseUrl", value: url, tokenRemoved: droppedToken });
+}
+
+/** `name`: already checked to be a valid profile name. */
+export async function setCurrentProfile(deps: Deps, name: string): Promise<void> {
+  const store = await openConfigStore(deps.env);
+  const data = await store.update((d) => {
+    d.currentProfile = name;
+  });
+  deps.io.err(`${deps.theme.err.ok("✓")} Commands now use profile ${name} by default\n`);
+  if (!profileOf(data, name)) deps.io.err(`Profile ${name} has no settings yet: run \`shipctl login --profile ${name}\`.\n`);
+  if (envValue(deps.env, "SHIPCTL_PROFILE") !== undefined) deps.io.err("Note: SHIPCTL_PROFILE is set in this environment and overrides it.\n");
+  if (deps.globals.json) printJson(deps.io, { key: "currentProfile", value: name });
+}
+
+function profileFlag(profile: string): string {
+  return profile === "default" ? "" : ` --profile ${profile}`;
+}
+

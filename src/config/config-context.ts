@@ -1,0 +1,29 @@
+// What every `shipctl config ...` command starts from: the config file and the settings resolved from it.
+import type { Deps } from "../deps.js";
+import { resolveSettings, type ResolvedSettings } from "./settings.js";
+import { openConfigStore, type ConfigStore } from "./store.js";
+import type { ConfigData } from "./schema.js";
+import { UsageError } from "../errors.js";
+
+export interface ConfigContext {
+  store: ConfigStore;
+  data: ConfigData;
+  settings: ResolvedSettings;
+}
+
+export async function openConfigContext(deps: Deps): Promise<ConfigContext> {
+  const store = await openConfigStore(deps.env);
+  const data = store.read();
+  const settings = resolveSettings({ globals: deps.globals, env: deps.env, data, configPath: store.path });
+  for (const note of settings.notes) deps.io.err(note);
+  return { store, data, settings };
+}
+
+/** Tables belong to one service: commands that store them need to know which. */
+export function requireBaseUrl(settings: ResolvedSettings): string {
+  if (settings.baseUrl) return settings.baseUrl.value;
+  const flag = settings.profile.value === "default" ? "" : ` --profile ${settings.profile.value}`;
+  throw new UsageError(`profile "${settings.profile.value}" has no base URL, and tables belong to one service`, {
+    hint: `run \`shipctl login${flag}\` or \`shipctl config set baseUrl URL${flag}\` first, or pass --base-url`,
+  });
+}

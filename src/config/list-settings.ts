@@ -1,0 +1,66 @@
+// `shipctl config list`: every setting of the resolved profile, its value and where it came from. The token is
+// shown masked ("sand…oken"), never whole. No network: the tables row shows what is stored, not a sandbox probe.
+import type { Deps } from "../deps.js";
+import { storedTablesFor } from "./tables.js";
+import { printJson } from "../output/json.js";
+import { maskToken } from "../output/redact.js";
+import { renderTable, tableWidth } from "../output/table.js";
+import type { Source } from "./types.js";
+import { openConfigContext } from "./config-context.js";
+import { sourceLabel, type SettingKey } from "./setting-sources.js";
+
+interface Row {
+  key: SettingKey | "tables" | "profiles";
+  value: string | null;
+  /** What --json prints when it differs from `value` (the profile names as a list). */
+  jsonValue?: string[] | null;
+  source: Source | null;
+  label: string;
+}
+
+export async function listSettings(deps: Deps): Promise<void> {
+  const { store, data, settings } = await openConfigContext(deps);
+  const profile = settings.profile.value;
+  const tables = settings.baseUrl ? storedTablesFor(settings.stored?.tables, settings.baseUrl.value) : undefined;
+  const names = Object.keys(data.profiles).sort();
+  const rows: Row[] = [
+    { key: "profile", value: profile, source: settings.profile.source, label: sourceLabel("profile", settings.profile.source, profile) },
+    {
+      key: "currentProfile",
+      value: data.currentProfile ?? null,
+      source: data.currentProfile ? "profile" : null,
+      label: data.currentProfile ? "config file" : "not set (profile default is used)",
+    },
+    { key: "baseUrl", value: settings.baseUrl?.value ?? null, source: settings.baseUrl?.source ?? null, label: sourceLabel("baseUrl", settings.baseUrl?.source, profile) },
+    {
+      key: "token",
+      value: settings.token ? maskToken(settings.token.value) : null,
+      source: settings.token?.source ?? null,
+      label: sourceLabel("token", settings.token?.source, profile),
+    },
+    {
+      key: "tables",
+      value: tables ? `${tables.source} (${tables.countries.length} countries, ${tables.services.length} services)` : null,
+      source: tables ? "profile" : null,
+      label: tables ? `profile ${profile}` : "none stored (a sandbox provides its own; see `shipctl config tables`)",
+    },
+    { key: "profiles", value: names.length ? names.join(", ") : null, jsonValue: names, source: names.length ? "profile" : null, label: "config file" },
+  ];
+
+  if (deps.globals.json) {
+    const settingsJson = Object.fromEntries(rows.map((r) => [r.key, { value: r.jsonValue ?? r.value, source: r.source }]));
+    printJson(deps.io, { profile, configPath: store.path, settings: settingsJson });
+    return;
+  }
+  deps.io.out(
+    renderTable(
+      [
+        { header: "KEY", value: (r: Row) => r.key, keep: true },
+        { header: "VALUE", value: (r: Row) => r.value ?? "-" },
+        { header: "SOURCE", value: (r: Row) => r.label },
+      ],
+      rows,
+      { theme: deps.theme.out, width: tableWidth(deps.io) },
+    ),
+  );
+}

@@ -1,0 +1,123 @@
+// Logging in (`shipctl login`): asks for (or takes) the base URL and the token, proves the token with one
+// authenticated read, and only then saves it. A sandbox's Country/Service tables are stored with the profile too.
+import type { Deps } from "../deps.js";
+import { AuthError, UsageError } from "../errors.js";
+import { normaliseBaseUrl, strippedPrefixNote } from "./base-url.js";
+import { checkToken, envValue, resolveProfileName } from "./settings.js";
+import { openConfigStore } from "./store.js";
+import { profileOf, type StoredProfile } from "./schema.js";
+import { probeSandboxTables } from "./tables-probe.js";
+import { readAll } from "../output/io.js";
+import { printJson } from "../output/json.js";
+import { redact } from "../output/redact.js";
+
+const SCRIPT_EXAMPLE = 'printf %s "$SHIPCTL_TOKEN" | shipctl login --base-url https://api.example.com --token-stdin';
+
+/** `tokenStdin`: read the token from stdin (scripts) rather than ask for it. */
+export async function saveLogin(deps: Deps, options: { tokenStdin: boolean }): Promise<void> {
+  const store = await openConfigStore(deps.env);
+  const data = store.read();
+  const profile = resolveProfileName({ globals: deps.globals, env: deps.env, data, configPath: store.path }).value;
+  const saved = profileOf(data, profile);
+
+  const givenUrl = deps.globals.baseUrl ?? envValue(deps.env, "SHIPCTL_BASE_URL");
+  const urlWhere = deps.globals.baseUrl !== undefined ? "--base-url" : "SHIPCTL_BASE_URL";
+  if (!deps.canPrompt()) requireScriptFlags(deps, givenUrl !== undefined, options.tokenStdin);
+
+  const baseUrl = givenUrl !== undefined ? checkedUrl(deps, givenUrl, urlWhere) : await askBaseUrl(deps, saved?.baseUrl);
+  const token = options.tokenStdin ? await tokenFromStdin(deps) : checkToken(await deps.prompter.password("Token (input hidden):"), "the token");
+
+  await proveToken(deps, baseUrl, token);
+  const probe = await probeSandboxTables(baseUrl, {
+    token,
+    signal: deps.signal,
+    debug: (line) => deps.debug(redact(line, token)),
+  });
+  if (!probe.sandbox && probe.warning) deps.io.err(`Warning: ${probe.warning}\n`);
+
+  await store.update((d) => {
+    const next: StoredProfile = { ...(profileOf(d, profile) ?? {}), baseUrl, token };
+    // A sandbox's own tables are the truth for it; any other service keeps what the user imported or confirmed.
+    if (probe.sandbox) {
+      const { countries, services, applyMaxMs } = probe;
+      next.tables = { baseUrl, source: "sandbox", countries, services, ...(applyMaxMs !== undefined ? { applyMaxMs } : {}) };
+    }
+    d.profiles[profile] = next;
+    // The first profile anyone logs in to becomes the one used without --profile.
+    if (!d.currentProfile) d.currentProfile = profile;
+  });
+
+  const t = deps.theme.err;
+  deps.io.err(`${t.ok("✓")} Logged in to ${baseUrl} as profile ${profile}\n`);
+  if (probe.sandbox) deps.io.err(`This is a shipctl sandbox: its Country and Service tables were saved with the profile.\n`);
+  const current = store.read().currentProfile;
+  if (current !== profile) {
+    deps.io.err(t.dim(`Commands use profile ${current} unless given --profile ${profile} (or run: shipctl config set currentProfile ${profile})\n`));
+  }
+  if (envValue(deps.env, "SHIPCTL_TOKEN") !== undefined) {
+    deps.io.err(`${t.warn("Note:")} SHIPCTL_TOKEN is set in this environment and overrides the saved token.\n`);
+  }
+  if (deps.globals.json) printJson(deps.io, { profile, baseUrl, sandbox: probe.sandbox });
+}
+
+function requireScriptFlags(deps: Deps, hasUrl: boolean, hasTokenStdin: boolean): void {
+  const missing = [...(hasUrl ? [] : ["--base-url URL"]), ...(hasTokenStdin ? [] : ["--token-stdin"])];
+  if (missing.length === 0) return;
+  const why = deps.globals.input ? "there is no terminal to prompt on" : "--no-input was given";
+  throw new UsageError(`login needs ${missing.join(" and ")} here (${why})`, { hint: `e.g. ${SCRIPT_EXAMPLE}` });
+}
+
+function checkedUrl(deps: Deps, input: string, where: string): string {
+  const n = normaliseBaseUrl(input, where);
+  if (n.strippedApiPrefix) deps.io.err(strippedPrefixNote(where, n.url));
+  return n.url;
+}
+
+async function askBaseUrl(deps: Deps, current: string | undefined): Promise<string> {
+  const answer = await deps.prompter.input("Service base URL:", {
+    default: current,
+    validate: (value) => {
+      try {
+        normaliseBaseUrl(value, "the URL");
+        return true;
+      } catch (e) {
+        return e instanceof Error ? e.message : String(e);
+      }
+    },
+  });
+  return checkedUrl(deps, answer, "the URL");
+}
+
+async function tokenFromStdin(deps: Deps): Promise<string> {
+  const text = await readAll(deps.io.stdin);
+  if (text.trim() === "") {
+    throw new UsageError("--token-stdin: nothing was read from stdin", { hint: `pipe the token in, e.g. ${SCRIPT_EXAMPLE}` });
+  }
+  return checkToken(text, "the token on stdin");
+}
+
+/** One authenticated read (the first page of shipments, one item): a wrong token is caught before it is saved. */
+async function proveToken(deps: Deps, baseUrl: string, token: string): Promise<void> {
+  const { createApiClient } = await import("../api/client.js");
+  const client = createApiClient({
+    baseUrl,
+    token,
+    userAgent: `shipctl/${deps.version}`,
+    clock: deps.clock,
+    debug: deps.globals.debug ? (line) => deps.debug(redact(line, token)) : undefined,
+    signal: deps.signal,
+  });
+  try {
+    await client.listShipments({ limit: 1 }, { signal: deps.signal });
+  } catch (e) {
+    if (e instanceof AuthError) {
+      throw new AuthError(`login to ${baseUrl} failed: ${redact(e.message, token)}`, {
+        hint: "Nothing was saved. Check that the token is complete and was issued for this service.",
+        cause: e,
+      });
+    }
+    throw e;
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}

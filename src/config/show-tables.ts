@@ -1,0 +1,52 @@
+// `shipctl config tables show [countries|services]`: the tables that commands will use for this profile and service,
+// and where they come from. Against a sandbox with nothing stored yet, this asks the sandbox (as commands would).
+import type { Deps } from "../deps.js";
+import type { Tables } from "../contract/index.js";
+import { loadTables, UNCONFIRMED_TABLES } from "./tables.js";
+import { printJson } from "../output/json.js";
+import { tableWidth } from "../output/table.js";
+import { openConfigContext } from "./config-context.js";
+import { SOURCE_TEXT, renderCountries, renderServices } from "./tables-view.js";
+import type { TableKind } from "./tables-csv.js";
+
+/** `kind`: one table, or both when undefined. */
+export async function showTables(deps: Deps, kind: TableKind | undefined): Promise<void> {
+  const { store, settings } = await openConfigContext(deps);
+  const profile = settings.profile.value;
+  const baseUrl = settings.baseUrl?.value ?? null;
+  const tables: Tables = baseUrl
+    ? await loadTables({
+        profile,
+        baseUrl,
+        token: settings.token?.value,
+        store,
+        warn: (text) => deps.io.err(text),
+        debug: (line) => deps.debug(line),
+        signal: deps.signal,
+      })
+    : UNCONFIRMED_TABLES;
+
+  if (deps.globals.json) {
+    printJson(deps.io, {
+      profile,
+      baseUrl,
+      source: tables.source,
+      ...(kind !== "services" ? { countries: tables.countries } : {}),
+      ...(kind !== "countries" ? { services: tables.services } : {}),
+    });
+    return;
+  }
+  const where = baseUrl ? `for ${baseUrl} (profile ${profile})` : `(profile ${profile} has no base URL)`;
+  deps.io.err(`Tables ${where}: ${SOURCE_TEXT[tables.source]}\n`);
+  if (tables.source === "unconfirmed") {
+    deps.io.err(
+      "To use codes and names: `shipctl config tables import countries FILE.csv` (and services), or `shipctl config tables confirm` for the built-in tables.\n",
+    );
+    return;
+  }
+  const options = { theme: deps.theme.out, width: tableWidth(deps.io) };
+  const parts: string[] = [];
+  if (kind !== "services") parts.push(tables.countries.length ? renderCountries(tables.countries, options) : "(no countries)\n");
+  if (kind !== "countries") parts.push(tables.services.length ? renderServices(tables.services, options) : "(no services)\n");
+  deps.io.out(parts.join("\n"));
+}

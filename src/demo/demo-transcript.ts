@@ -1,0 +1,82 @@
+// Runs one shipctl command in-process (through main(), exactly as the binary would) and shows it as a transcript:
+// the command line, then what it printed on stdout and stderr, indented.
+import { PassThrough } from "node:stream";
+import type { BaseDeps, Deps } from "../deps.js";
+import type { IO } from "../output/io.js";
+import type { Prompter } from "../prompter.js";
+import { CliError } from "../errors.js";
+import { shellQuote } from "../output/shell.js";
+
+export interface StepResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface Transcript {
+  /** Shows and runs `shipctl <args>`; fails the demo when the exit code is not `expect`. */
+  run(args: string[], options?: { expect?: number; stdin?: string; note?: string }): Promise<StepResult>;
+  /** Runs without showing anything (to read ids for the next step). */
+  quiet(args: string[]): Promise<StepResult>;
+  say(text: string): void;
+}
+
+const noPrompts: Prompter = {
+  confirm: () => Promise.reject(new Error("the demo never prompts")),
+  input: () => Promise.reject(new Error("the demo never prompts")),
+  password: () => Promise.reject(new Error("the demo never prompts")),
+  select: () => Promise.reject(new Error("the demo never prompts")),
+};
+
+/** main() itself, handed over by the program (importing it here would make main -> program -> commands -> demo -> main). */
+export type RunShipctl = (argv: string[], base: BaseDeps) => Promise<number>;
+
+export function createTranscript(deps: Deps, env: NodeJS.ProcessEnv, cwd: string, main: RunShipctl): Transcript {
+  const { io, theme } = deps;
+  const out = theme.out;
+
+  async function exec(args: string[], stdinText: string | undefined, show: boolean): Promise<StepResult> {
+    let stdout = "";
+    let stderr = "";
+    const stdin = new PassThrough();
+    stdin.end(stdinText ?? "");
+    const stepIO: IO = {
+      out: (t) => {
+        stdout += t;
+        if (show) io.out(indent(t));
+      },
+      err: (t) => {
+        stderr += t;
+        if (show) io.out(out.dim(indent(t)));
+      },
+      stdin,
+      stdinIsTTY: false,
+      stdoutIsTTY: false,
+      stderrIsTTY: false,
+      columns: io.columns,
+    };
+    const base: BaseDeps = { io: stepIO, prompter: noPrompts, clock: deps.clock, env, cwd, signal: deps.signal };
+    const exitCode = await main(args, base);
+    return { exitCode, stdout, stderr };
+  }
+
+  return {
+    async run(args, options = {}) {
+      const expected = options.expect ?? 0;
+      io.out(`\n${out.bold(`$ shipctl ${args.map(shellQuote).join(" ")}`)}\n`);
+      if (options.note) io.out(out.dim(`  # ${options.note}\n`));
+      const result = await exec(args, options.stdin, true);
+      io.out(out.dim(`  (exit ${result.exitCode})\n`));
+      if (result.exitCode !== expected) {
+        throw new CliError(`demo step \`shipctl ${args.join(" ")}\` exited ${result.exitCode}, expected ${expected}`);
+      }
+      return result;
+    },
+    quiet: (args) => exec(args, undefined, false),
+    say: (text) => io.out(`\n${out.accent(text)}\n`),
+  };
+}
+
+function indent(text: string): string {
+  return text.replace(/^(?=.)/gm, "  ");
+}

@@ -1,0 +1,42 @@
+// What a `report upload` run is asked to do, its paths resolved (the command line is read and checked in
+// commands/report/report-upload.ts): one folder, or a batch (`--batch ROOT` or `--manifest FILE.csv`).
+import type { ReportSet } from "../contract/limits.js";
+import { shellQuote } from "../output/shell.js";
+import type { PreviewFormat } from "./preview-format.js";
+import { DEFAULT_CONCURRENCY } from "./report-defaults.js";
+
+export type UploadSource =
+  /** `folder` is absolute; `label` is the path as the user gave it. */
+  | { kind: "single"; shipmentId: number; folder: string; label: string }
+  | { kind: "batch"; root: string }
+  | { kind: "manifest"; file: string };
+
+export interface UploadPlan {
+  set: ReportSet;
+  source: UploadSource;
+  byOrder: boolean;
+  yes: boolean;
+  fit: boolean;
+  preview?: { file: string; format: PreviewFormat };
+  concurrency: number;
+  /** Batch only: where the journal lives (default beside the batch). */
+  journal?: string;
+  /** Wait for an upload an earlier run left in flight until it can be settled (false with --no-wait). */
+  wait: boolean;
+}
+
+/** The command to run again: the same reports and the flags that change what is sent. */
+export function rerunCommand(options: UploadPlan, globals: { profile?: string }): string {
+  const s = options.source;
+  const parts = ["shipctl", "report", "upload"];
+  if (s.kind === "single") parts.push(String(s.shipmentId), shellQuote(s.label));
+  else parts.push(s.kind === "batch" ? "--batch" : "--manifest", shellQuote(s.kind === "batch" ? s.root : s.file));
+  parts.push("--set", String(options.set));
+  if (options.fit) parts.push("--fit");
+  if (options.byOrder) parts.push("--by-order", ...(options.yes ? ["--yes"] : []));
+  if (s.kind !== "single" && options.concurrency !== DEFAULT_CONCURRENCY) parts.push("--concurrency", String(options.concurrency));
+  if (options.journal !== undefined) parts.push("--journal", shellQuote(options.journal));
+  if (!options.wait) parts.push("--no-wait");
+  if (globals.profile !== undefined) parts.push("--profile", shellQuote(globals.profile));
+  return parts.join(" ");
+}

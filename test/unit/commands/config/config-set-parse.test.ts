@@ -1,0 +1,35 @@
+// `config set <key> <value>`: the key and the value checked on the command line, before the config file is opened.
+import { describe, expect, it } from "vitest";
+import { configSetCommand } from "../../../../src/commands/config/config-set.js";
+import { UsageError } from "../../../../src/errors.js";
+import { parsedOptions } from "../../../helpers/parse-verb.js";
+
+const parse = (argv: string[]) => parsedOptions(configSetCommand, argv);
+
+describe("config set (parse only)", () => {
+  it("baseUrl: normalised, and whether a pasted /api/v1 was removed", async () => {
+    expect(await parse(["baseUrl", "https://api.example.com/"])).toEqual({ key: "baseUrl", baseUrl: { url: "https://api.example.com", strippedApiPrefix: false } });
+    expect(await parse(["base-url", "http://127.0.0.1:8080/api/v1"])).toEqual({ key: "baseUrl", baseUrl: { url: "http://127.0.0.1:8080", strippedApiPrefix: true } });
+  });
+
+  it("currentProfile: a profile name", async () => {
+    expect(await parse(["currentProfile", "staging"])).toEqual({ key: "currentProfile", profile: "staging" });
+  });
+
+  it.each([
+    [["token", "abc"], "the token cannot be set with `config set`"],
+    [["profile", "x"], "the profile is chosen per run"],
+    [["colour", "red"], 'unknown setting "colour"'],
+    [["baseUrl", "ftp://x"], 'baseUrl "ftp://x" must start with https://'],
+    [["baseUrl", "http://example.com"], "baseUrl"],
+    [["currentProfile", "a b"], 'profile name "a b" may use only'],
+  ])("refuses %j (exit 2)", async (argv, message) => {
+    const e = await parse(argv).catch((err: unknown) => err);
+    expect(e).toBeInstanceOf(UsageError);
+    expect((e as UsageError).message).toContain(message);
+  });
+
+  it("needs both the key and the value (commander's own refusal)", async () => {
+    await expect(parse(["baseUrl"])).rejects.toMatchObject({ code: "commander.missingArgument" });
+  });
+});
