@@ -1,5 +1,6 @@
-// Glue between commander and a command's logic: the logic module is imported only when the command runs
-// (so `--help` stays instant), receives Deps plus the parsed arguments, and returns an exit code (or nothing for 0).
+// Glue between commander and a verb: commander's arguments and flags become the verb's typed options, and its run
+// receives them with Deps and returns an exit code (or nothing for 0). A verb's run imports its heavy modules itself,
+// when it runs, so building the command tree for `--help` stays light.
 import type { Command } from "commander";
 import type { BaseDeps, Deps } from "../deps.js";
 import type { ExitCode } from "../errors.js";
@@ -12,24 +13,6 @@ export interface CommandContext {
   setExitCode(code: number): void;
   /** Runs a whole shipctl command line in this process, as the binary would (the demo's steps). */
   runShipctl(argv: string[], base: BaseDeps): Promise<number>;
-}
-
-/**
- * Wires `.action()` to a lazily imported logic function.
- * `run(deps, args, flags)`: args are the positional arguments, flags the command's own options.
- */
-export function lazyAction<F extends Record<string, unknown>>(
-  ctx: CommandContext,
-  load: () => Promise<(deps: Deps, args: string[], flags: F) => Promise<ActionResult>>,
-) {
-  return async (...received: unknown[]) => {
-    const command = received[received.length - 1] as Command;
-    const flags = command.opts() as F;
-    const args = command.processedArgs.flat().filter((a): a is string => typeof a === "string");
-    const run = await load();
-    const code = await run(ctx.depsFor(command), args, flags);
-    ctx.setExitCode(typeof code === "number" ? code : 0);
-  };
 }
 
 /** A verb's logic: its typed options and the run's deps; returns an exit code (or nothing for 0). */
