@@ -7,7 +7,7 @@ import type { CallOptions } from "../api/types.js";
 import type { Deps } from "../deps.js";
 import { ExitCode } from "../errors.js";
 import { SHIPMENT_FIELD_FLAGS } from "../input/shipment-fields.js";
-import { batchedOut } from "../csv/byte-batch.js";
+import { textBuffer } from "../output/text-buffer.js";
 import type { Progress } from "../output/progress.js";
 import { ADDRESS_FIELDS } from "../contract/index.js";
 import type { ItemInputFlags, ItemSource } from "./item-input.js";
@@ -47,7 +47,7 @@ export function finishItems(run: ItemRun, input: { journalPath?: string; exitCod
   const theme = deps.theme.err;
   const refused = input.exitCode === ExitCode.Usage;
   if (deps.globals.json) {
-    const out = batchedOut(deps.io);
+    const out = textBuffer((text) => deps.io.out(text));
     writeResultsJson((text) => out.add(text), outcomes, CREATE_ITEM_WORDS, { journal: input.journalPath, position: "item" });
     out.flush();
   } else if (outcomes.size > 0 && !refused) {
