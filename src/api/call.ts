@@ -96,8 +96,8 @@ export function createCaller(config: CallerConfig): Caller {
     for (let attempt = 1; ; attempt++) {
       const tag = `attempt ${attempt}/${retries + 1}`;
       if (signal.aborted) throw interrupted(spec, facts(undefined, earlierMayHaveArrived), signal.reason);
-      // hrtime, not performance.now(): the first use of `performance` loads Node's perf_hooks (~1 ms before the
-      // first request of every command).
+      // hrtime, not performance.now(): the first use of `performance` loads Node's perf_hooks, which would delay the
+      // first request of every command.
       const started = process.hrtime.bigint();
       const result = await config.transport.send(request);
       const elapsed = `${Math.round(Number(process.hrtime.bigint() - started) / 1e6)} ms`;

@@ -47,9 +47,9 @@ export function systemIO(): IO {
 
 /**
  * stdout, written with fs.writeSync while it is a pipe, a socket, a file or /dev/null: Node itself writes files and
- * (on Linux) pipes synchronously, and building process.stdout loads ~25 of Node's modules (~3 ms of `--help`,
- * measured). A terminal, Windows, or a write the descriptor refuses (EAGAIN when it is non-blocking, or
- * any other error) goes through process.stdout instead, and so does every write after it, in order.
+ * (on Linux) pipes synchronously, and building process.stdout loads Node's stream modules, a visible share of
+ * `--help`. A terminal, Windows, or a write the descriptor refuses (EAGAIN when it is non-blocking, or any other
+ * error) goes through process.stdout instead, and so does every write after it, in order.
  */
 function stdoutWriter(): { write(text: string): void; isTTY(): boolean } {
   let mode: "undecided" | "direct" | "stream" | "closed" = "undecided";
