@@ -1,5 +1,6 @@
 // The flags shared by the CSV commands, checked before anything is read, and the command line that resumes a run.
 import { UsageError } from "../errors.js";
+import { DEFAULT_CONCURRENCY, readConcurrency } from "./concurrency.js";
 
 export type CsvFlags = {
   csv?: string;
@@ -28,17 +29,9 @@ export interface CsvOptions {
   wait: boolean;
 }
 
-export const DEFAULT_CONCURRENCY = 4;
-/** More requests in flight than this only invites 429s from a service that publishes no rate limit. */
-export const MAX_CONCURRENCY = 16;
-
 export function csvOptions(flags: CsvFlags): CsvOptions {
   if (flags.csv === undefined || flags.csv === "") throw new UsageError("--csv needs a file (or - for stdin)");
-  const raw = flags.concurrency ?? DEFAULT_CONCURRENCY;
-  const concurrency = typeof raw === "number" ? raw : /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) {
-    throw new UsageError(`--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (got ${String(raw)})`);
-  }
+  const concurrency = readConcurrency(flags.concurrency);
   if (flags.results !== undefined && flags.results.trim() === "") throw new UsageError("--results needs a file name");
   return {
     csv: flags.csv,

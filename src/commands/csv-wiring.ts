@@ -5,10 +5,9 @@ import type { Command } from "commander";
 import { lazyAction, type CommandContext } from "./action.js";
 import type { Deps } from "../deps.js";
 import type { ActionResult } from "./action.js";
+import { DEFAULT_CONCURRENCY } from "../batch/concurrency.js";
 
 type Run<F> = (deps: Deps, args: string[], flags: F) => Promise<ActionResult>;
-
-const DEFAULT_CONCURRENCY = 4;
 
 export interface CsvFlagChoice {
   /** Add --no-verify and --accept-recommended (the command does not define them already). */

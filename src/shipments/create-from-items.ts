@@ -29,7 +29,8 @@ import { settleWindowOf } from "../ledger/settle-window.js";
 import { Outcomes, problemsText } from "../batch/outcomes.js";
 import { decided, verifyDistinct, type Ready } from "../batch/before-send.js";
 import { lagMeter, shipmentFinder } from "./shipment-read-back.js";
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type CsvFlags } from "../batch/run-options.js";
+import type { CsvFlags } from "../batch/run-options.js";
+import { readConcurrency } from "../batch/concurrency.js";
 import { SHIPMENTS_PER_CREATE } from "../contract/index.js";
 
 export type CreateItemFlags = ItemInputFlags & Omit<CsvFlags, "csv">;
@@ -85,14 +86,9 @@ function itemOptions(flags: CreateItemFlags): ItemOptions {
       hint: "With flags or --file, --json prints every item's outcome as one document.",
     });
   }
-  const raw = flags.concurrency ?? DEFAULT_CONCURRENCY;
-  const concurrency = typeof raw === "number" ? raw : /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) {
-    throw new UsageError(`--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (got ${String(raw)})`);
-  }
   return {
     dryRun: flags.dryRun === true,
-    concurrency,
+    concurrency: readConcurrency(flags.concurrency),
     acceptRecommended: flags.acceptRecommended === true,
     verify: flags.verify !== false,
     skipInvalid: flags.skipInvalid === true,

@@ -13,7 +13,7 @@ import { ADDRESS_FIELDS } from "../contract/index.js";
 import type { ItemInputFlags, ItemSource } from "./item-input.js";
 import type { Outcomes } from "../batch/outcomes.js";
 import { countsOf, exitCodeFor, renderResultsTable, summaryLine, writeResultsJson, type ResultWords } from "../batch/results.js";
-import { DEFAULT_CONCURRENCY } from "../batch/run-options.js";
+import { DEFAULT_CONCURRENCY } from "../batch/concurrency.js";
 import type { CellProblem } from "../csv/row-types.js";
 
 /** The words of `shipment create --csv`'s results, so both inputs give scripts the same document. */
