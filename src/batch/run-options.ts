@@ -1,6 +1,7 @@
 // The flags shared by the CSV commands, checked before anything is read, and the command line that resumes a run.
 import { UsageError } from "../errors.js";
 import { DEFAULT_CONCURRENCY, readConcurrency } from "./concurrency.js";
+import { shellQuote } from "../output/shell-quote.js";
 
 export type CsvFlags = {
   csv?: string;
@@ -46,14 +47,10 @@ export function csvOptions(flags: CsvFlags): CsvOptions {
   };
 }
 
-function quote(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-}
-
 /** The command to run again to resume: the same input and the flags that change what is sent. */
 export function resumeCommand(command: string, options: CsvOptions, globals: { profile?: string }): string {
-  const parts = ["shipctl", command, "--csv", quote(options.csv)];
-  if (options.results !== undefined) parts.push("--results", quote(options.results));
+  const parts = ["shipctl", command, "--csv", shellQuote(options.csv)];
+  if (options.results !== undefined) parts.push("--results", shellQuote(options.results));
   if (options.concurrency !== DEFAULT_CONCURRENCY) parts.push("--concurrency", String(options.concurrency));
   if (options.acceptRecommended) parts.push("--accept-recommended");
   if (!options.verify) parts.push("--no-verify");
@@ -61,7 +58,7 @@ export function resumeCommand(command: string, options: CsvOptions, globals: { p
   // Stopped before its first request was recorded, a run of a copy would be refused again without it.
   if (options.forceNew) parts.push("--force-new");
   if (!options.wait) parts.push("--no-wait");
-  if (globals.profile !== undefined) parts.push("--profile", quote(globals.profile));
+  if (globals.profile !== undefined) parts.push("--profile", shellQuote(globals.profile));
   const line = parts.join(" ");
   return options.csv === "-" ? `${line} < (the same input)` : line;
 }

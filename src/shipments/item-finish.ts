@@ -8,6 +8,7 @@ import type { Deps } from "../deps.js";
 import { ExitCode } from "../errors.js";
 import { SHIPMENT_FIELD_FLAGS } from "../input/shipment-fields.js";
 import { textBuffer } from "../output/text-buffer.js";
+import { shellQuote } from "../output/shell-quote.js";
 import type { Progress } from "../output/progress.js";
 import { ADDRESS_FIELDS } from "../contract/index.js";
 import type { ItemInputFlags, ItemSource } from "./item-input.js";
@@ -99,25 +100,21 @@ function jsonField(column: string): string {
   return m ? `${m[1]}_address.${m[2]}` : column;
 }
 
-function quote(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-}
-
 /** The command to run again: the same input, flags and options that change what is sent. */
 export function resumeCommand(run: ItemRun): string {
   const { flags, options } = run;
   const parts = ["shipctl", "shipment", "create"];
-  if (flags.file !== undefined) parts.push("--file", quote(flags.file));
+  if (flags.file !== undefined) parts.push("--file", shellQuote(flags.file));
   for (const f of SHIPMENT_FIELD_FLAGS) {
     const value = flags[f.key];
-    if (value !== undefined) parts.push(f.flag, quote(value));
+    if (value !== undefined) parts.push(f.flag, shellQuote(value));
   }
-  if (flags.reference !== undefined) parts.push("--reference", quote(flags.reference));
+  if (flags.reference !== undefined) parts.push("--reference", shellQuote(flags.reference));
   if (options.concurrency !== DEFAULT_CONCURRENCY) parts.push("--concurrency", String(options.concurrency));
   if (options.acceptRecommended) parts.push("--accept-recommended");
   if (!options.verify) parts.push("--no-verify");
   if (options.skipInvalid) parts.push("--skip-invalid");
-  if (run.deps.globals.profile !== undefined) parts.push("--profile", quote(run.deps.globals.profile));
+  if (run.deps.globals.profile !== undefined) parts.push("--profile", shellQuote(run.deps.globals.profile));
   const line = parts.join(" ");
   return flags.file === "-" ? `${line} < (the same input)` : line;
 }

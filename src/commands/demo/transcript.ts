@@ -5,6 +5,7 @@ import type { BaseDeps, Deps } from "../../deps.js";
 import type { IO } from "../../output/io.js";
 import type { Prompter } from "../../prompter.js";
 import { CliError } from "../../errors.js";
+import { shellQuote } from "../../output/shell-quote.js";
 
 export interface StepResult {
   exitCode: number;
@@ -76,8 +77,4 @@ export function createTranscript(deps: Deps, env: NodeJS.ProcessEnv, cwd: string
 
 function indent(text: string): string {
   return text.replace(/^(?=.)/gm, "  ");
-}
-
-export function shellQuote(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
