@@ -1,6 +1,6 @@
 // Where a command reads and writes. stdout carries only data; everything else (progress, warnings, prompts) goes to
-// stderr. Tests use createTestIO() to capture both and to pretend to be (or not to be) a terminal.
-import { PassThrough, type Readable } from "node:stream";
+// stderr. Tests capture both with their own IO (test/helpers/test-io.ts).
+import type { Readable } from "node:stream";
 
 // node:fs not imported as an ES module: that has Node read every export of it, among them the lazy ReadStream and
 // WriteStream classes, which load the stream modules that writing stdout directly means to skip.
@@ -104,30 +104,6 @@ function notATerminal(fd: number): boolean {
   } catch {
     return false;
   }
-}
-
-export interface TestIO extends IO {
-  stdout(): string;
-  stderr(): string;
-}
-
-export function createTestIO(options: { stdin?: string; tty?: boolean; columns?: number } = {}): TestIO {
-  let out = "";
-  let err = "";
-  const stdin = new PassThrough();
-  stdin.end(options.stdin ?? "");
-  const tty = options.tty ?? false;
-  return {
-    out: (t) => void (out += t),
-    err: (t) => void (err += t),
-    stdin,
-    stdinIsTTY: tty,
-    stdoutIsTTY: tty,
-    stderrIsTTY: tty,
-    columns: options.columns ?? 100,
-    stdout: () => out,
-    stderr: () => err,
-  };
 }
 
 /** Reads all of a stream as UTF-8 text (for `--file -`). */

@@ -14,7 +14,7 @@ import type { Clock } from "../../../src/clock.js";
 import type { Connection } from "../../../src/config/types.js";
 import { createDeps, DEFAULT_GLOBALS, type Deps, type GlobalOptions } from "../../../src/deps.js";
 import { ShipmentStatus, type StoredShipment } from "../../../src/contract/index.js";
-import { createTestIO, type TestIO } from "../../../src/output/io.js";
+import { createTestIO, type TestIO } from "../../helpers/test-io.js";
 import { scriptedPrompter } from "../../../src/prompter.js";
 
 /**

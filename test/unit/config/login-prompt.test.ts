@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { run as login } from "../../../src/commands/auth/login.js";
 import { openConfigStore } from "../../../src/config/store.js";
 import { AuthError } from "../../../src/errors.js";
-import { SANDBOX_ANSWER, json, startService, testDeps, type FakeService } from "./helpers.js";
+import { SANDBOX_ANSWER, configDeps } from "./config-fixtures.js";
+import { json, startServer, type TestServer } from "../../helpers/http-server.js";
 
 const TOKEN = "interactive-token-0001";
 const EMPTY_PAGE = {
@@ -13,14 +14,14 @@ const EMPTY_PAGE = {
   meta: { current_page: 1, from: null, path: "/api/v1/shipments", per_page: 1, to: null },
 };
 
-let service: FakeService | undefined;
+let service: TestServer | undefined;
 afterEach(async () => {
   await service?.close();
   service = undefined;
 });
 
 async function startFake(options: { sandbox: boolean }) {
-  return startService((req, res) => {
+  return startServer((req, res) => {
     if (req.headers.authorization !== `Bearer ${TOKEN}`) return json(res, 401, { message: "Unauthenticated." });
     if (req.url?.startsWith("/api/v1/shipments")) return json(res, 200, EMPTY_PAGE);
     if (req.url === "/_sandbox/tables" && options.sandbox) return json(res, 200, SANDBOX_ANSWER);
@@ -31,7 +32,7 @@ async function startFake(options: { sandbox: boolean }) {
 describe("login on a terminal", () => {
   it("asks for the base URL and the hidden token, checks the token, and saves both", async () => {
     service = await startFake({ sandbox: false });
-    const t = testDeps({ tty: true, answers: [`${service.url}/api/v1/`, `  ${TOKEN}\n`] });
+    const t = configDeps({ tty: true, answers: [`${service.url}/api/v1/`, `  ${TOKEN}\n`] });
     await login(t.deps, [], {});
     expect(t.prompter.asked).toEqual(["Service base URL:", "Token (input hidden):"]);
     const saved = (await openConfigStore(t.deps.env)).read();
@@ -41,12 +42,12 @@ describe("login on a terminal", () => {
     expect(t.io.stderr()).toContain("ended in /api/v1");
     expect(t.io.stderr()).not.toContain(TOKEN);
     expect(t.io.stdout()).toBe("");
-    expect(service.requests[0]).toMatchObject({ method: "GET", url: "/api/v1/shipments?limit=1" });
+    expect(service.received[0]).toMatchObject({ method: "GET", url: "/api/v1/shipments?limit=1" });
   });
 
   it("skips the URL question with --base-url, and stores a sandbox's tables", async () => {
     service = await startFake({ sandbox: true });
-    const t = testDeps({ tty: true, answers: [TOKEN], globals: { baseUrl: service.url, profile: "lab", json: true } });
+    const t = configDeps({ tty: true, answers: [TOKEN], globals: { baseUrl: service.url, profile: "lab", json: true } });
     await login(t.deps, [], {});
     expect(t.prompter.asked).toEqual(["Token (input hidden):"]);
     expect(JSON.parse(t.io.stdout())).toEqual({ profile: "lab", baseUrl: service.url, sandbox: true });
@@ -56,7 +57,7 @@ describe("login on a terminal", () => {
 
   it("saves nothing when the service refuses the token (exit 4)", async () => {
     service = await startFake({ sandbox: false });
-    const t = testDeps({ tty: true, answers: [service.url, "wrong-token-000000"] });
+    const t = configDeps({ tty: true, answers: [service.url, "wrong-token-000000"] });
     const e = await login(t.deps, [], {}).catch((err: unknown) => err);
     expect(e).toBeInstanceOf(AuthError);
     expect((e as AuthError).message).not.toContain("wrong-token");
@@ -66,9 +67,9 @@ describe("login on a terminal", () => {
 
   it("keeps the current profile when logging in to another one, and says how to use it", async () => {
     service = await startFake({ sandbox: false });
-    const first = testDeps({ tty: true, answers: [service.url, TOKEN] });
+    const first = configDeps({ tty: true, answers: [service.url, TOKEN] });
     await login(first.deps, [], {});
-    const second = testDeps({ tty: true, answers: [TOKEN], env: { SHIPCTL_CONFIG_DIR: first.deps.env.SHIPCTL_CONFIG_DIR }, globals: { profile: "ops", baseUrl: service.url } });
+    const second = configDeps({ tty: true, answers: [TOKEN], env: { SHIPCTL_CONFIG_DIR: first.deps.env.SHIPCTL_CONFIG_DIR }, globals: { profile: "ops", baseUrl: service.url } });
     await login(second.deps, [], {});
     expect((await openConfigStore(second.deps.env)).read().currentProfile).toBe("default");
     expect(second.io.stderr()).toContain("--profile ops");

@@ -9,7 +9,7 @@ import type { StoredShipment } from "../../../src/contract/index.js";
 import { AuthError, ExitCode } from "../../../src/errors.js";
 import { run } from "../../../src/commands/report/upload.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
-import { batchDepsFor } from "./batch-deps.js";
+import { testDeps } from "../../helpers/deps.js";
 
 const NOW = new Date("2025-03-02T12:00:00Z");
 
@@ -62,7 +62,7 @@ function batchOf(ids: number[]): string {
   return root;
 }
 
-const depsFor = (api: LoggingApi) => batchDepsFor(api, NOW);
+const depsFor = (api: LoggingApi) => testDeps({ client: api, now: NOW, json: true });
 
 describe("batch upload: reads and uploads", () => {
   it("reads each shipment and journals the intent before its own upload, and starts uploading before the last read", async () => {

@@ -8,7 +8,7 @@ import type { StoredShipment } from "../../../src/contract/index.js";
 import { ExitCode } from "../../../src/errors.js";
 import { run } from "../../../src/commands/report/upload.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
-import { batchDepsFor } from "./batch-deps.js";
+import { testDeps } from "../../helpers/deps.js";
 
 const NOW = new Date("2025-03-02T12:00:00Z");
 
@@ -37,7 +37,7 @@ class CountingApi {
   async close(): Promise<void> {}
 }
 
-const depsFor = (api: CountingApi) => batchDepsFor(api, NOW);
+const depsFor = (api: CountingApi) => testDeps({ client: api, now: NOW, json: true });
 
 it("reads all 20 journal-stored reports, up to 16 at a time (more than the 2 uploads), and sends nothing", async () => {
   const ids = Array.from({ length: 20 }, (_, i) => i + 1);

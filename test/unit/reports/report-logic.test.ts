@@ -3,10 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadColours } from "../../../src/output/theme.js";
 import type { ApiClient, MultipartBody } from "../../../src/api/types.js";
 import type { StoredShipment } from "../../../src/contract/index.js";
-import { createDeps, DEFAULT_GLOBALS, type BaseDeps } from "../../../src/deps.js";
 import { AuthError, ExitCode } from "../../../src/errors.js";
-import { createTestIO } from "../../../src/output/io.js";
-import { scriptedPrompter } from "../../../src/prompter.js";
+import { createTestIO } from "../../helpers/test-io.js";
+import { testDeps } from "../../helpers/deps.js";
 import { checkFolder } from "../../../src/reports/folder-check.js";
 import { ReportJournal } from "../../../src/ledger/report-journal.js";
 import { batchExitCode } from "../../../src/reports/upload-batch.js";
@@ -194,20 +193,9 @@ describe("run: --by-order confirmation", () => {
   // A terminal: main() would have loaded chalk for it.
   beforeAll(loadColours);
   function deps(answers: boolean[], tty: boolean) {
-    const io = createTestIO({ tty });
     const api = new FakeApi();
-    const prompter = scriptedPrompter(answers);
-    const base: BaseDeps = {
-      io,
-      prompter,
-      clock: { now: () => NOW, sleep: async () => undefined },
-      env: {},
-      cwd: process.cwd(),
-      signal: new AbortController().signal,
-      connect: async () => ({ profile: "t", baseUrl: "http://x", token: "t", tables: async () => { throw new Error("unused"); }, sources: { baseUrl: "env", token: "env", profile: "default" } }),
-      makeApi: async () => api as unknown as ApiClient,
-    };
-    return { d: createDeps(base, { ...DEFAULT_GLOBALS }), io, api, prompter };
+    const { deps: d, io, prompter } = testDeps({ client: api, now: NOW, answers, tty });
+    return { d, io, api, prompter };
   }
 
   it("asks on a terminal; no means cancelled (exit 3) and nothing sent", async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { run } from "../../../../src/commands/address/get.js";
-import { GALLERY, testDeps, UNCONFIRMED } from "../../input/harness.js";
+import { GALLERY } from "../../../helpers/gallery.js";
+import { testDeps } from "../../../helpers/deps.js";
+import { UNCONFIRMED_TABLES } from "../../../../src/config/tables.js";
 
 const STORED = { id: 12, ...GALLERY, line_2: null, created_at: "2025-01-02 03:04:05", updated_at: "2025-01-02 03:04:05" };
 
@@ -22,7 +24,7 @@ describe("address get", () => {
   });
 
   it("shows the bare integer when the table is not confirmed", async () => {
-    const t = testDeps({ tables: UNCONFIRMED, api: { getAddress: async () => STORED } });
+    const t = testDeps({ tables: UNCONFIRMED_TABLES, api: { getAddress: async () => STORED } });
     await run(t.deps, ["12"]);
     expect(t.io.stdout()).toMatch(/^country\s+1$/m);
   });
