@@ -199,11 +199,9 @@ function interrupted<T>(spec: CallSpec<T>, facts: RequestFacts, reason: unknown)
 }
 
 function headersFor<T>(spec: CallSpec<T>, config: CallerConfig): Record<string, string> {
-  const headers: Record<string, string> = {
-    authorization: `Bearer ${config.token}`,
-    accept: "application/json",
-    "user-agent": config.userAgent,
-  };
+  const headers: Record<string, string> = { accept: "application/json", "user-agent": config.userAgent };
+  // No token, no Authorization header: only the sandbox tables probe asks anything without one.
+  if (config.token !== "") headers.authorization = `Bearer ${config.token}`;
   if (spec.json !== undefined) headers["content-type"] = "application/json";
   if (spec.multipart) {
     headers["content-type"] = spec.multipart.contentType;
