@@ -1,27 +1,29 @@
-// `shipctl shipment create --csv` (issue 4), each figure beside a baseline measured in the same run:
-//   1. 10,000 rows end to end against a sandbox adding 20 ms per request, and against one answering at once, beside a
-//      raw undici Pool loop sending the same precomputed request bodies (1,000 requests of 10) with the same
-//      concurrency to the same sandbox: the limit for this machine. Goals: at least 0.9x and 0.5x of the loop.
-//   2. Parse + validate alone (the first pass of a run), rows per second beside csv-parse alone on the same file.
-//      Goal: at least 0.7x.
-//   3. Peak RSS of `--dry-run` on 100,000 rows beside a plain streaming csv-parse of the same file, and flat as the file
+// `shipctl shipment create --csv` on the Node running this bench (Node 20 on the project's machines) and on Node 24
+// (bench/_nodes.mjs), each figure beside a baseline measured in the same run on the same Node:
+//   1. 10,000 rows end to end against a sandbox adding 20 ms per request, and against one answering at once, beside
+//      the floor of the user's stack (bench/_stack-floor.mjs): a fresh node process that only reads the file with
+//      csv-parse and sends the same request bodies (1,000 requests of 10) with an undici Pool, the same number at a
+//      time, nothing else. No tool built on those two can do better on this machine. Goals: at least 0.95x the floor
+//      with the sandbox adding 20 ms, at least 0.8x with the sandbox answering at once.
+//   2. Peak RSS of `--dry-run` on 100,000 rows beside a plain streaming csv-parse of the same file, and flat as the file
 //      grows (10,000 vs 100,000 rows). Goal: at most 1.3x.
-//   4. For the record: the same 1,000 requests sent by a sequential curl loop, what a user would write without shipctl;
-//      and the floor of the user's stack (bench/_stack-floor.mjs): a fresh node process that only reads the file with
-//      csv-parse and sends the same bodies with an undici Pool, nothing else. No tool built on them, shipctl included,
-//      can beat that ratio on this machine: it says how much of a goal is left to shipctl at all.
+//   3. For the record, on the Node running the bench: parse + validate alone (the first pass of a run, in process),
+//      rows per second beside csv-parse alone on the same file (goal of issue 4: at least 0.7x); and the same 1,000
+//      requests sent by a sequential curl loop, what a user would write without shipctl.
 // shipctl's times are end to end as a user sees them: process start, reading and checking every row, verifying the
-// distinct addresses, the journal (flushed before every request), sending, reporting. Rounds alternate baseline and
-// shipctl so machine noise falls on both alike. The sandbox runs in its own process. Needs `npm run build` first.
+// distinct addresses, the journal (flushed before every request), sending, reporting. Rounds alternate the floor and
+// shipctl, and the Nodes, so machine noise falls on all alike. The sandbox runs in its own process. BENCH_ROUNDS
+// (default 3) sets the rounds. Needs `npm run build` first.
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, openSync, closeSync, rmSync, writeFileSync, createReadStream } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { Pool, request } from "undici";
+import { request } from "undici";
 import { parse } from "csv-parse";
 import { startSandbox } from "./_sandbox.mjs";
 import { build } from "esbuild";
+import { benchNodes, versionOf } from "./_nodes.mjs";
 import { median, printTable, phasesOf, printPhases } from "./_stats.mjs";
 import { shipmentRows, toCsv } from "../fixtures/csv/generate.mjs";
 
@@ -33,6 +35,7 @@ const PARSE_ROWS = 50_000;
 const CONCURRENCY = 4;
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
 const TOKEN = "bench-token";
+const GOALS = { slow: 0.95, fast: 0.8, rss: 1.3 };
 const work = mkdtempSync(join(tmpdir(), "shipctl-bench-batch-"));
 
 /**
@@ -78,11 +81,12 @@ const MARKS = [
   ["exit", "exit"],
 ];
 
-function run(args, { env = {}, stdout = "pipe" } = {}) {
+/** Runs `node args` (with the preload above) and resolves with its exit code, output, wall time, peak RSS and phases. */
+function run(node, args, { env = {}, stdout = "pipe" } = {}) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const argv = ["--import", pathToFileURL(preload).href, ...args];
-    const child = spawn(process.execPath, argv, {
+    const child = spawn(node, argv, {
       stdio: ["ignore", stdout, "pipe", "pipe"],
       env: { ...process.env, NO_COLOR: "1", SHIPCTL_CONFIG_DIR: join(work, "config"), ...env },
     });
@@ -101,9 +105,9 @@ function run(args, { env = {}, stdout = "pipe" } = {}) {
   });
 }
 
-/** The request bodies shipctl sends for `csv`, taken from its own dry run: the raw loop sends exactly these. */
+/** The request bodies shipctl sends for `csv`, taken from its own dry run: the stack floor sends exactly these. */
 async function requestBodies(csv, url) {
-  const r = await run([bin, "shipment", "create", "--csv", csv, "--dry-run", "--json", "--no-verify"], { env: { SHIPCTL_BASE_URL: url, SHIPCTL_TOKEN: TOKEN } });
+  const r = await run(process.execPath, [bin, "shipment", "create", "--csv", csv, "--dry-run", "--json", "--no-verify"], { env: { SHIPCTL_BASE_URL: url, SHIPCTL_TOKEN: TOKEN } });
   if (r.code !== 0) throw new Error(`dry run failed (${r.code}): ${r.err}`);
   const shipments = JSON.parse(r.out).would_send.map((w) => w.shipment);
   const bodies = [];
@@ -111,46 +115,26 @@ async function requestBodies(csv, url) {
   return bodies;
 }
 
-async function rawLoop(url, bodies) {
-  const token = await newOrg(url);
-  const pool = new Pool(url, { connections: CONCURRENCY, keepAliveTimeout: 10_000 });
-  const headers = { authorization: `Bearer ${token}`, accept: "application/json", "content-type": "application/json" };
-  const start = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < bodies.length) {
-        const body = bodies[next++];
-        const res = await pool.request({ method: "POST", path: "/api/v1/shipments", headers, body });
-        await res.body.dump();
-        if (res.statusCode !== 201) throw new Error(`raw loop: ${res.statusCode}`);
-      }
-    }),
-  );
-  const ms = performance.now() - start;
-  await pool.close();
-  return ms;
-}
-
-async function shipctlCreate(url, csv) {
+/** shipctl end to end, spawn to exit: rows per second and where the time went. */
+async function shipctlCreate(node, url, csv) {
   const token = await newOrg(url);
   const dir = mkdtempSync(join(work, "run-"));
   const copy = join(dir, "shipments.csv");
   copyFileSync(csv, copy);
-  const r = await run([bin, "shipment", "create", "--csv", copy, "--concurrency", String(CONCURRENCY), "--json"], { env: { SHIPCTL_BASE_URL: url, SHIPCTL_TOKEN: token } });
+  const r = await run(node, [bin, "shipment", "create", "--csv", copy, "--concurrency", String(CONCURRENCY), "--json"], { env: { SHIPCTL_BASE_URL: url, SHIPCTL_TOKEN: token } });
   rmSync(dir, { recursive: true, force: true });
   if (r.code !== 0) throw new Error(`shipctl exited ${r.code}\n${r.err.slice(-2000)}`);
   const { created } = JSON.parse(r.out).counts;
   if (created !== ROWS) throw new Error(`shipctl created ${created} of ${ROWS}`);
-  return r;
+  return { rate: ROWS / (r.ms / 1000), phases: r.phases };
 }
 
-/** The stack's floor (see the top of this file), end to end as seen from here: spawn to exit. */
-async function stackFloor(url, csv, bodiesFile) {
+/** The stack's floor (see the top of this file), end to end as seen from here: spawn to exit, in rows per second. */
+async function stackFloor(node, url, csv, bodiesFile) {
   const token = await newOrg(url);
   const start = performance.now();
   await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, "bench/_stack-floor.mjs"), csv, bodiesFile, url, token, String(CONCURRENCY)], { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(node, [join(root, "bench/_stack-floor.mjs"), csv, bodiesFile, url, token, String(CONCURRENCY)], { stdio: ["ignore", "ignore", "pipe"] });
     let err = "";
     child.stderr.setEncoding("utf8").on("data", (d) => (err += d));
     child.on("error", reject);
@@ -159,31 +143,36 @@ async function stackFloor(url, csv, bodiesFile) {
   return ROWS / ((performance.now() - start) / 1000);
 }
 
-async function endToEnd(latency, csv) {
-  const { url, child } = await startSandbox({ token: TOKEN, latency });
-  try {
-    const bodies = await requestBodies(csv, url);
-    const bodiesFile = join(work, `bodies-${latency}.json`);
-    writeFileSync(bodiesFile, JSON.stringify(bodies));
-    await rawLoop(url, bodies); // warm-up
-    await shipctlCreate(url, csv);
-    await stackFloor(url, csv, bodiesFile);
-    const base = [];
-    const cli = [];
-    const floor = [];
-    const phases = [];
-    for (let i = 0; i < rounds; i++) {
-      base.push(ROWS / ((await rawLoop(url, bodies)) / 1000));
-      const r = await shipctlCreate(url, csv);
-      cli.push(ROWS / (r.ms / 1000));
-      phases.push(r.phases);
-      floor.push(await stackFloor(url, csv, bodiesFile));
-    }
-    return { base: median(base), cli: median(cli), floor: median(floor), phases, bodies, url, child };
-  } catch (e) {
-    child.kill();
-    throw e;
-  }
+/** Peak RSS of a dry run of `csv` (its document to /dev/null), in MB. */
+async function dryRunRss(node, url, csv) {
+  const fd = openSync("/dev/null", "w");
+  const r = await run(node, [bin, "shipment", "create", "--csv", csv, "--dry-run", "--json"], { env: { SHIPCTL_BASE_URL: url, SHIPCTL_TOKEN: TOKEN }, stdout: fd });
+  closeSync(fd);
+  if (r.code !== 0) throw new Error(`dry run exited ${r.code}: ${r.err.slice(-1000)}`);
+  return r.rssMb;
+}
+
+const plainParse = join(work, "csv-parse-only.mjs");
+writeFileSync(
+  plainParse,
+  `import { createReadStream } from "node:fs";\nimport { parse } from ${JSON.stringify(pathToFileURL(join(root, "node_modules/csv-parse/lib/index.js")).href)};\nlet n = 0;\nfor await (const _ of createReadStream(process.argv[2]).pipe(parse())) n++;\nif (n < 2) process.exitCode = 1;\n`,
+);
+
+/** Peak RSS of a plain streaming csv-parse of `csv`, in MB. */
+async function csvParseRss(node, csv) {
+  const r = await run(node, [plainParse, csv]);
+  if (r.code !== 0) throw new Error(`csv-parse alone exited ${r.code}: ${r.err}`);
+  return r.rssMb;
+}
+
+/**
+ * The HTTP layer's fixed cost, for reference: a dry run asks the sandbox for its tables and verifies addresses, and
+ * undici's first request compiles its HTTP parser (WebAssembly), whatever the file's size. Node 20's V8 also tiers
+ * that parser up to optimized code, which costs more memory than on Node 24.
+ */
+async function oneRequestRss(node, url) {
+  const r = await run(node, [bin, "address", "get", "1", "--json"], { env: { SHIPCTL_BASE_URL: url, SHIPCTL_TOKEN: TOKEN } });
+  return r.rssMb;
 }
 
 /** The first pass of a run (read, normalise, validate every row), bundled from the sources for an in-process figure. */
@@ -224,43 +213,7 @@ export async function firstPass(path: string): Promise<number> {
     base.push(await timed(csvParseAlone));
     ours.push(await timed(() => firstPass(csv)));
   }
-  return { base: median(base), ours: median(ours) };
-}
-
-async function peakRss(url, csv10k, csv100k) {
-  const plain = join(work, "csv-parse-only.mjs");
-  writeFileSync(
-    plain,
-    `import { createReadStream } from "node:fs";\nimport { parse } from ${JSON.stringify(pathToFileURL(join(root, "node_modules/csv-parse/lib/index.js")).href)};\nlet n = 0;\nfor await (const _ of createReadStream(process.argv[2]).pipe(parse())) n++;\nif (n < 2) process.exitCode = 1;\n`,
-  );
-  const devnull = () => openSync("/dev/null", "w");
-  const dryRun = async (csv) => {
-    const fd = devnull();
-    const r = await run([bin, "shipment", "create", "--csv", csv, "--dry-run", "--json"], { env: { SHIPCTL_BASE_URL: url, SHIPCTL_TOKEN: TOKEN }, stdout: fd });
-    closeSync(fd);
-    if (r.code !== 0) throw new Error(`dry run exited ${r.code}: ${r.err.slice(-1000)}`);
-    return r.rssMb;
-  };
-  const csvParse = async (csv) => {
-    const r = await run([plain, csv]);
-    if (r.code !== 0) throw new Error(`csv-parse alone exited ${r.code}: ${r.err}`);
-    return r.rssMb;
-  };
-  // The HTTP layer's fixed cost, for reference: a dry run asks the sandbox for its tables and verifies addresses, and
-  // undici's first request compiles its HTTP parser (WebAssembly), whatever the file's size.
-  const oneRequest = async () => {
-    const r = await run([bin, "address", "get", "1", "--json"], { env: { SHIPCTL_BASE_URL: url, SHIPCTL_TOKEN: TOKEN } });
-    return r.rssMb;
-  };
-  const out = { cli100: [], base100: [], cli10: [], base10: [], request: [] };
-  for (let i = 0; i < rounds; i++) {
-    out.base100.push(await csvParse(csv100k));
-    out.cli100.push(await dryRun(csv100k));
-    out.base10.push(await csvParse(csv10k));
-    out.cli10.push(await dryRun(csv10k));
-    out.request.push(await oneRequest());
-  }
-  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, median(v)]));
+  return { base, ours };
 }
 
 function curlLoop(url, bodies) {
@@ -280,30 +233,81 @@ function curlLoop(url, bodies) {
   });
 }
 
+const range = (values, digits = 0) => `${Math.min(...values).toFixed(digits)}..${Math.max(...values).toFixed(digits)}`;
+
+/** A goal's cell, and the list of goals missed: `atLeast` for a ratio that must reach it, else at most. */
+const missed = [];
+function goal(ratio, bound, atLeast, what) {
+  const met = atLeast ? ratio >= bound : ratio <= bound;
+  if (!met) missed.push(what);
+  return `${atLeast ? ">=" : "<="} ${bound}x ${met ? "met" : "MISSED"}`;
+}
+
+const sandboxes = [];
 try {
   mkdirSync(join(work, "curl"));
   const csv = writeRows(ROWS, "rows-10k.csv");
-  const slow = await endToEnd(LATENCY_MS, csv);
-  const fast = await endToEnd(0, csv);
-  const pass = await parseValidate(writeRows(PARSE_ROWS, "rows-50k.csv"));
-  const rss = await peakRss(fast.url, writeRows(10_000, "rss-10k.csv"), writeRows(100_000, "rss-100k.csv"));
-  const curl = await curlLoop(slow.url, slow.bodies);
-  slow.child.kill();
-  fast.child.kill();
+  const csv10k = writeRows(10_000, "rss-10k.csv");
+  const csv100k = writeRows(100_000, "rss-100k.csv");
+  const slow = await startSandbox({ token: TOKEN, latency: LATENCY_MS });
+  sandboxes.push(slow.child);
+  const fast = await startSandbox({ token: TOKEN, latency: 0 });
+  sandboxes.push(fast.child);
+  const bodies = await requestBodies(csv, fast.url);
+  const bodiesFile = join(work, "bodies.json");
+  writeFileSync(bodiesFile, JSON.stringify(bodies));
 
-  printTable(`shipment create --csv: ${ROWS.toLocaleString("en-US")} rows, concurrency ${CONCURRENCY}, ${rounds} rounds (median)`, [
-    [`end to end, sandbox +${LATENCY_MS} ms/request (vs raw undici loop)`, slow.cli, slow.base, "rows/s", ">= 0.9x"],
-    ["end to end, sandbox answering at once (vs raw undici loop)", fast.cli, fast.base, "rows/s", ">= 0.5x"],
-    [`parse + validate, ${PARSE_ROWS.toLocaleString("en-US")} rows (vs csv-parse alone)`, pass.ours, pass.base, "rows/s", ">= 0.7x"],
-    ["peak RSS, --dry-run on 100,000 rows (vs streaming csv-parse)", rss.cli100, rss.base100, "MB", "<= 1.3x"],
-    ["peak RSS, --dry-run: 100,000 rows (vs 10,000 rows)", rss.cli100, rss.cli10, "MB", "flat (~1.0x)"],
-    ["peak RSS, one request: `address get` (vs streaming csv-parse)", rss.request, rss.base100, "MB", "the HTTP layer's floor"],
-    ...(curl === undefined ? [] : [[`sequential curl loop, same 1,000 requests, +${LATENCY_MS} ms (vs shipctl)`, curl, slow.cli, "rows/s", "for the record"]]),
-    [`stack floor: fresh node, csv-parse, undici only, +${LATENCY_MS} ms (vs raw loop)`, slow.floor, slow.base, "rows/s", "best any such tool gets"],
-    ["stack floor: fresh node, csv-parse, undici only, at once (vs raw loop)", fast.floor, fast.base, "rows/s", "best any such tool gets"],
+  const nodes = benchNodes().map((path) => ({
+    path,
+    version: versionOf(path),
+    slow: { cli: [], floor: [], phases: [] },
+    fast: { cli: [], floor: [], phases: [] },
+    rss: { cli100: [], base100: [], cli10: [], request: [] },
+  }));
+  // Warm-up: the file cache, and each Node's compile cache (bin/shipctl.js turns it on where Node has it).
+  for (const n of nodes) {
+    await shipctlCreate(n.path, fast.url, csv);
+    await stackFloor(n.path, fast.url, csv, bodiesFile);
+  }
+  for (let i = 0; i < rounds; i++) {
+    for (const n of nodes) {
+      for (const [key, sandbox] of [["slow", slow], ["fast", fast]]) {
+        n[key].floor.push(await stackFloor(n.path, sandbox.url, csv, bodiesFile));
+        const r = await shipctlCreate(n.path, sandbox.url, csv);
+        n[key].cli.push(r.rate);
+        n[key].phases.push(r.phases);
+      }
+      n.rss.base100.push(await csvParseRss(n.path, csv100k));
+      n.rss.cli100.push(await dryRunRss(n.path, fast.url, csv100k));
+      n.rss.cli10.push(await dryRunRss(n.path, fast.url, csv10k));
+      n.rss.request.push(await oneRequestRss(n.path, fast.url));
+    }
+  }
+  const pass = await parseValidate(writeRows(PARSE_ROWS, "rows-50k.csv"));
+  const curl = await curlLoop(slow.url, bodies);
+
+  for (const n of nodes) {
+    const slowRatio = median(n.slow.cli) / median(n.slow.floor);
+    const fastRatio = median(n.fast.cli) / median(n.fast.floor);
+    const rssRatio = median(n.rss.cli100) / median(n.rss.base100);
+    console.log("");
+    printTable(`shipment create --csv on node ${n.version}: ${ROWS.toLocaleString("en-US")} rows, concurrency ${CONCURRENCY}, ${rounds} rounds (median; range)`, [
+      [`end to end, sandbox +${LATENCY_MS} ms/request (${range(n.slow.cli)} vs ${range(n.slow.floor)}) vs stack floor`, median(n.slow.cli), median(n.slow.floor), "rows/s", goal(slowRatio, GOALS.slow, true, `+${LATENCY_MS} ms on node ${n.version}`)],
+      [`end to end, sandbox answering at once (${range(n.fast.cli)} vs ${range(n.fast.floor)}) vs stack floor`, median(n.fast.cli), median(n.fast.floor), "rows/s", goal(fastRatio, GOALS.fast, true, `at once on node ${n.version}`)],
+      [`peak RSS, --dry-run on 100,000 rows (${range(n.rss.cli100)}) vs streaming csv-parse`, median(n.rss.cli100), median(n.rss.base100), "MB", goal(rssRatio, GOALS.rss, false, `dry-run RSS on node ${n.version}`)],
+      ["peak RSS, --dry-run: 100,000 rows vs 10,000 rows", median(n.rss.cli100), median(n.rss.cli10), "MB", "flat (~1.0x)"],
+      ["peak RSS, one request: `address get` vs streaming csv-parse", median(n.rss.request), median(n.rss.base100), "MB", "the HTTP layer's floor"],
+    ]);
+    printPhases(`Where shipctl's time goes on node ${n.version}, sandbox +${LATENCY_MS} ms/request (median of ${rounds}, range)`, n.slow.phases);
+    printPhases(`Where shipctl's time goes on node ${n.version}, sandbox answering at once (median of ${rounds}, range)`, n.fast.phases);
+  }
+  console.log("");
+  printTable(`For the record, on node ${process.version}`, [
+    [`parse + validate in process, ${PARSE_ROWS.toLocaleString("en-US")} rows (${range(pass.ours)}) vs csv-parse alone`, median(pass.ours), median(pass.base), "rows/s", goal(median(pass.ours) / median(pass.base), 0.7, true, `parse + validate on node ${process.version}`)],
+    ...(curl === undefined ? [] : [[`sequential curl loop, same 1,000 requests, +${LATENCY_MS} ms, vs shipctl on node ${process.version}`, curl, median(nodes[0].slow.cli), "rows/s"]]),
   ]);
-  printPhases(`Where shipctl's time goes, sandbox +${LATENCY_MS} ms/request (median of ${rounds}, range)`, slow.phases);
-  printPhases(`Where shipctl's time goes, sandbox answering at once (median of ${rounds}, range)`, fast.phases);
+  console.log(missed.length ? `\nGoals missed: ${missed.join("; ")}` : "\nEvery batch goal met on every Node measured.");
 } finally {
+  for (const child of sandboxes) child.kill();
   rmSync(work, { recursive: true, force: true });
 }

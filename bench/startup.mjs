@@ -3,8 +3,7 @@
 // request reaches a server, beside bare `node -e 0` of the same Node, all measured in this run with the runs
 // interleaved (A B C D, A B C D, ...) so machine noise falls on every figure alike.
 // Goals (issue 3): --version and --help within 1.3x of bare node; a command up to its first request within 2.5x.
-// Node 24 is BENCH_NODE24 (a path to its `node`), or else the `node@24` npm package, installed on first use into
-// a cache folder outside the repository (printed below), as .ci/run installs it.
+// Node 24 is BENCH_NODE24 (a path to its `node`), or else the `node@24` npm package (bench/_nodes.mjs).
 // verify's whole run, to its exit, is shown too (no goal): what a user waits for, the answer's handling and undici's
 // first compile of its WebAssembly HTTP parser included.
 // From Node 22.8, bin/shipctl.js turns on Node's compile cache, kept in the OS temp folder: here TMPDIR is a folder of
@@ -13,10 +12,11 @@
 // has no goal.
 import { execFileSync, spawn } from "node:child_process";
 import { createServer } from "node:http";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { benchNodes, versionOf } from "./_nodes.mjs";
 import { median, printTable } from "./_stats.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -30,24 +30,9 @@ writeFileSync(
     city: "Seattle", region: "WA", post_code: "98101", country: 1 }),
 );
 
-/** The `node` of Node 24: BENCH_NODE24, or the node@24 npm package in a cache folder of its own (installed once). */
-function node24() {
-  if (process.env.BENCH_NODE24) return process.env.BENCH_NODE24;
-  const prefix = join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "shipctl-bench", "node24");
-  const path = join(prefix, "node_modules", ".bin", "node");
-  if (!existsSync(path)) {
-    console.log(`Installing the node@24 npm package into ${prefix} (once; or set BENCH_NODE24 to a Node 24 binary)`);
-    mkdirSync(prefix, { recursive: true });
-    execFileSync("npm", ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", "node@24"], { stdio: ["ignore", "ignore", "inherit"] });
-  }
-  return path;
-}
-
-const versionOf = (node) => execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
 const hasCompileCache = (node) =>
   execFileSync(node, ["-p", "typeof require('node:module').enableCompileCache"], { encoding: "utf8" }).trim() === "function";
-const nodes = [process.execPath];
-if (!process.version.startsWith("v24.")) nodes.push(node24());
+const nodes = benchNodes();
 
 // The server notes when the first request of the current run arrives, then answers "valid".
 let firstRequestAt = 0;

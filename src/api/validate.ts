@@ -8,15 +8,8 @@ import { cleanText } from "./redact.js";
 /** Issues named in the message; the rest are counted. */
 const LISTED_ISSUES = 3;
 
-/**
- * A hand-written test of the usual answer of a busy endpoint, true only for values `schema` accepts as they are. It
- * spares a batch the schema's work per answer; anything it does not pass goes through the schema, which says what
- * is wrong, so the guarantees and the messages are the schema's.
- */
-export type QuickCheck<T> = (json: unknown) => json is T;
-
-/** Parses a success body as JSON and checks it against `schema` (`quick` first, when given). */
-export function parseAnswer<S extends z.ZodType>(schema: S, text: string, facts: RequestFacts, redact: Redactor, quick?: QuickCheck<z.infer<S>>): z.infer<S> {
+/** Parses a success body as JSON and checks it against `schema`. */
+export function parseAnswer<S extends z.ZodType>(schema: S, text: string, facts: RequestFacts, redact: Redactor): z.infer<S> {
   const where = `${facts.method} ${facts.path}`;
   if (text.trim() === "") {
     throw new UnexpectedResponseError(facts, `${where} answered ${facts.status} with an empty body; a JSON document was expected`, {
@@ -33,11 +26,10 @@ export function parseAnswer<S extends z.ZodType>(schema: S, text: string, facts:
       { hint: "Check the base URL: the service at this address does not speak the shipping API." },
     );
   }
-  if (quick?.(json)) return json;
   return checkShape(schema, json, facts, redact);
 }
 
-export function checkShape<S extends z.ZodType>(schema: S, json: unknown, facts: RequestFacts, redact: Redactor): z.infer<S> {
+function checkShape<S extends z.ZodType>(schema: S, json: unknown, facts: RequestFacts, redact: Redactor): z.infer<S> {
   const result = schema.safeParse(json);
   if (result.success) return result.data;
   const issues = result.error.issues;

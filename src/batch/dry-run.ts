@@ -3,11 +3,11 @@
 // written incrementally. Rows that would not be sent (their address check failed) have no request body: they get a
 // line of their own (row, reference, title or name, reason) and, in JSON, the separate "blocked" list, so a script
 // counting would_send counts only what would be sent. Blocked rows wait for the end of the document in a
-// BlockedStore: a file's go to a spill (when the service cannot verify, every row of a 100,000-row file is blocked:
-// kept in memory they took 260 MB), a few items from --file stay in memory.
+// BlockedStore: a file's go to a spill (when the service cannot verify, every row of the file is blocked, however
+// many there are), a few items from --file stay in memory.
 import type { IO } from "../output/io.js";
 import type { Shipment } from "../contract/index.js";
-import { batchedOut } from "../csv/byte-batch.js";
+import { textBuffer } from "../output/text-buffer.js";
 import type { Spill } from "../csv/spill.js";
 import type { Change } from "../csv/row-types.js";
 
@@ -101,10 +101,8 @@ export function dryRunPrinter(
   blocked: BlockedStore = memoryBlockedStore(),
 ): DryRunPrinter {
   let first = true;
-  // Rows go to stdout some 64 KB at a time rather than one write each: a 100,000-row dry run made 100,000 writes,
-  // each its own buffer. They are gathered as bytes (byte-batch.ts), not as a string appended to: that string kept
-  // every row's text alive until the write and grew the young generation (bench/batch.mjs measures peak memory).
-  const pending = batchedOut(io);
+  // Rows go to stdout some 64 KB at a time rather than one write each.
+  const pending = textBuffer((text) => io.out(text));
   const out = (text: string) => pending.add(text);
   if (json) out('{"dry_run":true,"would_send":[');
   else if (kind === "shipment") out(`${position.toUpperCase().padStart(5)}  ${"REFERENCE".padEnd(12)}  ${"TITLE".padEnd(30)}  ${"VALUE".padStart(7)}  ${"L x H x D".padEnd(11)}  SERVICE  FROM -> TO\n`);

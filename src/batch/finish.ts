@@ -1,7 +1,7 @@
 // The end of every CSV run: results files, stdout (table or JSON), the summary on stderr, what to do next, the exit
 // code; and after Ctrl-C, the command that resumes the run.
 import { ExitCode } from "../errors.js";
-import { batchedOut } from "../csv/byte-batch.js";
+import { textBuffer } from "../output/text-buffer.js";
 import type { BatchRun } from "./batch-run.js";
 import type { Notes } from "../csv/value-notes.js";
 import { countsOf, exitCodeFor, renderResultsTable, summaryLine, writeResultsJson, type ResultWords } from "./results.js";
@@ -35,7 +35,7 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   // Invalid input was already listed row by row on stderr: people need no table of it, scripts get the JSON.
   const refused = input.exitCode === ExitCode.Usage;
   if (deps.globals.json) {
-    const out = batchedOut(deps.io);
+    const out = textBuffer((text) => deps.io.out(text));
     writeResultsJson((text) => out.add(text), outcomes, input.words, { notes: input.notes?.toJSON(), journal: input.journalPath, results: files });
     out.flush();
   } else if (outcomes.size > 0 && !refused) {

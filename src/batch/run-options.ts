@@ -1,7 +1,8 @@
 // The flags shared by the commands that send items (from a CSV file, flags or a JSON file), checked before anything
 // is read, and the command line that resumes a CSV run.
 import { UsageError } from "../errors.js";
-import { shellQuote } from "../output/shell.js";
+import { DEFAULT_CONCURRENCY, readConcurrency } from "./concurrency.js";
+import { shellQuote } from "../output/shell-quote.js";
 
 export type CsvFlags = {
   csv?: string;
@@ -34,16 +35,8 @@ export interface CsvOptions extends SendOptions {
   forceNew: boolean;
 }
 
-export const DEFAULT_CONCURRENCY = 4;
-/** More requests in flight than this only invites 429s from a service that publishes no rate limit. */
-export const MAX_CONCURRENCY = 16;
-
 export function sendOptions(flags: Omit<CsvFlags, "csv" | "results" | "forceNew">): SendOptions {
-  const raw = flags.concurrency ?? DEFAULT_CONCURRENCY;
-  const concurrency = typeof raw === "number" ? raw : /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) {
-    throw new UsageError(`--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (got ${String(raw)})`);
-  }
+  const concurrency = readConcurrency(flags.concurrency);
   return {
     dryRun: flags.dryRun === true,
     concurrency,

@@ -3,7 +3,8 @@
 // for --help): the batch modules are imported only by a verb's run, when the command line has --csv.
 import type { Command } from "commander";
 import { UsageError } from "../errors.js";
-import { csvOptions, DEFAULT_CONCURRENCY, type CsvFlags, type CsvOptions } from "../batch/run-options.js";
+import { csvOptions, type CsvFlags, type CsvOptions } from "../batch/run-options.js";
+import { DEFAULT_CONCURRENCY } from "../batch/concurrency.js";
 
 export interface CsvFlagChoice {
   /** Add --no-verify and --accept-recommended (the command does not define them already). */

@@ -1,10 +1,13 @@
 // Asks a service whether it is a shipctl sandbox, which publishes its Country and Service tables at
 // GET /_sandbox/tables as {sandbox: true, countries: [...], services: [...]}. Any other answer (404, HTML, a network
-// error, a timeout) simply means "not a sandbox". Uses undici directly with short timeouts: this is a side question
-// asked before the real work, and must neither retry nor hang.
-import { Agent } from "undici";
+// error, a timeout) simply means "not a sandbox". Sent through the API layer's transport and caller, with short
+// timeouts and no retry: this is a side question asked before the real work, and must neither retry nor hang.
 import * as z from "zod";
+import { createCaller, type CallSpec } from "../api/call.js";
+import { createRedactor } from "../api/redact.js";
+import { createTransport } from "../api/transport.js";
 import { USER_AGENT } from "../api/user-agent.js";
+import { systemClock } from "../clock.js";
 import { AuthError } from "../errors.js";
 import { CountryEntrySchema, ServiceEntrySchema, type StoredCountry, type StoredService } from "./schema.js";
 
@@ -30,74 +33,66 @@ const SandboxTablesBody = z.looseObject({
 
 export async function probeSandboxTables(baseUrl: string, options: ProbeOptions = {}): Promise<ProbeResult> {
   const timeoutMs = options.timeoutMs ?? 3000;
-  const url = `${baseUrl}${SANDBOX_TABLES_PATH}`;
-  const agent = new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
-  const signals = [AbortSignal.timeout(timeoutMs * 2), ...(options.signal ? [options.signal] : [])];
-  const started = Date.now();
+  const debug = options.debug;
+  const transport = createTransport({ connectTimeoutMs: timeoutMs, responseTimeoutMs: timeoutMs });
   try {
-    const headers: Record<string, string> = { accept: "application/json", "user-agent": USER_AGENT };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const target = new URL(url);
-    const res = await agent.request({
-      origin: target.origin,
-      path: `${target.pathname}${target.search}`,
-      method: "GET",
-      headers,
-      signal: AbortSignal.any(signals),
+    const call = createCaller({
+      transport,
+      baseUrl: new URL(baseUrl),
+      token: options.token ?? "",
+      userAgent: USER_AGENT,
+      clock: systemClock,
+      random: Math.random,
+      retries: 0,
+      responseTimeoutMs: timeoutMs,
+      redact: createRedactor(options.token ?? ""),
+      debug: debug && ((line) => debug(`${line} (sandbox tables probe)`)),
+      // A bound on the whole question too, beyond the connect and answer timeouts.
+      signal: AbortSignal.any([AbortSignal.timeout(timeoutMs * 2), ...(options.signal ? [options.signal] : [])]),
     });
-    const text = await res.body.text();
-    options.debug?.(`GET ${url} -> ${res.statusCode} (${Date.now() - started} ms, sandbox tables probe)`);
-    // A refused token or a missing subscription is refused on every path, sandbox or not: say that, rather than
-    // "no table", so the user fixes the login instead of importing tables.
-    if (res.statusCode === 401 || res.statusCode === 402) throw await authFailure(res.statusCode, res.headers, text, options.token);
-    if (res.statusCode !== 200) return { sandbox: false, reason: `answered ${res.statusCode}` };
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      return { sandbox: false, reason: "answered something that is not JSON" };
-    }
-    if (!isRecord(json) || json.sandbox !== true) return { sandbox: false, reason: "did not say it is a sandbox" };
-    const parsed = SandboxTablesBody.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const warning = `the sandbox at ${baseUrl} sent tables shipctl cannot read (${issue.path.join(".")}: ${issue.message}); country and service names will need a table of your own`;
-      return { sandbox: false, reason: "sent unreadable tables", warning };
-    }
-    const { countries, services, apply_max_ms: applyMaxMs } = parsed.data;
-    return { sandbox: true, countries, services, ...(applyMaxMs !== undefined ? { applyMaxMs } : {}) };
+    return await call(askTables(baseUrl));
   } catch (e) {
     // Ctrl-C must still stop the command, not be mistaken for "not a sandbox".
     if (options.signal?.aborted) throw options.signal.reason;
+    // A refused token or a missing subscription is refused on every path, sandbox or not: say that, rather than
+    // "no table", so the user fixes the login instead of importing tables.
     if (e instanceof AuthError) throw e;
-    const reason = e instanceof Error ? e.message : String(e);
-    options.debug?.(`GET ${url} failed: ${reason} (sandbox tables probe)`);
-    return { sandbox: false, reason };
+    return { sandbox: false, reason: e instanceof Error ? e.message : String(e) };
   } finally {
-    await agent.close().catch(() => undefined);
+    await transport.close().catch(() => undefined);
   }
 }
 
-/** The HTTP layer's own error for a 401/402, so the wording is the same as for any other request. */
-async function authFailure(
-  status: number,
-  headers: Record<string, string | string[] | undefined>,
-  text: string,
-  token: string | undefined,
-): Promise<AuthError> {
-  const [{ errorForResponse }, { createRedactor }] = await Promise.all([import("../api/error-map.js"), import("../api/redact.js")]);
-  const error = errorForResponse(
-    { status, statusText: "", headers, text },
-    {
-      method: "GET",
-      path: SANDBOX_TABLES_PATH,
-      idempotent: true,
-      earlierMayHaveArrived: false,
-      redact: token ? createRedactor(token) : (t) => t,
-      now: new Date(),
+/** GET /_sandbox/tables: any answer but 401 and 402 (the API layer's errors) says whether this is a sandbox. */
+function askTables(baseUrl: string): CallSpec<ProbeResult> {
+  return {
+    method: "GET",
+    path: SANDBOX_TABLES_PATH,
+    idempotent: true,
+    interpret(response) {
+      if (response.status === 401 || response.status === 402) return undefined;
+      if (response.status !== 200) return { done: { sandbox: false, reason: `answered ${response.status}` } };
+      return { done: readTables(baseUrl, response.text) };
     },
-  );
-  return error instanceof AuthError ? error : new AuthError(error.message);
+  };
+}
+
+function readTables(baseUrl: string, text: string): ProbeResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { sandbox: false, reason: "answered something that is not JSON" };
+  }
+  if (!isRecord(json) || json.sandbox !== true) return { sandbox: false, reason: "did not say it is a sandbox" };
+  const parsed = SandboxTablesBody.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const warning = `the sandbox at ${baseUrl} sent tables shipctl cannot read (${issue.path.join(".")}: ${issue.message}); country and service names will need a table of your own`;
+    return { sandbox: false, reason: "sent unreadable tables", warning };
+  }
+  const { countries, services, apply_max_ms: applyMaxMs } = parsed.data;
+  return { sandbox: true, countries, services, ...(applyMaxMs !== undefined ? { applyMaxMs } : {}) };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

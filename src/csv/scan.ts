@@ -10,7 +10,6 @@ import type { Layout } from "./columns.js";
 import { matchHeader, type HeaderCell, type HeaderMatch } from "./headers.js";
 import { shortHash } from "../ledger/book-lines.js";
 import { openCsv, type CsvRow } from "./csv-reader.js";
-import { ReferenceIndex } from "./reference-index.js";
 import type { Delimiter } from "./delimiter.js";
 import type { CsvEncoding } from "./encoding.js";
 import type { CsvSource } from "./csv-source.js";
@@ -68,13 +67,15 @@ export async function openScan<V extends ValidBase>(source: CsvSource, spec: Sca
   const build = spec.makeBuilder(match, csv.header.length, ctx);
   const meta: ScanMeta = { encoding: csv.encoding, delimiter: csv.delimiter, header: csv.header, unknown: match.unknown };
 
-  const references = new ReferenceIndex();
+  // The row each reference was first seen on, to refuse a reference used twice.
+  const references = new Map<string, number>();
   const seen = new Map<string, number>();
   function keyed(record: CsvRow): Keyed<V> {
     const row = build(record);
     if (row.reference !== undefined) {
-      const first = references.add(row.reference, row.row);
-      if (first !== undefined) {
+      const first = references.get(row.reference);
+      if (first === undefined) references.set(row.reference, row.row);
+      else {
         const problem = { column: "reference", reason: `reference "${row.reference}" is also on row ${first}; references must be unique` };
         return row.ok ? { ok: false, row: row.row, reference: row.reference, label: row.label, problems: [problem] } : { ...row, problems: [...row.problems, problem] };
       }
@@ -99,8 +100,8 @@ export async function openScan<V extends ValidBase>(source: CsvSource, spec: Sca
     return out;
   }
 
-  // Once the rows are read, the references are not needed: their table's memory goes back at once.
-  const finished = () => references.release();
+  // Once the rows are read, the references are not needed.
+  const finished = () => references.clear();
   async function* batches(): AsyncGenerator<Array<Keyed<V>>> {
     try {
       for await (const records of csv.batches) yield records.map(keyed);

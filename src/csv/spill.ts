@@ -3,16 +3,14 @@
 // second time, and memory does not grow with the rows. The folder is created readable by this user only (the rows
 // hold names, emails and phone numbers, as the CSV does) and removed when the run ends.
 //
-// Lines are copied into a fixed buffer as they come (byte-batch.ts) and the buffer goes to the file when full, and
-// reading decodes one line at a time from a fixed buffer: no string outlives its row. (Writes and reads are
-// synchronous: the file was just written, so both are copies to and from the page cache, a few microseconds per 64 KB.)
+// Lines go to the file some 64 KB at a time, and reading decodes one line at a time from a fixed buffer. (Writes and
+// reads are synchronous: the file was just written, so both are copies to and from the page cache.)
 import { closeSync, openSync, readSync, writeSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ByteBatch } from "./byte-batch.js";
+import { textBuffer } from "../output/text-buffer.js";
 
-const WRITE_BYTES = 64 * 1024;
 /** Read size of the send pass: a few dozen rows a read, so reading never holds answers back for long. */
 const READ_BYTES = 16 * 1024;
 
@@ -41,18 +39,17 @@ export async function createSpill<T>(): Promise<Spill<T>> {
     if (fd === undefined) throw new Error("the spill file is closed");
     return fd;
   };
-  const put = (bytes: Buffer) => {
+  const out = textBuffer((text) => {
     const f = file();
+    const bytes = Buffer.from(text, "utf8");
     for (let at = 0; at < bytes.length; ) at += writeSync(f, bytes, at, bytes.length - at, size + at);
     size += bytes.length;
-  };
-  const out = new ByteBatch(WRITE_BYTES, put);
+  });
 
   return {
     path,
     add(item) {
-      out.add(JSON.stringify(item));
-      out.add("\n");
+      out.add(`${JSON.stringify(item)}\n`);
     },
     finish: () => out.flush(),
     async *batches() {

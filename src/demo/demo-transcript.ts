@@ -5,7 +5,7 @@ import type { BaseDeps, Deps } from "../deps.js";
 import type { IO } from "../output/io.js";
 import type { Prompter } from "../prompter.js";
 import { CliError } from "../errors.js";
-import { shellQuote } from "../output/shell.js";
+import { shellQuote } from "../output/shell-quote.js";
 
 export interface StepResult {
   exitCode: number;

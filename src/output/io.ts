@@ -1,6 +1,6 @@
 // Where a command reads and writes. stdout carries only data; everything else (progress, warnings, prompts) goes to
-// stderr. Tests use createTestIO() to capture both and to pretend to be (or not to be) a terminal.
-import { PassThrough, type Readable } from "node:stream";
+// stderr. Tests capture both with their own IO (test/helpers/test-io.ts).
+import type { Readable } from "node:stream";
 
 // node:fs not imported as an ES module: that has Node read every export of it, among them the lazy ReadStream and
 // WriteStream classes, which load the stream modules that writing stdout directly means to skip.
@@ -47,9 +47,9 @@ export function systemIO(): IO {
 
 /**
  * stdout, written with fs.writeSync while it is a pipe, a socket, a file or /dev/null: Node itself writes files and
- * (on Linux) pipes synchronously, and building process.stdout loads ~25 of Node's modules (~3 ms of `--help`,
- * measured). A terminal, Windows, or a write the descriptor refuses (EAGAIN when it is non-blocking, or
- * any other error) goes through process.stdout instead, and so does every write after it, in order.
+ * (on Linux) pipes synchronously, and building process.stdout loads Node's stream modules, a visible share of
+ * `--help`. A terminal, Windows, or a write the descriptor refuses (EAGAIN when it is non-blocking, or any other
+ * error) goes through process.stdout instead, and so does every write after it, in order.
  */
 function stdoutWriter(): { write(text: string): void; isTTY(): boolean } {
   let mode: "undecided" | "direct" | "stream" | "closed" = "undecided";
@@ -104,30 +104,6 @@ function notATerminal(fd: number): boolean {
   } catch {
     return false;
   }
-}
-
-export interface TestIO extends IO {
-  stdout(): string;
-  stderr(): string;
-}
-
-export function createTestIO(options: { stdin?: string; tty?: boolean; columns?: number } = {}): TestIO {
-  let out = "";
-  let err = "";
-  const stdin = new PassThrough();
-  stdin.end(options.stdin ?? "");
-  const tty = options.tty ?? false;
-  return {
-    out: (t) => void (out += t),
-    err: (t) => void (err += t),
-    stdin,
-    stdinIsTTY: tty,
-    stdoutIsTTY: tty,
-    stderrIsTTY: tty,
-    columns: options.columns ?? 100,
-    stdout: () => out,
-    stderr: () => err,
-  };
 }
 
 /** Reads all of a stream as UTF-8 text (for `--file -`). */

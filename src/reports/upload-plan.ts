@@ -1,7 +1,7 @@
 // What a `report upload` run is asked to do, its paths resolved (the command line is read and checked in
 // commands/report/report-upload.ts): one folder, or a batch (`--batch ROOT` or `--manifest FILE.csv`).
 import type { ReportSet } from "../contract/limits.js";
-import { shellQuote } from "../output/shell.js";
+import { shellQuote } from "../output/shell-quote.js";
 import type { PreviewFormat } from "./preview-format.js";
 import { DEFAULT_CONCURRENCY } from "./report-defaults.js";
 

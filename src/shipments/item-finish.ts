@@ -7,15 +7,15 @@ import type { CallOptions } from "../api/types.js";
 import type { Deps } from "../deps.js";
 import { ExitCode } from "../errors.js";
 import { SHIPMENT_FIELD_FLAGS } from "../input/shipment-fields.js";
-import { batchedOut } from "../csv/byte-batch.js";
+import { textBuffer } from "../output/text-buffer.js";
+import { shellQuote } from "../output/shell-quote.js";
 import type { Progress } from "../output/progress.js";
 import { ADDRESS_FIELDS } from "../contract/index.js";
 import type { ItemInputFlags, ItemSource } from "./item-input.js";
 import type { Outcomes } from "../batch/outcomes.js";
 import { countsOf, exitCodeFor, renderResultsTable, summaryLine, writeResultsJson, type ResultWords } from "../batch/results.js";
-import { DEFAULT_CONCURRENCY } from "../batch/run-options.js";
+import { DEFAULT_CONCURRENCY } from "../batch/concurrency.js";
 import type { CellProblem } from "../csv/row-types.js";
-import { shellQuote } from "../output/shell.js";
 
 /** The words of `shipment create --csv`'s results, so both inputs give scripts the same document. */
 export const CREATE_ITEM_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "created" };
@@ -48,7 +48,7 @@ export function finishItems(run: ItemRun, input: { journalPath?: string; exitCod
   const theme = deps.theme.err;
   const refused = input.exitCode === ExitCode.Usage;
   if (deps.globals.json) {
-    const out = batchedOut(deps.io);
+    const out = textBuffer((text) => deps.io.out(text));
     writeResultsJson((text) => out.add(text), outcomes, CREATE_ITEM_WORDS, { journal: input.journalPath, position: "item" });
     out.flush();
   } else if (outcomes.size > 0 && !refused) {

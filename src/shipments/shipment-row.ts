@@ -12,7 +12,6 @@ import type { HeaderMatch } from "../csv/headers.js";
 import { readId, readWholeNumber, type Reading } from "../csv/numbers.js";
 import type { CsvRow } from "../csv/csv-reader.js";
 import { readService } from "../csv/table-cells.js";
-import { shipmentPasses } from "./fast-check.js";
 import type { CellProblem, Change, InvalidRow, RowBase, RowContext } from "../csv/row-types.js";
 
 export interface InlineAddress {
@@ -39,7 +38,7 @@ export type ShipmentRow = ValidShipmentRow | InvalidRow;
 export const MAX_REFERENCE_LENGTH = 100;
 
 /** Builds rows of one file; keeps the address cache between rows. */
-export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx: RowContext, options: { update: boolean; zodAlways?: boolean }) {
+export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx: RowContext, options: { update: boolean }) {
 
   // A file names a handful of services over and over: read each spelling once.
   const services = new Map<string, ReturnType<typeof readService>>();
@@ -124,13 +123,9 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
       if (problems.length > before) badSides.push(side.side);
     }
 
-    // A well-formed row passes the contract's rules as plain checks and is done (fast-check.ts). Otherwise the
-    // contract's Shipment schema explains, with each inline address standing in as a placeholder id: the addresses
-    // were checked with the same Address schema when they were built (once per distinct address); the one-of rule
-    // per side is still checked here.
-    if (problems.length === 0 && !options.zodAlways && shipmentPasses(payload)) {
-      return { ok: true, row: csv.row, reference, label: title, id, payload: payload as Shipment, addresses, changes, mappings };
-    }
+    // The contract's Shipment schema has the last word, with each inline address standing in as a placeholder id:
+    // the addresses were checked with the same Address schema when they were built (once per distinct address); the
+    // one-of rule per side is still checked here.
     const checked = Shipment.safeParse(withAddressPlaceholders(payload));
     if (!checked.success) {
       for (const issue of checked.error.issues) {

@@ -8,7 +8,8 @@ import { NetworkError, RequestInterruptedError, ServerError, ValidationError } f
 import type { ApiClient } from "../../../src/api/types.js";
 import type { PageOf, StoredAddress } from "../../../src/contract/index.js";
 import { ExitCode, InterruptedError, RejectedError, UnavailableError } from "../../../src/errors.js";
-import { GALLERY, GALLERY_FLAGS, testDeps } from "../input/harness.js";
+import { GALLERY, GALLERY_FLAGS } from "../../helpers/gallery.js";
+import { testDeps } from "../../helpers/deps.js";
 
 const NOW = new Date("2025-03-01T12:00:00Z");
 const STORE = { method: "POST", path: "/api/v1/addresses" } as const;

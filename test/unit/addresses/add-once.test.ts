@@ -6,7 +6,8 @@ import { NotFoundError, RequestInterruptedError } from "../../../src/api/errors.
 import type { ApiClient } from "../../../src/api/types.js";
 import type { PageOf, StoredAddress } from "../../../src/contract/index.js";
 import { ExitCode, InterruptedError } from "../../../src/errors.js";
-import { GALLERY, GALLERY_FLAGS, testDeps } from "../input/harness.js";
+import { GALLERY, GALLERY_FLAGS } from "../../helpers/gallery.js";
+import { testDeps } from "../../helpers/deps.js";
 import { tempDir } from "../../helpers/cli.js";
 
 const NOW = Date.parse("2025-03-01T12:00:00Z");

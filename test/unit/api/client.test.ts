@@ -5,7 +5,9 @@ import { prepareCreateShipments } from "../../../src/api/endpoints.js";
 import { NotFoundError, UnexpectedResponseError, ValidationError } from "../../../src/api/errors.js";
 import type { ApiClient, MultipartBody } from "../../../src/api/types.js";
 import { ExitCode, UsageError, exitCodeFor } from "../../../src/errors.js";
-import { ADDRESS, SHIPMENT, TOKEN, json, makeClient, page, rejection, send, startServer, storedShipment, type Handler, type TestServer } from "./helpers.js";
+import { ADDRESS, SHIPMENT, page, rejection, storedShipment } from "./api-fixtures.js";
+import { TOKEN, makeClient } from "../../helpers/api-client.js";
+import { json, send, startServer, type Handler, type TestServer } from "../../helpers/http-server.js";
 
 let server: TestServer | undefined;
 let api: ApiClient | undefined;

@@ -18,7 +18,7 @@ import {
 import { createRedactor } from "../../../src/api/redact.js";
 import type { WireResponse } from "../../../src/api/transport.js";
 import { ExitCode, exitCodeFor } from "../../../src/errors.js";
-import { TOKEN } from "./helpers.js";
+import { TOKEN } from "../../helpers/api-client.js";
 
 const NOW = new Date("2025-01-15T12:00:00Z");
 

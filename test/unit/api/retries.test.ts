@@ -15,21 +15,10 @@ import {
 } from "../../../src/api/errors.js";
 import type { ApiClient, MultipartBody, RetryInfo } from "../../../src/api/types.js";
 import { ExitCode, InterruptedError, exitCodeFor } from "../../../src/errors.js";
-import {
-  ADDRESS,
-  SHIPMENT,
-  TOKEN,
-  fakeClock,
-  freePort,
-  json,
-  makeClient,
-  rejection,
-  send,
-  startServer,
-  storedShipment,
-  type Handler,
-  type TestServer,
-} from "./helpers.js";
+import { ADDRESS, SHIPMENT, rejection, storedShipment } from "./api-fixtures.js";
+import { TOKEN, makeClient } from "../../helpers/api-client.js";
+import { fakeClock } from "../../helpers/clock.js";
+import { freePort, json, send, startServer, type Handler, type TestServer } from "../../helpers/http-server.js";
 
 const servers: TestServer[] = [];
 const clients: ApiClient[] = [];

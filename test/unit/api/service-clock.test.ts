@@ -2,7 +2,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createServiceClock, parseHttpDate, serviceNow } from "../../../src/api/service-clock.js";
 import type { ApiClient } from "../../../src/api/types.js";
-import { fakeClock, json, makeClient, startServer, storedShipment, type TestServer } from "./helpers.js";
+import { fakeClock } from "../../helpers/clock.js";
+import { json, startServer, type TestServer } from "../../helpers/http-server.js";
+import { makeClient } from "../../helpers/api-client.js";
+import { storedShipment } from "./api-fixtures.js";
 
 describe("parseHttpDate", () => {
   it("reads an IMF-fixdate and the obsolete RFC 850 form", () => {

@@ -7,10 +7,11 @@ import { runCreateCsv } from "../../../src/shipments/create-from-csv.js";
 import { runCreateItems } from "../../../src/shipments/create-from-items.js";
 import { csvOptions, sendOptions } from "../../../src/batch/run-options.js";
 import { shipmentRows, toCsv } from "../../../fixtures/csv/generate.mjs";
-import { FakeService, harness, instantClock } from "./fake-service.js";
+import { FakeShipmentService, shipmentHarness } from "../../helpers/fake-shipment-service.js";
+import { instantClock } from "../../helpers/clock.js";
 
 /** A service whose first create request is retried once by the client (as after a 429). */
-class RetryingService extends FakeService {
+class RetryingService extends FakeShipmentService {
   override api(): ApiClient {
     const api = super.api();
     let first = true;
@@ -27,7 +28,7 @@ class RetryingService extends FakeService {
 
 describe("retry notes in batch runs", () => {
   it("CSV: the first retry is 'retry 1'", async () => {
-    const h = harness({ service: new RetryingService(instantClock) });
+    const h = shipmentHarness({ service: new RetryingService(instantClock) });
     const path = join(h.dir, "orders.csv");
     writeFileSync(path, toCsv(shipmentRows(2, { seed: 3, titlePrefix: "R" })));
     expect(await runCreateCsv(h.deps, csvOptions({ csv: path }))).toBe(0);
@@ -36,7 +37,7 @@ describe("retry notes in batch runs", () => {
   });
 
   it("flags: the first retry is 'retry 1'", async () => {
-    const h = harness({ service: new RetryingService(instantClock) });
+    const h = shipmentHarness({ service: new RetryingService(instantClock) });
     const flags = { title: "Blue Study", value: "1200", length: "30", height: "24", depth: "3", service: "1", fulfillmentAddressId: "12", destinationAddressId: "15" };
     expect(await runCreateItems(h.deps, flags, sendOptions({}))).toBe(0);
     expect(h.io.stderr()).toContain("rate limited; retrying in 1.0 s (retry 1)");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { retryLine, waitBeforeRetry } from "../../../src/checkout/countdown.js";
-import { createTestIO } from "../../../src/output/io.js";
+import { createTestIO } from "../../helpers/test-io.js";
 import { fakeClock } from "./fake.js";
 
 describe("the wait before a 409 retry", () => {

@@ -15,7 +15,7 @@ import type { Connection } from "../../../src/config/types.js";
 import { createDeps, DEFAULT_GLOBALS, type Deps, type GlobalOptions } from "../../../src/deps.js";
 import { SANDBOX_TABLES, ShipmentStatus, type StoredShipment } from "../../../src/contract/index.js";
 import { tempDir } from "../../helpers/cli.js";
-import { createTestIO, type TestIO } from "../../../src/output/io.js";
+import { createTestIO, type TestIO } from "../../helpers/test-io.js";
 import { scriptedPrompter } from "../../../src/prompter.js";
 
 /**

@@ -5,7 +5,8 @@ import { loginCommand } from "../../../src/commands/auth/login.js";
 import { openConfigStore } from "../../../src/config/store.js";
 import { AuthError } from "../../../src/errors.js";
 import { runVerb } from "../../helpers/run-verb.js";
-import { SANDBOX_ANSWER, json, startService, testDeps, type FakeService } from "./helpers.js";
+import { SANDBOX_ANSWER, configDeps as testDeps } from "./config-fixtures.js";
+import { json, startServer, type TestServer } from "../../helpers/http-server.js";
 
 const TOKEN = "interactive-token-0001";
 const EMPTY_PAGE = {
@@ -14,14 +15,14 @@ const EMPTY_PAGE = {
   meta: { current_page: 1, from: null, path: "/api/v1/shipments", per_page: 1, to: null },
 };
 
-let service: FakeService | undefined;
+let service: TestServer | undefined;
 afterEach(async () => {
   await service?.close();
   service = undefined;
 });
 
 async function startFake(options: { sandbox: boolean }) {
-  return startService((req, res) => {
+  return startServer((req, res) => {
     if (req.headers.authorization !== `Bearer ${TOKEN}`) return json(res, 401, { message: "Unauthenticated." });
     if (req.url?.startsWith("/api/v1/shipments")) return json(res, 200, EMPTY_PAGE);
     if (req.url === "/_sandbox/tables" && options.sandbox) return json(res, 200, SANDBOX_ANSWER);
@@ -42,7 +43,7 @@ describe("login on a terminal", () => {
     expect(t.io.stderr()).toContain("ended in /api/v1");
     expect(t.io.stderr()).not.toContain(TOKEN);
     expect(t.io.stdout()).toBe("");
-    expect(service.requests[0]).toMatchObject({ method: "GET", url: "/api/v1/shipments?limit=1" });
+    expect(service.received[0]).toMatchObject({ method: "GET", url: "/api/v1/shipments?limit=1" });
   });
 
   it("skips the URL question with --base-url, and stores a sandbox's tables", async () => {

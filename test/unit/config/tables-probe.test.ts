@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { probeSandboxTables } from "../../../src/config/tables-probe.js";
 import { AuthError } from "../../../src/errors.js";
-import { SANDBOX_ANSWER, json, startService, type FakeService } from "./helpers.js";
+import { SANDBOX_ANSWER } from "./config-fixtures.js";
+import { json, startServer, type TestServer } from "../../helpers/http-server.js";
 
-let service: FakeService | undefined;
+let service: TestServer | undefined;
 afterEach(async () => {
   await service?.close();
   service = undefined;
@@ -11,22 +12,22 @@ afterEach(async () => {
 
 describe("sandbox tables probe", () => {
   it("recognises a sandbox and returns its tables, sending the bearer token", async () => {
-    service = await startService((_req, res) => json(res, 200, SANDBOX_ANSWER));
+    service = await startServer((_req, res) => json(res, 200, SANDBOX_ANSWER));
     const result = await probeSandboxTables(service.url, { token: "probe-token-123" });
     expect(result).toEqual({ sandbox: true, countries: SANDBOX_ANSWER.countries, services: SANDBOX_ANSWER.services });
-    expect(service.requests).toEqual([{ method: "GET", url: "/_sandbox/tables", authorization: "Bearer probe-token-123" }]);
+    expect(service.received.map((r) => [r.method, r.url, r.headers.authorization])).toEqual([["GET", "/_sandbox/tables", "Bearer probe-token-123"]]);
   });
 
   it("reads a 404, an HTML page and a JSON body without sandbox:true as not a sandbox", async () => {
     for (const answer of [
-      (res: Parameters<Parameters<typeof startService>[0]>[1]) => json(res, 404, { message: "Not Found" }),
-      (res: Parameters<Parameters<typeof startService>[0]>[1]) => {
+      (res: Parameters<Parameters<typeof startServer>[0]>[1]) => json(res, 404, { message: "Not Found" }),
+      (res: Parameters<Parameters<typeof startServer>[0]>[1]) => {
         res.writeHead(200, { "content-type": "text/html" });
         res.end("<html>welcome</html>");
       },
-      (res: Parameters<Parameters<typeof startService>[0]>[1]) => json(res, 200, { countries: [] }),
+      (res: Parameters<Parameters<typeof startServer>[0]>[1]) => json(res, 200, { countries: [] }),
     ]) {
-      service = await startService((_req, res) => answer(res));
+      service = await startServer((_req, res) => answer(res));
       const result = await probeSandboxTables(service.url);
       expect(result.sandbox).toBe(false);
       if (!result.sandbox) expect(result.warning).toBeUndefined();
@@ -40,7 +41,7 @@ describe("sandbox tables probe", () => {
       [401, { message: "Unauthenticated." }, /Not authenticated/],
       [402, { message: "Your organization has no active subscription." }, /subscription/i],
     ] as const) {
-      service = await startService((_req, res) => json(res, status, body));
+      service = await startServer((_req, res) => json(res, status, body));
       const failure = await probeSandboxTables(service.url, { token: "wrong-token-123456" }).then(
         () => undefined,
         (e: unknown) => e,
@@ -55,14 +56,14 @@ describe("sandbox tables probe", () => {
   });
 
   it("warns when a sandbox sends tables it cannot read", async () => {
-    service = await startService((_req, res) => json(res, 200, { sandbox: true, countries: [{ id: "one" }], services: [] }));
+    service = await startServer((_req, res) => json(res, 200, { sandbox: true, countries: [{ id: "one" }], services: [] }));
     const result = await probeSandboxTables(service.url);
     expect(result.sandbox).toBe(false);
     if (!result.sandbox) expect(result.warning).toContain("countries.0");
   });
 
   it("reads a refused connection, and a silent server after its timeout, as not a sandbox", async () => {
-    service = await startService(() => undefined);
+    service = await startServer(() => undefined);
     const silent = await probeSandboxTables(service.url, { timeoutMs: 200 });
     expect(silent.sandbox).toBe(false);
     const url = service.url;
@@ -73,7 +74,7 @@ describe("sandbox tables probe", () => {
   });
 
   it("lets Ctrl-C through instead of reading it as 'not a sandbox'", async () => {
-    service = await startService(() => undefined);
+    service = await startServer(() => undefined);
     const controller = new AbortController();
     const pending = probeSandboxTables(service.url, { signal: controller.signal, timeoutMs: 5000 });
     setTimeout(() => controller.abort(new Error("interrupted")), 50);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { openCsv } from "../../../src/csv/csv-reader.js";
 import { sniffDelimiter } from "../../../src/csv/delimiter.js";
 import { UsageError } from "../../../src/errors.js";
-import { chunked, collectRows, fixtureBytes } from "../batch/helpers.js";
+import { chunked, collectRows, fixtureBytes } from "../../helpers/csv-bytes.js";
 
 async function read(bytes: Buffer | string, size = 64) {
   const csv = await openCsv(chunked(bytes, size), "f.csv");

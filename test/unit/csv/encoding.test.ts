@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeCsvBytes, detectEncoding, firstInvalidUtf8, incompleteUtf8Tail } from "../../../src/csv/encoding.js";
 import { UsageError } from "../../../src/errors.js";
-import { chunked } from "../batch/helpers.js";
+import { chunked } from "../../helpers/csv-bytes.js";
 
 async function decode(bytes: Buffer, size = 3): Promise<string> {
   const parts: Buffer[] = [];

@@ -11,7 +11,7 @@ import type { ValidShipmentRow } from "../../../src/shipments/shipment-row.js";
 import { createSpill } from "../../../src/csv/spill.js";
 import { spilledReady, spilledShipment } from "../../../src/shipments/spilled-shipment.js";
 import type { CsvSource } from "../../../src/csv/csv-source.js";
-import { chunked } from "../batch/helpers.js";
+import { chunked } from "../../helpers/csv-bytes.js";
 import { shipmentRows, toCsv } from "../../../fixtures/csv/generate.mjs";
 
 async function validRows(text: string): Promise<Array<Extract<Keyed<ValidShipmentRow>, { ok: true }>>> {

@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../../src/errors.js";
 import { readAddressInput } from "../../../src/input/address-input.js";
-import { GALLERY, GALLERY_FLAGS, testDeps, UNCONFIRMED } from "./harness.js";
+import { GALLERY, GALLERY_FLAGS } from "../../helpers/gallery.js";
+import { testDeps } from "../../helpers/deps.js";
+import { UNCONFIRMED_TABLES } from "../../../src/config/tables.js";
 
 const dir = mkdtempSync(join(tmpdir(), "shipctl-address-"));
 function file(name: string, content: unknown): string {
@@ -101,7 +103,7 @@ describe("readAddressInput", () => {
   });
 
   it("refuses a country name when the service's table is not confirmed, pointing at the integer", async () => {
-    const t = testDeps({ tables: UNCONFIRMED });
+    const t = testDeps({ tables: UNCONFIRMED_TABLES });
     const err = await failure(readAddressInput(t.deps, { ...GALLERY_FLAGS, country: "US" }));
     expect(err.message).toMatch(/^--country: "US" is a country name or code, but no country table is confirmed/);
     expect(err.hint).toContain("give the Country integer");

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../../src/errors.js";
 import { expectObject, readJsonInput } from "../../../src/input/json-file.js";
-import { createTestIO } from "../../../src/output/io.js";
+import { createTestIO } from "../../helpers/test-io.js";
 
 const dir = mkdtempSync(join(tmpdir(), "shipctl-json-"));
 function file(name: string, content: string): string {

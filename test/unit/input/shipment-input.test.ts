@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../../src/errors.js";
 import { readShipmentInput } from "../../../src/input/shipment-input.js";
-import { GALLERY, SHIPMENT_FLAGS, testDeps, UNCONFIRMED } from "./harness.js";
+import { GALLERY, SHIPMENT_FLAGS } from "../../helpers/gallery.js";
+import { testDeps } from "../../helpers/deps.js";
+import { UNCONFIRMED_TABLES } from "../../../src/config/tables.js";
 
 const dir = mkdtempSync(join(tmpdir(), "shipctl-shipment-"));
 function file(name: string, content: unknown): string {
@@ -100,7 +102,7 @@ describe("readShipmentInput", () => {
 
   it("resolves a service name through the table, and refuses it when the table is unconfirmed", async () => {
     expect((await readShipmentInput(testDeps().deps, { ...FLAGS, service: "Express" })).service).toBe(2);
-    const err = await failure(readShipmentInput(testDeps({ tables: UNCONFIRMED }).deps, { ...FLAGS, service: "Express" }));
+    const err = await failure(readShipmentInput(testDeps({ tables: UNCONFIRMED_TABLES }).deps, { ...FLAGS, service: "Express" }));
     expect(err.message).toMatch(/^--service: "Express" is a service name or code, but no service table is confirmed/);
   });
 });

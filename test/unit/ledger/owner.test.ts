@@ -9,7 +9,8 @@ import { csvOptions, sendOptions } from "../../../src/batch/run-options.js";
 import { readMark, tokenMatches } from "../../../src/ledger/owner.js";
 import { UsageError } from "../../../src/errors.js";
 import { shipmentRows, toCsv } from "../../../fixtures/csv/generate.mjs";
-import { FakeService, harness, instantClock } from "../batch/fake-service.js";
+import { FakeShipmentService, shipmentHarness } from "../../helpers/fake-shipment-service.js";
+import { instantClock } from "../../helpers/clock.js";
 
 const TOKEN_A = "org-a-secret-token";
 
@@ -31,7 +32,7 @@ const FLAGS = { title: "Blue Study", value: "1200", length: "30", height: "24", 
 
 describe("journal owner (CSV create)", () => {
   it("records a salted slow mark of the token (scrypt), never the token nor a bare hash of it", async () => {
-    const h = harness({ token: TOKEN_A });
+    const h = shipmentHarness({ token: TOKEN_A });
     const { path } = writeCsv(h.dir, 2);
     expect(await runCreateCsv(h.deps, csvOptions({ csv: path }))).toBe(0);
     const text = readFileSync(`${path}.shipctl-journal.jsonl`, "utf8");
@@ -43,7 +44,7 @@ describe("journal owner (CSV create)", () => {
   });
 
   it("gives each book a salt of its own, so one mark says nothing of another book's", async () => {
-    const h = harness({ token: TOKEN_A });
+    const h = shipmentHarness({ token: TOKEN_A });
     const a = writeCsv(h.dir, 2).path;
     const b = join(h.dir, "other.csv");
     writeFileSync(b, toCsv(shipmentRows(2, { seed: 4, titlePrefix: "Other" })));
@@ -55,12 +56,12 @@ describe("journal owner (CSV create)", () => {
   });
 
   it("stops (exit 2, nothing sent) when another organization's token finds the records, and names the journal", async () => {
-    const first = harness({ token: TOKEN_A });
+    const first = shipmentHarness({ token: TOKEN_A });
     const { path, titles } = writeCsv(first.dir, 3);
     expect(await runCreateCsv(first.deps, csvOptions({ csv: path }))).toBe(0);
 
-    const other = new FakeService(instantClock);
-    const h = harness({ token: "org-b-token", service: other, dir: first.dir });
+    const other = new FakeShipmentService(instantClock);
+    const h = shipmentHarness({ token: "org-b-token", service: other, dir: first.dir });
     const error = await runCreateCsv(h.deps, csvOptions({ csv: path })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).message).toContain(`${path}.shipctl-journal.jsonl`);
@@ -69,44 +70,44 @@ describe("journal owner (CSV create)", () => {
     expect(other.createCalls).toHaveLength(0);
 
     // The refused token was not recorded: the same run stops again, and moving the journal away starts afresh.
-    const again = harness({ token: "org-b-token", service: other, dir: first.dir });
+    const again = shipmentHarness({ token: "org-b-token", service: other, dir: first.dir });
     await expect(runCreateCsv(again.deps, csvOptions({ csv: path }))).rejects.toBeInstanceOf(UsageError);
     renameSync(`${path}.shipctl-journal.jsonl`, `${path}.old`);
-    const fresh = harness({ token: "org-b-token", service: other, dir: first.dir });
+    const fresh = shipmentHarness({ token: "org-b-token", service: other, dir: first.dir });
     expect(await runCreateCsv(fresh.deps, csvOptions({ csv: path }))).toBe(0);
     expect([...other.countsByTitle().keys()].sort()).toEqual([...titles].sort());
   });
 
   it("stops when a restarted service holds other shipments under the recorded ids", async () => {
-    const first = harness({ token: TOKEN_A });
+    const first = shipmentHarness({ token: TOKEN_A });
     const { path } = writeCsv(first.dir, 3);
     expect(await runCreateCsv(first.deps, csvOptions({ csv: path }))).toBe(0);
 
-    const restarted = new FakeService(instantClock);
-    const seeded = harness({ service: restarted, token: "new-sandbox-token" });
+    const restarted = new FakeShipmentService(instantClock);
+    const seeded = shipmentHarness({ service: restarted, token: "new-sandbox-token" });
     const other = join(seeded.dir, "other.csv");
     writeFileSync(other, toCsv(shipmentRows(3, { seed: 10, titlePrefix: "Else" })));
     expect(await runCreateCsv(seeded.deps, csvOptions({ csv: other }))).toBe(0);
 
-    const h = harness({ token: "new-sandbox-token", service: restarted, dir: first.dir });
+    const h = shipmentHarness({ token: "new-sandbox-token", service: restarted, dir: first.dir });
     await expect(runCreateCsv(h.deps, csvOptions({ csv: path }))).rejects.toThrow(/shipment 1 is ".*" here, not ".*"/);
     expect(restarted.shipments).toHaveLength(3);
   });
 
   it("accepts a rotated token of the same organization after reading the ids back, and records it", async () => {
-    const service = new FakeService(instantClock);
-    const first = harness({ token: TOKEN_A, service });
+    const service = new FakeShipmentService(instantClock);
+    const first = shipmentHarness({ token: TOKEN_A, service });
     const { path } = writeCsv(first.dir, 3);
     expect(await runCreateCsv(first.deps, csvOptions({ csv: path }))).toBe(0);
 
-    const rotated = harness({ token: "rotated", service, dir: first.dir, json: true });
+    const rotated = shipmentHarness({ token: "rotated", service, dir: first.dir, json: true });
     expect(await runCreateCsv(rotated.deps, csvOptions({ csv: path }))).toBe(0);
     expect(rotated.io.stderr()).toContain("reading back 3 of its recorded shipments");
     expect(JSON.parse(rotated.io.stdout()).counts).toMatchObject({ created: 0, skipped: 3 });
     expect(service.shipments).toHaveLength(3);
     expect(await tokenMatches("rotated", ownerOf(readFileSync(`${path}.shipctl-journal.jsonl`, "utf8")))).toBe(true);
 
-    const later = harness({ token: "rotated", service, dir: first.dir });
+    const later = shipmentHarness({ token: "rotated", service, dir: first.dir });
     expect(await runCreateCsv(later.deps, csvOptions({ csv: path }))).toBe(0);
     expect(later.io.stderr()).not.toContain("reading back");
   });
@@ -114,20 +115,20 @@ describe("journal owner (CSV create)", () => {
 
 describe("journal owner (shipment create from flags)", () => {
   it("stops instead of reporting another organization's shipment as already created", async () => {
-    const first = harness({ token: TOKEN_A });
+    const first = shipmentHarness({ token: TOKEN_A });
     expect(await runCreateItems(first.deps, FLAGS, SEND)).toBe(0);
 
-    const other = new FakeService(instantClock);
-    const h = harness({ token: "org-b-token", service: other, dir: first.dir });
+    const other = new FakeShipmentService(instantClock);
+    const h = shipmentHarness({ token: "org-b-token", service: other, dir: first.dir });
     await expect(runCreateItems(h.deps, FLAGS, SEND)).rejects.toThrow(/another organization, or for a sandbox that was restarted/);
     expect(other.createCalls).toHaveLength(0);
   });
 
   it("a rotated token of the same organization still finds the shipment created", async () => {
-    const service = new FakeService(instantClock);
-    const first = harness({ token: TOKEN_A, service });
+    const service = new FakeShipmentService(instantClock);
+    const first = shipmentHarness({ token: TOKEN_A, service });
     expect(await runCreateItems(first.deps, FLAGS, SEND)).toBe(0);
-    const rotated = harness({ token: "rotated", service, dir: first.dir });
+    const rotated = shipmentHarness({ token: "rotated", service, dir: first.dir });
     expect(await runCreateItems(rotated.deps, FLAGS, SEND)).toBe(0);
     expect(service.shipments).toHaveLength(1);
   });

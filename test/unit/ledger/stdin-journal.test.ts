@@ -8,19 +8,20 @@ import { Readable } from "node:stream";
 import { runCreateCsv } from "../../../src/shipments/create-from-csv.js";
 import { csvOptions } from "../../../src/batch/run-options.js";
 import { shipmentRows, toCsv } from "../../../fixtures/csv/generate.mjs";
-import { FakeService, harness, instantClock, type Harness } from "../batch/fake-service.js";
+import { FakeShipmentService, shipmentHarness, type ShipmentHarness } from "../../helpers/fake-shipment-service.js";
+import { instantClock } from "../../helpers/clock.js";
 
-function pipe(service: FakeService, dir: string | undefined, text: string): Harness {
-  const h = harness({ service, dir, json: true });
+function pipe(service: FakeShipmentService, dir: string | undefined, text: string): ShipmentHarness {
+  const h = shipmentHarness({ service, dir, json: true });
   (h.io as { stdin: Readable }).stdin = Readable.from([text]);
   return h;
 }
 
-const doc = (h: Harness) => JSON.parse(h.io.stdout()) as { counts: Record<string, number> };
+const doc = (h: ShipmentHarness) => JSON.parse(h.io.stdout()) as { counts: Record<string, number> };
 
 describe("shipment create --csv - (stdin journal)", () => {
   it("recognises the same rows piped again with other bytes (CRLF), and creates only appended rows", async () => {
-    const service = new FakeService(instantClock);
+    const service = new FakeShipmentService(instantClock);
     const rows = shipmentRows(4, { seed: 5, titlePrefix: "S" });
     const three = toCsv(rows.slice(0, 3));
     const first = pipe(service, undefined, three);
@@ -42,7 +43,7 @@ describe("shipment create --csv - (stdin journal)", () => {
   });
 
   it("still finds a journal written under the old naming (a hash of the bytes) for the same bytes", async () => {
-    const service = new FakeService(instantClock);
+    const service = new FakeShipmentService(instantClock);
     const text = toCsv(shipmentRows(2, { seed: 6, titlePrefix: "L" }));
     const first = pipe(service, undefined, text);
     expect(await runCreateCsv(first.deps, csvOptions({ csv: "-" }))).toBe(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTestIO } from "../../../src/output/io.js";
+import { createTestIO } from "../../helpers/test-io.js";
 import { createProgress, progressLine } from "../../../src/output/progress.js";
 
 describe("progress line", () => {

@@ -7,7 +7,7 @@ import { createDeps, DEFAULT_GLOBALS, type BaseDeps, type Deps } from "../../../
 import type { ApiClient, MultipartBody } from "../../../src/api/types.js";
 import type { StoredShipment } from "../../../src/contract/index.js";
 import type { Clock } from "../../../src/clock.js";
-import { createTestIO, type TestIO } from "../../../src/output/io.js";
+import { createTestIO, type TestIO } from "../../helpers/test-io.js";
 import { scriptedPrompter } from "../../../src/prompter.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
 

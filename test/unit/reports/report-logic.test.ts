@@ -5,7 +5,7 @@ import type { ApiClient, MultipartBody } from "../../../src/api/types.js";
 import type { StoredShipment } from "../../../src/contract/index.js";
 import { createDeps, DEFAULT_GLOBALS, type BaseDeps } from "../../../src/deps.js";
 import { AuthError, ExitCode } from "../../../src/errors.js";
-import { createTestIO } from "../../../src/output/io.js";
+import { createTestIO } from "../../helpers/test-io.js";
 import { scriptedPrompter } from "../../../src/prompter.js";
 import { checkFolder } from "../../../src/reports/folder-check.js";
 import { Book } from "../../../src/ledger/book.js";

@@ -11,7 +11,8 @@ import type { ApiClient } from "../../../src/api/types.js";
 import { reportBody } from "../../../src/reports/report-body.js";
 import { checkFolder } from "../../../src/reports/folder-check.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
-import { makeClient, send, startServer, type TestServer } from "../api/helpers.js";
+import { makeClient } from "../../helpers/api-client.js";
+import { send, startServer, type TestServer } from "../../helpers/http-server.js";
 
 const servers: TestServer[] = [];
 const clients: ApiClient[] = [];

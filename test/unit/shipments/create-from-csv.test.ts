@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { runCreateCsv } from "../../../src/shipments/create-from-csv.js";
 import { csvOptions } from "../../../src/batch/run-options.js";
 import { shipmentRows, toCsv } from "../../../fixtures/csv/generate.mjs";
-import { FakeService, harness, instantClock } from "../batch/fake-service.js";
+import { FakeShipmentService, shipmentHarness } from "../../helpers/fake-shipment-service.js";
+import { instantClock } from "../../helpers/clock.js";
 
 function writeCsv(dir: string, n: number, name = "orders.csv", seed = 1): { path: string; titles: string[] } {
   const rows = shipmentRows(n, { seed, titlePrefix: "T" });
@@ -13,7 +14,7 @@ function writeCsv(dir: string, n: number, name = "orders.csv", seed = 1): { path
   return { path, titles: rows.map((r) => r.title) };
 }
 
-function exactlyOnce(service: FakeService, titles: string[]): void {
+function exactlyOnce(service: FakeShipmentService, titles: string[]): void {
   const counts = service.countsByTitle();
   for (const t of titles) expect(counts.get(t), t).toBe(1);
   expect(service.shipments).toHaveLength(titles.length);
@@ -21,7 +22,7 @@ function exactlyOnce(service: FakeService, titles: string[]): void {
 
 describe("shipment create --csv (logic, fake service)", () => {
   it("sends rows in file order, ten a request, and reports every id", async () => {
-    const h = harness({ json: true });
+    const h = shipmentHarness({ json: true });
     const { path, titles } = writeCsv(h.dir, 23);
     expect(await runCreateCsv(h.deps, csvOptions({ csv: path }))).toBe(0);
     expect(h.service.createCalls.map((c) => c.length)).toEqual([10, 10, 3]);
@@ -33,7 +34,7 @@ describe("shipment create --csv (logic, fake service)", () => {
   });
 
   it("has every request's rows on disk as in flight before the request reaches the service", async () => {
-    const h = harness();
+    const h = shipmentHarness();
     const rows = shipmentRows(250, { seed: 4, titlePrefix: "J" });
     const path = join(h.dir, "orders.csv");
     writeFileSync(path, toCsv(rows));
@@ -59,7 +60,7 @@ describe("shipment create --csv (logic, fake service)", () => {
   });
 
   it("verifies each distinct address once, not once per row", async () => {
-    const h = harness();
+    const h = shipmentHarness();
     const { path } = writeCsv(h.dir, 30);
     await runCreateCsv(h.deps, csvOptions({ csv: path }));
     const distinct = new Set(h.service.verified.map((a) => JSON.stringify(a)));
@@ -68,7 +69,7 @@ describe("shipment create --csv (logic, fake service)", () => {
   });
 
   it("sends each distinct address for verification while the file is still being read", async () => {
-    const h = harness();
+    const h = shipmentHarness();
     const { path } = writeCsv(h.dir, 600);
     const api = await h.deps.api();
     const verify = api.verifyAddress.bind(api);
@@ -85,7 +86,7 @@ describe("shipment create --csv (logic, fake service)", () => {
   });
 
   it("sends no address for verification after a row is found invalid, unless --skip-invalid", async () => {
-    const h = harness();
+    const h = shipmentHarness();
     const rows = shipmentRows(40, { seed: 5, titlePrefix: "W" });
     rows[0]!.value = "1200.50";
     const path = join(h.dir, "first-invalid.csv");
@@ -93,13 +94,13 @@ describe("shipment create --csv (logic, fake service)", () => {
     expect(await runCreateCsv(h.deps, csvOptions({ csv: path }))).toBe(2);
     expect(h.service.verified).toHaveLength(0);
     expect(h.service.createCalls).toHaveLength(0);
-    expect(await runCreateCsv(harness({ service: h.service, dir: h.dir }).deps, csvOptions({ csv: path, skipInvalid: true }))).toBe(8);
+    expect(await runCreateCsv(shipmentHarness({ service: h.service, dir: h.dir }).deps, csvOptions({ csv: path, skipInvalid: true }))).toBe(8);
     expect(h.service.verified.length).toBeGreaterThan(0);
     expect(h.service.shipments).toHaveLength(39);
   });
 
   it("reconciles an answer lost after the service applied the request, and sends nothing twice", async () => {
-    const h = harness();
+    const h = shipmentHarness();
     h.service.script = ["ok", "lost-after-apply", "ok"];
     const { path, titles } = writeCsv(h.dir, 25);
     expect(await runCreateCsv(h.deps, csvOptions({ csv: path }))).toBe(0);
@@ -109,8 +110,8 @@ describe("shipment create --csv (logic, fake service)", () => {
 
   it("never resends a lost request in the same run (lost before apply, or a 500): unknown, exit 8; the rerun's read-back sends it", async () => {
     for (const failure of ["lost-before-apply", "500"] as const) {
-      const service = new FakeService(instantClock);
-      const h = harness({ service });
+      const service = new FakeShipmentService(instantClock);
+      const h = shipmentHarness({ service });
       service.script = [failure];
       const { path, titles } = writeCsv(h.dir, 12);
       expect(await runCreateCsv(h.deps, csvOptions({ csv: path }))).toBe(8);
@@ -119,7 +120,7 @@ describe("shipment create --csv (logic, fake service)", () => {
       expect(h.io.stderr()).toMatch(/run again \(after a minute if a request timed out\):\n {2}shipctl shipment create --csv /);
       expect(readFileSync(`${path}.shipctl-journal.jsonl`, "utf8").trim().split("\n").at(-1)).not.toContain('"failed"');
 
-      const second = harness({ service, dir: h.dir });
+      const second = shipmentHarness({ service, dir: h.dir });
       expect(await runCreateCsv(second.deps, csvOptions({ csv: path }))).toBe(0);
       expect(second.io.stderr()).toMatch(/0 found created, 10 proven not created/);
       expect(service.createCalls.map((c) => c.length)).toEqual([10, 2, 10]);
@@ -128,7 +129,7 @@ describe("shipment create --csv (logic, fake service)", () => {
   });
 
   it("fails the row a 422 names and sends the others of that request again without it", async () => {
-    const h = harness({ json: true });
+    const h = shipmentHarness({ json: true });
     h.service.script = [{ reject: [3] }];
     const { path, titles } = writeCsv(h.dir, 10);
     expect(await runCreateCsv(h.deps, csvOptions({ csv: path, results: "out.csv" }))).toBe(8);
@@ -143,8 +144,8 @@ describe("shipment create --csv (logic, fake service)", () => {
   });
 
   it("after a run killed with an answer unrecorded, a rerun reconciles before sending and creates each row once", async () => {
-    const service = new FakeService(instantClock);
-    const first = harness({ service });
+    const service = new FakeShipmentService(instantClock);
+    const first = shipmentHarness({ service });
     const { path, titles } = writeCsv(first.dir, 30);
     service.script = ["ok", "killed-after-apply"];
     await expect(runCreateCsv(first.deps, csvOptions({ csv: path, concurrency: 1 }))).rejects.toThrow("killed");
@@ -152,7 +153,7 @@ describe("shipment create --csv (logic, fake service)", () => {
     const journal = readFileSync(`${path}.shipctl-journal.jsonl`, "utf8");
     expect(journal).toContain('"state":"in_flight"');
 
-    const second = harness({ service, dir: first.dir });
+    const second = shipmentHarness({ service, dir: first.dir });
     expect(await runCreateCsv(second.deps, csvOptions({ csv: path }))).toBe(0);
     expect(second.io.stderr()).toMatch(/10 rows were in flight when an earlier run stopped/);
     expect(second.io.stderr()).toMatch(/10 found created, 0 proven not created/);
@@ -161,11 +162,11 @@ describe("shipment create --csv (logic, fake service)", () => {
   });
 
   it("rerun after success sends nothing and reports the ids", async () => {
-    const service = new FakeService(instantClock);
-    const first = harness({ service });
+    const service = new FakeShipmentService(instantClock);
+    const first = shipmentHarness({ service });
     const { path } = writeCsv(first.dir, 11);
     await runCreateCsv(first.deps, csvOptions({ csv: path }));
-    const second = harness({ service, dir: first.dir, json: true });
+    const second = shipmentHarness({ service, dir: first.dir, json: true });
     expect(await runCreateCsv(second.deps, csvOptions({ csv: path }))).toBe(0);
     expect(service.createCalls).toHaveLength(2);
     const doc = JSON.parse(second.io.stdout()) as { skipped: Array<{ shipment_id: number }> };
@@ -173,7 +174,7 @@ describe("shipment create --csv (logic, fake service)", () => {
   });
 
   it("sends nothing when a row is invalid (exit 2), and only the valid rows with --skip-invalid (exit 8)", async () => {
-    const h = harness();
+    const h = shipmentHarness();
     const rows = shipmentRows(4, { seed: 3, titlePrefix: "V" });
     rows[2]!.value = "1200.50";
     const path = join(h.dir, "mixed.csv");
@@ -182,12 +183,12 @@ describe("shipment create --csv (logic, fake service)", () => {
     expect(h.service.createCalls).toHaveLength(0);
     expect(h.io.stderr()).toMatch(/row 4, value: value "1200.50" has a fractional part/);
     expect(h.io.stderr()).toMatch(/3 of 4 rows are valid/);
-    expect(await runCreateCsv(harness({ service: h.service, dir: h.dir }).deps, csvOptions({ csv: path, skipInvalid: true }))).toBe(8);
+    expect(await runCreateCsv(shipmentHarness({ service: h.service, dir: h.dir }).deps, csvOptions({ csv: path, skipInvalid: true }))).toBe(8);
     expect(h.service.shipments).toHaveLength(3);
   });
 
   it("--skip-invalid with every row invalid: nothing sent, exit 2 (not 6: the service refused nothing)", async () => {
-    const h = harness({ json: true });
+    const h = shipmentHarness({ json: true });
     const rows = shipmentRows(1, { seed: 5, titlePrefix: "Bad" });
     rows[0]!.value = "1200.5";
     const path = join(h.dir, "bad.csv");
@@ -199,7 +200,7 @@ describe("shipment create --csv (logic, fake service)", () => {
   });
 
   it("uses a recommended address only with --accept-recommended; without it (no terminal) those rows fail naming the flag", async () => {
-    const h = harness({ json: true });
+    const h = shipmentHarness({ json: true });
     const rows = shipmentRows(3, { seed: 4, titlePrefix: "R" });
     rows[1]!.destination_line_1 = "500 Main St";
     const path = join(h.dir, "rec.csv");
@@ -209,14 +210,14 @@ describe("shipment create --csv (logic, fake service)", () => {
     expect(doc.failed[0]).toMatchObject({ row: 3 });
     expect(doc.failed[0]!.error).toMatch(/--accept-recommended/);
 
-    const again = harness({ service: h.service, dir: h.dir });
+    const again = shipmentHarness({ service: h.service, dir: h.dir });
     expect(await runCreateCsv(again.deps, csvOptions({ csv: path, acceptRecommended: true }))).toBe(0);
     const sent = h.service.shipments.find((s) => s.title === rows[1]!.title)!.sent;
     expect(sent.destination_address?.line_1).toBe("500 Main Street");
   });
 
   it("prints what would be sent with --dry-run and sends nothing", async () => {
-    const h = harness({ json: true });
+    const h = shipmentHarness({ json: true });
     const { path, titles } = writeCsv(h.dir, 12);
     expect(await runCreateCsv(h.deps, csvOptions({ csv: path, dryRun: true }))).toBe(0);
     expect(h.service.createCalls).toHaveLength(0);
@@ -228,7 +229,7 @@ describe("shipment create --csv (logic, fake service)", () => {
   it("--dry-run lists a row blocked by its address check under blocked, not would_send; the table gives it a line of its own", async () => {
     const rows = shipmentRows(3, { seed: 4, titlePrefix: "B" });
     rows[1]!.destination_line_1 = "500 Main St";
-    const json = harness({ json: true });
+    const json = shipmentHarness({ json: true });
     const path = join(json.dir, "blocked.csv");
     writeFileSync(path, toCsv(rows));
     expect(await runCreateCsv(json.deps, csvOptions({ csv: path, dryRun: true }))).toBe(2);
@@ -237,7 +238,7 @@ describe("shipment create --csv (logic, fake service)", () => {
     expect(doc.blocked).toEqual([{ row: 3, reference: rows[1]!.reference ?? null, title: rows[1]!.title, reason: expect.stringMatching(/--accept-recommended/) }]);
     expect(doc.counts).toMatchObject({ would_send: 2, blocked: 1 });
 
-    const people = harness({ dir: json.dir });
+    const people = shipmentHarness({ dir: json.dir });
     expect(await runCreateCsv(people.deps, csvOptions({ csv: path, dryRun: true }))).toBe(2);
     const line = people.io.stdout().split("\n").find((l) => l.includes(rows[1]!.title!))!;
     expect(line).toMatch(/^\s+3 .* not sent: .*--accept-recommended/);
@@ -246,7 +247,7 @@ describe("shipment create --csv (logic, fake service)", () => {
   });
 
   it("stops sending at Ctrl-C, keeps the journal and prints the command that resumes (exit 130)", async () => {
-    const h = harness();
+    const h = shipmentHarness();
     const { path, titles } = writeCsv(h.dir, 40);
     const api = await h.deps.api();
     const create = api.createShipments.bind(api);
@@ -260,7 +261,7 @@ describe("shipment create --csv (logic, fake service)", () => {
     expect(h.io.stderr()).toContain(`To resume:\n  shipctl shipment create --csv ${path} --concurrency 1`);
     expect(h.service.shipments).toHaveLength(20);
 
-    const resumed = harness({ service: h.service, dir: h.dir });
+    const resumed = shipmentHarness({ service: h.service, dir: h.dir });
     expect(await runCreateCsv(resumed.deps, csvOptions({ csv: path }))).toBe(0);
     exactlyOnce(h.service, titles);
   });

@@ -8,8 +8,9 @@ import { runCreateItems } from "../../../src/shipments/create-from-items.js";
 import { sendOptions } from "../../../src/batch/run-options.js";
 import { ValidationError } from "../../../src/api/errors.js";
 import { UsageError } from "../../../src/errors.js";
-import { FakeService, harness, instantClock, type Harness } from "../batch/fake-service.js";
-import { SHIPMENT_FLAGS } from "../input/harness.js";
+import { FakeShipmentService, shipmentHarness, type ShipmentHarness } from "../../helpers/fake-shipment-service.js";
+import { instantClock } from "../../helpers/clock.js";
+import { SHIPMENT_FLAGS } from "../../helpers/gallery.js";
 
 interface Doc {
   created: Array<{ item: number; reference: string | null; title: string; shipment_id: number }>;
@@ -37,7 +38,7 @@ function items(n: number, prefix = "Piece"): Array<Record<string, unknown>> {
   return Array.from({ length: n }, (_, i) => item(i + 1, prefix));
 }
 
-function writeJson(h: Harness, value: unknown, name = "shipments.json"): string {
+function writeJson(h: ShipmentHarness, value: unknown, name = "shipments.json"): string {
   const path = join(h.dir, name);
   writeFileSync(path, JSON.stringify(value, null, 2));
   return path;
@@ -47,17 +48,17 @@ const FLAGS = SHIPMENT_FLAGS;
 /** How the items are sent when no flag changes it. */
 const SEND = sendOptions({});
 
-function exactlyOnce(service: FakeService, titles: readonly string[]): void {
+function exactlyOnce(service: FakeShipmentService, titles: readonly string[]): void {
   const counts = service.countsByTitle();
   for (const t of titles) expect(counts.get(t), t).toBe(1);
   expect(service.shipments).toHaveLength(titles.length);
 }
 
-const doc = (h: Harness) => JSON.parse(h.io.stdout()) as Doc;
+const doc = (h: ShipmentHarness) => JSON.parse(h.io.stdout()) as Doc;
 
 describe("shipment create from flags", () => {
   it("creates one shipment from the flags and reports its id", async () => {
-    const h = harness({ json: true });
+    const h = shipmentHarness({ json: true });
     expect(await runCreateItems(h.deps, FLAGS, SEND)).toBe(0);
     expect(h.service.createCalls).toEqual([
       [{ title: "Blue Study", value: 1200, length: 30, height: 24, depth: 3, service: 1, fulfillment_address_id: 12, destination_address_id: 15 }],
@@ -71,20 +72,20 @@ describe("shipment create from flags", () => {
   });
 
   it("prints a table for people, and the summary on stderr", async () => {
-    const h = harness();
+    const h = shipmentHarness();
     expect(await runCreateItems(h.deps, FLAGS, SEND)).toBe(0);
     expect(h.io.stdout()).toMatch(/^ITEM\s+REFERENCE\s+TITLE\s+SHIPMENT ID\s+STATUS\n\s+1\s+Blue Study\s+1\s+created\n$/);
     expect(h.io.stderr()).toContain("1 created (of 1 item).");
   });
 
   it("takes service names through the profile's table", async () => {
-    const h = harness();
+    const h = shipmentHarness();
     expect(await runCreateItems(h.deps, { ...FLAGS, service: "Express" }, SEND)).toBe(0);
     expect(h.service.createCalls[0]![0]!.service).toBe(2);
   });
 
   it("refuses bad flags with every problem and the flag to fix, sending nothing (exit 2)", async () => {
-    const h = harness();
+    const h = shipmentHarness();
     const error = await runCreateItems(h.deps, { ...FLAGS, value: "20", depth: "3.5", destinationAddressId: undefined }, SEND).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
     const message = (error as UsageError).message;
@@ -97,30 +98,30 @@ describe("shipment create from flags", () => {
   });
 
   it("with no input at all, says what to give", async () => {
-    const h = harness();
+    const h = shipmentHarness();
     await expect(runCreateItems(h.deps, {}, SEND)).rejects.toThrow("no shipment given");
   });
 
   it("run again, sends nothing and reports the id; a new --reference makes a second shipment", async () => {
-    const service = new FakeService(instantClock);
-    const first = harness({ service });
+    const service = new FakeShipmentService(instantClock);
+    const first = shipmentHarness({ service });
     expect(await runCreateItems(first.deps, FLAGS, SEND)).toBe(0);
     const journals = readdirSync(join(first.dir, "journals"));
     expect(journals).toEqual([expect.stringMatching(/^create-.+\.shipctl-journal\.jsonl$/)]);
 
-    const again = harness({ service, dir: first.dir, json: true });
+    const again = shipmentHarness({ service, dir: first.dir, json: true });
     expect(await runCreateItems(again.deps, FLAGS, SEND)).toBe(0);
     expect(service.createCalls).toHaveLength(1);
     expect(doc(again)).toMatchObject({ created: [], skipped: [{ item: 1, shipment_id: 1 }], counts: { skipped: 1 } });
     expect(again.io.stderr()).toContain("give it a new reference (--reference");
 
-    const other = harness({ service, dir: first.dir });
+    const other = shipmentHarness({ service, dir: first.dir });
     expect(await runCreateItems(other.deps, { ...FLAGS, reference: "second copy" }, SEND)).toBe(0);
     expect(service.createCalls).toHaveLength(2);
   });
 
   it("a lost answer is reconciled by reading the shipments back, not resent", async () => {
-    const h = harness({ json: true });
+    const h = shipmentHarness({ json: true });
     h.service.script = ["lost-after-apply"];
     expect(await runCreateItems(h.deps, FLAGS, SEND)).toBe(0);
     expect(h.service.createCalls).toHaveLength(1);
@@ -130,14 +131,14 @@ describe("shipment create from flags", () => {
   });
 
   it("a 500 is not resent in the same run (it may have applied): unknown, exit 7; the rerun reads back, then sends it", async () => {
-    const service = new FakeService(instantClock);
-    const h = harness({ service });
+    const service = new FakeShipmentService(instantClock);
+    const h = shipmentHarness({ service });
     service.script = ["500"];
     expect(await runCreateItems(h.deps, FLAGS, SEND)).toBe(7);
     expect(service.createCalls).toHaveLength(1);
     expect(h.io.stderr()).toMatch(/not sent again in this run/);
     expect(h.io.stderr()).toMatch(/run again \(after a minute if a request timed out\):\n {2}shipctl shipment create --title /);
-    const second = harness({ service, dir: h.dir });
+    const second = shipmentHarness({ service, dir: h.dir });
     expect(await runCreateItems(second.deps, FLAGS, SEND)).toBe(0);
     expect(second.io.stderr()).toMatch(/0 found created, 1 proven not created/);
     expect(service.createCalls).toHaveLength(2);
@@ -145,13 +146,13 @@ describe("shipment create from flags", () => {
   });
 
   it("killed with the answer unrecorded: the rerun reconciles before sending and creates nothing twice", async () => {
-    const service = new FakeService(instantClock);
-    const first = harness({ service });
+    const service = new FakeShipmentService(instantClock);
+    const first = shipmentHarness({ service });
     service.script = ["killed-after-apply"];
     await expect(runCreateItems(first.deps, FLAGS, SEND)).rejects.toThrow("killed");
     expect(service.shipments).toHaveLength(1);
 
-    const second = harness({ service, dir: first.dir, json: true });
+    const second = shipmentHarness({ service, dir: first.dir, json: true });
     expect(await runCreateItems(second.deps, FLAGS, SEND)).toBe(0);
     expect(second.io.stderr()).toMatch(/1 item was in flight when an earlier run stopped/);
     expect(second.io.stderr()).toMatch(/1 found created, 0 proven not created/);
@@ -160,7 +161,7 @@ describe("shipment create from flags", () => {
   });
 
   it("a 422 from the service: exit 6, the field and the service's message", async () => {
-    const h = harness({ json: true });
+    const h = shipmentHarness({ json: true });
     h.service.script = [{ reject: [0] }];
     expect(await runCreateItems(h.deps, FLAGS, SEND)).toBe(6);
     expect(doc(h).failed).toEqual([expect.objectContaining({ item: 1, status: "failed", error: "value: The value is not accepted." })]);
@@ -169,7 +170,7 @@ describe("shipment create from flags", () => {
 
 describe("shipment create --file", () => {
   it("sends a list of 23 in file order, ten a request, and numbers the items 1..23", async () => {
-    const h = harness({ json: true });
+    const h = shipmentHarness({ json: true });
     const list = items(23);
     const path = writeJson(h, list);
     expect(await runCreateItems(h.deps, { file: path }, SEND)).toBe(0);
@@ -182,15 +183,15 @@ describe("shipment create --file", () => {
   });
 
   it("reads one shipment, a list, or the request body {shipments: [...]}, and stdin", async () => {
-    const one = harness();
+    const one = shipmentHarness();
     expect(await runCreateItems(one.deps, { file: writeJson(one, item(1)) }, SEND)).toBe(0);
     expect(one.service.createCalls.map((c) => c.length)).toEqual([1]);
 
-    const body = harness();
+    const body = shipmentHarness();
     expect(await runCreateItems(body.deps, { file: writeJson(body, { shipments: items(10) }) }, SEND)).toBe(0);
     expect(body.service.createCalls.map((c) => c.length)).toEqual([10]);
 
-    const stdin = harness();
+    const stdin = shipmentHarness();
     (stdin.io as { stdin: Readable }).stdin = Readable.from([JSON.stringify(items(3, "In"))]);
     expect(await runCreateItems(stdin.deps, { file: "-" }, SEND)).toBe(0);
     expect(stdin.service.createCalls.flat().map((s) => s.title)).toEqual(["In 1", "In 2", "In 3"]);
@@ -198,14 +199,14 @@ describe("shipment create --file", () => {
   });
 
   it("a CSV file given to --file: not JSON, with the flag that reads it", async () => {
-    const h = harness();
+    const h = shipmentHarness();
     const path = join(h.dir, "orders.csv");
     writeFileSync(path, "title,value\nBlue Study,1200\n");
     await expect(runCreateItems(h.deps, { file: path }, SEND)).rejects.toMatchObject({ hint: `--file reads JSON; for a CSV file use --csv ${path}` });
   });
 
   it("flags override those fields of every item; an id flag replaces an inline address", async () => {
-    const h = harness();
+    const h = shipmentHarness();
     const list = [item(1, "A", { fulfillment_address_id: undefined, fulfillment_address: GALLERY }), item(2, "A")];
     const path = writeJson(h, list);
     expect(await runCreateItems(h.deps, { file: path, service: "2", fulfillmentAddressId: "7" }, SEND)).toBe(0);
@@ -216,7 +217,7 @@ describe("shipment create --file", () => {
   });
 
   it("reports every invalid item at once, numbered, and sends nothing (exit 2); --json lists them", async () => {
-    const h = harness({ json: true });
+    const h = shipmentHarness({ json: true });
     const list = items(4);
     list[1]!.value = 20;
     list[3] = { ...list[3], colour: "blue", fulfillment_address_id: undefined };
@@ -236,7 +237,7 @@ describe("shipment create --file", () => {
   });
 
   it("--skip-invalid sends the valid items and exits 8", async () => {
-    const h = harness();
+    const h = shipmentHarness();
     const list = items(3);
     list[1] = "not a shipment" as unknown as Record<string, unknown>;
     const path = writeJson(h, list);
@@ -246,14 +247,14 @@ describe("shipment create --file", () => {
   });
 
   it("--skip-invalid with every item invalid: nothing sent, exit 2 (not 6: the service refused nothing)", async () => {
-    const h = harness();
+    const h = shipmentHarness();
     const path = writeJson(h, ["not a shipment", 7]);
     expect(await runCreateItems(h.deps, { file: path }, sendOptions({ skipInvalid: true }))).toBe(2);
     expect(h.service.createCalls).toHaveLength(0);
   });
 
   it("refuses a reference used twice, and a list that is empty", async () => {
-    const h = harness();
+    const h = shipmentHarness();
     const list = [item(1, "R", { reference: "INV-1" }), item(2, "R", { reference: "INV-1" })];
     expect(await runCreateItems(h.deps, { file: writeJson(h, list) }, SEND)).toBe(2);
     expect(h.io.stderr()).toContain('item 2, reference: reference "INV-1" is also on item 1; references must be unique');
@@ -261,7 +262,7 @@ describe("shipment create --file", () => {
   });
 
   it("a 422 naming one item of ten: that item fails under its field, the other nine go again (exit 8)", async () => {
-    const h = harness({ json: true });
+    const h = shipmentHarness({ json: true });
     h.service.script = [{ reject: [3] }];
     const list = items(10, "Reject");
     expect(await runCreateItems(h.deps, { file: writeJson(h, list) }, SEND)).toBe(8);
@@ -271,7 +272,7 @@ describe("shipment create --file", () => {
   });
 
   it("names a rejected inline field by its path in the shipment, not its CSV column", async () => {
-    const h = harness({ json: true });
+    const h = shipmentHarness({ json: true });
     const api = await h.deps.api();
     api.createShipments = async () => {
       throw new ValidationError({ method: "POST", path: "/api/v1/shipments", status: 422, mayHaveArrived: false }, "The given data was invalid.", {
@@ -287,8 +288,8 @@ describe("shipment create --file", () => {
   });
 
   it("a rerun after an edit skips the items created and sends only the fixed one; a reference keeps an edited item's identity", async () => {
-    const service = new FakeService(instantClock);
-    const first = harness({ service });
+    const service = new FakeShipmentService(instantClock);
+    const first = shipmentHarness({ service });
     const list = items(5, "Edit");
     list[2]!.value = 20;
     list[4]!.reference = "INV-5";
@@ -299,7 +300,7 @@ describe("shipment create --file", () => {
     list[2]!.value = 300;
     list[4]!.value = 999;
     writeJson(first, list);
-    const second = harness({ service, dir: first.dir, json: true });
+    const second = shipmentHarness({ service, dir: first.dir, json: true });
     expect(await runCreateItems(second.deps, { file: path }, SEND)).toBe(0);
     expect(service.createCalls.at(-1)!.map((s) => s.title)).toEqual(["Edit 3"]);
     expect(doc(second).skipped.map((s) => s.item)).toEqual([1, 2, 4, 5]);
@@ -307,7 +308,7 @@ describe("shipment create --file", () => {
   });
 
   it("inline addresses: verified once each, phones read into E.164, a recommended revision used only when accepted", async () => {
-    const h = harness({ json: true });
+    const h = shipmentHarness({ json: true });
     const national = { ...GALLERY, phone: "(206) 953-6978", country: "US" };
     const revised = { ...GALLERY, name: "Ada Collector", line_1: "500 Main St" };
     const list = [1, 2, 3].map((n) => item(n, "Inline", { fulfillment_address_id: undefined, fulfillment_address: national }));
@@ -319,7 +320,7 @@ describe("shipment create --file", () => {
     expect(h.service.createCalls.flat().map((s) => s.fulfillment_address?.phone)).toEqual(["+12069536978", "+12069536978", "+12069536978"]);
     expect(doc(h).failed).toEqual([expect.objectContaining({ item: 4, error: expect.stringMatching(/^destination address: .*--accept-recommended/) })]);
 
-    const again = harness({ service: h.service, dir: h.dir });
+    const again = shipmentHarness({ service: h.service, dir: h.dir });
     expect(await runCreateItems(again.deps, { file: path }, sendOptions({ acceptRecommended: true }))).toBe(0);
     // Verdicts come from the journal: nothing is verified twice.
     expect(h.service.verified).toHaveLength(2);
@@ -327,18 +328,18 @@ describe("shipment create --file", () => {
   });
 
   it("an address the service finds invalid fails the items that use it, and nothing is created (exit 6)", async () => {
-    const h = harness();
+    const h = shipmentHarness();
     const path = writeJson(h, item(1, "Box", { fulfillment_address_id: undefined, fulfillment_address: { ...GALLERY, line_1: "PO Box 12" } }));
     expect(await runCreateItems(h.deps, { file: path }, SEND)).toBe(6);
     expect(h.service.createCalls).toHaveLength(0);
     expect(h.io.stdout()).toMatch(/failed: fulfillment address: the service found the address invalid: Carriers refuse a PO box\./);
-    const none = harness({ service: h.service, dir: h.dir });
+    const none = shipmentHarness({ service: h.service, dir: h.dir });
     expect(await runCreateItems(none.deps, { file: path }, sendOptions({ verify: false }))).toBe(0);
     expect(h.service.createCalls).toHaveLength(1);
   });
 
   it("--dry-run prints what would be sent, item by item, and writes nothing", async () => {
-    const h = harness({ json: true });
+    const h = shipmentHarness({ json: true });
     const path = writeJson(h, items(12, "Dry"));
     expect(await runCreateItems(h.deps, { file: path }, sendOptions({ dryRun: true }))).toBe(0);
     expect(h.service.createCalls).toHaveLength(0);
@@ -349,7 +350,7 @@ describe("shipment create --file", () => {
   });
 
   it("stops at Ctrl-C with the command that resumes (exit 130); the rerun finishes, every item once", async () => {
-    const h = harness();
+    const h = shipmentHarness();
     const list = items(40, "Stop");
     const path = writeJson(h, list);
     const api = await h.deps.api();
@@ -365,7 +366,7 @@ describe("shipment create --file", () => {
     expect(h.service.shipments).toHaveLength(20);
     expect(existsSync(`${path}.shipctl-journal.jsonl.lock`)).toBe(false);
 
-    const resumed = harness({ service: h.service, dir: h.dir });
+    const resumed = shipmentHarness({ service: h.service, dir: h.dir });
     expect(await runCreateItems(resumed.deps, { file: path, fulfillmentAddressId: "12" }, SEND)).toBe(0);
     exactlyOnce(h.service, list.map((i) => String(i.title)));
     expect(readFileSync(`${path}.shipctl-journal.jsonl`, "utf8")).toContain('"state":"created"');

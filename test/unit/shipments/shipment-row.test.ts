@@ -4,7 +4,7 @@ import { openScan, type Keyed } from "../../../src/csv/scan.js";
 import { shipmentScanSpec } from "../../../src/shipments/shipment-spec.js";
 import type { ValidShipmentRow } from "../../../src/shipments/shipment-row.js";
 import type { CsvSource } from "../../../src/csv/csv-source.js";
-import { chunked, fixtureBytes } from "../batch/helpers.js";
+import { chunked, fixtureBytes } from "../../helpers/csv-bytes.js";
 import { badRows, shipmentRows, toCsv } from "../../../fixtures/csv/generate.mjs";
 
 function source(bytes: Buffer | string, name = "f.csv"): CsvSource {

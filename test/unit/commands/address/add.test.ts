@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { parseAdd, runAdd } from "../../../../src/commands/address/add.js";
 import { parseUpdate, runUpdate } from "../../../../src/commands/address/update.js";
 import { CancelledError, RejectedError } from "../../../../src/errors.js";
-import { GALLERY, GALLERY_FLAGS, testDeps, type TestDepsOptions } from "../../input/harness.js";
+import { GALLERY, GALLERY_FLAGS } from "../../../helpers/gallery.js";
+import { testDeps, type TestDepsOptions } from "../../../helpers/deps.js";
 
 const REVISED = { ...GALLERY, line_1: "1 Main St" };
 const recommends = async () => ({

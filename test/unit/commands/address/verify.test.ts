@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseVerify, runVerify } from "../../../../src/commands/address/verify.js";
 import { ExitCode, UnavailableError, UsageError } from "../../../../src/errors.js";
-import { GALLERY, GALLERY_FLAGS, testDeps } from "../../input/harness.js";
+import { GALLERY, GALLERY_FLAGS } from "../../../helpers/gallery.js";
+import { testDeps } from "../../../helpers/deps.js";
 
 const REVISED = { ...GALLERY, line_1: "1 Main St", post_code: "98101-1234" };
 const recommends = async () => ({

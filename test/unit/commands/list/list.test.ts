@@ -3,7 +3,8 @@ import { parseList, runList } from "../../../../src/commands/list/list-kind.js";
 import type { Deps } from "../../../../src/deps.js";
 import type { PageOf, StoredShipment } from "../../../../src/contract/index.js";
 import { UnavailableError, UsageError } from "../../../../src/errors.js";
-import { GALLERY, testDeps } from "../../input/harness.js";
+import { GALLERY } from "../../../helpers/gallery.js";
+import { testDeps } from "../../../helpers/deps.js";
 
 const BASE = "http://127.0.0.1:9/api/v1/shipments";
 

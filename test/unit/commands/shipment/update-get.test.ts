@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { parseGet, runGet } from "../../../../src/commands/shipment/get.js";
 import { parseUpdate, runUpdate } from "../../../../src/commands/shipment/update.js";
 import { UsageError } from "../../../../src/errors.js";
-import { GALLERY, testDeps } from "../../input/harness.js";
+import { GALLERY } from "../../../helpers/gallery.js";
+import { testDeps } from "../../../helpers/deps.js";
 
 const FLAGS = {
   title: "Blue Study",

@@ -1,12 +1,10 @@
-// Shared by the batch unit tests: byte sources, fixtures, and a fake service behind the ApiClient interface.
+// CSV bytes for tests: a fixture file's, or any text's cut into small chunks as a slow stream would deliver them.
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { ROOT } from "../../helpers/cli.js";
+import { fixture } from "./cli.js";
 
-export const CSV_DIR = join(ROOT, "fixtures", "csv");
-
+/** The bytes of fixtures/csv/<name>. */
 export function fixtureBytes(name: string): Buffer {
-  return readFileSync(join(CSV_DIR, name));
+  return readFileSync(fixture("csv", name));
 }
 
 /** Yields `bytes` in chunks of `size`, as a slow stream would (splits multi-byte characters and lines). */

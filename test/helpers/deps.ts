@@ -1,13 +1,16 @@
-// Deps for unit tests of command logic: captured IO, scripted prompts, a fixed clock, a fake connection with chosen
-// tables, and a fake ApiClient whose every method fails loudly unless the test gives it an answer.
-import { createDeps, DEFAULT_GLOBALS, type BaseDeps, type Deps } from "../../../src/deps.js";
-import type { ApiClient } from "../../../src/api/types.js";
-import type { Connection } from "../../../src/config/types.js";
-import { SANDBOX_TABLES, type Tables } from "../../../src/contract/index.js";
-import { createTestIO, type TestIO } from "../../../src/output/io.js";
-import { scriptedPrompter } from "../../../src/prompter.js";
-import { GALLERY } from "../../helpers/gallery.js";
-import { tempDir } from "../../helpers/cli.js";
+// Deps for unit tests of command logic: captured IO, scripted prompts, a clock that never waits, and a connection
+// with chosen tables behind an API client of the test's choosing: a fake whose every method fails loudly unless the
+// test gives it an answer, or a whole stand-in (a fake service). Or, with `realConnection`, the connection a run
+// would resolve from its environment and config folder.
+import type { ApiClient } from "../../src/api/types.js";
+import type { Clock } from "../../src/clock.js";
+import type { Connection } from "../../src/config/types.js";
+import { SANDBOX_TABLES, type Tables } from "../../src/contract/index.js";
+import { createDeps, DEFAULT_GLOBALS, type BaseDeps, type Deps, type GlobalOptions } from "../../src/deps.js";
+import { scriptedPrompter } from "../../src/prompter.js";
+import { fakeClock } from "./clock.js";
+import { createTestIO, type TestIO } from "./test-io.js";
+import { tempDir } from "./cli.js";
 
 const API_METHODS = [
   "verifyAddress",
@@ -27,6 +30,7 @@ const API_METHODS = [
 
 export type FakeApi = ApiClient & { calls: Array<{ method: string; args: unknown[] }>; callsTo(method: string): unknown[][] };
 
+/** An ApiClient that records every call and answers with `answers`; a method without one fails the test. */
 export function fakeApi(answers: Partial<ApiClient> = {}): FakeApi {
   const calls: FakeApi["calls"] = [];
   const api: Record<string, unknown> = {
@@ -46,15 +50,30 @@ export function fakeApi(answers: Partial<ApiClient> = {}): FakeApi {
 }
 
 export interface TestDepsOptions {
+  /** Answers of the fake API client (fakeApi). */
   api?: Partial<ApiClient>;
+  /** A whole stand-in for the API client, used as it is (instead of fakeApi). */
+  client?: object;
+  /** Resolve the connection and build the API client as a run does, from `env` and the config folder. */
+  realConnection?: boolean;
+  /** The connection's tables (the sandbox's by default). */
   tables?: Tables;
+  token?: string;
+  /** --json (short for globals.json). */
   json?: boolean;
+  globals?: Partial<GlobalOptions>;
   /** A terminal on stdin and stdout (prompts allowed). */
   tty?: boolean;
   stdin?: string;
+  /** The prompts' answers, in order; an unexpected prompt fails the test. */
   answers?: Array<boolean | string>;
+  /** Added to NO_COLOR=1. */
+  env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** A fixed clock at `now` by default (fakeClock). */
+  clock?: Clock;
   now?: Date;
+  signal?: AbortSignal;
   /** The config folder (ledger books of `address add` live there): a fresh one by default; share it for a rerun. */
   configDir?: string;
 }
@@ -62,6 +81,7 @@ export interface TestDepsOptions {
 export interface TestDeps {
   deps: Deps;
   io: TestIO;
+  /** The fake API client (an empty one when the test gave a `client` or `realConnection`). */
   api: FakeApi;
   prompter: ReturnType<typeof scriptedPrompter>;
   /** How many times the connection's tables were asked for (a table look-up may reach the network). */
@@ -72,58 +92,28 @@ export function testDeps(options: TestDepsOptions = {}): TestDeps {
   const io = createTestIO({ stdin: options.stdin, tty: options.tty });
   const prompter = scriptedPrompter(options.answers ?? []);
   const api = fakeApi(options.api);
+  const client = (options.client ?? api) as ApiClient;
   let loads = 0;
   const connection: Connection = {
-    profile: "test",
+    profile: "default",
     baseUrl: "http://127.0.0.1:9",
-    token: "test-token",
+    token: options.token ?? "test-token",
     tables: async () => {
       loads++;
       return options.tables ?? SANDBOX_TABLES;
     },
     sources: { baseUrl: "env", token: "env", profile: "default" },
   };
-  const now = options.now ?? new Date("2025-03-01T12:00:00Z");
   const base: BaseDeps = {
     io,
     prompter,
-    clock: { now: () => now, sleep: async () => undefined },
+    clock: options.clock ?? fakeClock(options.now ?? new Date("2025-03-01T12:00:00Z")),
     // Never the developer's own config folder: commands that keep a ledger book write there.
-    env: { NO_COLOR: "1", SHIPCTL_CONFIG_DIR: options.configDir ?? tempDir("shipctl-unit-config-") },
+    env: { NO_COLOR: "1", SHIPCTL_CONFIG_DIR: options.configDir ?? tempDir("shipctl-unit-config-"), ...options.env },
     cwd: options.cwd ?? process.cwd(),
-    signal: new AbortController().signal,
-    connect: async () => connection,
-    makeApi: async () => api,
+    signal: options.signal ?? new AbortController().signal,
+    ...(options.realConnection ? {} : { connect: async () => connection, makeApi: async () => client }),
   };
-  const deps = createDeps(base, { ...DEFAULT_GLOBALS, json: options.json ?? false });
+  const deps = createDeps(base, { ...DEFAULT_GLOBALS, json: options.json ?? false, ...options.globals });
   return { deps, io, api, prompter, tablesLoads: () => loads };
 }
-
-export const UNCONFIRMED: Tables = { countries: [], services: [], source: "unconfirmed" };
-
-/** A complete, valid address as the service wants it. */
-export { GALLERY };
-
-/** A valid shipment between two stored addresses (12 and 15), as commander hands over its flags. */
-export const SHIPMENT_FLAGS = {
-  title: "Blue Study",
-  value: "1200",
-  length: "30",
-  height: "24",
-  depth: "3",
-  service: "1",
-  fulfillmentAddressId: "12",
-  destinationAddressId: "15",
-};
-
-/** The same address as commander hands over its flags. */
-export const GALLERY_FLAGS = {
-  name: "Gallery North",
-  email: "ship@gallery.example",
-  phone: "+12069536978",
-  line1: "1 Main Street",
-  city: "Seattle",
-  region: "WA",
-  postCode: "98101",
-  country: "1",
-};

@@ -1,15 +1,14 @@
 // An in-memory stand-in for the service behind the ApiClient interface, with scripted failures per create request:
 // enough to test the batch's exactly-once logic without sockets. Failures use the HTTP layer's real error classes.
-import { NetworkError, NotFoundError, ServerError, ValidationError } from "../../../src/api/errors.js";
-import type { ApiClient, VerifyOutcome } from "../../../src/api/types.js";
-import type { Address, PageOf, Shipment, StoredShipment } from "../../../src/contract/index.js";
-import { SANDBOX_TABLES } from "../../../src/contract/index.js";
-import { createDeps, DEFAULT_GLOBALS, type Deps } from "../../../src/deps.js";
-import { createTestIO, type TestIO } from "../../../src/output/io.js";
-import { scriptedPrompter } from "../../../src/prompter.js";
-import type { Clock } from "../../../src/clock.js";
-import type { Connection } from "../../../src/config/types.js";
-import { tempDir } from "../../helpers/cli.js";
+import { NetworkError, NotFoundError, ServerError, ValidationError } from "../../src/api/errors.js";
+import type { ApiClient, VerifyOutcome } from "../../src/api/types.js";
+import type { Address, PageOf, Shipment, StoredShipment } from "../../src/contract/index.js";
+import type { Deps } from "../../src/deps.js";
+import type { Clock } from "../../src/clock.js";
+import { tempDir } from "./cli.js";
+import { instantClock } from "./clock.js";
+import { testDeps } from "./deps.js";
+import type { TestIO } from "./test-io.js";
 
 /** What the next create request meets. */
 export type CreateScript =
@@ -31,7 +30,7 @@ function stamp(d: Date): string {
   return d.toISOString().slice(0, 19).replace("T", " ");
 }
 
-export class FakeService {
+export class FakeShipmentService {
   readonly shipments: Array<StoredShipment & { sent: Shipment }> = [];
   readonly createCalls: Shipment[][] = [];
   readonly verified: Address[] = [];
@@ -117,52 +116,31 @@ export class FakeService {
   }
 }
 
-/** A clock whose sleeps return at once (the batch waits before reconciling). */
-/**
- * A clock whose sleeps return at once and move its time on by what was slept: a run that waits minutes for a request
- * in flight to settle takes no time, and sees the time pass. Shared by the fake service and the runs.
- */
-let slept = 0;
-export const instantClock: Clock = {
-  now: () => new Date(Date.now() + slept),
-  sleep: async (ms) => {
-    slept += ms;
-  },
-};
-
-export interface Harness {
+export interface ShipmentHarness {
   deps: Deps;
   io: TestIO;
-  service: FakeService;
+  service: FakeShipmentService;
   controller: AbortController;
   dir: string;
 }
 
-export function harness(options: { json?: boolean; service?: FakeService; dir?: string; prompts?: boolean[]; tty?: boolean; token?: string } = {}): Harness {
-  const io = createTestIO({ tty: options.tty ?? false });
-  const service = options.service ?? new FakeService(instantClock);
+/** Deps for a run against a fake service (a new one unless given), with a config folder and a cwd of its own. */
+export function shipmentHarness(
+  options: { json?: boolean; service?: FakeShipmentService; dir?: string; prompts?: boolean[]; tty?: boolean; token?: string } = {},
+): ShipmentHarness {
+  const service = options.service ?? new FakeShipmentService(instantClock);
   const controller = new AbortController();
   const dir = options.dir ?? tempDir("shipctl-batch-");
-  const connection: Connection = {
-    profile: "default",
-    baseUrl: "http://127.0.0.1:9",
+  const { deps, io } = testDeps({
+    client: service.api(),
+    clock: instantClock,
+    env: { SHIPCTL_CONFIG_DIR: dir },
+    cwd: dir,
+    signal: controller.signal,
+    json: options.json,
+    answers: options.prompts,
+    tty: options.tty,
     token: options.token ?? "t",
-    tables: async () => SANDBOX_TABLES,
-    sources: { baseUrl: "env", token: "env", profile: "default" },
-  };
-  const api = service.api();
-  const deps = createDeps(
-    {
-      io,
-      prompter: scriptedPrompter(options.prompts ?? []),
-      clock: instantClock,
-      env: { SHIPCTL_CONFIG_DIR: dir },
-      cwd: dir,
-      signal: controller.signal,
-      connect: async () => connection,
-      makeApi: async () => api,
-    },
-    { ...DEFAULT_GLOBALS, json: options.json ?? false },
-  );
+  });
   return { deps, io, service, controller, dir };
 }
