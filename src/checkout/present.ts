@@ -1,5 +1,6 @@
 // What checkout prints: the price table for people, the one --json document for scripts, and the rerun command.
 import type { GlobalOptions } from "../deps.js";
+import { shellQuote } from "../output/shell-quote.js";
 import { formatUsd } from "../output/money.js";
 import { renderTable, type Column } from "../output/table.js";
 import type { Theme } from "../output/theme.js";
@@ -92,14 +93,10 @@ export function rerunCommand(
   context: { yes: boolean; maxTotalCents?: number; globals: Pick<GlobalOptions, "profile" | "baseUrl"> },
 ): string {
   const words = ["shipctl", "checkout", ...ids.map(String)];
-  if (context.globals.profile) words.push("--profile", shellWord(context.globals.profile));
-  if (context.globals.baseUrl) words.push("--base-url", shellWord(context.globals.baseUrl));
+  if (context.globals.profile) words.push("--profile", shellQuote(context.globals.profile));
+  if (context.globals.baseUrl) words.push("--base-url", shellQuote(context.globals.baseUrl));
   if (context.maxTotalCents !== undefined) words.push("--max-total", (context.maxTotalCents / 100).toFixed(2));
   if (context.yes) words.push("--yes");
   // Never --no-wait: the command is for after the settle time, and run sooner it should wait rather than stop again.
   return words.join(" ");
-}
-
-function shellWord(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }

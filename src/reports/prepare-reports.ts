@@ -11,7 +11,7 @@ import { createFitWorkspace, fitPhoto, type FitWorkspace } from "./fit.js";
 import { formatBytes } from "./wording.js";
 import type { Photo, Problem } from "./report-types.js";
 import { printJson } from "../output/json.js";
-import { runPool } from "./report-pool.js";
+import { mapLimit } from "../batch/pool.js";
 
 export interface PreparedReport {
   target: ReportTarget;
@@ -49,7 +49,7 @@ export async function prepareReports(
   sourceProblems: FolderProblems[] = [],
 ): Promise<{ reports: PreparedReport[]; workspace?: FitWorkspace }> {
   const signal = options.signal;
-  const checks = await runPool(targets, CHECK_CONCURRENCY, (t) => checkFolder(t.folder, { byOrder: options.byOrder, fit: options.fit }), () => !signal?.aborted);
+  const checks = await mapLimit(targets, CHECK_CONCURRENCY, (t) => checkFolder(t.folder, { byOrder: options.byOrder, fit: options.fit }), () => !signal?.aborted);
   if (signal?.aborted) throw stopped();
   const failing: FolderProblems[] = [...sourceProblems];
   let workspace: FitWorkspace | undefined;

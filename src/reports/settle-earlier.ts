@@ -11,7 +11,7 @@ import type { Book } from "../ledger/book.js";
 import { settleBook } from "../ledger/settle-book.js";
 import type { Finder } from "../ledger/settle.js";
 import { parseReportKey } from "./report-book.js";
-import { runPool } from "./report-pool.js";
+import { mapLimit } from "../batch/pool.js";
 import { holdsReportSet } from "./window.js";
 
 /** Shipment reads at a time while settling: GETs with small answers, as many as a batch's confirming reads. */
@@ -30,7 +30,7 @@ export function reportFinder(api: ApiClient, call: CallOptions): Finder {
   return {
     async find(rows) {
       const found = new Map<string, number>();
-      await runPool(rows, SETTLE_READS, async (row) => {
+      await mapLimit(rows, SETTLE_READS, async (row) => {
         const report = parseReportKey(row.key);
         if (!report) return;
         try {

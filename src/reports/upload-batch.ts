@@ -16,8 +16,8 @@ import { confirmByOrder } from "./confirm-order.js";
 import { rerunCommand, type UploadPlan } from "./upload-plan.js";
 import { prepareReports, type FolderProblems, type PreparedReport } from "./prepare-reports.js";
 import { previewOnly } from "./preview-only.js";
-import { markPhase } from "./report-phases.js";
-import { runPool } from "./report-pool.js";
+import { markPhase } from "../output/phase-marks.js";
+import { mapLimit } from "../batch/pool.js";
 import { createByteProgress } from "./byte-progress.js";
 import { countResults, printBatch, RESULT_LABELS } from "./render-results.js";
 import { preflight, upload, type Preflight, type ReportOutcome, type SendContext } from "./send-report.js";
@@ -59,7 +59,7 @@ export async function uploadBatch(deps: Deps, options: UploadPlan & { source: Ba
     { byOrder: options.byOrder, fit: options.fit, json: deps.globals.json, signal: deps.signal },
     sourceProblems,
   );
-  markPhase("checked");
+  markPhase("report:checked");
   try {
     if (options.preview) {
       await previewOnly(deps, options.preview.file, reports, options.set);
@@ -74,7 +74,7 @@ export async function uploadBatch(deps: Deps, options: UploadPlan & { source: Ba
 
 async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedReport[], base: SendBase): Promise<number> {
   const { book, earlier } = base;
-  markPhase("ready");
+  markPhase("report:ready");
   deps.io.err(`Uploading ${reports.length} report${reports.length === 1 ? "" : "s"} (set ${options.set}), ${options.concurrency} at a time; journal: ${book.path}\n`);
   const bytesOf = (r: (typeof reports)[number]) => r.photos.reduce((n, p) => n + p.bytes, 0);
   let bytesToSend = reports.reduce((n, r) => n + bytesOf(r), 0);
@@ -124,10 +124,11 @@ async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedRepor
   // A report the book calls stored needs only its confirming read (see preflight in send-report.ts): those reads start
   // at once, a few at a time, so the rerun of a finished batch waits for a few round trips rather than one per report.
   const journaled = reports.flatMap((r, i) => (book.row(reportKey(r.target.shipmentId, options.set))?.state === "stored" ? [i] : []));
-  void runPool(journaled, JOURNAL_CONFIRM_READS, (i) => readFor(i), keepGoing);
+  // Its reads are awaited one by one by the uploads below (readFor); a failure there is theirs to report.
+  mapLimit(journaled, JOURNAL_CONFIRM_READS, (i) => readFor(i), keepGoing).catch(() => undefined);
   let firstUpload = true;
   try {
-    await runPool(
+    await mapLimit(
       reports,
       options.concurrency,
       async (report, i) => {
@@ -141,7 +142,7 @@ async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedRepor
         }
         // Not read (the batch is stopping), or read while a fatal failure stopped the batch: not sent.
         if (checked === undefined || !keepGoing()) return;
-        if (firstUpload) markPhase("first-upload");
+        if (firstUpload) markPhase("report:first-upload");
         firstUpload = false;
         const outcome = await guard(() => upload(ctx, report, checked.windowNote));
         if (outcome && outcome.exitCode !== ExitCode.Ok) progress.log(`Shipment ${outcome.shipmentId}: ${RESULT_LABELS[outcome.result]}: ${outcome.message}\n`);
@@ -157,7 +158,7 @@ async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedRepor
   } finally {
     progress.finish();
   }
-  markPhase("uploaded");
+  markPhase("report:uploaded");
   const outcomes: ReportOutcome[] = reports.map(
     (r, i) =>
       results[i] ?? {

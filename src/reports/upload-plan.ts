@@ -3,7 +3,7 @@
 import type { ReportSet } from "../contract/limits.js";
 import { shellQuote } from "../output/shell-quote.js";
 import type { PreviewFormat } from "./preview-format.js";
-import { DEFAULT_CONCURRENCY } from "./report-defaults.js";
+import { DEFAULT_UPLOADS } from "./report-defaults.js";
 
 export type UploadSource =
   /** `folder` is absolute; `label` is the path as the user gave it. */
@@ -34,7 +34,7 @@ export function rerunCommand(options: UploadPlan, globals: { profile?: string })
   parts.push("--set", String(options.set));
   if (options.fit) parts.push("--fit");
   if (options.byOrder) parts.push("--by-order", ...(options.yes ? ["--yes"] : []));
-  if (s.kind !== "single" && options.concurrency !== DEFAULT_CONCURRENCY) parts.push("--concurrency", String(options.concurrency));
+  if (s.kind !== "single" && options.concurrency !== DEFAULT_UPLOADS) parts.push("--concurrency", String(options.concurrency));
   if (options.journal !== undefined) parts.push("--journal", shellQuote(options.journal));
   if (!options.wait) parts.push("--no-wait");
   if (globals.profile !== undefined) parts.push("--profile", shellQuote(globals.profile));

@@ -24,14 +24,14 @@ import { createSpill, type Spill } from "../csv/spill.js";
 import { spilledReady, spilledShipment, type SpilledShipment } from "./spilled-shipment.js";
 import { validatePass, type Validation } from "../batch/validate-pass.js";
 import { holdsShipmentFields, shipmentOwn, SHIPMENTS_PER_CREATE, type Shipment, type ShipmentOwn } from "../contract/index.js";
-import { markPhase } from "../batch/batch-phases.js";
+import { markPhase } from "../output/phase-marks.js";
 
 export const CREATE_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "created" };
 
 export async function runCreateCsv(deps: Deps, options: CsvOptions): Promise<number> {
-  markPhase("started");
+  markPhase("batch:started");
   return withBatch(deps, options, async (run) => {
-    markPhase("connected");
+    markPhase("batch:connected");
     // A dry run writes nothing: no book.
     const journal = options.dryRun ? undefined : await openCsvBook(run, "shipment-create");
     try {
@@ -44,7 +44,7 @@ export async function runCreateCsv(deps: Deps, options: CsvOptions): Promise<num
     } finally {
       stopProgress(run);
       await journal?.close();
-      markPhase("finished");
+      markPhase("batch:finished");
     }
   });
 }
@@ -63,7 +63,7 @@ async function createBatch(run: BatchRun, journal: Book | undefined, spill: Spil
   // Rows edited since their request went out: reported as such, never matched or sent as they are now meanwhile.
   const changed = new Set<string>();
 
-  markPhase("opened");
+  markPhase("batch:opened");
   const validation = await validatePass(
     run.source,
     spec,
@@ -85,7 +85,7 @@ async function createBatch(run: BatchRun, journal: Book | undefined, spill: Spil
     },
   );
   spill.finish();
-  markPhase("validated");
+  markPhase("batch:validated");
   reportValidation(run, validation, notes);
   const finish = (extra: { exitCode?: number; unreached?: number } = {}) =>
     finishRun(run, { words: CREATE_WORDS, notes, journalPath: journal?.path, command: "shipment create", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, spec });
@@ -100,7 +100,7 @@ async function createBatch(run: BatchRun, journal: Book | undefined, spill: Spil
       : new Map<string, Settlement>();
 
   const decisions = await verifyDistinct(run, journal, addresses, early);
-  markPhase("verified");
+  markPhase("batch:verified");
 
   if (options.dryRun) return printDryRun(run, validation, notes, "shipment", dryRunItems(spill, addresses, decisions), SHIPMENTS_PER_CREATE.max);
   return send(run, journal!, spill, addresses, decisions, { settled, changed }, validation, finish);
@@ -152,14 +152,14 @@ async function send(
         outcomes.set(s.row, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
         continue;
       }
-      if (!offered) markPhase("first-request");
+      if (!offered) markPhase("batch:first-request");
       offered = true;
       await sender.offer({ key: s.key, row: s.row, ...base, payload: ready.payload });
     }
   }
   if (sender.running) reportInvalidBefore(Infinity);
   await sender.finish();
-  markPhase("sent");
+  markPhase("batch:sent");
   await settleOwnLost(deps, journal, sender.lost.flatMap((l) => l.rows), () => shipmentFinder(deps, run.call, journal), { outcomes, say: run.say, noun: { read: "shipments", row: "row" }, readBack: sender.stopped === undefined });
   await lag.done();
   tick();

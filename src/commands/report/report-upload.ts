@@ -9,7 +9,8 @@ import { UsageError } from "../../errors.js";
 import { WRITE_WAIT_MS, type Deps } from "../../deps.js";
 import { APPLY_WINDOW_DEFAULT_MS } from "../../ledger/settle-window.js";
 import { previewFormat } from "../../reports/preview-format.js";
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from "../../reports/report-defaults.js";
+import { DEFAULT_UPLOADS } from "../../reports/report-defaults.js";
+import { MAX_CONCURRENCY } from "../../batch/concurrency.js";
 import type { UploadPlan } from "../../reports/upload-plan.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
@@ -97,7 +98,7 @@ export function reportUploadCommand(ctx: CommandContext, run: VerbRun<ReportUplo
     .option("-y, --yes", "confirm the --by-order sides without a prompt")
     .option("--fit", "send recompressed copies of photos over the size limit (originals untouched)")
     .option("--preview <file>", "write a contact sheet (.html, or .png for one report) and stop without sending")
-    .option("--concurrency <n>", `uploads at a time in a batch, 1 to ${MAX_CONCURRENCY}`, String(DEFAULT_CONCURRENCY))
+    .option("--concurrency <n>", `uploads at a time in a batch, 1 to ${MAX_CONCURRENCY}`, String(DEFAULT_UPLOADS))
     .option("--journal <file>", "where a batch records what was stored (default beside the batch)")
     .option("--no-wait", "do not wait for an upload an earlier run left in flight: report it unknown (exit 7), with when a rerun settles it")
     .addHelpText("after", HELP);
@@ -136,14 +137,14 @@ export function parseReportUpload(args: string[], flags: ReportUploadFlags): Rep
 export async function runReportUpload(options: ReportUploadOptions, deps: Deps): Promise<number> {
   const plan = uploadPlan(options, deps.cwd);
   const source = plan.source;
-  const { markPhase } = await import("../../reports/report-phases.js");
+  const { markPhase } = await import("../../output/phase-marks.js");
   if (source.kind === "single") {
     const { uploadSingle } = await import("../../reports/upload-single.js");
-    markPhase("started");
+    markPhase("report:started");
     return uploadSingle(deps, { ...plan, source });
   }
   const { uploadBatch } = await import("../../reports/upload-batch.js");
-  markPhase("started");
+  markPhase("report:started");
   return uploadBatch(deps, { ...plan, source });
 }
 
@@ -170,7 +171,7 @@ function parseSet(value: string | undefined): ReportSet {
 }
 
 function parseConcurrency(value: string | undefined): number {
-  if (value === undefined) return DEFAULT_CONCURRENCY;
+  if (value === undefined) return DEFAULT_UPLOADS;
   const n = /^\d+$/.test(value.trim()) ? Number(value) : NaN;
   if (!Number.isInteger(n) || n < 1 || n > MAX_CONCURRENCY) {
     throw new UsageError(`--concurrency ${value}: give a whole number from 1 to ${MAX_CONCURRENCY}`);
