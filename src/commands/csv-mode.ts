@@ -79,6 +79,23 @@ export function parseCsvMode(args: readonly string[], flags: CsvFlags, single: r
   return csvOptions(flags);
 }
 
+/** The flags only the CSV mode reads, as a person types them. */
+const CSV_ONLY: ReadonlyArray<readonly [keyof CsvFlags, string]> = [
+  ["dryRun", "--dry-run"],
+  ["results", "--results"],
+  ["skipInvalid", "--skip-invalid"],
+  ["concurrency", "--concurrency"],
+];
+
+/**
+ * Flags only the CSV mode reads, given without --csv, are refused rather than ignored: `address add --file a.json
+ * --dry-run` would otherwise store the address.
+ */
+export function refuseCsvOnly(flags: CsvFlags, hint: string): void {
+  const given = CSV_ONLY.filter(([key]) => flags[key] !== undefined).map(([, flag]) => flag);
+  if (given.length > 0) throw new UsageError(`${given.join(", ")} ${given.length === 1 ? "works" : "work"} with --csv only`, { hint });
+}
+
 export const CSV_HELP = `
 With --csv FILE (or --csv - for stdin), every row of the file is one item: all rows are checked first and every
 problem is reported with its row number, column and reason; nothing is sent while a row is invalid (exit 2) unless

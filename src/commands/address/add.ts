@@ -9,7 +9,7 @@ import { InterruptedError } from "../../errors.js";
 import type { AddressFlags } from "../../input/address-fields.js";
 import { printJson } from "../../output/json.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
-import { CSV_HELP, addCsvOptions, parseCsvMode } from "../csv-mode.js";
+import { CSV_HELP, addCsvOptions, parseCsvMode, refuseCsvOnly } from "../csv-mode.js";
 import { ADDRESS_INPUT_FLAGS, INPUT_HELP, addressInput, addressInputOptions, storePolicy, storePolicyOptions } from "./address-flags.js";
 
 export type AddOptions =
@@ -65,6 +65,7 @@ Examples:
 export function parseAdd(args: string[], flags: AddFlags): AddOptions {
   const csv = parseCsvMode(args, flags, ADDRESS_INPUT_FLAGS);
   if (csv) return { mode: "csv", csv };
+  refuseCsvOnly(flags, "Without --csv one address is verified and stored; to check it without storing, run `shipctl address verify`.");
   return { mode: "single", input: addressInput(flags), store: storePolicy(flags), forceNew: flags.forceNew === true, wait: flags.wait !== false };
 }
 

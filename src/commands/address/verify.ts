@@ -8,7 +8,7 @@ import { ExitCode } from "../../errors.js";
 import type { AddressFlags } from "../../input/address-fields.js";
 import { printJson } from "../../output/json.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
-import { CSV_VERIFY_HELP, addCsvOptions, parseCsvMode } from "../csv-mode.js";
+import { CSV_VERIFY_HELP, addCsvOptions, parseCsvMode, refuseCsvOnly } from "../csv-mode.js";
 import { ADDRESS_INPUT_FLAGS, INPUT_HELP, addressInput, addressInputOptions } from "./address-flags.js";
 
 export type VerifyOptions =
@@ -43,7 +43,9 @@ Examples:
 
 export function parseVerify(args: string[], flags: VerifyFlags): VerifyOptions {
   const csv = parseCsvMode(args, flags, ADDRESS_INPUT_FLAGS);
-  return csv ? { mode: "csv", csv } : { mode: "single", input: addressInput(flags) };
+  if (csv) return { mode: "csv", csv };
+  refuseCsvOnly(flags, "Without --csv one address is verified.");
+  return { mode: "single", input: addressInput(flags) };
 }
 
 export async function runVerify(options: VerifyOptions, deps: Deps): Promise<number> {

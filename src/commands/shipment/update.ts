@@ -8,7 +8,7 @@ import { parseId } from "../../input/ids.js";
 import type { ShipmentFlags } from "../../input/shipment-fields.js";
 import { printJson } from "../../output/json.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
-import { CSV_HELP, addCsvOptions, parseCsvMode } from "../csv-mode.js";
+import { CSV_HELP, addCsvOptions, parseCsvMode, refuseCsvOnly } from "../csv-mode.js";
 import { SHIPMENT_INPUT_FLAGS, shipmentInput, shipmentInputOptions } from "./shipment-flags.js";
 
 export type UpdateOptions =
@@ -52,6 +52,7 @@ Examples:
 export function parseUpdate(args: string[], flags: UpdateFlags): UpdateOptions {
   const csv = parseCsvMode(args, flags, SHIPMENT_INPUT_FLAGS);
   if (csv) return { mode: "csv", csv };
+  refuseCsvOnly(flags, "Without --csv one shipment is replaced by one PATCH.");
   if (args[0] === undefined) {
     throw new UsageError("missing required argument 'id' (or give --csv FILE)", {
       hint: "Give the id of the shipment to update (`shipctl list shipments` shows them), or --csv FILE to update many.",

@@ -50,4 +50,8 @@ describe("address add (parse only)", () => {
     await expect(parse(["--csv", "a.csv", "--results", " "])).rejects.toThrow("--results needs a file name");
     await expect(parse(["--csv", "a.csv", "--concurrency", "0"])).rejects.toThrow(/from 1 to 16 \(got 0\)/);
   });
+
+  it("CSV-only flags without --csv are refused, not ignored (a dry run must never store)", async () => {
+    await expect(parse(["--file", "a.json", "--dry-run", "--results", "r.csv"])).rejects.toThrow("--dry-run, --results work with --csv only");
+  });
 });

@@ -39,4 +39,8 @@ describe("shipment update (parse only)", () => {
     expect(err).toBeInstanceOf(UsageError);
     expect((err as Error).message).toBe('--csv reads every field from the file; drop "7", --title, --value');
   });
+
+  it("CSV-only flags without --csv are refused, not ignored (a dry run must never store)", async () => {
+    await expect(parse(["7", "--file", "s.json", "--dry-run"])).rejects.toThrow("--dry-run works with --csv only");
+  });
 });
