@@ -4,8 +4,8 @@ import { InterruptedError } from "./errors.js";
 import { systemIO, type IO } from "./output/io.js";
 import { colorEnabled, createTheme, type Theme } from "./output/theme.js";
 import { systemPrompter, type Prompter } from "./prompter.js";
-import type { ApiClient } from "./api/types.js";
-import type { Connection } from "./config/types.js";
+import type { ApiClient } from "./api/client-types.js";
+import type { Connection } from "./config/connection-types.js";
 
 /** Flags that every command accepts (defined on the program). */
 export interface GlobalOptions {

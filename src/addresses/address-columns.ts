@@ -1,6 +1,6 @@
 // The columns of addresses in a table for people (`list addresses`); scripts use --json or --ndjson.
 import type { StoredAddress } from "../contract/index.js";
-import type { EnumLabels } from "../input/enums.js";
+import type { EnumLabels } from "../input/table-values.js";
 import type { Column } from "../output/table.js";
 
 export function addressColumns(labels: EnumLabels): Column<StoredAddress>[] {

@@ -28,7 +28,7 @@ import type { CsvOptions } from "../batch/run-options.js";
 import { openScan } from "../csv/scan.js";
 import { validatePass } from "../batch/validate-pass.js";
 import { BULK_CHUNK_BYTES } from "../csv/csv-source.js";
-import { isApiFailure, ApiAuthError, RequestInterruptedError } from "../api/errors.js";
+import { isApiFailure, ApiAuthError, RequestInterruptedError } from "../api/api-errors.js";
 import { diffFields } from "../output/diff.js";
 import type { Address } from "../contract/index.js";
 

@@ -1,7 +1,7 @@
 // Reading stored addresses back to settle lost `address add` requests (ledger/listed-finder.ts). What a row sent is
 // its intent's record (the address exactly as sent); a book of shipctl 0.1 recorded none, and then the forms the row
 // may have been sent in (as written, or as revised by the verifier) stand in (`legacySent`).
-import type { CallOptions } from "../api/types.js";
+import type { CallOptions } from "../api/client-types.js";
 import type { Address } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import type { Book } from "../ledger/book.js";

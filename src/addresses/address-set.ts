@@ -3,8 +3,8 @@
 // limited) is retried inside the API client. A recommended revision is used only with --accept-recommended or a yes
 // at the prompt, after showing the difference.
 import { Address } from "../contract/index.js";
-import type { ApiClient, CallOptions } from "../api/types.js";
-import { ApiAuthError, RequestInterruptedError, isApiFailure } from "../api/errors.js";
+import type { ApiClient, CallOptions } from "../api/client-types.js";
+import { ApiAuthError, RequestInterruptedError, isApiFailure } from "../api/api-errors.js";
 import { diffFields, renderDiff } from "../output/diff.js";
 import type { Theme } from "../output/theme.js";
 import type { Prompter } from "../prompter.js";

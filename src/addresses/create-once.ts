@@ -13,8 +13,8 @@
 // once; found, the id is printed as usual; not found, it stays in flight and the run says from when a rerun settles
 // it. --force-new stores the same address again on purpose (a row of its own, `<hash>#2`...).
 import { join } from "node:path";
-import type { ApiClient, CallOptions } from "../api/types.js";
-import { ForbiddenError, NotFoundError } from "../api/errors.js";
+import type { ApiClient, CallOptions } from "../api/client-types.js";
+import { ForbiddenError, NotFoundError } from "../api/api-errors.js";
 import { configDir } from "../config/paths.js";
 import { ADDRESS_FIELDS, addressKey, type Address, type StoredAddress } from "../contract/index.js";
 import type { Deps } from "../deps.js";
@@ -26,7 +26,7 @@ import { classifyFailure } from "../ledger/failure-kind.js";
 import { RECONCILE_DELAY_MS } from "../ledger/lost.js";
 import { settleBook } from "../ledger/settle-book.js";
 import { settleAtFromIntent, settleWindowOf } from "../ledger/settle-window.js";
-import { formatTimestamp } from "../output/time.js";
+import { formatTimestamp } from "../output/time-format.js";
 import { addressFinder } from "./address-read-back.js";
 
 /** How long `address add` waits for another run adding the same address before refusing it. */

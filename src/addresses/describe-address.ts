@@ -3,7 +3,7 @@
 import type { StoredAddress } from "../contract/index.js";
 import { renderDiff } from "../output/diff.js";
 import type { Theme } from "../output/theme.js";
-import { formatTimestamp } from "../output/time.js";
+import { formatTimestamp } from "../output/time-format.js";
 import type { VerificationResult } from "./verification.js";
 
 export function addressRows(a: StoredAddress, country: (id: number) => string): Array<[string, string]> {

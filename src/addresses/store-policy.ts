@@ -1,7 +1,7 @@
 // What `address add` and `address update` store: the address as given when the service finds it valid (or with
 // --no-verify), the service's recommended revision only with --accept-recommended or a yes at the prompt, and nothing
 // when the service finds it invalid. One place, so both commands follow the same rules.
-import type { ApiClient } from "../api/types.js";
+import type { ApiClient } from "../api/client-types.js";
 import type { Address } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { CancelledError, RejectedError } from "../errors.js";

@@ -1,7 +1,7 @@
 // Address verification as the commands use it: one call to the service, read into a result that `verify` prints and
 // that `add` / `update` act on. The service answers 200 for a valid address and 400 with a verdict otherwise; when it
 // sets `recommended`, the address fields of that 400 body are its proposed revision.
-import type { ApiClient } from "../api/types.js";
+import type { ApiClient } from "../api/client-types.js";
 import { Address, AddressVerificationStatus, verificationStatusName, type VerifyFailureBody } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { RejectedError, UnavailableError } from "../errors.js";

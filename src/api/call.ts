@@ -5,11 +5,11 @@
 // - a dropped connection, a timeout or a 5xx after the request was written is retried only for idempotent calls
 //   (reads, address verification, PATCH with a full body); a POST that creates or charges is never resent;
 // - endpoints add their own (verify status 0, price session status 0), through `interpret`.
-import type { CallOptions, MultipartBody } from "./types.js";
+import type { CallOptions, MultipartBody } from "./client-types.js";
 import type { Clock } from "../clock.js";
 import { BACKOFF, backoffDelay, parseRetryAfter } from "./backoff.js";
 import { errorForResponse } from "./error-map.js";
-import { BodyReadError, RequestInterruptedError, type ApiFailure, type RequestFacts } from "./errors.js";
+import { BodyReadError, RequestInterruptedError, type ApiFailure, type RequestFacts } from "./api-errors.js";
 import { networkError, networkReason } from "./network-error.js";
 import type { Redactor } from "./redact.js";
 import { cleanText } from "./redact.js";

@@ -9,7 +9,7 @@ import { followableLink } from "./pagination-link.js";
 import { createRedactor } from "./redact.js";
 import { createServiceClock, observingDates } from "./service-clock.js";
 import { createTransport } from "./transport.js";
-import type { ApiClient, ApiClientOptions, CallOptions } from "./types.js";
+import type { ApiClient, ApiClientOptions, CallOptions } from "./client-types.js";
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 /** Per answer: the headers must come, and the body must keep flowing, within this. */

@@ -20,12 +20,12 @@ import {
   type Shipment,
 } from "../contract/index.js";
 import type { CallSpec, Verdict } from "./call.js";
-import { ServerError, UpstreamRateLimitedError, type RequestFacts } from "./errors.js";
+import { ServerError, UpstreamRateLimitedError, type RequestFacts } from "./api-errors.js";
 import type { Redactor } from "./redact.js";
 import { cleanText } from "./redact.js";
 import type { WireResponse } from "./transport.js";
-import { parseAnswer } from "./validate.js";
-import type { MultipartBody, PageQuery, PreparedJson, VerifyOutcome } from "./types.js";
+import { parseAnswer } from "./answer-check.js";
+import type { MultipartBody, PageQuery, PreparedJson, VerifyOutcome } from "./client-types.js";
 
 const isSuccess = (response: WireResponse) => response.status >= 200 && response.status < 300;
 

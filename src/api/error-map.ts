@@ -17,7 +17,7 @@ import {
   ValidationError,
   type ApiFailure,
   type RequestFacts,
-} from "./errors.js";
+} from "./api-errors.js";
 import type { Redactor } from "./redact.js";
 import { cleanText } from "./redact.js";
 import type { WireResponse } from "./transport.js";

@@ -1,6 +1,6 @@
 // A failed attempt that got no answer, in words: whether the request left this machine decides both the wording
 // and whether it may be sent again.
-import { NetworkError, type RequestFacts } from "./errors.js";
+import { NetworkError, type RequestFacts } from "./api-errors.js";
 import type { Redactor } from "./redact.js";
 import { cleanText } from "./redact.js";
 import type { WireFailure } from "./transport.js";

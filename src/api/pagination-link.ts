@@ -4,7 +4,7 @@
 // https base URL it answers `http://api.example.com/...?page=2`. A link that differs from the https base only by that
 // scheme (same host; same port, or both the default port of their scheme) is the same service: it is followed on the
 // base URL's origin, over TLS, so the token still never leaves it. Relative links are read against the base URL.
-import { UnexpectedResponseError } from "./errors.js";
+import { UnexpectedResponseError } from "./api-errors.js";
 
 export function followableLink(link: string, baseUrl: URL, redact: (s: string) => string): URL {
   const facts = { method: "GET", path: "(pagination link)", mayHaveArrived: false };

@@ -1,7 +1,7 @@
 // What every CSV command run shares: the input, the options, the connection and tables, the journal, the outcomes,
 // the progress line, and how to talk on stderr without breaking that line.
-import type { CallOptions } from "../api/types.js";
-import type { Connection } from "../config/types.js";
+import type { CallOptions } from "../api/client-types.js";
+import type { Connection } from "../config/connection-types.js";
 import type { Tables } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { retryNote } from "../input/call-options.js";

@@ -1,6 +1,6 @@
 // One request per row, `concurrency` in flight, with the ledger book around each: used by `shipment update --csv`
 // (PATCH, safe to send again) and `address add --csv` (POST, never resent blindly: a lost answer is read back).
-import type { ApiClient } from "../api/types.js";
+import type { ApiClient } from "../api/client-types.js";
 import type { Clock } from "../clock.js";
 import { classifyFailure } from "../ledger/failure-kind.js";
 import type { Book } from "../ledger/book.js";

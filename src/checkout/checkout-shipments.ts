@@ -6,7 +6,7 @@
 import { CancelledError, InterruptedError, UsageError, type CliError } from "../errors.js";
 import { ShipmentStatus, shipmentStatusName } from "../contract/index.js";
 import type { Deps } from "../deps.js";
-import type { ApiClient } from "../api/types.js";
+import type { ApiClient } from "../api/client-types.js";
 import { formatUsd } from "../output/money.js";
 import { printJson } from "../output/json.js";
 import { tableWidth } from "../output/table.js";
@@ -20,7 +20,7 @@ import { withContext } from "./with-context.js";
 import { openCheckoutBook } from "./checkout-book.js";
 import { settleEarlierPayments } from "./earlier-payments.js";
 import type { Book } from "../ledger/book.js";
-import { formatTimestamp } from "../output/time.js";
+import { formatTimestamp } from "../output/time-format.js";
 
 /** Checks before any request are the command's (commands/checkout/checkout.ts): ids, flags, --yes without a terminal. */
 export async function checkoutShipments(deps: Deps, options: CheckoutPlan): Promise<void> {

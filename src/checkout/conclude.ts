@@ -4,7 +4,7 @@
 // keeps the exit code of its own error.
 import { CliError, ExitCode, InterruptedError, PartialError } from "../errors.js";
 import { formatUsd } from "../output/money.js";
-import { formatTimestamp } from "../output/time.js";
+import { formatTimestamp } from "../output/time-format.js";
 import type { RunStatus } from "./checkout-model.js";
 import type { PayResult, Stop } from "./pay.js";
 

@@ -6,12 +6,12 @@
 //                                           --no-wait; still so at the end, the shipment is neither priced nor paid
 // Rows of other shipments in flight are settled too, without waiting (a few reads): they are this run's business only
 // in that no payment should stay unsettled longer than it must.
-import type { ApiClient } from "../api/types.js";
+import type { ApiClient } from "../api/client-types.js";
 import type { Deps } from "../deps.js";
 import type { Book } from "../ledger/book.js";
 import { settleBook } from "../ledger/settle-book.js";
 import type { Settlement } from "../ledger/settle.js";
-import { formatTimestamp } from "../output/time.js";
+import { formatTimestamp } from "../output/time-format.js";
 import { paidFinder } from "./paid-read-back.js";
 import { plural } from "./pay.js";
 

@@ -8,7 +8,7 @@ import {
   NoPaymentMethodError,
   PaymentDeclinedError,
   isApiFailure,
-} from "../api/errors.js";
+} from "../api/api-errors.js";
 
 export type FinalizeFailure =
   /** 402: the card was declined, and the service has invalidated the payment method. */

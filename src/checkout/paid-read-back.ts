@@ -2,8 +2,8 @@
 // each shipment (Draft = unpaid, Confirmed or later = paid) is the only record of whether a charge happened.
 import { withContext } from "./with-context.js";
 import { ShipmentStatus, type StoredShipment } from "../contract/index.js";
-import { ForbiddenError, NotFoundError } from "../api/errors.js";
-import type { ApiClient } from "../api/types.js";
+import { ForbiddenError, NotFoundError } from "../api/api-errors.js";
+import type { ApiClient } from "../api/client-types.js";
 import type { Finder } from "../ledger/settle.js";
 
 /** Reads at a time: enough to hide latency, few enough to stay polite to the service. */

@@ -14,9 +14,9 @@
 //   write only on the second Ctrl-C, or after WRITE_WAIT_MS), which is recorded.
 // Each POST follows a price session for the same shipments (the service requires it), so a session is priced again
 // before it is paid unless its price session was the very last request; it is never paid above the price confirmed.
-import { ConflictError, PaymentDeclinedError, NoPaymentMethodError } from "../api/errors.js";
+import { ConflictError, PaymentDeclinedError, NoPaymentMethodError } from "../api/api-errors.js";
 import { RECONCILE_DELAY_MS } from "../ledger/lost.js";
-import type { ApiClient } from "../api/types.js";
+import type { ApiClient } from "../api/client-types.js";
 import type { Deps } from "../deps.js";
 import { formatUsd } from "../output/money.js";
 import { waitBeforeRetry } from "./countdown.js";

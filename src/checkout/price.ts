@@ -2,7 +2,7 @@
 // checked to hold a price for every shipment asked about, since a payment must never go out for an unseen price.
 import { CliError } from "../errors.js";
 import { formatUsd } from "../output/money.js";
-import type { ApiClient } from "../api/types.js";
+import type { ApiClient } from "../api/client-types.js";
 import { sumCents, type PricedShipment } from "./checkout-model.js";
 
 export interface PricedGroup {

@@ -4,7 +4,7 @@
 import type { Deps } from "../deps.js";
 import { CancelledError, UsageError } from "../errors.js";
 import { SANDBOX_COUNTRIES, SANDBOX_SERVICES } from "../contract/index.js";
-import { saveTables } from "./tables.js";
+import { saveTables } from "./profile-tables.js";
 import { printJson } from "../output/json.js";
 import { tableWidth } from "../output/table.js";
 import { openConfigContext, requireBaseUrl } from "./config-context.js";

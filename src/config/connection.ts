@@ -3,9 +3,9 @@
 import { AuthError } from "../errors.js";
 import { resolveSettings, type ResolvedSettings } from "./settings.js";
 import { openConfigStore } from "./store.js";
-import { loadTables } from "./tables.js";
+import { loadTables } from "./profile-tables.js";
 import type { Tables } from "../contract/index.js";
-import type { Connection } from "./types.js";
+import type { Connection } from "./connection-types.js";
 
 export const LOGIN_HINT = "run `shipctl login` (or set SHIPCTL_BASE_URL and SHIPCTL_TOKEN)";
 

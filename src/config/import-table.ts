@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import type { Deps } from "../deps.js";
 import { UsageError } from "../errors.js";
-import { loadTables, saveTables } from "./tables.js";
+import { loadTables, saveTables } from "./profile-tables.js";
 import { parseCountriesCsv, parseServicesCsv, type TableKind } from "./tables-csv.js";
 import { readAll } from "../output/io.js";
 import { printJson } from "../output/json.js";

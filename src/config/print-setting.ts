@@ -2,8 +2,8 @@
 // The token is only ever printed masked.
 import type { Deps } from "../deps.js";
 import { printJson } from "../output/json.js";
-import { maskToken } from "../output/redact.js";
-import type { Source } from "./types.js";
+import { maskToken } from "../output/mask-token.js";
+import type { Source } from "./connection-types.js";
 import { openConfigContext } from "./config-context.js";
 import { sourceLabel, type SettingKey } from "./setting-sources.js";
 

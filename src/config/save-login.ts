@@ -9,7 +9,7 @@ import { profileOf, type StoredProfile } from "./schema.js";
 import { probeSandboxTables } from "./tables-probe.js";
 import { readAll } from "../output/io.js";
 import { printJson } from "../output/json.js";
-import { redact } from "../output/redact.js";
+import { createRedactor } from "../api/redact.js";
 
 const SCRIPT_EXAMPLE = 'printf %s "$SHIPCTL_TOKEN" | shipctl login --base-url https://api.example.com --token-stdin';
 
@@ -31,7 +31,7 @@ export async function saveLogin(deps: Deps, options: { tokenStdin: boolean }): P
   const probe = await probeSandboxTables(baseUrl, {
     token,
     signal: deps.signal,
-    debug: (line) => deps.debug(redact(line, token)),
+    debug: (line) => deps.debug(createRedactor(token)(line)),
   });
   if (!probe.sandbox && probe.warning) deps.io.err(`Warning: ${probe.warning}\n`);
 
@@ -104,14 +104,14 @@ async function proveToken(deps: Deps, baseUrl: string, token: string): Promise<v
     token,
     userAgent: `shipctl/${deps.version}`,
     clock: deps.clock,
-    debug: deps.globals.debug ? (line) => deps.debug(redact(line, token)) : undefined,
+    debug: deps.globals.debug ? (line) => deps.debug(createRedactor(token)(line)) : undefined,
     signal: deps.signal,
   });
   try {
     await client.listShipments({ limit: 1 }, { signal: deps.signal });
   } catch (e) {
     if (e instanceof AuthError) {
-      throw new AuthError(`login to ${baseUrl} failed: ${redact(e.message, token)}`, {
+      throw new AuthError(`login to ${baseUrl} failed: ${createRedactor(token)(e.message)}`, {
         hint: "Nothing was saved. Check that the token is complete and was issued for this service.",
         cause: e,
       });

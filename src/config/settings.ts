@@ -5,7 +5,7 @@ import { UsageError } from "../errors.js";
 import { normaliseBaseUrl, sameOrigin, strippedPrefixNote } from "./base-url.js";
 import { DEFAULT_PROFILE, profileOf, type ConfigData, type StoredProfile } from "./schema.js";
 import { profileNameProblem } from "./profile-name.js";
-import type { Source } from "./types.js";
+import type { Source } from "./connection-types.js";
 
 export interface Setting<T> {
   value: T;

@@ -2,7 +2,7 @@
 // and where they come from. Against a sandbox with nothing stored yet, this asks the sandbox (as commands would).
 import type { Deps } from "../deps.js";
 import type { Tables } from "../contract/index.js";
-import { loadTables, UNCONFIRMED_TABLES } from "./tables.js";
+import { loadTables, UNCONFIRMED_TABLES } from "./profile-tables.js";
 import { printJson } from "../output/json.js";
 import { tableWidth } from "../output/table.js";
 import { openConfigContext } from "./config-context.js";

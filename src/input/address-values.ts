@@ -2,7 +2,7 @@
 // phone written as a national number. Checking happens in two steps so that every other mistake is reported without
 // touching the network: first with valid placeholders standing in for these fields, then with their real values.
 import type { Deps } from "../deps.js";
-import { countryEntryOf, rawEnumValue, resolveCountryInput } from "./enums.js";
+import { countryEntryOf, rawEnumValue, resolveCountryInput } from "./table-values.js";
 import { isE164, phoneNeedsCountry, readPhone } from "./phone.js";
 import type { FieldProblem } from "./problems.js";
 

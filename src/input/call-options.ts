@@ -1,6 +1,6 @@
 // How commands make their calls: interruptible by Ctrl-C, and telling the user on stderr when the client waits to
 // retry (a rate-limited verification can take several seconds, which would otherwise look like a hang).
-import type { CallOptions, RetryInfo } from "../api/types.js";
+import type { CallOptions, RetryInfo } from "../api/client-types.js";
 import type { Deps } from "../deps.js";
 
 /** "rate limited; retrying in 1.2 s (retry 1)": `attempt` counts the first try, so the first retry is attempt 2. */

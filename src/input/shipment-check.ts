@@ -6,7 +6,7 @@
 import { ADDRESS_SIDES, Shipment, type AddressSide } from "../contract/index.js";
 import { tidyAddress } from "./address-input.js";
 import { deferredFields, localAddress, localPhoneProblem, type LocalAddress } from "./address-values.js";
-import { rawEnumValue } from "./enums.js";
+import { rawEnumValue } from "./table-values.js";
 import { problemsFrom, type FieldProblem } from "./problems.js";
 
 const PLACEHOLDER_SERVICE = 1;

@@ -6,7 +6,7 @@ import type { Shipment } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { UsageError } from "../errors.js";
 import { resolveAddressValues } from "./address-values.js";
-import { resolveServiceInput } from "./enums.js";
+import { resolveServiceInput } from "./table-values.js";
 import { expectObject, readJsonInput } from "./json-file.js";
 import { invalidInput, type FieldProblem } from "./problems.js";
 import { checkShipmentLocally, resolveShipment } from "./shipment-check.js";

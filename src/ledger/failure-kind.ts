@@ -3,7 +3,7 @@
 //   refused   nothing was applied (a 4xx, or a request that never left): the rows fail, a rerun may send them again
 //   lost      the request may have been applied and the answer is unknown: never resend; reconcile first
 //   stop      the run cannot go on (not authenticated, no subscription, Ctrl-C)
-import { ApiAuthError, ApiUnavailableError, RequestInterruptedError, ValidationError, isApiFailure } from "../api/errors.js";
+import { ApiAuthError, ApiUnavailableError, RequestInterruptedError, ValidationError, isApiFailure } from "../api/api-errors.js";
 import { fieldErrorsByIndex } from "../api/field-errors.js";
 
 export type Failure =

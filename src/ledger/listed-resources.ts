@@ -1,8 +1,8 @@
 // The two lists a lost create request is looked for in, as listed-finder.ts reads them: shipments (matched on their
 // own fields, contract/fields.ts) and addresses (matched on every field of the address sent).
-import type { ApiClient, CallOptions } from "../api/types.js";
+import type { ApiClient, CallOptions } from "../api/client-types.js";
 import { holdsAddress, holdsShipmentFields, type Address, type ShipmentOwn, type StoredAddress, type StoredShipment } from "../contract/index.js";
-import { parseTimestamp } from "../output/time.js";
+import { parseTimestamp } from "../output/time-format.js";
 import type { ListedResource } from "./listed-finder.js";
 
 /** The largest page the contract allows: fewer requests per read-back. */

@@ -8,8 +8,8 @@
 // (names for addresses) it is the same organization with a new token, and the new mark is recorded; otherwise the
 // run stops before sending anything (exit 2).
 import { createHash, randomBytes, scrypt } from "node:crypto";
-import { ForbiddenError, NotFoundError } from "../api/errors.js";
-import type { ApiClient, CallOptions } from "../api/types.js";
+import { ForbiddenError, NotFoundError } from "../api/api-errors.js";
+import type { ApiClient, CallOptions } from "../api/client-types.js";
 import { UsageError } from "../errors.js";
 
 /** How many recorded ids are read back at most: spread over the journal, enough to tell another organization. */

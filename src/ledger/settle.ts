@@ -9,7 +9,7 @@
 // now and then, until every request is found or past its settle time; with --no-wait it stops at once and says when
 // a rerun will settle them.
 import type { InFlight } from "./book-lines.js";
-import { formatDuration } from "../output/time.js";
+import { formatDuration } from "../output/time-format.js";
 
 export interface FlightRow {
   key: string;

@@ -3,7 +3,7 @@
 // redraws in place, and clears itself on finish. Messages printed while it is shown go through log() so they
 // are not overwritten.
 import type { IO } from "./io.js";
-import { formatDuration } from "./time.js";
+import { formatDuration } from "./time-format.js";
 
 export interface ProgressCounts {
   done: number;

@@ -11,7 +11,7 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, openSync, readSync } from "node:fs";
 import { Readable } from "node:stream";
-import type { MultipartBody } from "../api/types.js";
+import type { MultipartBody } from "../api/client-types.js";
 import type { ChunkPool } from "./chunk-pool.js";
 
 export interface FilePart {

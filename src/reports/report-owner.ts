@@ -3,8 +3,8 @@
 // shipctl 0.1 with its bare fingerprint), some of those shipments are read back before any report is skipped as
 // stored. A shipment this token cannot see, or one that does not hold the set recorded as stored (a sandbox restarted
 // since: its shipments are back at Delivered), stops the run before anything is read or sent (exit 2).
-import { ForbiddenError, NotFoundError } from "../api/errors.js";
-import type { ApiClient, CallOptions } from "../api/types.js";
+import { ForbiddenError, NotFoundError } from "../api/api-errors.js";
+import type { ApiClient, CallOptions } from "../api/client-types.js";
 import { shipmentStatusName, type ReportSet } from "../contract/index.js";
 import type { Book } from "../ledger/book.js";
 import { confirmJournalOwner } from "../ledger/owner.js";

@@ -5,7 +5,7 @@
 // body that never left whole was not applied. After a lost answer (the connection dropped after the whole body went
 // out, or a 5xx) the shipment is read again: Filed (set 1) or Completed (set 2) means the report arrived; otherwise
 // the service may still be applying it, so it stays in flight until its settle time and is never resent in this run.
-import type { ApiClient } from "../api/types.js";
+import type { ApiClient } from "../api/client-types.js";
 import { shipmentStatusName, type ReportSet, type StoredShipment } from "../contract/index.js";
 import { CliError, ExitCode } from "../errors.js";
 import type { Book, RowState } from "../ledger/book.js";
@@ -67,7 +67,7 @@ export interface SendContext {
 }
 
 
-/** Facts every API failure carries (src/api/errors.ts); read by shape so fakes in tests work alike. */
+/** Facts every API failure carries (src/api/api-errors.ts); read by shape so fakes in tests work alike. */
 interface FailureFacts {
   status?: number;
   mayHaveArrived?: boolean;

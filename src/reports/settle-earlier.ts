@@ -4,8 +4,8 @@
 // (when its last byte left plus the longest the service may still be applying it), the service may still be applying
 // it: the run waits, with a countdown, unless --no-wait; after it, the upload was not applied and is sent again.
 // An upload whose last byte never left was settled as not applied when the book was opened (Book.markSent).
-import { ForbiddenError, NotFoundError } from "../api/errors.js";
-import type { ApiClient, CallOptions } from "../api/types.js";
+import { ForbiddenError, NotFoundError } from "../api/api-errors.js";
+import type { ApiClient, CallOptions } from "../api/client-types.js";
 import type { Deps } from "../deps.js";
 import type { Book } from "../ledger/book.js";
 import { settleBook } from "../ledger/settle-book.js";

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { REPORT, type PhotoGroup } from "../contract/index.js";
 import { ClientGone, fail, type RequestStream } from "./http.js";
 import type { ReportPhoto } from "./model.js";
-import { addError, type Errors } from "./validate.js";
+import { addError, type Errors } from "./request-validation.js";
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

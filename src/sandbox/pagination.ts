@@ -2,9 +2,9 @@
 // {current_page, from, path, per_page, to}. Links are absolute, built from the Host the client used, and keep `limit`
 // when it was passed. `from`/`to` are 1-based positions; an empty page has them null ([assume], as the framework).
 import { PageQuery } from "../contract/index.js";
-import type { RequestContext } from "./context.js";
-import type { IdList } from "./listing.js";
-import { addError, validate, type Errors } from "./validate.js";
+import type { RequestContext } from "./request-context.js";
+import type { IdList } from "./list-order.js";
+import { addError, validate, type Errors } from "./request-validation.js";
 
 /** The schema coerces text to numbers; say plainly when the text is not a whole number at all ("abc", "1.5", ""). */
 function wholeNumbers(raw: Record<string, unknown>, errors: Errors): void {

@@ -5,12 +5,12 @@
 // Handlers never touch the socket: answering in one place is what lets faults, latency and persistence be exact.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
-import { addressRoutes } from "./api/addresses.js";
-import { checkoutRoutes } from "./api/checkout.js";
-import { reportRoutes } from "./api/reports.js";
-import { shipmentRoutes } from "./api/shipments.js";
+import { addressRoutes } from "./api/address-routes.js";
+import { checkoutRoutes } from "./api/checkout-routes.js";
+import { reportRoutes } from "./api/report-routes.js";
+import { shipmentRoutes } from "./api/shipment-routes.js";
 import { controlRoutes } from "./control/routes.js";
-import { matchRoute, type RequestContext, type Route } from "./context.js";
+import { matchRoute, type RequestContext, type Route } from "./request-context.js";
 import { BAD_GATEWAY_HTML, takeFault } from "./faults.js";
 import { ClientGone, HttpError, json, writeReply, type Reply } from "./http.js";
 import type { Org } from "./model.js";
@@ -18,7 +18,7 @@ import type { StateWriter } from "./persist.js";
 import type { ReceivedLog, ReceivedRequest } from "./received.js";
 import { holdRequest, SlowApplies } from "./slow-apply.js";
 import type { SandboxState } from "./state.js";
-import { orgNow, recordStamp, type BaseClock } from "./time.js";
+import { orgNow, recordStamp, type BaseClock } from "./org-clock.js";
 
 export const API_ROUTES: readonly Route[] = [...addressRoutes, ...shipmentRoutes, ...checkoutRoutes, ...reportRoutes];
 

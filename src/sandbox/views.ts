@@ -1,6 +1,6 @@
 // How stored records look on the wire ([guide] address read; [assume] shipment read, see contract-notes).
 import type { AddressFields, AddressRecord, ShipmentAddress, ShipmentRecord } from "./model.js";
-import { formatNullable, formatTimestamp } from "./time.js";
+import { formatNullable, formatTimestamp } from "./org-clock.js";
 
 function fields(a: AddressFields) {
   return {

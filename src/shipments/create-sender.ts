@@ -4,7 +4,7 @@
 // again without them. A request whose answer is lost stays in flight for the read-back; nothing is resent blindly.
 import { shipmentOwn, SHIPMENTS_PER_CREATE, type Shipment } from "../contract/index.js";
 import { prepareCreateShipments } from "../api/endpoints.js";
-import type { ApiClient, CallOptions } from "../api/types.js";
+import type { ApiClient, CallOptions } from "../api/client-types.js";
 import type { Clock } from "../clock.js";
 import { columnForPath } from "../csv/columns.js";
 import { classifyFailure } from "../ledger/failure-kind.js";

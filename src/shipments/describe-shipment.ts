@@ -1,8 +1,8 @@
 // How a stored shipment reads for people: status by name, money in dollars, addresses on one line, times in UTC.
 import { shipmentStatusName, type StoredShipment } from "../contract/index.js";
-import type { EnumLabels } from "../input/enums.js";
+import type { EnumLabels } from "../input/table-values.js";
 import { formatUsd } from "../output/money.js";
-import { formatTimestamp } from "../output/time.js";
+import { formatTimestamp } from "../output/time-format.js";
 
 type ShipmentAddress = NonNullable<StoredShipment["fulfillment_address"]>;
 

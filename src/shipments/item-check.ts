@@ -7,7 +7,7 @@ import { ADDRESS_SIDES, addressKey, type Address, type AddressSide, type Shipmen
 import type { Deps } from "../deps.js";
 import { CliError } from "../errors.js";
 import { resolveAddressValues, type LocalAddress } from "../input/address-values.js";
-import { resolveServiceInput } from "../input/enums.js";
+import { resolveServiceInput } from "../input/table-values.js";
 import type { FieldProblem } from "../input/problems.js";
 import { checkShipmentLocally, resolveShipment, type LocalShipment } from "../input/shipment-check.js";
 import type { ItemSource, RawItem } from "./item-input.js";

@@ -3,7 +3,7 @@
 // ({created, failed, skipped, counts}, each entry numbered by "item"); the summary on stderr; the exit code
 // (0 all created now or earlier, 8 partly done, 6 refused, 7 unavailable, 2 invalid input, 130 interrupted, with
 // the command that resumes).
-import type { CallOptions } from "../api/types.js";
+import type { CallOptions } from "../api/client-types.js";
 import type { Deps } from "../deps.js";
 import { ExitCode } from "../errors.js";
 import { SHIPMENT_FIELD_FLAGS } from "../input/shipment-fields.js";

@@ -1,8 +1,8 @@
 // The columns of shipments in a table for people (`list shipments`); scripts use --json or --ndjson.
 import { shipmentStatusName, type StoredShipment } from "../contract/index.js";
-import type { EnumLabels } from "../input/enums.js";
+import type { EnumLabels } from "../input/table-values.js";
 import type { Column } from "../output/table.js";
-import { formatTimestamp } from "../output/time.js";
+import { formatTimestamp } from "../output/time-format.js";
 import { price, usd } from "./describe-shipment.js";
 
 export function shipmentColumns(labels: EnumLabels): Column<StoredShipment>[] {

@@ -1,14 +1,14 @@
 // Reading shipments back to settle lost create requests (ledger/listed-finder.ts), and measuring on the first
 // shipment a run creates how far the service's created_at lags its Date header (ledger/service-lag.ts), so a later
 // read-back widens its window by it.
-import type { CallOptions } from "../api/types.js";
+import type { CallOptions } from "../api/client-types.js";
 import type { ShipmentOwn } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import type { Book } from "../ledger/book.js";
 import { listedFinder, type ListedFinder } from "../ledger/listed-finder.js";
 import { shipmentsListed } from "../ledger/listed-resources.js";
 import { keepLag, lagOf, recordedLag } from "../ledger/service-lag.js";
-import { parseTimestamp } from "../output/time.js";
+import { parseTimestamp } from "../output/time-format.js";
 
 /**
  * The finder for a book's shipment rows in flight. What a row sent is its intent's record; a book written by shipctl

@@ -1,6 +1,6 @@
 // The API client wired to a test server, with a clock that never waits and its --debug lines kept.
 import { createApiClient } from "../../src/api/client.js";
-import type { ApiClient, ApiClientOptions } from "../../src/api/types.js";
+import type { ApiClient, ApiClientOptions } from "../../src/api/client-types.js";
 import { fakeClock, type FakeClock } from "./clock.js";
 
 export const TOKEN = "tok_live_S3CR3T-abc123";

@@ -2,9 +2,9 @@
 // with chosen tables behind an API client of the test's choosing: a fake whose every method fails loudly unless the
 // test gives it an answer, or a whole stand-in (a fake service). Or, with `realConnection`, the connection a run
 // would resolve from its environment and config folder.
-import type { ApiClient } from "../../src/api/types.js";
+import type { ApiClient } from "../../src/api/client-types.js";
 import type { Clock } from "../../src/clock.js";
-import type { Connection } from "../../src/config/types.js";
+import type { Connection } from "../../src/config/connection-types.js";
 import { SANDBOX_TABLES, type Tables } from "../../src/contract/index.js";
 import { createDeps, DEFAULT_GLOBALS, type BaseDeps, type Deps, type GlobalOptions } from "../../src/deps.js";
 import { scriptedPrompter } from "../../src/prompter.js";

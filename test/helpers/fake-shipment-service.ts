@@ -1,7 +1,7 @@
 // An in-memory stand-in for the service behind the ApiClient interface, with scripted failures per create request:
 // enough to test the batch's exactly-once logic without sockets. Failures use the HTTP layer's real error classes.
-import { NetworkError, NotFoundError, ServerError, ValidationError } from "../../src/api/errors.js";
-import type { ApiClient, VerifyOutcome } from "../../src/api/types.js";
+import { NetworkError, NotFoundError, ServerError, ValidationError } from "../../src/api/api-errors.js";
+import type { ApiClient, VerifyOutcome } from "../../src/api/client-types.js";
 import type { Address, PageOf, Shipment, StoredShipment } from "../../src/contract/index.js";
 import type { Deps } from "../../src/deps.js";
 import type { Clock } from "../../src/clock.js";

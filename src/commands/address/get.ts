@@ -38,7 +38,7 @@ export async function runGet(options: GetOptions, deps: Deps): Promise<void> {
     printJson(deps.io, address);
     return;
   }
-  const { enumLabels } = await import("../../input/enums.js");
+  const { enumLabels } = await import("../../input/table-values.js");
   const { addressRows } = await import("../../addresses/describe-address.js");
   const { renderRecord, tableWidth } = await import("../../output/table.js");
   const labels = await enumLabels(deps);

@@ -66,7 +66,7 @@ export async function runList(options: ListOptions, deps: Deps): Promise<void> {
   const { printListing } = await import("../../output/listing.js");
   const { walkPages } = await import("../../api/walk-pages.js");
   const { callOptions } = await import("../../input/call-options.js");
-  const { enumLabels } = await import("../../input/enums.js");
+  const { enumLabels } = await import("../../input/table-values.js");
   const columns =
     options.kind === "shipments" ? (await import("../../shipments/shipment-columns.js")).shipmentColumns : (await import("../../addresses/address-columns.js")).addressColumns;
   const printer = printListing({ io: deps.io, json: deps.globals.json, theme: deps.theme.out }, { ndjson: options.ndjson, empty: `No ${options.kind}${options.page > 1 ? ` on page ${options.page}` : ""}.` });

@@ -39,7 +39,7 @@ export async function runGet(options: GetOptions, deps: Deps): Promise<void> {
     printJson(deps.io, shipment);
     return;
   }
-  const { enumLabels } = await import("../../input/enums.js");
+  const { enumLabels } = await import("../../input/table-values.js");
   const { shipmentRows } = await import("../../shipments/describe-shipment.js");
   const { renderRecord, tableWidth } = await import("../../output/table.js");
   const rows = shipmentRows(shipment, await enumLabels(deps), deps.clock.now());

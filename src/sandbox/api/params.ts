@@ -1,5 +1,5 @@
 // Path parameters and the request body, read the same way by every endpoint.
-import type { RequestContext } from "../context.js";
+import type { RequestContext } from "../request-context.js";
 import { fail, readJsonObject } from "../http.js";
 import type { AddressRecord, ShipmentRecord } from "../model.js";
 

@@ -2,14 +2,14 @@
 // Every route needs a valid bearer token and acts on that token's organization. Documented in docs/sandbox.md.
 import { SANDBOX_TABLES } from "../../contract/index.js";
 import { body } from "../api/params.js";
-import type { RequestContext, Route } from "../context.js";
+import type { RequestContext, Route } from "../request-context.js";
 import { empty, json, ruleFailed, type Reply } from "../http.js";
 import type { Fault, PaymentMethod } from "../model.js";
-import { formatTimestamp } from "../time.js";
-import { validate } from "../validate.js";
-import { clockView, resetClock, setClock, showClock } from "./clock.js";
-import { moveShipment, seedShipments } from "./shipments.js";
-import { CountChange, FaultRequest, ListingChange, PaymentChange, PriceFailureChange, SubscriptionChange, TIMED_FAULTS } from "./schemas.js";
+import { formatTimestamp } from "../org-clock.js";
+import { validate } from "../request-validation.js";
+import { clockView, resetClock, setClock, showClock } from "./clock-controls.js";
+import { moveShipment, seedShipments } from "./shipment-controls.js";
+import { CountChange, FaultRequest, ListingChange, PaymentChange, PriceFailureChange, SubscriptionChange, TIMED_FAULTS } from "./control-schemas.js";
 
 function createOrganization(ctx: RequestContext): Reply {
   const org = ctx.state.createOrg();

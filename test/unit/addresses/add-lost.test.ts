@@ -4,8 +4,8 @@
 // "unknown" when the read-back fails (exit 7).
 import { describe, expect, it } from "vitest";
 import { parseAdd, runAdd } from "../../../src/commands/address/add.js";
-import { NetworkError, RequestInterruptedError, ServerError, ValidationError } from "../../../src/api/errors.js";
-import type { ApiClient } from "../../../src/api/types.js";
+import { NetworkError, RequestInterruptedError, ServerError, ValidationError } from "../../../src/api/api-errors.js";
+import type { ApiClient } from "../../../src/api/client-types.js";
 import type { PageOf, StoredAddress } from "../../../src/contract/index.js";
 import { ExitCode, InterruptedError, RejectedError, UnavailableError } from "../../../src/errors.js";
 import { GALLERY, GALLERY_FLAGS } from "../../helpers/gallery.js";

@@ -2,8 +2,8 @@
 // what an earlier run stored, and a request whose answer never came is settled before anything is sent again.
 import { describe, expect, it } from "vitest";
 import { parseAdd, runAdd } from "../../../src/commands/address/add.js";
-import { NotFoundError, RequestInterruptedError } from "../../../src/api/errors.js";
-import type { ApiClient } from "../../../src/api/types.js";
+import { NotFoundError, RequestInterruptedError } from "../../../src/api/api-errors.js";
+import type { ApiClient } from "../../../src/api/client-types.js";
 import type { PageOf, StoredAddress } from "../../../src/contract/index.js";
 import { ExitCode, InterruptedError } from "../../../src/errors.js";
 import { GALLERY, GALLERY_FLAGS } from "../../helpers/gallery.js";

@@ -2,8 +2,8 @@
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { prepareCreateShipments } from "../../../src/api/endpoints.js";
-import { NotFoundError, UnexpectedResponseError, ValidationError } from "../../../src/api/errors.js";
-import type { ApiClient, MultipartBody } from "../../../src/api/types.js";
+import { NotFoundError, UnexpectedResponseError, ValidationError } from "../../../src/api/api-errors.js";
+import type { ApiClient, MultipartBody } from "../../../src/api/client-types.js";
 import { ExitCode, UsageError, exitCodeFor } from "../../../src/errors.js";
 import { ADDRESS, SHIPMENT, page, rejection, storedShipment } from "./api-fixtures.js";
 import { TOKEN, makeClient } from "../../helpers/api-client.js";

@@ -14,7 +14,7 @@ import {
   UnexpectedResponseError,
   ValidationError,
   isApiFailure,
-} from "../../../src/api/errors.js";
+} from "../../../src/api/api-errors.js";
 import { createRedactor } from "../../../src/api/redact.js";
 import type { WireResponse } from "../../../src/api/transport.js";
 import { ExitCode, exitCodeFor } from "../../../src/errors.js";

@@ -1,7 +1,7 @@
 // links.next is followed only on the base URL's origin; an http link from behind a TLS-terminating proxy is the
 // same service and is followed over https on the base URL's origin.
 import { describe, expect, it } from "vitest";
-import { UnexpectedResponseError } from "../../../src/api/errors.js";
+import { UnexpectedResponseError } from "../../../src/api/api-errors.js";
 import { followableLink } from "../../../src/api/pagination-link.js";
 
 const same = (s: string) => s;

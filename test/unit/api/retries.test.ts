@@ -12,8 +12,8 @@ import {
   ServerError,
   UpstreamRateLimitedError,
   isApiFailure,
-} from "../../../src/api/errors.js";
-import type { ApiClient, MultipartBody, RetryInfo } from "../../../src/api/types.js";
+} from "../../../src/api/api-errors.js";
+import type { ApiClient, MultipartBody, RetryInfo } from "../../../src/api/client-types.js";
 import { ExitCode, InterruptedError, exitCodeFor } from "../../../src/errors.js";
 import { ADDRESS, SHIPMENT, rejection, storedShipment } from "./api-fixtures.js";
 import { TOKEN, makeClient } from "../../helpers/api-client.js";

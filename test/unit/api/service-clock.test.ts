@@ -1,7 +1,7 @@
 // The service's clock as learnt from `Date` headers: parsing, what is ignored, and the client keeping the offset.
 import { afterEach, describe, expect, it } from "vitest";
 import { createServiceClock, parseHttpDate, serviceNow } from "../../../src/api/service-clock.js";
-import type { ApiClient } from "../../../src/api/types.js";
+import type { ApiClient } from "../../../src/api/client-types.js";
 import { fakeClock } from "../../helpers/clock.js";
 import { json, startServer, type TestServer } from "../../helpers/http-server.js";
 import { makeClient } from "../../helpers/api-client.js";

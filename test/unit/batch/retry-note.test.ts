@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ApiClient } from "../../../src/api/types.js";
+import type { ApiClient } from "../../../src/api/client-types.js";
 import { runCreateCsv } from "../../../src/shipments/create-from-csv.js";
 import { runCreateItems } from "../../../src/shipments/create-from-items.js";
 import { csvOptions, sendOptions } from "../../../src/batch/run-options.js";

@@ -1,6 +1,6 @@
 // A fake service for checkout's logic: shipments with a status and a price, a script of what each
 // POST /api/v1/checkout does, and a log of every call, so a test can assert what was priced, paid and charged.
-import type { ApiClient } from "../../../src/api/types.js";
+import type { ApiClient } from "../../../src/api/client-types.js";
 import {
   ConflictError,
   NetworkError,
@@ -9,9 +9,9 @@ import {
   PaymentDeclinedError,
   ServerError,
   ValidationError,
-} from "../../../src/api/errors.js";
+} from "../../../src/api/api-errors.js";
 import type { Clock } from "../../../src/clock.js";
-import type { Connection } from "../../../src/config/types.js";
+import type { Connection } from "../../../src/config/connection-types.js";
 import { createDeps, DEFAULT_GLOBALS, type Deps, type GlobalOptions } from "../../../src/deps.js";
 import { SANDBOX_TABLES, ShipmentStatus, type StoredShipment } from "../../../src/contract/index.js";
 import { tempDir } from "../../helpers/cli.js";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { resolveConnection } from "../../../src/config/connection.js";
 import { openConfigStore } from "../../../src/config/store.js";
-import { loadTables } from "../../../src/config/tables.js";
+import { loadTables } from "../../../src/config/profile-tables.js";
 import type { ProbeResult } from "../../../src/config/tables-probe.js";
 import { AuthError, ExitCode, UsageError } from "../../../src/errors.js";
 import { SANDBOX_ANSWER, configDeps } from "./config-fixtures.js";

@@ -6,7 +6,7 @@ import { UsageError } from "../../../src/errors.js";
 import { readAddressInput } from "../../../src/input/address-input.js";
 import { GALLERY, GALLERY_FLAGS } from "../../helpers/gallery.js";
 import { testDeps } from "../../helpers/deps.js";
-import { UNCONFIRMED_TABLES } from "../../../src/config/tables.js";
+import { UNCONFIRMED_TABLES } from "../../../src/config/profile-tables.js";
 
 const dir = mkdtempSync(join(tmpdir(), "shipctl-address-"));
 function file(name: string, content: unknown): string {

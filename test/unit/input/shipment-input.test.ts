@@ -6,7 +6,7 @@ import { UsageError } from "../../../src/errors.js";
 import { readShipmentInput } from "../../../src/input/shipment-input.js";
 import { GALLERY, SHIPMENT_FLAGS } from "../../helpers/gallery.js";
 import { testDeps } from "../../helpers/deps.js";
-import { UNCONFIRMED_TABLES } from "../../../src/config/tables.js";
+import { UNCONFIRMED_TABLES } from "../../../src/config/profile-tables.js";
 
 const dir = mkdtempSync(join(tmpdir(), "shipctl-shipment-"));
 function file(name: string, content: unknown): string {

@@ -4,7 +4,7 @@
 import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { createDeps, DEFAULT_GLOBALS, type BaseDeps, type Deps } from "../../../src/deps.js";
-import type { ApiClient, MultipartBody } from "../../../src/api/types.js";
+import type { ApiClient, MultipartBody } from "../../../src/api/client-types.js";
 import type { StoredShipment } from "../../../src/contract/index.js";
 import type { Clock } from "../../../src/clock.js";
 import { createTestIO, type TestIO } from "../../helpers/test-io.js";

@@ -1,7 +1,7 @@
 // The logic of `report upload` against a fake ApiClient: what is sent, skipped, reconciled or refused, and why.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadColours } from "../../../src/output/theme.js";
-import type { ApiClient, MultipartBody } from "../../../src/api/types.js";
+import type { ApiClient, MultipartBody } from "../../../src/api/client-types.js";
 import type { StoredShipment } from "../../../src/contract/index.js";
 import { createDeps, DEFAULT_GLOBALS, type BaseDeps } from "../../../src/deps.js";
 import { AuthError, ExitCode } from "../../../src/errors.js";
@@ -47,7 +47,7 @@ class FakeApi {
   async close(): Promise<void> {}
 }
 
-/** An error shaped like those of src/api/errors.ts. */
+/** An error shaped like those of src/api/api-errors.ts. */
 function apiError(message: string, facts: { status?: number; mayHaveArrived: boolean; errors?: Record<string, string[]> }) {
   return Object.assign(new Error(message), facts);
 }

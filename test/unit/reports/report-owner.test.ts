@@ -3,8 +3,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { NotFoundError } from "../../../src/api/errors.js";
-import type { ApiClient } from "../../../src/api/types.js";
+import { NotFoundError } from "../../../src/api/api-errors.js";
+import type { ApiClient } from "../../../src/api/client-types.js";
 import type { StoredShipment } from "../../../src/contract/index.js";
 import { Book } from "../../../src/ledger/book.js";
 import { settleWindowFor } from "../../../src/ledger/settle-window.js";

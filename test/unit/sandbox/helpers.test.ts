@@ -8,8 +8,8 @@ import { validationReply } from "../../../src/sandbox/http.js";
 import { detectImage } from "../../../src/sandbox/multipart.js";
 import { StateWriter } from "../../../src/sandbox/persist.js";
 import type { StateFile } from "../../../src/sandbox/state.js";
-import { formatTimestamp, parseTimestamp } from "../../../src/sandbox/time.js";
-import { fieldMessage, zodErrors } from "../../../src/sandbox/validate.js";
+import { formatTimestamp, parseTimestamp } from "../../../src/sandbox/org-clock.js";
+import { fieldMessage, zodErrors } from "../../../src/sandbox/request-validation.js";
 import { tempDir } from "../../helpers/cli.js";
 
 describe("validation messages", () => {

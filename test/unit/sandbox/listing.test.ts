@@ -1,6 +1,6 @@
 // The list orders of GET /api/v1/shipments and /api/v1/addresses: ascending, descending, shuffled.
 import { describe, expect, it } from "vitest";
-import { listedIds, permute } from "../../../src/sandbox/listing.js";
+import { listedIds, permute } from "../../../src/sandbox/list-order.js";
 import type { ListOrder } from "../../../src/sandbox/model.js";
 import { newOrg } from "../../../src/sandbox/state.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Address } from "../../../src/contract/index.js";
-import { reviseLine, verifyAddress } from "../../../src/sandbox/verify.js";
+import { reviseLine, verifyAddress } from "../../../src/sandbox/address-verifier.js";
 
 const base: Address = {
   name: "Ada Lovelace",

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { runCreateItems } from "../../../src/shipments/create-from-items.js";
 import { sendOptions } from "../../../src/batch/run-options.js";
-import { ValidationError } from "../../../src/api/errors.js";
+import { ValidationError } from "../../../src/api/api-errors.js";
 import { UsageError } from "../../../src/errors.js";
 import { FakeShipmentService, shipmentHarness, type ShipmentHarness } from "../../helpers/fake-shipment-service.js";
 import { instantClock } from "../../helpers/clock.js";

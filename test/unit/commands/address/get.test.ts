@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseGet, runGet } from "../../../../src/commands/address/get.js";
 import { GALLERY } from "../../../helpers/gallery.js";
 import { testDeps } from "../../../helpers/deps.js";
-import { UNCONFIRMED_TABLES as UNCONFIRMED } from "../../../../src/config/tables.js";
+import { UNCONFIRMED_TABLES as UNCONFIRMED } from "../../../../src/config/profile-tables.js";
 
 const STORED = { id: 12, ...GALLERY, line_2: null, created_at: "2025-01-02 03:04:05", updated_at: "2025-01-02 03:04:05" };
 

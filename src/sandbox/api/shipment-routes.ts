@@ -1,12 +1,12 @@
 // POST /api/v1/shipments (1..10, all or nothing), PATCH and GET /api/v1/shipments/{id}, GET /api/v1/shipments (in the
 // organization's list order).
 import { CreateShipmentsRequest, Shipment, ShipmentStatus, shipmentStatusName, type AddressSide } from "../../contract/index.js";
-import type { Route, RequestContext } from "../context.js";
+import type { Route, RequestContext } from "../request-context.js";
 import { empty, json, ruleFailed, type Reply } from "../http.js";
 import type { ShipmentAddress, ShipmentRecord } from "../model.js";
-import { listedIds } from "../listing.js";
+import { listedIds } from "../list-order.js";
 import { paginate } from "../pagination.js";
-import { checkShipment, validate, type Errors } from "../validate.js";
+import { checkShipment, validate, type Errors } from "../request-validation.js";
 import { addressFields, shipmentView } from "../views.js";
 import { body, idParam, ownShipment } from "./params.js";
 

@@ -1,13 +1,13 @@
 // GET, PUT and DELETE /_sandbox/clock: the organization's clock (its timestamps and the Date header of its answers),
 // and how far behind it the records it writes are stamped (created_at_lag_ms).
 import { body } from "../api/params.js";
-import type { RequestContext } from "../context.js";
+import type { RequestContext } from "../request-context.js";
 import { json, type Reply } from "../http.js";
 import type { Org } from "../model.js";
-import { formatTimestamp, orgNow } from "../time.js";
-import { validate } from "../validate.js";
-import { timestampField } from "./fields.js";
-import { ClockChange } from "./schemas.js";
+import { formatTimestamp, orgNow } from "../org-clock.js";
+import { validate } from "../request-validation.js";
+import { timestampField } from "./control-fields.js";
+import { ClockChange } from "./control-schemas.js";
 
 export function clockView(ctx: RequestContext, org: Org = ctx.org) {
   const now = orgNow(ctx.baseNow, org.clock);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAge, formatDuration, formatTimestamp, parseTimestamp } from "../../../src/output/time.js";
+import { formatAge, formatDuration, formatTimestamp, parseTimestamp } from "../../../src/output/time-format.js";
 
 describe("timestamps", () => {
   it("reads a zone-less service timestamp as UTC", () => {

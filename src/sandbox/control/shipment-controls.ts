@@ -2,14 +2,14 @@
 // (POST /_sandbox/shipments/seed) for tests that need a long list, far faster than POST /api/v1/shipments 10 at a time.
 import { ShipmentStatus } from "../../contract/index.js";
 import { body, idParam, ownShipment } from "../api/params.js";
-import type { RequestContext } from "../context.js";
+import type { RequestContext } from "../request-context.js";
 import { json, ruleFailed, type Reply } from "../http.js";
 import type { ShipmentAddress, ShipmentRecord } from "../model.js";
-import { formatTimestamp, toInstant } from "../time.js";
-import { validate } from "../validate.js";
+import { formatTimestamp, toInstant } from "../org-clock.js";
+import { validate } from "../request-validation.js";
 import { shipmentView } from "../views.js";
-import { statusField, timestampField } from "./fields.js";
-import { SeedRequest, StatusChange } from "./schemas.js";
+import { statusField, timestampField } from "./control-fields.js";
+import { SeedRequest, StatusChange } from "./control-schemas.js";
 
 export async function moveShipment(ctx: RequestContext): Promise<Reply> {
   const shipment = ownShipment(ctx, idParam(ctx));

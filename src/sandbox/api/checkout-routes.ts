@@ -5,12 +5,12 @@
 //   - finalize needs every listed shipment to hold a price from an earlier price session, not cleared by an update,
 //     and the listed shipments to be exactly those of one price session (session-match.ts).
 import { CheckoutRequest, CheckoutSessionStatus, ShipmentStatus, shipmentStatusName } from "../../contract/index.js";
-import type { Route, RequestContext } from "../context.js";
+import type { Route, RequestContext } from "../request-context.js";
 import { empty, hasBody, HttpError, invalid, json, ruleFailed, type Reply } from "../http.js";
 import type { ShipmentRecord } from "../model.js";
 import { priceCents } from "../pricing.js";
-import { toInstant } from "../time.js";
-import { addError, validate, type Errors } from "../validate.js";
+import { toInstant } from "../org-clock.js";
+import { addError, validate, type Errors } from "../request-validation.js";
 import { body } from "./params.js";
 import { sessionMismatch } from "./session-match.js";
 

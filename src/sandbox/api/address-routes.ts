@@ -1,11 +1,11 @@
 // POST /api/v1/addresses/verify, POST /api/v1/addresses, PATCH and GET /api/v1/addresses/{id}, GET /api/v1/addresses.
 import { Address } from "../../contract/index.js";
-import type { Route, RequestContext } from "../context.js";
+import type { Route, RequestContext } from "../request-context.js";
 import { empty, json, type Reply } from "../http.js";
-import { listedIds } from "../listing.js";
+import { listedIds } from "../list-order.js";
 import { paginate } from "../pagination.js";
-import { checkCountry, validate } from "../validate.js";
-import { rateLimitedBody, verifyAddress, verifyFailureBody } from "../verify.js";
+import { checkCountry, validate } from "../request-validation.js";
+import { rateLimitedBody, verifyAddress, verifyFailureBody } from "../address-verifier.js";
 import { addressFields, addressView } from "../views.js";
 import { body, idParam, ownAddress } from "./params.js";
 

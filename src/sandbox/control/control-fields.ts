@@ -2,7 +2,7 @@
 // showing what was sent.
 import { ShipmentStatus, shipmentStatusFromName } from "../../contract/index.js";
 import { ruleFailed } from "../http.js";
-import { parseTimestamp } from "../time.js";
+import { parseTimestamp } from "../org-clock.js";
 
 const STATUSES = new Set<number>(Object.values(ShipmentStatus));
 

@@ -1,7 +1,7 @@
 // Success answers are checked against the contract's schemas before a command sees them: a body that does not fit
 // becomes one clear error naming the endpoint and the field, instead of a crash further on (or a zod dump).
 import type { z } from "zod";
-import { UnexpectedResponseError, type RequestFacts } from "./errors.js";
+import { UnexpectedResponseError, type RequestFacts } from "./api-errors.js";
 import type { Redactor } from "./redact.js";
 import { cleanText } from "./redact.js";
 

@@ -2,11 +2,11 @@
 // Set 1 only while Delivered and within 30 days of delivered_at; set 2 only while Arrived and within 24 hours of
 // arrived_at (both edges inclusive). Stored: the status moves Delivered -> Filed, or Arrived -> Completed.
 import { REPORT, ShipmentStatus, shipmentStatusName, type ReportSet } from "../../contract/index.js";
-import type { Route, RequestContext } from "../context.js";
+import type { Route, RequestContext } from "../request-context.js";
 import { empty, fail, invalid, ruleFailed, type Reply } from "../http.js";
 import type { ShipmentRecord } from "../model.js";
 import { isMultipart, parseReport } from "../multipart.js";
-import { formatTimestamp, toInstant } from "../time.js";
+import { formatTimestamp, toInstant } from "../org-clock.js";
 import { idParam, ownShipment } from "./params.js";
 
 interface SetRule {
