@@ -4,6 +4,7 @@
 // (0 all created now or earlier, 8 partly done, 6 refused, 7 unavailable, 2 invalid input, 130 interrupted, with
 // the command that resumes).
 import type { CallOptions } from "../api/client-types.js";
+import type { SendOptions } from "../batch/run-options.js";
 import type { Deps } from "../deps.js";
 import { ExitCode } from "../errors.js";
 import { SHIPMENT_FIELD_FLAGS } from "../input/shipment-fields.js";
@@ -20,15 +21,8 @@ import type { CellProblem } from "../csv/row-types.js";
 /** The words of `shipment create --csv`'s results, so both inputs give scripts the same document. */
 export const CREATE_ITEM_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "created" };
 
-export interface ItemOptions {
-  dryRun: boolean;
-  concurrency: number;
-  acceptRecommended: boolean;
-  verify: boolean;
-  skipInvalid: boolean;
-  /** false with --no-wait (ledger/settle.ts). */
-  wait: boolean;
-}
+/** How items are sent: as CSV rows are (batch/run-options.ts). */
+export type ItemOptions = SendOptions;
 
 /** One run of `shipment create` from flags or JSON: what the batch helpers (verify, settle lost answers) need, and more. */
 export interface ItemRun {
