@@ -29,7 +29,10 @@ export interface InFlight {
   offset_ms?: number;
   /** What matching needs of what was sent (fields of the shipment, the address sent...): never the row as it is now. */
   sent?: unknown;
-  /** An upload: its settle time is known only once `sent_at` is recorded (book.ts, settleOf). */
+  /**
+   * Recorded ahead of its request (an upload, a create waiting for a free slot): its settle time counts from `sent_at`,
+   * recorded when its last byte is handed over; without it the request never left whole (Book.markSent).
+   */
   await_sent?: boolean;
   /** When the last byte of the request was handed to the connection. */
   sent_at?: string;

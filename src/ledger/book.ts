@@ -87,7 +87,7 @@ export class Book {
       const mark = matched ? recorded! : await markFor(token);
       if (options.forgetSettled) for (const [key, state] of loaded.rows) if (state.state !== "in_flight") loaded.rows.delete(key);
       const book = new Book(path, options, tid, loaded.rows, loaded.verdicts, loaded.targets, loaded.others, mark, matched, lock);
-      book.settleUploads();
+      book.settleUnsent();
       await book.compact();
       // A legacy file now lives on in the new book and in its backup; left in place, it would be read again.
       if (loaded.migratedFrom !== undefined && loaded.migratedFrom !== path) await rm(loaded.migratedFrom, { force: true });
@@ -182,17 +182,19 @@ export class Book {
   }
 
   /**
-   * The last byte of an upload is about to be handed to the connection. Written at once (not flushed): it must be in
-   * the file before the byte can leave, and a killed process's writes survive it. Without this line, and with no
-   * restart of the machine since the intent, a rerun knows the body never left whole (settleUploads).
+   * The last byte of a request recorded with `await_sent` (an upload's last chunk, a create request's body) is about
+   * to be handed to the connection. Written at once, not flushed: it must be in the file before the byte can leave,
+   * and a killed process's writes survive it. Without this line, and with no restart of the machine since the intent,
+   * a rerun knows the request never left whole (settleUnsent). So an intent can be recorded (and flushed) ahead of
+   * its request, while the request waits for a free slot, and its settle time still counts from when it left.
    */
-  markSent(key: string, at: Date): void {
-    const state = this.rows.get(key);
-    if (state?.state !== "in_flight" || !this.file) return;
+  markSent(keys: string | readonly string[], at: Date): void {
+    const rows = (typeof keys === "string" ? [keys] : keys).filter((k) => this.rows.get(k)?.state === "in_flight");
+    if (rows.length === 0 || !this.file) return;
     const sentAt = at.toISOString();
-    const settled = { ...state, sent_at: sentAt, settle_at: settleAtFromSent(at, this.options.window).toISOString() };
-    this.rows.set(key, settled);
-    this.file.writeNow(JSON.stringify({ t: this.tid, row: key, sent_at: sentAt, settle_at: settled.settle_at }));
+    const settleAt = settleAtFromSent(at, this.options.window).toISOString();
+    for (const key of rows) this.rows.set(key, { ...(this.rows.get(key) as InFlight), sent_at: sentAt, settle_at: settleAt });
+    this.file.writeNow(JSON.stringify({ t: this.tid, ...(rows.length === 1 ? { row: rows[0] } : { rows }), sent_at: sentAt, settle_at: settleAt }));
   }
 
   recordVerdict(addressKey: string, verdict: Verdict): Promise<void> {
@@ -218,15 +220,15 @@ export class Book {
   }
 
   /**
-   * An upload recorded in flight with no `sent_at` never handed its last byte to the connection, unless the machine
-   * restarted since (a crash can lose the line): such a row was certainly not applied. After a restart, it was sent,
-   * if at all, before the restart.
+   * A request recorded with `await_sent` and no `sent_at` never handed its last byte to the connection, unless the
+   * machine restarted since (a crash can lose the line): such a row was certainly not applied. After a restart, it was
+   * sent, if at all, before the restart.
    */
-  private settleUploads(): void {
+  private settleUnsent(): void {
     const bootMs = Date.now() - uptime() * 1000;
     for (const [key, s] of this.rows) {
       if (s.state !== "in_flight" || !s.await_sent || s.sent_at !== undefined) continue;
-      if (Date.parse(s.at) >= bootMs) this.rows.set(key, { state: "failed", error: "not sent whole: the run stopped before the last byte left" });
+      if (Date.parse(s.at) >= bootMs) this.rows.set(key, { state: "failed", error: "not sent: the run stopped before its request left whole" });
       else this.rows.set(key, { ...s, settle_at: new Date(bootMs + this.options.window.sendBoundMs + this.options.window.applyMs).toISOString() });
     }
   }

@@ -76,40 +76,59 @@ export class CreateSender {
   private async dispatch(): Promise<void> {
     const rows = this.chunk;
     this.chunk = [];
-    // The body is serialized now, while the request waits for a free slot; the reader waits while none is free.
+    // The intent is recorded and flushed, and the body serialized, while the request waits for a free slot: when one
+    // frees, the request leaves at once. The reader waits while no slot is free.
+    const intent = this.intent(rows);
+    intent.catch(() => undefined);
+    await this.pool.add(() => this.send(rows, intent));
+  }
+
+  /**
+   * The service has no idempotency key: the intent (and what is sent) is on disk before the request leaves, so a lost
+   * answer can be settled by reading back. Recorded ahead, it counts its settle time from when the request left
+   * (Book.markSent, just before the call).
+   */
+  private async intent(rows: ReadyRow[]): Promise<ReturnType<typeof prepareCreateShipments>> {
+    const { book, clock } = this.o;
+    const at = clock.now();
+    const state: RowState = {
+      state: "in_flight",
+      at: at.toISOString(),
+      attempt: book.nextAttempt(),
+      settle_at: settleAtFromIntent(at, book.window).toISOString(),
+      await_sent: true,
+      ...offsetOf(this.o.api),
+    };
     const prepared = prepareCreateShipments(rows.map((r) => r.payload));
-    await this.pool.add(() => this.send(rows, prepared));
+    await book.record(rows.map((r) => [r.key, { ...state, sent: shipmentOwn(r.payload) }] as const));
+    return prepared;
   }
 
   /** Sends `rows` as one request; after a 422, the rows it did not name go again as a new request. */
-  private async send(initial: ReadyRow[], firstBody: ReturnType<typeof prepareCreateShipments>): Promise<void> {
+  private async send(initial: ReadyRow[], firstIntent: Promise<ReturnType<typeof prepareCreateShipments>>): Promise<void> {
     let rows = initial;
-    let prepared = firstBody;
+    let intent = firstIntent;
     while (rows.length > 0) {
+      const prepared = await intent;
       if (!this.running) {
+        // Recorded, never sent: a rerun sends these rows without reading back.
+        this.o.book.note(rows.map((r) => [r.key, { state: "failed", error: "not sent: the run stopped" }] as const));
         for (const r of rows) this.o.outcomes.set(r.row, { status: "pending", label: r.label, reference: r.reference });
         return;
       }
       rows = await this.sendOnce(rows, prepared);
       this.o.onSettled?.();
-      if (rows.length > 0) prepared = prepareCreateShipments(rows.map((r) => r.payload));
+      if (rows.length > 0) intent = this.intent(rows);
     }
   }
 
-  /** Records the intent, sends, and records the outcome. Returns the rows to send again (after a 422), or []. */
+  /** Sends one request and records its outcome. Returns the rows to send again (after a 422), or []. */
   private async sendOnce(rows: ReadyRow[], prepared: ReturnType<typeof prepareCreateShipments>): Promise<ReadyRow[]> {
     const { book, outcomes, clock } = this.o;
-    // The service has no idempotency key: record the intent (and what is sent) before sending, so a lost answer can
-    // be settled by reading back.
-    const at = clock.now();
-    const intent: RowState = {
-      state: "in_flight",
-      at: at.toISOString(),
-      attempt: book.nextAttempt(),
-      settle_at: settleAtFromIntent(at, book.window).toISOString(),
-      ...offsetOf(this.o.api),
-    };
-    await book.record(rows.map((r) => [r.key, { ...intent, sent: shipmentOwn(r.payload) }] as const));
+    book.markSent(
+      rows.map((r) => r.key),
+      clock.now(),
+    );
     let ids: number[];
     try {
       const answer = await this.o.api.createShipments(prepared.value, { ...this.o.call, prepared });

@@ -78,7 +78,7 @@ describe("Book", () => {
     book.markSent("1202/1", at);
     await book.close();
     const again = await open(path, "report-upload");
-    expect(again.row("1201/1")).toMatchObject({ state: "failed", error: expect.stringMatching(/not sent whole/) });
+    expect(again.row("1201/1")).toMatchObject({ state: "failed", error: expect.stringMatching(/not sent: the run stopped before its request left whole/) });
     expect(again.row("1202/1")).toMatchObject({ state: "in_flight", sent_at: at.toISOString(), settle_at: new Date(at.getTime() + WINDOW.sendBoundMs + WINDOW.applyMs).toISOString() });
     await again.close();
   });
