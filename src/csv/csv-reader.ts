@@ -100,7 +100,9 @@ export async function openCsv(bytes: AsyncIterable<Buffer | string>, file: strin
     }
   };
   while (headerCells === undefined) {
-    if (!(await feed())) throw new UsageError(`${file} is empty: it needs a header row naming the columns`);
+    // The last feed can still deliver the header: a file of a header row alone (an errors file with no row left).
+    const more = await feed();
+    if (headerCells === undefined && !more) throw new UsageError(`${file} is empty: it needs a header row naming the columns`);
   }
   records.sink = (record) => queued.push(record);
 
