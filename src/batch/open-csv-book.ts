@@ -13,6 +13,7 @@ import { confirmJournalOwner, ownedReader, type OwnedRecord } from "../ledger/ow
 import { settleWindowOf } from "../ledger/settle-window.js";
 import { addressScanSpec } from "../addresses/address-spec.js";
 import { openScan, type ScanSpec, type ValidBase } from "../csv/scan.js";
+import { originalNamedBy } from "../csv/origin-columns.js";
 import { shipmentScanSpec } from "../shipments/shipment-spec.js";
 import { shipmentContent } from "../shipments/shipment-row.js";
 
@@ -60,10 +61,12 @@ async function confirmCsvOwner(run: BatchRun, kind: Kind, book: Book): Promise<v
 /** Opens the run's book, its records checked to be this organization's before any is trusted. */
 export async function openCsvBook(run: BatchRun, kind: Kind): Promise<Book> {
   const { deps, options, source, connection } = run;
-  const path = await locateJournal(kind, source, { results: options.results, cwd: deps.cwd, env: deps.env });
+  // A results or errors file is part of its original: the original's book, which names the original.
+  const original = await originalNamedBy(source);
+  const path = await locateJournal(kind, source, { results: options.results, cwd: deps.cwd, env: deps.env, original });
   const book = await Book.open(path, {
     kind,
-    source: source.stdin ? "stdin" : source.path,
+    source: original ?? (source.stdin ? "stdin" : source.path),
     target: { baseUrl: connection.baseUrl, profile: connection.profile, token: connection.token },
     window: await settleWindowOf(connection, deps.env),
     locks: await inputLocks(kind, source, deps.env),

@@ -4,16 +4,19 @@
 //
 // A row's key is its identity in the journal. With a reference, the reference is the identity (a row edited after
 // it was created is still that row, not a new shipment). Without one, the hash of the row's content after
-// normalisation, plus "#n" for the n-th identical row, so two identical rows are two shipments.
+// normalisation, plus "#n" for the n-th identical row, so two identical rows are two shipments. A row of a results or
+// errors file keeps the identity it had in its original file (its shipctl_key cell, origin-columns.ts): fixed there,
+// its content changed, but it is still that row of the original, which must not be created twice.
 import type { Tables } from "../contract/index.js";
 import type { Layout } from "./columns.js";
-import { matchHeader, type HeaderCell, type HeaderMatch } from "./headers.js";
+import { matchHeader, normaliseHeader, type HeaderCell, type HeaderMatch } from "./headers.js";
 import { shortHash } from "../ledger/book-lines.js";
 import { openCsv, type CsvRow } from "./csv-reader.js";
 import type { Delimiter } from "./delimiter.js";
 import type { CsvEncoding } from "./encoding.js";
 import type { CsvSource } from "./csv-source.js";
 import type { InvalidRow, RowBase, RowContext } from "./row-types.js";
+import { ORIGIN_KEY, originReader } from "./origin-columns.js";
 
 export interface ScanMeta {
   encoding: CsvEncoding;
@@ -70,6 +73,10 @@ export async function openScan<V extends ValidBase>(source: CsvSource, spec: Sca
   // The row each reference was first seen on, to refuse a reference used twice.
   const references = new Map<string, number>();
   const seen = new Map<string, number>();
+  const origin = originReader(csv.header);
+  // In a file with carried keys, every key given so far: a key carried twice (a row duplicated in the spreadsheet) is
+  // one original row, so the copy gets a key of its own, and no own key may be one that a row carries.
+  const assigned = csv.header.map(normaliseHeader).includes(ORIGIN_KEY) ? new Set<string>() : undefined;
   function keyed(record: CsvRow): Keyed<V> {
     const row = build(record);
     if (row.reference !== undefined) {
@@ -83,8 +90,12 @@ export async function openScan<V extends ValidBase>(source: CsvSource, spec: Sca
     if (!row.ok) return row;
     // The row object is ours: give it its key in place (a copy per row would cost more than the key).
     const out = row as V & { key: string; contentHash: string };
+    const key = spec.keys ? origin(record.cells).key : "";
     if (!spec.keys) {
       out.key = "";
+      out.contentHash = "";
+    } else if (key !== "" && !assigned?.has(key)) {
+      out.key = key;
       out.contentHash = "";
     } else if (row.reference !== undefined) {
       // The reference is the row's identity: no hash of its content is needed.
@@ -92,11 +103,13 @@ export async function openScan<V extends ValidBase>(source: CsvSource, spec: Sca
       out.contentHash = "";
     } else {
       const contentHash = shortHash(spec.content(row));
-      const n = (seen.get(contentHash) ?? 0) + 1;
+      let n = seen.get(contentHash) ?? 0;
+      do out.key = ++n === 1 ? contentHash : `${contentHash}#${n}`;
+      while (assigned?.has(out.key));
       seen.set(contentHash, n);
-      out.key = n === 1 ? contentHash : `${contentHash}#${n}`;
       out.contentHash = contentHash;
     }
+    if (spec.keys) assigned?.add(out.key);
     return out;
   }
 

@@ -1,0 +1,139 @@
+// One record per input (issue 12): run a file with bad rows with --skip-invalid --results r.csv, fix r.errors.csv
+// as a spreadsheet user would, run it with the same --results: r.csv holds every row of the original with its latest
+// outcome, each row created once, and a copy of the original is refused naming the original.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyFileSync, createReadStream, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fixture, runCli, tempDir } from "../../helpers/cli.js";
+import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
+import { shipmentRows } from "../../../fixtures/csv/generate.mjs";
+import { shipmentTitles, writeRows } from "./helpers.js";
+import { openCsv } from "../../../src/csv/csv-reader.js";
+import { csvLine } from "../../../src/csv/formula-cells.js";
+
+let sb: TestSandbox;
+beforeAll(async () => {
+  sb = await startTestSandbox();
+});
+afterAll(() => sb.close());
+
+const posts = async (org: OrgTarget) => (await org.control.requests({ method: "POST", path: "/api/v1/shipments" })).length;
+
+/** A CSV file as header and rows of cells by column name (read as shipctl reads it). */
+async function readTable(path: string): Promise<{ header: string[]; rows: Array<Record<string, string>> }> {
+  const csv = await openCsv(createReadStream(path), path);
+  const rows: Array<Record<string, string>> = [];
+  for await (const r of csv.rows) rows.push(Object.fromEntries(csv.header.map((h, i) => [h, r.cells[i] ?? ""])));
+  return { header: csv.header, rows };
+}
+
+/** What a spreadsheet saves: the same columns, the cells as edited (no byte-order mark, LF line ends). */
+function saveTable(path: string, table: { header: string[]; rows: Array<Record<string, string>> }): void {
+  const lines = [csvLine(table.header), ...table.rows.map((r) => csvLine(table.header.map((h) => r[h] ?? "")))];
+  writeFileSync(path, lines.join("").replace(/\r\n/g, "\n"));
+}
+
+describe("shipment create --csv: the fix-and-rerun loop keeps one record of the original", () => {
+  it("the errors file, fixed and rerun with the same --results, completes r.csv; nothing is created twice", async () => {
+    const org = await sb.newOrg();
+    const configDir = tempDir("shipctl-config-");
+    const dir = tempDir("shipctl-loop-");
+    // No references: rows are known by their content, which the fixes change.
+    const rows = shipmentRows(8, { seed: 61, titlePrefix: "Loop", references: false });
+    const destination = Object.fromEntries(Object.entries(rows[6]!).filter(([k]) => k.startsWith("destination_")));
+    rows[1]!.value = "40"; // sheet row 3: below the minimum, refused by shipctl
+    rows[4]!.title = ""; // sheet row 6: no title
+    // Sheet row 8: an address id the organization does not hold, refused by the service (422).
+    for (const k of Object.keys(destination)) rows[6]![k] = "";
+    rows[6]!.destination_address_id = "999999";
+    const original = writeRows(rows, "gallery-export.csv", dir);
+    const results = join(dir, "r.csv");
+    const errors = join(dir, "r.errors.csv");
+
+    const first = await runCli(["shipment", "create", "--csv", original, "--skip-invalid", "--results", results], { sandbox: org, configDir });
+    expect(first.exitCode, first.stderr).toBe(8);
+    expect(first.stderr).toContain(`--csv ${errors} --results ${results}`);
+    const failed = await readTable(errors);
+    expect(failed.header.slice(-4)).toEqual(["error", "shipctl_row", "shipctl_key", "shipctl_original"]);
+    expect(failed.rows.map((r) => r.shipctl_row)).toEqual(["3", "6", "8"]);
+    expect(failed.rows.every((r) => r.shipctl_original === original && r.shipctl_key !== "")).toBe(true);
+    const sentFirst = await posts(org);
+
+    // Fixed in a spreadsheet: the bad values changed, so each row's content (and content key) changed.
+    failed.rows[0]!.value = "400";
+    failed.rows[1]!.title = "Loop fixed title";
+    Object.assign(failed.rows[2]!, destination);
+    saveTable(errors, failed);
+    const fix = await runCli(["shipment", "create", "--csv", errors, "--results", results], { sandbox: org, configDir });
+    expect(fix.exitCode, fix.stderr).toBe(0);
+    expect(fix.stderr).not.toContain("ignoring column");
+    expect(fix.stderr).not.toContain("Failed rows");
+
+    const record = await readTable(results);
+    expect(record.header.slice(-6)).toEqual(["shipment_id", "status", "error", "shipctl_row", "shipctl_key", "shipctl_original"]);
+    expect(record.rows.map((r) => r.shipctl_row)).toEqual(["2", "3", "4", "5", "6", "7", "8", "9"]);
+    expect(record.rows.map((r) => r.status)).toEqual(Array(8).fill("created"));
+    expect(new Set(record.rows.map((r) => r.shipment_id)).size).toBe(8);
+    expect(record.rows[1]!.value).toBe("400");
+    expect(record.rows[4]!.title).toBe("Loop fixed title");
+    // Only the header is left: no row of the original is failing.
+    expect(readFileSync(errors, "utf8").trim().split("\r\n")).toHaveLength(1);
+    const titles = rows.map((r, i) => (i === 4 ? "Loop fixed title" : r.title!));
+    const held = await shipmentTitles(org);
+    expect([...held.keys()].sort()).toEqual([...titles].sort());
+    expect([...held.values()].every((n) => n === 1)).toBe(true);
+    // The three fixed rows were sent once more, and nothing else.
+    const sent = await posts(org);
+    expect(sent).toBeGreaterThan(sentFirst);
+
+    // Neither the original again, nor the results file itself, creates any row again; the record stays whole.
+    const rerun = await runCli(["shipment", "create", "--csv", original, "--skip-invalid", "--results", results], { sandbox: org, configDir });
+    expect(rerun.stderr).not.toContain("Failed rows");
+    const again = await runCli(["shipment", "create", "--csv", results], { sandbox: org, configDir });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stderr).toContain("0 created, 8 already created by an earlier run");
+    expect(await posts(org)).toBe(sent);
+    const after = await readTable(results);
+    expect(after.rows.map((r) => [r.shipctl_row, r.status, r.shipment_id])).toEqual(record.rows.map((r) => [r.shipctl_row, r.status, r.shipment_id]));
+
+    // A renamed copy of the original is refused, naming the original (not the errors file its fixes came from).
+    const copy = join(dir, "gallery-export (1).csv");
+    copyFileSync(original, copy);
+    const copied = await runCli(["shipment", "create", "--csv", copy, "--skip-invalid"], { sandbox: org, configDir });
+    expect(copied.exitCode, copied.stderr).toBe(2);
+    expect(copied.stderr).toContain("already sent by an earlier run from gallery-export.csv");
+    expect(await posts(org)).toBe(sent);
+  });
+});
+
+describe("address add --csv: the same loop", () => {
+  it("a fixed errors file stores its address once and completes the results; the results file run again stores nothing", async () => {
+    const org = await sb.newOrg();
+    const configDir = tempDir("shipctl-config-");
+    const dir = tempDir("shipctl-loop-");
+    const original = join(dir, "addresses.csv");
+    copyFileSync(fixture("csv", "addresses.csv"), original);
+    const results = join(dir, "stored.csv");
+    const errors = join(dir, "stored.errors.csv");
+    const first = await runCli(["address", "add", "--csv", original, "--accept-recommended", "--results", results], { sandbox: org, configDir });
+    expect(first.exitCode, first.stderr).toBe(8);
+    const failed = await readTable(errors);
+    expect(failed.rows.map((r) => [r.reference, r.shipctl_row, r.shipctl_key])).toEqual([["PO1", "9", "ref:PO1"]]);
+
+    failed.rows[0]!.line_1 = "700 Main Street";
+    saveTable(errors, failed);
+    const fix = await runCli(["address", "add", "--csv", errors, "--results", results], { sandbox: org, configDir });
+    expect(fix.exitCode, fix.stderr).toBe(0);
+    const record = await readTable(results);
+    expect(record.rows.map((r) => r.shipctl_row)).toEqual(["2", "3", "4", "5", "6", "7", "8", "9", "10"]);
+    expect(record.rows.every((r) => r.status === "created" && r.address_id !== "")).toBe(true);
+    expect(record.rows[7]!.line_1).toBe("700 Main Street");
+    const stored = (await org.control.requests({ method: "POST", path: "/api/v1/addresses" })).length;
+    expect(stored).toBe(9);
+
+    const again = await runCli(["address", "add", "--csv", results, "--results", results], { sandbox: org, configDir });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect((await org.control.requests({ method: "POST", path: "/api/v1/addresses" })).length).toBe(stored);
+    expect((await readTable(results)).rows.map((r) => [r.shipctl_row, r.status, r.address_id])).toEqual(record.rows.map((r) => [r.shipctl_row, r.status, r.address_id]));
+  });
+});
