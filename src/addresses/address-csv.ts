@@ -55,7 +55,7 @@ async function verifyBatch(run: BatchRun): Promise<number> {
     addresses.add(row.addressKey, row.payload, row.row);
   });
   reportValidation(run, validation, notes);
-  const finish = (exitCode?: number) => finishRun(run, { words: VERIFY_WORDS, notes, command: "address verify", unreached: 0, exitCode, spec });
+  const finish = (exitCode?: number) => finishRun(run, { words: VERIFY_WORDS, notes, command: "address verify", unreached: 0, exitCode });
   if (refuseInvalid(run, validation)) return finish(ExitCode.Usage);
 
   const api = await deps.api();

@@ -137,3 +137,11 @@ describe("address add --csv: the same loop", () => {
     expect((await readTable(results)).rows.map((r) => [r.shipctl_row, r.status, r.address_id])).toEqual(record.rows.map((r) => [r.shipctl_row, r.status, r.address_id]));
   });
 });
+
+describe("--help shows the loop", () => {
+  it.each([["shipment", "create"], ["shipment", "update"], ["address", "add"]])("%s %s --help", async (noun, verb) => {
+    const r = await runCli([noun, verb, "--help"]);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain("fix r.errors.csv in a spreadsheet (keep its\nshipctl_row, shipctl_key and shipctl_original columns)");
+  });
+});
