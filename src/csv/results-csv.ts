@@ -9,6 +9,7 @@ import { rename, rm } from "node:fs/promises";
 import { once } from "node:events";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { normaliseHeader } from "./headers.js";
+import { cellAt } from "./cells.js";
 import { openCsv } from "./csv-reader.js";
 import { BULK_CHUNK_BYTES, type CsvSource } from "./csv-source.js";
 import { csvLine } from "./formula-cells.js";
@@ -65,6 +66,8 @@ export interface ResultsOptions {
   idColumn: string;
   /** The command creates: a created row's line is never replaced by one that says less (results-merge.ts). */
   keepCreated: boolean;
+  /** The command reads the id from the file (an update): a row that failed keeps it, in both files. */
+  idFromInput: boolean;
   /** How the command reads the input, for each row's key. */
   spec?: ScanSpec<ValidBase>;
 }
@@ -85,6 +88,9 @@ export async function writeResultsFiles(source: CsvSource, outcomes: Outcomes, r
   const csv = await openCsv(source.open(BULK_CHUNK_BYTES), source.name);
   const origin = originReader(csv.header);
   const own = csv.header.map((text, i) => ({ name: normaliseHeader(text), text, index: i })).filter((c) => c.name !== "" && !shipctlColumn(c.name, options.idColumn));
+  // An update reads `shipment_id` as its id: a failed row needs it in the errors file to be run again.
+  const idAt = options.idFromInput ? csv.header.findIndex((h) => normaliseHeader(h) === options.idColumn) : -1;
+  const errorsId = idAt >= 0 ? [options.idColumn] : [];
   const columns: InputColumn[] = [...(earlier?.columns ?? [])];
   for (const c of own) if (!columns.some((k) => k.name === c.name)) columns.push(c);
   const results = new CsvWriter(resultsPath);
@@ -96,13 +102,13 @@ export async function writeResultsFiles(source: CsvSource, outcomes: Outcomes, r
     await results.line(csvLine([...cells, line.id, line.status, line.error, ...place]));
     if (line.status === "failed") {
       failing++;
-      await errors.line(csvLine([...cells, line.error, ...place]));
+      await errors.line(csvLine([...cells, ...(idAt >= 0 ? [line.id] : []), line.error, ...place]));
     }
   };
   try {
     // A UTF-8 byte-order mark, so Excel opens accents correctly (shipctl reads it back).
     await results.line(`\ufeff${csvLine([...columns.map((c) => c.text), options.idColumn, "status", "error", ...ORIGIN_COLUMNS])}`);
-    await errors.line(`\ufeff${csvLine([...columns.map((c) => c.text), "error", ...ORIGIN_COLUMNS])}`);
+    await errors.line(`\ufeff${csvLine([...columns.map((c) => c.text), ...errorsId, "error", ...ORIGIN_COLUMNS])}`);
     const fresh: ResultLine[] = [];
     for await (const record of csv.rows) {
       const carried = origin(record.cells);
@@ -112,7 +118,7 @@ export async function writeResultsFiles(source: CsvSource, outcomes: Outcomes, r
         row,
         key: keys.valid.get(record.row) ?? (carried.key || keys.invalid.get(record.row) || `row:${row}`),
         cells: new Map(own.map((c) => [c.name, record.cells[c.index] ?? ""])),
-        id: o?.id !== undefined ? String(o.id) : "",
+        id: o?.id !== undefined ? String(o.id) : cellAt(record.cells, idAt).trim(),
         status: o?.status ?? "pending",
         error: o?.error ?? "",
       };

@@ -138,6 +138,42 @@ describe("address add --csv: the same loop", () => {
   });
 });
 
+describe("shipment update --csv: the same loop, from a results file of create", () => {
+  it("a row that failed keeps its shipment_id in both files, so the fixed errors file updates it", async () => {
+    const org = await sb.newOrg();
+    const configDir = tempDir("shipctl-config-");
+    const dir = tempDir("shipctl-loop-");
+    const original = writeRows(shipmentRows(3, { seed: 62, titlePrefix: "Upd loop" }), "works.csv", dir);
+    const created = join(dir, "created.csv");
+    const first = await runCli(["shipment", "create", "--csv", original, "--results", created], { sandbox: org, configDir });
+    expect(first.exitCode, first.stderr).toBe(0);
+
+    // Edited for an update: new titles, one value out of range.
+    const edited = await readTable(created);
+    edited.rows.forEach((r, i) => (r.title = `Upd loop renamed ${i + 1}`));
+    edited.rows[1]!.value = "20000";
+    saveTable(created, edited);
+    const ids = edited.rows.map((r) => r.shipment_id);
+    const updates = join(dir, "updated.csv");
+    const update = await runCli(["shipment", "update", "--csv", created, "--skip-invalid", "--results", updates], { sandbox: org, configDir });
+    expect(update.exitCode, update.stderr).toBe(8);
+    const failed = await readTable(join(dir, "updated.errors.csv"));
+    expect(failed.rows.map((r) => [r.shipment_id, r.shipctl_row])).toEqual([[ids[1], "3"]]);
+    expect((await readTable(updates)).rows.map((r) => [r.shipment_id, r.status])).toEqual([
+      [ids[0], "updated"],
+      [ids[1], "failed"],
+      [ids[2], "updated"],
+    ]);
+
+    failed.rows[0]!.value = "2000";
+    saveTable(join(dir, "updated.errors.csv"), failed);
+    const fix = await runCli(["shipment", "update", "--csv", join(dir, "updated.errors.csv"), "--results", updates], { sandbox: org, configDir });
+    expect(fix.exitCode, fix.stderr).toBe(0);
+    expect((await readTable(updates)).rows.map((r) => [r.shipment_id, r.status, r.title])).toEqual(ids.map((id, i) => [id, "updated", `Upd loop renamed ${i + 1}`]));
+    expect(await org.control.requests({ method: "PATCH" })).toHaveLength(3);
+  });
+});
+
 describe("--help shows the loop", () => {
   it.each([["shipment", "create"], ["shipment", "update"], ["address", "add"]])("%s %s --help", async (noun, verb) => {
     const r = await runCli([noun, verb, "--help"]);
