@@ -83,7 +83,7 @@ export async function writeResultsFiles(source: CsvSource, outcomes: Outcomes, r
   const resultsPath = resolve(cwd, resultsArg);
   const errorsPath = errorsPathFor(resultsPath);
   const original = (await originalNamedBy(source)) ?? (source.stdin ? "stdin" : source.path);
-  const keys = options.spec ? await rowKeys(source, options.spec) : { valid: new Map<number, string>(), invalid: new Map<number, string>() };
+  const keys = options.spec ? await rowKeys(source, options.spec) : new Map<number, string>();
   const earlier = await readEarlier(resultsPath, original, options.idColumn);
   const csv = await openCsv(source.open(BULK_CHUNK_BYTES), source.name);
   const origin = originReader(csv.header);
@@ -116,7 +116,7 @@ export async function writeResultsFiles(source: CsvSource, outcomes: Outcomes, r
       const o = outcomes.get(record.row);
       const line: ResultLine = {
         row,
-        key: keys.valid.get(record.row) ?? (carried.key || keys.invalid.get(record.row) || `row:${row}`),
+        key: keys.get(record.row) ?? `row:${row}`,
         cells: new Map(own.map((c) => [c.name, record.cells[c.index] ?? ""])),
         id: o?.id !== undefined ? String(o.id) : cellAt(record.cells, idAt).trim(),
         status: o?.status ?? "pending",
@@ -145,30 +145,24 @@ function shipctlColumn(name: string, idColumn: string): boolean {
 }
 
 /**
- * Each row's key: a valid row's is its key in the ledger book (scan.ts); an invalid row has none there, so it is
- * named by its reference when that is its own (not another row's too), else by its row number in the original.
+ * Each row's key, by its row in this file: a valid row's key in the journal, an invalid row's when it has one for sure
+ * (scan.ts); any other row is named by its row number in the original.
  */
-async function rowKeys(source: CsvSource, spec: ScanSpec<ValidBase>): Promise<{ valid: Map<number, string>; invalid: Map<number, string> }> {
-  const valid = new Map<number, string>();
-  const invalid = new Map<number, string>();
+async function rowKeys(source: CsvSource, spec: ScanSpec<ValidBase>): Promise<Map<number, string>> {
+  const keys = new Map<number, string>();
   let scan;
   try {
     scan = await openScan(source, { ...spec, keys: true }, BULK_CHUNK_BYTES);
   } catch {
     // A file whose header does not match was refused before anything was sent: its rows are named by number.
-    return { valid, invalid };
+    return keys;
   }
-  const references = new Set<string>();
   try {
-    for await (const row of scan.rows) {
-      if (row.ok) valid.set(row.row, row.key);
-      else if (row.reference !== undefined && !references.has(row.reference)) invalid.set(row.row, `ref:${row.reference}`);
-      if (row.reference !== undefined) references.add(row.reference);
-    }
+    for await (const row of scan.rows) if (row.key !== undefined) keys.set(row.row, row.key);
   } finally {
     scan.close();
   }
-  return { valid, invalid };
+  return keys;
 }
 
 /**

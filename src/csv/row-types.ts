@@ -39,6 +39,11 @@ export interface RowBase {
 export interface InvalidRow extends RowBase {
   ok: false;
   problems: CellProblem[];
+  /**
+   * Its identity in the journal when the scan computes keys and the row has one for sure (its reference, or the key
+   * a results or errors file row carries): a fixed copy of it may have been created under it (scan.ts).
+   */
+  key?: string;
 }
 
 /** "row 4, value: ..." reads badly as "row 4, value: value: ..."; reasons that start with their column lose it. */

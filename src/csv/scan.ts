@@ -77,20 +77,32 @@ export async function openScan<V extends ValidBase>(source: CsvSource, spec: Sca
   // In a file with carried keys, every key given so far: a key carried twice (a row duplicated in the spreadsheet) is
   // one original row, so the copy gets a key of its own, and no own key may be one that a row carries.
   const assigned = csv.header.map(normaliseHeader).includes(ORIGIN_KEY) ? new Set<string>() : undefined;
+  /** An invalid row's identity when it has one for sure: the key it carries, else its own reference. */
+  const invalidKey = (carried: string, reference: string | undefined): string | undefined => {
+    const key = carried !== "" && !assigned?.has(carried) ? carried : reference !== undefined ? `ref:${reference}` : undefined;
+    if (key !== undefined) assigned?.add(key);
+    return key;
+  };
   function keyed(record: CsvRow): Keyed<V> {
     const row = build(record);
+    const key = spec.keys && assigned ? origin(record.cells).key : "";
     if (row.reference !== undefined) {
       const first = references.get(row.reference);
       if (first === undefined) references.set(row.reference, row.row);
       else {
         const problem = { column: "reference", reason: `reference "${row.reference}" is also on row ${first}; references must be unique` };
-        return row.ok ? { ok: false, row: row.row, reference: row.reference, label: row.label, problems: [problem] } : { ...row, problems: [...row.problems, problem] };
+        const invalid = row.ok ? { ok: false as const, row: row.row, reference: row.reference, label: row.label, problems: [problem] } : { ...row, problems: [...row.problems, problem] };
+        // The reference is another row's identity: only a carried key can name this one.
+        if (spec.keys) invalid.key = invalidKey(key, undefined);
+        return invalid;
       }
     }
-    if (!row.ok) return row;
+    if (!row.ok) {
+      if (spec.keys) row.key = invalidKey(key, row.reference);
+      return row;
+    }
     // The row object is ours: give it its key in place (a copy per row would cost more than the key).
     const out = row as V & { key: string; contentHash: string };
-    const key = spec.keys ? origin(record.cells).key : "";
     if (!spec.keys) {
       out.key = "";
       out.contentHash = "";

@@ -38,10 +38,11 @@ describe("shipment create --csv: the fix-and-rerun loop keeps one record of the 
     const org = await sb.newOrg();
     const configDir = tempDir("shipctl-config-");
     const dir = tempDir("shipctl-loop-");
-    // No references: rows are known by their content, which the fixes change.
+    // No references but one: rows are known by their content, which the fixes change.
     const rows = shipmentRows(8, { seed: 61, titlePrefix: "Loop", references: false });
     const destination = Object.fromEntries(Object.entries(rows[6]!).filter(([k]) => k.startsWith("destination_")));
     rows[1]!.value = "40"; // sheet row 3: below the minimum, refused by shipctl
+    rows[1]!.reference = "LOOP-3";
     rows[4]!.title = ""; // sheet row 6: no title
     // Sheet row 8: an address id the organization does not hold, refused by the service (422).
     for (const k of Object.keys(destination)) rows[6]![k] = "";
@@ -56,7 +57,8 @@ describe("shipment create --csv: the fix-and-rerun loop keeps one record of the 
     const failed = await readTable(errors);
     expect(failed.header.slice(-4)).toEqual(["error", "shipctl_row", "shipctl_key", "shipctl_original"]);
     expect(failed.rows.map((r) => r.shipctl_row)).toEqual(["3", "6", "8"]);
-    expect(failed.rows.every((r) => r.shipctl_original === original && r.shipctl_key !== "")).toBe(true);
+    expect(failed.rows.map((r) => r.shipctl_key)).toEqual(["ref:LOOP-3", "row:6", expect.stringMatching(/^[\w-]{22}$/)]);
+    expect(failed.rows.every((r) => r.shipctl_original === original)).toBe(true);
     const sentFirst = await posts(org);
 
     // Fixed in a spreadsheet: the bad values changed, so each row's content (and content key) changed.
@@ -89,6 +91,11 @@ describe("shipment create --csv: the fix-and-rerun loop keeps one record of the 
     // Neither the original again, nor the results file itself, creates any row again; the record stays whole.
     const rerun = await runCli(["shipment", "create", "--csv", original, "--skip-invalid", "--results", results], { sandbox: org, configDir });
     expect(rerun.stderr).not.toContain("Failed rows");
+    // Row 3 is known by its reference: created from its fixed copy, it is done. Row 6 is known only by its place in
+    // the file, which an edit can change: it stays invalid here, and its line in r.csv keeps the record.
+    expect(rerun.stderr).toContain(`1 row is invalid in ${original} but already created (from a fixed copy, or before an edit): row 3 (id ${record.rows[1]!.shipment_id})`);
+    expect(rerun.stderr).toContain("0 created, 7 already created by an earlier run, 1 failed (of 8 rows).");
+    expect(rerun.exitCode).toBe(8);
     const again = await runCli(["shipment", "create", "--csv", results], { sandbox: org, configDir });
     expect(again.exitCode, again.stderr).toBe(0);
     expect(again.stderr).toContain("0 created, 8 already created by an earlier run");
