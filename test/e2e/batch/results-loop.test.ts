@@ -113,6 +113,37 @@ describe("shipment create --csv: the fix-and-rerun loop keeps one record of the 
   });
 });
 
+describe("an errors file run without --results", () => {
+  it("uses the original's journal: the original run again does not create its fixed row a second time", async () => {
+    const org = await sb.newOrg();
+    const configDir = tempDir("shipctl-config-");
+    const dir = tempDir("shipctl-loop-");
+    const rows = shipmentRows(3, { seed: 63, titlePrefix: "Alone", references: false });
+    const destination = Object.fromEntries(Object.entries(rows[1]!).filter(([k]) => k.startsWith("destination_")));
+    for (const k of Object.keys(destination)) rows[1]![k] = "";
+    rows[1]!.destination_address_id = "999999";
+    const original = writeRows(rows, "works.csv", dir);
+    const results = join(dir, "r.csv");
+    const first = await runCli(["shipment", "create", "--csv", original, "--results", results], { sandbox: org, configDir });
+    expect(first.exitCode, first.stderr).toBe(8);
+
+    const errors = join(dir, "r.errors.csv");
+    const failed = await readTable(errors);
+    Object.assign(failed.rows[0]!, destination);
+    saveTable(errors, failed);
+    const fix = await runCli(["shipment", "create", "--csv", errors], { sandbox: org, configDir });
+    expect(fix.exitCode, fix.stderr).toBe(0);
+    expect(fix.stderr).toContain(`Journal: ${results}.shipctl-journal.jsonl`);
+    const sent = await posts(org);
+
+    // The original's row 3 is still the refused one, but the journal knows it as created from its fixed copy.
+    const rerun = await runCli(["shipment", "create", "--csv", original, "--results", results], { sandbox: org, configDir });
+    expect(rerun.exitCode, rerun.stderr).toBe(0);
+    expect(await posts(org)).toBe(sent);
+    expect([...(await shipmentTitles(org)).values()]).toEqual([1, 1, 1]);
+  });
+});
+
 describe("address add --csv: the same loop", () => {
   it("a fixed errors file stores its address once and completes the results; the results file run again stores nothing", async () => {
     const org = await sb.newOrg();
