@@ -32,9 +32,10 @@ async function readStdinIds(io: Deps["io"], note: (line: string) => void): Promi
       hint: "Example: shipctl shipment create --csv orders.csv --results r.csv, then shipctl checkout --from r.csv",
     });
   }
-  // Ids are digits; a CSV starts with a header row of names. So the first line with a letter in it is a header.
+  // A results CSV starts with a header row naming shipment_id (in any spelling a spreadsheet keeps); anything else is
+  // read as ids, so a stray word is refused as "not a shipment id" rather than as a CSV missing its column.
   const firstLine = text.split(/\r\n|\r|\n/).find((line) => line.trim() !== "") ?? "";
-  if (/\p{L}/u.test(firstLine)) return reported(await idsFromResults(await openCsv(Readable.from([bytes]), "stdin")), "stdin", note);
+  if (/shipment[\s_-]*id/i.test(firstLine)) return reported(await idsFromResults(await openCsv(Readable.from([bytes]), "stdin")), "stdin", note);
   const { ids, repeated } = idsFromText(text, "stdin");
   if (repeated.length > 0) note(`stdin: ${listed(repeated.map(String))} ${repeated.length === 1 ? "is" : "are"} listed more than once: taken once`);
   return ids;
