@@ -33,7 +33,8 @@ export const READ_CHUNK_BYTES = 4 * 1024;
 /** Read size when nothing waits on the event loop (validating, writing results): fewer reads, less overhead. */
 export const BULK_CHUNK_BYTES = 64 * 1024;
 
-export async function openSource(arg: string, cwd: string, stdin: Readable): Promise<CsvSource> {
+/** `flag` names the option in messages (`--csv`, or `checkout --from`). */
+export async function openSource(arg: string, cwd: string, stdin: Readable, flag = "--csv"): Promise<CsvSource> {
   if (arg === "-") return spoolStdin(stdin);
   const path = resolve(cwd, arg);
   let info;
@@ -43,7 +44,7 @@ export async function openSource(arg: string, cwd: string, stdin: Readable): Pro
     const code = (e as NodeJS.ErrnoException).code;
     throw new UsageError(code === "ENOENT" ? `no such file: ${arg}` : `cannot read ${arg} (${code})`);
   }
-  if (info.isDirectory()) throw new UsageError(`${arg} is a folder; --csv takes a CSV file`);
+  if (info.isDirectory()) throw new UsageError(`${arg} is a folder; ${flag} takes a CSV file`);
   return {
     name: arg,
     path,
