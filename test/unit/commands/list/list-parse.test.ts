@@ -1,6 +1,6 @@
 // `list shipments|addresses`: the command line to options, nothing run.
 import { describe, expect, it } from "vitest";
-import { listCommand } from "../../../../src/commands/list/list-kind.js";
+import { listCommand, type ListOptions } from "../../../../src/commands/list/list-kind.js";
 import { UsageError } from "../../../../src/errors.js";
 import { parsedOptions } from "../../../helpers/parse-verb.js";
 
@@ -14,7 +14,7 @@ describe("list (parse only)", () => {
     expect(options).toEqual({ kind: "addresses", page: 3, limit: 50, all: true, format: "ndjson", delimiter: ",", filter: {} });
   });
 
-  const shipments = (argv: string[]) => parsedOptions((ctx, run) => listCommand("shipments", ctx, run), argv);
+  const shipments = (argv: string[]) => parsedOptions<ListOptions>((ctx, run) => listCommand("shipments", ctx, run), argv);
 
   it("--status takes names in any case and numbers, several at once; a filter reads every page", async () => {
     const options = await shipments(["--status", "draft", "CONFIRMED", "7", "--status", "drop-off,arrived"]);
