@@ -3,6 +3,8 @@
 // and the rendering when it runs.
 import { Command } from "commander";
 import { PAGE } from "../../contract/limits.js";
+import { ShipmentStatus, shipmentStatusName } from "../../contract/enums.js";
+import { ADDRESS_FIELDS, SHIPMENT_FIELDS } from "../../contract/fields.js";
 import { UsageError } from "../../errors.js";
 import { parsePageFlags } from "../../input/page-flags.js";
 import { isFiltered, parseMax, parseShipmentFilter, type ListFilterFlags } from "../../input/list-filters.js";
@@ -31,19 +33,23 @@ const COLUMNS: Record<ListKind, string> = {
 };
 
 const CSV_HEADERS: Record<ListKind, string> = {
-  shipments: "shipment_id, title, value, length, height, depth, service, and per side (fulfillment, destination) the\n  stored address id, or the address columns when the shipment was given the address inline",
-  addresses: "address_id, name, email, phone, line_1, line_2, city, region, post_code, country",
+  shipments: `${["shipment_id", ...SHIPMENT_FIELDS].join(", ")}, and per side (fulfillment, destination)
+          the stored address id, or the address columns when the shipment was given the address inline`,
+  addresses: ["address_id", ...ADDRESS_FIELDS].join(", "),
 };
+
+const STATUS_NAMES = Object.values(ShipmentStatus).map(shipmentStatusName);
 
 const FILTER_HELP = `
 Filters (the service has none, so shipctl reads the pages and keeps what matches; a filter or --max reads every
 page from --page on, as --all does):
-  --status NAME...  Draft, Confirmed, Pending, Allocated, Scheduled, Dispatched, Delivered, Filed, Drop-Off, Shipped,
-                    Arrived, Completed, in any case, or their numbers 1-12; several: --status draft confirmed
+  --status NAME...  ${STATUS_NAMES.slice(0, 9).join(", ")},
+                    ${STATUS_NAMES.slice(9).join(", ")}, in any case, or their numbers; several: --status draft 2
   --created-after / --created-before  a date (2026-03-01, the start of that day) or a date and time
                     (2026-03-01T14:30); in UTC, as CREATED shows it, unless a zone is given (2026-03-01T14:30+01:00).
                     After includes that moment, before excludes it.
-  --title TEXT      titles containing TEXT, in any case`;
+  --title TEXT      titles containing TEXT, in any case
+`;
 
 export function listCommand(kind: ListKind, ctx: CommandContext, run: VerbRun<ListOptions> = runList): Command {
   const command = new Command(kind)
