@@ -1,17 +1,17 @@
 // Cells that shipctl writes into CSV files (results, errors, `list --format csv`). A spreadsheet runs a cell that
 // starts with = + - @ as a formula, and tab or carriage return can start one too (CSV injection, OWASP); and it turns
 // digits with a leading zero (a post code such as 01067) into a number, losing the zero. Such cells get a leading
-// single quote, which spreadsheets show as text; shipctl's reader takes that quote off again (restoreNeutralised), so
-// what shipctl wrote reads back as it was. Then RFC 4180 quoting.
+// single quote, which spreadsheets show as text; shipctl's reader takes that quote off again (restoreNeutralised).
+// Neutralising twice changes nothing: results files copy the input's cells as they are, and a cell a results file
+// already neutralised must not gain a second quote when that file is run again. Then RFC 4180 quoting.
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 /** Digits a spreadsheet would read as a number and lose the leading zero of. */
 const LEADING_ZERO_DIGITS = /^0\d+$/;
 
-/** Whether `value` is written with a leading quote. A value that itself starts with such a quote gets one more. */
+/** Whether `value` is written with a leading quote. */
 function needsQuote(value: string): boolean {
-  if (FORMULA_START.test(value) || LEADING_ZERO_DIGITS.test(value)) return true;
-  return value.charCodeAt(0) === 39 && needsQuote(value.slice(1));
+  return FORMULA_START.test(value) || LEADING_ZERO_DIGITS.test(value);
 }
 
 export function neutralise(value: string): string {

@@ -117,3 +117,31 @@ describe("list --format csv, edited, then update --csv", () => {
     expect(await org.control.requests({ method: "PATCH" })).toEqual([]);
   });
 });
+
+describe("an export's update with a failed row", () => {
+  it("keeps the shipment_id in the results and errors files, so the errors file can be fixed and run again", async () => {
+    const org = await sb.newOrg();
+    await org.control.seedShipments({ count: 2 });
+    const exported = await runCli(["list", "shipments", "--format", "csv"], { sandbox: org });
+    expect(exported.exitCode, exported.stderr).toBe(0);
+    const [first, second] = exported.stdout.split("\r\n").slice(1, 3).map((l) => Number(l.split(",")[0]));
+    const dir = tempDir();
+    const path = join(dir, "shipments.csv");
+    writeFileSync(path, editCell(editCell(exported.stdout, ",", first!, "value", "1100"), ",", second!, "value", "99999999"));
+
+    const run = await runCli(["shipment", "update", "--csv", path, "--results", join(dir, "r.csv"), "--skip-invalid"], { sandbox: org });
+    expect(run.exitCode, run.stderr).toBe(8);
+    const results = readFileSync(join(dir, "r.csv"), "utf8").split("\r\n");
+    const idAt = results[0]!.split(",").indexOf("shipment_id");
+    expect(results.slice(1, 3).map((l) => l.split(",")[idAt])).toEqual([String(first), String(second)]);
+
+    const errorsPath = join(dir, "r.errors.csv");
+    const errors = readFileSync(errorsPath, "utf8");
+    expect(errors.startsWith("\ufeffshipment_id,title,")).toBe(true);
+    writeFileSync(errorsPath, editCell(errors, ",", second!, "value", "1200"));
+    const rerun = await runCli(["shipment", "update", "--csv", errorsPath], { sandbox: org });
+    expect(rerun.exitCode, rerun.stderr).toBe(0);
+    expect((await stored(org, "shipment", first!)).value).toBe(1100);
+    expect((await stored(org, "shipment", second!)).value).toBe(1200);
+  });
+});
