@@ -64,15 +64,20 @@ export async function writeResultsFiles(source: CsvSource, outcomes: Outcomes, r
     const added = [idColumn, "status", "error"];
     const keep = csv.header.map((h, i) => [h, i] as const).filter(([h]) => !added.includes(normaliseHeader(h)) && normaliseHeader(h) !== "verdict");
     const width = keep.length;
+    // An input that names its rows' targets in the id column (an update from `list --format csv`, or from a results
+    // file): a row that failed keeps its id in the results file, and the errors file keeps the column, so it can be
+    // fixed and run again.
+    const idAt = csv.header.findIndex((h) => normaliseHeader(h) === idColumn);
+    const inputId = (cells: readonly string[]) => (idAt < 0 ? [] : [cells[idAt] ?? ""]);
     // A UTF-8 byte-order mark, so Excel opens accents correctly (shipctl reads it back).
     await results.line(`\ufeff${csvLine([...keep.map(([h]) => h), ...added])}`);
-    await errors.line(`\ufeff${csvLine([...keep.map(([h]) => h), "error"])}`);
+    await errors.line(`\ufeff${csvLine([...(idAt < 0 ? [] : [idColumn]), ...keep.map(([h]) => h), "error"])}`);
     for await (const record of csv.rows) {
       const cells = keep.map(([, i]) => record.cells[i] ?? "");
       while (cells.length < width) cells.push("");
       const o = outcomes.get(record.row);
-      await results.line(csvLine([...cells, o?.id ?? "", o?.status ?? "pending", o?.error ?? ""]));
-      if (o?.status === "failed") await errors.line(csvLine([...cells, o.error ?? ""]));
+      await results.line(csvLine([...cells, o?.id ?? inputId(record.cells)[0] ?? "", o?.status ?? "pending", o?.error ?? ""]));
+      if (o?.status === "failed") await errors.line(csvLine([...inputId(record.cells), ...cells, o.error ?? ""]));
     }
     await results.commit();
     await errors.commit();
