@@ -46,8 +46,10 @@ export function buildAddress(cells: Record<AddressField, string>, ctx: RowContex
     if (country.value.mapping) mappings.push(country.value.mapping);
   } else problems.push({ field: "country", reason: country.reason });
 
-  // Without a readable country, a national number cannot be read either; report only the country then.
-  if (country.ok || /^\s*(?:\+|00)/.test(cells.phone)) {
+  // Without a readable country, a national number cannot be read either; report only the country then (and let
+  // the schema below not call the phone that waits for it missing).
+  const phoneWaits = !country.ok && !/^\s*(?:\+|00)/.test(cells.phone) && cells.phone.trim() !== "";
+  if (!phoneWaits) {
     const phone = readPhone(cells.phone, alpha2, "phone");
     if (phone.ok) {
       out.phone = phone.value;
@@ -66,7 +68,7 @@ export function buildAddress(cells: Record<AddressField, string>, ctx: RowContex
   if (!checked.success) {
     for (const issue of checked.error.issues) {
       const field = String(issue.path[0] ?? "") as AddressField;
-      if (problems.some((p) => p.field === field)) continue;
+      if (problems.some((p) => p.field === field) || (field === "phone" && phoneWaits)) continue;
       problems.push({ field, reason: issue.message });
     }
   }

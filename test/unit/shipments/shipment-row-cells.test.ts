@@ -1,0 +1,43 @@
+// What the shipment row reader says about single cells (issue 12, points 5, 6 and 10): the value is in every range
+// error, only the real problem of an address is reported, and cells that are not plain text are named or noted.
+import { describe, expect, it } from "vitest";
+import { SANDBOX_TABLES } from "../../../src/contract/index.js";
+import { openScan, type Keyed } from "../../../src/csv/scan.js";
+import { shipmentScanSpec } from "../../../src/shipments/shipment-spec.js";
+import type { ValidShipmentRow } from "../../../src/shipments/shipment-row.js";
+import type { CsvSource } from "../../../src/csv/csv-source.js";
+import type { CellProblem, Change } from "../../../src/csv/row-types.js";
+import { chunked } from "../../helpers/csv-bytes.js";
+import { shipmentRows, toCsv, type CsvOptions, type Row } from "../../../fixtures/csv/generate.mjs";
+
+function source(bytes: Buffer | string): CsvSource {
+  return { name: "f.csv", path: "/tmp/f.csv", stdin: false, open: () => chunked(bytes, 97) as never, dispose: async () => undefined };
+}
+
+async function scanAll(text: string, update = false): Promise<Array<Keyed<ValidShipmentRow>>> {
+  const scan = await openScan(source(text), shipmentScanSpec(SANDBOX_TABLES, { update, keys: true }));
+  const rows: Array<Keyed<ValidShipmentRow>> = [];
+  for await (const r of scan.rows) rows.push(r);
+  return rows;
+}
+
+async function one(edit: Partial<Row>, options: CsvOptions = {}): Promise<{ problems: CellProblem[]; changes: Change[]; row?: ValidShipmentRow }> {
+  const [row] = shipmentRows(1, { seed: 3 });
+  const [built] = await scanAll(toCsv([{ ...row!, ...edit } as Row], options));
+  if (!built!.ok) return { problems: built!.problems, changes: [] };
+  return { problems: [], changes: built!.changes, row: built! };
+}
+
+describe("shipment rows: cells", () => {
+  it("says the value that is out of range, in the words the flags use", async () => {
+    const { problems } = await one({ value: "$20,000" });
+    expect(problems).toEqual([{ column: "value", reason: "value must be between 50 and 10000 USD (got 20000)" }]);
+    const dims = await one({ depth: "9" });
+    expect(dims.problems).toEqual([{ column: "depth", reason: "depth must be between 1 and 4 inches (got 9)" }]);
+  });
+
+  it("reports an unknown country alone, not also the national phone it could not read", async () => {
+    const { problems } = await one({ fulfillment_country: "Atlantis", fulfillment_phone: "(206) 953-6978" });
+    expect(problems.map((p) => p.column)).toEqual(["fulfillment_country"]);
+  });
+});
