@@ -63,6 +63,8 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
     addressKey: `${side}_address`,
     columnOf: Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, sideColumn(side, f)])) as Record<AddressField, string>,
   }));
+  // A results file of `shipment create --csv` names the id column shipment_id: messages use the file's own name.
+  const idColumn = match.written?.get("id") ?? "id";
   const I = { id: at("id"), reference: at("reference"), title: at("title"), value: at("value"), service: at("service") };
   const dims = (["length", "height", "depth"] as const).map((dim) => ({ dim, index: at(dim) }));
   const valueOptions = { column: "value", dollars: true, commaDecimal: ctx.commaDecimal };
@@ -90,7 +92,8 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
     let id: number | undefined;
     if (options.update) {
       const raw = cellAt(values, I.id);
-      id = take("id", raw, readId(raw, "id"));
+      if (raw.trim() === "") problems.push({ column: idColumn, reason: noShipmentReason(idColumn) });
+      else id = take(idColumn, raw, readId(raw, idColumn));
     }
     const reference = cellAt(values, I.reference).trim() || undefined;
     if (reference !== undefined && reference.length > MAX_REFERENCE_LENGTH) {
@@ -141,6 +144,14 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
 }
 
 const PLACEHOLDER_ID = 1;
+
+/** An update row without an id: in a results file, a row whose shipment was never created (it failed or was skipped). */
+function noShipmentReason(idColumn: string): string {
+  return (
+    `${idColumn} is empty: this row has no shipment to update (in a results file, it was never created); ` +
+    "create it with `shipctl shipment create --csv`, or delete the row"
+  );
+}
 
 function withAddressPlaceholders(p: Record<string, unknown>): Record<string, unknown> {
   // readSide never puts both an id and an inline address on one side. Built as a literal: a copy with `delete`

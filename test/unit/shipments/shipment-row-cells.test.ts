@@ -41,3 +41,15 @@ describe("shipment rows: cells", () => {
     expect(problems.map((p) => p.column)).toEqual(["fulfillment_country"]);
   });
 });
+
+describe("shipment update rows: the id", () => {
+  it("names a results file's shipment_id column, and says a row without one was never created", async () => {
+    const [row] = shipmentRows(1, { seed: 8 });
+    const columns = ["shipment_id", "status", ...Object.keys(row!)];
+    const rows = await scanAll(toCsv([{ ...row!, shipment_id: "", status: "invalid" }, { ...row!, reference: "INV-2", shipment_id: "x7", status: "created" }], { columns }), true);
+    expect(rows.map((r) => (r.ok ? [] : r.problems))).toEqual([
+      [{ column: "shipment_id", reason: expect.stringMatching(/^shipment_id is empty: this row has no shipment to update \(in a results file, it was never created\)/) }],
+      [{ column: "shipment_id", reason: 'shipment_id "x7" is not an id (a positive whole number)' }],
+    ]);
+  });
+});
