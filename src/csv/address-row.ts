@@ -5,6 +5,7 @@
 import { ADDRESS_FIELDS, Address, addressKey, type AddressField } from "../contract/index.js";
 import { readCountry, type Mapping } from "./table-cells.js";
 import { readPhone } from "./phone-cell.js";
+import { foldedText } from "./text-cells.js";
 import { shortHash } from "../ledger/book-lines.js";
 import type { Change, RowContext } from "./row-types.js";
 
@@ -35,7 +36,7 @@ export function buildAddress(cells: Record<AddressField, string>, ctx: RowContex
   const out: Record<string, unknown> = {};
   for (const field of ADDRESS_FIELDS) {
     if (field === "country" || field === "phone") continue;
-    const text = cells[field].trim();
+    const text = foldedText(cells[field], field, changes);
     if (text !== "" || field !== "line_2") out[field] = text;
   }
   const country = readCountry(cells.country, ctx.tables, "country");

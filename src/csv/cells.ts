@@ -8,9 +8,17 @@ export interface Cells {
   has(column: string): boolean;
 }
 
-/** Results and errors files neutralise formula-like cells with a leading quote (csv-cell.ts): read them back. */
+/**
+ * A leading apostrophe before = + - @ (or a tab or carriage return): how shipctl's results and errors files neutralise
+ * a formula-like cell (formula-cells.ts), and how spreadsheet users mark such text as text. It is not part of the
+ * value: dropped on reading, with a note (scan.ts).
+ */
+export function isNeutralised(value: string): boolean {
+  return value.charCodeAt(0) === 39 && /^'[=+\-@\t\r]/.test(value);
+}
+
 function unneutralised(value: string): string {
-  return value.charCodeAt(0) === 39 && /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+  return isNeutralised(value) ? value.slice(1) : value;
 }
 
 /** The cell at `index` of a row (from columnIndexes), or "" when the column is not in the file or the row is short. */

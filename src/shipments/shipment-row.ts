@@ -12,6 +12,7 @@ import type { HeaderMatch } from "../csv/headers.js";
 import { readId, readWholeNumber, type Reading } from "../csv/numbers.js";
 import type { CsvRow } from "../csv/csv-reader.js";
 import { readService } from "../csv/table-cells.js";
+import { foldedText } from "../csv/text-cells.js";
 import type { CellProblem, Change, InvalidRow, RowBase, RowContext } from "../csv/row-types.js";
 
 export interface InlineAddress {
@@ -95,11 +96,11 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
       if (raw.trim() === "") problems.push({ column: idColumn, reason: noShipmentReason(idColumn) });
       else id = take(idColumn, raw, readId(raw, idColumn));
     }
-    const reference = cellAt(values, I.reference).trim() || undefined;
+    const reference = foldedText(cellAt(values, I.reference), "reference", changes) || undefined;
     if (reference !== undefined && reference.length > MAX_REFERENCE_LENGTH) {
       problems.push({ column: "reference", reason: `reference may be at most ${MAX_REFERENCE_LENGTH} characters` });
     }
-    const title = cellAt(values, I.title).trim();
+    const title = foldedText(cellAt(values, I.title), "title", changes);
     payload.title = title;
     const rawValue = cellAt(values, I.value);
     const value = take("value", rawValue, readWholeNumber(rawValue, valueOptions));
@@ -230,7 +231,7 @@ function readSide(columns: SideColumns, row: readonly string[], sink: SideSink):
   }
   sink.payload[columns.addressKey] = built.address;
   sink.addresses.push({ side, key: built.key, hash: built.hash, address: built.address });
-  for (const c of built.changes) sink.changes.push({ column: columns.columnOf[c.column], from: c.from, to: c.to });
+  for (const c of built.changes) sink.changes.push({ ...c, column: columns.columnOf[c.column] });
   for (const m of built.mappings) sink.mappings.push(m);
 }
 

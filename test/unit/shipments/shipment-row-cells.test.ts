@@ -53,3 +53,40 @@ describe("shipment update rows: the id", () => {
     ]);
   });
 });
+
+describe("shipment rows: text that is not plain text", () => {
+  it("refuses a NUL or another control character, naming the column and the character, with how to fix it", async () => {
+    const { problems } = await one({ title: "Blue\u0000Study", destination_city: "New\u001bYork" });
+    expect(problems).toEqual([
+      { column: "title", reason: expect.stringMatching(/^title holds the control character U\+0000 \(NUL\) at character 5, .*=CLEAN\(\)/) },
+      { column: "destination_city", reason: expect.stringMatching(/^destination_city holds the control character U\+001B \(escape\) at character 4/) },
+    ]);
+  });
+
+  it("folds a line break in a title or an address to a space, with a note", async () => {
+    const { problems, changes, row } = await one({ title: "Blue\r\nStudy", destination_line_1: "1 Main St\n\tBack door" });
+    expect(problems).toEqual([]);
+    expect(row!.payload.title).toBe("Blue Study");
+    expect(row!.payload.destination_address!.line_1).toBe("1 Main St Back door");
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        { column: "title", from: "Blue\r\nStudy", to: "Blue Study", kind: "line-break" },
+        { column: "destination_line_1", from: "1 Main St\n\tBack door", to: "1 Main St Back door", kind: "line-break" },
+      ]),
+    );
+  });
+
+  it("drops the apostrophe that keeps a formula-like cell as text, and says so", async () => {
+    const { changes, row } = await one({ title: "'=not a formula", fulfillment_phone: "'+12069536978" });
+    expect(row!.payload.title).toBe("=not a formula");
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        { column: "title", from: "'=not a formula", to: "=not a formula", kind: "apostrophe" },
+        { column: "fulfillment_phone", from: "'+12069536978", to: "+12069536978", kind: "apostrophe" },
+      ]),
+    );
+    const minus = await one({ title: "'-1 Minus" });
+    expect(minus.row!.payload.title).toBe("-1 Minus");
+    expect(minus.changes).toContainEqual({ column: "title", from: "'-1 Minus", to: "-1 Minus", kind: "apostrophe" });
+  });
+});
