@@ -5,11 +5,11 @@ import { ADDRESS_SIDES, Shipment, shipmentIdentity, type Address, type AddressSi
 import { shortHash } from "../ledger/book-lines.js";
 import { cachedAddressBuilder } from "../csv/address-row.js";
 import { cellAt, columnIndexes, extraCellsProblem, inColumnTerms } from "../csv/cells.js";
-import { ADDRESS_FIELDS, type AddressField } from "../contract/index.js";
+import { ADDRESS_FIELDS, SHIPMENT_BOUNDS, type AddressField } from "../contract/index.js";
 import { columnForPath, sideColumn, sideIdColumn } from "../csv/columns.js";
 import type { Mapping } from "../csv/table-cells.js";
 import type { HeaderMatch } from "../csv/headers.js";
-import { readId, readWholeNumber, type Reading } from "../csv/numbers.js";
+import { DecimalMarks, readId, readWholeNumber, type NumberOptions, type Reading } from "../csv/numbers.js";
 import type { CsvRow } from "../csv/csv-reader.js";
 import { readService } from "../csv/table-cells.js";
 import { foldedText } from "../csv/text-cells.js";
@@ -68,8 +68,16 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
   const idColumn = match.written?.get("id") ?? "id";
   const I = { id: at("id"), reference: at("reference"), title: at("title"), value: at("value"), service: at("service") };
   const dims = (["length", "height", "depth"] as const).map((dim) => ({ dim, index: at(dim) }));
-  const valueOptions = { column: "value", dollars: true, commaDecimal: ctx.commaDecimal };
-  const dimOptions = { length: { column: "length", inches: true, commaDecimal: ctx.commaDecimal }, height: { column: "height", inches: true, commaDecimal: ctx.commaDecimal }, depth: { column: "depth", inches: true, commaDecimal: ctx.commaDecimal } };
+  // Each number column keeps the decimal mark its unambiguous cells show, and its range settles "1.200".
+  const numberOptions = (column: keyof typeof SHIPMENT_BOUNDS, unit: "dollars" | "inches"): NumberOptions => ({
+    column,
+    [unit]: true,
+    commaDecimal: ctx.commaDecimal,
+    range: SHIPMENT_BOUNDS[column],
+    marks: new DecimalMarks(),
+  });
+  const valueOptions = numberOptions("value", "dollars");
+  const dimOptions = { length: numberOptions("length", "inches"), height: numberOptions("height", "inches"), depth: numberOptions("depth", "inches") };
 
   return function build(csv: CsvRow): ShipmentRow {
     const values = csv.cells;
@@ -86,7 +94,7 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
         problems.push({ column, reason: reading.reason });
         return undefined;
       }
-      if (reading.changed) changes.push({ column, from: raw.trim(), to: String(reading.value) });
+      if (reading.changed) changes.push({ column, from: raw.trim(), to: String(reading.value), ...(reading.separatorSettled ? { kind: "separator" as const } : {}) });
       return reading.value;
     };
 
