@@ -1,11 +1,12 @@
 // One inline address from a row's cells: country through the tables (its alpha-2 reads national phone numbers),
-// the phone to E.164, a US ZIP code that lost its leading zero in a spreadsheet put back (visibly), then the
+// the phone to E.164, a post code that lost its leading zeros in a spreadsheet put back (visibly), then the
 // contract's Address schema. A gallery's own address repeated on 500 rows is worked out once: results are cached
 // by the raw cells.
 import { ADDRESS_FIELDS, Address, addressKey, type AddressField } from "../contract/index.js";
 import { readCountry, type Mapping } from "./table-cells.js";
 import { readPhone } from "./phone-cell.js";
 import { foldedText } from "./text-cells.js";
+import { readPostCode } from "./post-code-cell.js";
 import { shortHash } from "../ledger/book-lines.js";
 import type { Change, RowContext } from "./row-types.js";
 
@@ -58,11 +59,11 @@ export function buildAddress(cells: Record<AddressField, string>, ctx: RowContex
     } else problems.push({ field: "phone", reason: phone.reason });
   }
 
-  const zip = typeof out.post_code === "string" ? out.post_code : "";
-  if (alpha2 === "US" && /^\d{4}(?:-\d{4})?$/.test(zip)) {
-    // Spreadsheets read 02134 as the number 2134; US ZIP codes have five digits.
-    out.post_code = `0${zip}`;
-    changes.push({ column: "post_code", from: zip, to: `0${zip}` });
+  // Spreadsheets read 02134 as the number 2134: leading zeros put back where the country's format is known.
+  if (typeof out.post_code === "string" && country.ok) {
+    const postCode = readPostCode(out.post_code, alpha2, "post_code");
+    out.post_code = postCode.value;
+    if (postCode.change) changes.push({ ...postCode.change, column: "post_code" });
   }
 
   const checked = Address.safeParse(out);

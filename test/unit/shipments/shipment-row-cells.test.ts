@@ -90,3 +90,15 @@ describe("shipment rows: text that is not plain text", () => {
     expect(minus.changes).toContainEqual({ column: "title", from: "'-1 Minus", to: "-1 Minus", kind: "apostrophe" });
   });
 });
+
+describe("shipment rows: post codes stored as numbers", () => {
+  it("puts back a German or Italian code's leading zeros, with a note", async () => {
+    const { changes, row } = await one({
+      destination_country: "DE", destination_post_code: "1067", destination_city: "Dresden", destination_region: "Saxony", destination_phone: "+4935112345678",
+    });
+    expect(row!.payload.destination_address!.post_code).toBe("01067");
+    expect(changes).toContainEqual({ column: "destination_post_code", from: "1067", to: "01067", kind: "post-code" });
+    const rome = await one({ destination_country: "Italy", destination_post_code: "197", destination_city: "Roma", destination_region: "RM", destination_phone: "+39061234567" });
+    expect(rome.row!.payload.destination_address!.post_code).toBe("00197");
+  });
+});
