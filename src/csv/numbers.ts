@@ -1,9 +1,9 @@
 // Numbers as spreadsheets show them: "$1,200", "1200.00", "1.200,00" (European), "17 in". They are read only when
 // the reading is certain and the result is a whole number; anything that would need rounding or truncating is
 // refused with the reason, never silently changed. "1.200" (and "1,200" in a ";" file) can be a thousands separator
-// or a decimal mark: it is read only when one reading alone is a possible value (1.2 is not a whole number of
-// dollars), or else as the column's unambiguous cells ("850,00", "10.000,00") write their decimal mark; otherwise
-// refused, with how to export the column without separators.
+// or a decimal mark: it is read as the column's unambiguous cells above it ("850,00", "10.000,00") write their
+// decimal mark, or else when one reading alone is a possible value (1.2 is not a whole number of dollars);
+// otherwise refused, with how to export the column without separators.
 import type { Range } from "../contract/limits.js";
 
 export type Reading<T> = { ok: true; value: T; changed: boolean; separatorSettled?: true } | { ok: false; reason: string };
@@ -35,7 +35,7 @@ export interface NumberOptions {
   commaDecimal?: boolean;
   /** The values the field can take: an ambiguous cell with one reading in range is read that way. */
   range?: Range;
-  /** The column's decimal mark so far (read and added to): settles an ambiguous cell that the range does not. */
+  /** The column's decimal mark so far (read and added to): settles an ambiguous cell first, before the range. */
   marks?: DecimalMarks;
 }
 
@@ -90,21 +90,23 @@ function readDecimal(text: string, commaDecimal: boolean): Decimal {
 }
 
 /**
- * An ambiguous cell read the one way that is a possible value, or else the way the column writes its decimal mark;
- * refused when neither settles it.
+ * An ambiguous cell read as the column's cells above it write their decimal mark; without that, the one way that is a
+ * possible value; refused when neither settles it. (A reading out of range is left to the schema to refuse.)
  */
 function settleAmbiguous(text: string, a: Ambiguous, options: NumberOptions): Reading<number> {
   const sign = a.negative ? -1 : 1;
   const asThousands = Number(a.whole + a.fraction) * sign;
   const asDecimal = Number(`${a.whole}.${a.fraction}`) * sign;
   const { range, column } = options;
+  const mark = options.marks?.mark;
+  if (mark !== undefined) {
+    const value = mark === a.separator ? asDecimal : asThousands;
+    if (Number.isInteger(value)) return { ok: true, value, changed: true, separatorSettled: true };
+    return { ok: false, reason: `${column} "${text}" has a fractional part (this column's other cells write "${mark}" as the decimal mark): ${WHOLE[unitOf(options)]}` };
+  }
   const possible = (n: number) => Number.isInteger(n) && (range === undefined || (n >= range.min && n <= range.max));
   const readings = [asThousands, asDecimal].filter(possible);
-  const mark = options.marks?.mark;
-  let value: number | undefined;
-  if (readings.length === 1) value = readings[0];
-  else if (readings.length === 2 && mark !== undefined) value = mark === a.separator ? asDecimal : asThousands;
-  if (value !== undefined) return { ok: true, value, changed: true, separatorSettled: true };
+  if (readings.length === 1) return { ok: true, value: readings[0]!, changed: true, separatorSettled: true };
   const bounds = range === undefined ? "a whole number" : `a whole number from ${range.min} to ${range.max}`;
   const why = readings.length === 0 ? `and neither is ${bounds}` : "and both are possible";
   return {
@@ -113,6 +115,16 @@ function settleAmbiguous(text: string, a: Ambiguous, options: NumberOptions): Re
       `${column} "${text}" reads as ${asThousands} or as ${asDecimal} (is "${a.separator}" a thousands separator or the decimal mark?), ${why}; ` +
       "format the column in the spreadsheet as a number without thousands separators and export it again",
   };
+}
+
+const WHOLE = {
+  dollars: "the service takes whole US dollars; shipctl never rounds, so write the whole number you mean",
+  inches: "the service takes whole inches; shipctl never rounds, so write the whole number you mean",
+  other: "it must be a whole number; shipctl never rounds, so write the whole number you mean",
+};
+
+function unitOf(options: NumberOptions): keyof typeof WHOLE {
+  return options.dollars ? "dollars" : options.inches ? "inches" : "other";
 }
 
 export function readWholeNumber(raw: string, options: NumberOptions): Reading<number> {
@@ -134,10 +146,7 @@ export function readWholeNumber(raw: string, options: NumberOptions): Reading<nu
   const d = readDecimal(t.trim(), options.commaDecimal ?? false);
   if (!d.ok) return d.ambiguous ? settleAmbiguous(text, d.ambiguous, options) : { ok: false, reason: `${column} "${text}" ${d.reason}` };
   if (d.mark !== undefined) options.marks?.see(d.mark);
-  if (/[1-9]/.test(d.fraction)) {
-    const unit = options.dollars ? "the service takes whole US dollars" : options.inches ? "the service takes whole inches" : "it must be a whole number";
-    return { ok: false, reason: `${column} "${text}" has a fractional part: ${unit}; shipctl never rounds, so write the whole number you mean` };
-  }
+  if (/[1-9]/.test(d.fraction)) return { ok: false, reason: `${column} "${text}" has a fractional part: ${WHOLE[unitOf(options)]}` };
   const value = Number(d.whole) * (d.negative ? -1 : 1);
   if (!Number.isSafeInteger(value)) return { ok: false, reason: `${column} "${text}" is too large` };
   return { ok: true, value, changed: String(value) !== text };

@@ -47,17 +47,21 @@ describe("readWholeNumber", () => {
     });
   });
 
-  it("settles what the range does not from the decimal mark the column's unambiguous cells use", () => {
+  it("reads an ambiguous cell as the column's unambiguous cells above it write the decimal mark, before the range", () => {
     const marks = new DecimalMarks();
-    const read = (text: string) => readWholeNumber(text, { column: "n", commaDecimal: true, marks });
-    expect(read("1.000")).toMatchObject({ ok: false, reason: expect.stringMatching(/reads as 1000 or as 1 .*and both are possible; format the column/) });
-    expect(read("10.000,00")).toMatchObject({ ok: true, value: 10000 });
-    expect(read("850,00")).toMatchObject({ ok: true, value: 850 });
-    expect(read("1.000")).toEqual({ ok: true, value: 1000, changed: true, separatorSettled: true });
-    expect(read("2,000")).toEqual({ ok: true, value: 2, changed: true, separatorSettled: true });
+    const read = (text: string) => readWholeNumber(text, { column: "value", dollars: true, commaDecimal: true, marks, range: { min: 50, max: 10000 } });
+    const unranged = (text: string) => readWholeNumber(text, { column: "n", commaDecimal: true, marks });
+    expect(unranged("1.000")).toMatchObject({ ok: false, reason: expect.stringMatching(/reads as 1000 or as 1 .*and both are possible; format the column/) });
+    expect(read("50.000")).toMatchObject({ ok: true, value: 50 });
+    expect(read("$10.000,00")).toMatchObject({ ok: true, value: 10000 });
+    expect(read("$850,00")).toMatchObject({ ok: true, value: 850 });
+    // In German 50.000 is fifty thousand: the schema then refuses it as out of range, naming 50000.
+    expect(read("50.000")).toEqual({ ok: true, value: 50000, changed: true, separatorSettled: true });
+    expect(unranged("1.000")).toEqual({ ok: true, value: 1000, changed: true, separatorSettled: true });
+    expect(read("2,500")).toMatchObject({ ok: false, reason: expect.stringMatching(/^value "2,500" has a fractional part \(this column's other cells write "," as the decimal mark\)/) });
     // A column that writes both marks proves nothing.
     expect(read("1,200.50").ok).toBe(false);
-    expect(read("1.000").ok).toBe(false);
+    expect(unranged("1.000").ok).toBe(false);
   });
 
   it("refuses other currencies, other units and text", () => {
