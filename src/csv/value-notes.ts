@@ -9,7 +9,7 @@ const EXAMPLES = 3;
 const KIND_TEXT: Readonly<Record<ChangeKind, string>> = {
   "line-break": "line breaks and tabs folded to a space",
   apostrophe: "leading apostrophe dropped: a spreadsheet's text marker, or a formula shipctl's own files neutralised",
-  separator: "dot or comma read as a thousands separator: the only reading that is a possible value",
+  separator: "a dot or comma before three digits, read as this column's other cells use it or as the only possible value",
   "post-code": "leading zeros the spreadsheet dropped put back: this country's post codes have a fixed number of digits",
   "post-code-unchecked":
     "all digits, and shipctl does not know this country's post code format: if the spreadsheet stored it as a number, " +
