@@ -3,14 +3,8 @@
 // layout, not content: folded to one space, as the tables fold them, with a note. Each rule lives here once.
 import type { CellProblem, Change } from "./row-types.js";
 
-/** The first control character other than tab, line feed and carriage return (which fold), C1 included; or -1. */
-function controlAt(text: string): number {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f)) return i;
-  }
-  return -1;
-}
+/** A control character (C0 and C1, the Unicode category Cc) other than tab, line feed and carriage return (which fold). */
+const CONTROL = /[^\P{Cc}\t\n\r]/u;
 
 const NAMES: Readonly<Record<number, string>> = { 0x00: "NUL", 0x08: "backspace", 0x0b: "vertical tab", 0x0c: "form feed", 0x1b: "escape", 0x7f: "delete" };
 
@@ -22,8 +16,9 @@ function describeCharacter(code: number): string {
 
 /** Why a cell with a control character cannot be sent, or undefined for a clean cell. */
 export function controlCharacterProblem(text: string, column: string): CellProblem | undefined {
-  const at = controlAt(text);
-  if (at === -1) return undefined;
+  const found = CONTROL.exec(text);
+  if (found === null) return undefined;
+  const at = found.index;
   return {
     column,
     reason:
