@@ -11,6 +11,7 @@ import type { Mapping } from "../csv/table-cells.js";
 import type { ScanSpec, ValidBase } from "../csv/scan.js";
 import { MAX_REFERENCE_LENGTH } from "../shipments/shipment-row.js";
 import type { CellProblem, Change } from "../csv/row-types.js";
+import { foldedText } from "../csv/text-cells.js";
 
 export interface ValidAddressRow extends ValidBase {
   /** The stored address this row replaces (updates only). */
@@ -32,7 +33,8 @@ export function addressScanSpec(tables: Tables, options: { keys: boolean; kind: 
       const problems: CellProblem[] = [];
       const extra = extraCellsProblem(csv.cells, headerLength);
       if (extra) problems.push(extra);
-      const reference = cells.get("reference").trim() || undefined;
+      const changes: Change[] = [];
+      const reference = foldedText(cells.get("reference"), "reference", changes) || undefined;
       if (reference !== undefined && reference.length > MAX_REFERENCE_LENGTH) {
         problems.push({ column: "reference", reason: `reference may be at most ${MAX_REFERENCE_LENGTH} characters` });
       }
@@ -46,7 +48,7 @@ export function addressScanSpec(tables: Tables, options: { keys: boolean; kind: 
       const built = buildAddress(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, cells.get(f)])) as Record<AddressField, string>, ctx);
       if (!built.ok) for (const p of built.problems) problems.push({ column: p.field, reason: inColumnTerms(p.reason, p.field, p.field) });
       if (problems.length > 0 || !built.ok) return { ok: false, row: csv.row, reference, label, problems };
-      return { ok: true, row: csv.row, reference, label, id, payload: built.address, addressKey: built.key, changes: built.changes, mappings: built.mappings };
+      return { ok: true, row: csv.row, reference, label, id, payload: built.address, addressKey: built.key, changes: [...changes, ...built.changes], mappings: built.mappings };
     },
     content: addressContent,
   };

@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { pipeline } from "node:stream/promises";
 import { Transform, type Readable } from "node:stream";
 import { UsageError } from "../errors.js";
+import { numbersPackageHint } from "./workbook.js";
 
 export interface CsvSource {
   /** How the input is named in messages ("orders.csv", "stdin"). */
@@ -44,7 +45,7 @@ export async function openSource(arg: string, cwd: string, stdin: Readable, flag
     const code = (e as NodeJS.ErrnoException).code;
     throw new UsageError(code === "ENOENT" ? `no such file: ${arg}` : `cannot read ${arg} (${code})`);
   }
-  if (info.isDirectory()) throw new UsageError(`${arg} is a folder; ${flag} takes a CSV file`);
+  if (info.isDirectory()) throw new UsageError(`${arg} is a folder; ${flag} takes a CSV file`, { hint: numbersPackageHint(arg) });
   return {
     name: arg,
     path,

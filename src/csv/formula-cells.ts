@@ -23,6 +23,11 @@ export function restoreNeutralised(value: string): string {
   return value.charCodeAt(0) === 39 && needsQuote(value.slice(1)) ? value.slice(1) : value;
 }
 
+/** Whether `value` carries the leading quote shipctl (or a spreadsheet user marking text as text) puts before such a cell. */
+export function isNeutralised(value: string): boolean {
+  return restoreNeutralised(value) !== value;
+}
+
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";
   const text = neutralise(String(value));
