@@ -32,8 +32,7 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   let files: ResultsFiles | undefined;
   if (options.results !== undefined) {
     const keepCreated = input.words.done === "created";
-    const idFromInput = input.words.done === "updated";
-    files = await writeResultsFiles(run.source, outcomes, options.results, deps.cwd, { idColumn: input.words.idKey, keepCreated, idFromInput, spec: input.spec });
+    files = await writeResultsFiles(run.source, outcomes, options.results, deps.cwd, { idColumn: input.words.idKey, keepCreated, spec: input.spec });
   }
   // Invalid input was already listed row by row on stderr: people need no table of it, scripts get the JSON.
   const refused = input.exitCode === ExitCode.Usage;

@@ -100,7 +100,7 @@ export async function openCsv(bytes: AsyncIterable<Buffer | string>, file: strin
     }
   };
   while (headerCells === undefined) {
-    // The last feed can still deliver the header: a file of a header row alone (an errors file with no row left).
+    // The last feed (the end of the file) may be the one that delivers the header: a file that is only a header.
     const more = await feed();
     if (headerCells === undefined && !more) throw new UsageError(`${file} is empty: it needs a header row naming the columns`);
   }

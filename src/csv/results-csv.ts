@@ -66,8 +66,6 @@ export interface ResultsOptions {
   idColumn: string;
   /** The command creates: a created row's line is never replaced by one that says less (results-merge.ts). */
   keepCreated: boolean;
-  /** The command reads the id from the file (an update): a row that failed keeps it, in both files. */
-  idFromInput: boolean;
   /** How the command reads the input, for each row's key. */
   spec?: ScanSpec<ValidBase>;
 }
@@ -88,9 +86,10 @@ export async function writeResultsFiles(source: CsvSource, outcomes: Outcomes, r
   const csv = await openCsv(source.open(BULK_CHUNK_BYTES), source.name);
   const origin = originReader(csv.header);
   const own = csv.header.map((text, i) => ({ name: normaliseHeader(text), text, index: i })).filter((c) => c.name !== "" && !shipctlColumn(c.name, options.idColumn));
-  // An update reads `shipment_id` as its id: a failed row needs it in the errors file to be run again.
-  const idAt = options.idFromInput ? csv.header.findIndex((h) => normaliseHeader(h) === options.idColumn) : -1;
-  const errorsId = idAt >= 0 ? [options.idColumn] : [];
+  // An input that names its rows' targets in the id column (an update from `list --format csv`, or from a results
+  // file): a row that failed keeps its id in the results file, and the errors file keeps the column, so it can be
+  // fixed and run again.
+  const idAt = csv.header.findIndex((h) => normaliseHeader(h) === options.idColumn);
   const columns: InputColumn[] = [...(earlier?.columns ?? [])];
   for (const c of own) if (!columns.some((k) => k.name === c.name)) columns.push(c);
   const results = new CsvWriter(resultsPath);
@@ -102,13 +101,13 @@ export async function writeResultsFiles(source: CsvSource, outcomes: Outcomes, r
     await results.line(csvLine([...cells, line.id, line.status, line.error, ...place]));
     if (line.status === "failed") {
       failing++;
-      await errors.line(csvLine([...cells, ...(idAt >= 0 ? [line.id] : []), line.error, ...place]));
+      await errors.line(csvLine([...(idAt < 0 ? [] : [line.id]), ...cells, line.error, ...place]));
     }
   };
   try {
     // A UTF-8 byte-order mark, so Excel opens accents correctly (shipctl reads it back).
     await results.line(`\ufeff${csvLine([...columns.map((c) => c.text), options.idColumn, "status", "error", ...ORIGIN_COLUMNS])}`);
-    await errors.line(`\ufeff${csvLine([...columns.map((c) => c.text), ...errorsId, "error", ...ORIGIN_COLUMNS])}`);
+    await errors.line(`\ufeff${csvLine([...(idAt < 0 ? [] : [options.idColumn]), ...columns.map((c) => c.text), "error", ...ORIGIN_COLUMNS])}`);
     const fresh: ResultLine[] = [];
     for await (const record of csv.rows) {
       const carried = origin(record.cells);

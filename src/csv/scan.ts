@@ -15,7 +15,9 @@ import { openCsv, type CsvRow } from "./csv-reader.js";
 import type { Delimiter } from "./delimiter.js";
 import type { CsvEncoding } from "./encoding.js";
 import type { CsvSource } from "./csv-source.js";
-import type { InvalidRow, RowBase, RowContext } from "./row-types.js";
+import type { CellProblem, Change, InvalidRow, RowBase, RowContext } from "./row-types.js";
+import { isNeutralised } from "./formula-cells.js";
+import { controlCharacterProblem } from "./text-cells.js";
 import { ORIGIN_KEY, originReader } from "./origin-columns.js";
 
 export interface ScanMeta {
@@ -27,6 +29,8 @@ export interface ScanMeta {
 
 export interface ValidBase extends RowBase {
   ok: true;
+  /** What was read differently from how it was written (the scan adds the cell-level notes). */
+  changes: Change[];
 }
 
 export type Built<V extends ValidBase> = V | InvalidRow;
@@ -83,8 +87,11 @@ export async function openScan<V extends ValidBase>(source: CsvSource, spec: Sca
     if (key !== undefined) assigned?.add(key);
     return key;
   };
+  // The columns this command reads, each with its place in the file: every one is checked for control characters.
+  const read = [...match.columns].map(([column, index]) => ({ column: match.written?.get(column) ?? column, index }));
   function keyed(record: CsvRow): Keyed<V> {
-    const row = build(record);
+    const built = build(record);
+    const row = withCellChecks(built, record.cells);
     const key = spec.keys && assigned ? origin(record.cells).key : "";
     if (row.reference !== undefined) {
       const first = references.get(row.reference);
@@ -123,6 +130,21 @@ export async function openScan<V extends ValidBase>(source: CsvSource, spec: Sca
     }
     if (spec.keys) assigned?.add(out.key);
     return out;
+  }
+
+  /** Control characters make the row invalid; a neutralised formula's apostrophe, dropped by the reader, is noted. */
+  function withCellChecks(row: Built<V>, cells: readonly string[]): Built<V> {
+    let problems: CellProblem[] | undefined;
+    for (const { column, index } of read) {
+      const text = cells[index];
+      if (text === undefined || text === "") continue;
+      const problem = controlCharacterProblem(text, column);
+      if (problem) (problems ??= []).push(problem);
+      else if (row.ok && isNeutralised(text)) row.changes.push({ column, from: text, to: text.slice(1), kind: "apostrophe" });
+    }
+    if (problems === undefined) return row;
+    const others = row.ok ? [] : row.problems.filter((p) => !problems.some((c) => c.column === p.column));
+    return { ok: false, row: row.row, reference: row.reference, label: row.label, problems: [...problems, ...others] };
   }
 
   // Once the rows are read, the references are not needed.

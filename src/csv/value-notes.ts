@@ -1,12 +1,24 @@
 // What shipctl read differently from how it was written, and which names it mapped through the tables: summed up
 // per column with a few examples, so a 2,000-row file gives a short report and memory does not grow with the rows.
 import type { Mapping } from "./table-cells.js";
-import type { Change } from "./row-types.js";
+import type { Change, ChangeKind } from "./row-types.js";
 
 const EXAMPLES = 3;
 
+/** What each kind of change means, after the column's name. */
+const KIND_TEXT: Readonly<Record<ChangeKind, string>> = {
+  "line-break": "line breaks and tabs folded to a space",
+  apostrophe: "leading apostrophe dropped: a spreadsheet's text marker, or a formula shipctl's own files neutralised",
+  separator: "a dot or comma before three digits, read as this column's other cells use it or as the only possible value",
+  "post-code": "leading zeros the spreadsheet dropped put back: this country's post codes have a fixed number of digits",
+  "post-code-unchecked":
+    "all digits, and shipctl does not know this country's post code format: if the spreadsheet stored it as a number, " +
+    "leading zeros may be lost (format the column as Text and type them again)",
+};
+
 interface ColumnChanges {
   column: string;
+  kind?: ChangeKind;
   rows: number;
   examples: Array<{ row: number; from: string; to: string }>;
 }
@@ -28,8 +40,9 @@ export class Notes {
 
   add(row: number, changes: readonly Change[], mappings: readonly Mapping[]): void {
     for (const c of changes) {
-      let entry = this.changes.get(c.column);
-      if (!entry) this.changes.set(c.column, (entry = { column: c.column, rows: 0, examples: [] }));
+      const key = c.kind === undefined ? c.column : `${c.column}\u0000${c.kind}`;
+      let entry = this.changes.get(key);
+      if (!entry) this.changes.set(key, (entry = c.kind === undefined ? { column: c.column, rows: 0, examples: [] } : { column: c.column, kind: c.kind, rows: 0, examples: [] }));
       entry.rows++;
       if (entry.examples.length < EXAMPLES) entry.examples.push({ row, from: c.from, to: c.to });
     }
@@ -60,8 +73,9 @@ export class Notes {
     if (this.changes.size > 0) {
       out += "Values read differently from how they are written:\n";
       for (const c of this.changes.values()) {
-        const examples = c.examples.map((e) => `row ${e.row}: "${e.from}" -> ${e.to}`).join("; ");
-        out += `  ${c.column}: ${c.rows} row${c.rows === 1 ? "" : "s"} (${examples}${c.rows > c.examples.length ? "; ..." : ""})\n`;
+        const examples = c.examples.map((e) => (e.from === e.to ? `row ${e.row}: "${e.from}"` : `row ${e.row}: "${oneLine(e.from)}" -> ${e.to}`)).join("; ");
+        const kind = c.kind === undefined ? "" : ` (${KIND_TEXT[c.kind]})`;
+        out += `  ${c.column}${kind}: ${c.rows} row${c.rows === 1 ? "" : "s"} (${examples}${c.rows > c.examples.length ? "; ..." : ""})\n`;
       }
     }
     if (this.mappings.length > 0) {
@@ -72,4 +86,9 @@ export class Notes {
     }
     return out;
   }
+}
+
+/** A cell's text on one line of a note: its line breaks and tabs shown as \n and \t. */
+function oneLine(text: string): string {
+  return text.replace(/\r\n|[\r\n\u2028\u2029]/g, "\\n").replace(/\t/g, "\\t");
 }

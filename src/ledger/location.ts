@@ -26,6 +26,7 @@ const SUFFIX: Record<Exclude<BatchKind, "address-verify">, string> = {
   "shipment-create": ".shipctl-journal.jsonl",
   "shipment-update": ".shipctl-update-journal.jsonl",
   "address-add": ".shipctl-address-journal.jsonl",
+  "address-update": ".shipctl-address-update-journal.jsonl",
 };
 
 /** The file-name suffix of a command's journal (".shipctl-journal.jsonl" for shipment create). */

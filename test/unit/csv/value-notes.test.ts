@@ -49,6 +49,17 @@ describe("Notes", () => {
     expect(mappings.find((m) => m.input === "USA")).toEqual({ ...us, rows: 2_000 });
   });
 
+  it("keeps each kind of change apart from plain formatting, says what it means, and shows a line break as \\n", () => {
+    const notes = new Notes();
+    notes.add(2, [{ column: "title", from: "Blue\nStudy", to: "Blue Study", kind: "line-break" }], []);
+    notes.add(3, [{ column: "title", from: "'=x", to: "=x", kind: "apostrophe" }, { column: "value", from: "$1,200", to: "1200" }], []);
+    expect(notes.toJSON().changes.map((c) => [c.column, c.kind])).toEqual([["title", "line-break"], ["title", "apostrophe"], ["value", undefined]]);
+    const text = notes.render("x");
+    expect(text).toContain('  title (line breaks and tabs folded to a space): 1 row (row 2: "Blue\\nStudy" -> Blue Study)\n');
+    expect(text).toContain('  title (leading apostrophe dropped: ');
+    expect(text).toContain('  value: 1 row (row 3: "$1,200" -> 1200)\n');
+  });
+
   it("is empty until something is added", () => {
     const notes = new Notes();
     expect(notes.empty).toBe(true);
