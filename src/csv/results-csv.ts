@@ -85,7 +85,7 @@ export async function writeResultsFiles(source: CsvSource, outcomes: Outcomes, r
   const earlier = await readEarlier(resultsPath, original, options.idColumn);
   const csv = await openCsv(source.open(BULK_CHUNK_BYTES), source.name);
   const origin = originReader(csv.header);
-  const own = csv.header.map((text, i) => ({ name: normaliseHeader(text), text, index: i })).filter((c) => c.name !== "" && !shipctlColumn(c.name, options.idColumn));
+  const own = inputColumns(csv.header, options.idColumn);
   // An input that names its rows' targets in the id column (an update from `list --format csv`, or from a results
   // file): a row that failed keeps its id in the results file, and the errors file keeps the column, so it can be
   // fixed and run again.
@@ -138,6 +138,21 @@ export async function writeResultsFiles(source: CsvSource, outcomes: Outcomes, r
   return { results: resultsPath, errors: errorsPath, failing };
 }
 
+/**
+ * The input's columns, each with the name it is matched by in another file of the same original. A blank or repeated
+ * header is a column too, whose cells are kept: named by its place.
+ */
+function inputColumns(header: readonly string[], idColumn: string): Array<InputColumn & { index: number }> {
+  const seen = new Set<string>();
+  return header.flatMap((text, index) => {
+    const normalised = normaliseHeader(text);
+    if (normalised !== "" && shipctlColumn(normalised, idColumn)) return [];
+    const name = normalised === "" || seen.has(normalised) ? `#${index}` : normalised;
+    seen.add(name);
+    return [{ name, text, index }];
+  });
+}
+
 /** Columns shipctl writes: replaced, not kept as input, so a results or errors file can be run again. */
 function shipctlColumn(name: string, idColumn: string): boolean {
   return name === idColumn || name === "status" || name === "error" || name === "verdict" || ORIGIN_COLUMNS.includes(name);
@@ -180,7 +195,7 @@ async function readEarlier(path: string, original: string, idColumn: string): Pr
     if (!ORIGIN_COLUMNS.every((c) => names.includes(c))) return undefined;
     const at = (name: string) => names.indexOf(name);
     const [id, status, error] = [at(idColumn), at("status"), at("error")];
-    const columns = csv.header.map((text, index) => ({ name: names[index]!, text, index })).filter((c) => c.name !== "" && !shipctlColumn(c.name, idColumn));
+    const columns = inputColumns(csv.header, idColumn);
     const origin = originReader(csv.header);
     const lines: ResultLine[] = [];
     for await (const record of csv.rows) {
