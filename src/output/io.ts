@@ -94,6 +94,24 @@ function stdoutWriter(): { write(text: string): void; isTTY(): boolean } {
   };
 }
 
+/**
+ * The same IO, noting whether anything was written on stdout: main() prints a failure's JSON document only on a
+ * stdout still empty, as a command that printed its own document put the failure in it (json.ts).
+ */
+export function watchStdout(io: IO): { io: IO; written(): boolean } {
+  let written = false;
+  // Object.create keeps io's getters (stdin, isTTY) lazy: a run that never asks never builds those streams.
+  const watched = Object.create(io, {
+    out: {
+      value: (text: string) => {
+        if (text !== "") written = true;
+        io.out(text);
+      },
+    },
+  }) as IO;
+  return { io: watched, written: () => written };
+}
+
 /** True when the descriptor is certainly not a terminal: a pipe, a socket, a file or /dev/null (never on Windows). */
 function notATerminal(fd: number): boolean {
   if (process.platform === "win32") return false;

@@ -166,7 +166,7 @@ async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: B
   if (stopped !== undefined && !deps.signal.aborted) {
     // Not authenticated, no subscription...: nothing more can be sent. What was done is in the journal.
     deps.io.err(`Stopped: ${(stopped as Error).message}\n`);
-    finishItems(run, { journalPath: journal.path });
+    finishItems(run, { journalPath: journal.path, error: stopped });
     throw stopped;
   }
   return finishItems(run, { journalPath: journal.path });

@@ -2,7 +2,8 @@
 // in what they read and the columns they show). The run loads the client, the tables and the rendering when it runs.
 import { Command } from "commander";
 import { PAGE } from "../../contract/limits.js";
-import { UsageError } from "../../errors.js";
+import { errorJson, UsageError } from "../../errors.js";
+import { printErrorJson } from "../../output/json.js";
 import { parsePageFlags } from "../../input/page-flags.js";
 import type { ListKind } from "../../api/walk-pages.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
@@ -70,12 +71,18 @@ export async function runList(options: ListOptions, deps: Deps): Promise<void> {
   const columns =
     options.kind === "shipments" ? (await import("../../shipments/shipment-columns.js")).shipmentColumns : (await import("../../addresses/address-columns.js")).addressColumns;
   const printer = printListing({ io: deps.io, json: deps.globals.json, theme: deps.theme.out }, { ndjson: options.ndjson, empty: `No ${options.kind}${options.page > 1 ? ` on page ${options.page}` : ""}.` });
-  const last = await walkPages(await deps.api(), {
-    kind: options.kind,
-    query: { page: options.page, limit: options.limit },
-    all: options.all,
-    call: callOptions(deps, `Listing ${options.kind}`),
-    onPage: (page) => printer.page(page.data),
+  const walk = async () =>
+    walkPages(await deps.api(), {
+      kind: options.kind,
+      query: { page: options.page, limit: options.limit },
+      all: options.all,
+      call: callOptions(deps, `Listing ${options.kind}`),
+      onPage: (page) => printer.page(page.data),
+    });
+  const last = await walk().catch((err: unknown) => {
+    // An NDJSON stream ends with its failure as the last line (README "Errors as JSON"); main() then adds nothing.
+    if (options.ndjson) printErrorJson(deps.io, errorJson(err), { ndjson: true });
+    throw err;
   });
   await printer.end(async () => columns(await enumLabels(deps)) as never);
   if (!options.all && last.links.next) {

@@ -41,6 +41,28 @@ describe("shipctl list shipments", () => {
     expect(lines.map((l) => JSON.parse(l).id)).toEqual(ids);
   });
 
+  it("with --ndjson a failure part way is the stream's last line: {error}, exit 7", async () => {
+    const fresh = await sb.newOrg();
+    await seedShipments(fresh, 3, await seedAddress(fresh));
+    // Faults apply in the order queued: a no-op one lets page 1 through, then every read of page 2 fails.
+    await fresh.control.fault({ method: "GET", path: "/api/v1/shipments", kind: "latency", ms: 0 });
+    await fresh.control.fault({ method: "GET", path: "/api/v1/shipments", kind: "502", count: 20 });
+    const r = await runCli(["list", "shipments", "--limit", "2", "--all", "--ndjson"], { sandbox: fresh });
+    expect(r.exitCode, r.stderr).toBe(7);
+    const lines = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(3);
+    expect(lines.slice(0, 2).every((l) => typeof l.id === "number")).toBe(true);
+    expect(lines[2].error).toMatchObject({ code: "server_error", exit_code: 7, http_status: 502 });
+  });
+
+  it("with --ndjson a failure before the first line is the only line", async () => {
+    const fresh = await sb.newOrg();
+    await fresh.control.setSubscription(false);
+    const r = await runCli(["list", "shipments", "--ndjson"], { sandbox: fresh });
+    expect(r.exitCode, r.stderr).toBe(4);
+    expect(r.stdout.split("\n")).toEqual([expect.stringMatching(/^\{"error":\{"code":"no_subscription","exit_code":4,/), ""]);
+  });
+
   it("without --all prints one page and says how to get the next on stderr", async () => {
     const r = await runCli(["list", "shipments", "--limit", "2", "--page", "2", "--json"], { sandbox: org });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -73,7 +95,7 @@ describe("shipctl list shipments", () => {
     await fresh.control.setSubscription(false);
     const unpaid = await runCli(["list", "shipments", "--json"], { sandbox: fresh });
     expect(unpaid.exitCode, unpaid.stderr).toBe(4);
-    expect(unpaid.stdout).toBe("");
+    expect(JSON.parse(unpaid.stdout).error).toMatchObject({ code: "no_subscription", exit_code: 4 });
     expect(unpaid.stderr).toContain("no active subscription");
   });
 
