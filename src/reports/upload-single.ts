@@ -64,9 +64,10 @@ async function present(deps: Deps, options: UploadPlan, report: PreparedReport, 
         : `${t.ok("Nothing to do:")} ${outcome.message}`;
     deps.io.err(`${what}\n`);
     if (outcome.result === "stored" && outcome.message.includes("answer was lost")) deps.io.err(`${outcome.message}\n`);
-    await printSingle(deps, outcome, report);
     // Ctrl-C came while the upload was under way: it was let finish, and its outcome is recorded.
-    if (deps.signal.aborted) throw new InterruptedError("interrupted: the upload already under way was let finish, and is recorded");
+    const interrupted = deps.signal.aborted ? new InterruptedError("interrupted: the upload already under way was let finish, and is recorded") : undefined;
+    await printSingle(deps, outcome, report, interrupted && errorJson(interrupted));
+    if (interrupted) throw interrupted;
     return ExitCode.Ok;
   }
   const err = errorFor(outcome, rerunCommand(options, deps.globals), deps.signal.aborted);

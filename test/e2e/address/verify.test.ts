@@ -34,6 +34,7 @@ describe("shipctl address verify", () => {
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ valid: false, status: 2, status_name: "Invalid", recommended: false, revised: null });
     expect(out.message).toContain("could not be found");
+    expect(out.error).toMatchObject({ code: "rejected", exit_code: 6, message: expect.stringContaining("will not accept this address") });
     expect(r.stderr).toContain("will not accept this address");
   });
 
