@@ -43,9 +43,9 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [ExitCode, string]> = [
 
 /**
  * The stable name of each kind of failure, for scripts: `{"error": {"code": "not_found", "exit_code": 6, ...}}` in the
- * --json output (errorJson below). Each error class says which is its own (errorCode), as it says its exit code; a name, once
- * published, never changes meaning. Several names share an exit code: the code says what to do, the name says what
- * happened.
+ * --json output (errorJson below). Each error class says which is its own (errorCode), as it says its exit code; a
+ * name, once published, never changes meaning. Several names share an exit code: the code says what to do, the name
+ * says what happened. README "Errors as JSON" lists them (a unit test keeps the two equal).
  */
 export const ERROR_CODE_TABLE = [
   ["failure", ExitCode.Failure, "a failure shipctl cannot classify further (a damaged journal, a body that could not be read)"],
@@ -86,7 +86,7 @@ export class CliError extends Error {
   /** The failure's name in --json output (ERROR_CODE_TABLE); `code` is left to system errors' (ECONNREFUSED). */
   errorCode: ErrorCode = "failure";
   readonly hint?: string;
-  /** Facts for scripts beside the message (snake_case keys), e.g. the HTTP status of a refused request. */
+  /** Facts for scripts beside the message (snake_case keys other than code, exit_code, message, hint), e.g. http_status. */
   details: Record<string, unknown> = {};
   constructor(message: string, options: CliErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
