@@ -41,6 +41,40 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [ExitCode, string]> = [
   [ExitCode.Interrupted, "interrupted (Ctrl-C); rerun the same command to resume where it applies"],
 ];
 
+/**
+ * The stable name of each kind of failure, for scripts: `{"error": {"code": "not_found", "exit_code": 6, ...}}` in the
+ * --json output (errorJson below). Each error class says which is its own (errorCode), as it says its exit code; a
+ * name, once published, never changes meaning. Several names share an exit code: the code says what to do, the name
+ * says what happened. README "Errors as JSON" lists them (a unit test keeps the two equal).
+ */
+export const ERROR_CODE_TABLE = [
+  ["failure", ExitCode.Failure, "a failure shipctl cannot classify further (a damaged journal, a body that could not be read)"],
+  ["internal_error", ExitCode.Failure, "a bug in shipctl (run again with --debug)"],
+  ["unexpected_response", ExitCode.Failure, "the service answered outside its contract"],
+  ["usage_error", ExitCode.Usage, "invalid usage or input; nothing was sent"],
+  ["cancelled", ExitCode.Cancelled, "cancelled at a prompt"],
+  ["auth_required", ExitCode.Auth, "not logged in, or the saved token may not be sent to this base URL"],
+  ["unauthorized", ExitCode.Auth, "the service refused the token (401)"],
+  ["no_subscription", ExitCode.Auth, "the organization has no subscription (402)"],
+  ["payment_failed", ExitCode.Payment, "the payment was refused"],
+  ["payment_declined", ExitCode.Payment, "the card was declined"],
+  ["no_payment_method", ExitCode.Payment, "the organization has no valid payment method"],
+  ["rejected", ExitCode.Rejected, "the service refused the request"],
+  ["forbidden", ExitCode.Rejected, "the service forbade the request (403)"],
+  ["not_found", ExitCode.Rejected, "the resource does not exist (404)"],
+  ["validation_failed", ExitCode.Rejected, "the service refused the input field by field (422); see `errors`"],
+  ["request_rejected", ExitCode.Rejected, "the service refused the request (another 4xx)"],
+  ["unavailable", ExitCode.Unavailable, "the service is unavailable, or a lost answer is still in flight"],
+  ["network_error", ExitCode.Unavailable, "the connection failed"],
+  ["conflict", ExitCode.Unavailable, "the service answered 409 after the retries"],
+  ["rate_limited", ExitCode.Unavailable, "the service answered 429 after the retries"],
+  ["server_error", ExitCode.Unavailable, "the service failed (5xx) after the retries"],
+  ["upstream_rate_limited", ExitCode.Unavailable, "the service's own upstream stayed throttled"],
+  ["partial", ExitCode.Partial, "some items succeeded and some failed; the document says which"],
+  ["interrupted", ExitCode.Interrupted, "interrupted (Ctrl-C)"],
+] as const satisfies ReadonlyArray<readonly [string, ExitCode, string]>;
+export type ErrorCode = (typeof ERROR_CODE_TABLE)[number][0];
+
 export interface CliErrorOptions {
   /** What the user can do about it, printed after the message. */
   hint?: string;
@@ -49,7 +83,11 @@ export interface CliErrorOptions {
 
 export class CliError extends Error {
   exitCode: ExitCode = ExitCode.Failure;
+  /** The failure's name in --json output (ERROR_CODE_TABLE); `code` is left to system errors' (ECONNREFUSED). */
+  errorCode: ErrorCode = "failure";
   readonly hint?: string;
+  /** Facts for scripts beside the message (snake_case keys other than code, exit_code, message, hint), e.g. http_status. */
+  details: Record<string, unknown> = {};
   constructor(message: string, options: CliErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
@@ -59,30 +97,90 @@ export class CliError extends Error {
 
 export class UsageError extends CliError {
   override exitCode: ExitCode = ExitCode.Usage;
+  override errorCode: ErrorCode = "usage_error";
 }
 export class CancelledError extends CliError {
   override exitCode: ExitCode = ExitCode.Cancelled;
+  override errorCode: ErrorCode = "cancelled";
 }
 export class AuthError extends CliError {
   override exitCode: ExitCode = ExitCode.Auth;
+  override errorCode: ErrorCode = "auth_required";
 }
 export class PaymentError extends CliError {
   override exitCode: ExitCode = ExitCode.Payment;
+  override errorCode: ErrorCode = "payment_failed";
 }
 export class RejectedError extends CliError {
   override exitCode: ExitCode = ExitCode.Rejected;
+  override errorCode: ErrorCode = "rejected";
 }
 export class UnavailableError extends CliError {
   override exitCode: ExitCode = ExitCode.Unavailable;
+  override errorCode: ErrorCode = "unavailable";
 }
 export class PartialError extends CliError {
   override exitCode: ExitCode = ExitCode.Partial;
+  override errorCode: ErrorCode = "partial";
 }
 export class InterruptedError extends CliError {
   override exitCode: ExitCode = ExitCode.Interrupted;
+  override errorCode: ErrorCode = "interrupted";
 }
 
 export function exitCodeFor(err: unknown): ExitCode {
   if (err instanceof CliError) return err.exitCode;
   return ExitCode.Failure;
+}
+
+/** The `error` object of --json output: the same shape for every command and every failure (README "Errors as JSON"). */
+export interface ErrorJson {
+  code: ErrorCode;
+  exit_code: number;
+  message: string;
+  hint: string | null;
+  [detail: string]: unknown;
+}
+
+const BUG_HINT = "This is a bug in shipctl. Run again with --debug for details.";
+
+/**
+ * What a script learns of a failure. `exitCode` is the run's, when main() decided it otherwise (an interruption that
+ * surfaced as some other error); errors that are not CliErrors are bugs.
+ */
+export function errorJson(err: unknown, exitCode: number = exitCodeFor(err)): ErrorJson {
+  if (err instanceof CliError) {
+    const named = namedBy(err, exitCode);
+    return { code: named?.errorCode ?? codeForExit(exitCode), exit_code: exitCode, message: err.message, hint: err.hint ?? null, ...named?.details };
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  if (exitCode === ExitCode.Interrupted) return { code: "interrupted", exit_code: exitCode, message, hint: null };
+  return { code: "internal_error", exit_code: exitCode, message, hint: BUG_HINT };
+}
+
+/**
+ * The `error` object of a run that failed without an error to show: it returned an exit code (a batch partly done,
+ * 8), and its document says item by item what went wrong. The message is `summary` when given.
+ */
+export function exitErrorJson(exitCode: number, summary?: string): ErrorJson {
+  const meaning = EXIT_CODE_TABLE.find(([c]) => c === exitCode)?.[1] ?? "failed";
+  return { code: codeForExit(exitCode), exit_code: exitCode, message: summary ?? meaning, hint: null };
+}
+
+/**
+ * The error whose name (and facts) a failure shows: itself while its exit code is its name's, or else the first of
+ * its causes that is (a failure restated in context, as checkout's "session 2 was not paid: the card was declined",
+ * keeps its cause's payment_declined); none when the exit code was changed after the fact (a failure that left a
+ * payment in doubt is 7 whatever it was), which then shows the general name of its code.
+ */
+function namedBy(err: CliError, exitCode: number): CliError | undefined {
+  for (let e: unknown = err; e instanceof CliError; e = e.cause) {
+    if (ERROR_CODE_TABLE.some(([name, code]) => name === (e as CliError).errorCode && code === exitCode)) return e;
+  }
+  return undefined;
+}
+
+/** The general name of an exit code: the first of its names in ERROR_CODE_TABLE. */
+function codeForExit(exitCode: number): ErrorCode {
+  return ERROR_CODE_TABLE.find(([, c]) => c === exitCode)?.[0] ?? "failure";
 }

@@ -1,12 +1,15 @@
-// Runs the program and maps whatever escapes to an exit code and a message on stderr.
+// Runs the program and maps whatever escapes to an exit code and a message on stderr, and with --json to the
+// `{"error": ...}` document on stdout when the command printed none of its own (README "Errors as JSON").
 // main() never exits the process: bin/shipctl.js sets process.exitCode from what it returns.
 // Only what every run needs is imported up front; the command tree (commander and all wiring) is loaded with
 // import(), so `shipctl --version` costs little more than starting node.
 import { createDeps, DEFAULT_GLOBALS, type BaseDeps, type Deps, type GlobalOptions } from "./deps.js";
-import { CliError, ExitCode, exitCodeFor } from "./errors.js";
+import { CliError, ExitCode, errorJson, exitCodeFor, exitErrorJson, type ErrorJson } from "./errors.js";
 import type { Command } from "commander";
 import type { CommandContext } from "./commands/action.js";
 import { createTheme, colorEnabled, loadColours } from "./output/theme.js";
+import { watchStdout } from "./output/io.js";
+import { printErrorJson } from "./output/json.js";
 
 export { systemDeps } from "./deps.js";
 
@@ -24,9 +27,11 @@ export async function main(argv: string[], base: BaseDeps): Promise<number> {
   }
   let exitCode: number = ExitCode.Ok;
   let deps: Deps | undefined;
+  const stdout = watchStdout(base.io);
   const ctx: CommandContext = {
     depsFor(command) {
       deps = createDeps(base, globalsOf(command));
+      deps.io = stdout.io;
       return deps;
     },
     setExitCode(code) {
@@ -34,22 +39,48 @@ export async function main(argv: string[], base: BaseDeps): Promise<number> {
     },
     runShipctl: main,
   };
+  /** The failure as the one JSON document of a --json run, unless the command already printed its own. */
+  const jsonFailure = (error: ErrorJson) => {
+    if (jsonAsked(argv, deps) && !stdout.written()) printErrorJson(stdout.io, error);
+  };
   const { buildProgram, CommanderError } = await import("./program.js");
   const program = buildProgram(base, ctx, VERSION);
   try {
     await program.parseAsync(argv, { from: "user" });
+    // A run that failed by its exit code alone (a command that said why on stderr) still gives a script its document.
+    if (exitCode !== ExitCode.Ok) jsonFailure(exitErrorJson(exitCode));
     return exitCode;
   } catch (err) {
     if (err instanceof CommanderError) {
       // --help and --version "fail" with exitCode 0; anything else commander refuses is a usage error.
-      return err.exitCode === 0 ? ExitCode.Ok : ExitCode.Usage;
+      if (err.exitCode === 0) return ExitCode.Ok;
+      jsonFailure(commanderErrorJson(err));
+      return ExitCode.Usage;
     }
     const code = base.signal.aborted && !(err instanceof CliError) ? ExitCode.Interrupted : exitCodeFor(err);
     reportError(base, deps, err, code);
+    jsonFailure(errorJson(err, code));
     return code;
   } finally {
     await deps?.close();
   }
+}
+
+/**
+ * Whether --json was asked for: as parsed, or, when commander refused the command line before any command ran, as
+ * written (before a `--`).
+ */
+function jsonAsked(argv: readonly string[], deps: Deps | undefined): boolean {
+  if (deps) return deps.globals.json;
+  const end = argv.indexOf("--");
+  return (end === -1 ? argv : argv.slice(0, end)).includes("--json");
+}
+
+/** Commander's refusal (an unknown option, a missing argument), which it has already printed on stderr. */
+function commanderErrorJson(err: { message: string; code: string }): ErrorJson {
+  // A missing subcommand shows the usage instead of a message ("(outputHelp)").
+  const message = err.code === "commander.help" ? "a command is needed" : err.message.replace(/^error: /, "");
+  return { ...exitErrorJson(ExitCode.Usage, message), hint: "run with --help for usage" };
 }
 
 function globalsOf(command: Command): GlobalOptions {

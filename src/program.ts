@@ -11,7 +11,7 @@ export function buildProgram(base: BaseDeps, ctx: CommandContext, version: strin
   const program = new Command("shipctl")
     .description("Ship artwork from the command line: addresses, shipments, condition reports and checkout.")
     .version(version, "-V, --version", "print the version")
-    .option("--json", "print one JSON document on stdout (for scripts)")
+    .option("--json", "print one JSON document on stdout (for scripts); a failure is in it as {\"error\": {code, exit_code, message, hint}}")
     .option("--profile <name>", "use this saved profile (env SHIPCTL_PROFILE)")
     .option("--base-url <url>", "service URL for this run (env SHIPCTL_BASE_URL)")
     .option("--debug", "log each request (method, URL, status, time, retries) to stderr; the token is redacted")

@@ -118,8 +118,8 @@ async function addBatch(run: BatchRun, journal: Book | undefined): Promise<numbe
   });
   settleCreatedInvalid(run, journal, validation);
   reportValidation(run, validation, notes);
-  const finish = (extra: { exitCode?: number; unreached?: number } = {}) =>
-    finishRun(run, { words: ADD_WORDS, notes, journalPath: journal?.path, command: "address add", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, spec });
+  const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
+    finishRun(run, { words: ADD_WORDS, notes, journalPath: journal?.path, command: "address add", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec });
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
   const refusal = earlier?.refusal(run, "address add", validation.valid);
   if (refusal) throw refusal;

@@ -8,6 +8,7 @@ import {
   RejectedError,
   UnavailableError,
   type CliErrorOptions,
+  type ErrorCode,
 } from "../errors.js";
 import { fieldErrors, type FieldError } from "./field-errors.js";
 
@@ -42,6 +43,7 @@ function stamp(err: CliError & RequestFacts, facts: RequestFacts): void {
   err.path = facts.path;
   err.status = facts.status;
   err.mayHaveArrived = facts.mayHaveArrived;
+  err.details = { ...err.details, method: facts.method, path: facts.path, http_status: facts.status ?? null };
   Object.defineProperty(err, API_FAILURE, { value: true });
 }
 
@@ -94,6 +96,7 @@ export abstract class ApiUnavailableError extends UnavailableError implements Re
 
 /** The connection failed. `mayHaveArrived` false: refused, DNS, TLS or connect timeout (safe to resend). */
 export class NetworkError extends ApiUnavailableError {
+  override errorCode: ErrorCode = "network_error";
   /** The system or undici error code (ECONNREFUSED, UND_ERR_SOCKET...), when there is one. */
   readonly code?: string;
   constructor(facts: RequestFacts, message: string, options: CliErrorOptions & { code?: string }) {
@@ -103,13 +106,18 @@ export class NetworkError extends ApiUnavailableError {
 }
 
 /** 401: the token is missing, wrong or expired. */
-export class UnauthorizedError extends ApiAuthError {}
+export class UnauthorizedError extends ApiAuthError {
+  override errorCode: ErrorCode = "unauthorized";
+}
 
 /** 402 anywhere but a declined checkout: the organization has no active subscription. */
-export class NoSubscriptionError extends ApiAuthError {}
+export class NoSubscriptionError extends ApiAuthError {
+  override errorCode: ErrorCode = "no_subscription";
+}
 
 /** 402 on POST /api/v1/checkout with `{status, message}`: the card was declined and the payment method invalidated. */
 export class PaymentDeclinedError extends ApiPaymentError {
+  override errorCode: ErrorCode = "payment_declined";
   /** The service's internal error code. */
   readonly serviceStatus: number;
   readonly serviceMessage: string;
@@ -117,32 +125,41 @@ export class PaymentDeclinedError extends ApiPaymentError {
     super(facts, message, options);
     this.serviceStatus = body.status;
     this.serviceMessage = body.message;
+    this.details = { ...this.details, service_status: body.status, service_message: body.message };
   }
 }
 
 /** 403 on POST /api/v1/checkout: the organization has no valid payment method. */
-export class NoPaymentMethodError extends ApiPaymentError {}
+export class NoPaymentMethodError extends ApiPaymentError {
+  override errorCode: ErrorCode = "no_payment_method";
+}
 
 /** 403 elsewhere. */
-export class ForbiddenError extends ApiRejectedError {}
+export class ForbiddenError extends ApiRejectedError {
+  override errorCode: ErrorCode = "forbidden";
+}
 
 /** 404: the resource (or the endpoint, with a wrong base URL) does not exist. */
 export class NotFoundError extends ApiRejectedError {
+  override errorCode: ErrorCode = "not_found";
   /** What was looked for, e.g. "shipment 12"; undefined when the path itself was not found. */
   readonly resource?: string;
   constructor(facts: RequestFacts, message: string, resource: string | undefined, options?: CliErrorOptions) {
     super(facts, message, options);
     this.resource = resource;
+    this.details = { ...this.details, resource: resource ?? null };
   }
 }
 
 /** 422 (or a validation body on another 4xx): the service refused the input, field by field. */
 export class ValidationError extends ApiRejectedError {
+  override errorCode: ErrorCode = "validation_failed";
   /** As the service sent them, e.g. {"shipments.3.value": ["The value must be at least 50."]}. */
   readonly errors: Record<string, string[]>;
   constructor(facts: RequestFacts, message: string, errors: Record<string, string[]>, options?: CliErrorOptions) {
     super(facts, message, options);
     this.errors = errors;
+    this.details = { ...this.details, errors };
   }
   /** The errors with `<list>.N.field` keys split into item index and field (see field-errors.ts). */
   fieldErrors(listKey = "shipments"): FieldError[] {
@@ -151,10 +168,13 @@ export class ValidationError extends ApiRejectedError {
 }
 
 /** Any other 4xx (400 outside verify, 405, 413...). */
-export class RequestRejectedError extends ApiRejectedError {}
+export class RequestRejectedError extends ApiRejectedError {
+  override errorCode: ErrorCode = "request_rejected";
+}
 
 /** 409: e.g. the payment failed while the checkout session was created; usually temporary (wait about a minute). */
 export class ConflictError extends ApiUnavailableError {
+  override errorCode: ErrorCode = "conflict";
   readonly serviceStatus?: number;
   readonly serviceMessage?: string;
   constructor(facts: RequestFacts, message: string, body: { status?: number; message?: string }, options?: CliErrorOptions) {
@@ -166,16 +186,19 @@ export class ConflictError extends ApiUnavailableError {
 
 /** 429 after the retries (or a Retry-After longer than shipctl waits). */
 export class RateLimitedError extends ApiUnavailableError {
+  override errorCode: ErrorCode = "rate_limited";
   /** From Retry-After (seconds or an HTTP date), when the service sent one. */
   readonly retryAfterMs?: number;
   constructor(facts: RequestFacts, message: string, retryAfterMs: number | undefined, options?: CliErrorOptions) {
     super(facts, message, options);
     this.retryAfterMs = retryAfterMs;
+    this.details = { ...this.details, retry_after_ms: retryAfterMs ?? null };
   }
 }
 
 /** 5xx, and a price session that answered status 1 (Failed). */
 export class ServerError extends ApiUnavailableError {
+  override errorCode: ErrorCode = "server_error";
   /** `status` of a `{status, message}` body (the Checkout Session Status on a price session). */
   readonly serviceStatus?: number;
   constructor(facts: RequestFacts, message: string, serviceStatus?: number, options?: CliErrorOptions) {
@@ -185,13 +208,16 @@ export class ServerError extends ApiUnavailableError {
 }
 
 /** The service's own upstream (address verifier, rate look-up) stayed throttled (status 0) through every retry. */
-export class UpstreamRateLimitedError extends ApiUnavailableError {}
+export class UpstreamRateLimitedError extends ApiUnavailableError {
+  override errorCode: ErrorCode = "upstream_rate_limited";
+}
 
 /**
  * The answer does not fit the contract: a success body of the wrong shape, a redirect, a pagination link to
  * another origin. Exit 1: shipctl cannot tell what happened. A 2xx of the wrong shape did take effect.
  */
 export class UnexpectedResponseError extends CliError implements RequestFacts {
+  override errorCode: ErrorCode = "unexpected_response";
   method!: string;
   path!: string;
   status?: number;

@@ -1,7 +1,7 @@
 // The second pass of a dry run: every row printed as it would be sent (or why it would not be), without keeping the
 // rows. Exit 0 when every row would be sent, 2 when some would fail, 7 when addresses could not be verified because
 // the service was unavailable.
-import { ExitCode } from "../errors.js";
+import { ExitCode, exitErrorJson } from "../errors.js";
 import type { BatchRun } from "./batch-run.js";
 import { dryRunPrinter, spilledBlockedStore } from "./dry-run.js";
 import type { Notes } from "../csv/value-notes.js";
@@ -77,11 +77,13 @@ export async function printDryRun<P>(
       }
     }
     const requests = Math.ceil(wouldSend / perRequest);
-    await printer.end({ counts: { rows: validation.total, invalid: validation.invalid.length, would_send: wouldSend, blocked, requests }, ...notes.toJSON() });
+    const code = blocked + validation.invalid.length === 0 ? ExitCode.Ok : unavailable ? ExitCode.Unavailable : ExitCode.Usage;
     const blockedText = blocked > 0 ? `; ${blocked} would fail their address check` : "";
-    deps.io.err(`Dry run: ${wouldSend} row${wouldSend === 1 ? "" : "s"} would be sent in ${requests} request${requests === 1 ? "" : "s"}${blockedText}. Nothing was sent.\n`);
-    if (blocked + validation.invalid.length === 0) return ExitCode.Ok;
-    return unavailable ? ExitCode.Unavailable : ExitCode.Usage;
+    const summary = `Dry run: ${wouldSend} row${wouldSend === 1 ? "" : "s"} would be sent in ${requests} request${requests === 1 ? "" : "s"}${blockedText}. Nothing was sent.`;
+    const counts = { rows: validation.total, invalid: validation.invalid.length, would_send: wouldSend, blocked, requests };
+    await printer.end({ counts, ...notes.toJSON(), ...(code === ExitCode.Ok ? {} : { error: exitErrorJson(code, summary) }) });
+    deps.io.err(`${summary}\n`);
+    return code;
   } finally {
     await spill?.dispose();
   }

@@ -1,10 +1,10 @@
 // The end of every CSV run: results files, stdout (table or JSON), the summary on stderr, what to do next, the exit
 // code; and after Ctrl-C, the command that resumes the run.
-import { ExitCode } from "../errors.js";
+import { ExitCode, errorJson, exitErrorJson } from "../errors.js";
 import { textBuffer } from "../output/text-buffer.js";
 import type { BatchRun } from "./batch-run.js";
 import type { Notes } from "../csv/value-notes.js";
-import { countsOf, exitCodeFor, renderResultsTable, summaryLine, writeResultsJson, type ResultWords } from "./results.js";
+import { countsOf, exitCodeFor, renderResultsTable, summaryLine, writeResultsJson, type Counts, type ResultWords } from "./results.js";
 import { errorsPathFor, writeResultsFiles, type ResultsFiles } from "../csv/results-csv.js";
 import { shellQuote } from "../output/shell-quote.js";
 import { resumeCommand } from "./run-options.js";
@@ -23,6 +23,8 @@ export interface FinishInput {
   spec?: ScanSpec<ValidBase>;
   /** An exit code that overrides the outcome-based one (2 for invalid input). */
   exitCode?: number;
+  /** Why the run stopped early (it is thrown after the results are written): the `error` of the --json document. */
+  error?: unknown;
 }
 
 export async function finishRun(run: BatchRun, input: FinishInput): Promise<number> {
@@ -36,9 +38,12 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   }
   // Invalid input was already listed row by row on stderr: people need no table of it, scripts get the JSON.
   const refused = input.exitCode === ExitCode.Usage;
+  const counts = countsOf(outcomes, input.words);
+  const code = refused ? ExitCode.Usage : runExitCode(run, input, counts);
   if (deps.globals.json) {
     const out = textBuffer((text) => deps.io.out(text));
-    writeResultsJson((text) => out.add(text), outcomes, input.words, { notes: input.notes?.toJSON(), journal: input.journalPath, results: files });
+    const error = input.error !== undefined ? errorJson(input.error) : code === ExitCode.Ok ? undefined : exitErrorJson(code, refused ? undefined : summaryLine(counts, input.words));
+    writeResultsJson((text) => out.add(text), outcomes, input.words, { notes: input.notes?.toJSON(), journal: input.journalPath, results: files, error });
     out.flush();
   } else if (outcomes.size > 0 && !refused) {
     deps.io.out(renderResultsTable(outcomes, input.words, { theme: deps.theme.out, width: deps.io.stdoutIsTTY ? deps.io.columns : undefined }));
@@ -47,7 +52,6 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
     if (files) deps.io.err(`Results: ${files.results}\nInvalid rows: ${files.errors}\n`);
     return ExitCode.Usage;
   }
-  const counts = countsOf(outcomes, input.words);
   const unreached = input.unreached > 0 && !input.spec ? ` ${input.unreached} row${input.unreached === 1 ? " was" : "s were"} not reached.` : "";
   deps.io.err(`${summaryLine(counts, input.words)}${unreached}\n`);
   if (files) {
@@ -68,11 +72,15 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   }
   if (deps.signal.aborted) {
     deps.io.err(`${theme.error("Interrupted.")} The journal is saved. To resume:\n  ${resumeCommand(input.command, options, deps.globals)}\n`);
-    return ExitCode.Interrupted;
   }
+  return code;
+}
+
+function runExitCode(run: BatchRun, input: FinishInput, counts: Counts): number {
+  if (run.deps.signal.aborted) return ExitCode.Interrupted;
   if (input.exitCode !== undefined) return input.exitCode;
   if (input.unreached > 0) return counts.done + counts.skipped > 0 ? ExitCode.Partial : ExitCode.Unavailable;
-  return exitCodeFor(outcomes, input.words);
+  return exitCodeFor(run.outcomes, input.words);
 }
 
 /** Rows the run never reached (it stopped first): "not sent", so the results name every row of the file. */

@@ -2,7 +2,7 @@
 // {created, failed, skipped, counts, ...}; a one-line summary on stderr; and the exit code:
 //   0 every row done (now or by an earlier run) · 8 partly done · 2 invalid input, nothing sent
 //   7 nothing done because the service was unavailable · 6 nothing done because the service refused the rows
-import { ExitCode } from "../errors.js";
+import { ExitCode, type ErrorJson } from "../errors.js";
 import { renderTable, type Column } from "../output/table.js";
 import type { Theme } from "../output/theme.js";
 import type { NotesJson } from "../csv/value-notes.js";
@@ -80,7 +80,7 @@ export function writeResultsJson(
   out: (text: string) => void,
   outcomes: Outcomes,
   words: ResultWords,
-  extra: { notes?: NotesJson; journal?: string; results?: { results: string; errors: string }; position?: Position },
+  extra: { notes?: NotesJson; journal?: string; results?: { results: string; errors: string }; position?: Position; error?: ErrorJson },
 ): void {
   const position = extra.position ?? "row";
   const item = ([row, o]: Row) => ({
@@ -112,6 +112,7 @@ export function writeResultsJson(
     ...(extra.notes ? { changes: extra.notes.changes, mappings: extra.notes.mappings } : {}),
     ...(extra.journal ? { journal: extra.journal } : {}),
     ...(extra.results ? { results_file: extra.results.results, errors_file: extra.results.errors } : {}),
+    ...(extra.error ? { error: extra.error } : {}),
   };
   // JSON.stringify(value, null, 2) nested `depth` levels in: every line after its first moves right. String values
   // hold no raw line breaks (JSON escapes them), so every "\n" is the layout's own.

@@ -42,8 +42,8 @@ export interface RowPass<V extends ValidBase, J extends RowJob> {
   prepare(row: Extract<Keyed<V>, { ok: true }>, base: { label: string; reference?: string }): { outcome: Outcome } | { job: J };
   /** Once every request is settled: what becomes of the answers that were lost. */
   settleLost(sender: RowSender<J>): Promise<void>;
-  /** Writes the results; `unreached` rows were not reached (the run stopped). */
-  finish(extra: { unreached: number }): Promise<number>;
+  /** Writes the results; `unreached` rows were not reached (the run stopped, for `error` when it says why). */
+  finish(extra: { unreached: number; error?: unknown }): Promise<number>;
 }
 
 export async function sendRowPass<V extends ValidBase, J extends RowJob>(run: BatchRun, journal: Book, pass: RowPass<V, J>): Promise<number> {
@@ -83,7 +83,7 @@ export async function sendRowPass<V extends ValidBase, J extends RowJob>(run: Ba
   stopProgress(run);
   const unreached = pass.validation.total - outcomes.size;
   if (sender.stopped !== undefined && !deps.signal.aborted) {
-    await pass.finish({ unreached });
+    await pass.finish({ unreached, error: sender.stopped });
     throw sender.stopped;
   }
   return pass.finish({ unreached });

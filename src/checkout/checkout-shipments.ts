@@ -3,12 +3,12 @@
 // check --max-total, confirm once, then pay session by session (pay.ts), each payment recorded in the checkout book
 // (checkout-book.ts). A rerun of the same command is always safe: a payment that may still be going through is waited
 // for (or its shipments left alone), and anything no longer a Draft is reported and skipped before pricing.
-import { CancelledError, InterruptedError, UsageError, type CliError } from "../errors.js";
+import { CancelledError, errorJson, InterruptedError, UsageError, type CliError } from "../errors.js";
 import { ShipmentStatus, shipmentStatusName } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import type { ApiClient } from "../api/client-types.js";
 import { formatUsd } from "../output/money.js";
-import { printJson } from "../output/json.js";
+import { printJson, withError } from "../output/json.js";
 import { tableWidth } from "../output/table.js";
 import { conclude } from "./conclude.js";
 import { type CheckoutPlan, type CheckoutSession, type RunStatus, type SkippedShipment } from "./checkout-model.js";
@@ -130,7 +130,7 @@ function report(
   if (deps.globals.json) {
     printJson(
       deps.io,
-      jsonDocument({
+      withError(jsonDocument({
         status: run.status,
         sessions: run.sessions,
         paid: run.pay.paid ?? [],
@@ -139,7 +139,7 @@ function report(
         settleAt: run.pay.settleAt,
         skipped: run.skipped,
         rerun: run.rerun,
-      }),
+      }), error && errorJson(error)),
     );
   }
   if (error) throw error;

@@ -5,7 +5,7 @@ import { strippedPrefixNote, sameOrigin, type NormalisedBaseUrl } from "./base-u
 import { envValue, resolveProfileName } from "./settings.js";
 import { openConfigStore } from "./store.js";
 import { profileOf } from "./schema.js";
-import { printJson } from "../output/json.js";
+import { printJson, withCamelAliases } from "../output/json.js";
 
 /** `normalised`: the command line's URL, already checked (commands/config/config-set.ts). */
 export async function setBaseUrl(deps: Deps, normalised: NormalisedBaseUrl): Promise<void> {
@@ -29,7 +29,7 @@ export async function setBaseUrl(deps: Deps, normalised: NormalisedBaseUrl): Pro
   if (deps.globals.baseUrl !== undefined || envValue(deps.env, "SHIPCTL_BASE_URL") !== undefined) {
     deps.io.err(`Note: --base-url or SHIPCTL_BASE_URL overrides this for runs that give it.\n`);
   }
-  if (deps.globals.json) printJson(deps.io, { profile, key: "baseUrl", value: url, tokenRemoved: droppedToken });
+  if (deps.globals.json) printJson(deps.io, withCamelAliases({ profile, key: "baseUrl", value: url, token_removed: droppedToken }));
 }
 
 /** `name`: already checked to be a valid profile name. */

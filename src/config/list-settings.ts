@@ -2,12 +2,14 @@
 // shown masked ("sand…oken"), never whole. No network: the tables row shows what is stored, not a sandbox probe.
 import type { Deps } from "../deps.js";
 import { storedTablesFor } from "./profile-tables.js";
-import { printJson } from "../output/json.js";
+import { printJson, withCamelAliases } from "../output/json.js";
 import { maskToken } from "../output/mask-token.js";
 import { renderTable, tableWidth } from "../output/table.js";
 import type { Source } from "./connection-types.js";
 import { openConfigContext } from "./config-context.js";
 import { sourceLabel, type SettingKey } from "./setting-sources.js";
+
+const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 interface Row {
   key: SettingKey | "tables" | "profiles";
@@ -48,8 +50,9 @@ export async function listSettings(deps: Deps): Promise<void> {
   ];
 
   if (deps.globals.json) {
-    const settingsJson = Object.fromEntries(rows.map((r) => [r.key, { value: r.jsonValue ?? r.value, source: r.source }]));
-    printJson(deps.io, { profile, configPath: store.path, settings: settingsJson });
+    // The settings are named as `config get`/`config set` take them (baseUrl), and as JSON keys in snake_case.
+    const settingsJson = Object.fromEntries(rows.map((r) => [snakeCase(r.key), { value: r.jsonValue ?? r.value, source: r.source }]));
+    printJson(deps.io, withCamelAliases({ profile, config_path: store.path, settings: withCamelAliases(settingsJson) }));
     return;
   }
   deps.io.out(

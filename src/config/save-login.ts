@@ -8,7 +8,7 @@ import { openConfigStore } from "./store.js";
 import { profileOf, type StoredProfile } from "./schema.js";
 import { probeSandboxTables } from "./tables-probe.js";
 import { readAll } from "../output/io.js";
-import { printJson } from "../output/json.js";
+import { printJson, withCamelAliases } from "../output/json.js";
 import { createRedactor } from "../api/redact.js";
 
 const SCRIPT_EXAMPLE = 'printf %s "$SHIPCTL_TOKEN" | shipctl login --base-url https://api.example.com --token-stdin';
@@ -57,7 +57,7 @@ export async function saveLogin(deps: Deps, options: { tokenStdin: boolean }): P
   if (envValue(deps.env, "SHIPCTL_TOKEN") !== undefined) {
     deps.io.err(`${t.warn("Note:")} SHIPCTL_TOKEN is set in this environment and overrides the saved token.\n`);
   }
-  if (deps.globals.json) printJson(deps.io, { profile, baseUrl, sandbox: probe.sandbox });
+  if (deps.globals.json) printJson(deps.io, withCamelAliases({ profile, base_url: baseUrl, sandbox: probe.sandbox }));
 }
 
 function requireScriptFlags(deps: Deps, hasUrl: boolean, hasTokenStdin: boolean): void {

@@ -59,5 +59,8 @@ export function invalidInput(report: ProblemReport): UsageError {
     return `  ${field}${flag ? ` (${flag})` : ""}: ${messages.join("; ")}`;
   });
   const count = lines.length === 1 ? "1 problem" : `${lines.length} problems`;
-  return new UsageError(`${report.subject} has ${count}, so nothing was sent:\n${lines.join("\n")}`, { hint: report.hint });
+  const err = new UsageError(`${report.subject} has ${count}, so nothing was sent:\n${lines.join("\n")}`, { hint: report.hint });
+  // The same problems for scripts, in the --json error object.
+  err.details = { problems: report.problems.map((p) => ({ field: p.field, flag: report.flagFor?.(p.field) ?? null, message: p.message })) };
+  return err;
 }

@@ -21,11 +21,12 @@ export interface IO {
 
 export function systemIO(): IO {
   const stdout = stdoutWriter();
+  const stderr = stderrStream();
   // process.stdin and process.stderr are built by Node on first use (a stream, and for stdin a pipe or terminal
   // handle): a run that never reads stdin or asks whether it is a terminal (`--version`, `--help`) skips that work.
   return {
     out: (text) => stdout.write(text),
-    err: (text) => void process.stderr.write(text),
+    err: (text) => void stderr().write(text),
     get stdin() {
       return process.stdin;
     },
@@ -92,6 +93,42 @@ function stdoutWriter(): { write(text: string): void; isTTY(): boolean } {
       }
     },
   };
+}
+
+/**
+ * process.stderr, made on first use, with a reader that went away (`shipctl ... 2>&1 | head -1`, or stderr closed)
+ * taken as stdout's is: the talk has nowhere to go, and the run goes on to its own exit code. Unheard, Node would
+ * throw the EPIPE as an uncaught error and exit 1, the code of a bug.
+ */
+function stderrStream(): () => NodeJS.WriteStream {
+  let stream: NodeJS.WriteStream | undefined;
+  return () => {
+    if (!stream) {
+      stream = process.stderr;
+      stream.on("error", (e: NodeJS.ErrnoException) => {
+        if (e.code !== "EPIPE") throw e;
+      });
+    }
+    return stream;
+  };
+}
+
+/**
+ * The same IO, noting whether anything was written on stdout: main() prints a failure's JSON document only on a
+ * stdout still empty, as a command that printed its own document put the failure in it (json.ts).
+ */
+export function watchStdout(io: IO): { io: IO; written(): boolean } {
+  let written = false;
+  // Object.create keeps io's getters (stdin, isTTY) lazy: a run that never asks never builds those streams.
+  const watched = Object.create(io, {
+    out: {
+      value: (text: string) => {
+        if (text !== "") written = true;
+        io.out(text);
+      },
+    },
+  }) as IO;
+  return { io: watched, written: () => written };
 }
 
 /** True when the descriptor is certainly not a terminal: a pipe, a socket, a file or /dev/null (never on Windows). */

@@ -1,5 +1,9 @@
 // Machine output. With --json, stdout holds exactly one JSON document and nothing else, so `shipctl ... --json | jq`
 // always parses; streamed lists use NDJSON (one document per line) so a consumer can start before the end.
+// A failure has one shape everywhere: `{"error": {code, exit_code, message, hint, ...}}` (errorJson in errors.ts), alone
+// when nothing else was printed, inside the command's document when the run failed after doing work, and the last
+// line of NDJSON.
+import type { ErrorJson } from "../errors.js";
 import type { IO } from "./io.js";
 
 /** Writes `value` as one JSON document (indented for people reading a pipe) followed by a newline. */
@@ -14,4 +18,38 @@ export function printNdjson(io: IO, values: Iterable<unknown>): void {
 
 export function ndjsonLine(value: unknown): string {
   return `${JSON.stringify(value)}\n`;
+}
+
+/** A command's document with the run's failure in it, as its last key (nothing added when the run succeeded). */
+export function withError<T extends object>(doc: T, error: ErrorJson | undefined): T | (T & { error: ErrorJson }) {
+  return error ? { ...doc, error } : doc;
+}
+
+/**
+ * A failure as the run's JSON output: the document `{"error": ...}` (main() prints it when a --json command printed
+ * nothing), or with `ndjson` the stream's last line. A command that streams NDJSON, or whose JSON is chosen by a flag
+ * of its own, prints it itself when it fails, then throws on: main() prints nothing more on a stdout already written.
+ */
+export function printErrorJson(io: IO, error: ErrorJson, options: { ndjson?: boolean } = {}): void {
+  if (options.ndjson) io.out(ndjsonLine({ error }));
+  else printJson(io, { error });
+}
+
+/**
+ * shipctl 0.1 printed a few keys in camelCase (login, logout, config) where every other document used snake_case.
+ * Every key is snake_case now; these old names are printed beside their new ones through the 0.2 releases and dropped
+ * in 0.3 (README "JSON keys"), so scripts have one release to move.
+ */
+const CAMEL_ALIASES: Readonly<Record<string, string>> = {
+  base_url: "baseUrl",
+  logged_out: "loggedOut",
+  config_path: "configPath",
+  token_removed: "tokenRemoved",
+  current_profile: "currentProfile",
+};
+
+/** `doc` with the old camelCase name of each of its snake_case keys that had one (CAMEL_ALIASES), after the others. */
+export function withCamelAliases<T extends Record<string, unknown>>(doc: T): T {
+  const aliases = Object.entries(doc).flatMap(([key, value]) => (CAMEL_ALIASES[key] ? [[CAMEL_ALIASES[key], value] as const] : []));
+  return { ...doc, ...Object.fromEntries(aliases) };
 }

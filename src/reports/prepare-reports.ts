@@ -4,13 +4,13 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { Deps } from "../deps.js";
-import { InterruptedError, UsageError } from "../errors.js";
+import { errorJson, InterruptedError, UsageError } from "../errors.js";
 import type { ReportTarget } from "./batch-sources.js";
 import { checkFolder, type FolderCheck } from "./folder-check.js";
 import { createFitWorkspace, fitPhoto, type FitWorkspace } from "./fit.js";
 import { formatBytes } from "./wording.js";
 import type { Photo, Problem } from "./report-types.js";
-import { printJson } from "../output/json.js";
+import { printJson, withError } from "../output/json.js";
 import { mapLimit } from "../batch/pool.js";
 
 export interface PreparedReport {
@@ -69,12 +69,13 @@ export async function prepareReports(
       else reports.push({ target, photos, warnings: check.warnings });
     }
     if (failing.length > 0) {
-      reportProblems(deps, failing, options.json);
       const count = failing.reduce((n, f) => n + f.problems.length, 0);
       const where = failing.length === 1 ? failing[0]!.folder : `${failing.length} folders`;
-      throw new UsageError(`${count} problem${count === 1 ? "" : "s"} in ${where}: nothing was sent`, {
+      const refusal = new UsageError(`${count} problem${count === 1 ? "" : "s"} in ${where}: nothing was sent`, {
         hint: "fix them and run the same command again",
       });
+      reportProblems(deps, failing, options.json, refusal);
+      throw refusal;
     }
     printWarnings(deps, reports);
     return { reports, workspace };
@@ -133,7 +134,7 @@ function where(target: ReportTarget, file: string): string {
   return `${target.label}/${file}`;
 }
 
-export function reportProblems(deps: Deps, failing: readonly FolderProblems[], json: boolean): void {
+export function reportProblems(deps: Deps, failing: readonly FolderProblems[], json: boolean, refusal: UsageError): void {
   const t = deps.theme.err;
   for (const f of failing) {
     const id = f.shipmentId === undefined ? "" : ` (shipment ${f.shipmentId})`;
@@ -144,12 +145,18 @@ export function reportProblems(deps: Deps, failing: readonly FolderProblems[], j
     }
   }
   if (json) {
-    printJson(deps.io, {
-      sent: false,
-      problems: failing.flatMap((f) =>
-        f.problems.map((p) => ({ folder: f.folder, shipment_id: f.shipmentId ?? null, file: p.file, problem: p.problem, fix: p.fix })),
+    printJson(
+      deps.io,
+      withError(
+        {
+          sent: false,
+          problems: failing.flatMap((f) =>
+            f.problems.map((p) => ({ folder: f.folder, shipment_id: f.shipmentId ?? null, file: p.file, problem: p.problem, fix: p.fix })),
+          ),
+        },
+        errorJson(refusal),
       ),
-    });
+    );
   }
 }
 

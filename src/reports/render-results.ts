@@ -1,7 +1,8 @@
 // What `report upload` prints on stdout: a table for people, or one JSON document with --json. The table renderer
 // (cli-table3 and its helpers) is loaded only when a table is printed: a --json batch never needs it.
 import type { Deps } from "../deps.js";
-import { printJson } from "../output/json.js";
+import { printJson, withError } from "../output/json.js";
+import type { ErrorJson } from "../errors.js";
 import { formatBytes } from "./wording.js";
 import type { Photo } from "./report-types.js";
 import type { PreparedReport } from "./prepare-reports.js";
@@ -46,9 +47,9 @@ export function outcomeJson(o: ReportOutcome, report?: PreparedReport) {
 }
 
 /** One report: the photos as sent, in upload order. */
-export async function printSingle(deps: Deps, outcome: ReportOutcome, report: PreparedReport): Promise<void> {
+export async function printSingle(deps: Deps, outcome: ReportOutcome, report: PreparedReport, error?: ErrorJson): Promise<void> {
   if (deps.globals.json) {
-    printJson(deps.io, outcomeJson(outcome, report));
+    printJson(deps.io, withError(outcomeJson(outcome, report), error));
     return;
   }
   const { renderTable, tableWidth } = await import("../output/table.js");
@@ -69,10 +70,10 @@ export async function printSingle(deps: Deps, outcome: ReportOutcome, report: Pr
   );
 }
 
-export async function printBatch(deps: Deps, outcomes: readonly ReportOutcome[], counts: Record<ReportResult, number>): Promise<void> {
+export async function printBatch(deps: Deps, outcomes: readonly ReportOutcome[], counts: Record<ReportResult, number>, error?: ErrorJson): Promise<void> {
   if (deps.globals.json) {
     const set = outcomes[0]?.set ?? null;
-    printJson(deps.io, { set, results: outcomes.map((o) => outcomeJson(o)), counts });
+    printJson(deps.io, withError({ set, results: outcomes.map((o) => outcomeJson(o)), counts }, error));
     return;
   }
   const { renderTable, tableWidth } = await import("../output/table.js");

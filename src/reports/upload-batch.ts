@@ -5,7 +5,7 @@
 // stored and settles what lost its answer. Exit 0 when every report is stored (or already was), 8 when some are and
 // some are not.
 import type { Deps } from "../deps.js";
-import { ExitCode, InterruptedError } from "../errors.js";
+import { errorJson, exitErrorJson, ExitCode, InterruptedError } from "../errors.js";
 import { targetsFromManifest, targetsFromRoot } from "./batch-sources.js";
 import { REPORT } from "../contract/index.js";
 import { ChunkPool } from "./chunk-pool.js";
@@ -172,9 +172,17 @@ async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedRepor
       },
   );
   const counts = countResults(outcomes);
-  await printBatch(deps, outcomes, counts);
-  deps.io.err(`${summary(counts)}\n`);
   const rerun = rerunCommand(options, deps.globals);
+  // What ends the run is known before the document is printed, so a script finds it there (README "Errors as JSON").
+  const stop = deps.signal.aborted
+    ? new InterruptedError(`interrupted: uploads already under way were let finish, and the journal ${book.path} records what was stored`, {
+        hint: `To finish, run the same command again:\n  ${rerun}`,
+      })
+    : fatal;
+  const code = batchExitCode(outcomes);
+  const error = stop !== undefined ? errorJson(stop) : code === ExitCode.Ok ? undefined : exitErrorJson(code, summary(counts));
+  await printBatch(deps, outcomes, counts, error);
+  deps.io.err(`${summary(counts)}\n`);
   const inFlight = outcomes.filter((o) => o.result === "unknown");
   if (inFlight.length > 0) {
     const last = Math.max(...inFlight.map((o) => o.settleAt?.getTime() ?? 0));
@@ -185,13 +193,8 @@ async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedRepor
         "The rerun reads each shipment first; nothing is sent twice.\n",
     );
   }
-  if (deps.signal.aborted) {
-    throw new InterruptedError(`interrupted: uploads already under way were let finish, and the journal ${book.path} records what was stored`, {
-      hint: `To finish, run the same command again:\n  ${rerun}`,
-    });
-  }
-  if (fatal !== undefined) throw fatal;
-  return batchExitCode(outcomes);
+  if (stop !== undefined) throw stop;
+  return code;
 }
 
 function summary(counts: ReturnType<typeof countResults>): string {

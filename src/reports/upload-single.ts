@@ -2,7 +2,7 @@
 // share one ledger book in the config folder (report-book.ts): an upload an earlier run left in flight is settled
 // before this one is sent, and this one is recorded before it leaves.
 import type { Deps } from "../deps.js";
-import { CliError, ExitCode, InterruptedError, RejectedError } from "../errors.js";
+import { CliError, errorJson, ExitCode, InterruptedError, RejectedError } from "../errors.js";
 import { formatBytes } from "./wording.js";
 import { confirmByOrder } from "./confirm-order.js";
 import { rerunCommand, type UploadPlan } from "./upload-plan.js";
@@ -64,13 +64,15 @@ async function present(deps: Deps, options: UploadPlan, report: PreparedReport, 
         : `${t.ok("Nothing to do:")} ${outcome.message}`;
     deps.io.err(`${what}\n`);
     if (outcome.result === "stored" && outcome.message.includes("answer was lost")) deps.io.err(`${outcome.message}\n`);
-    await printSingle(deps, outcome, report);
     // Ctrl-C came while the upload was under way: it was let finish, and its outcome is recorded.
-    if (deps.signal.aborted) throw new InterruptedError("interrupted: the upload already under way was let finish, and is recorded");
+    const interrupted = deps.signal.aborted ? new InterruptedError("interrupted: the upload already under way was let finish, and is recorded") : undefined;
+    await printSingle(deps, outcome, report, interrupted && errorJson(interrupted));
+    if (interrupted) throw interrupted;
     return ExitCode.Ok;
   }
-  if (deps.globals.json) await printSingle(deps, outcome, report);
-  throw errorFor(outcome, rerunCommand(options, deps.globals), deps.signal.aborted);
+  const err = errorFor(outcome, rerunCommand(options, deps.globals), deps.signal.aborted);
+  if (deps.globals.json) await printSingle(deps, outcome, report, errorJson(err));
+  throw err;
 }
 
 /** A failed outcome as the error main() prints and maps to an exit code (130 when the run was interrupted). */

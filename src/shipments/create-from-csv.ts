@@ -89,8 +89,8 @@ async function createBatch(run: BatchRun, journal: Book | undefined, spill: Spil
   markPhase("batch:validated");
   settleCreatedInvalid(run, journal, validation);
   reportValidation(run, validation, notes);
-  const finish = (extra: { exitCode?: number; unreached?: number } = {}) =>
-    finishRun(run, { words: CREATE_WORDS, notes, journalPath: journal?.path, command: "shipment create", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, spec });
+  const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
+    finishRun(run, { words: CREATE_WORDS, notes, journalPath: journal?.path, command: "shipment create", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec });
 
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
   const refusal = earlier?.refusal(run, "shipment create", validation.valid);
@@ -123,7 +123,7 @@ async function send(
   decisions: Map<string, Decision> | undefined,
   earlier: { settled: ReadonlyMap<string, Settlement>; changed: ReadonlySet<string> },
   validation: Validation,
-  finish: (extra?: { exitCode?: number; unreached?: number }) => Promise<number>,
+  finish: (extra?: { exitCode?: number; unreached?: number; error?: unknown }) => Promise<number>,
 ): Promise<number> {
   const { deps, options, outcomes } = run;
   const progress = startProgress(run, validation.total);
@@ -170,7 +170,7 @@ async function send(
   if (stopped !== undefined && !deps.signal.aborted) {
     // Not authenticated, no subscription...: nothing more can be sent. What was done is in the journal.
     deps.io.err(`Stopped: ${(stopped as Error).message}\n`);
-    await finish({ unreached: validation.total - outcomes.size });
+    await finish({ unreached: validation.total - outcomes.size, error: stopped });
     throw stopped;
   }
   return finish({ unreached: validation.total - outcomes.size });

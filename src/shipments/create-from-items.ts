@@ -8,7 +8,7 @@
 import { shipmentOwn, type Shipment, type ShipmentOwn } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { retryNote } from "../input/call-options.js";
-import { ExitCode } from "../errors.js";
+import { ExitCode, exitErrorJson } from "../errors.js";
 import { invalidInput } from "../input/problems.js";
 import { shipmentFlagFor } from "../input/shipment-fields.js";
 import { createProgress } from "../output/progress.js";
@@ -166,7 +166,7 @@ async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: B
   if (stopped !== undefined && !deps.signal.aborted) {
     // Not authenticated, no subscription...: nothing more can be sent. What was done is in the journal.
     deps.io.err(`Stopped: ${(stopped as Error).message}\n`);
-    finishItems(run, { journalPath: journal.path });
+    finishItems(run, { journalPath: journal.path, error: stopped });
     throw stopped;
   }
   return finishItems(run, { journalPath: journal.path });
@@ -222,9 +222,11 @@ async function dryRun(run: ItemRun, items: readonly KeyedItem[], decisions: Map<
   }
   const invalid = total - items.length;
   const requests = Math.ceil(wouldSend / SHIPMENTS_PER_CREATE.max);
-  await printer.end({ counts: { items: total, invalid, would_send: wouldSend, blocked, requests } });
+  const code = blocked + invalid === 0 ? ExitCode.Ok : unavailable ? ExitCode.Unavailable : ExitCode.Usage;
   const blockedText = blocked > 0 ? `; ${blocked} would fail their address check` : "";
-  deps.io.err(`Dry run: ${wouldSend} shipment${wouldSend === 1 ? "" : "s"} would be sent in ${requests} request${requests === 1 ? "" : "s"}${blockedText}. Nothing was sent.\n`);
-  if (blocked + invalid === 0) return ExitCode.Ok;
-  return unavailable ? ExitCode.Unavailable : ExitCode.Usage;
+  const summary = `Dry run: ${wouldSend} shipment${wouldSend === 1 ? "" : "s"} would be sent in ${requests} request${requests === 1 ? "" : "s"}${blockedText}. Nothing was sent.`;
+  const counts = { items: total, invalid, would_send: wouldSend, blocked, requests };
+  await printer.end({ counts, ...(code === ExitCode.Ok ? {} : { error: exitErrorJson(code, summary) }) });
+  deps.io.err(`${summary}\n`);
+  return code;
 }

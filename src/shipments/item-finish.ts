@@ -6,7 +6,7 @@
 import type { CallOptions } from "../api/client-types.js";
 import type { SendOptions } from "../batch/run-options.js";
 import type { Deps } from "../deps.js";
-import { ExitCode } from "../errors.js";
+import { ExitCode, errorJson, exitErrorJson } from "../errors.js";
 import { SHIPMENT_FIELD_FLAGS } from "../input/shipment-fields.js";
 import { textBuffer } from "../output/text-buffer.js";
 import { shellQuote } from "../output/shell-quote.js";
@@ -37,20 +37,24 @@ export interface ItemRun {
   progress?: Progress;
 }
 
-export function finishItems(run: ItemRun, input: { journalPath?: string; exitCode?: number }): number {
+/** `error`: why the run stopped early (thrown after the results are written), for the --json document. */
+export function finishItems(run: ItemRun, input: { journalPath?: string; exitCode?: number; error?: unknown }): number {
   const { deps, outcomes } = run;
   const theme = deps.theme.err;
   const refused = input.exitCode === ExitCode.Usage;
+  const counts = countsOf(outcomes, CREATE_ITEM_WORDS);
+  const code = refused ? ExitCode.Usage : deps.signal.aborted ? ExitCode.Interrupted : (input.exitCode ?? exitCodeFor(outcomes, CREATE_ITEM_WORDS));
   if (deps.globals.json) {
     const out = textBuffer((text) => deps.io.out(text));
-    writeResultsJson((text) => out.add(text), outcomes, CREATE_ITEM_WORDS, { journal: input.journalPath, position: "item" });
+    const summary = refused ? undefined : summaryLine(counts, CREATE_ITEM_WORDS, "item");
+    const error = input.error !== undefined ? errorJson(input.error) : code === ExitCode.Ok ? undefined : exitErrorJson(code, summary);
+    writeResultsJson((text) => out.add(text), outcomes, CREATE_ITEM_WORDS, { journal: input.journalPath, position: "item", error });
     out.flush();
   } else if (outcomes.size > 0 && !refused) {
     deps.io.out(renderResultsTable(outcomes, CREATE_ITEM_WORDS, { theme: deps.theme.out, width: deps.io.stdoutIsTTY ? deps.io.columns : undefined, position: "item" }));
   }
   // Invalid input was already listed item by item on stderr.
   if (refused) return ExitCode.Usage;
-  const counts = countsOf(outcomes, CREATE_ITEM_WORDS);
   deps.io.err(`${summaryLine(counts, CREATE_ITEM_WORDS, "item")}\n`);
   if (input.journalPath) deps.io.err(theme.dim(`Journal: ${input.journalPath}\n`));
   if (counts.skipped > 0 && counts.skipped === counts.rows) {
@@ -68,10 +72,8 @@ export function finishItems(run: ItemRun, input: { journalPath?: string; exitCod
   }
   if (deps.signal.aborted) {
     deps.io.err(`${theme.error("Interrupted.")} The journal is saved. To resume:\n  ${resumeCommand(run)}\n`);
-    return ExitCode.Interrupted;
   }
-  if (input.exitCode !== undefined) return input.exitCode;
-  return exitCodeFor(outcomes, CREATE_ITEM_WORDS);
+  return code;
 }
 
 /**

@@ -51,8 +51,8 @@ async function updateBatch(run: BatchRun, journal: Book | undefined): Promise<nu
     for (const a of row.addresses) addresses.add(a.key, a.address, row.row);
   });
   reportValidation(run, validation, notes);
-  const finish = (extra: { exitCode?: number; unreached?: number } = {}) =>
-    finishRun(run, { words: UPDATE_WORDS, notes, journalPath: journal?.path, command: "shipment update", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, spec });
+  const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
+    finishRun(run, { words: UPDATE_WORDS, notes, journalPath: journal?.path, command: "shipment update", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec });
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
 
   const decisions = await verifyDistinct(run, journal, addresses);

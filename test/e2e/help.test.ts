@@ -13,6 +13,8 @@ describe("shipctl with no service at all", () => {
     const r = await runCli(["help", "exit-codes"]);
     expect(r.exitCode).toBe(0);
     for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 8, 130]) expect(r.stdout).toMatch(new RegExp(`^\\s+${code}\\s`, "m"));
+    // The --json error names under their exit code.
+    expect(r.stdout).toMatch(/^\s+6\s+the service rejected.*\n\s+rejected, forbidden, not_found, validation_failed, request_rejected$/m);
   });
 
   it("colours stderr with FORCE_COLOR (chalk loaded although no stream is a terminal), and not with --no-color", async () => {
@@ -58,12 +60,13 @@ describe("--json on help topics and the demo", () => {
     const table = JSON.parse(r.stdout) as Array<{ code: number; meaning: string }>;
     expect(table.map((e) => e.code)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 130]);
     expect(table[2]!.meaning).toMatch(/nothing was sent/);
+    expect(table[2]).toMatchObject({ error_codes: ["usage_error"] });
   });
 
-  it("refuses --json on the demo, whose output is a transcript for people (exit 2, nothing on stdout)", async () => {
+  it("refuses --json on the demo, whose output is a transcript for people (exit 2, only the error document on stdout)", async () => {
     const r = await runCli(["demo", "--json"]);
     expect(r.exitCode).toBe(2);
-    expect(r.stdout).toBe("");
+    expect(JSON.parse(r.stdout)).toEqual({ error: expect.objectContaining({ code: "usage_error", exit_code: 2 }) });
     expect(r.stderr).toContain("no JSON output");
   });
 });

@@ -48,4 +48,15 @@ describe("stdout", () => {
     expect(code).toBe(0);
     expect(stderr).toBe("");
   });
+
+  it("a stderr whose reader has gone (`2>&1 | head -1`) is no bug either: the run keeps its own exit code", async () => {
+    // Not logged in: exit 4 with the message on stderr, which meets EPIPE (once exit 1, the code of a bug).
+    const child = spawn(process.execPath, [BIN, "shipment", "get", "1", "--json"], { cwd: ROOT, env: cliEnv(), stdio: ["ignore", "pipe", "pipe"] });
+    child.stderr!.destroy();
+    let stdout = "";
+    child.stdout!.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(code).toBe(4);
+    expect(JSON.parse(stdout).error).toMatchObject({ code: "auth_required", exit_code: 4 });
+  });
 });

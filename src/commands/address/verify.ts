@@ -4,9 +4,9 @@
 import { Command } from "commander";
 import type { CsvFlags, CsvOptions } from "../../batch/run-options.js";
 import type { Deps } from "../../deps.js";
-import { ExitCode } from "../../errors.js";
+import { ExitCode, exitErrorJson } from "../../errors.js";
 import type { AddressFlags } from "../../input/address-fields.js";
-import { printJson } from "../../output/json.js";
+import { printJson, withError } from "../../output/json.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 import { CSV_VERIFY_HELP, addCsvOptions, parseCsvMode, refuseCsvOnly } from "../csv-mode.js";
 import { ADDRESS_INPUT_FLAGS, INPUT_HELP, addressInput, addressInputOptions } from "./address-flags.js";
@@ -53,13 +53,14 @@ export async function runVerify(options: VerifyOptions, deps: Deps): Promise<num
   const { verifyAddress } = await import("../../addresses/verify-address.js");
   const { verdictText } = await import("../../addresses/describe-address.js");
   const result = await verifyAddress(deps, options.input);
-  if (deps.globals.json) printJson(deps.io, result);
+  const advice = result.valid
+    ? undefined
+    : result.recommended
+      ? "The service recommends a revision: store it with `shipctl address add ... --accept-recommended`, or correct the input."
+      : "The service will not accept this address as it is: correct it and verify again.";
+  if (deps.globals.json) printJson(deps.io, withError(result, advice === undefined ? undefined : exitErrorJson(ExitCode.Rejected, advice)));
   else deps.io.out(verdictText(result, deps.theme.out));
-  if (result.valid) return ExitCode.Ok;
-  deps.io.err(
-    result.recommended
-      ? "The service recommends a revision: store it with `shipctl address add ... --accept-recommended`, or correct the input.\n"
-      : "The service will not accept this address as it is: correct it and verify again.\n",
-  );
+  if (advice === undefined) return ExitCode.Ok;
+  deps.io.err(`${advice}\n`);
   return ExitCode.Rejected;
 }

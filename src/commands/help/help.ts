@@ -2,7 +2,7 @@
 // command tree: the program this command belongs to (nouns get their verbs on first use: withVerbs).
 import { Command } from "commander";
 import type { Deps } from "../../deps.js";
-import { EXIT_CODE_TABLE, UsageError } from "../../errors.js";
+import { ERROR_CODE_TABLE, EXIT_CODE_TABLE, UsageError } from "../../errors.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 import { withVerbs } from "../index.js";
 
@@ -26,7 +26,9 @@ export function parseHelp(args: string[]): HelpOptions {
 export async function runHelp(options: HelpOptions, deps: Deps, program: Command): Promise<void> {
   const { topic } = options;
   if (topic.join(" ") === "exit-codes") {
-    deps.io.out(deps.globals.json ? `${JSON.stringify(EXIT_CODE_TABLE.map(([code, meaning]) => ({ code, meaning })))}\n` : exitCodesText());
+    deps.io.out(
+      deps.globals.json ? `${JSON.stringify(EXIT_CODE_TABLE.map(([code, meaning]) => ({ code, meaning, error_codes: errorCodesOf(code) })))}\n` : exitCodesText(),
+    );
     return;
   }
   let target = program;
@@ -39,6 +41,18 @@ export async function runHelp(options: HelpOptions, deps: Deps, program: Command
 }
 
 export function exitCodesText(): string {
-  const lines = EXIT_CODE_TABLE.map(([code, text]) => `  ${String(code).padStart(3)}  ${text}`);
-  return `Exit codes:\n${lines.join("\n")}\n`;
+  const lines = EXIT_CODE_TABLE.map(([code, text]) => {
+    const names = errorCodesOf(code);
+    return `  ${String(code).padStart(3)}  ${text}${names.length ? `\n       ${names.join(", ")}` : ""}`;
+  });
+  return (
+    `Exit codes:\n${lines.join("\n")}\n\n` +
+    'With --json a failure is on stdout too: {"error": {"code", "exit_code", "message", "hint", ...}}, with "code" one of\n' +
+    "the names under its exit code above (README: Errors as JSON).\n"
+  );
+}
+
+/** The --json error names (`code`) of an exit code. */
+function errorCodesOf(exitCode: number): string[] {
+  return ERROR_CODE_TABLE.filter(([, code]) => code === exitCode).map(([name]) => name);
 }

@@ -9,6 +9,8 @@ import { enumLabels } from "../../input/table-values.js";
 import { isFiltered, type ShipmentFilter } from "../../input/list-filters.js";
 import { csvExporter, type CsvColumn, type ExportDelimiter } from "../../csv/csv-export.js";
 import { printListing, type ListingOptions } from "../../output/listing.js";
+import { printErrorJson } from "../../output/json.js";
+import { errorJson } from "../../errors.js";
 import type { Column } from "../../output/table.js";
 import type { ListFormat } from "../../output/list-format.js";
 import { SHIPMENT_CSV_COLUMNS, shipmentColumns } from "../../shipments/shipment-columns.js";
@@ -53,7 +55,7 @@ export async function listRecords(deps: Deps, options: ListOptions & { format: L
   let printed = 0;
   /** --max was reached before the end of the page it was reached on. */
   let cutShort = false;
-  const last = await walkPages(await deps.api(), {
+  const walk = walkPages(await deps.api(), {
     kind,
     query: { page: options.page, limit: options.limit },
     all: options.all,
@@ -74,10 +76,18 @@ export async function listRecords(deps: Deps, options: ListOptions & { format: L
       return printed !== options.max;
     },
   });
+  const columns = async () => (shipments ? shipmentColumns : addressColumns)(await enumLabels(deps)) as Column<Item>[];
+  const last = await walk.catch(async (err: unknown) => {
+    // A failure part way is still a document (README "Errors as JSON"): NDJSON ends with it as its last line; JSON is
+    // the items read so far with the error beside them. main() adds nothing once stdout has been written.
+    if (options.format === "ndjson") printErrorJson(deps.io, errorJson(err), { ndjson: true });
+    if (options.format === "json") await printer.end({ columns, about: { page: options.page, per_page: options.limit ?? null, next_page: null, error: errorJson(err) } });
+    throw err;
+  });
   const current = last.meta.current_page;
   const nextPage = cutShort ? current : last.links.next ? current + 1 : null;
   await printer.end({
-    columns: async () => (shipments ? shipmentColumns : addressColumns)(await enumLabels(deps)) as Column<Item>[],
+    columns,
     about: { page: options.page, per_page: last.meta.per_page, next_page: nextPage },
   });
 

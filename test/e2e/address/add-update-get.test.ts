@@ -136,7 +136,7 @@ describe("shipctl address get", () => {
     const org = await sb.newOrg();
     const r = await runCli(["address", "get", "999999", "--json"], { sandbox: org });
     expect(r.exitCode, r.stderr).toBe(6);
-    expect(r.stdout).toBe("");
+    expect(JSON.parse(r.stdout).error).toMatchObject({ code: "not_found", exit_code: 6, http_status: 404 });
     expect(r.stderr).toContain("Address 999999 was not found");
   });
 

@@ -34,6 +34,7 @@ describe("shipctl address verify", () => {
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ valid: false, status: 2, status_name: "Invalid", recommended: false, revised: null });
     expect(out.message).toContain("could not be found");
+    expect(out.error).toMatchObject({ code: "rejected", exit_code: 6, message: expect.stringContaining("will not accept this address") });
     expect(r.stderr).toContain("will not accept this address");
   });
 
@@ -69,7 +70,15 @@ describe("shipctl address verify", () => {
     const org = await sb.newOrg();
     const r = await runCli(["address", "verify", ...GALLERY_ARGS, "--email", "nobody", "--post-code", "9", "--json"], { sandbox: org });
     expect(r.exitCode, r.stderr).toBe(2);
-    expect(r.stdout).toBe("");
+    // Scripts get the same problems in the error document.
+    expect(JSON.parse(r.stdout).error).toMatchObject({
+      code: "usage_error",
+      exit_code: 2,
+      problems: [
+        { field: "email", flag: "--email", message: expect.any(String) },
+        { field: "post_code", flag: "--post-code", message: expect.stringContaining("at least 2 characters") },
+      ],
+    });
     expect(r.stderr).toContain("The address has 2 problems, so nothing was sent:");
     expect(r.stderr).toContain("email (--email): ");
     expect(r.stderr).toContain("post_code (--post-code): post_code must be at least 2 characters");
@@ -91,7 +100,7 @@ describe("shipctl address verify", () => {
     await org.control.rateLimitVerifications(100);
     const r = await runCli(["address", "verify", ...GALLERY_ARGS, "--json"], { sandbox: org });
     expect(r.exitCode, r.stderr).toBe(7);
-    expect(r.stdout).toBe("");
+    expect(JSON.parse(r.stdout).error).toMatchObject({ code: "upstream_rate_limited", exit_code: 7 });
     expect(r.stderr).toMatch(/rate limited/i);
   });
 

@@ -93,7 +93,13 @@ describe("shipctl config set / get / list", () => {
     expect(fromProfile.exitCode, fromProfile.stderr).toBe(0);
     const p = JSON.parse(fromProfile.stdout);
     expect(p.profile).toBe("work");
-    expect(p.settings.baseUrl).toEqual({ value: "https://work.example.com", source: "profile" });
+    expect(p.settings.base_url).toEqual({ value: "https://work.example.com", source: "profile" });
+    expect(p.config_path).toBe(join(dir, "config.json"));
+    // The camelCase keys of shipctl 0.1, kept beside the snake_case ones through 0.2 (README "JSON keys").
+    expect(p.settings.baseUrl).toEqual(p.settings.base_url);
+    expect(p.settings.currentProfile).toEqual(p.settings.current_profile);
+    expect(p.configPath).toBe(p.config_path);
+    expect(Object.keys(p.settings).filter((k) => /[A-Z]/.test(k))).toEqual(["currentProfile", "baseUrl"]);
     expect(p.settings.token).toEqual({ value: "work…3456", source: "profile" });
     expect(p.settings.profile).toEqual({ value: "work", source: "profile" });
     expect(p.settings.profiles).toEqual({ value: ["home", "work"], source: "profile" });
@@ -140,7 +146,7 @@ describe("shipctl config set / get / list", () => {
     expect(same.exitCode, same.stderr).toBe(0);
     expect((configFile(dir).profiles as Record<string, { token?: string }>).default!.token).toBe("token-for-a-000000");
     const other = await runCli(["config", "set", "baseUrl", "https://b.example.com", "--json"], { configDir: dir });
-    expect(JSON.parse(other.stdout)).toMatchObject({ value: "https://b.example.com", tokenRemoved: true });
+    expect(JSON.parse(other.stdout)).toMatchObject({ value: "https://b.example.com", token_removed: true, tokenRemoved: true });
     expect((configFile(dir).profiles as Record<string, { token?: string }>).default!.token).toBeUndefined();
   });
 

@@ -21,7 +21,14 @@ describe("shipctl config tables", () => {
     const file = csv("id,alpha2,alpha3,name,aliases\n250,fr,fra,France,République française\n840,US,USA,United States,USA|America\n");
     const r = await runCli(["config", "tables", "import", "countries", file, "--json"], { configDir: dir });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ profile: "default", baseUrl: "https://127.0.0.1:9", table: "countries", count: 2, source: "imported" });
+    expect(JSON.parse(r.stdout)).toEqual({
+      profile: "default",
+      base_url: "https://127.0.0.1:9",
+      table: "countries",
+      count: 2,
+      source: "imported",
+      baseUrl: "https://127.0.0.1:9",
+    });
     expect(r.stderr).toContain("Imported 2 countries");
 
     const show = await runCli(["config", "tables", "show", "countries", "--json"], { configDir: dir });

@@ -46,6 +46,41 @@ describe("shipctl list shipments", () => {
     expect(same.stdout).toBe(r.stdout);
   });
 
+  it("with --ndjson a failure part way is the stream's last line: {error}, exit 7", async () => {
+    const fresh = await sb.newOrg();
+    await seedShipments(fresh, 3, await seedAddress(fresh));
+    // Faults apply in the order queued: a no-op one lets page 1 through, then every read of page 2 fails.
+    await fresh.control.fault({ method: "GET", path: "/api/v1/shipments", kind: "latency", ms: 0 });
+    await fresh.control.fault({ method: "GET", path: "/api/v1/shipments", kind: "502", count: 20 });
+    const r = await runCli(["list", "shipments", "--limit", "2", "--all", "--ndjson"], { sandbox: fresh });
+    expect(r.exitCode, r.stderr).toBe(7);
+    const lines = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(3);
+    expect(lines.slice(0, 2).every((l) => typeof l.id === "number")).toBe(true);
+    expect(lines[2].error).toMatchObject({ code: "server_error", exit_code: 7, http_status: 502 });
+  });
+
+  it("with --format json a failure part way is the document of what was read, with the error in it, exit 7", async () => {
+    const fresh = await sb.newOrg();
+    await seedShipments(fresh, 3, await seedAddress(fresh));
+    await fresh.control.fault({ method: "GET", path: "/api/v1/shipments", kind: "latency", ms: 0 });
+    await fresh.control.fault({ method: "GET", path: "/api/v1/shipments", kind: "502", count: 20 });
+    const r = await runCli(["list", "shipments", "--limit", "2", "--all", "--format", "json"], { sandbox: fresh });
+    expect(r.exitCode, r.stderr).toBe(7);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.shipments).toHaveLength(2);
+    expect(doc.next_page).toBeNull();
+    expect(doc.error).toMatchObject({ code: "server_error", exit_code: 7, http_status: 502 });
+  });
+
+  it("with --ndjson a failure before the first line is the only line", async () => {
+    const fresh = await sb.newOrg();
+    await fresh.control.setSubscription(false);
+    const r = await runCli(["list", "shipments", "--ndjson"], { sandbox: fresh });
+    expect(r.exitCode, r.stderr).toBe(4);
+    expect(r.stdout.split("\n")).toEqual([expect.stringMatching(/^\{"error":\{"code":"no_subscription","exit_code":4,/), ""]);
+  });
+
   it("without --all prints one page, with the next page in the JSON document and on stderr", async () => {
     const r = await runCli(["list", "shipments", "--limit", "2", "--page", "2", "--json"], { sandbox: org });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -81,7 +116,7 @@ describe("shipctl list shipments", () => {
     await fresh.control.setSubscription(false);
     const unpaid = await runCli(["list", "shipments", "--json"], { sandbox: fresh });
     expect(unpaid.exitCode, unpaid.stderr).toBe(4);
-    expect(unpaid.stdout).toBe("");
+    expect(JSON.parse(unpaid.stdout).error).toMatchObject({ code: "no_subscription", exit_code: 4 });
     expect(unpaid.stderr).toContain("no active subscription");
   });
 
