@@ -49,9 +49,21 @@ export function stdinJournalPath(kind: Exclude<BatchKind, "address-verify">, env
 /**
  * The journal a run uses: an existing one among the candidates, else a journal written for these exact stdin bytes
  * by a shipctl before the stdin journal was shared (so its records are not forgotten), else for a file the journal
- * its last run used wherever that was (journal-index.ts), else a new one.
+ * its last run used wherever that was (journal-index.ts), else a new one. Records the choice for the next run.
  */
 export async function locateJournal(
+  kind: Exclude<BatchKind, "address-verify">,
+  source: CsvSource,
+  options: { results?: string; cwd: string; env: NodeJS.ProcessEnv },
+): Promise<string> {
+  const path = await findJournal(kind, source, options);
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  if (!source.stdin) await recordJournalFor(SUFFIX[kind], source.path, path, options.env);
+  return path;
+}
+
+/** The journal locateJournal would use, found without writing anything (a dry run reads it where the run would). */
+export async function findJournal(
   kind: Exclude<BatchKind, "address-verify">,
   source: CsvSource,
   options: { results?: string; cwd: string; env: NodeJS.ProcessEnv },
@@ -62,10 +74,9 @@ export async function locateJournal(
     const found = await firstExisting([...(options.results !== undefined ? [candidates[0]!] : []), legacy]);
     if (found !== undefined) return found;
   }
-  if (source.stdin) return chooseJournalPath(candidates);
-  const path = (await firstExisting(candidates)) ?? (await recordedJournalFor(SUFFIX[kind], source.path, options.env)) ?? (await chooseJournalPath(candidates));
-  await recordJournalFor(SUFFIX[kind], source.path, path, options.env);
-  return path;
+  const found = await firstExisting(candidates);
+  if (found !== undefined || source.stdin) return found ?? candidates[0]!;
+  return (await recordedJournalFor(SUFFIX[kind], source.path, options.env)) ?? candidates[0]!;
 }
 
 async function firstExisting(paths: readonly string[]): Promise<string | undefined> {
