@@ -12,6 +12,7 @@ import { openSource, type CsvSource } from "../csv/csv-source.js";
 import { mkdir } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { UsageError } from "../errors.js";
+import { DryRunBodies } from "./dry-run-report.js";
 
 export interface BatchRun {
   deps: Deps;
@@ -24,11 +25,14 @@ export interface BatchRun {
   /** Talk on stderr (above the progress line when one is shown). */
   say(text: string): void;
   progress?: Progress;
+  /** A dry run's rows to send, kept for its report (dry-run-report.ts). */
+  dryRun?: DryRunBodies;
 }
 
 /** Opens the input and the connection, runs `body`, and always removes a stdin copy. */
 export async function withBatch<T>(deps: Deps, options: CsvOptions, body: (run: BatchRun) => Promise<T>): Promise<T> {
   const source = await openSource(options.csv, deps.cwd, deps.io.stdin);
+  let dryRun: DryRunBodies | undefined;
   try {
     await resultsFolder(options, deps.cwd);
     const connection = await deps.connection();
@@ -51,8 +55,10 @@ export async function withBatch<T>(deps: Deps, options: CsvOptions, body: (run: 
       },
       say: (text) => (run.progress ? run.progress.log(text) : deps.io.err(text)),
     };
+    if (options.dryRun) run.dryRun = dryRun = await DryRunBodies.start(deps.globals.json);
     return await body(run);
   } finally {
+    await dryRun?.dispose();
     await source.dispose();
   }
 }
@@ -72,7 +78,8 @@ export function stopProgress(run: BatchRun): void {
  * leave a run that sent its rows without saying which. A folder that cannot be created stops the run here.
  */
 async function resultsFolder(options: CsvOptions, cwd: string): Promise<void> {
-  if (options.results === undefined) return;
+  // A dry run writes no results file.
+  if (options.results === undefined || options.dryRun) return;
   const folder = dirname(resolve(cwd, options.results));
   try {
     await mkdir(folder, { recursive: true });

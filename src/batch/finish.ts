@@ -9,6 +9,7 @@ import { writeResultsFiles, type ResultsFiles } from "../csv/results-csv.js";
 import { resumeCommand } from "./run-options.js";
 import { openScan, type ScanSpec, type ValidBase } from "../csv/scan.js";
 import { BULK_CHUNK_BYTES } from "../csv/csv-source.js";
+import { dryRunCounts, dryRunSummary, writeDryRunJson, type DryRunBodies } from "./dry-run-report.js";
 
 export interface FinishInput {
   words: ResultWords;
@@ -22,18 +23,25 @@ export interface FinishInput {
   spec?: ScanSpec<ValidBase>;
   /** An exit code that overrides the outcome-based one (2 for invalid input). */
   exitCode?: number;
+  /** Rows one request carries (10 for shipment create): a dry run says how many requests it would make. */
+  perRequest?: number;
 }
+
+/** Why the valid rows of a file with invalid rows are not sent (without --skip-invalid). */
+const HELD_BACK = "the file has invalid rows: fix them, or pass --skip-invalid to send the valid rows";
 
 export async function finishRun(run: BatchRun, input: FinishInput): Promise<number> {
   const { deps, options, outcomes } = run;
   const theme = deps.theme.err;
-  if (input.unreached > 0 && input.spec) await markUnreached(run, input.spec);
+  // Invalid input was already listed row by row on stderr: people need no table of it, scripts get the JSON.
+  const refused = input.exitCode === ExitCode.Usage;
+  // Every row of the file is accounted for: those never reached, and the valid rows held back by invalid ones.
+  if (input.spec && (input.unreached > 0 || refused)) await markUnreached(run, input.spec, refused ? HELD_BACK : "not reached: the run stopped before this row");
+  if (run.dryRun) return finishDryRun(run, run.dryRun, input, refused);
   let files: ResultsFiles | undefined;
   if (options.results !== undefined) {
     files = await writeResultsFiles(run.source, outcomes, options.results, deps.cwd, input.words.idKey);
   }
-  // Invalid input was already listed row by row on stderr: people need no table of it, scripts get the JSON.
-  const refused = input.exitCode === ExitCode.Usage;
   if (deps.globals.json) {
     const out = textBuffer((text) => deps.io.out(text));
     writeResultsJson((text) => out.add(text), outcomes, input.words, { notes: input.notes?.toJSON(), journal: input.journalPath, results: files });
@@ -69,13 +77,32 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   return exitCodeFor(outcomes, input.words);
 }
 
-/** Rows the run never reached (it stopped first): "not sent", so the results name every row of the file. */
-async function markUnreached(run: BatchRun, spec: ScanSpec<ValidBase>): Promise<void> {
+/**
+ * A dry run's end: the rows as the run would leave them, in the same table (or a dry-run document), its summary, and
+ * the exit code the run would have. It writes no results file and no journal line.
+ */
+async function finishDryRun(run: BatchRun, bodies: DryRunBodies, input: FinishInput, refused: boolean): Promise<number> {
+  const { deps, outcomes } = run;
+  const counts = dryRunCounts(outcomes, input.words);
+  const requests = Math.ceil(counts.would_send / (input.perRequest ?? 1));
+  if (deps.globals.json) {
+    const out = textBuffer((text) => deps.io.out(text));
+    await writeDryRunJson((text) => out.add(text), outcomes, bodies, input.words, { requests, notes: input.notes?.toJSON(), journal: input.journalPath });
+    out.flush();
+  } else if (outcomes.size > 0 && !refused) {
+    deps.io.out(renderResultsTable(outcomes, input.words, { theme: deps.theme.out, width: deps.io.stdoutIsTTY ? deps.io.columns : undefined, dryRun: true }));
+  }
+  deps.io.err(`${dryRunSummary(counts, requests, input.words, refused)}\n`);
+  return input.exitCode ?? exitCodeFor(outcomes, input.words);
+}
+
+/** Rows the run never reached or held back: "not sent", so the results name every row of the file. */
+async function markUnreached(run: BatchRun, spec: ScanSpec<ValidBase>, why: string): Promise<void> {
   const scan = await openScan(run.source, { ...spec, keys: false }, BULK_CHUNK_BYTES);
   try {
     for await (const row of scan.rows) {
       if (run.outcomes.get(row.row)) continue;
-      run.outcomes.set(row.row, { status: "pending", label: row.label, reference: row.reference, error: "not reached: the run stopped before this row" });
+      run.outcomes.set(row.row, { status: "pending", label: row.label, reference: row.reference, error: why });
     }
   } finally {
     scan.close();

@@ -1,0 +1,169 @@
+// A CSV dry run's report. The dry run decides every row as the run would (the same journal, copy guard, settlement
+// and address verdicts, read-only) and records its prediction as the run's outcomes: a row the run would send is its
+// outcome "created" (or "updated") before the fact, with a line saying what its request carries; a row already done,
+// in doubt, refused or invalid is the outcome the run would give it. So the counts and the exit code come from the
+// same rules as a real run's (results.ts), and people get the same table a real run prints. Scripts get one document:
+//   {"dry_run": true, "would_send": [...], "already_created": [...], "unknown": [...], "blocked": [...],
+//    "invalid": [...], "not_sent": [...], "counts": {...}, ...}
+// Every row of the file is in exactly one list. The request bodies of the rows to send wait for the end in a spill (a
+// file's rows can be 100,000).
+import type { Shipment } from "../contract/index.js";
+import type { Change } from "../csv/row-types.js";
+import { createSpill, type Spill } from "../csv/spill.js";
+import type { NotesJson } from "../csv/value-notes.js";
+import type { Outcome, Outcomes } from "./outcomes.js";
+import type { ResultWords } from "./results.js";
+
+/** A row the run would send, and its request body. */
+export interface WouldSend {
+  row: number;
+  label: string;
+  reference?: string;
+  body: Record<string, unknown>;
+  changes: readonly Change[];
+}
+
+/** What the request body is of: the JSON document's key for it. */
+export type Sends = "shipment" | "address";
+
+export interface DryRunCounts {
+  rows: number;
+  would_send: number;
+  /** already_created, or already_updated for `shipment update`. */
+  already: number;
+  unknown: number;
+  blocked: number;
+  invalid: number;
+  not_sent: number;
+}
+
+export class DryRunBodies {
+  private constructor(private readonly spill: Spill<Record<string, unknown>> | undefined) {}
+
+  /** `json`: keep the bodies for the document; a table needs only the one-line description in the outcome. */
+  static async start(json: boolean): Promise<DryRunBodies> {
+    return new DryRunBodies(json ? await createSpill<Record<string, unknown>>() : undefined);
+  }
+
+  /** Records a row the run would send: its predicted outcome, and its body for --json. */
+  add(outcomes: Outcomes, done: "created" | "updated", sends: Sends, item: WouldSend): void {
+    outcomes.set(item.row, { status: done, label: item.label, reference: item.reference, sends: describe(sends, item.body) });
+    this.spill?.add({ row: item.row, reference: item.reference ?? null, [sends]: item.body, ...(item.changes.length > 0 ? { changes: item.changes } : {}) });
+  }
+
+  async *entries(): AsyncGenerator<Iterable<Record<string, unknown>>> {
+    if (!this.spill) return;
+    this.spill.finish();
+    yield* this.spill.batches();
+  }
+
+  dispose(): Promise<void> {
+    return this.spill?.dispose() ?? Promise.resolve();
+  }
+}
+
+/** Where a predicted outcome goes: a dry run's list. */
+export type DryRunList = "would_send" | "already" | "unknown" | "blocked" | "invalid" | "not_sent";
+
+export function listOf(o: Outcome, words: ResultWords): DryRunList {
+  if (o.status === words.done) return "would_send";
+  if (o.status === "skipped") return "already";
+  if (o.status === "unknown") return "unknown";
+  if (o.status === "pending") return "not_sent";
+  return o.invalid ? "invalid" : "blocked";
+}
+
+export function dryRunCounts(outcomes: Outcomes, words: ResultWords): DryRunCounts {
+  const counts: DryRunCounts = { rows: outcomes.size, would_send: 0, already: 0, unknown: 0, blocked: 0, invalid: 0, not_sent: 0 };
+  for (const [, o] of outcomes.entries()) counts[listOf(o, words)]++;
+  return counts;
+}
+
+/** The --json document, a piece at a time: every list one entry a line. */
+export async function writeDryRunJson(
+  out: (text: string) => void,
+  outcomes: Outcomes,
+  bodies: DryRunBodies,
+  words: ResultWords,
+  tail: { requests: number; notes?: NotesJson; journal?: string },
+): Promise<void> {
+  const already = `already_${words.done}`;
+  const key = (list: DryRunList) => (list === "already" ? already : list);
+  const lists: DryRunList[] = ["already", "unknown", "blocked", "invalid", "not_sent"];
+  const entries = outcomes.entries();
+  const writeList = async (name: string, batches: AsyncIterable<Iterable<unknown>> | Iterable<Iterable<unknown>>) => {
+    out(`,${JSON.stringify(name)}:[`);
+    let first = true;
+    for await (const batch of batches) {
+      for (const item of batch) {
+        out(`${first ? "\n" : ",\n"}${JSON.stringify(item)}`);
+        first = false;
+      }
+    }
+    out(first ? "]" : "\n]");
+  };
+  out('{"dry_run":true');
+  await writeList("would_send", bodies.entries());
+  for (const list of lists) await writeList(key(list), [entriesIn(entries, list, words)]);
+  const c = dryRunCounts(outcomes, words);
+  const counts = { rows: c.rows, would_send: c.would_send, [already]: c.already, unknown: c.unknown, blocked: c.blocked, invalid: c.invalid, not_sent: c.not_sent, requests: tail.requests };
+  const rest = {
+    counts,
+    ...(tail.notes ? { changes: tail.notes.changes, mappings: tail.notes.mappings } : {}),
+    ...(tail.journal ? { journal: tail.journal } : {}),
+  };
+  out(`,${JSON.stringify(rest).slice(1)}\n`);
+}
+
+function* entriesIn(entries: ReadonlyArray<[number, Outcome]>, list: DryRunList, words: ResultWords): Generator<Record<string, unknown>> {
+  for (const [row, o] of entries) {
+    if (listOf(o, words) !== list) continue;
+    const who = { row, reference: o.reference ?? null, [words.labelHeader]: o.label };
+    if (list === "already") yield { ...who, [words.idKey]: o.id ?? null };
+    else yield { ...who, reason: o.error ?? null, ...(o.problems ? { problems: o.problems } : {}) };
+  }
+}
+
+/** The one line a table gives a row that would be sent: what its request carries besides the title or name. */
+function describe(sends: Sends, body: Record<string, unknown>): string {
+  if (sends === "address") return [body.line_1, [body.city, body.post_code].filter(present).join(" ")].filter((p) => present(p) && p !== "").join(", ");
+  const s = body as Partial<Shipment> & Record<string, unknown>;
+  const parts: string[] = [];
+  if (s.value !== undefined) parts.push(`$${s.value}`);
+  if (s.length !== undefined || s.height !== undefined || s.depth !== undefined) parts.push(`${s.length ?? "?"}x${s.height ?? "?"}x${s.depth ?? "?"} in`);
+  if (s.service !== undefined) parts.push(`service ${s.service}`);
+  const from = side(s, "fulfillment");
+  const to = side(s, "destination");
+  if (from !== "" || to !== "") parts.push(`${from || "?"} -> ${to || "?"}`);
+  return parts.join(", ");
+}
+
+function present(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== "";
+}
+
+function side(s: Record<string, unknown>, name: string): string {
+  const id = s[`${name}_address_id`];
+  if (id !== undefined) return `address ${String(id)}`;
+  const a = s[`${name}_address`] as { name?: string; city?: string } | undefined;
+  return a ? [a.name, a.city].filter(present).join(", ") : "";
+}
+
+/** The dry run's one line on stderr: what the run would send, and why it would send no more. */
+export function dryRunSummary(c: DryRunCounts, requests: number, words: ResultWords, refused: boolean): string {
+  const rows = (n: number) => `${n} row${n === 1 ? "" : "s"}`;
+  if (refused) {
+    return (
+      `Dry run: the run would send nothing: ${rows(c.invalid)} ${c.invalid === 1 ? "is" : "are"} invalid (listed above). ` +
+      `Fix ${c.invalid === 1 ? "it" : "them"}, or pass --skip-invalid to send the valid rows (this dry run with --skip-invalid shows what it would send). Nothing was sent.`
+    );
+  }
+  const parts: string[] = [];
+  if (c.already > 0) parts.push(`${rows(c.already)} already ${words.done} by an earlier run`);
+  if (c.unknown > 0) parts.push(`${c.unknown} unknown (an earlier request's answer was lost: not sent until it is settled)`);
+  if (c.blocked > 0) parts.push(`${c.blocked} would fail their address check`);
+  if (c.invalid > 0) parts.push(`${c.invalid} invalid (skipped)`);
+  const head = c.would_send > 0 ? `${rows(c.would_send)} would be sent in ${requests} request${requests === 1 ? "" : "s"}` : "nothing to send";
+  const rest = parts.length === 0 ? "" : `${c.would_send > 0 ? "; " : ": "}${parts.join(", ")}`;
+  return `Dry run: ${head}${rest}. Nothing was sent.`;
+}

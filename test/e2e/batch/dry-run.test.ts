@@ -1,0 +1,196 @@
+// --dry-run predicts the run (issue 12): in each situation a batch meets, the dry run reads the journal and the copy
+// guard as the run does, writes nothing, and gives the counts and the exit code that the real run then gives.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { collect, runCli, spawnCli, tempDir, type RunResult } from "../../helpers/cli.js";
+import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
+import { shipmentRows, type Row } from "../../../fixtures/csv/generate.mjs";
+import { APPLY_MAX_MS, SLOW_MS, bodyRead, passed, settleAtIn } from "../../helpers/slow-apply.js";
+import { rowsFile, shipmentTitles, writeRows } from "./helpers.js";
+
+let sb: TestSandbox;
+beforeAll(async () => {
+  // A short apply bound, so a request left in flight settles within the test.
+  sb = await startTestSandbox({ applyMaxMs: APPLY_MAX_MS });
+});
+afterAll(() => sb.close());
+
+type Counts = Record<string, number>;
+interface DryDoc {
+  dry_run: true;
+  would_send: Array<{ row: number }>;
+  already_created: Array<{ row: number; shipment_id: number }>;
+  unknown: Array<{ row: number; reason: string }>;
+  blocked: Array<{ row: number; reason: string }>;
+  invalid: Array<{ row: number; reason: string }>;
+  not_sent: Array<{ row: number; reason: string }>;
+  counts: Counts;
+}
+
+/** Every file under `dir` with its bytes: a dry run must leave them as they were. */
+function snapshot(...dirs: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else out.set(path, readFileSync(path, "latin1"));
+    }
+  };
+  for (const d of dirs) walk(d);
+  return out;
+}
+
+/**
+ * Runs `args` with --dry-run, then for real, in the same config folder. Checks that the dry run wrote nothing, that
+ * its document names every row once, and that its counts and exit code are the run's. Returns both.
+ */
+async function rehearseThenRun(org: OrgTarget, args: string[], configDir: string): Promise<{ dry: RunResult; doc: DryDoc; real: RunResult; counts: Counts }> {
+  const folder = dirname(args[args.indexOf("--csv") + 1]!);
+  const before = snapshot(folder, configDir);
+  const sentBefore = (await org.control.requests({ method: "POST", path: "/api/v1/shipments" })).length;
+  const dry = await runCli([...args, "--dry-run", "--json"], { sandbox: org, configDir });
+  expect(snapshot(folder, configDir), "a dry run writes nothing").toEqual(before);
+  expect((await org.control.requests({ method: "POST", path: "/api/v1/shipments" })).length).toBe(sentBefore);
+  const doc = JSON.parse(dry.stdout) as DryDoc;
+  expect(doc.dry_run).toBe(true);
+  const lists = [doc.would_send, doc.already_created, doc.unknown, doc.blocked, doc.invalid, doc.not_sent];
+  const rows = lists.flatMap((l) => l.map((e) => e.row));
+  expect(new Set(rows).size).toBe(rows.length);
+  expect(rows.length).toBe(doc.counts.rows);
+
+  const real = await runCli([...args, "--json"], { sandbox: org, configDir });
+  const counts = (JSON.parse(real.stdout) as { counts: Counts }).counts;
+  expect(dry.exitCode, `dry run: ${dry.stderr}\nreal run: ${real.stderr}`).toBe(real.exitCode);
+  expect({
+    rows: doc.counts.rows,
+    sent: doc.counts.would_send,
+    already: doc.counts.already_created,
+    unknown: doc.counts.unknown,
+    failed: doc.counts.blocked! + doc.counts.invalid!,
+    not_sent: doc.counts.not_sent,
+  }).toEqual({ rows: counts.rows, sent: counts.created, already: counts.skipped, unknown: counts.unknown, failed: counts.failed, not_sent: counts.not_sent });
+  return { dry, doc, real, counts };
+}
+
+describe("shipment create --csv --dry-run predicts the run", () => {
+  it("a fresh file, then after a full run: nothing to send, every row already created with its id", async () => {
+    const org = await sb.newOrg();
+    const configDir = tempDir("shipctl-config-");
+    const { path, titles } = rowsFile(14, { seed: 501, titlePrefix: "Rehearsed" });
+    const fresh = await rehearseThenRun(org, ["shipment", "create", "--csv", path], configDir);
+    expect(fresh.real.exitCode, fresh.real.stderr).toBe(0);
+    expect(fresh.doc.counts).toMatchObject({ rows: 14, would_send: 14, requests: 2 });
+    expect(fresh.dry.stderr).toContain("Dry run: 14 rows would be sent in 2 requests. Nothing was sent.");
+
+    const after = await rehearseThenRun(org, ["shipment", "create", "--csv", path], configDir);
+    expect(after.real.exitCode).toBe(0);
+    expect(after.doc.counts).toMatchObject({ would_send: 0, already_created: 14, requests: 0 });
+    const ids = (JSON.parse(fresh.real.stdout) as { created: Array<{ row: number; shipment_id: number }> }).created;
+    expect(after.doc.already_created).toEqual(ids.map((c) => expect.objectContaining({ row: c.row, shipment_id: c.shipment_id })));
+    expect((await shipmentTitles(org)).size).toBe(titles.length);
+
+    // People: the same summary, said as it is.
+    const people = await runCli(["shipment", "create", "--csv", path, "--dry-run"], { sandbox: org, configDir });
+    expect(people.exitCode).toBe(0);
+    expect(people.stderr).toContain("Dry run: nothing to send: 14 rows already created by an earlier run. Nothing was sent.");
+    expect(people.stderr).not.toMatch(/would be sent/);
+    expect(people.stdout).toMatch(/already created \(earlier run\)/);
+  });
+
+  it("after a partial run (rows created, a row refused by its address check): the same counts and exit 8", async () => {
+    const org = await sb.newOrg();
+    const configDir = tempDir("shipctl-config-");
+    const rows: Row[] = shipmentRows(5, { seed: 502, titlePrefix: "Partial" });
+    rows[2]!.destination_line_1 = "500 Main St"; // the sandbox recommends a revision: refused without --accept-recommended
+    const path = writeRows(rows);
+    const first = await rehearseThenRun(org, ["shipment", "create", "--csv", path], configDir);
+    expect(first.real.exitCode).toBe(8);
+    expect(first.doc.blocked).toEqual([expect.objectContaining({ row: 4, reason: expect.stringMatching(/--accept-recommended/) })]);
+    const rerun = await rehearseThenRun(org, ["shipment", "create", "--csv", path], configDir);
+    expect(rerun.real.exitCode).toBe(8);
+    expect(rerun.doc.counts).toMatchObject({ would_send: 0, already_created: 4, blocked: 1 });
+    const fixed = await rehearseThenRun(org, ["shipment", "create", "--csv", path, "--accept-recommended"], configDir);
+    expect(fixed.real.exitCode).toBe(0);
+    expect(fixed.doc.counts).toMatchObject({ would_send: 1, already_created: 4 });
+  });
+
+  it("after a run whose answer was lost (a 500): the dry run reads the service back as the rerun does", async () => {
+    const org = await sb.newOrg();
+    const configDir = tempDir("shipctl-config-");
+    await org.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "500" });
+    const { path, titles } = rowsFile(12, { seed: 503, titlePrefix: "Lost" });
+    const first = await runCli(["shipment", "create", "--csv", path], { sandbox: org, configDir });
+    expect(first.exitCode, first.stderr).toBe(8);
+    expect(first.stderr).toMatch(/2 created, 10 unknown/);
+    // A dry run never waits for a request in flight (the run does, unless --no-wait): rehearse once it has settled.
+    await passed(settleAtIn(`${path}.shipctl-journal.jsonl`));
+    const rerun = await rehearseThenRun(org, ["shipment", "create", "--csv", path], configDir);
+    expect(rerun.real.exitCode).toBe(0);
+    expect(rerun.doc.counts).toMatchObject({ would_send: 10, already_created: 2, unknown: 0 });
+    expect(rerun.dry.stderr).toMatch(/10 rows were in flight when an earlier run stopped/);
+    const held = await shipmentTitles(org);
+    for (const t of titles) expect(held.get(t), t).toBe(1);
+  });
+
+  it("a request still in flight: unknown with exit 7, as the run with --no-wait; once settled, already created", async () => {
+    const org = await sb.newOrg();
+    const configDir = tempDir("shipctl-config-");
+    const { path } = rowsFile(3, { seed: 504, titlePrefix: "In flight" });
+    await org.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "slow-apply", ms: SLOW_MS });
+    const child = spawnCli(["shipment", "create", "--csv", path], { sandbox: org, configDir });
+    const done = collect(child, 30_000);
+    await bodyRead(org, { method: "POST", path: "/api/v1/shipments" });
+    child.kill("SIGKILL");
+    await done;
+    const inFlight = await rehearseThenRun(org, ["shipment", "create", "--csv", path, "--no-wait"], configDir);
+    expect(inFlight.real.exitCode).toBe(7);
+    expect(inFlight.doc.counts).toMatchObject({ would_send: 0, unknown: 3 });
+    expect(inFlight.doc.unknown[0]!.reason).toMatch(/may still be applying it until/);
+
+    await passed(settleAtIn(`${path}.shipctl-journal.jsonl`));
+    const settled = await rehearseThenRun(org, ["shipment", "create", "--csv", path], configDir);
+    expect(settled.real.exitCode).toBe(0);
+    expect(settled.doc.counts).toMatchObject({ would_send: 0, already_created: 3 });
+  });
+
+  it("a renamed copy of a file already run: refused by the dry run as by the run (exit 2, the same message)", async () => {
+    const org = await sb.newOrg();
+    const configDir = tempDir("shipctl-config-");
+    const { path } = rowsFile(6, { seed: 505, titlePrefix: "Copied" });
+    expect((await runCli(["shipment", "create", "--csv", path], { sandbox: org, configDir })).exitCode).toBe(0);
+    const copy = join(dirname(path), "orders (1).csv");
+    copyFileSync(path, copy);
+    const before = snapshot(dirname(path), configDir);
+    const dry = await runCli(["shipment", "create", "--csv", copy, "--dry-run"], { sandbox: org, configDir });
+    expect(snapshot(dirname(path), configDir)).toEqual(before);
+    const real = await runCli(["shipment", "create", "--csv", copy], { sandbox: org, configDir });
+    expect(real.exitCode).toBe(2);
+    expect(dry.exitCode).toBe(2);
+    expect(dry.stderr).toMatch(/all 6 of its rows were already sent by an earlier run from orders\.csv/);
+    expect(dry.stderr).toBe(real.stderr);
+    expect(dry.stdout).toBe("");
+    expect((await shipmentTitles(org)).size).toBe(6);
+  });
+
+  it("invalid rows: without --skip-invalid nothing would be sent (exit 2, every row counted); with it, the valid rows (exit 8)", async () => {
+    const org = await sb.newOrg();
+    const configDir = tempDir("shipctl-config-");
+    const rows: Row[] = shipmentRows(30, { seed: 506, titlePrefix: "Invalid" });
+    rows[6] = { ...rows[6]!, value: "not a number" };
+    const path = writeRows(rows);
+    const held = await rehearseThenRun(org, ["shipment", "create", "--csv", path], configDir);
+    expect(held.real.exitCode).toBe(2);
+    expect(held.doc.counts).toMatchObject({ rows: 30, would_send: 0, invalid: 1, not_sent: 29 });
+    expect(held.doc.invalid).toEqual([expect.objectContaining({ row: 8, reason: expect.stringMatching(/value/) })]);
+    expect(held.doc.not_sent[0]!.reason).toMatch(/--skip-invalid/);
+    expect(held.dry.stderr).toMatch(/Dry run: the run would send nothing: 1 row is invalid/);
+
+    const skipped = await rehearseThenRun(org, ["shipment", "create", "--csv", path, "--skip-invalid"], configDir);
+    expect(skipped.real.exitCode).toBe(8);
+    expect(skipped.doc.counts).toMatchObject({ rows: 30, would_send: 29, invalid: 1, requests: 3 });
+    expect(skipped.dry.stderr).toContain("Dry run: 29 rows would be sent in 3 requests; 1 invalid (skipped). Nothing was sent.");
+  });
+});
