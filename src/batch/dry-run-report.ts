@@ -11,8 +11,10 @@ import type { Shipment } from "../contract/index.js";
 import type { Change } from "../csv/row-types.js";
 import { createSpill, type Spill } from "../csv/spill.js";
 import type { NotesJson } from "../csv/value-notes.js";
+import type { Deps } from "../deps.js";
+import { textBuffer } from "../output/text-buffer.js";
 import type { Outcome, Outcomes } from "./outcomes.js";
-import type { ResultWords } from "./results.js";
+import { renderResultsTable, type Position, type ResultWords } from "./results.js";
 
 /** A row the run would send, and its request body. */
 export interface WouldSend {
@@ -38,17 +40,27 @@ export interface DryRunCounts {
 }
 
 export class DryRunBodies {
-  private constructor(private readonly spill: Spill<Record<string, unknown>> | undefined) {}
+  private constructor(
+    private readonly spill: Spill<Record<string, unknown>> | undefined,
+    private readonly position: Position,
+  ) {}
 
-  /** `json`: keep the bodies for the document; a table needs only the one-line description in the outcome. */
-  static async start(json: boolean): Promise<DryRunBodies> {
-    return new DryRunBodies(json ? await createSpill<Record<string, unknown>>() : undefined);
+  /**
+   * `json`: keep the bodies for the document; a table needs only the one-line description in the outcome.
+   * `position`: what the numbers are (spreadsheet rows, or items 1..N of `shipment create` from flags or JSON).
+   */
+  static async start(json: boolean, position: Position = "row"): Promise<DryRunBodies> {
+    return new DryRunBodies(json ? await createSpill<Record<string, unknown>>() : undefined, position);
+  }
+
+  get numbered(): Position {
+    return this.position;
   }
 
   /** Records a row the run would send: its predicted outcome, and its body for --json. */
   add(outcomes: Outcomes, done: "created" | "updated", sends: Sends, item: WouldSend): void {
     outcomes.set(item.row, { status: done, label: item.label, reference: item.reference, sends: describe(sends, item.body) });
-    this.spill?.add({ row: item.row, reference: item.reference ?? null, [sends]: item.body, ...(item.changes.length > 0 ? { changes: item.changes } : {}) });
+    this.spill?.add({ [this.position]: item.row, reference: item.reference ?? null, [sends]: item.body, ...(item.changes.length > 0 ? { changes: item.changes } : {}) });
   }
 
   async *entries(): AsyncGenerator<Iterable<Record<string, unknown>>> {
@@ -87,6 +99,7 @@ export async function writeDryRunJson(
   words: ResultWords,
   tail: { requests: number; notes?: NotesJson; journal?: string },
 ): Promise<void> {
+  const position = bodies.numbered;
   const already = `already_${words.done}`;
   const key = (list: DryRunList) => (list === "already" ? already : list);
   const lists: DryRunList[] = ["already", "unknown", "blocked", "invalid", "not_sent"];
@@ -104,9 +117,9 @@ export async function writeDryRunJson(
   };
   out('{"dry_run":true');
   await writeList("would_send", bodies.entries());
-  for (const list of lists) await writeList(key(list), [entriesIn(entries, list, words)]);
+  for (const list of lists) await writeList(key(list), [entriesIn(entries, list, words, position)]);
   const c = dryRunCounts(outcomes, words);
-  const counts = { rows: c.rows, would_send: c.would_send, [already]: c.already, unknown: c.unknown, blocked: c.blocked, invalid: c.invalid, not_sent: c.not_sent, requests: tail.requests };
+  const counts = { [`${position}s`]: c.rows, would_send: c.would_send, [already]: c.already, unknown: c.unknown, blocked: c.blocked, invalid: c.invalid, not_sent: c.not_sent, requests: tail.requests };
   const rest = {
     counts,
     ...(tail.notes ? { changes: tail.notes.changes, mappings: tail.notes.mappings } : {}),
@@ -115,10 +128,10 @@ export async function writeDryRunJson(
   out(`,${JSON.stringify(rest).slice(1)}\n`);
 }
 
-function* entriesIn(entries: ReadonlyArray<[number, Outcome]>, list: DryRunList, words: ResultWords): Generator<Record<string, unknown>> {
+function* entriesIn(entries: ReadonlyArray<[number, Outcome]>, list: DryRunList, words: ResultWords, position: Position): Generator<Record<string, unknown>> {
   for (const [row, o] of entries) {
     if (listOf(o, words) !== list) continue;
-    const who = { row, reference: o.reference ?? null, [words.labelHeader]: o.label };
+    const who = { [position]: row, reference: o.reference ?? null, [words.labelHeader]: o.label };
     if (list === "already") yield { ...who, [words.idKey]: o.id ?? null };
     else yield { ...who, reason: o.error ?? null, ...(o.problems ? { problems: o.problems } : {}) };
   }
@@ -149,13 +162,38 @@ function side(s: Record<string, unknown>, name: string): string {
   return a ? [a.name, a.city].filter(present).join(", ") : "";
 }
 
+/**
+ * The end of a dry run: its table (the results table) or document on stdout, its summary on stderr. The exit code is
+ * the caller's: the run's own rule applied to these outcomes.
+ */
+export async function reportDryRun(
+  deps: Pick<Deps, "io" | "theme" | "globals">,
+  outcomes: Outcomes,
+  bodies: DryRunBodies,
+  words: ResultWords,
+  o: { perRequest: number; refused: boolean; notes?: NotesJson; journal?: string },
+): Promise<void> {
+  const counts = dryRunCounts(outcomes, words);
+  const requests = Math.ceil(counts.would_send / o.perRequest);
+  const position = bodies.numbered;
+  if (deps.globals.json) {
+    const out = textBuffer((text) => deps.io.out(text));
+    await writeDryRunJson((text) => out.add(text), outcomes, bodies, words, { requests, notes: o.notes, journal: o.journal });
+    out.flush();
+  } else if (outcomes.size > 0 && !o.refused) {
+    // Invalid input was already listed on stderr: as after a refused run, people need no table of it.
+    deps.io.out(renderResultsTable(outcomes, words, { theme: deps.theme.out, width: deps.io.stdoutIsTTY ? deps.io.columns : undefined, position, dryRun: true }));
+  }
+  deps.io.err(`${dryRunSummary(counts, requests, words, o.refused, position)}\n`);
+}
+
 /** The dry run's one line on stderr: what the run would send, and why it would send no more. */
-export function dryRunSummary(c: DryRunCounts, requests: number, words: ResultWords, refused: boolean): string {
-  const rows = (n: number) => `${n} row${n === 1 ? "" : "s"}`;
+export function dryRunSummary(c: DryRunCounts, requests: number, words: ResultWords, refused: boolean, position: Position = "row"): string {
+  const rows = (n: number) => `${n} ${position}${n === 1 ? "" : "s"}`;
   if (refused) {
     return (
       `Dry run: the run would send nothing: ${rows(c.invalid)} ${c.invalid === 1 ? "is" : "are"} invalid (listed above). ` +
-      `Fix ${c.invalid === 1 ? "it" : "them"}, or pass --skip-invalid to send the valid rows (this dry run with --skip-invalid shows what it would send). Nothing was sent.`
+      `Fix ${c.invalid === 1 ? "it" : "them"}, or pass --skip-invalid to send the valid ${position}s (this dry run with --skip-invalid shows what it would send). Nothing was sent.`
     );
   }
   const parts: string[] = [];

@@ -9,7 +9,7 @@ import { writeResultsFiles, type ResultsFiles } from "../csv/results-csv.js";
 import { resumeCommand } from "./run-options.js";
 import { openScan, type ScanSpec, type ValidBase } from "../csv/scan.js";
 import { BULK_CHUNK_BYTES } from "../csv/csv-source.js";
-import { dryRunCounts, dryRunSummary, writeDryRunJson, type DryRunBodies } from "./dry-run-report.js";
+import { reportDryRun, type DryRunBodies } from "./dry-run-report.js";
 
 export interface FinishInput {
   words: ResultWords;
@@ -77,23 +77,10 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   return exitCodeFor(outcomes, input.words);
 }
 
-/**
- * A dry run's end: the rows as the run would leave them, in the same table (or a dry-run document), its summary, and
- * the exit code the run would have. It writes no results file and no journal line.
- */
+/** A dry run's end: no results file and no journal line; the exit code the run would have (reportDryRun). */
 async function finishDryRun(run: BatchRun, bodies: DryRunBodies, input: FinishInput, refused: boolean): Promise<number> {
-  const { deps, outcomes } = run;
-  const counts = dryRunCounts(outcomes, input.words);
-  const requests = Math.ceil(counts.would_send / (input.perRequest ?? 1));
-  if (deps.globals.json) {
-    const out = textBuffer((text) => deps.io.out(text));
-    await writeDryRunJson((text) => out.add(text), outcomes, bodies, input.words, { requests, notes: input.notes?.toJSON(), journal: input.journalPath });
-    out.flush();
-  } else if (outcomes.size > 0 && !refused) {
-    deps.io.out(renderResultsTable(outcomes, input.words, { theme: deps.theme.out, width: deps.io.stdoutIsTTY ? deps.io.columns : undefined, dryRun: true }));
-  }
-  deps.io.err(`${dryRunSummary(counts, requests, input.words, refused)}\n`);
-  return input.exitCode ?? exitCodeFor(outcomes, input.words);
+  await reportDryRun(run.deps, run.outcomes, bodies, input.words, { perRequest: input.perRequest ?? 1, refused, notes: input.notes?.toJSON(), journal: input.journalPath });
+  return input.exitCode ?? exitCodeFor(run.outcomes, input.words);
 }
 
 /** Rows the run never reached or held back: "not sent", so the results name every row of the file. */
