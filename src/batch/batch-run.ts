@@ -26,13 +26,13 @@ export interface BatchRun {
   say(text: string): void;
   progress?: Progress;
   /** A dry run's rows to send, kept for its report (dry-run-report.ts). */
-  dryRun?: DryRunBodies;
+  dryRunBodies?: DryRunBodies;
 }
 
 /** Opens the input and the connection, runs `body`, and always removes a stdin copy. */
 export async function withBatch<T>(deps: Deps, options: CsvOptions, body: (run: BatchRun) => Promise<T>): Promise<T> {
   const source = await openSource(options.csv, deps.cwd, deps.io.stdin);
-  let dryRun: DryRunBodies | undefined;
+  let bodies: DryRunBodies | undefined;
   try {
     await resultsFolder(options, deps.cwd);
     const connection = await deps.connection();
@@ -55,10 +55,10 @@ export async function withBatch<T>(deps: Deps, options: CsvOptions, body: (run: 
       },
       say: (text) => (run.progress ? run.progress.log(text) : deps.io.err(text)),
     };
-    if (options.dryRun) run.dryRun = dryRun = await DryRunBodies.start(deps.globals.json);
+    if (options.dryRun) run.dryRunBodies = bodies = await DryRunBodies.start(deps.globals.json);
     return await body(run);
   } finally {
-    await dryRun?.dispose();
+    await bodies?.dispose();
     await source.dispose();
   }
 }

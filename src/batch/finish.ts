@@ -37,7 +37,7 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   const refused = input.exitCode === ExitCode.Usage;
   // Every row of the file is accounted for: those never reached, and the valid rows held back by invalid ones.
   if (input.spec && (input.unreached > 0 || refused)) await markUnreached(run, input.spec, refused ? HELD_BACK : "not reached: the run stopped before this row");
-  if (run.dryRun) return finishDryRun(run, run.dryRun, input, refused);
+  if (run.dryRunBodies) return finishDryRun(run, run.dryRunBodies, input, refused);
   let files: ResultsFiles | undefined;
   if (options.results !== undefined) {
     files = await writeResultsFiles(run.source, outcomes, options.results, deps.cwd, input.words.idKey);

@@ -55,7 +55,7 @@ export interface RowPass<V extends ChangedRow, J extends RowJob> {
 }
 
 export async function sendRowPass<V extends ChangedRow, J extends RowJob>(run: BatchRun, journal: Book, pass: RowPass<V, J>): Promise<number> {
-  if (run.dryRun) return rehearseRowPass(run, run.dryRun, pass);
+  if (run.dryRunBodies) return rehearseRowPass(run, run.dryRunBodies, pass);
   const { deps, options, outcomes } = run;
   const progress = startProgress(run, pass.validation.total);
   const sender = new RowSender<J>({
