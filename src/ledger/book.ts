@@ -15,7 +15,7 @@ import { CliError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-file.js";
 import { LEDGER_VERSION, linesFor, shortHash, targetId, type BookKind, type InFlight, type Line, type RowState, type Verdict } from "./book-lines.js";
 import { loadBook, type Target } from "./book-load.js";
-import { acquireLocks, type Lock, type LockWait } from "./lock.js";
+import { acquireLocks, refuseIfLocked, type Lock, type LockWait } from "./lock.js";
 import { markFor, tokenMatches, type OwnerMark } from "./owner.js";
 import { settleAtFromSent, type SettleWindow } from "./settle-window.js";
 
@@ -39,7 +39,7 @@ export interface OpenOptions {
   /** Where shipctl 0.1 kept this book in another format (the report journal), read when `path` does not exist. */
   legacyPath?: string;
   /**
-   * A dry run's view: read as the run would read it, and nothing written (no lock, no snapshot, no migration backup);
+   * A dry run's view: read as the run would read it, and nothing written (no lock taken, no snapshot, no migration backup);
    * what the run would record (settlements, verdicts) is kept in memory only, so the rehearsal decides as the run would.
    */
   readOnly?: boolean;
@@ -81,7 +81,9 @@ export class Book {
   /** Opens (or creates) the book at `path`, locked against other runs, folded into a fresh snapshot. */
   static async open(path: string, options: OpenOptions): Promise<Book> {
     const what = options.what ?? `the journal ${path}`;
-    const lock = options.readOnly ? NO_LOCK : await acquireLocks([{ path: `${path}.lock`, what }, ...(options.locks ?? [])], options.lockWait);
+    const locks = [{ path: `${path}.lock`, what }, ...(options.locks ?? [])];
+    // Read-only: refused as the run would be while another run holds the book, but no lock is taken.
+    const lock = options.readOnly ? await refuseIfLocked(locks).then(() => NO_LOCK) : await acquireLocks(locks, options.lockWait);
     try {
       const { profile, baseUrl, token } = options.target;
       const tid = targetId(profile, baseUrl);

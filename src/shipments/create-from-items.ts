@@ -98,7 +98,7 @@ async function openItemJournal(run: ItemRun, items: readonly KeyedItem[]): Promi
   const path = await itemJournalPath(source, items, deps.env, { create: !run.options.dryRun });
   const label = source.path ?? (source.name === "stdin" ? "stdin" : "flags");
   // A JSON file is locked by what it is, as a CSV is (flags and stdin have a book of their own per content).
-  const locks = source.path === undefined || run.options.dryRun ? [] : await inputLocks("shipment-create", { name: source.name, path: source.path, stdin: false }, deps.env);
+  const locks = source.path === undefined ? [] : await inputLocks("shipment-create", { name: source.name, path: source.path, stdin: false }, deps.env);
   const journal = await Book.open(path, {
     kind: "shipment-create",
     source: label,

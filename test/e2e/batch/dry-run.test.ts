@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { hostname } from "node:os";
 import { fixture, runCli, tempDir, type RunResult } from "../../helpers/cli.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { COLUMNS, shipmentRows, toCsv, type Row } from "../../../fixtures/csv/generate.mjs";
@@ -191,6 +192,22 @@ describe("shipment create --csv --dry-run predicts the run", () => {
     expect((await shipmentTitles(org)).size).toBe(6);
   });
 
+  it("while another run holds the journal: refused by the dry run as by the run (exit 2, the same message), its lock left alone", async () => {
+    const org = await sb.newOrg();
+    const configDir = tempDir("shipctl-config-");
+    const { path } = rowsFile(3, { seed: 510, titlePrefix: "Locked" });
+    const lock = `${path}.shipctl-journal.jsonl.lock`;
+    // A live process on this host holds it: this test's own.
+    const holder = JSON.stringify({ pid: process.pid, host: hostname(), command: "shipctl shipment create --csv orders.csv", started: new Date().toISOString() });
+    writeFileSync(lock, holder);
+    const dry = await runCli(["shipment", "create", "--csv", path, "--dry-run"], { sandbox: org, configDir });
+    const real = await runCli(["shipment", "create", "--csv", path], { sandbox: org, configDir });
+    expect([dry.exitCode, real.exitCode]).toEqual([2, 2]);
+    expect(dry.stderr).toMatch(/another shipctl run is working on the journal/);
+    expect(dry.stderr).toBe(real.stderr);
+    expect(readFileSync(lock, "utf8")).toBe(holder);
+  });
+
   it("invalid rows: without --skip-invalid nothing would be sent (exit 2, every row counted); with it, the valid rows (exit 8)", async () => {
     const org = await sb.newOrg();
     const configDir = tempDir("shipctl-config-");
@@ -209,6 +226,22 @@ describe("shipment create --csv --dry-run predicts the run", () => {
     expect(skipped.real.exitCode).toBe(8);
     expect(skipped.doc.counts).toMatchObject({ rows: 30, would_send: 29, invalid: 1, requests: 3 });
     expect(skipped.dry.stderr).toContain("Dry run: 29 rows would be sent in 3 requests; 1 invalid (skipped). Nothing was sent.");
+  });
+});
+
+describe("--csv - (stdin) with --dry-run", () => {
+  it("reads the stdin journal in the config folder as the run does, and writes nothing there", async () => {
+    const org = await sb.newOrg();
+    const configDir = tempDir("shipctl-config-");
+    const { path } = rowsFile(4, { seed: 509, titlePrefix: "Piped" });
+    const stdin = readFileSync(path);
+    const first = await runCli(["shipment", "create", "--csv", "-"], { sandbox: org, configDir, stdin });
+    expect(first.exitCode, first.stderr).toBe(0);
+    const before = snapshot(configDir);
+    const dry = await runCli(["shipment", "create", "--csv", "-", "--dry-run", "--json"], { sandbox: org, configDir, stdin });
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(snapshot(configDir)).toEqual(before);
+    expect((JSON.parse(dry.stdout) as DryDoc).counts).toMatchObject({ rows: 4, would_send: 0, already_created: 4 });
   });
 });
 
