@@ -93,7 +93,8 @@ function revisionText(before: Address, after: Address): string {
 
 async function addBatch(run: BatchRun, journal: Book): Promise<number> {
   const { deps, options } = run;
-  const spec = addressScanSpec(run.tables, { keys: true, kind: "address-add" });
+  // A dry run needs the rows' keys only to look them up in the journal.
+  const spec = addressScanSpec(run.tables, { keys: !options.dryRun || journal.hasRows, kind: "address-add" });
   // A first run of a copy of a file already sent must not send its rows again (earlier-journals.ts).
   const earlier = !options.forceNew ? await findEarlierSends(run, "address-add", journal) : undefined;
   const firstPass = addressScanSpec(run.tables, { keys: journal.hasRows || earlier !== undefined, kind: "address-add" });

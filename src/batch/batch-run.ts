@@ -32,7 +32,6 @@ export interface BatchRun {
 /** Opens the input and the connection, runs `body`, and always removes a stdin copy. */
 export async function withBatch<T>(deps: Deps, options: CsvOptions, body: (run: BatchRun) => Promise<T>): Promise<T> {
   const source = await openSource(options.csv, deps.cwd, deps.io.stdin);
-  let bodies: DryRunBodies | undefined;
   try {
     await resultsFolder(options, deps.cwd);
     const connection = await deps.connection();
@@ -55,10 +54,9 @@ export async function withBatch<T>(deps: Deps, options: CsvOptions, body: (run: 
       },
       say: (text) => (run.progress ? run.progress.log(text) : deps.io.err(text)),
     };
-    if (options.dryRun) run.dryRunBodies = bodies = await DryRunBodies.start(deps.globals.json);
+    if (options.dryRun) run.dryRunBodies = new DryRunBodies(deps.globals.json ? (text) => deps.io.out(text) : undefined);
     return await body(run);
   } finally {
-    await bodies?.dispose();
     await source.dispose();
   }
 }

@@ -5,16 +5,16 @@
 // same rules as a real run's (results.ts), and people get the same table a real run prints. Scripts get one document:
 //   {"dry_run": true, "would_send": [...], "already_created": [...], "unknown": [...], "blocked": [...],
 //    "invalid": [...], "not_sent": [...], "counts": {...}, ...}
-// Every row of the file is in exactly one list. The request bodies of the rows to send wait for the end in a spill (a
-// file's rows can be 100,000).
+// Every row of the file is in exactly one list. With --json, the rows to send are written as they are decided (a
+// file's rows can be 100,000) and only counted, so a first dry run's memory stays flat as the file grows; the table
+// needs every row in memory, as a real run's results table does.
 import type { Shipment } from "../contract/index.js";
 import type { Change } from "../csv/row-types.js";
-import { createSpill, type Spill } from "../csv/spill.js";
 import type { NotesJson } from "../csv/value-notes.js";
 import type { Deps } from "../deps.js";
-import { textBuffer } from "../output/text-buffer.js";
+import { textBuffer, type TextBuffer } from "../output/text-buffer.js";
 import type { Outcome, Outcomes } from "./outcomes.js";
-import { renderResultsTable, type Position, type ResultWords } from "./results.js";
+import { exitCodeFor, renderResultsTable, type Position, type ResultWords } from "./results.js";
 
 /** A row the run would send, and its request body. */
 export interface WouldSend {
@@ -40,37 +40,48 @@ export interface DryRunCounts {
 }
 
 export class DryRunBodies {
-  private constructor(
-    private readonly spill: Spill<Record<string, unknown>> | undefined,
-    private readonly position: Position,
-  ) {}
+  /** Rows to send written to the document rather than held among the outcomes (--json). */
+  private written = 0;
+  private readonly pending: TextBuffer | undefined;
 
   /**
-   * `json`: keep the bodies for the document; a table needs only the one-line description in the outcome.
-   * `position`: what the numbers are (spreadsheet rows, or items 1..N of `shipment create` from flags or JSON).
+   * `out`: stdout for --json, where the rows to send are written as they are decided; without it (the table) each is
+   * an outcome with its one-line description. `position`: what the numbers are (spreadsheet rows, or items 1..N of
+   * `shipment create` from flags or JSON).
    */
-  static async start(json: boolean, position: Position = "row"): Promise<DryRunBodies> {
-    return new DryRunBodies(json ? await createSpill<Record<string, unknown>>() : undefined, position);
+  constructor(
+    out: ((text: string) => void) | undefined,
+    private readonly position: Position = "row",
+  ) {
+    this.pending = out && textBuffer(out);
   }
 
   get numbered(): Position {
     return this.position;
   }
 
-  /** Records a row the run would send: its predicted outcome, and its body for --json. */
+  /** Records a row the run would send: its body in the --json document, else its predicted outcome for the table. */
   add(outcomes: Outcomes, done: "created" | "updated", sends: Sends, item: WouldSend): void {
-    outcomes.set(item.row, { status: done, label: item.label, reference: item.reference, sends: describe(sends, item.body) });
-    this.spill?.add({ [this.position]: item.row, reference: item.reference ?? null, [sends]: item.body, ...(item.changes.length > 0 ? { changes: item.changes } : {}) });
+    if (!this.pending) {
+      outcomes.set(item.row, { status: done, label: item.label, reference: item.reference, sends: describe(sends, item.body) });
+      return;
+    }
+    this.pending.add(this.written === 0 ? '{"dry_run":true,"would_send":[\n' : ",\n");
+    this.pending.add(JSON.stringify({ [this.position]: item.row, reference: item.reference ?? null, [sends]: item.body, ...(item.changes.length > 0 ? { changes: item.changes } : {}) }));
+    this.written++;
   }
 
-  async *entries(): AsyncGenerator<Iterable<Record<string, unknown>>> {
-    if (!this.spill) return;
-    this.spill.finish();
-    yield* this.spill.batches();
+  /** Rows to send that the outcomes do not hold. */
+  get elsewhere(): number {
+    return this.written;
   }
 
-  dispose(): Promise<void> {
-    return this.spill?.dispose() ?? Promise.resolve();
+  /** Writes the rest of the --json document: `rest` gets the writer once the would_send list is closed. */
+  finish(rest: (out: (text: string) => void) => void): void {
+    if (!this.pending) return;
+    this.pending.add(this.written === 0 ? '{"dry_run":true,"would_send":[]' : "\n]");
+    rest((text) => this.pending!.add(text));
+    this.pending.flush();
   }
 }
 
@@ -85,47 +96,45 @@ export function listOf(o: Outcome, words: ResultWords): DryRunList {
   return o.invalid ? "invalid" : "blocked";
 }
 
-export function dryRunCounts(outcomes: Outcomes, words: ResultWords): DryRunCounts {
-  const counts: DryRunCounts = { rows: outcomes.size, would_send: 0, already: 0, unknown: 0, blocked: 0, invalid: 0, not_sent: 0 };
+/** `bodies`: for the rows to send that it holds apart from the outcomes (--json). */
+export function dryRunCounts(outcomes: Outcomes, words: ResultWords, bodies?: DryRunBodies): DryRunCounts {
+  const apart = bodies?.elsewhere ?? 0;
+  const counts: DryRunCounts = { rows: outcomes.size + apart, would_send: apart, already: 0, unknown: 0, blocked: 0, invalid: 0, not_sent: 0 };
   for (const [, o] of outcomes.entries()) counts[listOf(o, words)]++;
   return counts;
 }
 
-/** The --json document, a piece at a time: every list one entry a line. */
-export async function writeDryRunJson(
-  out: (text: string) => void,
+/** The rest of the --json document after the rows to send (see DryRunBodies), a piece at a time. */
+export function writeDryRunJson(
   outcomes: Outcomes,
   bodies: DryRunBodies,
   words: ResultWords,
   tail: { requests: number; notes?: NotesJson; journal?: string },
-): Promise<void> {
+): void {
   const position = bodies.numbered;
   const already = `already_${words.done}`;
   const key = (list: DryRunList) => (list === "already" ? already : list);
   const lists: DryRunList[] = ["already", "unknown", "blocked", "invalid", "not_sent"];
   const entries = outcomes.entries();
-  const writeList = async (name: string, batches: AsyncIterable<Iterable<unknown>> | Iterable<Iterable<unknown>>) => {
-    out(`,${JSON.stringify(name)}:[`);
-    let first = true;
-    for await (const batch of batches) {
-      for (const item of batch) {
+  const c = dryRunCounts(outcomes, words, bodies);
+  bodies.finish((out) => {
+    for (const list of lists) {
+      out(`,${JSON.stringify(key(list))}:[`);
+      let first = true;
+      for (const item of entriesIn(entries, list, words, position)) {
         out(`${first ? "\n" : ",\n"}${JSON.stringify(item)}`);
         first = false;
       }
+      out(first ? "]" : "\n]");
     }
-    out(first ? "]" : "\n]");
-  };
-  out('{"dry_run":true');
-  await writeList("would_send", bodies.entries());
-  for (const list of lists) await writeList(key(list), [entriesIn(entries, list, words, position)]);
-  const c = dryRunCounts(outcomes, words);
-  const counts = { [`${position}s`]: c.rows, would_send: c.would_send, [already]: c.already, unknown: c.unknown, blocked: c.blocked, invalid: c.invalid, not_sent: c.not_sent, requests: tail.requests };
-  const rest = {
-    counts,
-    ...(tail.notes ? { changes: tail.notes.changes, mappings: tail.notes.mappings } : {}),
-    ...(tail.journal ? { journal: tail.journal } : {}),
-  };
-  out(`,${JSON.stringify(rest).slice(1)}\n`);
+    const counts = { [`${position}s`]: c.rows, would_send: c.would_send, [already]: c.already, unknown: c.unknown, blocked: c.blocked, invalid: c.invalid, not_sent: c.not_sent, requests: tail.requests };
+    const rest = {
+      counts,
+      ...(tail.notes ? { changes: tail.notes.changes, mappings: tail.notes.mappings } : {}),
+      ...(tail.journal ? { journal: tail.journal } : {}),
+    };
+    out(`,${JSON.stringify(rest).slice(1)}\n`);
+  });
 }
 
 function* entriesIn(entries: ReadonlyArray<[number, Outcome]>, list: DryRunList, words: ResultWords, position: Position): Generator<Record<string, unknown>> {
@@ -163,28 +172,27 @@ function side(s: Record<string, unknown>, name: string): string {
 }
 
 /**
- * The end of a dry run: its table (the results table) or document on stdout, its summary on stderr. The exit code is
- * the caller's: the run's own rule applied to these outcomes.
+ * The end of a dry run: its table (the results table) or document on stdout, its summary on stderr. Returns the exit
+ * code the run would have: the run's own rule (exitCodeFor) applied to these outcomes.
  */
-export async function reportDryRun(
+export function reportDryRun(
   deps: Pick<Deps, "io" | "theme" | "globals">,
   outcomes: Outcomes,
   bodies: DryRunBodies,
   words: ResultWords,
   o: { perRequest: number; refused: boolean; notes?: NotesJson; journal?: string },
-): Promise<void> {
-  const counts = dryRunCounts(outcomes, words);
+): number {
+  const counts = dryRunCounts(outcomes, words, bodies);
   const requests = Math.ceil(counts.would_send / o.perRequest);
   const position = bodies.numbered;
   if (deps.globals.json) {
-    const out = textBuffer((text) => deps.io.out(text));
-    await writeDryRunJson((text) => out.add(text), outcomes, bodies, words, { requests, notes: o.notes, journal: o.journal });
-    out.flush();
+    writeDryRunJson(outcomes, bodies, words, { requests, notes: o.notes, journal: o.journal });
   } else if (outcomes.size > 0 && !o.refused) {
     // Invalid input was already listed on stderr: as after a refused run, people need no table of it.
     deps.io.out(renderResultsTable(outcomes, words, { theme: deps.theme.out, width: deps.io.stdoutIsTTY ? deps.io.columns : undefined, position, dryRun: true }));
   }
   deps.io.err(`${dryRunSummary(counts, requests, words, o.refused, position)}\n`);
+  return exitCodeFor(outcomes, words, bodies.elsewhere);
 }
 
 /** The dry run's one line on stderr: what the run would send, and why it would send no more. */

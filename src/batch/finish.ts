@@ -78,9 +78,9 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
 }
 
 /** A dry run's end: no results file and no journal line; the exit code the run would have (reportDryRun). */
-async function finishDryRun(run: BatchRun, bodies: DryRunBodies, input: FinishInput, refused: boolean): Promise<number> {
-  await reportDryRun(run.deps, run.outcomes, bodies, input.words, { perRequest: input.perRequest ?? 1, refused, notes: input.notes?.toJSON(), journal: input.journalPath });
-  return input.exitCode ?? exitCodeFor(run.outcomes, input.words);
+function finishDryRun(run: BatchRun, bodies: DryRunBodies, input: FinishInput, refused: boolean): number {
+  const code = reportDryRun(run.deps, run.outcomes, bodies, input.words, { perRequest: input.perRequest ?? 1, refused, notes: input.notes?.toJSON(), journal: input.journalPath });
+  return input.exitCode ?? code;
 }
 
 /** Rows the run never reached or held back: "not sent", so the results name every row of the file. */

@@ -68,7 +68,7 @@ export async function openCsvBook(run: BatchRun, kind: Kind): Promise<Book> {
     source: source.stdin ? "stdin" : source.path,
     target: { baseUrl: connection.baseUrl, profile: connection.profile, token: connection.token },
     window: await settleWindowOf(connection, deps.env),
-    locks: await inputLocks(kind, source, deps.env),
+    locks: await inputLocks(kind, source, deps.env, { readContent: !options.dryRun }),
     readOnly: options.dryRun,
   });
   try {

@@ -155,11 +155,12 @@ export function summaryLine(counts: Counts, words: ResultWords, position: Positi
   return `${parts.join(", ")} (of ${counts.rows} ${position}${counts.rows === 1 && position === "item" ? "" : "s"}).`;
 }
 
-export function exitCodeFor(outcomes: Outcomes, words: ResultWords): number {
+/** `doneElsewhere`: rows done that `outcomes` does not hold (a --json dry run counts the rows it would send apart). */
+export function exitCodeFor(outcomes: Outcomes, words: ResultWords, doneElsewhere = 0): number {
   const c = countsOf(outcomes, words);
   const notDone = c.failed + c.unknown + c.pending;
   if (notDone === 0) return ExitCode.Ok;
-  if (c.done + c.skipped > 0) return ExitCode.Partial;
+  if (c.done + c.skipped + doneElsewhere > 0) return ExitCode.Partial;
   // --skip-invalid with every row invalid: nothing was sent, so it is the input's fault (2), not the service's (6).
   if (outcomes.onlyInvalid()) return ExitCode.Usage;
   return outcomes.anyUnavailable() ? ExitCode.Unavailable : ExitCode.Rejected;

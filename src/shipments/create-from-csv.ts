@@ -49,10 +49,11 @@ export async function runCreateCsv(deps: Deps, options: CsvOptions): Promise<num
 
 async function createBatch(run: BatchRun, journal: Book, spill: Spill<SpilledShipment>): Promise<number> {
   const { deps, options } = run;
-  const spec = shipmentScanSpec(run.tables, { update: false, keys: true });
   const notes = new Notes();
   // A first run of a copy of a file already sent must not send its rows again (earlier-journals.ts).
   const earlier = !options.forceNew ? await findEarlierSends(run, "shipment-create", journal) : undefined;
+  // A dry run needs the rows' keys only to look them up (a first dry run of a file keeps no map of 100,000 keys).
+  const spec = shipmentScanSpec(run.tables, { update: false, keys: !options.dryRun || journal.hasRows || earlier !== undefined });
   // Each distinct address is sent for verification as soon as the pass finds it (prepare.ts says when that stops).
   const early = earlyVerdicts(run, journal);
   const addresses = new AddressSet(early?.onNew);

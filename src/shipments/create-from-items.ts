@@ -18,7 +18,6 @@ import { startCreateSender } from "./create-sender.js";
 import { DryRunBodies, reportDryRun } from "../batch/dry-run-report.js";
 import { checkItems, type CheckedItem, type InvalidItem } from "./item-check.js";
 import { CREATE_ITEM_WORDS, finishItems, jsonFieldProblems, type ItemRun } from "./item-finish.js";
-import { exitCodeFor } from "../batch/results.js";
 import { readItems, type ItemInputFlags } from "./item-input.js";
 import { itemJournalPath, keyItems, type KeyedItem } from "./item-keys.js";
 import { Book } from "../ledger/book.js";
@@ -98,7 +97,7 @@ async function openItemJournal(run: ItemRun, items: readonly KeyedItem[]): Promi
   const path = await itemJournalPath(source, items, deps.env, { create: !run.options.dryRun });
   const label = source.path ?? (source.name === "stdin" ? "stdin" : "flags");
   // A JSON file is locked by what it is, as a CSV is (flags and stdin have a book of their own per content).
-  const locks = source.path === undefined ? [] : await inputLocks("shipment-create", { name: source.name, path: source.path, stdin: false }, deps.env);
+  const locks = source.path === undefined ? [] : await inputLocks("shipment-create", { name: source.name, path: source.path, stdin: false }, deps.env, { readContent: !run.options.dryRun });
   const journal = await Book.open(path, {
     kind: "shipment-create",
     source: label,
@@ -207,21 +206,16 @@ function withDecisions(item: KeyedItem, decisions: Map<string, Decision> | undef
  * --dry-run: each item decided as the run would decide it (already created, in doubt, its address refused, or sent),
  * reported as a CSV dry run is (dry-run-report.ts), with the exit code the run would have; nothing sent or written.
  */
-async function dryRun(run: ItemRun, items: readonly KeyedItem[], journal: Book, settled: Map<string, Settlement>, decisions: Map<string, Decision> | undefined): Promise<number> {
+function dryRun(run: ItemRun, items: readonly KeyedItem[], journal: Book, settled: Map<string, Settlement>, decisions: Map<string, Decision> | undefined): number {
   const { deps, outcomes } = run;
-  const bodies = await DryRunBodies.start(deps.globals.json, "item");
-  try {
-    for (const item of items) {
-      const base = { label: item.label, reference: item.reference };
-      const earlier = settledEarlier(journal, settled, item.key, base);
-      const ready = earlier ? undefined : withDecisions(item, decisions);
-      if (earlier) outcomes.set(item.item, earlier);
-      else if (ready && "error" in ready) outcomes.set(item.item, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
-      else if (ready) bodies.add(outcomes, "created", "shipment", { row: item.item, ...base, body: ready.payload as unknown as Record<string, unknown>, changes: [] });
-    }
-    await reportDryRun(deps, outcomes, bodies, CREATE_ITEM_WORDS, { perRequest: SHIPMENTS_PER_CREATE.max, refused: false, journal: journal.path });
-    return exitCodeFor(outcomes, CREATE_ITEM_WORDS);
-  } finally {
-    await bodies.dispose();
+  const bodies = new DryRunBodies(deps.globals.json ? (text) => deps.io.out(text) : undefined, "item");
+  for (const item of items) {
+    const base = { label: item.label, reference: item.reference };
+    const earlier = settledEarlier(journal, settled, item.key, base);
+    const ready = earlier ? undefined : withDecisions(item, decisions);
+    if (earlier) outcomes.set(item.item, earlier);
+    else if (ready && "error" in ready) outcomes.set(item.item, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
+    else if (ready) bodies.add(outcomes, "created", "shipment", { row: item.item, ...base, body: ready.payload as unknown as Record<string, unknown>, changes: [] });
   }
+  return reportDryRun(deps, outcomes, bodies, CREATE_ITEM_WORDS, { perRequest: SHIPMENTS_PER_CREATE.max, refused: false, journal: journal.path });
 }

@@ -35,7 +35,8 @@ export async function runUpdateCsv(deps: Deps, options: CsvOptions): Promise<num
 
 async function updateBatch(run: BatchRun, journal: Book): Promise<number> {
   const { deps, outcomes } = run;
-  const spec = shipmentScanSpec(run.tables, { update: true, keys: true });
+  // A dry run needs the rows' keys only to look them up in the journal.
+  const spec = shipmentScanSpec(run.tables, { update: true, keys: !run.options.dryRun || journal.hasRows });
   // Before sending, keys only matter to look rows up in the journal: a first run skips hashing every row twice.
   const firstPass = shipmentScanSpec(run.tables, { update: true, keys: journal.hasRows });
   const notes = new Notes();
