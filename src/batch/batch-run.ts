@@ -9,7 +9,7 @@ import { createProgress, type Progress } from "../output/progress.js";
 import { Outcomes } from "./outcomes.js";
 import type { CsvOptions } from "./run-options.js";
 import { openSource, type CsvSource } from "../csv/csv-source.js";
-import { mkdir } from "node:fs/promises";
+import { access, constants, mkdir, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { UsageError } from "../errors.js";
 import { DryRunBodies } from "./dry-run-report.js";
@@ -76,14 +76,31 @@ export function stopProgress(run: BatchRun): void {
  * leave a run that sent its rows without saying which. A folder that cannot be created stops the run here.
  */
 async function resultsFolder(options: CsvOptions, cwd: string): Promise<void> {
-  // A dry run writes no results file.
-  if (options.results === undefined || options.dryRun) return;
+  if (options.results === undefined) return;
   const folder = dirname(resolve(cwd, options.results));
   try {
-    await mkdir(folder, { recursive: true });
+    // A dry run writes no results file: it only says whether the run could.
+    if (options.dryRun) await couldCreate(folder);
+    else await mkdir(folder, { recursive: true });
   } catch (e) {
     throw new UsageError(`--results ${options.results}: its folder ${folder} cannot be created (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, {
       hint: "Give a results file in a folder you can write to. Nothing was sent.",
     });
+  }
+}
+
+/** Fails as `mkdir -p folder` would, without creating anything: the nearest existing folder must be writable. */
+async function couldCreate(folder: string): Promise<void> {
+  for (let dir = folder; ; dir = dirname(dir)) {
+    let info;
+    try {
+      info = await stat(dir);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT" && dirname(dir) !== dir) continue;
+      throw e;
+    }
+    if (!info.isDirectory()) throw Object.assign(new Error(`${dir} is not a folder`), { code: dir === folder ? "EEXIST" : "ENOTDIR" });
+    if (dir !== folder) await access(dir, constants.W_OK);
+    return;
   }
 }

@@ -208,6 +208,25 @@ describe("shipment create --csv --dry-run predicts the run", () => {
     expect(readFileSync(lock, "utf8")).toBe(holder);
   });
 
+  it("--results in a folder that cannot be created: refused by the dry run as by the run, nothing created", async () => {
+    const org = await sb.newOrg();
+    const { path } = rowsFile(2, { seed: 511, titlePrefix: "Results nowhere" });
+    const file = join(dirname(path), "a-file");
+    writeFileSync(file, "");
+    for (const results of [join(file, "r.csv"), join(file, "sub", "r.csv")]) {
+      const dry = await runCli(["shipment", "create", "--csv", path, "--results", results, "--dry-run"], { sandbox: org });
+      const real = await runCli(["shipment", "create", "--csv", path, "--results", results], { sandbox: org });
+      expect([dry.exitCode, real.exitCode]).toEqual([2, 2]);
+      expect(dry.stderr).toMatch(/--results .*cannot be created/);
+      expect(dry.stderr).toBe(real.stderr);
+    }
+    // And a folder that does not exist yet is not created by a dry run.
+    const later = join(dirname(path), "not-yet", "r.csv");
+    const dry = await runCli(["shipment", "create", "--csv", path, "--results", later, "--dry-run"], { sandbox: org });
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(existsSync(dirname(later))).toBe(false);
+  });
+
   it("invalid rows: without --skip-invalid nothing would be sent (exit 2, every row counted); with it, the valid rows (exit 8)", async () => {
     const org = await sb.newOrg();
     const configDir = tempDir("shipctl-config-");
