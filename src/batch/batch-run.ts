@@ -12,7 +12,7 @@ import { openSource, type CsvSource } from "../csv/csv-source.js";
 import { access, constants, mkdir, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { UsageError } from "../errors.js";
-import { DryRunBodies } from "./dry-run-report.js";
+import { WouldSendRows } from "./dry-run-report.js";
 
 export interface BatchRun {
   deps: Deps;
@@ -26,7 +26,7 @@ export interface BatchRun {
   say(text: string): void;
   progress?: Progress;
   /** A dry run's rows to send, kept for its report (dry-run-report.ts). */
-  dryRunBodies?: DryRunBodies;
+  wouldSend?: WouldSendRows;
 }
 
 /** Opens the input and the connection, runs `body`, and always removes a stdin copy. */
@@ -54,7 +54,7 @@ export async function withBatch<T>(deps: Deps, options: CsvOptions, body: (run: 
       },
       say: (text) => (run.progress ? run.progress.log(text) : deps.io.err(text)),
     };
-    if (options.dryRun) run.dryRunBodies = new DryRunBodies(deps.globals.json ? (text) => deps.io.out(text) : undefined);
+    if (options.dryRun) run.wouldSend = new WouldSendRows(deps.globals.json ? (text) => deps.io.out(text) : undefined);
     return await body(run);
   } finally {
     await source.dispose();

@@ -1,13 +1,14 @@
 // A CSV dry run's report. The dry run decides every row as the run would (the same journal, copy guard, settlement
-// and address verdicts, read-only) and records its prediction as the run's outcomes: a row the run would send is its
-// outcome "created" (or "updated") before the fact, with a line saying what its request carries; a row already done,
-// in doubt, refused or invalid is the outcome the run would give it. So the counts and the exit code come from the
-// same rules as a real run's (results.ts), and people get the same table a real run prints. Scripts get one document:
+// and address verdicts, read-only) and records its prediction as the run's outcomes: a row already done, in doubt,
+// refused or invalid gets the outcome the run would give it, and a row the run would send is "created" (or
+// "updated") before the fact, with a line saying what its request carries. So the counts and the exit code come from
+// the same rules as a real run's (results.ts), and people get the same table a real run prints. Scripts get one
+// document:
 //   {"dry_run": true, "would_send": [...], "already_created": [...], "unknown": [...], "blocked": [...],
 //    "invalid": [...], "not_sent": [...], "counts": {...}, ...}
 // Every row of the file is in exactly one list. With --json, the rows to send are written as they are decided (a
-// file's rows can be 100,000) and only counted, so a first dry run's memory stays flat as the file grows; the table
-// needs every row in memory, as a real run's results table does.
+// file's rows can be 100,000) and only counted, not kept as outcomes, so a first dry run's memory stays flat as the
+// file grows; the table needs every row in memory, as a real run's results table does.
 import type { Shipment } from "../contract/index.js";
 import type { Change } from "../csv/row-types.js";
 import type { NotesJson } from "../csv/value-notes.js";
@@ -39,7 +40,7 @@ export interface DryRunCounts {
   not_sent: number;
 }
 
-export class DryRunBodies {
+export class WouldSendRows {
   /** Rows to send written to the document rather than held among the outcomes (--json). */
   private written = 0;
   private readonly pending: TextBuffer | undefined;
@@ -96,28 +97,28 @@ export function listOf(o: Outcome, words: ResultWords): DryRunList {
   return o.invalid ? "invalid" : "blocked";
 }
 
-/** `bodies`: for the rows to send that it holds apart from the outcomes (--json). */
-export function dryRunCounts(outcomes: Outcomes, words: ResultWords, bodies?: DryRunBodies): DryRunCounts {
-  const apart = bodies?.elsewhere ?? 0;
+/** `toSend`: the rows to send that it holds apart from the outcomes (--json). */
+export function dryRunCounts(outcomes: Outcomes, words: ResultWords, toSend?: WouldSendRows): DryRunCounts {
+  const apart = toSend?.elsewhere ?? 0;
   const counts: DryRunCounts = { rows: outcomes.size + apart, would_send: apart, already: 0, unknown: 0, blocked: 0, invalid: 0, not_sent: 0 };
   for (const [, o] of outcomes.entries()) counts[listOf(o, words)]++;
   return counts;
 }
 
-/** The rest of the --json document after the rows to send (see DryRunBodies), a piece at a time. */
+/** The rest of the --json document after the rows to send (see WouldSendRows), a piece at a time. */
 export function writeDryRunJson(
   outcomes: Outcomes,
-  bodies: DryRunBodies,
+  toSend: WouldSendRows,
   words: ResultWords,
   tail: { requests: number; notes?: NotesJson; journal?: string },
 ): void {
-  const position = bodies.numbered;
+  const position = toSend.numbered;
   const already = `already_${words.done}`;
   const key = (list: DryRunList) => (list === "already" ? already : list);
   const lists: DryRunList[] = ["already", "unknown", "blocked", "invalid", "not_sent"];
   const entries = outcomes.entries();
-  const c = dryRunCounts(outcomes, words, bodies);
-  bodies.finish((out) => {
+  const c = dryRunCounts(outcomes, words, toSend);
+  toSend.finish((out) => {
     for (const list of lists) {
       out(`,${JSON.stringify(key(list))}:[`);
       let first = true;
@@ -178,21 +179,21 @@ function side(s: Record<string, unknown>, name: string): string {
 export function reportDryRun(
   deps: Pick<Deps, "io" | "theme" | "globals">,
   outcomes: Outcomes,
-  bodies: DryRunBodies,
+  toSend: WouldSendRows,
   words: ResultWords,
   o: { perRequest: number; refused: boolean; notes?: NotesJson; journal?: string },
 ): number {
-  const counts = dryRunCounts(outcomes, words, bodies);
+  const counts = dryRunCounts(outcomes, words, toSend);
   const requests = Math.ceil(counts.would_send / o.perRequest);
-  const position = bodies.numbered;
+  const position = toSend.numbered;
   if (deps.globals.json) {
-    writeDryRunJson(outcomes, bodies, words, { requests, notes: o.notes, journal: o.journal });
+    writeDryRunJson(outcomes, toSend, words, { requests, notes: o.notes, journal: o.journal });
   } else if (outcomes.size > 0 && !o.refused) {
     // Invalid input was already listed on stderr: as after a refused run, people need no table of it.
     deps.io.out(renderResultsTable(outcomes, words, { theme: deps.theme.out, width: deps.io.stdoutIsTTY ? deps.io.columns : undefined, position, dryRun: true }));
   }
   deps.io.err(`${dryRunSummary(counts, requests, words, o.refused, position)}\n`);
-  return exitCodeFor(outcomes, words, bodies.elsewhere);
+  return exitCodeFor(outcomes, words, toSend.elsewhere);
 }
 
 /** The dry run's one line on stderr: what the run would send, and why it would send no more. */

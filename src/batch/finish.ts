@@ -9,7 +9,7 @@ import { writeResultsFiles, type ResultsFiles } from "../csv/results-csv.js";
 import { resumeCommand } from "./run-options.js";
 import { openScan, type ScanSpec, type ValidBase } from "../csv/scan.js";
 import { BULK_CHUNK_BYTES } from "../csv/csv-source.js";
-import { reportDryRun, type DryRunBodies } from "./dry-run-report.js";
+import { reportDryRun, type WouldSendRows } from "./dry-run-report.js";
 
 export interface FinishInput {
   words: ResultWords;
@@ -37,7 +37,7 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   const refused = input.exitCode === ExitCode.Usage;
   // Every row of the file is accounted for: those never reached, and the valid rows held back by invalid ones.
   if (input.spec && (input.unreached > 0 || refused)) await markUnreached(run, input.spec, refused ? HELD_BACK : "not reached: the run stopped before this row");
-  if (run.dryRunBodies) return finishDryRun(run, run.dryRunBodies, input, refused);
+  if (run.wouldSend) return finishDryRun(run, run.wouldSend, input, refused);
   let files: ResultsFiles | undefined;
   if (options.results !== undefined) {
     files = await writeResultsFiles(run.source, outcomes, options.results, deps.cwd, input.words.idKey);
@@ -78,8 +78,8 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
 }
 
 /** A dry run's end: no results file and no journal line; the exit code the run would have (reportDryRun). */
-function finishDryRun(run: BatchRun, bodies: DryRunBodies, input: FinishInput, refused: boolean): number {
-  const code = reportDryRun(run.deps, run.outcomes, bodies, input.words, { perRequest: input.perRequest ?? 1, refused, notes: input.notes?.toJSON(), journal: input.journalPath });
+function finishDryRun(run: BatchRun, toSend: WouldSendRows, input: FinishInput, refused: boolean): number {
+  const code = reportDryRun(run.deps, run.outcomes, toSend, input.words, { perRequest: input.perRequest ?? 1, refused, notes: input.notes?.toJSON(), journal: input.journalPath });
   return input.exitCode ?? code;
 }
 

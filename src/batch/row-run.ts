@@ -13,7 +13,7 @@ import type { CsvOptions } from "./run-options.js";
 import { openScan, type Keyed, type ScanSpec, type ValidBase } from "../csv/scan.js";
 import type { Validation } from "./validate-pass.js";
 import { markInvalid } from "./before-send.js";
-import type { DryRunBodies, Sends } from "./dry-run-report.js";
+import type { WouldSendRows, Sends } from "./dry-run-report.js";
 import type { Change } from "../csv/row-types.js";
 
 /** Runs `body` with the run's journal (read-only for a dry run, which writes nothing), closed however it ends. */
@@ -55,7 +55,7 @@ export interface RowPass<V extends ChangedRow, J extends RowJob> {
 }
 
 export async function sendRowPass<V extends ChangedRow, J extends RowJob>(run: BatchRun, journal: Book, pass: RowPass<V, J>): Promise<number> {
-  if (run.dryRunBodies) return rehearseRowPass(run, run.dryRunBodies, pass);
+  if (run.wouldSend) return rehearseRowPass(run, run.wouldSend, pass);
   const { deps, options, outcomes } = run;
   const progress = startProgress(run, pass.validation.total);
   const sender = new RowSender<J>({
@@ -98,7 +98,7 @@ export async function sendRowPass<V extends ChangedRow, J extends RowJob>(run: B
 }
 
 /** --dry-run: every row decided as the send pass would decide it (`prepare`), nothing sent. */
-async function rehearseRowPass<V extends ChangedRow, J extends RowJob>(run: BatchRun, bodies: DryRunBodies, pass: RowPass<V, J>): Promise<number> {
+async function rehearseRowPass<V extends ChangedRow, J extends RowJob>(run: BatchRun, toSend: WouldSendRows, pass: RowPass<V, J>): Promise<number> {
   const scan = await openScan(run.source, pass.spec);
   try {
     for await (const row of scan.rows) {
@@ -108,7 +108,7 @@ async function rehearseRowPass<V extends ChangedRow, J extends RowJob>(run: Batc
       }
       const next = pass.prepare(row as Extract<Keyed<V>, { ok: true }>, { label: row.label, reference: row.reference });
       if ("outcome" in next) run.outcomes.set(row.row, next.outcome);
-      else bodies.add(run.outcomes, pass.done, pass.sends, { row: row.row, label: row.label, reference: row.reference, body: next.job.body, changes: (row as Extract<Keyed<V>, { ok: true }>).changes });
+      else toSend.add(run.outcomes, pass.done, pass.sends, { row: row.row, label: row.label, reference: row.reference, body: next.job.body, changes: (row as Extract<Keyed<V>, { ok: true }>).changes });
     }
   } finally {
     scan.close();

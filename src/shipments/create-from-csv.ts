@@ -127,7 +127,7 @@ async function rehearse(
       const base = { label: s.label, reference: s.reference };
       if ("outcome" in d) run.outcomes.set(s.row, d.outcome);
       else if ("error" in d) run.outcomes.set(s.row, { status: "failed", ...base, error: d.error, unavailable: d.unavailable });
-      else run.dryRunBodies!.add(run.outcomes, "created", "shipment", { row: s.row, ...base, body: d.payload as unknown as Record<string, unknown>, changes: s.changes ?? [] });
+      else run.wouldSend!.add(run.outcomes, "created", "shipment", { row: s.row, ...base, body: d.payload as unknown as Record<string, unknown>, changes: s.changes ?? [] });
     }
   }
   return finish();

@@ -15,7 +15,7 @@ import { createProgress } from "../output/progress.js";
 import type { Decision } from "../addresses/address-set.js";
 import { AddressSet } from "../addresses/address-set.js";
 import { startCreateSender } from "./create-sender.js";
-import { DryRunBodies, reportDryRun } from "../batch/dry-run-report.js";
+import { WouldSendRows, reportDryRun } from "../batch/dry-run-report.js";
 import { checkItems, type CheckedItem, type InvalidItem } from "./item-check.js";
 import { CREATE_ITEM_WORDS, finishItems, jsonFieldProblems, type ItemRun } from "./item-finish.js";
 import { readItems, type ItemInputFlags } from "./item-input.js";
@@ -208,14 +208,14 @@ function withDecisions(item: KeyedItem, decisions: Map<string, Decision> | undef
  */
 function dryRun(run: ItemRun, items: readonly KeyedItem[], journal: Book, settled: Map<string, Settlement>, decisions: Map<string, Decision> | undefined): number {
   const { deps, outcomes } = run;
-  const bodies = new DryRunBodies(deps.globals.json ? (text) => deps.io.out(text) : undefined, "item");
+  const toSend = new WouldSendRows(deps.globals.json ? (text) => deps.io.out(text) : undefined, "item");
   for (const item of items) {
     const base = { label: item.label, reference: item.reference };
     const earlier = settledEarlier(journal, settled, item.key, base);
     const ready = earlier ? undefined : withDecisions(item, decisions);
     if (earlier) outcomes.set(item.item, earlier);
     else if (ready && "error" in ready) outcomes.set(item.item, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
-    else if (ready) bodies.add(outcomes, "created", "shipment", { row: item.item, ...base, body: ready.payload as unknown as Record<string, unknown>, changes: [] });
+    else if (ready) toSend.add(outcomes, "created", "shipment", { row: item.item, ...base, body: ready.payload as unknown as Record<string, unknown>, changes: [] });
   }
-  return reportDryRun(deps, outcomes, bodies, CREATE_ITEM_WORDS, { perRequest: SHIPMENTS_PER_CREATE.max, refused: false, journal: journal.path });
+  return reportDryRun(deps, outcomes, toSend, CREATE_ITEM_WORDS, { perRequest: SHIPMENTS_PER_CREATE.max, refused: false, journal: journal.path });
 }

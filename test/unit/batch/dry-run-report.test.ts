@@ -1,7 +1,7 @@
 // A dry run's report: the document names every row in exactly one list, the bodies of 3,000 rows go out as they are
 // decided in a few large writes (none held among the outcomes), and the one-line summary says what is true.
 import { describe, expect, it } from "vitest";
-import { DryRunBodies, dryRunCounts, dryRunSummary, writeDryRunJson } from "../../../src/batch/dry-run-report.js";
+import { WouldSendRows, dryRunCounts, dryRunSummary, writeDryRunJson } from "../../../src/batch/dry-run-report.js";
 import { Outcomes } from "../../../src/batch/outcomes.js";
 import type { ResultWords } from "../../../src/batch/results.js";
 
@@ -20,7 +20,7 @@ describe("the dry run's --json document", () => {
   it("holds every row once, each in the list the run would report it in, with counts for each", async () => {
     const outcomes = new Outcomes();
     const { writes, out } = capture();
-    const bodies = new DryRunBodies(out);
+    const bodies = new WouldSendRows(out);
     for (let i = 0; i < 3_000; i++) bodies.add(outcomes, "created", "shipment", { row: i + 2, label: `T${i}`, reference: i % 5 ? `R-${i}` : undefined, body: body(i), changes: i % 3 ? [] : [{ column: "value", from: `$${1000 + i}.00`, to: String(1000 + i) }] });
     outcomes.set(3_002, { status: "skipped", label: "Done", id: 41 });
     outcomes.set(3_003, { status: "unknown", label: "Lost", error: "its answer was lost" });
@@ -47,7 +47,7 @@ describe("the dry run's --json document", () => {
 
   it("with no rows is still one whole document, every list there", async () => {
     const { writes, out } = capture();
-    writeDryRunJson(new Outcomes(), new DryRunBodies(out, "item"), WORDS, { requests: 300 });
+    writeDryRunJson(new Outcomes(), new WouldSendRows(out, "item"), WORDS, { requests: 300 });
     expect(JSON.parse(writes.join(""))).toEqual({ dry_run: true, would_send: [], already_created: [], unknown: [], blocked: [], invalid: [], not_sent: [], counts: { items: 0, would_send: 0, already_created: 0, unknown: 0, blocked: 0, invalid: 0, not_sent: 0, requests: 300 } });
   });
 });
