@@ -10,11 +10,9 @@ import { ExitCode } from "../errors.js";
 import { AddressSet, verdictOf } from "./address-set.js";
 import { addressScanSpec, type ValidAddressRow } from "./address-spec.js";
 import { withBatch, type BatchRun } from "../batch/batch-run.js";
-import { dryRunPass } from "../batch/dry-run-pass.js";
 import { finishRun } from "../batch/finish.js";
 import type { Book, Verdict } from "../ledger/book.js";
 import { settledEarlier, settleEarlierRuns, settleOwnLost } from "../ledger/lost.js";
-import type { Settlement } from "../ledger/settle.js";
 import { addressFinder } from "./address-read-back.js";
 import { Notes } from "../csv/value-notes.js";
 import { problemsText } from "../batch/outcomes.js";
@@ -94,12 +92,13 @@ function revisionText(before: Address, after: Address): string {
     .join(", ");
 }
 
-async function addBatch(run: BatchRun, journal: Book | undefined): Promise<number> {
+async function addBatch(run: BatchRun, journal: Book): Promise<number> {
   const { deps, options } = run;
-  const spec = addressScanSpec(run.tables, { keys: !options.dryRun, kind: "address-add" });
+  // A dry run needs the rows' keys only to look them up in the journal.
+  const spec = addressScanSpec(run.tables, { keys: !options.dryRun || journal.hasRows, kind: "address-add" });
   // A first run of a copy of a file already sent must not send its rows again (earlier-journals.ts).
-  const earlier = journal && !options.forceNew ? await findEarlierSends(run, "address-add", journal) : undefined;
-  const firstPass = addressScanSpec(run.tables, { keys: !options.dryRun && (journal?.hasRows === true || earlier !== undefined), kind: "address-add" });
+  const earlier = !options.forceNew ? await findEarlierSends(run, "address-add", journal) : undefined;
+  const firstPass = addressScanSpec(run.tables, { keys: journal.hasRows || earlier !== undefined, kind: "address-add" });
   const notes = new Notes();
   const addresses = new AddressSet();
   // Rows in flight in a book of shipctl 0.1, which did not record what was sent: the forms the row may have gone in.
@@ -107,11 +106,11 @@ async function addBatch(run: BatchRun, journal: Book | undefined): Promise<numbe
   const validation = await validatePass(run.source, firstPass, deps.signal, (row) => {
     notes.add(row.row, row.changes, row.mappings);
     earlier?.see(row.key);
-    const state = options.dryRun ? undefined : journal?.row(row.key);
+    const state = journal.row(row.key);
     if (state?.state === "created") return;
     if (state?.state === "in_flight" && state.sent === undefined) {
       // It may have been sent as written or, if its verdict recommended a revision that was accepted, as revised.
-      const verdict = journal?.verdict(row.addressKey);
+      const verdict = journal.verdict(row.addressKey);
       legacySent.set(row.key, verdict?.status === "recommended" ? [row.payload, verdict.revised] : [row.payload]);
     }
     addresses.add(row.addressKey, row.payload, row.row);
@@ -119,34 +118,32 @@ async function addBatch(run: BatchRun, journal: Book | undefined): Promise<numbe
   settleCreatedInvalid(run, journal, validation);
   reportValidation(run, validation, notes);
   const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
-    finishRun(run, { words: ADD_WORDS, notes, journalPath: journal?.path, command: "address add", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec });
+    finishRun(run, { words: ADD_WORDS, notes, journalPath: journal.path, command: "address add", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec });
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
   const refusal = earlier?.refusal(run, "address add", validation.valid);
   if (refusal) throw refusal;
 
-  const settled =
-    journal && !options.dryRun
-      ? await settleEarlierRuns(deps, journal, await addressFinder(deps, run.call, journal, legacySent), { wait: options.wait, noun: { read: "addresses", row: "row" } })
-      : new Map<string, Settlement>();
+  // A dry run reads the service back as the run would, and never waits: rows still in flight are reported unknown.
+  const settled = await settleEarlierRuns(deps, journal, await addressFinder(deps, run.call, journal, legacySent), { wait: options.wait && !options.dryRun, noun: { read: "addresses", row: "row" } });
   const decisions = await verifyDistinct(run, journal, addresses);
-  if (options.dryRun) return dryRunPass(run, spec, validation, notes, "address", (row) => decided(row.addressKey, row.payload, decisions));
 
   const api = await deps.api();
   type AddJob = RowJob & { address: Address };
-  return sendRowPass<ValidAddressRow, AddJob>(run, journal!, {
+  return sendRowPass<ValidAddressRow, AddJob>(run, journal, {
     spec,
     validation,
     done: "created",
+    sends: "address",
     columnFor: (field) => field,
     prepare: (row, base) => {
-      const earlier = settledEarlier(journal!, settled, row.key, base);
+      const earlier = settledEarlier(journal, settled, row.key, base);
       if (earlier) return { outcome: earlier };
       const ready = decided(row.addressKey, row.payload, decisions);
       if ("error" in ready) return { outcome: { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable } };
       const address = ready.payload;
-      return { job: { key: row.key, row: row.row, ...base, address, sent: [address], send: async () => (await api.createAddress(address, run.call)).id } };
+      return { job: { key: row.key, row: row.row, ...base, address, sent: [address], body: address as unknown as Record<string, unknown>, send: async () => (await api.createAddress(address, run.call)).id } };
     },
-    settleLost: (sender) => settleOwnLost(deps, journal!, sender.lost, () => addressFinder(deps, run.call, journal!), { outcomes: run.outcomes, say: run.say, noun: { read: "addresses", row: "row" }, readBack: sender.stopped === undefined }),
+    settleLost: (sender) => settleOwnLost(deps, journal, sender.lost, () => addressFinder(deps, run.call, journal), { outcomes: run.outcomes, say: run.say, noun: { read: "addresses", row: "row" }, readBack: sender.stopped === undefined }),
     finish,
   });
 }

@@ -8,7 +8,6 @@ import { ExitCode } from "../errors.js";
 import { AddressSet } from "./address-set.js";
 import { addressContent, addressScanSpec, type ValidAddressRow } from "./address-spec.js";
 import type { BatchRun } from "../batch/batch-run.js";
-import { dryRunPass } from "../batch/dry-run-pass.js";
 import { finishRun } from "../batch/finish.js";
 import type { Book } from "../ledger/book.js";
 import { shortHash } from "../ledger/book-lines.js";
@@ -26,35 +25,35 @@ export async function runAddressUpdateCsv(deps: Deps, options: CsvOptions): Prom
   return withJournal(deps, options, "address-update", updateBatch);
 }
 
-async function updateBatch(run: BatchRun, journal: Book | undefined): Promise<number> {
-  const { deps, options, outcomes } = run;
-  const spec = addressScanSpec(run.tables, { keys: !options.dryRun, kind: "address-update" });
+async function updateBatch(run: BatchRun, journal: Book): Promise<number> {
+  const { deps, outcomes } = run;
+  // A dry run needs the rows' keys only to look them up in the journal (read-only, as the run would read it).
+  const spec = addressScanSpec(run.tables, { keys: !run.options.dryRun || journal.hasRows, kind: "address-update" });
   // Before sending, keys only matter to look rows up in the journal: a first run skips hashing every row twice.
-  const firstPass = addressScanSpec(run.tables, { keys: !options.dryRun && journal?.hasRows === true, kind: "address-update" });
+  const firstPass = addressScanSpec(run.tables, { keys: journal.hasRows, kind: "address-update" });
   const notes = new Notes();
   const addresses = new AddressSet();
   const updatedAs = (row: ValidAddressRow & { key: string }) => {
-    const state = journal?.row(row.key);
+    const state = journal.row(row.key);
     return state?.state === "updated" && state.hash === shortHash(addressContent(row)) ? state : undefined;
   };
   const validation = await validatePass(run.source, firstPass, deps.signal, (row) => {
     notes.add(row.row, row.changes, row.mappings);
-    if (!options.dryRun && updatedAs(row) !== undefined) return;
+    if (updatedAs(row) !== undefined) return;
     addresses.add(row.addressKey, row.payload, row.row);
   });
   reportValidation(run, validation, notes);
-  const finish = (extra: { exitCode?: number; unreached?: number } = {}) =>
-    finishRun(run, { words: ADDRESS_UPDATE_WORDS, notes, journalPath: journal?.path, command: "address update", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, spec });
+  const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
+    finishRun(run, { words: ADDRESS_UPDATE_WORDS, notes, journalPath: journal.path, command: "address update", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec });
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
 
   const decisions = await verifyDistinct(run, journal, addresses);
-  if (options.dryRun) return dryRunPass(run, spec, validation, notes, "address", (row) => decided(row.addressKey, row.payload, decisions));
-
   const api = await deps.api();
-  return sendRowPass<ValidAddressRow, RowJob>(run, journal!, {
+  return sendRowPass<ValidAddressRow, RowJob>(run, journal, {
     spec,
     validation,
     done: "updated",
+    sends: "address",
     columnFor: (field) => field,
     prepare: (row, base) => {
       const state = updatedAs(row);
@@ -62,7 +61,8 @@ async function updateBatch(run: BatchRun, journal: Book | undefined): Promise<nu
       const ready = decided(row.addressKey, row.payload, decisions);
       if ("error" in ready) return { outcome: { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable } };
       const id = row.id!;
-      return { job: { key: row.key, hash: shortHash(addressContent(row)), row: row.row, ...base, send: () => api.updateAddress(id, ready.payload, run.call).then(() => id) } };
+      const body = { id, ...ready.payload } as Record<string, unknown>;
+      return { job: { key: row.key, hash: shortHash(addressContent(row)), row: row.row, ...base, body, send: () => api.updateAddress(id, ready.payload, run.call).then(() => id) } };
     },
     // PATCH is safe to repeat: a lost answer needs no reconciliation, only another run (the row stays "sending").
     settleLost: async (sender) => {

@@ -9,9 +9,10 @@ import { createProgress, type Progress } from "../output/progress.js";
 import { Outcomes } from "./outcomes.js";
 import type { CsvOptions } from "./run-options.js";
 import { openSource, type CsvSource } from "../csv/csv-source.js";
-import { mkdir } from "node:fs/promises";
+import { access, constants, mkdir, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { UsageError } from "../errors.js";
+import { WouldSendRows } from "./dry-run-report.js";
 
 export interface BatchRun {
   deps: Deps;
@@ -24,6 +25,8 @@ export interface BatchRun {
   /** Talk on stderr (above the progress line when one is shown). */
   say(text: string): void;
   progress?: Progress;
+  /** A dry run's rows to send, kept for its report (dry-run-report.ts). */
+  wouldSend?: WouldSendRows;
 }
 
 /** Opens the input and the connection, runs `body`, and always removes a stdin copy. */
@@ -51,6 +54,7 @@ export async function withBatch<T>(deps: Deps, options: CsvOptions, body: (run: 
       },
       say: (text) => (run.progress ? run.progress.log(text) : deps.io.err(text)),
     };
+    if (options.dryRun) run.wouldSend = new WouldSendRows(deps.globals.json ? (text) => deps.io.out(text) : undefined);
     return await body(run);
   } finally {
     await source.dispose();
@@ -75,10 +79,28 @@ async function resultsFolder(options: CsvOptions, cwd: string): Promise<void> {
   if (options.results === undefined) return;
   const folder = dirname(resolve(cwd, options.results));
   try {
-    await mkdir(folder, { recursive: true });
+    // A dry run writes no results file: it only says whether the run could.
+    if (options.dryRun) await couldCreate(folder);
+    else await mkdir(folder, { recursive: true });
   } catch (e) {
     throw new UsageError(`--results ${options.results}: its folder ${folder} cannot be created (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, {
       hint: "Give a results file in a folder you can write to. Nothing was sent.",
     });
+  }
+}
+
+/** Fails as `mkdir -p folder` would, without creating anything: the nearest existing folder must be writable. */
+async function couldCreate(folder: string): Promise<void> {
+  for (let dir = folder; ; dir = dirname(dir)) {
+    let info;
+    try {
+      info = await stat(dir);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT" && dirname(dir) !== dir) continue;
+      throw e;
+    }
+    if (!info.isDirectory()) throw Object.assign(new Error(`${dir} is not a folder`), { code: dir === folder ? "EEXIST" : "ENOTDIR" });
+    if (dir !== folder) await access(dir, constants.W_OK);
+    return;
   }
 }

@@ -10,6 +10,7 @@ import type { Notes } from "../csv/value-notes.js";
 import { problemsText } from "./outcomes.js";
 import { renderProblems, unknownColumnsWarning, validCountLine } from "../csv/problems-report.js";
 import type { Validation } from "./validate-pass.js";
+import type { InvalidRow } from "../csv/row-types.js";
 
 export function reportValidation(run: BatchRun, validation: Validation, notes: Notes): void {
   const { deps, source } = run;
@@ -25,11 +26,17 @@ export function reportValidation(run: BatchRun, validation: Validation, notes: N
 /** With invalid rows and no --skip-invalid, nothing is sent: every invalid row is a failed outcome. */
 export function refuseInvalid(run: BatchRun, validation: Validation): boolean {
   if (validation.invalid.length === 0 || run.options.skipInvalid) return false;
-  for (const r of validation.invalid) {
+  markInvalid(run, validation.invalid);
+  // A dry run says it in its own summary.
+  if (!run.options.dryRun) run.deps.io.err("Nothing was sent. Fix the rows above and run again, or pass --skip-invalid to send only the valid rows.\n");
+  return true;
+}
+
+/** Invalid rows as the run reports them: failed, never sent. */
+export function markInvalid(run: Pick<BatchRun, "outcomes">, rows: Iterable<InvalidRow>): void {
+  for (const r of rows) {
     run.outcomes.set(r.row, { status: "failed", label: r.label, reference: r.reference, error: problemsText(r.problems), problems: r.problems, invalid: true });
   }
-  run.deps.io.err("Nothing was sent. Fix the rows above and run again, or pass --skip-invalid to send only the valid rows.\n");
-  return true;
 }
 
 /** What verifying needs of a run: a CSV run, or `shipment create` from flags or a JSON file. */

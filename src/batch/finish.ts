@@ -10,6 +10,7 @@ import { shellQuote } from "../output/shell-quote.js";
 import { resumeCommand } from "./run-options.js";
 import { openScan, type ScanSpec, type ValidBase } from "../csv/scan.js";
 import { BULK_CHUNK_BYTES } from "../csv/csv-source.js";
+import { reportDryRun, type WouldSendRows } from "./dry-run-report.js";
 
 export interface FinishInput {
   words: ResultWords;
@@ -25,19 +26,26 @@ export interface FinishInput {
   exitCode?: number;
   /** Why the run stopped early (it is thrown after the results are written): the `error` of the --json document. */
   error?: unknown;
+  /** Rows one request carries (10 for shipment create): a dry run says how many requests it would make. */
+  perRequest?: number;
 }
+
+/** Why the valid rows of a file with invalid rows are not sent (without --skip-invalid). */
+const HELD_BACK = "the file has invalid rows: fix them, or pass --skip-invalid to send the valid rows";
 
 export async function finishRun(run: BatchRun, input: FinishInput): Promise<number> {
   const { deps, options, outcomes } = run;
   const theme = deps.theme.err;
-  if (input.unreached > 0 && input.spec) await markUnreached(run, input.spec);
+  // Invalid input was already listed row by row on stderr: people need no table of it, scripts get the JSON.
+  const refused = input.exitCode === ExitCode.Usage;
+  // Every row of the file is accounted for: those never reached, and the valid rows held back by invalid ones.
+  if (input.spec && (input.unreached > 0 || refused)) await markUnreached(run, input.spec, refused ? HELD_BACK : "not reached: the run stopped before this row");
+  if (run.wouldSend) return finishDryRun(run, run.wouldSend, input, refused);
   let files: ResultsFiles | undefined;
   if (options.results !== undefined) {
     const keepCreated = input.words.done === "created";
     files = await writeResultsFiles(run.source, outcomes, options.results, deps.cwd, { idColumn: input.words.idKey, keepCreated, spec: input.spec });
   }
-  // Invalid input was already listed row by row on stderr: people need no table of it, scripts get the JSON.
-  const refused = input.exitCode === ExitCode.Usage;
   const counts = countsOf(outcomes, input.words);
   const code = refused ? ExitCode.Usage : runExitCode(run, input, counts);
   if (deps.globals.json) {
@@ -83,13 +91,18 @@ function runExitCode(run: BatchRun, input: FinishInput, counts: Counts): number 
   return exitCodeFor(run.outcomes, input.words);
 }
 
-/** Rows the run never reached (it stopped first): "not sent", so the results name every row of the file. */
-async function markUnreached(run: BatchRun, spec: ScanSpec<ValidBase>): Promise<void> {
+/** A dry run's end: no results file and no journal line; the exit code the run would have (reportDryRun). */
+function finishDryRun(run: BatchRun, toSend: WouldSendRows, input: FinishInput, refused: boolean): number {
+  return reportDryRun(run.deps, run.outcomes, toSend, input.words, { perRequest: input.perRequest ?? 1, refused, notes: input.notes?.toJSON(), journal: input.journalPath, exitCode: input.exitCode });
+}
+
+/** Rows the run never reached or held back: "not sent", so the results name every row of the file. */
+async function markUnreached(run: BatchRun, spec: ScanSpec<ValidBase>, why: string): Promise<void> {
   const scan = await openScan(run.source, { ...spec, keys: false }, BULK_CHUNK_BYTES);
   try {
     for await (const row of scan.rows) {
       if (run.outcomes.get(row.row)) continue;
-      run.outcomes.set(row.row, { status: "pending", label: row.label, reference: row.reference, error: "not reached: the run stopped before this row" });
+      run.outcomes.set(row.row, { status: "pending", label: row.label, reference: row.reference, error: why });
     }
   } finally {
     scan.close();

@@ -2,13 +2,14 @@
 // the same input under any name or as a copy (ledger/input-identity.ts), and its records checked to be this
 // organization's (ledger/owner.ts) before any is trusted: the recorded ids, with the titles (or names) the file
 // gives them. Reading the file again for that happens only when the token is not the one that wrote the book (a
-// rotated token, another organization, a restarted sandbox).
+// rotated token, another organization, a restarted sandbox). A dry run reads the same book, read-only (no lock, no
+// line written): it decides each row as the run would.
 import type { BatchKind } from "../csv/columns.js";
 import type { BatchRun } from "./batch-run.js";
 import { Book, type RowState } from "../ledger/book.js";
 import { shortHash } from "../ledger/book-lines.js";
 import { inputLocks } from "../ledger/input-identity.js";
-import { locateJournal } from "../ledger/location.js";
+import { findJournal, locateJournal } from "../ledger/location.js";
 import { confirmJournalOwner, ownedReader, type OwnedRecord } from "../ledger/owner.js";
 import { settleWindowOf } from "../ledger/settle-window.js";
 import { addressContent, addressScanSpec } from "../addresses/address-spec.js";
@@ -61,18 +62,20 @@ async function confirmCsvOwner(run: BatchRun, kind: Kind, book: Book): Promise<v
   });
 }
 
-/** Opens the run's book, its records checked to be this organization's before any is trusted. */
+/** Opens the run's book (read-only for a dry run), its records checked to be this organization's before any is trusted. */
 export async function openCsvBook(run: BatchRun, kind: Kind): Promise<Book> {
   const { deps, options, source, connection } = run;
   // A results or errors file is part of its original: the original's book, which names the original.
   const original = await originalNamedBy(source);
-  const path = await locateJournal(kind, source, { results: options.results, cwd: deps.cwd, env: deps.env, original });
+  const where = { results: options.results, cwd: deps.cwd, env: deps.env, original };
+  const path = options.dryRun ? await findJournal(kind, source, where) : await locateJournal(kind, source, where);
   const book = await Book.open(path, {
     kind,
     source: original ?? (source.stdin ? "stdin" : source.path),
     target: { baseUrl: connection.baseUrl, profile: connection.profile, token: connection.token },
     window: await settleWindowOf(connection, deps.env),
-    locks: await inputLocks(kind, source, deps.env),
+    locks: await inputLocks(kind, source, deps.env, { readContent: !options.dryRun }),
+    readOnly: options.dryRun,
   });
   try {
     await confirmCsvOwner(run, kind, book);

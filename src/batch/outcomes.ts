@@ -29,6 +29,8 @@ export interface Outcome {
   unavailable?: boolean;
   /** Failed shipctl's own checks of the input (never sent): decides exit 2 when nothing else happened. */
   invalid?: boolean;
+  /** A dry run's prediction for a row it would send: what the request carries, in one line (dry-run-report.ts). */
+  sends?: string;
 }
 
 export class Outcomes {

@@ -24,6 +24,13 @@ type Row = [number, Outcome];
 /** How outcomes are numbered: spreadsheet rows (CSV), or items 1..N of `shipment create` from flags or a JSON file. */
 export type Position = "row" | "item";
 
+/** A dry run's table says what the run would do with each row (its outcomes are predictions: dry-run-report.ts). */
+function dryRunStatusText(o: Outcome, words: ResultWords): string {
+  if (o.status === words.done) return o.sends ? `would send: ${o.sends}` : "would send";
+  if (o.status === "failed") return `would fail: ${o.error ?? ""}`;
+  return statusText(o, words);
+}
+
 function statusText(o: Outcome, words: ResultWords): string {
   switch (o.status) {
     case "skipped":
@@ -39,13 +46,14 @@ function statusText(o: Outcome, words: ResultWords): string {
   }
 }
 
-export function renderResultsTable(outcomes: Outcomes, words: ResultWords, options: { theme?: Theme; width?: number; position?: Position }): string {
+export function renderResultsTable(outcomes: Outcomes, words: ResultWords, options: { theme?: Theme; width?: number; position?: Position; dryRun?: boolean }): string {
+  const status = options.dryRun ? dryRunStatusText : statusText;
   const columns: Column<Row>[] = [
     { header: (options.position ?? "row").toUpperCase(), value: ([row]) => row, align: "right", keep: true },
     { header: "REFERENCE", value: ([, o]) => o.reference ?? "" },
     { header: words.labelHeader.toUpperCase(), value: ([, o]) => o.label },
     { header: words.idHeader.toUpperCase(), value: ([, o]) => o.id ?? "", align: "right", keep: true },
-    { header: "STATUS", value: ([, o]) => statusText(o, words) },
+    { header: "STATUS", value: ([, o]) => status(o, words) },
   ];
   return renderTable(columns, outcomes.entries(), options);
 }
@@ -148,11 +156,12 @@ export function summaryLine(counts: Counts, words: ResultWords, position: Positi
   return `${parts.join(", ")} (of ${counts.rows} ${position}${counts.rows === 1 && position === "item" ? "" : "s"}).`;
 }
 
-export function exitCodeFor(outcomes: Outcomes, words: ResultWords): number {
+/** `doneElsewhere`: rows done that `outcomes` does not hold (a --json dry run counts the rows it would send apart). */
+export function exitCodeFor(outcomes: Outcomes, words: ResultWords, doneElsewhere = 0): number {
   const c = countsOf(outcomes, words);
   const notDone = c.failed + c.unknown + c.pending;
   if (notDone === 0) return ExitCode.Ok;
-  if (c.done + c.skipped > 0) return ExitCode.Partial;
+  if (c.done + c.skipped + doneElsewhere > 0) return ExitCode.Partial;
   // --skip-invalid with every row invalid: nothing was sent, so it is the input's fault (2), not the service's (6).
   if (outcomes.onlyInvalid()) return ExitCode.Usage;
   return outcomes.anyUnavailable() ? ExitCode.Unavailable : ExitCode.Rejected;

@@ -12,30 +12,38 @@ import { RowSender, type RowJob } from "./row-sender.js";
 import type { CsvOptions } from "./run-options.js";
 import { openScan, type Keyed, type ScanSpec, type ValidBase } from "../csv/scan.js";
 import type { Validation } from "./validate-pass.js";
+import { markInvalid } from "./before-send.js";
+import type { WouldSendRows, Sends } from "./dry-run-report.js";
+import type { Change } from "../csv/row-types.js";
 
-/** Runs `body` with the run's journal (none for a dry run, which writes nothing), closed however it ends. */
+/** Runs `body` with the run's journal (read-only for a dry run, which writes nothing), closed however it ends. */
 export async function withJournal(
   deps: Deps,
   options: CsvOptions,
   kind: Exclude<BatchKind, "address-verify">,
-  body: (run: BatchRun, journal: Book | undefined) => Promise<number>,
+  body: (run: BatchRun, journal: Book) => Promise<number>,
 ): Promise<number> {
   return withBatch(deps, options, async (run) => {
-    const journal = options.dryRun ? undefined : await openCsvBook(run, kind);
+    const journal = await openCsvBook(run, kind);
     try {
       return await body(run, journal);
     } finally {
       stopProgress(run);
-      await journal?.close();
+      await journal.close();
     }
   });
 }
 
-export interface RowPass<V extends ValidBase, J extends RowJob> {
+/** `V`: a valid row as the scan builds it, with the values it read differently (a dry run shows them). */
+export type ChangedRow = ValidBase & { changes: readonly Change[] };
+
+export interface RowPass<V extends ChangedRow, J extends RowJob> {
   spec: ScanSpec<V>;
   validation: Validation;
   /** "created" for POST, "updated" for PATCH. */
   done: "created" | "updated";
+  /** What a request body is (the dry run's JSON key for it). */
+  sends: Sends;
   /** The CSV column behind a field key of a 422. */
   columnFor(field: string): string;
   /** A valid row's outcome without a request, or the job that sends it. */
@@ -46,7 +54,8 @@ export interface RowPass<V extends ValidBase, J extends RowJob> {
   finish(extra: { unreached: number; error?: unknown }): Promise<number>;
 }
 
-export async function sendRowPass<V extends ValidBase, J extends RowJob>(run: BatchRun, journal: Book, pass: RowPass<V, J>): Promise<number> {
+export async function sendRowPass<V extends ChangedRow, J extends RowJob>(run: BatchRun, journal: Book, pass: RowPass<V, J>): Promise<number> {
+  if (run.wouldSend) return rehearseRowPass(run, run.wouldSend, pass);
   const { deps, options, outcomes } = run;
   const progress = startProgress(run, pass.validation.total);
   const sender = new RowSender<J>({
@@ -87,4 +96,23 @@ export async function sendRowPass<V extends ValidBase, J extends RowJob>(run: Ba
     throw sender.stopped;
   }
   return pass.finish({ unreached });
+}
+
+/** --dry-run: every row decided as the send pass would decide it (`prepare`), nothing sent. */
+async function rehearseRowPass<V extends ChangedRow, J extends RowJob>(run: BatchRun, toSend: WouldSendRows, pass: RowPass<V, J>): Promise<number> {
+  const scan = await openScan(run.source, pass.spec);
+  try {
+    for await (const row of scan.rows) {
+      if (!row.ok) {
+        markInvalid(run, [row]);
+        continue;
+      }
+      const next = pass.prepare(row as Extract<Keyed<V>, { ok: true }>, { label: row.label, reference: row.reference });
+      if ("outcome" in next) run.outcomes.set(row.row, next.outcome);
+      else toSend.add(run.outcomes, pass.done, pass.sends, { row: row.row, label: row.label, reference: row.reference, body: next.job.body, changes: (row as Extract<Keyed<V>, { ok: true }>).changes });
+    }
+  } finally {
+    scan.close();
+  }
+  return pass.finish({ unreached: 0 });
 }

@@ -18,6 +18,8 @@ export interface RowJob extends LostRow {
   hash?: string;
   /** What a read-back after a lost answer matches (the address sent), recorded with the intent. */
   sent?: unknown;
+  /** The request body, as a dry run reports it. */
+  body: Record<string, unknown>;
 }
 
 export interface RowSenderOptions {

@@ -34,7 +34,7 @@ export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command 
   const items = choice.fileToo ? "items" : "rows";
   if (choice.sending) {
     command
-      .option("--dry-run", `${shared}validate (and verify addresses), print what would be sent, send nothing`)
+      .option("--dry-run", `${shared}rehearse: validate, verify addresses${choice.fileToo ? "" : ", read the journal as the run would"} and print what the run would do with each ${items.slice(0, -1)}, with its exit code; send and write nothing`)
       .option("--results <file.csv>", "with --csv: keep each row's latest outcome there (a rerun, or a run of <file>.errors.csv, updates its rows), and the rows still failing in <file>.errors.csv")
       .option("--skip-invalid", `${shared}send the valid ${items} even if some ${items} are invalid`);
     if (choice.creates) {

@@ -36,7 +36,7 @@ export interface ValidBase extends RowBase {
 export type Built<V extends ValidBase> = V | InvalidRow;
 
 /**
- * A valid row with its journal key ("" when the scan was opened without keys: a dry run needs none), and the hash of
+ * A valid row with its journal key ("" when the scan was opened without keys: a pass that looks nothing up in the journal needs none), and the hash of
  * its content that the key is made of ("" when the row's reference is its key).
  */
 export type Keyed<V extends ValidBase> = (V & { key: string; contentHash: string }) | InvalidRow;

@@ -27,7 +27,8 @@ export async function loadBook(
   kind: BookKind,
   tid: string,
   damaged: (why: string) => Error,
-  migration: MigrationContext & { legacyPath?: string },
+  /** readOnly: a dry run's read, which leaves an older format as it is (no backup copy). */
+  migration: MigrationContext & { legacyPath?: string; readOnly?: boolean },
 ): Promise<LoadedBook> {
   const book: LoadedBook = { rows: new Map(), verdicts: new Map(), targets: new Map(), others: [] };
   let text = await readIfThere(path);
@@ -50,7 +51,7 @@ export async function loadBook(
     if (header?.shipctl_journal === 1 && header.kind === kind) lines = fromVersion1(lines, migration);
     else if (header?.shipctl_ledger !== LEDGER_VERSION || header.kind !== kind) throw damaged(`it is not a shipctl ${kind} journal (version ${LEDGER_VERSION})`);
   }
-  if (lines[0]?.migrated === true) {
+  if (lines[0]?.migrated === true && migration.readOnly !== true) {
     // Kept as it was: the caller writes the new format over `path` (and retires a legacy file once it has).
     await copyFile(from, `${from}.v1.bak`);
     book.migratedFrom = from;

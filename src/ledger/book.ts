@@ -15,7 +15,7 @@ import { CliError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-file.js";
 import { LEDGER_VERSION, linesFor, shortHash, targetId, type BookKind, type InFlight, type Line, type RowState, type Verdict } from "./book-lines.js";
 import { loadBook, type Target } from "./book-load.js";
-import { acquireLocks, type Lock, type LockWait } from "./lock.js";
+import { acquireLocks, refuseIfLocked, type Lock, type LockWait } from "./lock.js";
 import { markFor, tokenMatches, type OwnerMark } from "./owner.js";
 import { settleAtFromSent, type SettleWindow } from "./settle-window.js";
 
@@ -38,6 +38,11 @@ export interface OpenOptions {
   what?: string;
   /** Where shipctl 0.1 kept this book in another format (the report journal), read when `path` does not exist. */
   legacyPath?: string;
+  /**
+   * A dry run's view: read as the run would read it, and nothing written (no lock taken, no snapshot, no migration backup);
+   * what the run would record (settlements, verdicts) is kept in memory only, so the rehearsal decides as the run would.
+   */
+  readOnly?: boolean;
   /** Wait this long for a run holding the book's lock to finish, instead of refusing at once. */
   lockWait?: LockWait;
   /**
@@ -76,11 +81,13 @@ export class Book {
   /** Opens (or creates) the book at `path`, locked against other runs, folded into a fresh snapshot. */
   static async open(path: string, options: OpenOptions): Promise<Book> {
     const what = options.what ?? `the journal ${path}`;
-    const lock = await acquireLocks([{ path: `${path}.lock`, what }, ...(options.locks ?? [])], options.lockWait);
+    const locks = [{ path: `${path}.lock`, what }, ...(options.locks ?? [])];
+    // Read-only: refused as the run would be while another run holds the book, but no lock is taken.
+    const lock = options.readOnly ? await refuseIfLocked(locks).then(() => NO_LOCK) : await acquireLocks(locks, options.lockWait);
     try {
       const { profile, baseUrl, token } = options.target;
       const tid = targetId(profile, baseUrl);
-      const migration = { profile, window: options.window, legacyPath: options.legacyPath };
+      const migration = { profile, window: options.window, legacyPath: options.legacyPath, readOnly: options.readOnly };
       const loaded = await loadBook(path, options.kind, tid, (why) => damaged(path, why), migration);
       const recorded = loaded.targets.get(tid)?.owner;
       const matched = await tokenMatches(token, recorded);
@@ -88,6 +95,7 @@ export class Book {
       if (options.forgetSettled) for (const [key, state] of loaded.rows) if (state.state !== "in_flight") loaded.rows.delete(key);
       const book = new Book(path, options, tid, loaded.rows, loaded.verdicts, loaded.targets, loaded.others, mark, matched, lock);
       book.settleUnsent();
+      if (options.readOnly) return book;
       await book.compact();
       // A legacy file now lives on in the new book and in its backup; left in place, it would be read again.
       if (loaded.migratedFrom !== undefined && loaded.migratedFrom !== path) await rm(loaded.migratedFrom, { force: true });
@@ -161,6 +169,10 @@ export class Book {
 
   /** Records row states; resolves once they are on disk. */
   record(entries: ReadonlyArray<readonly [string, RowState]>): Promise<void> {
+    if (this.options.readOnly) {
+      this.note(entries);
+      return Promise.resolve();
+    }
     if (!this.file) return Promise.reject(new Error("the ledger book is closed"));
     if (this.file.failure !== undefined) return Promise.reject(this.file.failure);
     // Nothing to write: an empty group commit would wait for a write that never comes.
@@ -200,6 +212,7 @@ export class Book {
   recordVerdict(addressKey: string, verdict: Verdict): Promise<void> {
     const key = shortHash(addressKey);
     this.verdicts.set(key, verdict);
+    if (this.options.readOnly) return Promise.resolve();
     if (!this.file) return Promise.reject(new Error("the ledger book is closed"));
     return this.file.append([JSON.stringify({ t: this.tid, address: key, verdict })]);
   }
@@ -210,6 +223,7 @@ export class Book {
    * included) or this run accepted a new owner (the snapshot records it).
    */
   async close(): Promise<void> {
+    if (this.options.readOnly) return;
     try {
       const whole = (await this.file?.close()) ?? true;
       this.file = undefined;
@@ -251,6 +265,9 @@ export class Book {
     await writeFileAtomic(this.path, `${out.join("\n")}\n`);
   }
 }
+
+/** A read-only book holds no lock. */
+const NO_LOCK: Lock = { release: async () => undefined };
 
 function damaged(path: string, why: string): BookDamaged {
   return new BookDamaged(`the journal ${path} is damaged: ${why}`, {

@@ -55,24 +55,36 @@ export function stdinJournalPath(kind: Exclude<BatchKind, "address-verify">, env
 /**
  * The journal a run uses: an existing one among the candidates, else a journal written for these exact stdin bytes
  * by a shipctl before the stdin journal was shared (so its records are not forgotten), else for a file the journal
- * its last run used wherever that was (journal-index.ts), else a new one.
+ * its last run used wherever that was (journal-index.ts), else a new one. Records the choice for the next run.
  */
 export async function locateJournal(
   kind: Exclude<BatchKind, "address-verify">,
   source: CsvSource,
   options: { results?: string; cwd: string; env: NodeJS.ProcessEnv; original?: string },
 ): Promise<string> {
-  if (options.original !== undefined) return locateOriginalJournal(kind, source, { ...options, original: options.original });
+  const path = await findJournal(kind, source, options);
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  if (options.original !== undefined && options.original !== "stdin") await recordJournalFor(SUFFIX[kind], options.original, path, options.env);
+  if (!source.stdin) await recordJournalFor(SUFFIX[kind], source.path, path, options.env);
+  return path;
+}
+
+/** The journal locateJournal would use, found without writing anything (a dry run reads it where the run would). */
+export async function findJournal(
+  kind: Exclude<BatchKind, "address-verify">,
+  source: CsvSource,
+  options: { results?: string; cwd: string; env: NodeJS.ProcessEnv; original?: string },
+): Promise<string> {
+  if (options.original !== undefined) return findOriginalJournal(kind, source, { ...options, original: options.original });
   const candidates = journalCandidates(kind, source, options);
   if (source.stdin && source.digest !== undefined) {
     const legacy = join(configDir(options.env), "journals", `stdin-${source.digest.slice(0, 24)}${SUFFIX[kind]}`);
     const found = await firstExisting([...(options.results !== undefined ? [candidates[0]!] : []), legacy]);
     if (found !== undefined) return found;
   }
-  if (source.stdin) return chooseJournalPath(candidates);
-  const path = (await firstExisting(candidates)) ?? (await recordedJournalFor(SUFFIX[kind], source.path, options.env)) ?? (await chooseJournalPath(candidates));
-  await recordJournalFor(SUFFIX[kind], source.path, path, options.env);
-  return path;
+  const found = await firstExisting(candidates);
+  if (found !== undefined || source.stdin) return found ?? candidates[0]!;
+  return (await recordedJournalFor(SUFFIX[kind], source.path, options.env)) ?? candidates[0]!;
 }
 
 /**
@@ -80,7 +92,7 @@ export async function locateJournal(
  * the one the original's last run used, and only then one of the input's own (a new one beside --results or the input,
  * never in the original's folder, which may be gone).
  */
-async function locateOriginalJournal(
+async function findOriginalJournal(
   kind: Exclude<BatchKind, "address-verify">,
   source: CsvSource,
   options: { results?: string; cwd: string; env: NodeJS.ProcessEnv; original: string },
@@ -89,14 +101,12 @@ async function locateOriginalJournal(
   const fromStdin = options.original === "stdin";
   const own = journalCandidates(kind, source, options);
   const originals = [...(options.results !== undefined ? [own[0]!] : []), fromStdin ? stdinJournalPath(kind, options.env) : options.original + suffix];
-  const path =
+  return (
     (await firstExisting([...originals, ...own])) ??
     (fromStdin ? undefined : await recordedJournalFor(suffix, options.original, options.env)) ??
     (source.stdin ? undefined : await recordedJournalFor(suffix, source.path, options.env)) ??
-    (await chooseJournalPath(own));
-  if (!fromStdin) await recordJournalFor(suffix, options.original, path, options.env);
-  if (!source.stdin) await recordJournalFor(suffix, source.path, path, options.env);
-  return path;
+    own[0]!
+  );
 }
 
 async function firstExisting(paths: readonly string[]): Promise<string | undefined> {

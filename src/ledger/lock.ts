@@ -106,9 +106,7 @@ export async function acquireLock(path: string, what: string, wait?: LockWait): 
           await new Promise((r) => setTimeout(r, RETRY_MS));
           continue;
         }
-        throw new UsageError(`another shipctl run may be working on ${what}: its lock ${path} names no process`, {
-          hint: `Wait for it to finish. If no shipctl run is working on it, delete ${path}.`,
-        });
+        throw unnamedHolder(path, what);
       }
       if (holder.host !== hostname() || alive(holder.pid)) {
         if (wait && Date.now() - started < wait.ms) {
@@ -117,9 +115,7 @@ export async function acquireLock(path: string, what: string, wait?: LockWait): 
           await new Promise((r) => setTimeout(r, WAIT_RETRY_MS));
           continue;
         }
-        throw new UsageError(`another shipctl run is working on ${what} (${describeHolder(holder)})${waiting ? `; waited ${wait!.ms / 1000} s for it` : ""}`, {
-          hint: `Wait for it to finish, then run again. If no such run exists, delete ${path}.`,
-        });
+        throw heldBy(holder, path, what, waiting ? wait!.ms : undefined);
       }
       // A killed run's lock. Re-read just before removing it, so a lock another run took over meanwhile is kept.
       takeovers++;
@@ -129,6 +125,31 @@ export async function acquireLock(path: string, what: string, wait?: LockWait): 
     throw new UsageError(`could not lock ${what} (${path})`);
   } finally {
     await rm(temp, { force: true });
+  }
+}
+
+function unnamedHolder(path: string, what: string): UsageError {
+  return new UsageError(`another shipctl run may be working on ${what}: its lock ${path} names no process`, {
+    hint: `Wait for it to finish. If no shipctl run is working on it, delete ${path}.`,
+  });
+}
+
+function heldBy(holder: LockHolder, path: string, what: string, waitedMs?: number): UsageError {
+  return new UsageError(`another shipctl run is working on ${what} (${describeHolder(holder)})${waitedMs !== undefined ? `; waited ${waitedMs / 1000} s for it` : ""}`, {
+    hint: `Wait for it to finish, then run again. If no such run exists, delete ${path}.`,
+  });
+}
+
+/**
+ * Refuses as acquireLocks would when a live run holds one of these locks, without taking any (a dry run writes
+ * nothing): a rehearsal during the run it rehearses would read a book still being written.
+ */
+export async function refuseIfLocked(locks: ReadonlyArray<{ path: string; what: string }>): Promise<void> {
+  for (const l of [...locks].sort((a, b) => a.path.localeCompare(b.path))) {
+    const holder = await holderOf(l.path);
+    if (holder === "gone") continue;
+    if (holder === undefined) throw unnamedHolder(l.path, l.what);
+    if (holder.host !== hostname() || alive(holder.pid)) throw heldBy(holder, l.path, l.what);
   }
 }
 

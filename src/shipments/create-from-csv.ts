@@ -3,17 +3,15 @@
 // The first pass keeps each valid row as built (spill.ts), so the pass that sends neither parses nor checks again.
 import { ExitCode } from "../errors.js";
 import type { Deps } from "../deps.js";
-import { AddressSet, type Decision } from "../addresses/address-set.js";
-import { earlyVerdicts, refuseInvalid, reportValidation, verifyDistinct } from "../batch/before-send.js";
+import { AddressSet } from "../addresses/address-set.js";
+import { earlyVerdicts, markInvalid, refuseInvalid, reportValidation, verifyDistinct, type Ready } from "../batch/before-send.js";
 import { findEarlierSends } from "../ledger/copy-guard.js";
 import { startProgress, stopProgress, withBatch, type BatchRun } from "../batch/batch-run.js";
 import { openCsvBook } from "../batch/open-csv-book.js";
 import { startCreateSender } from "./create-sender.js";
 import { settledEarlier, settleEarlierRuns, settleOwnLost } from "../ledger/lost.js";
-import { printDryRun, type DryRunItem } from "../batch/dry-run-pass.js";
 import { finishRun } from "../batch/finish.js";
 import type { Book } from "../ledger/book.js";
-import type { Settlement } from "../ledger/settle.js";
 import { Notes } from "../csv/value-notes.js";
 import { problemsText, type Outcome } from "../batch/outcomes.js";
 import { shipmentFinder } from "./shipment-read-back.js";
@@ -33,8 +31,8 @@ export async function runCreateCsv(deps: Deps, options: CsvOptions): Promise<num
   markPhase("batch:started");
   return withBatch(deps, options, async (run) => {
     markPhase("batch:connected");
-    // A dry run writes nothing: no book.
-    const journal = options.dryRun ? undefined : await openCsvBook(run, "shipment-create");
+    // A dry run reads the book as the run would, and writes nothing to it.
+    const journal = await openCsvBook(run, "shipment-create");
     try {
       const spill = await createSpill<SpilledShipment>();
       try {
@@ -44,18 +42,19 @@ export async function runCreateCsv(deps: Deps, options: CsvOptions): Promise<num
       }
     } finally {
       stopProgress(run);
-      await journal?.close();
+      await journal.close();
       markPhase("batch:finished");
     }
   });
 }
 
-async function createBatch(run: BatchRun, journal: Book | undefined, spill: Spill<SpilledShipment>): Promise<number> {
+async function createBatch(run: BatchRun, journal: Book, spill: Spill<SpilledShipment>): Promise<number> {
   const { deps, options } = run;
-  const spec = shipmentScanSpec(run.tables, { update: false, keys: !options.dryRun });
   const notes = new Notes();
   // A first run of a copy of a file already sent must not send its rows again (earlier-journals.ts).
-  const earlier = journal && !options.forceNew ? await findEarlierSends(run, "shipment-create", journal) : undefined;
+  const earlier = !options.forceNew ? await findEarlierSends(run, "shipment-create", journal) : undefined;
+  // A dry run needs the rows' keys only to look them up (a first dry run of a file keeps no map of 100,000 keys).
+  const spec = shipmentScanSpec(run.tables, { update: false, keys: !options.dryRun || journal.hasRows || earlier !== undefined });
   // Each distinct address is sent for verification as soon as the pass finds it (prepare.ts says when that stops).
   const early = earlyVerdicts(run, journal);
   const addresses = new AddressSet(early?.onNew);
@@ -73,7 +72,7 @@ async function createBatch(run: BatchRun, journal: Book | undefined, spill: Spil
       notes.add(row.row, row.changes, row.mappings);
       // The run will stop before sending: no more addresses for verification either.
       if (earlier?.see(row.key)) early?.hold();
-      const state = options.dryRun ? undefined : journal?.row(row.key);
+      const state = journal.row(row.key);
       if (state?.state === "in_flight") {
         if (state.sent === undefined) legacySent.set(row.key, shipmentOwn(row.payload));
         else if (holdsShipmentFields(row.payload, state.sent as ShipmentOwn) !== true) changed.add(row.key);
@@ -90,38 +89,57 @@ async function createBatch(run: BatchRun, journal: Book | undefined, spill: Spil
   settleCreatedInvalid(run, journal, validation);
   reportValidation(run, validation, notes);
   const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
-    finishRun(run, { words: CREATE_WORDS, notes, journalPath: journal?.path, command: "shipment create", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec });
+    finishRun(run, { words: CREATE_WORDS, notes, journalPath: journal.path, command: "shipment create", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec, perRequest: SHIPMENTS_PER_CREATE.max });
 
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
   const refusal = earlier?.refusal(run, "shipment create", validation.valid);
   if (refusal) throw refusal;
 
-  const settled =
-    journal && !options.dryRun
-      ? await settleEarlierRuns(deps, journal, await shipmentFinder(deps, run.call, journal, legacySent), { wait: options.wait, noun: { read: "shipments", row: "row" } })
-      : new Map<string, Settlement>();
+  // A dry run reads the service back as the run would, and never waits: rows still in flight are reported unknown.
+  const settled = await settleEarlierRuns(deps, journal, await shipmentFinder(deps, run.call, journal, legacySent), {
+    wait: options.wait && !options.dryRun,
+    noun: { read: "shipments", row: "row" },
+  });
 
   const decisions = await verifyDistinct(run, journal, addresses, early);
   markPhase("batch:verified");
 
-  if (options.dryRun) return printDryRun(run, validation, notes, "shipment", dryRunItems(spill, addresses, decisions), SHIPMENTS_PER_CREATE.max);
-  return send(run, journal!, spill, addresses, decisions, { settled, changed }, validation, finish);
+  const decide = (s: SpilledShipment): { outcome: Outcome } | Ready<Shipment> => {
+    const base = { label: s.label, reference: s.reference };
+    const done = settledEarlier(journal, settled, s.key, base);
+    if (done) return { outcome: changed.has(s.key) ? withChangedNote(done) : done };
+    return spilledReady(s, addresses, decisions);
+  };
+  if (options.dryRun) return rehearse(run, spill, decide, validation, finish);
+  return send(run, journal, spill, decide, validation, finish);
 }
 
-async function* dryRunItems(spill: Spill<SpilledShipment>, addresses: AddressSet, decisions: Map<string, Decision> | undefined): AsyncGenerator<Iterable<DryRunItem<Shipment>>> {
-  function* items(batch: Iterable<SpilledShipment>): Generator<DryRunItem<Shipment>> {
-    for (const s of batch) yield { row: s.row, label: s.label, reference: s.reference, changes: s.changes ?? [], ready: spilledReady(s, addresses, decisions) };
+/** --dry-run: every row decided as `send` would decide it, nothing sent. */
+async function rehearse(
+  run: BatchRun,
+  spill: Spill<SpilledShipment>,
+  decide: (s: SpilledShipment) => { outcome: Outcome } | Ready<Shipment>,
+  validation: Validation,
+  finish: () => Promise<number>,
+): Promise<number> {
+  markInvalid(run, validation.invalid);
+  for await (const batch of spill.batches()) {
+    for (const s of batch) {
+      const d = decide(s);
+      const base = { label: s.label, reference: s.reference };
+      if ("outcome" in d) run.outcomes.set(s.row, d.outcome);
+      else if ("error" in d) run.outcomes.set(s.row, { status: "failed", ...base, error: d.error, unavailable: d.unavailable });
+      else run.wouldSend!.add(run.outcomes, "created", "shipment", { row: s.row, ...base, body: d.payload as unknown as Record<string, unknown>, changes: s.changes ?? [] });
+    }
   }
-  for await (const batch of spill.batches()) yield items(batch);
+  return finish();
 }
 
 async function send(
   run: BatchRun,
   journal: Book,
   spill: Spill<SpilledShipment>,
-  addresses: AddressSet,
-  decisions: Map<string, Decision> | undefined,
-  earlier: { settled: ReadonlyMap<string, Settlement>; changed: ReadonlySet<string> },
+  decide: (s: SpilledShipment) => { outcome: Outcome } | Ready<Shipment>,
   validation: Validation,
   finish: (extra?: { exitCode?: number; unreached?: number; error?: unknown }) => Promise<number>,
 ): Promise<number> {
@@ -144,12 +162,11 @@ async function send(
       if (!sender.running) break rows;
       reportInvalidBefore(s.row);
       const base = { label: s.label, reference: s.reference };
-      const done = settledEarlier(journal, earlier.settled, s.key, base);
-      if (done) {
-        outcomes.set(s.row, earlier.changed.has(s.key) ? withChangedNote(done) : done);
+      const ready = decide(s);
+      if ("outcome" in ready) {
+        outcomes.set(s.row, ready.outcome);
         continue;
       }
-      const ready = spilledReady(s, addresses, decisions);
       if ("error" in ready) {
         outcomes.set(s.row, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
         continue;

@@ -8,16 +8,16 @@
 import { shipmentOwn, type Shipment, type ShipmentOwn } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { retryNote } from "../input/call-options.js";
-import { ExitCode, exitErrorJson } from "../errors.js";
+import { ExitCode } from "../errors.js";
 import { invalidInput } from "../input/problems.js";
 import { shipmentFlagFor } from "../input/shipment-fields.js";
 import { createProgress } from "../output/progress.js";
 import type { Decision } from "../addresses/address-set.js";
 import { AddressSet } from "../addresses/address-set.js";
 import { startCreateSender } from "./create-sender.js";
-import { dryRunPrinter } from "../batch/dry-run.js";
+import { WouldSendRows, reportDryRun } from "../batch/dry-run-report.js";
 import { checkItems, type CheckedItem, type InvalidItem } from "./item-check.js";
-import { finishItems, jsonFieldProblems, type ItemRun } from "./item-finish.js";
+import { CREATE_ITEM_WORDS, finishItems, jsonFieldProblems, type ItemRun } from "./item-finish.js";
 import { readItems, type ItemInputFlags } from "./item-input.js";
 import { itemJournalPath, keyItems, type KeyedItem } from "./item-keys.js";
 import { Book } from "../ledger/book.js";
@@ -63,13 +63,14 @@ export async function runCreateItems(deps: Deps, flags: ItemInputFlags, options:
   const valid = keyItems(checked.filter((c): c is Extract<CheckedItem, { ok: true }> => c !== undefined && c.ok));
   if (valid.length === 0) return finishItems(run, { exitCode: ExitCode.Usage });
 
-  const journal = options.dryRun ? undefined : await openItemJournal(run, valid);
+  // A dry run reads the book as the run would, and writes nothing to it.
+  const journal = await openItemJournal(run, valid);
   try {
     return await createItems(run, valid, journal, total);
   } finally {
     run.progress?.finish();
     run.progress = undefined;
-    await journal?.close();
+    await journal.close();
   }
 }
 
@@ -93,16 +94,17 @@ function reportInvalid(run: ItemRun, invalid: readonly InvalidItem[], total: num
 async function openItemJournal(run: ItemRun, items: readonly KeyedItem[]): Promise<Book> {
   const { deps, source } = run;
   const connection = await deps.connection();
-  const path = await itemJournalPath(source, items, deps.env);
+  const path = await itemJournalPath(source, items, deps.env, { create: !run.options.dryRun });
   const label = source.path ?? (source.name === "stdin" ? "stdin" : "flags");
   // A JSON file is locked by what it is, as a CSV is (flags and stdin have a book of their own per content).
-  const locks = source.path === undefined ? [] : await inputLocks("shipment-create", { name: source.name, path: source.path, stdin: false }, deps.env);
+  const locks = source.path === undefined ? [] : await inputLocks("shipment-create", { name: source.name, path: source.path, stdin: false }, deps.env, { readContent: !run.options.dryRun });
   const journal = await Book.open(path, {
     kind: "shipment-create",
     source: label,
     target: { baseUrl: connection.baseUrl, profile: connection.profile, token: connection.token },
     window: await settleWindowOf(connection, deps.env),
     locks,
+    readOnly: run.options.dryRun,
   });
   try {
     // The recorded ids must be this organization's before an item is reported "already created" (journal-owner.ts).
@@ -122,18 +124,18 @@ async function openItemJournal(run: ItemRun, items: readonly KeyedItem[]): Promi
   return journal;
 }
 
-async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: Book | undefined, total: number): Promise<number> {
+async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: Book, total: number): Promise<number> {
   const { deps, options, outcomes } = run;
-  const settled = journal ? await settleEarlier(run, items, journal) : new Map<string, Settlement>();
+  const settled = await settleEarlier(run, items, journal);
 
   // Inline addresses of the items still to send, each verified once (verdicts kept in the journal).
   const addresses = new AddressSet();
   for (const item of items) {
-    if (journal?.row(item.key)?.state === "created") continue;
+    if (journal.row(item.key)?.state === "created") continue;
     for (const a of item.addresses) addresses.add(a.key, a.address, item.item);
   }
   const decisions = await verifyDistinct(run, journal, addresses);
-  if (options.dryRun || !journal) return dryRun(run, items, decisions, total);
+  if (options.dryRun) return dryRun(run, items, journal, settled, decisions);
 
   run.progress = createProgress(deps.io, { total, unit: "items" });
   const tick = () => run.progress?.update({ done: outcomes.size, created: outcomes.count("created"), failed: outcomes.count("failed") });
@@ -184,7 +186,8 @@ async function settleEarlier(run: ItemRun, items: readonly KeyedItem[], journal:
     if (state?.state === "in_flight" && state.sent === undefined) legacySent.set(item.key, shipmentOwn(item.payload));
   }
   const finder = await shipmentFinder(run.deps, run.call, journal, legacySent);
-  return settleEarlierRuns(run.deps, journal, finder, { wait: run.options.wait, noun: { read: "shipments", row: "item" } });
+  // A dry run never waits: what is still in flight is reported unknown.
+  return settleEarlierRuns(run.deps, journal, finder, { wait: run.options.wait && !run.options.dryRun, noun: { read: "shipments", row: "item" } });
 }
 
 /** The payload as it will be sent: inline addresses replaced by their verified (or accepted revised) form. */
@@ -200,33 +203,19 @@ function withDecisions(item: KeyedItem, decisions: Map<string, Decision> | undef
 }
 
 /**
- * --dry-run: what would be sent, item by item (JSON with --json), nothing written. Exit 0 when every item would be
- * sent, 2 when some would not, 7 when addresses could not be verified because the service was unavailable.
+ * --dry-run: each item decided as the run would decide it (already created, in doubt, its address refused, or sent),
+ * reported as a CSV dry run is (dry-run-report.ts), with the exit code the run would have; nothing sent or written.
  */
-async function dryRun(run: ItemRun, items: readonly KeyedItem[], decisions: Map<string, Decision> | undefined, total: number): Promise<number> {
-  const { deps } = run;
-  const printer = dryRunPrinter(deps.io, deps.globals.json, "shipment", "item");
-  let wouldSend = 0;
-  let blocked = 0;
-  let unavailable = false;
+function dryRun(run: ItemRun, items: readonly KeyedItem[], journal: Book, settled: Map<string, Settlement>, decisions: Map<string, Decision> | undefined): number {
+  const { deps, outcomes } = run;
+  const toSend = new WouldSendRows(deps.globals.json ? (text) => deps.io.out(text) : undefined, "item");
   for (const item of items) {
-    const r = withDecisions(item, decisions);
-    if ("error" in r) {
-      blocked++;
-      unavailable ||= r.unavailable === true;
-      printer.blocked({ row: item.item, reference: item.reference, label: item.label, reason: r.error });
-      continue;
-    }
-    wouldSend++;
-    printer.row({ row: item.item, reference: item.reference, body: r.payload as Record<string, unknown>, changes: [] });
+    const base = { label: item.label, reference: item.reference };
+    const earlier = settledEarlier(journal, settled, item.key, base);
+    const ready = earlier ? undefined : withDecisions(item, decisions);
+    if (earlier) outcomes.set(item.item, earlier);
+    else if (ready && "error" in ready) outcomes.set(item.item, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
+    else if (ready) toSend.add(outcomes, "created", "shipment", { row: item.item, ...base, body: ready.payload as unknown as Record<string, unknown>, changes: [] });
   }
-  const invalid = total - items.length;
-  const requests = Math.ceil(wouldSend / SHIPMENTS_PER_CREATE.max);
-  const code = blocked + invalid === 0 ? ExitCode.Ok : unavailable ? ExitCode.Unavailable : ExitCode.Usage;
-  const blockedText = blocked > 0 ? `; ${blocked} would fail their address check` : "";
-  const summary = `Dry run: ${wouldSend} shipment${wouldSend === 1 ? "" : "s"} would be sent in ${requests} request${requests === 1 ? "" : "s"}${blockedText}. Nothing was sent.`;
-  const counts = { items: total, invalid, would_send: wouldSend, blocked, requests };
-  await printer.end({ counts, ...(code === ExitCode.Ok ? {} : { error: exitErrorJson(code, summary) }) });
-  deps.io.err(`${summary}\n`);
-  return code;
+  return reportDryRun(deps, outcomes, toSend, CREATE_ITEM_WORDS, { perRequest: SHIPMENTS_PER_CREATE.max, refused: false, journal: journal.path });
 }

@@ -35,10 +35,10 @@ export function keyItems(items: readonly ValidItem[]): KeyedItem[] {
   });
 }
 
-/** The journal's path (its folder created when needed). */
-export async function itemJournalPath(source: ItemSource, items: readonly KeyedItem[], env: NodeJS.ProcessEnv): Promise<string> {
+/** The journal's path (its folder created when needed, unless `create` is false: a dry run writes nothing). */
+export async function itemJournalPath(source: ItemSource, items: readonly KeyedItem[], env: NodeJS.ProcessEnv, o: { create: boolean } = { create: true }): Promise<string> {
   const suffix = journalSuffix("shipment-create");
-  if (source.path !== undefined) return chooseJournalPath([source.path + suffix]);
   const digest = shortHash(items.map((i) => i.key).join("\n"));
-  return chooseJournalPath([join(configDir(env), "journals", `create-${digest}${suffix}`)]);
+  const path = source.path !== undefined ? source.path + suffix : join(configDir(env), "journals", `create-${digest}${suffix}`);
+  return o.create ? chooseJournalPath([path]) : path;
 }

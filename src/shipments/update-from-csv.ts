@@ -9,7 +9,6 @@ import { ExitCode } from "../errors.js";
 import { AddressSet } from "../addresses/address-set.js";
 import { columnForPath } from "../csv/columns.js";
 import type { BatchRun } from "../batch/batch-run.js";
-import { dryRunPass } from "../batch/dry-run-pass.js";
 import { finishRun } from "../batch/finish.js";
 import type { Book } from "../ledger/book.js";
 import { Notes } from "../csv/value-notes.js";
@@ -34,38 +33,35 @@ export async function runUpdateCsv(deps: Deps, options: CsvOptions): Promise<num
   return withJournal(deps, options, "shipment-update", updateBatch);
 }
 
-async function updateBatch(run: BatchRun, journal: Book | undefined): Promise<number> {
-  const { deps, options, outcomes } = run;
-  const spec = shipmentScanSpec(run.tables, { update: true, keys: !options.dryRun });
+async function updateBatch(run: BatchRun, journal: Book): Promise<number> {
+  const { deps, outcomes } = run;
+  // A dry run needs the rows' keys only to look them up in the journal.
+  const spec = shipmentScanSpec(run.tables, { update: true, keys: !run.options.dryRun || journal.hasRows });
   // Before sending, keys only matter to look rows up in the journal: a first run skips hashing every row twice.
-  const firstPass = shipmentScanSpec(run.tables, { update: true, keys: !options.dryRun && journal?.hasRows === true });
+  const firstPass = shipmentScanSpec(run.tables, { update: true, keys: journal.hasRows });
   const notes = new Notes();
   const addresses = new AddressSet();
   const updatedAs = (row: ValidShipmentRow & { key: string }) => {
-    const state = journal?.row(row.key);
+    const state = journal.row(row.key);
     return state?.state === "updated" && state.hash === updateHash(row) ? state : undefined;
   };
   const validation = await validatePass(run.source, firstPass, deps.signal, (row) => {
     notes.add(row.row, row.changes, row.mappings);
-    if (!options.dryRun && updatedAs(row) !== undefined) return;
+    if (updatedAs(row) !== undefined) return;
     for (const a of row.addresses) addresses.add(a.key, a.address, row.row);
   });
   reportValidation(run, validation, notes);
   const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
-    finishRun(run, { words: UPDATE_WORDS, notes, journalPath: journal?.path, command: "shipment update", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec });
+    finishRun(run, { words: UPDATE_WORDS, notes, journalPath: journal.path, command: "shipment update", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec });
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
 
   const decisions = await verifyDistinct(run, journal, addresses);
-  if (options.dryRun) return dryRunPass(run, spec, validation, notes, "shipment", (row) => {
-    const ready = withDecisions(row, decisions);
-    return "error" in ready ? ready : { payload: { id: row.id, ...ready.payload } };
-  });
-
   const api = await deps.api();
-  return sendRowPass<ValidShipmentRow, RowJob>(run, journal!, {
+  return sendRowPass<ValidShipmentRow, RowJob>(run, journal, {
     spec,
     validation,
     done: "updated",
+    sends: "shipment",
     columnFor: (field) => columnForPath(field.split(".")),
     prepare: (row, base) => {
       const state = updatedAs(row);
@@ -73,7 +69,8 @@ async function updateBatch(run: BatchRun, journal: Book | undefined): Promise<nu
       const ready = withDecisions(row, decisions);
       if ("error" in ready) return { outcome: { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable } };
       const id = row.id!;
-      return { job: { key: row.key, hash: updateHash(row), row: row.row, ...base, send: () => api.updateShipment(id, ready.payload, run.call).then(() => id) } };
+      const body = { id, ...ready.payload } as Record<string, unknown>;
+      return { job: { key: row.key, hash: updateHash(row), row: row.row, ...base, body, send: () => api.updateShipment(id, ready.payload, run.call).then(() => id) } };
     },
     // PATCH is safe to repeat: a lost answer needs no reconciliation, only another run (the row stays "sending").
     settleLost: async (sender) => {

@@ -78,16 +78,16 @@ describe("--json failures", () => {
     expect(r.stderr).toMatch(/^Error: /m);
   });
 
-  it("a dry run with a row whose address the service refuses: the dry-run document with the error inside, exit 2", async () => {
+  it("a dry run with a row whose address the service refuses: the dry-run document with the error inside, exit 8 as the run's", async () => {
     const org = await sb.newOrg();
     const rows = shipmentRows(2, { seed: 33, titlePrefix: "DryErr" });
     // A US destination on a PO box: carriers refuse it, so the sandbox's verifier does.
     rows[1] = { ...rows[1]!, destination_line_1: "PO Box 123", destination_line_2: "", destination_city: "Portland", destination_region: "OR", destination_post_code: "97201", destination_country: "US" };
     const r = await runCli(["shipment", "create", "--csv", writeRows(rows), "--dry-run", "--json"], { sandbox: org });
-    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.exitCode, r.stderr).toBe(8);
     const doc = JSON.parse(r.stdout);
     expect(doc).toMatchObject({ dry_run: true, counts: { would_send: 1, blocked: 1 } });
-    expect(doc.error).toEqual({ code: "usage_error", exit_code: 2, message: expect.stringMatching(/^Dry run: 1 row would be sent/), hint: null });
+    expect(doc.error).toEqual({ code: "partial", exit_code: 8, message: expect.stringMatching(/^Dry run: 1 row would be sent/), hint: null });
   });
 
   it("a declined card: checkout's document with payment_declined inside, exit 5", async () => {

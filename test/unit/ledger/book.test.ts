@@ -39,6 +39,28 @@ describe("Book", () => {
     await again.close();
   });
 
+  it("read-only (a dry run): reads what is recorded, keeps new records in memory only, takes no lock, writes nothing", async () => {
+    const path = join(tempDir("shipctl-book-"), "orders.csv.shipctl-journal.jsonl");
+    const book = await open(path);
+    await book.record([["a", { state: "in_flight", at: "2026-11-24T12:00:00.000Z", attempt: book.nextAttempt(), settle_at: "2026-11-24T12:00:05.000Z" }]]);
+    await book.close();
+    const bytes = readFileSync(path, "utf8");
+    const peek = () => Book.open(path, { kind: "shipment-create", source: "orders.csv", target: TARGET, window: WINDOW, readOnly: true });
+    const view = await peek();
+    expect(view.inFlight().has("a")).toBe(true);
+    await view.record([["a", { state: "created", id: 7 }]]);
+    await view.recordVerdict("addr", { status: "valid" });
+    expect(view.row("a")).toEqual({ state: "created", id: 7 });
+    await view.close();
+    expect(existsSync(`${path}.lock`)).toBe(false);
+    expect(readFileSync(path, "utf8")).toBe(bytes);
+    expect((await peek()).row("a")?.state).toBe("in_flight");
+    // While a run holds the book, a read-only view is refused as a second run would be.
+    const run = await open(path);
+    await expect(peek()).rejects.toThrow(/another shipctl run is working on the journal/);
+    await run.close();
+  });
+
   it("ignores a torn last line (a crash mid-write), but a damaged line elsewhere stops the run", async () => {
     const dir = tempDir("shipctl-book-");
     const path = join(dir, "a.jsonl");

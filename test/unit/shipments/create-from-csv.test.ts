@@ -226,22 +226,22 @@ describe("shipment create --csv (logic, fake service)", () => {
     expect(doc.counts.requests).toBe(2);
   });
 
-  it("--dry-run lists a row blocked by its address check under blocked, not would_send; the table gives it a line of its own", async () => {
+  it("--dry-run lists a row blocked by its address check under blocked, not would_send, and exits 8 as the run would (the test above)", async () => {
     const rows = shipmentRows(3, { seed: 4, titlePrefix: "B" });
     rows[1]!.destination_line_1 = "500 Main St";
     const json = shipmentHarness({ json: true });
     const path = join(json.dir, "blocked.csv");
     writeFileSync(path, toCsv(rows));
-    expect(await runCreateCsv(json.deps, csvOptions({ csv: path, dryRun: true }))).toBe(2);
+    expect(await runCreateCsv(json.deps, csvOptions({ csv: path, dryRun: true }))).toBe(8);
     const doc = JSON.parse(json.io.stdout()) as { would_send: Array<{ row: number }>; blocked: Array<Record<string, unknown>>; counts: Record<string, number> };
     expect(doc.would_send.map((w) => w.row)).toEqual([2, 4]);
     expect(doc.blocked).toEqual([{ row: 3, reference: rows[1]!.reference ?? null, title: rows[1]!.title, reason: expect.stringMatching(/--accept-recommended/) }]);
     expect(doc.counts).toMatchObject({ would_send: 2, blocked: 1 });
 
     const people = shipmentHarness({ dir: json.dir });
-    expect(await runCreateCsv(people.deps, csvOptions({ csv: path, dryRun: true }))).toBe(2);
+    expect(await runCreateCsv(people.deps, csvOptions({ csv: path, dryRun: true }))).toBe(8);
     const line = people.io.stdout().split("\n").find((l) => l.includes(rows[1]!.title!))!;
-    expect(line).toMatch(/^\s+3 .* not sent: .*--accept-recommended/);
+    expect(line).toMatch(/^\s*3 .* would fail: .*--accept-recommended/);
     expect(people.io.stdout()).not.toContain("undefined");
     expect(json.service.createCalls).toHaveLength(0);
   });
