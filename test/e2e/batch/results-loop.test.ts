@@ -2,14 +2,13 @@
 // as a spreadsheet user would, run it with the same --results: r.csv holds every row of the original with its latest
 // outcome, each row created once, and a copy of the original is refused naming the original.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyFileSync, createReadStream, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fixture, runCli, tempDir } from "../../helpers/cli.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { shipmentRows } from "../../../fixtures/csv/generate.mjs";
 import { shipmentTitles, writeRows } from "./helpers.js";
-import { openCsv } from "../../../src/csv/csv-reader.js";
-import { csvLine } from "../../../src/csv/formula-cells.js";
+import { readTable, saveTable } from "../../helpers/csv-table.js";
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -18,20 +17,6 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 const posts = async (org: OrgTarget) => (await org.control.requests({ method: "POST", path: "/api/v1/shipments" })).length;
-
-/** A CSV file as header and rows of cells by column name (read as shipctl reads it). */
-async function readTable(path: string): Promise<{ header: string[]; rows: Array<Record<string, string>> }> {
-  const csv = await openCsv(createReadStream(path), path);
-  const rows: Array<Record<string, string>> = [];
-  for await (const r of csv.rows) rows.push(Object.fromEntries(csv.header.map((h, i) => [h, r.cells[i] ?? ""])));
-  return { header: csv.header, rows };
-}
-
-/** What a spreadsheet saves: the same columns, the cells as edited (no byte-order mark, LF line ends). */
-function saveTable(path: string, table: { header: string[]; rows: Array<Record<string, string>> }): void {
-  const lines = [csvLine(table.header), ...table.rows.map((r) => csvLine(table.header.map((h) => r[h] ?? "")))];
-  writeFileSync(path, lines.join("").replace(/\r\n/g, "\n"));
-}
 
 describe("shipment create --csv: the fix-and-rerun loop keeps one record of the original", () => {
   it("the errors file, fixed and rerun with the same --results, completes r.csv; nothing is created twice", async () => {
