@@ -32,6 +32,6 @@ export function buildProgram(base: BaseDeps, ctx: CommandContext, version: strin
   program.helpCommand(false);
   registerCommands(program, ctx);
   addVerb(program, helpCommand(ctx));
-  program.addHelpText("after", "\nExit codes: `shipctl help exit-codes`. Docs: README.md.\n");
+  program.addHelpText("after", "\nExit codes: `shipctl help exit-codes`. The spreadsheet loop, worked: `shipctl help round-trip`. Docs: README.md.\n");
   return program;
 }

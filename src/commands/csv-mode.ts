@@ -106,7 +106,7 @@ shipctl_row, shipctl_key and shipctl_original columns) and run it with the same 
 update their lines, and a row fixed there is still its original row, never created twice.
 Exit codes with --csv: 0 every row done; 8 partly done; 2 invalid input; 7 service unavailable; 130 interrupted.
 The columns, normalisations, journal and results files are described in docs/csv.md (\`shipctl shipment template\`
-prints a file to start from).`;
+prints a file to start from). The whole loop, worked: \`shipctl help round-trip\`.`;
 
 /** For `address verify --csv`: it sends nothing to store, so it has no journal and no --skip-invalid. */
 export const CSV_VERIFY_HELP = `

@@ -5,17 +5,18 @@ import type { Deps } from "../../deps.js";
 import { ERROR_CODE_TABLE, EXIT_CODE_TABLE, UsageError } from "../../errors.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 import { withVerbs } from "../index.js";
+import { ROUND_TRIP_HELP } from "./round-trip.js";
 
 export interface HelpOptions {
-  /** A command's words (`shipment create`), `exit-codes`, or nothing for the program's own help. */
+  /** A command's words (`shipment create`), a topic (`exit-codes`, `round-trip`), or nothing for the program's own help. */
   topic: string[];
 }
 
 /** `run` replaces the default, which shows help from the program this command is added to. */
 export function helpCommand(ctx: CommandContext, run?: VerbRun<HelpOptions>): Command {
   const command = new Command("help")
-    .description("show help for a command, or a topic: `shipctl help exit-codes`")
-    .argument("[topic...]", "a command (e.g. `shipment create`) or `exit-codes`");
+    .description("show help for a command, or a topic: `shipctl help exit-codes`, `shipctl help round-trip`")
+    .argument("[topic...]", "a command (e.g. `shipment create`), `exit-codes`, or `round-trip` (the spreadsheet loop, worked)");
   return command.action(verbAction(ctx, parseHelp, run ?? ((options, deps) => runHelp(options, deps, command.parent ?? command))));
 }
 
@@ -29,6 +30,10 @@ export async function runHelp(options: HelpOptions, deps: Deps, program: Command
     deps.io.out(
       deps.globals.json ? `${JSON.stringify(EXIT_CODE_TABLE.map(([code, meaning]) => ({ code, meaning, error_codes: errorCodesOf(code) })))}\n` : exitCodesText(),
     );
+    return;
+  }
+  if (topic.join(" ") === "round-trip") {
+    deps.io.out(ROUND_TRIP_HELP);
     return;
   }
   let target = program;

@@ -1,0 +1,24 @@
+// `shipctl help round-trip`: the spreadsheet round trip as a worked example, the loop gallery staff run (issue 12).
+// README's "The spreadsheet round trip" shows the same commands; test/e2e/spreadsheet-round-trip.test.ts runs them.
+export const ROUND_TRIP_HELP = `The spreadsheet round trip: rehearse, fix, rerun, export, edit, pay.
+
+  # 1. Rehearse: every row checked, addresses verified, the journal read as the run would; nothing sent or written.
+  #    The counts and the exit code are the ones the run will have.
+  shipctl shipment create --csv gallery-export.csv --skip-invalid --results r.csv --dry-run
+  # 2. Send the valid rows; r.csv gets one line per row of the file, r.errors.csv the rows that failed (exit 8).
+  shipctl shipment create --csv gallery-export.csv --skip-invalid --results r.csv
+  # 3. Fix r.errors.csv in the spreadsheet (keep its shipctl_* columns), rehearse it, then run it with the same
+  #    --results: its rows update their lines in r.csv, which then holds every row of the original, each created once.
+  shipctl shipment create --csv r.errors.csv --results r.csv --dry-run
+  shipctl shipment create --csv r.errors.csv --results r.csv
+  # 4. Export what is still a Draft, with the columns update --csv reads; edit values in the spreadsheet; apply.
+  shipctl list shipments --status Draft --format csv --all > drafts.csv
+  shipctl shipment update --csv drafts.csv --dry-run
+  shipctl shipment update --csv drafts.csv
+  # 5. Price what the batch made, then pay it: one confirmation, never paid twice (a rerun pays nothing).
+  shipctl checkout --from r.csv --quote
+  shipctl checkout --from r.csv
+
+Every step can be run again after a crash, a lost connection or Ctrl-C: nothing is created or charged twice.
+Add --json for scripts (a failure is then a document too: shipctl help exit-codes), --quiet for less on stderr.
+`;
