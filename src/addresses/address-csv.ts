@@ -30,7 +30,8 @@ import { validatePass } from "../batch/validate-pass.js";
 import { BULK_CHUNK_BYTES } from "../csv/csv-source.js";
 import { isApiFailure, ApiAuthError, RequestInterruptedError } from "../api/api-errors.js";
 import { diffFields } from "../output/diff.js";
-import type { Address } from "../contract/index.js";
+import type { Address, StoredAddress } from "../contract/index.js";
+import { StoredAddresses } from "./stored-match.js";
 
 export const VERIFY_WORDS: ResultWords = { idKey: "address_id", idHeader: "address id", labelHeader: "name", done: "valid" };
 export const ADD_WORDS: ResultWords = { idKey: "address_id", idHeader: "address id", labelHeader: "name", done: "created" };
@@ -126,10 +127,25 @@ async function addBatch(run: BatchRun, journal: Book | undefined): Promise<numbe
     journal && !options.dryRun
       ? await settleEarlierRuns(deps, journal, await addressFinder(deps, run.call, journal, legacySent), { wait: options.wait, noun: { read: "addresses", row: "row" } })
       : new Map<string, Settlement>();
-  const decisions = await verifyDistinct(run, journal, addresses);
-  if (options.dryRun) return dryRunPass(run, spec, validation, notes, "address", (row) => decided(row.addressKey, row.payload, decisions));
-
   const api = await deps.api();
+  // An address already stored (by flags, another file, another config folder) is not stored again: it is looked for
+  // among the stored addresses, as written before verifying and as verification decided after (stored-match.ts).
+  const listed = options.dryRun || options.forceNew ? undefined : new StoredAddresses(api, run.call);
+  const alreadyStored = new Map<string, StoredAddress>();
+  const toVerify = new AddressSet();
+  for (const [key, d] of addresses.byKey) {
+    const found = await listed?.find(d.address);
+    if (found) alreadyStored.set(key, found);
+    else toVerify.add(key, d.address, d.firstRow);
+  }
+  const decisions = await verifyDistinct(run, journal, toVerify);
+  if (options.dryRun) return dryRunPass(run, spec, validation, notes, "address", (row) => decided(row.addressKey, row.payload, decisions));
+  for (const [key, d] of toVerify.byKey) {
+    const ready = decided(key, d.address, decisions);
+    const found = "payload" in ready && ready.payload !== d.address ? await listed?.find(ready.payload) : undefined;
+    if (found) alreadyStored.set(key, found);
+  }
+
   type AddJob = RowJob & { address: Address };
   return sendRowPass<ValidAddressRow, AddJob>(run, journal!, {
     spec,
@@ -139,6 +155,11 @@ async function addBatch(run: BatchRun, journal: Book | undefined): Promise<numbe
     prepare: (row, base) => {
       const earlier = settledEarlier(journal!, settled, row.key, base);
       if (earlier) return { outcome: earlier };
+      const stored = alreadyStored.get(row.addressKey);
+      if (stored) {
+        journal!.note([[row.key, { state: "created", id: stored.id }]]);
+        return { outcome: { status: "skipped", ...base, id: stored.id } };
+      }
       const ready = decided(row.addressKey, row.payload, decisions);
       if ("error" in ready) return { outcome: { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable } };
       const address = ready.payload;
