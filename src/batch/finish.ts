@@ -53,15 +53,17 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
     if (counts.failed > 0) deps.io.err(`Failed rows: ${files.errors} (fix them there and run that file with the same command)\n`);
   }
   if (input.journalPath && !options.dryRun) deps.io.err(theme.dim(`Journal: ${input.journalPath}\n`));
+  const resume = resumeCommand(input.command, options, deps.globals);
   if (counts.unknown > 0) {
+    // After Ctrl-C the command comes once, below, in the line that says how to resume: the same rerun checks these.
+    const rerun = deps.signal.aborted ? "The command that resumes the run (below) checks and finishes them" : `To check and finish them, run again (after a minute if a request timed out):\n  ${resume}`;
     deps.io.err(
       `${theme.warn("Note:")} the service may have applied the rows marked unknown (their requests may even still be in progress). ` +
-        `To check and finish them, run again (after a minute if a request timed out):\n  ${resumeCommand(input.command, options, deps.globals)}\n` +
-        "The rerun reads the service's records first; nothing is sent twice.\n",
+        `${rerun}\nThe rerun reads the service's records first; nothing is sent twice.\n`,
     );
   }
   if (deps.signal.aborted) {
-    deps.io.err(`${theme.error("Interrupted.")} The journal is saved. To resume:\n  ${resumeCommand(input.command, options, deps.globals)}\n`);
+    deps.io.err(`${theme.error("Interrupted.")} The journal is saved. To resume:\n  ${resume}\n`);
     return ExitCode.Interrupted;
   }
   if (input.exitCode !== undefined) return input.exitCode;

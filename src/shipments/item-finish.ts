@@ -60,10 +60,11 @@ export function finishItems(run: ItemRun, input: { journalPath?: string; exitCod
     );
   }
   if (counts.unknown > 0) {
+    // After Ctrl-C the command comes once, below, in the line that says how to resume (as batch/finish.ts does).
+    const rerun = deps.signal.aborted ? "The command that resumes the run (below) checks and finishes them" : `To check and finish them, run again (after a minute if a request timed out):\n  ${resumeCommand(run)}`;
     deps.io.err(
       `${theme.warn("Note:")} the service may have created the items marked unknown (their requests may even still be in progress). ` +
-        `To check and finish them, run again (after a minute if a request timed out):\n  ${resumeCommand(run)}\n` +
-        "The rerun reads the service's shipments first; nothing is sent twice.\n",
+        `${rerun}\nThe rerun reads the service's shipments first; nothing is sent twice.\n`,
     );
   }
   if (deps.signal.aborted) {
