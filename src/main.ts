@@ -61,6 +61,7 @@ function globalsOf(command: Command): GlobalOptions {
     debug: o.debug ?? DEFAULT_GLOBALS.debug,
     color: o.color ?? DEFAULT_GLOBALS.color,
     input: o.input ?? DEFAULT_GLOBALS.input,
+    quiet: o.quiet ?? DEFAULT_GLOBALS.quiet,
   };
 }
 

@@ -104,11 +104,15 @@ async function addBatch(run: BatchRun, journal: Book | undefined): Promise<numbe
   const addresses = new AddressSet();
   // Rows in flight in a book of shipctl 0.1, which did not record what was sent: the forms the row may have gone in.
   const legacySent = new Map<string, Address[]>();
+  let doneEarlier = 0;
   const validation = await validatePass(run.source, firstPass, deps.signal, (row) => {
     notes.add(row.row, row.changes, row.mappings);
     earlier?.see(row.key);
     const state = options.dryRun ? undefined : journal?.row(row.key);
-    if (state?.state === "created") return;
+    if (state?.state === "created") {
+      doneEarlier++;
+      return;
+    }
     if (state?.state === "in_flight" && state.sent === undefined) {
       // It may have been sent as written or, if its verdict recommended a revision that was accepted, as revised.
       const verdict = journal?.verdict(row.addressKey);
@@ -116,7 +120,7 @@ async function addBatch(run: BatchRun, journal: Book | undefined): Promise<numbe
     }
     addresses.add(row.addressKey, row.payload, row.row);
   });
-  reportValidation(run, validation, notes);
+  reportValidation(run, validation, notes, doneEarlier);
   const finish = (extra: { exitCode?: number; unreached?: number } = {}) =>
     finishRun(run, { words: ADD_WORDS, notes, journalPath: journal?.path, command: "address add", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, spec });
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });

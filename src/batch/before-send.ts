@@ -11,13 +11,16 @@ import { problemsText } from "./outcomes.js";
 import { renderProblems, unknownColumnsWarning, validCountLine } from "../csv/problems-report.js";
 import type { Validation } from "./validate-pass.js";
 
-export function reportValidation(run: BatchRun, validation: Validation, notes: Notes): void {
+/** `doneEarlier`: rows the journal records as done, so not to be sent again. */
+export function reportValidation(run: BatchRun, validation: Validation, notes: Notes, doneEarlier = 0): void {
   const { deps, source } = run;
   const theme = deps.theme.err;
   deps.debug(`${source.name}: ${validation.meta.encoding}, delimiter ${JSON.stringify(validation.meta.delimiter)}, ${validation.total} rows`);
   if (validation.total === 0) throw new UsageError(`${source.name} has a header row but no rows`);
+  // A rerun with every row done already sends nothing: its summary says all there is (issue 12).
+  if (validation.invalid.length === 0 && doneEarlier === validation.total) return;
   deps.io.err(unknownColumnsWarning(source.name, validation.meta.unknown, theme));
-  deps.io.err(renderProblems(source.name, validation.invalid, theme));
+  deps.io.alert(renderProblems(source.name, validation.invalid, theme));
   deps.io.err(`${validCountLine(validation.valid, validation.total)}\n`);
   if (!notes.empty) deps.io.err(notes.render(`${run.tables.source} (${run.connection.profile})`));
 }
@@ -28,7 +31,7 @@ export function refuseInvalid(run: BatchRun, validation: Validation): boolean {
   for (const r of validation.invalid) {
     run.outcomes.set(r.row, { status: "failed", label: r.label, reference: r.reference, error: problemsText(r.problems), problems: r.problems, invalid: true });
   }
-  run.deps.io.err("Nothing was sent. Fix the rows above and run again, or pass --skip-invalid to send only the valid rows.\n");
+  run.deps.io.alert("Nothing was sent. Fix the rows above and run again, or pass --skip-invalid to send only the valid rows.\n");
   return true;
 }
 
@@ -81,7 +84,7 @@ export async function verifyDistinct(run: VerifyRun, journal: Book | undefined, 
     acceptRecommended: options.acceptRecommended,
     prompter: deps.canPrompt() ? deps.prompter : undefined,
     theme: deps.theme.err,
-    err: (t) => deps.io.err(t),
+    alert: (t) => deps.io.alert(t),
     requests: early?.requests,
   });
 }

@@ -79,7 +79,7 @@ export async function printDryRun<P>(
     const requests = Math.ceil(wouldSend / perRequest);
     await printer.end({ counts: { rows: validation.total, invalid: validation.invalid.length, would_send: wouldSend, blocked, requests }, ...notes.toJSON() });
     const blockedText = blocked > 0 ? `; ${blocked} would fail their address check` : "";
-    deps.io.err(`Dry run: ${wouldSend} row${wouldSend === 1 ? "" : "s"} would be sent in ${requests} request${requests === 1 ? "" : "s"}${blockedText}. Nothing was sent.\n`);
+    deps.io.alert(`Dry run: ${wouldSend} row${wouldSend === 1 ? "" : "s"} would be sent in ${requests} request${requests === 1 ? "" : "s"}${blockedText}. Nothing was sent.\n`);
     if (blocked + validation.invalid.length === 0) return ExitCode.Ok;
     return unavailable ? ExitCode.Unavailable : ExitCode.Usage;
   } finally {

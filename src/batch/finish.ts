@@ -47,7 +47,9 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   }
   const counts = countsOf(outcomes, input.words);
   const unreached = input.unreached > 0 && !input.spec ? ` ${input.unreached} row${input.unreached === 1 ? " was" : "s were"} not reached.` : "";
-  deps.io.err(`${summaryLine(counts, input.words)}${unreached}\n`);
+  deps.io.alert(`${summaryLine(counts, input.words)}${unreached}\n`);
+  // A rerun with every row done already: the summary is all there is to say (issue 12).
+  if (counts.rows > 0 && counts.skipped === counts.rows && !deps.signal.aborted) return input.exitCode ?? exitCodeFor(outcomes, input.words);
   if (files) {
     deps.io.err(`Results: ${files.results}\n`);
     if (counts.failed > 0) deps.io.err(`Failed rows: ${files.errors} (fix them there and run that file with the same command)\n`);
@@ -57,13 +59,13 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   if (counts.unknown > 0) {
     // After Ctrl-C the command comes once, below, in the line that says how to resume: the same rerun checks these.
     const rerun = deps.signal.aborted ? "The command that resumes the run (below) checks and finishes them" : `To check and finish them, run again (after a minute if a request timed out):\n  ${resume}`;
-    deps.io.err(
+    deps.io.alert(
       `${theme.warn("Note:")} the service may have applied the rows marked unknown (their requests may even still be in progress). ` +
         `${rerun}\nThe rerun reads the service's records first; nothing is sent twice.\n`,
     );
   }
   if (deps.signal.aborted) {
-    deps.io.err(`${theme.error("Interrupted.")} The journal is saved. To resume:\n  ${resume}\n`);
+    deps.io.alert(`${theme.error("Interrupted.")} The journal is saved. To resume:\n  ${resume}\n`);
     return ExitCode.Interrupted;
   }
   if (input.exitCode !== undefined) return input.exitCode;

@@ -32,7 +32,7 @@ export async function confirmTables(deps: Deps, yes: boolean): Promise<void> {
     if (!ok) throw new CancelledError("nothing was stored");
   }
   await saveTables(store, profile, baseUrl, { countries: SANDBOX_COUNTRIES, services: SANDBOX_SERVICES, source: "confirmed" });
-  deps.io.err(`${deps.theme.err.ok("✓")} Stored the built-in tables as confirmed for ${baseUrl} (profile ${profile})\n`);
+  deps.io.alert(`${deps.theme.err.ok("✓")} Stored the built-in tables as confirmed for ${baseUrl} (profile ${profile})\n`);
   if (deps.globals.json) {
     printJson(deps.io, { profile, baseUrl, source: "confirmed", countries: SANDBOX_COUNTRIES, services: SANDBOX_SERVICES });
   }

@@ -21,7 +21,7 @@ export function printListing<T>(out: { io: IO; json: boolean; theme: Theme }, o:
     async end(columns) {
       if (o.ndjson) return;
       if (out.json) return printJson(out.io, kept);
-      if (kept.length === 0) out.io.err(`${o.empty}\n`);
+      if (kept.length === 0) out.io.alert(`${o.empty}\n`);
       else out.io.out(renderTable(await columns(), kept, { theme: out.theme, width: tableWidth(out.io) }));
     },
   };

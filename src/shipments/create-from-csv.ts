@@ -63,6 +63,8 @@ async function createBatch(run: BatchRun, journal: Book | undefined, spill: Spil
   // Rows edited since their request went out: reported as such, never matched or sent as they are now meanwhile.
   const changed = new Set<string>();
 
+  let doneEarlier = 0;
+
   markPhase("batch:opened");
   const validation = await validatePass(
     run.source,
@@ -73,6 +75,7 @@ async function createBatch(run: BatchRun, journal: Book | undefined, spill: Spil
       // The run will stop before sending: no more addresses for verification either.
       if (earlier?.see(row.key)) early?.hold();
       const state = options.dryRun ? undefined : journal?.row(row.key);
+      if (state?.state === "created") doneEarlier++;
       if (state?.state === "in_flight") {
         if (state.sent === undefined) legacySent.set(row.key, shipmentOwn(row.payload));
         else if (holdsShipmentFields(row.payload, state.sent as ShipmentOwn) !== true) changed.add(row.key);
@@ -86,7 +89,7 @@ async function createBatch(run: BatchRun, journal: Book | undefined, spill: Spil
   );
   spill.finish();
   markPhase("batch:validated");
-  reportValidation(run, validation, notes);
+  reportValidation(run, validation, notes, doneEarlier);
   const finish = (extra: { exitCode?: number; unreached?: number } = {}) =>
     finishRun(run, { words: CREATE_WORDS, notes, journalPath: journal?.path, command: "shipment create", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, spec });
 
@@ -167,7 +170,7 @@ async function send(
   const stopped = sender.stopped;
   if (stopped !== undefined && !deps.signal.aborted) {
     // Not authenticated, no subscription...: nothing more can be sent. What was done is in the journal.
-    deps.io.err(`Stopped: ${(stopped as Error).message}\n`);
+    deps.io.alert(`Stopped: ${(stopped as Error).message}\n`);
     await finish({ unreached: validation.total - outcomes.size });
     throw stopped;
   }

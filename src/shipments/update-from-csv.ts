@@ -45,12 +45,16 @@ async function updateBatch(run: BatchRun, journal: Book | undefined): Promise<nu
     const state = journal?.row(row.key);
     return state?.state === "updated" && state.hash === updateHash(row) ? state : undefined;
   };
+  let doneEarlier = 0;
   const validation = await validatePass(run.source, firstPass, deps.signal, (row) => {
     notes.add(row.row, row.changes, row.mappings);
-    if (!options.dryRun && updatedAs(row) !== undefined) return;
+    if (!options.dryRun && updatedAs(row) !== undefined) {
+      doneEarlier++;
+      return;
+    }
     for (const a of row.addresses) addresses.add(a.key, a.address, row.row);
   });
-  reportValidation(run, validation, notes);
+  reportValidation(run, validation, notes, doneEarlier);
   const finish = (extra: { exitCode?: number; unreached?: number } = {}) =>
     finishRun(run, { words: UPDATE_WORDS, notes, journalPath: journal?.path, command: "shipment update", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, spec });
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });

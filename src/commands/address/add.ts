@@ -76,7 +76,7 @@ export async function runAdd(options: AddOptions, deps: Deps): Promise<number | 
   const { addAddress } = await import("../../addresses/add-address.js");
   const added = await addAddress(deps, options.input, options);
   if (added.kind === "earlier") {
-    deps.io.err(
+    deps.io.alert(
       added.settled
         ? `An earlier run's request to store this address lost its answer, but it was stored: address ${added.id}. Not stored again.\n`
         : added.listed
@@ -88,7 +88,7 @@ export async function runAdd(options: AddOptions, deps: Deps): Promise<number | 
   }
   if (deps.globals.json) printJson(deps.io, { id: added.id, address: added.address, already_stored: added.kind === "earlier" });
   else deps.io.out(`${added.id}\n`);
-  if (added.kind === "stored") deps.io.err(`Stored address ${added.id}.\n`);
+  if (added.kind === "stored") deps.io.alert(`Stored address ${added.id}.\n`);
   if (added.kind === "stored" && added.interrupted) {
     // Ctrl-C came while the request was on its way: it was let finish and recorded, so the id is printed above.
     throw new InterruptedError(`interrupted; the address was stored (address ${added.id}) before the run stopped`);

@@ -56,7 +56,7 @@ export async function runVerify(options: VerifyOptions, deps: Deps): Promise<num
   if (deps.globals.json) printJson(deps.io, result);
   else deps.io.out(verdictText(result, deps.theme.out));
   if (result.valid) return ExitCode.Ok;
-  deps.io.err(
+  deps.io.alert(
     result.recommended
       ? "The service recommends a revision: store it with `shipctl address add ... --accept-recommended`, or correct the input.\n"
       : "The service will not accept this address as it is: correct it and verify again.\n",
