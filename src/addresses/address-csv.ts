@@ -49,7 +49,7 @@ type VerifyResult = Verdict | { failed: string };
 async function verifyBatch(run: BatchRun): Promise<number> {
   const { deps, outcomes } = run;
   const spec = addressScanSpec(run.tables, { keys: false, kind: "address-verify" });
-  const notes = new Notes();
+  const notes = new Notes({ perRow: run.options.results !== undefined });
   const addresses = new AddressSet();
   const validation = await validatePass(run.source, spec, deps.signal, (row) => {
     notes.add(row.row, row.changes, row.mappings);
@@ -100,7 +100,7 @@ async function addBatch(run: BatchRun, journal: Book | undefined): Promise<numbe
   // A first run of a copy of a file already sent must not send its rows again (earlier-journals.ts).
   const earlier = journal && !options.forceNew ? await findEarlierSends(run, "address-add", journal) : undefined;
   const firstPass = addressScanSpec(run.tables, { keys: !options.dryRun && (journal?.hasRows === true || earlier !== undefined), kind: "address-add" });
-  const notes = new Notes();
+  const notes = new Notes({ perRow: options.results !== undefined });
   const addresses = new AddressSet();
   // Rows in flight in a book of shipctl 0.1, which did not record what was sent: the forms the row may have gone in.
   const legacySent = new Map<string, Address[]>();

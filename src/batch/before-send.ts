@@ -22,7 +22,7 @@ export function reportValidation(run: BatchRun, validation: Validation, notes: N
   deps.io.err(unknownColumnsWarning(source.name, validation.meta.unknown, theme));
   deps.io.alert(renderProblems(source.name, validation.invalid, theme));
   deps.io.err(`${validCountLine(validation.valid, validation.total)}\n`);
-  if (!notes.empty) deps.io.err(notes.render(`${run.tables.source} (${run.connection.profile})`));
+  if (!notes.empty) deps.io.err(notes.render(`${run.tables.source} (${run.connection.profile})`, run.options.results));
 }
 
 /** With invalid rows and no --skip-invalid, nothing is sent: every invalid row is a failed outcome. */

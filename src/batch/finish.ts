@@ -30,7 +30,7 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   if (input.unreached > 0 && input.spec) await markUnreached(run, input.spec);
   let files: ResultsFiles | undefined;
   if (options.results !== undefined) {
-    files = await writeResultsFiles(run.source, outcomes, options.results, deps.cwd, input.words.idKey);
+    files = await writeResultsFiles(run.source, outcomes, options.results, deps.cwd, input.words.idKey, (row) => input.notes?.rowNote(row) ?? "");
   }
   // Invalid input was already listed row by row on stderr: people need no table of it, scripts get the JSON.
   const refused = input.exitCode === ExitCode.Usage;

@@ -51,7 +51,7 @@ export function buildAddress(cells: Record<AddressField, string>, ctx: RowContex
     const phone = readPhone(cells.phone, alpha2, "phone");
     if (phone.ok) {
       out.phone = phone.value;
-      if (phone.changed) changes.push({ column: "phone", from: cells.phone.trim(), to: phone.value });
+      if (phone.changed) changes.push({ column: "phone", from: cells.phone.trim(), to: phone.value, kind: "phone" });
     } else problems.push({ field: "phone", reason: phone.reason });
   }
 
@@ -59,7 +59,7 @@ export function buildAddress(cells: Record<AddressField, string>, ctx: RowContex
   if (alpha2 === "US" && /^\d{4}(?:-\d{4})?$/.test(zip)) {
     // Spreadsheets read 02134 as the number 2134; US ZIP codes have five digits.
     out.post_code = `0${zip}`;
-    changes.push({ column: "post_code", from: zip, to: `0${zip}` });
+    changes.push({ column: "post_code", from: zip, to: `0${zip}`, kind: "post_code" });
   }
 
   const checked = Address.safeParse(out);

@@ -20,7 +20,7 @@ export interface Layout {
 }
 
 /** Columns that shipctl itself writes into results files: read back without a warning so a results or errors file can be rerun. */
-export const RESULT_COLUMNS: readonly string[] = ["shipment_id", "address_id", "status", "error", "verdict", "row"];
+export const RESULT_COLUMNS: readonly string[] = ["shipment_id", "address_id", "status", "error", "verdict", "row", "note"];
 
 const sideColumns = ADDRESS_SIDES.flatMap((side) => [sideIdColumn(side), ...ADDRESS_FIELDS.map((f) => sideColumn(side, f))]);
 

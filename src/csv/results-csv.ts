@@ -1,6 +1,7 @@
-// --results FILE.csv: the input rows as they were, plus shipment_id (or address_id), status and error, and
-// FILE.errors.csv with only the failed rows, ready to fix and run again. The input is read once more (rather than
-// kept in memory) and joined with the outcomes by row number. Written atomically: a crash never leaves half a file.
+// --results FILE.csv: the input rows as they were, plus shipment_id (or address_id), status, error and note (what was
+// read differently in the row), and FILE.errors.csv with only the failed rows, ready to fix and run again. The input
+// is read once more (rather than kept in memory) and joined with the outcomes by row number. Written atomically: a
+// crash never leaves half a file.
 import { createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { once } from "node:events";
@@ -52,8 +53,15 @@ export interface ResultsFiles {
   errors: string;
 }
 
-/** Writes both files; `idColumn` is "shipment_id" or "address_id". */
-export async function writeResultsFiles(source: CsvSource, outcomes: Outcomes, resultsArg: string, cwd: string, idColumn: string): Promise<ResultsFiles> {
+/** Writes both files; `idColumn` is "shipment_id" or "address_id"; `noteOf` gives a row's notes (value-notes.ts). */
+export async function writeResultsFiles(
+  source: CsvSource,
+  outcomes: Outcomes,
+  resultsArg: string,
+  cwd: string,
+  idColumn: string,
+  noteOf: (row: number) => string = () => "",
+): Promise<ResultsFiles> {
   const resultsPath = resolve(cwd, resultsArg);
   const errorsPath = errorsPathFor(resultsPath);
   const csv = await openCsv(source.open(BULK_CHUNK_BYTES), source.name);
@@ -61,7 +69,7 @@ export async function writeResultsFiles(source: CsvSource, outcomes: Outcomes, r
   const errors = new CsvWriter(errorsPath);
   try {
     // Columns that a previous results file already had are replaced, so a results file can be run again.
-    const added = [idColumn, "status", "error"];
+    const added = [idColumn, "status", "error", "note"];
     const keep = csv.header.map((h, i) => [h, i] as const).filter(([h]) => !added.includes(normaliseHeader(h)) && normaliseHeader(h) !== "verdict");
     const width = keep.length;
     // A UTF-8 byte-order mark, so Excel opens accents correctly (shipctl reads it back).
@@ -71,7 +79,7 @@ export async function writeResultsFiles(source: CsvSource, outcomes: Outcomes, r
       const cells = keep.map(([, i]) => record.cells[i] ?? "");
       while (cells.length < width) cells.push("");
       const o = outcomes.get(record.row);
-      await results.line(csvLine([...cells, o?.id ?? "", o?.status ?? "pending", o?.error ?? ""]));
+      await results.line(csvLine([...cells, o?.id ?? "", o?.status ?? "pending", o?.error ?? "", noteOf(record.row)]));
       if (o?.status === "failed") await errors.line(csvLine([...cells, o.error ?? ""]));
     }
     await results.commit();

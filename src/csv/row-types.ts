@@ -13,6 +13,8 @@ export interface Change {
   column: string;
   from: string;
   to: string;
+  /** What kind of reading it is (value-notes.ts NOTE_KINDS: the report has one line per kind); the column when absent. */
+  kind?: string;
 }
 
 export interface RowContext {

@@ -52,7 +52,7 @@ export async function runCreateCsv(deps: Deps, options: CsvOptions): Promise<num
 async function createBatch(run: BatchRun, journal: Book | undefined, spill: Spill<SpilledShipment>): Promise<number> {
   const { deps, options } = run;
   const spec = shipmentScanSpec(run.tables, { update: false, keys: !options.dryRun });
-  const notes = new Notes();
+  const notes = new Notes({ perRow: options.results !== undefined });
   // A first run of a copy of a file already sent must not send its rows again (earlier-journals.ts).
   const earlier = journal && !options.forceNew ? await findEarlierSends(run, "shipment-create", journal) : undefined;
   // Each distinct address is sent for verification as soon as the pass finds it (prepare.ts says when that stops).

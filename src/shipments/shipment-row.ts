@@ -83,7 +83,7 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
         problems.push({ column, reason: reading.reason });
         return undefined;
       }
-      if (reading.changed) changes.push({ column, from: raw.trim(), to: String(reading.value) });
+      if (reading.changed) changes.push({ column, from: raw.trim(), to: String(reading.value), kind: "number" });
       return reading.value;
     };
 
@@ -219,7 +219,7 @@ function readSide(columns: SideColumns, row: readonly string[], sink: SideSink):
   }
   sink.payload[columns.addressKey] = built.address;
   sink.addresses.push({ side, key: built.key, hash: built.hash, address: built.address });
-  for (const c of built.changes) sink.changes.push({ column: columns.columnOf[c.column], from: c.from, to: c.to });
+  for (const c of built.changes) sink.changes.push({ ...c, column: columns.columnOf[c.column] });
   for (const m of built.mappings) sink.mappings.push(m);
 }
 

@@ -39,7 +39,7 @@ async function updateBatch(run: BatchRun, journal: Book | undefined): Promise<nu
   const spec = shipmentScanSpec(run.tables, { update: true, keys: !options.dryRun });
   // Before sending, keys only matter to look rows up in the journal: a first run skips hashing every row twice.
   const firstPass = shipmentScanSpec(run.tables, { update: true, keys: !options.dryRun && journal?.hasRows === true });
-  const notes = new Notes();
+  const notes = new Notes({ perRow: options.results !== undefined });
   const addresses = new AddressSet();
   const updatedAs = (row: ValidShipmentRow & { key: string }) => {
     const state = journal?.row(row.key);

@@ -24,11 +24,9 @@ describe("Notes", () => {
       { ...expressCountry, rows: 1 },
     ]);
     expect(notes.render("sandbox (default)")).toBe(
-      "Names and codes mapped through the sandbox (default) tables:\n" +
-        '  country "USA" -> 1 (United States), 3 uses\n' +
-        '  service "Express" -> 2 (Express), 2 uses\n' +
-        '  country "Germany" -> 5 (Germany), 1 use\n' +
-        '  country "Express" -> 9 (Nowhere), 1 use\n',
+      "Values read differently from how they are written:\n" +
+        `  4 rows: country names and codes mapped to the service's ids through the sandbox (default) tables: "USA" -> 1 (United States), "Germany" -> 5 (Germany), "Express" -> 9 (Nowhere) (rows 2, 3, 4, …)\n` +
+        `  2 rows: service names mapped to the service's ids through the sandbox (default) tables: "Express" -> 2 (Express) (rows 2, 4)\n`,
     );
   });
 
@@ -37,7 +35,37 @@ describe("Notes", () => {
     for (let row = 2; row < 12; row++) notes.add(row, [{ column: "value", from: `$${row}.00`, to: String(row) }], []);
     const [value] = notes.toJSON().changes;
     expect(value).toEqual({ column: "value", rows: 10, examples: [2, 3, 4].map((row) => ({ row, from: `$${row}.00`, to: String(row) })) });
-    expect(notes.render("x")).toContain('value: 10 rows (row 2: "$2.00" -> 2; row 3: "$3.00" -> 3; row 4: "$4.00" -> 4; ...)');
+    expect(notes.render("x")).toContain('  10 rows: values of value read differently, e.g. "$2.00" -> 2 (rows 2, 3, 4, …)\n');
+  });
+
+  it("one line per kind, a row counted once per kind however many of its cells; a new kind groups the same way", () => {
+    const notes = new Notes();
+    const phones = [
+      { column: "fulfillment_phone", from: "(206) 953-6978", to: "+12069536978", kind: "phone" },
+      { column: "destination_phone", from: "(602) 555-0110", to: "+16025550110", kind: "phone" },
+    ];
+    for (const row of [2, 5, 9, 12]) notes.add(row, [...phones, { column: "value", from: "$1,200", to: "1200", kind: "number" }], []);
+    // A kind named in NOTE_KINDS by whoever adds it, or not there yet: either way its own line.
+    notes.add(13, [{ column: "destination_region", from: "Arizona", to: "AZ", kind: "region" }], []);
+    notes.add(14, [{ column: "destination_region", from: "Ohio", to: "OH", kind: "region" }], []);
+    expect(notes.render("x")).toBe(
+      "Values read differently from how they are written:\n" +
+        '  4 rows: phone numbers written in international form, e.g. "(206) 953-6978" -> +12069536978 (rows 2, 5, 9, …)\n' +
+        '  4 rows: numbers read from how the spreadsheet shows them ($1,200 -> 1200), e.g. "$1,200" -> 1200 (rows 2, 5, 9, …)\n' +
+        '  2 rows: values of region read differently, e.g. "Arizona" -> AZ (rows 13, 14)\n',
+    );
+  });
+
+  it("keeps each row's notes only for a results file, and says where they are", () => {
+    const kept = new Notes({ perRow: true });
+    kept.add(2, [{ column: "phone", from: "(206) 953-6978", to: "+12069536978", kind: "phone" }], [us]);
+    kept.add(3, [], []);
+    expect(kept.rowNote(2)).toBe('phone "(206) 953-6978" -> +12069536978; country "USA" -> 1 (United States)');
+    expect(kept.rowNote(3)).toBe("");
+    expect(kept.render("x", "r.csv")).toMatch(/^Values read differently from how they are written \(each row's notes: the note column of r\.csv\):\n/);
+    const notKept = new Notes();
+    notKept.add(2, [], [us]);
+    expect(notKept.rowNote(2)).toBe("");
   });
 
   it("keeps at most 500 distinct mappings, still counting those it has", () => {
