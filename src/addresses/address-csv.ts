@@ -140,7 +140,11 @@ async function addBatch(run: BatchRun, journal: Book | undefined): Promise<numbe
   for (const [key, d] of addresses.byKey) {
     const found = await listed?.find(d.address);
     if (found) alreadyStored.set(key, found);
-    else toVerify.add(key, d.address, d.firstRow);
+    else {
+      toVerify.add(key, d.address, d.firstRow);
+      // Its rows, as the revision prompt names them ("used on 3 rows").
+      toVerify.byKey.get(key)!.rows = d.rows;
+    }
   }
   const decisions = await verifyDistinct(run, journal, toVerify);
   if (options.dryRun) return dryRunPass(run, spec, validation, notes, "address", (row) => decided(row.addressKey, row.payload, decisions));
