@@ -43,6 +43,16 @@ describe("--quiet", () => {
     expect(bad.stderr).toContain("name must be at least 2 characters");
   });
 
+  it("keeps what an error asks the person to look at: the recommended revision", async () => {
+    const org = await sb.newOrg();
+    const args = [...GALLERY_ARGS];
+    args[args.indexOf("--line-1") + 1] = "1 main st";
+    const r = await runCli(["address", "add", ...args, "--quiet"], { sandbox: org });
+    expect(r.exitCode).toBe(6);
+    expect(r.stderr).toMatch(/line_1: 1 main st -> 1 Main Street/);
+    expect(r.stderr).toContain("(shown above)");
+  });
+
   it("is listed among the global options in --help", async () => {
     const r = await runCli(["--help"]);
     expect(r.stdout).toMatch(/-q, --quiet +on stderr, only errors and the one-line summary/);
