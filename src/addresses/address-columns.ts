@@ -1,5 +1,6 @@
-// The columns of addresses in a table for people (`list addresses`); scripts use --json or --ndjson.
-import type { StoredAddress } from "../contract/index.js";
+// The columns of addresses in a table for people (`list addresses`), and in a CSV export for spreadsheets.
+import { ADDRESS_FIELDS, type StoredAddress } from "../contract/index.js";
+import type { CsvColumn } from "../csv/csv-export.js";
 import type { EnumLabels } from "../input/table-values.js";
 import type { Column } from "../output/table.js";
 
@@ -14,3 +15,9 @@ export function addressColumns(labels: EnumLabels): Column<StoredAddress>[] {
     { header: "COUNTRY", value: (a) => labels.country(a.country) },
   ];
 }
+
+/** `list addresses --format csv`: the columns `address update --csv` reads, so an edited export is an update file. */
+export const ADDRESS_CSV_COLUMNS: readonly CsvColumn<StoredAddress>[] = [
+  { header: "address_id", cell: (a) => a.id },
+  ...ADDRESS_FIELDS.map((f): CsvColumn<StoredAddress> => ({ header: f, cell: (a) => a[f] })),
+];

@@ -27,6 +27,7 @@ import { sendRowPass, withJournal } from "../batch/row-run.js";
 import type { CsvOptions } from "../batch/run-options.js";
 import { openScan } from "../csv/scan.js";
 import { validatePass } from "../batch/validate-pass.js";
+import { settleCreatedInvalid } from "../batch/created-invalid.js";
 import { BULK_CHUNK_BYTES } from "../csv/csv-source.js";
 import { isApiFailure, ApiAuthError, RequestInterruptedError } from "../api/api-errors.js";
 import { diffFields } from "../output/diff.js";
@@ -120,6 +121,7 @@ async function addBatch(run: BatchRun, journal: Book | undefined): Promise<numbe
     }
     addresses.add(row.addressKey, row.payload, row.row);
   });
+  settleCreatedInvalid(run, journal, validation);
   reportValidation(run, validation, notes, doneEarlier);
   const finish = (extra: { exitCode?: number; unreached?: number } = {}) =>
     finishRun(run, { words: ADD_WORDS, notes, journalPath: journal?.path, command: "address add", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, spec });

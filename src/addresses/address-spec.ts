@@ -1,16 +1,21 @@
-// How `address verify --csv` and `address add --csv` read a file: one address a row, in the Address columns
-// (name, email, phone, line_1, line_2, city, region, post_code, country) and an optional reference.
+// How `address verify --csv`, `address add --csv` and `address update --csv` read a file: one address a row, in the
+// Address columns (name, email, phone, line_1, line_2, city, region, post_code, country) and an optional reference;
+// for updates, the id of the stored address it replaces (column id or address_id).
 import type { Address, Tables } from "../contract/index.js";
 import { buildAddress } from "../csv/address-row.js";
 import { cellsOf, extraCellsProblem, inColumnTerms } from "../csv/cells.js";
 import { ADDRESS_FIELDS, type AddressField } from "../contract/index.js";
 import { layoutFor } from "../csv/columns.js";
+import { readId } from "../csv/numbers.js";
 import type { Mapping } from "../csv/table-cells.js";
 import type { ScanSpec, ValidBase } from "../csv/scan.js";
 import { MAX_REFERENCE_LENGTH } from "../shipments/shipment-row.js";
 import type { CellProblem, Change } from "../csv/row-types.js";
+import { foldedText } from "../csv/text-cells.js";
 
 export interface ValidAddressRow extends ValidBase {
+  /** The stored address this row replaces (updates only). */
+  id?: number;
   payload: Address;
   /** The address's identity among the file's distinct addresses (verified once each). */
   addressKey: string;
@@ -18,7 +23,7 @@ export interface ValidAddressRow extends ValidBase {
   mappings: Mapping[];
 }
 
-export function addressScanSpec(tables: Tables, options: { keys: boolean; kind: "address-verify" | "address-add" }): ScanSpec<ValidAddressRow> {
+export function addressScanSpec(tables: Tables, options: { keys: boolean; kind: "address-verify" | "address-add" | "address-update" }): ScanSpec<ValidAddressRow> {
   return {
     layout: layoutFor(options.kind),
     tables,
@@ -28,16 +33,29 @@ export function addressScanSpec(tables: Tables, options: { keys: boolean; kind: 
       const problems: CellProblem[] = [];
       const extra = extraCellsProblem(csv.cells, headerLength);
       if (extra) problems.push(extra);
-      const reference = cells.get("reference").trim() || undefined;
+      const changes: Change[] = [];
+      const reference = foldedText(cells.get("reference"), "reference", changes) || undefined;
       if (reference !== undefined && reference.length > MAX_REFERENCE_LENGTH) {
         problems.push({ column: "reference", reason: `reference may be at most ${MAX_REFERENCE_LENGTH} characters` });
+      }
+      let id: number | undefined;
+      if (options.kind === "address-update") {
+        const read = readId(cells.get("id"), "id");
+        if (read.ok) id = read.value;
+        else problems.push({ column: "id", reason: read.reason });
       }
       const label = cells.get("name").trim();
       const built = buildAddress(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, cells.get(f)])) as Record<AddressField, string>, ctx);
       if (!built.ok) for (const p of built.problems) problems.push({ column: p.field, reason: inColumnTerms(p.reason, p.field, p.field) });
       if (problems.length > 0 || !built.ok) return { ok: false, row: csv.row, reference, label, problems };
-      return { ok: true, row: csv.row, reference, label, payload: built.address, addressKey: built.key, changes: built.changes, mappings: built.mappings };
+      return { ok: true, row: csv.row, reference, label, id, payload: built.address, addressKey: built.key, changes: [...changes, ...built.changes], mappings: built.mappings };
     },
-    content: (row) => row.addressKey,
+    content: addressContent,
   };
+}
+
+/** What identifies a row's content for the journal; an update's target is part of it (the same address written over
+ * two stored ones is two rows, and an edited row is different content). */
+export function addressContent(row: ValidAddressRow): string {
+  return row.id === undefined ? row.addressKey : `${row.id}\u0000${row.addressKey}`;
 }

@@ -13,21 +13,22 @@ export interface PageWalk<K extends ListKind> {
   query: PageQuery;
   all: boolean;
   call: CallOptions;
-  onPage(page: PageOf<ItemOf<K>>): void;
+  /** Returns false to stop the walk after this page (`list --max` has what it needs). */
+  onPage(page: PageOf<ItemOf<K>>): boolean | void;
 }
 
 /** Returns the last page read (its `links.next` says whether more exist). */
 export async function walkPages<K extends ListKind>(api: ApiClient, walk: PageWalk<K>): Promise<PageOf<ItemOf<K>>> {
   let page = (await (walk.kind === "shipments" ? api.listShipments(walk.query, walk.call) : api.listAddresses(walk.query, walk.call))) as PageOf<ItemOf<K>>;
-  walk.onPage(page);
+  let more = walk.onPage(page) !== false;
   const seen = new Set<string>();
-  while (walk.all && page.links.next) {
+  while (more && walk.all && page.links.next) {
     const next = page.links.next;
     // A service whose `next` points back at a page already read would keep us here forever.
     if (seen.has(next)) throw new UnavailableError(`the service's pagination loops: links.next returned ${next} twice`);
     seen.add(next);
     page = await api.nextPage(walk.kind, next, walk.call);
-    walk.onPage(page);
+    more = walk.onPage(page) !== false;
   }
   return page;
 }

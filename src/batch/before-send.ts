@@ -11,14 +11,15 @@ import { problemsText } from "./outcomes.js";
 import { renderProblems, unknownColumnsWarning, validCountLine } from "../csv/problems-report.js";
 import type { Validation } from "./validate-pass.js";
 
-/** `doneEarlier`: rows the journal records as done, so not to be sent again. */
+/** `doneEarlier`: valid rows the journal records as done, so not to be sent again. */
 export function reportValidation(run: BatchRun, validation: Validation, notes: Notes, doneEarlier = 0): void {
   const { deps, source } = run;
   const theme = deps.theme.err;
   deps.debug(`${source.name}: ${validation.meta.encoding}, delimiter ${JSON.stringify(validation.meta.delimiter)}, ${validation.total} rows`);
   if (validation.total === 0) throw new UsageError(`${source.name} has a header row but no rows`);
   // A rerun with every row done already sends nothing: its summary says all there is (issue 12).
-  if (validation.invalid.length === 0 && doneEarlier === validation.total) return;
+  // (Invalid rows already created are skipped outcomes by now: created-invalid.ts.)
+  if (validation.invalid.length === 0 && doneEarlier + run.outcomes.count("skipped") === validation.total) return;
   deps.io.err(unknownColumnsWarning(source.name, validation.meta.unknown, theme));
   deps.io.alert(renderProblems(source.name, validation.invalid, theme));
   deps.io.err(`${validCountLine(validation.valid, validation.total)}\n`);

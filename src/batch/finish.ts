@@ -5,7 +5,8 @@ import { textBuffer } from "../output/text-buffer.js";
 import type { BatchRun } from "./batch-run.js";
 import type { Notes } from "../csv/value-notes.js";
 import { countsOf, exitCodeFor, renderResultsTable, summaryLine, writeResultsJson, type ResultWords } from "./results.js";
-import { writeResultsFiles, type ResultsFiles } from "../csv/results-csv.js";
+import { errorsPathFor, writeResultsFiles, type ResultsFiles } from "../csv/results-csv.js";
+import { shellQuote } from "../output/shell-quote.js";
 import { resumeCommand } from "./run-options.js";
 import { openScan, type ScanSpec, type ValidBase } from "../csv/scan.js";
 import { BULK_CHUNK_BYTES } from "../csv/csv-source.js";
@@ -30,7 +31,8 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   if (input.unreached > 0 && input.spec) await markUnreached(run, input.spec);
   let files: ResultsFiles | undefined;
   if (options.results !== undefined) {
-    files = await writeResultsFiles(run.source, outcomes, options.results, deps.cwd, input.words.idKey, (row) => input.notes?.rowNote(row) ?? "");
+    const keepCreated = input.words.done === "created";
+    files = await writeResultsFiles(run.source, outcomes, options.results, deps.cwd, { idColumn: input.words.idKey, keepCreated, spec: input.spec, noteOf: (row) => input.notes?.rowNote(row) ?? "" });
   }
   // Invalid input was already listed row by row on stderr: people need no table of it, scripts get the JSON.
   const refused = input.exitCode === ExitCode.Usage;
@@ -52,7 +54,11 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   if (counts.rows > 0 && counts.skipped === counts.rows && !deps.signal.aborted) return input.exitCode ?? exitCodeFor(outcomes, input.words);
   if (files) {
     deps.io.err(`Results: ${files.results}\n`);
-    if (counts.failed > 0) deps.io.err(`Failed rows: ${files.errors} (fix them there and run that file with the same command)\n`);
+    // The errors file holds the rows of the original still failing, whichever run failed them.
+    if (files.failing > 0) {
+      const again = `shipctl ${input.command} --csv ${shellQuote(errorsPathFor(options.results!))} --results ${shellQuote(options.results!)}`;
+      deps.io.err(`Failed rows: ${files.errors} (fix them there, then run \`${again}\`: its rows update their lines in the results)\n`);
+    }
   }
   if (input.journalPath && !options.dryRun) deps.io.err(theme.dim(`Journal: ${input.journalPath}\n`));
   const resume = resumeCommand(input.command, options, deps.globals);

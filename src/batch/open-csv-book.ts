@@ -11,8 +11,9 @@ import { inputLocks } from "../ledger/input-identity.js";
 import { locateJournal } from "../ledger/location.js";
 import { confirmJournalOwner, ownedReader, type OwnedRecord } from "../ledger/owner.js";
 import { settleWindowOf } from "../ledger/settle-window.js";
-import { addressScanSpec } from "../addresses/address-spec.js";
+import { addressContent, addressScanSpec } from "../addresses/address-spec.js";
 import { openScan, type ScanSpec, type ValidBase } from "../csv/scan.js";
+import { originalNamedBy } from "../csv/origin-columns.js";
 import { shipmentScanSpec } from "../shipments/shipment-spec.js";
 import { shipmentContent } from "../shipments/shipment-row.js";
 
@@ -42,12 +43,15 @@ async function recordsOf<V extends ValidBase>(run: BatchRun, book: Book, spec: S
 async function confirmCsvOwner(run: BatchRun, kind: Kind, book: Book): Promise<void> {
   if (book.ownerConfirmed) return;
   const api = await run.deps.api();
-  const owned = kind === "address-add" ? "address" : "shipment";
+  const owned = kind === "address-add" || kind === "address-update" ? "address" : "shipment";
   await confirmJournalOwner(book, {
     kind: owned,
     records: () =>
-      kind === "address-add"
-        ? recordsOf(run, book, addressScanSpec(run.tables, { keys: true, kind }), (row) => row.payload.name)
+      kind === "address-add" || kind === "address-update"
+        ? recordsOf(run, book, addressScanSpec(run.tables, { keys: true, kind }), (row, state) =>
+            // An update row edited since it was sent names a name the service does not hold yet: existence only.
+            state.state === "updated" && state.hash !== shortHash(addressContent(row)) ? undefined : row.payload.name,
+          )
         : recordsOf(run, book, shipmentScanSpec(run.tables, { update: kind === "shipment-update", keys: true }), (row, state) =>
             // An update row edited since it was sent names a title the service does not hold yet: existence only.
             state.state === "updated" && state.hash !== shortHash(shipmentContent(row)) ? undefined : row.payload.title,
@@ -60,10 +64,12 @@ async function confirmCsvOwner(run: BatchRun, kind: Kind, book: Book): Promise<v
 /** Opens the run's book, its records checked to be this organization's before any is trusted. */
 export async function openCsvBook(run: BatchRun, kind: Kind): Promise<Book> {
   const { deps, options, source, connection } = run;
-  const path = await locateJournal(kind, source, { results: options.results, cwd: deps.cwd, env: deps.env });
+  // A results or errors file is part of its original: the original's book, which names the original.
+  const original = await originalNamedBy(source);
+  const path = await locateJournal(kind, source, { results: options.results, cwd: deps.cwd, env: deps.env, original });
   const book = await Book.open(path, {
     kind,
-    source: source.stdin ? "stdin" : source.path,
+    source: original ?? (source.stdin ? "stdin" : source.path),
     target: { baseUrl: connection.baseUrl, profile: connection.profile, token: connection.token },
     window: await settleWindowOf(connection, deps.env),
     locks: await inputLocks(kind, source, deps.env),

@@ -67,7 +67,8 @@ export async function sendRowPass<V extends ValidBase, J extends RowJob>(run: Ba
       if (!sender.running) break;
       const base = { label: row.label, reference: row.reference };
       if (!row.ok) {
-        outcomes.set(row.row, { status: "failed", ...base, error: problemsText(row.problems), problems: row.problems, invalid: true });
+        // Settled before (created-invalid.ts): already created, not failing.
+        if (outcomes.get(row.row) === undefined) outcomes.set(row.row, { status: "failed", ...base, error: problemsText(row.problems), problems: row.problems, invalid: true });
         continue;
       }
       const next = pass.prepare(row as Extract<Keyed<V>, { ok: true }>, base);

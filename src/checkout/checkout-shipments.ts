@@ -11,12 +11,11 @@ import { formatUsd } from "../output/money.js";
 import { printJson } from "../output/json.js";
 import { tableWidth } from "../output/table.js";
 import { conclude } from "./conclude.js";
-import { groupIds, type CheckoutPlan, type CheckoutSession, type RunStatus, type SkippedShipment } from "./checkout-model.js";
+import { type CheckoutPlan, type CheckoutSession, type RunStatus, type SkippedShipment } from "./checkout-model.js";
 import { paySessions, plural, type PayResult } from "./pay.js";
 import { chargedCents, jsonDocument, priceTable, rerunCommand, totalOf } from "./present.js";
-import { priceGroup } from "./price.js";
+import { priceSessions } from "./price.js";
 import { readShipments } from "./paid-read-back.js";
-import { withContext } from "./with-context.js";
 import { openCheckoutBook } from "./checkout-book.js";
 import { settleEarlierPayments } from "./earlier-payments.js";
 import type { Book } from "../ledger/book.js";
@@ -77,15 +76,7 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, b
     return finish("nothing-to-pay", [], {});
   }
 
-  const sessions: CheckoutSession[] = [];
-  for (const ids of groupIds(toPay)) {
-    try {
-      const priced = await priceGroup(api, ids, titles, deps.signal, note);
-      sessions.push({ number: sessions.length + 1, ...priced, outcome: "not-attempted" });
-    } catch (err) {
-      throw withContext(err, `pricing shipments ${ids.join(", ")} (nothing was charged)`);
-    }
-  }
+  const sessions = await priceSessions(api, toPay, titles, deps.signal, note);
   const total = totalOf(sessions);
   const ask = !options.yes;
   if (!deps.globals.json) {

@@ -100,3 +100,13 @@ export function rerunCommand(
   // Never --no-wait: the command is for after the settle time, and run sooner it should wait rather than stop again.
   return words.join(" ");
 }
+
+/** The `checkout --quote --json` document: the prices as a checkout would show them, and nothing paid. */
+export function quoteDocument(quote: { status: "quoted" | "nothing-to-pay" | "over-max-total"; sessions: readonly CheckoutSession[]; skipped: readonly SkippedShipment[] }) {
+  return {
+    status: quote.status,
+    sessions: quote.sessions.map((s) => ({ shipments: Object.fromEntries(s.shipments.map((p) => [String(p.id), p.cents])), total: s.total })),
+    total: totalOf(quote.sessions),
+    already_paid: quote.skipped.map((s) => s.id),
+  };
+}

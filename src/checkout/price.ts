@@ -3,7 +3,8 @@
 import { CliError } from "../errors.js";
 import { formatUsd } from "../output/money.js";
 import type { ApiClient } from "../api/client-types.js";
-import { sumCents, type PricedShipment } from "./checkout-model.js";
+import { groupIds, sumCents, type CheckoutSession, type PricedShipment } from "./checkout-model.js";
+import { withContext } from "./with-context.js";
 
 export interface PricedGroup {
   shipments: PricedShipment[];
@@ -36,4 +37,24 @@ export async function priceGroup(
     );
   }
   return { shipments, total: answer.total };
+}
+
+/** Every shipment of `ids` priced, in sessions of at most 10 in the order given, none of them attempted yet. */
+export async function priceSessions(
+  api: ApiClient,
+  ids: readonly number[],
+  titles: ReadonlyMap<number, string>,
+  signal: AbortSignal,
+  warn: (line: string) => void,
+): Promise<CheckoutSession[]> {
+  const sessions: CheckoutSession[] = [];
+  for (const group of groupIds(ids)) {
+    try {
+      const priced = await priceGroup(api, group, titles, signal, warn);
+      sessions.push({ number: sessions.length + 1, ...priced, outcome: "not-attempted" });
+    } catch (err) {
+      throw withContext(err, `pricing shipments ${group.join(", ")} (nothing was charged)`);
+    }
+  }
+  return sessions;
 }

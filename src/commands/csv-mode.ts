@@ -35,7 +35,7 @@ export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command 
   if (choice.sending) {
     command
       .option("--dry-run", `${shared}validate (and verify addresses), print what would be sent, send nothing`)
-      .option("--results <file.csv>", "with --csv: write each row's outcome there, and the failed rows to <file>.errors.csv")
+      .option("--results <file.csv>", "with --csv: keep each row's latest outcome there (a rerun, or a run of <file>.errors.csv, updates its rows), and the rows still failing in <file>.errors.csv")
       .option("--skip-invalid", `${shared}send the valid ${items} even if some ${items} are invalid`);
     if (choice.creates) {
       command.option(
@@ -101,6 +101,9 @@ With --csv FILE (or --csv - for stdin), every row of the file is one item: all r
 problem is reported with its row number, column and reason; nothing is sent while a row is invalid (exit 2) unless
 --skip-invalid. A journal next to the file (or the results file) records what was sent, so running the same command
 again after a crash, a lost connection or Ctrl-C finishes the job without sending anything twice.
+With --results r.csv, r.csv keeps one line per row of the original file: fix r.errors.csv in a spreadsheet (keep its
+shipctl_row, shipctl_key and shipctl_original columns) and run it with the same command and --results r.csv; its rows
+update their lines, and a row fixed there is still its original row, never created twice.
 Exit codes with --csv: 0 every row done; 8 partly done; 2 invalid input; 7 service unavailable; 130 interrupted.
 The columns, normalisations, journal and results files are described in docs/csv.md (\`shipctl shipment template\`
 prints a file to start from).`;

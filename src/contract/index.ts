@@ -3,3 +3,4 @@ export * from "./enums.js";
 export * from "./tables.js";
 export * from "./schemas.js";
 export * from "./fields.js";
+export * from "./post-codes.js";

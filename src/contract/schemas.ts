@@ -19,8 +19,9 @@ function boundedInt(field: string, range: Range, unit = "") {
   return z
     .number({ error: `${field} must be a whole number` })
     .refine((n) => Number.isInteger(n), { message: `${field} must be a whole number` })
+    // The value is in the message, so a CSV row and a flag read the same ("(got 20000)"), wherever it is shown.
     .refine((n) => !Number.isInteger(n) || (n >= range.min && n <= range.max), {
-      message: `${field} must be between ${range.min} and ${range.max}${suffix}`,
+      error: (issue) => `${field} must be between ${range.min} and ${range.max}${suffix} (got ${String(issue.input)})`,
     });
 }
 

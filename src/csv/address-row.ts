@@ -1,10 +1,12 @@
 // One inline address from a row's cells: country through the tables (its alpha-2 reads national phone numbers),
-// the phone to E.164, a US ZIP code that lost its leading zero in a spreadsheet put back (visibly), then the
+// the phone to E.164, a post code that lost its leading zeros in a spreadsheet put back (visibly), then the
 // contract's Address schema. A gallery's own address repeated on 500 rows is worked out once: results are cached
 // by the raw cells.
 import { ADDRESS_FIELDS, Address, addressKey, type AddressField } from "../contract/index.js";
 import { readCountry, type Mapping } from "./table-cells.js";
 import { readPhone } from "./phone-cell.js";
+import { foldedText } from "./text-cells.js";
+import { readPostCode } from "./post-code-cell.js";
 import { shortHash } from "../ledger/book-lines.js";
 import type { Change, RowContext } from "./row-types.js";
 
@@ -35,7 +37,7 @@ export function buildAddress(cells: Record<AddressField, string>, ctx: RowContex
   const out: Record<string, unknown> = {};
   for (const field of ADDRESS_FIELDS) {
     if (field === "country" || field === "phone") continue;
-    const text = cells[field].trim();
+    const text = foldedText(cells[field], field, changes);
     if (text !== "" || field !== "line_2") out[field] = text;
   }
   const country = readCountry(cells.country, ctx.tables, "country");
@@ -46,8 +48,10 @@ export function buildAddress(cells: Record<AddressField, string>, ctx: RowContex
     if (country.value.mapping) mappings.push(country.value.mapping);
   } else problems.push({ field: "country", reason: country.reason });
 
-  // Without a readable country, a national number cannot be read either; report only the country then.
-  if (country.ok || /^\s*(?:\+|00)/.test(cells.phone)) {
+  // Without a readable country, a national number cannot be read either; report only the country then (and let
+  // the schema below not call the phone that waits for it missing).
+  const phoneWaits = !country.ok && !/^\s*(?:\+|00)/.test(cells.phone) && cells.phone.trim() !== "";
+  if (!phoneWaits) {
     const phone = readPhone(cells.phone, alpha2, "phone");
     if (phone.ok) {
       out.phone = phone.value;
@@ -55,18 +59,18 @@ export function buildAddress(cells: Record<AddressField, string>, ctx: RowContex
     } else problems.push({ field: "phone", reason: phone.reason });
   }
 
-  const zip = typeof out.post_code === "string" ? out.post_code : "";
-  if (alpha2 === "US" && /^\d{4}(?:-\d{4})?$/.test(zip)) {
-    // Spreadsheets read 02134 as the number 2134; US ZIP codes have five digits.
-    out.post_code = `0${zip}`;
-    changes.push({ column: "post_code", from: zip, to: `0${zip}`, kind: "post_code" });
+  // Spreadsheets read 02134 as the number 2134: leading zeros put back where the country's format is known.
+  if (typeof out.post_code === "string" && country.ok) {
+    const postCode = readPostCode(out.post_code, alpha2, "post_code");
+    out.post_code = postCode.value;
+    if (postCode.change) changes.push({ ...postCode.change, column: "post_code" });
   }
 
   const checked = Address.safeParse(out);
   if (!checked.success) {
     for (const issue of checked.error.issues) {
       const field = String(issue.path[0] ?? "") as AddressField;
-      if (problems.some((p) => p.field === field)) continue;
+      if (problems.some((p) => p.field === field) || (field === "phone" && phoneWaits)) continue;
       problems.push({ field, reason: issue.message });
     }
   }

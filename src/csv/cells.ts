@@ -1,6 +1,7 @@
 // Reads a row's cells by column name, whatever the column order of the file.
 import type { HeaderMatch } from "./headers.js";
 import type { CellProblem } from "./row-types.js";
+import { restoreNeutralised } from "./formula-cells.js";
 
 export interface Cells {
   /** The cell of `column`, or "" when the file has no such column or the row is short. */
@@ -8,14 +9,12 @@ export interface Cells {
   has(column: string): boolean;
 }
 
-/** Results and errors files neutralise formula-like cells with a leading quote (csv-cell.ts): read them back. */
-function unneutralised(value: string): string {
-  return value.charCodeAt(0) === 39 && /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
-}
-
-/** The cell at `index` of a row (from columnIndexes), or "" when the column is not in the file or the row is short. */
+/**
+ * The cell at `index` of a row (from columnIndexes), or "" when the column is not in the file or the row is short.
+ * Cells that shipctl neutralised when it wrote them (results, errors, `list --format csv`) are read back as they were.
+ */
 export function cellAt(values: readonly string[], index: number): string {
-  return index < 0 ? "" : unneutralised(values[index] ?? "");
+  return index < 0 ? "" : restoreNeutralised(values[index] ?? "");
 }
 
 /** Where each column is in the file (-1 when it is not there): looked up once per file, not by name on every row. */

@@ -2,7 +2,7 @@
 // request's field names, with inline address fields prefixed by their side (`fulfillment_phone`).
 import { ADDRESS_FIELDS, ADDRESS_SIDES, REQUIRED_ADDRESS_FIELDS, SHIPMENT_FIELDS, type AddressField, type AddressSide } from "../contract/index.js";
 
-export type BatchKind = "shipment-create" | "shipment-update" | "address-verify" | "address-add";
+export type BatchKind = "shipment-create" | "shipment-update" | "address-verify" | "address-add" | "address-update";
 
 export const sideColumn = (side: AddressSide, field: AddressField): string => `${side}_${field}`;
 export const sideIdColumn = (side: AddressSide): string => `${side}_address_id`;
@@ -19,8 +19,11 @@ export interface Layout {
   aliases: Readonly<Record<string, string>>;
 }
 
-/** Columns that shipctl itself writes into results files: read back without a warning so a results or errors file can be rerun. */
-export const RESULT_COLUMNS: readonly string[] = ["shipment_id", "address_id", "status", "error", "verdict", "row", "note"];
+/**
+ * Columns that shipctl itself writes into results files: read back without a warning, and never sent, so a results
+ * or errors file can be rerun (the origin columns tie its rows to the original: origin-columns.ts).
+ */
+export const RESULT_COLUMNS: readonly string[] = ["shipment_id", "address_id", "status", "error", "verdict", "row", "shipctl_row", "shipctl_key", "shipctl_original", "note"];
 
 const sideColumns = ADDRESS_SIDES.flatMap((side) => [sideIdColumn(side), ...ADDRESS_FIELDS.map((f) => sideColumn(side, f))]);
 
@@ -49,6 +52,15 @@ const ADDRESS: Layout = {
   aliases: {},
 };
 
+const ADDRESS_UPDATE: Layout = {
+  kind: "address-update",
+  columns: ["id", "reference", ...ADDRESS_FIELDS],
+  required: ["id", ...REQUIRED_ADDRESS_FIELDS],
+  sides: false,
+  // `list addresses --format csv` and the results of `address add --csv` name the id `address_id`.
+  aliases: { address_id: "id" },
+};
+
 export function layoutFor(kind: BatchKind): Layout {
   switch (kind) {
     case "shipment-create":
@@ -59,6 +71,8 @@ export function layoutFor(kind: BatchKind): Layout {
       return { ...ADDRESS, kind };
     case "address-add":
       return ADDRESS;
+    case "address-update":
+      return ADDRESS_UPDATE;
   }
 }
 

@@ -100,7 +100,9 @@ export async function openCsv(bytes: AsyncIterable<Buffer | string>, file: strin
     }
   };
   while (headerCells === undefined) {
-    if (!(await feed())) throw new UsageError(`${file} is empty: it needs a header row naming the columns`);
+    // The last feed (the end of the file) may be the one that delivers the header: a file that is only a header.
+    const more = await feed();
+    if (headerCells === undefined && !more) throw new UsageError(`${file} is empty: it needs a header row naming the columns`);
   }
   records.sink = (record) => queued.push(record);
 

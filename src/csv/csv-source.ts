@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { pipeline } from "node:stream/promises";
 import { Transform, type Readable } from "node:stream";
 import { UsageError } from "../errors.js";
+import { numbersPackageHint } from "./workbook.js";
 
 export interface CsvSource {
   /** How the input is named in messages ("orders.csv", "stdin"). */
@@ -33,7 +34,8 @@ export const READ_CHUNK_BYTES = 4 * 1024;
 /** Read size when nothing waits on the event loop (validating, writing results): fewer reads, less overhead. */
 export const BULK_CHUNK_BYTES = 64 * 1024;
 
-export async function openSource(arg: string, cwd: string, stdin: Readable): Promise<CsvSource> {
+/** `flag` names the option in messages (`--csv`, or `checkout --from`). */
+export async function openSource(arg: string, cwd: string, stdin: Readable, flag = "--csv"): Promise<CsvSource> {
   if (arg === "-") return spoolStdin(stdin);
   const path = resolve(cwd, arg);
   let info;
@@ -43,7 +45,7 @@ export async function openSource(arg: string, cwd: string, stdin: Readable): Pro
     const code = (e as NodeJS.ErrnoException).code;
     throw new UsageError(code === "ENOENT" ? `no such file: ${arg}` : `cannot read ${arg} (${code})`);
   }
-  if (info.isDirectory()) throw new UsageError(`${arg} is a folder; --csv takes a CSV file`);
+  if (info.isDirectory()) throw new UsageError(`${arg} is a folder; ${flag} takes a CSV file`, { hint: numbersPackageHint(arg) });
   return {
     name: arg,
     path,

@@ -3,6 +3,7 @@
 // guessing a legacy code page would silently corrupt names and addresses.
 import { isUtf8 } from "node:buffer";
 import { UsageError } from "../errors.js";
+import { refuseWorkbook } from "./workbook.js";
 
 export type CsvEncoding = "utf-8" | "utf-8 with BOM" | "utf-16le" | "utf-16be";
 
@@ -11,8 +12,6 @@ export const REEXPORT_HINT =
   'with Text Encoding "Unicode (UTF-8)"; in Google Sheets, File > Download > Comma-separated values (always UTF-8); ' +
   'in LibreOffice, Save As > Text CSV with Character set "Unicode (UTF-8)".';
 
-const ZIP = [0x50, 0x4b, 0x03, 0x04];
-const OLE = [0xd0, 0xcf, 0x11, 0xe0];
 
 function startsWith(buf: Buffer, bytes: number[]): boolean {
   return buf.length >= bytes.length && bytes.every((b, i) => buf[i] === b);
@@ -23,11 +22,7 @@ export function detectEncoding(head: Buffer, file: string): { encoding: CsvEncod
   if (startsWith(head, [0xef, 0xbb, 0xbf])) return { encoding: "utf-8 with BOM", bomLength: 3 };
   if (startsWith(head, [0xff, 0xfe])) return { encoding: "utf-16le", bomLength: 2 };
   if (startsWith(head, [0xfe, 0xff])) return { encoding: "utf-16be", bomLength: 2 };
-  if (startsWith(head, ZIP) || startsWith(head, OLE)) {
-    throw new UsageError(`${file} is an Excel workbook, not a CSV file`, {
-      hint: 'In Excel, use File > Save As > "CSV UTF-8 (Comma delimited)" and pass that file.',
-    });
-  }
+  refuseWorkbook(head, file);
   // UTF-16 without a BOM: every other byte of ASCII text is zero. We cannot know the byte order for sure.
   const sample = head.subarray(0, 64);
   const zeros = sample.filter((b) => b === 0).length;
@@ -102,8 +97,8 @@ export async function* decodeCsvBytes(
 ): AsyncGenerator<Buffer> {
   let head: Buffer = Buffer.alloc(0);
   const iterator = source[Symbol.asyncIterator]();
-  // Enough bytes to read a BOM or a file signature.
-  while (head.length < 64) {
+  // Enough bytes to read a BOM or a file signature (a workbook's first entry name is at byte 30).
+  while (head.length < 128) {
     const next = await iterator.next();
     if (next.done) break;
     head = Buffer.concat([head, toBuffer(next.value)]);

@@ -54,6 +54,8 @@ export interface HeaderMatch {
   columns: Map<string, number>;
   /** Headers that are not columns of this command (ignored, reported once). */
   unknown: HeaderCell[];
+  /** How the file names a column it gives under another accepted name (id -> shipment_id), for messages. */
+  written?: Map<string, string>;
 }
 
 /** The unknown header closest to `column`, if it is close enough to be a typo. */
@@ -70,6 +72,7 @@ export function closestHeader(column: string, candidates: readonly HeaderCell[])
 export function matchHeader(header: readonly string[], layout: Layout, file: string): HeaderMatch {
   const known = new Set(layout.columns);
   const columns = new Map<string, number>();
+  const written = new Map<string, string>();
   const unknown: HeaderCell[] = [];
   const problems: string[] = [];
   header.forEach((text, index) => {
@@ -80,7 +83,10 @@ export function matchHeader(header: readonly string[], layout: Layout, file: str
       const earlier = columns.get(column);
       if (earlier !== undefined) {
         problems.push(`columns ${columnLetter(earlier)} ("${header[earlier]}") and ${columnLetter(index)} ("${text}") are both read as ${column}; keep one`);
-      } else columns.set(column, index);
+      } else {
+        columns.set(column, index);
+        if (column !== key) written.set(column, key);
+      }
     } else if (!RESULT_COLUMNS.includes(key)) unknown.push({ text, index });
   });
 
@@ -109,7 +115,7 @@ export function matchHeader(header: readonly string[], layout: Layout, file: str
       hint: `Headers found: ${found}.\n${columnsHint(layout)} (spaces, dashes, underscores and case do not matter).`,
     });
   }
-  return { columns, unknown };
+  return { columns, unknown, written };
 }
 
 function columnsHint(layout: Layout): string {

@@ -1,17 +1,23 @@
-// --results FILE.csv: the input rows as they were, plus shipment_id (or address_id), status, error and note (what was
-// read differently in the row), and FILE.errors.csv with only the failed rows, ready to fix and run again. The input
-// is read once more (rather than kept in memory) and joined with the outcomes by row number. Written atomically: a
-// crash never leaves half a file.
-import { createWriteStream } from "node:fs";
+// --results FILE.csv: every row of the original file as it was, plus shipment_id (or address_id), status, error and
+// note (what was read differently in the row: value-notes.ts), and FILE.errors.csv with the rows still failing, ready to fix and run again. Both carry each row's place in the
+// original (origin-columns.ts). A first run streams: the input is read once more (rather than kept in memory) and
+// joined with the outcomes by row number. A later run of the same original (a rerun, its errors file, the results
+// file itself) merges into the results file there (results-merge.ts). Written atomically: a crash never leaves half
+// a file.
+import { createReadStream, createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { once } from "node:events";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { normaliseHeader } from "./headers.js";
+import { cellAt } from "./cells.js";
 import { openCsv } from "./csv-reader.js";
 import { BULK_CHUNK_BYTES, type CsvSource } from "./csv-source.js";
 import { csvLine } from "./formula-cells.js";
 import type { Outcomes } from "../batch/outcomes.js";
 import { CliError } from "../errors.js";
+import { ORIGIN_COLUMNS, originalNamedBy, originReader } from "./origin-columns.js";
+import { mergeResultLines, type ResultLine } from "./results-merge.js";
+import { openScan, type ScanSpec, type ValidBase } from "./scan.js";
 
 export function errorsPathFor(resultsPath: string): string {
   const ext = extname(resultsPath);
@@ -51,43 +57,162 @@ class CsvWriter {
 export interface ResultsFiles {
   results: string;
   errors: string;
+  /** Rows in the errors file: failing still, after this run and the earlier ones. */
+  failing: number;
 }
 
-/** Writes both files; `idColumn` is "shipment_id" or "address_id"; `noteOf` gives a row's notes (value-notes.ts). */
-export async function writeResultsFiles(
-  source: CsvSource,
-  outcomes: Outcomes,
-  resultsArg: string,
-  cwd: string,
-  idColumn: string,
-  noteOf: (row: number) => string = () => "",
-): Promise<ResultsFiles> {
+export interface ResultsOptions {
+  /** "shipment_id" or "address_id". */
+  idColumn: string;
+  /** The command creates: a created row's line is never replaced by one that says less (results-merge.ts). */
+  keepCreated: boolean;
+  /** How the command reads the input, for each row's key. */
+  spec?: ScanSpec<ValidBase>;
+  /** A row's notes, by its row in this file, for the note column. */
+  noteOf?: (row: number) => string;
+}
+
+/** An input column kept in the results: its normalised name (to match another file's) and its text as written. */
+interface InputColumn {
+  name: string;
+  text: string;
+}
+
+/** Writes both files. */
+export async function writeResultsFiles(source: CsvSource, outcomes: Outcomes, resultsArg: string, cwd: string, options: ResultsOptions): Promise<ResultsFiles> {
   const resultsPath = resolve(cwd, resultsArg);
   const errorsPath = errorsPathFor(resultsPath);
+  const original = (await originalNamedBy(source)) ?? (source.stdin ? "stdin" : source.path);
+  const keys = options.spec ? await rowKeys(source, options.spec) : new Map<number, string>();
+  const earlier = await readEarlier(resultsPath, original, options.idColumn);
   const csv = await openCsv(source.open(BULK_CHUNK_BYTES), source.name);
+  const origin = originReader(csv.header);
+  const own = inputColumns(csv.header, options.idColumn);
+  // An input that names its rows' targets in the id column (an update from `list --format csv`, or from a results
+  // file): a row that failed keeps its id in the results file, and the errors file keeps the column, so it can be
+  // fixed and run again.
+  const idAt = csv.header.findIndex((h) => normaliseHeader(h) === options.idColumn);
+  const columns: InputColumn[] = [...(earlier?.columns ?? [])];
+  for (const c of own) if (!columns.some((k) => k.name === c.name)) columns.push(c);
   const results = new CsvWriter(resultsPath);
   const errors = new CsvWriter(errorsPath);
-  try {
-    // Columns that a previous results file already had are replaced, so a results file can be run again.
-    const added = [idColumn, "status", "error", "note"];
-    const keep = csv.header.map((h, i) => [h, i] as const).filter(([h]) => !added.includes(normaliseHeader(h)) && normaliseHeader(h) !== "verdict");
-    const width = keep.length;
-    // A UTF-8 byte-order mark, so Excel opens accents correctly (shipctl reads it back).
-    await results.line(`\ufeff${csvLine([...keep.map(([h]) => h), ...added])}`);
-    await errors.line(`\ufeff${csvLine([...keep.map(([h]) => h), "error"])}`);
-    for await (const record of csv.rows) {
-      const cells = keep.map(([, i]) => record.cells[i] ?? "");
-      while (cells.length < width) cells.push("");
-      const o = outcomes.get(record.row);
-      await results.line(csvLine([...cells, o?.id ?? "", o?.status ?? "pending", o?.error ?? "", noteOf(record.row)]));
-      if (o?.status === "failed") await errors.line(csvLine([...cells, o.error ?? ""]));
+  let failing = 0;
+  const write = async (line: ResultLine) => {
+    const cells = columns.map((c) => line.cells.get(c.name) ?? "");
+    const place = [line.row, line.key, original];
+    await results.line(csvLine([...cells, line.id, line.status, line.error, line.note ?? "", ...place]));
+    if (line.status === "failed") {
+      failing++;
+      await errors.line(csvLine([...(idAt < 0 ? [] : [line.id]), ...cells, line.error, ...place]));
     }
+  };
+  try {
+    // A UTF-8 byte-order mark, so Excel opens accents correctly (shipctl reads it back).
+    await results.line(`\ufeff${csvLine([...columns.map((c) => c.text), options.idColumn, "status", "error", "note", ...ORIGIN_COLUMNS])}`);
+    await errors.line(`\ufeff${csvLine([...(idAt < 0 ? [] : [options.idColumn]), ...columns.map((c) => c.text), "error", ...ORIGIN_COLUMNS])}`);
+    const fresh: ResultLine[] = [];
+    for await (const record of csv.rows) {
+      const carried = origin(record.cells);
+      const row = carried.row ?? record.row;
+      const o = outcomes.get(record.row);
+      const line: ResultLine = {
+        row,
+        key: keys.get(record.row) ?? `row:${row}`,
+        cells: new Map(own.map((c) => [c.name, record.cells[c.index] ?? ""])),
+        id: o?.id !== undefined ? String(o.id) : cellAt(record.cells, idAt).trim(),
+        status: o?.status ?? "pending",
+        error: o?.error ?? "",
+        note: options.noteOf?.(record.row) ?? "",
+      };
+      // Nothing to merge with: written as it is read, the file never held in memory.
+      if (earlier === undefined) await write(line);
+      else fresh.push(line);
+    }
+    if (earlier !== undefined) for (const line of mergeResultLines(earlier.lines, fresh, options.keepCreated)) await write(line);
     await results.commit();
     await errors.commit();
   } catch (e) {
     await results.abandon();
     await errors.abandon();
     throw e;
+  } finally {
+    csv.close();
   }
-  return { results: resultsPath, errors: errorsPath };
+  return { results: resultsPath, errors: errorsPath, failing };
+}
+
+/**
+ * The input's columns, each with the name it is matched by in another file of the same original. A blank or repeated
+ * header is a column too, whose cells are kept: named by its place.
+ */
+function inputColumns(header: readonly string[], idColumn: string): Array<InputColumn & { index: number }> {
+  const seen = new Set<string>();
+  return header.flatMap((text, index) => {
+    const normalised = normaliseHeader(text);
+    if (normalised !== "" && shipctlColumn(normalised, idColumn)) return [];
+    const name = normalised === "" || seen.has(normalised) ? `#${index}` : normalised;
+    seen.add(name);
+    return [{ name, text, index }];
+  });
+}
+
+/** Columns shipctl writes: replaced, not kept as input, so a results or errors file can be run again. */
+function shipctlColumn(name: string, idColumn: string): boolean {
+  return name === idColumn || name === "status" || name === "error" || name === "note" || name === "verdict" || ORIGIN_COLUMNS.includes(name);
+}
+
+/**
+ * Each row's key, by its row in this file: a valid row's key in the journal, an invalid row's when it has one for sure
+ * (scan.ts); any other row is named by its row number in the original.
+ */
+async function rowKeys(source: CsvSource, spec: ScanSpec<ValidBase>): Promise<Map<number, string>> {
+  const keys = new Map<number, string>();
+  let scan;
+  try {
+    scan = await openScan(source, { ...spec, keys: true }, BULK_CHUNK_BYTES);
+  } catch {
+    // A file whose header does not match was refused before anything was sent: its rows are named by number.
+    return keys;
+  }
+  try {
+    for await (const row of scan.rows) if (row.key !== undefined) keys.set(row.row, row.key);
+  } finally {
+    scan.close();
+  }
+  return keys;
+}
+
+/**
+ * The results file already there, when it is one of this original (its shipctl_original column names it): its input
+ * columns and lines, to merge with. Another file's results, or a file shipctl cannot read as such, is replaced.
+ */
+async function readEarlier(path: string, original: string, idColumn: string): Promise<{ columns: InputColumn[]; lines: ResultLine[] } | undefined> {
+  let csv;
+  try {
+    csv = await openCsv(createReadStream(path, { highWaterMark: BULK_CHUNK_BYTES }), path);
+  } catch {
+    return undefined;
+  }
+  try {
+    const names = csv.header.map(normaliseHeader);
+    if (!ORIGIN_COLUMNS.every((c) => names.includes(c))) return undefined;
+    const at = (name: string) => names.indexOf(name);
+    const [id, status, error, note] = [at(idColumn), at("status"), at("error"), at("note")];
+    const columns = inputColumns(csv.header, idColumn);
+    const origin = originReader(csv.header);
+    const lines: ResultLine[] = [];
+    for await (const record of csv.rows) {
+      const place = origin(record.cells);
+      if (place.file !== "" && place.file !== original) return undefined;
+      // A line added by hand in the spreadsheet is no row of the original.
+      if (place.row === undefined) continue;
+      const cell = (i: number) => (i < 0 ? "" : (record.cells[i] ?? ""));
+      lines.push({ row: place.row, key: place.key, cells: new Map(columns.map((c) => [c.name, cell(c.index)])), id: cell(id).trim(), status: cell(status).trim(), error: cell(error), note: cell(note) });
+    }
+    return { columns: columns.map(({ name, text }) => ({ name, text })), lines };
+  } catch {
+    return undefined;
+  } finally {
+    csv.close();
+  }
 }

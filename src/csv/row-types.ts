@@ -8,13 +8,21 @@ export interface CellProblem {
   reason: string;
 }
 
+/**
+ * Why a value was read differently: a number as the spreadsheet shows it, a phone number put in international form,
+ * a line break folded, a leading apostrophe dropped, a separator decided by the only possible reading, leading zeros
+ * of a post code put back, or a numeric post code of a country whose format shipctl does not know (`to` is then the
+ * text as written).
+ */
+export type ChangeKind = "number" | "phone" | "line-break" | "apostrophe" | "separator" | "post-code" | "post-code-unchecked";
+
 /** A value that was read differently from how it was written ("$1,200" -> 1200): shown, never silent. */
 export interface Change {
   column: string;
   from: string;
   to: string;
-  /** What kind of reading it is (value-notes.ts NOTE_KINDS: the report has one line per kind); the column when absent. */
-  kind?: string;
+  /** What kind of reading it is: the notes report has one line per kind (value-notes.ts NOTE_KINDS), its column when absent. */
+  kind?: ChangeKind;
 }
 
 export interface RowContext {
@@ -41,6 +49,11 @@ export interface RowBase {
 export interface InvalidRow extends RowBase {
   ok: false;
   problems: CellProblem[];
+  /**
+   * Its identity in the journal when the scan computes keys and the row has one for sure (its reference, or the key
+   * a results or errors file row carries): a fixed copy of it may have been created under it (scan.ts).
+   */
+  key?: string;
 }
 
 /** "row 4, value: ..." reads badly as "row 4, value: value: ..."; reasons that start with their column lose it. */

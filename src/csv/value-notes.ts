@@ -3,16 +3,22 @@
 // report and memory does not grow with the rows. Each row's own notes go to the results file's note column
 // (--results), kept only then.
 import type { Mapping } from "./table-cells.js";
-import type { Change } from "./row-types.js";
+import type { Change, ChangeKind } from "./row-types.js";
 
 /**
  * What each kind of note says, as "N rows: <this>". A new kind of reading is a line here and `kind` on the Changes
  * that make it. A Change without a kind is of its column's, which reads "values of <column> read differently".
  */
-export const NOTE_KINDS: Readonly<Record<string, string>> = {
+export const NOTE_KINDS: Readonly<Record<ChangeKind | Mapping["kind"], string>> = {
   number: "numbers read from how the spreadsheet shows them ($1,200 -> 1200)",
   phone: "phone numbers written in international form",
-  post_code: "post codes given back the leading zeros the spreadsheet dropped",
+  separator: "a dot or comma before three digits, read as this column's other cells use it or as the only possible value",
+  "line-break": "line breaks and tabs folded to a space",
+  apostrophe: "leading apostrophe dropped: a spreadsheet's text marker, or a formula shipctl's own files neutralised",
+  "post-code": "leading zeros the spreadsheet dropped put back: this country's post codes have a fixed number of digits",
+  "post-code-unchecked":
+    "all digits, and shipctl does not know this country's post code format: if the spreadsheet stored it as a number, " +
+    "leading zeros may be lost (format the column as Text and type them again)",
   country: "country names and codes mapped to the service's ids",
   service: "service names mapped to the service's ids",
 };
@@ -22,6 +28,7 @@ const EXAMPLES = 3;
 
 interface ColumnChanges {
   column: string;
+  kind?: ChangeKind;
   rows: number;
   examples: Array<{ row: number; from: string; to: string }>;
 }
@@ -36,6 +43,8 @@ interface KindGroup {
   rows: number;
   firstRows: number[];
   lastRow: number;
+  /** The columns it was met in (the first few). */
+  columns: string[];
   /** The first change of this kind, to show what the reading did. */
   example?: { row: number; from: string; to: string };
 }
@@ -60,11 +69,12 @@ export class Notes {
 
   add(row: number, changes: readonly Change[], mappings: readonly Mapping[]): void {
     for (const c of changes) {
-      let entry = this.changes.get(c.column);
-      if (!entry) this.changes.set(c.column, (entry = { column: c.column, rows: 0, examples: [] }));
+      const key = c.kind === undefined ? c.column : `${c.column}\u0000${c.kind}`;
+      let entry = this.changes.get(key);
+      if (!entry) this.changes.set(key, (entry = c.kind === undefined ? { column: c.column, rows: 0, examples: [] } : { column: c.column, kind: c.kind, rows: 0, examples: [] }));
       entry.rows++;
       if (entry.examples.length < EXAMPLES) entry.examples.push({ row, from: c.from, to: c.to });
-      this.count(c.kind ?? c.column, row, { row, from: c.from, to: c.to });
+      this.count(c.kind ?? c.column, row, { row, from: c.from, to: c.to }, c.column);
     }
     for (const m of mappings) {
       this.count(m.kind, row);
@@ -79,15 +89,16 @@ export class Notes {
       }
     }
     if (this.byRow && (changes.length > 0 || mappings.length > 0)) {
-      const parts = [...changes.map((c) => `${c.column} "${c.from}" -> ${c.to}`), ...mappings.map((m) => `${m.kind} "${m.input}" -> ${m.id} (${m.name})`)];
+      const parts = [...changes.map((c) => (c.from === c.to ? `${c.column} "${oneLine(c.from)}" (${c.kind})` : `${c.column} "${oneLine(c.from)}" -> ${c.to}`)), ...mappings.map((m) => `${m.kind} "${m.input}" -> ${m.id} (${m.name})`)];
       this.byRow.set(row, parts.join("; "));
     }
   }
 
   /** A row counts once per kind, however many of its cells are of that kind (rows come in file order). */
-  private count(kind: string, row: number, example?: KindGroup["example"]): void {
+  private count(kind: string, row: number, example?: KindGroup["example"], column?: string): void {
     let group = this.groups.get(kind);
-    if (!group) this.groups.set(kind, (group = { kind, rows: 0, firstRows: [], lastRow: -1, example }));
+    if (!group) this.groups.set(kind, (group = { kind, rows: 0, firstRows: [], lastRow: -1, columns: [], example }));
+    if (column !== undefined && column !== kind && !group.columns.includes(column) && group.columns.length <= EXAMPLES) group.columns.push(column);
     if (group.lastRow === row) return;
     group.lastRow = row;
     group.rows++;
@@ -120,9 +131,11 @@ export class Notes {
       const detail = this.mappingsByKind.has(g.kind)
         ? ` through the ${tablesSource} tables: ${this.mappingsText(g.kind)}`
         : g.example
-          ? `, e.g. "${g.example.from}" -> ${g.example.to}`
+          ? `, e.g. "${oneLine(g.example.from)}"${g.example.from === g.example.to ? "" : ` -> ${g.example.to}`}`
           : "";
-      out += `  ${g.rows} row${g.rows === 1 ? "" : "s"}: ${NOTE_KINDS[g.kind] ?? `values of ${g.kind} read differently`}${detail} (${rows})\n`;
+      const says = (NOTE_KINDS as Readonly<Record<string, string>>)[g.kind] ?? `values of ${g.kind} read differently`;
+      const columns = g.columns.length === 0 ? "" : ` [${g.columns.slice(0, EXAMPLES).join(", ")}${g.columns.length > EXAMPLES ? ", …" : ""}]`;
+      out += `  ${g.rows} row${g.rows === 1 ? "" : "s"}: ${says}${columns}${detail} (${rows})\n`;
     }
     return out;
   }
@@ -133,4 +146,9 @@ export class Notes {
     const shown = all.slice(0, EXAMPLES).map((m) => `"${m.input}" -> ${m.id} (${m.name})`);
     return `${shown.join(", ")}${all.length > EXAMPLES ? ` and ${all.length - EXAMPLES} more` : ""}`;
   }
+}
+
+/** A cell's text on one line of a note: its line breaks and tabs shown as \n and \t. */
+function oneLine(text: string): string {
+  return text.replace(/\r\n|[\r\n\u2028\u2029]/g, "\\n").replace(/\t/g, "\\t");
 }

@@ -6,7 +6,7 @@ import type { Shipment } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { UsageError } from "../errors.js";
 import { resolveAddressValues } from "./address-values.js";
-import { resolveServiceInput } from "./table-values.js";
+import { resolveServiceInput, serviceNameProblem } from "./table-values.js";
 import { expectObject, readJsonInput } from "./json-file.js";
 import { invalidInput, type FieldProblem } from "./problems.js";
 import { checkShipmentLocally, resolveShipment } from "./shipment-check.js";
@@ -22,7 +22,11 @@ export async function readShipmentInput(deps: Deps, flags: ShipmentFlags): Promi
 
   const raw = await gather(deps, flags);
   const local = await checkShipmentLocally(raw);
-  if (local.problems.length > 0) throw fail(local.problems);
+  if (local.problems.length > 0) {
+    // The shipment fails anyway: its service name is checked now too, so the one report lists an unknown --service.
+    const service = local.serviceText === undefined ? undefined : await serviceNameProblem(deps, local.serviceText);
+    throw fail(service ? [...local.problems, service] : local.problems);
+  }
   const where = (field: string) => (fileLabel === undefined ? "" : ` (or "${field}" in ${fileLabel})`);
   const { payload, problems } = await resolveShipment(local, {
     service: async (text) => (await resolveServiceInput(deps, text, `--service${where("service")}`)).id,

@@ -4,6 +4,8 @@
 import type { CountryEntry, ServiceEntry, Tables } from "../contract/index.js";
 import { resolveCountry, resolveService } from "../config/lookup.js";
 import type { Deps } from "../deps.js";
+import { CliError } from "../errors.js";
+import type { FieldProblem } from "./problems.js";
 
 export interface Resolved<T> {
   id: number;
@@ -33,6 +35,34 @@ export async function resolveServiceInput(deps: Deps, input: string, where: stri
   const tables = await tablesOf(deps);
   const id = resolveService(tables, input, where);
   return { id, entry: tables.services.find((s) => s.id === id) };
+}
+
+/** A table look-up that failed (an unknown name, no confirmed table) as a problem of the field, its hint kept. */
+export function lookupProblem(e: unknown, field: string): FieldProblem {
+  if (!(e instanceof CliError)) throw e;
+  const prefix = `${field}: `;
+  const reason = e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message;
+  return { field, message: e.hint ? `${reason} (${e.hint})` : reason };
+}
+
+/**
+ * A service name checked for a report that already lists other problems, so that one run names them all. Tables that
+ * cannot be had (not logged in, no network) leave the name unchecked rather than hide the other problems.
+ */
+export async function serviceNameProblem(deps: Deps, text: string): Promise<FieldProblem | undefined> {
+  let tables: Tables;
+  try {
+    tables = await tablesOf(deps);
+  } catch (e) {
+    deps.debug(`service "${text}" left unchecked: ${(e as Error).message}`);
+    return undefined;
+  }
+  try {
+    resolveService(tables, text, "service");
+    return undefined;
+  } catch (e) {
+    return lookupProblem(e, "service");
+  }
 }
 
 /** The table entry of a raw integer, when the table is one the user may rely on; used for display and phone numbers. */

@@ -14,7 +14,7 @@ import type { Address } from "../contract/index.js";
 export const LEDGER_VERSION = 2;
 
 /** What a book records, one kind per command that writes. */
-export type BookKind = "shipment-create" | "shipment-update" | "address-add" | "report-upload" | "checkout";
+export type BookKind = "shipment-create" | "shipment-update" | "address-add" | "address-update" | "report-upload" | "checkout";
 
 /** A request that may have reached the service and whose answer is not recorded. */
 export interface InFlight {

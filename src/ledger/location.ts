@@ -10,6 +10,11 @@
 // hash with a counter) already tell rows apart, and naming it after the raw bytes made the same rows piped again
 // with CRLF line ends, or re-exported, land in a new empty journal and be created twice. Journals written under
 // the old naming (stdin-<sha256 of the bytes>) are still found and used when the very same bytes are piped again.
+//
+// A results or errors file run as input names its original (csv/origin-columns.ts) and uses the original's journal,
+// wherever that is: its rows are rows of the original, recorded under the same keys, so one book knows every row of
+// the original whichever of the three files created it (an errors file run with another --results, or none, would
+// otherwise start a book of its own and a later run of the original could create the fixed rows again).
 import { access, mkdir } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { configDir } from "../config/paths.js";
@@ -21,6 +26,7 @@ const SUFFIX: Record<Exclude<BatchKind, "address-verify">, string> = {
   "shipment-create": ".shipctl-journal.jsonl",
   "shipment-update": ".shipctl-update-journal.jsonl",
   "address-add": ".shipctl-address-journal.jsonl",
+  "address-update": ".shipctl-address-update-journal.jsonl",
 };
 
 /** The file-name suffix of a command's journal (".shipctl-journal.jsonl" for shipment create). */
@@ -54,8 +60,9 @@ export function stdinJournalPath(kind: Exclude<BatchKind, "address-verify">, env
 export async function locateJournal(
   kind: Exclude<BatchKind, "address-verify">,
   source: CsvSource,
-  options: { results?: string; cwd: string; env: NodeJS.ProcessEnv },
+  options: { results?: string; cwd: string; env: NodeJS.ProcessEnv; original?: string },
 ): Promise<string> {
+  if (options.original !== undefined) return locateOriginalJournal(kind, source, { ...options, original: options.original });
   const candidates = journalCandidates(kind, source, options);
   if (source.stdin && source.digest !== undefined) {
     const legacy = join(configDir(options.env), "journals", `stdin-${source.digest.slice(0, 24)}${SUFFIX[kind]}`);
@@ -65,6 +72,30 @@ export async function locateJournal(
   if (source.stdin) return chooseJournalPath(candidates);
   const path = (await firstExisting(candidates)) ?? (await recordedJournalFor(SUFFIX[kind], source.path, options.env)) ?? (await chooseJournalPath(candidates));
   await recordJournalFor(SUFFIX[kind], source.path, path, options.env);
+  return path;
+}
+
+/**
+ * The journal of a results or errors file's original: beside --results, beside the original (or the stdin journal),
+ * the one the original's last run used, and only then one of the input's own (a new one beside --results or the input,
+ * never in the original's folder, which may be gone).
+ */
+async function locateOriginalJournal(
+  kind: Exclude<BatchKind, "address-verify">,
+  source: CsvSource,
+  options: { results?: string; cwd: string; env: NodeJS.ProcessEnv; original: string },
+): Promise<string> {
+  const suffix = SUFFIX[kind];
+  const fromStdin = options.original === "stdin";
+  const own = journalCandidates(kind, source, options);
+  const originals = [...(options.results !== undefined ? [own[0]!] : []), fromStdin ? stdinJournalPath(kind, options.env) : options.original + suffix];
+  const path =
+    (await firstExisting([...originals, ...own])) ??
+    (fromStdin ? undefined : await recordedJournalFor(suffix, options.original, options.env)) ??
+    (source.stdin ? undefined : await recordedJournalFor(suffix, source.path, options.env)) ??
+    (await chooseJournalPath(own));
+  if (!fromStdin) await recordJournalFor(suffix, options.original, path, options.env);
+  if (!source.stdin) await recordJournalFor(suffix, source.path, path, options.env);
   return path;
 }
 

@@ -23,6 +23,7 @@ import { shipmentScanSpec } from "./shipment-spec.js";
 import { createSpill, type Spill } from "../csv/spill.js";
 import { spilledReady, spilledShipment, type SpilledShipment } from "./spilled-shipment.js";
 import { validatePass, type Validation } from "../batch/validate-pass.js";
+import { settleCreatedInvalid } from "../batch/created-invalid.js";
 import { holdsShipmentFields, shipmentOwn, SHIPMENTS_PER_CREATE, type Shipment, type ShipmentOwn } from "../contract/index.js";
 import { markPhase } from "../output/phase-marks.js";
 
@@ -89,6 +90,7 @@ async function createBatch(run: BatchRun, journal: Book | undefined, spill: Spil
   );
   spill.finish();
   markPhase("batch:validated");
+  settleCreatedInvalid(run, journal, validation);
   reportValidation(run, validation, notes, doneEarlier);
   const finish = (extra: { exitCode?: number; unreached?: number } = {}) =>
     finishRun(run, { words: CREATE_WORDS, notes, journalPath: journal?.path, command: "shipment create", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, spec });

@@ -5,13 +5,11 @@
 // items is worked out once.
 import { ADDRESS_SIDES, addressKey, type Address, type AddressSide, type Shipment } from "../contract/index.js";
 import type { Deps } from "../deps.js";
-import { CliError } from "../errors.js";
 import { resolveAddressValues, type LocalAddress } from "../input/address-values.js";
-import { resolveServiceInput } from "../input/table-values.js";
+import { lookupProblem, resolveServiceInput, serviceNameProblem } from "../input/table-values.js";
 import type { FieldProblem } from "../input/problems.js";
 import { checkShipmentLocally, resolveShipment, type LocalShipment } from "../input/shipment-check.js";
 import type { ItemSource, RawItem } from "./item-input.js";
-import { reasonText } from "../csv/row-types.js";
 
 export interface InlineItemAddress {
   side: AddressSide;
@@ -58,7 +56,7 @@ function labelOf(raw: Record<string, unknown>): string {
  */
 export async function checkItems(deps: Deps, source: ItemSource, items: readonly RawItem[], options: { stopAfterLocal: boolean }): Promise<Array<CheckedItem | undefined>> {
   const locals: Array<Local | InvalidItem> = [];
-  for (const item of items) locals.push(await checkLocally(item));
+  for (const item of items) locals.push(await checkLocally(deps, item));
   if (options.stopAfterLocal && locals.some((l) => "ok" in l)) return locals.map((l) => ("ok" in l ? l : undefined));
 
   const resolver = new AddressResolver(deps, source);
@@ -67,13 +65,16 @@ export async function checkItems(deps: Deps, source: ItemSource, items: readonly
   return out;
 }
 
-async function checkLocally(item: RawItem): Promise<Local | InvalidItem> {
+async function checkLocally(deps: Deps, item: RawItem): Promise<Local | InvalidItem> {
   const { raw } = item;
   const bad = (problems: FieldProblem[]): InvalidItem => ({ ok: false, item: item.item, reference: item.reference, label: labelOf(raw), problems });
   if (item.problems.some((p) => p.field === "(item)")) return bad(item.problems);
   const local = await checkShipmentLocally(raw);
   const all = [...item.problems, ...local.problems];
-  return all.length > 0 ? bad(all) : { item, local };
+  if (all.length === 0) return { item, local };
+  // The item fails anyway: its service name is checked now too, so the one report lists an unknown --service.
+  const service = local.serviceText === undefined ? undefined : await serviceNameProblem(deps, local.serviceText);
+  return bad(service ? [...all, service] : all);
 }
 
 async function resolveItem(deps: Deps, { item, local }: Local, resolver: AddressResolver): Promise<CheckedItem> {
@@ -91,13 +92,6 @@ async function resolveItem(deps: Deps, { item, local }: Local, resolver: Address
     if (address) addresses.push({ side, key: addressKey(address), address });
   }
   return { ok: true, ...base, payload, addresses };
-}
-
-/** A table look-up that failed (an unknown name, no confirmed table) as a problem of the field, its hint kept. */
-function lookupProblem(e: unknown, field: string): FieldProblem {
-  if (!(e instanceof CliError)) throw e;
-  const reason = reasonText({ column: field, reason: e.message });
-  return { field, message: e.hint ? `${reason} (${e.hint})` : reason };
 }
 
 /** Inline addresses resolved once per distinct spelling: one note on stderr and one table look-up for 200 items. */

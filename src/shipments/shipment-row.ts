@@ -5,13 +5,14 @@ import { ADDRESS_SIDES, Shipment, shipmentIdentity, type Address, type AddressSi
 import { shortHash } from "../ledger/book-lines.js";
 import { cachedAddressBuilder } from "../csv/address-row.js";
 import { cellAt, columnIndexes, extraCellsProblem, inColumnTerms } from "../csv/cells.js";
-import { ADDRESS_FIELDS, type AddressField } from "../contract/index.js";
+import { ADDRESS_FIELDS, SHIPMENT_BOUNDS, type AddressField } from "../contract/index.js";
 import { columnForPath, sideColumn, sideIdColumn } from "../csv/columns.js";
 import type { Mapping } from "../csv/table-cells.js";
 import type { HeaderMatch } from "../csv/headers.js";
-import { readId, readWholeNumber, type Reading } from "../csv/numbers.js";
+import { DecimalMarks, readId, readWholeNumber, type NumberOptions, type Reading } from "../csv/numbers.js";
 import type { CsvRow } from "../csv/csv-reader.js";
 import { readService } from "../csv/table-cells.js";
+import { foldedText } from "../csv/text-cells.js";
 import type { CellProblem, Change, InvalidRow, RowBase, RowContext } from "../csv/row-types.js";
 
 export interface InlineAddress {
@@ -63,10 +64,20 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
     addressKey: `${side}_address`,
     columnOf: Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, sideColumn(side, f)])) as Record<AddressField, string>,
   }));
+  // A results file of `shipment create --csv` names the id column shipment_id: messages use the file's own name.
+  const idColumn = match.written?.get("id") ?? "id";
   const I = { id: at("id"), reference: at("reference"), title: at("title"), value: at("value"), service: at("service") };
   const dims = (["length", "height", "depth"] as const).map((dim) => ({ dim, index: at(dim) }));
-  const valueOptions = { column: "value", dollars: true, commaDecimal: ctx.commaDecimal };
-  const dimOptions = { length: { column: "length", inches: true, commaDecimal: ctx.commaDecimal }, height: { column: "height", inches: true, commaDecimal: ctx.commaDecimal }, depth: { column: "depth", inches: true, commaDecimal: ctx.commaDecimal } };
+  // Each number column keeps the decimal mark its unambiguous cells show, and its range settles "1.200".
+  const numberOptions = (column: keyof typeof SHIPMENT_BOUNDS, unit: "dollars" | "inches"): NumberOptions => ({
+    column,
+    [unit]: true,
+    commaDecimal: ctx.commaDecimal,
+    range: SHIPMENT_BOUNDS[column],
+    marks: new DecimalMarks(),
+  });
+  const valueOptions = numberOptions("value", "dollars");
+  const dimOptions = { length: numberOptions("length", "inches"), height: numberOptions("height", "inches"), depth: numberOptions("depth", "inches") };
 
   return function build(csv: CsvRow): ShipmentRow {
     const values = csv.cells;
@@ -83,20 +94,21 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
         problems.push({ column, reason: reading.reason });
         return undefined;
       }
-      if (reading.changed) changes.push({ column, from: raw.trim(), to: String(reading.value), kind: "number" });
+      if (reading.changed) changes.push({ column, from: raw.trim(), to: String(reading.value), kind: reading.separatorSettled ? "separator" : "number" });
       return reading.value;
     };
 
     let id: number | undefined;
     if (options.update) {
       const raw = cellAt(values, I.id);
-      id = take("id", raw, readId(raw, "id"));
+      if (raw.trim() === "") problems.push({ column: idColumn, reason: noShipmentReason(idColumn) });
+      else id = take(idColumn, raw, readId(raw, idColumn));
     }
-    const reference = cellAt(values, I.reference).trim() || undefined;
+    const reference = foldedText(cellAt(values, I.reference), "reference", changes) || undefined;
     if (reference !== undefined && reference.length > MAX_REFERENCE_LENGTH) {
       problems.push({ column: "reference", reason: `reference may be at most ${MAX_REFERENCE_LENGTH} characters` });
     }
-    const title = cellAt(values, I.title).trim();
+    const title = foldedText(cellAt(values, I.title), "title", changes);
     payload.title = title;
     const rawValue = cellAt(values, I.value);
     const value = take("value", rawValue, readWholeNumber(rawValue, valueOptions));
@@ -141,6 +153,14 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
 }
 
 const PLACEHOLDER_ID = 1;
+
+/** An update row without an id: in a results file, a row whose shipment was never created (it failed or was skipped). */
+function noShipmentReason(idColumn: string): string {
+  return (
+    `${idColumn} is empty: this row has no shipment to update (in a results file, it was never created); ` +
+    "create it with `shipctl shipment create --csv`, or delete the row"
+  );
+}
 
 function withAddressPlaceholders(p: Record<string, unknown>): Record<string, unknown> {
   // readSide never puts both an id and an inline address on one side. Built as a literal: a copy with `delete`

@@ -1,25 +1,28 @@
 // `shipctl address update <id>`: the same input and verification rules as `add`, then the full address replaces the
-// stored one (addresses/update-address.ts).
+// stored one (addresses/update-address.ts). With --csv, every row of the file (addresses/address-update-csv.ts).
 import { Command } from "commander";
 import type { StorePolicy } from "../../addresses/store-policy.js";
+import type { CsvFlags, CsvOptions } from "../../batch/run-options.js";
 import type { Deps } from "../../deps.js";
+import { UsageError } from "../../errors.js";
 import type { AddressFlags } from "../../input/address-fields.js";
 import { parseId } from "../../input/ids.js";
 import { printJson } from "../../output/json.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
-import { INPUT_HELP, addressInput, addressInputOptions, storePolicy, storePolicyOptions } from "./address-flags.js";
+import { CSV_HELP, addCsvOptions, parseCsvMode, refuseCsvOnly } from "../csv-mode.js";
+import { ADDRESS_INPUT_FLAGS, INPUT_HELP, addressInput, addressInputOptions, storePolicy, storePolicyOptions } from "./address-flags.js";
 
-export interface UpdateOptions {
-  id: number;
-  input: AddressFlags;
-  store: StorePolicy;
-}
+export type UpdateOptions =
+  /** Every row of a CSV file, each naming its address in the id (or address_id) column. */
+  | { mode: "csv"; csv: CsvOptions }
+  /** One address, by id, from the flags and/or --file. */
+  | { mode: "single"; id: number; input: AddressFlags; store: StorePolicy };
 
-type UpdateFlags = AddressFlags & { verify?: boolean; acceptRecommended?: boolean };
+type UpdateFlags = AddressFlags & CsvFlags;
 
 export function updateCommand(ctx: CommandContext, run: VerbRun<UpdateOptions> = runUpdate): Command {
   const command = new Command("update")
-    .argument("<id>", "id of the stored address")
+    .argument("[id]", "id of the stored address (not with --csv)")
     .description("verify an address, then replace a stored address with it (every field is sent)")
     .addHelpText(
       "after",
@@ -30,21 +33,35 @@ of \`address get\`. Verification works as for \`address add\`.
 
 Output: nothing on stdout; with --json {"id": 12, "address": {...as stored}}.
 
+With --csv, each row is one stored address: its id (column address_id or id) and every address field, as
+\`shipctl list addresses --format csv\` writes them, so an export edited in a spreadsheet is an update file.
+
 Examples:
   shipctl address get 12 --json > a.json && $EDITOR a.json && shipctl address update 12 --file a.json
   shipctl address update 12 --file a.json --phone "+12069536978" --accept-recommended
+  shipctl list addresses --format csv > addresses.csv && shipctl address update --csv addresses.csv --results out.csv
 `,
     );
   addressInputOptions(command);
   storePolicyOptions(command);
+  addCsvOptions(command, { verifyFlags: false, sending: true }).addHelpText("after", CSV_HELP);
   return command.action(verbAction(ctx, parseUpdate, run));
 }
 
 export function parseUpdate(args: string[], flags: UpdateFlags): UpdateOptions {
-  return { id: parseId(args[0] ?? "", "address id"), input: addressInput(flags), store: storePolicy(flags) };
+  const csv = parseCsvMode(args, flags, ADDRESS_INPUT_FLAGS);
+  if (csv) return { mode: "csv", csv };
+  refuseCsvOnly(flags, "Without --csv one address is replaced by one PATCH.");
+  if (args[0] === undefined) {
+    throw new UsageError("missing required argument 'id' (or give --csv FILE)", {
+      hint: "Give the id of the address to update (`shipctl list addresses` shows them), or --csv FILE to update many.",
+    });
+  }
+  return { mode: "single", id: parseId(args[0], "address id"), input: addressInput(flags), store: storePolicy(flags) };
 }
 
-export async function runUpdate(options: UpdateOptions, deps: Deps): Promise<void> {
+export async function runUpdate(options: UpdateOptions, deps: Deps): Promise<number | void> {
+  if (options.mode === "csv") return (await import("../../addresses/address-update-csv.js")).runAddressUpdateCsv(deps, options.csv);
   const { updateAddress } = await import("../../addresses/update-address.js");
   const stored = await updateAddress(deps, options.id, options.input, options.store);
   if (deps.globals.json) printJson(deps.io, { id: options.id, address: stored });

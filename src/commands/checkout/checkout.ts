@@ -1,4 +1,4 @@
-// `shipctl checkout <id>...`: its wiring, its options, and its run. Everything checked here runs before any request,
+// `shipctl checkout <id>...` (or `--from FILE`, and `--quote`): its wiring, its options, and its run. Everything checked here runs before any request,
 // so a typo costs nothing: each refusal is a UsageError (exit 2) naming the argument and showing a valid form. The
 // workflow (src/checkout/) is imported only when the command runs.
 import { Command } from "commander";
@@ -8,11 +8,18 @@ import type { CheckoutPlan } from "../../checkout/checkout-model.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
 /** The command line asks for exactly what a checkout run needs (ids in order, no duplicates; amounts in cents). */
-export type CheckoutOptions = CheckoutPlan;
+export interface CheckoutOptions extends CheckoutPlan {
+  /** `--from`: a results file, or "-" for stdin, whose ids are read when the command runs (`ids` is then empty). */
+  from?: string;
+  /** `--quote`: price and show, pay nothing. */
+  quote: boolean;
+}
 
 /** The flags as commander hands them over (strings: they are checked here so the messages are ours). */
 interface CheckoutFlags {
   yes?: boolean;
+  from?: string;
+  quote?: boolean;
   maxTotal?: string;
   retryWait?: string;
   retries?: string;
@@ -42,15 +49,28 @@ naming it.
 
 Without a terminal (scripts, CI, --no-input) --yes is required; without it nothing is priced or paid.
 
+Paying what a batch made: --from FILE takes the shipment_id column of a results file (shipment create --csv
+orders.csv --results FILE) from the rows whose status is created or skipped (created by an earlier run). Rows
+that failed, are unknown or were not sent are left out, and stderr says how many and which. Columns are found
+by name, and a spreadsheet re-save (BOM, ';', CRLF) reads the same. --from - reads shipment ids (separated by
+spaces, commas or lines) or a results CSV from stdin, and so needs --yes. Ids as arguments and --from together
+are refused: the shipments a card is charged for come from one place you can check.
+
+--quote prices the shipments and shows the same table (or --json document) a checkout would, then stops: it
+needs no --yes, pays nothing, and does not touch the checkout journal or wait for a checkout that is running.
+
 Examples:
   $ shipctl checkout 125 126                    price, show, ask, pay
+  $ shipctl checkout --from results.csv --quote what the batch would cost; nothing is paid
+  $ shipctl checkout --from results.csv --yes   pay every shipment the batch created, once
+  $ echo 125 126 | shipctl checkout --from - --yes
   $ shipctl checkout 125 126 --max-total 250    refuse if the total is above $250.00
   $ shipctl checkout $(seq 100 124) --yes       25 shipments: three sessions, one confirmation
   $ shipctl checkout 125 --yes --json           for scripts: one JSON document on stdout
   $ shipctl checkout 125 --yes --retry-wait 30 --retries 5
 
-Exit codes: 0 paid (or nothing left to pay) · 2 bad arguments, missing --yes, or total above --max-total
-(nothing charged) · 3 answered no · 5 card declined or no valid payment method (fix it in the service's
+Exit codes: 0 paid, quoted, or nothing left to pay · 2 bad arguments, a --from file that cannot be read or
+holds no created shipment, missing --yes, or total above --max-total (nothing charged) · 3 answered no · 5 card declined or no valid payment method (fix it in the service's
 dashboard) · 6 a shipment does not exist, or the service refused the request · 7 payment still failing after
 the retries (409), or a payment that may still be going through (a lost answer that reading back did not prove
 paid, or an earlier run's payment in flight): never sent again meanwhile; the printed command settles it ·
@@ -61,7 +81,9 @@ paid, or an earlier run's payment in flight): never sent again meanwhile; the pr
 export function checkoutCommand(ctx: CommandContext, run: VerbRun<CheckoutOptions> = runCheckout): Command {
   const command = new Command("checkout")
     .description("price shipments and pay for them with the organization's payment method")
-    .argument("<id...>", "shipment ids (separate words or comma-separated)")
+    .argument("[id...]", "shipment ids (separate words or comma-separated)")
+    .option("--from <file>", "pay the shipments a results file says were created (shipment create --csv --results FILE); '-' reads ids or a results CSV from stdin")
+    .option("--quote", "price the shipments and show the prices and total; pay nothing (needs no --yes)")
     .option("-y, --yes", "pay without a confirmation prompt (required without a terminal)")
     .option("--max-total <usd>", "refuse to pay when the total is above this many dollars (e.g. 250 or 249.99)")
     // Defaults are applied in parseCheckout (so a bad value is refused there with our wording); shown here for people.
@@ -76,8 +98,18 @@ export function checkoutCommand(ctx: CommandContext, run: VerbRun<CheckoutOption
 }
 
 export function parseCheckout(args: readonly string[], flags: CheckoutFlags): CheckoutOptions {
+  const from = flags.from;
+  if (from !== undefined && args.some((a) => a.trim() !== "")) {
+    // Refused rather than joined: the ids a card is charged for should come from one place a person can check.
+    throw new UsageError("give shipment ids as arguments or --from, not both", {
+      hint: "Pay a batch with `shipctl checkout --from results.csv`; pay other shipments in their own run.",
+    });
+  }
+  if (from !== undefined && from.trim() === "") throw new UsageError("--from needs a file name, or - for stdin");
   return {
-    ids: parseShipmentIds(args),
+    ids: from === undefined ? parseShipmentIds(args) : [],
+    ...(from === undefined ? {} : { from }),
+    quote: flags.quote === true,
     yes: flags.yes === true,
     maxTotalCents: flags.maxTotal === undefined ? undefined : parseDollars(flags.maxTotal, "--max-total"),
     retryWaitSeconds:
@@ -88,14 +120,27 @@ export function parseCheckout(args: readonly string[], flags: CheckoutFlags): Ch
 }
 
 export async function runCheckout(options: CheckoutOptions, deps: Deps): Promise<void> {
-  // Checked before any request: a script must not find out about the missing flag after the pricing.
-  if (!options.yes && !deps.canPrompt()) {
+  // Checked before any request: a script must not find out about the missing flag after the pricing. A quote pays
+  // nothing, so it asks nothing. With `--from -`, stdin carries the ids, so no one can answer a prompt on it.
+  const stdinIds = options.from === "-";
+  if (!options.quote && !options.yes && (stdinIds || !deps.canPrompt())) {
     throw new UsageError("checkout charges the organization's card: pass --yes to pay without a confirmation prompt", {
-      hint: "No one can answer a prompt here (no terminal, or --no-input). Nothing was priced or paid.",
+      hint: stdinIds
+        ? "--from - reads the ids from stdin, so no one can answer a prompt there. Nothing was priced or paid. (--quote prices without paying.)"
+        : "No one can answer a prompt here (no terminal, or --no-input). Nothing was priced or paid.",
     });
   }
+  const { quote, from, ...plan } = options;
+  if (from !== undefined) {
+    const { readIdsFrom } = await import("../../checkout/checkout-from.js");
+    plan.ids = await readIdsFrom(from, deps);
+  }
+  if (quote) {
+    const { quoteShipments } = await import("../../checkout/quote.js");
+    return quoteShipments(deps, plan);
+  }
   const { checkoutShipments } = await import("../../checkout/checkout-shipments.js");
-  return checkoutShipments(deps, options);
+  return checkoutShipments(deps, plan);
 }
 
 /** Ids as separate arguments or comma-separated (`12 13` or `12,13`, handy from a script). */
@@ -118,7 +163,7 @@ export function parseShipmentIds(args: readonly string[]): number[] {
     ids.push(id);
   }
   if (ids.length === 0) {
-    throw new UsageError("no shipment ids given", { hint: "Example: shipctl checkout 125 126" });
+    throw new UsageError("no shipment ids given", { hint: "Example: shipctl checkout 125 126, or shipctl checkout --from results.csv" });
   }
   return ids;
 }

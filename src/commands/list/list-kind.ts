@@ -1,33 +1,55 @@
 // `shipctl list shipments` and `shipctl list addresses`: the wiring, the options and the run of both (they differ only
-// in what they read and the columns they show). The run loads the client, the tables and the rendering when it runs.
+// in what they read, the filters shipments have, and the columns they show). The run loads the client, the tables
+// and the rendering when it runs.
 import { Command } from "commander";
 import { PAGE } from "../../contract/limits.js";
+import { ShipmentStatus, shipmentStatusName } from "../../contract/enums.js";
+import { ADDRESS_FIELDS, SHIPMENT_FIELDS } from "../../contract/fields.js";
 import { UsageError } from "../../errors.js";
 import { parsePageFlags } from "../../input/page-flags.js";
+import { isFiltered, parseMax, parseShipmentFilter, type ListFilterFlags } from "../../input/list-filters.js";
+import { EXPORT_DELIMITERS, type ExportDelimiter } from "../../csv/csv-export.js";
+import { LIST_FORMATS, type ListFormat } from "../../output/list-format.js";
 import type { ListKind } from "../../api/walk-pages.js";
+import type { ListOptions } from "./list-records.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 import type { Deps } from "../../deps.js";
 
-export interface ListOptions {
-  kind: ListKind;
-  page: number;
-  /** Absent: the service's default page size. */
-  limit?: number;
-  all: boolean;
-  ndjson: boolean;
-}
+export type { ListOptions };
 
-interface ListFlags {
+
+type ListFlags = ListFilterFlags & {
   page?: string;
   limit?: string;
   all?: boolean;
   ndjson?: boolean;
-}
+  format?: string;
+  delimiter?: string;
+};
 
 const COLUMNS: Record<ListKind, string> = {
   shipments: "ID, TITLE, STATUS (by name), VALUE, SERVICE, PRICE (dollars), CREATED",
   addresses: "ID, NAME, LINE 1, CITY, REGION, POST CODE, COUNTRY",
 };
+
+const CSV_HEADERS: Record<ListKind, string> = {
+  shipments: `${["shipment_id", ...SHIPMENT_FIELDS].join(", ")}, and per side (fulfillment, destination)
+          the stored address id, or the address columns when the shipment was given the address inline`,
+  addresses: ["address_id", ...ADDRESS_FIELDS].join(", "),
+};
+
+const STATUS_NAMES = Object.values(ShipmentStatus).map(shipmentStatusName);
+
+const FILTER_HELP = `
+Filters (the service has none, so shipctl reads the pages and keeps what matches; a filter or --max reads every
+page from --page on, as --all does):
+  --status NAME...  ${STATUS_NAMES.slice(0, 9).join(", ")},
+                    ${STATUS_NAMES.slice(9).join(", ")}, in any case, or their numbers; several: --status draft 2
+  --created-after / --created-before  a date (2026-03-01, the start of that day) or a date and time
+                    (2026-03-01T14:30); in UTC, as CREATED shows it, unless a zone is given (2026-03-01T14:30+01:00).
+                    After includes that moment, before excludes it.
+  --title TEXT      titles containing TEXT, in any case
+`;
 
 export function listCommand(kind: ListKind, ctx: CommandContext, run: VerbRun<ListOptions> = runList): Command {
   const command = new Command(kind)
@@ -35,51 +57,81 @@ export function listCommand(kind: ListKind, ctx: CommandContext, run: VerbRun<Li
     .option("--page <n>", `page to read (from ${PAGE.firstPage})`)
     .option("--limit <n>", `items per page, ${PAGE.limit.min} to ${PAGE.limit.max} (the service's default is ${PAGE.defaultLimit})`)
     .option("--all", "read every page from --page on")
-    .option("--ndjson", "print one JSON document per item and line, as each page arrives (for streaming)")
+    .option("--max <n>", "print at most this many items in all, reading pages until there are that many");
+  if (kind === "shipments") {
+    command
+      .option("--status <name...>", "only shipments with these statuses (names or numbers)")
+      .option("--created-after <when>", "only shipments created at or after this date or time (UTC unless a zone is given)")
+      .option("--created-before <when>", "only shipments created before this date or time (UTC unless a zone is given)")
+      .option("--title <text>", "only shipments whose title contains this text (any case)");
+  }
+  command
+    .option("--format <format>", `${LIST_FORMATS.join(", ")} (default table; --json is short for --format json)`)
+    .option("--ndjson", "short for --format ndjson")
+    .option("--delimiter <char>", "with --format csv: ',' (the default) or ';' (for a spreadsheet in a locale that expects it)")
     .addHelpText(
       "after",
-      `
-Output: a table (${COLUMNS[kind]}); stderr says when more pages exist.
-With --json: the items as ONE JSON array (with --all, every page's items). With --ndjson: one item per line.
-A bad --page or --limit is exit 2 before anything is sent.
+      `${kind === "shipments" ? FILTER_HELP : ""}
+Output:
+  table   ${COLUMNS[kind]}; stderr says when more pages exist.
+  json    ONE document: {"${kind}": [...], "page": 1, "per_page": 20, "next_page": 2}, next_page being the page to
+          read next (--page) or null after the last${kind === "shipments" ? "; each shipment has status (1) and status_name (Draft)" : ""}.
+  ndjson  one item per line, as each page arrives.
+  csv     for a spreadsheet, and back: UTF-8 with a byte-order mark, the columns \`${kind === "shipments" ? "shipment" : "address"} update --csv\` reads:
+          ${CSV_HEADERS[kind]}.
+          Cells a spreadsheet would read as a formula or as a number losing its leading zero (+1206..., 01067)
+          start with ' so they stay text; \`update --csv\` takes it off again.
+With --max, a page may be cut short: next_page is then that page again (reading it repeats items, skips none).
+A bad flag is exit 2 before anything is sent.
 
 Examples:
   shipctl list ${kind}
   shipctl list ${kind} --page 2 --limit 50
-  shipctl list ${kind} --all --json | jq length
-  shipctl list ${kind} --all --ndjson | jq -c 'select(.id > 100)'
+  shipctl list ${kind} --all --json | jq '.${kind} | length'
+  shipctl list ${kind} --all --format ndjson | jq -c 'select(.id > 100)'
+${
+  kind === "shipments"
+    ? `  shipctl list shipments --status draft --created-after 2026-03-01 --max 100
+  shipctl list shipments --status Draft --format csv > drafts.csv   # edit, then: shipctl shipment update --csv drafts.csv`
+    : `  shipctl list addresses --format csv --delimiter ';' > addresses.csv   # edit, then: shipctl address update --csv addresses.csv`
+}
 `,
     );
   return command.action(verbAction(ctx, (_args, flags: ListFlags) => parseList(kind, flags), run));
 }
 
 export function parseList(kind: ListKind, flags: ListFlags): ListOptions {
-  return { kind, ...parsePageFlags(flags), all: flags.all === true, ndjson: flags.ndjson === true };
+  const filter = kind === "shipments" ? parseShipmentFilter(flags) : {};
+  const max = parseMax(flags.max);
+  const format = formatOf(flags);
+  if (flags.delimiter !== undefined && format !== "csv") throw new UsageError("--delimiter is for --format csv");
+  const delimiter = flags.delimiter ?? ",";
+  if (!(EXPORT_DELIMITERS as readonly string[]).includes(delimiter)) {
+    throw new UsageError(`--delimiter must be ',' or ';' (got ${JSON.stringify(flags.delimiter)})`, {
+      hint: "A spreadsheet whose decimal mark is a comma (German, French, ... locales) expects ';'.",
+    });
+  }
+  const all = flags.all === true || isFiltered(filter) || max !== undefined;
+  return { kind, ...parsePageFlags(flags), all, ...(format ? { format } : {}), delimiter: delimiter as ExportDelimiter, ...(max ? { max } : {}), filter };
+}
+
+function formatOf(flags: ListFlags): ListFormat | undefined {
+  if (flags.format === undefined) return flags.ndjson ? "ndjson" : undefined;
+  const format = flags.format.trim().toLowerCase();
+  if (!(LIST_FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`--format must be one of ${LIST_FORMATS.join(", ")} (got ${JSON.stringify(flags.format)})`);
+  }
+  if (flags.ndjson && format !== "ndjson") throw new UsageError(`--ndjson and --format ${format} cannot be used together`);
+  return format as ListFormat;
 }
 
 export async function runList(options: ListOptions, deps: Deps): Promise<void> {
-  if (options.ndjson && deps.globals.json) {
-    throw new UsageError("--json and --ndjson cannot be used together", {
-      hint: "--json prints one array at the end; --ndjson prints one item per line as pages arrive.",
+  const json = deps.globals.json;
+  if (json && options.format !== undefined && options.format !== "json") {
+    throw new UsageError(`--json and --format ${options.format} cannot be used together`, {
+      hint: "--json is short for --format json: one document at the end; ndjson prints one item per line as pages arrive.",
     });
   }
-  const { printListing } = await import("../../output/listing.js");
-  const { walkPages } = await import("../../api/walk-pages.js");
-  const { callOptions } = await import("../../input/call-options.js");
-  const { enumLabels } = await import("../../input/table-values.js");
-  const columns =
-    options.kind === "shipments" ? (await import("../../shipments/shipment-columns.js")).shipmentColumns : (await import("../../addresses/address-columns.js")).addressColumns;
-  const printer = printListing({ io: deps.io, json: deps.globals.json, theme: deps.theme.out }, { ndjson: options.ndjson, empty: `No ${options.kind}${options.page > 1 ? ` on page ${options.page}` : ""}.` });
-  const last = await walkPages(await deps.api(), {
-    kind: options.kind,
-    query: { page: options.page, limit: options.limit },
-    all: options.all,
-    call: callOptions(deps, `Listing ${options.kind}`),
-    onPage: (page) => printer.page(page.data),
-  });
-  await printer.end(async () => columns(await enumLabels(deps)) as never);
-  if (!options.all && last.links.next) {
-    const { from, to, current_page: current } = last.meta;
-    deps.io.err(`Showing ${options.kind} ${from}-${to}. Next page: --page ${current + 1}; every page: --all.\n`);
-  }
+  const { listRecords } = await import("./list-records.js");
+  await listRecords(deps, { ...options, format: options.format ?? (json ? "json" : "table") });
 }

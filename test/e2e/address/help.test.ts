@@ -6,12 +6,15 @@ describe("help of the address, shipment and list commands", () => {
   it.each([
     [["address", "verify", "--help"], ["--file <path>", "--line-1 <text>", "--post-code <text>", "Examples:", "Exit codes:"]],
     [["address", "add", "--help"], ["--no-verify", "--accept-recommended", "--force-new", "--no-wait", "settle time", "stores nothing", "Examples:"]],
-    [["address", "update", "--help"], ["<id>", "--accept-recommended", "address get 12 --json"]],
+    [["address", "update", "--help"], ["[id]", "--accept-recommended", "address get 12 --json", "--csv <file>", "--results <file.csv>", "list addresses --format csv"]],
     [["address", "get", "--help"], ["<id>", "Examples:"]],
     [["shipment", "update", "--help"], ["--fulfillment-address-id <n>", "--destination-address-id <n>", "--service <service>", "Examples:"]],
     [["shipment", "get", "--help"], ["<id>", "Examples:"]],
-    [["list", "shipments", "--help"], ["--page <n>", "--limit <n>", "--all", "--ndjson", "Examples:"]],
-    [["list", "addresses", "--help"], ["--limit <n>", "Examples:"]],
+    [
+      ["list", "shipments", "--help"],
+      ["--page <n>", "--limit <n>", "--all", "--ndjson", "--max <n>", "--status <name...>", "--created-after <when>", "--title <text>", "--format <format>", "--delimiter <char>", "the service has none", "UTC", "Examples:"],
+    ],
+    [["list", "addresses", "--help"], ["--limit <n>", "--max <n>", "--format <format>", "address update --csv", "Examples:"]],
   ])("%j documents its flags with examples", async (args, expected) => {
     const r = await runCli(args);
     expect(r.exitCode, r.stderr).toBe(0);

@@ -52,6 +52,6 @@ describe("the saved token stays with its service", () => {
     // The saved service itself still gets the saved token.
     const home = await runCli(["list", "shipments", "--json"], { configDir });
     expect(home.exitCode).toBe(0);
-    expect(JSON.parse(home.stdout)).toEqual([]);
+    expect(JSON.parse(home.stdout).shipments).toEqual([]);
   });
 });

@@ -25,11 +25,13 @@ describe("shipctl list shipments", () => {
     expect(r.stderr).toBe("");
   });
 
-  it("with --all follows links.next across 3 pages and prints every item as one JSON array", async () => {
+  it("with --all follows links.next across 3 pages and prints every item in one JSON document", async () => {
     await org.control.clearRequests();
     const r = await runCli(["list", "shipments", "--limit", "2", "--all", "--json"], { sandbox: org });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).map((s: { id: number }) => s.id)).toEqual(ids);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.shipments.map((s: { id: number }) => s.id)).toEqual(ids);
+    expect(doc.next_page).toBeNull();
     const pages = await org.control.requests({ method: "GET", path: "/api/v1/shipments" });
     expect(pages.map((p) => new URLSearchParams(p.query).get("page") ?? "1")).toEqual(["1", "2", "3"]);
   });
@@ -39,20 +41,26 @@ describe("shipctl list shipments", () => {
     expect(r.exitCode, r.stderr).toBe(0);
     const lines = r.stdout.trimEnd().split("\n");
     expect(lines.map((l) => JSON.parse(l).id)).toEqual(ids);
+    expect(lines.map((l) => JSON.parse(l).status_name)).toEqual(ids.map(() => "Draft"));
+    const same = await runCli(["list", "shipments", "--limit", "2", "--all", "--format", "ndjson"], { sandbox: org });
+    expect(same.stdout).toBe(r.stdout);
   });
 
-  it("without --all prints one page and says how to get the next on stderr", async () => {
+  it("without --all prints one page, with the next page in the JSON document and on stderr", async () => {
     const r = await runCli(["list", "shipments", "--limit", "2", "--page", "2", "--json"], { sandbox: org });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).map((s: { id: number }) => s.id)).toEqual(ids.slice(2, 4));
+    const doc = JSON.parse(r.stdout);
+    expect(doc.shipments.map((s: { id: number }) => s.id)).toEqual(ids.slice(2, 4));
+    expect(doc).toMatchObject({ page: 2, per_page: 2, next_page: 3 });
+    expect(doc.shipments[0]).toMatchObject({ status: 1, status_name: "Draft" });
     const people = await runCli(["list", "shipments", "--limit", "2"], { sandbox: org });
     expect(people.stderr).toBe("Showing shipments 1-2. Next page: --page 2; every page: --all.\n");
   });
 
-  it("prints [] for a page past the end", async () => {
+  it("prints no items for a page past the end", async () => {
     const r = await runCli(["list", "shipments", "--page", "9", "--json"], { sandbox: org });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stdout).toBe("[]\n");
+    expect(JSON.parse(r.stdout)).toEqual({ shipments: [], page: 9, per_page: 20, next_page: null });
   });
 
   it.each([["--limit", "51"], ["--limit", "0"], ["--page", "0"], ["--page", "two"]])(
@@ -82,7 +90,7 @@ describe("shipctl list shipments", () => {
     await fresh.control.fault({ method: "GET", path: "/api/v1/shipments", kind: "429", retryAfter: 1 });
     const r = await runCli(["list", "shipments", "--json"], { sandbox: fresh });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stdout).toBe("[]\n");
+    expect(JSON.parse(r.stdout).shipments).toEqual([]);
     expect(r.stderr).toContain("Listing shipments:");
   });
 
@@ -109,6 +117,6 @@ describe("shipctl list addresses", () => {
     const stored = [await seedAddress(fresh), await seedAddress(fresh, { name: "Two" }), await seedAddress(fresh, { name: "Three" })];
     const r = await runCli(["list", "addresses", "--limit", "1", "--all", "--json"], { sandbox: fresh });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).map((a: { id: number }) => a.id)).toEqual(stored);
+    expect(JSON.parse(r.stdout).addresses.map((a: { id: number }) => a.id)).toEqual(stored);
   });
 });

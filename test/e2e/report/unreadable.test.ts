@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, chownSync, cpSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { fixture, runCli, tempDir } from "../../helpers/cli.js";
+import { BIN, fixture, runCli, tempDir } from "../../helpers/cli.js";
 import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.js";
 import { shipmentReadyFor } from "./setup.js";
 
@@ -22,17 +22,19 @@ function openFolder(prefix: string): string {
 }
 
 /**
- * Whether the refusal a user meets can be made here: the CLI's user must be able to run this node (a private install
- * folder, as .ci/run's Node 24, is closed to nobody) and must not read a file of mode 000 (a file system without
- * permissions).
+ * Whether the refusal a user meets can be made here: the CLI's user must be able to run this node and read this
+ * checkout's bin (a private folder, as .ci/run's clone and its Node 24 live in, is closed to nobody) and must not read
+ * a file of mode 000 (a file system without permissions).
  */
 function refusalCanBeMade(): boolean {
   const probe = join(openFolder("shipctl-probe-"), "probe.jpg");
   writeFileSync(probe, "x");
   chmodSync(probe, 0o000);
-  const check = `require("node:fs").accessSync(${JSON.stringify(probe)}, require("node:fs").constants.R_OK)`;
-  const r = spawnSync(process.execPath, ["-e", check], { ...user });
-  return r.error === undefined && r.status !== 0;
+  const fs = `const fs = require("node:fs");`;
+  const bin = spawnSync(process.execPath, ["-e", `${fs} fs.accessSync(${JSON.stringify(BIN)}, fs.constants.R_OK)`], { ...user });
+  if (bin.error !== undefined || bin.status !== 0) return false;
+  const photo = spawnSync(process.execPath, ["-e", `${fs} fs.accessSync(${JSON.stringify(probe)}, fs.constants.R_OK)`], { ...user });
+  return photo.error === undefined && photo.status !== 0;
 }
 
 let sb: TestSandbox;

@@ -134,6 +134,19 @@ describe("shipctl shipment create from flags", () => {
     expect(await o.org.control.requests()).toHaveLength(0);
   });
 
+  it("invalid input with an unknown --service: the service is in the same list, and nothing is created", async () => {
+    const o = await orgWithAddresses();
+    const args = flagArgs(o);
+    args[args.indexOf("--value") + 1] = "12000";
+    args[args.indexOf("--service") + 1] = "Overnight";
+    const r = await runCli(args, { sandbox: o.org });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("The shipment has 2 problems, so nothing was sent:");
+    expect(r.stderr).toContain("value (--value): value must be between 50 and 10000 USD (got 12000)");
+    expect(r.stderr).toMatch(/service \(--service\): .*"Overnight"/);
+    expect(await o.org.control.requests({ method: "POST" })).toHaveLength(0);
+  });
+
   it("a connection reset after the service applied the POST: reconciled, not resent; the rerun skips it", async () => {
     const o = await orgWithAddresses();
     const configDir = tempDir("shipctl-config-");

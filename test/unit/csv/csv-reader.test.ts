@@ -73,6 +73,14 @@ describe("openCsv", () => {
     await expect(all()).rejects.toSatisfy((e: unknown) => e instanceof UsageError && /q.csv, line 3: a quoted field is never closed/.test(e.message));
   });
 
+  it("reads a file that is only a header (its last record ends with the file), with no rows", async () => {
+    for (const text of ["a,b\n", "a,b", "a;b\r\n"]) {
+      const { csv, rows } = await read(text);
+      expect(csv.header).toEqual(["a", "b"]);
+      expect(rows).toEqual([]);
+    }
+  });
+
   it("gives the same rows in batches, several per read of the file, and the same errors", async () => {
     const bytes = fixtureBytes("quoted-newlines.csv");
     const one = await read(bytes, 40);

@@ -31,6 +31,42 @@ describe("detectEncoding", () => {
   });
 });
 
+describe("workbooks", () => {
+  /** A zip's first local header (30 bytes) and its first entry's name and bytes. */
+  const zipStarting = (entry: string): Buffer => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(26), Buffer.from(entry, "latin1")]);
+  const refusal = (head: Buffer, file: string): UsageError => {
+    try {
+      detectEncoding(head, file);
+    } catch (e) {
+      return e as UsageError;
+    }
+    throw new Error("not refused");
+  };
+
+  it("names an OpenDocument file (LibreOffice) as such, with LibreOffice's way to export CSV, whatever its name", () => {
+    for (const file of ["book.ods", "export.csv"]) {
+      const e = refusal(zipStarting("mimetypeapplication/vnd.oasis.opendocument.spreadsheet"), file);
+      expect(e.message).toBe(`${file} is a spreadsheet workbook (OpenDocument, as LibreOffice saves it), not a CSV file`);
+      expect(e.hint).toMatch(/^In LibreOffice Calc, use File > Save As, choose the type "Text CSV \(.csv\)"/);
+      expect(e.hint).not.toMatch(/Excel/);
+    }
+  });
+
+  it("names Excel (.xlsx, .xls) and Numbers files with their own advice", () => {
+    expect(refusal(zipStarting("[Content_Types].xml"), "book.xlsx").message).toBe("book.xlsx is an Excel workbook, not a CSV file");
+    expect(refusal(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), "old.xls").hint).toMatch(/^In Excel, use File > Save As/);
+    const numbers = refusal(zipStarting("Index/Document.iwa"), "prices.numbers");
+    expect(numbers.message).toBe("prices.numbers is a Numbers spreadsheet, not a CSV file");
+    expect(numbers.hint).toMatch(/^In Numbers, use File > Export To > CSV/);
+    expect(refusal(zipStarting("notes.txt"), "a.zip").message).toBe("a.zip is a zip archive (a spreadsheet workbook?), not a CSV file");
+  });
+
+  it("reads far enough into a file sent in small pieces to tell an OpenDocument file", async () => {
+    const bytes = Buffer.concat([zipStarting("mimetypeapplication/vnd.oasis.opendocument.spreadsheet"), Buffer.alloc(200)]);
+    await expect(decode(bytes)).rejects.toThrow(/f.csv is a spreadsheet workbook \(OpenDocument/);
+  });
+});
+
 describe("UTF-8 helpers", () => {
   it("finds a multi-byte character cut at the end of a chunk", () => {
     const e = Buffer.from("é"); // c3 a9

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readId, readWholeNumber } from "../../../src/csv/numbers.js";
+import { DecimalMarks, readId, readWholeNumber } from "../../../src/csv/numbers.js";
 
 const value = (text: string, commaDecimal = false) => readWholeNumber(text, { column: "value", dollars: true, commaDecimal });
 const inches = (text: string) => readWholeNumber(text, { column: "length", inches: true });
@@ -29,10 +29,39 @@ describe("readWholeNumber", () => {
     expect(inches("17.5").ok).toBe(false);
   });
 
-  it("refuses ambiguous separators instead of guessing", () => {
-    expect(value("1.200").ok).toBe(false);
+  it("reads an ambiguous separator the one way that is a possible value, and says it settled it", () => {
+    const dollars = { min: 50, max: 10000 };
+    const ranged = (text: string, commaDecimal = false) => readWholeNumber(text, { column: "value", dollars: true, commaDecimal, range: dollars });
+    // 1.2 and 2.5 are not whole dollars; 1 is below the range; 50 is, where 50000 is above it.
+    expect(ranged("$1.200")).toEqual({ ok: true, value: 1200, changed: true, separatorSettled: true });
+    expect(ranged("2.500")).toEqual({ ok: true, value: 2500, changed: true, separatorSettled: true });
+    expect(ranged("1,200", true)).toEqual({ ok: true, value: 1200, changed: true, separatorSettled: true });
+    expect(ranged("1.000")).toMatchObject({ ok: true, value: 1000 });
+    expect(ranged("50.000")).toMatchObject({ ok: true, value: 50 });
     expect(value("1,200").ok).toBe(true);
-    expect(value("1,200", true)).toMatchObject({ ok: false, reason: expect.stringMatching(/ambiguous in a file that uses ";"/) });
+    expect(ranged("12.345")).toEqual({
+      ok: false,
+      reason:
+        'value "12.345" reads as 12345 or as 12.345 (is "." a thousands separator or the decimal mark?), and neither is a whole number ' +
+        "from 50 to 10000; format the column in the spreadsheet as a number without thousands separators and export it again",
+    });
+  });
+
+  it("reads an ambiguous cell as the column's unambiguous cells above it write the decimal mark, before the range", () => {
+    const marks = new DecimalMarks();
+    const read = (text: string) => readWholeNumber(text, { column: "value", dollars: true, commaDecimal: true, marks, range: { min: 50, max: 10000 } });
+    const unranged = (text: string) => readWholeNumber(text, { column: "n", commaDecimal: true, marks });
+    expect(unranged("1.000")).toMatchObject({ ok: false, reason: expect.stringMatching(/reads as 1000 or as 1 .*and both are possible; format the column/) });
+    expect(read("50.000")).toMatchObject({ ok: true, value: 50 });
+    expect(read("$10.000,00")).toMatchObject({ ok: true, value: 10000 });
+    expect(read("$850,00")).toMatchObject({ ok: true, value: 850 });
+    // In German 50.000 is fifty thousand: the schema then refuses it as out of range, naming 50000.
+    expect(read("50.000")).toEqual({ ok: true, value: 50000, changed: true, separatorSettled: true });
+    expect(unranged("1.000")).toEqual({ ok: true, value: 1000, changed: true, separatorSettled: true });
+    expect(read("2,500")).toMatchObject({ ok: false, reason: expect.stringMatching(/^value "2,500" has a fractional part \(this column's other cells write "," as the decimal mark\)/) });
+    // A column that writes both marks proves nothing.
+    expect(read("1,200.50").ok).toBe(false);
+    expect(unranged("1.000").ok).toBe(false);
   });
 
   it("refuses other currencies, other units and text", () => {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { Notes } from "../../../src/csv/value-notes.js";
 import type { Mapping } from "../../../src/csv/table-cells.js";
+import type { Change } from "../../../src/csv/row-types.js";
 
 const us: Mapping = { kind: "country", input: "USA", id: 1, name: "United States" };
 const express: Mapping = { kind: "service", input: "Express", id: 2, name: "Express" };
@@ -38,21 +39,20 @@ describe("Notes", () => {
     expect(notes.render("x")).toContain('  10 rows: values of value read differently, e.g. "$2.00" -> 2 (rows 2, 3, 4, …)\n');
   });
 
-  it("one line per kind, a row counted once per kind however many of its cells; a new kind groups the same way", () => {
+  it("one line per kind, a row counted once per kind however many of its cells; a change of no kind, by its column", () => {
     const notes = new Notes();
-    const phones = [
+    const phones: Change[] = [
       { column: "fulfillment_phone", from: "(206) 953-6978", to: "+12069536978", kind: "phone" },
       { column: "destination_phone", from: "(602) 555-0110", to: "+16025550110", kind: "phone" },
     ];
     for (const row of [2, 5, 9, 12]) notes.add(row, [...phones, { column: "value", from: "$1,200", to: "1200", kind: "number" }], []);
-    // A kind named in NOTE_KINDS by whoever adds it, or not there yet: either way its own line.
-    notes.add(13, [{ column: "destination_region", from: "Arizona", to: "AZ", kind: "region" }], []);
-    notes.add(14, [{ column: "destination_region", from: "Ohio", to: "OH", kind: "region" }], []);
+    notes.add(13, [{ column: "destination_region", from: "Arizona", to: "AZ" }], []);
+    notes.add(14, [{ column: "destination_region", from: "Ohio", to: "OH" }], []);
     expect(notes.render("x")).toBe(
       "Values read differently from how they are written:\n" +
-        '  4 rows: phone numbers written in international form, e.g. "(206) 953-6978" -> +12069536978 (rows 2, 5, 9, …)\n' +
-        '  4 rows: numbers read from how the spreadsheet shows them ($1,200 -> 1200), e.g. "$1,200" -> 1200 (rows 2, 5, 9, …)\n' +
-        '  2 rows: values of region read differently, e.g. "Arizona" -> AZ (rows 13, 14)\n',
+        '  4 rows: phone numbers written in international form [fulfillment_phone, destination_phone], e.g. "(206) 953-6978" -> +12069536978 (rows 2, 5, 9, …)\n' +
+        '  4 rows: numbers read from how the spreadsheet shows them ($1,200 -> 1200) [value], e.g. "$1,200" -> 1200 (rows 2, 5, 9, …)\n' +
+        '  2 rows: values of destination_region read differently, e.g. "Arizona" -> AZ (rows 13, 14)\n',
     );
   });
 
@@ -75,6 +75,17 @@ describe("Notes", () => {
     expect(mappings).toHaveLength(500);
     expect(mappings[0]).toEqual({ kind: "country", input: "Land 0", id: 0, name: "Land 0", rows: 1 });
     expect(mappings.find((m) => m.input === "USA")).toEqual({ ...us, rows: 2_000 });
+  });
+
+  it("keeps each kind of change apart from plain formatting, says what it means, and shows a line break as \\n", () => {
+    const notes = new Notes();
+    notes.add(2, [{ column: "title", from: "Blue\nStudy", to: "Blue Study", kind: "line-break" }], []);
+    notes.add(3, [{ column: "title", from: "'=x", to: "=x", kind: "apostrophe" }, { column: "value", from: "$1,200", to: "1200" }], []);
+    expect(notes.toJSON().changes.map((c) => [c.column, c.kind])).toEqual([["title", "line-break"], ["title", "apostrophe"], ["value", undefined]]);
+    const text = notes.render("x");
+    expect(text).toContain('  1 row: line breaks and tabs folded to a space [title], e.g. "Blue\\nStudy" -> Blue Study (row 2)\n');
+    expect(text).toContain("  1 row: leading apostrophe dropped: ");
+    expect(text).toContain('  1 row: values of value read differently, e.g. "$1,200" -> 1200 (row 3)\n');
   });
 
   it("is empty until something is added", () => {

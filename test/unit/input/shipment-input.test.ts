@@ -100,6 +100,13 @@ describe("readShipmentInput", () => {
     expect(err.message).toContain("  destination_address.post_code: post_code is required");
   });
 
+  it("names an unknown service name beside the other bad fields, in one report", async () => {
+    const err = await failure(readShipmentInput(testDeps().deps, { ...FLAGS, service: "Overnight", depth: "5" }));
+    expect(err.message).toMatch(/^The shipment has 2 problems, so nothing was sent:/);
+    expect(err.message).toContain("  depth (--depth): depth must be between 1 and 4 inches (got 5)");
+    expect(err.message).toMatch(/ {2}service \(--service\): .*"Overnight"/);
+  });
+
   it("resolves a service name through the table, and refuses it when the table is unconfirmed", async () => {
     expect((await readShipmentInput(testDeps().deps, { ...FLAGS, service: "Express" })).service).toBe(2);
     const err = await failure(readShipmentInput(testDeps({ tables: UNCONFIRMED_TABLES }).deps, { ...FLAGS, service: "Express" }));

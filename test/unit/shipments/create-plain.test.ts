@@ -97,6 +97,16 @@ describe("shipment create from flags", () => {
     expect(existsSync(join(h.dir, "journals"))).toBe(false);
   });
 
+  it("lists an unknown --service with the other bad flags, in the same report", async () => {
+    const h = shipmentHarness();
+    const error = await runCreateItems(h.deps, { ...FLAGS, value: "20", service: "Overnight" }, SEND).catch((e: unknown) => e);
+    const message = (error as UsageError).message;
+    expect(message).toMatch(/^The shipment has 2 problems, so nothing was sent:/);
+    expect(message).toContain("value (--value): value must be between 50 and 10000 USD (got 20)");
+    expect(message).toMatch(/ {2}service \(--service\): .*Overnight/);
+    expect(h.service.createCalls).toHaveLength(0);
+  });
+
   it("with no input at all, says what to give", async () => {
     const h = shipmentHarness();
     await expect(runCreateItems(h.deps, {}, SEND)).rejects.toThrow("no shipment given");

@@ -50,7 +50,7 @@ describe("shipment rows", () => {
       expect.arrayContaining([
         { column: "value", from: "$1,250", to: "1250", kind: "number" },
         { column: "fulfillment_phone", from: "(206) 953-6978", to: "+12069536978", kind: "phone" },
-        { column: "fulfillment_post_code", from: "2110", to: "02110", kind: "post_code" },
+        { column: "fulfillment_post_code", from: "2110", to: "02110", kind: "post-code" },
       ]),
     );
     expect(ok.mappings).toEqual(expect.arrayContaining([{ kind: "service", input: "White Glove", id: 3, name: "White Glove" }]));

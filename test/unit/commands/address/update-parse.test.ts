@@ -1,4 +1,4 @@
-// `address update <id>`: the command line to options, nothing run.
+// `address update <id>` and `address update --csv FILE`: the command line to options, nothing run.
 import { describe, expect, it } from "vitest";
 import { updateCommand, type UpdateOptions } from "../../../../src/commands/address/update.js";
 import { UsageError } from "../../../../src/errors.js";
@@ -12,11 +12,12 @@ const FIELD_INPUT = Object.fromEntries(ADDRESS_FIELD_FLAGS.map((f) => [f.key, `$
 
 describe("address update (parse only)", () => {
   it("defaults: the id, the input as given, verified, a revision only after a yes", async () => {
-    expect(await parse(["12", "--file", "a.json"])).toEqual({ id: 12, input: { file: "a.json" }, store: { verify: true, acceptRecommended: false } });
+    expect(await parse(["12", "--file", "a.json"])).toEqual({ mode: "single", id: 12, input: { file: "a.json" }, store: { verify: true, acceptRecommended: false } });
   });
 
   it("every field flag and the flags of what is stored", async () => {
     expect(await parse(["12", ...FIELDS, "--no-verify", "--accept-recommended"])).toEqual({
+      mode: "single",
       id: 12,
       input: FIELD_INPUT,
       store: { verify: false, acceptRecommended: true },
@@ -30,8 +31,15 @@ describe("address update (parse only)", () => {
     await expect(parse(["0"])).rejects.toBeInstanceOf(UsageError);
   });
 
-  it("needs the id, and has no CSV mode", async () => {
+  it("needs the id without --csv", async () => {
     await expect(parse(["--file", "a.json"])).rejects.toThrow("missing required argument 'id'");
-    await expect(parse(["12", "--csv", "a.csv"])).rejects.toThrow(/unknown option '--csv'/);
+  });
+
+  it("with --csv reads every field from the file: an id or a field flag beside it is refused", async () => {
+    const csv = await parse(["--csv", "a.csv", "--results", "r.csv", "--no-verify"]);
+    expect(csv).toMatchObject({ mode: "csv", csv: { csv: "a.csv", results: "r.csv", verify: false } });
+    await expect(parse(["12", "--csv", "a.csv"])).rejects.toThrow(/--csv reads every field from the file; drop "12"/);
+    await expect(parse(["--csv", "a.csv", "--name", "X"])).rejects.toThrow(/drop --name/);
+    await expect(parse(["12", "--file", "a.json", "--dry-run"])).rejects.toThrow("--dry-run works with --csv only");
   });
 });

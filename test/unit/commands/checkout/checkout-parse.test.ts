@@ -9,7 +9,7 @@ const parse = (argv: string[]) => parsedOptions(checkoutCommand, argv);
 
 describe("checkout (parse only)", () => {
   it("defaults: ask before paying, no limit, 60 s between 3 retries, wait for an earlier payment", async () => {
-    expect(await parse(["125"])).toEqual({ ids: [125], yes: false, maxTotalCents: undefined, retryWaitSeconds: 60, retries: 3, wait: true });
+    expect(await parse(["125"])).toEqual({ ids: [125], quote: false, yes: false, maxTotalCents: undefined, retryWaitSeconds: 60, retries: 3, wait: true });
   });
 
   it("--yes (and -y), --max-total, --retry-wait, --retries and --no-wait", async () => {
@@ -20,12 +20,27 @@ describe("checkout (parse only)", () => {
       retryWaitSeconds: 0,
       retries: 5,
       wait: false,
+      quote: false,
     });
     expect(await parse(["125", "-y"])).toMatchObject({ yes: true });
   });
 
-  it("needs at least one id (commander's own refusal, before the parse)", async () => {
-    await expect(parse([])).rejects.toMatchObject({ code: "commander.missingArgument" });
+  it("needs at least one id, or --from (exit 2, with an example of each)", async () => {
+    const e = await parse([]).catch((err: unknown) => err);
+    expect(e).toBeInstanceOf(UsageError);
+    expect(e).toMatchObject({ message: "no shipment ids given", hint: expect.stringContaining("--from results.csv") });
+  });
+
+  it("--from FILE or -: the ids are read when the command runs; --quote", async () => {
+    expect(await parse(["--from", "r.csv"])).toMatchObject({ ids: [], from: "r.csv", quote: false });
+    expect(await parse(["--from", "-", "--quote"])).toMatchObject({ ids: [], from: "-", quote: true });
+    expect(await parse(["12", "13", "--quote"])).toMatchObject({ ids: [12, 13], quote: true });
+  });
+
+  it("refuses ids as arguments together with --from (exit 2), rather than guess which was meant", async () => {
+    const e = await parse(["12", "--from", "r.csv"]).catch((err: unknown) => err);
+    expect(e).toBeInstanceOf(UsageError);
+    expect((e as UsageError).message).toBe("give shipment ids as arguments or --from, not both");
   });
 
   it.each([

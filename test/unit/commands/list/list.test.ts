@@ -56,13 +56,20 @@ describe("list shipments", () => {
     const t = testDeps({ json: true, api: pagesOf(2, 5) });
     await listShipments(t.deps, [], { page: "2", limit: "2" });
     expect(t.api.callsTo("listShipments")[0]![0]).toEqual({ page: 2, limit: 2 });
-    expect(JSON.parse(t.io.stdout()).map((s: StoredShipment) => s.id)).toEqual([3, 4]);
+    const doc = JSON.parse(t.io.stdout());
+    expect(doc.shipments.map((s: StoredShipment) => s.id)).toEqual([3, 4]);
+    // Where to go on is in the document, not only on stderr (issue 12, point 9).
+    expect(doc).toMatchObject({ page: 2, per_page: 2, next_page: 3 });
+    expect(doc.shipments[0]).toMatchObject({ status: 1, status_name: "Draft" });
+    expect(Object.keys(doc.shipments[0]).slice(0, 4)).toEqual(["id", "title", "status", "status_name"]);
   });
 
-  it("with --all --json follows links.next to the end and prints one array", async () => {
+  it("with --all --json follows links.next to the end and prints one document", async () => {
     const t = testDeps({ json: true, api: pagesOf(2, 5) });
     await listShipments(t.deps, [], { all: true, limit: "2" });
-    expect(JSON.parse(t.io.stdout()).map((s: StoredShipment) => s.id)).toEqual([1, 2, 3, 4, 5]);
+    const doc = JSON.parse(t.io.stdout());
+    expect(doc.shipments.map((s: StoredShipment) => s.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(doc.next_page).toBeNull();
     expect(t.api.callsTo("nextPage").map((c) => c[1])).toEqual([`${BASE}?page=2&limit=2`, `${BASE}?page=3&limit=2`]);
     expect(t.io.stderr()).toBe("");
   });
@@ -72,12 +79,13 @@ describe("list shipments", () => {
     await listShipments(t.deps, [], { all: true, ndjson: true });
     const lines = t.io.stdout().trimEnd().split("\n");
     expect(lines.map((l) => JSON.parse(l).id)).toEqual([1, 2, 3]);
+    expect(JSON.parse(lines[0]!).status_name).toBe("Draft");
   });
 
-  it("prints [] for an empty list with --json, and talks on stderr without", async () => {
+  it("prints an empty list with --json, and talks on stderr without", async () => {
     const json = testDeps({ json: true, api: pagesOf(2, 0) });
     await listShipments(json.deps, [], {});
-    expect(json.io.stdout()).toBe("[]\n");
+    expect(JSON.parse(json.io.stdout())).toEqual({ shipments: [], page: 1, per_page: 2, next_page: null });
     const people = testDeps({ api: pagesOf(2, 0) });
     await listShipments(people.deps, [], {});
     expect(people.io.stdout()).toBe("");
@@ -87,7 +95,8 @@ describe("list shipments", () => {
   it("refuses a bad --limit, and --json with --ndjson, before any request", async () => {
     const t = testDeps({ json: true });
     await expect(listShipments(t.deps, [], { limit: "51" })).rejects.toBeInstanceOf(UsageError);
-    await expect(listShipments(t.deps, [], { ndjson: true })).rejects.toThrow("--json and --ndjson cannot be used together");
+    await expect(listShipments(t.deps, [], { ndjson: true })).rejects.toThrow("--json and --format ndjson cannot be used together");
+    await expect(listShipments(t.deps, [], { format: "csv" })).rejects.toThrow("--json and --format csv cannot be used together");
     expect(t.api.calls).toEqual([]);
   });
 

@@ -1,0 +1,43 @@
+// `shipctl checkout --quote`: the pricing half of a checkout. The shipments are read (those no longer a Draft are
+// reported and left out, as a checkout would) and priced in the same sessions of at most 10, then shown, and that is
+// all: no confirmation, no payment, and neither the checkout journal nor its lock is touched, so a quote never waits
+// for (or holds up) a checkout that is paying.
+import { UsageError } from "../errors.js";
+import { ShipmentStatus, shipmentStatusName } from "../contract/index.js";
+import type { Deps } from "../deps.js";
+import { formatUsd } from "../output/money.js";
+import { printJson } from "../output/json.js";
+import { tableWidth } from "../output/table.js";
+import type { CheckoutPlan, SkippedShipment } from "./checkout-model.js";
+import { priceSessions } from "./price.js";
+import { readShipments } from "./paid-read-back.js";
+import { priceTable, quoteDocument, totalOf } from "./present.js";
+import { plural } from "./pay.js";
+
+export async function quoteShipments(deps: Deps, plan: Pick<CheckoutPlan, "ids" | "maxTotalCents">): Promise<void> {
+  const note = (line: string) => deps.io.err(`${line}\n`);
+  const api = await deps.api();
+  const stored = await readShipments(api, plan.ids, deps.signal);
+  const skipped: SkippedShipment[] = stored
+    .filter((s) => s.status !== ShipmentStatus.Draft)
+    .map((s) => ({ id: s.id, title: s.title, status: s.status }));
+  for (const s of skipped) note(`shipment ${s.id} is already ${shipmentStatusName(s.status)}: not priced`);
+  const toPrice = stored.filter((s) => s.status === ShipmentStatus.Draft);
+  if (toPrice.length === 0) {
+    note(`nothing to price: ${plan.ids.length === 1 ? "the shipment is" : `all ${plan.ids.length} shipments are`} already paid`);
+    if (deps.globals.json) printJson(deps.io, quoteDocument({ status: "nothing-to-pay", sessions: [], skipped }));
+    return;
+  }
+  const titles = new Map(toPrice.map((s) => [s.id, s.title]));
+  const sessions = await priceSessions(api, [...titles.keys()], titles, deps.signal, note);
+  const total = totalOf(sessions);
+  const over = plan.maxTotalCents !== undefined && total > plan.maxTotalCents;
+  if (deps.globals.json) printJson(deps.io, quoteDocument({ status: over ? "over-max-total" : "quoted", sessions, skipped }));
+  else deps.io.out(priceTable(sessions, { theme: deps.theme.out, width: tableWidth(deps.io) }));
+  if (over) {
+    throw new UsageError(`total ${formatUsd(total)} exceeds --max-total ${formatUsd(plan.maxTotalCents!)}`, {
+      hint: "This was a quote: nothing was charged. A checkout with the same --max-total would refuse it too.",
+    });
+  }
+  note(`quote: ${formatUsd(total)} for ${plural(titles.size)}; nothing was charged (run the same command without --quote to pay)`);
+}

@@ -1,0 +1,26 @@
+// Records written as a CSV file a spreadsheet opens as it should and shipctl reads back (`list --format csv`, then
+// `update --csv`): UTF-8 with a byte-order mark (Excel otherwise guesses the locale's code page and garbles accents),
+// the delimiter the user's spreadsheet expects, and every cell neutralised as the results file does (formula-cells.ts).
+import { csvLine } from "./formula-cells.js";
+
+/** One column of an export: its header, as the matching `update --csv` reads it, and the cell of a record. */
+export interface CsvColumn<T> {
+  header: string;
+  cell(item: T): string | number | null | undefined;
+}
+
+export const EXPORT_DELIMITERS = [",", ";"] as const;
+export type ExportDelimiter = (typeof EXPORT_DELIMITERS)[number];
+
+export interface CsvExporter<T> {
+  /** The header line, after the byte-order mark. */
+  header(): string;
+  row(item: T): string;
+}
+
+export function csvExporter<T>(columns: readonly CsvColumn<T>[], delimiter: ExportDelimiter): CsvExporter<T> {
+  return {
+    header: () => `\ufeff${csvLine(columns.map((c) => c.header), delimiter)}`,
+    row: (item) => csvLine(columns.map((c) => c.cell(item)), delimiter),
+  };
+}

@@ -1,0 +1,57 @@
+// The columns that tie a results or errors file to the file it came from (the original). A spreadsheet re-save keeps
+// columns and nothing else, so each row carries, as cells:
+//   shipctl_row       its row number in the original file
+//   shipctl_key       its identity in the ledger book (the reference, the content's hash, or the original row)
+//   shipctl_original  the original file's path ("stdin" for input read from stdin)
+// Run as input, such a file is recognised by them: its rows keep their original identity (a row fixed in the
+// errors file is still that row of the original, never a new one) and its run uses the original's book. The
+// "shipctl_" prefix is no field of the contract, so the names cannot collide with an input column.
+import { openCsv } from "./csv-reader.js";
+import { cellAt } from "./cells.js";
+import { normaliseHeader } from "./headers.js";
+import type { CsvSource } from "./csv-source.js";
+
+export const ORIGIN_ROW = "shipctl_row";
+export const ORIGIN_KEY = "shipctl_key";
+export const ORIGIN_FILE = "shipctl_original";
+export const ORIGIN_COLUMNS: readonly string[] = [ORIGIN_ROW, ORIGIN_KEY, ORIGIN_FILE];
+
+/** What a row's origin cells say; each empty when the file has no such column or the cell is blank. */
+export interface OriginCells {
+  row: number | undefined;
+  key: string;
+  file: string;
+}
+
+/** Reads the origin cells of a file's rows, its columns looked up once. */
+export function originReader(header: readonly string[]): (cells: readonly string[]) => OriginCells {
+  const names = header.map(normaliseHeader);
+  const [row, key, file] = ORIGIN_COLUMNS.map((c) => names.indexOf(c));
+  return (cells) => {
+    const rowText = cellAt(cells, row!).trim();
+    const n = /^\d{1,9}$/.test(rowText) ? Number(rowText) : undefined;
+    return { row: n !== undefined && n >= 2 ? n : undefined, key: cellAt(cells, key!).trim(), file: cellAt(cells, file!).trim() };
+  };
+}
+
+/** The original a results or errors file names (its first row that names one), or undefined for any other file. */
+export async function originalNamedBy(source: CsvSource): Promise<string | undefined> {
+  let csv;
+  try {
+    csv = await openCsv(source.open(), source.name);
+  } catch {
+    // The file's own problems are reported by the run's first pass.
+    return undefined;
+  }
+  try {
+    if (!csv.header.map(normaliseHeader).includes(ORIGIN_FILE)) return undefined;
+    const read = originReader(csv.header);
+    for await (const record of csv.rows) {
+      const file = read(record.cells).file;
+      if (file !== "") return file;
+    }
+    return undefined;
+  } finally {
+    csv.close();
+  }
+}

@@ -1,0 +1,102 @@
+// `checkout --quote` and `checkout --from FILE` against the fake service: what is priced, what is paid (nothing, for a
+// quote), and that a quote neither writes the checkout journal nor waits on a checkout that holds it.
+import { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkoutCommand } from "../../../src/commands/checkout/checkout.js";
+import { ExitCode } from "../../../src/errors.js";
+import { ShipmentStatus } from "../../../src/contract/index.js";
+import { checkoutBookPath, openCheckoutBook } from "../../../src/checkout/checkout-book.js";
+import { tempDir } from "../../helpers/cli.js";
+import { runVerb } from "../../helpers/run-verb.js";
+import { exitOf, fakeService, harness } from "./fake.js";
+
+const posts = (calls: string[]) => calls.filter((c) => c.startsWith("POST"));
+
+describe("checkout --quote", () => {
+  it("prices and shows the table without --yes or a terminal; pays nothing; writes no journal", async () => {
+    const svc = fakeService([1, 2, 3], [], { 3: { status: ShipmentStatus.Confirmed } });
+    const h = harness(svc, { tty: false });
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "2", "3", "--quote"], h.deps));
+    expect(r.code).toBe(0);
+    expect(svc.calls.filter((c) => !c.startsWith("GET /shipments"))).toEqual(["GET /checkout 1,2"]);
+    expect(h.asked).toEqual([]);
+    expect(h.io.stdout()).toMatch(/Total \(2 shipments, 1 session\)\s+\$20\.03$/m);
+    expect(h.io.stderr()).toContain("shipment 3 is already Confirmed: not priced");
+    expect(h.io.stderr()).toContain("quote: $20.03 for 2 shipments; nothing was charged");
+    expect(existsSync(checkoutBookPath(h.deps.env))).toBe(false);
+  });
+
+  it("--json: snake_case document with the sessions in cents, the total and what is already paid", async () => {
+    const svc = fakeService([1, 2], [], { 2: { status: ShipmentStatus.Confirmed } });
+    const h = harness(svc, { globals: { json: true } });
+    expect((await exitOf(runVerb(checkoutCommand, ["1", "2", "--quote"], h.deps))).code).toBe(0);
+    expect(JSON.parse(h.io.stdout())).toEqual({ status: "quoted", sessions: [{ shipments: { "1": 1001 }, total: 1001 }], total: 1001, already_paid: [2] });
+  });
+
+  it("does not wait for a checkout that holds the journal's lock", async () => {
+    const svc = fakeService([1]);
+    const h = harness(svc);
+    const held = await openCheckoutBook(harness(fakeService([]), { configDir: h.configDir }).deps);
+    try {
+      const r = await exitOf(runVerb(checkoutCommand, ["1", "--quote"], h.deps));
+      expect(r.code).toBe(0);
+      expect(h.io.stderr()).not.toContain("Another checkout is running");
+    } finally {
+      await held.close();
+    }
+  });
+
+  it("--max-total: shows the quote, then exit 2 naming the total (as the checkout would refuse it)", async () => {
+    const svc = fakeService([1, 2]);
+    const h = harness(svc);
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "2", "--quote", "--max-total", "20"], h.deps));
+    expect(r.code).toBe(ExitCode.Usage);
+    expect(r.error?.message).toBe("total $20.03 exceeds --max-total $20.00");
+    expect(h.io.stdout()).toContain("$20.03");
+    expect(posts(svc.calls)).toEqual([]);
+  });
+});
+
+describe("checkout --from FILE", () => {
+  const results = (text: string) => {
+    const path = join(tempDir(), "results.csv");
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it("pays the created and skipped rows' shipments, says which rows were left out and why", async () => {
+    const svc = fakeService([4, 5]);
+    const h = harness(svc);
+    const file = results("title,shipment_id,status,error\nA,4,created,\nB,,failed,title: required\nC,5,skipped,\n");
+    const r = await exitOf(runVerb(checkoutCommand, ["--from", file, "--yes"], h.deps));
+    expect(r.code).toBe(0);
+    expect(svc.charges).toEqual([[4, 5]]);
+    expect(h.io.stderr()).toContain(`${file}: left out 1 row: 1 failed (row 3)`);
+  });
+
+  it("a file with no created shipment is refused before any request (exit 2)", async () => {
+    const svc = fakeService([]);
+    const h = harness(svc);
+    const file = results("title,shipment_id,status\nA,,failed\nB,,failed\n");
+    const r = await exitOf(runVerb(checkoutCommand, ["--from", file, "--yes"], h.deps));
+    expect(r.code).toBe(ExitCode.Usage);
+    expect(r.error?.message).toBe(`${file}: no row has a created shipment: 2 failed (rows 2 and 3)`);
+    expect(h.apiRequested()).toBe(false);
+  });
+
+  it("a missing file is refused naming it (exit 2)", async () => {
+    const h = harness(fakeService([]));
+    const r = await exitOf(runVerb(checkoutCommand, ["--from", "/nonexistent/r.csv", "--yes"], h.deps));
+    expect(r.code).toBe(ExitCode.Usage);
+    expect(r.error?.message).toBe("no such file: /nonexistent/r.csv");
+  });
+
+  it("--from - without --yes is refused before reading stdin: stdin carries the ids, not an answer", async () => {
+    const h = harness(fakeService([1]), { tty: true });
+    const r = await exitOf(runVerb(checkoutCommand, ["--from", "-"], h.deps));
+    expect(r.code).toBe(ExitCode.Usage);
+    expect(r.error?.hint).toContain("--from - reads the ids from stdin");
+    expect(h.apiRequested()).toBe(false);
+  });
+});

@@ -1,0 +1,39 @@
+// writeResultsFiles: every input column is kept, blank or repeated headers too, on a first run and in a merge.
+import { describe, expect, it } from "vitest";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { openSource } from "../../../src/csv/csv-source.js";
+import { writeResultsFiles } from "../../../src/csv/results-csv.js";
+import { Outcomes } from "../../../src/batch/outcomes.js";
+import { tempDir } from "../../helpers/cli.js";
+import { Readable } from "node:stream";
+
+const options = { idColumn: "shipment_id", keepCreated: true };
+
+describe("writeResultsFiles", () => {
+  it("keeps a blank and a repeated header's cells, and merges a later run of the same original by row", async () => {
+    const dir = tempDir("shipctl-results-");
+    const input = join(dir, "in.csv");
+    writeFileSync(input, "title,,notes,notes\nA,x,n1,n2\nB,y,n3,n4\n");
+    const source = await openSource(input, dir, Readable.from([]));
+    const first = new Outcomes();
+    first.set(2, { status: "created", label: "A", id: 7 });
+    first.set(3, { status: "failed", label: "B", error: "bad" });
+    const files = await writeResultsFiles(source, first, "r.csv", dir, options);
+    expect(files.failing).toBe(1);
+    const lines = () => readFileSync(join(dir, "r.csv"), "utf8").split("\r\n");
+    expect(lines().slice(0, 3)).toEqual([
+      `\ufefftitle,,notes,notes,shipment_id,status,error,note,shipctl_row,shipctl_key,shipctl_original`,
+      `A,x,n1,n2,7,created,,,2,row:2,${input}`,
+      `B,y,n3,n4,,failed,bad,,3,row:3,${input}`,
+    ]);
+    expect(readFileSync(join(dir, "r.errors.csv"), "utf8").split("\r\n")[1]).toBe(`B,y,n3,n4,bad,3,row:3,${input}`);
+
+    // The original again: row 2's cell now says less of it (invalid), row 3 is created.
+    const second = new Outcomes();
+    second.set(2, { status: "failed", label: "A", error: "still bad" });
+    second.set(3, { status: "created", label: "B", id: 8 });
+    expect((await writeResultsFiles(source, second, "r.csv", dir, options)).failing).toBe(0);
+    expect(lines().slice(1, 3)).toEqual([`A,x,n1,n2,7,created,,,2,row:2,${input}`, `B,y,n3,n4,8,created,,,3,row:3,${input}`]);
+  });
+});
