@@ -1,7 +1,7 @@
 // What every command's logic receives. systemDeps() is the real world; tests build their own.
 import { systemClock, type Clock } from "./clock.js";
 import { InterruptedError } from "./errors.js";
-import { systemIO, type IO } from "./output/io.js";
+import { quietIO, systemIO, type IO } from "./output/io.js";
 import { colorEnabled, createTheme, type Theme } from "./output/theme.js";
 import { systemPrompter, type Prompter } from "./prompter.js";
 import type { ApiClient } from "./api/client-types.js";
@@ -17,9 +17,11 @@ export interface GlobalOptions {
   color: boolean;
   /** false with --no-input: never prompt. */
   input: boolean;
+  /** --quiet: errors and the one-line summary only on stderr (deps.io is quietIO). */
+  quiet: boolean;
 }
 
-export const DEFAULT_GLOBALS: GlobalOptions = { json: false, debug: false, color: true, input: true };
+export const DEFAULT_GLOBALS: GlobalOptions = { json: false, debug: false, color: true, input: true, quiet: false };
 
 /** What exists before the command line is parsed. */
 export interface BaseDeps {
@@ -113,6 +115,7 @@ export function createDeps(base: BaseDeps, globals: GlobalOptions): Deps {
   let api: Promise<ApiClient> | undefined;
   const deps: Deps = {
     ...base,
+    io: globals.quiet ? quietIO(base.io) : base.io,
     version: __SHIPCTL_VERSION__,
     globals,
     theme: {

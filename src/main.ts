@@ -30,8 +30,8 @@ export async function main(argv: string[], base: BaseDeps): Promise<number> {
   const stdout = watchStdout(base.io);
   const ctx: CommandContext = {
     depsFor(command) {
-      deps = createDeps(base, globalsOf(command));
-      deps.io = stdout.io;
+      // The watched stdout under whatever the flags make of the IO (--quiet wraps it).
+      deps = createDeps({ ...base, io: stdout.io }, globalsOf(command));
       return deps;
     },
     setExitCode(code) {
@@ -92,6 +92,7 @@ function globalsOf(command: Command): GlobalOptions {
     debug: o.debug ?? DEFAULT_GLOBALS.debug,
     color: o.color ?? DEFAULT_GLOBALS.color,
     input: o.input ?? DEFAULT_GLOBALS.input,
+    quiet: o.quiet ?? DEFAULT_GLOBALS.quiet,
   };
 }
 

@@ -17,6 +17,7 @@ export function buildProgram(base: BaseDeps, ctx: CommandContext, version: strin
     .option("--debug", "log each request (method, URL, status, time, retries) to stderr; the token is redacted")
     .option("--no-color", "no colours (also NO_COLOR=1)")
     .option("--no-input", "never prompt; fail naming the missing flag instead")
+    .option("-q, --quiet", "on stderr, only errors and the one-line summary (prompts still ask; stdout unchanged)")
     .showHelpAfterError("(run with --help for usage)")
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
     .exitOverride();

@@ -29,7 +29,8 @@ import { settleCreatedInvalid } from "../batch/created-invalid.js";
 import { BULK_CHUNK_BYTES } from "../csv/csv-source.js";
 import { isApiFailure, ApiAuthError, RequestInterruptedError } from "../api/api-errors.js";
 import { diffFields } from "../output/diff.js";
-import type { Address } from "../contract/index.js";
+import type { Address, StoredAddress } from "../contract/index.js";
+import { StoredAddresses } from "./stored-match.js";
 
 export const VERIFY_WORDS: ResultWords = { idKey: "address_id", idHeader: "address id", labelHeader: "name", done: "valid" };
 export const ADD_WORDS: ResultWords = { idKey: "address_id", idHeader: "address id", labelHeader: "name", done: "created" };
@@ -47,7 +48,7 @@ type VerifyResult = Verdict | { failed: string };
 async function verifyBatch(run: BatchRun): Promise<number> {
   const { deps, outcomes } = run;
   const spec = addressScanSpec(run.tables, { keys: false, kind: "address-verify" });
-  const notes = new Notes();
+  const notes = new Notes({ perRow: run.options.results !== undefined });
   const addresses = new AddressSet();
   const validation = await validatePass(run.source, spec, deps.signal, (row) => {
     notes.add(row.row, row.changes, row.mappings);
@@ -99,15 +100,19 @@ async function addBatch(run: BatchRun, journal: Book): Promise<number> {
   // A first run of a copy of a file already sent must not send its rows again (earlier-journals.ts).
   const earlier = !options.forceNew ? await findEarlierSends(run, "address-add", journal) : undefined;
   const firstPass = addressScanSpec(run.tables, { keys: journal.hasRows || earlier !== undefined, kind: "address-add" });
-  const notes = new Notes();
+  const notes = new Notes({ perRow: options.results !== undefined });
   const addresses = new AddressSet();
   // Rows in flight in a book of shipctl 0.1, which did not record what was sent: the forms the row may have gone in.
   const legacySent = new Map<string, Address[]>();
+  let doneEarlier = 0;
   const validation = await validatePass(run.source, firstPass, deps.signal, (row) => {
     notes.add(row.row, row.changes, row.mappings);
     earlier?.see(row.key);
     const state = journal.row(row.key);
-    if (state?.state === "created") return;
+    if (state?.state === "created") {
+      doneEarlier++;
+      return;
+    }
     if (state?.state === "in_flight" && state.sent === undefined) {
       // It may have been sent as written or, if its verdict recommended a revision that was accepted, as revised.
       const verdict = journal.verdict(row.addressKey);
@@ -116,7 +121,7 @@ async function addBatch(run: BatchRun, journal: Book): Promise<number> {
     addresses.add(row.addressKey, row.payload, row.row);
   });
   settleCreatedInvalid(run, journal, validation);
-  reportValidation(run, validation, notes);
+  reportValidation(run, validation, notes, doneEarlier);
   const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
     finishRun(run, { words: ADD_WORDS, notes, journalPath: journal.path, command: "address add", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec });
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
@@ -125,9 +130,29 @@ async function addBatch(run: BatchRun, journal: Book): Promise<number> {
 
   // A dry run reads the service back as the run would, and never waits: rows still in flight are reported unknown.
   const settled = await settleEarlierRuns(deps, journal, await addressFinder(deps, run.call, journal, legacySent), { wait: options.wait && !options.dryRun, noun: { read: "addresses", row: "row" } });
-  const decisions = await verifyDistinct(run, journal, addresses);
-
   const api = await deps.api();
+  // An address already stored (by flags, another file, another config folder) is not stored again: it is looked for
+  // among the stored addresses, as written before verifying and as verification decided after (stored-match.ts). A
+  // dry run looks too (a read), so it predicts those rows as already created, as the run will report them.
+  const listed = options.forceNew ? undefined : new StoredAddresses(api, run.call);
+  const alreadyStored = new Map<string, StoredAddress>();
+  const toVerify = new AddressSet();
+  for (const [key, d] of addresses.byKey) {
+    const found = await listed?.find(d.address);
+    if (found) alreadyStored.set(key, found);
+    else {
+      toVerify.add(key, d.address, d.firstRow);
+      // Its rows, as the revision prompt names them ("used on 3 rows").
+      toVerify.byKey.get(key)!.rows = d.rows;
+    }
+  }
+  const decisions = await verifyDistinct(run, journal, toVerify);
+  for (const [key, d] of toVerify.byKey) {
+    const ready = decided(key, d.address, decisions);
+    const found = "payload" in ready && ready.payload !== d.address ? await listed?.find(ready.payload) : undefined;
+    if (found) alreadyStored.set(key, found);
+  }
+
   type AddJob = RowJob & { address: Address };
   return sendRowPass<ValidAddressRow, AddJob>(run, journal, {
     spec,
@@ -138,6 +163,11 @@ async function addBatch(run: BatchRun, journal: Book): Promise<number> {
     prepare: (row, base) => {
       const earlier = settledEarlier(journal, settled, row.key, base);
       if (earlier) return { outcome: earlier };
+      const stored = alreadyStored.get(row.addressKey);
+      if (stored) {
+        journal.note([[row.key, { state: "created", id: stored.id }]]);
+        return { outcome: { status: "skipped", ...base, id: stored.id } };
+      }
       const ready = decided(row.addressKey, row.payload, decisions);
       if ("error" in ready) return { outcome: { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable } };
       const address = ready.payload;

@@ -6,6 +6,7 @@ import { Address } from "../contract/index.js";
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import { ApiAuthError, RequestInterruptedError, isApiFailure } from "../api/api-errors.js";
 import { diffFields, renderDiff } from "../output/diff.js";
+import { confirmRevision } from "./store-policy.js";
 import type { Theme } from "../output/theme.js";
 import type { Prompter } from "../prompter.js";
 import { ADDRESS_FIELDS } from "../contract/index.js";
@@ -34,7 +35,8 @@ export interface VerifyOptions {
   /** Set when a person can answer a prompt. */
   prompter?: Prompter;
   theme: Theme;
-  err(text: string): void;
+  /** Shows what a prompt asks about (the revision): kept with --quiet. */
+  alert(text: string): void;
 }
 
 /** Collects the distinct addresses of the rows (by their normalised content). */
@@ -183,8 +185,8 @@ async function decide(distinct: DistinctAddress, verdict: Fetched, options: Veri
       if (options.acceptRecommended) return { use: verdict.revised, revised: true };
       if (options.prompter) {
         const uses = distinct.rows === 1 ? `row ${distinct.firstRow}` : `${distinct.rows} rows (first: row ${distinct.firstRow})`;
-        options.err(`The service recommends a revision of the address of ${distinct.address.name} used on ${uses}:\n${diff}`);
-        if (await options.prompter.confirm("Use the recommended address?", { default: false })) return { use: verdict.revised, revised: true };
+        options.alert(`The service recommends a revision of the address of ${distinct.address.name} used on ${uses}:\n${diff}`);
+        if (await confirmRevision(options.prompter)) return { use: verdict.revised, revised: true };
         return { fail: "the service recommends a revision of the address, which was declined at the prompt" };
       }
       const changes = diffFields(distinct.address, verdict.revised, ADDRESS_FIELDS)

@@ -31,18 +31,22 @@ async function updateBatch(run: BatchRun, journal: Book): Promise<number> {
   const spec = addressScanSpec(run.tables, { keys: !run.options.dryRun || journal.hasRows, kind: "address-update" });
   // Before sending, keys only matter to look rows up in the journal: a first run skips hashing every row twice.
   const firstPass = addressScanSpec(run.tables, { keys: journal.hasRows, kind: "address-update" });
-  const notes = new Notes();
+  const notes = new Notes({ perRow: run.options.results !== undefined });
   const addresses = new AddressSet();
   const updatedAs = (row: ValidAddressRow & { key: string }) => {
     const state = journal.row(row.key);
     return state?.state === "updated" && state.hash === shortHash(addressContent(row)) ? state : undefined;
   };
+  let doneEarlier = 0;
   const validation = await validatePass(run.source, firstPass, deps.signal, (row) => {
     notes.add(row.row, row.changes, row.mappings);
-    if (updatedAs(row) !== undefined) return;
+    if (updatedAs(row) !== undefined) {
+      doneEarlier++;
+      return;
+    }
     addresses.add(row.addressKey, row.payload, row.row);
   });
-  reportValidation(run, validation, notes);
+  reportValidation(run, validation, notes, doneEarlier);
   const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
     finishRun(run, { words: ADDRESS_UPDATE_WORDS, notes, journalPath: journal.path, command: "address update", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec });
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });

@@ -12,6 +12,9 @@
 // A lost answer in the same run is never followed by a second POST: after a short pause the addresses are read back
 // once; found, the id is printed as usual; not found, it stays in flight and the run says from when a rerun settles
 // it. --force-new stores the same address again on purpose (a row of its own, `<hash>#2`...).
+// Not in the book (another config folder, input typed differently, stored by a CSV run): before anything is stored,
+// the stored addresses are read (stored-match.ts) and one that is the same address, as given or as the verifier
+// revised it, is the answer; the book records it, so the next rerun asks the journal again.
 import { join } from "node:path";
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import { ForbiddenError, NotFoundError } from "../api/api-errors.js";
@@ -28,6 +31,7 @@ import { settleBook } from "../ledger/settle-book.js";
 import { settleAtFromIntent, settleWindowOf } from "../ledger/settle-window.js";
 import { formatTimestamp } from "../output/time-format.js";
 import { addressFinder } from "./address-read-back.js";
+import { sameAddressKey, StoredAddresses } from "./stored-match.js";
 
 /** How long `address add` waits for another run adding the same address before refusing it. */
 const LOCK_WAIT_MS = 5_000;
@@ -42,8 +46,11 @@ export interface AddOnceOptions {
 export type AddedAddress =
   /** Stored by this run; `foundAfterLoss` when its answer was lost and reading back found it. */
   | { kind: "stored"; id: number; address: Address; foundAfterLoss: boolean; interrupted: boolean }
-  /** Stored by an earlier run: nothing sent now. `settled` when that run's answer was lost and this run found it. */
-  | { kind: "earlier"; id: number; address: Address; settled: boolean; journal: string };
+  /**
+   * Stored by an earlier run: nothing sent now. `settled` when that run's answer was lost and this run found it;
+   * `listed` when the journal did not know it and it was found among the stored addresses.
+   */
+  | { kind: "earlier"; id: number; address: Address; settled: boolean; listed: boolean; journal: string };
 
 export function addressBookPath(env: NodeJS.ProcessEnv, address: Address): string {
   return join(configDir(env), "journals", `address-add-${shortHash(addressKey(address))}.shipctl-ledger.jsonl`);
@@ -72,10 +79,22 @@ export async function addAddressOnce(deps: Deps, input: Address, options: AddOnc
     const base = shortHash(addressKey(input));
     if (!options.forceNew) {
       const earlier = await earlierRuns(deps, api, call, book, input, options.wait);
-      if (earlier) return { ...earlier, journal: path };
+      if (earlier) return { ...earlier, listed: false, journal: path };
+      const listed = new StoredAddresses(api, call);
+      let found = await listed.find(input);
+      let address = input;
+      if (!found) {
+        address = await toStore(api);
+        // A revision accepted at the prompt may be what an earlier run stored, as revised.
+        if (address !== input) found = await listed.find(address);
+      }
+      if (found) {
+        book.note([[freeKey(book, base), { state: "created", id: found.id }]]);
+        return { kind: "earlier", id: found.id, address: addressOf(found), settled: false, listed: true, journal: path };
+      }
+      return await store(deps, api, call, book, freeKey(book, base), address);
     }
-    const address = await toStore(api);
-    return await store(deps, api, call, book, freeKey(book, base), address);
+    return await store(deps, api, call, book, freeKey(book, base), await toStore(api));
   } finally {
     await book.close();
   }
@@ -95,7 +114,7 @@ function freeKey(book: Book, base: string): string {
  * one still unsettled stops the run before anything is sent. The latest stored, if this token can see it, is the
  * answer. Undefined when nothing is stored: the address is to be sent.
  */
-async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, book: Book, input: Address, wait: boolean): Promise<Omit<Extract<AddedAddress, { kind: "earlier" }>, "journal"> | undefined> {
+async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, book: Book, input: Address, wait: boolean): Promise<Omit<Extract<AddedAddress, { kind: "earlier" }>, "journal" | "listed"> | undefined> {
   const settledNow = new Set<string>();
   if (book.inFlight().size > 0) {
     deps.io.err("An earlier run sent this address to be stored and its answer never came; reading the stored addresses back to settle it...\n");
@@ -142,7 +161,9 @@ async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, book: 
  * as sent (name, email, phone, country; api.md, endpoint 2) are the same. The others may be its recommended revision.
  */
 function sameParty(stored: StoredAddress, input: Address): boolean {
-  return stored.name === input.name && stored.email === input.email && stored.phone === input.phone && stored.country === input.country;
+  // As retyped (stored-match.ts): the book also records an address found stored under a differently typed input.
+  const party = (a: Partial<Address>) => sameAddressKey({ name: a.name, email: a.email, phone: a.phone, country: a.country });
+  return party(stored as Partial<Address>) === party(input);
 }
 
 async function readStored(api: ApiClient, call: CallOptions, id: number): Promise<StoredAddress | undefined> {

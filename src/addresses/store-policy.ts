@@ -4,6 +4,7 @@
 import type { ApiClient } from "../api/client-types.js";
 import type { Address } from "../contract/index.js";
 import type { Deps } from "../deps.js";
+import type { Prompter } from "../prompter.js";
 import { CancelledError, RejectedError } from "../errors.js";
 import { renderDiff } from "../output/diff.js";
 import { checkedRevision, verifyWithService } from "./verification.js";
@@ -27,20 +28,33 @@ export async function addressToStore(deps: Deps, api: ApiClient, address: Addres
       hint: "Correct the address and run again (or pass --no-verify to store it unverified, at your own risk).",
     });
   }
-  deps.io.err(`The service recommends a revised address: ${result.message}\n`);
-  deps.io.err(renderDiff(result.changes.map((c) => ({ field: c.field, before: c.from, after: c.to })), { theme }));
+  // The revision once, field by field: the service's message says the same in a sentence (issue 12), and is left for
+  // when there is no field to show.
+  const diff = renderDiff(result.changes.map((c) => ({ field: c.field, before: c.from, after: c.to })), { theme });
+  const shown = `The service recommends a revised address:${result.changes.length > 0 ? `\n${diff}` : ` ${result.message}\n`}`;
   const revised = checkedRevision(result.revised);
   if (policy.acceptRecommended) {
-    deps.io.err("Using the recommended address (--accept-recommended).\n");
+    deps.io.err(`${shown}Using the recommended address (--accept-recommended).\n`);
     return revised;
   }
+  // Even with --quiet: the prompt, or the error, below is about it.
+  deps.io.alert(shown);
   if (!deps.canPrompt()) {
     throw new RejectedError("the service recommends a revised address (shown above), so nothing was stored", {
       hint: "Pass --accept-recommended to store the revision, or correct the input and run again.",
     });
   }
-  if (await deps.prompter.confirm("Use the recommended address?", { default: true })) return revised;
+  if (await confirmRevision(deps.prompter)) return revised;
   throw new CancelledError("the recommended revision was declined, so nothing was stored", {
     hint: "Correct the input and run again, or pass --no-verify to store the address exactly as given.",
   });
+}
+
+/**
+ * The one question about a recommended revision, in `address add` and `update` and in every CSV batch. Enter answers
+ * No: staff who press Enter without reading keep the address as they typed it, and nothing they did not choose is
+ * stored; the run then says how to take the revision (--accept-recommended, or yes at the prompt).
+ */
+export function confirmRevision(prompter: Prompter): Promise<boolean> {
+  return prompter.confirm("Use the recommended address?", { default: false });
 }

@@ -12,15 +12,19 @@ import { renderProblems, unknownColumnsWarning, validCountLine } from "../csv/pr
 import type { Validation } from "./validate-pass.js";
 import type { InvalidRow } from "../csv/row-types.js";
 
-export function reportValidation(run: BatchRun, validation: Validation, notes: Notes): void {
+/** `doneEarlier`: valid rows the journal records as done, so not to be sent again. */
+export function reportValidation(run: BatchRun, validation: Validation, notes: Notes, doneEarlier = 0): void {
   const { deps, source } = run;
   const theme = deps.theme.err;
   deps.debug(`${source.name}: ${validation.meta.encoding}, delimiter ${JSON.stringify(validation.meta.delimiter)}, ${validation.total} rows`);
   if (validation.total === 0) throw new UsageError(`${source.name} has a header row but no rows`);
+  // A rerun with every row done already sends nothing: its summary says all there is (issue 12).
+  // (Invalid rows already created are skipped outcomes by now: created-invalid.ts.)
+  if (validation.invalid.length === 0 && doneEarlier + run.outcomes.count("skipped") === validation.total) return;
   deps.io.err(unknownColumnsWarning(source.name, validation.meta.unknown, theme));
-  deps.io.err(renderProblems(source.name, validation.invalid, theme));
+  deps.io.alert(renderProblems(source.name, validation.invalid, theme));
   deps.io.err(`${validCountLine(validation.valid, validation.total)}\n`);
-  if (!notes.empty) deps.io.err(notes.render(`${run.tables.source} (${run.connection.profile})`));
+  if (!notes.empty) deps.io.err(notes.render(`${run.tables.source} (${run.connection.profile})`, run.options.results));
 }
 
 /** With invalid rows and no --skip-invalid, nothing is sent: every invalid row is a failed outcome. */
@@ -28,7 +32,7 @@ export function refuseInvalid(run: BatchRun, validation: Validation): boolean {
   if (validation.invalid.length === 0 || run.options.skipInvalid) return false;
   markInvalid(run, validation.invalid);
   // A dry run says it in its own summary.
-  if (!run.options.dryRun) run.deps.io.err("Nothing was sent. Fix the rows above and run again, or pass --skip-invalid to send only the valid rows.\n");
+  if (!run.options.dryRun) run.deps.io.alert("Nothing was sent. Fix the rows above and run again, or pass --skip-invalid to send only the valid rows.\n");
   return true;
 }
 
@@ -88,7 +92,7 @@ export async function verifyDistinct(run: VerifyRun, journal: Book | undefined, 
     acceptRecommended: options.acceptRecommended,
     prompter: deps.canPrompt() ? deps.prompter : undefined,
     theme: deps.theme.err,
-    err: (t) => deps.io.err(t),
+    alert: (t) => deps.io.alert(t),
     requests: early?.requests,
   });
 }

@@ -198,7 +198,7 @@ export function reportDryRun(
     // Invalid input was already listed on stderr: as after a refused run, people need no table of it.
     deps.io.out(renderResultsTable(outcomes, words, { theme: deps.theme.out, width: deps.io.stdoutIsTTY ? deps.io.columns : undefined, position, dryRun: true }));
   }
-  deps.io.err(`${summary}\n`);
+  deps.io.alert(`${summary}\n`);
   return code;
 }
 

@@ -44,7 +44,7 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   let files: ResultsFiles | undefined;
   if (options.results !== undefined) {
     const keepCreated = input.words.done === "created";
-    files = await writeResultsFiles(run.source, outcomes, options.results, deps.cwd, { idColumn: input.words.idKey, keepCreated, spec: input.spec });
+    files = await writeResultsFiles(run.source, outcomes, options.results, deps.cwd, { idColumn: input.words.idKey, keepCreated, spec: input.spec, noteOf: (row) => input.notes?.rowNote(row) ?? "" });
   }
   const counts = countsOf(outcomes, input.words);
   const code = refused ? ExitCode.Usage : runExitCode(run, input, counts);
@@ -61,7 +61,9 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
     return ExitCode.Usage;
   }
   const unreached = input.unreached > 0 && !input.spec ? ` ${input.unreached} row${input.unreached === 1 ? " was" : "s were"} not reached.` : "";
-  deps.io.err(`${summaryLine(counts, input.words)}${unreached}\n`);
+  deps.io.alert(`${summaryLine(counts, input.words)}${unreached}\n`);
+  // A rerun with every row done already: the summary is all there is to say (issue 12).
+  if (counts.rows > 0 && counts.skipped === counts.rows && !deps.signal.aborted) return input.exitCode ?? exitCodeFor(outcomes, input.words);
   if (files) {
     deps.io.err(`Results: ${files.results}\n`);
     // The errors file holds the rows of the original still failing, whichever run failed them.
@@ -71,15 +73,17 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
     }
   }
   if (input.journalPath && !options.dryRun) deps.io.err(theme.dim(`Journal: ${input.journalPath}\n`));
+  const resume = resumeCommand(input.command, options, deps.globals);
   if (counts.unknown > 0) {
-    deps.io.err(
+    // After Ctrl-C the command comes once, below, in the line that says how to resume: the same rerun checks these.
+    const rerun = deps.signal.aborted ? "The command that resumes the run (below) checks and finishes them" : `To check and finish them, run again (after a minute if a request timed out):\n  ${resume}`;
+    deps.io.alert(
       `${theme.warn("Note:")} the service may have applied the rows marked unknown (their requests may even still be in progress). ` +
-        `To check and finish them, run again (after a minute if a request timed out):\n  ${resumeCommand(input.command, options, deps.globals)}\n` +
-        "The rerun reads the service's records first; nothing is sent twice.\n",
+        `${rerun}\nThe rerun reads the service's records first; nothing is sent twice.\n`,
     );
   }
   if (deps.signal.aborted) {
-    deps.io.err(`${theme.error("Interrupted.")} The journal is saved. To resume:\n  ${resumeCommand(input.command, options, deps.globals)}\n`);
+    deps.io.alert(`${theme.error("Interrupted.")} The journal is saved. To resume:\n  ${resume}\n`);
   }
   return code;
 }

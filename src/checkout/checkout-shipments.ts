@@ -34,6 +34,8 @@ export async function checkoutShipments(deps: Deps, options: CheckoutPlan): Prom
 
 async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, book: Book): Promise<void> {
   const note = (line: string) => deps.io.err(`${line}\n`);
+  // What the run came to: kept with --quiet.
+  const summary = (line: string) => deps.io.alert(`${line}\n`);
   const earlier = await settleEarlierPayments(deps, book, api, options.ids, options.wait);
   const held = options.ids.filter((id) => earlier.inFlight.has(id));
   const heldUntil = held.length > 0 ? new Date(Math.max(...held.map((id) => earlier.inFlight.get(id)!.getTime()))) : undefined;
@@ -70,7 +72,7 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, b
       const { status, error } = conclude(result, { retries: options.retries, sessions: 0, charged: 0, rerun, held });
       return finish(status, [], result, error, rerun);
     }
-    note(`nothing to pay: ${options.ids.length === 1 ? "the shipment is" : `all ${options.ids.length} shipments are`} already paid`);
+    summary(`nothing to pay: ${options.ids.length === 1 ? "the shipment is" : `all ${options.ids.length} shipments are`} already paid`);
     return finish("nothing-to-pay", [], {});
   }
 
@@ -81,7 +83,7 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, b
     deps.io.out(priceTable(sessions, { theme: deps.theme.out, width: tableWidth(deps.io) }));
   } else if (ask) {
     // stdout is kept for the one JSON document, but the person answering the prompt must see what they pay for.
-    deps.io.err(priceTable(sessions, { theme: deps.theme.err, width: deps.io.stderrIsTTY ? deps.io.columns : undefined }));
+    deps.io.alert(priceTable(sessions, { theme: deps.theme.err, width: deps.io.stderrIsTTY ? deps.io.columns : undefined }));
   }
 
   if (options.maxTotalCents !== undefined && total > options.maxTotalCents) {
@@ -107,7 +109,7 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, b
     held,
     interrupted: deps.signal.aborted,
   });
-  if (!error) note(`${deps.theme.err.ok("✓")} paid ${formatUsd(charged)} for ${plural(paid.paid.length)}`);
+  if (!error) summary(`${deps.theme.err.ok("✓")} paid ${formatUsd(charged)} for ${plural(paid.paid.length)}`);
   return finish(status, sessions, paid, error, rerun);
 }
 

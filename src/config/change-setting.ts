@@ -24,7 +24,7 @@ export async function setBaseUrl(deps: Deps, normalised: NormalisedBaseUrl): Pro
     }
     d.profiles[profile] = next;
   });
-  deps.io.err(`${deps.theme.err.ok("✓")} Set baseUrl of profile ${profile} to ${url}\n`);
+  deps.io.alert(`${deps.theme.err.ok("✓")} Set baseUrl of profile ${profile} to ${url}\n`);
   if (droppedToken) deps.io.err(`The saved token was for another host and has been removed: run \`shipctl login${profileFlag(profile)}\`.\n`);
   if (deps.globals.baseUrl !== undefined || envValue(deps.env, "SHIPCTL_BASE_URL") !== undefined) {
     deps.io.err(`Note: --base-url or SHIPCTL_BASE_URL overrides this for runs that give it.\n`);
@@ -38,7 +38,7 @@ export async function setCurrentProfile(deps: Deps, name: string): Promise<void>
   const data = await store.update((d) => {
     d.currentProfile = name;
   });
-  deps.io.err(`${deps.theme.err.ok("✓")} Commands now use profile ${name} by default\n`);
+  deps.io.alert(`${deps.theme.err.ok("✓")} Commands now use profile ${name} by default\n`);
   if (!profileOf(data, name)) deps.io.err(`Profile ${name} has no settings yet: run \`shipctl login --profile ${name}\`.\n`);
   if (envValue(deps.env, "SHIPCTL_PROFILE") !== undefined) deps.io.err("Note: SHIPCTL_PROFILE is set in this environment and overrides it.\n");
   if (deps.globals.json) printJson(deps.io, { key: "currentProfile", value: name });

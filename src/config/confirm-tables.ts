@@ -24,7 +24,8 @@ export async function confirmTables(deps: Deps, yes: boolean): Promise<void> {
     const options = { theme: deps.theme.out, width: tableWidth(deps.io) };
     deps.io.out(`${renderCountries(SANDBOX_COUNTRIES, options)}\n${renderServices(SANDBOX_SERVICES, options)}`);
   }
-  deps.io.err(
+  // Kept with --quiet when the prompt below asks about it.
+  (yes ? deps.io.err : deps.io.alert)(
     `These are the built-in tables (the sandbox's numbering). ${baseUrl} may number countries and services differently: check with the service before relying on them.\n`,
   );
   if (!yes) {
@@ -32,7 +33,7 @@ export async function confirmTables(deps: Deps, yes: boolean): Promise<void> {
     if (!ok) throw new CancelledError("nothing was stored");
   }
   await saveTables(store, profile, baseUrl, { countries: SANDBOX_COUNTRIES, services: SANDBOX_SERVICES, source: "confirmed" });
-  deps.io.err(`${deps.theme.err.ok("✓")} Stored the built-in tables as confirmed for ${baseUrl} (profile ${profile})\n`);
+  deps.io.alert(`${deps.theme.err.ok("✓")} Stored the built-in tables as confirmed for ${baseUrl} (profile ${profile})\n`);
   if (deps.globals.json) {
     printJson(deps.io, withCamelAliases({ profile, base_url: baseUrl, source: "confirmed", countries: SANDBOX_COUNTRIES, services: SANDBOX_SERVICES }));
   }

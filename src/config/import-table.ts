@@ -34,7 +34,7 @@ export async function importTable(deps: Deps, kind: TableKind, file: string): Pr
   const services = parsed.services ?? current.services;
   await saveTables(store, profile, baseUrl, { countries, services, source: "imported" });
 
-  deps.io.err(`${deps.theme.err.ok("✓")} Imported ${count} ${kind} into profile ${profile} for ${baseUrl}\n`);
+  deps.io.alert(`${deps.theme.err.ok("✓")} Imported ${count} ${kind} into profile ${profile} for ${baseUrl}\n`);
   const other = kind === "countries" ? "services" : "countries";
   if ((kind === "countries" ? services : countries).length === 0) {
     deps.io.err(`There is no ${other} table yet: ${other} names are refused (integers pass) until you import one.\n`);

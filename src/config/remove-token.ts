@@ -19,9 +19,9 @@ export async function removeToken(deps: Deps): Promise<void> {
       if (p) delete p.token;
     });
     const kept = saved?.baseUrl ? ` (base URL ${saved.baseUrl} kept)` : "";
-    deps.io.err(`${deps.theme.err.ok("✓")} Logged out of profile ${profile}: token removed${kept}\n`);
+    deps.io.alert(`${deps.theme.err.ok("✓")} Logged out of profile ${profile}: token removed${kept}\n`);
   } else {
-    deps.io.err(`Profile ${profile} was not logged in: nothing to remove.\n`);
+    deps.io.alert(`Profile ${profile} was not logged in: nothing to remove.\n`);
   }
   if (envValue(deps.env, "SHIPCTL_TOKEN") !== undefined) {
     deps.io.err(`${deps.theme.err.warn("Note:")} SHIPCTL_TOKEN is still set in this environment, and commands will use it.\n`);

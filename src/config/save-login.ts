@@ -48,7 +48,7 @@ export async function saveLogin(deps: Deps, options: { tokenStdin: boolean }): P
   });
 
   const t = deps.theme.err;
-  deps.io.err(`${t.ok("✓")} Logged in to ${baseUrl} as profile ${profile}\n`);
+  deps.io.alert(`${t.ok("✓")} Logged in to ${baseUrl} as profile ${profile}\n`);
   if (probe.sandbox) deps.io.err(`This is a shipctl sandbox: its Country and Service tables were saved with the profile.\n`);
   const current = store.read().currentProfile;
   if (current !== profile) {

@@ -55,7 +55,7 @@ export function buildAddress(cells: Record<AddressField, string>, ctx: RowContex
     const phone = readPhone(cells.phone, alpha2, "phone");
     if (phone.ok) {
       out.phone = phone.value;
-      if (phone.changed) changes.push({ column: "phone", from: cells.phone.trim(), to: phone.value });
+      if (phone.changed) changes.push({ column: "phone", from: cells.phone.trim(), to: phone.value, kind: "phone" });
     } else problems.push({ field: "phone", reason: phone.reason });
   }
 

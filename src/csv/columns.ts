@@ -23,7 +23,7 @@ export interface Layout {
  * Columns that shipctl itself writes into results files: read back without a warning, and never sent, so a results
  * or errors file can be rerun (the origin columns tie its rows to the original: origin-columns.ts).
  */
-export const RESULT_COLUMNS: readonly string[] = ["shipment_id", "address_id", "status", "error", "verdict", "row", "shipctl_row", "shipctl_key", "shipctl_original"];
+export const RESULT_COLUMNS: readonly string[] = ["shipment_id", "address_id", "status", "error", "verdict", "row", "shipctl_row", "shipctl_key", "shipctl_original", "note"];
 
 const sideColumns = ADDRESS_SIDES.flatMap((side) => [sideIdColumn(side), ...ADDRESS_FIELDS.map((f) => sideColumn(side, f))]);
 

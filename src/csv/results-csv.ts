@@ -1,5 +1,5 @@
-// --results FILE.csv: every row of the original file as it was, plus shipment_id (or address_id), status and error,
-// and FILE.errors.csv with the rows still failing, ready to fix and run again. Both carry each row's place in the
+// --results FILE.csv: every row of the original file as it was, plus shipment_id (or address_id), status, error and
+// note (what was read differently in the row: value-notes.ts), and FILE.errors.csv with the rows still failing, ready to fix and run again. Both carry each row's place in the
 // original (origin-columns.ts). A first run streams: the input is read once more (rather than kept in memory) and
 // joined with the outcomes by row number. A later run of the same original (a rerun, its errors file, the results
 // file itself) merges into the results file there (results-merge.ts). Written atomically: a crash never leaves half
@@ -68,6 +68,8 @@ export interface ResultsOptions {
   keepCreated: boolean;
   /** How the command reads the input, for each row's key. */
   spec?: ScanSpec<ValidBase>;
+  /** A row's notes, by its row in this file, for the note column. */
+  noteOf?: (row: number) => string;
 }
 
 /** An input column kept in the results: its normalised name (to match another file's) and its text as written. */
@@ -98,7 +100,7 @@ export async function writeResultsFiles(source: CsvSource, outcomes: Outcomes, r
   const write = async (line: ResultLine) => {
     const cells = columns.map((c) => line.cells.get(c.name) ?? "");
     const place = [line.row, line.key, original];
-    await results.line(csvLine([...cells, line.id, line.status, line.error, ...place]));
+    await results.line(csvLine([...cells, line.id, line.status, line.error, line.note ?? "", ...place]));
     if (line.status === "failed") {
       failing++;
       await errors.line(csvLine([...(idAt < 0 ? [] : [line.id]), ...cells, line.error, ...place]));
@@ -106,7 +108,7 @@ export async function writeResultsFiles(source: CsvSource, outcomes: Outcomes, r
   };
   try {
     // A UTF-8 byte-order mark, so Excel opens accents correctly (shipctl reads it back).
-    await results.line(`\ufeff${csvLine([...columns.map((c) => c.text), options.idColumn, "status", "error", ...ORIGIN_COLUMNS])}`);
+    await results.line(`\ufeff${csvLine([...columns.map((c) => c.text), options.idColumn, "status", "error", "note", ...ORIGIN_COLUMNS])}`);
     await errors.line(`\ufeff${csvLine([...(idAt < 0 ? [] : [options.idColumn]), ...columns.map((c) => c.text), "error", ...ORIGIN_COLUMNS])}`);
     const fresh: ResultLine[] = [];
     for await (const record of csv.rows) {
@@ -120,6 +122,7 @@ export async function writeResultsFiles(source: CsvSource, outcomes: Outcomes, r
         id: o?.id !== undefined ? String(o.id) : cellAt(record.cells, idAt).trim(),
         status: o?.status ?? "pending",
         error: o?.error ?? "",
+        note: options.noteOf?.(record.row) ?? "",
       };
       // Nothing to merge with: written as it is read, the file never held in memory.
       if (earlier === undefined) await write(line);
@@ -155,7 +158,7 @@ function inputColumns(header: readonly string[], idColumn: string): Array<InputC
 
 /** Columns shipctl writes: replaced, not kept as input, so a results or errors file can be run again. */
 function shipctlColumn(name: string, idColumn: string): boolean {
-  return name === idColumn || name === "status" || name === "error" || name === "verdict" || ORIGIN_COLUMNS.includes(name);
+  return name === idColumn || name === "status" || name === "error" || name === "note" || name === "verdict" || ORIGIN_COLUMNS.includes(name);
 }
 
 /**
@@ -194,7 +197,7 @@ async function readEarlier(path: string, original: string, idColumn: string): Pr
     const names = csv.header.map(normaliseHeader);
     if (!ORIGIN_COLUMNS.every((c) => names.includes(c))) return undefined;
     const at = (name: string) => names.indexOf(name);
-    const [id, status, error] = [at(idColumn), at("status"), at("error")];
+    const [id, status, error, note] = [at(idColumn), at("status"), at("error"), at("note")];
     const columns = inputColumns(csv.header, idColumn);
     const origin = originReader(csv.header);
     const lines: ResultLine[] = [];
@@ -204,7 +207,7 @@ async function readEarlier(path: string, original: string, idColumn: string): Pr
       // A line added by hand in the spreadsheet is no row of the original.
       if (place.row === undefined) continue;
       const cell = (i: number) => (i < 0 ? "" : (record.cells[i] ?? ""));
-      lines.push({ row: place.row, key: place.key, cells: new Map(columns.map((c) => [c.name, cell(c.index)])), id: cell(id).trim(), status: cell(status).trim(), error: cell(error) });
+      lines.push({ row: place.row, key: place.key, cells: new Map(columns.map((c) => [c.name, cell(c.index)])), id: cell(id).trim(), status: cell(status).trim(), error: cell(error), note: cell(note) });
     }
     return { columns: columns.map(({ name, text }) => ({ name, text })), lines };
   } catch {

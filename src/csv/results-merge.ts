@@ -15,6 +15,8 @@ export interface ResultLine {
   id: string;
   status: string;
   error: string;
+  /** What was read differently in the row (value-notes.ts); absent in a results file written before the column. */
+  note?: string;
 }
 
 /** Statuses of a row the run (or an earlier one) created or updated: it exists at the service with `id`. */

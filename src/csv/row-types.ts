@@ -9,17 +9,19 @@ export interface CellProblem {
 }
 
 /**
- * Why a value was read differently, when it is not plain number or phone formatting: a line break folded, a leading
- * apostrophe dropped, a separator decided by the only possible reading, leading zeros of a post code put back, or a
- * numeric post code of a country whose format shipctl does not know (`to` is then the text as written).
+ * Why a value was read differently: a number as the spreadsheet shows it, a phone number put in international form,
+ * a line break folded, a leading apostrophe dropped, a separator decided by the only possible reading, leading zeros
+ * of a post code put back, or a numeric post code of a country whose format shipctl does not know (`to` is then the
+ * text as written).
  */
-export type ChangeKind = "line-break" | "apostrophe" | "separator" | "post-code" | "post-code-unchecked";
+export type ChangeKind = "number" | "phone" | "line-break" | "apostrophe" | "separator" | "post-code" | "post-code-unchecked";
 
 /** A value that was read differently from how it was written ("$1,200" -> 1200): shown, never silent. */
 export interface Change {
   column: string;
   from: string;
   to: string;
+  /** What kind of reading it is: the notes report has one line per kind (value-notes.ts NOTE_KINDS), its column when absent. */
   kind?: ChangeKind;
 }
 

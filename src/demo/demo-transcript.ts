@@ -49,6 +49,7 @@ export function createTranscript(deps: Deps, env: NodeJS.ProcessEnv, cwd: string
         stderr += t;
         if (show) io.out(out.dim(indent(t)));
       },
+      alert: (t) => stepIO.err(t),
       stdin,
       stdinIsTTY: false,
       stdoutIsTTY: false,

@@ -9,8 +9,13 @@ const { fstatSync, statSync, writeSync } = process.getBuiltinModule("node:fs");
 export interface IO {
   /** Data: tables for people, JSON for programs. Nothing else. */
   out(text: string): void;
-  /** Talk: progress, warnings, hints, errors. */
+  /** Talk: progress, warnings, hints, notes. Silent with --quiet (quietIO). */
   err(text: string): void;
+  /**
+   * Talk that --quiet keeps, on the same stream as err: an error, the one-line summary of what the command did, and
+   * what a person must see to answer a prompt.
+   */
+  alert(text: string): void;
   readonly stdin: Readable;
   readonly stdinIsTTY: boolean;
   readonly stdoutIsTTY: boolean;
@@ -27,6 +32,7 @@ export function systemIO(): IO {
   return {
     out: (text) => stdout.write(text),
     err: (text) => void stderr().write(text),
+    alert: (text) => void stderr().write(text),
     get stdin() {
       return process.stdin;
     },
@@ -42,6 +48,30 @@ export function systemIO(): IO {
     get columns() {
       // A stdout that is not a terminal has no width (process.stdout.columns would be undefined).
       return (stdout.isTTY() && process.stdout.columns) || process.stderr.columns || 80;
+    },
+  };
+}
+
+/** `--quiet`: the same IO without its talk; data, errors, summaries and what a prompt needs still go through. */
+export function quietIO(io: IO): IO {
+  return {
+    out: (text) => io.out(text),
+    err: () => undefined,
+    alert: (text) => io.alert(text),
+    get stdin() {
+      return io.stdin;
+    },
+    get stdinIsTTY() {
+      return io.stdinIsTTY;
+    },
+    get stdoutIsTTY() {
+      return io.stdoutIsTTY;
+    },
+    get stderrIsTTY() {
+      return io.stderrIsTTY;
+    },
+    get columns() {
+      return io.columns;
     },
   };
 }

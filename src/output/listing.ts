@@ -56,7 +56,7 @@ export function printListing<T>(out: { io: IO; theme: Theme }, o: ListingOptions
       // An export with nothing in it still has its header: a spreadsheet, or `update --csv`, can open it.
       if (o.format === "csv") return csvHeader();
       if (o.format === "json") return printJson(out.io, { [o.jsonKey]: kept.map(o.toJson), ...end.about });
-      if (kept.length === 0) out.io.err(`${o.empty}\n`);
+      if (kept.length === 0) out.io.alert(`${o.empty}\n`);
       else out.io.out(renderTable(await end.columns(), kept, { theme: out.theme, width: tableWidth(out.io) }));
     },
   };

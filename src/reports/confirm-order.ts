@@ -6,8 +6,10 @@ import type { PreparedReport } from "./prepare-reports.js";
 
 export async function confirmByOrder(deps: Deps, reports: readonly PreparedReport[], yes: boolean): Promise<void> {
   const { renderTable } = await import("../output/table.js");
+  // What the prompt, or the error that asks for --yes, is about: kept with --quiet unless --yes settled it.
+  const show = yes ? deps.io.err : deps.io.alert;
   for (const r of reports) {
-    deps.io.err(`Sides taken from the file order in ${deps.theme.err.bold(r.target.label)} (shipment ${r.target.shipmentId}):\n`);
+    show(`Sides taken from the file order in ${deps.theme.err.bold(r.target.label)} (shipment ${r.target.shipmentId}):\n`);
     const table = renderTable(
       [
         { header: "GROUP", value: (p: PreparedReport["photos"][number]) => p.group },
@@ -17,7 +19,7 @@ export async function confirmByOrder(deps: Deps, reports: readonly PreparedRepor
       r.photos,
       { theme: deps.theme.err },
     );
-    deps.io.err(`${table.trimEnd().replace(/^/gm, "  ")}\n`);
+    show(`${table.trimEnd().replace(/^/gm, "  ")}\n`);
   }
   if (yes) return;
   if (!deps.canPrompt()) {

@@ -138,10 +138,10 @@ export function reportProblems(deps: Deps, failing: readonly FolderProblems[], j
   const t = deps.theme.err;
   for (const f of failing) {
     const id = f.shipmentId === undefined ? "" : ` (shipment ${f.shipmentId})`;
-    deps.io.err(`${t.error("Problems in")} ${t.bold(f.folder)}${id}:\n`);
+    deps.io.alert(`${t.error("Problems in")} ${t.bold(f.folder)}${id}:\n`);
     for (const p of f.problems) {
-      deps.io.err(p.file ? `  ${t.bold(p.file)}: ${p.problem}\n` : `  ${p.problem}\n`);
-      if (p.fix) deps.io.err(`    ${t.dim(`fix: ${p.fix}`)}\n`);
+      deps.io.alert(p.file ? `  ${t.bold(p.file)}: ${p.problem}\n` : `  ${p.problem}\n`);
+      if (p.fix) deps.io.alert(`    ${t.dim(`fix: ${p.fix}`)}\n`);
     }
   }
   if (json) {

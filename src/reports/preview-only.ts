@@ -10,7 +10,7 @@ export async function previewOnly(deps: Deps, file: string, reports: readonly Pr
   const sheets = reports.map((r) => ({ title: `Shipment ${r.target.shipmentId} · set ${set}`, folder: r.target.folder, photos: r.photos }));
   await writePreview(file, sheets);
   const what = reports.length === 1 ? "12 photos in upload order" : `${reports.length} reports, 12 photos each in upload order`;
-  deps.io.err(`Preview written to ${file} (${what}); nothing was sent. Run the same command without --preview to upload.\n`);
+  deps.io.alert(`Preview written to ${file} (${what}); nothing was sent. Run the same command without --preview to upload.\n`);
   if (deps.globals.json) {
     printJson(deps.io, { sent: false, preview: file, reports: reports.map((r) => ({ shipment_id: r.target.shipmentId, folder: r.target.label })) });
   }

@@ -182,12 +182,12 @@ async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedRepor
   const code = batchExitCode(outcomes);
   const error = stop !== undefined ? errorJson(stop) : code === ExitCode.Ok ? undefined : exitErrorJson(code, summary(counts));
   await printBatch(deps, outcomes, counts, error);
-  deps.io.err(`${summary(counts)}\n`);
+  deps.io.alert(`${summary(counts)}\n`);
   const inFlight = outcomes.filter((o) => o.result === "unknown");
   if (inFlight.length > 0) {
     const last = Math.max(...inFlight.map((o) => o.settleAt?.getTime() ?? 0));
     const after = last > 0 ? ` after ${formatTimestamp(new Date(last))}` : "";
-    deps.io.err(
+    deps.io.alert(
       `${deps.theme.err.warn("Note:")} the service may have stored the report${inFlight.length === 1 ? "" : "s"} marked unknown, or may still be storing ` +
         `${inFlight.length === 1 ? "it" : "them"}: not sent again. To settle ${inFlight.length === 1 ? "it" : "them"}, run the same command again${after}:\n  ${rerun}\n` +
         "The rerun reads each shipment first; nothing is sent twice.\n",

@@ -62,7 +62,7 @@ async function present(deps: Deps, options: UploadPlan, report: PreparedReport, 
       outcome.result === "stored"
         ? `${t.ok("Stored")} set ${options.set} of shipment ${shipmentId}: ${report.photos.length} photos, ${formatBytes(outcome.bytes)}`
         : `${t.ok("Nothing to do:")} ${outcome.message}`;
-    deps.io.err(`${what}\n`);
+    deps.io.alert(`${what}\n`);
     if (outcome.result === "stored" && outcome.message.includes("answer was lost")) deps.io.err(`${outcome.message}\n`);
     // Ctrl-C came while the upload was under way: it was let finish, and its outcome is recorded.
     const interrupted = deps.signal.aborted ? new InterruptedError("interrupted: the upload already under way was let finish, and is recorded") : undefined;

@@ -14,8 +14,6 @@ export interface ServePlan {
   state?: string;
   latencyMs: number;
   applyMaxMs: number;
-  /** Do not log each request on stderr. */
-  quiet: boolean;
 }
 
 export async function serveSandbox(deps: Deps, plan: ServePlan): Promise<ExitCode> {
@@ -29,14 +27,15 @@ export async function serveSandbox(deps: Deps, plan: ServePlan): Promise<ExitCod
       stateFile: plan.state === undefined ? undefined : resolve(deps.cwd, plan.state),
       latencyMs: plan.latencyMs,
       applyMaxMs: plan.applyMaxMs,
-      log: plan.quiet ? undefined : (line) => deps.io.err(`${line}\n`),
+      // --quiet (global): no line per request.
+      log: deps.globals.quiet ? undefined : (line) => deps.io.err(`${line}\n`),
     });
   } catch (err) {
     throw startFailure(err, port, host);
   }
 
   deps.io.out(deps.globals.json ? `${JSON.stringify({ url: sandbox.url, token: sandbox.token })}\n` : `${sandbox.url}\n`);
-  deps.io.err(`Sandbox listening on ${sandbox.url} (token: ${sandbox.token}${plan.state ? `, state: ${plan.state}` : ""}). Stop with Ctrl-C.\n`);
+  deps.io.alert(`Sandbox listening on ${sandbox.url} (token: ${sandbox.token}${plan.state ? `, state: ${plan.state}` : ""}). Stop with Ctrl-C.\n`);
   if (!isLoopback(host)) deps.io.err("Warning: the sandbox is reachable from other machines, and its token is no secret.\n");
 
   await stopRequested(deps.signal);

@@ -50,7 +50,7 @@ export async function runCreateCsv(deps: Deps, options: CsvOptions): Promise<num
 
 async function createBatch(run: BatchRun, journal: Book, spill: Spill<SpilledShipment>): Promise<number> {
   const { deps, options } = run;
-  const notes = new Notes();
+  const notes = new Notes({ perRow: options.results !== undefined });
   // A first run of a copy of a file already sent must not send its rows again (earlier-journals.ts).
   const earlier = !options.forceNew ? await findEarlierSends(run, "shipment-create", journal) : undefined;
   // A dry run needs the rows' keys only to look them up (a first dry run of a file keeps no map of 100,000 keys).
@@ -63,6 +63,8 @@ async function createBatch(run: BatchRun, journal: Book, spill: Spill<SpilledShi
   // Rows edited since their request went out: reported as such, never matched or sent as they are now meanwhile.
   const changed = new Set<string>();
 
+  let doneEarlier = 0;
+
   markPhase("batch:opened");
   const validation = await validatePass(
     run.source,
@@ -73,6 +75,7 @@ async function createBatch(run: BatchRun, journal: Book, spill: Spill<SpilledShi
       // The run will stop before sending: no more addresses for verification either.
       if (earlier?.see(row.key)) early?.hold();
       const state = journal.row(row.key);
+      if (state?.state === "created") doneEarlier++;
       if (state?.state === "in_flight") {
         if (state.sent === undefined) legacySent.set(row.key, shipmentOwn(row.payload));
         else if (holdsShipmentFields(row.payload, state.sent as ShipmentOwn) !== true) changed.add(row.key);
@@ -87,7 +90,7 @@ async function createBatch(run: BatchRun, journal: Book, spill: Spill<SpilledShi
   spill.finish();
   markPhase("batch:validated");
   settleCreatedInvalid(run, journal, validation);
-  reportValidation(run, validation, notes);
+  reportValidation(run, validation, notes, doneEarlier);
   const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
     finishRun(run, { words: CREATE_WORDS, notes, journalPath: journal.path, command: "shipment create", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec, perRequest: SHIPMENTS_PER_CREATE.max });
 
@@ -186,7 +189,7 @@ async function send(
   const stopped = sender.stopped;
   if (stopped !== undefined && !deps.signal.aborted) {
     // Not authenticated, no subscription...: nothing more can be sent. What was done is in the journal.
-    deps.io.err(`Stopped: ${(stopped as Error).message}\n`);
+    deps.io.alert(`Stopped: ${(stopped as Error).message}\n`);
     await finish({ unreached: validation.total - outcomes.size, error: stopped });
     throw stopped;
   }

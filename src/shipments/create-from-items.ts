@@ -57,7 +57,7 @@ export async function runCreateItems(deps: Deps, flags: ItemInputFlags, options:
     run.outcomes.set(i.item, { status: "failed", label: i.label, reference: i.reference, error: problemsText(problems), problems, invalid: true });
   }
   if (invalid.length > 0 && !options.skipInvalid) {
-    deps.io.err("Nothing was sent. Fix the items above and run again, or pass --skip-invalid to send only the valid items.\n");
+    deps.io.alert("Nothing was sent. Fix the items above and run again, or pass --skip-invalid to send only the valid items.\n");
     return finishItems(run, { exitCode: ExitCode.Usage });
   }
   const valid = keyItems(checked.filter((c): c is Extract<CheckedItem, { ok: true }> => c !== undefined && c.ok));
@@ -85,7 +85,7 @@ function reportInvalid(run: ItemRun, invalid: readonly InvalidItem[], total: num
   if (invalid.length > 0) {
     let out = `${theme.err.error("Invalid items")} in ${run.source.name}:\n`;
     for (const i of invalid) for (const p of i.problems) out += p.field === "(item)" ? `  item ${i.item} ${p.message}\n` : `  item ${i.item}, ${p.field}: ${p.message}\n`;
-    io.err(out);
+    io.alert(out);
   }
   const valid = total - invalid.length;
   io.err(`${valid} of ${total} item${total === 1 ? " is" : "s are"} valid.\n`);
@@ -167,7 +167,7 @@ async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: B
   const stopped = sender.stopped;
   if (stopped !== undefined && !deps.signal.aborted) {
     // Not authenticated, no subscription...: nothing more can be sent. What was done is in the journal.
-    deps.io.err(`Stopped: ${(stopped as Error).message}\n`);
+    deps.io.alert(`Stopped: ${(stopped as Error).message}\n`);
     finishItems(run, { journalPath: journal.path, error: stopped });
     throw stopped;
   }

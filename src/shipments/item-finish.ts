@@ -55,7 +55,7 @@ export function finishItems(run: ItemRun, input: { journalPath?: string; exitCod
   }
   // Invalid input was already listed item by item on stderr.
   if (refused) return ExitCode.Usage;
-  deps.io.err(`${summaryLine(counts, CREATE_ITEM_WORDS, "item")}\n`);
+  deps.io.alert(`${summaryLine(counts, CREATE_ITEM_WORDS, "item")}\n`);
   if (input.journalPath) deps.io.err(theme.dim(`Journal: ${input.journalPath}\n`));
   if (counts.skipped > 0 && counts.skipped === counts.rows) {
     deps.io.err(
@@ -64,14 +64,15 @@ export function finishItems(run: ItemRun, input: { journalPath?: string; exitCod
     );
   }
   if (counts.unknown > 0) {
-    deps.io.err(
+    // After Ctrl-C the command comes once, below, in the line that says how to resume (as batch/finish.ts does).
+    const rerun = deps.signal.aborted ? "The command that resumes the run (below) checks and finishes them" : `To check and finish them, run again (after a minute if a request timed out):\n  ${resumeCommand(run)}`;
+    deps.io.alert(
       `${theme.warn("Note:")} the service may have created the items marked unknown (their requests may even still be in progress). ` +
-        `To check and finish them, run again (after a minute if a request timed out):\n  ${resumeCommand(run)}\n` +
-        "The rerun reads the service's shipments first; nothing is sent twice.\n",
+        `${rerun}\nThe rerun reads the service's shipments first; nothing is sent twice.\n`,
     );
   }
   if (deps.signal.aborted) {
-    deps.io.err(`${theme.error("Interrupted.")} The journal is saved. To resume:\n  ${resumeCommand(run)}\n`);
+    deps.io.alert(`${theme.error("Interrupted.")} The journal is saved. To resume:\n  ${resumeCommand(run)}\n`);
   }
   return code;
 }

@@ -94,7 +94,7 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
         problems.push({ column, reason: reading.reason });
         return undefined;
       }
-      if (reading.changed) changes.push({ column, from: raw.trim(), to: String(reading.value), ...(reading.separatorSettled ? { kind: "separator" as const } : {}) });
+      if (reading.changed) changes.push({ column, from: raw.trim(), to: String(reading.value), kind: reading.separatorSettled ? "separator" : "number" });
       return reading.value;
     };
 

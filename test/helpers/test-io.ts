@@ -16,6 +16,7 @@ export function createTestIO(options: { stdin?: string; tty?: boolean; columns?:
   return {
     out: (t) => void (out += t),
     err: (t) => void (err += t),
+    alert: (t) => void (err += t),
     stdin,
     stdinIsTTY: tty,
     stdoutIsTTY: tty,

@@ -43,7 +43,9 @@ Output: the new id on stdout; with --json {"id": 12, "address": {...as stored}}.
 
 Stored once: each address is recorded before it is sent, in a journal of its own in the config folder
 (journals/address-add-<hash>.shipctl-ledger.jsonl). Running the same command again prints the id stored by the
-earlier run (exit 0) and stores nothing; --force-new stores the same address once more.
+earlier run (exit 0) and stores nothing. Where that journal does not know it (another config folder, the address
+typed with other case or spaces, a revision accepted earlier, a CSV run), the stored addresses are read first: the
+same address, as given or as revised, prints its id and stores nothing. --force-new stores the same address once more.
 The store request is never sent twice. If its answer is lost, the stored addresses are read back 2 s later: found,
 the id is printed as usual (exit 0); not found yet, exit 7: the request is "in flight", since the service may still
 be storing it until its settle time (printed; the longest the service may take, 5 minutes by default). Running the
@@ -74,17 +76,19 @@ export async function runAdd(options: AddOptions, deps: Deps): Promise<number | 
   const { addAddress } = await import("../../addresses/add-address.js");
   const added = await addAddress(deps, options.input, options);
   if (added.kind === "earlier") {
-    deps.io.err(
+    deps.io.alert(
       added.settled
         ? `An earlier run's request to store this address lost its answer, but it was stored: address ${added.id}. Not stored again.\n`
-        : `This address was stored by an earlier run: address ${added.id}. Not stored again (--force-new stores it once more).\n`,
+        : added.listed
+          ? `This address is already stored: address ${added.id} (found among the stored addresses). Not stored again (--force-new stores it once more).\n`
+          : `This address was stored by an earlier run: address ${added.id}. Not stored again (--force-new stores it once more).\n`,
     );
   } else if (added.foundAfterLoss) {
     deps.io.err(`Found it among the stored addresses: the request did take effect, and was not sent again.\n`);
   }
   if (deps.globals.json) printJson(deps.io, { id: added.id, address: added.address, already_stored: added.kind === "earlier" });
   else deps.io.out(`${added.id}\n`);
-  if (added.kind === "stored") deps.io.err(`Stored address ${added.id}.\n`);
+  if (added.kind === "stored") deps.io.alert(`Stored address ${added.id}.\n`);
   if (added.kind === "stored" && added.interrupted) {
     // Ctrl-C came while the request was on its way: it was let finish and recorded, so the id is printed above.
     throw new InterruptedError(`interrupted; the address was stored (address ${added.id}) before the run stopped`);

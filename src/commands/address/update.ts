@@ -65,5 +65,5 @@ export async function runUpdate(options: UpdateOptions, deps: Deps): Promise<num
   const { updateAddress } = await import("../../addresses/update-address.js");
   const stored = await updateAddress(deps, options.id, options.input, options.store);
   if (deps.globals.json) printJson(deps.io, { id: options.id, address: stored });
-  deps.io.err(`Updated address ${options.id}.\n`);
+  deps.io.alert(`Updated address ${options.id}.\n`);
 }

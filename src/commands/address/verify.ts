@@ -61,6 +61,6 @@ export async function runVerify(options: VerifyOptions, deps: Deps): Promise<num
   if (deps.globals.json) printJson(deps.io, withError(result, advice === undefined ? undefined : exitErrorJson(ExitCode.Rejected, advice)));
   else deps.io.out(verdictText(result, deps.theme.out));
   if (advice === undefined) return ExitCode.Ok;
-  deps.io.err(`${advice}\n`);
+  deps.io.alert(`${advice}\n`);
   return ExitCode.Rejected;
 }

@@ -17,7 +17,6 @@ interface SandboxFlags {
   state?: string;
   latency?: string;
   applyMax?: string;
-  quiet?: boolean;
 }
 
 export function sandboxCommand(ctx: CommandContext, run: VerbRun<SandboxOptions> = runSandbox): Command {
@@ -29,14 +28,14 @@ export function sandboxCommand(ctx: CommandContext, run: VerbRun<SandboxOptions>
     .option("--state <file>", "keep the state in this JSON file (loaded at start, written atomically after each change)")
     .option("--latency <ms>", "delay every /api/v1 answer by this many milliseconds (default 0)")
     .option("--apply-max <ms>", `the longest the sandbox takes to apply a request it has read, declared in GET /_sandbox/tables; slow-apply faults may not exceed it (default ${DEFAULT_APPLY_MAX_MS})`)
-    .option("--quiet", "do not log each request on stderr")
     .addHelpText(
       "after",
       `
-Prints the URL on stdout (with --json: {"url","token"}), logs each request on stderr, and runs until Ctrl-C or
-SIGTERM. Every endpoint of the contract answers as docs/sandbox.md describes; /_sandbox/* is the control surface
-(move shipments through statuses, seed thousands at once, set the clock and how far records' created_at lags it,
-the list order, the payment method and the subscription, queue faults such as slow-apply, list what was received).
+Prints the URL on stdout (with --json: {"url","token"}), logs each request on stderr (not with --quiet), and runs
+until Ctrl-C or SIGTERM. Every endpoint of the contract answers as docs/sandbox.md describes; /_sandbox/* is the
+control surface (move shipments through statuses, seed thousands at once, set the clock and how far records'
+created_at lags it, the list order, the payment method and the subscription, queue faults such as slow-apply, list
+what was received).
 State is in memory unless --state is given.
 
 Examples:
@@ -55,7 +54,7 @@ export function parseSandbox(_args: string[], flags: SandboxFlags): SandboxOptio
   const latencyMs = wholeNumber("--latency", flags.latency, 0, 600_000);
   const applyMaxMs = wholeNumber("--apply-max", flags.applyMax, DEFAULT_APPLY_MAX_MS, 600_000);
   if (flags.token !== undefined && !/^\S+$/.test(flags.token)) throw new UsageError("--token must be non-empty and contain no spaces");
-  return { port, host: flags.host ?? "127.0.0.1", token: flags.token, state: flags.state, latencyMs, applyMaxMs, quiet: flags.quiet === true };
+  return { port, host: flags.host ?? "127.0.0.1", token: flags.token, state: flags.state, latencyMs, applyMaxMs };
 }
 
 export async function runSandbox(options: SandboxOptions, deps: Deps): Promise<number> {

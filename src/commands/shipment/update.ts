@@ -66,5 +66,5 @@ export async function runUpdate(options: UpdateOptions, deps: Deps): Promise<num
   const { updateShipment } = await import("../../shipments/update-shipment.js");
   const shipment = await updateShipment(deps, options.id, options.input);
   if (deps.globals.json) printJson(deps.io, { id: options.id, shipment });
-  deps.io.err(`Updated shipment ${options.id}.\n`);
+  deps.io.alert(`Updated shipment ${options.id}.\n`);
 }

@@ -70,7 +70,9 @@ describe("shipctl address add: a lost answer is read back, never resent", () => 
     const org = await sandbox().newOrg();
     await org.control.fault({ ...STORE, kind: "reset-after" });
     await org.control.fault({ method: "GET", path: "/api/v1/addresses", kind: "502", count: 50 });
-    const r = await runCli(["address", "add", ...GALLERY_ARGS], { sandbox: org });
+    // --force-new: no look for the address among the stored ones before the POST (that read would meet the fault
+    // first, and stop the run with nothing sent); the read-back after the lost answer is the one under test.
+    const r = await runCli(["address", "add", ...GALLERY_ARGS, "--force-new"], { sandbox: org });
     expect(r.exitCode).toBe(7);
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain("reading the addresses back failed");

@@ -72,8 +72,9 @@ describe("shipctl shipment create --csv: files as spreadsheets write them", () =
     await exactlyOnce(org, titles);
     const lines = readFileSync(results, "utf8").trim().split("\r\n");
     expect(lines).toHaveLength(1001);
-    // The row's place in the original follows: its row number, its key, the original file.
-    expect(lines[1]).toMatch(/,\d+,created,,2,[\w:#-]+,[^,]+$/);
+    // shipment_id, status, error (none), note (what was read differently in the row), then the row's place in the
+    // original: its row number, its key, the original file.
+    expect(lines[1]).toMatch(/,\d+,created,,"[^"]*phone ""\(206\) 953-6978"" -> \+12069536978(?:[^"]|"")*",2,[\w:#-]+,[^,]+$/);
   });
 
   it("reads stdin with --csv -", async () => {

@@ -57,7 +57,7 @@ describe("shipment create --csv: the fix-and-rerun loop keeps one record of the 
     expect(fix.stderr).not.toContain("Failed rows");
 
     const record = await readTable(results);
-    expect(record.header.slice(-6)).toEqual(["shipment_id", "status", "error", "shipctl_row", "shipctl_key", "shipctl_original"]);
+    expect(record.header.slice(-7)).toEqual(["shipment_id", "status", "error", "note", "shipctl_row", "shipctl_key", "shipctl_original"]);
     expect(record.rows.map((r) => r.shipctl_row)).toEqual(["2", "3", "4", "5", "6", "7", "8", "9"]);
     expect(record.rows.map((r) => r.status)).toEqual(Array(8).fill("created"));
     expect(new Set(record.rows.map((r) => r.shipment_id)).size).toBe(8);

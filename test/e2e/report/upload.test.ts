@@ -85,6 +85,10 @@ describe("report upload: one folder", () => {
     expect(no.stderr).toContain("--yes");
     expect(no.stderr).toMatch(/box\s+front\s+box\/IMG_2\.jpg/);
     expect(await org.control.requests({ method: "POST", path: `/api/v1/reports/${id}/1` })).toHaveLength(0);
+    // --quiet keeps the table the error asks to check (issue 12).
+    const quiet = await runCli(["report", "upload", String(id), fixture("photos/by-order"), "--set", "1", "--by-order", "--quiet"], { sandbox: org });
+    expect(quiet.exitCode).toBe(2);
+    expect(quiet.stderr).toMatch(/box\s+front\s+box\/IMG_2\.jpg/);
 
     const yes = await runCli(["report", "upload", String(id), fixture("photos/by-order"), "--set", "1", "--by-order", "--yes", "--json"], { sandbox: org });
     expect(yes.exitCode).toBe(0);

@@ -245,6 +245,21 @@ describe("shipctl shipment create --file", () => {
     await exactlyOnce(o.org, list.map((i) => String(i.title)));
   });
 
+  it("Ctrl-C with an answer lost on the way: the resume command is printed once (issue 12)", async () => {
+    const o = await orgWithAddresses();
+    await o.org.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "reset-after", count: 1 });
+    await o.org.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "latency", ms: 300, count: 100 });
+    const path = writeJson(listOf(o, 60, "Stopped"));
+    const child = spawnCli(["shipment", "create", "--file", path, "--concurrency", "2"], { sandbox: o.org });
+    const done = collect(child, 60_000);
+    await waitFor(async () => (await posts(o.org)) >= 3);
+    child.kill("SIGINT");
+    const r = await done;
+    expect(r.exitCode, r.stderr).toBe(130);
+    expect(r.stderr).toContain("unknown");
+    expect(r.stderr.split(`shipctl shipment create --file ${path}`).length - 1).toBe(1);
+  });
+
   it("killed (SIGKILL) mid-run, then rerun: every shipment once", async () => {
     const o = await orgWithAddresses();
     await o.org.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "latency", ms: 300, count: 100 });

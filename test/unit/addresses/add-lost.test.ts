@@ -45,8 +45,10 @@ function lostStore(lost: () => Error, pages: Array<PageOf<StoredAddress>>, api: 
         log.push("POST");
         throw lost();
       },
-      // Pages by number, as the read-back asks for them.
+      // Pages by number, as the read-back asks for them. Before the POST, the look for the same address already
+      // stored (stored-match.ts) finds none: these are stories of a store whose answer was lost.
       listAddresses: async (query) => {
+        if (!log.includes("POST")) return page([]);
         log.push(`LIST ${query?.page ?? 1}`);
         return pages[(query?.page ?? 1) - 1] ?? page([]);
       },
@@ -149,6 +151,8 @@ describe("address add: a lost answer is read back, never sent again", () => {
   it("the read-back fails: exit 7, unknown, says how to check; not sent again", async () => {
     const t = lostStore(reset, [], {
       listAddresses: async () => {
+        // The look for it before the POST answers; the read-back after it fails.
+        if (t.api.callsTo("createAddress").length === 0) return page([]);
         throw new ServerError({ method: "GET", path: "/api/v1/addresses", status: 502, mayHaveArrived: false }, "The service failed (502)");
       },
     });
@@ -202,6 +206,7 @@ describe("address add: a lost answer is read back, never sent again", () => {
     expect(err).toBeInstanceOf(InterruptedError);
     expect(err.message).toBe("interrupted while checking whether the address was stored: it may have been");
     expect(err.hint).toContain("shipctl list addresses");
-    expect(t.api.callsTo("listAddresses")).toEqual([]);
+    // Nothing read back after the POST.
+    expect(t.log).toEqual(["POST"]);
   });
 });

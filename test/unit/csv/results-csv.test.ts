@@ -23,9 +23,9 @@ describe("writeResultsFiles", () => {
     expect(files.failing).toBe(1);
     const lines = () => readFileSync(join(dir, "r.csv"), "utf8").split("\r\n");
     expect(lines().slice(0, 3)).toEqual([
-      `\ufefftitle,,notes,notes,shipment_id,status,error,shipctl_row,shipctl_key,shipctl_original`,
-      `A,x,n1,n2,7,created,,2,row:2,${input}`,
-      `B,y,n3,n4,,failed,bad,3,row:3,${input}`,
+      `\ufefftitle,,notes,notes,shipment_id,status,error,note,shipctl_row,shipctl_key,shipctl_original`,
+      `A,x,n1,n2,7,created,,,2,row:2,${input}`,
+      `B,y,n3,n4,,failed,bad,,3,row:3,${input}`,
     ]);
     expect(readFileSync(join(dir, "r.errors.csv"), "utf8").split("\r\n")[1]).toBe(`B,y,n3,n4,bad,3,row:3,${input}`);
 
@@ -34,6 +34,6 @@ describe("writeResultsFiles", () => {
     second.set(2, { status: "failed", label: "A", error: "still bad" });
     second.set(3, { status: "created", label: "B", id: 8 });
     expect((await writeResultsFiles(source, second, "r.csv", dir, options)).failing).toBe(0);
-    expect(lines().slice(1, 3)).toEqual([`A,x,n1,n2,7,created,,2,row:2,${input}`, `B,y,n3,n4,8,created,,3,row:3,${input}`]);
+    expect(lines().slice(1, 3)).toEqual([`A,x,n1,n2,7,created,,,2,row:2,${input}`, `B,y,n3,n4,8,created,,,3,row:3,${input}`]);
   });
 });

@@ -48,8 +48,8 @@ describe("shipment rows", () => {
     expect(ok.payload.fulfillment_address).toMatchObject({ phone: "+12069536978", country: 1, post_code: "02110" });
     expect(ok.changes).toEqual(
       expect.arrayContaining([
-        { column: "value", from: "$1,250", to: "1250" },
-        { column: "fulfillment_phone", from: "(206) 953-6978", to: "+12069536978" },
+        { column: "value", from: "$1,250", to: "1250", kind: "number" },
+        { column: "fulfillment_phone", from: "(206) 953-6978", to: "+12069536978", kind: "phone" },
         { column: "fulfillment_post_code", from: "2110", to: "02110", kind: "post-code" },
       ]),
     );

@@ -15,10 +15,17 @@ const invalid = async () => ({
   result: { ...GALLERY, recommended: false, status: 2, message: "PO boxes are not accepted" },
 });
 
+const NO_ADDRESSES = {
+  data: [],
+  links: { first: "http://127.0.0.1:9/api/v1/addresses?page=1", last: null, prev: null, next: null },
+  meta: { current_page: 1, from: null, path: "http://127.0.0.1:9/api/v1/addresses", per_page: 50, to: null },
+};
+
 function withStore(options: TestDepsOptions = {}) {
   return testDeps({
     ...options,
-    api: { createAddress: async () => ({ id: 41 }), updateAddress: async () => undefined, ...options.api },
+    // No address is stored yet: the look for the same address before storing (stored-match.ts) finds none.
+    api: { listAddresses: async () => NO_ADDRESSES, createAddress: async () => ({ id: 41 }), updateAddress: async () => undefined, ...options.api },
   });
 }
 
@@ -26,7 +33,7 @@ describe("address add", () => {
   it("verifies, stores, and prints the new id alone on stdout", async () => {
     const t = withStore({ api: { verifyAddress: async () => ({ valid: true }) } });
     await runAdd(parseAdd([], GALLERY_FLAGS), t.deps);
-    expect(t.api.calls.map((c) => c.method)).toEqual(["verifyAddress", "createAddress"]);
+    expect(t.api.calls.map((c) => c.method)).toEqual(["listAddresses", "verifyAddress", "createAddress"]);
     expect(t.api.callsTo("createAddress")[0]![0]).toEqual(GALLERY);
     expect(t.io.stdout()).toBe("41\n");
     expect(t.io.stderr()).toBe("Stored address 41.\n");
@@ -41,7 +48,7 @@ describe("address add", () => {
   it("skips verification with --no-verify, and warns", async () => {
     const t = withStore();
     await runAdd(parseAdd([], { ...GALLERY_FLAGS, verify: false }), t.deps);
-    expect(t.api.calls.map((c) => c.method)).toEqual(["createAddress"]);
+    expect(t.api.calls.map((c) => c.method)).toEqual(["listAddresses", "createAddress"]);
     expect(t.io.stderr()).toContain("not verified (--no-verify)");
   });
 

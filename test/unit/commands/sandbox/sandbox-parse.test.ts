@@ -16,13 +16,12 @@ describe("sandbox (parse only)", () => {
       state: undefined,
       latencyMs: 0,
       applyMaxMs: DEFAULT_APPLY_MAX_MS,
-      quiet: false,
     });
   });
 
   it("every flag; the state file stays as given", async () => {
-    const argv = ["--port", "0", "--host", "0.0.0.0", "--token", "t-1", "--state", "s.json", "--latency", "20", "--apply-max", "1000", "--quiet"];
-    expect(await parse(argv)).toEqual({ port: 0, host: "0.0.0.0", token: "t-1", state: "s.json", latencyMs: 20, applyMaxMs: 1000, quiet: true });
+    const argv = ["--port", "0", "--host", "0.0.0.0", "--token", "t-1", "--state", "s.json", "--latency", "20", "--apply-max", "1000"];
+    expect(await parse(argv)).toEqual({ port: 0, host: "0.0.0.0", token: "t-1", state: "s.json", latencyMs: 20, applyMaxMs: 1000 });
   });
 
   it.each([

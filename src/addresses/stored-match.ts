@@ -1,0 +1,53 @@
+// Finding an address already stored before `address add` stores it again. The journal of the run that stored it is
+// not always there to ask (another config folder, another machine, a CSV file that stored it, a first run whose input
+// was typed differently), so the service's own list is the record: an address is "already stored" when a stored one
+// is the same place for the same party, as people retype it: case, spaces around and inside the words, and an empty
+// line_2 make no new address.
+import type { ApiClient, CallOptions } from "../api/client-types.js";
+import { ADDRESS_FIELDS, type Address, type StoredAddress } from "../contract/index.js";
+
+/** The largest page the contract allows: fewer requests per walk. */
+const PAGE_LIMIT = 50;
+
+/** An address with what people retype differently taken out: equal keys, the same address. */
+export function sameAddressKey(address: Partial<Address>): string {
+  return JSON.stringify(
+    ADDRESS_FIELDS.map((f) => {
+      const value = address[f];
+      if (value === undefined || value === null) return "";
+      if (typeof value !== "string") return String(value);
+      const text = value.normalize("NFC").trim().replace(/\s+/g, " ").toLowerCase();
+      // "SW1A 1AA" and "SW1A1AA" are the same post code.
+      return f === "post_code" ? text.replace(/[\s-]/g, "") : text;
+    }),
+  );
+}
+
+/** The stored addresses, read once (every page) the first time one is looked for. */
+export class StoredAddresses {
+  private byKey: Promise<Map<string, StoredAddress>> | undefined;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly call: CallOptions,
+  ) {}
+
+  /** The first stored address (lowest id) that is the same as `address`, if any. */
+  async find(address: Address): Promise<StoredAddress | undefined> {
+    this.byKey ??= this.read();
+    return (await this.byKey).get(sameAddressKey(address));
+  }
+
+  private async read(): Promise<Map<string, StoredAddress>> {
+    const byKey = new Map<string, StoredAddress>();
+    for (let page = 1; ; page++) {
+      const answer = await this.api.listAddresses({ page, limit: PAGE_LIMIT }, this.call);
+      for (const stored of answer.data) {
+        const key = sameAddressKey(stored as Partial<Address>);
+        const first = byKey.get(key);
+        if (!first || stored.id < first.id) byKey.set(key, stored);
+      }
+      if (answer.links.next === null || answer.data.length === 0) return byKey;
+    }
+  }
+}
