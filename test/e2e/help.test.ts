@@ -17,6 +17,21 @@ describe("shipctl with no service at all", () => {
     expect(r.stdout).toMatch(/^\s+6\s+the service rejected.*\n\s+rejected, forbidden, not_found, validation_failed, request_rejected$/m);
   });
 
+  it("walks the spreadsheet round trip as a help topic, every flag of it one its command has", async () => {
+    const r = await runCli(["help", "round-trip"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const lines = r.stdout.split("\n").map((l) => l.trim()).filter((l) => l.startsWith("shipctl "));
+    expect(lines).toHaveLength(9);
+    for (const line of lines) {
+      const words = line.replace(/ > .*$/, "").split(" ").slice(1);
+      const verb = words.slice(0, words.findIndex((w) => w.startsWith("-"))).slice(0, 2);
+      const help = await runCli([...verb, "--help"]);
+      expect(help.exitCode, line).toBe(0);
+      for (const flag of words.filter((w) => w.startsWith("--"))) expect(help.stdout, `${line}: ${flag}`).toContain(flag);
+    }
+    expect((await runCli(["--help"])).stdout).toContain("shipctl help round-trip");
+  });
+
   it("colours stderr with FORCE_COLOR (chalk loaded although no stream is a terminal), and not with --no-color", async () => {
     const coloured = await runCli(["address", "get", "1"], { env: { NO_COLOR: undefined, FORCE_COLOR: "1" } });
     expect(coloured.exitCode).toBe(4);
