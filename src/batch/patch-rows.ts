@@ -1,0 +1,88 @@
+// The batch that `shipment update --csv` and `address update --csv` share: every row names a stored record by id and
+// carries all its fields, and is sent as its own PATCH. Rows are validated first and their addresses verified once
+// each. PATCH with the whole body is idempotent: the journal only spares a rerun the rows already updated with this
+// very content, and a row whose answer was lost is simply sent again on a rerun (no read-back needed).
+import { AddressSet, type Decision } from "../addresses/address-set.js";
+import type { CallOptions } from "../api/client-types.js";
+import type { Book } from "../ledger/book.js";
+import { Notes } from "../csv/value-notes.js";
+import type { ScanSpec } from "../csv/scan.js";
+import type { Mapping } from "../csv/table-cells.js";
+import { ExitCode } from "../errors.js";
+import type { BatchRun } from "./batch-run.js";
+import { refuseInvalid, reportValidation, verifyDistinct, type Ready } from "./before-send.js";
+import type { Sends } from "./dry-run-report.js";
+import { finishRun } from "./finish.js";
+import type { ResultWords } from "./results.js";
+import type { RowJob } from "./row-sender.js";
+import { sendRowPass, type ChangedRow } from "./row-run.js";
+import { validatePass } from "./validate-pass.js";
+
+/** A row of an update file: valid, with the id of the record it replaces. */
+type UpdateRow = ChangedRow & { id?: number; mappings: readonly Mapping[] };
+
+export interface PatchRows<V extends UpdateRow, P> {
+  /** The file's rows, read with their journal keys (`keys`) or without (a first run skips hashing them twice). */
+  spec(keys: boolean): ScanSpec<V>;
+  words: ResultWords;
+  /** "shipment update", "address update": for the resume line. */
+  command: string;
+  sends: Sends;
+  /** The CSV column behind a field key of a 422. */
+  columnFor(field: string): string;
+  /** The content the journal records as sent, to know a row already updated with it. */
+  hash(row: V): string;
+  /** Adds the row's addresses to those verified before anything is sent. */
+  addAddresses(row: V, addresses: AddressSet): void;
+  /** The body once verification decided its addresses, or why it cannot be sent. */
+  ready(row: V, decisions: Map<string, Decision> | undefined): Ready<P>;
+  send(id: number, payload: P, call: CallOptions): Promise<unknown>;
+}
+
+export async function patchRows<V extends UpdateRow, P>(run: BatchRun, journal: Book, patch: PatchRows<V, P>): Promise<number> {
+  const { deps, outcomes } = run;
+  const addresses = new AddressSet();
+  // A dry run needs the rows' keys only to look them up in the journal (read-only, as the run would read it).
+  const spec = patch.spec(!run.options.dryRun || journal.hasRows);
+  const notes = new Notes({ perRow: run.options.results !== undefined });
+  const updatedAs = (row: V & { key: string }) => {
+    const state = journal.row(row.key);
+    return state?.state === "updated" && state.hash === patch.hash(row) ? state : undefined;
+  };
+  let doneEarlier = 0;
+  const validation = await validatePass(run.source, patch.spec(journal.hasRows), deps.signal, (row) => {
+    notes.add(row.row, row.changes, row.mappings);
+    if (updatedAs(row) !== undefined) {
+      doneEarlier++;
+      return;
+    }
+    patch.addAddresses(row, addresses);
+  });
+  reportValidation(run, validation, notes, doneEarlier);
+  const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
+    finishRun(run, { words: patch.words, notes, journalPath: journal.path, command: patch.command, unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec });
+  if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
+
+  const decisions = await verifyDistinct(run, journal, addresses);
+  return sendRowPass<V, RowJob>(run, journal, {
+    spec,
+    validation,
+    done: "updated",
+    sends: patch.sends,
+    columnFor: patch.columnFor,
+    prepare: (row, base) => {
+      const state = updatedAs(row);
+      if (state !== undefined) return { outcome: { status: "skipped", ...base, id: state.id } };
+      const ready = patch.ready(row, decisions);
+      if ("error" in ready) return { outcome: { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable } };
+      const id = row.id!;
+      const body = { id, ...ready.payload } as Record<string, unknown>;
+      return { job: { key: row.key, hash: patch.hash(row), row: row.row, ...base, body, send: () => patch.send(id, ready.payload, run.call).then(() => id) } };
+    },
+    // PATCH is safe to repeat: a lost answer needs no reconciliation, only another run (the row stays "sending").
+    settleLost: async (sender) => {
+      for (const r of sender.lost) outcomes.update(r.row, { error: "the answer was lost; PATCH is safe to repeat: run the same command again" });
+    },
+    finish,
+  });
+}
