@@ -4,7 +4,7 @@
 import { Transform, type Readable } from "node:stream";
 import { Agent, type Dispatcher } from "undici";
 
-export type HttpMethod = "GET" | "POST" | "PATCH";
+export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 export interface WireRequest {
   method: HttpMethod;

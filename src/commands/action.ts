@@ -40,6 +40,13 @@ export function verbAction<F, O>(ctx: CommandContext, parse: (args: string[], fl
  * by `parent.command()` inherits: output through io, exit codes instead of process.exit, help layout, help after errors.
  */
 export function addVerb(parent: Command, verb: Command): Command {
-  parent.addCommand(verb.copyInheritedSettings(parent));
+  parent.addCommand(inherit(verb, parent));
+  return verb;
+}
+
+/** A verb built with verbs of its own (`sandbox clock`) before it had a parent: they inherit through it too. */
+function inherit(verb: Command, parent: Command): Command {
+  verb.copyInheritedSettings(parent);
+  for (const sub of verb.commands) inherit(sub, verb);
   return verb;
 }

@@ -27,7 +27,7 @@ const STATUS_VALUES: readonly number[] = Object.values(ShipmentStatus);
 
 export function parseShipmentFilter(flags: ListFilterFlags): ShipmentFilter {
   const filter: ShipmentFilter = {};
-  if (flags.status !== undefined) filter.statuses = new Set(flags.status.flatMap((s) => s.split(",")).map(statusOf));
+  if (flags.status !== undefined) filter.statuses = new Set(flags.status.flatMap((s) => s.split(",")).map((s) => statusOf(s)));
   if (flags.createdAfter !== undefined) filter.createdAfter = momentOf(flags.createdAfter, "--created-after");
   if (flags.createdBefore !== undefined) filter.createdBefore = momentOf(flags.createdBefore, "--created-before");
   if (filter.createdAfter && filter.createdBefore && filter.createdAfter >= filter.createdBefore) {
@@ -40,11 +40,12 @@ export function parseShipmentFilter(flags: ListFilterFlags): ShipmentFilter {
   return filter;
 }
 
-function statusOf(text: string): number {
+/** A shipment status by number or name, in any case ("delivered", "7", "drop-off"). */
+export function statusOf(text: string, what = "--status"): number {
   const t = text.trim();
   const value = /^\d+$/.test(t) ? Number(t) : shipmentStatusFromName(t);
   if (value !== undefined && STATUS_VALUES.includes(value)) return value;
-  throw new UsageError(`--status: unknown status ${JSON.stringify(text)}`, {
+  throw new UsageError(`${what}: unknown status ${JSON.stringify(text)}`, {
     hint: `The statuses are: ${STATUS_VALUES.map((v) => `${v} ${shipmentStatusName(v)}`).join(", ")} (a name in any case, or its number).`,
   });
 }
@@ -53,7 +54,7 @@ function statusOf(text: string): number {
  * A date (the start of that day) or a date and time. Without a zone it is UTC, as the service's timestamps are and
  * as the CREATED column shows them; "Z" or an offset (+02:00) says otherwise.
  */
-function momentOf(text: string, flag: string): Date {
+export function momentOf(text: string, flag: string): Date {
   const t = text.trim();
   const withSeconds = t
     .replace(/^(\d{4}-\d{2}-\d{2})$/, "$1 00:00:00")

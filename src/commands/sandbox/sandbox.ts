@@ -5,7 +5,11 @@ import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
 import { DEFAULT_APPLY_MAX_MS, SANDBOX_DEFAULT_PORT } from "../../sandbox/defaults.js";
 import type { ServePlan } from "../../sandbox/serve-sandbox.js";
-import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { addVerb, verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { sandboxClockCommand } from "./clock.js";
+import { sandboxPaymentCommand } from "./payment.js";
+import { sandboxStatusCommand } from "./status.js";
+import { sandboxTickCommand } from "./tick.js";
 
 /** The flags, checked; the state file as given (serving resolves it against the working folder, and shows it as given). */
 export type SandboxOptions = ServePlan;
@@ -38,6 +42,12 @@ created_at lags it, the list order, the payment method and the subscription, que
 what was received).
 State is in memory unless --state is given.
 
+Rehearsal verbs, for a sandbox already running at the base URL (no curl needed):
+  shipctl sandbox status <id> <status> [--at TIME]    move a shipment (delivered, arrived, 7...)
+  shipctl sandbox clock [+25h | --set TIME | --reset]  show or move the clock
+  shipctl sandbox payment [valid|declining|none|failing]
+  shipctl sandbox tick                                move every shipment one status along
+
 Examples:
   shipctl sandbox
   shipctl sandbox --port 0 --json
@@ -46,7 +56,11 @@ Examples:
   curl -H "Authorization: Bearer sandbox-token" http://127.0.0.1:8080/api/v1/shipments
 `,
     );
-  return command.action(verbAction(ctx, parseSandbox, run));
+  // A command with an action and sub-verbs: `shipctl sandbox [--port ...]` serves, `shipctl sandbox clock` talks to
+  // one already serving.
+  command.action(verbAction(ctx, parseSandbox, run));
+  for (const verb of [sandboxStatusCommand, sandboxClockCommand, sandboxPaymentCommand, sandboxTickCommand]) addVerb(command, verb(ctx));
+  return command;
 }
 
 export function parseSandbox(_args: string[], flags: SandboxFlags): SandboxOptions {

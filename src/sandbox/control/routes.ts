@@ -9,6 +9,7 @@ import { formatTimestamp } from "../org-clock.js";
 import { validate } from "../request-validation.js";
 import { clockView, resetClock, setClock, showClock } from "./clock-controls.js";
 import { moveShipment, seedShipments } from "./shipment-controls.js";
+import { tickShipments } from "./tick.js";
 import { CountChange, FaultRequest, ListingChange, PaymentChange, PriceFailureChange, SubscriptionChange, TIMED_FAULTS } from "./control-schemas.js";
 
 function createOrganization(ctx: RequestContext): Reply {
@@ -163,6 +164,7 @@ export const controlRoutes: Route[] = [
   { method: "GET", pattern: p("tables"), handler: tables },
   { method: "POST", pattern: p("shipments/(\\d+)/status"), handler: moveShipment },
   { method: "POST", pattern: p("shipments/seed"), handler: seedShipments },
+  { method: "POST", pattern: p("tick"), handler: tickShipments },
   { method: "GET", pattern: p("clock"), handler: showClock },
   { method: "PUT", pattern: p("clock"), handler: setClock },
   { method: "DELETE", pattern: p("clock"), handler: resetClock },

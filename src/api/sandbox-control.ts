@@ -1,0 +1,108 @@
+// A typed client for a running shipctl sandbox's control surface (/_sandbox/*, docs/sandbox.md): the `shipctl
+// sandbox status|clock|payment|tick` verbs and the tests' helper both use it. It goes through the API layer's caller,
+// so it gets the same timeouts, --debug lines, token redaction and error mapping as every request to the service.
+// Only ever pointed at something already known to be a sandbox (rehearsal/running-sandbox.ts asks first).
+import * as z from "zod";
+import { StoredShipment } from "../contract/index.js";
+import type { Clock } from "../clock.js";
+import { BACKOFF } from "./backoff.js";
+import { createCaller, type CallSpec } from "./call.js";
+import { parseAnswer } from "./answer-check.js";
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RESPONSE_TIMEOUT_MS } from "./client.js";
+import { createRedactor } from "./redact.js";
+import { createTransport, type HttpMethod } from "./transport.js";
+import { USER_AGENT } from "./user-agent.js";
+
+export const SandboxClock = z.looseObject({
+  now: z.string(),
+  now_ms: z.number(),
+  mode: z.enum(["real", "frozen"]),
+  offset_ms: z.number(),
+  /** How far behind `now` records are stamped (created_at, updated_at); the Date header keeps `now`. */
+  created_at_lag_ms: z.number(),
+});
+export type SandboxClock = z.infer<typeof SandboxClock>;
+
+export const PAYMENT_STATES = ["valid", "none", "declining", "failing"] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+export const SandboxPayment = z.looseObject({ state: z.string(), remaining: z.number().optional() });
+export type SandboxPayment = z.infer<typeof SandboxPayment>;
+
+export const TickResult = z.looseObject({
+  at: z.string(),
+  moved: z.array(z.looseObject({ id: z.number(), from: z.number(), from_name: z.string(), to: z.number(), to_name: z.string() })),
+  waiting: z.array(z.looseObject({ status: z.number(), status_name: z.string(), count: z.number(), waits_for: z.string() })),
+});
+export type TickResult = z.infer<typeof TickResult>;
+
+/** One way to set the clock (PUT /_sandbox/clock): a moment (frozen there, or ticking from it), a shift, or a lag. */
+export type ClockChange =
+  | { at: string; ticking?: boolean; created_at_lag_ms?: number }
+  | { advance_ms: number; created_at_lag_ms?: number }
+  | { offset_ms: number; created_at_lag_ms?: number }
+  | { created_at_lag_ms: number };
+
+export interface SandboxControl {
+  /** Moves a shipment to a status (number or name); Delivered/Arrived record delivered_at/arrived_at (`at` or now). */
+  setStatus(shipmentId: number, status: number | string, at?: string): Promise<StoredShipment>;
+  clock(): Promise<SandboxClock>;
+  setClock(change: ClockChange): Promise<SandboxClock>;
+  /** Back to real time, records stamped at it. */
+  resetClock(): Promise<SandboxClock>;
+  payment(): Promise<SandboxPayment>;
+  setPayment(state: PaymentState, count?: number): Promise<SandboxPayment>;
+  /** One lifecycle step for every shipment the service would move by itself (POST /_sandbox/tick). */
+  tick(): Promise<TickResult>;
+  close(): Promise<void>;
+}
+
+export interface SandboxControlOptions {
+  baseUrl: string;
+  token: string;
+  clock: Clock;
+  debug?: (line: string) => void;
+  signal?: AbortSignal;
+}
+
+export function createSandboxControl(options: SandboxControlOptions): SandboxControl {
+  const redact = createRedactor(options.token);
+  const transport = createTransport({ connectTimeoutMs: DEFAULT_CONNECT_TIMEOUT_MS, responseTimeoutMs: DEFAULT_RESPONSE_TIMEOUT_MS });
+  const call = createCaller({
+    transport,
+    baseUrl: new URL(options.baseUrl),
+    token: options.token,
+    userAgent: USER_AGENT,
+    clock: options.clock,
+    random: Math.random,
+    retries: BACKOFF.defaultRetries,
+    responseTimeoutMs: DEFAULT_RESPONSE_TIMEOUT_MS,
+    redact,
+    debug: options.debug,
+    signal: options.signal,
+  });
+  return {
+    setStatus: async (id, status, at) =>
+      (await call(spec("POST", `/_sandbox/shipments/${id}/status`, z.looseObject({ data: StoredShipment }), true, at === undefined ? { status } : { status, at }))).data,
+    clock: () => call(spec("GET", "/_sandbox/clock", SandboxClock, true)),
+    // Moving the clock by a shift is not safe to send twice; setting it to a moment is.
+    setClock: (change) => call(spec("PUT", "/_sandbox/clock", SandboxClock, !("advance_ms" in change), change)),
+    resetClock: () => call(spec("DELETE", "/_sandbox/clock", SandboxClock, true)),
+    payment: () => call(spec("GET", "/_sandbox/payment-method", SandboxPayment, true)),
+    setPayment: (state, count) => call(spec("PUT", "/_sandbox/payment-method", SandboxPayment, true, count === undefined ? { state } : { state, count })),
+    // A second tick would move shipments one status further.
+    tick: () => call(spec("POST", "/_sandbox/tick", TickResult, false)),
+    close: () => transport.close(),
+  };
+}
+
+function spec<S extends z.ZodType>(method: HttpMethod, path: string, schema: S, idempotent: boolean, json?: unknown): CallSpec<z.infer<S>> {
+  return {
+    method,
+    path,
+    idempotent,
+    ...(json === undefined ? {} : { json }),
+    resource: path.startsWith("/_sandbox/shipments/") ? `shipment ${path.split("/")[3]}` : undefined,
+    interpret: (response, facts, redact) => (response.status >= 200 && response.status < 300 ? { done: parseAnswer(schema, response.text, facts, redact) } : undefined),
+  };
+}

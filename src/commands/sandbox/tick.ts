@@ -1,0 +1,45 @@
+// `shipctl sandbox tick`: one step of the lifecycle in a running sandbox (POST /_sandbox/tick), so `watch` and `due`
+// can be rehearsed end to end. Refused when the base URL is not a sandbox.
+import { Command } from "commander";
+import type { Deps } from "../../deps.js";
+import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+
+export type SandboxTickOptions = Record<string, never>;
+
+export function sandboxTickCommand(ctx: CommandContext, run: VerbRun<SandboxTickOptions> = runSandboxTick): Command {
+  const command = new Command("tick")
+    .description("move every shipment of a running sandbox one status along, as the service would (rehearsals)")
+    .addHelpText(
+      "after",
+      `
+Talks to the running sandbox of the base URL (profile, SHIPCTL_BASE_URL or --base-url) with its token. Anything that
+is not a shipctl sandbox is refused (exit 2) after one GET /_sandbox/tables, and nothing else is sent.
+Moves one step: Confirmed → Pending → Allocated → Scheduled → Dispatched → Delivered, and Filed → Drop-Off →
+Shipped → Arrived. Reaching Delivered or Arrived stamps delivered_at / arrived_at with the sandbox's now (the
+report windows open). Leaves what waits for you: Draft (payment: shipctl checkout), Delivered (condition report
+set 1), Arrived (set 2), and Completed.
+Prints one line per shipment moved (id, from, to) and on stderr what waits; --json {"at", "moved", "waiting"}.
+
+Examples:
+  shipctl sandbox tick
+  shipctl sandbox tick && shipctl sandbox clock +1h
+`,
+    );
+  return command.action(verbAction(ctx, parseSandboxTick, run));
+}
+
+export function parseSandboxTick(): SandboxTickOptions {
+  return {};
+}
+
+export async function runSandboxTick(_options: SandboxTickOptions, deps: Deps): Promise<void> {
+  const { withRunningSandbox } = await import("../../rehearsal/running-sandbox.js");
+  const result = await withRunningSandbox(deps, (control) => control.tick());
+  if (deps.globals.json) return (await import("../../output/json.js")).printJson(deps.io, result);
+  for (const m of result.moved) deps.io.out(`${m.id}\t${m.from_name} → ${m.to_name}\n`);
+  const waiting = result.waiting.filter((w) => w.count > 0).map((w) => `${w.count} ${w.status_name} (for ${w.waits_for})`);
+  deps.io.alert(
+    `Moved ${result.moved.length} shipment${result.moved.length === 1 ? "" : "s"} one status along at ${result.at} UTC` +
+      `${waiting.length > 0 ? `; waiting: ${waiting.join(", ")}` : ""}.\n`,
+  );
+}

@@ -1,0 +1,58 @@
+// POST /_sandbox/tick: one step of the lifecycle for every shipment of the organization that the service itself
+// would move, so `watch` and `due` can be rehearsed without moving shipments one by one. The steps the service takes
+// on its own (carriers, labels) advance one status; the ones that wait for the organization do not:
+//   Draft waits for payment (checkout makes it Confirmed), Delivered waits for condition report set 1 (Filed),
+//   Arrived waits for set 2 (Completed), and Completed is the end.
+// Reaching Delivered or Arrived stamps delivered_at / arrived_at with the organization's now, as a status move does,
+// so the report windows open at the tick.
+import { ShipmentStatus, shipmentStatusName } from "../../contract/index.js";
+import type { RequestContext } from "../request-context.js";
+import { json, type Reply } from "../http.js";
+import { formatTimestamp, toInstant } from "../org-clock.js";
+
+/** The next status the service moves a shipment to by itself; absent where the organization must act first. */
+export const TICK_STEPS: ReadonlyMap<ShipmentStatus, ShipmentStatus> = new Map([
+  [ShipmentStatus.Confirmed, ShipmentStatus.Pending],
+  [ShipmentStatus.Pending, ShipmentStatus.Allocated],
+  [ShipmentStatus.Allocated, ShipmentStatus.Scheduled],
+  [ShipmentStatus.Scheduled, ShipmentStatus.Dispatched],
+  [ShipmentStatus.Dispatched, ShipmentStatus.Delivered],
+  [ShipmentStatus.Filed, ShipmentStatus.DropOff],
+  [ShipmentStatus.DropOff, ShipmentStatus.Shipped],
+  [ShipmentStatus.Shipped, ShipmentStatus.Arrived],
+]);
+
+/** Why a shipment in a status the tick leaves is left (what the organization must do). */
+const WAITING: ReadonlyMap<ShipmentStatus, string> = new Map([
+  [ShipmentStatus.Draft, "payment (checkout)"],
+  [ShipmentStatus.Delivered, "condition report set 1"],
+  [ShipmentStatus.Arrived, "condition report set 2"],
+]);
+
+export function tickShipments(ctx: RequestContext): Reply {
+  const at = toInstant(ctx.now());
+  const stamp = ctx.stamp();
+  const moved: Array<{ id: number; from: number; from_name: string; to: number; to_name: string }> = [];
+  const waiting = new Map<ShipmentStatus, number>();
+  for (const id of ctx.org.shipmentIds) {
+    const shipment = ctx.state.shipment(ctx.org, id);
+    if (!shipment) continue;
+    const from = shipment.status as ShipmentStatus;
+    const to = TICK_STEPS.get(from);
+    if (to === undefined) {
+      if (WAITING.has(from)) waiting.set(from, (waiting.get(from) ?? 0) + 1);
+      continue;
+    }
+    shipment.status = to;
+    if (to === ShipmentStatus.Delivered) shipment.deliveredAt = at;
+    if (to === ShipmentStatus.Arrived) shipment.arrivedAt = at;
+    shipment.updatedAt = stamp;
+    moved.push({ id, from, from_name: shipmentStatusName(from), to, to_name: shipmentStatusName(to) });
+  }
+  if (moved.length > 0) ctx.changed();
+  return json(200, {
+    at: formatTimestamp(at),
+    moved,
+    waiting: [...WAITING].map(([status, reason]) => ({ status, status_name: shipmentStatusName(status), count: waiting.get(status) ?? 0, waits_for: reason })),
+  });
+}
