@@ -11,17 +11,13 @@ import { request } from "undici";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../src/sandbox/server.js";
 import type { ReceivedRequest } from "../../src/sandbox/received.js";
 import type { FaultKind, ReportPhoto } from "../../src/sandbox/model.js";
+import { createSandboxControl, type PaymentState, type SandboxClock, type TickResult } from "../../src/api/sandbox-control.js";
+import { systemClock } from "../../src/clock.js";
 
 export type { ReceivedRequest };
 
-export interface ClockView {
-  now: string;
-  now_ms: number;
-  mode: "real" | "frozen";
-  offset_ms: number;
-  /** How far behind `now` records are stamped (created_at, updated_at); the Date header keeps `now`. */
-  created_at_lag_ms: number;
-}
+/** The control surface's clock, as the CLI's own client reads it (src/api/sandbox-control.ts). */
+export type ClockView = SandboxClock;
 
 export interface FaultSpec {
   /** HTTP method, or "*" (default). */
@@ -62,7 +58,7 @@ export interface ReportView {
   photos: ReportPhoto[];
 }
 
-export type PaymentState = "valid" | "none" | "declining" | "failing";
+export type { PaymentState };
 
 export type ListOrder = "asc" | "desc" | "shuffled";
 
@@ -106,6 +102,8 @@ export interface ControlClient {
   resetClock(): Promise<ClockView>;
   clock(): Promise<ClockView>;
   setPaymentMethod(state: PaymentState, count?: number): Promise<{ state: string; remaining?: number }>;
+  /** One lifecycle step for every shipment the service would move by itself (POST /_sandbox/tick). */
+  tick(): Promise<TickResult>;
   setSubscription(active: boolean): Promise<void>;
   /** The next `count` verifications answer 400 status 0 (Rate Limited). */
   rateLimitVerifications(count: number): Promise<void>;
@@ -161,16 +159,19 @@ async function call<T>(url: string, token: string, method: "GET" | "POST" | "PUT
 export function controlClient(url: string, token: string): ControlClient {
   const c = <T>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown) => call<T>(url, token, method, path, body);
   const data = async <T>(path: string) => (await c<{ data: T }>("GET", path)).data;
+  // The controls the CLI's sandbox verbs also use go through the CLI's own client: one client of the control surface.
+  const shared = createSandboxControl({ baseUrl: url, token, clock: systemClock });
   return {
-    setStatus: async (id, status, at) => (await c<{ data: Record<string, unknown> }>("POST", `/_sandbox/shipments/${id}/status`, at === undefined ? { status } : { status, at })).data,
+    setStatus: (id, status, at) => shared.setStatus(id, status, at),
     seedShipments: (spec) => c("POST", "/_sandbox/shipments/seed", spec),
-    setClock: (at, options) => c("PUT", "/_sandbox/clock", options?.ticking ? { at, ticking: true } : { at }),
-    offsetClock: (ms) => c("PUT", "/_sandbox/clock", { offset_ms: ms }),
-    advanceClock: (ms) => c("PUT", "/_sandbox/clock", { advance_ms: ms }),
-    lagCreatedAt: (ms) => c("PUT", "/_sandbox/clock", { created_at_lag_ms: ms }),
-    resetClock: () => c("DELETE", "/_sandbox/clock"),
-    clock: () => c("GET", "/_sandbox/clock"),
-    setPaymentMethod: (state, count) => c("PUT", "/_sandbox/payment-method", count === undefined ? { state } : { state, count }),
+    setClock: (at, options) => shared.setClock(options?.ticking ? { at, ticking: true } : { at }),
+    offsetClock: (ms) => shared.setClock({ offset_ms: ms }),
+    advanceClock: (ms) => shared.setClock({ advance_ms: ms }),
+    lagCreatedAt: (ms) => shared.setClock({ created_at_lag_ms: ms }),
+    resetClock: () => shared.resetClock(),
+    clock: () => shared.clock(),
+    setPaymentMethod: (state, count) => shared.setPayment(state, count),
+    tick: () => shared.tick(),
     setSubscription: async (active) => void (await c("PUT", "/_sandbox/subscription", { active })),
     rateLimitVerifications: async (count) => void (await c("PUT", "/_sandbox/verifications/rate-limit", { count })),
     failPriceSessions: async (count, status = 0) => void (await c("PUT", "/_sandbox/price-sessions/failures", { count, status })),

@@ -24,7 +24,7 @@ export const TICK_STEPS: ReadonlyMap<ShipmentStatus, ShipmentStatus> = new Map([
 
 /** Why a shipment in a status the tick leaves is left (what the organization must do). */
 const WAITING: ReadonlyMap<ShipmentStatus, string> = new Map([
-  [ShipmentStatus.Draft, "payment (checkout)"],
+  [ShipmentStatus.Draft, "payment"],
   [ShipmentStatus.Delivered, "condition report set 1"],
   [ShipmentStatus.Arrived, "condition report set 2"],
 ]);

@@ -83,6 +83,31 @@ describe("shipctl sandbox", () => {
     }
   });
 
+  it("serves as before with its rehearsal verbs beside it, and they talk to the sandbox it started", async () => {
+    const { child, line, done } = await startCli(["--quiet"]);
+    try {
+      const target = { url: line, token: "sandbox-token" };
+      const [id] = await createShipments(target, 1);
+      const moved = await runCli(["sandbox", "status", String(id), "delivered", "--json"], { sandbox: target });
+      expect(moved.exitCode).toBe(0);
+      expect((await send(target, "GET", `/api/v1/shipments/${id}`)).body.data.status).toBe(7);
+      const help = await runCli(["sandbox", "--help"]);
+      for (const verb of ["status", "clock", "payment", "tick"]) expect(help.stdout).toMatch(new RegExp(`^  ${verb}\\b`, "m"));
+    } finally {
+      child.kill("SIGTERM");
+      expect((await done).exitCode).toBe(0);
+    }
+  });
+
+  it("a rehearsal verb's command-line error is exit 2, shown as the program shows errors", async () => {
+    for (const args of [["status", "12"], ["tick", "extra"], ["payment", "--bogus"]]) {
+      const r = await runCli(["sandbox", ...args]);
+      expect(r.exitCode, args.join(" ")).toBe(2);
+      expect(r.stderr).toContain("(run with --help for usage)");
+      expect(r.stdout).toBe("");
+    }
+  });
+
   it("refuses a bad --port, --latency or --apply-max with exit 2", async () => {
     for (const args of [["--port", "http"], ["--port", "70000"], ["--latency", "-5"], ["--apply-max", "1.5"], ["--apply-max", "600001"]]) {
       const r = await runCli(["sandbox", ...args]);
