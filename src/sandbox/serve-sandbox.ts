@@ -14,6 +14,8 @@ export interface ServePlan {
   state?: string;
   latencyMs: number;
   applyMaxMs: number;
+  /** Move shipments one lifecycle step this often (`--tick`); absent: only when asked (POST /_sandbox/tick). */
+  tickSeconds?: number;
 }
 
 export async function serveSandbox(deps: Deps, plan: ServePlan): Promise<ExitCode> {
@@ -27,6 +29,7 @@ export async function serveSandbox(deps: Deps, plan: ServePlan): Promise<ExitCod
       stateFile: plan.state === undefined ? undefined : resolve(deps.cwd, plan.state),
       latencyMs: plan.latencyMs,
       applyMaxMs: plan.applyMaxMs,
+      tickMs: plan.tickSeconds === undefined ? undefined : plan.tickSeconds * 1000,
       // --quiet (global): no line per request.
       log: deps.globals.quiet ? undefined : (line) => deps.io.err(`${line}\n`),
     });

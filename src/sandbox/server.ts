@@ -7,6 +7,7 @@ import { createPipeline } from "./pipeline.js";
 import { loadStateFile, StateFileError, StateWriter } from "./persist.js";
 import { ReceivedLog, type ReceivedRequest } from "./received.js";
 import { DEFAULT_TOKEN, SandboxState } from "./state.js";
+import { scheduleTicks } from "./tick-schedule.js";
 
 export { DEFAULT_TOKEN } from "./state.js";
 export { StateFileError } from "./persist.js";
@@ -27,6 +28,8 @@ export interface SandboxOptions {
   applyMaxMs?: number;
   /** The base clock; each organization's clock is this moved or frozen through the control surface. */
   clock?: () => Date;
+  /** Move every organization's shipments one lifecycle step this often (`--tick`); never when absent. */
+  tickMs?: number;
   /** Receives one line per request, and errors. */
   log?: (line: string) => void;
 }
@@ -66,7 +69,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
 
   const received = new ReceivedLog();
-  const pipeline = createPipeline({ state, received, writer, baseNow: options.clock ?? (() => new Date()), latencyMs, applyMaxMs, log: options.log });
+  const baseNow = options.clock ?? (() => new Date());
+  const pipeline = createPipeline({ state, received, writer, baseNow, latencyMs, applyMaxMs, log: options.log });
   const server = createServer((req, res) => void pipeline.handle(req, res));
   // Clients keep connections alive between a benchmark's requests; do not drop them sooner than undici expects.
   server.keepAliveTimeout = 10_000;
@@ -79,6 +83,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     });
   });
   const { port } = server.address() as AddressInfo;
+  const stopTicks =
+    options.tickMs === undefined
+      ? undefined
+      : scheduleTicks({ state, everyMs: options.tickMs, baseNow, changed: () => void writer?.save().catch((err: Error) => options.log?.(`could not write the state file: ${err.message}`)), log: options.log });
 
   let closing: Promise<void> | undefined;
   return {
@@ -88,6 +96,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     received: (filter) => received.all(filter),
     close() {
       closing ??= (async () => {
+        stopTicks?.();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

@@ -21,6 +21,7 @@ interface SandboxFlags {
   state?: string;
   latency?: string;
   applyMax?: string;
+  tick?: string;
 }
 
 export function sandboxCommand(ctx: CommandContext, run: VerbRun<SandboxOptions> = runSandbox): Command {
@@ -32,6 +33,7 @@ export function sandboxCommand(ctx: CommandContext, run: VerbRun<SandboxOptions>
     .option("--state <file>", "keep the state in this JSON file (loaded at start, written atomically after each change)")
     .option("--latency <ms>", "delay every /api/v1 answer by this many milliseconds (default 0)")
     .option("--apply-max <ms>", `the longest the sandbox takes to apply a request it has read, declared in GET /_sandbox/tables; slow-apply faults may not exceed it (default ${DEFAULT_APPLY_MAX_MS})`)
+    .option("--tick <seconds>", "every this many seconds, move every shipment one status along as the service would (as `shipctl sandbox tick` does)")
     .addHelpText(
       "after",
       `
@@ -53,6 +55,7 @@ Examples:
   shipctl sandbox --port 0 --json
   shipctl sandbox --state ./sandbox.json --latency 20
   shipctl sandbox --port 0 --apply-max 1000
+  shipctl sandbox --tick 60                            # shipments move along by themselves, for \`watch\` and \`due\`
   curl -H "Authorization: Bearer sandbox-token" http://127.0.0.1:8080/api/v1/shipments
 `,
     );
@@ -68,7 +71,11 @@ export function parseSandbox(_args: string[], flags: SandboxFlags): SandboxOptio
   const latencyMs = wholeNumber("--latency", flags.latency, 0, 600_000);
   const applyMaxMs = wholeNumber("--apply-max", flags.applyMax, DEFAULT_APPLY_MAX_MS, 600_000);
   if (flags.token !== undefined && !/^\S+$/.test(flags.token)) throw new UsageError("--token must be non-empty and contain no spaces");
-  return { port, host: flags.host ?? "127.0.0.1", token: flags.token, state: flags.state, latencyMs, applyMaxMs };
+  const tickSeconds = flags.tick === undefined ? undefined : Number(flags.tick.trim());
+  if (flags.tick !== undefined && !(/^\d+$/.test(flags.tick.trim()) && tickSeconds! >= 1 && tickSeconds! <= 86_400)) {
+    throw new UsageError(`--tick must be a whole number of seconds from 1 to 86400 (got "${flags.tick}")`);
+  }
+  return { port, host: flags.host ?? "127.0.0.1", token: flags.token, state: flags.state, latencyMs, applyMaxMs, tickSeconds };
 }
 
 export async function runSandbox(options: SandboxOptions, deps: Deps): Promise<number> {

@@ -6,7 +6,9 @@
 // Reaching Delivered or Arrived stamps delivered_at / arrived_at with the organization's now, as a status move does,
 // so the report windows open at the tick.
 import { ShipmentStatus, shipmentStatusName } from "../../contract/index.js";
+import type { Instant, Org } from "../model.js";
 import type { RequestContext } from "../request-context.js";
+import type { SandboxState } from "../state.js";
 import { json, type Reply } from "../http.js";
 import { formatTimestamp, toInstant } from "../org-clock.js";
 
@@ -29,13 +31,22 @@ const WAITING: ReadonlyMap<ShipmentStatus, string> = new Map([
   [ShipmentStatus.Arrived, "condition report set 2"],
 ]);
 
-export function tickShipments(ctx: RequestContext): Reply {
-  const at = toInstant(ctx.now());
-  const stamp = ctx.stamp();
-  const moved: Array<{ id: number; from: number; from_name: string; to: number; to_name: string }> = [];
+export interface TickView {
+  at: string;
+  moved: Array<{ id: number; from: number; from_name: string; to: number; to_name: string }>;
+  waiting: Array<{ status: number; status_name: string; count: number; waits_for: string }>;
+}
+
+/**
+ * One step for every shipment of `org`: `nowMs` is the organization's clock (delivered_at, arrived_at), `stamp` what
+ * its records are stamped with (updated_at). Used by the route and by `shipctl sandbox --tick SECONDS`.
+ */
+export function tickOrg(state: SandboxState, org: Org, nowMs: number, stamp: Instant): TickView {
+  const at = toInstant(nowMs);
+  const moved: TickView["moved"] = [];
   const waiting = new Map<ShipmentStatus, number>();
-  for (const id of ctx.org.shipmentIds) {
-    const shipment = ctx.state.shipment(ctx.org, id);
+  for (const id of org.shipmentIds) {
+    const shipment = state.shipment(org, id);
     if (!shipment) continue;
     const from = shipment.status as ShipmentStatus;
     const to = TICK_STEPS.get(from);
@@ -49,10 +60,15 @@ export function tickShipments(ctx: RequestContext): Reply {
     shipment.updatedAt = stamp;
     moved.push({ id, from, from_name: shipmentStatusName(from), to, to_name: shipmentStatusName(to) });
   }
-  if (moved.length > 0) ctx.changed();
-  return json(200, {
+  return {
     at: formatTimestamp(at),
     moved,
     waiting: [...WAITING].map(([status, reason]) => ({ status, status_name: shipmentStatusName(status), count: waiting.get(status) ?? 0, waits_for: reason })),
-  });
+  };
+}
+
+export function tickShipments(ctx: RequestContext): Reply {
+  const view = tickOrg(ctx.state, ctx.org, ctx.now(), ctx.stamp());
+  if (view.moved.length > 0) ctx.changed();
+  return json(200, view);
 }

@@ -2,7 +2,7 @@
 import type { ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { collect, runCli, spawnCli, tempDir, type RunResult } from "../../helpers/cli.js";
 import { createShipments, send } from "./support.js";
 
@@ -96,6 +96,25 @@ describe("shipctl sandbox", () => {
     } finally {
       child.kill("SIGTERM");
       expect((await done).exitCode).toBe(0);
+    }
+  });
+
+  it("--tick moves shipments along by itself, one status per period, and leaves Drafts", async () => {
+    const { child, line, done } = await startCli(["--tick", "1"]);
+    try {
+      const target = { url: line, token: "sandbox-token" };
+      const [draft, paid] = await createShipments(target, 2);
+      await send(target, "POST", `/_sandbox/shipments/${paid}/status`, { json: { status: "Scheduled" } });
+      const status = async (id: number) => (await send(target, "GET", `/api/v1/shipments/${id}`)).body.data.status as number;
+      // Scheduled → Dispatched → Delivered, then it waits for condition report set 1.
+      await vi.waitFor(async () => expect(await status(paid!)).toBe(7), { timeout: 20_000, interval: 200 });
+      expect((await send(target, "GET", `/api/v1/shipments/${paid}`)).body.data.delivered_at).not.toBeNull();
+      expect(await status(draft!)).toBe(1);
+    } finally {
+      child.kill("SIGTERM");
+      const result = await done;
+      expect(result.exitCode).toBe(0);
+      expect(result.stderr).toMatch(/tick: organization 1: \d+ Scheduled → Dispatched/);
     }
   });
 

@@ -20,8 +20,8 @@ describe("sandbox (parse only)", () => {
   });
 
   it("every flag; the state file stays as given", async () => {
-    const argv = ["--port", "0", "--host", "0.0.0.0", "--token", "t-1", "--state", "s.json", "--latency", "20", "--apply-max", "1000"];
-    expect(await parse(argv)).toEqual({ port: 0, host: "0.0.0.0", token: "t-1", state: "s.json", latencyMs: 20, applyMaxMs: 1000 });
+    const argv = ["--port", "0", "--host", "0.0.0.0", "--token", "t-1", "--state", "s.json", "--latency", "20", "--apply-max", "1000", "--tick", "30"];
+    expect(await parse(argv)).toEqual({ port: 0, host: "0.0.0.0", token: "t-1", state: "s.json", latencyMs: 20, applyMaxMs: 1000, tickSeconds: 30 });
   });
 
   it.each([
@@ -31,6 +31,9 @@ describe("sandbox (parse only)", () => {
     [["--apply-max", "600001"], "--apply-max must be a whole number from 0 to 600000"],
     [["--token", "a b"], "--token must be non-empty and contain no spaces"],
     [["--token", ""], "--token must be non-empty"],
+    [["--tick", "0"], '--tick must be a whole number of seconds from 1 to 86400 (got "0")'],
+    [["--tick", "1.5"], "--tick must be a whole number of seconds"],
+    [["--tick", "86401"], "--tick must be a whole number of seconds"],
   ])("refuses %j (exit 2)", async (argv, message) => {
     const e = await parse(argv).catch((err: unknown) => err);
     expect(e).toBeInstanceOf(UsageError);
