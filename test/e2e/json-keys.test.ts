@@ -45,6 +45,10 @@ describe("JSON keys", () => {
       [["checkout", String(shipment), "--yes"], withSandbox],
       [["shipment", "get", "9999"], withSandbox],
       [["help", "exit-codes"], withSandbox],
+      [["sandbox", "clock"], withSandbox],
+      [["sandbox", "payment"], withSandbox],
+      [["sandbox", "tick"], withSandbox],
+      [["sandbox", "status", String(shipment), "Delivered"], withSandbox],
       [["logout"], asLoggedIn],
     ];
     for (const [args, options, stdin] of runs) {
