@@ -53,7 +53,7 @@ function statusOf(text: string): number {
  * A date (the start of that day) or a date and time. Without a zone it is UTC, as the service's timestamps are and
  * as the CREATED column shows them; "Z" or an offset (+02:00) says otherwise.
  */
-function momentOf(text: string, flag: string): Date {
+export function momentOf(text: string, flag: string): Date {
   const t = text.trim();
   const withSeconds = t
     .replace(/^(\d{4}-\d{2}-\d{2})$/, "$1 00:00:00")
