@@ -1,6 +1,7 @@
 // What needs a person, from shipments as the list gives them: the open condition-report windows (set 2 while Arrived,
 // set 1 while Delivered), the drafts nobody has paid for, and the windows that closed lately with no report. Most urgent
-// first: open windows by the time they close, then drafts (oldest first), then the closed ones (latest first).
+// first: open windows by the time they close, then drafts (lowest id, the oldest, first), then the closed ones
+// (latest first).
 //
 // The windows count from the times the contract names: set 1 "within 30 days of the shipment's arrival at the
 // fulfillment address", which is the event the guide calls Delivered ("box delivered to the fulfillment address"), so

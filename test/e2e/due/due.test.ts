@@ -129,4 +129,19 @@ describe("shipctl due", () => {
     expect(everything.created_after).toBeNull();
     expect(everything.due.map((i: { id: number }) => i.id)).toContain(old.first_id + 5);
   });
+
+  it("waits out a 429 on a page read with others in flight, as every read does, and misses nothing", async () => {
+    const org = await sb.newOrg();
+    const seeded = await org.control.seedShipments({ count: 120 });
+    await org.control.setStatus(seeded.last_id, "Arrived");
+    await org.control.fault({ method: "GET", path: "/api/v1/shipments", kind: "429", count: 2, retryAfter: 0 });
+    const r = await runCli(["due", "--json"], { sandbox: org });
+    expect(r.exitCode, r.stderr).toBe(10);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.shipments_read).toBe(120);
+    expect(doc.due[0].id).toBe(seeded.last_id);
+    expect(r.stderr).toMatch(/Reading shipments: .*retrying/);
+    const answered = await org.control.requests({ method: "GET", path: "/api/v1/shipments" });
+    expect(answered.filter((e) => e.status === 429)).toHaveLength(2);
+  });
 });
