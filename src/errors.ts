@@ -22,6 +22,8 @@ export const ExitCode = {
   Unavailable: 7,
   /** Partly done: a batch where some items succeeded and some failed; the output says which. */
   Partial: 8,
+  /** `due` only: a condition-report window is open (closing within --within when given); nothing failed. */
+  Due: 10,
   /** Interrupted (Ctrl-C). */
   Interrupted: 130,
 } as const;
@@ -38,6 +40,7 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [ExitCode, string]> = [
   [ExitCode.Rejected, "the service rejected the request (other 4xx, invalid address)"],
   [ExitCode.Unavailable, "service unavailable after retries (5xx, network, 409 or 429), or a lost answer still in flight (a rerun settles it)"],
   [ExitCode.Partial, "partly done: some items succeeded and some failed (the output says which)"],
+  [ExitCode.Due, "shipctl due: a condition-report window is open (closing within --within when given); for cron and monitoring"],
   [ExitCode.Interrupted, "interrupted (Ctrl-C); rerun the same command to resume where it applies"],
 ];
 
@@ -71,6 +74,7 @@ export const ERROR_CODE_TABLE = [
   ["server_error", ExitCode.Unavailable, "the service failed (5xx) after the retries"],
   ["upstream_rate_limited", ExitCode.Unavailable, "the service's own upstream stayed throttled"],
   ["partial", ExitCode.Partial, "some items succeeded and some failed; the document says which"],
+  ["due", ExitCode.Due, "shipctl due: a condition-report window is open (closing within --within when given)"],
   ["interrupted", ExitCode.Interrupted, "interrupted (Ctrl-C)"],
 ] as const satisfies ReadonlyArray<readonly [string, ExitCode, string]>;
 export type ErrorCode = (typeof ERROR_CODE_TABLE)[number][0];

@@ -5,7 +5,9 @@
 // pages from one before it to the end are read again in full. Every page read is checked: items out of order, pages
 // that disagree with each other, or a page whose items moved between two reads mean the list is not what the
 // bisection assumes, and the whole list is read instead. A record missed by a clever read would be a duplicate, so
-// when in doubt this reads more, never less.
+// when in doubt this reads more, never less. A run of pages to the end is read `ahead` pages at a time when the list
+// allows it (`due` reads with several in flight; a read-back, one by one): at most `ahead - 1` pages past the end are
+// asked for, and come back empty.
 
 export interface ListPage<Item> {
   items: Item[];
@@ -18,6 +20,8 @@ export interface PagedList<Item> {
   id(item: Item): number;
   /** created_at on the service's clock (ms), or undefined when the item does not say. */
   createdAt(item: Item): number | undefined;
+  /** Pages asked for at once while reading a run of pages to the end; 1 when absent. Bisecting is one at a time. */
+  ahead?: number;
 }
 
 export interface WindowResult<Item> {
@@ -59,10 +63,24 @@ class PageReader<Item> {
 
   async all(): Promise<Item[]> {
     const out: Item[] = [];
-    for (let n = 1; ; n++) {
-      const page = await this.fetch(n);
-      out.push(...page.items);
-      if (!page.next || page.items.length === 0) return out;
+    await this.run(1, (_n, page) => out.push(...page.items));
+    return out;
+  }
+
+  /**
+   * Pages from `start` until one says it is the last (or is empty), `ahead` requests at a time, each handed to `take`
+   * in page order with what was known of it before this read (`seen`).
+   */
+  private async run(start: number, take: (n: number, page: ListPage<Item>, before: { ids: number[] } | undefined) => void): Promise<void> {
+    const ahead = Math.max(1, Math.floor(this.list.ahead ?? 1));
+    for (let n = start; ; n += ahead) {
+      const numbers = Array.from({ length: ahead }, (_, i) => n + i);
+      const before = numbers.map((m) => this.seen.get(m));
+      const pages = await Promise.all(numbers.map((m) => this.fetch(m)));
+      for (const [i, page] of pages.entries()) {
+        take(numbers[i]!, page, before[i]);
+        if (!page.next || page.items.length === 0) return;
+      }
     }
   }
 
@@ -111,14 +129,13 @@ class PageReader<Item> {
   /** Reads `start` to the end again; a page read before must still begin with the ids it had. */
   private async readFrom(start: number): Promise<WindowResult<Item>> {
     const out: Item[] = [];
-    for (let n = start; ; n++) {
-      const before = this.seen.get(n);
-      const page = await this.read(n);
+    await this.run(start, (n, page, before) => {
+      this.check(n, page);
       const moved = before && (page.items.length < before.ids.length || before.ids.some((id, i) => this.list.id(page.items[i]!) !== id));
       if (moved) throw new NotOrdered(`page ${n} changed between two reads`);
       out.push(...page.items);
-      if (!page.next || page.items.length === 0) return { items: out, pages: this.count };
-    }
+    });
+    return { items: out, pages: this.count };
   }
 
   private async fetch(n: number): Promise<ListPage<Item>> {

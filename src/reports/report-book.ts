@@ -27,9 +27,14 @@ export interface BookPlace {
   legacyPath?: string;
 }
 
+/** The book every single-folder upload shares. */
+export function singleReportBookPath(env: NodeJS.ProcessEnv): string {
+  return join(configDir(env), "journals", SINGLE_BOOK);
+}
+
 /** The book of a run: `journal` is --journal (batches only). */
 export function reportBookPlace(source: UploadSource, journal: string | undefined, env: NodeJS.ProcessEnv): BookPlace {
-  if (source.kind === "single") return { path: join(configDir(env), "journals", SINGLE_BOOK) };
+  if (source.kind === "single") return { path: singleReportBookPath(env) };
   // A --journal file is read in whichever format it holds (a 0.1 journal there is migrated in place).
   if (journal !== undefined) return { path: journal };
   if (source.kind === "batch") return { path: join(source.root, BOOK_SUFFIX), legacyPath: join(source.root, LEGACY_SUFFIX) };

@@ -71,6 +71,16 @@ export function parseTimestamp(text: string | null | undefined): Date | undefine
   return Number.isNaN(parsed.getTime()) ? undefined : parsed;
 }
 
+/**
+ * When this shipment's window for `set` closes: 30 days after delivered_at (set 1), 24 hours after arrived_at (set 2);
+ * undefined when the service gave no such time.
+ */
+export function windowClosesAt(shipment: StoredShipment, set: ReportSet): Date | undefined {
+  const rule = RULES[set];
+  const since = parseTimestamp(shipment[rule.stamp]);
+  return since && new Date(since.getTime() + rule.windowMs);
+}
+
 /** "2024-06-01 14:00:00 UTC" */
 export function formatTimestamp(date: Date): string {
   return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;

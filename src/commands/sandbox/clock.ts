@@ -58,7 +58,7 @@ export function parseSandboxClock(args: string[], flags: ClockFlags): SandboxClo
   const given = [shift !== undefined, flags.set !== undefined, flags.reset === true].filter(Boolean).length;
   if (given > 1) throw new UsageError("give one of a shift (+25h), --set TIME or --reset");
   if (flags.frozen && flags.set === undefined) throw new UsageError("--frozen goes with --set TIME (where the clock stops)");
-  if (shift !== undefined) return { action: "shift", ms: parseDuration(shift, "the shift") };
+  if (shift !== undefined) return { action: "shift", ms: parseDuration(shift, "the shift", { signed: true }) };
   if (flags.set !== undefined) return { action: "set", at: sandboxMoment(flags.set, "--set", momentOf), frozen: flags.frozen === true };
   if (flags.reset) return { action: "reset" };
   return { action: "show" };

@@ -7,7 +7,7 @@ export type SandboxMoment = { ms: number } | { shiftMs: number };
 /** A signed duration ("+25h", "-90m") is a shift; anything else is read by `moment` (a date, or a UsageError). */
 export function sandboxMoment(text: string, flag: string, moment: (text: string, flag: string) => Date): SandboxMoment {
   const t = text.trim();
-  if (/^[+-]/.test(t)) return { shiftMs: parseDuration(t, flag) };
+  if (/^[+-]/.test(t)) return { shiftMs: parseDuration(t, flag, { signed: true }) };
   return { ms: moment(t, flag).getTime() };
 }
 

@@ -16,8 +16,11 @@ export function getCommand(ctx: CommandContext, run: VerbRun<GetOptions> = runGe
     .addHelpText(
       "after",
       `
-Output: a table with the status by name, the value and price in dollars, both addresses and the timestamps (UTC);
-with --json the service's record as it sent it (price in cents, status as its integer).
+Output: a table with the status by name, the value and price in dollars, both addresses, the timestamps (UTC) and
+the condition-report sets it has; with --json the service's record as it sent it (price in cents, status as its
+integer) and "report_sets": {"set_1": {"stored", "source"}, "set_2": {...}}. The service shows a set only through
+the status (Filed and later: set 1; Completed: set 2): source "service". A set this machine's report journal records
+as stored, which the status does not show yet, is stored with source "ledger".
 Exit 6 when there is no shipment with that id.
 
 Examples:
@@ -34,14 +37,19 @@ export function parseGet(args: string[]): GetOptions {
 
 export async function runGet(options: GetOptions, deps: Deps): Promise<void> {
   const { callOptions } = await import("../../input/call-options.js");
+  const { readStoredInLedger, reportSetsOf, describeReportSets } = await import("../../reports/report-sets.js");
   const shipment = await (await deps.api()).getShipment(options.id, callOptions(deps, `Reading shipment ${options.id}`));
+  const ledger = await readStoredInLedger(await deps.connection(), deps.env);
+  for (const why of ledger.unreadable) deps.io.err(`Note: report journal not read (${why}); report sets are shown from the status alone.\n`);
+  const sets = reportSetsOf(shipment, ledger.stored);
   if (deps.globals.json) {
-    printJson(deps.io, shipment);
+    printJson(deps.io, { ...shipment, report_sets: sets });
     return;
   }
   const { enumLabels } = await import("../../input/table-values.js");
   const { shipmentRows } = await import("../../shipments/describe-shipment.js");
   const { renderRecord, tableWidth } = await import("../../output/table.js");
   const rows = shipmentRows(shipment, await enumLabels(deps), deps.clock.now());
+  rows.push(["reports", describeReportSets(sets)]);
   deps.io.out(renderRecord(rows, { theme: deps.theme.out, width: tableWidth(deps.io) }));
 }

@@ -130,6 +130,15 @@ describe("shipctl shipment get", () => {
     expect(r.stderr).toBe("");
   });
 
+  it("says which report sets the shipment has, and from where (table and --json)", async () => {
+    const { org, id } = await orgWithShipment();
+    await org.control.setStatus(id, "Arrived");
+    const table = await runCli(["shipment", "get", String(id)], { sandbox: org });
+    expect(table.stdout).toMatch(/^reports\s+set 1 \(service\)$/m);
+    const r = await runCli(["shipment", "get", String(id), "--json"], { sandbox: org });
+    expect(JSON.parse(r.stdout).report_sets).toEqual({ set_1: { stored: true, source: "service" }, set_2: { stored: false, source: "service" } });
+  });
+
   it("exits 6 for an unknown id and 4 for a wrong token", async () => {
     const org = await sb.newOrg();
     const missing = await runCli(["shipment", "get", "999999"], { sandbox: org });

@@ -132,4 +132,25 @@ describe("readSince", () => {
     });
     expect(order.slice(0, 2)).toEqual(["page 1", "since"]);
   });
+
+  it("with `ahead`, reads the run of pages to the end several at a time, holding the same records", async () => {
+    for (const order of ["asc", "shuffled"] as const) {
+      const l = list(5_000, order);
+      let inFlight = 0;
+      let most = 0;
+      const page = l.page.bind(l);
+      l.page = async (n) => {
+        most = Math.max(most, ++inFlight);
+        await new Promise((r) => setImmediate(r));
+        inFlight--;
+        return page(n);
+      };
+      const one = await readSince(list(5_000, order), () => 2_000 * 1000);
+      const r = await readSince({ ...l, page: l.page, ahead: 8 }, () => 2_000 * 1000);
+      expect(most, order).toBe(8);
+      expect(ids(r.items), order).toEqual(ids(one.items));
+      // At most 7 pages past the end are asked for, per run read to the end (one, or two when it falls back).
+      expect(r.pages, order).toBeLessThanOrEqual(one.pages + (order === "asc" ? 7 : 14));
+    }
+  });
 });

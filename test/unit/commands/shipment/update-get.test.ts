@@ -59,10 +59,12 @@ describe("shipment update", () => {
 });
 
 describe("shipment get", () => {
-  it("prints the service's record unchanged with --json", async () => {
+  it("prints the service's record unchanged with --json, and the report sets beside it", async () => {
     const t = testDeps({ json: true, api: { getShipment: async () => STORED } });
     await runGet(parseGet(["7"]), t.deps);
-    expect(JSON.parse(t.io.stdout())).toEqual(STORED);
+    const { report_sets, ...record } = JSON.parse(t.io.stdout());
+    expect(record).toEqual(STORED);
+    expect(report_sets).toEqual({ set_1: { stored: false, source: "service" }, set_2: { stored: false, source: "service" } });
   });
 
   it("shows status by name, money in dollars, both addresses and the timestamps", async () => {
@@ -78,6 +80,7 @@ describe("shipment get", () => {
     expect(out).toMatch(/^to\s+Collector, 1 Main Street, Apt 3, Seattle, WA 98101, country 1 \(United States\) \(inline\)$/m);
     expect(out).toMatch(/^delivered\s+2025-03-01 09:00:00 UTC \(3 h ago\)$/m);
     expect(out).not.toMatch(/^arrived/m);
+    expect(out).toMatch(/^reports\s+none$/m);
   });
 
   it("says when no price session has priced the shipment yet", async () => {

@@ -1,0 +1,54 @@
+// Reading the shipments `due` looks at. The list has no filter and status has nothing to do with creation order, so
+// every shipment that can still need a person must be read: by default those created since --created-after, found
+// with the ledger's bisecting read (ledger/window-read.ts: the list's order learnt from ids and created_at, the first
+// page of the window found by doubling and bisecting, and every page read whole when the list shows no order), or with
+// --all-history every page. The pages of the window are numbered, so they are asked for several at a time (`ahead`):
+// each request goes through the API client, which waits out a 429 (Retry-After) and retries as for any read.
+import type { ApiClient, CallOptions } from "../api/client-types.js";
+import type { StoredShipment } from "../contract/index.js";
+import { readSince } from "../ledger/window-read.js";
+import { parseTimestamp } from "../output/time-format.js";
+import { createdSince } from "./due-items.js";
+
+/** The largest page the contract allows: fewest requests. */
+const PAGE_LIMIT = 50;
+
+export interface ShipmentsRead {
+  shipments: StoredShipment[];
+  /** List pages requested. */
+  pages: number;
+  /** Why every page was read, when the window could not be bisected. */
+  fullScan?: string;
+}
+
+export interface ReadShipmentsOptions {
+  call: CallOptions;
+  /** Created at or after this (ms on the service's clock), asked once page 1 has answered; undefined: every shipment. */
+  since: () => number | undefined;
+  /** Pages in flight at once. */
+  ahead: number;
+  debug?: (line: string) => void;
+}
+
+export async function readShipments(api: ApiClient, o: ReadShipmentsOptions): Promise<ShipmentsRead> {
+  let since: number | undefined;
+  const read = await readSince<StoredShipment>(
+    {
+      page: async (n) => {
+        const page = await api.listShipments({ page: n, limit: PAGE_LIMIT }, o.call);
+        return { items: page.data, next: page.links.next !== null };
+      },
+      id: (s) => s.id,
+      createdAt: (s) => (s.created_at ? parseTimestamp(s.created_at)?.getTime() : undefined),
+      ahead: o.ahead,
+    },
+    () => (since = o.since()) ?? Number.NEGATIVE_INFINITY,
+    o.debug,
+  );
+  // The pages of the window begin a page early, and a full read holds everything: keep the window's shipments only,
+  // each once (in a list newest first, a shipment created meanwhile pushes the others a place on).
+  const byId = new Map<number, StoredShipment>();
+  for (const s of read.items) if (createdSince(s, since)) byId.set(s.id, s);
+  const shipments = [...byId.values()];
+  return { shipments, pages: read.pages, ...(read.fullScan ? { fullScan: read.fullScan } : {}) };
+}

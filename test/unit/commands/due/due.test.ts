@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { dueCommand } from "../../../../src/commands/due/due.js";
+import { parsedOptions } from "../../../helpers/parse-verb.js";
+
+const parse = (argv: string[]) => parsedOptions(dueCommand, argv);
+
+describe("due: the command line", () => {
+  it("has documented defaults: the last 180 days read, windows closed in the last 7 days, 8 pages at once", async () => {
+    expect(await parse([])).toEqual({
+      format: "table",
+      formatGiven: false,
+      sinceMs: 7 * 86_400_000,
+      createdAfter: { kind: "ago", ms: 180 * 86_400_000 },
+      photos: "./photos",
+      journals: [],
+      concurrency: 8,
+    });
+  });
+
+  it("reads --within, --since, --created-after as a span or a date, --all-history, --ndjson", async () => {
+    const o = await parse(["--within", "6h", "--since", "48h", "--created-after", "2026-03-01", "--ndjson", "--photos", "/p", "--journal", "a.jsonl", "b.jsonl"]);
+    expect(o).toMatchObject({ withinMs: 6 * 3_600_000, sinceMs: 48 * 3_600_000, format: "ndjson", formatGiven: true, photos: "/p", journals: ["a.jsonl", "b.jsonl"] });
+    expect(o.createdAfter).toEqual({ kind: "at", at: new Date("2026-03-01T00:00:00Z") });
+    expect((await parse(["--all-history"])).createdAfter).toEqual({ kind: "all" });
+    expect((await parse(["--created-after", "90d"])).createdAfter).toEqual({ kind: "ago", ms: 90 * 86_400_000 });
+  });
+
+  it("refuses what it cannot read, before anything is sent", async () => {
+    await expect(parse(["--within", "6"])).rejects.toThrow(/--within must be a duration like 6h/);
+    await expect(parse(["--all-history", "--created-after", "90d"])).rejects.toThrow(/cannot be used together/);
+    await expect(parse(["--format", "csv"])).rejects.toThrow(/--format must be one of table, json, ndjson/);
+    await expect(parse(["--concurrency", "40"])).rejects.toThrow(/--concurrency/);
+  });
+});
