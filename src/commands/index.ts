@@ -11,6 +11,7 @@ import { loginCommand } from "./auth/login.js";
 import { logoutCommand } from "./auth/logout.js";
 import { sandboxCommand } from "./sandbox/sandbox.js";
 import { demoCommand } from "./demo/demo.js";
+import { watchCommand } from "./watch/watch.js";
 
 /** A noun whose verbs are wired by its own module. */
 interface VerbGroup {
@@ -36,6 +37,7 @@ const nouns: Array<VerbGroup | TopLevelVerb> = [
     description: "upload condition reports (12 photos per set) from photo folders",
     wiring: () => import("./report/index.js"),
   },
+  watchCommand,
   loginCommand,
   logoutCommand,
   {
