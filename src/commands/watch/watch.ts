@@ -22,14 +22,14 @@ export const WATCH_INTERVAL = { default: 30, min: 1, maxDefault: 300 } as const;
 
 const HELP_AFTER = `
 The service sends no notifications, so watch reads: each shipment given, or with no ids every page of
-the list (shipments not yet Completed are watched). One line per change on stdout:
+the list (shipments not yet Completed are watched). One line per change on stdout, in local time:
   1201 Delivered → Filed at 14:02
   1202 Shipped → Arrived at 14:05 (set 2 window closes 2026-11-26 14:05)
 or with --ndjson one JSON object per line:
   {"id":1202,"title":"...","from":"Shipped","to":"Arrived","at":"...Z","window_closes_at":"...Z"}
-(times in UTC; window_closes_at is null unless the new status opens a condition-report window: 30 days
-after Delivered for set 1, 24 hours after Arrived for set 2). A shipment seen for the first time is the
-baseline, not a change.
+(times in UTC, ISO 8601; window_closes_at is null unless the new status opens a condition-report
+window: 30 days after Delivered for set 1, 24 hours after Arrived for set 2). A shipment seen for the
+first time is the baseline, not a change. The last line may be {"error": ...} when the watch stops.
 
 Timing: a reading every --interval seconds (default ${WATCH_INTERVAL.default}, at least ${WATCH_INTERVAL.min}); each reading that finds
 nothing new doubles the wait, up to --max-interval (default ${WATCH_INTERVAL.maxDefault}); a change brings it back. A 429 is
