@@ -3,7 +3,7 @@
 // any instant leaves the old file or the new one.
 import { createHash } from "node:crypto";
 import { mkdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { z } from "zod";
 import { stateDir } from "../config/paths.js";
 import { writeFileAtomic } from "../fs/atomic-file.js";
@@ -73,6 +73,6 @@ export async function saveWatchState(path: string, who: { profile: string; baseU
     if (s.status !== ShipmentStatus.Completed) shipments[String(id)] = { status: s.status, title: s.title };
   }
   const file: StateFile = { version: 1, profile: who.profile, base_url: who.baseUrl, saved_at: now.toISOString(), shipments };
-  await mkdir(join(path, ".."), { recursive: true, mode: 0o700 });
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   await writeFileAtomic(path, `${JSON.stringify(file, null, 2)}\n`);
 }

@@ -10,12 +10,13 @@ import { watchStatePath } from "../../../src/watch/watch-state.js";
 import { RateLimitedError, NotFoundError, ServerError } from "../../../src/api/api-errors.js";
 import { InterruptedError } from "../../../src/errors.js";
 import type { StoredShipment } from "../../../src/contract/index.js";
+import type { CallOptions } from "../../../src/api/client-types.js";
 
 const NOW = new Date("2026-03-01T12:00:00Z");
 const PLAN: WatchPlan = { ids: [1201, 1202], intervalMs: 1000, maxIntervalMs: 8000, ndjson: true };
 
 /** A fake service whose statuses the test moves between readings (`script[n]` runs after the n-th wait). */
-function setup(options: { configDir?: string; script?: Array<(s: Map<number, StoredShipment>) => void>; get?: (id: number) => Promise<StoredShipment> } = {}) {
+function setup(options: { configDir?: string; script?: Array<(s: Map<number, StoredShipment>) => void>; get?: (id: number, options?: CallOptions) => Promise<StoredShipment> } = {}) {
   const shipments = new Map<number, StoredShipment>([
     [1201, { id: 1201, title: "Blue Horse", status: 7, delivered_at: "2026-03-01 10:00:00" }],
     [1202, { id: 1202, title: "Red Square", status: 10 }],
@@ -113,6 +114,18 @@ describe("watch", () => {
     await expect(watchShipments(deps, PLAN)).rejects.toBeInstanceOf(InterruptedError);
     expect(clock.sleeps).toEqual([1000, 45_000, 4000]);
     expect(io.stderr()).toContain("could not read the shipments (Rate limited); trying again in 45 s");
+  });
+
+  it("a reading the client had to retry after a 429 slows the next one down", async () => {
+    const { deps, clock } = setup({
+      script: [() => undefined],
+      get: async (id, options) => {
+        if (id === 1201 && clock.sleeps.length === 0) options?.onRetry?.({ attempt: 2, delayMs: 1000, reason: "429 Too Many Requests: rate limited" });
+        return { id, title: "T", status: 7 };
+      },
+    });
+    await expect(watchShipments(deps, PLAN)).rejects.toBeInstanceOf(InterruptedError);
+    expect(clock.sleeps).toEqual([2000, 4000]); // [1000, 2000] unthrottled
   });
 
   it("an outage at the first reading fails the run (a wrong base URL is said at once)", async () => {
