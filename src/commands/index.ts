@@ -12,6 +12,7 @@ import { logoutCommand } from "./auth/logout.js";
 import { sandboxCommand } from "./sandbox/sandbox.js";
 import { demoCommand } from "./demo/demo.js";
 import { dueCommand } from "./due/due.js";
+import { watchCommand } from "./watch/watch.js";
 
 /** A noun whose verbs are wired by its own module. */
 interface VerbGroup {
@@ -38,6 +39,7 @@ const nouns: Array<VerbGroup | TopLevelVerb> = [
     wiring: () => import("./report/index.js"),
   },
   dueCommand,
+  watchCommand,
   loginCommand,
   logoutCommand,
   {

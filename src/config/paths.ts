@@ -3,7 +3,7 @@
 // the directory can be created 0700 (conf would create it with the umask's default, usually 0755) and so
 // `shipctl config path` can answer without touching the disk. test/unit/config checks it matches conf's choice.
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 
 export const PROJECT_NAME = "shipctl";
 /** conf appends this to the project name so a native app of the same name cannot collide. */
@@ -22,4 +22,22 @@ export function configDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = pr
 
 export function configFilePath(env: NodeJS.ProcessEnv): string {
   return join(configDir(env), CONFIG_FILE_NAME);
+}
+
+/**
+ * Where shipctl keeps state that must outlive a run but is no setting (what `watch` saw last): not the cache, which
+ * users delete. $SHIPCTL_STATE_DIR when set; else beside a $SHIPCTL_CONFIG_DIR (tests, setups side by side, each with
+ * its own); else the platform's place: $XDG_STATE_HOME/shipctl or ~/.local/state/shipctl, ~/Library/Application
+ * Support/shipctl on macOS, %LOCALAPPDATA%\shipctl\State on Windows.
+ */
+export function stateDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform, home = homedir()): string {
+  const override = env.SHIPCTL_STATE_DIR?.trim();
+  if (override) return resolve(override);
+  const config = env.SHIPCTL_CONFIG_DIR?.trim();
+  if (config) return join(resolve(config), "state");
+  if (platform === "darwin") return join(home, "Library", "Application Support", PROJECT_NAME);
+  if (platform === "win32") return join(env.LOCALAPPDATA || join(home, "AppData", "Local"), PROJECT_NAME, "State");
+  // The XDG spec says a relative $XDG_STATE_HOME is to be ignored.
+  const xdg = env.XDG_STATE_HOME?.trim();
+  return join(xdg && isAbsolute(xdg) ? xdg : join(home, ".local", "state"), PROJECT_NAME);
 }

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { allReached, changesSince, eventLine, windowClosesAt } from "../../../src/watch/changes.js";
+
+const NOW = new Date("2026-03-01T12:00:00Z");
+
+describe("changesSince", () => {
+  it("one event per shipment whose status differs; a shipment seen for the first time is no event", () => {
+    const seen = new Map([
+      [1, { status: 6, title: "A" }],
+      [2, { status: 8, title: "B" }],
+    ]);
+    const events = changesSince(seen, [
+      { id: 1, title: "A", status: 7, delivered_at: "2026-03-01 09:00:00", updated_at: "2026-03-01 09:00:05" },
+      { id: 2, title: "B", status: 8 },
+      { id: 3, title: "C", status: 1 },
+    ], NOW);
+    expect(events).toEqual([
+      { id: 1, title: "A", from: "Dispatched", to: "Delivered", at: "2026-03-01T09:00:00.000Z", window_closes_at: "2026-03-31T09:00:00.000Z" },
+    ]);
+  });
+
+  it("at: updated_at for statuses without a stamp of their own, else the moment seen", () => {
+    const seen = new Map([[1, { status: 1, title: "A" }]]);
+    expect(changesSince(seen, [{ id: 1, title: "A", status: 2, updated_at: "2026-03-01 11:00:00" }], NOW)[0]!.at).toBe("2026-03-01T11:00:00.000Z");
+    expect(changesSince(seen, [{ id: 1, title: "A", status: 2 }], NOW)[0]!.at).toBe(NOW.toISOString());
+  });
+});
+
+describe("windowClosesAt", () => {
+  it("30 days after delivered_at for Delivered, 24 hours after arrived_at for Arrived, none otherwise", () => {
+    expect(windowClosesAt({ id: 1, title: "A", status: 7, delivered_at: "2026-03-01 10:00:00" })?.toISOString()).toBe("2026-03-31T10:00:00.000Z");
+    expect(windowClosesAt({ id: 1, title: "A", status: 11, arrived_at: "2026-03-01 10:00:00" })?.toISOString()).toBe("2026-03-02T10:00:00.000Z");
+    expect(windowClosesAt({ id: 1, title: "A", status: 11 })).toBeUndefined();
+    expect(windowClosesAt({ id: 1, title: "A", status: 8, delivered_at: "2026-03-01 10:00:00" })).toBeUndefined();
+  });
+});
+
+describe("allReached", () => {
+  it("true when every status is the one asked or later", () => {
+    expect(allReached([{ id: 1, title: "A", status: 11 }, { id: 2, title: "B", status: 12 }], 11)).toBe(true);
+    expect(allReached([{ id: 1, title: "A", status: 10 }, { id: 2, title: "B", status: 12 }], 11)).toBe(false);
+    expect(allReached([], 11)).toBe(true);
+  });
+});
+
+describe("eventLine", () => {
+  it("names the window a status opens; the date only when not today", () => {
+    const at = new Date(2026, 2, 1, 14, 2);
+    const event = { id: 1202, title: "B", from: "Shipped", to: "Arrived", at: at.toISOString(), window_closes_at: new Date(2026, 2, 2, 14, 2).toISOString() };
+    expect(eventLine(event, new Date(2026, 2, 1, 15, 0))).toBe("1202 Shipped → Arrived at 14:02 (set 2 window closes 2026-03-02 14:02)\n");
+    expect(eventLine({ ...event, to: "Filed", window_closes_at: null }, new Date(2026, 2, 3, 9, 0))).toBe("1202 Shipped → Filed at 2026-03-01 14:02\n");
+  });
+});
