@@ -2,6 +2,8 @@
 // wrong order is worse than none, and an operator fixing a folder wants the whole list, not one problem per run).
 // A photo passes when its slot has exactly one file, that file is a readable JPEG or PNG by content, and it fits
 // the size limit (or --fit will make it fit).
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import { REPORT } from "../contract/index.js";
 import { discoverPhotos } from "./discover.js";
@@ -79,8 +81,8 @@ export async function checkFolder(folder: string, options: CheckOptions = {}): P
     if (sniffed.kind !== "photo") return;
     const photo: Photo = { ...slot, path, file, type: sniffed.type, bytes: size, width: sniffed.width, height: sniffed.height };
     result.photos.push(photo);
-    if (extensionType(file) && extensionType(file) !== sniffed.type) {
-      result.warnings.push({ file, problem: `a ${label(sniffed.type)} file despite its name`, fix: `it will be sent as ${label(sniffed.type)}` });
+    if (misnamed(file, sniffed.type)) {
+      result.warnings.push({ file, problem: `is a ${label(sniffed.type)} file despite its name`, fix: `it will be sent as ${label(sniffed.type)}` });
     }
     sizeVerdict(photo, Boolean(options.fit), result);
   });
@@ -93,6 +95,7 @@ export async function checkFolder(folder: string, options: CheckOptions = {}): P
   } else if (found.unrecognised.length > 0) {
     result.warnings.push({ file: found.unrecognised.join(", "), problem: "ignored (these names do not say a group and side)", fix: "" });
   }
+  result.problems.push(...(await samePhotoProblems(result.photos)));
   const order = uploadOrder().map(slotKey);
   result.photos.sort((a, b) => order.indexOf(slotKey(a)) - order.indexOf(slotKey(b)));
   result.problems.sort((a, b) => a.file.localeCompare(b.file));
@@ -145,6 +148,30 @@ async function checkUnplaced(entry: { file: string; path: string }, fit: boolean
   else if (size > REPORT.photoMaxBytes && !fit) result.problems.push(tooLarge(entry.file, size));
 }
 
+/**
+ * Byte-identical photos in two slots: one photo copied for two sides, so a side was never photographed. A stored set
+ * cannot be replaced, so this stops the upload. Only photos of equal size are read and hashed.
+ */
+async function samePhotoProblems(photos: readonly Photo[]): Promise<Problem[]> {
+  const bySize = new Map<number, Photo[]>();
+  for (const p of photos) bySize.set(p.bytes, [...(bySize.get(p.bytes) ?? []), p]);
+  const byHash = new Map<string, Photo[]>();
+  for (const same of bySize.values()) {
+    if (same.length < 2) continue;
+    for (const p of same) {
+      const hash = createHash("sha256").update(await readFile(p.path)).digest("hex");
+      byHash.set(hash, [...(byHash.get(hash) ?? []), p]);
+    }
+  }
+  return [...byHash.values()]
+    .filter((same) => same.length > 1)
+    .map((same) => ({
+      file: same.map((p) => p.file).join(", "),
+      problem: `the same photo, byte for byte, for ${same.map((p) => `${p.group} ${p.side}`).join(" and ")}`,
+      fix: "each side needs its own photo: replace the copy with the photo of its side",
+    }));
+}
+
 function tooLarge(file: string, bytes: number): Problem {
   return {
     file,
@@ -169,11 +196,12 @@ function label(type: PhotoType): string {
   return type === "jpeg" ? "JPEG" : "PNG";
 }
 
-function extensionType(file: string): PhotoType | undefined {
+const NAMES_OF: Record<PhotoType, readonly string[]> = { jpeg: [".jpg", ".jpeg", ".jpe", ".jfif"], png: [".png"] };
+
+/** The name says another type than the content (a PNG named .jpg, a JPEG named .HEIC); a name without one says none. */
+function misnamed(file: string, type: PhotoType): boolean {
   const ext = extname(file).toLowerCase();
-  if (ext === ".jpg" || ext === ".jpeg" || ext === ".jpe") return "jpeg";
-  if (ext === ".png") return "png";
-  return undefined;
+  return ext !== "" && !NAMES_OF[type].includes(ext);
 }
 
 const EXPORT_JPEG = "export it as JPEG (most photo apps: File > Export or Share > Save as JPEG)";

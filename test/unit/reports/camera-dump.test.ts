@@ -1,6 +1,7 @@
 // Photos as a camera or phone leaves them: a flat folder of IMG_0001.JPG ... with nothing in the names about sides.
-import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { checkFolder } from "../../../src/reports/folder-check.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
@@ -72,5 +73,28 @@ describe("every problem of a folder at once", () => {
     writeFileSync(join(dir, imgName(13)), await distinctJpeg(13));
     const r = await checkFolder(dir, { byOrder: true });
     expect(r.problems.map((p) => p.file).sort()).toEqual(["", imgName(3), "IMG_0009.HEIC"].sort());
+  });
+});
+
+describe("identical photos and names", () => {
+  it("flags one photo used for two sides, naming both files", async () => {
+    const dir = await cameraDump();
+    copyFileSync(join(dir, imgName(2)), join(dir, imgName(8)));
+    const r = await checkFolder(dir, { byOrder: true });
+    expect(r.problems).toEqual([
+      expect.objectContaining({ file: `${imgName(2)}, ${imgName(8)}`, problem: "the same photo, byte for byte, for box back and art back" }),
+    ]);
+  });
+
+  it("a JPEG named .HEIC gets the same note as a PNG named .jpg", async () => {
+    const dir = await cameraDump();
+    renameSync(join(dir, imgName(9)), join(dir, "IMG_0009.HEIC"));
+    writeFileSync(join(dir, imgName(4)), await sharp(await distinctJpeg(40)).png().toBuffer());
+    const r = await checkFolder(dir, { byOrder: true });
+    expect(r.problems).toEqual([]);
+    expect(r.warnings.map((w) => `${w.file} ${w.problem}`).sort()).toEqual([
+      "IMG_0004.JPG is a PNG file despite its name",
+      "IMG_0009.HEIC is a JPEG file despite its name",
+    ]);
   });
 });
