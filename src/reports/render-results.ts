@@ -46,10 +46,18 @@ export function outcomeJson(o: ReportOutcome, report?: PreparedReport) {
   };
 }
 
-/** One report: the photos as sent, in upload order. */
+/**
+ * One report: the photos as sent, in upload order. A report the service held already (or the journal and the
+ * shipment say was stored earlier) had nothing sent: it is shown as its result, like a batch's row, not as an upload.
+ */
 export async function printSingle(deps: Deps, outcome: ReportOutcome, report: PreparedReport, error?: ErrorJson): Promise<void> {
+  const nothingSent = outcome.result === "already_stored" || outcome.result === "skipped";
   if (deps.globals.json) {
-    printJson(deps.io, withError(outcomeJson(outcome, report), error));
+    printJson(deps.io, withError(outcomeJson(outcome, nothingSent ? undefined : report), error));
+    return;
+  }
+  if (nothingSent) {
+    await printOutcomes(deps, [outcome]);
     return;
   }
   const { renderTable, tableWidth } = await import("../output/table.js");
@@ -76,6 +84,11 @@ export async function printBatch(deps: Deps, outcomes: readonly ReportOutcome[],
     printJson(deps.io, withError({ set, results: outcomes.map((o) => outcomeJson(o)), counts }, error));
     return;
   }
+  await printOutcomes(deps, outcomes);
+}
+
+/** One row per report: SHIPMENT RESULT SENT FOLDER DETAIL. */
+async function printOutcomes(deps: Deps, outcomes: readonly ReportOutcome[]): Promise<void> {
   const { renderTable, tableWidth } = await import("../output/table.js");
   deps.io.out(
     renderTable(
