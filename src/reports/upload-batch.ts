@@ -181,7 +181,7 @@ async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedRepor
     : fatal;
   const code = batchExitCode(outcomes);
   const error = stop !== undefined ? errorJson(stop) : code === ExitCode.Ok ? undefined : exitErrorJson(code, summary(counts));
-  await printBatch(deps, outcomes, counts, error);
+  await printBatch(deps, outcomes, reports, counts, error);
   deps.io.alert(`${summary(counts)}\n`);
   const inFlight = outcomes.filter((o) => o.result === "unknown");
   if (inFlight.length > 0) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, tempDir } from "../../helpers/cli.js";
 import { cameraDump, imgName } from "../../helpers/camera-dump.js";
 import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.js";
-import { createShipments, shipmentReadyFor } from "./setup.js";
+import { batchRoot, createShipments, shipmentReadyFor } from "./setup.js";
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -53,5 +53,16 @@ describe("report upload: a flat camera dump", () => {
     for (const id of ids) expect(r.stderr).toContain(`${id} (shipment ${id}): box IMG_0001.JPG … IMG_0006.JPG, art IMG_0007.JPG … IMG_0012.JPG`);
     expect(r.stderr).not.toMatch(/box\s+front\s+IMG_0001\.JPG/);
     expect(r.stderr).toContain("--preview sheet.html");
+  });
+
+  it("--json of a batch with --fit lists what was fitted in each result", async () => {
+    const org = await sb.newOrg();
+    const [id] = await createShipments(org, 1);
+    await org.control.setStatus(id!, "Delivered");
+    const r = await runCli(["report", "upload", "--batch", batchRoot([id!], "oversized"), "--set", "1", "--fit", "--json"], { sandbox: org });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const [result] = JSON.parse(r.stdout).results;
+    expect(result.fitted).toEqual([{ file: "box/front.jpg", from_bytes: 1_169_589, to_bytes: expect.any(Number) }]);
+    expect(result.fitted[0].to_bytes).toBeLessThanOrEqual(1_048_576);
   });
 });
