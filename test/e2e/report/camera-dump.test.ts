@@ -65,4 +65,17 @@ describe("report upload: a flat camera dump", () => {
     expect(result.fitted).toEqual([{ file: "box/front.jpg", from_bytes: 1_169_589, to_bytes: expect.any(Number) }]);
     expect(result.fitted[0].to_bytes).toBeLessThanOrEqual(1_048_576);
   });
+
+  it("a --preview path in a missing folder is named (exit 2) before any photo is fitted", async () => {
+    const org = await sb.newOrg();
+    const [id] = await createShipments(org, 1);
+    const sheet = join(tempDir("shipctl-preview-"), "no-such-folder", "sheet.html");
+    const batch = await runCli(["report", "upload", "--batch", batchRoot([id!], "oversized"), "--set", "1", "--fit", "--preview", sheet], { sandbox: org });
+    expect(batch.exitCode, batch.stderr).toBe(2);
+    expect(batch.stderr).toContain("no-such-folder does not exist");
+    expect(batch.stderr).not.toContain("Fitted");
+    const single = await runCli(["report", "upload", String(id), join(batchRoot([id!], "oversized"), String(id)), "--set", "1", "--fit", "--preview", sheet], { sandbox: org });
+    expect(single.exitCode, single.stderr).toBe(2);
+    expect(single.stderr).not.toContain("Fitted");
+  });
 });
