@@ -2,13 +2,12 @@
 // wrong order is worse than none, and an operator fixing a folder wants the whole list, not one problem per run).
 // A photo passes when its slot has exactly one file, that file is a readable JPEG or PNG by content, and it fits
 // the size limit (or --fit will make it fit).
-import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import { REPORT } from "../contract/index.js";
 import { discoverPhotos } from "./discover.js";
 import { exactBytes, formatBytes } from "./wording.js";
 import { slotKey, uploadOrder } from "./side-names.js";
+import { samePhotoProblems } from "./same-photo.js";
 import { inspectFile, type OtherFormat, type Sniffed } from "./photo-sniff.js";
 import type { Photo, PhotoType, Problem } from "./report-types.js";
 
@@ -146,30 +145,6 @@ async function checkUnplaced(entry: { file: string; path: string }, fit: boolean
   const verdict = typeProblem(entry.file, sniffed);
   if (verdict) result.problems.push(verdict);
   else if (size > REPORT.photoMaxBytes && !fit) result.problems.push(tooLarge(entry.file, size));
-}
-
-/**
- * Byte-identical photos in two slots: one photo copied for two sides, so a side was never photographed. A stored set
- * cannot be replaced, so this stops the upload. Only photos of equal size are read and hashed.
- */
-async function samePhotoProblems(photos: readonly Photo[]): Promise<Problem[]> {
-  const bySize = new Map<number, Photo[]>();
-  for (const p of photos) bySize.set(p.bytes, [...(bySize.get(p.bytes) ?? []), p]);
-  const byHash = new Map<string, Photo[]>();
-  for (const same of bySize.values()) {
-    if (same.length < 2) continue;
-    for (const p of same) {
-      const hash = createHash("sha256").update(await readFile(p.path)).digest("hex");
-      byHash.set(hash, [...(byHash.get(hash) ?? []), p]);
-    }
-  }
-  return [...byHash.values()]
-    .filter((same) => same.length > 1)
-    .map((same) => ({
-      file: same.map((p) => p.file).join(", "),
-      problem: `the same photo, byte for byte, for ${same.map((p) => `${p.group} ${p.side}`).join(" and ")}`,
-      fix: "each side needs its own photo: replace the copy with the photo of its side",
-    }));
 }
 
 function tooLarge(file: string, bytes: number): Problem {
