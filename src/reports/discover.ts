@@ -143,6 +143,16 @@ async function discoverByOrder(found: Discovery, groupDirs: Map<PhotoGroup, Entr
 function discoverFlatByOrder(found: Discovery, top: Entry[]): void {
   const files = top.filter((e) => !e.isDir);
   const slots = uploadOrder();
+  // Name order would put art-back.jpg first, as the box front: names that say their side must be read as such.
+  const named = files.filter((f) => flatSlotOf(f.name));
+  if (named.length > 0) {
+    found.problems.push({
+      file: "",
+      problem: `${named.length} file names say their group and side (${listNames(named)}), but --by-order takes sides from the name order`,
+      fix: "drop --by-order (the names say the sides), or rename the photos as the camera did",
+    });
+    return;
+  }
   if (files.length !== slots.length) {
     found.problems.push({
       file: "",

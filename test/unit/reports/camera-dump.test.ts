@@ -39,6 +39,12 @@ describe("--by-order on a flat camera dump", () => {
     expect(r.problems).toEqual([expect.objectContaining({ file: "", problem: expect.stringMatching(/^13 photos in the folder .*needs exactly 12/) })]);
   });
 
+  it("refuses a flat folder whose names say their sides: name order would put art-back.jpg first", async () => {
+    const r = await checkFolder(fixture("photos/flat"), { byOrder: true });
+    expect(r.problems).toEqual([expect.objectContaining({ problem: expect.stringContaining("12 file names say their group and side") })]);
+    expect(r.problems[0]!.fix).toContain("drop --by-order");
+  });
+
   it("says 'an art/ folder' when only box/ is there", async () => {
     const dir = tempDir("shipctl-dump-");
     await cameraDump(6, join(dir, "box"));
