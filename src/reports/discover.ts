@@ -1,12 +1,13 @@
 // Finds the photos of one report folder, in any of the layouts people use:
 //   box/front.jpg ... art/right.png          (a folder per group, a file per side)
 //   box-front.jpg, Art_Left.PNG, Box Top.jpeg (flat, group and side in the name)
-//   --by-order: box/ and art/ with six photos each, sides taken in natural sort order (camera names like IMG_4471).
-// Discovery only names candidates; whether each slot has exactly one readable JPEG/PNG is decided by check.ts.
+//   --by-order: box/ and art/ with six photos each, sides taken in natural sort order (camera names like IMG_4471),
+//               or a flat camera dump of twelve photos: the first six are the box, the next six the artwork.
+// Discovery only names candidates; whether each slot has exactly one readable JPEG/PNG is decided by folder-check.ts.
 import { readdir, realpath, stat } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { REPORT, type PhotoGroup } from "../contract/index.js";
-import { flatSlotOf, groupOf, isIgnoredName, naturalCompare, sideOf, slotKey } from "./side-names.js";
+import { flatSlotOf, groupOf, isIgnoredName, naturalCompare, sideOf, slotKey, uploadOrder } from "./side-names.js";
 import type { Problem, Slot } from "./report-types.js";
 
 export interface Candidate {
@@ -26,6 +27,8 @@ export interface Discovery {
   candidates: Map<string, Candidate[]>;
   /** Files that name no side (relative paths), shown when a side is missing. */
   unrecognised: string[];
+  /** Files that took no slot (unrecognised names, a --by-order folder of the wrong count): checked when sides are missing. */
+  unplaced: { file: string; path: string }[];
   problems: Problem[];
   /** False when the folder itself is missing or not a folder: nothing else is worth reporting. */
   readable: boolean;
@@ -39,7 +42,7 @@ type Entry = { name: string; file: string; path: string; isDir: boolean; refused
 
 export async function discoverPhotos(folder: string, options: DiscoverOptions = {}): Promise<Discovery> {
   const root = resolve(folder);
-  const found: Discovery = { root, candidates: new Map(), unrecognised: [], problems: [], readable: false };
+  const found: Discovery = { root, candidates: new Map(), unrecognised: [], unplaced: [], problems: [], readable: false };
   let realRoot: string;
   try {
     realRoot = await realpath(root);
@@ -73,7 +76,8 @@ export async function discoverPhotos(folder: string, options: DiscoverOptions = 
       });
     }
   }
-  if (options.byOrder) await discoverByOrder(found, groupDirs, realRoot);
+  if (options.byOrder && groupDirs.size === 0) discoverFlatByOrder(found, top);
+  else if (options.byOrder) await discoverByOrder(found, groupDirs, realRoot);
   else await discoverNamed(found, top, groupDirs, realRoot);
   return found;
 }
@@ -84,7 +88,7 @@ async function discoverNamed(found: Discovery, top: Entry[], groupDirs: Map<Phot
     const slot = flatSlotOf(entry.name);
     if (slot) add(found, { slot, file: entry.file, path: entry.path, refused: entry.refused });
     else if (entry.refused) found.problems.push(entry.refused);
-    else found.unrecognised.push(entry.file);
+    else unrecognised(found, entry);
   }
   for (const [group, dirs] of groupDirs) {
     for (const dir of dirs) {
@@ -101,7 +105,7 @@ async function discoverNamed(found: Discovery, top: Entry[], groupDirs: Map<Phot
             problem: `an ${flat.group} photo inside the ${group}/ folder`,
             fix: `move it to ${flat.group}/${flat.side} (or rename it if it really shows the ${group})`,
           });
-        } else found.unrecognised.push(entry.file);
+        } else unrecognised(found, entry);
       }
     }
   }
@@ -113,7 +117,7 @@ async function discoverByOrder(found: Discovery, groupDirs: Map<PhotoGroup, Entr
     if (!dirs) {
       found.problems.push({
         file: `${group}/`,
-        problem: `missing: --by-order needs a ${group}/ folder`,
+        problem: `missing: --by-order needs ${article(group)} ${group}/ folder`,
         fix: `put the six ${group} photos in ${group}/ (front, back, top, bottom, left, right in name order)`,
       });
       continue;
@@ -123,16 +127,58 @@ async function discoverByOrder(found: Discovery, groupDirs: Map<PhotoGroup, Entr
     const files = (await listFolder(dir.path, dir.file, realRoot, found.problems)).filter((e) => !e.isDir);
     files.sort((a, b) => naturalCompare(a.name, b.name));
     if (files.length !== REPORT.photosPerGroup) {
-      const listed = files.length === 0 ? "none" : files.map((f) => f.name).join(", ");
       found.problems.push({
         file: `${dir.file}/`,
-        problem: `${files.length} photos (${listed}); --by-order needs exactly ${REPORT.photosPerGroup}`,
+        problem: `${files.length} photos (${listNames(files)}); --by-order needs exactly ${REPORT.photosPerGroup}`,
         fix: `keep exactly one photo per side in ${dir.file}/, named so they sort front, back, top, bottom, left, right`,
       });
+      for (const f of files) if (!f.refused) found.unplaced.push(f);
       continue;
     }
     files.forEach((f, i) => add(found, { slot: { group, side: REPORT.sides[i]! }, file: f.file, path: f.path, refused: f.refused }));
   }
+}
+
+/** A camera dump: twelve photos side by side, in name order the six of the box, then the six of the artwork. */
+function discoverFlatByOrder(found: Discovery, top: Entry[]): void {
+  const files = top.filter((e) => !e.isDir);
+  const slots = uploadOrder();
+  // Name order would put art-back.jpg first, as the box front: names that say their side must be read as such.
+  const named = files.filter((f) => flatSlotOf(f.name));
+  if (named.length > 0) {
+    found.problems.push({
+      file: "",
+      problem: `${named.length} file names say their group and side (${listNames(named)}), but --by-order takes sides from the name order`,
+      fix: "drop --by-order (the names say the sides), or rename the photos as the camera did",
+    });
+    return;
+  }
+  if (files.length !== slots.length) {
+    found.problems.push({
+      file: "",
+      problem: `${files.length} photos in the folder (${listNames(files)}); --by-order needs exactly ${slots.length}`,
+      fix: `keep the ${slots.length} photos of the report, named so they sort box front ... box right, then art front ... art right (or put six in box/ and six in art/)`,
+    });
+    for (const f of files) if (!f.refused) found.unplaced.push(f);
+    return;
+  }
+  files.forEach((f, i) => add(found, { slot: slots[i]!, file: f.file, path: f.path, refused: f.refused }));
+}
+
+function unrecognised(found: Discovery, entry: Entry): void {
+  found.unrecognised.push(entry.file);
+  found.unplaced.push(entry);
+}
+
+/** At most a dozen names: a folder of hundreds is named by its count. */
+function listNames(files: readonly Entry[]): string {
+  if (files.length === 0) return "none";
+  const shown = files.slice(0, 12).map((f) => f.name).join(", ");
+  return files.length > 12 ? `${shown} and ${files.length - 12} more` : shown;
+}
+
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? "an" : "a";
 }
 
 function add(found: Discovery, candidate: Candidate): void {

@@ -7,6 +7,7 @@ import { REPORT } from "../contract/index.js";
 import { discoverPhotos } from "./discover.js";
 import { exactBytes, formatBytes } from "./wording.js";
 import { slotKey, uploadOrder } from "./side-names.js";
+import { samePhotoProblems } from "./same-photo.js";
 import { inspectFile, type OtherFormat, type Sniffed } from "./photo-sniff.js";
 import type { Photo, PhotoType, Problem } from "./report-types.js";
 
@@ -79,16 +80,21 @@ export async function checkFolder(folder: string, options: CheckOptions = {}): P
     if (sniffed.kind !== "photo") return;
     const photo: Photo = { ...slot, path, file, type: sniffed.type, bytes: size, width: sniffed.width, height: sniffed.height };
     result.photos.push(photo);
-    if (extensionType(file) && extensionType(file) !== sniffed.type) {
-      result.warnings.push({ file, problem: `a ${label(sniffed.type)} file despite its name`, fix: `it will be sent as ${label(sniffed.type)}` });
+    if (misnamed(file, sniffed.type)) {
+      result.warnings.push({ file, problem: `is a ${label(sniffed.type)} file despite its name`, fix: `it will be sent as ${label(sniffed.type)}` });
     }
     sizeVerdict(photo, Boolean(options.fit), result);
   });
   await Promise.all(checks);
-  if (missing.length > 0 && !result.byOrder) result.problems.push(missingProblem(missing, found.unrecognised));
-  else if (found.unrecognised.length > 0) {
+  if (missing.length > 0) {
+    // The photos that took no side are most likely the ones meant for the missing sides: what is wrong with them is
+    // listed now, not after the operator has renamed or moved them.
+    await Promise.all(found.unplaced.map((f) => checkUnplaced(f, Boolean(options.fit), result)));
+    if (!result.byOrder) result.problems.push(missingProblem(missing, found.unrecognised));
+  } else if (found.unrecognised.length > 0) {
     result.warnings.push({ file: found.unrecognised.join(", "), problem: "ignored (these names do not say a group and side)", fix: "" });
   }
+  result.problems.push(...(await samePhotoProblems(result.photos)));
   const order = uploadOrder().map(slotKey);
   result.photos.sort((a, b) => order.indexOf(slotKey(a)) - order.indexOf(slotKey(b)));
   result.problems.sort((a, b) => a.file.localeCompare(b.file));
@@ -114,11 +120,7 @@ function sizeVerdict(photo: Photo, fit: boolean, result: FolderCheck): void {
   if (photo.bytes > REPORT.photoMaxBytes) {
     if (fit) result.oversized.push(photo);
     else {
-      result.problems.push({
-        file: photo.file,
-        problem: `${formatBytes(photo.bytes)} (${exactBytes(photo.bytes)}), over the ${exactBytes(REPORT.photoMaxBytes)} limit`,
-        fix: "pass --fit to send a recompressed copy (the original is left untouched), or export it smaller",
-      });
+      result.problems.push(tooLarge(photo.file, photo.bytes));
     }
   } else if (photo.bytes > REPORT.photoWarnBytes) {
     result.warnings.push({
@@ -130,11 +132,37 @@ function sizeVerdict(photo: Photo, fit: boolean, result: FolderCheck): void {
   }
 }
 
+/** A file that took no side: its type and size problems, so that one run names everything to fix. */
+async function checkUnplaced(entry: { file: string; path: string }, fit: boolean, result: FolderCheck): Promise<void> {
+  let inspected: Awaited<ReturnType<typeof inspectFile>>;
+  try {
+    inspected = await inspectFile(entry.path);
+  } catch (err) {
+    result.problems.push(unreadableProblem(entry.file, err));
+    return;
+  }
+  const { sniffed, size } = inspected;
+  const verdict = typeProblem(entry.file, sniffed);
+  if (verdict) result.problems.push(verdict);
+  else if (size > REPORT.photoMaxBytes && !fit) result.problems.push(tooLarge(entry.file, size));
+}
+
+function tooLarge(file: string, bytes: number): Problem {
+  return {
+    file,
+    problem: `${formatBytes(bytes)} (${exactBytes(bytes)}), over the ${exactBytes(REPORT.photoMaxBytes)} limit`,
+    fix: "pass --fit to send a recompressed copy (the original is left untouched), or export it smaller",
+  };
+}
+
 function missingProblem(missing: string[], unrecognised: string[]): Problem {
   const names = missing.map((m) => m.replace(" ", "/")).join(", ");
   let fix = `add one photo per missing side, named like box/front.jpg or box-front.jpg`;
   if (unrecognised.length > 0) {
-    fix += `; these files name no side: ${unrecognised.join(", ")} (rename them, or use --by-order with box/ and art/ folders)`;
+    const listed = unrecognised.length > 12 ? `${unrecognised.slice(0, 12).join(", ")} and ${unrecognised.length - 12} more` : unrecognised.join(", ");
+    fix +=
+      `; these files name no side: ${listed} (rename them, or use --by-order: the 12 photos in name order, ` +
+      "the first 6 the box and the next 6 the art, or box/ and art/ folders of 6 each)";
   }
   return { file: names, problem: `missing (no photo for ${missing.length === 1 ? "this side" : `these ${missing.length} sides`})`, fix };
 }
@@ -143,11 +171,12 @@ function label(type: PhotoType): string {
   return type === "jpeg" ? "JPEG" : "PNG";
 }
 
-function extensionType(file: string): PhotoType | undefined {
+const NAMES_OF: Record<PhotoType, readonly string[]> = { jpeg: [".jpg", ".jpeg", ".jpe", ".jfif"], png: [".png"] };
+
+/** The name says another type than the content (a PNG named .jpg, a JPEG named .HEIC); a name without one says none. */
+function misnamed(file: string, type: PhotoType): boolean {
   const ext = extname(file).toLowerCase();
-  if (ext === ".jpg" || ext === ".jpeg" || ext === ".jpe") return "jpeg";
-  if (ext === ".png") return "png";
-  return undefined;
+  return ext !== "" && !NAMES_OF[type].includes(ext);
 }
 
 const EXPORT_JPEG = "export it as JPEG (most photo apps: File > Export or Share > Save as JPEG)";

@@ -31,7 +31,8 @@ export function photoJson(p: Photo) {
   };
 }
 
-export function outcomeJson(o: ReportOutcome, report?: PreparedReport) {
+/** `report` gives the fitted copies (and, unless `withPhotos` is false, the photos) of what was prepared for it. */
+export function outcomeJson(o: ReportOutcome, report?: PreparedReport, withPhotos = true) {
   return {
     shipment_id: o.shipmentId,
     set: o.set,
@@ -42,14 +43,22 @@ export function outcomeJson(o: ReportOutcome, report?: PreparedReport) {
     window: o.window ?? null,
     settle_at: o.settleAt?.toISOString() ?? null,
     fitted: (report?.photos ?? []).filter((p) => p.fitted).map((p) => ({ file: p.file, from_bytes: p.fitted!.fromBytes, to_bytes: p.bytes })),
-    ...(report ? { photos: report.photos.map(photoJson) } : {}),
+    ...(report && withPhotos ? { photos: report.photos.map(photoJson) } : {}),
   };
 }
 
-/** One report: the photos as sent, in upload order. */
+/**
+ * One report: the photos as sent, in upload order. A report the service held already (or the journal and the
+ * shipment say was stored earlier) had nothing sent: it is shown as its result, like a batch's row, not as an upload.
+ */
 export async function printSingle(deps: Deps, outcome: ReportOutcome, report: PreparedReport, error?: ErrorJson): Promise<void> {
+  const nothingSent = outcome.result === "already_stored" || outcome.result === "skipped";
   if (deps.globals.json) {
-    printJson(deps.io, withError(outcomeJson(outcome, report), error));
+    printJson(deps.io, withError(outcomeJson(outcome, report, !nothingSent), error));
+    return;
+  }
+  if (nothingSent) {
+    await printOutcomes(deps, [outcome]);
     return;
   }
   const { renderTable, tableWidth } = await import("../output/table.js");
@@ -70,12 +79,24 @@ export async function printSingle(deps: Deps, outcome: ReportOutcome, report: Pr
   );
 }
 
-export async function printBatch(deps: Deps, outcomes: readonly ReportOutcome[], counts: Record<ReportResult, number>, error?: ErrorJson): Promise<void> {
+/** `reports[i]` is what was prepared for `outcomes[i]`: its fitted copies are listed with the result. */
+export async function printBatch(
+  deps: Deps,
+  outcomes: readonly ReportOutcome[],
+  reports: readonly PreparedReport[],
+  counts: Record<ReportResult, number>,
+  error?: ErrorJson,
+): Promise<void> {
   if (deps.globals.json) {
     const set = outcomes[0]?.set ?? null;
-    printJson(deps.io, withError({ set, results: outcomes.map((o) => outcomeJson(o)), counts }, error));
+    printJson(deps.io, withError({ set, results: outcomes.map((o, i) => outcomeJson(o, reports[i], false)), counts }, error));
     return;
   }
+  await printOutcomes(deps, outcomes);
+}
+
+/** One row per report: SHIPMENT RESULT SENT FOLDER DETAIL. */
+async function printOutcomes(deps: Deps, outcomes: readonly ReportOutcome[]): Promise<void> {
   const { renderTable, tableWidth } = await import("../output/table.js");
   deps.io.out(
     renderTable(

@@ -15,7 +15,7 @@ import { READ_CHUNK_BYTES } from "./multipart-body.js";
 import { confirmByOrder } from "./confirm-order.js";
 import { rerunCommand, type UploadPlan } from "./upload-plan.js";
 import { prepareReports, type FolderProblems, type PreparedReport } from "./prepare-reports.js";
-import { previewOnly } from "./preview-only.js";
+import { checkPreviewFolder, previewOnly } from "./preview-only.js";
 import { markPhase } from "../output/phase-marks.js";
 import { mapLimit } from "../batch/pool.js";
 import { createByteProgress } from "./byte-progress.js";
@@ -49,6 +49,7 @@ type BatchSource = { kind: "batch"; root: string } | { kind: "manifest"; file: s
 
 export async function uploadBatch(deps: Deps, options: UploadPlan & { source: BatchSource }): Promise<number> {
   const source = options.source;
+  if (options.preview) await checkPreviewFolder(options.preview.file);
   const list = source.kind === "batch" ? await targetsFromRoot(source.root) : await targetsFromManifest(source.file);
   const sourceProblems: FolderProblems[] = list.problems.length
     ? [{ folder: source.kind === "batch" ? source.root : source.file, problems: list.problems }]
@@ -181,7 +182,7 @@ async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedRepor
     : fatal;
   const code = batchExitCode(outcomes);
   const error = stop !== undefined ? errorJson(stop) : code === ExitCode.Ok ? undefined : exitErrorJson(code, summary(counts));
-  await printBatch(deps, outcomes, counts, error);
+  await printBatch(deps, outcomes, reports, counts, error);
   deps.io.alert(`${summary(counts)}\n`);
   const inFlight = outcomes.filter((o) => o.result === "unknown");
   if (inFlight.length > 0) {

@@ -7,7 +7,7 @@ import { formatBytes } from "./wording.js";
 import { confirmByOrder } from "./confirm-order.js";
 import { rerunCommand, type UploadPlan } from "./upload-plan.js";
 import { prepareReports, type PreparedReport } from "./prepare-reports.js";
-import { previewOnly } from "./preview-only.js";
+import { checkPreviewFolder, previewOnly } from "./preview-only.js";
 import { createByteProgress } from "./byte-progress.js";
 import { printSingle } from "./render-results.js";
 import { isFatal, sendReport, type ReportOutcome } from "./send-report.js";
@@ -15,6 +15,7 @@ import { withSettledBook } from "./settled-book.js";
 
 export async function uploadSingle(deps: Deps, options: UploadPlan & { source: { kind: "single" } }): Promise<number> {
   const { shipmentId, folder, label } = options.source;
+  if (options.preview) await checkPreviewFolder(options.preview.file);
   const { reports, workspace } = await prepareReports(deps, [{ shipmentId, folder, label }], {
     byOrder: options.byOrder,
     fit: options.fit,

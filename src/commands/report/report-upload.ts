@@ -42,13 +42,16 @@ set 2 on arrival, while the shipment is Arrived, within 24 hours of arrival.
 Folder layouts (names are case-insensitive; "-", "_" and spaces are alike):
   box/front.jpg  box/back.jpg ... art/right.png     a folder per group, a file per side
   box-front.jpg  Box_Back.JPG  "art left.png" ...   flat, group and side in the name
-  --by-order: box/ and art/ with exactly six photos each; sides are taken in natural name order
-              (IMG_2 before IMG_10) and shown as a table to confirm (a prompt, or --yes)
+  --by-order: box/ and art/ with exactly six photos each, or a flat folder of exactly 12 (a camera dump:
+              the first six are the box, the next six the art); sides are taken in natural name order
+              (IMG_2 before IMG_10) and shown as a table to confirm (a prompt, or --yes); in a batch, a
+              folder whose names run in one numbered sequence is shown in one line
 Hidden files, .DS_Store and Thumbs.db are ignored; symbolic links leading outside the folder are refused.
 
 Checks before anything is sent, all problems listed at once (exit 2, nothing sent): one photo per side;
 JPEG or PNG judged by content, not by name (HEIC, WebP, TIFF and truncated files are named with how to fix them);
-each photo at most 1,048,576 bytes (a note above 1,000,000). --fit sends a recompressed copy of oversized photos
+each photo at most 1,048,576 bytes (a note above 1,000,000); no photo used for two sides. When sides are missing,
+the files that took no side are checked too. --fit sends a recompressed copy of oversized photos
 (upright, metadata and GPS removed, the original untouched) and lists what it changed.
 
 The shipment is read first: when its status or time window means the service will refuse, nothing is sent (exit 6)
@@ -94,7 +97,7 @@ export function reportUploadCommand(ctx: CommandContext, run: VerbRun<ReportUplo
     .option("--set <1|2>", "1: before shipping (status Delivered); 2: on arrival (status Arrived)")
     .option("--batch <root>", "upload every ROOT/<shipment-id>/ folder")
     .option("--manifest <file.csv>", "upload the folders listed in a CSV with columns shipment_id,folder")
-    .option("--by-order", "take sides from the natural order of the files in box/ and art/ (confirm the table)")
+    .option("--by-order", "take sides from the natural order of the files in box/ and art/, or of 12 in the folder (confirm the table)")
     .option("-y, --yes", "confirm the --by-order sides without a prompt")
     .option("--fit", "send recompressed copies of photos over the size limit (originals untouched)")
     .option("--preview <file>", "write a contact sheet (.html, or .png for one report) and stop without sending")

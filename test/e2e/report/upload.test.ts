@@ -54,7 +54,7 @@ describe("report upload: one folder", () => {
     const id = await shipmentReadyFor(org, 2);
     const r = await runCli(["report", "upload", String(id), fixture("photos/renamed-png"), "--set", "2"], { sandbox: org });
     expect(r.exitCode).toBe(0);
-    expect(r.stderr).toContain("box-front.jpg a PNG file despite its name");
+    expect(r.stderr).toContain("box-front.jpg is a PNG file despite its name");
     const [report] = await org.control.reports();
     expect(report!.set).toBe(2);
     expect(report!.photos[0]).toMatchObject({ part: "box[]", filename: "box-front.png", content_type: "image/png", detected: "png" });

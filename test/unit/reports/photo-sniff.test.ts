@@ -45,6 +45,17 @@ describe("sniffFile", () => {
     expect(await sniffFile(write("padded.jpg", Buffer.concat([whole, Buffer.alloc(100)])))).toMatchObject({ kind: "photo", type: "jpeg" });
   });
 
+  it("accepts data after the end marker when the image decodes: a Samsung trailer, a Motion Photo's video", async () => {
+    const whole = readFileSync(fixture("photos/nested/box/front.jpg"));
+    const trailer = Buffer.concat([Buffer.from("SEFHe"), Buffer.alloc(300, 0x5a), Buffer.from("SEFT")]);
+    const video = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypmp42"), Buffer.alloc(2000, 0x11)]);
+    expect(await sniffFile(write("samsung.jpg", Buffer.concat([whole, trailer])))).toEqual({ kind: "photo", type: "jpeg", width: 240, height: 180 });
+    expect(await sniffFile(write("motion.jpg", Buffer.concat([whole, video])))).toMatchObject({ kind: "photo", type: "jpeg" });
+    // Cut short, with bytes after the cut that are no end marker: still truncated, because it does not decode.
+    const cut = Buffer.concat([whole.subarray(0, Math.floor(whole.length / 2)), Buffer.alloc(100, 0x33)]);
+    expect(await sniffFile(write("cut-padded.jpg", cut))).toMatchObject({ kind: "truncated", type: "jpeg" });
+  });
+
   it("finds a JPEG frame header placed after a large APP segment beyond the first read", async () => {
     const whole = readFileSync(fixture("photos/nested/box/front.jpg"));
     // Insert two 65 KB APP1 segments right after SOI, pushing SOF past the first 64 KiB read.

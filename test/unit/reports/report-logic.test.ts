@@ -89,6 +89,14 @@ async function ctx(api: FakeApi, extra: Partial<SendContext> = {}): Promise<Send
 }
 
 describe("sendReport", () => {
+  it("tells its progress in the photos' bytes, ending at exactly their size (the body's headers not counted)", async () => {
+    const api = new FakeApi();
+    const progress: number[] = [];
+    const o = await sendReport(await ctx(api, { onProgress: (_id, n) => progress.push(n) }), await prepared());
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(o.bytes);
+  });
+
   it("reads the shipment, then sends one 12-part body with an exact length", async () => {
     const api = new FakeApi();
     const c = await ctx(api);
