@@ -46,8 +46,11 @@ export const REPORT = {
   sides: ["front", "back", "top", "bottom", "left", "right"] as const,
   /** [assume] "1 MB" = 1,048,576 bytes (the service's framework counts file sizes in kilobytes). */
   photoMaxBytes: 1_048_576,
-  /** [assume] Warn above this, in case the service means a decimal megabyte. */
-  photoWarnBytes: 1_000_000,
+  /**
+   * [decided] The size within either reading of "1 MB" (1,000,000 or 1,048,576 bytes): the one size rule. Above it,
+   * --fit sends a copy at most this large, and without --fit the photo gets a note (or, above photoMaxBytes, a refusal).
+   */
+  photoSafeBytes: 1_000_000,
   /** Set 1: status Delivered and within 30 days of delivery to the fulfillment address. */
   set1WindowMs: 30 * 24 * 60 * 60 * 1000,
   /** Set 2: status Arrived and within 24 hours of arrival at the destination. */

@@ -1,15 +1,22 @@
-// --fit: a photo over the size limit is recompressed into a temporary copy that fits; the original is never touched.
-// Phones produce 3 to 8 MB photos, so this is the common case, and the copy must stay good evidence: the long edge
-// shrinks only when quality steps alone cannot make it fit, EXIF orientation is applied to the pixels (the copy
-// carries no metadata, so a viewer could not rotate it otherwise), and GPS and all other metadata are dropped.
+// --fit: a photo over the size rule (REPORT.photoSafeBytes, within either reading of "1 MB") becomes a temporary copy
+// that fits; the original is never touched. Phones produce 3 to 8 MB photos, so this is the common case, and the copy
+// must stay good evidence, so the least destructive step that fits wins:
+// 1. metadata only: when the photo is over only because of what rides along (an XMP depth map, a Motion Photo's video,
+//    a 900 KB ICC profile), that is dropped byte for byte, pixels untouched (photo-metadata.ts);
+// 2. quality steps at full size;
+// 3. the largest long edge that fits at SHRINK_QUALITY, searched (to within 1%), not guessed.
+// A recompressed copy is upright (orientation applied to the pixels) and keeps the original's EXIF: the capture date,
+// which is evidence, and the GPS position exactly as the original has it, unless --strip-location removes it.
 // A PNG stays PNG unless it cannot fit at a useful size; then it becomes a JPEG and the output says so.
 // sharp is a native module: it is loaded here, lazily, only when --fit (or a .png preview) needs it.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Sharp } from "sharp";
 import { REPORT } from "../contract/index.js";
+import { slimMetadata, stripLocation } from "./photo-metadata.js";
 import { EXTENSIONS, type Photo, type PhotoType, type Problem } from "./report-types.js";
+import { formatBytes } from "./wording.js";
 
 /** JPEG qualities tried at full size, best first; below the last one, shrinking keeps more detail than quality. */
 export const JPEG_QUALITY_STEPS = [90, 82, 75] as const;
@@ -19,8 +26,8 @@ const SHRINK_QUALITY = 82;
 export const PNG_MIN_LONG_EDGE = 2048;
 /** Below this long edge a photo is no longer useful evidence: give up and say so. */
 export const MIN_LONG_EDGE = 800;
-/** Aim a little under the limit when shrinking, so one more step rarely needed. */
-const SHRINK_MARGIN = 0.92;
+/** A full-size encoding this many times over the limit will not fit at a lower quality step either: shrink. */
+const QUALITY_STEP_REACH = 2;
 
 type SharpFactory = typeof import("sharp");
 
@@ -48,14 +55,41 @@ export async function createFitWorkspace(): Promise<FitWorkspace> {
 
 export type FitResult = { ok: true; photo: Photo; convertedFrom?: PhotoType } | { ok: false; problem: Problem };
 
+export interface FitOptions {
+  /** --strip-location: the copy carries no GPS position, whatever the original has. */
+  stripLocation?: boolean;
+}
+
 interface Attempt {
   type: PhotoType;
   longEdge: number;
   quality?: number;
 }
 
-/** `signal`: a stopping run ends the work before its next encoding (prepare-reports.ts stops waiting at once). */
-export async function fitPhoto(photo: Photo, dir: string, maxBytes: number = REPORT.photoMaxBytes, signal?: AbortSignal): Promise<FitResult> {
+/**
+ * The copy of `photo` that fits `maxBytes` with the least lost (see the top of this file). `signal`: a stopping run
+ * ends the work before its next encoding (prepare-reports.ts stops waiting at once).
+ */
+export async function fitPhoto(
+  photo: Photo,
+  dir: string,
+  maxBytes: number = REPORT.photoSafeBytes,
+  signal?: AbortSignal,
+  options: FitOptions = {},
+): Promise<FitResult> {
+  const original = await readFile(photo.path);
+  const located = options.stripLocation ? stripLocation(original, photo.type) : { data: original, stripped: false };
+  for (const keepIcc of [true, false]) {
+    const slim = slimMetadata(located.data, photo.type, keepIcc);
+    if (slim.data.length <= maxBytes) {
+      // Already within the limit (a caller's mistake, or a limit of its own): nothing to drop, nothing to copy.
+      if (slim.dropped.length === 0 && !located.stripped) return { ok: true, photo };
+      const path = await writeCopy(dir, photo, photo.type, slim.data);
+      const fitted = { fromBytes: photo.bytes, fromType: photo.type, fromWidth: photo.width, fromHeight: photo.height, dropped: slim.dropped };
+      return { ok: true, photo: { ...photo, path, bytes: slim.data.length, fitted, locationStripped: located.stripped || undefined } };
+    }
+  }
+
   const sharp = await loadSharp();
   const meta = await sharp(photo.path, { failOn: "error" }).metadata();
   const swap = (meta.orientation ?? 1) >= 5;
@@ -64,7 +98,9 @@ export async function fitPhoto(photo: Photo, dir: string, maxBytes: number = REP
   const longEdge = Math.max(width, height);
 
   const encode = async (a: Attempt) => {
-    let pipeline: Sharp = sharp(photo.path, { failOn: "error" }).rotate();
+    // keepExif after rotate(): sharp writes the EXIF back with the orientation reset, so the copy is upright
+    // everywhere and keeps the capture date (and the position, as the original has it).
+    let pipeline: Sharp = sharp(photo.path, { failOn: "error" }).rotate().keepExif();
     if (a.longEdge < longEdge) pipeline = pipeline.resize({ width: a.longEdge, height: a.longEdge, fit: "inside", withoutEnlargement: true });
     if (a.type === "jpeg") {
       // JPEG has no transparency: flatten onto white rather than let it turn black.
@@ -73,13 +109,16 @@ export async function fitPhoto(photo: Photo, dir: string, maxBytes: number = REP
     } else {
       pipeline = pipeline.png({ compressionLevel: 9, adaptiveFiltering: true });
     }
-    return pipeline.toBuffer({ resolveWithObject: true });
+    const out = await pipeline.toBuffer({ resolveWithObject: true });
+    // Removing GPS from EXIF leaves its length unchanged, so the size measured is the size sent.
+    return options.stripLocation ? { ...out, data: stripLocation(out.data, a.type).data } : out;
   };
 
   let best: { data: Buffer; info: { width: number; height: number }; attempt: Attempt } | undefined;
   const tryAttempt = async (a: Attempt) => {
     signal?.throwIfAborted();
     const out = await encode(a);
+    // Attempts only grow once one fits (see largestFitting), so the last that fits is the largest.
     if (out.data.length <= maxBytes) best = { data: out.data, info: out.info, attempt: a };
     return out.data.length;
   };
@@ -87,23 +126,18 @@ export async function fitPhoto(photo: Photo, dir: string, maxBytes: number = REP
   if (photo.type === "png") {
     // Shrink as PNG, but not below the floor: past it the photo is better served as a JPEG at a larger size.
     const floor = Math.min(longEdge, PNG_MIN_LONG_EDGE);
-    let edge = longEdge;
-    let size = await tryAttempt({ type: "png", longEdge: edge });
-    while (!best && edge > floor) {
-      edge = Math.max(floor, shrunk(edge, size, maxBytes));
-      size = await tryAttempt({ type: "png", longEdge: edge });
-    }
+    const size = await tryAttempt({ type: "png", longEdge });
+    if (!best) await largestFitting(longEdge, size, floor, maxBytes, (edge) => tryAttempt({ type: "png", longEdge: edge }));
   }
   if (!best) {
     let size = Infinity;
     for (const quality of JPEG_QUALITY_STEPS) {
       size = await tryAttempt({ type: "jpeg", longEdge, quality });
-      if (best) break;
+      if (best || size > maxBytes * QUALITY_STEP_REACH) break;
     }
-    let edge = longEdge;
-    while (!best) {
-      edge = shrunk(edge, size, maxBytes);
-      if (edge < MIN_LONG_EDGE) {
+    if (!best) {
+      const fits = await largestFitting(longEdge, size, MIN_LONG_EDGE, maxBytes, (edge) => tryAttempt({ type: "jpeg", longEdge: edge, quality: SHRINK_QUALITY }));
+      if (!fits) {
         return {
           ok: false,
           problem: {
@@ -113,12 +147,10 @@ export async function fitPhoto(photo: Photo, dir: string, maxBytes: number = REP
           },
         };
       }
-      size = await tryAttempt({ type: "jpeg", longEdge: edge, quality: SHRINK_QUALITY });
     }
   }
   const { data, info, attempt } = best!;
-  const path = join(dir, `${photo.group}-${photo.side}.${EXTENSIONS[attempt.type]}`);
-  await writeFile(path, data, { mode: 0o600 });
+  const path = await writeCopy(dir, photo, attempt.type, data);
   return {
     ok: true,
     photo: {
@@ -129,13 +161,56 @@ export async function fitPhoto(photo: Photo, dir: string, maxBytes: number = REP
       width: info.width,
       height: info.height,
       fitted: { fromBytes: photo.bytes, fromType: photo.type, fromWidth: width, fromHeight: height, quality: attempt.quality },
+      locationStripped: (options.stripLocation && stripLocation(original, photo.type).stripped) || undefined,
     },
     convertedFrom: attempt.type !== photo.type ? photo.type : undefined,
   };
 }
 
-/** Encoded size scales roughly with pixel count, so the edge scales with the square root of the size ratio. */
-function shrunk(edge: number, size: number, maxBytes: number): number {
-  const ratio = Math.sqrt(maxBytes / size) * SHRINK_MARGIN;
-  return Math.floor(edge * Math.min(ratio, 0.9));
+/** --strip-location for a photo that needs no fitting: a copy without GPS, or the photo itself when it has none. */
+export async function withoutLocation(photo: Photo, dir: string): Promise<Photo> {
+  const { data, stripped } = stripLocation(await readFile(photo.path), photo.type);
+  if (!stripped) return photo;
+  return { ...photo, path: await writeCopy(dir, photo, photo.type, data), bytes: data.length, locationStripped: true };
+}
+
+/** One line for the output: what --fit (and --strip-location) did to a photo. */
+export function describeFit(photo: Photo): string {
+  const f = photo.fitted;
+  const location = photo.locationStripped ? "; GPS position removed" : "";
+  if (!f) return "GPS position removed (pixels and other metadata unchanged)";
+  if (f.dropped) return `${formatBytes(f.fromBytes)} -> ${formatBytes(photo.bytes)} by dropping ${f.dropped.join(", ")} (pixels unchanged)${location}`;
+  const dims = f.fromWidth !== photo.width || f.fromHeight !== photo.height ? `, ${f.fromWidth}x${f.fromHeight} -> ${photo.width}x${photo.height}` : "";
+  const converted = f.fromType !== photo.type ? ` (converted from ${f.fromType.toUpperCase()} to JPEG: as PNG it could not fit)` : "";
+  return `${formatBytes(f.fromBytes)} -> ${formatBytes(photo.bytes)}${dims}${f.quality ? `, JPEG quality ${f.quality}` : ""}${converted}${location}`;
+}
+
+async function writeCopy(dir: string, photo: Photo, type: PhotoType, data: Buffer): Promise<string> {
+  const path = join(dir, `${photo.group}-${photo.side}.${EXTENSIONS[type]}`);
+  await writeFile(path, data, { mode: 0o600 });
+  return path;
+}
+
+/**
+ * Finds the largest long edge below `top` (whose encoding measured `topSize`) that fits, to within 1%: a first
+ * guess from the size ratio (encoded size grows with the pixel count, so the edge with its square root), then
+ * bisection between the largest edge known to fit and the smallest known not to. False when even `floor` does not fit.
+ */
+async function largestFitting(top: number, topSize: number, floor: number, maxBytes: number, attempt: (edge: number) => Promise<number>): Promise<boolean> {
+  let hi = top;
+  let hiSize = topSize;
+  let lo = 0;
+  while (lo === 0) {
+    if (hi <= floor) return false;
+    const edge = Math.max(floor, Math.min(hi - 1, Math.floor(hi * Math.sqrt(maxBytes / hiSize) * 0.98)));
+    const size = await attempt(edge);
+    if (size <= maxBytes) lo = edge;
+    else [hi, hiSize] = [edge, size];
+  }
+  while (hi - lo > Math.max(1, Math.floor(lo / 100))) {
+    const edge = Math.floor((lo + hi) / 2);
+    if ((await attempt(edge)) <= maxBytes) lo = edge;
+    else hi = edge;
+  }
+  return true;
 }

@@ -13,7 +13,7 @@ import type { Photo, PhotoType, Problem } from "./report-types.js";
 
 export interface CheckOptions {
   byOrder?: boolean;
-  /** Oversized JPEG/PNG photos are not problems: --fit will send a smaller copy. */
+  /** Photos over REPORT.photoSafeBytes are not problems or notes: --fit will send a copy that fits. */
   fit?: boolean;
 }
 
@@ -27,7 +27,7 @@ export interface FolderCheck {
   problems: Problem[];
   /** Worth saying, not worth stopping for. */
   warnings: Problem[];
-  /** Photos over the limit that --fit must shrink (subset of `photos`). */
+  /** Photos over REPORT.photoSafeBytes that --fit must fit (subset of `photos`). */
   oversized: Photo[];
   byOrder: boolean;
 }
@@ -116,18 +116,22 @@ export function unreadableProblem(file: string, err: unknown): Problem {
   return { file, problem: `cannot be read (${code}: ${(err as Error).message})`, fix: "check the file and the disk it is on, or copy the photo again" };
 }
 
+/**
+ * The one size rule (REPORT.photoSafeBytes): with --fit, every photo above it is fitted, so nothing sent can be
+ * refused under either reading of "1 MB". Without --fit, a photo above the assumed limit (photoMaxBytes) is refused,
+ * and one between the two is sent as it is with a note: refusing it would block photos the service most likely
+ * takes, and the note names --fit, which handles exactly these.
+ */
 function sizeVerdict(photo: Photo, fit: boolean, result: FolderCheck): void {
-  if (photo.bytes > REPORT.photoMaxBytes) {
-    if (fit) result.oversized.push(photo);
-    else {
-      result.problems.push(tooLarge(photo.file, photo.bytes));
-    }
-  } else if (photo.bytes > REPORT.photoWarnBytes) {
+  if (photo.bytes <= REPORT.photoSafeBytes) return;
+  if (fit) result.oversized.push(photo);
+  else if (photo.bytes > REPORT.photoMaxBytes) result.problems.push(tooLarge(photo.file, photo.bytes));
+  else {
     result.warnings.push({
       kind: "near-limit",
       file: photo.file,
-      problem: `${exactBytes(photo.bytes)}: within the ${exactBytes(REPORT.photoMaxBytes)} limit, but over 1,000,000 bytes`,
-      fix: "if the service refuses it as too large, run again with --fit",
+      problem: `${exactBytes(photo.bytes)}: within the ${exactBytes(REPORT.photoMaxBytes)} limit, but over ${exactBytes(REPORT.photoSafeBytes)}`,
+      fix: "a service that reads 1 MB as 1,000,000 bytes would refuse it; --fit sends a copy of at most 1,000,000 bytes",
     });
   }
 }
@@ -151,7 +155,7 @@ function tooLarge(file: string, bytes: number): Problem {
   return {
     file,
     problem: `${formatBytes(bytes)} (${exactBytes(bytes)}), over the ${exactBytes(REPORT.photoMaxBytes)} limit`,
-    fix: "pass --fit to send a recompressed copy (the original is left untouched), or export it smaller",
+    fix: "pass --fit to send a copy of at most 1,000,000 bytes (the original is left untouched), or export it smaller",
   };
 }
 

@@ -7,8 +7,7 @@ import type { Deps } from "../deps.js";
 import { errorJson, InterruptedError, UsageError } from "../errors.js";
 import type { ReportTarget } from "./batch-sources.js";
 import { checkFolder, type FolderCheck } from "./folder-check.js";
-import { createFitWorkspace, fitPhoto, type FitWorkspace } from "./fit.js";
-import { formatBytes } from "./wording.js";
+import { createFitWorkspace, describeFit, fitPhoto, type FitWorkspace } from "./fit.js";
 import type { Photo, Problem } from "./report-types.js";
 import { printJson, withError } from "../output/json.js";
 import { mapLimit } from "../batch/pool.js";
@@ -112,13 +111,7 @@ async function fitOversized(deps: Deps, target: ReportTarget, check: FolderCheck
       continue;
     }
     replaced.set(photo, result.photo);
-    const f = result.photo.fitted!;
-    const converted = result.convertedFrom ? ` (converted from ${result.convertedFrom.toUpperCase()} to JPEG: as PNG it could not fit)` : "";
-    const dims = f.fromWidth !== result.photo.width || f.fromHeight !== result.photo.height ? `, ${f.fromWidth}x${f.fromHeight} -> ${result.photo.width}x${result.photo.height}` : "";
-    deps.io.err(
-      `${deps.theme.err.accent("Fitted")} ${where(target, photo.file)}: ${formatBytes(f.fromBytes)} -> ${formatBytes(result.photo.bytes)}` +
-        `${dims}${f.quality ? `, JPEG quality ${f.quality}` : ""}${converted}; the original is unchanged\n`,
-    );
+    deps.io.err(`${deps.theme.err.accent("Fitted")} ${where(target, photo.file)}: ${describeFit(result.photo)}; the original is unchanged\n`);
   }
   return { problems, photos: check.photos.map((p) => replaced.get(p) ?? p) };
 }
@@ -172,7 +165,7 @@ function printWarnings(deps: Deps, reports: readonly PreparedReport[]): void {
   if (nearLimit.length > NEAR_LIMIT_LISTED) {
     deps.io.err(
       `${note} ${nearLimit.length} photos are over 1,000,000 bytes (within the 1,048,576-byte limit), e.g. ${nearLimit.slice(0, 2).join(", ")}; ` +
-        "if the service refuses them as too large, run again with --fit\n",
+        "a service that reads 1 MB as 1,000,000 bytes would refuse them; --fit sends copies of at most 1,000,000 bytes\n",
     );
   }
 }

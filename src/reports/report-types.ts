@@ -22,6 +22,8 @@ export interface Photo {
   height: number;
   /** Set when --fit replaced the original with a smaller copy. */
   fitted?: FitNote;
+  /** Set when --strip-location sent a copy without the GPS position the original has. */
+  locationStripped?: boolean;
 }
 
 export interface FitNote {
@@ -29,8 +31,10 @@ export interface FitNote {
   fromType: PhotoType;
   fromWidth: number;
   fromHeight: number;
-  /** JPEG quality used, when the copy is a JPEG. */
+  /** JPEG quality used, when the copy was recompressed as a JPEG. */
   quality?: number;
+  /** Set when dropping metadata alone made it fit (pixels unchanged): what was dropped, in words. */
+  dropped?: string[];
 }
 
 /** Something that stops the upload: the file, what is wrong, and what to do about it. */

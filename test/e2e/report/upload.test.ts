@@ -73,7 +73,7 @@ describe("report upload: one folder", () => {
     expect(out.fitted).toEqual([{ file: "box/front.jpg", from_bytes: original.length, to_bytes: expect.any(Number) }]);
     const [report] = await org.control.reports();
     expect(report!.photos[0]!.size).toBe(out.fitted[0].to_bytes);
-    expect(report!.photos[0]!.size).toBeLessThanOrEqual(1_048_576);
+    expect(report!.photos[0]!.size).toBeLessThanOrEqual(1_000_000);
     expect(readFileSync(fixture("photos/oversized/box/front.jpg")).equals(original)).toBe(true);
   });
 

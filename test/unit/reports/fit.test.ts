@@ -4,12 +4,15 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkFolder } from "../../../src/reports/folder-check.js";
-import { createFitWorkspace, fitPhoto, PNG_MIN_LONG_EDGE } from "../../../src/reports/fit.js";
+import { createFitWorkspace, describeFit, fitPhoto, PNG_MIN_LONG_EDGE } from "../../../src/reports/fit.js";
 import { sniffFile } from "../../../src/reports/photo-sniff.js";
 import type { Photo } from "../../../src/reports/report-types.js";
 import { fixture } from "../../helpers/cli.js";
+import { DATE, exifSummary, phoneJpeg, withSegments, xmpSegment } from "./photo-makers.js";
 
 const LIMIT = 1_048_576;
+const SAFE = 1_000_000;
+const GPS_IFD = 0x8825;
 const workspace = await createFitWorkspace();
 afterAll(() => workspace.dispose());
 
@@ -32,7 +35,7 @@ async function photoFrom(path: string, type: "jpeg" | "png"): Promise<Photo> {
 }
 
 describe("fitPhoto", () => {
-  it("brings the oversized fixture under the limit, upright, without metadata, original untouched", async () => {
+  it("brings the oversized fixture under 1,000,000 bytes, upright, original untouched", async () => {
     const check = await checkFolder(fixture("photos/oversized"), { fit: true });
     const original = check.oversized[0]!;
     const before = sha(original.path);
@@ -40,36 +43,84 @@ describe("fitPhoto", () => {
 
     const r = await fitPhoto(original, workspace.dir);
     if (!r.ok) throw new Error(r.problem.problem);
-    expect(r.photo.bytes).toBeLessThanOrEqual(LIMIT);
+    expect(r.photo.bytes).toBeLessThanOrEqual(SAFE);
     expect(readFileSync(r.photo.path).length).toBe(r.photo.bytes);
     expect(r.photo.type).toBe("jpeg");
     // Stored 1200x900 with orientation 6: the copy is upright, 900 wide and 1200 high (no shrinking needed).
     expect([r.photo.width, r.photo.height]).toEqual([900, 1200]);
     const meta = await sharp(r.photo.path).metadata();
-    expect(meta.orientation).toBeUndefined();
-    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation ?? 1).toBe(1);
     expect(r.photo.fitted).toMatchObject({ fromBytes: original.bytes, fromType: "jpeg", fromWidth: 900, fromHeight: 1200 });
     expect(sha(original.path)).toBe(before);
     expect(r.photo.path.startsWith(workspace.dir)).toBe(true);
   });
 
-  it("shrinks the long edge when quality steps alone cannot fit, and strips GPS", async () => {
+  it("recompresses into an upright copy that keeps the capture date and the GPS position as the original has them", async () => {
     const path = join(workspace.dir, "gps.jpg");
-    await sharp(noise(1600, 1200), { raw: { width: 1600, height: 1200, channels: 3 } })
-      .jpeg({ quality: 95 })
-      .withExif({ IFD0: { Make: "PhoneCo" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 0/1" } })
-      .toFile(path);
-    expect((await sharp(path).metadata()).exif).toBeDefined();
+    writeFileSync(path, await phoneJpeg({ width: 1600, height: 1200, quality: 95, orientation: 6 }));
     const photo = await photoFrom(path, "jpeg");
-    const limit = 300_000;
+    const r = await fitPhoto(photo, workspace.dir, 300_000);
+    if (!r.ok) throw new Error(r.problem.problem);
+    expect(r.photo.bytes).toBeLessThanOrEqual(300_000);
+    expect(r.photo.height).toBeGreaterThan(r.photo.width);
+    const meta = await sharp(r.photo.path).metadata();
+    expect(meta.orientation ?? 1).toBe(1);
+    const exif = exifSummary(meta.exif);
+    expect(exif.text).toContain(DATE);
+    expect(exif.tags).toContain(GPS_IFD);
+    expect(r.photo.locationStripped).toBeUndefined();
+    expect(describeFit(r.photo)).toMatch(/1200x1600 -> \d+x\d+, JPEG quality 82$/);
+
+    const stripped = await fitPhoto(photo, workspace.dir, 300_000, undefined, { stripLocation: true });
+    if (!stripped.ok) throw new Error(stripped.problem.problem);
+    const strippedExif = exifSummary((await sharp(stripped.photo.path).metadata()).exif);
+    expect(strippedExif.tags).not.toContain(GPS_IFD);
+    expect(strippedExif.text).toContain(DATE);
+    expect(stripped.photo.locationStripped).toBe(true);
+    expect(describeFit(stripped.photo)).toContain("GPS position removed");
+  });
+
+  it("shrinks to the largest long edge that fits (within 1%), not further", async () => {
+    const path = join(workspace.dir, "large.jpg");
+    writeFileSync(path, await phoneJpeg({ width: 2400, height: 1800, quality: 95, blur: 0.8, gps: false }));
+    const photo = await photoFrom(path, "jpeg");
+    const limit = 250_000;
     const r = await fitPhoto(photo, workspace.dir, limit);
     if (!r.ok) throw new Error(r.problem.problem);
     expect(r.photo.bytes).toBeLessThanOrEqual(limit);
-    expect(r.photo.width).toBeLessThan(1600);
-    expect(r.photo.width / r.photo.height).toBeCloseTo(4 / 3, 1);
-    const buf = readFileSync(r.photo.path);
-    expect(buf.includes(Buffer.from("PhoneCo"))).toBe(false);
-    expect((await sharp(r.photo.path).metadata()).exif).toBeUndefined();
+    expect(r.photo.fitted?.quality).toBe(82);
+    const edge = Math.max(r.photo.width, r.photo.height);
+    expect(edge).toBeLessThan(2400);
+    // One percent larger, at the same quality, no longer fits.
+    const larger = Math.ceil(edge * 1.01) + 1;
+    const bigger = await sharp(path).rotate().keepExif().resize({ width: larger, height: larger, fit: "inside" }).jpeg({ quality: 82, chromaSubsampling: "4:2:0" }).toBuffer();
+    expect(bigger.length).toBeGreaterThan(limit);
+  });
+
+  it("drops metadata without touching the pixels when that alone fits: XMP and a trailer first, the ICC profile only if needed", async () => {
+    const base = await phoneJpeg({ width: 480, height: 360, icc: "p3", quality: 80 });
+    const path = join(workspace.dir, "depth.jpg");
+    writeFileSync(path, Buffer.concat([withSegments(base, xmpSegment("depth", 65_000)), Buffer.alloc(1_000_000, 3)]));
+    const photo: Photo = { group: "box", side: "back", path, file: "box/back", type: "jpeg", bytes: readFileSync(path).length, width: 480, height: 360 };
+    expect(photo.bytes).toBeGreaterThan(LIMIT);
+    const r = await fitPhoto(photo, workspace.dir);
+    if (!r.ok) throw new Error(r.problem.problem);
+    expect(readFileSync(r.photo.path).equals(base)).toBe(true);
+    expect(r.photo.fitted?.dropped).toEqual(["XMP", "1,000,000 bytes after the image"]);
+    expect(describeFit(r.photo)).toContain("by dropping XMP, 1,000,000 bytes after the image (pixels unchanged)");
+
+    const icc = await phoneJpeg({ width: 480, height: 360, icc: "cmyk", quality: 80 });
+    const iccPath = join(workspace.dir, "icc.jpg");
+    writeFileSync(iccPath, icc);
+    const iccPhoto = await photoFrom(iccPath, "jpeg");
+    expect(iccPhoto.bytes).toBeGreaterThan(SAFE);
+    const i = await fitPhoto(iccPhoto, workspace.dir);
+    if (!i.ok) throw new Error(i.problem.problem);
+    expect(i.photo.fitted?.dropped).toEqual(["the ICC colour profile"]);
+    expect(i.photo.fitted?.quality).toBeUndefined();
+    expect([i.photo.width, i.photo.height]).toEqual([480, 360]);
+    expect((await sharp(i.photo.path).raw().toBuffer()).equals(await sharp(icc).raw().toBuffer())).toBe(true);
+    expect(exifSummary((await sharp(i.photo.path).metadata()).exif).text).toContain(DATE);
   });
 
   it("keeps a PNG as PNG when recompression is enough", async () => {
@@ -89,11 +140,11 @@ describe("fitPhoto", () => {
     const path = join(workspace.dir, "photo.png");
     await sharp(noise(2400, 1800), { raw: { width: 2400, height: 1800, channels: 3 } }).png().toFile(path);
     const photo = await photoFrom(path, "png");
-    const r = await fitPhoto(photo, workspace.dir);
+    const r = await fitPhoto(photo, workspace.dir, 400_000);
     if (!r.ok) throw new Error(r.problem.problem);
     expect(r.photo.type).toBe("jpeg");
     expect(r.convertedFrom).toBe("png");
-    expect(r.photo.bytes).toBeLessThanOrEqual(LIMIT);
+    expect(r.photo.bytes).toBeLessThanOrEqual(400_000);
     expect((await sniffFile(r.photo.path)).kind).toBe("photo");
     expect(Math.max(r.photo.width, r.photo.height)).toBeGreaterThanOrEqual(800);
     expect(PNG_MIN_LONG_EDGE).toBeLessThan(2400);

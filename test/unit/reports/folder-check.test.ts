@@ -1,13 +1,29 @@
-import { cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkFolder } from "../../../src/reports/folder-check.js";
+import { createFitWorkspace, fitPhoto } from "../../../src/reports/fit.js";
 import { fixture } from "../../helpers/cli.js";
 
 const ORDER = ["front", "back", "top", "bottom", "left", "right"];
 const slots = (photos: { group: string; side: string }[]) => photos.map((p) => `${p.group} ${p.side}`);
 const expectedSlots = ["box", "art"].flatMap((g) => ORDER.map((s) => `${g} ${s}`));
+
+/** `jpeg` padded with COM segments before the image: still a valid JPEG, of exactly `size` bytes. */
+function paddedJpeg(jpeg: Buffer, size: number): Buffer {
+  const segments: Buffer[] = [];
+  for (let left = size - jpeg.length; left > 0; ) {
+    const n = left > 65_537 ? 60_000 : left;
+    const seg = Buffer.alloc(n);
+    seg[0] = 0xff;
+    seg[1] = 0xfe;
+    seg.writeUInt16BE(n - 2, 2);
+    segments.push(seg);
+    left -= n;
+  }
+  return Buffer.concat([jpeg.subarray(0, 2), ...segments, jpeg.subarray(2)]);
+}
 
 function copyFixture(name: string): string {
   const dir = join(mkdtempSync(join(tmpdir(), "shipctl-check-")), name);
@@ -110,28 +126,47 @@ describe("checkFolder: problems, all at once", () => {
     expect(fit.oversized.map((p) => p.file)).toEqual(["box/front.jpg"]);
   });
 
-  it("warns between 1,000,000 and 1,048,576 bytes", async () => {
+  // The one size rule: above 1,000,000 bytes, --fit fits (and there is no note); without --fit, a note up to
+  // 1,048,576 and a refusal above.
+  it.each([1_000_001, 1_048_576])("a photo of %i bytes: a note naming --fit, or with --fit a copy of at most 1,000,000 bytes", async (size) => {
     const dir = copyFixture("nested");
     const path = join(dir, "box", "top.jpg");
     const { readFileSync } = await import("node:fs");
     const jpeg = readFileSync(path);
-    // Pad with a COM segment before the image so the file stays a valid JPEG of exactly 1,000,001 bytes.
-    const pad = 1_000_001 - jpeg.length;
-    const segments: Buffer[] = [];
-    let left = pad;
-    while (left > 0) {
-      const n = Math.min(left, 65_535 + 2);
-      const seg = Buffer.alloc(n);
-      seg[0] = 0xff;
-      seg[1] = 0xfe;
-      seg.writeUInt16BE(n - 2, 2);
-      segments.push(seg);
-      left -= n;
-    }
-    writeFileSync(path, Buffer.concat([jpeg.subarray(0, 2), ...segments, jpeg.subarray(2)]));
+    writeFileSync(path, paddedJpeg(jpeg, size));
+    expect(statSync(path).size).toBe(size);
     const r = await checkFolder(dir);
     expect(r.problems).toEqual([]);
-    expect(r.warnings).toEqual([expect.objectContaining({ file: "box/top.jpg" })]);
+    expect(r.oversized).toEqual([]);
+    expect(r.warnings).toEqual([expect.objectContaining({ file: "box/top.jpg", kind: "near-limit" })]);
+    expect(r.warnings[0]!.fix).toContain("--fit sends a copy of at most 1,000,000 bytes");
+
+    const fit = await checkFolder(dir, { fit: true });
+    expect(fit.problems).toEqual([]);
+    expect(fit.warnings).toEqual([]);
+    expect(fit.oversized.map((p) => p.file)).toEqual(["box/top.jpg"]);
+    const workspace = await createFitWorkspace();
+    try {
+      const fitted = await fitPhoto(fit.oversized[0]!, workspace.dir);
+      if (!fitted.ok) throw new Error(fitted.problem.problem);
+      expect(fitted.photo.bytes).toBeLessThanOrEqual(1_000_000);
+      // Only the padding went: the pixels are sent as they were.
+      expect(fitted.photo.fitted?.dropped).toEqual(["other metadata blocks"]);
+      expect(readFileSync(fitted.photo.path).equals(jpeg)).toBe(true);
+    } finally {
+      await workspace.dispose();
+    }
+  });
+
+  it("refuses 1,048,577 bytes without --fit", async () => {
+    const dir = copyFixture("nested");
+    const path = join(dir, "box", "top.jpg");
+    const { readFileSync } = await import("node:fs");
+    const jpeg = readFileSync(path);
+    writeFileSync(path, paddedJpeg(jpeg, 1_048_577));
+    const r = await checkFolder(dir);
+    expect(r.problems).toEqual([expect.objectContaining({ file: "box/top.jpg" })]);
+    expect(r.problems[0]!.problem).toContain("over the 1,048,576 bytes limit");
   });
 
   it("refuses a symlink leading outside the folder, follows one inside", async () => {
