@@ -32,6 +32,18 @@ export async function setBaseUrl(deps: Deps, normalised: NormalisedBaseUrl): Pro
   if (deps.globals.json) printJson(deps.io, withCamelAliases({ profile, key: "baseUrl", value: url, token_removed: droppedToken }));
 }
 
+/** The default of `report upload --strip-location` for the profile in use. */
+export async function setStripLocation(deps: Deps, value: boolean): Promise<void> {
+  const store = await openConfigStore(deps.env);
+  const profile = resolveProfileName({ globals: deps.globals, env: deps.env, data: store.read(), configPath: store.path }).value;
+  await store.update((d) => {
+    d.profiles[profile] = { ...(profileOf(d, profile) ?? {}), stripLocation: value };
+  });
+  const what = value ? "removes the GPS position from every photo (--keep-location to keep it)" : "keeps the GPS position as the photos have it (--strip-location to remove it)";
+  deps.io.alert(`${deps.theme.err.ok("✓")} Profile ${profile}: report upload ${what}\n`);
+  if (deps.globals.json) printJson(deps.io, withCamelAliases({ profile, key: "stripLocation", value }));
+}
+
 /** `name`: already checked to be a valid profile name. */
 export async function setCurrentProfile(deps: Deps, name: string): Promise<void> {
   const store = await openConfigStore(deps.env);

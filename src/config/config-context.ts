@@ -19,6 +19,14 @@ export async function openConfigContext(deps: Deps): Promise<ConfigContext> {
   return { store, data, settings };
 }
 
+/** The profile's stripLocation setting (`config set stripLocation true`), false when it has none. */
+export async function profileStripsLocation(deps: Deps): Promise<boolean> {
+  const store = await openConfigStore(deps.env);
+  const data = store.read();
+  const profile = resolveSettings({ globals: deps.globals, env: deps.env, data, configPath: store.path }).stored;
+  return profile?.stripLocation ?? false;
+}
+
 /** Tables belong to one service: commands that store them need to know which. */
 export function requireBaseUrl(settings: ResolvedSettings): string {
   if (settings.baseUrl) return settings.baseUrl.value;

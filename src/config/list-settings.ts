@@ -41,6 +41,12 @@ export async function listSettings(deps: Deps): Promise<void> {
       label: sourceLabel("token", settings.token?.source, profile),
     },
     {
+      key: "stripLocation",
+      value: String(settings.stored?.stripLocation ?? false),
+      source: settings.stored?.stripLocation === undefined ? "default" : "profile",
+      label: settings.stored?.stripLocation === undefined ? "default" : `profile ${profile}`,
+    },
+    {
       key: "tables",
       value: tables ? `${tables.source} (${tables.countries.length} countries, ${tables.services.length} services)` : null,
       source: tables ? "profile" : null,

@@ -37,6 +37,8 @@ export const StoredProfileSchema = z.looseObject({
   baseUrl: z.string().optional(),
   token: z.string().optional(),
   tables: StoredTablesSchema.optional(),
+  /** `report upload` removes the GPS position from every photo (as --strip-location) unless --keep-location. */
+  stripLocation: z.boolean().optional(),
 });
 export type StoredProfile = z.infer<typeof StoredProfileSchema>;
 

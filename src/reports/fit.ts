@@ -167,13 +167,6 @@ export async function fitPhoto(
   };
 }
 
-/** --strip-location for a photo that needs no fitting: a copy without GPS, or the photo itself when it has none. */
-export async function withoutLocation(photo: Photo, dir: string): Promise<Photo> {
-  const { data, stripped } = stripLocation(await readFile(photo.path), photo.type);
-  if (!stripped) return photo;
-  return { ...photo, path: await writeCopy(dir, photo, photo.type, data), bytes: data.length, locationStripped: true };
-}
-
 /** One line for the output: what --fit (and --strip-location) did to a photo. */
 export function describeFit(photo: Photo): string {
   const f = photo.fitted;
@@ -185,7 +178,7 @@ export function describeFit(photo: Photo): string {
   return `${formatBytes(f.fromBytes)} -> ${formatBytes(photo.bytes)}${dims}${f.quality ? `, JPEG quality ${f.quality}` : ""}${converted}${location}`;
 }
 
-async function writeCopy(dir: string, photo: Photo, type: PhotoType, data: Buffer): Promise<string> {
+export async function writeCopy(dir: string, photo: Photo, type: PhotoType, data: Buffer): Promise<string> {
   const path = join(dir, `${photo.group}-${photo.side}.${EXTENSIONS[type]}`);
   await writeFile(path, data, { mode: 0o600 });
   return path;

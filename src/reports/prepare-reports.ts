@@ -9,6 +9,7 @@ import type { ReportTarget } from "./batch-sources.js";
 import { checkFolder, type FolderCheck } from "./folder-check.js";
 import { createFitWorkspace, describeFit, fitPhoto, type FitWorkspace } from "./fit.js";
 import type { Photo, Problem } from "./report-types.js";
+import { locationLine, withoutLocations } from "./strip-location.js";
 import { printJson, withError } from "../output/json.js";
 import { mapLimit } from "../batch/pool.js";
 
@@ -32,6 +33,8 @@ const CHECK_CONCURRENCY = 4;
 export interface PrepareOptions {
   byOrder: boolean;
   fit: boolean;
+  /** --strip-location: photos are sent without their GPS position (strip-location.ts). */
+  stripLocation?: boolean;
   json: boolean;
   /** The run stops (Ctrl-C): checks and fitting end at once, nothing is sent. */
   signal?: AbortSignal;
@@ -58,11 +61,15 @@ export async function prepareReports(
       const check = checks[i]!;
       const problems = [...check.problems];
       let photos = check.photos;
-      if (problems.length === 0 && check.oversized.length > 0) {
+      if (problems.length === 0 && (check.oversized.length > 0 || options.stripLocation)) {
         workspace ??= await createFitWorkspace();
-        const fitted = await fitOversized(deps, target, check, workspace, signal);
+        const fitted = await fitOversized(deps, target, check, workspace, signal, options.stripLocation);
         problems.push(...fitted.problems);
         photos = fitted.photos;
+        if (options.stripLocation && problems.length === 0) {
+          photos = await unlessStopped(withoutLocations(photos, await subdir(workspace.dir, target.shipmentId), signal), signal);
+          deps.io.err(`${deps.theme.err.accent("Location")} ${target.label}: ${locationLine(photos)}\n`);
+        }
       }
       if (problems.length > 0) failing.push({ folder: target.label, shipmentId: target.shipmentId, problems });
       else reports.push({ target, photos, warnings: check.warnings });
@@ -100,12 +107,12 @@ function unlessStopped<T>(work: Promise<T>, signal: AbortSignal | undefined): Pr
   });
 }
 
-async function fitOversized(deps: Deps, target: ReportTarget, check: FolderCheck, workspace: FitWorkspace, signal: AbortSignal | undefined) {
+async function fitOversized(deps: Deps, target: ReportTarget, check: FolderCheck, workspace: FitWorkspace, signal: AbortSignal | undefined, stripLocation = false) {
   const problems: Problem[] = [];
   const replaced = new Map<Photo, Photo>();
   for (const photo of check.oversized) {
     // Fitting takes a second or more a photo: a stopping run does not wait for it.
-    const result = await unlessStopped(fitPhoto(photo, await subdir(workspace.dir, target.shipmentId), undefined, signal), signal);
+    const result = await unlessStopped(fitPhoto(photo, await subdir(workspace.dir, target.shipmentId), undefined, signal, { stripLocation }), signal);
     if (!result.ok) {
       problems.push(result.problem);
       continue;

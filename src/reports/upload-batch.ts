@@ -57,7 +57,7 @@ export async function uploadBatch(deps: Deps, options: UploadPlan & { source: Ba
   const { reports, workspace } = await prepareReports(
     deps,
     list.targets,
-    { byOrder: options.byOrder, fit: options.fit, json: deps.globals.json, signal: deps.signal },
+    { byOrder: options.byOrder, fit: options.fit, stripLocation: options.stripLocation, json: deps.globals.json, signal: deps.signal },
     sourceProblems,
   );
   markPhase("report:checked");

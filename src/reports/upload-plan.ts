@@ -17,6 +17,8 @@ export interface UploadPlan {
   byOrder: boolean;
   yes: boolean;
   fit: boolean;
+  /** --strip-location (or the profile's stripLocation): send copies without the GPS position. */
+  stripLocation?: boolean;
   preview?: { file: string; format: PreviewFormat };
   concurrency: number;
   /** Batch only: where the journal lives (default beside the batch). */
@@ -33,6 +35,7 @@ export function rerunCommand(options: UploadPlan, globals: { profile?: string })
   else parts.push(s.kind === "batch" ? "--batch" : "--manifest", shellQuote(s.kind === "batch" ? s.root : s.file));
   parts.push("--set", String(options.set));
   if (options.fit) parts.push("--fit");
+  if (options.stripLocation) parts.push("--strip-location");
   if (options.byOrder) parts.push("--by-order", ...(options.yes ? ["--yes"] : []));
   if (s.kind !== "single" && options.concurrency !== DEFAULT_UPLOADS) parts.push("--concurrency", String(options.concurrency));
   if (options.journal !== undefined) parts.push("--journal", shellQuote(options.journal));

@@ -19,6 +19,7 @@ export async function uploadSingle(deps: Deps, options: UploadPlan & { source: {
   const { reports, workspace } = await prepareReports(deps, [{ shipmentId, folder, label }], {
     byOrder: options.byOrder,
     fit: options.fit,
+    stripLocation: options.stripLocation,
     json: deps.globals.json,
     signal: deps.signal,
   });

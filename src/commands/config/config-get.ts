@@ -9,12 +9,12 @@ export interface ConfigGetOptions {
   key: SettingKey;
 }
 
-const GETTABLE = "baseUrl, token (masked), profile, currentProfile";
+const GETTABLE = "baseUrl, token (masked), profile, currentProfile, stripLocation";
 
 export function configGetCommand(ctx: CommandContext, run: VerbRun<ConfigGetOptions> = runConfigGet): Command {
   const command = new Command("get")
-    .description("print one setting: baseUrl, token (masked), profile, currentProfile")
-    .argument("<key>", "baseUrl | token | profile | currentProfile")
+    .description("print one setting: baseUrl, token (masked), profile, currentProfile, stripLocation")
+    .argument("<key>", "baseUrl | token | profile | currentProfile | stripLocation")
     .addHelpText("after", '\nExamples:\n  shipctl config get baseUrl\n  url="$(shipctl config get baseUrl)"\n');
   return command.action(verbAction(ctx, parseConfigGet, run));
 }

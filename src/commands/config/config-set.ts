@@ -9,26 +9,32 @@ import { profileNameProblem } from "../../config/profile-name.js";
 import { settingKey } from "../../config/setting-sources.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
-export type ConfigSetOptions = { key: "baseUrl"; baseUrl: NormalisedBaseUrl } | { key: "currentProfile"; profile: string };
+export type ConfigSetOptions =
+  | { key: "baseUrl"; baseUrl: NormalisedBaseUrl }
+  | { key: "currentProfile"; profile: string }
+  | { key: "stripLocation"; value: boolean };
 
-const SETTABLE = "baseUrl, currentProfile";
+const SETTABLE = "baseUrl, currentProfile, stripLocation";
 
 export function configSetCommand(ctx: CommandContext, run: VerbRun<ConfigSetOptions> = runConfigSet): Command {
   const command = new Command("set")
-    .description("change a setting of the profile in use: baseUrl, or currentProfile")
-    .argument("<key>", "baseUrl | currentProfile")
+    .description("change a setting of the profile in use: baseUrl, currentProfile or stripLocation")
+    .argument("<key>", "baseUrl | currentProfile | stripLocation")
     .argument("<value>", "the new value")
     .addHelpText(
       "after",
       `
 baseUrl must be https://, except for localhost, 127.0.0.0/8 and [::1]. A trailing /api/v1 is removed.
 Changing baseUrl to another host removes the saved token (it belongs to the old host).
+stripLocation true makes \`report upload\` remove the GPS position from every photo, as --strip-location does
+(--keep-location overrides it for one run); false, the default, sends the position as the photos have it.
 The token cannot be set here: use \`printf %s "$TOKEN" | shipctl login --token-stdin\`.
 
 Examples:
   shipctl config set baseUrl https://api.example.com
   shipctl config set baseUrl http://127.0.0.1:8080 --profile local
   shipctl config set currentProfile local
+  shipctl config set stripLocation true
 `,
     );
   return command.action(verbAction(ctx, parseConfigSet, run));
@@ -49,12 +55,18 @@ export function parseConfigSet(args: string[]): ConfigSetOptions {
   }
   if (!key) throw new UsageError(`unknown setting "${input}"`, { hint: `settable: ${SETTABLE}` });
   if (key === "baseUrl") return { key, baseUrl: normaliseBaseUrl(value, "baseUrl") };
+  if (key === "stripLocation") {
+    const word = value.trim().toLowerCase();
+    if (word !== "true" && word !== "false") throw new UsageError(`stripLocation ${value}: give true or false`);
+    return { key, value: word === "true" };
+  }
   const problem = profileNameProblem(value);
   if (problem) throw new UsageError(problem);
   return { key, profile: value };
 }
 
 export async function runConfigSet(options: ConfigSetOptions, deps: Deps): Promise<void> {
-  const { setBaseUrl, setCurrentProfile } = await import("../../config/change-setting.js");
+  const { setBaseUrl, setCurrentProfile, setStripLocation } = await import("../../config/change-setting.js");
+  if (options.key === "stripLocation") return setStripLocation(deps, options.value);
   return options.key === "baseUrl" ? setBaseUrl(deps, options.baseUrl) : setCurrentProfile(deps, options.profile);
 }

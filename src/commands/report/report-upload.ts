@@ -27,6 +27,8 @@ interface ReportUploadFlags {
   byOrder?: boolean;
   yes?: boolean;
   fit?: boolean;
+  stripLocation?: boolean;
+  keepLocation?: boolean;
   preview?: string;
   concurrency?: string;
   journal?: string;
@@ -50,9 +52,15 @@ Hidden files, .DS_Store and Thumbs.db are ignored; symbolic links leading outsid
 
 Checks before anything is sent, all problems listed at once (exit 2, nothing sent): one photo per side;
 JPEG or PNG judged by content, not by name (HEIC, WebP, TIFF and truncated files are named with how to fix them);
-each photo at most 1,048,576 bytes (a note above 1,000,000); no photo used for two sides. When sides are missing,
-the files that took no side are checked too. --fit sends a recompressed copy of oversized photos
-(upright, metadata and GPS removed, the original untouched) and lists what it changed.
+each photo at most 1,048,576 bytes, with a note above 1,000,000 (the service's "1 MB" may mean either); no photo
+used for two sides. When sides are missing, the files that took no side are checked too.
+--fit sends a copy of at most 1,000,000 bytes of each photo above 1,000,000, as large as fits: first without bulky
+metadata (XMP, a depth map, a large colour profile, a video after the image), pixels untouched; else recompressed,
+upright, shrunk only as far as needed, keeping the EXIF (capture date; GPS as the original has it). Originals are
+never changed; what was done is listed.
+Photos are sent with their GPS position as they have it. --strip-location removes it (from EXIF and XMP, and any
+video or second image after the photo) in a copy, without re-encoding, and says so; \`shipctl config set
+stripLocation true\` makes that the profile's default (--keep-location to override it once).
 
 The shipment is read first: when its status or time window means the service will refuse, nothing is sent (exit 6)
 and the reason says how long ago the window closed; otherwise the time left is shown.
@@ -99,7 +107,9 @@ export function reportUploadCommand(ctx: CommandContext, run: VerbRun<ReportUplo
     .option("--manifest <file.csv>", "upload the folders listed in a CSV with columns shipment_id,folder")
     .option("--by-order", "take sides from the natural order of the files in box/ and art/, or of 12 in the folder (confirm the table)")
     .option("-y, --yes", "confirm the --by-order sides without a prompt")
-    .option("--fit", "send recompressed copies of photos over the size limit (originals untouched)")
+    .option("--fit", "send copies of at most 1,000,000 bytes of larger photos (originals untouched)")
+    .option("--strip-location", "remove the GPS position from the photos sent, without re-encoding (originals untouched)")
+    .option("--keep-location", "send the GPS position as the photos have it, whatever the profile's stripLocation says")
     .option("--preview <file>", "write a contact sheet (.html, or .png for one report) and stop without sending")
     .option("--concurrency <n>", `uploads at a time in a batch, 1 to ${MAX_CONCURRENCY}`, String(DEFAULT_UPLOADS))
     .option("--journal <file>", "where a batch records what was stored (default beside the batch)")
@@ -121,6 +131,7 @@ export function parseReportUpload(args: string[], flags: ReportUploadFlags): Rep
     }
     preview = { file: flags.preview, format };
   }
+  if (flags.stripLocation && flags.keepLocation) throw new UsageError("give either --strip-location or --keep-location, not both");
   if (flags.journal !== undefined && source.kind === "single") {
     throw new UsageError("--journal belongs to batches (--batch or --manifest); single uploads share one journal in the config folder");
   }
@@ -130,6 +141,7 @@ export function parseReportUpload(args: string[], flags: ReportUploadFlags): Rep
     byOrder: Boolean(flags.byOrder),
     yes: Boolean(flags.yes),
     fit: Boolean(flags.fit),
+    stripLocation: flags.stripLocation ? true : flags.keepLocation ? false : undefined,
     preview,
     concurrency,
     journal: flags.journal,
@@ -138,7 +150,8 @@ export function parseReportUpload(args: string[], flags: ReportUploadFlags): Rep
 }
 
 export async function runReportUpload(options: ReportUploadOptions, deps: Deps): Promise<number> {
-  const plan = uploadPlan(options, deps.cwd);
+  const { profileStripsLocation } = await import("../../config/config-context.js");
+  const plan = { ...uploadPlan(options, deps.cwd), stripLocation: options.stripLocation ?? (await profileStripsLocation(deps)) };
   const source = plan.source;
   const { markPhase } = await import("../../output/phase-marks.js");
   if (source.kind === "single") {

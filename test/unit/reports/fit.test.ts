@@ -8,7 +8,7 @@ import { createFitWorkspace, describeFit, fitPhoto, PNG_MIN_LONG_EDGE } from "..
 import { sniffFile } from "../../../src/reports/photo-sniff.js";
 import type { Photo } from "../../../src/reports/report-types.js";
 import { fixture } from "../../helpers/cli.js";
-import { DATE, exifSummary, phoneJpeg, withSegments, xmpSegment } from "./photo-makers.js";
+import { DATE, exifSummary, phoneJpeg, withSegments, xmpSegment } from "../../helpers/photo-makers.js";
 
 const LIMIT = 1_048_576;
 const SAFE = 1_000_000;

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { slimMetadata, stripLocation } from "../../../src/reports/photo-metadata.js";
-import { DATE, exifSummary, phoneJpeg, withSegments, xmpSegment } from "./photo-makers.js";
+import { DATE, exifSummary, phoneJpeg, withSegments, xmpSegment } from "../../helpers/photo-makers.js";
 
 const GPS_IFD = 0x8825;
 const pixels = (data: Buffer) => sharp(data).raw().toBuffer();
@@ -84,7 +84,7 @@ describe("slimMetadata (lossless)", () => {
   });
 
   it("keeps a progressive JPEG whole (tables between scans are part of the image)", async () => {
-    const progressive = await (await import("./photo-makers.js")).noisePhoto(200, 150).then((s) => s.jpeg({ progressive: true }).toBuffer());
+    const progressive = await (await import("../../helpers/photo-makers.js")).noisePhoto(200, 150).then((s) => s.jpeg({ progressive: true }).toBuffer());
     const fat = Buffer.concat([progressive, Buffer.alloc(1000)]);
     expect(slimMetadata(fat, "jpeg", true).data.equals(progressive)).toBe(true);
   });
