@@ -31,7 +31,8 @@ export function photoJson(p: Photo) {
   };
 }
 
-export function outcomeJson(o: ReportOutcome, report?: PreparedReport) {
+/** `photos`: list the report's photos too (a single upload); a batch lists only what was fitted. */
+export function outcomeJson(o: ReportOutcome, report?: PreparedReport, photos = report !== undefined) {
   return {
     shipment_id: o.shipmentId,
     set: o.set,
@@ -42,7 +43,7 @@ export function outcomeJson(o: ReportOutcome, report?: PreparedReport) {
     window: o.window ?? null,
     settle_at: o.settleAt?.toISOString() ?? null,
     fitted: (report?.photos ?? []).filter((p) => p.fitted).map((p) => ({ file: p.file, from_bytes: p.fitted!.fromBytes, to_bytes: p.bytes })),
-    ...(report ? { photos: report.photos.map(photoJson) } : {}),
+    ...(report && photos ? { photos: report.photos.map(photoJson) } : {}),
   };
 }
 
@@ -70,10 +71,17 @@ export async function printSingle(deps: Deps, outcome: ReportOutcome, report: Pr
   );
 }
 
-export async function printBatch(deps: Deps, outcomes: readonly ReportOutcome[], counts: Record<ReportResult, number>, error?: ErrorJson): Promise<void> {
+/** `reports`: in the order of `outcomes`, for what --fit changed in each. */
+export async function printBatch(
+  deps: Deps,
+  outcomes: readonly ReportOutcome[],
+  counts: Record<ReportResult, number>,
+  error?: ErrorJson,
+  reports?: readonly PreparedReport[],
+): Promise<void> {
   if (deps.globals.json) {
     const set = outcomes[0]?.set ?? null;
-    printJson(deps.io, withError({ set, results: outcomes.map((o) => outcomeJson(o)), counts }, error));
+    printJson(deps.io, withError({ set, results: outcomes.map((o, i) => outcomeJson(o, reports?.[i], false)), counts }, error));
     return;
   }
   const { renderTable, tableWidth } = await import("../output/table.js");

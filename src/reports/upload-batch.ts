@@ -22,6 +22,7 @@ import { createByteProgress } from "./byte-progress.js";
 import { countResults, printBatch, RESULT_LABELS } from "./render-results.js";
 import { preflight, upload, type Preflight, type ReportOutcome, type SendContext } from "./send-report.js";
 import { readBeforeFitting } from "./read-before-fit.js";
+import { reportBody } from "./report-body.js";
 import { formatTimestamp } from "./window.js";
 
 /**
@@ -84,7 +85,8 @@ async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedRepor
   const { book, earlier } = base;
   markPhase("report:ready");
   deps.io.err(`Uploading ${reports.length} report${reports.length === 1 ? "" : "s"} (set ${options.set}), ${options.concurrency} at a time; journal: ${book.path}\n`);
-  const bytesOf = (r: (typeof reports)[number]) => r.photos.reduce((n, p) => n + p.bytes, 0);
+  // What goes on the wire, part headers included: the count the bodies report as they are sent.
+  const bytesOf = (r: (typeof reports)[number]) => reportBody(r.photos).length;
   let bytesToSend = reports.reduce((n, r) => n + bytesOf(r), 0);
   const progress = createByteProgress(deps.io, { totalBytes: bytesToSend, totalReports: reports.length });
   let fatal: unknown;
@@ -193,7 +195,7 @@ async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedRepor
     : fatal;
   const code = batchExitCode(outcomes);
   const error = stop !== undefined ? errorJson(stop) : code === ExitCode.Ok ? undefined : exitErrorJson(code, summary(counts));
-  await printBatch(deps, outcomes, counts, error);
+  await printBatch(deps, outcomes, counts, error, reports);
   deps.io.alert(`${summary(counts)}\n`);
   const inFlight = outcomes.filter((o) => o.result === "unknown");
   if (inFlight.length > 0) {
