@@ -6,8 +6,9 @@ import { join } from "node:path";
 import type { Deps } from "../deps.js";
 import { errorJson, InterruptedError, UsageError } from "../errors.js";
 import type { ReportTarget } from "./batch-sources.js";
-import { checkFolder, type FolderCheck } from "./folder-check.js";
-import { createFitWorkspace, describeFit, fitPhoto, type FitWorkspace } from "./fit.js";
+import { checkFolder } from "./folder-check.js";
+import { createFitWorkspace, type FitWorkspace } from "./fit.js";
+import { fitMany, unlessStopped, type FitJob } from "./fit-many.js";
 import type { Photo, Problem } from "./report-types.js";
 import { locationLine, withoutLocations } from "./strip-location.js";
 import { printJson, withError } from "../output/json.js";
@@ -18,6 +19,8 @@ export interface PreparedReport {
   /** The 12 photos in upload order (fitted copies where --fit changed one). */
   photos: Photo[];
   warnings: Problem[];
+  /** --fit with `fitLater`: the photos over the limit not fitted yet (`photos` still holds the originals). */
+  pending?: Photo[];
 }
 
 export interface FolderProblems {
@@ -38,96 +41,95 @@ export interface PrepareOptions {
   json: boolean;
   /** The run stops (Ctrl-C): checks and fitting end at once, nothing is sent. */
   signal?: AbortSignal;
+  /**
+   * Leave the oversized photos for `fitPending`, so the caller can first find which reports will be sent (a rerun
+   * of a finished batch fits nothing). Ignored when a folder has a problem: then every folder is fitted at once, so
+   * every problem (one that fitting finds too) is listed in one go.
+   */
+  fitLater?: boolean;
+  /** The command to run again, said when a stop ends the fitting. */
+  rerun?: string;
 }
 
-/**
- * Checks (and with --fit, shrinks) every folder. Throws UsageError (exit 2) after printing every problem when any
- * folder has one. The fit workspace, when one was needed, must be disposed by the caller after the upload.
- */
-export async function prepareReports(
-  deps: Deps,
-  targets: readonly ReportTarget[],
-  options: PrepareOptions,
-  sourceProblems: FolderProblems[] = [],
-): Promise<{ reports: PreparedReport[]; workspace?: FitWorkspace }> {
+export interface Prepared {
+  reports: PreparedReport[];
+  /** Fits the pending photos of these reports (exit 2 listing what cannot be made to fit, nothing sent). */
+  fitPending(reports: readonly PreparedReport[]): Promise<void>;
+  /** Removes the fitted copies: call after the upload. */
+  dispose(): Promise<void>;
+}
+
+/** Checks (and with --fit, shrinks) every folder. Throws UsageError (exit 2) after printing every problem when any folder has one. */
+export async function prepareReports(deps: Deps, targets: readonly ReportTarget[], options: PrepareOptions, sourceProblems: FolderProblems[] = []): Promise<Prepared> {
   const signal = options.signal;
   const checks = await mapLimit(targets, CHECK_CONCURRENCY, (t) => checkFolder(t.folder, { byOrder: options.byOrder, fit: options.fit }), () => !signal?.aborted);
-  if (signal?.aborted) throw stopped();
-  const failing: FolderProblems[] = [...sourceProblems];
+  if (signal?.aborted) throw new InterruptedError("interrupted while the photos were being checked: nothing was sent");
   let workspace: FitWorkspace | undefined;
-  const reports: PreparedReport[] = [];
-  try {
-    for (const [i, target] of targets.entries()) {
-      const check = checks[i]!;
-      const problems = [...check.problems];
-      let photos = check.photos;
-      if (problems.length === 0 && (check.oversized.length > 0 || options.stripLocation)) {
-        workspace ??= await createFitWorkspace();
-        const fitted = await fitOversized(deps, target, check, workspace, signal, options.stripLocation);
-        problems.push(...fitted.problems);
-        photos = fitted.photos;
-        if (options.stripLocation && problems.length === 0) {
-          photos = await unlessStopped(withoutLocations(photos, await subdir(workspace.dir, target.shipmentId), signal), signal);
-          deps.io.err(`${deps.theme.err.accent("Location")} ${target.label}: ${locationLine(photos)}\n`);
-        }
-      }
-      if (problems.length > 0) failing.push({ folder: target.label, shipmentId: target.shipmentId, problems });
-      else reports.push({ target, photos, warnings: check.warnings });
+  const fitNow = async (jobs: readonly FitJob[]) => {
+    if (!jobs.some((j) => j.oversized.length > 0)) return { replaced: new Map<Photo, Photo>(), problems: jobs.map((): Problem[] => []) };
+    workspace ??= await createFitWorkspace();
+    return fitMany(deps, jobs, workspace, { signal, rerun: options.rerun, stripLocation: options.stripLocation });
+  };
+  /** --strip-location, after fitting, on the photos that will be sent (fitted copies were stripped as they were made). */
+  const stripLocations = async (chosen: readonly PreparedReport[]) => {
+    if (!options.stripLocation) return;
+    workspace ??= await createFitWorkspace();
+    for (const r of chosen) {
+      const dir = join(workspace.dir, String(r.target.shipmentId));
+      await mkdir(dir, { recursive: true });
+      r.photos = await unlessStopped(withoutLocations(r.photos, dir, signal), signal, () => new InterruptedError("interrupted while locations were being removed: nothing was sent"));
+      deps.io.err(`${deps.theme.err.accent("Location")} ${r.target.label}: ${locationLine(r.photos)}\n`);
     }
-    if (failing.length > 0) {
-      const count = failing.reduce((n, f) => n + f.problems.length, 0);
-      const where = failing.length === 1 ? failing[0]!.folder : `${failing.length} folders`;
-      const refusal = new UsageError(`${count} problem${count === 1 ? "" : "s"} in ${where}: nothing was sent`, {
-        hint: "fix them and run the same command again",
-      });
-      reportProblems(deps, failing, options.json, refusal);
-      throw refusal;
-    }
-    printWarnings(deps, reports);
-    return { reports, workspace };
-  } catch (e) {
+  };
+  const dispose = async () => {
     await workspace?.dispose();
+    workspace = undefined;
+  };
+  try {
+    const failing: FolderProblems[] = [...sourceProblems];
+    const clean = targets.flatMap((target, i) => (checks[i]!.problems.length === 0 ? [{ target, check: checks[i]! }] : []));
+    for (const [i, target] of targets.entries()) {
+      if (checks[i]!.problems.length > 0) failing.push({ folder: target.label, shipmentId: target.shipmentId, problems: [...checks[i]!.problems] });
+    }
+    const later = Boolean(options.fitLater) && failing.length === 0;
+    const fitted = later ? undefined : await fitNow(clean.map(({ target, check }) => ({ target, oversized: check.oversized })));
+    const reports: PreparedReport[] = [];
+    for (const [j, { target, check }] of clean.entries()) {
+      const problems = fitted?.problems[j] ?? [];
+      if (problems.length > 0) failing.push({ folder: target.label, shipmentId: target.shipmentId, problems });
+      else if (later) reports.push({ target, photos: check.photos, warnings: check.warnings, ...(check.oversized.length > 0 ? { pending: check.oversized } : {}) });
+      else reports.push({ target, photos: check.photos.map((p) => fitted?.replaced.get(p) ?? p), warnings: check.warnings });
+    }
+    if (failing.length > 0) refuse(deps, failing, options.json);
+    printWarnings(deps, reports);
+    if (!later) await stripLocations(reports);
+    const fitPending = async (chosen: readonly PreparedReport[]) => {
+      const jobs = chosen.filter((r) => r.pending);
+      const result = await fitNow(jobs.map((r) => ({ target: r.target, oversized: r.pending! })));
+      const failed = jobs.flatMap((r, j) => (result.problems[j]!.length > 0 ? [{ folder: r.target.label, shipmentId: r.target.shipmentId, problems: result.problems[j]! }] : []));
+      if (failed.length > 0) refuse(deps, failed, options.json);
+      for (const r of jobs) {
+        r.photos = r.photos.map((p) => result.replaced.get(p) ?? p);
+        delete r.pending;
+      }
+      await stripLocations(chosen);
+    };
+    return { reports, fitPending, dispose };
+  } catch (e) {
+    await dispose();
     throw e;
   }
 }
 
-function stopped(): InterruptedError {
-  return new InterruptedError("interrupted while the photos were being checked: nothing was sent");
-}
-
-/** `work`, or a rejection the moment `signal` aborts: the work is abandoned (its own outcome ignored). */
-function unlessStopped<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return work;
-  work.catch(() => undefined);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(stopped());
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+/** Prints every problem and throws the refusal (exit 2, nothing sent). */
+function refuse(deps: Deps, failing: readonly FolderProblems[], json: boolean): never {
+  const count = failing.reduce((n, f) => n + f.problems.length, 0);
+  const where = failing.length === 1 ? failing[0]!.folder : `${failing.length} folders`;
+  const refusal = new UsageError(`${count} problem${count === 1 ? "" : "s"} in ${where}: nothing was sent`, {
+    hint: "fix them and run the same command again",
   });
-}
-
-async function fitOversized(deps: Deps, target: ReportTarget, check: FolderCheck, workspace: FitWorkspace, signal: AbortSignal | undefined, stripLocation = false) {
-  const problems: Problem[] = [];
-  const replaced = new Map<Photo, Photo>();
-  for (const photo of check.oversized) {
-    // Fitting takes a second or more a photo: a stopping run does not wait for it.
-    const result = await unlessStopped(fitPhoto(photo, await subdir(workspace.dir, target.shipmentId), undefined, signal, { stripLocation }), signal);
-    if (!result.ok) {
-      problems.push(result.problem);
-      continue;
-    }
-    replaced.set(photo, result.photo);
-    deps.io.err(`${deps.theme.err.accent("Fitted")} ${where(target, photo.file)}: ${describeFit(result.photo)}; the original is unchanged\n`);
-  }
-  return { problems, photos: check.photos.map((p) => replaced.get(p) ?? p) };
-}
-
-/** One folder per shipment inside the workspace: fitted copies of different reports share names. */
-async function subdir(dir: string, shipmentId: number): Promise<string> {
-  const path = join(dir, String(shipmentId));
-  await mkdir(path, { recursive: true });
-  return path;
+  reportProblems(deps, failing, json, refusal);
+  throw refusal;
 }
 
 function where(target: ReportTarget, file: string): string {

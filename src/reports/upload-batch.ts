@@ -21,6 +21,8 @@ import { mapLimit } from "../batch/pool.js";
 import { createByteProgress } from "./byte-progress.js";
 import { countResults, printBatch, RESULT_LABELS } from "./render-results.js";
 import { preflight, upload, type Preflight, type ReportOutcome, type SendContext } from "./send-report.js";
+import { readBeforeFitting } from "./read-before-fit.js";
+import { reportBody } from "./report-body.js";
 import { formatTimestamp } from "./window.js";
 
 /**
@@ -54,12 +56,13 @@ export async function uploadBatch(deps: Deps, options: UploadPlan & { source: Ba
   const sourceProblems: FolderProblems[] = list.problems.length
     ? [{ folder: source.kind === "batch" ? source.root : source.file, problems: list.problems }]
     : [];
-  const { reports, workspace } = await prepareReports(
+  const prepared = await prepareReports(
     deps,
     list.targets,
-    { byOrder: options.byOrder, fit: options.fit, stripLocation: options.stripLocation, json: deps.globals.json, signal: deps.signal },
+    { byOrder: options.byOrder, fit: options.fit, stripLocation: options.stripLocation, json: deps.globals.json, signal: deps.signal, fitLater: !options.preview, rerun: rerunCommand(options, deps.globals) },
     sourceProblems,
   );
+  const reports = prepared.reports;
   markPhase("report:checked");
   try {
     if (options.preview) {
@@ -67,17 +70,24 @@ export async function uploadBatch(deps: Deps, options: UploadPlan & { source: Ba
       return ExitCode.Ok;
     }
     if (options.byOrder) await confirmByOrder(deps, reports, options.yes);
-    return await withSettledBook(deps, options, reports, (base) => uploadAll(deps, options, reports, base));
+    return await withSettledBook(deps, options, reports, async (base) => {
+      // Fit only what will be sent: a report already stored (or refused) is known from its read, so a rerun of a
+      // finished batch fits nothing.
+      const known = await readBeforeFitting(deps, reports, base, rerunCommand(options, deps.globals));
+      await prepared.fitPending(reports.filter((_, i) => !known.has(i)));
+      return uploadAll(deps, options, reports, base, known);
+    });
   } finally {
-    await workspace?.dispose();
+    await prepared.dispose();
   }
 }
 
-async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedReport[], base: SendBase): Promise<number> {
+async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedReport[], base: SendBase, known: ReadonlyMap<number, ReportOutcome>): Promise<number> {
   const { book, earlier } = base;
   markPhase("report:ready");
   deps.io.err(`Uploading ${reports.length} report${reports.length === 1 ? "" : "s"} (set ${options.set}), ${options.concurrency} at a time; journal: ${book.path}\n`);
-  const bytesOf = (r: (typeof reports)[number]) => r.photos.reduce((n, p) => n + p.bytes, 0);
+  // What goes on the wire, part headers included: the count the bodies report as they are sent.
+  const bytesOf = (r: (typeof reports)[number]) => reportBody(r.photos).length;
   let bytesToSend = reports.reduce((n, r) => n + bytesOf(r), 0);
   const progress = createByteProgress(deps.io, { totalBytes: bytesToSend, totalReports: reports.length });
   let fatal: unknown;
@@ -102,13 +112,17 @@ async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedRepor
     results[i] = outcome;
     progress.reportDone();
   };
-  // Reports an earlier run left in flight were settled above: what became of them is known without a read.
+  // Reports an earlier run left in flight were settled above: what became of them is known without a read; so is
+  // what the reads before fitting found done.
   for (const [i, report] of reports.entries()) {
-    if (!earlier.has(reportKey(report.target.shipmentId, options.set))) continue;
-    const checked = await preflight(ctx, report);
-    if (checked.kind !== "done") continue;
+    let outcome = known.get(i);
+    if (!outcome && earlier.has(reportKey(report.target.shipmentId, options.set))) {
+      const checked = await preflight(ctx, report);
+      if (checked.kind === "done") outcome = checked.outcome;
+    }
+    if (!outcome) continue;
     bytesToSend -= bytesOf(report);
-    settled(i, checked.outcome);
+    settled(i, outcome);
   }
   progress.setTotalBytes(bytesToSend);
   // Each shipment is read shortly before its upload: as a report is taken up, the reads of the next few start

@@ -6,7 +6,9 @@ import { CliError, errorJson, ExitCode, InterruptedError, RejectedError } from "
 import { formatBytes } from "./wording.js";
 import { confirmByOrder } from "./confirm-order.js";
 import { rerunCommand, type UploadPlan } from "./upload-plan.js";
-import { prepareReports, type PreparedReport } from "./prepare-reports.js";
+import { prepareReports, type Prepared, type PreparedReport } from "./prepare-reports.js";
+import { readBeforeFitting } from "./read-before-fit.js";
+import { reportBody } from "./report-body.js";
 import { checkPreviewFolder, previewOnly } from "./preview-only.js";
 import { createByteProgress } from "./byte-progress.js";
 import { printSingle } from "./render-results.js";
@@ -16,13 +18,17 @@ import { withSettledBook } from "./settled-book.js";
 export async function uploadSingle(deps: Deps, options: UploadPlan & { source: { kind: "single" } }): Promise<number> {
   const { shipmentId, folder, label } = options.source;
   if (options.preview) await checkPreviewFolder(options.preview.file);
-  const { reports, workspace } = await prepareReports(deps, [{ shipmentId, folder, label }], {
+  const rerun = rerunCommand(options, deps.globals);
+  const prepared = await prepareReports(deps, [{ shipmentId, folder, label }], {
     byOrder: options.byOrder,
     fit: options.fit,
     stripLocation: options.stripLocation,
     json: deps.globals.json,
     signal: deps.signal,
+    fitLater: !options.preview,
+    rerun,
   });
+  const reports = prepared.reports;
   try {
     const report = reports[0]!;
     if (options.preview) {
@@ -30,16 +36,22 @@ export async function uploadSingle(deps: Deps, options: UploadPlan & { source: {
       return ExitCode.Ok;
     }
     if (options.byOrder) await confirmByOrder(deps, reports, options.yes);
-    const outcome = await send(deps, options, report);
+    const outcome = await send(deps, options, report, prepared.fitPending);
     return await present(deps, options, report, outcome);
   } finally {
-    await workspace?.dispose();
+    await prepared.dispose();
   }
 }
 
-async function send(deps: Deps, options: UploadPlan, report: PreparedReport): Promise<ReportOutcome> {
+async function send(deps: Deps, options: UploadPlan, report: PreparedReport, fitPending: Prepared["fitPending"]): Promise<ReportOutcome> {
   return withSettledBook(deps, options, [report], async (base) => {
-    const totalBytes = report.photos.reduce((n, p) => n + p.bytes, 0);
+    // Fit only what will be sent: a report already stored (or refused) is known from one read (read-before-fit.ts).
+    const known = await readBeforeFitting(deps, [report], base, rerunCommand(options, deps.globals));
+    const done = known.get(0);
+    if (done) return done;
+    await fitPending([report]);
+    // What goes on the wire, part headers included: the count the body reports as it is sent.
+    const totalBytes = reportBody(report.photos).length;
     const progress = createByteProgress(deps.io, { totalBytes, totalReports: 1 });
     try {
       const ctx = { ...base, onProgress: (key: number, bytes: number) => progress.sent(key, bytes), log: (line: string) => progress.log(`${line}\n`), logOpenWindow: true };

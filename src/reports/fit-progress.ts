@@ -1,0 +1,57 @@
+// Progress of --fit on stderr: "fitted 23/240 photos · 81.2 MiB -> 21.9 MiB · 1.9/s · about 1m55s left". On a terminal
+// it is the shared redrawn line of output/progress.ts, the per-photo "Fitted" lines printed above it; elsewhere (a log,
+// CI) the same words as a plain line every few photos, so a long fitting phase still shows how far along it is.
+import type { IO } from "../output/io.js";
+import { createProgress } from "../output/progress.js";
+import { formatDuration } from "../output/time-format.js";
+import { formatBytes } from "./wording.js";
+
+export interface FitProgress {
+  /** One photo fitted (or given up on): its original size, and the size of its copy (0 when there is none). */
+  fitted(fromBytes: number, toBytes: number): void;
+  /** Prints a line above the progress line. */
+  log(text: string): void;
+  finish(): void;
+  /** Photos finished so far. */
+  readonly done: number;
+}
+
+/** Without a terminal, one plain line per this share of the photos (and at least this many photos apart). */
+const PLAIN_LINES = 10;
+const PLAIN_MIN_STEP = 10;
+
+export function createFitProgress(io: IO, total: number, now: () => number = () => Date.now()): FitProgress {
+  const started = now();
+  let done = 0;
+  let fromBytes = 0;
+  let toBytes = 0;
+  const text = (elapsedMs: number) => fitProgressLine({ done, total, fromBytes, toBytes, elapsedMs });
+  const line = createProgress(io, { total, now, describe: (_counts, context) => text(context.elapsedMs) });
+  const step = Math.max(PLAIN_MIN_STEP, Math.ceil(total / PLAIN_LINES));
+  return {
+    fitted(from, to) {
+      done++;
+      fromBytes += from;
+      toBytes += to;
+      if (io.stderrIsTTY) line.update({ done });
+      else if (done % step === 0 && done < total) io.err(`${text(now() - started)}\n`);
+    },
+    log: (t) => line.log(t),
+    finish: () => line.finish(),
+    get done() {
+      return done;
+    },
+  };
+}
+
+/** The words of the line (exported for tests): the count, the bytes read and written, the rate and the time left. */
+export function fitProgressLine(s: { done: number; total: number; fromBytes: number; toBytes: number; elapsedMs: number }): string {
+  const parts = [`fitted ${s.done}/${s.total} photos`];
+  if (s.done > 0) parts.push(`${formatBytes(s.fromBytes)} -> ${formatBytes(s.toBytes)}`);
+  if (s.done > 0 && s.elapsedMs > 0) {
+    const rate = (s.done / s.elapsedMs) * 1000;
+    parts.push(`${rate >= 10 ? rate.toFixed(0) : rate.toFixed(1)}/s`);
+    if (s.done < s.total) parts.push(`about ${formatDuration((s.total - s.done) / rate * 1000)} left`);
+  }
+  return parts.join(" · ");
+}
