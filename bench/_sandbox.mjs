@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { request } from "undici";
 
 const bin = join(dirname(fileURLToPath(import.meta.url)), "..", "bin/shipctl.js");
 
@@ -24,4 +25,16 @@ export function startSandbox({ token, latency = 0 }) {
     });
     child.on("exit", (code) => reject(new Error(`the sandbox exited (${code}) before printing its URL; run npm run build first`)));
   });
+}
+
+/** A JSON request to the sandbox (its API or its /_sandbox control surface) as `token`; throws on a status >= 300. */
+export async function control(url, token, method, path, body) {
+  const res = await request(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, accept: "application/json", ...(body ? { "content-type": "application/json" } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.body.text();
+  if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text}`);
+  return text ? JSON.parse(text) : undefined;
 }

@@ -14,8 +14,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { request } from "undici";
-import { startSandbox } from "./_sandbox.mjs";
+import { control, startSandbox } from "./_sandbox.mjs";
 import { median, printTable } from "./_stats.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -27,17 +26,6 @@ const STEP_MS = 10 * 60_000;
 const GOAL = 4;
 const TOKEN = "bench-token";
 const work = mkdtempSync(join(tmpdir(), "shipctl-bench-due-"));
-
-async function control(url, token, method, path, body) {
-  const res = await request(`${url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, accept: "application/json", ...(body ? { "content-type": "application/json" } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.body.text();
-  if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
 
 function cli(args, { url, token }) {
   const start = performance.now();

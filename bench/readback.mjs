@@ -30,7 +30,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { request } from "undici";
-import { startSandbox } from "./_sandbox.mjs";
+import { control, startSandbox } from "./_sandbox.mjs";
 import { median, printTable } from "./_stats.mjs";
 import { shipmentRows, toCsv } from "../fixtures/csv/generate.mjs";
 
@@ -45,17 +45,6 @@ const GOAL_PAGES = 30;
 const TOKEN = "bench-token";
 const work = mkdtempSync(join(tmpdir(), "shipctl-bench-readback-"));
 const cacheDir = join(work, "cache");
-
-async function control(url, token, method, path, body) {
-  const res = await request(`${url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, accept: "application/json", ...(body ? { "content-type": "application/json" } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.body.text();
-  if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
 
 /** A fresh organization holding n shipments, the newest an hour old, one a minute apart. */
 async function seededOrg(url, n, order) {
