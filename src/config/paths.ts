@@ -41,3 +41,21 @@ export function stateDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = pro
   const xdg = env.XDG_STATE_HOME?.trim();
   return join(xdg && isAbsolute(xdg) ? xdg : join(home, ".local", "state"), PROJECT_NAME);
 }
+
+/**
+ * Where shipctl keeps what it can make again and only saves time (fitted photo copies): the user may delete it at any
+ * moment. $SHIPCTL_CACHE_DIR when set; else beside a $SHIPCTL_CONFIG_DIR (tests, setups side by side); else the
+ * platform's place: $XDG_CACHE_HOME/shipctl or ~/.cache/shipctl, ~/Library/Caches/shipctl on macOS,
+ * %LOCALAPPDATA%\shipctl\Cache on Windows.
+ */
+export function cacheDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform, home = homedir()): string {
+  const override = env.SHIPCTL_CACHE_DIR?.trim();
+  if (override) return resolve(override);
+  const config = env.SHIPCTL_CONFIG_DIR?.trim();
+  if (config) return join(resolve(config), "cache");
+  if (platform === "darwin") return join(home, "Library", "Caches", PROJECT_NAME);
+  if (platform === "win32") return join(env.LOCALAPPDATA || join(home, "AppData", "Local"), PROJECT_NAME, "Cache");
+  // The XDG spec says a relative $XDG_CACHE_HOME is to be ignored.
+  const xdg = env.XDG_CACHE_HOME?.trim();
+  return join(xdg && isAbsolute(xdg) ? xdg : join(home, ".cache"), PROJECT_NAME);
+}

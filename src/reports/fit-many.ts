@@ -11,6 +11,7 @@ import { mapLimit } from "../batch/pool.js";
 import type { ReportTarget } from "./batch-sources.js";
 import { createFitProgress, type FitProgress } from "./fit-progress.js";
 import { describeFit, fitPhoto, type FitResult, type FitWorkspace } from "./fit.js";
+import type { FitCache } from "./fit-cache.js";
 import type { Photo, Problem } from "./report-types.js";
 
 /** Photos fitted at a time: one per core, and never more than this on a large machine (memory: a decoded photo is 100 MB and more). */
@@ -36,6 +37,8 @@ export interface FitManyOptions {
   rerun?: string;
   /** --strip-location: fitted copies are made without the GPS position. */
   stripLocation?: boolean;
+  /** Copies made by earlier runs, taken instead of fitting again (fit-cache.ts). */
+  cache?: FitCache;
 }
 
 export async function fitMany(deps: Deps, jobs: readonly FitJob[], workspace: FitWorkspace, options: FitManyOptions = {}): Promise<FitOutcome> {
@@ -52,7 +55,10 @@ export async function fitMany(deps: Deps, jobs: readonly FitJob[], workspace: Fi
   };
   const fitOne = async ({ job, photo }: (typeof items)[number]) => {
     const target = jobs[job]!.target;
-    const result = await fitPhoto(photo, await dirFor(target), undefined, signal, { stripLocation: options.stripLocation });
+    const dir = await dirFor(target);
+    const rules = { stripLocation: options.stripLocation };
+    const make = () => fitPhoto(photo, dir, undefined, signal, rules);
+    const result = options.cache ? await options.cache.fit(photo, dir, rules, make) : await make();
     if (signal?.aborted) return;
     if (!result.ok) outcome.problems[job]!.push(result.problem);
     else outcome.replaced.set(photo, result.photo);
@@ -73,7 +79,8 @@ export async function fitMany(deps: Deps, jobs: readonly FitJob[], workspace: Fi
 }
 
 function fittedLine(deps: Deps, target: ReportTarget, photo: Photo, result: Extract<FitResult, { ok: true }>): string {
-  return `${deps.theme.err.accent("Fitted")} ${target.label}/${photo.file}: ${describeFit(result.photo)}; the original is unchanged\n`;
+  const earlier = result.cached ? " (the copy an earlier run made)" : "";
+  return `${deps.theme.err.accent("Fitted")} ${target.label}/${photo.file}: ${describeFit(result.photo)}${earlier}; the original is unchanged\n`;
 }
 
 function stopped(progress: FitProgress, total: number, rerun: string | undefined): InterruptedError {

@@ -53,7 +53,8 @@ export async function createFitWorkspace(): Promise<FitWorkspace> {
   return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
 }
 
-export type FitResult = { ok: true; photo: Photo; convertedFrom?: PhotoType } | { ok: false; problem: Problem };
+/** `cached`: the copy an earlier run made of the same photo under the same rules (fit-cache.ts). */
+export type FitResult = { ok: true; photo: Photo; convertedFrom?: PhotoType; cached?: boolean } | { ok: false; problem: Problem };
 
 export interface FitOptions {
   /** --strip-location: the copy carries no GPS position, whatever the original has. */

@@ -9,6 +9,8 @@ import type { ReportTarget } from "./batch-sources.js";
 import { checkFolder } from "./folder-check.js";
 import { createFitWorkspace, type FitWorkspace } from "./fit.js";
 import { fitMany, unlessStopped, type FitJob } from "./fit-many.js";
+import { FitCache } from "./fit-cache.js";
+import { cacheDir } from "../config/paths.js";
 import type { Photo, Problem } from "./report-types.js";
 import { locationLine, withoutLocations } from "./strip-location.js";
 import { printJson, withError } from "../output/json.js";
@@ -65,10 +67,12 @@ export async function prepareReports(deps: Deps, targets: readonly ReportTarget[
   const checks = await mapLimit(targets, CHECK_CONCURRENCY, (t) => checkFolder(t.folder, { byOrder: options.byOrder, fit: options.fit }), () => !signal?.aborted);
   if (signal?.aborted) throw new InterruptedError("interrupted while the photos were being checked: nothing was sent");
   let workspace: FitWorkspace | undefined;
+  let cache: Promise<FitCache | undefined> | undefined;
   const fitNow = async (jobs: readonly FitJob[]) => {
     if (!jobs.some((j) => j.oversized.length > 0)) return { replaced: new Map<Photo, Photo>(), problems: jobs.map((): Problem[] => []) };
     workspace ??= await createFitWorkspace();
-    return fitMany(deps, jobs, workspace, { signal, rerun: options.rerun, stripLocation: options.stripLocation });
+    cache ??= FitCache.open(cacheDir(deps.env, process.platform));
+    return fitMany(deps, jobs, workspace, { signal, rerun: options.rerun, stripLocation: options.stripLocation, cache: await cache });
   };
   /** --strip-location, after fitting, on the photos that will be sent (fitted copies were stripped as they were made). */
   const stripLocations = async (chosen: readonly PreparedReport[]) => {

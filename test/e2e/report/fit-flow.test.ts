@@ -39,14 +39,15 @@ async function noisyBatch(ids: number[], width = 1600, height = 1200): Promise<s
 
 const fittedLines = (stderr: string) => stderr.split("\n").filter((l) => l.startsWith("Fitted ")).length;
 
-it("Ctrl-C while photos are fitted stops at once: exit 130, the command to finish, not every photo fitted, nothing sent", async () => {
+it("Ctrl-C while photos are fitted stops at once: exit 130, the command to finish, not every photo fitted, nothing sent; the rerun takes the copies already made", async () => {
   const org = await sb.newOrg();
   const ids = await createShipments(org, 3);
   for (const id of ids) await org.control.setStatus(id, "Delivered");
   const root = await noisyBatch(ids);
   const total = ids.length * 12;
 
-  const child = spawnCli(["report", "upload", "--batch", root, "--set", "1", "--fit"], { sandbox: org });
+  const configDir = tempDir("shipctl-config-");
+  const child = spawnCli(["report", "upload", "--batch", root, "--set", "1", "--fit"], { sandbox: org, configDir });
   const result = collect(child, 60_000);
   // Interrupt once the first photo is fitted: the signal then lands mid-fitting however slow this machine is.
   let seen = "";
@@ -66,7 +67,16 @@ it("Ctrl-C while photos are fitted stops at once: exit 130, the command to finis
   expect(fittedLines(r.stderr)).toBeGreaterThan(0);
   expect(fittedLines(r.stderr)).toBeLessThan(total);
   expect((await org.control.requests({ method: "POST" })).filter((q) => q.path.startsWith("/api/v1/reports/"))).toHaveLength(0);
-}, 90_000);
+
+  // The work done is kept (fit-cache.ts): the rerun fits only the rest, and sends every report once.
+  const rerun = await runCli(["report", "upload", "--batch", root, "--set", "1", "--fit"], { sandbox: org, configDir, timeoutMs: 120_000 });
+  expect(rerun.exitCode, rerun.stderr).toBe(0);
+  expect(fittedLines(rerun.stderr)).toBe(total);
+  const kept = rerun.stderr.split("\n").filter((l) => l.includes("(the copy an earlier run made)")).length;
+  expect(kept).toBeGreaterThanOrEqual(fittedLines(r.stderr));
+  expect(kept).toBeLessThan(total);
+  expect((await org.control.requests({ method: "POST" })).filter((q) => q.path.startsWith("/api/v1/reports/"))).toHaveLength(ids.length);
+}, 180_000);
 
 it("the rerun of a finished batch with --fit fits nothing and sends nothing", async () => {
   const org = await sb.newOrg();
