@@ -22,7 +22,6 @@ import { createByteProgress } from "./byte-progress.js";
 import { countResults, printBatch, RESULT_LABELS } from "./render-results.js";
 import { preflight, upload, type Preflight, type ReportOutcome, type SendContext } from "./send-report.js";
 import { readBeforeFitting } from "./read-before-fit.js";
-import { reportBody } from "./report-body.js";
 import { formatTimestamp } from "./window.js";
 
 /**
@@ -86,8 +85,8 @@ async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedRepor
   const { book, earlier } = base;
   markPhase("report:ready");
   deps.io.err(`Uploading ${reports.length} report${reports.length === 1 ? "" : "s"} (set ${options.set}), ${options.concurrency} at a time; journal: ${book.path}\n`);
-  // What goes on the wire, part headers included: the count the bodies report as they are sent.
-  const bytesOf = (r: (typeof reports)[number]) => reportBody(r.photos).length;
+  // The photos' bytes: sendReport scales what the body hands on (part headers included) to them, so the count ends here.
+  const bytesOf = (r: (typeof reports)[number]) => r.photos.reduce((n, p) => n + p.bytes, 0);
   let bytesToSend = reports.reduce((n, r) => n + bytesOf(r), 0);
   const progress = createByteProgress(deps.io, { totalBytes: bytesToSend, totalReports: reports.length });
   let fatal: unknown;

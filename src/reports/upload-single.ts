@@ -8,7 +8,6 @@ import { confirmByOrder } from "./confirm-order.js";
 import { rerunCommand, type UploadPlan } from "./upload-plan.js";
 import { prepareReports, type Prepared, type PreparedReport } from "./prepare-reports.js";
 import { readBeforeFitting } from "./read-before-fit.js";
-import { reportBody } from "./report-body.js";
 import { checkPreviewFolder, previewOnly } from "./preview-only.js";
 import { createByteProgress } from "./byte-progress.js";
 import { printSingle } from "./render-results.js";
@@ -50,8 +49,8 @@ async function send(deps: Deps, options: UploadPlan, report: PreparedReport, fit
     const done = known.get(0);
     if (done) return done;
     await fitPending([report]);
-    // What goes on the wire, part headers included: the count the body reports as it is sent.
-    const totalBytes = reportBody(report.photos).length;
+    // The photos' bytes: sendReport scales what the body hands on (part headers included) to them, so the count ends here.
+    const totalBytes = report.photos.reduce((n, p) => n + p.bytes, 0);
     const progress = createByteProgress(deps.io, { totalBytes, totalReports: 1 });
     try {
       const ctx = { ...base, onProgress: (key: number, bytes: number) => progress.sent(key, bytes), log: (line: string) => progress.log(`${line}\n`), logOpenWindow: true };

@@ -1,14 +1,11 @@
 // The orchestration around --fit: its progress words, its plain lines off a terminal, a batch's --json naming what
-// was fitted, a rerun fitting nothing, and the upload progress ending at its total (part headers counted on both sides).
+// was fitted, a rerun fitting nothing.
 import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { ExitCode } from "../../../src/errors.js";
 import { reportUploadCommand } from "../../../src/commands/report/report-upload.js";
 import { createFitProgress, fitProgressLine } from "../../../src/reports/fit-progress.js";
-import { createByteProgress } from "../../../src/reports/byte-progress.js";
-import { checkFolder } from "../../../src/reports/folder-check.js";
-import { reportBody } from "../../../src/reports/report-body.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
 import { createTestIO } from "../../helpers/test-io.js";
 import { runVerb } from "../../helpers/run-verb.js";
@@ -63,19 +60,4 @@ it("a batch's --json lists what --fit changed; its rerun reads each shipment, fi
   const rerun = JSON.parse(again.io.stdout()) as { counts: Record<string, number>; results: Array<{ fitted: unknown[] }> };
   expect(rerun.counts).toMatchObject({ skipped: 2 });
   expect(rerun.results.every((r) => r.fitted.length === 0)).toBe(true);
-});
-
-it("the upload progress ends exactly at its total: the total counts the part headers the body counts", async () => {
-  const check = await checkFolder(fixture("photos/nested"));
-  const io = createTestIO({ tty: true, columns: 200 });
-  const total = reportBody(check.photos).length;
-  const progress = createByteProgress(io, { totalBytes: total, totalReports: 1 });
-  const body = reportBody(check.photos, { onProgress: (n) => progress.sent(1, n) });
-  for await (const _ of body.open()) {
-    // drain the body as a connection would
-  }
-  progress.reportDone();
-  const last = io.stderr().split("\r\x1b[K").filter(Boolean).at(-1)!;
-  const [sent, of] = /· (.+) of (.+?)( ·|$)/.exec(last)!.slice(1, 3);
-  expect(sent).toBe(of);
 });
