@@ -95,6 +95,8 @@ describe("nouns and their verbs", () => {
     list: ["shipments", "addresses"],
     report: ["upload"],
     config: ["list", "get", "set", "path", "tables"],
+    auth: ["status", "login", "logout"],
+    profile: ["list", "use", "remove"],
   };
 
   it("the top-level help lists each noun with its description, and none of their verbs", async () => {
