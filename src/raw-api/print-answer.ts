@@ -35,10 +35,13 @@ export function statusBlock(response: WireResponse): string {
   return `${lines.join("\n")}\n\n`;
 }
 
-/** The body indented when it parses as JSON, else exactly as sent; nothing for an empty body (204). */
+/**
+ * The body indented when it parses as JSON, else exactly as sent; nothing for an empty body (204). `compact`: one
+ * line, so an NDJSON stream stays one document per line (a body that is not JSON, an HTML error page, as a string).
+ */
 export function bodyText(response: WireResponse, compact = false): string {
   const json = parsedJson(response.text);
-  if (json === undefined) return response.text;
+  if (json === undefined) return compact && response.text.trim() !== "" ? `${JSON.stringify(response.text)}\n` : response.text;
   return `${compact ? JSON.stringify(json.value) : JSON.stringify(json.value, null, 2)}\n`;
 }
 
