@@ -14,6 +14,7 @@ import { sandboxCommand } from "./sandbox/sandbox.js";
 import { demoCommand } from "./demo/demo.js";
 import { dueCommand } from "./due/due.js";
 import { watchCommand } from "./watch/watch.js";
+import { apiCommand } from "./api/api.js";
 
 /** A noun whose verbs are wired by its own module. */
 interface VerbGroup {
@@ -59,6 +60,7 @@ const nouns: Array<VerbGroup | TopLevelVerb> = [
     description: "show and change saved settings: profiles, base URL, Country/Service tables",
     wiring: () => import("./config/index.js"),
   },
+  apiCommand,
   sandboxCommand,
   demoCommand,
 ];
