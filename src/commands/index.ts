@@ -13,6 +13,7 @@ import { sandboxCommand } from "./sandbox/sandbox.js";
 import { demoCommand } from "./demo/demo.js";
 import { dueCommand } from "./due/due.js";
 import { watchCommand } from "./watch/watch.js";
+import { versionCommand } from "./version/version.js";
 
 /** A noun whose verbs are wired by its own module. */
 interface VerbGroup {
@@ -49,6 +50,7 @@ const nouns: Array<VerbGroup | TopLevelVerb> = [
   },
   sandboxCommand,
   demoCommand,
+  versionCommand,
 ];
 
 /** Nouns whose verbs are not added yet, each with the one load that adds them. */
