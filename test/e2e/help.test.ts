@@ -116,6 +116,7 @@ describe("--json on help topics and the demo", () => {
     const r = await runCli(["help", "environment", "--json"]);
     expect(r.exitCode).toBe(0);
     const table = JSON.parse(r.stdout) as Array<{ names: string[]; kind: string; does: string; unset: string }>;
+    for (const row of table) expect(Object.keys(row)).toEqual(["names", "kind", "does", "unset"]);
     expect(table).toContainEqual(expect.objectContaining({ names: ["SHIPCTL_TOKEN"], kind: "shipctl" }));
     expect(table).toContainEqual(expect.objectContaining({ names: ["NO_PROXY", "no_proxy"], kind: "standard" }));
   });
