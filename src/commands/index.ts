@@ -15,6 +15,7 @@ import { demoCommand } from "./demo/demo.js";
 import { dueCommand } from "./due/due.js";
 import { watchCommand } from "./watch/watch.js";
 import { apiCommand } from "./api/api.js";
+import { versionCommand } from "./version/version.js";
 
 /** A noun whose verbs are wired by its own module. */
 interface VerbGroup {
@@ -63,6 +64,7 @@ const nouns: Array<VerbGroup | TopLevelVerb> = [
   apiCommand,
   sandboxCommand,
   demoCommand,
+  versionCommand,
 ];
 
 /** Nouns whose verbs are not added yet, each with the one load that adds them. */
