@@ -6,6 +6,7 @@ import type { CountryEntry, ServiceEntry, Tables, TablesSource } from "../contra
 import type { ConfigStore } from "./store.js";
 import { profileOf, type StoredTables } from "./schema.js";
 import type { ProbeOptions, ProbeResult } from "./tables-probe.js";
+import type { NetworkOptions } from "../api/network.js";
 
 export const UNCONFIRMED_TABLES: Tables = { countries: [], services: [], source: "unconfirmed" };
 
@@ -18,6 +19,8 @@ export interface TablesContext {
   warn: (text: string) => void;
   debug?: (line: string) => void;
   signal?: AbortSignal;
+  /** The run's proxy variables and CA file: the probe goes the way every request goes. */
+  network?: NetworkOptions;
   /** Replaceable in tests. */
   probe?: (baseUrl: string, options: ProbeOptions) => Promise<ProbeResult>;
 }
@@ -36,7 +39,7 @@ export async function loadTables(ctx: TablesContext): Promise<Tables> {
 
   // The probe (and its schemas) is loaded only when tables are first needed and the profile has none stored.
   const probe = ctx.probe ?? (await import("./tables-probe.js")).probeSandboxTables;
-  const answer = await probe(ctx.baseUrl, { token: ctx.token, signal: ctx.signal, debug: ctx.debug });
+  const answer = await probe(ctx.baseUrl, { token: ctx.token, signal: ctx.signal, debug: ctx.debug, network: ctx.network });
   if (!answer.sandbox) {
     if (answer.warning) ctx.warn(`Warning: ${answer.warning}\n`);
     return UNCONFIRMED_TABLES;
