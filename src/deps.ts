@@ -157,6 +157,7 @@ async function defaultMakeApi(deps: Deps, connection: Connection): Promise<ApiCl
     debug: deps.globals.debug ? (line) => deps.debug(line) : undefined,
     signal: deps.signal,
     writeSignal: deps.writeSignal,
+    network: { env: deps.env, caFile: connection.caFile },
   });
 }
 

@@ -1,6 +1,7 @@
 // One API call: attempts, the retry rules, backoff, interruption and the --debug lines.
 // Retry rules (the service has no idempotency key, so a lost answer to a POST cannot be repeated safely):
-// - a request that never left this machine (refused, DNS, TLS, connect timeout) is retried, whatever the method;
+// - a request that never left this machine (refused, DNS, connect timeout) is retried, whatever the method; but not
+//   one refused for the service's TLS certificate: the next attempt would meet the same certificate;
 // - 429 is retried whatever the method: the service refused the request, so nothing was applied;
 // - a dropped connection, a timeout or a 5xx after the request was written is retried only for idempotent calls
 //   (reads, address verification, PATCH with a full body); a POST that creates or charges is never resent;
@@ -11,6 +12,7 @@ import { BACKOFF, backoffDelay, parseRetryAfter } from "./backoff.js";
 import { errorForResponse } from "./error-map.js";
 import { BodyReadError, RequestInterruptedError, type ApiFailure, type RequestFacts } from "./api-errors.js";
 import { networkError, networkReason } from "./network-error.js";
+import { certificateError } from "./certificate-error.js";
 import type { Redactor } from "./redact.js";
 import { cleanText } from "./redact.js";
 import type { HttpMethod, Transport, WireRequest, WireResponse } from "./transport.js";
@@ -126,6 +128,11 @@ export function createCaller(config: CallerConfig): Caller {
             cause: wire.bodyError,
             hint: "The upload was cut short, so the service cannot have applied it. Check the files, then run the command again.",
           });
+        }
+        const certificate = certificateError(wire, { method: spec.method, path }, { url, redact: config.redact, earlierMayHaveArrived });
+        if (certificate) {
+          debug?.(`${spec.method} ${shownUrl()} -> ${certificate.code} after ${elapsed} (${tag}; not retried: the certificate)`);
+          throw certificate;
         }
         reason = `${networkReason(wire, config.responseTimeoutMs, config.redact)}${wire.written ? " (after sending)" : " (before sending)"}`;
         failure = networkError(wire, { method: spec.method, path }, {

@@ -100,7 +100,7 @@ export interface ApiClient {
   getShipment(id: number, options?: CallOptions): Promise<StoredShipment>;
   /** GET /api/v1/shipments?page=&limit= */
   listShipments(query?: PageQuery, options?: CallOptions): Promise<PageOf<StoredShipment>>;
-  /** GET a `links.next` URL of a page returned earlier (must be on the same origin). */
+  /** GET a `links.next` of a page of `kind` read earlier: its path and query, on the base URL (api/pagination-link.ts). */
   nextPage<T extends "shipments" | "addresses">(
     kind: T,
     url: string,
@@ -152,4 +152,6 @@ export interface ApiClientOptions {
   connectTimeoutMs?: number;
   /** Time allowed for the response headers and between body chunks. */
   responseTimeoutMs?: number;
+  /** Proxy variables and the profile's CA file (api/network.ts); without it, direct connections. */
+  network?: import("./network.js").NetworkOptions;
 }

@@ -30,6 +30,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     createTransport({
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
       responseTimeoutMs,
+      network: options.network,
     }),
     serviceClock,
     options.clock,
@@ -61,7 +62,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     getShipment: (id, callOptions) => call(endpoints.getShipment(id), callOptions),
     listShipments: (query, callOptions) => call(endpoints.listShipments(query), callOptions),
     nextPage: async <T extends "shipments" | "addresses">(kind: T, url: string, callOptions?: CallOptions) => {
-      const target = followableLink(url, baseUrl, redact);
+      // Only the link's path and query are taken, and only for the endpoint being read: the token stays on the base URL.
+      const endpoint = (kind === "shipments" ? endpoints.listShipments() : endpoints.listAddresses()).path;
+      const target = followableLink(url, baseUrl, redact, endpoint);
       // The spec built for `kind` validates items of that kind, which is what the conditional return type says.
       type Result = PageOf<T extends "shipments" ? StoredShipment : StoredAddress>;
       return call(endpoints.nextPage(kind, target) as unknown as CallSpec<Result>, callOptions);

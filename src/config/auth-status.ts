@@ -77,6 +77,7 @@ async function askSandbox(deps: Deps, connection: Connection, store: ConfigStore
     warn: (text) => deps.io.err(text),
     debug: (line) => deps.debug(line),
     signal: deps.signal,
+    network: { env: deps.env, caFile: connection.caFile },
   });
   if (answer.sandbox) return true;
   if (answer.warning) deps.io.err(`Warning: ${answer.warning}\n`);

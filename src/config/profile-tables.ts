@@ -8,6 +8,7 @@ import type { CountryEntry, ServiceEntry, Tables, TablesSource } from "../contra
 import type { ConfigStore } from "./store.js";
 import { profileOf, type StoredProfile, type StoredTables } from "./schema.js";
 import type { ProbeOptions, ProbeResult } from "./tables-probe.js";
+import type { NetworkOptions } from "../api/network.js";
 
 export const UNCONFIRMED_TABLES: Tables = { countries: [], services: [], source: "unconfirmed" };
 
@@ -22,6 +23,8 @@ export interface TablesContext {
   signal?: AbortSignal;
   /** Ask the service even when the profile remembers it is not a sandbox (`config tables` commands). */
   askAgain?: boolean;
+  /** The run's proxy variables and CA file: the probe goes the way every request goes. */
+  network?: NetworkOptions;
   /** Replaceable in tests. */
   probe?: (baseUrl: string, options: ProbeOptions) => Promise<ProbeResult>;
 }
@@ -53,7 +56,7 @@ export async function loadTables(ctx: TablesContext): Promise<Tables> {
 export async function probeAndRemember(ctx: TablesContext): Promise<ProbeResult> {
   // The probe (and its schemas) is loaded only when it is asked.
   const probe = ctx.probe ?? (await import("./tables-probe.js")).probeSandboxTables;
-  const answer = await probe(ctx.baseUrl, { token: ctx.token, signal: ctx.signal, debug: ctx.debug });
+  const answer = await probe(ctx.baseUrl, { token: ctx.token, signal: ctx.signal, debug: ctx.debug, network: ctx.network });
   const learnt = answer.sandbox || answer.definite === true;
   if (learnt && profileOf(ctx.store.read(), ctx.profile)?.baseUrl === ctx.baseUrl) {
     await ctx.store.update((d) => {

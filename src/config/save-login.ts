@@ -11,6 +11,7 @@ import { rememberProbe } from "./profile-tables.js";
 import { readAll } from "../output/io.js";
 import { printJson, withCamelAliases } from "../output/json.js";
 import { createRedactor } from "../api/redact.js";
+import type { NetworkOptions } from "../api/network.js";
 
 const SCRIPT_EXAMPLE = 'printf %s "$SHIPCTL_TOKEN" | shipctl login --base-url https://api.example.com --token-stdin';
 
@@ -28,9 +29,12 @@ export async function saveLogin(deps: Deps, options: { tokenStdin: boolean }): P
   const baseUrl = givenUrl !== undefined ? checkedUrl(deps, givenUrl, urlWhere) : await askBaseUrl(deps, saved?.baseUrl);
   const token = options.tokenStdin ? await tokenFromStdin(deps) : checkToken(await deps.prompter.password("Token (input hidden):"), "the token");
 
-  await proveToken(deps, baseUrl, token);
+  // The profile's CA file applies from the first request: `config set caFile` may come before the first login.
+  const network = { env: deps.env, caFile: saved?.caFile };
+  await proveToken(deps, baseUrl, token, network);
   const probe = await probeSandboxTables(baseUrl, {
     token,
+    network,
     signal: deps.signal,
     debug: (line) => deps.debug(createRedactor(token)(line)),
   });
@@ -96,7 +100,7 @@ async function tokenFromStdin(deps: Deps): Promise<string> {
 }
 
 /** One authenticated read (the first page of shipments, one item): a wrong token is caught before it is saved. */
-async function proveToken(deps: Deps, baseUrl: string, token: string): Promise<void> {
+async function proveToken(deps: Deps, baseUrl: string, token: string, network: NetworkOptions): Promise<void> {
   const { createApiClient } = await import("../api/client.js");
   const client = createApiClient({
     baseUrl,
@@ -105,6 +109,7 @@ async function proveToken(deps: Deps, baseUrl: string, token: string): Promise<v
     clock: deps.clock,
     debug: deps.globals.debug ? (line) => deps.debug(createRedactor(token)(line)) : undefined,
     signal: deps.signal,
+    network,
   });
   try {
     await client.listShipments({ limit: 1 }, { signal: deps.signal });

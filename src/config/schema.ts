@@ -44,6 +44,8 @@ export const StoredProfileSchema = z.looseObject({
   notSandbox: z.object({ baseUrl: z.string(), reason: z.string() }).optional(),
   /** `report upload` removes the GPS position from every photo (as --strip-location) unless --keep-location. */
   stripLocation: z.boolean().optional(),
+  /** A PEM file of CA certificates trusted for this profile besides Node's own (`config set caFile`). */
+  caFile: z.string().optional(),
 });
 export type StoredProfile = z.infer<typeof StoredProfileSchema>;
 

@@ -6,6 +6,8 @@ import * as z from "zod";
 import { createCaller, type CallSpec } from "../api/call.js";
 import { createRedactor } from "../api/redact.js";
 import { createTransport } from "../api/transport.js";
+import { CertificateError } from "../api/api-errors.js";
+import type { NetworkOptions } from "../api/network.js";
 import { USER_AGENT } from "../api/user-agent.js";
 import { systemClock } from "../clock.js";
 import { AuthError } from "../errors.js";
@@ -32,6 +34,8 @@ export interface ProbeOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   debug?: (line: string) => void;
+  /** Proxy variables and the profile's CA file, as for every request of the run. */
+  network?: NetworkOptions;
 }
 
 const SandboxTablesBody = z.looseObject({
@@ -44,7 +48,7 @@ const SandboxTablesBody = z.looseObject({
 export async function probeSandboxTables(baseUrl: string, options: ProbeOptions = {}): Promise<ProbeResult> {
   const timeoutMs = options.timeoutMs ?? 3000;
   const debug = options.debug;
-  const transport = createTransport({ connectTimeoutMs: timeoutMs, responseTimeoutMs: timeoutMs });
+  const transport = createTransport({ connectTimeoutMs: timeoutMs, responseTimeoutMs: timeoutMs, network: options.network });
   try {
     const call = createCaller({
       transport,
@@ -65,8 +69,8 @@ export async function probeSandboxTables(baseUrl: string, options: ProbeOptions 
     // Ctrl-C must still stop the command, not be mistaken for "not a sandbox".
     if (options.signal?.aborted) throw options.signal.reason;
     // A refused token or a missing subscription is refused on every path, sandbox or not: say that, rather than
-    // "no table", so the user fixes the login instead of importing tables.
-    if (e instanceof AuthError) throw e;
+    // "no table", so the user fixes the login instead of importing tables. So is a refused TLS certificate.
+    if (e instanceof AuthError || e instanceof CertificateError) throw e;
     return { sandbox: false, reason: e instanceof Error ? e.message : String(e) };
   } finally {
     await transport.close().catch(() => undefined);

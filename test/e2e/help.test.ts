@@ -17,7 +17,7 @@ describe("shipctl with no service at all", () => {
     expect(r.exitCode).toBe(0);
     for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 8, 130]) expect(r.stdout).toMatch(new RegExp(`^\\s+${code}\\s`, "m"));
     // The --json error names under their exit code.
-    expect(r.stdout).toMatch(/^\s+6\s+the service rejected.*\n\s+rejected, forbidden, not_found, validation_failed, request_rejected$/m);
+    expect(r.stdout).toMatch(/^\s+6\s+the service rejected.*\n\s+rejected, forbidden, not_found, validation_failed, request_rejected, redirected$/m);
   });
 
   it("walks the spreadsheet round trip as a help topic, every flag of it one its command has", async () => {
@@ -136,7 +136,7 @@ describe("--json on help topics and the demo", () => {
     const table = JSON.parse(r.stdout) as Array<{ code: number; meaning: string }>;
     expect(table.map((e) => e.code)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 130]);
     expect(table[2]!.meaning).toMatch(/nothing was sent/);
-    expect(table[2]).toMatchObject({ error_codes: ["usage_error"] });
+    expect(table[2]).toMatchObject({ error_codes: ["usage_error", "certificate_error"] });
   });
 
   it("refuses --json on the demo, whose output is a transcript for people (exit 2, only the error document on stdout)", async () => {
