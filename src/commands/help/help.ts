@@ -6,6 +6,7 @@ import { ERROR_CODE_TABLE, EXIT_CODE_TABLE, UsageError } from "../../errors.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 import { withVerbs } from "../index.js";
 import { ROUND_TRIP_HELP } from "./round-trip.js";
+import { FORMATTING_HELP } from "./formatting.js";
 
 export interface HelpOptions {
   /** A command's words (`shipment create`), a topic (`exit-codes`, `round-trip`), or nothing for the program's own help. */
@@ -15,8 +16,8 @@ export interface HelpOptions {
 /** `run` replaces the default, which shows help from the program this command is added to. */
 export function helpCommand(ctx: CommandContext, run?: VerbRun<HelpOptions>): Command {
   const command = new Command("help")
-    .description("show help for a command, or a topic: `shipctl help exit-codes`, `shipctl help round-trip`")
-    .argument("[topic...]", "a command (e.g. `shipment create`), `exit-codes`, or `round-trip` (the spreadsheet loop, worked)");
+    .description("show help for a command, or a topic: `shipctl help exit-codes`, `shipctl help round-trip`, `shipctl help formatting`")
+    .argument("[topic...]", "a command (e.g. `shipment create`), `exit-codes`, `round-trip` (the spreadsheet loop, worked), or `formatting` (JSON, --fields, --query)");
   return command.action(verbAction(ctx, parseHelp, run ?? ((options, deps) => runHelp(options, deps, command.parent ?? command))));
 }
 
@@ -34,6 +35,10 @@ export async function runHelp(options: HelpOptions, deps: Deps, program: Command
   }
   if (topic.join(" ") === "round-trip") {
     deps.io.out(ROUND_TRIP_HELP);
+    return;
+  }
+  if (topic.join(" ") === "formatting") {
+    deps.io.out(FORMATTING_HELP);
     return;
   }
   let target = program;
