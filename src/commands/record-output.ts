@@ -23,6 +23,20 @@ export interface RecordSpec {
 
 const specs = new WeakMap<Command, RecordSpec>();
 
+/** What a command prints, from its own flags: one JSON document, NDJSON, or not JSON (why --query cannot apply). */
+export type JsonOutputOf = (flags: Record<string, unknown>) => "json" | "ndjson" | { notJson: string };
+
+const jsonOutputs = new WeakMap<Command, JsonOutputOf>();
+
+/**
+ * Declares that `command` prints JSON by its own flags, without --json (`api`: the body; NDJSON with --paginate), so
+ * --query applies to it. Other commands print JSON with --json, --ndjson or --format (outputOf).
+ */
+export function printsJson(command: Command, outputOf: JsonOutputOf): Command {
+  jsonOutputs.set(command, outputOf);
+  return command;
+}
+
 /** Declares that `command` prints records (call it after its --format/--ndjson options): adds --fields and its help. */
 export function printsRecords(command: Command, spec: RecordSpec): Command {
   specs.set(command, spec);
@@ -57,7 +71,9 @@ export async function shapeRun(command: Command, deps: Deps): Promise<ShapedRun 
   const { fields: fieldsText, query, json } = command.optsWithGlobals<{ fields?: string; query?: string; json?: boolean }>();
   if (fieldsText === undefined && query === undefined) return undefined;
   const spec = specs.get(command);
-  const output = outputOf(command, json === true);
+  const own = jsonOutputs.get(command)?.(command.opts());
+  if (typeof own === "object") throw new UsageError(`--query works on JSON output: ${own.notJson}`);
+  const output = own ?? outputOf(command, json === true);
   const fields = fieldsText === undefined || spec === undefined ? undefined : checkFields(fieldsText, command, spec, output);
   const { queryProblem } = await import("../output/json-shape.js");
   if (query !== undefined) {

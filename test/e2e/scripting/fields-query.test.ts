@@ -75,6 +75,18 @@ describe("--query", () => {
     expect(r.stdout).toBe(`${ids[3]}\n${ids[4]}\n`);
   });
 
+  it("applies to `api`'s body, and with --paginate to each item", async () => {
+    const one = await runCli(["api", "GET", `/api/v1/shipments/${ids[1]}`, "--query", "data.title"], { sandbox: org });
+    expect(one.exitCode, one.stderr).toBe(0);
+    expect(JSON.parse(one.stdout)).toBe("Piece 2");
+    const pages = await runCli(["api", "GET", "/api/v1/shipments", "-F", "limit=2", "--paginate", "--query", "id"], { sandbox: org });
+    expect(pages.exitCode, pages.stderr).toBe(0);
+    expect(pages.stdout).toBe(ids.map((id) => `${id}\n`).join(""));
+    const include = await runCli(["api", "GET", "/api/v1/shipments", "--include", "--query", "data"], { sandbox: org });
+    expect(include.exitCode).toBe(2);
+    expect(include.stderr).toContain("--query works on JSON output: --include prints the status line and headers");
+  });
+
   it("a bad expression is exit 2 naming the problem before anything is sent; the failure is never reshaped", async () => {
     await org.control.clearRequests();
     const r = await runCli(["list", "shipments", "--json", "--query", "shipments[?"], { sandbox: org });
