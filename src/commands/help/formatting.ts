@@ -22,11 +22,11 @@ stdout carries data only; talk goes to stderr. Tables are for people and may cha
   setting (config, login). They take no --fields; --query reaches any part of their document.
 
 --query EXPR  a JMESPath expression (https://jmespath.org, as AWS CLI's --query) applied to the JSON, after --fields.
-  Every command that prints JSON takes it (shipctl api: the body, each item with --paginate). With --json it applies to the whole document, and prints the result
-  as one JSON document (null when nothing matches; a string quoted). With --ndjson it applies to each line, one result
-  per line, and a null result prints nothing, so a query can filter a stream. A bad expression is exit 2 before
-  anything is sent; a query that fails on the output (a function given the wrong type) prints the output as it was,
-  says why on stderr, and exits 1 unless the run already failed.
+  Every command that prints JSON takes it (shipctl api: the body, each item with --paginate). With --json it applies
+  to the whole document, and prints the result as one JSON document (null when nothing matches; a string quoted).
+  With --ndjson it applies to each line, one result per line, and a null result prints nothing, so a query can filter
+  a stream. A bad expression is exit 2 before anything is sent; a query that fails on the output (a function given
+  the wrong type) prints the output as it was, says why on stderr, and exits 1 unless the run already failed.
 
 A failure's document {"error": ...}, and the {"error": ...} line ending an NDJSON stream, are never reshaped: a
 script still sees the failure. A document that carries "error" beside its data (a list stopped part way, due with
