@@ -8,6 +8,7 @@ import { parseHeaderArgs } from "../../raw-api/api-headers.js";
 import { parseHttpMethod } from "../../raw-api/api-target.js";
 import type { ApiRequestOptions } from "../../raw-api/run-api.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { printsJson } from "../record-output.js";
 
 export type { ApiRequestOptions };
 
@@ -73,6 +74,10 @@ export function apiCommand(ctx: CommandContext, run: VerbRun<ApiRequestOptions> 
     .option("--slurp", "with --paginate: print one JSON array of every item instead")
     .option("-i, --include", "print the HTTP status line and the response headers before the body")
     .addHelpText("after", HELP_AFTER);
+  // --query applies to the body (each item with --paginate); --include puts the status and headers before it.
+  printsJson(command, (flags) =>
+    flags.include === true ? { notJson: "--include prints the status line and headers before the body" } : flags.paginate === true && flags.slurp !== true ? "ndjson" : "json",
+  );
   return command.action(verbAction(ctx, parseApi, run));
 }
 

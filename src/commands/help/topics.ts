@@ -26,6 +26,11 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
     json: async () => (await import("./environment.js")).environmentJson(),
   },
   {
+    name: "formatting",
+    summary: "output for scripts: --json, --ndjson, CSV, --fields and --query (JMESPath), with examples",
+    text: async () => (await import("./formatting.js")).FORMATTING_HELP,
+  },
+  {
     name: "round-trip",
     summary: "the spreadsheet loop, worked: rehearse, fix, rerun, export, edit, pay",
     text: async () => (await import("./round-trip.js")).ROUND_TRIP_HELP,
