@@ -15,7 +15,7 @@ describe("help topics", () => {
   });
 
   it("has JSON where the topic is a table", async () => {
-    expect(await findHelpTopic("exit-codes")!.json!()).toEqual(expect.arrayContaining([expect.objectContaining({ code: 2, error_codes: ["usage_error"] })]));
+    expect(await findHelpTopic("exit-codes")!.json!()).toEqual(expect.arrayContaining([expect.objectContaining({ code: 2, error_codes: expect.arrayContaining(["usage_error"]) })]));
     expect(await findHelpTopic("environment")!.json!()).toEqual(expect.arrayContaining([expect.objectContaining({ names: ["SHIPCTL_TOKEN"] })]));
     expect(findHelpTopic("round-trip")!.json).toBeUndefined();
     expect(findHelpTopic("no-such-topic")).toBeUndefined();
