@@ -4,7 +4,7 @@
 import { Command } from "commander";
 import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
-import { PAYMENT_STATES, type PaymentState } from "../../api/sandbox-control.js";
+import { PAYMENT_STATES, type PaymentState } from "../../api/payment-states.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
 export type SandboxPaymentOptions = { action: "show" } | { action: "set"; state: PaymentState; count?: number };

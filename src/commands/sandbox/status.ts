@@ -1,7 +1,7 @@
 // `shipctl sandbox status <id> <status> [--at TIME]`: moves a shipment of a running sandbox to any status, as the
 // service would (POST /_sandbox/shipments/{id}/status), for rehearsals. Refused when the base URL is not a sandbox.
 import { Command } from "commander";
-import { ShipmentStatus, shipmentStatusName } from "../../contract/index.js";
+import { ShipmentStatus, shipmentStatusName } from "../../contract/enums.js";
 import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
 import { parseId } from "../../input/ids.js";
