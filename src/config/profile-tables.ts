@@ -4,7 +4,8 @@
 // has not imported or confirmed is never applied to a real service (contract-notes, "Enumerations").
 import type { CountryEntry, ServiceEntry, Tables, TablesSource } from "../contract/index.js";
 import type { ConfigStore } from "./store.js";
-import { profileOf, type StoredTables } from "./schema.js";
+import type { StoredTables } from "./schema.js";
+import { profileOf } from "./profile-name.js";
 import type { ProbeOptions, ProbeResult } from "./tables-probe.js";
 
 export const UNCONFIRMED_TABLES: Tables = { countries: [], services: [], source: "unconfirmed" };
