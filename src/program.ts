@@ -1,9 +1,10 @@
 // The commander program: global flags, every noun's wiring, and the `help` command (commands/help/help.ts).
-import { Command } from "commander";
+import { Command, Option } from "commander";
 import type { BaseDeps } from "./deps.js";
 import { registerCommands } from "./commands/index.js";
 import { addVerb, type CommandContext } from "./commands/action.js";
 import { helpCommand } from "./commands/help/help.js";
+import { completesWith } from "./completion/value-source.js";
 
 export { CommanderError } from "commander";
 
@@ -12,7 +13,7 @@ export function buildProgram(base: BaseDeps, ctx: CommandContext, version: strin
     .description("Ship artwork from the command line: addresses, shipments, condition reports and checkout.")
     .version(version, "-V, --version", "print the version")
     .option("--json", "print one JSON document on stdout (for scripts); a failure is in it as {\"error\": {code, exit_code, message, hint}}")
-    .option("--profile <name>", "use this saved profile (env SHIPCTL_PROFILE)")
+    .addOption(completesWith(new Option("--profile <name>", "use this saved profile (env SHIPCTL_PROFILE)"), "profiles"))
     .option("--base-url <url>", "service URL for this run (env SHIPCTL_BASE_URL)")
     .option("--debug", "log each request (method, URL, status, time, retries) to stderr; the token is redacted")
     .option("--no-color", "no colours (also NO_COLOR=1)")

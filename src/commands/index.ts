@@ -13,6 +13,7 @@ import { sandboxCommand } from "./sandbox/sandbox.js";
 import { demoCommand } from "./demo/demo.js";
 import { dueCommand } from "./due/due.js";
 import { watchCommand } from "./watch/watch.js";
+import { completionCommand } from "./completion/completion.js";
 
 /** A noun whose verbs are wired by its own module. */
 interface VerbGroup {
@@ -47,6 +48,7 @@ const nouns: Array<VerbGroup | TopLevelVerb> = [
     description: "show and change saved settings: profiles, base URL, Country/Service tables",
     wiring: () => import("./config/index.js"),
   },
+  completionCommand,
   sandboxCommand,
   demoCommand,
 ];

@@ -1,11 +1,15 @@
 // `shipctl help [topic...]`: its wiring, options and run. It shows the help of any command, which needs the whole
 // command tree: the program this command belongs to (nouns get their verbs on first use: withVerbs).
-import { Command } from "commander";
+import { Argument, Command } from "commander";
+import { completesWith } from "../../completion/value-source.js";
 import type { Deps } from "../../deps.js";
 import { ERROR_CODE_TABLE, EXIT_CODE_TABLE, UsageError } from "../../errors.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 import { withVerbs } from "../index.js";
 import { ROUND_TRIP_HELP } from "./round-trip.js";
+
+/** The topics `help` shows besides the commands' own help (completion offers them after `shipctl help`). */
+export const HELP_TOPICS = ["exit-codes", "round-trip"] as const;
 
 export interface HelpOptions {
   /** A command's words (`shipment create`), a topic (`exit-codes`, `round-trip`), or nothing for the program's own help. */
@@ -16,7 +20,11 @@ export interface HelpOptions {
 export function helpCommand(ctx: CommandContext, run?: VerbRun<HelpOptions>): Command {
   const command = new Command("help")
     .description("show help for a command, or a topic: `shipctl help exit-codes`, `shipctl help round-trip`")
-    .argument("[topic...]", "a command (e.g. `shipment create`), `exit-codes`, or `round-trip` (the spreadsheet loop, worked)");
+    .addArgument(
+      completesWith(new Argument("[topic...]", "a command (e.g. `shipment create`), `exit-codes`, or `round-trip` (the spreadsheet loop, worked)"), {
+        commandsOr: HELP_TOPICS,
+      }),
+    );
   return command.action(verbAction(ctx, parseHelp, run ?? ((options, deps) => runHelp(options, deps, command.parent ?? command))));
 }
 
