@@ -4,6 +4,7 @@ import type { BaseDeps } from "./deps.js";
 import { registerCommands } from "./commands/index.js";
 import { addVerb, type CommandContext } from "./commands/action.js";
 import { helpCommand } from "./commands/help/help.js";
+import { helpTopicsList } from "./commands/help/topics.js";
 import { completesWith } from "./completion/value-source.js";
 
 export { CommanderError } from "commander";
@@ -34,6 +35,6 @@ export function buildProgram(base: BaseDeps, ctx: CommandContext, version: strin
   program.helpCommand(false);
   registerCommands(program, ctx);
   addVerb(program, helpCommand(ctx));
-  program.addHelpText("after", "\nExit codes: `shipctl help exit-codes`. The spreadsheet loop, worked: `shipctl help round-trip`. Docs: README.md.\n");
+  program.addHelpText("after", `\n${helpTopicsList()}\nDocs: README.md.\n`);
   return program;
 }

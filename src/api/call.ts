@@ -34,6 +34,11 @@ export interface CallSpec<T> {
   /** `json` already serialized (see PreparedJson): sent as it is. */
   jsonBytes?: Buffer;
   multipart?: MultipartBody;
+  /**
+   * More headers, names in lower case (`shipctl api -H`): they may replace Accept, Content-Type or User-Agent, never
+   * Authorization, which is set last from the token.
+   */
+  headers?: Record<string, string>;
   /** Safe to send again after it may have arrived (reads, verify, PATCH with a full body). */
   idempotent: boolean;
   /** What a 404 means, e.g. "shipment 12". */
@@ -206,6 +211,9 @@ function headersFor<T>(spec: CallSpec<T>, config: CallerConfig): Record<string, 
   if (spec.multipart) {
     headers["content-type"] = spec.multipart.contentType;
     headers["content-length"] = String(spec.multipart.length);
+  }
+  if (spec.headers) {
+    for (const [name, value] of Object.entries(spec.headers)) if (name !== "authorization") headers[name] = value;
   }
   return headers;
 }

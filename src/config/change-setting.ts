@@ -5,6 +5,7 @@ import { strippedPrefixNote, sameOrigin, type NormalisedBaseUrl } from "./base-u
 import { envValue, resolveProfileName } from "./settings.js";
 import { openConfigStore } from "./store.js";
 import { profileOf } from "./schema.js";
+import { requireSavedProfile } from "./profile-choice.js";
 import { printJson, withCamelAliases } from "../output/json.js";
 
 /** `normalised`: the command line's URL, already checked (commands/config/config-set.ts). */
@@ -54,6 +55,13 @@ export async function setCurrentProfile(deps: Deps, name: string): Promise<void>
   if (!profileOf(data, name)) deps.io.err(`Profile ${name} has no settings yet: run \`shipctl login --profile ${name}\`.\n`);
   if (envValue(deps.env, "SHIPCTL_PROFILE") !== undefined) deps.io.err("Note: SHIPCTL_PROFILE is set in this environment and overrides it.\n");
   if (deps.globals.json) printJson(deps.io, { key: "currentProfile", value: name });
+}
+
+/** `shipctl profile use NAME`: as `config set currentProfile NAME`, but only to a profile the config file has. */
+export async function useProfile(deps: Deps, name: string): Promise<void> {
+  const store = await openConfigStore(deps.env);
+  requireSavedProfile(store.read(), name);
+  await setCurrentProfile(deps, name);
 }
 
 function profileFlag(profile: string): string {

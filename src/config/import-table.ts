@@ -29,6 +29,8 @@ export async function importTable(deps: Deps, kind: TableKind, file: string): Pr
     warn: (t) => deps.io.err(t),
     debug: (line) => deps.debug(line),
     signal: deps.signal,
+    // The `config tables` commands ask even a service remembered as no sandbox: it may have become one.
+    askAgain: true,
   });
   const countries = parsed.countries ?? current.countries;
   const services = parsed.services ?? current.services;

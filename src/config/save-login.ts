@@ -7,6 +7,7 @@ import { checkToken, envValue, resolveProfileName } from "./settings.js";
 import { openConfigStore } from "./store.js";
 import { profileOf, type StoredProfile } from "./schema.js";
 import { probeSandboxTables } from "./tables-probe.js";
+import { rememberProbe } from "./profile-tables.js";
 import { readAll } from "../output/io.js";
 import { printJson, withCamelAliases } from "../output/json.js";
 import { createRedactor } from "../api/redact.js";
@@ -37,11 +38,9 @@ export async function saveLogin(deps: Deps, options: { tokenStdin: boolean }): P
 
   await store.update((d) => {
     const next: StoredProfile = { ...(profileOf(d, profile) ?? {}), baseUrl, token };
-    // A sandbox's own tables are the truth for it; any other service keeps what the user imported or confirmed.
-    if (probe.sandbox) {
-      const { countries, services, applyMaxMs } = probe;
-      next.tables = { baseUrl, source: "sandbox", countries, services, ...(applyMaxMs !== undefined ? { applyMaxMs } : {}) };
-    }
+    // A sandbox's own tables are the truth for it; any other service keeps what the user imported or confirmed, and
+    // is remembered as no sandbox, so commands do not ask it again.
+    rememberProbe(next, baseUrl, probe);
     d.profiles[profile] = next;
     // The first profile anyone logs in to becomes the one used without --profile.
     if (!d.currentProfile) d.currentProfile = profile;
@@ -52,7 +51,7 @@ export async function saveLogin(deps: Deps, options: { tokenStdin: boolean }): P
   if (probe.sandbox) deps.io.err(`This is a shipctl sandbox: its Country and Service tables were saved with the profile.\n`);
   const current = store.read().currentProfile;
   if (current !== profile) {
-    deps.io.err(t.dim(`Commands use profile ${current} unless given --profile ${profile} (or run: shipctl config set currentProfile ${profile})\n`));
+    deps.io.err(t.dim(`Commands use profile ${current} unless given --profile ${profile} (or run: shipctl profile use ${profile})\n`));
   }
   if (envValue(deps.env, "SHIPCTL_TOKEN") !== undefined) {
     deps.io.err(`${t.warn("Note:")} SHIPCTL_TOKEN is set in this environment and overrides the saved token.\n`);

@@ -23,6 +23,8 @@ export async function showTables(deps: Deps, kind: TableKind | undefined): Promi
         warn: (text) => deps.io.err(text),
         debug: (line) => deps.debug(line),
         signal: deps.signal,
+        // The `config tables` commands ask even a service remembered as no sandbox: it may have become one.
+        askAgain: true,
       })
     : UNCONFIRMED_TABLES;
 

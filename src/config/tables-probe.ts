@@ -15,7 +15,17 @@ export const SANDBOX_TABLES_PATH = "/_sandbox/tables";
 
 export type ProbeResult =
   | { sandbox: true; countries: StoredCountry[]; services: StoredService[]; applyMaxMs?: number }
-  | { sandbox: false; reason: string; warning?: string };
+  | {
+      sandbox: false;
+      reason: string;
+      warning?: string;
+      /**
+       * The service itself answered, and not as a sandbox (a 404, a page, JSON without sandbox: true): that holds
+       * until the base URL changes, so it is worth remembering. Not so for a network failure, a timeout, 408, 429 or
+       * 5xx, which say nothing lasting, nor for a sandbox whose tables shipctl cannot read.
+       */
+      definite?: true;
+    };
 
 export interface ProbeOptions {
   token?: string;
@@ -71,7 +81,10 @@ function askTables(baseUrl: string): CallSpec<ProbeResult> {
     idempotent: true,
     interpret(response) {
       if (response.status === 401 || response.status === 402) return undefined;
-      if (response.status !== 200) return { done: { sandbox: false, reason: `answered ${response.status}` } };
+      if (response.status !== 200) {
+        const passing = response.status === 408 || response.status === 429 || response.status >= 500;
+        return { done: { sandbox: false, reason: `answered ${response.status}`, ...(passing ? {} : { definite: true as const }) } };
+      }
       return { done: readTables(baseUrl, response.text) };
     },
   };
@@ -82,9 +95,9 @@ function readTables(baseUrl: string, text: string): ProbeResult {
   try {
     json = JSON.parse(text);
   } catch {
-    return { sandbox: false, reason: "answered something that is not JSON" };
+    return { sandbox: false, reason: "answered something that is not JSON", definite: true };
   }
-  if (!isRecord(json) || json.sandbox !== true) return { sandbox: false, reason: "did not say it is a sandbox" };
+  if (!isRecord(json) || json.sandbox !== true) return { sandbox: false, reason: "did not say it is a sandbox", definite: true };
   const parsed = SandboxTablesBody.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

@@ -63,17 +63,20 @@ describe("shipctl __complete", () => {
     expect((await complete(["config", "tables", "import", ""])).values).toEqual(["countries", "services"]);
     expect((await complete(["config", "set", ""])).values).toEqual(["baseUrl", "currentProfile", "stripLocation"]);
     expect((await complete(["sandbox", "payment", "d"])).values).toEqual(["declining"]);
+    expect((await complete(["api", "P"])).values).toEqual(["POST", "PATCH", "PUT"]);
   });
 
   it("completes help topics and the commands help shows", async () => {
     const topics = (await complete(["help", ""])).values;
-    expect(topics).toEqual(expect.arrayContaining(["shipment", "config", "exit-codes", "round-trip"]));
+    expect(topics).toEqual(expect.arrayContaining(["shipment", "config", "exit-codes", "round-trip", "environment"]));
     expect((await complete(["help", "shipment", "g"])).values).toEqual(["get"]);
   });
 
   it("completes profile names from the config file", async () => {
     expect((await complete(["--profile", ""])).values).toEqual(["local", "moved", "staging"]);
     expect((await complete(["list", "shipments", "--profile", "st"])).values).toEqual(["staging"]);
+    expect((await complete(["profile", "use", ""])).values).toEqual(["local", "moved", "staging"]);
+    expect((await complete(["profile", "remove", "m"])).values).toEqual(["moved"]);
   });
 
   it("completes services and countries from the tables the profile keeps for its base URL", async () => {
