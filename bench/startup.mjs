@@ -1,5 +1,6 @@
 // Startup cost on two Nodes: the one running this bench (Node 20 on the project's machines) and Node 24. For each:
-// median wall time of `shipctl --version`, `shipctl --help`, and `shipctl address verify` up to the moment its first
+// median wall time of `shipctl --version`, `shipctl --help`, a TAB's `shipctl __complete` (no goal: it builds what
+// --help builds, plus one noun's verbs), and `shipctl address verify` up to the moment its first
 // request reaches a server, beside bare `node -e 0` of the same Node, all measured in this run with the runs
 // interleaved (A B C D, A B C D, ...) so machine noise falls on every figure alike.
 // Goals (issue 3): --version and --help within 1.3x of bare node; a command up to its first request within 2.5x.
@@ -79,6 +80,8 @@ const tables = nodes.map((node) => ({
     { label: "node -e 0", args: ["-e", "0"] },
     { label: "shipctl --version", args: [bin, "--version"], goal: 1.3 },
     { label: "shipctl --help", args: [bin, "--help"], goal: 1.3 },
+    // What each TAB of the completion scripts runs (shipctl completion): the command tree and the shipment verbs.
+    { label: "shipctl __complete shipment cr (a TAB)", args: [bin, "__complete", "shipment", "cr"] },
     { label: "shipctl address verify (to 1st request)", args: verify, first: true, goal: 2.5 },
     { label: "  the same, to its exit", args: verify },
     ...(hasCompileCache(node)

@@ -11,6 +11,7 @@ import { createTheme, colorEnabled, loadColours } from "./output/theme.js";
 import { watchStdout } from "./output/io.js";
 import { printErrorJson, printJson } from "./output/json.js";
 import { buildInfo } from "./version/build-info.js";
+import { COMPLETE_COMMAND } from "./completion/protocol.js";
 
 export { systemDeps } from "./deps.js";
 
@@ -24,6 +25,8 @@ export async function main(argv: string[], base: BaseDeps): Promise<number> {
     else base.io.out(`${VERSION}\n`);
     return ExitCode.Ok;
   }
+  // What a shell's TAB asks (`shipctl completion`): answered from the command tree without the rest of a run.
+  if (argv[0] === COMPLETE_COMMAND) return (await import("./commands/completion/complete.js")).runComplete(argv.slice(1), base, VERSION);
   // Colours are decided per stream once the flags are parsed; chalk is loaded now if either stream might want them
   // (a terminal, or FORCE_COLOR), so runs without a terminal never load it.
   if (colorEnabled(base.io.stdoutIsTTY, base.env, undefined) || colorEnabled(base.io.stderrIsTTY, base.env, undefined)) {

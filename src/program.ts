@@ -1,10 +1,11 @@
 // The commander program: global flags, every noun's wiring, and the `help` command (commands/help/help.ts).
-import { Command } from "commander";
+import { Command, Option } from "commander";
 import type { BaseDeps } from "./deps.js";
 import { registerCommands } from "./commands/index.js";
 import { addVerb, type CommandContext } from "./commands/action.js";
 import { helpCommand } from "./commands/help/help.js";
 import { helpTopicsList } from "./commands/help/topics.js";
+import { completesWith } from "./completion/value-source.js";
 
 export { CommanderError } from "commander";
 
@@ -14,7 +15,7 @@ export function buildProgram(base: BaseDeps, ctx: CommandContext, version: strin
     .version(version, "-V, --version", "print the version")
     .option("--json", "print one JSON document on stdout (for scripts); a failure is in it as {\"error\": {code, exit_code, message, hint}}")
     .option("--query <expr>", "JMESPath over the JSON printed (--json; with --ndjson, each line), e.g. 'shipments[].id': `shipctl help formatting`")
-    .option("--profile <name>", "use this saved profile (env SHIPCTL_PROFILE)")
+    .addOption(completesWith(new Option("--profile <name>", "use this saved profile (env SHIPCTL_PROFILE)"), "profiles"))
     .option("--base-url <url>", "service URL for this run (env SHIPCTL_BASE_URL)")
     .option("--debug", "log each request (method, URL, status, time, retries) to stderr; the token is redacted")
     .option("--no-color", "no colours (also NO_COLOR=1)")

@@ -13,6 +13,7 @@ import { createRedactor } from "./redact.js";
 import { createTransport, type HttpMethod } from "./transport.js";
 import type { NetworkOptions } from "./network.js";
 import { USER_AGENT } from "./user-agent.js";
+import type { PaymentState } from "./payment-states.js";
 
 export const SandboxClock = z.looseObject({
   now: z.string(),
@@ -23,9 +24,6 @@ export const SandboxClock = z.looseObject({
   created_at_lag_ms: z.number(),
 });
 export type SandboxClock = z.infer<typeof SandboxClock>;
-
-export const PAYMENT_STATES = ["valid", "none", "declining", "failing"] as const;
-export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 export const SandboxPayment = z.looseObject({ state: z.string(), remaining: z.number().optional() });
 export type SandboxPayment = z.infer<typeof SandboxPayment>;

@@ -16,6 +16,7 @@ import { dueCommand } from "./due/due.js";
 import { watchCommand } from "./watch/watch.js";
 import { apiCommand } from "./api/api.js";
 import { versionCommand } from "./version/version.js";
+import { completionCommand } from "./completion/completion.js";
 
 /** A noun whose verbs are wired by its own module. */
 interface VerbGroup {
@@ -62,6 +63,7 @@ const nouns: Array<VerbGroup | TopLevelVerb> = [
     wiring: () => import("./config/index.js"),
   },
   apiCommand,
+  completionCommand,
   sandboxCommand,
   demoCommand,
   versionCommand,

@@ -6,7 +6,8 @@
 // command: only `login` and the `config tables` commands ask again (askAgain).
 import type { CountryEntry, ServiceEntry, Tables, TablesSource } from "../contract/index.js";
 import type { ConfigStore } from "./store.js";
-import { profileOf, type StoredProfile, type StoredTables } from "./schema.js";
+import type { StoredProfile, StoredTables } from "./schema.js";
+import { profileOf } from "./profile-name.js";
 import type { ProbeOptions, ProbeResult } from "./tables-probe.js";
 import type { NetworkOptions } from "../api/network.js";
 

@@ -55,9 +55,5 @@ export const ConfigDataSchema = z.looseObject({
 });
 export type ConfigData = z.infer<typeof ConfigDataSchema>;
 
-export const DEFAULT_PROFILE = "default";
-
-/** A profile by name; own keys only, so a name like "constructor" never reads Object.prototype. */
-export function profileOf(data: ConfigData, name: string): StoredProfile | undefined {
-  return Object.hasOwn(data.profiles, name) ? data.profiles[name] : undefined;
-}
+// In profile-name.ts, which loads without zod; named here too for the modules that read the file through this schema.
+export { DEFAULT_PROFILE, profileOf } from "./profile-name.js";

@@ -3,6 +3,9 @@ import type { Source } from "./connection-types.js";
 
 export type SettingKey = "profile" | "currentProfile" | "baseUrl" | "token" | "stripLocation" | "caFile";
 
+/** In the order `config get` names them. */
+export const SETTING_KEYS: readonly SettingKey[] = ["baseUrl", "token", "profile", "currentProfile", "stripLocation", "caFile"];
+
 const FLAG: Partial<Record<SettingKey, string>> = { profile: "--profile", baseUrl: "--base-url" };
 const ENV: Partial<Record<SettingKey, string>> = { profile: "SHIPCTL_PROFILE", baseUrl: "SHIPCTL_BASE_URL", token: "SHIPCTL_TOKEN" };
 

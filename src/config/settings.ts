@@ -3,8 +3,8 @@
 // Pure (the config file is passed in as data), so every precedence rule is unit-tested without a disk or a network.
 import { UsageError } from "../errors.js";
 import { normaliseBaseUrl, sameOrigin, strippedPrefixNote } from "./base-url.js";
-import { DEFAULT_PROFILE, profileOf, type ConfigData, type StoredProfile } from "./schema.js";
-import { profileNameProblem } from "./profile-name.js";
+import type { ConfigData, StoredProfile } from "./schema.js";
+import { DEFAULT_PROFILE, profileNameProblem, profileOf } from "./profile-name.js";
 import type { Source } from "./connection-types.js";
 
 export interface Setting<T> {

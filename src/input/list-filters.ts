@@ -1,6 +1,6 @@
 // The filters of `list shipments` (--status, --created-after, --created-before, --title) and --max, checked before
 // any request. The service filters nothing, so these are applied to each page as it is read (shipments/shipment-filter.ts).
-import { ShipmentStatus, shipmentStatusFromName, shipmentStatusName } from "../contract/index.js";
+import { ShipmentStatus, shipmentStatusFromName, shipmentStatusName } from "../contract/enums.js";
 import { UsageError } from "../errors.js";
 import { parseTimestamp } from "../output/time-format.js";
 

@@ -11,7 +11,8 @@ import { request } from "undici";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../src/sandbox/server.js";
 import type { ReceivedRequest } from "../../src/sandbox/received.js";
 import type { FaultKind, ReportPhoto } from "../../src/sandbox/model.js";
-import { createSandboxControl, type PaymentState, type SandboxClock, type TickResult } from "../../src/api/sandbox-control.js";
+import { createSandboxControl, type SandboxClock, type TickResult } from "../../src/api/sandbox-control.js";
+import type { PaymentState } from "../../src/api/payment-states.js";
 import { systemClock } from "../../src/clock.js";
 
 export type { ReceivedRequest };

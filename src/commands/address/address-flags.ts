@@ -1,6 +1,7 @@
 // The flags the address verbs share: the address input (verify, add, update) with its help, and what add and update
 // store after verification; and how each reads into options. Light: loaded with the wiring, for --help.
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
+import { completesWith } from "../../completion/value-source.js";
 import type { StorePolicy } from "../../addresses/store-policy.js";
 import { ADDRESS_FIELD_FLAGS, type AddressFlags } from "../../input/address-fields.js";
 import type { SingleItemFlag } from "../csv-mode.js";
@@ -10,7 +11,10 @@ export const ADDRESS_INPUT_FLAGS: readonly SingleItemFlag[] = [{ key: "file", fl
 
 export function addressInputOptions(command: Command): Command {
   command.option("--file <path>", "read the address from a JSON file (- for stdin); flags given as well override its fields");
-  for (const f of ADDRESS_FIELD_FLAGS) command.option(`${f.flag} <text>`, f.help);
+  for (const f of ADDRESS_FIELD_FLAGS) {
+    const option = new Option(`${f.flag} <text>`, f.help);
+    command.addOption(f.field === "country" ? completesWith(option, "countries") : option);
+  }
   return command;
 }
 

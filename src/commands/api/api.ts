@@ -1,11 +1,12 @@
 // `shipctl api <method> <path>`: any request to the service with the saved token, like `gh api`, for what no command
 // does yet. The wiring and the reading of the command line; the run (src/raw-api/) is imported when it runs.
-import { Command } from "commander";
+import { Argument, Command } from "commander";
+import { completesWith } from "../../completion/value-source.js";
 import type { Deps } from "../../deps.js";
 import { ExitCode, UsageError } from "../../errors.js";
 import { parseFieldArg } from "../../raw-api/api-fields.js";
 import { parseHeaderArgs } from "../../raw-api/api-headers.js";
-import { parseHttpMethod } from "../../raw-api/api-target.js";
+import { API_METHODS, parseHttpMethod } from "../../raw-api/api-target.js";
 import type { ApiRequestOptions } from "../../raw-api/run-api.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 import { printsJson } from "../record-output.js";
@@ -64,7 +65,7 @@ Examples:
 export function apiCommand(ctx: CommandContext, run: VerbRun<ApiRequestOptions> = runApi): Command {
   const command = new Command("api")
     .description("send any request to the service with the saved token, like `gh api` (for what no command does)")
-    .argument("<method>", "GET, POST, PATCH, PUT or DELETE (any case)")
+    .addArgument(completesWith(new Argument("<method>", "GET, POST, PATCH, PUT or DELETE (any case)"), API_METHODS))
     .argument("<path>", "path under the base URL, e.g. /api/v1/shipments, or a URL on the base URL")
     .option("-F, --field <key=value>", "a typed field (numbers, true, false, null, @FILE); repeat for more", repeat)
     .option("-f, --raw-field <key=value>", "a string field; repeat for more", repeat)

@@ -1,8 +1,9 @@
 // `shipctl config get <key>`: its wiring, options and run; the value is printed by config/print-setting.ts.
-import { Command } from "commander";
+import { Argument, Command } from "commander";
+import { completesWith } from "../../completion/value-source.js";
 import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
-import { settingKey, type SettingKey } from "../../config/setting-sources.js";
+import { SETTING_KEYS, settingKey, type SettingKey } from "../../config/setting-sources.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
 export interface ConfigGetOptions {
@@ -13,8 +14,8 @@ const GETTABLE = "baseUrl, token (masked), profile, currentProfile, stripLocatio
 
 export function configGetCommand(ctx: CommandContext, run: VerbRun<ConfigGetOptions> = runConfigGet): Command {
   const command = new Command("get")
-    .description("print one setting: baseUrl, token (masked), profile, currentProfile, stripLocation, caFile")
-    .argument("<key>", "baseUrl | token | profile | currentProfile | stripLocation | caFile")
+    .description(`print one setting: ${GETTABLE}`)
+    .addArgument(completesWith(new Argument("<key>", SETTING_KEYS.join(" | ")), SETTING_KEYS))
     .addHelpText("after", '\nExamples:\n  shipctl config get baseUrl\n  url="$(shipctl config get baseUrl)"\n');
   return command.action(verbAction(ctx, parseConfigGet, run));
 }

@@ -1,12 +1,13 @@
 // `shipctl config set <key> <value>`: its wiring, options and run. The key and the value are checked here (baseUrl
 // with the same https/loopback rule as everywhere, a profile name's spelling); config/change-setting.ts stores them.
 // The token is not settable here: a value on a command line stays in shell history and shows in `ps`.
-import { Command } from "commander";
+import { Argument, Command } from "commander";
+import { completesWith } from "../../completion/value-source.js";
 import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
 import { normaliseBaseUrl, type NormalisedBaseUrl } from "../../config/base-url.js";
 import { profileNameProblem } from "../../config/profile-name.js";
-import { settingKey } from "../../config/setting-sources.js";
+import { settingKey, type SettingKey } from "../../config/setting-sources.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
 export type ConfigSetOptions =
@@ -16,12 +17,13 @@ export type ConfigSetOptions =
   /** `path` "" removes the setting. */
   | { key: "caFile"; path: string };
 
-const SETTABLE = "baseUrl, currentProfile, stripLocation, caFile";
+const SETTABLE_KEYS: readonly SettingKey[] = ["baseUrl", "currentProfile", "stripLocation", "caFile"];
+const SETTABLE = SETTABLE_KEYS.join(", ");
 
 export function configSetCommand(ctx: CommandContext, run: VerbRun<ConfigSetOptions> = runConfigSet): Command {
   const command = new Command("set")
     .description("change a setting of the profile in use: baseUrl, currentProfile, stripLocation or caFile")
-    .argument("<key>", "baseUrl | currentProfile | stripLocation | caFile")
+    .addArgument(completesWith(new Argument("<key>", SETTABLE_KEYS.join(" | ")), SETTABLE_KEYS))
     .argument("<value>", "the new value")
     .addHelpText(
       "after",

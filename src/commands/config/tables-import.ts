@@ -1,8 +1,9 @@
 // `shipctl config tables import countries|services FILE.csv`: its wiring, options and run. The file is read, and
 // every row checked, by config/import-table.ts when the command runs.
-import { Command } from "commander";
+import { Argument, Command } from "commander";
+import { completesWith } from "../../completion/value-source.js";
 import type { Deps } from "../../deps.js";
-import { tableKind } from "../../config/table-kind.js";
+import { TABLE_NAMES, tableKind } from "../../config/table-kind.js";
 import type { TableKind } from "../../config/tables-csv.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
@@ -15,7 +16,7 @@ export interface TablesImportOptions {
 export function tablesImportCommand(ctx: CommandContext, run: VerbRun<TablesImportOptions> = runTablesImport): Command {
   const command = new Command("import")
     .description("import a Country or Service table from CSV for this profile's service")
-    .argument("<table>", "countries | services")
+    .addArgument(completesWith(new Argument("<table>", TABLE_NAMES.join(" | ")), TABLE_NAMES))
     .argument("<file>", "CSV file, or - for stdin")
     .addHelpText(
       "after",

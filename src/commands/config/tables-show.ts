@@ -1,7 +1,8 @@
 // `shipctl config tables show [countries|services]`: its wiring, options and run; config/show-tables.ts shows them.
-import { Command } from "commander";
+import { Argument, Command } from "commander";
+import { completesWith } from "../../completion/value-source.js";
 import type { Deps } from "../../deps.js";
-import { tableKind } from "../../config/table-kind.js";
+import { TABLE_NAMES, tableKind } from "../../config/table-kind.js";
 import type { TableKind } from "../../config/tables-csv.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 import { printsRecords } from "../record-output.js";
@@ -15,7 +16,7 @@ export interface TablesShowOptions {
 export function tablesShowCommand(ctx: CommandContext, run: VerbRun<TablesShowOptions> = runTablesShow): Command {
   const command = new Command("show")
     .description("show the tables in use for this profile's service, and their source")
-    .argument("[table]", "countries | services (default: both)")
+    .addArgument(completesWith(new Argument("[table]", `${TABLE_NAMES.join(" | ")} (default: both)`), TABLE_NAMES))
     .addHelpText("after", "\nExamples:\n  shipctl config tables show\n  shipctl config tables show services --json\n");
   // The entries of both tables are records; a field one kind lacks (a service's alpha2) is null.
   printsRecords(command, { in: ["countries", "services"], fields: [...new Set([...COUNTRY_ENTRY_FIELDS, ...SERVICE_ENTRY_FIELDS])], outputs: ["json"] });

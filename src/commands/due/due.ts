@@ -1,6 +1,7 @@
 // `shipctl due`: what needs a person, most urgent first. The wiring and the reading of the command line; the run
 // (src/due/show-due.ts) is imported when the command runs.
-import { Command } from "commander";
+import { Command, Option } from "commander";
+import { completesWith } from "../../completion/value-source.js";
 import { MAX_CONCURRENCY, readConcurrency } from "../../batch/concurrency.js";
 import type { Deps } from "../../deps.js";
 import { ExitCode, UsageError } from "../../errors.js";
@@ -41,7 +42,7 @@ export function dueCommand(ctx: CommandContext, run: VerbRun<DueOptions & { form
     .option("--since <days>", `also list windows that closed in the last DAYS days with no report (default ${DEFAULT_SINCE_DAYS}; 48h works too)`)
     .option("--created-after <when>", `read shipments created within this span (default ${DEFAULT_CREATED_AFTER}) or since this date (2026-03-01)`)
     .option("--all-history", "read every shipment, however old")
-    .option("--format <format>", "table, json or ndjson (default table; --json is short for --format json)")
+    .addOption(completesWith(new Option("--format <format>", "table, json or ndjson (default table; --json is short for --format json)"), FORMATS))
     .option("--ndjson", "short for --format ndjson")
     .option("--photos <dir>", `where the next commands say each shipment's photo folder is: DIR/<id> (default ${DEFAULT_PHOTOS})`)
     .option("--journal <file...>", "also read these report journals (a batch's ROOT/.shipctl-report-ledger.jsonl) for sets stored")

@@ -1,7 +1,8 @@
 // `shipctl help [topic...]`: its wiring, options and run. It shows the help of any command, which needs the whole
 // command tree: the program this command belongs to (nouns get their verbs on first use: withVerbs). The topics it
 // also shows are listed in topics.ts.
-import { Command } from "commander";
+import { Argument, Command } from "commander";
+import { completesWith } from "../../completion/value-source.js";
 import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
 import { printJson } from "../../output/json.js";
@@ -20,7 +21,11 @@ const TOPIC_NAMES = HELP_TOPICS.map((t) => t.name).join(", ");
 export function helpCommand(ctx: CommandContext, run?: VerbRun<HelpOptions>): Command {
   const command = new Command("help")
     .description("show help for a command, or a help topic (listed below)")
-    .argument("[topic...]", `a command (e.g. \`shipment create\`), or a topic: ${TOPIC_NAMES}`)
+    .addArgument(
+      completesWith(new Argument("[topic...]", `a command (e.g. \`shipment create\`), or a topic: ${TOPIC_NAMES}`), {
+        commandsOr: HELP_TOPICS.map((t) => t.name),
+      }),
+    )
     .addHelpText("after", () => `\n${helpTopicsList()}\nWith --json, \`shipctl help\` lists the topics, and a topic that is a table prints it.\n`);
   return command.action(verbAction(ctx, parseHelp, run ?? ((options, deps) => runHelp(options, deps, command.parent ?? command))));
 }

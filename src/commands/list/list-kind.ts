@@ -1,7 +1,7 @@
 // `shipctl list shipments` and `shipctl list addresses`: the wiring, the options and the run of both (they differ only
 // in what they read, the filters shipments have, and the columns they show). The run loads the client, the tables
 // and the rendering when it runs.
-import { Command } from "commander";
+import { Command, Option } from "commander";
 import { PAGE } from "../../contract/limits.js";
 import { ShipmentStatus, shipmentStatusName } from "../../contract/enums.js";
 import { ADDRESS_FIELDS, SHIPMENT_FIELDS, STORED_ADDRESS_FIELDS, STORED_SHIPMENT_FIELDS } from "../../contract/fields.js";
@@ -15,6 +15,7 @@ import type { ListOptions } from "./list-records.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 import { fieldList, printsRecords } from "../record-output.js";
 import type { Deps } from "../../deps.js";
+import { completesWith } from "../../completion/value-source.js";
 
 export type { ListOptions };
 
@@ -68,15 +69,17 @@ export function listCommand(kind: ListKind, ctx: CommandContext, run: VerbRun<Li
     .option("--max <n>", "print at most this many items in all, reading pages until there are that many");
   if (kind === "shipments") {
     command
-      .option("--status <name...>", "only shipments with these statuses (names or numbers)")
+      .addOption(completesWith(new Option("--status <name...>", "only shipments with these statuses (names or numbers)"), "statuses"))
       .option("--created-after <when>", "only shipments created at or after this date or time (UTC unless a zone is given)")
       .option("--created-before <when>", "only shipments created before this date or time (UTC unless a zone is given)")
       .option("--title <text>", "only shipments whose title contains this text (any case)");
   }
   command
-    .option("--format <format>", `${LIST_FORMATS.join(", ")} (default table; --json is short for --format json)`)
+    .addOption(completesWith(new Option("--format <format>", `${LIST_FORMATS.join(", ")} (default table; --json is short for --format json)`), LIST_FORMATS))
     .option("--ndjson", "short for --format ndjson")
-    .option("--delimiter <char>", "with --format csv: ',' (the default) or ';' (for a spreadsheet in a locale that expects it)")
+    .addOption(
+      completesWith(new Option("--delimiter <char>", "with --format csv: ',' (the default) or ';' (for a spreadsheet in a locale that expects it)"), EXPORT_DELIMITERS),
+    )
     .addHelpText(
       "after",
       `${kind === "shipments" ? FILTER_HELP : ""}

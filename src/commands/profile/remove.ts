@@ -1,6 +1,7 @@
 // `shipctl profile remove NAME`: its wiring, options and run; config/remove-profile.ts asks (or takes --yes) and
 // removes. Whether --yes is needed depends on a terminal: the run's question.
-import { Command } from "commander";
+import { Argument, Command } from "commander";
+import { completesWith } from "../../completion/value-source.js";
 import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
 import { profileNameProblem } from "../../config/profile-name.js";
@@ -18,7 +19,7 @@ interface ProfileRemoveFlags {
 
 export function profileRemoveCommand(ctx: CommandContext, run: VerbRun<ProfileRemoveOptions> = runProfileRemove): Command {
   const command = new Command("remove")
-    .argument("<name>", "a saved profile")
+    .addArgument(completesWith(new Argument("<name>", "a saved profile"), "profiles"))
     .description("remove a saved profile with its token and tables")
     .option("-y, --yes", "remove without a prompt (required without a terminal)")
     .addHelpText(

@@ -1,6 +1,7 @@
 // `shipctl profile use NAME`: its wiring, options and run. The name's spelling is checked here; that the config file
 // has such a profile, by the workflow (config/change-setting.ts useProfile).
-import { Command } from "commander";
+import { Argument, Command } from "commander";
+import { completesWith } from "../../completion/value-source.js";
 import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
 import { profileNameProblem } from "../../config/profile-name.js";
@@ -12,7 +13,7 @@ export interface ProfileUseOptions {
 
 export function profileUseCommand(ctx: CommandContext, run: VerbRun<ProfileUseOptions> = runProfileUse): Command {
   const command = new Command("use")
-    .argument("<name>", "a saved profile")
+    .addArgument(completesWith(new Argument("<name>", "a saved profile"), "profiles"))
     .description("make a saved profile the current one: commands use it unless given --profile or SHIPCTL_PROFILE")
     .addHelpText(
       "after",

@@ -2,7 +2,8 @@
 // anything is read from disk or sent: one folder (`<shipment-id> <folder>`), or a batch (`--batch ROOT` or
 // `--manifest FILE.csv`), never a mix. The workflow (photos, sharp, the HTTP client) is imported when the command runs,
 // so `--help` stays instant.
-import { Command } from "commander";
+import { Command, Option } from "commander";
+import { completesWith } from "../../completion/value-source.js";
 import { resolve } from "node:path";
 import { REPORT, type ReportSet } from "../../contract/limits.js";
 import { UsageError } from "../../errors.js";
@@ -102,7 +103,7 @@ export function reportUploadCommand(ctx: CommandContext, run: VerbRun<ReportUplo
     .description("check a photo folder (or a batch of them) and upload it as a condition report set")
     .argument("[shipment-id]", "the shipment the photos belong to (not with --batch/--manifest)")
     .argument("[folder]", "the folder holding the 12 photos")
-    .option("--set <1|2>", "1: before shipping (status Delivered); 2: on arrival (status Arrived)")
+    .addOption(completesWith(new Option("--set <1|2>", "1: before shipping (status Delivered); 2: on arrival (status Arrived)"), REPORT.sets.map(String)))
     .option("--batch <root>", "upload every ROOT/<shipment-id>/ folder")
     .option("--manifest <file.csv>", "upload the folders listed in a CSV with columns shipment_id,folder")
     .option("--by-order", "take sides from the natural order of the files in box/ and art/, or of 12 in the folder (confirm the table)")

@@ -1,10 +1,11 @@
 // `shipctl sandbox payment [valid|declining|none|failing] [--count N]`: shows or sets the payment method of a running
 // sandbox's organization (GET/PUT /_sandbox/payment-method), so checkout's refusals can be rehearsed. Refused when
 // the base URL is not a sandbox.
-import { Command } from "commander";
+import { Argument, Command } from "commander";
+import { completesWith } from "../../completion/value-source.js";
 import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
-import { PAYMENT_STATES, type PaymentState } from "../../api/sandbox-control.js";
+import { PAYMENT_STATES, type PaymentState } from "../../api/payment-states.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
 export type SandboxPaymentOptions = { action: "show" } | { action: "set"; state: PaymentState; count?: number };
@@ -15,7 +16,7 @@ interface PaymentFlags {
 
 export function sandboxPaymentCommand(ctx: CommandContext, run: VerbRun<SandboxPaymentOptions> = runSandboxPayment): Command {
   const command = new Command("payment")
-    .argument("[state]", `the payment method checkout meets: ${PAYMENT_STATES.join(", ")}`)
+    .addArgument(completesWith(new Argument("[state]", `the payment method checkout meets: ${PAYMENT_STATES.join(", ")}`), PAYMENT_STATES))
     .description("show or set the payment method of a running sandbox (rehearsals)")
     .option("--count <n>", "with failing: how many checkouts fail (409) before it works again (default 1)")
     .addHelpText(

@@ -1,7 +1,8 @@
 // `shipctl sandbox status <id> <status> [--at TIME]`: moves a shipment of a running sandbox to any status, as the
 // service would (POST /_sandbox/shipments/{id}/status), for rehearsals. Refused when the base URL is not a sandbox.
-import { Command } from "commander";
-import { ShipmentStatus, shipmentStatusName } from "../../contract/index.js";
+import { Argument, Command } from "commander";
+import { completesWith } from "../../completion/value-source.js";
+import { ShipmentStatus, shipmentStatusName } from "../../contract/enums.js";
 import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
 import { parseId } from "../../input/ids.js";
@@ -23,7 +24,7 @@ interface StatusFlags {
 export function sandboxStatusCommand(ctx: CommandContext, run: VerbRun<SandboxStatusOptions> = runSandboxStatus): Command {
   const command = new Command("status")
     .argument("<id>", "id of the shipment")
-    .argument("<status>", "the status to move it to: a name in any case (delivered, drop-off) or its number (7)")
+    .addArgument(completesWith(new Argument("<status>", "the status to move it to: a name in any case (delivered, drop-off) or its number (7)"), "statuses"))
     .description("move a shipment of a running sandbox to a status (rehearsals)")
     .option("--at <time>", "when it was Delivered or Arrived: a date and time (UTC unless a zone is given) or a shift from the sandbox's now (-23h)")
     .addHelpText(

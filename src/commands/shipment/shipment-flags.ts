@@ -1,6 +1,7 @@
 // The shipment input flags of `shipment create` and `shipment update` (--file and one flag per field), and how they
 // read into options. Light: loaded with the wiring, for --help.
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
+import { completesWith } from "../../completion/value-source.js";
 import { SHIPMENT_FIELD_FLAGS, type ShipmentFlags } from "../../input/shipment-fields.js";
 import type { SingleItemFlag } from "../csv-mode.js";
 
@@ -12,7 +13,10 @@ export function shipmentInputOptions(
   fileHelp = "read the shipment from a JSON file (- for stdin); flags given as well override its fields",
 ): Command {
   command.option("--file <path>", fileHelp);
-  for (const f of SHIPMENT_FIELD_FLAGS) command.option(`${f.flag} <${f.kind === "text" ? "text" : f.kind === "service" ? "service" : "n"}>`, f.help);
+  for (const f of SHIPMENT_FIELD_FLAGS) {
+    if (f.kind === "service") command.addOption(completesWith(new Option(`${f.flag} <service>`, f.help), "services"));
+    else command.option(`${f.flag} <${f.kind === "text" ? "text" : "n"}>`, f.help);
+  }
   return command;
 }
 

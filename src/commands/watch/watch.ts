@@ -1,5 +1,6 @@
 // `shipctl watch [ids...]`: its wiring, options and run. The loop (src/watch/) is loaded only when the command runs.
-import { Command } from "commander";
+import { Command, Option } from "commander";
+import { completesWith } from "../../completion/value-source.js";
 import { ShipmentStatus, shipmentStatusFromName, shipmentStatusName } from "../../contract/enums.js";
 import { UsageError } from "../../errors.js";
 import { parseId } from "../../input/ids.js";
@@ -62,7 +63,7 @@ export function watchCommand(ctx: CommandContext, run: VerbRun<WatchOptions> = r
     .argument("[id...]", "shipment ids (separate words or comma-separated); none: every shipment not yet Completed")
     .option("--interval <seconds>", `time between readings (default ${WATCH_INTERVAL.default}, at least ${WATCH_INTERVAL.min})`)
     .option("--max-interval <seconds>", `longest time between readings while nothing changes (default ${WATCH_INTERVAL.maxDefault})`)
-    .option("--until <status>", "exit 0 once every watched shipment has this status or a later one (name or number)")
+    .addOption(completesWith(new Option("--until <status>", "exit 0 once every watched shipment has this status or a later one (name or number)"), "statuses"))
     .option("--exec <command>", "run this shell command for each change, the change as JSON on its stdin")
     .option("--ndjson", "one JSON object per change, per line")
     .addHelpText("after", HELP_AFTER);

@@ -1,0 +1,103 @@
+// The scripts `shipctl completion <shell>` prints. Each is a small function that, at every TAB, runs
+// `shipctl __complete` with the words typed so far (protocol.ts) and hands the answer to the shell: the commands,
+// flags and values come from shipctl itself at that moment, so a script installed once stays right after an upgrade
+// or a new table. They need nothing beyond the shell: bash's needs no bash-completion package (`complete -F` alone).
+import { COMPLETE_COMMAND, type Shell } from "./protocol.js";
+
+const HEADER = (shell: Shell, load: string) => `# ${shell} completion for shipctl (\`shipctl completion ${shell}\`).
+# Load it with: ${load}
+# At each TAB it asks \`shipctl ${COMPLETE_COMMAND}\`, which reads only shipctl's commands and the local config.
+`;
+
+// Values are quoted with printf %q (White\ Glove, \;); file names are offered only when shipctl knows nothing better.
+const BASH = `${HEADER("bash", "source <(shipctl completion bash)")}
+_shipctl_complete() {
+    local cur=\${COMP_WORDS[COMP_CWORD]} tab=$'\\t' out line directive=:nofiles
+    COMPREPLY=()
+    out=$(command shipctl ${COMPLETE_COMMAND} "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null) || return 0
+    while IFS= read -r line; do
+        case $line in
+            :files | :nofiles) directive=$line ;;
+            ?*) COMPREPLY+=("$(printf '%q' "\${line%%$tab*}")") ;;
+        esac
+    done <<< "$out"
+    if [[ \${#COMPREPLY[@]} -eq 0 && $directive == :files ]]; then
+        compopt -o filenames 2>/dev/null
+        while IFS= read -r line; do COMPREPLY+=("$line"); done < <(compgen -f -- "$cur")
+    fi
+    return 0
+}
+complete -F _shipctl_complete shipctl
+`;
+
+// Works both ways zsh loads it: from a file _shipctl on $fpath (autoloaded, then run), or sourced (compdef).
+const ZSH = `#compdef shipctl
+${HEADER("zsh", 'shipctl completion zsh > "${fpath[1]}/_shipctl"   (or source <(shipctl completion zsh) after compinit)')}
+_shipctl() {
+    local out line value desc directive=:nofiles
+    local -a candidates
+    out=$(command shipctl ${COMPLETE_COMMAND} "\${(@Q)words[2,CURRENT]}" 2>/dev/null) || return 1
+    for line in "\${(@f)out}"; do
+        case $line in
+            (:files|:nofiles) directive=$line ;;
+            (?*) value=\${line%%$'\\t'*}
+                desc=\${line#*$'\\t'}
+                [[ $desc == "$line" ]] && desc=
+                candidates+=("\${value//:/\\\\:}\${desc:+:$desc}") ;;
+        esac
+    done
+    if (( \${#candidates} )); then
+        _describe -t shipctl shipctl candidates
+    elif [[ $directive == :files ]]; then
+        _files
+    fi
+}
+if [[ $funcstack[1] == _shipctl ]]; then _shipctl "$@"; else compdef _shipctl shipctl; fi
+`;
+
+const FISH = `${HEADER("fish", "shipctl completion fish > ~/.config/fish/completions/shipctl.fish")}
+function __shipctl_complete
+    set -l tokens (commandline -opc)
+    set -l current (commandline -ct)
+    set -l out (command shipctl ${COMPLETE_COMMAND} $tokens[2..-1] "$current" 2>/dev/null)
+    test (count $out) -gt 0; or return
+    set -l directive $out[-1]
+    set -e out[-1]
+    if test (count $out) -eq 0; and test "$directive" = :files
+        __fish_complete_path "$current"
+        return
+    end
+    printf '%s\\n' $out
+end
+complete -c shipctl -f -a '(__shipctl_complete)'
+`;
+
+// Windows PowerShell and PowerShell before 7.3 (or with Legacy argument passing) drop an empty argument given to a
+// program; '""' reaches it as one.
+const POWERSHELL = `${HEADER("powershell", "shipctl completion powershell | Out-String | Invoke-Expression   (in $PROFILE)")}
+Register-ArgumentCompleter -Native -CommandName shipctl -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+    $words = @($commandAst.CommandElements | Select-Object -Skip 1 |
+        Where-Object { $_.Extent.EndOffset -le $cursorPosition } | ForEach-Object { $_.Extent.Text })
+    if ($wordToComplete -ne '' -and $words.Count -gt 0) { $words = @($words | Select-Object -SkipLast 1) }
+    $current = $wordToComplete
+    $v = $PSVersionTable.PSVersion
+    if ($current -eq '' -and ($v.Major -lt 7 -or ($v.Major -eq 7 -and $v.Minor -lt 3) -or $PSNativeCommandArgumentPassing -eq 'Legacy')) {
+        $current = '""'
+    }
+    $out = @(& shipctl ${COMPLETE_COMMAND} @words $current 2>$null)
+    if ($out.Count -eq 0) { return }
+    $directive = $out[-1]
+    $results = @($out | Select-Object -SkipLast 1 | Where-Object { $_ -ne '' } | ForEach-Object {
+        $value, $desc = $_ -split "\`t", 2
+        if (-not $desc) { $desc = $value }
+        $text = if ($value -match '[\\s;]') { "'" + ($value -replace "'", "''") + "'" } else { $value }
+        [System.Management.Automation.CompletionResult]::new($text, $value, 'ParameterValue', $desc)
+    })
+    # An empty string keeps PowerShell from offering file names where shipctl says they make no sense.
+    if ($results.Count -eq 0 -and $directive -eq ':nofiles') { return '' }
+    $results
+}
+`;
+
+export const SHELL_SCRIPTS: Readonly<Record<Shell, string>> = { bash: BASH, zsh: ZSH, fish: FISH, powershell: POWERSHELL };
