@@ -13,6 +13,7 @@ import { sandboxCommand } from "./sandbox/sandbox.js";
 import { demoCommand } from "./demo/demo.js";
 import { dueCommand } from "./due/due.js";
 import { watchCommand } from "./watch/watch.js";
+import { mcpCommand } from "./mcp/mcp.js";
 
 /** A noun whose verbs are wired by its own module. */
 interface VerbGroup {
@@ -40,6 +41,7 @@ const nouns: Array<VerbGroup | TopLevelVerb> = [
   },
   dueCommand,
   watchCommand,
+  mcpCommand,
   loginCommand,
   logoutCommand,
   {

@@ -43,7 +43,7 @@ function boundedInt(field: string, range: Range, unit = "") {
 }
 
 /** A positive integer id or enum value. */
-function positiveInt(field: string) {
+export function positiveInt(field: string) {
   const message = `${field} must be a positive whole number`;
   return z.number({ error: `${field} must be a whole number` }).int({ error: message, abort: true }).min(1, { error: message });
 }
