@@ -49,6 +49,8 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
     server.onclose = resolve;
     // The stdio transport does not end on its own when the client closes stdin.
     process.stdin.once("end", () => void server.close());
+    // Ctrl-C: calls in flight stop as a command's run does (writes already sent are waited for and recorded).
+    options.call.base.signal.addEventListener("abort", () => void server.close(), { once: true });
   });
   await server.connect(new StdioServerTransport());
   await closed;

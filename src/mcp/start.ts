@@ -1,5 +1,6 @@
 // What `shipctl mcp` serves: the tools (only the reading ones with --read-only), run with the server's global flags.
 import type { BaseDeps, Deps } from "../deps.js";
+import { InterruptedError } from "../errors.js";
 import { READ_TOOLS } from "./read-tools.js";
 import { serveMcp } from "./server.js";
 import { WRITE_TOOLS } from "./write-tools.js";
@@ -29,4 +30,5 @@ export async function startMcp(deps: Deps, options: { readOnly: boolean; runShip
     instructions: INSTRUCTIONS,
     call: { runShipctl: options.runShipctl, base, globalArgs, talk },
   });
+  if (deps.signal.aborted) throw new InterruptedError("interrupted: the MCP server stopped");
 }

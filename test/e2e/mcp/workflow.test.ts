@@ -87,6 +87,16 @@ describe("shipctl mcp: a workflow against the sandbox", () => {
     expect(await createPosts()).toBe(1);
   });
 
+  it("get_address reads the stored address; update_shipment replaces a draft's details", async () => {
+    const stored = await mcp.call("get_address", { id: addressId });
+    expect(stored.doc).toMatchObject({ id: addressId, name: GALLERY.name, country: 1 });
+    const updated = await mcp.call("update_shipment", { id: ids[1]!, shipment: { ...item("Green Study II", addressId), value: 1500 } });
+    expect(updated.isError, JSON.stringify(updated.doc)).toBe(false);
+    expect(updated.doc).toMatchObject({ id: ids[1], shipment: { title: "Green Study II", value: 1500, service: 1 } });
+    const back = await mcp.call("get_shipment", { id: ids[1]! });
+    expect(back.doc).toMatchObject({ title: "Green Study II", value: 1500 });
+  });
+
   it("quote_checkout prices without paying and returns confirm_total_cents", async () => {
     const { doc, isError } = await mcp.call("quote_checkout", { ids });
     expect(isError).toBe(false);
@@ -113,7 +123,8 @@ describe("shipctl mcp: a workflow against the sandbox", () => {
   });
 
   it("list_shipments filters by status name; get_shipment reads one", async () => {
-    const { doc, isError } = await mcp.call("list_shipments", { status: ["Confirmed"] });
+    // Two statuses: the filter keeps both (the last alone, Draft, would match nothing).
+    const { doc, isError } = await mcp.call("list_shipments", { status: ["Confirmed", "Draft"] });
     expect(isError).toBe(false);
     expect((doc.shipments as Array<{ id: number }>).map((s) => s.id).sort()).toEqual([...ids].sort());
     const one = await mcp.call("get_shipment", { id: ids[0]! });
