@@ -36,7 +36,8 @@ export const ShipmentItem = z.strictObject({
 /** Fields the command checks itself, with the CLI's messages: the server only checks they are objects. */
 export const anObject = z.record(z.string(), z.unknown());
 
-export const ShipmentIds = z.array(ShipmentId).min(1).describe("shipment ids, each once");
+// Each id once, as the command requires ("given more than once"): uniqueItems says so in JSON Schema.
+export const ShipmentIds = z.array(ShipmentId).min(1).meta({ uniqueItems: true, description: "shipment ids, each once" });
 
 export const StatusName = z.enum(Object.values(ShipmentStatus).map(shipmentStatusName) as [string, ...string[]]);
 
