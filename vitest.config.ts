@@ -1,10 +1,10 @@
 import { defineConfig } from "vitest/config";
-import { readFileSync } from "node:fs";
-
-const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
+import { fileURLToPath } from "node:url";
+import { buildDefines } from "./scripts/build-info.mjs";
 
 export default defineConfig({
-  define: { __SHIPCTL_VERSION__: JSON.stringify(pkg.version) },
+  // The constants scripts/build.mjs defines for the bundle, made the same way.
+  define: buildDefines(fileURLToPath(new URL(".", import.meta.url))),
   test: {
     include: ["test/**/*.test.ts"],
     // End-to-end tests spawn the built CLI and start servers: give them room on a shared 2-core machine.

@@ -1,12 +1,12 @@
 // Bundles src/ into dist/ with esbuild and code splitting: each command's logic lands in its own chunk and is loaded
 // with import() only when that command runs, so `--help` and `--version` stay close to bare node.
 import { build } from "esbuild";
-import { readFileSync, renameSync, rmSync } from "node:fs";
+import { renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildDefines } from "./build-info.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 // Build beside dist/ and swap it in with two renames, so a CLI started by a test running at the same moment
 // never finds dist/ half-written or missing.
 const dist = join(root, "dist");
@@ -25,7 +25,8 @@ await build({
   target: "node20.19",
   // sharp ships a native binary per platform: it must be resolved from the installed package at run time.
   external: ["sharp"],
-  define: { __SHIPCTL_VERSION__: JSON.stringify(pkg.version) },
+  // The version, commit and build date `shipctl version` prints (scripts/build-info.mjs).
+  define: buildDefines(root),
   // Bundled CommonJS dependencies (commander, undici...) call require() for Node's built-ins; an ES module has none.
   banner: { js: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);' },
   chunkNames: "chunks/[name]-[hash]",

@@ -52,7 +52,7 @@ export interface Deps extends BaseDeps {
   globals: GlobalOptions;
   /** Colours for stdout (data) and stderr (talk). */
   theme: { out: Theme; err: Theme };
-  /** A person can answer a prompt: stdin and stdout are terminals and --no-input was not given. */
+  /** A person can answer a prompt: stdin and stdout are terminals, --no-input was not given and CI is not set. */
   canPrompt(): boolean;
   /** Writes a debug line to stderr when --debug is on (callers redact secrets first). */
   debug(line: string): void;
@@ -122,7 +122,7 @@ export function createDeps(base: BaseDeps, globals: GlobalOptions): Deps {
       out: createTheme(colorEnabled(base.io.stdoutIsTTY, base.env, globals.color)),
       err: createTheme(colorEnabled(base.io.stderrIsTTY, base.env, globals.color)),
     },
-    canPrompt: () => globals.input && base.io.stdinIsTTY && base.io.stdoutIsTTY,
+    canPrompt: () => globals.input && !inCi(base.env) && base.io.stdinIsTTY && base.io.stdoutIsTTY,
     debug: (line) => {
       if (globals.debug) base.io.err(`[debug] ${line}\n`);
     },
@@ -157,5 +157,15 @@ async function defaultMakeApi(deps: Deps, connection: Connection): Promise<ApiCl
     debug: deps.globals.debug ? (line) => deps.debug(line) : undefined,
     signal: deps.signal,
     writeSignal: deps.writeSignal,
+    network: { env: deps.env, caFile: connection.caFile },
   });
+}
+
+/**
+ * CI set (as CI services set it, `CI=true`), and not to "0" or "false": a job, where no one answers a prompt even when
+ * it runs with a terminal (a pseudo-terminal given to the job), so it is as --no-input.
+ */
+export function inCi(env: NodeJS.ProcessEnv): boolean {
+  const value = env.CI?.trim().toLowerCase();
+  return value !== undefined && value !== "" && value !== "0" && value !== "false";
 }

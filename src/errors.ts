@@ -5,7 +5,7 @@ export const ExitCode = {
   Ok: 0,
   /** An unexpected failure (a bug, or something the tool did not foresee). */
   Failure: 1,
-  /** Invalid usage or input: nothing was sent. */
+  /** Invalid usage or input, or a setting to fix first (a refused TLS certificate): nothing was sent. */
   Usage: 2,
   /** Cancelled at a prompt. */
   Cancelled: 3,
@@ -13,7 +13,7 @@ export const ExitCode = {
   Auth: 4,
   /** Payment refused: the card was declined or there is no valid payment method. */
   Payment: 5,
-  /** The service rejected the request (another 4xx, an invalid address...). */
+  /** The service rejected the request (another 4xx, an invalid address, a redirect...). */
   Rejected: 6,
   /**
    * The service is unavailable after retries (5xx, network, 409 or 429 after retries), or a request whose answer was
@@ -55,6 +55,7 @@ export const ERROR_CODE_TABLE = [
   ["internal_error", ExitCode.Failure, "a bug in shipctl (run again with --debug)"],
   ["unexpected_response", ExitCode.Failure, "the service answered outside its contract"],
   ["usage_error", ExitCode.Usage, "invalid usage or input; nothing was sent"],
+  ["certificate_error", ExitCode.Usage, "the service's TLS certificate was refused (untrusted, expired, wrong host); nothing was sent"],
   ["cancelled", ExitCode.Cancelled, "cancelled at a prompt"],
   ["auth_required", ExitCode.Auth, "not logged in, or the saved token may not be sent to this base URL"],
   ["unauthorized", ExitCode.Auth, "the service refused the token (401)"],
@@ -67,6 +68,7 @@ export const ERROR_CODE_TABLE = [
   ["not_found", ExitCode.Rejected, "the resource does not exist (404)"],
   ["validation_failed", ExitCode.Rejected, "the service refused the input field by field (422); see `errors`"],
   ["request_rejected", ExitCode.Rejected, "the service refused the request (another 4xx)"],
+  ["redirected", ExitCode.Rejected, "the service answered a redirect (3xx), which shipctl never follows with the token"],
   ["unavailable", ExitCode.Unavailable, "the service is unavailable, or a lost answer is still in flight"],
   ["network_error", ExitCode.Unavailable, "the connection failed"],
   ["conflict", ExitCode.Unavailable, "the service answered 409 after the retries"],

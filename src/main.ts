@@ -9,15 +9,19 @@ import type { Command } from "commander";
 import type { CommandContext } from "./commands/action.js";
 import { createTheme, colorEnabled, loadColours } from "./output/theme.js";
 import { watchStdout } from "./output/io.js";
-import { printErrorJson } from "./output/json.js";
+import { printErrorJson, printJson } from "./output/json.js";
+import { buildInfo } from "./version/build-info.js";
 
 export { systemDeps } from "./deps.js";
 
 const VERSION = __SHIPCTL_VERSION__;
 
 export async function main(argv: string[], base: BaseDeps): Promise<number> {
-  if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
-    base.io.out(`${VERSION}\n`);
+  // `--version` alone prints only the version, which scripts compare; with --json, the build as `shipctl version --json`.
+  const version = versionAsked(argv);
+  if (version) {
+    if (version === "json") printJson(base.io, buildInfo());
+    else base.io.out(`${VERSION}\n`);
     return ExitCode.Ok;
   }
   // Colours are decided per stream once the flags are parsed; chalk is loaded now if either stream might want them
@@ -64,6 +68,14 @@ export async function main(argv: string[], base: BaseDeps): Promise<number> {
   } finally {
     await deps?.close();
   }
+}
+
+/** `--version` (or `-V`) alone, or with `--json` alone. Other flags with it are left to commander (the bare version). */
+function versionAsked(argv: readonly string[]): "plain" | "json" | undefined {
+  const isVersion = (arg: string | undefined) => arg === "--version" || arg === "-V";
+  if (argv.length === 1 && isVersion(argv[0])) return "plain";
+  if (argv.length === 2 && argv.includes("--json") && argv.some(isVersion)) return "json";
+  return undefined;
 }
 
 /**

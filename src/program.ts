@@ -4,6 +4,7 @@ import type { BaseDeps } from "./deps.js";
 import { registerCommands } from "./commands/index.js";
 import { addVerb, type CommandContext } from "./commands/action.js";
 import { helpCommand } from "./commands/help/help.js";
+import { helpTopicsList } from "./commands/help/topics.js";
 
 export { CommanderError } from "commander";
 
@@ -12,6 +13,7 @@ export function buildProgram(base: BaseDeps, ctx: CommandContext, version: strin
     .description("Ship artwork from the command line: addresses, shipments, condition reports and checkout.")
     .version(version, "-V, --version", "print the version")
     .option("--json", "print one JSON document on stdout (for scripts); a failure is in it as {\"error\": {code, exit_code, message, hint}}")
+    .option("--query <expr>", "JMESPath over the JSON printed (--json; with --ndjson, each line), e.g. 'shipments[].id': `shipctl help formatting`")
     .option("--profile <name>", "use this saved profile (env SHIPCTL_PROFILE)")
     .option("--base-url <url>", "service URL for this run (env SHIPCTL_BASE_URL)")
     .option("--debug", "log each request (method, URL, status, time, retries) to stderr; the token is redacted")
@@ -33,6 +35,6 @@ export function buildProgram(base: BaseDeps, ctx: CommandContext, version: strin
   program.helpCommand(false);
   registerCommands(program, ctx);
   addVerb(program, helpCommand(ctx));
-  program.addHelpText("after", "\nExit codes: `shipctl help exit-codes`. The spreadsheet loop, worked: `shipctl help round-trip`. Docs: README.md.\n");
+  program.addHelpText("after", `\n${helpTopicsList()}\nDocs: README.md.\n`);
   return program;
 }

@@ -23,7 +23,8 @@ function builtAt(): number {
 }
 
 export default function setup(): void {
-  const sources = Math.max(newestMtime(join(root, "src")), newestMtime(join(root, "package.json")), newestMtime(join(root, "scripts/build.mjs")));
+  const inputs = ["src", "package.json", "scripts/build.mjs", "scripts/build-info.mjs"];
+  const sources = Math.max(...inputs.map((path) => newestMtime(join(root, path))));
   if (builtAt() > sources) return;
   execFileSync(process.execPath, [join(root, "scripts/build.mjs")], { stdio: "inherit" });
 }

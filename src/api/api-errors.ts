@@ -7,6 +7,7 @@ import {
   PaymentError,
   RejectedError,
   UnavailableError,
+  UsageError,
   type CliErrorOptions,
   type ErrorCode,
 } from "../errors.js";
@@ -213,8 +214,8 @@ export class UpstreamRateLimitedError extends ApiUnavailableError {
 }
 
 /**
- * The answer does not fit the contract: a success body of the wrong shape, a redirect, a pagination link to
- * another origin. Exit 1: shipctl cannot tell what happened. A 2xx of the wrong shape did take effect.
+ * The answer does not fit the contract: a success body of the wrong shape, a 1xx, a pagination link to another
+ * path than the list being read. Exit 1: shipctl cannot tell what happened. A 2xx of the wrong shape did take effect.
  */
 export class UnexpectedResponseError extends CliError implements RequestFacts {
   override errorCode: ErrorCode = "unexpected_response";
@@ -225,6 +226,46 @@ export class UnexpectedResponseError extends CliError implements RequestFacts {
   constructor(facts: RequestFacts, message: string, options?: CliErrorOptions) {
     super(message, options);
     stamp(this, facts);
+  }
+}
+
+/** What was wrong with the service's TLS certificate (details `certificate_problem`). */
+export type CertificateProblem = "untrusted" | "self_signed" | "expired" | "not_yet_valid" | "wrong_host" | "revoked" | "invalid";
+
+/**
+ * The service's TLS certificate was refused: nothing was sent, and sending again cannot help, so it is not retried.
+ * Exit 2, as for any setting to fix before running again: the base URL, or which authorities this computer trusts.
+ */
+export class CertificateError extends UsageError implements RequestFacts {
+  override errorCode: ErrorCode = "certificate_error";
+  method!: string;
+  path!: string;
+  status?: number;
+  mayHaveArrived!: boolean;
+  readonly problem: CertificateProblem;
+  /** Node's or OpenSSL's code (CERT_HAS_EXPIRED, UNABLE_TO_VERIFY_LEAF_SIGNATURE...). */
+  readonly code: string;
+  constructor(facts: RequestFacts, message: string, problem: CertificateProblem, code: string, options?: CliErrorOptions) {
+    super(message, options);
+    stamp(this, facts);
+    this.problem = problem;
+    this.code = code;
+    this.details = { ...this.details, certificate_problem: problem, tls_code: code };
+  }
+}
+
+/**
+ * A 3xx: the service (or something in front of it) sent the request elsewhere. Never followed, since the token goes
+ * only to the base URL; nothing was done there. Exit 6 like a 404 from a wrong base URL: fix the setting, not retry.
+ */
+export class RedirectError extends ApiRejectedError {
+  override errorCode: ErrorCode = "redirected";
+  /** The Location header, redacted; undefined when the answer had none. */
+  readonly location?: string;
+  constructor(facts: RequestFacts, message: string, location: string | undefined, options?: CliErrorOptions) {
+    super(facts, message, options);
+    this.location = location;
+    this.details = { ...this.details, location: location ?? null };
   }
 }
 

@@ -1,6 +1,7 @@
 // One API call: attempts, the retry rules, backoff, interruption and the --debug lines.
 // Retry rules (the service has no idempotency key, so a lost answer to a POST cannot be repeated safely):
-// - a request that never left this machine (refused, DNS, TLS, connect timeout) is retried, whatever the method;
+// - a request that never left this machine (refused, DNS, connect timeout) is retried, whatever the method; but not
+//   one refused for the service's TLS certificate: the next attempt would meet the same certificate;
 // - 429 is retried whatever the method: the service refused the request, so nothing was applied;
 // - a dropped connection, a timeout or a 5xx after the request was written is retried only for idempotent calls
 //   (reads, address verification, PATCH with a full body); a POST that creates or charges is never resent;
@@ -11,6 +12,7 @@ import { BACKOFF, backoffDelay, parseRetryAfter } from "./backoff.js";
 import { errorForResponse } from "./error-map.js";
 import { BodyReadError, RequestInterruptedError, type ApiFailure, type RequestFacts } from "./api-errors.js";
 import { networkError, networkReason } from "./network-error.js";
+import { certificateError } from "./certificate-error.js";
 import type { Redactor } from "./redact.js";
 import { cleanText } from "./redact.js";
 import type { HttpMethod, Transport, WireRequest, WireResponse } from "./transport.js";
@@ -34,6 +36,11 @@ export interface CallSpec<T> {
   /** `json` already serialized (see PreparedJson): sent as it is. */
   jsonBytes?: Buffer;
   multipart?: MultipartBody;
+  /**
+   * More headers, names in lower case (`shipctl api -H`): they may replace Accept, Content-Type or User-Agent, never
+   * Authorization, which is set last from the token.
+   */
+  headers?: Record<string, string>;
   /** Safe to send again after it may have arrived (reads, verify, PATCH with a full body). */
   idempotent: boolean;
   /** What a 404 means, e.g. "shipment 12". */
@@ -122,6 +129,11 @@ export function createCaller(config: CallerConfig): Caller {
             hint: "The upload was cut short, so the service cannot have applied it. Check the files, then run the command again.",
           });
         }
+        const certificate = certificateError(wire, { method: spec.method, path }, { url, redact: config.redact, earlierMayHaveArrived });
+        if (certificate) {
+          debug?.(`${spec.method} ${shownUrl()} -> ${certificate.code} after ${elapsed} (${tag}; not retried: the certificate)`);
+          throw certificate;
+        }
         reason = `${networkReason(wire, config.responseTimeoutMs, config.redact)}${wire.written ? " (after sending)" : " (before sending)"}`;
         failure = networkError(wire, { method: spec.method, path }, {
           origin: config.baseUrl.origin,
@@ -206,6 +218,9 @@ function headersFor<T>(spec: CallSpec<T>, config: CallerConfig): Record<string, 
   if (spec.multipart) {
     headers["content-type"] = spec.multipart.contentType;
     headers["content-length"] = String(spec.multipart.length);
+  }
+  if (spec.headers) {
+    for (const [name, value] of Object.entries(spec.headers)) if (name !== "authorization") headers[name] = value;
   }
   return headers;
 }

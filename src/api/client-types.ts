@@ -12,6 +12,8 @@ import type {
   StoredShipment,
   VerifyFailureBody,
 } from "../contract/index.js";
+import type { ApiFailure } from "./api-errors.js";
+import type { HttpMethod, WireResponse } from "./transport.js";
 
 export interface CallOptions {
   /**
@@ -60,6 +62,25 @@ export interface MultipartBody {
   open(): Readable;
 }
 
+/** A request `shipctl api` builds: any method and path, as long as it stays on the base URL's origin. */
+export interface RawRequest {
+  method: HttpMethod;
+  /** Absolute, on the base URL's origin: the client refuses any other, so the token goes nowhere else. */
+  url: URL;
+  /** More headers, names in lower case; never Authorization. */
+  headers: Record<string, string>;
+  /** Sent as the JSON body when defined. */
+  json?: unknown;
+  /** Safe to send again after it may have arrived (a GET without a method override); else the POST rule applies. */
+  idempotent: boolean;
+}
+
+/** The service's answer as it came; `failure` is set when its status is an error (what a command would throw). */
+export interface RawAnswer {
+  response: WireResponse;
+  failure?: ApiFailure;
+}
+
 export interface ApiClient {
   /** POST /api/v1/addresses/verify. Status 0 (rate limited) is retried with backoff inside. */
   verifyAddress(address: Address, options?: CallOptions): Promise<VerifyOutcome>;
@@ -79,7 +100,7 @@ export interface ApiClient {
   getShipment(id: number, options?: CallOptions): Promise<StoredShipment>;
   /** GET /api/v1/shipments?page=&limit= */
   listShipments(query?: PageQuery, options?: CallOptions): Promise<PageOf<StoredShipment>>;
-  /** GET a `links.next` URL of a page returned earlier (must be on the same origin). */
+  /** GET a `links.next` of a page of `kind` read earlier: its path and query, on the base URL (api/pagination-link.ts). */
   nextPage<T extends "shipments" | "addresses">(
     kind: T,
     url: string,
@@ -96,6 +117,11 @@ export interface ApiClient {
     body: MultipartBody,
     options?: CallOptions & { onProgress?: (bytesSent: number) => void },
   ): Promise<void>;
+  /**
+   * Any request under the base URL (`shipctl api`), with the same retry rules, redaction and debug lines. An error
+   * status comes back with its answer (RawAnswer.failure) so the caller can show the body; a network failure throws.
+   */
+  rawRequest(request: RawRequest, options?: CallOptions): Promise<RawAnswer>;
   /**
    * Service time minus local time (ms), from the `Date` header of the latest answer (see api/service-clock.ts);
    * undefined before any answer carried one. Optional so fakes in tests need not model the service's clock.
@@ -126,4 +152,6 @@ export interface ApiClientOptions {
   connectTimeoutMs?: number;
   /** Time allowed for the response headers and between body chunks. */
   responseTimeoutMs?: number;
+  /** Proxy variables and the profile's CA file (api/network.ts); without it, direct connections. */
+  network?: import("./network.js").NetworkOptions;
 }

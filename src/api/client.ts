@@ -8,8 +8,10 @@ import * as endpoints from "./endpoints.js";
 import { followableLink } from "./pagination-link.js";
 import { createRedactor } from "./redact.js";
 import { createServiceClock, observingDates } from "./service-clock.js";
-import { createTransport } from "./transport.js";
-import type { ApiClient, ApiClientOptions, CallOptions } from "./client-types.js";
+import { createTransport, type WireResponse } from "./transport.js";
+import { isApiFailure } from "./api-errors.js";
+import { rawCall } from "./raw-call.js";
+import type { ApiClient, ApiClientOptions, CallOptions, RawRequest } from "./client-types.js";
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 /** Per answer: the headers must come, and the body must keep flowing, within this. */
@@ -28,6 +30,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     createTransport({
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
       responseTimeoutMs,
+      network: options.network,
     }),
     serviceClock,
     options.clock,
@@ -59,7 +62,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     getShipment: (id, callOptions) => call(endpoints.getShipment(id), callOptions),
     listShipments: (query, callOptions) => call(endpoints.listShipments(query), callOptions),
     nextPage: async <T extends "shipments" | "addresses">(kind: T, url: string, callOptions?: CallOptions) => {
-      const target = followableLink(url, baseUrl, redact);
+      // Only the link's path and query are taken, and only for the endpoint being read: the token stays on the base URL.
+      const endpoint = (kind === "shipments" ? endpoints.listShipments() : endpoints.listAddresses()).path;
+      const target = followableLink(url, baseUrl, redact, endpoint);
       // The spec built for `kind` validates items of that kind, which is what the conditional return type says.
       type Result = PageOf<T extends "shipments" ? StoredShipment : StoredAddress>;
       return call(endpoints.nextPage(kind, target) as unknown as CallSpec<Result>, callOptions);
@@ -67,6 +72,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     priceShipments: (ids, callOptions) => call(endpoints.priceShipments(ids), callOptions),
     finalizeCheckout: (ids, callOptions) => call(endpoints.finalizeCheckout(ids), callOptions),
     uploadReport: (shipmentId, set, body, callOptions) => call(endpoints.uploadReport(shipmentId, set, body), callOptions),
+    rawRequest: async (request: RawRequest, callOptions?: CallOptions) => {
+      // Checked here too, whatever the caller did: the token is sent to the base URL's origin and nowhere else.
+      if (request.url.origin !== baseUrl.origin) {
+        throw new UsageError(`${redact(request.url.origin)} is not the base URL's origin (${redact(baseUrl.origin)}): shipctl sends the token only there`);
+      }
+      let last: WireResponse | undefined;
+      try {
+        return { response: await call(rawCall(request, (response) => (last = response)), callOptions) };
+      } catch (err) {
+        // An error status: the answer it was made from goes back with it (a network failure has no status).
+        if (isApiFailure(err) && last && err.status === last.status) return { response: last, failure: err };
+        throw err;
+      }
+    },
     serviceClockOffsetMs: () => serviceClock.offsetMs(),
     close: () => {
       closing.abort(new Error("the client was closed"));

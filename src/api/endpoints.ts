@@ -165,7 +165,7 @@ export function listShipments(query: PageQuery = {}): CallSpec<PageOf<StoredShip
   };
 }
 
-/** A `links.next` URL, already checked to be on the base URL's origin. */
+/** A `links.next` URL, already taken onto the base URL (api/pagination-link.ts). */
 export function nextPage(kind: "shipments" | "addresses", url: URL): CallSpec<PageOf<StoredShipment>> | CallSpec<PageOf<StoredAddress>> {
   const base = { method: "GET" as const, path: url.pathname, url, idempotent: true };
   return kind === "shipments"

@@ -10,6 +10,7 @@ import {
   NotFoundError,
   PaymentDeclinedError,
   RateLimitedError,
+  RedirectError,
   RequestRejectedError,
   ServerError,
   UnauthorizedError,
@@ -122,12 +123,47 @@ export function errorForResponse(response: WireResponse, ctx: ErrorContext): Api
   if (status >= 400) {
     return new RequestRejectedError(facts, `${withDetail("The service rejected the request")} (${answered})`);
   }
-  // 1xx and 3xx: undici follows no redirects, and the contract has none; most likely a wrong base URL.
-  const location = header(response, "location");
-  const to = location ? ` (redirect to ${cleanText(ctx.redact(location), 200)})` : "";
-  return new UnexpectedResponseError({ ...facts, mayHaveArrived: ctx.earlierMayHaveArrived }, `Unexpected answer: ${answered}${to}`, {
+  if (status >= 300) return redirectError(response, facts, answered, ctx);
+  // 1xx: the contract has none; most likely a wrong base URL.
+  return new UnexpectedResponseError({ ...facts, mayHaveArrived: ctx.earlierMayHaveArrived }, `Unexpected answer: ${answered}`, {
     hint: "Check the base URL (`shipctl config get base-url`): it should be the service's address, with https.",
   });
+}
+
+/**
+ * A 3xx. undici follows no redirects, and shipctl never does: the token goes only to the base URL. The service
+ * moved, or the base URL lacks https or a path, or a login page of the network sits in front: say where it points,
+ * and the base URL to set when the Location is this very endpoint elsewhere.
+ */
+function redirectError(response: WireResponse, facts: RequestFacts, answered: string, ctx: ErrorContext): RedirectError {
+  const location = header(response, "location");
+  const shown = location === undefined ? undefined : cleanText(ctx.redact(location), 200);
+  const redirectFacts = { ...facts, mayHaveArrived: ctx.earlierMayHaveArrived };
+  if (shown === undefined) {
+    return new RedirectError(redirectFacts, `The service answered a redirect without saying where (${answered})`, undefined, {
+      hint: "Check the base URL (`shipctl config get baseUrl`): it should be the service's address, with https.",
+    });
+  }
+  const moved = movedBaseUrl(location!, ctx.path);
+  return new RedirectError(redirectFacts, `The service redirects ${ctx.method} ${ctx.path} to ${shown} (${answered}); shipctl does not follow redirects, so the token goes only to the base URL`, shown, {
+    hint: moved
+      ? `If the service moved there, set the base URL to it: shipctl config set baseUrl ${ctx.redact(moved)}`
+      : "It points away from this endpoint (a login page of your network, or a wrong base URL): check the base URL (`shipctl config get baseUrl`).",
+  });
+}
+
+/** The base URL a Location implies when it is the requested path on another origin or under another prefix. */
+function movedBaseUrl(location: string, path: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(location);
+  } catch {
+    return undefined;
+  }
+  if ((url.protocol !== "https:" && url.protocol !== "http:") || url.username || url.password) return undefined;
+  const endpoint = path.replace(/^.*?(\/api\/v1\/)/, "$1");
+  if (!url.pathname.endsWith(endpoint)) return undefined;
+  return `${url.origin}${url.pathname.slice(0, url.pathname.length - endpoint.length)}`;
 }
 
 function validationError(facts: RequestFacts, body: ErrorBody, detail: string | undefined, answered: string, redact: Redactor): ValidationError {

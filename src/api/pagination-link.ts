@@ -1,12 +1,17 @@
-// Which URL a pagination link (`links.next`) is followed on. Links come from the service; the token goes only to the
-// base URL's origin (same scheme, host and port), so a link elsewhere is refused rather than followed. One exception:
-// a service behind a TLS-terminating proxy often builds its links from the plain-HTTP request it sees, so with an
-// https base URL it answers `http://api.example.com/...?page=2`. A link that differs from the https base only by that
-// scheme (same host; same port, or both the default port of their scheme) is the same service: it is followed on the
-// base URL's origin, over TLS, so the token still never leaves it. Relative links are read against the base URL.
+// Which URL a pagination link (`links.next`) is followed on. The token goes only to the base URL, and pages are
+// numbered (`?page=2&limit=50`), so only the link's path and query are taken, and requested on the base URL. The
+// link's scheme, host and port are never used: a service behind a TLS-terminating proxy builds its links from the
+// request it sees (`http://api.example.com/...`, without the proxy's port), and a link naming another host must not
+// take the token there either. With the endpoint being read given, the path must be that endpoint: a link to any
+// other path is refused rather than read as a page of this list.
 import { UnexpectedResponseError } from "./api-errors.js";
 
-export function followableLink(link: string, baseUrl: URL, redact: (s: string) => string): URL {
+/**
+ * `endpointPath`: the endpoint being read, under the base URL ("/api/v1/shipments"). Its path may come with the base
+ * URL's path prefix or without it (a proxy that strips the prefix hides it from the service); the page is read under
+ * the prefix. Without `endpointPath`, the link's path is taken as it is.
+ */
+export function followableLink(link: string, baseUrl: URL, redact: (s: string) => string, endpointPath?: string): URL {
   const facts = { method: "GET", path: "(pagination link)", mayHaveArrived: false };
   let url: URL;
   try {
@@ -14,14 +19,15 @@ export function followableLink(link: string, baseUrl: URL, redact: (s: string) =
   } catch {
     throw new UnexpectedResponseError(facts, `The service's pagination link "${redact(link)}" is not a URL`);
   }
-  if (url.origin === baseUrl.origin) return url;
-  // URL.port is "" for a scheme's default port, so http://host (80) behind https://host (443) compares equal here.
-  if (url.protocol === "http:" && baseUrl.protocol === "https:" && url.hostname === baseUrl.hostname && url.port === baseUrl.port) {
-    return new URL(`${url.pathname}${url.search}`, baseUrl.origin);
+  if (endpointPath === undefined) return new URL(`${url.pathname}${url.search}`, baseUrl.origin);
+  const prefix = baseUrl.pathname.replace(/\/+$/, "");
+  const expected = `${prefix}${endpointPath}`;
+  if (url.pathname !== expected && url.pathname !== endpointPath) {
+    throw new UnexpectedResponseError(
+      facts,
+      `The service's pagination link "${redact(link)}" is not a page of ${expected}, the list being read: shipctl did not follow it`,
+      { hint: "shipctl reads only the next pages of the list it asked for; read them with --page N instead." },
+    );
   }
-  throw new UnexpectedResponseError(
-    facts,
-    `The service's pagination link points to ${redact(url.origin)}, not to ${redact(baseUrl.origin)}: shipctl sends the token only to the base URL, so it did not follow it`,
-    { hint: "If the service moved, set the new base URL (`shipctl config set base-url URL`)." },
-  );
+  return new URL(`${expected}${url.search}`, baseUrl.origin);
 }

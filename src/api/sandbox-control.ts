@@ -11,6 +11,7 @@ import { parseAnswer } from "./answer-check.js";
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RESPONSE_TIMEOUT_MS } from "./client.js";
 import { createRedactor } from "./redact.js";
 import { createTransport, type HttpMethod } from "./transport.js";
+import type { NetworkOptions } from "./network.js";
 import { USER_AGENT } from "./user-agent.js";
 
 export const SandboxClock = z.looseObject({
@@ -63,11 +64,13 @@ export interface SandboxControlOptions {
   clock: Clock;
   debug?: (line: string) => void;
   signal?: AbortSignal;
+  /** Proxy variables and the profile's CA file (api/network.ts). */
+  network?: NetworkOptions;
 }
 
 export function createSandboxControl(options: SandboxControlOptions): SandboxControl {
   const redact = createRedactor(options.token);
-  const transport = createTransport({ connectTimeoutMs: DEFAULT_CONNECT_TIMEOUT_MS, responseTimeoutMs: DEFAULT_RESPONSE_TIMEOUT_MS });
+  const transport = createTransport({ connectTimeoutMs: DEFAULT_CONNECT_TIMEOUT_MS, responseTimeoutMs: DEFAULT_RESPONSE_TIMEOUT_MS, network: options.network });
   const call = createCaller({
     transport,
     baseUrl: new URL(options.baseUrl),

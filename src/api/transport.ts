@@ -1,8 +1,12 @@
-// One HTTP attempt over a single keep-alive undici Agent, and the one fact retries depend on: whether the request
+// One HTTP attempt over keep-alive undici dispatchers, and the one fact retries depend on: whether the request
 // was written onto a connection (the service may have received it) or failed before (refused, DNS, TLS, connect
-// timeout: nothing reached the service, so even a POST can be sent again).
+// timeout, a proxy that refused the tunnel: nothing reached the service, so even a POST can be sent again).
+// With HTTPS_PROXY/HTTP_PROXY set, requests go through undici's EnvHttpProxyAgent (NO_PROXY honoured); loopback
+// hosts never do, so a local sandbox keeps working on a machine whose environment sets a proxy.
 import { Transform, type Readable } from "node:stream";
-import { Agent, type Dispatcher } from "undici";
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from "undici";
+import { isLoopbackHost } from "../config/base-url.js";
+import { proxySettings, readCaFile, withDefaultCas, type NetworkOptions } from "./network.js";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -50,6 +54,8 @@ export interface TransportOptions {
   connectTimeoutMs: number;
   /** Time allowed for the response headers, and between chunks of the response body. */
   responseTimeoutMs: number;
+  /** Proxy variables and the profile's CA file; without it, connections are direct and trust Node's CAs only. */
+  network?: NetworkOptions;
 }
 
 /** Answers bigger than this are cut off: no endpoint of the contract returns more than a page of 50 items. */
@@ -65,7 +71,9 @@ class WriteTracker {
 /**
  * undici calls onRequestStart right before it writes the request head onto a connected socket; an attempt that
  * fails without it never left this machine. Connect errors (ECONNREFUSED, ENOTFOUND, TLS, ConnectTimeoutError)
- * fail before it, socket resets and response timeouts after.
+ * fail before it, socket resets and response timeouts after. Through a proxy the same holds: the CONNECT and the
+ * TLS handshake inside the tunnel are part of connecting, and onRequestStart comes when the request itself is
+ * written into the tunnel.
  */
 const trackWrites: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (options, handler) => {
   const tracker = (options as { opaque?: unknown }).opaque;
@@ -88,14 +96,25 @@ const trackWrites: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opti
 };
 
 export function createTransport(options: TransportOptions): Transport {
-  const agent = new Agent({
-    connect: { timeout: options.connectTimeoutMs },
+  const caFile = options.network?.caFile;
+  // TLS settings for connections to the service, direct or inside a proxy's tunnel.
+  const tlsOptions = { timeout: options.connectTimeoutMs, ...(caFile ? { ca: withDefaultCas(readCaFile(caFile, "caFile")) } : {}) };
+  const agentOptions = {
+    connect: tlsOptions,
     headersTimeout: options.responseTimeoutMs,
     bodyTimeout: options.responseTimeoutMs,
     // Batches send requests seconds apart (prompts, progress): keep the connection for a while.
     keepAliveTimeout: 10_000,
-  });
-  const dispatcher = agent.compose(trackWrites);
+  };
+  const direct = new Agent(agentOptions);
+  const proxy = options.network ? proxySettings(options.network.env) : undefined;
+  const proxied = proxy
+    ? new EnvHttpProxyAgent({ ...agentOptions, ...proxy, requestTls: tlsOptions, proxyTls: { timeout: options.connectTimeoutMs } })
+    : undefined;
+  const directDispatcher = direct.compose(trackWrites);
+  const proxiedDispatcher = proxied?.compose(trackWrites);
+  const dispatcherFor = (url: URL) => (proxiedDispatcher && !isLoopbackHost(url.hostname) ? proxiedDispatcher : directDispatcher);
+  const agents = proxied ? [direct, proxied] : [direct];
   // undici requests not yet settled. One aborted while connecting stays queued until the connect ends, and a
   // graceful close() would wait for it (up to the connect timeout) after the command has already given up.
   const unsettled = new Set<Promise<unknown>>();
@@ -115,7 +134,7 @@ export function createTransport(options: TransportOptions): Transport {
             ? countBytes(body, request.onBodyProgress, onBodyError)
             : watchErrors(body, tracker, onBodyError);
       try {
-        const pending = dispatcher.request({
+        const pending = dispatcherFor(request.url).request({
           origin: request.url.origin,
           path: `${request.url.pathname}${request.url.search}`,
           method: request.method,
@@ -141,7 +160,9 @@ export function createTransport(options: TransportOptions): Transport {
         };
       }
     },
-    close: () => (unsettled.size > 0 ? agent.destroy() : agent.close()),
+    close: async () => {
+      await Promise.all(agents.map((agent) => (unsettled.size > 0 ? agent.destroy() : agent.close())));
+    },
   };
 }
 

@@ -3,7 +3,8 @@
 // when it runs, so building the command tree for `--help` stays light.
 import type { Command } from "commander";
 import type { BaseDeps, Deps } from "../deps.js";
-import type { ExitCode } from "../errors.js";
+import { CliError, type ExitCode } from "../errors.js";
+import { shapeRun } from "./record-output.js";
 
 export type ActionResult = ExitCode | number | void;
 
@@ -30,8 +31,23 @@ export function verbAction<F, O>(ctx: CommandContext, parse: (args: string[], fl
     // Deps first: an error the parse throws is then shown as the global flags ask (--no-color).
     const deps = ctx.depsFor(command);
     const options = parse(args, command.opts() as F);
-    const code = await run(options, deps);
-    ctx.setExitCode(typeof code === "number" ? code : 0);
+    // --fields and --query: checked now, before anything is sent; the run prints through their shaped stdout.
+    const shaped = await shapeRun(command, deps);
+    const unshapedNote = (why: string) => deps.io.alert(`Note: output printed as it was, not shaped by --fields/--query: ${why}.\n`);
+    let code: ActionResult;
+    try {
+      code = await run(options, shaped?.deps ?? deps);
+    } catch (err) {
+      const why = shaped?.end();
+      if (why) unshapedNote(why);
+      throw err;
+    }
+    const why = shaped?.end();
+    const exitCode = typeof code === "number" ? code : 0;
+    // A run that did its work but whose output could not be shaped must not pass for one that printed what was asked.
+    if (why && exitCode === 0) throw new CliError(`--query could not be applied (the output was printed as it was): ${why}`);
+    if (why) unshapedNote(why);
+    ctx.setExitCode(exitCode);
   };
 }
 

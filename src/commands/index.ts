@@ -9,11 +9,14 @@ import { addVerb, type CommandContext } from "./action.js";
 import { checkoutCommand } from "./checkout/checkout.js";
 import { loginCommand } from "./auth/login.js";
 import { logoutCommand } from "./auth/logout.js";
+import { whoamiCommand } from "./auth/status.js";
 import { sandboxCommand } from "./sandbox/sandbox.js";
 import { demoCommand } from "./demo/demo.js";
 import { dueCommand } from "./due/due.js";
 import { watchCommand } from "./watch/watch.js";
 import { mcpCommand } from "./mcp/mcp.js";
+import { apiCommand } from "./api/api.js";
+import { versionCommand } from "./version/version.js";
 
 /** A noun whose verbs are wired by its own module. */
 interface VerbGroup {
@@ -44,13 +47,26 @@ const nouns: Array<VerbGroup | TopLevelVerb> = [
   mcpCommand,
   loginCommand,
   logoutCommand,
+  whoamiCommand,
+  {
+    name: "auth",
+    description: "who you are to the service: auth status (the token in use, and whether it works); login, logout",
+    wiring: () => import("./auth/index.js"),
+  },
+  {
+    name: "profile",
+    description: "list the saved profiles, switch the current one, remove one",
+    wiring: () => import("./profile/index.js"),
+  },
   {
     name: "config",
     description: "show and change saved settings: profiles, base URL, Country/Service tables",
     wiring: () => import("./config/index.js"),
   },
+  apiCommand,
   sandboxCommand,
   demoCommand,
+  versionCommand,
 ];
 
 /** Nouns whose verbs are not added yet, each with the one load that adds them. */

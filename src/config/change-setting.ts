@@ -1,11 +1,14 @@
-// What `shipctl config set` changes: the profile's baseUrl, or the profile used by default. The values come checked
+// What `shipctl config set` changes: the profile's baseUrl, stripLocation or caFile, or the profile used by default. The values come checked
 // from the command line (commands/config/config-set.ts).
 import type { Deps } from "../deps.js";
 import { strippedPrefixNote, sameOrigin, type NormalisedBaseUrl } from "./base-url.js";
 import { envValue, resolveProfileName } from "./settings.js";
 import { openConfigStore } from "./store.js";
 import { profileOf } from "./schema.js";
+import { requireSavedProfile } from "./profile-choice.js";
 import { printJson, withCamelAliases } from "../output/json.js";
+import { resolve } from "node:path";
+import { readCaFile } from "../api/network.js";
 
 /** `normalised`: the command line's URL, already checked (commands/config/config-set.ts). */
 export async function setBaseUrl(deps: Deps, normalised: NormalisedBaseUrl): Promise<void> {
@@ -44,6 +47,28 @@ export async function setStripLocation(deps: Deps, value: boolean): Promise<void
   if (deps.globals.json) printJson(deps.io, withCamelAliases({ profile, key: "stripLocation", value }));
 }
 
+/**
+ * The profile's CA file, checked (readable, PEM certificates) and stored as an absolute path, so it means the same
+ * file from any folder; "" removes it.
+ */
+export async function setCaFile(deps: Deps, path: string): Promise<void> {
+  const store = await openConfigStore(deps.env);
+  const profile = resolveProfileName({ globals: deps.globals, env: deps.env, data: store.read(), configPath: store.path }).value;
+  const file = path === "" ? undefined : resolve(deps.cwd, path);
+  const certificates = file === undefined ? 0 : countCertificates(readCaFile(file, "caFile"));
+  await store.update((d) => {
+    const { caFile: _old, ...rest } = profileOf(d, profile) ?? {};
+    d.profiles[profile] = file === undefined ? rest : { ...rest, caFile: file };
+  });
+  const what = file === undefined ? "trusts Node's certificate authorities only" : `also trusts the ${certificates} CA certificate${certificates === 1 ? "" : "s"} of ${file}`;
+  deps.io.alert(`${deps.theme.err.ok("✓")} Profile ${profile} ${what}\n`);
+  if (deps.globals.json) printJson(deps.io, { profile, key: "caFile", value: file ?? null });
+}
+
+function countCertificates(pem: string): number {
+  return pem.split("-----BEGIN CERTIFICATE-----").length - 1;
+}
+
 /** `name`: already checked to be a valid profile name. */
 export async function setCurrentProfile(deps: Deps, name: string): Promise<void> {
   const store = await openConfigStore(deps.env);
@@ -54,6 +79,13 @@ export async function setCurrentProfile(deps: Deps, name: string): Promise<void>
   if (!profileOf(data, name)) deps.io.err(`Profile ${name} has no settings yet: run \`shipctl login --profile ${name}\`.\n`);
   if (envValue(deps.env, "SHIPCTL_PROFILE") !== undefined) deps.io.err("Note: SHIPCTL_PROFILE is set in this environment and overrides it.\n");
   if (deps.globals.json) printJson(deps.io, { key: "currentProfile", value: name });
+}
+
+/** `shipctl profile use NAME`: as `config set currentProfile NAME`, but only to a profile the config file has. */
+export async function useProfile(deps: Deps, name: string): Promise<void> {
+  const store = await openConfigStore(deps.env);
+  requireSavedProfile(store.read(), name);
+  await setCurrentProfile(deps, name);
 }
 
 function profileFlag(profile: string): string {

@@ -15,4 +15,6 @@ export interface Connection {
    */
   tables(): Promise<Tables>;
   sources: { baseUrl: Source; token: Source; profile: Source };
+  /** The profile's CA file (absolute path), trusted besides Node's own CAs. */
+  caFile?: string;
 }

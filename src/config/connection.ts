@@ -24,11 +24,13 @@ export async function resolveConnection(deps: ConnectionInputs): Promise<Connect
   for (const note of settings.notes) deps.io.err(note);
   const { baseUrl, token } = requireCredentials(settings);
   let tables: Promise<Tables> | undefined;
+  const caFile = settings.stored?.caFile;
   return {
     profile: settings.profile.value,
     baseUrl: baseUrl.value,
     token: token.value,
     sources: { profile: settings.profile.source, baseUrl: baseUrl.source, token: token.source },
+    ...(caFile !== undefined ? { caFile } : {}),
     tables: () => {
       tables ??= loadTables({
         profile: settings.profile.value,
@@ -38,6 +40,7 @@ export async function resolveConnection(deps: ConnectionInputs): Promise<Connect
         warn: (text) => deps.io.err(text),
         debug: (line) => deps.debug(line),
         signal: deps.signal,
+        network: { env: deps.env, caFile },
       });
       return tables;
     },

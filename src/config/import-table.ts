@@ -29,6 +29,9 @@ export async function importTable(deps: Deps, kind: TableKind, file: string): Pr
     warn: (t) => deps.io.err(t),
     debug: (line) => deps.debug(line),
     signal: deps.signal,
+    network: { env: deps.env, caFile: settings.stored?.caFile },
+    // The `config tables` commands ask even a service remembered as no sandbox: it may have become one.
+    askAgain: true,
   });
   const countries = parsed.countries ?? current.countries;
   const services = parsed.services ?? current.services;

@@ -47,6 +47,12 @@ export async function listSettings(deps: Deps): Promise<void> {
       label: settings.stored?.stripLocation === undefined ? "default" : `profile ${profile}`,
     },
     {
+      key: "caFile",
+      value: settings.stored?.caFile ?? null,
+      source: settings.stored?.caFile === undefined ? null : "profile",
+      label: settings.stored?.caFile === undefined ? "not set (Node's trusted CAs only)" : `profile ${profile}`,
+    },
+    {
       key: "tables",
       value: tables ? `${tables.source} (${tables.countries.length} countries, ${tables.services.length} services)` : null,
       source: tables ? "profile" : null,

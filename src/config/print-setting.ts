@@ -28,6 +28,10 @@ export async function printSetting(deps: Deps, key: SettingKey): Promise<void> {
       value = settings.token ? maskToken(settings.token.value) : null;
       source = settings.token?.source ?? null;
       break;
+    case "caFile":
+      value = settings.stored?.caFile ?? null;
+      source = value === null ? null : "profile";
+      break;
     case "stripLocation":
       value = settings.stored?.stripLocation === undefined ? null : String(settings.stored.stripLocation);
       source = value === null ? null : "profile";

@@ -2,10 +2,13 @@
 // (sandbox, imported or confirmed); else the sandbox's own when the service is a sandbox (then kept in the profile);
 // else none, with source "unconfirmed": names and codes are refused and only raw integers pass. A table the user
 // has not imported or confirmed is never applied to a real service (contract-notes, "Enumerations").
+// A service that answered as no sandbox does is remembered as such for its base URL, and not asked again before each
+// command: only `login` and the `config tables` commands ask again (askAgain).
 import type { CountryEntry, ServiceEntry, Tables, TablesSource } from "../contract/index.js";
 import type { ConfigStore } from "./store.js";
-import { profileOf, type StoredTables } from "./schema.js";
+import { profileOf, type StoredProfile, type StoredTables } from "./schema.js";
 import type { ProbeOptions, ProbeResult } from "./tables-probe.js";
+import type { NetworkOptions } from "../api/network.js";
 
 export const UNCONFIRMED_TABLES: Tables = { countries: [], services: [], source: "unconfirmed" };
 
@@ -18,6 +21,10 @@ export interface TablesContext {
   warn: (text: string) => void;
   debug?: (line: string) => void;
   signal?: AbortSignal;
+  /** Ask the service even when the profile remembers it is not a sandbox (`config tables` commands). */
+  askAgain?: boolean;
+  /** The run's proxy variables and CA file: the probe goes the way every request goes. */
+  network?: NetworkOptions;
   /** Replaceable in tests. */
   probe?: (baseUrl: string, options: ProbeOptions) => Promise<ProbeResult>;
 }
@@ -29,22 +36,57 @@ export function storedTablesFor(stored: StoredTables | undefined, baseUrl: strin
 }
 
 export async function loadTables(ctx: TablesContext): Promise<Tables> {
-  const data = ctx.store.read();
-  const profile = profileOf(data, ctx.profile);
+  const profile = profileOf(ctx.store.read(), ctx.profile);
   const stored = storedTablesFor(profile?.tables, ctx.baseUrl);
   if (stored) return stored;
+  if (!ctx.askAgain && sandboxKnown(profile, ctx.baseUrl) === false) return UNCONFIRMED_TABLES;
 
-  // The probe (and its schemas) is loaded only when tables are first needed and the profile has none stored.
-  const probe = ctx.probe ?? (await import("./tables-probe.js")).probeSandboxTables;
-  const answer = await probe(ctx.baseUrl, { token: ctx.token, signal: ctx.signal, debug: ctx.debug });
+  const answer = await probeAndRemember(ctx);
   if (!answer.sandbox) {
     if (answer.warning) ctx.warn(`Warning: ${answer.warning}\n`);
     return UNCONFIRMED_TABLES;
   }
-  const tables = { countries: answer.countries, services: answer.services, source: "sandbox" as const, applyMaxMs: answer.applyMaxMs };
-  // Kept only when the profile itself points at this sandbox: a one-off --base-url must not rewrite a profile.
-  if (profile?.baseUrl === ctx.baseUrl) await saveTables(ctx.store, ctx.profile, ctx.baseUrl, tables);
-  return tables;
+  return { countries: answer.countries, services: answer.services, source: "sandbox", applyMaxMs: answer.applyMaxMs };
+}
+
+/**
+ * Asks the service at ctx.baseUrl whether it is a sandbox, and keeps the answer (its tables, or that it is none) in
+ * the profile when the profile itself points there: a one-off --base-url must not rewrite a profile.
+ */
+export async function probeAndRemember(ctx: TablesContext): Promise<ProbeResult> {
+  // The probe (and its schemas) is loaded only when it is asked.
+  const probe = ctx.probe ?? (await import("./tables-probe.js")).probeSandboxTables;
+  const answer = await probe(ctx.baseUrl, { token: ctx.token, signal: ctx.signal, debug: ctx.debug, network: ctx.network });
+  const learnt = answer.sandbox || answer.definite === true;
+  if (learnt && profileOf(ctx.store.read(), ctx.profile)?.baseUrl === ctx.baseUrl) {
+    await ctx.store.update((d) => {
+      const current = profileOf(d, ctx.profile);
+      if (current) rememberProbe(current, ctx.baseUrl, answer);
+    });
+  }
+  return answer;
+}
+
+/** Keeps in `profile` what a probe of `baseUrl` taught: a sandbox's own tables, or that the service is no sandbox. */
+export function rememberProbe(profile: StoredProfile, baseUrl: string, answer: ProbeResult): void {
+  if (answer.sandbox) {
+    const { countries, services, applyMaxMs } = answer;
+    profile.tables = { baseUrl, source: "sandbox", countries, services, ...(applyMaxMs !== undefined ? { applyMaxMs } : {}) };
+    delete profile.notSandbox;
+  } else if (answer.definite) {
+    profile.notSandbox = { baseUrl, reason: answer.reason };
+  }
+}
+
+/**
+ * What the profile knows, without asking: true when it keeps a sandbox's tables for `baseUrl`, false when the service
+ * there answered as no sandbox does, undefined when it was never asked (or answered nothing lasting).
+ */
+export function sandboxKnown(profile: StoredProfile | undefined, baseUrl: string | undefined): boolean | undefined {
+  if (!profile || baseUrl === undefined) return undefined;
+  if (profile.tables?.baseUrl === baseUrl && profile.tables.source === "sandbox") return true;
+  if (profile.notSandbox?.baseUrl === baseUrl) return false;
+  return undefined;
 }
 
 /** Stores tables in a profile for a base URL (creating the profile if needed). */

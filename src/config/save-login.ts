@@ -7,9 +7,11 @@ import { checkToken, envValue, resolveProfileName } from "./settings.js";
 import { openConfigStore } from "./store.js";
 import { profileOf, type StoredProfile } from "./schema.js";
 import { probeSandboxTables } from "./tables-probe.js";
+import { rememberProbe } from "./profile-tables.js";
 import { readAll } from "../output/io.js";
 import { printJson, withCamelAliases } from "../output/json.js";
 import { createRedactor } from "../api/redact.js";
+import type { NetworkOptions } from "../api/network.js";
 
 const SCRIPT_EXAMPLE = 'printf %s "$SHIPCTL_TOKEN" | shipctl login --base-url https://api.example.com --token-stdin';
 
@@ -27,9 +29,12 @@ export async function saveLogin(deps: Deps, options: { tokenStdin: boolean }): P
   const baseUrl = givenUrl !== undefined ? checkedUrl(deps, givenUrl, urlWhere) : await askBaseUrl(deps, saved?.baseUrl);
   const token = options.tokenStdin ? await tokenFromStdin(deps) : checkToken(await deps.prompter.password("Token (input hidden):"), "the token");
 
-  await proveToken(deps, baseUrl, token);
+  // The profile's CA file applies from the first request: `config set caFile` may come before the first login.
+  const network = { env: deps.env, caFile: saved?.caFile };
+  await proveToken(deps, baseUrl, token, network);
   const probe = await probeSandboxTables(baseUrl, {
     token,
+    network,
     signal: deps.signal,
     debug: (line) => deps.debug(createRedactor(token)(line)),
   });
@@ -37,11 +42,9 @@ export async function saveLogin(deps: Deps, options: { tokenStdin: boolean }): P
 
   await store.update((d) => {
     const next: StoredProfile = { ...(profileOf(d, profile) ?? {}), baseUrl, token };
-    // A sandbox's own tables are the truth for it; any other service keeps what the user imported or confirmed.
-    if (probe.sandbox) {
-      const { countries, services, applyMaxMs } = probe;
-      next.tables = { baseUrl, source: "sandbox", countries, services, ...(applyMaxMs !== undefined ? { applyMaxMs } : {}) };
-    }
+    // A sandbox's own tables are the truth for it; any other service keeps what the user imported or confirmed, and
+    // is remembered as no sandbox, so commands do not ask it again.
+    rememberProbe(next, baseUrl, probe);
     d.profiles[profile] = next;
     // The first profile anyone logs in to becomes the one used without --profile.
     if (!d.currentProfile) d.currentProfile = profile;
@@ -52,7 +55,7 @@ export async function saveLogin(deps: Deps, options: { tokenStdin: boolean }): P
   if (probe.sandbox) deps.io.err(`This is a shipctl sandbox: its Country and Service tables were saved with the profile.\n`);
   const current = store.read().currentProfile;
   if (current !== profile) {
-    deps.io.err(t.dim(`Commands use profile ${current} unless given --profile ${profile} (or run: shipctl config set currentProfile ${profile})\n`));
+    deps.io.err(t.dim(`Commands use profile ${current} unless given --profile ${profile} (or run: shipctl profile use ${profile})\n`));
   }
   if (envValue(deps.env, "SHIPCTL_TOKEN") !== undefined) {
     deps.io.err(`${t.warn("Note:")} SHIPCTL_TOKEN is set in this environment and overrides the saved token.\n`);
@@ -97,7 +100,7 @@ async function tokenFromStdin(deps: Deps): Promise<string> {
 }
 
 /** One authenticated read (the first page of shipments, one item): a wrong token is caught before it is saved. */
-async function proveToken(deps: Deps, baseUrl: string, token: string): Promise<void> {
+async function proveToken(deps: Deps, baseUrl: string, token: string, network: NetworkOptions): Promise<void> {
   const { createApiClient } = await import("../api/client.js");
   const client = createApiClient({
     baseUrl,
@@ -106,6 +109,7 @@ async function proveToken(deps: Deps, baseUrl: string, token: string): Promise<v
     clock: deps.clock,
     debug: deps.globals.debug ? (line) => deps.debug(createRedactor(token)(line)) : undefined,
     signal: deps.signal,
+    network,
   });
   try {
     await client.listShipments({ limit: 1 }, { signal: deps.signal });

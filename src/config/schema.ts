@@ -37,8 +37,15 @@ export const StoredProfileSchema = z.looseObject({
   baseUrl: z.string().optional(),
   token: z.string().optional(),
   tables: StoredTablesSchema.optional(),
+  /**
+   * The service at this base URL answered GET /_sandbox/tables as no sandbox does: commands do not ask it again
+   * (a wasted request to a real service each time); `login` and the `config tables` commands do.
+   */
+  notSandbox: z.object({ baseUrl: z.string(), reason: z.string() }).optional(),
   /** `report upload` removes the GPS position from every photo (as --strip-location) unless --keep-location. */
   stripLocation: z.boolean().optional(),
+  /** A PEM file of CA certificates trusted for this profile besides Node's own (`config set caFile`). */
+  caFile: z.string().optional(),
 });
 export type StoredProfile = z.infer<typeof StoredProfileSchema>;
 

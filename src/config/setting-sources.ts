@@ -1,7 +1,7 @@
 // How `config list` and `config get` name where a value came from, e.g. "env SHIPCTL_TOKEN", "flag --base-url".
 import type { Source } from "./connection-types.js";
 
-export type SettingKey = "profile" | "currentProfile" | "baseUrl" | "token" | "stripLocation";
+export type SettingKey = "profile" | "currentProfile" | "baseUrl" | "token" | "stripLocation" | "caFile";
 
 const FLAG: Partial<Record<SettingKey, string>> = { profile: "--profile", baseUrl: "--base-url" };
 const ENV: Partial<Record<SettingKey, string>> = { profile: "SHIPCTL_PROFILE", baseUrl: "SHIPCTL_BASE_URL", token: "SHIPCTL_TOKEN" };
@@ -21,9 +21,9 @@ export function sourceLabel(key: SettingKey, source: Source | undefined, profile
   }
 }
 
-/** Accepts baseUrl, base-url, base_url, BASEURL...; undefined for anything else. */
+/** Accepts baseUrl, base-url, base_url, BASEURL, ca-file...; undefined for anything else. */
 export function settingKey(input: string): SettingKey | undefined {
   const key = input.toLowerCase().replace(/[\s_-]/g, "");
-  const keys: Record<string, SettingKey> = { profile: "profile", currentprofile: "currentProfile", baseurl: "baseUrl", token: "token", striplocation: "stripLocation" };
+  const keys: Record<string, SettingKey> = { profile: "profile", currentprofile: "currentProfile", baseurl: "baseUrl", token: "token", striplocation: "stripLocation", cafile: "caFile" };
   return keys[key];
 }

@@ -23,6 +23,9 @@ export async function showTables(deps: Deps, kind: TableKind | undefined): Promi
         warn: (text) => deps.io.err(text),
         debug: (line) => deps.debug(line),
         signal: deps.signal,
+        network: { env: deps.env, caFile: settings.stored?.caFile },
+        // The `config tables` commands ask even a service remembered as no sandbox: it may have become one.
+        askAgain: true,
       })
     : UNCONFIRMED_TABLES;
 

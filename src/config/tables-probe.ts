@@ -6,6 +6,8 @@ import * as z from "zod";
 import { createCaller, type CallSpec } from "../api/call.js";
 import { createRedactor } from "../api/redact.js";
 import { createTransport } from "../api/transport.js";
+import { CertificateError } from "../api/api-errors.js";
+import type { NetworkOptions } from "../api/network.js";
 import { USER_AGENT } from "../api/user-agent.js";
 import { systemClock } from "../clock.js";
 import { AuthError } from "../errors.js";
@@ -15,13 +17,25 @@ export const SANDBOX_TABLES_PATH = "/_sandbox/tables";
 
 export type ProbeResult =
   | { sandbox: true; countries: StoredCountry[]; services: StoredService[]; applyMaxMs?: number }
-  | { sandbox: false; reason: string; warning?: string };
+  | {
+      sandbox: false;
+      reason: string;
+      warning?: string;
+      /**
+       * The service itself answered, and not as a sandbox (a 404, a page, JSON without sandbox: true): that holds
+       * until the base URL changes, so it is worth remembering. Not so for a network failure, a timeout, 408, 429 or
+       * 5xx, which say nothing lasting, nor for a sandbox whose tables shipctl cannot read.
+       */
+      definite?: true;
+    };
 
 export interface ProbeOptions {
   token?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
   debug?: (line: string) => void;
+  /** Proxy variables and the profile's CA file, as for every request of the run. */
+  network?: NetworkOptions;
 }
 
 const SandboxTablesBody = z.looseObject({
@@ -34,7 +48,7 @@ const SandboxTablesBody = z.looseObject({
 export async function probeSandboxTables(baseUrl: string, options: ProbeOptions = {}): Promise<ProbeResult> {
   const timeoutMs = options.timeoutMs ?? 3000;
   const debug = options.debug;
-  const transport = createTransport({ connectTimeoutMs: timeoutMs, responseTimeoutMs: timeoutMs });
+  const transport = createTransport({ connectTimeoutMs: timeoutMs, responseTimeoutMs: timeoutMs, network: options.network });
   try {
     const call = createCaller({
       transport,
@@ -55,8 +69,8 @@ export async function probeSandboxTables(baseUrl: string, options: ProbeOptions 
     // Ctrl-C must still stop the command, not be mistaken for "not a sandbox".
     if (options.signal?.aborted) throw options.signal.reason;
     // A refused token or a missing subscription is refused on every path, sandbox or not: say that, rather than
-    // "no table", so the user fixes the login instead of importing tables.
-    if (e instanceof AuthError) throw e;
+    // "no table", so the user fixes the login instead of importing tables. So is a refused TLS certificate.
+    if (e instanceof AuthError || e instanceof CertificateError) throw e;
     return { sandbox: false, reason: e instanceof Error ? e.message : String(e) };
   } finally {
     await transport.close().catch(() => undefined);
@@ -71,7 +85,10 @@ function askTables(baseUrl: string): CallSpec<ProbeResult> {
     idempotent: true,
     interpret(response) {
       if (response.status === 401 || response.status === 402) return undefined;
-      if (response.status !== 200) return { done: { sandbox: false, reason: `answered ${response.status}` } };
+      if (response.status !== 200) {
+        const passing = response.status === 408 || response.status === 429 || response.status >= 500;
+        return { done: { sandbox: false, reason: `answered ${response.status}`, ...(passing ? {} : { definite: true as const }) } };
+      }
       return { done: readTables(baseUrl, response.text) };
     },
   };
@@ -82,9 +99,9 @@ function readTables(baseUrl: string, text: string): ProbeResult {
   try {
     json = JSON.parse(text);
   } catch {
-    return { sandbox: false, reason: "answered something that is not JSON" };
+    return { sandbox: false, reason: "answered something that is not JSON", definite: true };
   }
-  if (!isRecord(json) || json.sandbox !== true) return { sandbox: false, reason: "did not say it is a sandbox" };
+  if (!isRecord(json) || json.sandbox !== true) return { sandbox: false, reason: "did not say it is a sandbox", definite: true };
   const parsed = SandboxTablesBody.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

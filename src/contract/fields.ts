@@ -2,6 +2,7 @@
 // record, hashed into a row's identity and matched when a lost request is read back all come from these lists, so a
 // field added to the contract cannot be forgotten in one of those places (a wrong skip, or a duplicate).
 import type { Address, AddressSide, Shipment, StoredAddress, StoredShipment } from "./schemas.js";
+import type { CountryEntry, ServiceEntry } from "./tables.js";
 
 /** A shipment's own fields, in the contract's order (its addresses are given per side, see below). */
 export const SHIPMENT_FIELDS = ["title", "value", "length", "height", "depth", "service"] as const;
@@ -12,6 +13,31 @@ export type ShipmentOwn = Pick<Shipment, ShipmentField>;
 export const ADDRESS_FIELDS = ["name", "email", "phone", "line_1", "line_2", "city", "region", "post_code", "country"] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 export const REQUIRED_ADDRESS_FIELDS: readonly AddressField[] = ADDRESS_FIELDS.filter((f) => f !== "line_2");
+
+/**
+ * A stored shipment's fields as the service sends them on a read ([assume], as the sandbox does; contract-notes): its
+ * own fields, status, both addresses, the price in cents and the timestamps. What `--fields` may keep of a shipment
+ * (commands add their own keys: status_name, report_sets), so a field shipctl does not know is refused before sending.
+ */
+export const STORED_SHIPMENT_FIELDS = [
+  "id",
+  ...SHIPMENT_FIELDS,
+  "status",
+  "fulfillment_address",
+  "destination_address",
+  "price",
+  "created_at",
+  "updated_at",
+  "delivered_at",
+  "arrived_at",
+] as const satisfies ReadonlyArray<keyof StoredShipment>;
+
+/** A stored address's fields as the service sends them ([guide] address read). */
+export const STORED_ADDRESS_FIELDS = ["id", ...ADDRESS_FIELDS, "created_at", "updated_at"] as const satisfies ReadonlyArray<keyof StoredAddress>;
+
+/** The fields of a Country and a Service table entry (contract/tables.ts), as `config tables show --json` prints them. */
+export const COUNTRY_ENTRY_FIELDS = ["id", "alpha2", "alpha3", "name", "aliases"] as const satisfies ReadonlyArray<keyof CountryEntry>;
+export const SERVICE_ENTRY_FIELDS = ["id", "name", "aliases"] as const satisfies ReadonlyArray<keyof ServiceEntry>;
 
 /** A copy of the shipment's own fields. */
 export function shipmentOwn(s: ShipmentOwn): ShipmentOwn {

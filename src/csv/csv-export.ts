@@ -18,6 +18,21 @@ export interface CsvExporter<T> {
   row(item: T): string;
 }
 
+/**
+ * Columns named as JSON fields (`list ... --format csv --fields id,title`), each cell the field's value in the item's
+ * JSON (`toJson`): an object or a list as its JSON text, nothing for null or a field the item lacks.
+ */
+export function fieldColumns<T>(fields: readonly string[], toJson: (item: T) => unknown): CsvColumn<T>[] {
+  return fields.map((field) => ({
+    header: field,
+    cell: (item) => {
+      const value = (toJson(item) as Record<string, unknown>)[field];
+      if (value === null || value === undefined || typeof value === "number" || typeof value === "string") return value;
+      return typeof value === "object" ? JSON.stringify(value) : String(value);
+    },
+  }));
+}
+
 export function csvExporter<T>(columns: readonly CsvColumn<T>[], delimiter: ExportDelimiter): CsvExporter<T> {
   return {
     header: () => `\ufeff${csvLine(columns.map((c) => c.header), delimiter)}`,

@@ -2,8 +2,8 @@
 //   rejected  the service refused named rows (422): those rows fail, the others of the request were not applied
 //   refused   nothing was applied (a 4xx, or a request that never left): the rows fail, a rerun may send them again
 //   lost      the request may have been applied and the answer is unknown: never resend; reconcile first
-//   stop      the run cannot go on (not authenticated, no subscription, Ctrl-C)
-import { ApiAuthError, ApiUnavailableError, RequestInterruptedError, ValidationError, isApiFailure } from "../api/api-errors.js";
+//   stop      the run cannot go on (not authenticated, no subscription, a refused TLS certificate, a redirect, Ctrl-C)
+import { ApiAuthError, ApiUnavailableError, CertificateError, RedirectError, RequestInterruptedError, ValidationError, isApiFailure } from "../api/api-errors.js";
 import { fieldErrorsByIndex } from "../api/field-errors.js";
 
 export type Failure =
@@ -22,6 +22,8 @@ export type Failure =
 export function classifyFailure(error: unknown, listKey = "shipments"): Failure {
   if (error instanceof RequestInterruptedError) return { kind: "stop", error, lost: error.mayHaveArrived };
   if (error instanceof ApiAuthError) return { kind: "stop", error, lost: false };
+  // Every further request would meet the same certificate, or the same redirect: the setting must change first.
+  if (error instanceof CertificateError || error instanceof RedirectError) return { kind: "stop", error, lost: error.mayHaveArrived };
   if (!isApiFailure(error)) {
     // Not an answer from the HTTP layer (a bug, or the run was interrupted around the call): the request may
     // have gone out, so the rows it carried stay "sending" and are reconciled.

@@ -14,8 +14,9 @@ import { createSandboxControl, type SandboxControl } from "../api/sandbox-contro
 
 /** The control client of the sandbox the run's base URL names; a UsageError when it is not a sandbox. */
 export async function runningSandbox(deps: Deps): Promise<SandboxControl> {
-  const { baseUrl, token, profile, sources } = await deps.connection();
-  const probe = await probeSandboxTables(baseUrl, { token, signal: deps.signal, debug: (line) => deps.debug(line) });
+  const { baseUrl, token, profile, sources, caFile } = await deps.connection();
+  const network = { env: deps.env, caFile };
+  const probe = await probeSandboxTables(baseUrl, { token, signal: deps.signal, debug: (line) => deps.debug(line), network });
   if (!probe.sandbox) {
     const from = sources.baseUrl === "profile" ? `profile "${profile}"` : sources.baseUrl === "env" ? "SHIPCTL_BASE_URL" : "--base-url";
     throw new UsageError(
@@ -24,7 +25,7 @@ export async function runningSandbox(deps: Deps): Promise<SandboxControl> {
       { hint: "Start one with `shipctl sandbox &`, then pass --base-url http://127.0.0.1:8080 (or use a profile logged in to it)." },
     );
   }
-  return createSandboxControl({ baseUrl, token, clock: deps.clock, signal: deps.signal, debug: (line) => deps.debug(line) });
+  return createSandboxControl({ baseUrl, token, clock: deps.clock, signal: deps.signal, debug: (line) => deps.debug(line), network });
 }
 
 /** Runs `work` with the running sandbox's control client, closed afterwards. */

@@ -164,7 +164,9 @@ export function createPipeline(options: PipelineOptions) {
       state,
       path,
       query: new URLSearchParams(rawQuery),
-      origin: `http://${req.headers.host ?? "localhost"}`,
+      // As a Laravel service builds its links: the scheme it was reached by and the Host header as sent. Behind a
+      // TLS-terminating proxy that forwards `Host` without its port, links read http://host/... (api/pagination-link.ts).
+      origin: `${"encrypted" in req.socket ? "https" : "http"}://${req.headers.host ?? "localhost"}`,
       now,
       stamp: () => recordStamp(now(), org?.createdAtLagMs ?? 0),
       changed: () => void (progress.dirty = progress.applied = true),

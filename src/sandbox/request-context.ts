@@ -13,7 +13,7 @@ export interface RequestContext {
   params: string[];
   path: string;
   query: URLSearchParams;
-  /** `http://host:port` as the client addressed the sandbox (from the Host header), for absolute page links. */
+  /** Scheme and Host header as the sandbox was reached (`http://host:port`, from the Host header), for page links. */
   origin: string;
   /** The organization's clock, in epoch milliseconds. */
   now(): number;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { HELP_TOPICS } from "../../src/commands/help/topics.js";
 import { runCli } from "../helpers/cli.js";
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 describe("shipctl with no service at all", () => {
   it("prints the version on stdout and nothing on stderr", async () => {
@@ -14,7 +17,7 @@ describe("shipctl with no service at all", () => {
     expect(r.exitCode).toBe(0);
     for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 8, 130]) expect(r.stdout).toMatch(new RegExp(`^\\s+${code}\\s`, "m"));
     // The --json error names under their exit code.
-    expect(r.stdout).toMatch(/^\s+6\s+the service rejected.*\n\s+rejected, forbidden, not_found, validation_failed, request_rejected$/m);
+    expect(r.stdout).toMatch(/^\s+6\s+the service rejected.*\n\s+rejected, forbidden, not_found, validation_failed, request_rejected, redirected$/m);
   });
 
   it("walks the spreadsheet round trip as a help topic, every flag of it one its command has", async () => {
@@ -29,7 +32,7 @@ describe("shipctl with no service at all", () => {
       expect(help.exitCode, line).toBe(0);
       for (const flag of words.filter((w) => w.startsWith("--"))) expect(help.stdout, `${line}: ${flag}`).toContain(flag);
     }
-    expect((await runCli(["--help"])).stdout).toContain("shipctl help round-trip");
+    expect((await runCli(["--help"])).stdout).toMatch(/^ {2}round-trip +the spreadsheet loop/m);
   });
 
   it("colours stderr with FORCE_COLOR (chalk loaded although no stream is a terminal), and not with --no-color", async () => {
@@ -68,14 +71,72 @@ describe("shipctl with no service at all", () => {
   });
 });
 
+describe("help topics", () => {
+  it("`help` alone and the root --help list every topic with its summary", async () => {
+    for (const args of [["help"], ["--help"]]) {
+      const r = await runCli(args);
+      expect(r.exitCode, args.join(" ")).toBe(0);
+      expect(r.stdout).toContain("Help topics (shipctl help TOPIC):\n");
+      for (const topic of HELP_TOPICS) expect(r.stdout, `${args.join(" ")}: ${topic.name}`).toMatch(new RegExp(`^ {2}${topic.name} +${escape(topic.summary)}$`, "m"));
+    }
+  });
+
+  it("`help environment` prints every variable shipctl reads", async () => {
+    const r = await runCli(["help", "environment"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    for (const name of ["SHIPCTL_PROFILE", "SHIPCTL_BASE_URL", "SHIPCTL_TOKEN", "SHIPCTL_CONFIG_DIR", "SHIPCTL_CACHE_DIR", "SHIPCTL_APPLY_WINDOW"]) {
+      expect(r.stdout).toMatch(new RegExp(`^ {2}${name}\n {6}\\S`, "m"));
+    }
+    expect(r.stdout).toMatch(/^ {2}HTTPS_PROXY, https_proxy$/m);
+    expect(r.stdout).toMatch(/^ {2}NO_COLOR$/m);
+  });
+
+  it("an unknown topic is exit 2 listing the topics and the commands", async () => {
+    const r = await runCli(["help", "enviroment"]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain('no command or help topic "enviroment"');
+    expect(r.stderr).toContain(`Help topics: ${HELP_TOPICS.map((t) => t.name).join(", ")}.`);
+    expect(r.stderr).toMatch(/^Commands: address, shipment, .*, version, help\.$/m);
+    const nested = await runCli(["help", "shipment", "crate"]);
+    expect(nested.exitCode).toBe(2);
+    expect(nested.stderr).toContain("Commands of shipment: update, get, template, create.");
+    expect(nested.stderr).not.toContain("Help topics");
+  });
+});
+
 describe("--json on help topics and the demo", () => {
+  it("`help --json` lists the topics, saying which print a table", async () => {
+    const r = await runCli(["help", "--json"]);
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ topics: HELP_TOPICS.map((t) => ({ name: t.name, summary: t.summary, json: t.json !== undefined })) });
+  });
+
+  it("prints the environment variables as one JSON array", async () => {
+    const r = await runCli(["help", "environment", "--json"]);
+    expect(r.exitCode).toBe(0);
+    const table = JSON.parse(r.stdout) as Array<{ names: string[]; kind: string; does: string; unset: string }>;
+    for (const row of table) expect(Object.keys(row)).toEqual(["names", "kind", "does", "unset"]);
+    expect(table).toContainEqual(expect.objectContaining({ names: ["SHIPCTL_TOKEN"], kind: "shipctl" }));
+    expect(table).toContainEqual(expect.objectContaining({ names: ["NO_PROXY", "no_proxy"], kind: "standard" }));
+  });
+
+  it("refuses --json for help that is text for people (exit 2, only the error document on stdout)", async () => {
+    for (const args of [["help", "round-trip", "--json"], ["help", "shipment", "--json"]]) {
+      const r = await runCli(args);
+      expect(r.exitCode, args.join(" ")).toBe(2);
+      expect(JSON.parse(r.stdout)).toEqual({ error: expect.objectContaining({ code: "usage_error", exit_code: 2 }) });
+      expect(r.stderr).toContain("has no JSON output");
+    }
+  });
+
   it("prints the exit codes as one JSON array", async () => {
     const r = await runCli(["help", "exit-codes", "--json"]);
     expect(r.exitCode).toBe(0);
     const table = JSON.parse(r.stdout) as Array<{ code: number; meaning: string }>;
     expect(table.map((e) => e.code)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 130]);
     expect(table[2]!.meaning).toMatch(/nothing was sent/);
-    expect(table[2]).toMatchObject({ error_codes: ["usage_error"] });
+    expect(table[2]).toMatchObject({ error_codes: ["usage_error", "certificate_error"] });
   });
 
   it("refuses --json on the demo, whose output is a transcript for people (exit 2, only the error document on stdout)", async () => {
@@ -95,6 +156,8 @@ describe("nouns and their verbs", () => {
     list: ["shipments", "addresses"],
     report: ["upload"],
     config: ["list", "get", "set", "path", "tables"],
+    auth: ["status", "login", "logout"],
+    profile: ["list", "use", "remove"],
   };
 
   it("the top-level help lists each noun with its description, and none of their verbs", async () => {
@@ -124,7 +187,9 @@ describe("nouns and their verbs", () => {
     expect(viaHelp.exitCode).toBe(0);
     expect(viaFlag.exitCode).toBe(0);
     expect(viaHelp.stdout).toMatch(/^Usage: shipctl address verify \[options\]/);
-    expect(viaFlag.stdout.startsWith(viaHelp.stdout.trimEnd())).toBe(true);
+    // The whole help, with the examples after it.
+    expect(viaHelp.stdout).toBe(viaFlag.stdout);
+    expect(viaHelp.stdout).toContain("Examples:");
     const nested = await runCli(["help", "config", "tables", "show"]);
     expect(nested.exitCode).toBe(0);
     expect(nested.stdout).toMatch(/^Usage: shipctl config tables show/);

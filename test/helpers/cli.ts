@@ -41,10 +41,14 @@ export interface RunResult {
   stderr: string;
 }
 
+/** HTTP(S)_PROXY, NO_PROXY and ALL_PROXY in either case, NODE_EXTRA_CA_CERTS, NODE_USE_SYSTEM_CA. */
+const NETWORK_VARIABLES = /^(https?_proxy|no_proxy|all_proxy|node_extra_ca_certs|node_use_system_ca)$/i;
+
 export function cliEnv(options: RunOptions = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  // Nothing from the developer's shell may leak in.
-  for (const key of Object.keys(env)) if (key.startsWith("SHIPCTL_") || key === "FORCE_COLOR") delete env[key];
+  // Nothing from the developer's shell may leak in: nor the machine's proxy or extra CA settings (network tests set
+  // their own).
+  for (const key of Object.keys(env)) if (key.startsWith("SHIPCTL_") || key === "FORCE_COLOR" || NETWORK_VARIABLES.test(key)) delete env[key];
   env.NO_COLOR = "1";
   env.CI = "true";
   env.SHIPCTL_CONFIG_DIR = options.configDir ?? tempDir("shipctl-config-");

@@ -26,6 +26,7 @@ const API_METHODS = [
   "priceShipments",
   "finalizeCheckout",
   "uploadReport",
+  "rawRequest",
 ] as const;
 
 export type FakeApi = ApiClient & { calls: Array<{ method: string; args: unknown[] }>; callsTo(method: string): unknown[][] };

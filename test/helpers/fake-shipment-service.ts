@@ -98,6 +98,7 @@ export class FakeShipmentService {
       },
       createAddress: notUsed,
       updateAddress: notUsed,
+      rawRequest: notUsed,
       getAddress: notUsed,
       listAddresses: notUsed,
       updateShipment: notUsed,

@@ -4,6 +4,8 @@ import type { Deps } from "../../deps.js";
 import { parseId } from "../../input/ids.js";
 import { printJson } from "../../output/json.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { printsRecords } from "../record-output.js";
+import { STORED_ADDRESS_FIELDS } from "../../contract/fields.js";
 
 export interface GetOptions {
   id: number;
@@ -24,6 +26,8 @@ Examples:
   shipctl address get 12 --json | jq -r .email
 `,
     );
+  // The --json document is the address itself.
+  printsRecords(command, { in: [], fields: STORED_ADDRESS_FIELDS, outputs: ["json"] });
   return command.action(verbAction(ctx, parseGet, run));
 }
 

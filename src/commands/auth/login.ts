@@ -21,7 +21,7 @@ export function loginCommand(ctx: CommandContext, run: VerbRun<LoginOptions> = r
       "after",
       `
 On a terminal, login asks for the base URL (--base-url skips that question) and the token (hidden input).
-Without a terminal (or with --no-input) it needs --base-url URL and --token-stdin.
+Without a terminal (or with --no-input, or CI set) it needs --base-url URL and --token-stdin.
 The token is checked with one read (GET /api/v1/shipments?limit=1) before anything is saved. Against a shipctl
 sandbox, the sandbox's Country and Service tables are saved with the profile too.
 

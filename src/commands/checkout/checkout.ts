@@ -131,7 +131,7 @@ export async function runCheckout(options: CheckoutOptions, deps: Deps): Promise
     throw new UsageError("checkout charges the organization's card: pass --yes to pay without a confirmation prompt", {
       hint: stdinIds
         ? "--from - reads the ids from stdin, so no one can answer a prompt there. Nothing was priced or paid. (--quote prices without paying.)"
-        : "No one can answer a prompt here (no terminal, or --no-input). Nothing was priced or paid.",
+        : "No one can answer a prompt here (no terminal, CI set, or --no-input). Nothing was priced or paid.",
     });
   }
   const { quote, from, ...plan } = options;

@@ -9,12 +9,12 @@ export interface ConfigGetOptions {
   key: SettingKey;
 }
 
-const GETTABLE = "baseUrl, token (masked), profile, currentProfile, stripLocation";
+const GETTABLE = "baseUrl, token (masked), profile, currentProfile, stripLocation, caFile";
 
 export function configGetCommand(ctx: CommandContext, run: VerbRun<ConfigGetOptions> = runConfigGet): Command {
   const command = new Command("get")
-    .description("print one setting: baseUrl, token (masked), profile, currentProfile, stripLocation")
-    .argument("<key>", "baseUrl | token | profile | currentProfile | stripLocation")
+    .description("print one setting: baseUrl, token (masked), profile, currentProfile, stripLocation, caFile")
+    .argument("<key>", "baseUrl | token | profile | currentProfile | stripLocation | caFile")
     .addHelpText("after", '\nExamples:\n  shipctl config get baseUrl\n  url="$(shipctl config get baseUrl)"\n');
   return command.action(verbAction(ctx, parseConfigGet, run));
 }

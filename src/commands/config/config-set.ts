@@ -12,14 +12,16 @@ import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 export type ConfigSetOptions =
   | { key: "baseUrl"; baseUrl: NormalisedBaseUrl }
   | { key: "currentProfile"; profile: string }
-  | { key: "stripLocation"; value: boolean };
+  | { key: "stripLocation"; value: boolean }
+  /** `path` "" removes the setting. */
+  | { key: "caFile"; path: string };
 
-const SETTABLE = "baseUrl, currentProfile, stripLocation";
+const SETTABLE = "baseUrl, currentProfile, stripLocation, caFile";
 
 export function configSetCommand(ctx: CommandContext, run: VerbRun<ConfigSetOptions> = runConfigSet): Command {
   const command = new Command("set")
-    .description("change a setting of the profile in use: baseUrl, currentProfile or stripLocation")
-    .argument("<key>", "baseUrl | currentProfile | stripLocation")
+    .description("change a setting of the profile in use: baseUrl, currentProfile, stripLocation or caFile")
+    .argument("<key>", "baseUrl | currentProfile | stripLocation | caFile")
     .argument("<value>", "the new value")
     .addHelpText(
       "after",
@@ -28,6 +30,8 @@ baseUrl must be https://, except for localhost, 127.0.0.0/8 and [::1]. A trailin
 Changing baseUrl to another host removes the saved token (it belongs to the old host).
 stripLocation true makes \`report upload\` remove the GPS position from every photo, as --strip-location does
 (--keep-location overrides it for one run); false, the default, sends the position as the photos have it.
+caFile PATH trusts the CA certificates of a PEM file for this profile's requests, besides Node's own (a service
+or a network proxy with its own certificate authority); the file is checked now. caFile "" removes it.
 The token cannot be set here: use \`printf %s "$TOKEN" | shipctl login --token-stdin\`.
 
 Examples:
@@ -35,6 +39,7 @@ Examples:
   shipctl config set baseUrl http://127.0.0.1:8080 --profile local
   shipctl config set currentProfile local
   shipctl config set stripLocation true
+  shipctl config set caFile ~/certs/corp-ca.pem
 `,
     );
   return command.action(verbAction(ctx, parseConfigSet, run));
@@ -60,13 +65,15 @@ export function parseConfigSet(args: string[]): ConfigSetOptions {
     if (word !== "true" && word !== "false") throw new UsageError(`stripLocation ${value}: give true or false`);
     return { key, value: word === "true" };
   }
+  if (key === "caFile") return { key, path: value.trim() };
   const problem = profileNameProblem(value);
   if (problem) throw new UsageError(problem);
   return { key, profile: value };
 }
 
 export async function runConfigSet(options: ConfigSetOptions, deps: Deps): Promise<void> {
-  const { setBaseUrl, setCurrentProfile, setStripLocation } = await import("../../config/change-setting.js");
+  const { setBaseUrl, setCaFile, setCurrentProfile, setStripLocation } = await import("../../config/change-setting.js");
   if (options.key === "stripLocation") return setStripLocation(deps, options.value);
+  if (options.key === "caFile") return setCaFile(deps, options.path);
   return options.key === "baseUrl" ? setBaseUrl(deps, options.baseUrl) : setCurrentProfile(deps, options.profile);
 }

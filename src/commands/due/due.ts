@@ -8,6 +8,8 @@ import { looksLikeDuration, parseDuration } from "../../input/duration.js";
 import { momentOf } from "../../input/list-filters.js";
 import type { CreatedAfter, DueFormat, DueOptions } from "../../due/show-due.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { printsRecords } from "../record-output.js";
+import { DUE_ITEM_FIELDS } from "../../due/due-fields.js";
 
 export type { DueOptions };
 
@@ -77,6 +79,7 @@ Examples:
   0 * * * *  shipctl due --within 6h > /tmp/due.txt; [ $? -eq ${ExitCode.Due} ] && mail -s "report windows closing" ops@example.com < /tmp/due.txt
 `,
     );
+  printsRecords(command, { in: ["due"], fields: DUE_ITEM_FIELDS, outputs: ["json", "ndjson"] });
   return command.action(verbAction(ctx, (_args, flags: DueFlags) => parseDue(flags), run));
 }
 

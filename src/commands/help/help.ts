@@ -1,22 +1,27 @@
 // `shipctl help [topic...]`: its wiring, options and run. It shows the help of any command, which needs the whole
-// command tree: the program this command belongs to (nouns get their verbs on first use: withVerbs).
+// command tree: the program this command belongs to (nouns get their verbs on first use: withVerbs). The topics it
+// also shows are listed in topics.ts.
 import { Command } from "commander";
 import type { Deps } from "../../deps.js";
-import { ERROR_CODE_TABLE, EXIT_CODE_TABLE, UsageError } from "../../errors.js";
+import { UsageError } from "../../errors.js";
+import { printJson } from "../../output/json.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 import { withVerbs } from "../index.js";
-import { ROUND_TRIP_HELP } from "./round-trip.js";
+import { findHelpTopic, HELP_TOPICS, helpTopicsList } from "./topics.js";
 
 export interface HelpOptions {
-  /** A command's words (`shipment create`), a topic (`exit-codes`, `round-trip`), or nothing for the program's own help. */
+  /** A command's words (`shipment create`), a topic (`exit-codes`, `environment`), or nothing for the program's own help. */
   topic: string[];
 }
+
+const TOPIC_NAMES = HELP_TOPICS.map((t) => t.name).join(", ");
 
 /** `run` replaces the default, which shows help from the program this command is added to. */
 export function helpCommand(ctx: CommandContext, run?: VerbRun<HelpOptions>): Command {
   const command = new Command("help")
-    .description("show help for a command, or a topic: `shipctl help exit-codes`, `shipctl help round-trip`")
-    .argument("[topic...]", "a command (e.g. `shipment create`), `exit-codes`, or `round-trip` (the spreadsheet loop, worked)");
+    .description("show help for a command, or a help topic (listed below)")
+    .argument("[topic...]", `a command (e.g. \`shipment create\`), or a topic: ${TOPIC_NAMES}`)
+    .addHelpText("after", () => `\n${helpTopicsList()}\nWith --json, \`shipctl help\` lists the topics, and a topic that is a table prints it.\n`);
   return command.action(verbAction(ctx, parseHelp, run ?? ((options, deps) => runHelp(options, deps, command.parent ?? command))));
 }
 
@@ -26,38 +31,49 @@ export function parseHelp(args: string[]): HelpOptions {
 
 export async function runHelp(options: HelpOptions, deps: Deps, program: Command): Promise<void> {
   const { topic } = options;
-  if (topic.join(" ") === "exit-codes") {
-    deps.io.out(
-      deps.globals.json ? `${JSON.stringify(EXIT_CODE_TABLE.map(([code, meaning]) => ({ code, meaning, error_codes: errorCodesOf(code) })))}\n` : exitCodesText(),
-    );
+  const json = deps.globals.json;
+  const named = findHelpTopic(topic.join(" "));
+  if (named) {
+    if (!json) deps.io.out(await named.text());
+    else if (named.json) printJson(deps.io, await named.json());
+    else throw noJson(`help ${named.name}`);
     return;
   }
-  if (topic.join(" ") === "round-trip") {
-    deps.io.out(ROUND_TRIP_HELP);
+  if (json && topic.length === 0) {
+    // `json`: whether `help NAME --json` prints the topic as a table.
+    printJson(deps.io, { topics: HELP_TOPICS.map((t) => ({ name: t.name, summary: t.summary, json: t.json !== undefined })) });
     return;
   }
   let target = program;
   for (const word of topic) {
     const sub = (await withVerbs(target)).commands.find((c) => c.name() === word || c.aliases().includes(word));
-    if (!sub) throw new UsageError(`no command or help topic "${topic.join(" ")}"`, { hint: "Run `shipctl --help` for the list." });
+    if (!sub) throw unknownTopic(topic, target);
     target = sub;
   }
-  deps.io.out((await withVerbs(target)).helpInformation());
+  if (json) throw noJson(`help ${topic.join(" ")}`);
+  // As `--help` prints it, with the text added after it (the program's list of topics, a verb's examples), on the
+  // stdout commander is given (program.ts).
+  (await withVerbs(target)).outputHelp();
 }
 
-export function exitCodesText(): string {
-  const lines = EXIT_CODE_TABLE.map(([code, text]) => {
-    const names = errorCodesOf(code);
-    return `  ${String(code).padStart(3)}  ${text}${names.length ? `\n       ${names.join(", ")}` : ""}`;
+/** What there is to ask for, where the words stopped matching: the topics (at the top) and the commands there. */
+function unknownTopic(topic: string[], where: Command): UsageError {
+  const top = where.parent === null;
+  const commands = where.commands.map((c) => c.name()).join(", ");
+  const path = top ? "" : ` of ${commandPath(where)}`;
+  return new UsageError(`no command or help topic "${topic.join(" ")}"`, {
+    hint: `${top ? `Help topics: ${TOPIC_NAMES}.\n` : ""}Commands${path}: ${commands}.`,
   });
-  return (
-    `Exit codes:\n${lines.join("\n")}\n\n` +
-    'With --json a failure is on stdout too: {"error": {"code", "exit_code", "message", "hint", ...}}, with "code" one of\n' +
-    "the names under its exit code above (README: Errors as JSON).\n"
-  );
 }
 
-/** The --json error names (`code`) of an exit code. */
-function errorCodesOf(exitCode: number): string[] {
-  return ERROR_CODE_TABLE.filter(([, code]) => code === exitCode).map(([name]) => name);
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(" ");
+}
+
+function noJson(what: string): UsageError {
+  return new UsageError(`shipctl ${what} is text for people and has no JSON output`, {
+    hint: `With --json: \`shipctl help\` lists the topics; ${HELP_TOPICS.filter((t) => t.json).map((t) => `\`help ${t.name}\``).join(" and ")} print their tables.`,
+  });
 }

@@ -4,7 +4,7 @@
 import { Command } from "commander";
 import { PAGE } from "../../contract/limits.js";
 import { ShipmentStatus, shipmentStatusName } from "../../contract/enums.js";
-import { ADDRESS_FIELDS, SHIPMENT_FIELDS } from "../../contract/fields.js";
+import { ADDRESS_FIELDS, SHIPMENT_FIELDS, STORED_ADDRESS_FIELDS, STORED_SHIPMENT_FIELDS } from "../../contract/fields.js";
 import { UsageError } from "../../errors.js";
 import { parsePageFlags } from "../../input/page-flags.js";
 import { isFiltered, parseMax, parseShipmentFilter, type ListFilterFlags } from "../../input/list-filters.js";
@@ -13,6 +13,7 @@ import { LIST_FORMATS, type ListFormat } from "../../output/list-format.js";
 import type { ListKind } from "../../api/walk-pages.js";
 import type { ListOptions } from "./list-records.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { fieldList, printsRecords } from "../record-output.js";
 import type { Deps } from "../../deps.js";
 
 export type { ListOptions };
@@ -25,6 +26,7 @@ type ListFlags = ListFilterFlags & {
   ndjson?: boolean;
   format?: string;
   delimiter?: string;
+  fields?: string;
 };
 
 const COLUMNS: Record<ListKind, string> = {
@@ -36,6 +38,12 @@ const CSV_HEADERS: Record<ListKind, string> = {
   shipments: `${["shipment_id", ...SHIPMENT_FIELDS].join(", ")}, and per side (fulfillment, destination)
           the stored address id, or the address columns when the shipment was given the address inline`,
   addresses: ["address_id", ...ADDRESS_FIELDS].join(", "),
+};
+
+/** What an item prints: the service's record, and for a shipment status_name right after status (withStatusName). */
+const RECORD_FIELDS: Record<ListKind, readonly string[]> = {
+  shipments: STORED_SHIPMENT_FIELDS.flatMap((f) => (f === "status" ? [f, "status_name"] : [f])),
+  addresses: STORED_ADDRESS_FIELDS,
 };
 
 const STATUS_NAMES = Object.values(ShipmentStatus).map(shipmentStatusName);
@@ -80,7 +88,8 @@ Output:
   csv     for a spreadsheet, and back: UTF-8 with a byte-order mark, the columns \`${kind === "shipments" ? "shipment" : "address"} update --csv\` reads:
           ${CSV_HEADERS[kind]}.
           Cells a spreadsheet would read as a formula or as a number losing its leading zero (+1206..., 01067)
-          start with ' so they stay text; \`update --csv\` takes it off again.
+          start with ' so they stay text; \`update --csv\` takes it off again. With --fields, the columns are those
+          fields instead, named and valued as in JSON (an address as its JSON): an export, no longer an update file.
 With --max, a page may be cut short: next_page is then that page again (reading it repeats items, skips none).
 A bad flag is exit 2 before anything is sent.
 
@@ -97,6 +106,7 @@ ${
 }
 `,
     );
+  printsRecords(command, { in: [kind], fields: RECORD_FIELDS[kind], outputs: ["json", "ndjson", "csv"] });
   return command.action(verbAction(ctx, (_args, flags: ListFlags) => parseList(kind, flags), run));
 }
 
@@ -112,7 +122,9 @@ export function parseList(kind: ListKind, flags: ListFlags): ListOptions {
     });
   }
   const all = flags.all === true || isFiltered(filter) || max !== undefined;
-  return { kind, ...parsePageFlags(flags), all, ...(format ? { format } : {}), delimiter: delimiter as ExportDelimiter, ...(max ? { max } : {}), filter };
+  // With JSON the fields are kept by the shaped stdout (record-output.ts); a CSV's columns are the listing's own.
+  const fields = format === "csv" && flags.fields !== undefined ? { fields: fieldList(flags.fields) } : {};
+  return { kind, ...parsePageFlags(flags), all, ...(format ? { format } : {}), delimiter: delimiter as ExportDelimiter, ...(max ? { max } : {}), filter, ...fields };
 }
 
 function formatOf(flags: ListFlags): ListFormat | undefined {

@@ -7,7 +7,7 @@ import { walkPages, type ListKind } from "../../api/walk-pages.js";
 import { callOptions } from "../../input/call-options.js";
 import { enumLabels } from "../../input/table-values.js";
 import { isFiltered, type ShipmentFilter } from "../../input/list-filters.js";
-import { csvExporter, type CsvColumn, type ExportDelimiter } from "../../csv/csv-export.js";
+import { csvExporter, fieldColumns, type CsvColumn, type ExportDelimiter } from "../../csv/csv-export.js";
 import { printListing, type ListingOptions } from "../../output/listing.js";
 import { printErrorJson } from "../../output/json.js";
 import { errorJson } from "../../errors.js";
@@ -32,6 +32,8 @@ export interface ListOptions {
   max?: number;
   /** Shipments only; empty: every item. */
   filter: ShipmentFilter;
+  /** With --format csv: these JSON fields as the columns (--fields), instead of the columns `update --csv` reads. */
+  fields?: readonly string[];
 }
 
 type Item = StoredShipment | StoredAddress;
@@ -41,12 +43,14 @@ export async function listRecords(deps: Deps, options: ListOptions & { format: L
   const shipments = kind === "shipments";
   const filtered = isFiltered(options.filter);
   const keep: (item: Item) => boolean = shipments && filtered ? (shipmentMatches(options.filter) as (item: Item) => boolean) : () => true;
+  const toJson = shipments ? (item: Item): unknown => withStatusName(item as StoredShipment) : (item: Item): unknown => item;
+  const csvColumns = options.fields ? fieldColumns(options.fields, toJson) : ((shipments ? SHIPMENT_CSV_COLUMNS : ADDRESS_CSV_COLUMNS) as readonly CsvColumn<Item>[]);
   const listing: ListingOptions<Item> = {
     format: options.format,
     empty: filtered ? `No ${kind} match.` : `No ${kind}${options.page > 1 ? ` on page ${options.page}` : ""}.`,
     jsonKey: kind,
-    toJson: shipments ? (item) => withStatusName(item as StoredShipment) : (item) => item,
-    csv: csvExporter((shipments ? SHIPMENT_CSV_COLUMNS : ADDRESS_CSV_COLUMNS) as readonly CsvColumn<Item>[], options.delimiter),
+    toJson,
+    csv: csvExporter(csvColumns, options.delimiter),
   };
   const printer = printListing<Item>({ io: deps.io, theme: deps.theme.out }, listing);
 

@@ -4,6 +4,8 @@ import type { Deps } from "../../deps.js";
 import { parseId } from "../../input/ids.js";
 import { printJson } from "../../output/json.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { printsRecords } from "../record-output.js";
+import { STORED_SHIPMENT_FIELDS } from "../../contract/fields.js";
 
 export interface GetOptions {
   id: number;
@@ -28,6 +30,8 @@ Examples:
   shipctl shipment get 7 --json | jq .status
 `,
     );
+  // The --json document is the shipment itself, with the report sets shipctl adds.
+  printsRecords(command, { in: [], fields: [...STORED_SHIPMENT_FIELDS, "report_sets"], outputs: ["json"] });
   return command.action(verbAction(ctx, parseGet, run));
 }
 

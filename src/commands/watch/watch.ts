@@ -6,6 +6,8 @@ import { parseId } from "../../input/ids.js";
 import type { Deps } from "../../deps.js";
 import type { WatchPlan } from "../../watch/watch-loop.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { printsRecords } from "../record-output.js";
+import { WATCH_EVENT_FIELDS } from "../../watch/event-fields.js";
 
 export type WatchOptions = WatchPlan;
 
@@ -64,6 +66,8 @@ export function watchCommand(ctx: CommandContext, run: VerbRun<WatchOptions> = r
     .option("--exec <command>", "run this shell command for each change, the change as JSON on its stdin")
     .option("--ndjson", "one JSON object per change, per line")
     .addHelpText("after", HELP_AFTER);
+  // Each --ndjson line is an event (--exec still receives the whole event).
+  printsRecords(command, { in: [], fields: WATCH_EVENT_FIELDS, outputs: ["ndjson"] });
   return command.action(verbAction(ctx, parseWatch, run));
 }
 

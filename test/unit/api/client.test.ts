@@ -222,10 +222,18 @@ describe("pagination", () => {
     expect(server.received[0]!.url).toBe("/api/v1/addresses?page=3");
   });
 
-  it("refuses a link to another origin without sending anything (the token stays home)", async () => {
+  it("reads a link naming another origin on the base URL (path and query only: the token stays home)", async () => {
+    const { server, api } = await setup((_req, res) => json(res, 200, page([], null, "/api/v1/shipments")));
+    for (const link of ["https://evil.example/api/v1/shipments?page=2", `${server.url.replace("127.0.0.1", "localhost")}/api/v1/shipments?page=3`, "http://127.0.0.1/api/v1/shipments?page=4&limit=2"]) {
+      await api.nextPage("shipments", link);
+    }
+    expect(server.received.map((r) => r.url)).toEqual(["/api/v1/shipments?page=2", "/api/v1/shipments?page=3", "/api/v1/shipments?page=4&limit=2"]);
+  });
+
+  it("refuses a link to another path without sending anything", async () => {
     const { server, api } = await setup((_req, res) => json(res, 200, page([], null, "/")));
-    for (const link of ["https://evil.example/api/v1/shipments?page=2", `${server.url.replace("127.0.0.1", "localhost")}/api/v1/shipments?page=2`, `https://127.0.0.1:${server.port}/x`]) {
-      const err = (await rejection(api.nextPage("shipments", link))) as Error;
+    for (const [kind, link] of [["shipments", `https://127.0.0.1:${server.port}/x`], ["addresses", `${server.url}/api/v1/shipments?page=2`]] as const) {
+      const err = (await rejection(api.nextPage(kind, link))) as Error;
       expect(err).toBeInstanceOf(UnexpectedResponseError);
       expect(err.message).toContain("did not follow it");
     }

@@ -8,10 +8,10 @@ import {
   NotFoundError,
   PaymentDeclinedError,
   RateLimitedError,
+  RedirectError,
   RequestRejectedError,
   ServerError,
   UnauthorizedError,
-  UnexpectedResponseError,
   ValidationError,
   isApiFailure,
 } from "../../../src/api/api-errors.js";
@@ -233,11 +233,26 @@ describe("errorForResponse: what each status means", () => {
     }
   });
 
-  it("a redirect is unexpected (exit 1) and names where it points", () => {
-    const err = errorForResponse(answer(301, "", undefined, { location: "https://api.example.com/api/v1/shipments" }, "Moved Permanently"), ctx({ method: "GET", path: "/api/v1/shipments" }));
-    expect(err).toBeInstanceOf(UnexpectedResponseError);
-    expect(exitCodeFor(err)).toBe(ExitCode.Failure);
-    expect(err.message).toContain("redirect to https://api.example.com/api/v1/shipments");
+  it("a redirect is its own error (exit 6, redirected): where it points, and the base URL to set when the service moved", () => {
+    const err = errorForResponse(answer(301, "", undefined, { location: "https://new.example.com/shipping/api/v1/shipments?page=1" }, "Moved Permanently"), ctx({ method: "GET", path: "/api/v1/shipments" }));
+    expect(err).toBeInstanceOf(RedirectError);
+    expect(exitCodeFor(err)).toBe(ExitCode.Rejected);
+    expect(err.errorCode).toBe("redirected");
+    expect(err.message).toBe(
+      "The service redirects GET /api/v1/shipments to https://new.example.com/shipping/api/v1/shipments?page=1 (GET /api/v1/shipments answered 301 Moved Permanently); shipctl does not follow redirects, so the token goes only to the base URL",
+    );
+    expect(err.hint).toBe("If the service moved there, set the base URL to it: shipctl config set baseUrl https://new.example.com/shipping");
+    expect(err.details).toMatchObject({ location: "https://new.example.com/shipping/api/v1/shipments?page=1", http_status: 301 });
+    expect(err.mayHaveArrived).toBe(false);
+  });
+
+  it("a redirect elsewhere (a login page) or without a Location says to check the base URL", () => {
+    const login = errorForResponse(answer(302, "", undefined, { location: "https://sso.corp.example/login?next=%2F" }), ctx({ method: "GET", path: "/api/v1/shipments" }));
+    expect(login.message).toContain("to https://sso.corp.example/login?next=%2F");
+    expect(login.hint).toMatch(/^It points away from this endpoint .*check the base URL/);
+    const nowhere = errorForResponse(answer(307, ""), ctx({ method: "GET", path: "/api/v1/shipments" }));
+    expect(nowhere).toBeInstanceOf(RedirectError);
+    expect(nowhere.message).toMatch(/^The service answered a redirect without saying where \(GET \/api\/v1\/shipments answered 307/);
   });
 
   it("an earlier attempt that may have arrived is remembered", () => {

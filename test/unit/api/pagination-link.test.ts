@@ -1,42 +1,50 @@
-// links.next is followed only on the base URL's origin; an http link from behind a TLS-terminating proxy is the
-// same service and is followed over https on the base URL's origin.
+// links.next: only its path and query are taken, requested on the base URL, and only for the endpoint being read.
+// A service behind a TLS-terminating proxy names another scheme and port (http://host/...): read on the base URL.
 import { describe, expect, it } from "vitest";
 import { UnexpectedResponseError } from "../../../src/api/api-errors.js";
 import { followableLink } from "../../../src/api/pagination-link.js";
 
 const same = (s: string) => s;
+const SHIPMENTS = "/api/v1/shipments";
 
 describe("followableLink", () => {
-  it("follows a link on the base URL's origin, and reads a relative one against it", () => {
+  it("takes the path and query of a link on the base URL's origin, or of a relative one", () => {
     const base = new URL("https://api.example.com");
-    expect(followableLink("https://api.example.com/api/v1/shipments?page=2", base, same).href).toBe("https://api.example.com/api/v1/shipments?page=2");
-    expect(followableLink("/api/v1/shipments?page=3&limit=50", base, same).href).toBe("https://api.example.com/api/v1/shipments?page=3&limit=50");
+    expect(followableLink("https://api.example.com/api/v1/shipments?page=2", base, same, SHIPMENTS).href).toBe("https://api.example.com/api/v1/shipments?page=2");
+    expect(followableLink("/api/v1/shipments?page=3&limit=50", base, same, SHIPMENTS).href).toBe("https://api.example.com/api/v1/shipments?page=3&limit=50");
   });
 
-  it("an http link for an https base on the same host and port: followed on the base URL's origin (over TLS)", () => {
-    expect(followableLink("http://api.example.com/api/v1/shipments?page=2&limit=50", new URL("https://api.example.com"), same).href).toBe(
-      "https://api.example.com/api/v1/shipments?page=2&limit=50",
-    );
-    expect(followableLink("http://api.example.com:8443/api/v1/addresses?page=2", new URL("https://api.example.com:8443/"), same).href).toBe(
-      "https://api.example.com:8443/api/v1/addresses?page=2",
-    );
-  });
-
-  it("refuses other hosts, other ports, and an https link for an http base", () => {
-    const base = new URL("https://api.example.com");
+  it("reads a link naming another scheme, host or port on the base URL: a proxy's http://host/ without its port", () => {
+    const base = new URL("https://shipping.test:8443");
     for (const link of [
-      "https://evil.example/api/v1/shipments?page=2",
-      "http://evil.example/api/v1/shipments?page=2",
-      "http://api.example.com:8080/api/v1/shipments?page=2",
-      "https://api.example.com:8443/api/v1/shipments?page=2",
-      "http://sub.api.example.com/api/v1/shipments?page=2",
+      "http://shipping.test/api/v1/shipments?page=2&limit=50",
+      "http://shipping.test:8080/api/v1/shipments?page=2&limit=50",
+      "https://evil.example/api/v1/shipments?page=2&limit=50",
+      "http://10.0.0.5:8000/api/v1/shipments?page=2&limit=50",
     ]) {
-      expect(() => followableLink(link, base, same), link).toThrow(UnexpectedResponseError);
+      expect(followableLink(link, base, same, SHIPMENTS).href, link).toBe("https://shipping.test:8443/api/v1/shipments?page=2&limit=50");
     }
-    expect(() => followableLink("https://127.0.0.1:4000/x", new URL("http://127.0.0.1:4000"), same)).toThrow(/did not follow it/);
+  });
+
+  it("keeps the base URL's path prefix, whether the service's link has it or not (a proxy that strips it)", () => {
+    const base = new URL("https://corp.example/shipping");
+    expect(followableLink("http://corp.example/shipping/api/v1/shipments?page=2", base, same, SHIPMENTS).href).toBe("https://corp.example/shipping/api/v1/shipments?page=2");
+    expect(followableLink("http://backend:8000/api/v1/shipments?page=2", base, same, SHIPMENTS).href).toBe("https://corp.example/shipping/api/v1/shipments?page=2");
+  });
+
+  it("refuses a link to any other path: it is not a page of the list being read", () => {
+    const base = new URL("https://api.example.com");
+    for (const link of ["https://api.example.com/api/v1/addresses?page=2", "/api/v1/shipments/12", "/login?page=2", "https://api.example.com/x"]) {
+      expect(() => followableLink(link, base, same, SHIPMENTS), link).toThrow(UnexpectedResponseError);
+    }
+    expect(() => followableLink("/x", base, same, SHIPMENTS)).toThrow(/is not a page of \/api\/v1\/shipments, the list being read: shipctl did not follow it/);
+  });
+
+  it("without the endpoint (a raw read), takes the link's path and query as they are, on the base URL", () => {
+    expect(followableLink("http://shipping.test/api/v1/anything?page=2", new URL("https://shipping.test:8443"), same).href).toBe("https://shipping.test:8443/api/v1/anything?page=2");
   });
 
   it("refuses a link that is not a URL", () => {
-    expect(() => followableLink("http://[bad", new URL("https://api.example.com"), same)).toThrow(/is not a URL/);
+    expect(() => followableLink("http://[bad", new URL("https://api.example.com"), same, SHIPMENTS)).toThrow(/is not a URL/);
   });
 });

@@ -121,6 +121,7 @@ export function fakeService(
     listShipments: notUsed("listShipments"),
     nextPage: notUsed("nextPage"),
     uploadReport: notUsed("uploadReport"),
+    rawRequest: notUsed("rawRequest"),
     close: async () => undefined,
   };
   return {

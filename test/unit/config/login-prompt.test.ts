@@ -38,7 +38,8 @@ describe("login on a terminal", () => {
     expect(t.prompter.asked).toEqual(["Service base URL:", "Token (input hidden):"]);
     const saved = (await openConfigStore(t.deps.env)).read();
     expect(saved.currentProfile).toBe("default");
-    expect(saved.profiles.default).toEqual({ baseUrl: service.url, token: TOKEN });
+    // The service answered GET /_sandbox/tables with a 404: remembered, so commands do not ask it again.
+    expect(saved.profiles.default).toEqual({ baseUrl: service.url, token: TOKEN, notSandbox: { baseUrl: service.url, reason: "answered 404" } });
     expect(t.io.stderr()).toContain(`Logged in to ${service.url} as profile default`);
     expect(t.io.stderr()).toContain("ended in /api/v1");
     expect(t.io.stderr()).not.toContain(TOKEN);

@@ -14,6 +14,7 @@ describe("config get (parse only)", () => {
     ["token", "token"],
     ["profile", "profile"],
     ["current-profile", "currentProfile"],
+    ["ca-file", "caFile"],
   ])("reads %s as %s", async (input, key) => {
     expect(await parse([input])).toEqual({ key });
   });
@@ -21,7 +22,7 @@ describe("config get (parse only)", () => {
   it("refuses an unknown setting, listing those there are (exit 2)", async () => {
     const e = await parse(["colour"]).catch((err: unknown) => err);
     expect(e).toBeInstanceOf(UsageError);
-    expect(e).toMatchObject({ message: 'unknown setting "colour"', hint: "settings: baseUrl, token (masked), profile, currentProfile, stripLocation" });
+    expect(e).toMatchObject({ message: 'unknown setting "colour"', hint: "settings: baseUrl, token (masked), profile, currentProfile, stripLocation, caFile" });
   });
 
   it("needs the key (commander's own refusal)", async () => {

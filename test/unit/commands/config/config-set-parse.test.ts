@@ -16,6 +16,11 @@ describe("config set (parse only)", () => {
     expect(await parse(["currentProfile", "staging"])).toEqual({ key: "currentProfile", profile: "staging" });
   });
 
+  it("caFile: the path as given (checked and made absolute when stored); an empty one removes it", async () => {
+    expect(await parse(["ca-file", " certs/ca.pem "])).toEqual({ key: "caFile", path: "certs/ca.pem" });
+    expect(await parse(["caFile", ""])).toEqual({ key: "caFile", path: "" });
+  });
+
   it.each([
     [["token", "abc"], "the token cannot be set with `config set`"],
     [["profile", "x"], "the profile is chosen per run"],

@@ -1,6 +1,6 @@
 // `list shipments|addresses`: the command line to options, nothing run.
 import { describe, expect, it } from "vitest";
-import { listCommand, type ListOptions } from "../../../../src/commands/list/list-kind.js";
+import { listCommand, parseList, type ListOptions } from "../../../../src/commands/list/list-kind.js";
 import { UsageError } from "../../../../src/errors.js";
 import { parsedOptions } from "../../../helpers/parse-verb.js";
 
@@ -49,6 +49,11 @@ describe("list (parse only)", () => {
     for (const bad of [["--max", "0"], ["--max", "many"], ["--format", "xml"], ["--delimiter", ";"], ["--format", "csv", "--delimiter", "|"], ["--format", "json", "--ndjson"], ["--title", " "]]) {
       await expect(shipments(bad), bad.join(" ")).rejects.toBeInstanceOf(UsageError);
     }
+  });
+
+  it("--fields with --format csv: the listing's columns, in order, once each; with JSON they are the output's to keep", async () => {
+    expect((await shipments(["--format", "csv", "--fields", "title, id,title"])).fields).toEqual(["title", "id"]);
+    expect(parseList("shipments", { ndjson: true, fields: "id" })).not.toHaveProperty("fields");
   });
 
   it("addresses have no shipment filters", async () => {

@@ -1,0 +1,49 @@
+// `shipctl profile remove NAME`: its wiring, options and run; config/remove-profile.ts asks (or takes --yes) and
+// removes. Whether --yes is needed depends on a terminal: the run's question.
+import { Command } from "commander";
+import type { Deps } from "../../deps.js";
+import { UsageError } from "../../errors.js";
+import { profileNameProblem } from "../../config/profile-name.js";
+import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+
+export interface ProfileRemoveOptions {
+  name: string;
+  /** Remove without a prompt. */
+  yes: boolean;
+}
+
+interface ProfileRemoveFlags {
+  yes?: boolean;
+}
+
+export function profileRemoveCommand(ctx: CommandContext, run: VerbRun<ProfileRemoveOptions> = runProfileRemove): Command {
+  const command = new Command("remove")
+    .argument("<name>", "a saved profile")
+    .description("remove a saved profile with its token and tables")
+    .option("-y, --yes", "remove without a prompt (required without a terminal)")
+    .addHelpText(
+      "after",
+      `
+Asks first on a terminal; without one (or with --no-input) it needs --yes (exit 2 otherwise). An unknown name is
+exit 2, listing the saved profiles. Removing the current profile says which one commands use from then on (the
+default, unless SHIPCTL_PROFILE names another).
+
+Examples:
+  shipctl profile remove old-staging
+  shipctl profile remove old-staging --yes
+`,
+    );
+  return command.action(verbAction(ctx, parseProfileRemove, run));
+}
+
+export function parseProfileRemove(args: string[], flags: ProfileRemoveFlags): ProfileRemoveOptions {
+  const name = args[0] ?? "";
+  const problem = profileNameProblem(name);
+  if (problem) throw new UsageError(problem);
+  return { name, yes: flags.yes === true };
+}
+
+export async function runProfileRemove(options: ProfileRemoveOptions, deps: Deps): Promise<void> {
+  const { removeProfile } = await import("../../config/remove-profile.js");
+  return removeProfile(deps, options.name, options.yes);
+}

@@ -1,0 +1,44 @@
+// Why a run uses the profile it uses, told the way `auth status` and `profile list` show it, and the refusal of a
+// profile name the config file does not have (`profile use`, `profile remove`).
+import { UsageError } from "../errors.js";
+import type { Setting } from "./settings.js";
+import type { ConfigData } from "./schema.js";
+import { profileOf } from "./schema.js";
+
+/** Where the profile in use was chosen: "current" is the config file's currentProfile (`profile use`). */
+export type ProfileChoiceSource = "flag" | "env" | "current" | "default";
+
+export interface ProfileChoice {
+  name: string;
+  source: ProfileChoiceSource;
+  /** For people: "--profile flag", "SHIPCTL_PROFILE", "saved as current" (by `profile use`), "default: none chosen". */
+  why: string;
+}
+
+/** The profile setting as resolved (settings.ts resolveProfileName), with its reason in words. */
+export function profileChoice(profile: Setting<string>): ProfileChoice {
+  switch (profile.source) {
+    case "flag":
+      return { name: profile.value, source: "flag", why: "--profile flag" };
+    case "env":
+      return { name: profile.value, source: "env", why: "SHIPCTL_PROFILE" };
+    case "profile":
+      return { name: profile.value, source: "current", why: "saved as current" };
+    case "default":
+      return { name: profile.value, source: "default", why: "default: none chosen" };
+  }
+}
+
+/** The saved profile names, sorted. */
+export function profileNames(data: ConfigData): string[] {
+  return Object.keys(data.profiles).sort();
+}
+
+/** Exit 2, listing the profiles there are, unless the config file has a profile called `name`. */
+export function requireSavedProfile(data: ConfigData, name: string): void {
+  if (profileOf(data, name)) return;
+  const names = profileNames(data);
+  throw new UsageError(`there is no profile "${name}"${names.length ? `; profiles: ${names.join(", ")}` : ": no profile is saved"}`, {
+    hint: `create it with \`shipctl login --profile ${name}\`, or see them with \`shipctl profile list\``,
+  });
+}

@@ -1,0 +1,81 @@
+// stdout shaped by --fields and --query (json-shape.ts) on its way out, whatever wrote it (printJson, a listing, a
+// batch's results written a piece at a time): one JSON document is held until the command ends, since a query needs
+// all of it; NDJSON is shaped a line at a time as it comes, so a stream (pages, `watch`) still flows.
+import type { IO } from "./io.js";
+import { ndjsonLine } from "./json.js";
+import { shapeDocument, shapeItem, type JsonShape } from "./json-shape.js";
+
+export type ShapedMode = "document" | "lines";
+
+export interface ShapedStdout {
+  /** The same IO, its stdout shaped. */
+  io: IO;
+  /**
+   * Prints what is still held. Returns why some output could not be shaped (not JSON, or the query failed on it): that
+   * output was printed as it was, so nothing the command did is lost from stdout.
+   */
+  end(): string | undefined;
+}
+
+export function shapedStdout(io: IO, shape: JsonShape, mode: ShapedMode): ShapedStdout {
+  let held = "";
+  let problem: string | undefined;
+  const unchanged = (text: string, why: string) => {
+    problem ??= why;
+    io.out(text);
+  };
+  const writeLine = (line: string) => {
+    if (line.trim() === "") return io.out(`${line}\n`);
+    const value = parsed(line);
+    if (value === NOT_JSON) return unchanged(`${line}\n`, "a line printed was not JSON");
+    try {
+      const shaped = shapeItem(value, shape);
+      if (shaped !== undefined) io.out(ndjsonLine(shaped));
+    } catch (e) {
+      unchanged(`${line}\n`, queryFailure(e));
+    }
+  };
+  const writeDocument = (text: string) => {
+    const value = parsed(text);
+    if (value === NOT_JSON) return unchanged(text, "the output was not one JSON document");
+    try {
+      io.out(`${JSON.stringify(shapeDocument(value, shape) ?? null, null, 2)}\n`);
+    } catch (e) {
+      unchanged(text, queryFailure(e));
+    }
+  };
+  const out = (text: string) => {
+    held += text;
+    if (mode !== "lines") return;
+    for (let end = held.indexOf("\n"); end !== -1; end = held.indexOf("\n")) {
+      const line = held.slice(0, end);
+      held = held.slice(end + 1);
+      writeLine(line);
+    }
+  };
+  // Object.create keeps io's getters (stdin, isTTY) lazy, as watchStdout does.
+  const shaped = Object.create(io, { out: { value: out } }) as IO;
+  return {
+    io: shaped,
+    end() {
+      const rest = held;
+      held = "";
+      if (rest !== "") (mode === "lines" ? writeLine : writeDocument)(rest);
+      return problem;
+    },
+  };
+}
+
+const NOT_JSON = Symbol("not JSON");
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+function queryFailure(e: unknown): string {
+  return `the query failed on it: ${e instanceof Error ? e.message : String(e)}`;
+}

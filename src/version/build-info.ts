@@ -1,0 +1,31 @@
+// What `shipctl version` and `shipctl --version --json` say: this build (version, commit and build date, fixed when
+// it was built: scripts/build-info.mjs) and the Node and platform running it, which a bug report needs.
+// main() answers `--version --json` with it before loading the command tree, so it imports nothing.
+
+export interface BuildInfo {
+  version: string;
+  /** The short commit built from, `-dirty` when tracked files had changes; null when not built in a git checkout. */
+  commit: string | null;
+  /** ISO 8601, UTC. */
+  build_date: string;
+  /** Without the leading "v", as process.versions.node says it. */
+  node_version: string;
+  platform: NodeJS.Platform;
+  arch: string;
+}
+
+export function buildInfo(): BuildInfo {
+  return {
+    version: __SHIPCTL_VERSION__,
+    commit: __SHIPCTL_COMMIT__,
+    build_date: __SHIPCTL_BUILD_DATE__,
+    node_version: process.versions.node,
+    platform: process.platform,
+    arch: process.arch,
+  };
+}
+
+/** One line, e.g. `shipctl 0.1.0 (abc1234, built 2026-11-25) node v20.19.0 linux-x64`. */
+export function versionLine(info: BuildInfo): string {
+  return `shipctl ${info.version} (${info.commit ?? "commit unknown"}, built ${info.build_date.slice(0, 10)}) node v${info.node_version} ${info.platform}-${info.arch}\n`;
+}

@@ -1,0 +1,27 @@
+// `auth status [--offline]` and `whoami [--offline]`: one command under two names.
+import { describe, expect, it } from "vitest";
+import { authStatusCommand, whoamiCommand } from "../../../../src/commands/auth/status.js";
+import { parsedOptions } from "../../../helpers/parse-verb.js";
+
+describe("auth status and whoami (parse only)", () => {
+  it("defaults: check the token", async () => {
+    expect(await parsedOptions(authStatusCommand, [])).toEqual({ offline: false });
+    expect(await parsedOptions(whoamiCommand, [])).toEqual({ offline: false });
+  });
+
+  it("--offline", async () => {
+    expect(await parsedOptions(authStatusCommand, ["--offline"])).toEqual({ offline: true });
+    expect(await parsedOptions(whoamiCommand, ["--offline"])).toEqual({ offline: true });
+  });
+
+  it("is called status under auth, whoami at the top level", () => {
+    const noop = async () => undefined;
+    const ctx = { depsFor: () => ({}) as never, setExitCode: () => undefined, runShipctl: () => Promise.resolve(0) };
+    expect(authStatusCommand(ctx, noop).name()).toBe("status");
+    expect(whoamiCommand(ctx, noop).name()).toBe("whoami");
+  });
+
+  it("refuses an argument", async () => {
+    await expect(parsedOptions(whoamiCommand, ["someone"])).rejects.toMatchObject({ code: "commander.excessArguments" });
+  });
+});
