@@ -25,7 +25,7 @@ export function listedTool(tool: McpTool) {
     name: tool.name,
     description: tool.description,
     inputSchema: inputSchema as { type: "object"; [key: string]: unknown },
-    annotations: { readOnlyHint: tool.writes === undefined, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    annotations: { readOnlyHint: tool.writes === undefined, destructiveHint: tool.destructive === true, idempotentHint: true, openWorldHint: true },
   };
 }
 

@@ -24,6 +24,8 @@ export interface McpTool {
   gate?: z.ZodObject;
   /** Undefined for a reading tool (listed with --read-only). */
   writes?: WriteKind;
+  /** It replaces what was there, or spends money: clients may ask the user first (MCP's destructiveHint). */
+  destructive?: boolean;
   command(input: Record<string, unknown>): ToolCommand;
   /** Adds to the command's document on success (quote_checkout's confirm_total_cents). */
   finish?(doc: Record<string, unknown>): Record<string, unknown>;
@@ -36,6 +38,7 @@ export function defineTool<S extends z.ZodObject>(tool: {
   input: S;
   gate?: z.ZodObject;
   writes?: WriteKind;
+  destructive?: boolean;
   command(input: z.infer<S>): ToolCommand;
   finish?(doc: Record<string, unknown>): Record<string, unknown>;
 }): McpTool {

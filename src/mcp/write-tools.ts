@@ -84,6 +84,7 @@ export const updateShipment = defineTool({
   input: z.strictObject({ id: ShipmentId, shipment: ShipmentInput }),
   gate: z.strictObject({ id: ShipmentId, shipment: anObject }),
   writes: "shipment",
+  destructive: true,
   command: ({ id, shipment }) => ({ argv: ["shipment", "update", String(id), "--file", "-"], stdin: shipment }),
 });
 
@@ -99,6 +100,7 @@ export const checkout = defineTool({
     confirm_total_cents: z.number().int().min(0).describe("confirm_total_cents from quote_checkout for these ids"),
   }),
   writes: "checkout",
+  destructive: true,
   command: ({ ids, confirm_total_cents }) => ({
     argv: ["checkout", ...ids.map(String), "--yes", "--no-wait", `--confirm-total=${(confirm_total_cents / 100).toFixed(2)}`],
   }),

@@ -26,6 +26,8 @@ describe("shipctl mcp: tools/list", () => {
     const { session, listed } = await tools();
     expect(listed.map((t) => t.name)).toEqual([...READING, ...WRITING]);
     for (const t of listed) expect(t.annotations?.readOnlyHint, t.name).toBe(READING.includes(t.name));
+    // Clients may ask the user before these: one replaces a shipment's details, the other charges the card.
+    expect(listed.filter((t) => t.annotations?.destructiveHint).map((t) => t.name)).toEqual(["update_shipment", "checkout"]);
     expect(session.stderr()).toMatch(/shipctl mcp \S+: 12 tools on stdio/);
   });
 
