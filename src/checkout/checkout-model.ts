@@ -9,6 +9,8 @@ export interface CheckoutPlan {
   yes: boolean;
   /** Refuse when the total exceeds this (US cents). */
   maxTotalCents?: number;
+  /** Pay only when the total is exactly this (US cents): the total a quote showed (`--confirm-total`). */
+  confirmTotalCents?: number;
   /** Seconds to wait before retrying a payment that failed temporarily (409). */
   retryWaitSeconds: number;
   /** How many times a payment that failed temporarily (409) is retried. */
@@ -56,7 +58,8 @@ export interface SkippedShipment {
 /**
  * How the run ended; `status` in the --json document.
  * "paid": every session paid. "nothing-to-pay": every shipment was already paid before the run.
- * "cancelled": no at the prompt. "over-max-total": refused by --max-total. "payment-refused": 402/403 before anything
+ * "cancelled": no at the prompt. "over-max-total": refused by --max-total.
+ * "total-not-confirmed": refused by --confirm-total (the total priced now is not the one confirmed). "payment-refused": 402/403 before anything
  * was paid. "failed": stopped before anything was paid (409 after retries, a lost answer, another error), or nothing
  * paid because an earlier run's payment of the shipments may still be going through (`unknown`, `settle_at`).
  * "partly-paid": some sessions paid, then a stop (or shipments left unknown). "interrupted": Ctrl-C.
@@ -66,6 +69,7 @@ export type RunStatus =
   | "nothing-to-pay"
   | "cancelled"
   | "over-max-total"
+  | "total-not-confirmed"
   | "payment-refused"
   | "failed"
   | "partly-paid"

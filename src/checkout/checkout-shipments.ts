@@ -93,6 +93,13 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, b
     ));
   }
 
+  if (options.confirmTotalCents !== undefined && total !== options.confirmTotalCents) {
+    return finish("total-not-confirmed", sessions, withHeld({ paid: [], unpaid: toPay, unknown: [] }), new UsageError(
+      `total ${formatUsd(total)} is not the confirmed ${formatUsd(options.confirmTotalCents)}: nothing was charged`,
+      { hint: "Prices change, or the shipments did: quote again (checkout --quote) and confirm the new total." },
+    ));
+  }
+
   if (ask && !(await confirmed(deps, `Charge ${formatUsd(total)} for ${plural(toPay.length)}?`))) {
     return finish("cancelled", sessions, withHeld({ paid: [], unpaid: toPay, unknown: [] }), new CancelledError("cancelled: nothing was charged"));
   }

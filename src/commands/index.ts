@@ -14,6 +14,7 @@ import { sandboxCommand } from "./sandbox/sandbox.js";
 import { demoCommand } from "./demo/demo.js";
 import { dueCommand } from "./due/due.js";
 import { watchCommand } from "./watch/watch.js";
+import { mcpCommand } from "./mcp/mcp.js";
 import { apiCommand } from "./api/api.js";
 import { versionCommand } from "./version/version.js";
 import { completionCommand } from "./completion/completion.js";
@@ -44,6 +45,7 @@ const nouns: Array<VerbGroup | TopLevelVerb> = [
   },
   dueCommand,
   watchCommand,
+  mcpCommand,
   loginCommand,
   logoutCommand,
   whoamiCommand,

@@ -5,7 +5,14 @@
 import * as z from "zod";
 import { ADDRESS_LENGTHS, E164, PAGE, SHIPMENT_BOUNDS, SHIPMENTS_PER_CHECKOUT, SHIPMENTS_PER_CREATE, charLength, type Range } from "./limits.js";
 
-function boundedText(field: string, range: Range) {
+// Every bound is also written where z.toJSONSchema reads it (`shipctl mcp` sends it to assistants): numbers through
+// .int/.min/.max, text lengths as minLength/maxLength metadata. Lengths stay a refinement because the service counts
+// code points, as JSON Schema's minLength/maxLength do, while zod's .min/.max on a string count UTF-16 units and
+// would refuse a title of 30 emoji that the service takes. Metadata sits on the last schema of a chain (a refine
+// or regex after it makes a new schema without it): hence `lengths(...)` at the end.
+
+/** Text whose length (in characters) must be within `range`; `lengths(range)` then states it for JSON Schema. */
+function lengthChecked(field: string, range: Range) {
   return z.string({ error: `${field} must be a string` }).superRefine((s, ctx) => {
     const n = charLength(s);
     if (s.trim() === "") ctx.addIssue({ code: "custom", message: `${field} is required` });
@@ -14,33 +21,42 @@ function boundedText(field: string, range: Range) {
   });
 }
 
+/** The JSON Schema form of a length range (for .meta). */
+function lengths(range: Range) {
+  return { minLength: range.min, maxLength: range.max };
+}
+
+function boundedText(field: string, range: Range) {
+  return lengthChecked(field, range).meta(lengths(range));
+}
+
 function boundedInt(field: string, range: Range, unit = "") {
   const suffix = unit ? ` ${unit}` : "";
+  // The value is in the message, so a CSV row and a flag read the same ("(got 20000)"), wherever it is shown.
+  const between = (issue: { input: unknown }) => `${field} must be between ${range.min} and ${range.max}${suffix} (got ${String(issue.input)})`;
   return z
     .number({ error: `${field} must be a whole number` })
-    .refine((n) => Number.isInteger(n), { message: `${field} must be a whole number` })
-    // The value is in the message, so a CSV row and a flag read the same ("(got 20000)"), wherever it is shown.
-    .refine((n) => !Number.isInteger(n) || (n >= range.min && n <= range.max), {
-      error: (issue) => `${field} must be between ${range.min} and ${range.max}${suffix} (got ${String(issue.input)})`,
-    });
+    // abort: a fraction is told it is not whole, not also out of range.
+    .int({ error: `${field} must be a whole number`, abort: true })
+    .min(range.min, { error: between })
+    .max(range.max, { error: between });
 }
 
 /** A positive integer id or enum value. */
-function positiveInt(field: string) {
-  return z.number({ error: `${field} must be a whole number` }).refine((n) => Number.isInteger(n) && n >= 1, {
-    message: `${field} must be a positive whole number`,
-  });
+export function positiveInt(field: string) {
+  const message = `${field} must be a positive whole number`;
+  return z.number({ error: `${field} must be a whole number` }).int({ error: message, abort: true }).min(1, { error: message });
 }
 
 const L = ADDRESS_LENGTHS;
 
-export const Email = boundedText("email", L.email).refine((s) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), {
-  message: "email must be an email address like name@example.com",
-});
+export const Email = lengthChecked("email", L.email)
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: "email must be an email address like name@example.com" })
+  .meta(lengths(L.email));
 
-export const Phone = boundedText("phone", L.phone).refine((s) => E164.test(s), {
-  message: "phone must be in E.164 format: +, country code and number, no spaces or dashes (e.g. +12069536978)",
-});
+export const Phone = lengthChecked("phone", L.phone)
+  .regex(E164, { message: "phone must be in E.164 format: +, country code and number, no spaces or dashes (e.g. +12069536978)" })
+  .meta(lengths(L.phone));
 
 /** The Address fields: the same set for verify, create, update and inline addresses in shipments. */
 export const Address = z.strictObject({

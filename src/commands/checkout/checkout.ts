@@ -21,6 +21,7 @@ interface CheckoutFlags {
   from?: string;
   quote?: boolean;
   maxTotal?: string;
+  confirmTotal?: string;
   retryWait?: string;
   retries?: string;
   /** false with --no-wait. */
@@ -65,12 +66,13 @@ Examples:
   $ shipctl checkout --from results.csv --yes   pay every shipment the batch created, once
   $ echo 125 126 | shipctl checkout --from - --yes
   $ shipctl checkout 125 126 --max-total 250    refuse if the total is above $250.00
+  $ shipctl checkout 125 126 --yes --confirm-total 105.00   pay only if the total is still the quoted $105.00
   $ shipctl checkout $(seq 100 124) --yes       25 shipments: three sessions, one confirmation
   $ shipctl checkout 125 --yes --json           for scripts: one JSON document on stdout
   $ shipctl checkout 125 --yes --retry-wait 30 --retries 5
 
 Exit codes: 0 paid, quoted, or nothing left to pay · 2 bad arguments, a --from file that cannot be read or
-holds no created shipment, missing --yes, or total above --max-total (nothing charged) · 3 answered no · 5 card declined or no valid payment method (fix it in the service's
+holds no created shipment, missing --yes, total above --max-total or not the --confirm-total (nothing charged) · 3 answered no · 5 card declined or no valid payment method (fix it in the service's
 dashboard) · 6 a shipment does not exist, or the service refused the request · 7 payment still failing after
 the retries (409), or a payment that may still be going through (a lost answer that reading back did not prove
 paid, or an earlier run's payment in flight): never sent again meanwhile; the printed command settles it ·
@@ -86,6 +88,7 @@ export function checkoutCommand(ctx: CommandContext, run: VerbRun<CheckoutOption
     .option("--quote", "price the shipments and show the prices and total; pay nothing (needs no --yes)")
     .option("-y, --yes", "pay without a confirmation prompt (required without a terminal)")
     .option("--max-total <usd>", "refuse to pay when the total is above this many dollars (e.g. 250 or 249.99)")
+    .option("--confirm-total <usd>", "pay only when the total is exactly this many dollars (the total --quote showed); otherwise charge nothing")
     // Defaults are applied in parseCheckout (so a bad value is refused there with our wording); shown here for people.
     .option(
       "--retry-wait <seconds>",
@@ -112,6 +115,7 @@ export function parseCheckout(args: readonly string[], flags: CheckoutFlags): Ch
     quote: flags.quote === true,
     yes: flags.yes === true,
     maxTotalCents: flags.maxTotal === undefined ? undefined : parseDollars(flags.maxTotal, "--max-total"),
+    ...(flags.confirmTotal === undefined ? {} : { confirmTotalCents: parseDollars(flags.confirmTotal, "--confirm-total") }),
     retryWaitSeconds:
       flags.retryWait === undefined ? DEFAULT_RETRY_WAIT_SECONDS : parseWholeNumber(flags.retryWait, "--retry-wait", "seconds"),
     retries: flags.retries === undefined ? DEFAULT_RETRIES : parseWholeNumber(flags.retries, "--retries", "retries"),

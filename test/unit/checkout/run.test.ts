@@ -136,6 +136,25 @@ describe("checkout: pricing, showing, confirming", () => {
     expect(svc.charges).toEqual([[1, 2]]);
   });
 
+  it("--confirm-total other than the total (below or above): exit 2 with both amounts, nothing paid", async () => {
+    for (const confirmed of ["20.02", "20.04"]) {
+      const svc = fakeService([1, 2]);
+      const h = harness(svc, { globals: { json: true } });
+      const r = await exitOf(runVerb(checkoutCommand, ["1", "2", "--yes", "--confirm-total", confirmed], h.deps));
+      expect(r.code).toBe(ExitCode.Usage);
+      expect(r.error?.message).toBe(`total $20.03 is not the confirmed $${confirmed}: nothing was charged`);
+      expect(posts(svc.calls)).toEqual([]);
+      expect(JSON.parse(h.io.stdout())).toMatchObject({ status: "total-not-confirmed", total: 2003, paid: [], unpaid: [1, 2] });
+    }
+  });
+
+  it("--confirm-total equal to the total pays", async () => {
+    const svc = fakeService([1, 2]);
+    const h = harness(svc);
+    expect((await exitOf(runVerb(checkoutCommand, ["1", "2", "--yes", "--confirm-total", "20.03"], h.deps))).code).toBe(0);
+    expect(svc.charges).toEqual([[1, 2]]);
+  });
+
   it("skips shipments already paid before the run, and prices only the rest", async () => {
     const svc = fakeService([1, 2, 3], [], { 2: { status: ShipmentStatus.Confirmed }, 3: { status: ShipmentStatus.Delivered } });
     const h = harness(svc, { globals: { json: true } });

@@ -25,6 +25,11 @@ describe("checkout (parse only)", () => {
     expect(await parse(["125", "-y"])).toMatchObject({ yes: true });
   });
 
+  it("--confirm-total: the exact total to pay, in dollars, read into cents", async () => {
+    expect(await parse(["125", "--yes", "--confirm-total", "105.5"])).toMatchObject({ confirmTotalCents: 10550 });
+    expect(await parse(["125", "--yes"])).not.toHaveProperty("confirmTotalCents");
+  });
+
   it("needs at least one id, or --from (exit 2, with an example of each)", async () => {
     const e = await parse([]).catch((err: unknown) => err);
     expect(e).toBeInstanceOf(UsageError);
@@ -48,6 +53,7 @@ describe("checkout (parse only)", () => {
     [["1", "--retry-wait", "-1"], '--retry-wait "-1"'],
     [["1", "--retries", "many"], '--retries "many" is not a whole number'],
     [["1", "--max-total", "12.345"], '--max-total "12.345" is not an amount in dollars'],
+    [["1", "--confirm-total", "ten"], '--confirm-total "ten" is not an amount in dollars'],
     [["1", "0"], 'shipment id "0" is not a whole positive number'],
   ])("refuses %j naming it (exit 2)", async (argv, message) => {
     const e = await parse(argv).catch((err: unknown) => err);

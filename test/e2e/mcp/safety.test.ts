@@ -1,0 +1,110 @@
+// What `shipctl mcp` never does: resend a write whose answer was lost (it reports it in flight with the settle time),
+// prompt (stdin is the protocol), read stdin as an input, or charge a total that was not confirmed.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collect, fixture, spawnCli, tempDir } from "../../helpers/cli.js";
+import { shipmentReadyFor } from "../report/setup.js";
+import { GALLERY } from "../../helpers/seed.js";
+import { seedShipments } from "../../helpers/seed.js";
+import { bodyRead } from "../../helpers/slow-apply.js";
+import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.js";
+import { startMcp, type McpSession } from "./mcp-client.js";
+
+let sb: TestSandbox;
+const sessions: McpSession[] = [];
+beforeAll(async () => {
+  // Long enough for a payment held by the sandbox to be still in flight when the tool is called.
+  sb = await startTestSandbox({ applyMaxMs: 8000 });
+});
+afterAll(async () => {
+  for (const s of sessions) await s.close();
+  await sb.close();
+});
+
+async function serve(org: { url: string; token: string }, configDir = tempDir("shipctl-config-")) {
+  const session = await startMcp([], { sandbox: org, configDir });
+  sessions.push(session);
+  return session;
+}
+
+const PAY = { method: "POST", path: "/api/v1/checkout" };
+
+describe("shipctl mcp: safety", () => {
+  it("a payment whose answer was lost is reported in flight with its settle time; nothing is priced or paid again", async () => {
+    const org = await sb.newOrg();
+    const [id] = await seedShipments(org, 1);
+    const configDir = tempDir("shipctl-config-");
+    await org.control.fault({ ...PAY, kind: "slow-apply", ms: 6000 });
+    const child = spawnCli(["checkout", String(id), "--yes"], { sandbox: org, configDir });
+    const killed = collect(child);
+    await bodyRead(org, PAY);
+    child.kill("SIGKILL");
+    await killed;
+
+    const mcp = await serve(org, configDir);
+    const { doc, isError } = await mcp.call("checkout", { ids: [id], confirm_total_cents: 1 });
+    expect(isError).toBe(true);
+    expect(doc).toMatchObject({ status: "failed", unknown: [id], paid: [], error: { code: "unavailable", exit_code: 7 } });
+    expect(Date.parse(doc.settle_at as string)).toBeGreaterThan(Date.now());
+    expect(await org.control.requests(PAY)).toHaveLength(1);
+  });
+
+  it("a recommended revision is not stored without accept_recommended: a tool error, no prompt, nothing stored", async () => {
+    const org = await sb.newOrg();
+    const mcp = await serve(org);
+    const { doc, isError } = await mcp.call("add_address", { address: { ...GALLERY, line_1: "1 main st", country: "US" } });
+    expect(isError).toBe(true);
+    expect(doc.error).toMatchObject({ exit_code: 6 });
+    expect(await org.control.requests({ method: "POST", path: "/api/v1/addresses" })).toEqual([]);
+    const accepted = await mcp.call("add_address", { address: { ...GALLERY, line_1: "1 main st", country: "US" }, accept_recommended: true });
+    expect(accepted.isError, JSON.stringify(accepted.doc)).toBe(false);
+    expect(accepted.doc).toMatchObject({ address: { line_1: "1 Main Street" } });
+  });
+
+  it("refuses - (stdin) as a path, and input outside the schema, before running anything", async () => {
+    const org = await sb.newOrg();
+    const mcp = await serve(org);
+    const csv = await mcp.call("create_shipments", { csv: "-" });
+    expect(csv.isError).toBe(true);
+    expect(csv.doc.error).toMatchObject({ code: "usage_error", exit_code: 2 });
+    expect((csv.doc.error as { message: string }).message).toContain("not -");
+    const both = await mcp.call("create_shipments", { csv: "a.csv", items: [{}] });
+    expect((both.doc.error as { message: string }).message).toBe("give either items or csv, not both and not neither");
+    const limit = await mcp.call("list_shipments", { limit: 51 });
+    expect(limit.isError).toBe(true);
+    expect((limit.doc.error as { message: string }).message).toContain("limit");
+    expect(await org.control.requests({})).toEqual([]);
+  });
+
+  it("upload_report runs the command's checks first: a folder that is not there is refused, nothing sent", async () => {
+    const org = await sb.newOrg();
+    const [id] = await seedShipments(org, 1);
+    const mcp = await serve(org);
+    const before = (await org.control.requests({ method: "POST" })).length; // the seeding
+    const { doc, isError } = await mcp.call("upload_report", { shipment_id: id, folder: "no/such/folder", set: 1 });
+    expect(isError).toBe(true);
+    expect(doc.error).toMatchObject({ exit_code: 2 });
+    expect(await org.control.requests({ method: "POST" })).toHaveLength(before);
+  });
+
+  it("upload_report stores a set once: the same call again sends nothing", async () => {
+    const org = await sb.newOrg();
+    const id = await shipmentReadyFor(org, 1);
+    const mcp = await serve(org);
+    const first = await mcp.call("upload_report", { shipment_id: id, folder: fixture("photos/nested"), set: 1 });
+    expect(first.isError, JSON.stringify(first.doc)).toBe(false);
+    expect(first.doc).toMatchObject({ shipment_id: id, set: 1, result: "stored" });
+    const again = await mcp.call("upload_report", { shipment_id: id, folder: fixture("photos/nested"), set: 1 });
+    expect(again.isError, JSON.stringify(again.doc)).toBe(false);
+    expect(await org.control.requests({ method: "POST", path: `/api/v1/reports/${id}/1` })).toHaveLength(1);
+  });
+
+  it("two identical create_shipments calls sent at once run one after the other: one shipment, one POST", async () => {
+    const org = await sb.newOrg();
+    const mcp = await serve(org);
+    const items = [{ title: "Twice Sent", value: 900, length: 20, height: 20, depth: 2, service: 1, fulfillment_address: { ...GALLERY, country: "US" }, destination_address: { ...GALLERY, country: "US" } }];
+    const [a, b] = await Promise.all([mcp.call("create_shipments", { items }), mcp.call("create_shipments", { items })]);
+    expect([a.isError, b.isError]).toEqual([false, false]);
+    expect([a.doc.counts, b.doc.counts]).toEqual([expect.objectContaining({ created: 1 }), expect.objectContaining({ created: 0, skipped: 1 })]);
+    expect(await org.control.requests({ method: "POST", path: "/api/v1/shipments" })).toHaveLength(1);
+  });
+});
