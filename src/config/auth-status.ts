@@ -12,6 +12,7 @@ import { renderRecord, tableWidth } from "../output/table.js";
 import type { Connection, Source } from "./connection-types.js";
 import { profileChoice, type ProfileChoice } from "./profile-choice.js";
 import { probeAndRemember, sandboxKnown } from "./profile-tables.js";
+import { tablesContext } from "./tables-context.js";
 import { profileOf } from "./schema.js";
 import { sourceLabel } from "./setting-sources.js";
 import { openConfigStore, type ConfigStore } from "./store.js";
@@ -69,16 +70,7 @@ export async function showAuthStatus(deps: Deps, options: StatusOptions): Promis
 
 /** The profile did not know: ask once, and keep the answer in the profile that points at this service. */
 async function askSandbox(deps: Deps, connection: Connection, store: ConfigStore): Promise<boolean | null> {
-  const answer = await probeAndRemember({
-    profile: connection.profile,
-    baseUrl: connection.baseUrl,
-    token: connection.token,
-    store,
-    warn: (text) => deps.io.err(text),
-    debug: (line) => deps.debug(line),
-    signal: deps.signal,
-    network: { env: deps.env, caFile: connection.caFile },
-  });
+  const answer = await probeAndRemember(tablesContext(deps, store, connection));
   if (answer.sandbox) return true;
   if (answer.warning) deps.io.err(`Warning: ${answer.warning}\n`);
   return answer.definite ? false : null;

@@ -4,6 +4,7 @@ import { AuthError } from "../errors.js";
 import { resolveSettings, type ResolvedSettings } from "./settings.js";
 import { openConfigStore } from "./store.js";
 import { loadTables } from "./profile-tables.js";
+import { tablesContext } from "./tables-context.js";
 import type { Tables } from "../contract/index.js";
 import type { Connection } from "./connection-types.js";
 
@@ -32,16 +33,7 @@ export async function resolveConnection(deps: ConnectionInputs): Promise<Connect
     sources: { profile: settings.profile.source, baseUrl: baseUrl.source, token: token.source },
     ...(caFile !== undefined ? { caFile } : {}),
     tables: () => {
-      tables ??= loadTables({
-        profile: settings.profile.value,
-        baseUrl: baseUrl.value,
-        token: token.value,
-        store,
-        warn: (text) => deps.io.err(text),
-        debug: (line) => deps.debug(line),
-        signal: deps.signal,
-        network: { env: deps.env, caFile },
-      });
+      tables ??= loadTables(tablesContext(deps, store, { profile: settings.profile.value, baseUrl: baseUrl.value, token: token.value, caFile }));
       return tables;
     },
   };

@@ -4,6 +4,7 @@ import { readFile } from "node:fs/promises";
 import type { Deps } from "../deps.js";
 import { UsageError } from "../errors.js";
 import { loadTables, saveTables } from "./profile-tables.js";
+import { tablesContext } from "./tables-context.js";
 import { parseCountriesCsv, parseServicesCsv, type TableKind } from "./tables-csv.js";
 import { readAll } from "../output/io.js";
 import { printJson, withCamelAliases } from "../output/json.js";
@@ -21,18 +22,8 @@ export async function importTable(deps: Deps, kind: TableKind, file: string): Pr
   const profile = settings.profile.value;
   const baseUrl = requireBaseUrl(settings);
   // The other table is kept as it is now (stored, or the sandbox's own), so importing one never blanks the other.
-  const current = await loadTables({
-    profile,
-    baseUrl,
-    token: settings.token?.value,
-    store,
-    warn: (t) => deps.io.err(t),
-    debug: (line) => deps.debug(line),
-    signal: deps.signal,
-    network: { env: deps.env, caFile: settings.stored?.caFile },
-    // The `config tables` commands ask even a service remembered as no sandbox: it may have become one.
-    askAgain: true,
-  });
+  // The `config tables` commands ask even a service remembered as no sandbox: it may have become one.
+  const current = await loadTables(tablesContext(deps, store, { profile, baseUrl, token: settings.token?.value, caFile: settings.stored?.caFile, askAgain: true }));
   const countries = parsed.countries ?? current.countries;
   const services = parsed.services ?? current.services;
   await saveTables(store, profile, baseUrl, { countries, services, source: "imported" });

@@ -3,6 +3,7 @@
 import type { Deps } from "../deps.js";
 import type { Tables } from "../contract/index.js";
 import { loadTables, UNCONFIRMED_TABLES } from "./profile-tables.js";
+import { tablesContext } from "./tables-context.js";
 import { printJson, withCamelAliases } from "../output/json.js";
 import { tableWidth } from "../output/table.js";
 import { openConfigContext } from "./config-context.js";
@@ -15,18 +16,8 @@ export async function showTables(deps: Deps, kind: TableKind | undefined): Promi
   const profile = settings.profile.value;
   const baseUrl = settings.baseUrl?.value ?? null;
   const tables: Tables = baseUrl
-    ? await loadTables({
-        profile,
-        baseUrl,
-        token: settings.token?.value,
-        store,
-        warn: (text) => deps.io.err(text),
-        debug: (line) => deps.debug(line),
-        signal: deps.signal,
-        network: { env: deps.env, caFile: settings.stored?.caFile },
-        // The `config tables` commands ask even a service remembered as no sandbox: it may have become one.
-        askAgain: true,
-      })
+    ? // The `config tables` commands ask even a service remembered as no sandbox: it may have become one.
+      await loadTables(tablesContext(deps, store, { profile, baseUrl, token: settings.token?.value, caFile: settings.stored?.caFile, askAgain: true }))
     : UNCONFIRMED_TABLES;
 
   if (deps.globals.json) {
