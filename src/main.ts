@@ -20,11 +20,14 @@ const VERSION = __SHIPCTL_VERSION__;
 export async function main(argv: string[], base: BaseDeps): Promise<number> {
   // `--version` alone prints only the version, which scripts compare; with --json, the build as `shipctl version --json`.
   const version = versionAsked(argv);
-  if (version) {
+  if (version === "plain" || version === "json") {
     if (version === "json") printJson(base.io, buildInfo());
     else base.io.out(`${VERSION}\n`);
     return ExitCode.Ok;
   }
+  // With --json and other global flags (--query...), it is `shipctl version` with them: commander's --version would
+  // print the bare version and drop them, so `--version --json --query commit` printed "0.1.0".
+  if (version === "command") argv = ["version", ...argv.filter((arg) => !isVersionFlag(arg))];
   // What a shell's TAB asks (`shipctl completion`): answered from the command tree without the rest of a run.
   if (argv[0] === COMPLETE_COMMAND) return (await import("./commands/completion/complete.js")).runComplete(argv.slice(1), base, VERSION);
   // Colours are decided per stream once the flags are parsed; chalk is loaded now if either stream might want them
@@ -73,12 +76,26 @@ export async function main(argv: string[], base: BaseDeps): Promise<number> {
   }
 }
 
-/** `--version` (or `-V`) alone, or with `--json` alone. Other flags with it are left to commander (the bare version). */
-function versionAsked(argv: readonly string[]): "plain" | "json" | undefined {
-  const isVersion = (arg: string | undefined) => arg === "--version" || arg === "-V";
-  if (argv.length === 1 && isVersion(argv[0])) return "plain";
-  if (argv.length === 2 && argv.includes("--json") && argv.some(isVersion)) return "json";
-  return undefined;
+const isVersionFlag = (arg: string | undefined) => arg === "--version" || arg === "-V";
+/** Root flags that may come with `--version --json`; those taking a value take the next word (or `=value`). */
+const VERSION_GLOBALS = new Set(["--json", "--debug", "--no-color", "--no-input", "-q", "--quiet"]);
+const VERSION_GLOBALS_WITH_VALUE = new Set(["--query", "--profile", "--base-url"]);
+
+/**
+ * `--version` (or `-V`) alone, or with `--json` alone; "command" when `--json` comes with other root flags only, to
+ * be run as `shipctl version`. Anything else (a command word) is left to commander (the bare version).
+ */
+function versionAsked(argv: readonly string[]): "plain" | "json" | "command" | undefined {
+  if (argv.length === 1 && isVersionFlag(argv[0])) return "plain";
+  if (argv.length === 2 && argv.includes("--json") && argv.some(isVersionFlag)) return "json";
+  if (!argv.some(isVersionFlag) || !argv.includes("--json")) return undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (isVersionFlag(arg) || VERSION_GLOBALS.has(arg)) continue;
+    if (VERSION_GLOBALS_WITH_VALUE.has(arg)) i++;
+    else if (!VERSION_GLOBALS_WITH_VALUE.has(arg.split("=")[0]!)) return undefined;
+  }
+  return "command";
 }
 
 /**

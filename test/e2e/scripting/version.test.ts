@@ -36,6 +36,17 @@ describe("shipctl version", () => {
     expect(doc.build_date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
 
+  it("--version --json --query applies the query, as `version --json --query` does", async () => {
+    for (const args of [["--version", "--json", "--query", "node_version"], ["--json", "--query=node_version", "-V"]]) {
+      const r = await runCli(args);
+      expect(r.exitCode, args.join(" ")).toBe(0);
+      expect(r.stdout).toBe(`${JSON.stringify(process.versions.node)}\n`);
+    }
+    const bad = await runCli(["--version", "--json", "--query", "abc("]);
+    expect(bad.exitCode).toBe(2);
+    expect(JSON.parse(bad.stdout)).toMatchObject({ error: { code: "usage_error" } });
+  });
+
   it("`version` prints one line for people with the same facts", async () => {
     const [line, json] = await Promise.all([runCli(["version"]), runCli(["version", "--json"])]);
     expect(line.exitCode).toBe(0);
