@@ -32,6 +32,9 @@ export const STORED_SHIPMENT_FIELDS = [
   "arrived_at",
 ] as const satisfies ReadonlyArray<keyof StoredShipment>;
 
+/** A stored shipment as shipctl prints it (`list shipments`, `shipment get`): status_name ("Draft") right after status. */
+export const PRINTED_SHIPMENT_FIELDS: readonly string[] = STORED_SHIPMENT_FIELDS.flatMap((f) => (f === "status" ? [f, "status_name"] : [f]));
+
 /** A stored address's fields as the service sends them ([guide] address read). */
 export const STORED_ADDRESS_FIELDS = ["id", ...ADDRESS_FIELDS, "created_at", "updated_at"] as const satisfies ReadonlyArray<keyof StoredAddress>;
 

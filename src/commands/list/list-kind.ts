@@ -4,7 +4,7 @@
 import { Command, Option } from "commander";
 import { PAGE } from "../../contract/limits.js";
 import { ShipmentStatus, shipmentStatusName } from "../../contract/enums.js";
-import { ADDRESS_FIELDS, SHIPMENT_FIELDS, STORED_ADDRESS_FIELDS, STORED_SHIPMENT_FIELDS } from "../../contract/fields.js";
+import { ADDRESS_FIELDS, SHIPMENT_FIELDS, STORED_ADDRESS_FIELDS, PRINTED_SHIPMENT_FIELDS } from "../../contract/fields.js";
 import { UsageError } from "../../errors.js";
 import { parsePageFlags } from "../../input/page-flags.js";
 import { isFiltered, parseMax, parseShipmentFilter, type ListFilterFlags } from "../../input/list-filters.js";
@@ -43,7 +43,7 @@ const CSV_HEADERS: Record<ListKind, string> = {
 
 /** What an item prints: the service's record, and for a shipment status_name right after status (withStatusName). */
 const RECORD_FIELDS: Record<ListKind, readonly string[]> = {
-  shipments: STORED_SHIPMENT_FIELDS.flatMap((f) => (f === "status" ? [f, "status_name"] : [f])),
+  shipments: PRINTED_SHIPMENT_FIELDS,
   addresses: STORED_ADDRESS_FIELDS,
 };
 

@@ -5,7 +5,7 @@ import { parseId } from "../../input/ids.js";
 import { printJson } from "../../output/json.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 import { printsRecords } from "../record-output.js";
-import { STORED_SHIPMENT_FIELDS } from "../../contract/fields.js";
+import { PRINTED_SHIPMENT_FIELDS } from "../../contract/fields.js";
 
 export interface GetOptions {
   id: number;
@@ -20,7 +20,7 @@ export function getCommand(ctx: CommandContext, run: VerbRun<GetOptions> = runGe
       `
 Output: a table with the status by name, the value and price in dollars, both addresses, the timestamps (UTC) and
 the condition-report sets it has; with --json the service's record as it sent it (price in cents, status as its
-integer) and "report_sets": {"set_1": {"stored", "source"}, "set_2": {...}}. The service shows a set only through
+integer), with "status_name" (Draft) after "status" as \`list shipments\` has it, and "report_sets": {"set_1": {"stored", "source"}, "set_2": {...}}. The service shows a set only through
 the status (Filed and later: set 1; Completed: set 2): source "service". A set this machine's report journal records
 as stored, which the status does not show yet, is stored with source "ledger".
 Exit 6 when there is no shipment with that id.
@@ -31,7 +31,7 @@ Examples:
 `,
     );
   // The --json document is the shipment itself, with the report sets shipctl adds.
-  printsRecords(command, { in: [], fields: [...STORED_SHIPMENT_FIELDS, "report_sets"], outputs: ["json"] });
+  printsRecords(command, { in: [], fields: [...PRINTED_SHIPMENT_FIELDS, "report_sets"], outputs: ["json"] });
   return command.action(verbAction(ctx, parseGet, run));
 }
 
@@ -47,7 +47,8 @@ export async function runGet(options: GetOptions, deps: Deps): Promise<void> {
   for (const why of ledger.unreadable) deps.io.err(`Note: report journal not read (${why}); report sets are shown from the status alone.\n`);
   const sets = reportSetsOf(shipment, ledger.stored);
   if (deps.globals.json) {
-    printJson(deps.io, { ...shipment, report_sets: sets });
+    const { withStatusName } = await import("../../shipments/shipment-filter.js");
+    printJson(deps.io, { ...withStatusName(shipment), report_sets: sets });
     return;
   }
   const { enumLabels } = await import("../../input/table-values.js");

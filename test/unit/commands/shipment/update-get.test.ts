@@ -59,11 +59,14 @@ describe("shipment update", () => {
 });
 
 describe("shipment get", () => {
-  it("prints the service's record unchanged with --json, and the report sets beside it", async () => {
+  it("prints the service's record unchanged with --json, status_name after status and the report sets beside it", async () => {
     const t = testDeps({ json: true, api: { getShipment: async () => STORED } });
     await runGet(parseGet(["7"]), t.deps);
-    const { report_sets, ...record } = JSON.parse(t.io.stdout());
+    const { report_sets, status_name, ...record } = JSON.parse(t.io.stdout());
     expect(record).toEqual(STORED);
+    expect(status_name).toBe("Delivered");
+    // Where list shipments puts it too, so one --fields list or query reads both.
+    expect(Object.keys(JSON.parse(t.io.stdout())).indexOf("status_name")).toBe(Object.keys(STORED).indexOf("status") + 1);
     expect(report_sets).toEqual({ set_1: { stored: false, source: "service" }, set_2: { stored: false, source: "service" } });
   });
 
