@@ -54,6 +54,7 @@ export const ERROR_CODE_TABLE = [
   ["failure", ExitCode.Failure, "a failure shipctl cannot classify further (a damaged journal, a body that could not be read)"],
   ["internal_error", ExitCode.Failure, "a bug in shipctl (run again with --debug)"],
   ["unexpected_response", ExitCode.Failure, "the service answered outside its contract"],
+  ["query_failed", ExitCode.Failure, "--query failed on the output (a function given the wrong type); the output is printed as it was"],
   ["usage_error", ExitCode.Usage, "invalid usage or input; nothing was sent"],
   ["certificate_error", ExitCode.Usage, "the service's TLS certificate was refused (untrusted, expired, wrong host); nothing was sent"],
   ["cancelled", ExitCode.Cancelled, "cancelled at a prompt"],
@@ -104,6 +105,10 @@ export class CliError extends Error {
 export class UsageError extends CliError {
   override exitCode: ExitCode = ExitCode.Usage;
   override errorCode: ErrorCode = "usage_error";
+}
+/** --query failed on what a run printed: the run did its work (maybe sent), so it is not a usage error. */
+export class QueryFailedError extends CliError {
+  override errorCode: ErrorCode = "query_failed";
 }
 export class CancelledError extends CliError {
   override exitCode: ExitCode = ExitCode.Cancelled;

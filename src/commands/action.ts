@@ -3,7 +3,7 @@
 // when it runs, so building the command tree for `--help` stays light.
 import type { Command } from "commander";
 import type { BaseDeps, Deps } from "../deps.js";
-import { CliError, type ExitCode } from "../errors.js";
+import { QueryFailedError, type ExitCode } from "../errors.js";
 import { shapeRun } from "./record-output.js";
 
 export type ActionResult = ExitCode | number | void;
@@ -38,14 +38,14 @@ export function verbAction<F, O>(ctx: CommandContext, parse: (args: string[], fl
     try {
       code = await run(options, shaped?.deps ?? deps);
     } catch (err) {
-      const why = shaped?.end();
+      const why = shaped?.end(false);
       if (why) unshapedNote(why);
       throw err;
     }
-    const why = shaped?.end();
     const exitCode = typeof code === "number" ? code : 0;
+    const why = shaped?.end(exitCode === 0);
     // A run that did its work but whose output could not be shaped must not pass for one that printed what was asked.
-    if (why && exitCode === 0) throw new CliError(`--query could not be applied (the output was printed as it was): ${why}`);
+    if (why && exitCode === 0) throw new QueryFailedError(`--query could not be applied (the output was printed as it was): ${why}`);
     if (why) unshapedNote(why);
     ctx.setExitCode(exitCode);
   };

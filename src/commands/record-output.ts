@@ -58,8 +58,11 @@ export function fieldList(text: string): string[] {
 export interface ShapedRun {
   /** The run's deps, printing through the shaped stdout. */
   deps: Deps;
-  /** Prints what the shaped stdout still holds; says why some output could not be shaped (it was printed unchanged). */
-  end(): string | undefined;
+  /**
+   * Prints what the shaped stdout still holds; says why some output could not be shaped (it was printed unchanged, with
+   * the failure in it when the run itself succeeded: `runOk`).
+   */
+  end(runOk?: boolean): string | undefined;
 }
 
 /**
@@ -93,7 +96,7 @@ export async function shapeRun(command: Command, deps: Deps): Promise<ShapedRun 
   if (output === "csv") return undefined;
   const { shapedStdout } = await import("../output/shaped-stdout.js");
   const shaped = shapedStdout(deps.io, { fields, records: spec?.in, query }, output === "ndjson" ? "lines" : "document");
-  return { deps: { ...deps, io: shaped.io }, end: () => shaped.end() };
+  return { deps: { ...deps, io: shaped.io }, end: (runOk) => shaped.end(runOk) };
 }
 
 function checkFields(text: string, command: Command, spec: RecordSpec, output: string): string[] {

@@ -1,6 +1,7 @@
 // stdout shaped by --fields and --query (json-shape.ts) on its way out, whatever wrote it (printJson, a listing, a
 // batch's results written a piece at a time): one JSON document is held until the command ends, since a query needs
 // all of it; NDJSON is shaped a line at a time as it comes, so a stream (pages, `watch`) still flows.
+import { ExitCode, type ErrorJson } from "../errors.js";
 import type { IO } from "./io.js";
 import { ndjsonLine } from "./json.js";
 import { shapeDocument, shapeItem, type JsonShape } from "./json-shape.js";
@@ -12,9 +13,11 @@ export interface ShapedStdout {
   io: IO;
   /**
    * Prints what is still held. Returns why some output could not be shaped (not JSON, or the query failed on it): that
-   * output was printed as it was, so nothing the command did is lost from stdout.
+   * output was printed as it was, so nothing the command did is lost from stdout. When the run itself succeeded
+   * (`runOk`), the failure is also in the output as every failure is: the document's `error` (an object without one of
+   * its own), or the stream's last line `{"error": ...}` (code query_failed, exit 1).
    */
-  end(): string | undefined;
+  end(runOk?: boolean): string | undefined;
 }
 
 export function shapedStdout(io: IO, shape: JsonShape, mode: ShapedMode): ShapedStdout {
@@ -35,13 +38,17 @@ export function shapedStdout(io: IO, shape: JsonShape, mode: ShapedMode): Shaped
       unchanged(`${line}\n`, queryFailure(e));
     }
   };
-  const writeDocument = (text: string) => {
+  const writeDocument = (text: string, runOk: boolean) => {
     const value = parsed(text);
     if (value === NOT_JSON) return unchanged(text, "the output was not one JSON document");
     try {
       io.out(`${JSON.stringify(shapeDocument(value, shape) ?? null, null, 2)}\n`);
     } catch (e) {
-      unchanged(text, queryFailure(e));
+      const why = queryFailure(e);
+      const bare = typeof value === "object" && value !== null && !Array.isArray(value) && !("error" in value);
+      if (!(runOk && bare)) return unchanged(text, why);
+      problem ??= why;
+      io.out(`${JSON.stringify({ ...value, error: queryFailedJson(why) }, null, 2)}\n`);
     }
   };
   const out = (text: string) => {
@@ -57,10 +64,15 @@ export function shapedStdout(io: IO, shape: JsonShape, mode: ShapedMode): Shaped
   const shaped = Object.create(io, { out: { value: out } }) as IO;
   return {
     io: shaped,
-    end() {
+    end(runOk = false) {
       const rest = held;
       held = "";
-      if (rest !== "") (mode === "lines" ? writeLine : writeDocument)(rest);
+      if (mode === "document") {
+        if (rest !== "") writeDocument(rest, runOk);
+        return problem;
+      }
+      if (rest !== "") writeLine(rest);
+      if (problem && runOk) io.out(ndjsonLine({ error: queryFailedJson(problem) }));
       return problem;
     },
   };
@@ -74,6 +86,11 @@ function parsed(text: string): unknown {
   } catch {
     return NOT_JSON;
   }
+}
+
+/** The failure of a query on output a run printed: the run did its work, so not a usage error (which says nothing was sent). */
+function queryFailedJson(why: string): ErrorJson {
+  return { code: "query_failed", exit_code: ExitCode.Failure, message: `--query could not be applied (the output is printed as it was): ${why}`, hint: "Check the expression against the output without --query (shipctl help formatting)." };
 }
 
 function queryFailure(e: unknown): string {

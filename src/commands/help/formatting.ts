@@ -26,7 +26,8 @@ stdout carries data only; talk goes to stderr. Tables are for people and may cha
   to the whole document, and prints the result as one JSON document (null when nothing matches; a string quoted).
   With --ndjson it applies to each line, one result per line, and a null result prints nothing, so a query can filter
   a stream. A bad expression is exit 2 before anything is sent; a query that fails on the output (a function given
-  the wrong type) prints the output as it was, says why on stderr, and exits 1 unless the run already failed.
+  the wrong type) prints the output as it was, says why on stderr, and exits 1 (query_failed) unless the run already
+  failed; the failure is then in the output too: the document's "error", or a last line {"error": ...}.
 
 A failure's document {"error": ...}, and the {"error": ...} line ending an NDJSON stream, are never reshaped: a
 script still sees the failure. A document that carries "error" beside its data (a list stopped part way, due with

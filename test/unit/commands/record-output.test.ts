@@ -117,7 +117,17 @@ describe("--query", () => {
     const e = await shipctl(t, ["help", "exit-codes", "--json", "--query", "length([0].code)"]).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(CliError);
     expect((e as CliError).exitCode).toBe(1);
+    expect((e as CliError).errorCode).toBe("query_failed");
     expect((e as CliError).message).toMatch(/^--query could not be applied .*length\(\) expected/);
+    // An array cannot carry an error beside its data: printed as it was.
     expect(JSON.parse(t.io.stdout())[0]).toMatchObject({ code: 0, meaning: "success" });
+  });
+
+  it("one that fails on a document prints it as it was with the failure in it, as every failure is", async () => {
+    const t = testDeps();
+    const e = await shipctl(t, ["version", "--json", "--query", "abs(version)"]).catch((x: unknown) => x);
+    expect((e as CliError).errorCode).toBe("query_failed");
+    const doc = JSON.parse(t.io.stdout()) as Record<string, unknown>;
+    expect(doc.error).toMatchObject({ code: "query_failed", exit_code: 1, message: expect.stringMatching(/abs\(\) expected/) as unknown });
   });
 });

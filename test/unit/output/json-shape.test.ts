@@ -91,6 +91,20 @@ describe("the shaped stdout", () => {
     expect(io.stdout()).toBe(`{"id":2}\n{"id":3}\n${JSON.stringify(ERROR)}\n`);
   });
 
+  it("after a run that succeeded, puts the query's failure in the output: the document's error, the stream's last line", () => {
+    const doc = createTestIO();
+    const one = shapedStdout(doc, { query: "length(page)" }, "document");
+    one.io.out(`${JSON.stringify(LIST)}\n`);
+    expect(one.end(true)).toMatch(/length\(\) expected/);
+    expect(JSON.parse(doc.stdout())).toEqual({ ...LIST, error: expect.objectContaining({ code: "query_failed", exit_code: 1 }) as unknown });
+    const lines = createTestIO();
+    const many = shapedStdout(lines, { query: "length(id)" }, "lines");
+    many.io.out(`${JSON.stringify({ id: 1 })}\n`);
+    expect(many.end(true)).toMatch(/length\(\) expected/);
+    const printed = lines.stdout().trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(printed).toEqual([{ id: 1 }, { error: expect.objectContaining({ code: "query_failed" }) as unknown }]);
+  });
+
   it("prints what it cannot shape as it was, and says why", () => {
     const io = createTestIO();
     const out = shapedStdout(io, { query: "length(page)" }, "document");
