@@ -1,7 +1,8 @@
 // One API call: attempts, the retry rules, backoff, interruption and the --debug lines.
 // Retry rules (the service has no idempotency key, so a lost answer to a POST cannot be repeated safely):
 // - a request that never left this machine (refused, DNS, connect timeout) is retried, whatever the method; but not
-//   one refused for the service's TLS certificate: the next attempt would meet the same certificate;
+//   one refused for the service's TLS certificate (the next attempt would meet the same certificate), nor one whose
+//   proxy asked for credentials (407: the next attempt would carry the same ones);
 // - 429 is retried whatever the method: the service refused the request, so nothing was applied;
 // - a dropped connection, a timeout or a 5xx after the request was written is retried only for idempotent calls
 //   (reads, address verification, PATCH with a full body); a POST that creates or charges is never resent;
@@ -78,12 +79,20 @@ export type Caller = <T>(spec: CallSpec<T>, options?: CallOptions & { onProgress
 export function createCaller(config: CallerConfig): Caller {
   const basePath = config.baseUrl.pathname.replace(/\/+$/, "");
   const debug = config.debug;
+  // --debug names each proxy once, on the first request line that went through it.
+  const namedProxies = new Set<string>();
+  const viaProxy = (url: URL): string => {
+    const proxy = config.transport.proxyFor(url);
+    if (!proxy || namedProxies.has(proxy.shown)) return "";
+    namedProxies.add(proxy.shown);
+    return ` via the proxy ${config.redact(proxy.shown)} (${proxy.variable})`;
+  };
 
   return async function call<T>(spec: CallSpec<T>, options: CallOptions & { onProgress?: (bytesSent: number) => void } = {}): Promise<T> {
     const url = spec.url ?? new URL(`${config.baseUrl.origin}${basePath}${spec.path}${spec.query ? `?${spec.query}` : ""}`);
     // Only --debug shows the URL: it is not worked out for every request of a batch otherwise.
     let shown: string | undefined;
-    const shownUrl = () => (shown ??= config.redact(displayUrl(url)));
+    const shownUrl = () => (shown ??= config.redact(displayUrl(url))) + viaProxy(url);
     const path = config.redact(spec.url ? spec.url.pathname : `${basePath}${spec.path}`);
     const retries = Math.max(0, options.retries ?? config.retries);
     const signal = spec.idempotent
@@ -113,6 +122,7 @@ export function createCaller(config: CallerConfig): Caller {
       let retryable: boolean;
       let reason: string;
       let waitMs: number | undefined;
+      let notRetried = "not retried: it may have arrived";
 
       if (!result.ok) {
         const wire = result.failure;
@@ -142,7 +152,8 @@ export function createCaller(config: CallerConfig): Caller {
           responseTimeoutMs: config.responseTimeoutMs,
           redact: config.redact,
         });
-        retryable = !wire.written || spec.idempotent;
+        retryable = (!wire.written || spec.idempotent) && wire.proxyStatus !== 407;
+        if (wire.proxyStatus === 407) notRetried = "not retried: the proxy wants credentials";
         earlierMayHaveArrived = arrived;
       } else {
         const response = result.response;
@@ -166,7 +177,7 @@ export function createCaller(config: CallerConfig): Caller {
       }
 
       if (!retryable || attempt > retries) {
-        debug?.(`${spec.method} ${shownUrl()} -> ${reason} in ${elapsed} (${tag}; ${retryable ? "no retries left" : "not retried: it may have arrived"})`);
+        debug?.(`${spec.method} ${shownUrl()} -> ${reason} in ${elapsed} (${tag}; ${retryable ? "no retries left" : notRetried})`);
         throw failure;
       }
       if (waitMs !== undefined && waitMs > BACKOFF.retryAfterCapMs) {

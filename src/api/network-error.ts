@@ -3,11 +3,13 @@
 import { NetworkError, type RequestFacts } from "./api-errors.js";
 import type { Redactor } from "./redact.js";
 import { cleanText } from "./redact.js";
+import type { ProxyShown } from "./network.js";
 import type { WireFailure } from "./transport.js";
 
 /** The failure in a few words, for messages and debug lines. */
 export function networkReason(failure: WireFailure, responseTimeoutMs: number, redact: Redactor): string {
   const seconds = Math.round(responseTimeoutMs / 1000);
+  if (failure.proxyStatus !== undefined) return `the proxy answered ${failure.proxyStatus} to CONNECT`;
   switch (failure.code) {
     case "ECONNREFUSED":
       return "connection refused";
@@ -45,6 +47,7 @@ export function networkError(
   const reason = networkReason(failure, ctx.responseTimeoutMs, ctx.redact);
   const where = `${facts.method} ${facts.path}`;
   const options = { code: failure.code, cause: failure.cause };
+  if (!failure.written && failure.proxy) return proxyError(failure, failure.proxy, facts, ctx, reason);
   if (!failure.written) {
     return new NetworkError(
       { ...facts, mayHaveArrived: ctx.earlierMayHaveArrived },
@@ -66,4 +69,47 @@ export function networkError(
       hint: "shipctl did not send it again: check (read back) whether it took effect before sending it again.",
     },
   );
+}
+
+/** The words of the CONNECT answers a proxy gives most, for the message (undici passes on only the number). */
+const PROXY_STATUS_TEXT: Record<number, string> = {
+  400: "Bad Request",
+  403: "Forbidden",
+  405: "Method Not Allowed",
+  407: "Proxy Authentication Required",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
+
+/**
+ * An attempt through a proxy that never reached the service: the proxy is what to check, so it is named (its origin,
+ * never its user or password) with the variable that set it. A 407 is the proxy asking for credentials: permanent,
+ * call.ts does not retry it.
+ */
+function proxyError(
+  failure: WireFailure,
+  proxy: ProxyShown,
+  facts: Omit<RequestFacts, "mayHaveArrived" | "status">,
+  ctx: { origin: string; earlierMayHaveArrived: boolean; redact: Redactor },
+  reason: string,
+): NetworkError {
+  const status = failure.proxyStatus;
+  const answered = status === undefined ? "" : `${status}${PROXY_STATUS_TEXT[status] ? ` ${PROXY_STATUS_TEXT[status]}` : ""}`;
+  const why =
+    status === undefined
+      ? reason
+      : status === 407
+        ? `the proxy asks for a user and password (${answered})`
+        : `the proxy refused the tunnel (${answered})`;
+  const message = `Could not reach ${ctx.redact(ctx.origin)} through the proxy ${proxy.shown} (${proxy.variable}): ${why} (${facts.method} ${facts.path} was not sent)`;
+  let hint: string;
+  if (status === 407) {
+    hint = proxy.hasCredentials
+      ? `The proxy refused the user and password in ${proxy.variable}: correct them there (http://USER:PASSWORD@HOST:PORT, special characters %-encoded).`
+      : `Put the proxy's user and password in ${proxy.variable}: http://USER:PASSWORD@HOST:PORT (special characters %-encoded).`;
+  } else {
+    hint = `Check the proxy in ${proxy.variable}, and NO_PROXY if ${new URL(ctx.origin).hostname} should be reached directly; then the base URL and the network connection.`;
+  }
+  return new NetworkError({ ...facts, mayHaveArrived: ctx.earlierMayHaveArrived }, message, { code: failure.code, cause: failure.cause, hint });
 }

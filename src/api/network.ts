@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import * as tls from "node:tls";
 import { UsageError } from "../errors.js";
 import { envValue } from "../config/settings.js";
+import { isLoopbackHost } from "../config/base-url.js";
 
 export interface NetworkOptions {
   /** The run's environment, where the proxy variables are read. */
@@ -14,29 +15,103 @@ export interface NetworkOptions {
   caFile?: string;
 }
 
-/** As undici's EnvHttpProxyAgent takes them: "" for unset, so it never reads process.env behind our back. */
+/** One proxy the environment names. */
+export interface ProxyRoute {
+  /** As undici's ProxyAgent takes it, user and password included: never shown. */
+  uri: string;
+  /** For messages and --debug: the proxy's origin, without user and password. */
+  shown: string;
+  /** The variable it was read from, as the environment spells it (HTTPS_PROXY, https_proxy, HTTP_PROXY...). */
+  variable: string;
+  /** The URL carries a user (and password): a 407 then means the proxy refused them. */
+  hasCredentials: boolean;
+}
+
+/** A proxy as messages may name it: no user or password. */
+export type ProxyShown = Pick<ProxyRoute, "shown" | "variable" | "hasCredentials">;
+
+/** A host of NO_PROXY ("" for `*`, every host), and its port (0: any). */
+interface NoProxyEntry {
+  host: string;
+  port: number;
+}
+
 export interface ProxySettings {
-  httpProxy: string;
-  httpsProxy: string;
-  noProxy: string;
+  /** For http:// URLs. */
+  http?: ProxyRoute;
+  /** For https:// URLs: HTTPS_PROXY, or HTTP_PROXY when only that is set (undici's and curl's rule). */
+  https?: ProxyRoute;
+  noProxy: NoProxyEntry[];
 }
 
 /**
  * The proxy variables as curl, git and most tools read them: lower case first, then upper case; an empty value is
- * unset. https requests use HTTPS_PROXY, or HTTP_PROXY when only that is set (undici's rule); NO_PROXY lists hosts
- * (`example.com` also covers its subdomains, `host:port`, `*` for all) that are reached directly. Undefined when no
- * proxy is set. A proxy given without a scheme (`proxy.corp:3128`) is http://, as curl reads it.
+ * unset. NO_PROXY lists hosts (`example.com` also covers its subdomains, `host:port`, `*` for all) that are reached
+ * directly. Undefined when no proxy is set. A proxy given without a scheme (`proxy.corp:3128`) is http://, as curl
+ * reads it.
  */
 export function proxySettings(env: NodeJS.ProcessEnv): ProxySettings | undefined {
-  const read = (name: string) => envValue(env, name.toLowerCase()) ?? envValue(env, name);
-  const httpProxy = proxyUrl(read("HTTP_PROXY"), "HTTP_PROXY");
-  const httpsProxy = proxyUrl(read("HTTPS_PROXY"), "HTTPS_PROXY");
-  if (httpProxy === "" && httpsProxy === "") return undefined;
-  return { httpProxy, httpsProxy, noProxy: read("NO_PROXY") ?? "" };
+  const read = (name: string): [string, string] | undefined => {
+    for (const spelled of [name.toLowerCase(), name]) {
+      const value = envValue(env, spelled);
+      if (value !== undefined) return [value, spelled];
+    }
+    return undefined;
+  };
+  const http = proxyRoute(read("HTTP_PROXY"));
+  const https = proxyRoute(read("HTTPS_PROXY")) ?? http;
+  if (!http && !https) return undefined;
+  return { http, https, noProxy: noProxyEntries(read("NO_PROXY")?.[0] ?? "") };
 }
 
-function proxyUrl(value: string | undefined, name: string): string {
-  if (value === undefined) return "";
+/**
+ * The proxy a request to `url` goes through, or undefined when it goes direct: no proxy set, a loopback host (a
+ * local sandbox keeps working on a machine whose environment sets a proxy; NO_PROXY cannot say 127.0.0.0/8), or a
+ * host NO_PROXY lists. The transport routes by it, and messages name it, so both tell the same story.
+ */
+export function proxyFor(url: URL, settings: ProxySettings | undefined): ProxyRoute | undefined {
+  if (!settings || isLoopbackHost(url.hostname)) return undefined;
+  // url.host keeps the brackets of an IPv6 address, which NO_PROXY entries carry too.
+  const host = url.host.replace(/:\d*$/, "").toLowerCase();
+  const port = Number(url.port) || (url.protocol === "https:" ? 443 : 80);
+  const listed = settings.noProxy.some(
+    (entry) => (entry.port === 0 || entry.port === port) && (entry.host === "" || host === entry.host || host.endsWith(`.${entry.host}`)),
+  );
+  if (listed) return undefined;
+  return url.protocol === "https:" ? settings.https : settings.http;
+}
+
+/** A proxy as messages may name it. */
+export function shownProxy(route: ProxyRoute): ProxyShown {
+  return { shown: route.shown, variable: route.variable, hasCredentials: route.hasCredentials };
+}
+
+/**
+ * The status a proxy answered CONNECT with, when that is why the attempt failed. undici says it only in words
+ * (RequestAbortedError "Proxy response (407) !== 200 when HTTP Tunneling", proxy-agent.js of undici 7); the E2E
+ * test with a proxy answering 407 fails if that wording changes.
+ */
+export function tunnelStatus(cause: unknown): number | undefined {
+  const message = cause instanceof Error ? cause.message : "";
+  const match = /^Proxy response \((\d{3})\) !== 200/.exec(message);
+  return match ? Number(match[1]) : undefined;
+}
+
+function noProxyEntries(value: string): NoProxyEntry[] {
+  return value
+    .split(/[,\s]+/)
+    .filter((entry) => entry !== "")
+    .map((entry) => {
+      if (entry === "*") return { host: "", port: 0 };
+      const parsed = /^(.+):(\d+)$/.exec(entry);
+      // A leading "." or "*." says "and subdomains", which every entry means anyway.
+      return { host: (parsed ? parsed[1]! : entry).replace(/^\*?\./, "").toLowerCase(), port: parsed ? Number(parsed[2]) : 0 };
+    });
+}
+
+function proxyRoute(read: [string, string] | undefined): ProxyRoute | undefined {
+  if (read === undefined) return undefined;
+  const [value, name] = read;
   const text = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
   let url: URL;
   try {
@@ -47,7 +122,7 @@ function proxyUrl(value: string | undefined, name: string): string {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new UsageError(`${name} "${withoutPassword(value)}" must be an http:// or https:// proxy`, { hint: `give it as http://HOST:PORT, or unset ${name}` });
   }
-  return url.href;
+  return { uri: url.href, shown: url.origin, variable: name, hasCredentials: url.username !== "" || url.password !== "" };
 }
 
 /** A proxy's password is a secret too: never in a message. */

@@ -47,6 +47,7 @@ export function observingDates(transport: Transport, serviceClock: ServiceClock,
       if (result.ok) serviceClock.observe(result.response.headers["date"], clock.now());
       return result;
     },
+    proxyFor: (url) => transport.proxyFor(url),
     close: () => transport.close(),
   };
 }

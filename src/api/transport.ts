@@ -1,12 +1,11 @@
 // One HTTP attempt over keep-alive undici dispatchers, and the one fact retries depend on: whether the request
 // was written onto a connection (the service may have received it) or failed before (refused, DNS, TLS, connect
 // timeout, a proxy that refused the tunnel: nothing reached the service, so even a POST can be sent again).
-// With HTTPS_PROXY/HTTP_PROXY set, requests go through undici's EnvHttpProxyAgent (NO_PROXY honoured); loopback
-// hosts never do, so a local sandbox keeps working on a machine whose environment sets a proxy.
+// With HTTPS_PROXY/HTTP_PROXY set, requests go through an undici ProxyAgent, as network.ts's proxyFor decides
+// (NO_PROXY honoured, loopback hosts never proxied); a failure says which proxy it went through.
 import { Transform, type Readable } from "node:stream";
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from "undici";
-import { isLoopbackHost } from "../config/base-url.js";
-import { proxySettings, readCaFile, withDefaultCas, type NetworkOptions } from "./network.js";
+import { Agent, ProxyAgent, type Dispatcher } from "undici";
+import { proxyFor, proxySettings, readCaFile, shownProxy, tunnelStatus, withDefaultCas, type NetworkOptions, type ProxyRoute, type ProxyShown } from "./network.js";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -41,12 +40,18 @@ export interface WireFailure {
   /** The system or undici error code (ECONNREFUSED, UND_ERR_HEADERS_TIMEOUT...). */
   code?: string;
   cause: unknown;
+  /** The proxy the attempt went through, when one did. */
+  proxy?: ProxyShown;
+  /** The proxy answered the tunnel's CONNECT with this status instead of 200 (407, 403, 502...). */
+  proxyStatus?: number;
 }
 
 export type WireResult = { ok: true; response: WireResponse } | { ok: false; failure: WireFailure };
 
 export interface Transport {
   send(request: WireRequest): Promise<WireResult>;
+  /** The proxy a request to `url` goes through (for --debug); undefined when direct. */
+  proxyFor(url: URL): ProxyShown | undefined;
   close(): Promise<void>;
 }
 
@@ -107,14 +112,22 @@ export function createTransport(options: TransportOptions): Transport {
     keepAliveTimeout: 10_000,
   };
   const direct = new Agent(agentOptions);
-  const proxy = options.network ? proxySettings(options.network.env) : undefined;
-  const proxied = proxy
-    ? new EnvHttpProxyAgent({ ...agentOptions, ...proxy, requestTls: tlsOptions, proxyTls: { timeout: options.connectTimeoutMs } })
-    : undefined;
+  const settings = options.network ? proxySettings(options.network.env) : undefined;
+  const agents: Dispatcher[] = [direct];
   const directDispatcher = direct.compose(trackWrites);
-  const proxiedDispatcher = proxied?.compose(trackWrites);
-  const dispatcherFor = (url: URL) => (proxiedDispatcher && !isLoopbackHost(url.hostname) ? proxiedDispatcher : directDispatcher);
-  const agents = proxied ? [direct, proxied] : [direct];
+  // One agent per proxy URL (HTTP_PROXY and HTTPS_PROXY are often the same), made when first needed.
+  const proxied = new Map<string, Dispatcher>();
+  const dispatcherFor = (route: ProxyRoute | undefined): Dispatcher => {
+    if (!route) return directDispatcher;
+    let dispatcher = proxied.get(route.uri);
+    if (!dispatcher) {
+      const agent = new ProxyAgent({ ...agentOptions, uri: route.uri, requestTls: tlsOptions, proxyTls: { timeout: options.connectTimeoutMs } });
+      agents.push(agent);
+      dispatcher = agent.compose(trackWrites);
+      proxied.set(route.uri, dispatcher);
+    }
+    return dispatcher;
+  };
   // undici requests not yet settled. One aborted while connecting stays queued until the connect ends, and a
   // graceful close() would wait for it (up to the connect timeout) after the command has already given up.
   const unsettled = new Set<Promise<unknown>>();
@@ -133,8 +146,9 @@ export function createTransport(options: TransportOptions): Transport {
           : request.onBodyProgress
             ? countBytes(body, request.onBodyProgress, onBodyError)
             : watchErrors(body, tracker, onBodyError);
+      const route = proxyFor(request.url, settings);
       try {
-        const pending = dispatcherFor(request.url).request({
+        const pending = dispatcherFor(route).request({
           origin: request.url.origin,
           path: `${request.url.pathname}${request.url.search}`,
           method: request.method,
@@ -154,11 +168,17 @@ export function createTransport(options: TransportOptions): Transport {
         };
       } catch (cause) {
         if (sent !== undefined && !Buffer.isBuffer(sent)) sent.destroy();
-        return {
-          ok: false,
-          failure: { written: tracker.written, aborted: request.signal.aborted, bodyError, code: errorCode(cause), cause },
-        };
+        const failure: WireFailure = { written: tracker.written, aborted: request.signal.aborted, bodyError, code: errorCode(cause), cause };
+        if (route) {
+          failure.proxy = shownProxy(route);
+          failure.proxyStatus = tracker.written ? undefined : tunnelStatus(cause);
+        }
+        return { ok: false, failure };
       }
+    },
+    proxyFor: (url) => {
+      const route = proxyFor(url, settings);
+      return route && shownProxy(route);
     },
     close: async () => {
       await Promise.all(agents.map((agent) => (unsettled.size > 0 ? agent.destroy() : agent.close())));

@@ -51,14 +51,22 @@ export interface ConnectProxy {
   close(): Promise<void>;
 }
 
-/** A forward proxy that only tunnels (CONNECT), resolving the host names of `hosts` itself (no DNS needed). */
-export async function startConnectProxy(hosts: Record<string, string> = {}): Promise<ConnectProxy> {
+/**
+ * A forward proxy that only tunnels (CONNECT), resolving the host names of `hosts` itself (no DNS needed). With
+ * `refuse`, it answers every CONNECT with that status instead (407 asks for credentials, as a corporate proxy does).
+ */
+export async function startConnectProxy(hosts: Record<string, string> = {}, refuse?: { status: number; text: string }): Promise<ConnectProxy> {
   const connects: string[] = [];
   const server = createHttpServer((_req, res) => res.writeHead(405).end());
   const sockets = tracked(server);
   server.on("connect", (req, client: Socket, head: Buffer) => {
     const authority = req.url ?? "";
     connects.push(authority);
+    if (refuse) {
+      const challenge = refuse.status === 407 ? 'Proxy-Authenticate: Basic realm="corp"\r\n' : "";
+      client.end(`HTTP/1.1 ${refuse.status} ${refuse.text}\r\n${challenge}Content-Length: 0\r\n\r\n`);
+      return;
+    }
     const [host = "", port = "443"] = authority.split(":");
     const upstream = netConnect(Number(port), hosts[host] ?? host, () => {
       client.write("HTTP/1.1 200 Connection Established\r\n\r\n");

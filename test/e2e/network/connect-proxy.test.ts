@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../helpers/cli.js";
 import { startConnectProxy, startTlsProxy, TEST_CA, type ConnectProxy, type TlsProxy } from "../../helpers/network-proxies.js";
+import { freePort } from "../../helpers/http-server.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { seedAddress, seedShipments } from "../../helpers/seed.js";
 
@@ -74,6 +75,47 @@ describe("through a proxy named by HTTPS_PROXY", () => {
     expect(r.exitCode, r.stderr).toBe(0);
     expect(idsOf(r.stdout)).toEqual(ids);
     expect(corporate.connects).toEqual([]);
+  });
+
+  it("--debug names the proxy once, without its user or password", async () => {
+    corporate.connects.length = 0;
+    const withUser = corporate.url.replace("http://", "http://u:pw@");
+    const r = await runCli(["--debug", ...LIST_ALL], { sandbox: target, env: { HTTPS_PROXY: withUser, NODE_EXTRA_CA_CERTS: TEST_CA } });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const requests = r.stderr.split("\n").filter((line) => line.includes("/api/v1/shipments") && line.includes(" -> "));
+    expect(requests.length).toBeGreaterThan(1);
+    expect(requests.filter((line) => line.includes(`via the proxy ${corporate.url} (HTTPS_PROXY)`))).toHaveLength(1);
+    expect(r.stderr).not.toContain("pw");
+  });
+
+  it("a proxy that refuses connections is named, with its variable, never its password; retried as before", async () => {
+    const port = await freePort();
+    const r = await runCli(["--debug", ...LIST_ALL], { sandbox: target, env: { HTTPS_PROXY: `http://u:pw@127.0.0.1:${port}` } });
+    expect(r.exitCode, r.stderr).toBe(7);
+    expect(r.stderr).toContain(
+      `Could not reach https://shipping.test:${tls.port} through the proxy http://127.0.0.1:${port} (HTTPS_PROXY): connection refused`,
+    );
+    expect(r.stderr).toContain("Check the proxy in HTTPS_PROXY, and NO_PROXY if shipping.test should be reached directly");
+    expect(r.stderr).toContain(`via the proxy http://127.0.0.1:${port} (HTTPS_PROXY)`);
+    expect(r.stderr).toContain("(attempt 5/5; no retries left)");
+    expect(r.stderr).not.toContain("pw");
+    expect(JSON.parse(r.stdout).error).toMatchObject({ code: "network_error", exit_code: 7 });
+  });
+
+  it("a proxy answering 407 is said plainly, once: asking again would carry the same credentials", async () => {
+    const strict = await startConnectProxy({}, { status: 407, text: "Proxy Authentication Required" });
+    try {
+      const r = await runCli(LIST_ALL, { sandbox: target, env: { https_proxy: strict.url.replace("http://", "http://me:s3cret@") } });
+      expect(r.exitCode, r.stderr).toBe(7);
+      expect(strict.connects).toEqual([`shipping.test:${tls.port}`]);
+      expect(r.stderr).toContain(
+        `Could not reach https://shipping.test:${tls.port} through the proxy ${strict.url} (https_proxy): the proxy asks for a user and password (407 Proxy Authentication Required)`,
+      );
+      expect(r.stderr).toContain("The proxy refused the user and password in https_proxy");
+      expect(r.stderr).not.toContain("s3cret");
+    } finally {
+      await strict.close();
+    }
   });
 
   it("a proxy variable that is not a URL is exit 2 naming it, without its password", async () => {
