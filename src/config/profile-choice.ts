@@ -44,6 +44,6 @@ export function requireSavedProfile(data: ConfigData, name: string, to: "use" | 
   const hint =
     to === "use"
       ? `create it with \`shipctl login --profile ${name}\`, or see them with \`shipctl profile list\``
-      : "nothing was removed; see them with `shipctl profile list`";
+      : "nothing was removed";
   throw new UsageError(`there is no profile "${name}"${names.length ? `; profiles: ${names.join(", ")}` : ": no profile is saved"}`, { hint });
 }

@@ -98,8 +98,8 @@ describe("shipctl profile remove", () => {
     const unknown = await runCli(["profile", "remove", "lab", "--yes"], { configDir });
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toContain('there is no profile "lab"; profiles: work');
-    // Nothing to create for a remove: the hint lists, it does not suggest a login.
-    expect(unknown.stderr).toContain("shipctl profile list");
+    // Nothing to create for a remove: the message lists the profiles, and no login is suggested.
+    expect(unknown.stderr).toContain("nothing was removed");
     expect(unknown.stderr).not.toContain("login");
   });
 
