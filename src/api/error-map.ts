@@ -57,7 +57,7 @@ export function errorForResponse(response: WireResponse, ctx: ErrorContext): Api
   const withDetail = (summary: string) => (detail ? `${summary}: ${detail}` : summary);
 
   if (status === 401) {
-    return new UnauthorizedError(facts, `${withDetail("Not authenticated: the service refused the access token")} (${answered})`, {
+    return new UnauthorizedError(facts, `${withDetail("not authenticated: the service refused the access token")} (${answered})`, {
       hint: "Run `shipctl login` to save a valid token for this profile, or set SHIPCTL_TOKEN.",
     });
   }

@@ -15,6 +15,7 @@ import { probeAndRemember, sandboxKnown } from "./profile-tables.js";
 import { tablesContext } from "./tables-context.js";
 import { profileOf } from "./schema.js";
 import { sourceLabel } from "./setting-sources.js";
+import { resolveSettings } from "./settings.js";
 import { openConfigStore, type ConfigStore } from "./store.js";
 
 interface StatusOptions {
@@ -25,8 +26,10 @@ interface StatusOptions {
 /** The --json document. */
 export interface AuthStatus {
   profile: ProfileChoice;
-  base_url: { value: string; source: Source };
-  token: { masked: string; source: Source };
+  /** null: no base URL is set (not logged in). */
+  base_url: { value: string; source: Source } | null;
+  /** null: no token to send (not logged in, or the saved one is for another service). */
+  token: { masked: string; source: Source } | null;
   /** null: not checked (--offline), or the check failed for another reason (then `error` says which). */
   token_works: boolean | null;
   /** null: not known (--offline before the profile learnt it, or the service gave no lasting answer). */
@@ -35,9 +38,16 @@ export interface AuthStatus {
 }
 
 export async function showAuthStatus(deps: Deps, options: StatusOptions): Promise<void> {
-  // Not logged in is exit 4 with the login hint, exactly as for every command that needs the service.
-  const connection = await deps.connection();
   const store = await openConfigStore(deps.env);
+  let connection: Connection;
+  try {
+    connection = await deps.connection();
+  } catch (e) {
+    // Not logged in: the same document, showing what is there and what is missing, then exit 4 with the login hint
+    // on stderr exactly as for every command that needs the service.
+    if (!(e instanceof AuthError) || e.errorCode !== "auth_required") throw e;
+    return printStatus(deps, options, loggedOutStatus(deps, store), e);
+  }
   let sandbox = sandboxKnown(profileOf(store.read(), connection.profile), connection.baseUrl) ?? null;
   let tokenWorks: boolean | null = null;
   let failure: CliError | undefined;
@@ -62,10 +72,38 @@ export async function showAuthStatus(deps: Deps, options: StatusOptions): Promis
     sandbox,
     config_path: store.path,
   };
-  if (deps.globals.json) printJson(deps.io, withError(status, failure && errorJson(failure)));
-  else deps.io.out(renderRecord(statusRows(status, options, failure), { theme: deps.theme.out, width: tableWidth(deps.io) }));
+  printStatus(deps, options, { status }, failure);
+}
+
+/** What a status shows beyond its document: why there is no token, when there is none. */
+interface StatusView {
+  status: AuthStatus;
+  noToken?: string;
+}
+
+/** Prints the status; `failure` goes beside it in the document, and is thrown for main() to say and exit with. */
+function printStatus(deps: Deps, options: StatusOptions, view: StatusView, failure: CliError | undefined): void {
+  if (deps.globals.json) printJson(deps.io, withError(view.status, failure && errorJson(failure)));
+  else deps.io.out(renderRecord(statusRows(view, options, failure), { theme: deps.theme.out, width: tableWidth(deps.io) }));
   // main() says what went wrong on stderr, with its hint, and exits with its code (4 for a refused token).
   if (failure) throw failure;
+}
+
+/** The settings as far as they go (deps.connection() already printed their notes), nothing sent. */
+function loggedOutStatus(deps: Deps, store: ConfigStore): StatusView {
+  const settings = resolveSettings({ globals: deps.globals, env: deps.env, data: store.read(), configPath: store.path });
+  const baseUrl = settings.baseUrl;
+  return {
+    status: {
+      profile: profileChoice(settings.profile),
+      base_url: baseUrl ? { value: baseUrl.value, source: baseUrl.source } : null,
+      token: null,
+      token_works: null,
+      sandbox: sandboxKnown(settings.stored, baseUrl?.value) ?? null,
+      config_path: store.path,
+    },
+    noToken: settings.withheldToken ? `not sent: the saved one is for ${settings.withheldToken.savedFor}` : "not saved",
+  };
 }
 
 /** The profile did not know: ask once, and keep the answer in the profile that points at this service. */
@@ -76,23 +114,28 @@ async function askSandbox(deps: Deps, connection: Connection, store: ConfigStore
   return answer.definite ? false : null;
 }
 
-function statusRows(status: AuthStatus, options: StatusOptions, failure: CliError | undefined): Array<[string, string]> {
+function statusRows(view: StatusView, options: StatusOptions, failure: CliError | undefined): Array<[string, string]> {
+  const { status } = view;
   const profile = status.profile.name;
   const works =
-    status.token_works === true
-      ? failure
-        ? "accepted, but the organization has no subscription"
-        : "yes (GET /api/v1/shipments?limit=1 answered)"
-      : status.token_works === false
-        ? "no: the service refused it"
-        : options.offline
-          ? "not checked (--offline)"
-          : "not known: the check failed";
+    status.token === null
+      ? "not checked: no token"
+      : status.token_works === true
+        ? failure
+          ? "accepted, but the organization has no subscription"
+          : "yes (GET /api/v1/shipments?limit=1 answered)"
+        : status.token_works === false
+          ? "no: the service refused it"
+          : options.offline
+            ? "not checked (--offline)"
+            : "not known: the check failed";
   const sandbox = status.sandbox === null ? (options.offline ? "not known yet (--offline)" : "not known") : status.sandbox ? "yes" : "no";
+  const baseUrl = status.base_url;
+  const token = status.token;
   return [
     ["profile", `${profile} (${status.profile.why})`],
-    ["base URL", `${status.base_url.value} (${sourceLabel("baseUrl", status.base_url.source, profile)})`],
-    ["token", `${status.token.masked} (${sourceLabel("token", status.token.source, profile)})`],
+    ["base URL", baseUrl ? `${baseUrl.value} (${sourceLabel("baseUrl", baseUrl.source, profile)})` : "not set"],
+    ["token", token ? `${token.masked} (${sourceLabel("token", token.source, profile)})` : (view.noToken ?? "not saved")],
     ["token works", works],
     ["sandbox", sandbox],
     ["config file", status.config_path],

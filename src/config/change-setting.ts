@@ -84,7 +84,7 @@ export async function setCurrentProfile(deps: Deps, name: string): Promise<void>
 /** `shipctl profile use NAME`: as `config set currentProfile NAME`, but only to a profile the config file has. */
 export async function useProfile(deps: Deps, name: string): Promise<void> {
   const store = await openConfigStore(deps.env);
-  requireSavedProfile(store.read(), name);
+  requireSavedProfile(store.read(), name, "use");
   await setCurrentProfile(deps, name);
 }
 

@@ -44,7 +44,7 @@ export function requireCredentials(settings: ResolvedSettings): Required<Pick<Re
   const { profile, stored, baseUrl, token } = settings;
   if (!stored && profile.source !== "default" && (!baseUrl || !token)) {
     const flag = profile.value === "default" ? "" : ` --profile ${profile.value}`;
-    throw new AuthError(`not logged in: there is no profile "${profile.value}"`, {
+    throw new AuthError(`not authenticated: there is no profile "${profile.value}"`, {
       hint: `run \`shipctl login${flag}\` (or set SHIPCTL_BASE_URL and SHIPCTL_TOKEN)`,
     });
   }
@@ -59,7 +59,7 @@ export function requireCredentials(settings: ResolvedSettings): Required<Pick<Re
   const missing = [!baseUrl && "base URL", !token && "token"].filter(Boolean).join(" and ");
   if (!baseUrl || !token) {
     const flag = profile.value === "default" ? "" : ` --profile ${profile.value}`;
-    throw new AuthError(`not logged in: profile "${profile.value}" has no ${missing}`, {
+    throw new AuthError(`not authenticated: profile "${profile.value}" has no ${missing}`, {
       hint: `run \`shipctl login${flag}\` (or set SHIPCTL_BASE_URL and SHIPCTL_TOKEN)`,
     });
   }

@@ -34,11 +34,16 @@ export function profileNames(data: ConfigData): string[] {
   return Object.keys(data.profiles).sort();
 }
 
-/** Exit 2, listing the profiles there are, unless the config file has a profile called `name`. */
-export function requireSavedProfile(data: ConfigData, name: string): void {
+/**
+ * Exit 2, listing the profiles there are, unless the config file has a profile called `name`. `to`: what the name
+ * was given for; only a profile to use may be one still to create, so only then does the hint say how.
+ */
+export function requireSavedProfile(data: ConfigData, name: string, to: "use" | "remove"): void {
   if (profileOf(data, name)) return;
   const names = profileNames(data);
-  throw new UsageError(`there is no profile "${name}"${names.length ? `; profiles: ${names.join(", ")}` : ": no profile is saved"}`, {
-    hint: `create it with \`shipctl login --profile ${name}\`, or see them with \`shipctl profile list\``,
-  });
+  const hint =
+    to === "use"
+      ? `create it with \`shipctl login --profile ${name}\`, or see them with \`shipctl profile list\``
+      : "nothing was removed";
+  throw new UsageError(`there is no profile "${name}"${names.length ? `; profiles: ${names.join(", ")}` : ": no profile is saved"}`, { hint });
 }

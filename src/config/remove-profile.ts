@@ -5,7 +5,7 @@ import type { Deps } from "../deps.js";
 import { CancelledError, UsageError } from "../errors.js";
 import { printJson } from "../output/json.js";
 import { profileChoice, profileNames, requireSavedProfile } from "./profile-choice.js";
-import { profileOf } from "./schema.js";
+import { profileOf, type ConfigData } from "./schema.js";
 import { resolveProfileName } from "./settings.js";
 import { openConfigStore } from "./store.js";
 
@@ -13,7 +13,7 @@ import { openConfigStore } from "./store.js";
 export async function removeProfile(deps: Deps, name: string, yes: boolean): Promise<void> {
   const store = await openConfigStore(deps.env);
   const data = store.read();
-  requireSavedProfile(data, name);
+  requireSavedProfile(data, name, "remove");
   if (!yes && !deps.canPrompt()) {
     const why = deps.globals.input ? "there is no terminal to ask on" : "--no-input was given";
     throw new UsageError(`removing profile ${name} needs a yes: pass --yes (${why})`, { hint: "see what it holds with: shipctl profile list" });
@@ -26,9 +26,15 @@ export async function removeProfile(deps: Deps, name: string, yes: boolean): Pro
   }
 
   const wasCurrent = data.currentProfile === name;
+  // Removing the current profile names the one commands use from then on as current, while it exists: left unset,
+  // the next `login --profile X` would make X current (the first login's rule), and plain commands would quietly
+  // move to it. Chosen before anything is written, so a bad SHIPCTL_PROFILE changes nothing.
+  const successor = wasCurrent ? profileUsedWithout(deps, data, store.path) : undefined;
   const after = await store.update((d) => {
     delete d.profiles[name];
-    if (d.currentProfile === name) delete d.currentProfile;
+    if (d.currentProfile !== name) return;
+    if (successor !== undefined && profileOf(d, successor)) d.currentProfile = successor;
+    else delete d.currentProfile;
   });
   deps.io.alert(`${deps.theme.err.ok("✓")} Removed profile ${name}${saved.token ? " and its saved token" : ""}\n`);
 
@@ -46,4 +52,10 @@ export async function removeProfile(deps: Deps, name: string, yes: boolean): Pro
   if (deps.globals.json) {
     printJson(deps.io, { profile: name, removed: true, was_current: wasCurrent, current_profile: after.currentProfile ?? null, in_use: { ...next, saved: nextSaved } });
   }
+}
+
+/** The profile a run without --profile uses once no profile is saved as current (the environment's, or the default). */
+function profileUsedWithout(deps: Deps, data: ConfigData, configPath: string): string {
+  const { currentProfile: _removed, ...rest } = data;
+  return resolveProfileName({ globals: {}, env: deps.env, data: rest, configPath }).value;
 }

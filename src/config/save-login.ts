@@ -40,21 +40,28 @@ export async function saveLogin(deps: Deps, options: { tokenStdin: boolean }): P
   });
   if (!probe.sandbox && probe.warning) deps.io.err(`Warning: ${probe.warning}\n`);
 
+  let madeCurrent = false;
   await store.update((d) => {
     const next: StoredProfile = { ...(profileOf(d, profile) ?? {}), baseUrl, token };
     // A sandbox's own tables are the truth for it; any other service keeps what the user imported or confirmed, and
     // is remembered as no sandbox, so commands do not ask it again.
     rememberProbe(next, baseUrl, probe);
     d.profiles[profile] = next;
-    // The first profile anyone logs in to becomes the one used without --profile.
-    if (!d.currentProfile) d.currentProfile = profile;
+    // With no profile current (the first login, or the current one removed with no profile to follow it), the one
+    // logged in to becomes the one used without --profile.
+    if (!d.currentProfile) {
+      d.currentProfile = profile;
+      madeCurrent = true;
+    }
   });
 
   const t = deps.theme.err;
   deps.io.alert(`${t.ok("✓")} Logged in to ${baseUrl} as profile ${profile}\n`);
   if (probe.sandbox) deps.io.err(`This is a shipctl sandbox: its Country and Service tables were saved with the profile.\n`);
   const current = store.read().currentProfile;
-  if (current !== profile) {
+  // It changes what plain commands use, so it is never done silently.
+  if (madeCurrent) deps.io.err(`Profile ${profile} is now the current profile: commands use it unless given --profile or SHIPCTL_PROFILE.\n`);
+  else if (current !== profile) {
     deps.io.err(t.dim(`Commands use profile ${current} unless given --profile ${profile} (or run: shipctl profile use ${profile})\n`));
   }
   if (envValue(deps.env, "SHIPCTL_TOKEN") !== undefined) {

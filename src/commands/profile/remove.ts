@@ -27,7 +27,7 @@ export function profileRemoveCommand(ctx: CommandContext, run: VerbRun<ProfileRe
       `
 Asks first on a terminal; without one (or with --no-input) it needs --yes (exit 2 otherwise). An unknown name is
 exit 2, listing the saved profiles. Removing the current profile says which one commands use from then on (the
-default, unless SHIPCTL_PROFILE names another).
+default, unless SHIPCTL_PROFILE names another), and makes it the current profile when it is saved.
 
 Examples:
   shipctl profile remove old-staging

@@ -144,7 +144,7 @@ describe("shipctl logout", () => {
     // Commands that need the service now say so, with exit 4 and the way back in.
     const tables = await runCli(["list", "shipments"], { configDir: dir });
     expect(tables.exitCode, tables.stderr).toBe(4);
-    expect(tables.stderr).toContain("not logged in");
+    expect(tables.stderr).toContain(`not authenticated: profile "default" has no token`);
     expect(tables.stderr).toContain("shipctl login");
   });
 });

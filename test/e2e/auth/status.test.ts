@@ -107,4 +107,29 @@ describe("shipctl auth status", () => {
     expect(json.exitCode).toBe(4);
     expect(JSON.parse(json.stdout).error.code).toBe("auth_required");
   });
+
+  it("a profile without a token: the status document with what is there, the error beside it, exit 4", async () => {
+    const org = await sb.newOrg();
+    const configDir = await loggedIn(org, "lo");
+    expect((await runCli(["logout", "--profile", "lo"], { configDir })).exitCode).toBe(0);
+    const r = await runCli(["auth", "status", "--profile", "lo", "--json"], { configDir });
+    expect(r.exitCode, r.stderr).toBe(4);
+    expect(JSON.parse(r.stdout)).toEqual({
+      profile: { name: "lo", source: "flag", why: "--profile flag" },
+      base_url: { value: org.url, source: "profile" },
+      token: null,
+      token_works: null,
+      sandbox: true,
+      config_path: expect.stringContaining(configDir),
+      error: expect.objectContaining({ code: "auth_required", exit_code: 4, message: 'not authenticated: profile "lo" has no token' }),
+    });
+
+    const human = await runCli(["auth", "status", "--profile", "lo"], { configDir });
+    expect(human.exitCode).toBe(4);
+    expect(human.stdout).toMatch(new RegExp(`^base URL\\s+${org.url} \\(profile lo\\)$`, "m"));
+    expect(human.stdout).toMatch(/^token\s+not saved$/m);
+    expect(human.stdout).toMatch(/^token works\s+not checked: no token$/m);
+    expect(human.stderr).toContain('Error: not authenticated: profile "lo" has no token');
+    expect(human.stderr).toContain("shipctl login --profile lo");
+  });
 });

@@ -19,6 +19,9 @@ async function twoProfiles(): Promise<string> {
   for (const profile of ["work", "lab"]) {
     const r = await runCli(["login", "--profile", profile, "--base-url", org.url, "--token-stdin"], { configDir, stdin: org.token });
     expect(r.exitCode, r.stderr).toBe(0);
+    // Making a profile current changes what plain commands use: login says so, and only then.
+    if (profile === "work") expect(r.stderr).toContain("Profile work is now the current profile");
+    else expect(r.stderr).not.toContain("now the current profile");
   }
   return configDir;
 }
@@ -94,7 +97,10 @@ describe("shipctl profile remove", () => {
 
     const unknown = await runCli(["profile", "remove", "lab", "--yes"], { configDir });
     expect(unknown.exitCode).toBe(2);
-    expect(unknown.stderr).toContain("profiles: work");
+    expect(unknown.stderr).toContain('there is no profile "lab"; profiles: work');
+    // Nothing to create for a remove: the message lists the profiles, and no login is suggested.
+    expect(unknown.stderr).toContain("nothing was removed");
+    expect(unknown.stderr).not.toContain("login");
   });
 
   it("removing the current profile says which one commands use from then on", async () => {
@@ -105,5 +111,33 @@ describe("shipctl profile remove", () => {
     expect(r.stderr).toContain("shipctl profile use NAME` (profiles: lab)");
     expect(saved(configDir).currentProfile).toBeUndefined();
     expect(readFileSync(join(configDir, "config.json"), "utf8")).not.toContain('"work"');
+
+    // With no profile current, the next login makes its profile current, and says so.
+    const next = await runCli(["login", "--profile", "lo3", "--base-url", org.url, "--token-stdin"], { configDir, stdin: org.token });
+    expect(next.exitCode, next.stderr).toBe(0);
+    expect(next.stderr).toContain("Profile lo3 is now the current profile");
+    expect(saved(configDir).currentProfile).toBe("lo3");
+  });
+
+  it("removing the current profile makes the default current, so a later login does not move plain commands", async () => {
+    const configDir = tempDir();
+    const login = (profile: string[]) =>
+      runCli(["login", ...profile, "--base-url", org.url, "--token-stdin"], { configDir, stdin: org.token });
+    expect((await login([])).exitCode).toBe(0);
+    expect((await login(["--profile", "staging"])).exitCode).toBe(0);
+    expect((await runCli(["profile", "use", "staging"], { configDir })).exitCode).toBe(0);
+
+    const removed = await runCli(["profile", "remove", "staging", "--yes"], { configDir });
+    expect(removed.exitCode, removed.stderr).toBe(0);
+    expect(removed.stderr).toContain("It was the current profile: commands now use profile default (saved as current).");
+    expect(saved(configDir).currentProfile).toBe("default");
+
+    const lo2 = await login(["--profile", "lo2"]);
+    expect(lo2.exitCode, lo2.stderr).toBe(0);
+    expect(lo2.stderr).not.toContain("now the current profile");
+    expect(lo2.stderr).toContain("Commands use profile default unless given --profile lo2");
+    expect(saved(configDir).currentProfile).toBe("default");
+    const status = await runCli(["whoami", "--offline", "--json"], { configDir });
+    expect(JSON.parse(status.stdout).profile).toEqual({ name: "default", source: "current", why: "saved as current" });
   });
 });

@@ -88,7 +88,7 @@ describe("errorForResponse: what each status means", () => {
   it("401 says to log in", () => {
     const err = errorForResponse(answer(401, JSON.stringify({ message: "Unauthenticated." }), "application/json"), ctx());
     expect(err).toBeInstanceOf(UnauthorizedError);
-    expect(err.message).toContain("Not authenticated");
+    expect(err.message).toContain("not authenticated: the service refused the access token");
     expect(err.hint).toContain("shipctl login");
   });
 

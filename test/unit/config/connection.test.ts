@@ -28,7 +28,7 @@ describe("resolveConnection", () => {
     const e = await resolveConnection(deps).catch((err: unknown) => err);
     expect(e).toBeInstanceOf(AuthError);
     expect((e as AuthError).exitCode).toBe(ExitCode.Auth);
-    expect((e as AuthError).message).toContain("not logged in");
+    expect((e as AuthError).message).toContain("not authenticated: ");
     expect((e as AuthError).hint).toContain("shipctl login");
     expect((e as AuthError).hint).toContain("SHIPCTL_TOKEN");
   });

@@ -25,10 +25,10 @@ describe("profileChoice", () => {
 
 describe("requireSavedProfile", () => {
   it("passes a saved profile, and refuses another name with exit 2, listing the saved ones", () => {
-    expect(() => requireSavedProfile(data, "lab")).not.toThrow();
+    expect(() => requireSavedProfile(data, "lab", "use")).not.toThrow();
     const e = (() => {
       try {
-        requireSavedProfile(data, "constructor");
+        requireSavedProfile(data, "constructor", "use");
       } catch (err) {
         return err;
       }
@@ -36,6 +36,6 @@ describe("requireSavedProfile", () => {
     expect(e).toBeInstanceOf(UsageError);
     expect((e as UsageError).exitCode).toBe(2);
     expect((e as UsageError).message).toBe('there is no profile "constructor"; profiles: lab, work');
-    expect(() => requireSavedProfile({ profiles: {} }, "x")).toThrow("no profile is saved");
+    expect(() => requireSavedProfile({ profiles: {} }, "x", "remove")).toThrow("no profile is saved");
   });
 });

@@ -5,8 +5,8 @@ import { openConfigStore } from "../../../src/config/store.js";
 import { CancelledError } from "../../../src/errors.js";
 import { configDeps } from "./config-fixtures.js";
 
-async function withProfiles(tty: boolean, answers: boolean[]) {
-  const t = configDeps({ tty, answers });
+async function withProfiles(tty: boolean, answers: boolean[], env: NodeJS.ProcessEnv = {}) {
+  const t = configDeps({ tty, answers, env });
   const store = await openConfigStore(t.deps.env);
   await store.update((d) => {
     d.profiles.work = { baseUrl: "https://work.example.com", token: "work-token-0123456789" };
@@ -38,5 +38,12 @@ describe("profile remove on a terminal", () => {
     expect(t.prompter.asked).toEqual([]);
     expect(Object.keys(t.store.read().profiles)).toEqual(["work"]);
     expect(t.io.stderr()).not.toContain("now use");
+  });
+
+  it("removing the current profile makes the one commands use from then on current (SHIPCTL_PROFILE's here)", async () => {
+    const t = await withProfiles(false, [], { SHIPCTL_PROFILE: "lab" });
+    await removeProfile(t.deps, "work", true);
+    expect(t.store.read().currentProfile).toBe("lab");
+    expect(t.io.stderr()).toContain("It was the current profile: commands now use profile lab (SHIPCTL_PROFILE).");
   });
 });

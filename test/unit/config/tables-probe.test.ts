@@ -38,7 +38,7 @@ describe("sandbox tables probe", () => {
 
   it("reports a refused token (401) or a missing subscription (402) as such, not as 'no table' (exit 4)", async () => {
     for (const [status, body, pattern] of [
-      [401, { message: "Unauthenticated." }, /Not authenticated/],
+      [401, { message: "Unauthenticated." }, /not authenticated: the service refused/],
       [402, { message: "Your organization has no active subscription." }, /subscription/i],
     ] as const) {
       service = await startServer((_req, res) => json(res, status, body));
