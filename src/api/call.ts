@@ -2,12 +2,19 @@
 // Retry rules (the service has no idempotency key, so a lost answer to a POST cannot be repeated safely):
 // - a request that never left this machine (refused, DNS, connect timeout) is retried, whatever the method; but not
 //   one refused for the service's TLS certificate (the next attempt would meet the same certificate), nor one whose
-//   proxy asked for credentials (407: the next attempt would carry the same ones);
+//   proxy asked for credentials (407: the next attempt would carry the same ones) or refused the tunnel by its policy
+//   (403: the same destination would be refused again); a proxy's 502 or 503 (it could not reach the service) is;
 // - 429 is retried whatever the method: the service refused the request, so nothing was applied;
 // - a dropped connection, a timeout or a 5xx after the request was written is retried only for idempotent calls
 //   (reads, address verification, PATCH with a full body); a POST that creates or charges is never resent;
 // - endpoints add their own (verify status 0, price session status 0), through `interpret`.
 import type { CallOptions, MultipartBody } from "./client-types.js";
+
+/** A proxy's answers to CONNECT that the next attempt would meet again, with why (see the rules above). */
+const PROXY_REFUSALS: Readonly<Record<number, string>> = {
+  407: "the proxy wants credentials",
+  403: "the proxy's policy refuses this destination",
+};
 import type { Clock } from "../clock.js";
 import { BACKOFF, backoffDelay, parseRetryAfter } from "./backoff.js";
 import { errorForResponse } from "./error-map.js";
@@ -152,8 +159,9 @@ export function createCaller(config: CallerConfig): Caller {
           responseTimeoutMs: config.responseTimeoutMs,
           redact: config.redact,
         });
-        retryable = (!wire.written || spec.idempotent) && wire.proxyStatus !== 407;
-        if (wire.proxyStatus === 407) notRetried = "not retried: the proxy wants credentials";
+        const proxyRefused = PROXY_REFUSALS[wire.proxyStatus ?? 0];
+        retryable = (!wire.written || spec.idempotent) && proxyRefused === undefined;
+        if (proxyRefused) notRetried = `not retried: ${proxyRefused}`;
         earlierMayHaveArrived = arrived;
       } else {
         const response = result.response;

@@ -118,6 +118,23 @@ describe("through a proxy named by HTTPS_PROXY", () => {
     }
   });
 
+  it("a proxy refusing the destination by its policy (403) is tried once; one that cannot reach it (502) is retried", async () => {
+    const policy = await startConnectProxy({}, { status: 403, text: "Forbidden" });
+    const down = await startConnectProxy({}, { status: 502, text: "Bad Gateway" });
+    try {
+      const refused = await runCli(LIST_ALL, { sandbox: target, env: { HTTPS_PROXY: policy.url } });
+      expect(refused.exitCode, refused.stderr).toBe(7);
+      expect(policy.connects).toEqual([`shipping.test:${tls.port}`]);
+      expect(refused.stderr).toContain("the proxy refused the tunnel (403 Forbidden)");
+      const retried = await runCli(LIST_ALL, { sandbox: target, env: { HTTPS_PROXY: down.url } });
+      expect(retried.exitCode, retried.stderr).toBe(7);
+      expect(down.connects.length).toBe(5);
+    } finally {
+      await policy.close();
+      await down.close();
+    }
+  });
+
   it("a proxy variable that is not a URL is exit 2 naming it, without its password", async () => {
     const r = await runCli(LIST_ALL, { sandbox: target, env: { HTTPS_PROXY: "http://user:secret@[bad" } });
     expect(r.exitCode).toBe(2);
