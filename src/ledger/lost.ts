@@ -22,7 +22,9 @@ export interface LostRow {
 
 type SettleDeps = Pick<Deps, "clock" | "signal" | "io">;
 
-const hhmmss = (d: Date) => `${d.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+// Rounded up to the whole second: a call made "after then" must be past the settle time, not a fraction of a second
+// before it (it would find the request still in flight again).
+const hhmmss = (d: Date) => `${new Date(Math.ceil(d.getTime() / 1000) * 1000).toISOString().slice(0, 19).replace("T", " ")} UTC`;
 
 /** Why a row is not sent while its earlier request is in flight, with when a rerun settles it. */
 export function inFlightText(settleAt: Date): string {

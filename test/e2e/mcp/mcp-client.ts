@@ -13,6 +13,8 @@ export interface McpSession {
   /** Calls a tool; the document its text holds, and whether it is a tool error. */
   call(name: string, args?: Record<string, unknown>): Promise<{ doc: Record<string, unknown>; isError: boolean }>;
   close(): Promise<void>;
+  /** Kills the server at once (SIGKILL), as a crash would: a call it was running never answers. */
+  kill(): Promise<void>;
 }
 
 export async function startMcp(args: string[] = [], options: Pick<RunOptions, "sandbox" | "configDir" | "env" | "cwd"> = {}): Promise<McpSession> {
@@ -39,6 +41,10 @@ export async function startMcp(args: string[] = [], options: Pick<RunOptions, "s
       return { doc: JSON.parse(r.content[0]!.text) as Record<string, unknown>, isError: r.isError === true };
     },
     close: () => client.close(),
+    async kill() {
+      if (transport.pid !== null) process.kill(transport.pid, "SIGKILL");
+      await client.close();
+    },
   };
 }
 
