@@ -3,7 +3,8 @@
 // fields in its --help. --query is global. verbAction asks shapeRun for every verb: both are checked before the run
 // sends anything (exit 2), and the run then prints through a stdout that shapes its JSON (output/shaped-stdout.ts).
 // CSV is the listing's own: `--format csv --fields` chooses its columns there (list-records.ts).
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
+import { completesWith } from "../completion/value-source.js";
 import type { Deps } from "../deps.js";
 import { UsageError } from "../errors.js";
 
@@ -41,7 +42,12 @@ export function printsJson(command: Command, outputOf: JsonOutputOf): Command {
 export function printsRecords(command: Command, spec: RecordSpec): Command {
   specs.set(command, spec);
   return command
-    .option("--fields <list>", `keep only these fields of each record, comma-separated, in this order (with ${flagsFor(command, spec.outputs)})`)
+    .addOption(
+      completesWith(
+        new Option("--fields <list>", `keep only these fields of each record, comma-separated, in this order (with ${flagsFor(command, spec.outputs)})`),
+        { commaList: spec.fields },
+      ),
+    )
     .addHelpText("after", `\nFields (--fields): ${spec.fields.join(", ")}.\nMore on --fields, --query and the formats: \`shipctl help formatting\`.\n`);
 }
 

@@ -98,6 +98,7 @@ async function values(
   if (source === undefined) return { candidates: [], files: true };
   if (typeof source === "string") return { candidates: matching(ctx.lookup(source, given), current), files: false };
   if ("commandsOr" in source) return { candidates: matching(await commandWords(root, earlier, source.commandsOr, ctx), current), files: false };
+  if ("commaList" in source) return { candidates: matching(listed(source.commaList, current), current), files: false };
   return { candidates: matching(source.map((value) => ({ value })), current), files: false };
 }
 
@@ -110,6 +111,13 @@ async function commandWords(root: Command | undefined, earlier: readonly string[
   }
   const words = command ? subcommandsOf(command).map((c) => ({ value: c.name(), description: brief(c.description()) })) : [];
   return earlier.length === 0 ? [...words, ...topics.map((value) => ({ value, description: "help topic" }))] : words;
+}
+
+/** For a comma-separated list: what is typed up to its last comma, followed by each name not in it yet. */
+function listed(names: readonly string[], current: string): Candidate[] {
+  const done = current.slice(0, current.lastIndexOf(",") + 1);
+  const taken = new Set(done.split(","));
+  return names.filter((name) => !taken.has(name)).map((name) => ({ value: `${done}${name}` }));
 }
 
 /** Long flags of the command and its parents, less those already given once (a variadic or repeatable one stays). */

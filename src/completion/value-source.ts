@@ -5,10 +5,18 @@
 import type { Argument, Option } from "commander";
 
 /**
- * A fixed list; values looked up at TAB time in the contract or the local config (never the network); or, for
- * `help`, the words of a command (the subcommands of what the earlier words name) or one of these topics.
+ * A fixed list; values looked up at TAB time in the contract or the local config (never the network); for `help`,
+ * the words of a command (the subcommands of what the earlier words name) or one of these topics; or, for a flag that
+ * takes a comma-separated list (`--fields id,title`), these names, each once.
  */
-export type ValueSource = readonly string[] | "statuses" | "services" | "countries" | "profiles" | { commandsOr: readonly string[] };
+export type ValueSource =
+  | readonly string[]
+  | "statuses"
+  | "services"
+  | "countries"
+  | "profiles"
+  | { commandsOr: readonly string[] }
+  | { commaList: readonly string[] };
 
 const sources = new WeakMap<Option | Argument, ValueSource>();
 

@@ -66,6 +66,13 @@ describe("shipctl __complete", () => {
     expect((await complete(["api", "P"])).values).toEqual(["POST", "PATCH", "PUT"]);
   });
 
+  it("completes --fields one name at a time, each once, from the command's own fields", async () => {
+    expect((await complete(["list", "shipments", "--fields", "ti"])).values).toEqual(["title"]);
+    expect((await complete(["list", "shipments", "--fields", "id,status"])).values).toEqual(["id,status", "id,status_name"]);
+    expect((await complete(["shipment", "get", "7", "--fields", "id,title,re"])).values).toEqual(["id,title,report_sets"]);
+    expect((await complete(["list", "addresses", "--fields", "id,"])).values).not.toContain("id,id");
+  });
+
   it("completes help topics and the commands help shows", async () => {
     const topics = (await complete(["help", ""])).values;
     expect(topics).toEqual(expect.arrayContaining(["shipment", "config", "exit-codes", "round-trip", "environment"]));
