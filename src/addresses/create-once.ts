@@ -29,7 +29,7 @@ import { classifyFailure } from "../ledger/failure-kind.js";
 import { RECONCILE_DELAY_MS } from "../ledger/lost.js";
 import { settleBook } from "../ledger/settle-book.js";
 import { settleAtFromIntent, settleWindowOf } from "../ledger/settle-window.js";
-import { formatTimestamp } from "../output/time-format.js";
+import { formatSettleTime } from "../output/time-format.js";
 import { addressFinder } from "./address-read-back.js";
 import { sameAddressKey, StoredAddresses } from "./stored-match.js";
 
@@ -133,8 +133,8 @@ async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, book: 
         });
       }
       throw new UnavailableError(
-        `an earlier run's request to store this address may still be being applied by the service (until ${formatTimestamp(until)}): nothing was sent`,
-        { hint: `Run the same command again after ${formatTimestamp(until)} (sooner, it waits until then): it finds the address, or stores it if that request did not.` },
+        `an earlier run's request to store this address may still be being applied by the service (until ${formatSettleTime(until)}): nothing was sent`,
+        { hint: `Run the same command again after ${formatSettleTime(until)} (sooner, it waits until then): it finds the address, or stores it if that request did not.` },
       );
     }
   }
@@ -207,7 +207,7 @@ async function store(deps: Deps, api: ApiClient, call: CallOptions, book: Book, 
 /** After a lost answer: one read-back after a short pause. Never sends it again. */
 async function readBack(deps: Deps, call: CallOptions, book: Book, key: string, settleAt: Date, lost: Error): Promise<number> {
   deps.io.err(`${lost.message}\nNot sending it again; reading the stored addresses back in ${RECONCILE_DELAY_MS / 1000} s to see whether it was stored...\n`);
-  const until = formatTimestamp(settleAt);
+  const until = formatSettleTime(settleAt);
   const rerun = `Run the same command again after ${until} (sooner, it waits until then): it reads the addresses back first and stores the address only if this request did not.`;
   let found: number | undefined;
   try {

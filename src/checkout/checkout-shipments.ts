@@ -19,7 +19,7 @@ import { readShipments } from "./paid-read-back.js";
 import { openCheckoutBook } from "./checkout-book.js";
 import { settleEarlierPayments } from "./earlier-payments.js";
 import type { Book } from "../ledger/book.js";
-import { formatTimestamp } from "../output/time-format.js";
+import { formatSettleTime } from "../output/time-format.js";
 
 /** Checks before any request are the command's (commands/checkout/checkout.ts): ids, flags, --yes without a terminal. */
 export async function checkoutShipments(deps: Deps, options: CheckoutPlan): Promise<void> {
@@ -45,7 +45,7 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, b
     });
   }
   for (const id of held) {
-    note(`shipment ${id}: a payment an earlier run sent may still be going through until ${formatTimestamp(earlier.inFlight.get(id)!)}: not priced or paid now`);
+    note(`shipment ${id}: a payment an earlier run sent may still be going through until ${formatSettleTime(earlier.inFlight.get(id)!)}: not priced or paid now`);
   }
 
   const stored = await readShipments(api, options.ids.filter((id) => !earlier.inFlight.has(id)), deps.signal);

@@ -4,7 +4,7 @@
 // keeps the exit code of its own error.
 import { CliError, ExitCode, InterruptedError, PartialError } from "../errors.js";
 import { formatUsd } from "../output/money.js";
-import { formatTimestamp } from "../output/time-format.js";
+import { formatSettleTime } from "../output/time-format.js";
 import type { RunStatus } from "./checkout-model.js";
 import type { PayResult, Stop } from "./pay.js";
 
@@ -38,7 +38,7 @@ export function conclude(result: PayResult, context: ConcludeContext): Conclusio
     const held = context.held ?? [];
     if (held.length === 0) return { status: "paid" };
     const message = `${held.length === 1 ? `shipment ${held[0]}` : `shipments ${held.join(", ")}`} may still be being paid by an earlier run's payment, so ${held.length === 1 ? "it was" : "they were"} not paid again` +
-      (result.settleAt ? ` (that payment can go through until ${formatTimestamp(result.settleAt)})` : "");
+      (result.settleAt ? ` (that payment can go through until ${formatSettleTime(result.settleAt)})` : "");
     if (result.paid.length > 0) return { status: "partly-paid", error: new PartialError(`paid ${result.paid.length} of ${result.paid.length + held.length} shipments; ${message}`, { hint: hintWith() }) };
     const error = new CliError(message, { hint: hintWith() });
     error.exitCode = ExitCode.Unavailable;
@@ -145,7 +145,7 @@ function describeStop(reason: Stop, session: number, context: ConcludeContext): 
 function nextStep(next: string | undefined, rerun: string | undefined, settleAt: Date | undefined): string {
   const safe = "it skips what is already paid, so it never charges twice";
   const how = settleAt
-    ? ` after ${formatTimestamp(settleAt)}, when the payment in flight can no longer be going through (a rerun sooner waits until then); ${safe}`
+    ? ` after ${formatSettleTime(settleAt)}, when the payment in flight can no longer be going through (a rerun sooner waits until then); ${safe}`
     : ` (${safe})`;
   if (next && rerun) return `${next}, then rerun${how}:\n  ${rerun}`;
   if (rerun) return `Rerun${how}:\n  ${rerun}`;

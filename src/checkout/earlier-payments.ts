@@ -11,7 +11,7 @@ import type { Deps } from "../deps.js";
 import type { Book } from "../ledger/book.js";
 import { settleBook } from "../ledger/settle-book.js";
 import type { Settlement } from "../ledger/settle.js";
-import { formatTimestamp } from "../output/time-format.js";
+import { formatSettleTime } from "../output/time-format.js";
 import { paidFinder } from "./paid-read-back.js";
 import { plural } from "./pay.js";
 
@@ -77,7 +77,7 @@ function sayOthers(deps: SettleDeps, keys: readonly string[], settled: ReadonlyM
   text += [paid.length > 0 ? `${paid.length} paid` : "", notPaid.length > 0 ? `${notPaid.length} not paid` : ""].filter((p) => p !== "").join(", ");
   if (still.length > 0) {
     const until = Math.max(...still.map((k) => (settled.get(k) as { settleAt?: Date } | undefined)?.settleAt?.getTime() ?? 0));
-    text += `${paid.length + notPaid.length > 0 ? ", " : ""}${still.length} may still be going through` + (until > 0 ? ` until ${formatTimestamp(new Date(until))}` : "");
+    text += `${paid.length + notPaid.length > 0 ? ", " : ""}${still.length} may still be going through` + (until > 0 ? ` until ${formatSettleTime(new Date(until))}` : "");
     text += `; \`shipctl checkout ${still.join(" ")}\` settles ${still.length === 1 ? "it" : "them"}`;
   }
   deps.io.err(`${text}.\n`);

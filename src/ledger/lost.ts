@@ -5,6 +5,7 @@
 // - A request of this run whose answer is lost is read back after a short wait, never resent in the same run: found
 //   -> created; not found yet -> unknown, since the service may still be applying it. The rerun settles it.
 import type { Deps } from "../deps.js";
+import { formatSettleTime } from "../output/time-format.js";
 import type { Outcome, Outcomes } from "../batch/outcomes.js";
 import type { Book } from "./book.js";
 import { settleBook } from "./settle-book.js";
@@ -22,13 +23,10 @@ export interface LostRow {
 
 type SettleDeps = Pick<Deps, "clock" | "signal" | "io">;
 
-// Rounded up to the whole second: a call made "after then" must be past the settle time, not a fraction of a second
-// before it (it would find the request still in flight again).
-const hhmmss = (d: Date) => `${new Date(Math.ceil(d.getTime() / 1000) * 1000).toISOString().slice(0, 19).replace("T", " ")} UTC`;
 
 /** Why a row is not sent while its earlier request is in flight, with when a rerun settles it. */
 export function inFlightText(settleAt: Date): string {
-  return `its request was sent and its answer never came; the service may still be applying it until ${hhmmss(settleAt)}: not sent again. Run the same command again after then to settle it`;
+  return `its request was sent and its answer never came; the service may still be applying it until ${formatSettleTime(settleAt)}: not sent again. Run the same command again after then to settle it`;
 }
 
 /**

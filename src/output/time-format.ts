@@ -35,6 +35,19 @@ export function formatTimestamp(value: string | Date | null | undefined, options
   return options.now ? `${text} (${formatAge(options.now.getTime() - date.getTime())})` : text;
 }
 
+/**
+ * A settle time as a person is told it ("run again after 12:00:02 UTC"): rounded UP to the whole second, so a rerun made
+ * at the time said is past it, never a fraction of a second before (it would find the request still in flight).
+ */
+export function ceilToSecond(date: Date): Date {
+  return new Date(Math.ceil(date.getTime() / 1000) * 1000);
+}
+
+/** formatTimestamp of a settle time, rounded up (ceilToSecond). */
+export function formatSettleTime(date: Date): string {
+  return formatTimestamp(ceilToSecond(date));
+}
+
 /** 90_000 -> "1 min ago"; negative durations read "in ...". Rounded down to the largest whole unit. */
 export function formatAge(ms: number): string {
   const future = ms < 0;

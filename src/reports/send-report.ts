@@ -14,7 +14,8 @@ import { reportBody } from "./report-body.js";
 import { reportKey } from "./report-book.js";
 import type { ChunkPool } from "./chunk-pool.js";
 import type { Earlier } from "./settle-earlier.js";
-import { assessWindow, formatTimestamp, holdsReportSet } from "./window.js";
+import { assessWindow, holdsReportSet } from "./window.js";
+import { formatSettleTime } from "../output/time-format.js";
 import type { PreparedReport } from "./prepare-reports.js";
 import { refusalText } from "./refusal-text.js";
 
@@ -147,7 +148,7 @@ export async function preflight(ctx: SendContext, report: PreparedReport): Promi
 function earlierOutcome(earlier: Earlier, done: ReturnType<typeof outcomeMaker>): ReportOutcome {
   if (earlier.state === "stored") return done("skipped", "already stored: the upload an earlier run left in flight arrived (its shipment now holds the set)");
   if (earlier.state === "in-flight") {
-    const message = `not sent: an earlier run's upload of it is still in flight (its answer never came), and the service may still be applying it until ${formatTimestamp(earlier.settleAt)}; run the same command again after then to settle it`;
+    const message = `not sent: an earlier run's upload of it is still in flight (its answer never came), and the service may still be applying it until ${formatSettleTime(earlier.settleAt)}; run the same command again after then to settle it`;
     return done("unknown", message, ExitCode.Unavailable, { settleAt: earlier.settleAt });
   }
   return done("unknown", `not sent: an earlier run's upload of it lost its answer and could not be settled (${earlier.reason}); run the same command again`, ExitCode.Unavailable);
@@ -282,7 +283,7 @@ function inFlight(ctx: SendContext, report: PreparedReport, why: string, err: un
   const settleAt = new Date(state?.state === "in_flight" ? state.settle_at : ctx.localNow());
   return outcomeMaker(ctx, report)(
     "unknown",
-    `${why}: the service may still be applying it until ${formatTimestamp(settleAt)}, so it is not sent again now; run the same command again after then to settle it`,
+    `${why}: the service may still be applying it until ${formatSettleTime(settleAt)}, so it is not sent again now; run the same command again after then to settle it`,
     ExitCode.Unavailable,
     { error: err, bytes, settleAt },
   );

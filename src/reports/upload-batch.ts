@@ -22,7 +22,7 @@ import { createByteProgress } from "./byte-progress.js";
 import { countResults, printBatch, RESULT_LABELS } from "./render-results.js";
 import { preflight, upload, type Preflight, type ReportOutcome, type SendContext } from "./send-report.js";
 import { readBeforeFitting } from "./read-before-fit.js";
-import { formatTimestamp } from "./window.js";
+import { formatSettleTime } from "../output/time-format.js";
 
 /**
  * How many reports ahead of the uploads their shipments are read. An upload takes far longer than a read, so as
@@ -200,7 +200,7 @@ async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedRepor
   const inFlight = outcomes.filter((o) => o.result === "unknown");
   if (inFlight.length > 0) {
     const last = Math.max(...inFlight.map((o) => o.settleAt?.getTime() ?? 0));
-    const after = last > 0 ? ` after ${formatTimestamp(new Date(last))}` : "";
+    const after = last > 0 ? ` after ${formatSettleTime(new Date(last))}` : "";
     deps.io.alert(
       `${deps.theme.err.warn("Note:")} the service may have stored the report${inFlight.length === 1 ? "" : "s"} marked unknown, or may still be storing ` +
         `${inFlight.length === 1 ? "it" : "them"}: not sent again. To settle ${inFlight.length === 1 ? "it" : "them"}, run the same command again${after}:\n  ${rerun}\n` +

@@ -7,6 +7,7 @@
 // two (or by any amount when the service sent no `Date`), so there the service decides.
 import { REPORT, ShipmentStatus, shipmentStatusName, type ReportSet, type StoredShipment } from "../contract/index.js";
 import { formatDuration } from "./wording.js";
+import { formatTimestamp } from "../output/time-format.js";
 
 /** Closer to the window's end than this, our reading of the service's clock may be off: upload and let the service decide. */
 export const CLOCK_SKEW_MS = 2 * 60 * 1000;
@@ -79,11 +80,6 @@ export function windowClosesAt(shipment: StoredShipment, set: ReportSet): Date |
   const rule = RULES[set];
   const since = parseTimestamp(shipment[rule.stamp]);
   return since && new Date(since.getTime() + rule.windowMs);
-}
-
-/** "2024-06-01 14:00:00 UTC" */
-export function formatTimestamp(date: Date): string {
-  return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 }
 
 export function assessWindow(shipment: StoredShipment, set: ReportSet, now: Date): WindowVerdict {

@@ -62,7 +62,8 @@ describe("checkout killed (SIGKILL) while the service is still applying the paym
     child.kill("SIGKILL");
     await killed;
     const settleAt = new Date(settleAtIn(bookOf(configDir)));
-    const until = `${settleAt.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+    // Said rounded up to the second: a rerun at the time said is past the settle time, never just before it.
+    const until = `${new Date(Math.ceil(settleAt.getTime() / 1000) * 1000).toISOString().slice(0, 19).replace("T", " ")} UTC`;
 
     const again = await runCli(["checkout", ...args, "--yes", "--json", "--no-wait"], { sandbox: org, configDir });
     // The payment is applied SLOW_MS after its body was read: the rerun either still finds it in flight, or

@@ -151,7 +151,8 @@ describe("--no-wait", () => {
     child.kill("SIGKILL");
     await done;
     const settleAt = recordedSettleAt(configDir);
-    const when = `${settleAt.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+    // Said rounded up to the second: a rerun at the time said is past the settle time, never just before it.
+    const when = `${new Date(Math.ceil(settleAt.getTime() / 1000) * 1000).toISOString().slice(0, 19).replace("T", " ")} UTC`;
 
     const r = await runCli(["report", "upload", String(id), folder, "--set", "1", "--no-wait", "--json"], { sandbox: org, configDir });
     expect(r.exitCode, r.stderr).toBe(7);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAge, formatDuration, formatTimestamp, parseTimestamp } from "../../../src/output/time-format.js";
+import { ceilToSecond, formatAge, formatDuration, formatSettleTime, formatTimestamp, parseTimestamp } from "../../../src/output/time-format.js";
 
 describe("timestamps", () => {
   it("reads a zone-less service timestamp as UTC", () => {
@@ -32,5 +32,13 @@ describe("timestamps", () => {
     expect(formatDuration(75_000)).toBe("1m15s");
     expect(formatDuration(3_700_000)).toBe("1h01m");
     expect(formatDuration(-5)).toBe("0s");
+  });
+});
+
+describe("settle times", () => {
+  it("are said rounded up to the second, so a rerun at the time said is past them", () => {
+    expect(formatSettleTime(new Date("2026-11-25T04:30:01.637Z"))).toBe("2026-11-25 04:30:02 UTC");
+    expect(formatSettleTime(new Date("2026-11-25T04:30:01.000Z"))).toBe("2026-11-25 04:30:01 UTC");
+    expect(ceilToSecond(new Date("2026-11-25T23:59:59.001Z")).toISOString()).toBe("2026-11-26T00:00:00.000Z");
   });
 });
