@@ -24,6 +24,22 @@ export function printTable(title, rows, { ratioLabel = "ratio" } = {}) {
   for (const r of body) console.log(line(r));
 }
 
+/**
+ * The rows of one Node's start-up table: the first case is the baseline (bare node), each other its median against
+ * the baseline's, with its goal (a ratio) met or MISSED; a missed goal is added to `missed` with the Node's version.
+ */
+export function goalRows(cases, version, missed) {
+  const base = median(cases[0].samples);
+  return cases.map((c, i) => {
+    const figure = median(c.samples);
+    if (i === 0) return [c.label, figure, undefined, "ms"];
+    if (c.goal === undefined) return [c.label, figure, base, "ms"];
+    const met = figure / base <= c.goal;
+    if (!met) missed.push(`${c.label.trim()} on node ${version}`);
+    return [c.label, figure, base, "ms", `<= ${c.goal}x ${met ? "met" : "MISSED"}`];
+  });
+}
+
 function fmt(n) {
   if (n >= 100) return n.toFixed(0);
   if (n >= 10) return n.toFixed(1);

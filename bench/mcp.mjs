@@ -2,8 +2,10 @@
 // beside bare `node -e 0`, `shipctl --version` and `shipctl address verify` up to its first request (the yardstick
 // of startup.mjs for a command's start-up) of the same Node, runs interleaved as in startup.mjs, on Node 20 (the one
 // running this) and Node 24 (bench/_nodes.mjs). Goal (issue 15): within the CLI's goal for a command up to its first
-// request, 2.5x bare node (issue 3); on a busy machine, where verify misses that too, compare the two. The client writes the protocol's JSON lines itself, so no client
-// library's cost is in the figure. Each server is ended by closing its stdin, as a client does.
+// request, 2.5x bare node (issue 3), and, since that is out of reach on Node 24 for any command that loads undici,
+// no later than `address verify` reaches its first request (second table). The client writes the protocol's JSON
+// lines itself, so no client library's cost is in the figure. Each server is ended by closing its stdin, as a client
+// does.
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -11,7 +13,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { benchNodes, versionOf } from "./_nodes.mjs";
-import { median, printTable } from "./_stats.mjs";
+import { goalRows, printTable } from "./_stats.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = join(root, "bin/shipctl.js");
@@ -97,16 +99,14 @@ rmSync(configDir, { recursive: true, force: true });
 const missed = [];
 for (const [t, table] of tables.entries()) {
   const cases = all.filter((c) => c.node === table.node);
-  const base = median(cases[0].samples);
-  const rows = cases.map((c, i) => {
-    const figure = median(c.samples);
-    if (i === 0) return [c.label, figure, undefined, "ms"];
-    if (c.goal === undefined) return [c.label, figure, base, "ms"];
-    const met = figure / base <= c.goal;
-    if (!met) missed.push(`${c.label} on node ${table.version}`);
-    return [c.label, figure, base, "ms", `<= ${c.goal}x ${met ? "met" : "MISSED"}`];
-  });
+  const rows = goalRows(cases, table.version, missed);
   if (t > 0) console.log("");
   printTable(`shipctl mcp start-up on node ${table.version}, median of ${rounds} interleaved runs`, rows);
+  // The 2.5x-bare-node goal is out of reach for any command that loads undici's public entry (closing note of issue
+  // 10-13); the yardstick it stands for is a command up to its first request: mcp should answer no later.
+  const verify = cases.find((c) => c.first);
+  const yardstick = [verify, ...cases.filter((c) => c.mcp)].map((c, i) => ({ ...c, goal: i === 0 ? undefined : 1.0 }));
+  console.log("");
+  printTable(`the same runs, against address verify to its first request`, goalRows(yardstick, table.version, missed));
 }
 console.log(missed.length ? `\nGoals missed: ${missed.join("; ")}` : "\nThe start-up goal is met on every Node measured.");

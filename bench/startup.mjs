@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { benchNodes, versionOf } from "./_nodes.mjs";
-import { median, printTable } from "./_stats.mjs";
+import { goalRows, printTable } from "./_stats.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = join(root, "bin/shipctl.js");
@@ -100,15 +100,7 @@ rmSync(configDir, { recursive: true, force: true });
 const missed = [];
 for (const [t, table] of tables.entries()) {
   const cases = all.filter((c) => c.node === table.node);
-  const base = median(cases[0].samples);
-  const rows = cases.map((c, i) => {
-    const figure = median(c.samples);
-    if (i === 0) return [c.label, figure, undefined, "ms"];
-    if (c.goal === undefined) return [c.label, figure, base, "ms"];
-    const met = figure / base <= c.goal;
-    if (!met) missed.push(`${c.label.trim()} on node ${table.version}`);
-    return [c.label, figure, base, "ms", `<= ${c.goal}x ${met ? "met" : "MISSED"}`];
-  });
+  const rows = goalRows(cases, table.version, missed);
   if (t > 0) console.log("");
   printTable(`Startup on node ${table.version} (${table.node}), median of ${rounds} interleaved runs`, rows);
 }
