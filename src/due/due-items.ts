@@ -11,7 +11,7 @@
 import { ShipmentStatus, shipmentStatusName, type ReportSet, type StoredShipment } from "../contract/index.js";
 import { shellQuote } from "../output/shell-quote.js";
 import { reportSetsOf, type ReportSets, type StoredInLedger } from "../reports/report-sets.js";
-import { parseTimestamp, windowClosesAt } from "../reports/window.js";
+import { parseTimestamp, windowClosesAt, windowSetOf } from "../reports/window.js";
 
 export type DueKind = "report_window_open" | "draft_unpaid" | "report_window_closed";
 
@@ -44,7 +44,6 @@ export interface DueRules {
   ledger: StoredInLedger;
 }
 
-const WINDOW_STATUS: Record<ReportSet, number> = { 1: ShipmentStatus.Delivered, 2: ShipmentStatus.Arrived };
 
 export function dueItems(shipments: Iterable<StoredShipment>, rules: DueRules): DueItem[] {
   const items: DueItem[] = [];
@@ -66,7 +65,7 @@ function dueItemOf(s: StoredShipment, rules: DueRules): DueItem | undefined {
   if (s.status === ShipmentStatus.Draft) {
     return { ...base, kind: "draft_unpaid", set: null, closes_at: null, seconds_left: null, next_command: `shipctl checkout ${s.id}` };
   }
-  const set = ([1, 2] as const).find((n) => s.status === WINDOW_STATUS[n]);
+  const set = windowSetOf(s.status);
   // A set the ledger has stored is done, whatever the status says yet.
   if (set === undefined || sets[`set_${set}`].stored) return undefined;
   const closes = windowClosesAt(s, set);

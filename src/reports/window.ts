@@ -72,11 +72,16 @@ export function parseTimestamp(text: string | null | undefined): Date | undefine
   return Number.isNaN(parsed.getTime()) ? undefined : parsed;
 }
 
+/** The set whose upload window a status opens: Delivered set 1, Arrived set 2; undefined for any other status. */
+export function windowSetOf(status: number): ReportSet | undefined {
+  return ([1, 2] as const).find((set) => RULES[set].status === status);
+}
+
 /**
  * When this shipment's window for `set` closes: 30 days after delivered_at (set 1), 24 hours after arrived_at (set 2);
  * undefined when the service gave no such time.
  */
-export function windowClosesAt(shipment: StoredShipment, set: ReportSet): Date | undefined {
+export function windowClosesAt(shipment: Pick<StoredShipment, "delivered_at" | "arrived_at">, set: ReportSet): Date | undefined {
   const rule = RULES[set];
   const since = parseTimestamp(shipment[rule.stamp]);
   return since && new Date(since.getTime() + rule.windowMs);
@@ -100,10 +105,10 @@ export function assessWindow(shipment: StoredShipment, set: ReportSet, now: Date
     };
   }
   const since = parseTimestamp(shipment[rule.stamp]);
-  if (!since) {
+  const closesAt = windowClosesAt(shipment, set);
+  if (!since || !closesAt) {
     return { kind: "unsure", message: `${name} is ${status} but the service gave no ${rule.stamp}: the time window cannot be checked here` };
   }
-  const closesAt = new Date(since.getTime() + rule.windowMs);
   const leftMs = closesAt.getTime() - now.getTime();
   const window = `${rule.windowText} after ${rule.event} (${rule.stamp} ${formatTimestamp(since)})`;
   if (leftMs >= 0) {

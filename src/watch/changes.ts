@@ -1,6 +1,7 @@
 // From two readings of the same shipments to the events `watch` reports: one per shipment whose status differs from
 // the one last seen. A shipment seen for the first time is the baseline, not a change.
-import { REPORT, ShipmentStatus, shipmentStatusName, type StoredShipment } from "../contract/index.js";
+import { ShipmentStatus, shipmentStatusName, type StoredShipment } from "../contract/index.js";
+import { windowClosesAt as reportWindowClosesAt, windowSetOf } from "../reports/window.js";
 import { parseTimestamp } from "../output/time-format.js";
 import type { Seen } from "./watch-state.js";
 
@@ -46,16 +47,10 @@ function changeTime(r: ShipmentReading, now: Date): Date {
   return parseTimestamp(stamp ?? "") ?? parseTimestamp(r.updated_at ?? "") ?? now;
 }
 
-/** The contract's windows: set 1 within 30 days of delivered_at (Delivered), set 2 within 24 hours of arrived_at (Arrived). */
+/** When the report window the status opens closes (reports/window.ts, as `due` and `report upload` judge it), if any. */
 export function windowClosesAt(r: ShipmentReading): Date | undefined {
-  const [stamp, ms] =
-    r.status === ShipmentStatus.Delivered
-      ? [r.delivered_at, REPORT.set1WindowMs]
-      : r.status === ShipmentStatus.Arrived
-        ? [r.arrived_at, REPORT.set2WindowMs]
-        : [undefined, 0];
-  const since = parseTimestamp(stamp ?? "");
-  return since && new Date(since.getTime() + ms);
+  const set = windowSetOf(r.status);
+  return set === undefined ? undefined : reportWindowClosesAt(r, set);
 }
 
 /** `--until`: every shipment has reached the status, or passed it (statuses are numbered in lifecycle order). */
