@@ -104,7 +104,8 @@ async function rehearseRowPass<V extends ChangedRow, J extends RowJob>(run: Batc
   try {
     for await (const row of scan.rows) {
       if (!row.ok) {
-        markInvalid(run, [row]);
+        // Settled before (created-invalid.ts): already created, not failing, as the send pass says.
+        if (run.outcomes.get(row.row) === undefined) markInvalid(run, [row]);
         continue;
       }
       const next = pass.prepare(row as Extract<Keyed<V>, { ok: true }>, { label: row.label, reference: row.reference });

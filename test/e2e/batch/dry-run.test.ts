@@ -218,6 +218,14 @@ describe("the other CSV verbs with --dry-run predict their runs too", () => {
     const again = await rehearseThenRun(org, ["address", "add", "--csv", path, "--accept-recommended"], configDir);
     expect(again.doc.counts).toMatchObject({ would_send: 0, already_created: 8, blocked: 1 });
 
+    // A row already created, then made invalid in the file: already created (not failing) in the dry run as in the run.
+    const original = readFileSync(path, "utf8");
+    writeFileSync(path, original.replace("shipping@northgallery.example", "not-an-email"));
+    const edited = await rehearseThenRun(org, ["address", "add", "--csv", path, "--accept-recommended"], configDir);
+    expect(edited.real.exitCode).toBe(8);
+    expect(edited.doc.counts).toMatchObject({ would_send: 0, already_created: 8, blocked: 1, invalid: 0 });
+    writeFileSync(path, original);
+
     const copy = join(dir, "addresses-final.csv");
     copyFileSync(path, copy);
     const dry = await runCli(["address", "add", "--csv", copy, "--accept-recommended", "--dry-run"], { sandbox: org, configDir });
