@@ -36,9 +36,14 @@ export async function printPages(run: PageRun): Promise<void> {
     if (run.include) deps.io.out(statusBlock(answer.response));
     return pageOf(answer.response, request, redact);
   };
+  // Next pages must be pages of the list asked for, as `list --all` requires: the request the guard let through is
+  // the only one repeated, so a link elsewhere (a guarded endpoint among them) is never followed with its headers.
+  const prefix = run.baseUrl.pathname.replace(/\/+$/, "");
+  const path = run.first.url.pathname;
+  const endpoint = prefix !== "" && path.startsWith(`${prefix}/`) ? path.slice(prefix.length) : path;
   await followNextLinks(
     await read(run.first),
-    (next) => read({ ...run.first, url: followableLink(next, run.baseUrl, redact) }),
+    (next) => read({ ...run.first, url: followableLink(next, run.baseUrl, redact, endpoint) }),
     (page) => {
       if (slurp) items.push(...page.data);
       else for (const item of page.data) deps.io.out(ndjsonLine(item));

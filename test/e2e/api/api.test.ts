@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, tempDir } from "../../helpers/cli.js";
+import { json, startServer } from "../../helpers/http-server.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { seedAddress, seedShipments } from "../../helpers/seed.js";
 
@@ -62,6 +63,23 @@ describe("shipctl api", () => {
     // The sandbox's 502 is an HTML page, as a proxy's would be: a JSON string, so every line still parses.
     expect(JSON.parse(lines[2]!)).toContain("502 Bad Gateway");
     expect(r.stderr).toMatch(/^Error: .*502/m);
+  });
+
+  it("--paginate follows only pages of the list asked for: a next link elsewhere (here a guarded endpoint) is not followed", async () => {
+    const server = await startServer((req, res) =>
+      json(res, 200, { data: [{ id: 1 }], links: { next: `http://${req.headers.host}/api/v1/checkout?page=2` }, meta: {} }),
+    );
+    try {
+      const r = await runCli(["api", "GET", "/api/v1/shipments", "--paginate"], {
+        configDir: tempDir(),
+        env: { SHIPCTL_BASE_URL: server.url, SHIPCTL_TOKEN: "t0ken-for-the-test" },
+      });
+      expect(r.exitCode, r.stderr).toBe(1);
+      expect(r.stderr).toContain("is not a page of /api/v1/shipments, the list being read");
+      expect(server.received.map((q) => q.url)).toEqual(["/api/v1/shipments"]);
+    } finally {
+      await server.close();
+    }
   });
 
   it("--include prints the status line and headers, then a blank line, then the body", async () => {
