@@ -77,6 +77,9 @@ export async function probeSandboxTables(baseUrl: string, options: ProbeOptions 
   }
 }
 
+/** The answers that say the service has no /_sandbox/tables at all: 404 Not Found, 405 Method Not Allowed, 410 Gone. */
+const NO_SUCH_PATH: readonly number[] = [404, 405, 410];
+
 /** GET /_sandbox/tables: any answer but 401 and 402 (the API layer's errors) says whether this is a sandbox. */
 function askTables(baseUrl: string): CallSpec<ProbeResult> {
   return {
@@ -86,8 +89,9 @@ function askTables(baseUrl: string): CallSpec<ProbeResult> {
     interpret(response) {
       if (response.status === 401 || response.status === 402) return undefined;
       if (response.status !== 200) {
-        const passing = response.status === 408 || response.status === 429 || response.status >= 500;
-        return { done: { sandbox: false, reason: `answered ${response.status}`, ...(passing ? {} : { definite: true as const }) } };
+        // Only "no such path here" lasts. A redirect (a login page in front), a 403 or a 5xx may be gone next time.
+        const lasting = NO_SUCH_PATH.includes(response.status);
+        return { done: { sandbox: false, reason: `answered ${response.status}`, ...(lasting ? { definite: true as const } : {}) } };
       }
       return { done: readTables(baseUrl, response.text) };
     },

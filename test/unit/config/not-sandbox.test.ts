@@ -34,10 +34,13 @@ function scriptedProbe(...answers: ProbeResult[]) {
 }
 
 describe("the probe's answer", () => {
-  it("is lasting for a 404 or a page that is no sandbox's, not for a 503, a 429 or a refused connection", async () => {
+  it("is lasting for a 404 or a page that is no sandbox's, not for a redirect, a 403, a 503, a 429 or a refused connection", async () => {
     const answers: Array<[number, boolean]> = [
       [404, true],
+      [410, true],
       [200, true],
+      [302, false],
+      [403, false],
       [503, false],
       [429, false],
     ];
