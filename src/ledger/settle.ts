@@ -9,7 +9,7 @@
 // now and then, until every request is found or past its settle time; with --no-wait it stops at once and says when
 // a rerun will settle them.
 import type { InFlight } from "./book-lines.js";
-import { ceilToSecond, formatDuration } from "../output/time-format.js";
+import { formatDuration, formatSettleTime } from "../output/time-format.js";
 
 export interface FlightRow {
   key: string;
@@ -77,7 +77,7 @@ export async function settle(rows: readonly FlightRow[], finder: Finder, o: Sett
       o.say(
         `${counted(pending.length, o.noun)} ${pending.length === 1 ? "was" : "were"} sent by an earlier run whose answer never came, and the service ` +
           `does not show ${pending.length === 1 ? "it" : "them"} yet; it may still be applying ${pending.length === 1 ? "it" : "them"} until ` +
-          `${ceilToSecond(new Date(until)).toISOString().slice(11, 19)} UTC. Waiting and reading back now and then (Ctrl-C to stop; --no-wait to exit at once).\n`,
+          `${formatSettleTime(new Date(until), { clock: true })}. Waiting and reading back now and then (Ctrl-C to stop; --no-wait to exit at once).\n`,
       );
     }
     const soonest = Math.min(...pending.map((r) => Date.parse(r.state.settle_at)));

@@ -43,9 +43,10 @@ export function ceilToSecond(date: Date): Date {
   return new Date(Math.ceil(date.getTime() / 1000) * 1000);
 }
 
-/** formatTimestamp of a settle time, rounded up (ceilToSecond). */
-export function formatSettleTime(date: Date): string {
-  return formatTimestamp(ceilToSecond(date));
+/** formatTimestamp of a settle time, rounded up (ceilToSecond); `clock`: the time of day alone ("12:05:00 UTC"). */
+export function formatSettleTime(date: Date, options: { clock?: boolean } = {}): string {
+  const text = formatTimestamp(ceilToSecond(date));
+  return options.clock ? text.slice(11) : text;
 }
 
 /** 90_000 -> "1 min ago"; negative durations read "in ...". Rounded down to the largest whole unit. */

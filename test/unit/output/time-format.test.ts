@@ -39,6 +39,7 @@ describe("settle times", () => {
   it("are said rounded up to the second, so a rerun at the time said is past them", () => {
     expect(formatSettleTime(new Date("2026-11-25T04:30:01.637Z"))).toBe("2026-11-25 04:30:02 UTC");
     expect(formatSettleTime(new Date("2026-11-25T04:30:01.000Z"))).toBe("2026-11-25 04:30:01 UTC");
+    expect(formatSettleTime(new Date("2026-11-25T04:30:01.637Z"), { clock: true })).toBe("04:30:02 UTC");
     expect(ceilToSecond(new Date("2026-11-25T23:59:59.001Z")).toISOString()).toBe("2026-11-26T00:00:00.000Z");
   });
 });
