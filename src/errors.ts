@@ -37,7 +37,7 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [ExitCode, string]> = [
   [ExitCode.Cancelled, "cancelled at a prompt"],
   [ExitCode.Auth, "not authenticated, or the organization has no subscription"],
   [ExitCode.Payment, "payment refused (declined card or no valid payment method)"],
-  [ExitCode.Rejected, "the service rejected the request (other 4xx, invalid address)"],
+  [ExitCode.Rejected, "the service rejected the request (other 4xx, invalid address), or redirected it (never followed)"],
   [ExitCode.Unavailable, "service unavailable after retries (5xx, network, 409 or 429), or a lost answer still in flight (a rerun settles it)"],
   [ExitCode.Partial, "partly done: some items succeeded and some failed (the output says which)"],
   [ExitCode.Due, "shipctl due: a condition-report window is open (closing within --within when given); for cron and monitoring"],

@@ -135,7 +135,8 @@ function flagsFor(command: Command, outputs: readonly RecordOutput[]): string {
   return flags.length > 1 ? `${flags.slice(0, -1).join(", ")} or ${flags[flags.length - 1]!}` : flags[0]!;
 }
 
-function commandName(command: Command): string {
+/** The words of a command under the program ("list shipments"). */
+export function commandName(command: Command): string {
   const words: string[] = [];
   for (let c: Command | null = command; c?.parent; c = c.parent) words.unshift(c.name());
   return words.join(" ");

@@ -3,7 +3,7 @@
 // guessing a legacy code page would silently corrupt names and addresses.
 import { isUtf8 } from "node:buffer";
 import { UsageError } from "../errors.js";
-import { refuseWorkbook } from "./workbook.js";
+import { refuseWorkbook, startsWith } from "./workbook.js";
 
 export type CsvEncoding = "utf-8" | "utf-8 with BOM" | "utf-16le" | "utf-16be";
 
@@ -11,11 +11,6 @@ export const REEXPORT_HINT =
   'Save it again as UTF-8: in Excel, File > Save As > "CSV UTF-8 (Comma delimited)"; in Numbers, File > Export To > CSV ' +
   'with Text Encoding "Unicode (UTF-8)"; in Google Sheets, File > Download > Comma-separated values (always UTF-8); ' +
   'in LibreOffice, Save As > Text CSV with Character set "Unicode (UTF-8)".';
-
-
-function startsWith(buf: Buffer, bytes: number[]): boolean {
-  return buf.length >= bytes.length && bytes.every((b, i) => buf[i] === b);
-}
 
 /** The encoding announced by the first bytes, or refuses a file that is not text at all. */
 export function detectEncoding(head: Buffer, file: string): { encoding: CsvEncoding; bomLength: number } {

@@ -8,7 +8,8 @@ const ZIP = [0x50, 0x4b, 0x03, 0x04];
 /** OLE compound file: Excel 97-2003 (.xls). */
 const OLE = [0xd0, 0xcf, 0x11, 0xe0];
 
-function startsWith(buf: Buffer, bytes: number[]): boolean {
+/** Whether `buf` begins with these bytes (a file's magic number or byte-order mark). */
+export function startsWith(buf: Buffer, bytes: number[]): boolean {
   return buf.length >= bytes.length && bytes.every((b, i) => buf[i] === b);
 }
 

@@ -8,6 +8,7 @@ import { UsageError } from "../../errors.js";
 import { printJson } from "../../output/json.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 import { withVerbs } from "../index.js";
+import { commandName } from "../record-output.js";
 import { findHelpTopic, HELP_TOPICS, helpTopicsList } from "./topics.js";
 
 export interface HelpOptions {
@@ -65,16 +66,10 @@ export async function runHelp(options: HelpOptions, deps: Deps, program: Command
 function unknownTopic(topic: string[], where: Command): UsageError {
   const top = where.parent === null;
   const commands = where.commands.map((c) => c.name()).join(", ");
-  const path = top ? "" : ` of ${commandPath(where)}`;
+  const path = top ? "" : ` of ${commandName(where)}`;
   return new UsageError(`no command or help topic "${topic.join(" ")}"`, {
     hint: `${top ? `Help topics: ${TOPIC_NAMES}.\n` : ""}Commands${path}: ${commands}.`,
   });
-}
-
-function commandPath(command: Command): string {
-  const names: string[] = [];
-  for (let c: Command | null = command; c?.parent; c = c.parent) names.unshift(c.name());
-  return names.join(" ");
 }
 
 function noJson(what: string): UsageError {
