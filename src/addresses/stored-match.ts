@@ -4,10 +4,8 @@
 // is the same place for the same party, as people retype it: case, spaces around and inside the words, and an empty
 // line_2 make no new address.
 import type { ApiClient, CallOptions } from "../api/client-types.js";
-import { ADDRESS_FIELDS, type Address, type StoredAddress } from "../contract/index.js";
-
-/** The largest page the contract allows: fewer requests per walk. */
-const PAGE_LIMIT = 50;
+import { walkPages } from "../api/walk-pages.js";
+import { ADDRESS_FIELDS, PAGE, type Address, type StoredAddress } from "../contract/index.js";
 
 /** An address with what people retype differently taken out: equal keys, the same address. */
 export function sameAddressKey(address: Partial<Address>): string {
@@ -40,14 +38,21 @@ export class StoredAddresses {
 
   private async read(): Promise<Map<string, StoredAddress>> {
     const byKey = new Map<string, StoredAddress>();
-    for (let page = 1; ; page++) {
-      const answer = await this.api.listAddresses({ page, limit: PAGE_LIMIT }, this.call);
-      for (const stored of answer.data) {
-        const key = sameAddressKey(stored as Partial<Address>);
-        const first = byKey.get(key);
-        if (!first || stored.id < first.id) byKey.set(key, stored);
-      }
-      if (answer.links.next === null || answer.data.length === 0) return byKey;
-    }
+    // Every page, as `list addresses --all` reads them (its link checks, its guard against a looping `next`); the
+    // largest page the contract allows, for fewer requests.
+    await walkPages(this.api, {
+      kind: "addresses",
+      query: { limit: PAGE.limit.max },
+      all: true,
+      call: this.call,
+      onPage: (answer) => {
+        for (const stored of answer.data) {
+          const key = sameAddressKey(stored as Partial<Address>);
+          const first = byKey.get(key);
+          if (!first || stored.id < first.id) byKey.set(key, stored);
+        }
+      },
+    });
+    return byKey;
   }
 }
