@@ -1,5 +1,5 @@
 // The state of one checkout run, shared by the steps (read back, price, pay) and by what is printed at the end.
-import { SHIPMENTS_PER_CHECKOUT } from "../contract/index.js";
+import { SHIPMENTS_PER_CHECKOUT, ShipmentStatus, type StoredShipment } from "../contract/index.js";
 
 /** What a checkout run is asked to do: the command line's options, checked (commands/checkout/checkout.ts). */
 export interface CheckoutPlan {
@@ -76,6 +76,13 @@ export type RunStatus =
   | "interrupted";
 
 /** Ids in groups of at most SHIPMENTS_PER_CHECKOUT.max, in the order given. */
+/** The shipments read, split into the Drafts a checkout prices and pays, and the rest it skips (paid already). */
+export function draftsAndSkipped(stored: readonly StoredShipment[]): { drafts: StoredShipment[]; skipped: SkippedShipment[] } {
+  const drafts = stored.filter((s) => s.status === ShipmentStatus.Draft);
+  const skipped = stored.filter((s) => s.status !== ShipmentStatus.Draft).map((s) => ({ id: s.id, title: s.title, status: s.status }));
+  return { drafts, skipped };
+}
+
 export function groupIds(ids: readonly number[], size: number = SHIPMENTS_PER_CHECKOUT.max): number[][] {
   const groups: number[][] = [];
   for (let i = 0; i < ids.length; i += size) groups.push(ids.slice(i, i + size));

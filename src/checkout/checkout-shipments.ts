@@ -4,14 +4,14 @@
 // (checkout-book.ts). A rerun of the same command is always safe: a payment that may still be going through is waited
 // for (or its shipments left alone), and anything no longer a Draft is reported and skipped before pricing.
 import { CancelledError, errorJson, InterruptedError, UsageError, type CliError } from "../errors.js";
-import { ShipmentStatus, shipmentStatusName } from "../contract/index.js";
+import { shipmentStatusName } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import type { ApiClient } from "../api/client-types.js";
 import { formatUsd } from "../output/money.js";
 import { printJson, withError } from "../output/json.js";
 import { tableWidth } from "../output/table.js";
 import { conclude } from "./conclude.js";
-import { type CheckoutPlan, type CheckoutSession, type RunStatus, type SkippedShipment } from "./checkout-model.js";
+import { draftsAndSkipped, type CheckoutPlan, type CheckoutSession, type RunStatus, type SkippedShipment } from "./checkout-model.js";
 import { paySessions, plural, type PayResult } from "./pay.js";
 import { chargedCents, jsonDocument, priceTable, rerunCommand, totalOf } from "./present.js";
 import { priceSessions } from "./price.js";
@@ -50,14 +50,12 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, b
 
   const stored = await readShipments(api, options.ids.filter((id) => !earlier.inFlight.has(id)), deps.signal);
   const titles = new Map(stored.map((s) => [s.id, s.title]));
-  const skipped: SkippedShipment[] = stored
-    .filter((s) => s.status !== ShipmentStatus.Draft)
-    .map((s) => ({ id: s.id, title: s.title, status: s.status }));
+  const { drafts, skipped } = draftsAndSkipped(stored);
   for (const s of skipped) {
     const why = earlier.paid.has(s.id) ? "paid by an earlier run's payment whose answer was lost" : "paid before this run";
     note(`shipment ${s.id} is already ${shipmentStatusName(s.status)} (${why}): skipped`);
   }
-  const toPay = stored.filter((s) => s.status === ShipmentStatus.Draft).map((s) => s.id);
+  const toPay = drafts.map((s) => s.id);
   const finish = (status: RunStatus, sessions: CheckoutSession[], pay: Partial<PayResult>, error?: CliError, rerun?: string) =>
     report(deps, { status, sessions, skipped, pay, rerun }, error);
   const withHeld = (pay: PayResult): PayResult => {
@@ -96,7 +94,12 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, b
   if (options.confirmTotalCents !== undefined && total !== options.confirmTotalCents) {
     return finish("total-not-confirmed", sessions, withHeld({ paid: [], unpaid: toPay, unknown: [] }), new UsageError(
       `total ${formatUsd(total)} is not the confirmed ${formatUsd(options.confirmTotalCents)}: nothing was charged`,
-      { hint: "Prices change, or the shipments did: quote again (checkout --quote) and confirm the new total." },
+      {
+        hint:
+          held.length > 0
+            ? `${plural(held.length)} (${held.join(", ")}) left out while an earlier payment may still be going through, so this is not the quoted total; nothing was charged. Quote again after that payment settles.`
+            : "Prices change, or the shipments did: quote again (checkout --quote) and confirm the new total.",
+      },
     ));
   }
 

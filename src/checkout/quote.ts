@@ -3,12 +3,12 @@
 // all: no confirmation, no payment, and neither the checkout journal nor its lock is touched, so a quote never waits
 // for (or holds up) a checkout that is paying.
 import { UsageError } from "../errors.js";
-import { ShipmentStatus, shipmentStatusName } from "../contract/index.js";
+import { shipmentStatusName } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { formatUsd } from "../output/money.js";
 import { printJson } from "../output/json.js";
 import { tableWidth } from "../output/table.js";
-import type { CheckoutPlan, SkippedShipment } from "./checkout-model.js";
+import { draftsAndSkipped, type CheckoutPlan } from "./checkout-model.js";
 import { priceSessions } from "./price.js";
 import { readShipments } from "./paid-read-back.js";
 import { priceTable, quoteDocument, totalOf } from "./present.js";
@@ -18,11 +18,8 @@ export async function quoteShipments(deps: Deps, plan: Pick<CheckoutPlan, "ids" 
   const note = (line: string) => deps.io.err(`${line}\n`);
   const api = await deps.api();
   const stored = await readShipments(api, plan.ids, deps.signal);
-  const skipped: SkippedShipment[] = stored
-    .filter((s) => s.status !== ShipmentStatus.Draft)
-    .map((s) => ({ id: s.id, title: s.title, status: s.status }));
+  const { drafts: toPrice, skipped } = draftsAndSkipped(stored);
   for (const s of skipped) note(`shipment ${s.id} is already ${shipmentStatusName(s.status)}: not priced`);
-  const toPrice = stored.filter((s) => s.status === ShipmentStatus.Draft);
   if (toPrice.length === 0) {
     note(`nothing to price: ${plan.ids.length === 1 ? "the shipment is" : `all ${plan.ids.length} shipments are`} already paid`);
     if (deps.globals.json) printJson(deps.io, quoteDocument({ status: "nothing-to-pay", sessions: [], skipped }));

@@ -155,6 +155,17 @@ describe("checkout: a payment an earlier run left in flight is settled before an
     expect(JSON.parse(again.io.stdout())).toMatchObject({ status: "partly-paid", paid: [2, 3], unknown: [1], rerun: "shipctl checkout 1 --yes" });
   });
 
+  it("--confirm-total with one shipment left out while its payment is in flight: refused, saying why the total differs", async () => {
+    const svc = fakeService([1, 2, 3], ["lost-before"]);
+    const configDir = await leaveInFlight(svc, [1]);
+    const again = harness(svc, { configDir });
+    // A total quoted for all three, before shipment 1's payment was lost: the total of 2 and 3 cannot equal it.
+    const r = await exitOf(runVerb(checkoutCommand, ["1", "2", "3", "--yes", "--no-wait", "--confirm-total", "999.99"], again.deps));
+    expect(r.code).toBe(ExitCode.Usage);
+    expect(r.error?.hint).toContain("1 shipment (1) left out while an earlier payment may still be going through, so this is not the quoted total");
+    expect(svc.charges).toEqual([]);
+  });
+
   it("a payment in flight for shipments not named is settled too, without waiting", async () => {
     const svc = fakeService([1, 7, 8], ["lost-before", "lost-before"]);
     let configDir = await leaveInFlight(svc, [7]);
