@@ -33,8 +33,9 @@ export async function printSetting(deps: Deps, key: SettingKey): Promise<void> {
       source = value === null ? null : "profile";
       break;
     case "stripLocation":
-      value = settings.stored?.stripLocation === undefined ? null : String(settings.stored.stripLocation);
-      source = value === null ? null : "profile";
+      // Unset means what report upload does then, false, as `config list` shows it.
+      value = String(settings.stored?.stripLocation ?? false);
+      source = settings.stored?.stripLocation === undefined ? "default" : "profile";
       break;
   }
   if (deps.globals.json) {

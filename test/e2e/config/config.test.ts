@@ -39,6 +39,10 @@ describe("shipctl config set / get / list", () => {
 
     const json = await runCli(["config", "get", "base-url", "--json"], { configDir: dir });
     expect(JSON.parse(json.stdout)).toEqual({ key: "baseUrl", value: "https://api.example.com", source: "profile", profile: "default" });
+
+    // Unset, stripLocation is what report upload does then, as config list shows it.
+    const strip = await runCli(["config", "get", "stripLocation", "--json"], { configDir: dir });
+    expect(JSON.parse(strip.stdout)).toEqual({ key: "stripLocation", value: "false", source: "default", profile: "default" });
   });
 
   it("refuses a plain-http base URL to a remote host with exit 2, saving nothing", async () => {
