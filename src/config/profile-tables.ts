@@ -71,8 +71,7 @@ export async function probeAndRemember(ctx: TablesContext): Promise<ProbeResult>
 /** Keeps in `profile` what a probe of `baseUrl` taught: a sandbox's own tables, or that the service is no sandbox. */
 export function rememberProbe(profile: StoredProfile, baseUrl: string, answer: ProbeResult): void {
   if (answer.sandbox) {
-    const { countries, services, applyMaxMs } = answer;
-    profile.tables = { baseUrl, source: "sandbox", countries, services, ...(applyMaxMs !== undefined ? { applyMaxMs } : {}) };
+    profile.tables = storedTables(baseUrl, { ...answer, source: "sandbox" });
     delete profile.notSandbox;
   } else if (answer.definite) {
     profile.notSandbox = { baseUrl, reason: answer.reason };
@@ -90,26 +89,24 @@ export function sandboxKnown(profile: StoredProfile | undefined, baseUrl: string
   return undefined;
 }
 
+type TablesToStore = { countries: readonly CountryEntry[]; services: readonly ServiceEntry[]; source: Exclude<TablesSource, "unconfirmed">; applyMaxMs?: number };
+
 /** Stores tables in a profile for a base URL (creating the profile if needed). */
-export async function saveTables(
-  store: ConfigStore,
-  profile: string,
-  baseUrl: string,
-  tables: { countries: readonly CountryEntry[]; services: readonly ServiceEntry[]; source: Exclude<TablesSource, "unconfirmed">; applyMaxMs?: number },
-): Promise<void> {
+export async function saveTables(store: ConfigStore, profile: string, baseUrl: string, tables: TablesToStore): Promise<void> {
   await store.update((data) => {
-    const current = profileOf(data, profile) ?? {};
-    data.profiles[profile] = {
-      ...current,
-      tables: {
-        baseUrl,
-        source: tables.source,
-        countries: tables.countries.map(copyEntry),
-        services: tables.services.map(copyEntry),
-        ...(tables.applyMaxMs !== undefined ? { applyMaxMs: tables.applyMaxMs } : {}),
-      },
-    };
+    data.profiles[profile] = { ...(profileOf(data, profile) ?? {}), tables: storedTables(baseUrl, tables) };
   });
+}
+
+/** Tables as a profile keeps them for a base URL: the one shape, whether imported, confirmed or a sandbox's own. */
+function storedTables(baseUrl: string, tables: TablesToStore): StoredTables {
+  return {
+    baseUrl,
+    source: tables.source,
+    countries: tables.countries.map(copyEntry),
+    services: tables.services.map(copyEntry),
+    ...(tables.applyMaxMs !== undefined ? { applyMaxMs: tables.applyMaxMs } : {}),
+  };
 }
 
 /** A mutable copy for the file (entries from the contract's tables are readonly). */
