@@ -8,6 +8,7 @@ import { parseDuration } from "../../input/duration.js";
 import { momentOf } from "../../input/list-filters.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 import { momentText, sandboxMoment, type SandboxMoment } from "./sandbox-moment.js";
+import { RUNNING_SANDBOX_HELP } from "./running-sandbox-help.js";
 
 export type SandboxClockOptions =
   | { action: "show" }
@@ -33,8 +34,7 @@ export function sandboxClockCommand(ctx: CommandContext, run: VerbRun<SandboxClo
     .addHelpText(
       "after",
       `
-Talks to the running sandbox of the base URL (profile, SHIPCTL_BASE_URL or --base-url) with its token. Anything that
-is not a shipctl sandbox is refused (exit 2) after one GET /_sandbox/tables, and nothing else is sent.
+${RUNNING_SANDBOX_HELP}
 The clock is the organization's: its records' times, the report windows and the Date header of its answers.
 Prints the sandbox's now, whether it ticks or is frozen, and how far it is from real time; --json the clock as
 GET /_sandbox/clock answers it. With no argument it only shows the clock.

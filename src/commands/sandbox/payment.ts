@@ -7,6 +7,7 @@ import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
 import { PAYMENT_STATES, type PaymentState } from "../../api/payment-states.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { RUNNING_SANDBOX_HELP } from "./running-sandbox-help.js";
 
 export type SandboxPaymentOptions = { action: "show" } | { action: "set"; state: PaymentState; count?: number };
 
@@ -22,8 +23,7 @@ export function sandboxPaymentCommand(ctx: CommandContext, run: VerbRun<SandboxP
     .addHelpText(
       "after",
       `
-Talks to the running sandbox of the base URL (profile, SHIPCTL_BASE_URL or --base-url) with its token. Anything that
-is not a shipctl sandbox is refused (exit 2) after one GET /_sandbox/tables, and nothing else is sent.
+${RUNNING_SANDBOX_HELP}
   valid       checkout pays (the default)
   declining   the next checkout is declined (402), and the method is then invalid (403) until set again
   none        no valid payment method: checkout is refused (403)

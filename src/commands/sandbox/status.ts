@@ -9,6 +9,7 @@ import { parseId } from "../../input/ids.js";
 import { momentOf, statusOf } from "../../input/list-filters.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 import { momentText, sandboxMoment, type SandboxMoment } from "./sandbox-moment.js";
+import { RUNNING_SANDBOX_HELP } from "./running-sandbox-help.js";
 
 export interface SandboxStatusOptions {
   id: number;
@@ -30,8 +31,7 @@ export function sandboxStatusCommand(ctx: CommandContext, run: VerbRun<SandboxSt
     .addHelpText(
       "after",
       `
-Talks to the running sandbox of the base URL (profile, SHIPCTL_BASE_URL or --base-url) with its token. Anything that
-is not a shipctl sandbox is refused (exit 2) after one GET /_sandbox/tables, and nothing else is sent.
+${RUNNING_SANDBOX_HELP}
 Moving to Delivered sets delivered_at, to Arrived sets arrived_at (the condition-report windows open then): to --at
 when given, else the sandbox's now. --at is allowed only for those two.
 Prints the shipment's id, status and times; --json the shipment as GET /api/v1/shipments/{id} reads.

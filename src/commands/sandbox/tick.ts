@@ -3,6 +3,7 @@
 import { Command } from "commander";
 import type { Deps } from "../../deps.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { RUNNING_SANDBOX_HELP } from "./running-sandbox-help.js";
 
 export type SandboxTickOptions = Record<string, never>;
 
@@ -12,8 +13,7 @@ export function sandboxTickCommand(ctx: CommandContext, run: VerbRun<SandboxTick
     .addHelpText(
       "after",
       `
-Talks to the running sandbox of the base URL (profile, SHIPCTL_BASE_URL or --base-url) with its token. Anything that
-is not a shipctl sandbox is refused (exit 2) after one GET /_sandbox/tables, and nothing else is sent.
+${RUNNING_SANDBOX_HELP}
 Moves one step: Confirmed → Pending → Allocated → Scheduled → Dispatched → Delivered, and Filed → Drop-Off →
 Shipped → Arrived. Reaching Delivered or Arrived stamps delivered_at / arrived_at with the sandbox's now (the
 report windows open). Leaves what waits for you: Draft (payment: shipctl checkout), Delivered (condition report
