@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 import { buildDefines } from "./scripts/build-info.mjs";
 
@@ -7,6 +7,8 @@ export default defineConfig({
   define: buildDefines(fileURLToPath(new URL(".", import.meta.url))),
   test: {
     include: ["test/**/*.test.ts"],
+    // The installed package's test needs the npm registry: `npm run test:package` (vitest.package.config.ts).
+    exclude: [...configDefaults.exclude, "test/package/**"],
     // End-to-end tests spawn the built CLI and start servers: give them room on a shared 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -43,8 +43,8 @@ describe("help environment", () => {
     expect(environmentJson().map((v) => v.names)).toEqual(ENVIRONMENT_VARIABLES.map((v) => v.names));
   });
 
-  it("is what README's Environment variables lists, row by row in the same order", () => {
-    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  it("is what docs/configuration.md's Environment variables lists, row by row in the same order", () => {
+    const readme = readFileSync(join(ROOT, "docs", "configuration.md"), "utf8");
     const start = readme.indexOf("## Environment variables\n");
     expect(start).toBeGreaterThan(-1);
     const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
