@@ -2,7 +2,7 @@
 // (src/due/show-due.ts) is imported when the command runs.
 import { Command, Option } from "commander";
 import { completesWith } from "../../completion/value-source.js";
-import { MAX_CONCURRENCY, readConcurrency } from "../../batch/concurrency.js";
+import { DEFAULT_READ_CONCURRENCY, MAX_CONCURRENCY, readConcurrency } from "../../batch/concurrency.js";
 import type { Deps } from "../../deps.js";
 import { ExitCode, UsageError } from "../../errors.js";
 import { looksLikeDuration, parseDuration } from "../../input/duration.js";
@@ -18,8 +18,6 @@ export type { DueOptions };
 export const DEFAULT_CREATED_AFTER = "180d";
 export const DEFAULT_SINCE_DAYS = 7;
 export const DEFAULT_PHOTOS = "./photos";
-/** List pages in flight at once: reads are safe to repeat, and the API client waits out any 429. */
-export const DEFAULT_READ_CONCURRENCY = 8;
 
 interface DueFlags {
   within?: string;

@@ -1,5 +1,6 @@
 // `shipctl watch [ids...]`: its wiring, options and run. The loop (src/watch/) is loaded only when the command runs.
 import { Command, Option } from "commander";
+import { DEFAULT_READ_CONCURRENCY } from "../../batch/concurrency.js";
 import { completesWith } from "../../completion/value-source.js";
 import { ShipmentStatus, shipmentStatusFromName, shipmentStatusName } from "../../contract/enums.js";
 import { UsageError } from "../../errors.js";
@@ -25,7 +26,8 @@ export const WATCH_INTERVAL = { default: 30, min: 1, maxDefault: 300 } as const;
 
 const HELP_AFTER = `
 The service sends no notifications, so watch reads: each shipment given, or with no ids every page of
-the list (shipments not yet Completed are watched). One line per change on stdout, in local time:
+the list, ${DEFAULT_READ_CONCURRENCY} pages at a time (shipments not yet Completed are watched). One line per change on
+stdout, in local time:
   1201 Delivered → Filed at 14:02
   1202 Shipped → Arrived at 14:05 (set 2 window closes 2026-11-26 14:05)
 or with --ndjson one JSON object per line:
