@@ -83,9 +83,13 @@ export async function listRecords(deps: Deps, options: ListOptions & { format: L
   const columns = async () => (shipments ? shipmentColumns : addressColumns)(await enumLabels(deps)) as Column<Item>[];
   const last = await walk.catch(async (err: unknown) => {
     // A failure part way is still a document (README "Errors as JSON"): NDJSON ends with it as its last line; JSON is
-    // the items read so far with the error beside them. main() adds nothing once stdout has been written.
+    // the items read so far with the error beside them, or {"error"} alone when no page was read: a script reading
+    // `.shipments` then fails rather than finding an empty list. main() adds nothing once stdout has been written.
     if (options.format === "ndjson") printErrorJson(deps.io, errorJson(err), { ndjson: true });
-    if (options.format === "json") await printer.end({ columns, about: { page: options.page, per_page: options.limit ?? null, next_page: null, error: errorJson(err) } });
+    if (options.format === "json" && pages === 0) printErrorJson(deps.io, errorJson(err));
+    if (options.format === "json" && pages > 0) {
+      await printer.end({ columns, about: { page: options.page, per_page: options.limit ?? null, next_page: null, error: errorJson(err) } });
+    }
     throw err;
   });
   const current = last.meta.current_page;
