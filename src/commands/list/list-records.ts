@@ -104,5 +104,15 @@ export async function listRecords(deps: Deps, options: ListOptions & { format: L
   if (!options.all) {
     const { from, to } = last.meta;
     deps.io.err(`Showing ${kind} ${from}-${to}. Next page: --page ${nextPage}; every page: --all.\n`);
-  } else deps.io.err(`Stopped at --max ${options.max}; more may follow from --page ${nextPage}${options.limit ? ` --limit ${options.limit}` : ""}.\n`);
+  } else deps.io.err(`${maxReached(options.max, current, cutShort, options.limit)}\n`);
+}
+
+/**
+ * Where to go on after --max. A page cut short is not the place to start again: `--page` that page with the same
+ * --max prints the same items again.
+ */
+function maxReached(max: number | undefined, page: number, cutShort: boolean, limit: number | undefined): string {
+  const after = `--page ${page + 1}${limit ? ` --limit ${limit}` : ""}`;
+  if (!cutShort) return `Stopped at --max ${max}; more may follow from ${after}.`;
+  return `Stopped at --max ${max} part way through page ${page}: a larger --max shows more; ${after} starts after page ${page}.`;
 }
