@@ -41,6 +41,11 @@ export interface BaseDeps {
    * that do not give one. A second Ctrl-C ends the process at once; its writes stay recorded as in flight.
    */
   writeSignal?: AbortSignal;
+  /**
+   * Called by a run that sends no writes (watch, which Ctrl-C is the way to end): the first Ctrl-C then says nothing
+   * of requests in flight, and the run says itself that it stopped.
+   */
+  sendsNoWrites?(): void;
   /** Builds the connection (profile, token, tables); replaceable in tests. */
   connect?: (deps: Deps) => Promise<Connection>;
   /** Builds the API client from a connection; replaceable in tests. */
@@ -72,6 +77,7 @@ export function systemDeps(): BaseDeps {
   // `--help` never do, and Node loads AbortController's module on first use. Until then Ctrl-C simply ends the run.
   let controller: AbortController | undefined;
   let writes: AbortController | undefined;
+  let writesPossible = true;
   const onSigint = () => {
     if (controller!.signal.aborted) {
       // A second Ctrl-C: stop waiting. Every write in flight was recorded before it left, so it stays in flight.
@@ -79,10 +85,12 @@ export function systemDeps(): BaseDeps {
       process.kill(process.pid, "SIGINT");
       return;
     }
-    process.stderr.write(
-      `\nInterrupted: starting nothing new; requests already sent get up to ${WRITE_WAIT_MS / 1000} s to answer, so what they did is recorded ` +
-        "(Ctrl-C again to stop at once: they stay recorded as in flight)\n",
-    );
+    if (writesPossible) {
+      process.stderr.write(
+        `\nInterrupted: starting nothing new; requests already sent get up to ${WRITE_WAIT_MS / 1000} s to answer, so what they did is recorded ` +
+          "(Ctrl-C again to stop at once: they stay recorded as in flight)\n",
+      );
+    }
     controller!.abort(new InterruptedError("interrupted"));
     setTimeout(() => writes!.abort(new InterruptedError("interrupted")), WRITE_WAIT_MS).unref();
   };
@@ -107,6 +115,7 @@ export function systemDeps(): BaseDeps {
       ensure();
       return writes!.signal;
     },
+    sendsNoWrites: () => void (writesPossible = false),
   };
 }
 

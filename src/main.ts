@@ -78,7 +78,7 @@ export async function main(argv: string[], base: BaseDeps): Promise<number> {
 
 const isVersionFlag = (arg: string | undefined) => arg === "--version" || arg === "-V";
 /** Root flags that may come with `--version --json`; those taking a value take the next word (or `=value`). */
-const VERSION_GLOBALS = new Set(["--json", "--debug", "--no-color", "--no-input", "-q", "--quiet"]);
+const VERSION_GLOBALS = new Set(["--json", "--debug", "--no-color", "--no-input", "-q", "--quiet", "-r", "--raw-output"]);
 const VERSION_GLOBALS_WITH_VALUE = new Set(["--query", "--profile", "--base-url"]);
 
 /**

@@ -15,6 +15,7 @@ export function buildProgram(base: BaseDeps, ctx: CommandContext, version: strin
     .version(version, "-V, --version", "print the version")
     .option("--json", "print one JSON document on stdout (for scripts); a failure is in it as {\"error\": {code, exit_code, message, hint}}")
     .option("--query <expr>", "JMESPath over the JSON printed (--json; with --ndjson, each line), e.g. 'shipments[].id': `shipctl help formatting`")
+    .option("-r, --raw-output", "with --query: a string result printed without quotes, an array of strings one a line (as jq -r)")
     .addOption(completesWith(new Option("--profile <name>", "use this saved profile (env SHIPCTL_PROFILE)"), "profiles"))
     .option("--base-url <url>", "service URL for this run (env SHIPCTL_BASE_URL)")
     .option("--debug", "log each request (method, URL, status, time, retries) to stderr; the token is redacted")

@@ -3,6 +3,8 @@
 import { UsageError } from "../errors.js";
 
 export const DEFAULT_CONCURRENCY = 4;
+/** List pages in flight at once (`due`, `watch`): reads are safe to repeat, and the API client waits out any 429. */
+export const DEFAULT_READ_CONCURRENCY = 8;
 /** More requests in flight than this only invites 429s from a service that publishes no rate limit. */
 export const MAX_CONCURRENCY = 16;
 

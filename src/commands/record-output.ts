@@ -1,7 +1,8 @@
 // --fields and --query on the command line. A command that prints records says so next to its wiring (printsRecords:
 // where its document holds them, their fields, the outputs it prints them in), which gives it --fields and lists the
 // fields in its --help. --query is global. verbAction asks shapeRun for every verb: both are checked before the run
-// sends anything (exit 2), and the run then prints through a stdout that shapes its JSON (output/shaped-stdout.ts).
+// sends anything (exit 2), and the run then prints through a stdout that shapes its JSON (output/shaped-stdout.ts);
+// -r/--raw-output (global, with --query) prints the query's strings without quotes.
 // CSV is the listing's own: `--format csv --fields` chooses its columns there (list-records.ts).
 import { Option, type Command } from "commander";
 import { completesWith } from "../completion/value-source.js";
@@ -77,7 +78,11 @@ export interface ShapedRun {
  */
 export async function shapeRun(command: Command, deps: Deps): Promise<ShapedRun | undefined> {
   // From commander, as parsed: --query is the program's (a global flag), --fields the command's.
-  const { fields: fieldsText, query, json } = command.optsWithGlobals<{ fields?: string; query?: string; json?: boolean }>();
+  const { fields: fieldsText, query, json, rawOutput } = command.optsWithGlobals<{ fields?: string; query?: string; json?: boolean; rawOutput?: boolean }>();
+  // As gh prints --jq's strings raw: -r is about what a query picks; alone it would change nothing, unnoticed.
+  if (rawOutput && query === undefined) {
+    throw new UsageError("-r/--raw-output prints what --query picks: add --query EXPR", { hint: "E.g. --json --query 'shipments[].title' -r (shipctl help formatting)." });
+  }
   if (fieldsText === undefined && query === undefined) return undefined;
   const spec = specs.get(command);
   const own = jsonOutputs.get(command)?.(command.opts());
@@ -101,7 +106,7 @@ export async function shapeRun(command: Command, deps: Deps): Promise<ShapedRun 
   }
   if (output === "csv") return undefined;
   const { shapedStdout } = await import("../output/shaped-stdout.js");
-  const shaped = shapedStdout(deps.io, { fields, records: spec?.in, query }, output === "ndjson" ? "lines" : "document");
+  const shaped = shapedStdout(deps.io, { fields, records: spec?.in, query, raw: rawOutput === true }, output === "ndjson" ? "lines" : "document");
   return { deps: { ...deps, io: shaped.io }, end: (runOk) => shaped.end(runOk) };
 }
 

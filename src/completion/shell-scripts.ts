@@ -10,11 +10,18 @@ const HEADER = (shell: Shell, load: string) => `# ${shell} completion for shipct
 `;
 
 // Values are quoted with printf %q (White\ Glove, \;); file names are offered only when shipctl knows nothing better.
+// COMP_WORDS holds the words as typed, backslashes included: after a first TAB has put id\,status on the line, a
+// second TAB must ask shipctl about id,status (read without -r drops the backslashes), or it quotes the quoting again.
 const BASH = `${HEADER("bash", "source <(shipctl completion bash)")}
 _shipctl_complete() {
-    local cur=\${COMP_WORDS[COMP_CWORD]} tab=$'\\t' out line directive=:nofiles
+    local cur=\${COMP_WORDS[COMP_CWORD]} tab=$'\\t' out line word directive=:nofiles
+    local -a words=()
     COMPREPLY=()
-    out=$(command shipctl ${COMPLETE_COMMAND} "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null) || return 0
+    for word in "\${COMP_WORDS[@]:1:COMP_CWORD}"; do
+        IFS= read word <<< "$word"
+        words+=("$word")
+    done
+    out=$(command shipctl ${COMPLETE_COMMAND} "\${words[@]}" 2>/dev/null) || return 0
     while IFS= read -r line; do
         case $line in
             :files | :nofiles) directive=$line ;;

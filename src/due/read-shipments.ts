@@ -6,7 +6,7 @@
 // each request goes through the API client, which waits out a 429 (Retry-After) and retries as for any read.
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import type { StoredShipment } from "../contract/index.js";
-import { readSince } from "../ledger/window-read.js";
+import { readEvery, readSince, type ListPage } from "../ledger/window-read.js";
 import { parseTimestamp } from "../output/time-format.js";
 import { createdSince } from "./due-items.js";
 
@@ -34,10 +34,7 @@ export async function readShipments(api: ApiClient, o: ReadShipmentsOptions): Pr
   let since: number | undefined;
   const read = await readSince<StoredShipment>(
     {
-      page: async (n) => {
-        const page = await api.listShipments({ page: n, limit: PAGE_LIMIT }, o.call);
-        return { items: page.data, next: page.links.next !== null };
-      },
+      page: pageReader(api, o.call),
       id: (s) => s.id,
       createdAt: (s) => (s.created_at ? parseTimestamp(s.created_at)?.getTime() : undefined),
       ahead: o.ahead,
@@ -51,4 +48,19 @@ export async function readShipments(api: ApiClient, o: ReadShipmentsOptions): Pr
   for (const s of read.items) if (createdSince(s, since)) byId.set(s.id, s);
   const shipments = [...byId.values()];
   return { shipments, pages: read.pages, ...(read.fullScan ? { fullScan: read.fullScan } : {}) };
+}
+
+/** Every shipment, each once, `ahead` list pages at a time: `watch` with no ids, at each of its readings. */
+export async function readEveryShipment(api: ApiClient, o: { call: CallOptions; ahead: number }): Promise<ShipmentsRead> {
+  const read = await readEvery<StoredShipment>({ page: pageReader(api, o.call), id: (s) => s.id, createdAt: () => undefined, ahead: o.ahead });
+  // A shipment created during the read pushes the others a place on: one may show on two pages.
+  const shipments = [...new Map(read.items.map((s) => [s.id, s])).values()];
+  return { shipments, pages: read.pages };
+}
+
+function pageReader(api: ApiClient, call: CallOptions): (n: number) => Promise<ListPage<StoredShipment>> {
+  return async (n) => {
+    const page = await api.listShipments({ page: n, limit: PAGE_LIMIT }, call);
+    return { items: page.data, next: page.links.next !== null };
+  };
 }

@@ -25,6 +25,8 @@ export interface DueOptions {
   photos: string;
   journals: string[];
   concurrency: number;
+  /** The table's rows, most urgent first (JSON and NDJSON carry every item). */
+  maxRows?: number;
 }
 
 export async function showDue(deps: Deps, o: DueOptions): Promise<ExitCode> {
@@ -56,7 +58,12 @@ export async function showDue(deps: Deps, o: DueOptions): Promise<ExitCode> {
   else if (o.format === "ndjson") {
     for (const item of items) deps.io.out(ndjsonLine(item));
     if (error) deps.io.out(ndjsonLine({ error }));
-  } else if (items.length > 0) deps.io.out(renderDueTable(items, { theme: deps.theme.out, width: tableWidth(deps.io) }));
+  } else if (items.length > 0) {
+    const shown = items.slice(0, o.maxRows);
+    deps.io.out(renderDueTable(shown, { theme: deps.theme.out, width: tableWidth(deps.io) }));
+    const more = items.length - shown.length;
+    if (more > 0) deps.io.alert(`… and ${more} more (--max ${items.length} shows every one; --json carries them all).\n`);
+  }
 
   const scope = since === undefined ? "every shipment" : `shipments created since ${about.created_after} UTC`;
   const how = read.fullScan ? `every page: ${read.fullScan}` : `${read.pages} page${read.pages === 1 ? "" : "s"}`;

@@ -189,3 +189,10 @@ function orderOf(ids: number[]): Order | undefined {
   if (ids.every((id, i) => i === 0 || id < ids[i - 1]!)) return "desc";
   return undefined;
 }
+
+/** Every page, `ahead` at a time, no order learnt: for a reader that wants the whole list (`watch` with no ids). */
+export async function readEvery<Item>(list: PagedList<Item>): Promise<WindowResult<Item>> {
+  const reader = new PageReader(list);
+  const items = await reader.all();
+  return { items, pages: reader.count };
+}

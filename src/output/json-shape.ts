@@ -16,6 +16,8 @@ export interface JsonShape {
   records?: readonly string[];
   /** A JMESPath expression (queryProblem checks it first). */
   query?: string;
+  /** -r/--raw-output: the query's result printed as rawText says, where it says. */
+  raw?: boolean;
 }
 
 /** What is wrong with a JMESPath expression, or undefined when it parses. */
@@ -68,4 +70,14 @@ function keepFields(doc: unknown, fields: readonly string[], records: readonly s
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * A result as -r/--raw-output prints it, as a shell reads it (jq -r, gh's --jq): a string without its quotes, an array
+ * of strings, numbers or booleans one item a line (none for an empty one); undefined for anything else, printed as JSON.
+ */
+export function rawText(value: unknown): string | undefined {
+  if (typeof value === "string") return `${value}\n`;
+  if (Array.isArray(value) && value.every((v) => ["string", "number", "boolean"].includes(typeof v))) return value.map((v) => `${String(v)}\n`).join("");
+  return undefined;
 }

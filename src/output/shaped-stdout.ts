@@ -4,7 +4,7 @@
 import { ExitCode, type ErrorJson } from "../errors.js";
 import type { IO } from "./io.js";
 import { ndjsonLine } from "./json.js";
-import { shapeDocument, shapeItem, type JsonShape } from "./json-shape.js";
+import { rawText, shapeDocument, shapeItem, type JsonShape } from "./json-shape.js";
 
 export type ShapedMode = "document" | "lines";
 
@@ -33,7 +33,7 @@ export function shapedStdout(io: IO, shape: JsonShape, mode: ShapedMode): Shaped
     if (value === NOT_JSON) return unchanged(`${line}\n`, "a line printed was not JSON");
     try {
       const shaped = shapeItem(value, shape);
-      if (shaped !== undefined) io.out(ndjsonLine(shaped));
+      if (shaped !== undefined) io.out((shape.raw ? rawText(shaped) : undefined) ?? ndjsonLine(shaped));
     } catch (e) {
       unchanged(`${line}\n`, queryFailure(e));
     }
@@ -42,7 +42,8 @@ export function shapedStdout(io: IO, shape: JsonShape, mode: ShapedMode): Shaped
     const value = parsed(text);
     if (value === NOT_JSON) return unchanged(text, "the output was not one JSON document");
     try {
-      io.out(`${JSON.stringify(shapeDocument(value, shape) ?? null, null, 2)}\n`);
+      const shaped = shapeDocument(value, shape) ?? null;
+      io.out((shape.raw ? rawText(shaped) : undefined) ?? `${JSON.stringify(shaped, null, 2)}\n`);
     } catch (e) {
       const why = queryFailure(e);
       const bare = typeof value === "object" && value !== null && !Array.isArray(value) && !("error" in value);

@@ -1,19 +1,15 @@
 // One reading of the watched shipments: each given id read on its own, or with no ids every page of the list (the
-// service has no status filter and no webhooks, so reading is the only way to see a change).
+// service has no status filter and no webhooks, so reading is the only way to see a change), several pages at a time
+// as `due` reads them: a reading of a long list takes a few round trips, not one per page.
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import { NotFoundError } from "../api/api-errors.js";
-import { walkPages } from "../api/walk-pages.js";
-import { PAGE } from "../contract/limits.js";
+import { DEFAULT_READ_CONCURRENCY } from "../batch/concurrency.js";
+import { readEveryShipment } from "../due/read-shipments.js";
 import { RejectedError } from "../errors.js";
 import type { ShipmentReading } from "./changes.js";
 
 export async function readStatuses(api: ApiClient, ids: readonly number[] | "all", call: CallOptions): Promise<ShipmentReading[]> {
-  if (ids === "all") {
-    const readings: ShipmentReading[] = [];
-    // The largest page the contract allows: fewest requests per reading.
-    await walkPages(api, { kind: "shipments", query: { limit: PAGE.limit.max }, all: true, call, onPage: (page) => void readings.push(...page.data) });
-    return readings;
-  }
+  if (ids === "all") return (await readEveryShipment(api, { call, ahead: DEFAULT_READ_CONCURRENCY })).shipments;
   const readings: ShipmentReading[] = [];
   const missing: number[] = [];
   for (const id of ids) {

@@ -7,7 +7,7 @@
 import type { Deps } from "../deps.js";
 import type { RetryInfo } from "../api/client-types.js";
 import { ApiUnavailableError, RateLimitedError } from "../api/api-errors.js";
-import { InterruptedError, errorJson } from "../errors.js";
+import { ExitCode, InterruptedError, errorJson } from "../errors.js";
 import { ShipmentStatus, shipmentStatusName } from "../contract/enums.js";
 import { ndjsonLine, printErrorJson } from "../output/json.js";
 import { allReached, changesSince, eventLine, type ShipmentReading, type WatchEvent } from "./changes.js";
@@ -27,7 +27,8 @@ export interface WatchPlan {
   ndjson: boolean;
 }
 
-export async function watchShipments(deps: Deps, plan: WatchPlan): Promise<void> {
+/** Returns the exit code: 0 once --until is reached, 130 when stopped. */
+export async function watchShipments(deps: Deps, plan: WatchPlan): Promise<ExitCode> {
   const connection = await deps.connection();
   const api = await deps.api();
   const who = { profile: connection.profile, baseUrl: connection.baseUrl };
@@ -73,7 +74,7 @@ export async function watchShipments(deps: Deps, plan: WatchPlan): Promise<void>
       await save();
       if (plan.until !== undefined && allReached(readings, plan.until)) {
         deps.io.alert(`Every watched shipment is ${shipmentStatusName(plan.until)} or later.\n`);
-        return;
+        return ExitCode.Ok;
       }
       wait = events.length > 0 || first ? plan.intervalMs : longer(wait, plan);
       if (throttled) wait = longer(wait, plan);
@@ -82,10 +83,14 @@ export async function watchShipments(deps: Deps, plan: WatchPlan): Promise<void>
     }
   } catch (err) {
     await save().catch((e: unknown) => deps.io.alert(`watch: could not save ${path}: ${e instanceof Error ? e.message : String(e)}\n`));
-    const stopped = deps.signal.aborted || err instanceof InterruptedError;
-    if (stopped) deps.io.alert(`Stopped. The last statuses seen are kept in ${path}: the next watch reports what changes meanwhile.\n`);
-    if (plan.ndjson) printErrorJson(deps.io, errorJson(err, stopped ? 130 : undefined), { ndjson: true });
-    throw stopped && !(err instanceof InterruptedError) ? new InterruptedError("interrupted", { cause: err }) : err;
+    if (deps.signal.aborted || err instanceof InterruptedError) {
+      // Ctrl-C is how a watch ends, and a watch sends nothing that could be left half done: no error, no error line
+      // in the stream; the exit code alone tells a script that it was stopped rather than --until reached.
+      deps.io.alert(`Stopped. The last statuses seen are kept in ${path}: the next watch reports what changes meanwhile.\n`);
+      return ExitCode.Interrupted;
+    }
+    if (plan.ndjson) printErrorJson(deps.io, errorJson(err), { ndjson: true });
+    throw err;
   }
 }
 

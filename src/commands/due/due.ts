@@ -2,11 +2,11 @@
 // (src/due/show-due.ts) is imported when the command runs.
 import { Command, Option } from "commander";
 import { completesWith } from "../../completion/value-source.js";
-import { MAX_CONCURRENCY, readConcurrency } from "../../batch/concurrency.js";
+import { DEFAULT_READ_CONCURRENCY, MAX_CONCURRENCY, readConcurrency } from "../../batch/concurrency.js";
 import type { Deps } from "../../deps.js";
 import { ExitCode, UsageError } from "../../errors.js";
 import { looksLikeDuration, parseDuration } from "../../input/duration.js";
-import { momentOf } from "../../input/list-filters.js";
+import { momentOf, parseMax } from "../../input/list-filters.js";
 import type { CreatedAfter, DueFormat, DueOptions } from "../../due/show-due.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 import { printsRecords } from "../record-output.js";
@@ -18,8 +18,8 @@ export type { DueOptions };
 export const DEFAULT_CREATED_AFTER = "180d";
 export const DEFAULT_SINCE_DAYS = 7;
 export const DEFAULT_PHOTOS = "./photos";
-/** List pages in flight at once: reads are safe to repeat, and the API client waits out any 429. */
-export const DEFAULT_READ_CONCURRENCY = 8;
+/** Table rows shown: one screen. JSON and NDJSON carry every item, for scripts and cron. */
+export const DEFAULT_DUE_ROWS = 20;
 
 interface DueFlags {
   within?: string;
@@ -31,6 +31,7 @@ interface DueFlags {
   photos?: string;
   journal?: string[];
   concurrency?: string;
+  max?: string;
 }
 
 const FORMATS: readonly DueFormat[] = ["table", "json", "ndjson"];
@@ -46,6 +47,7 @@ export function dueCommand(ctx: CommandContext, run: VerbRun<DueOptions & { form
     .option("--ndjson", "short for --format ndjson")
     .option("--photos <dir>", `where the next commands say each shipment's photo folder is: DIR/<id> (default ${DEFAULT_PHOTOS})`)
     .option("--journal <file...>", "also read these report journals (a batch's ROOT/.shipctl-report-ledger.jsonl) for sets stored")
+    .option("--max <n>", `table rows shown, most urgent first (default ${DEFAULT_DUE_ROWS}); --json and --ndjson carry every item`)
     .option("--concurrency <n>", `list pages read at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_READ_CONCURRENCY})`)
     .addHelpText(
       "after",
@@ -67,7 +69,8 @@ Exit codes: 0 nothing open; ${ExitCode.Due} a report window is open (with --with
 alert; drafts and closed windows alone are 0. Other failures as for every command (shipctl help exit-codes).
 
 Output:
-  table   LEFT, ID, TITLE, STATUS, WHAT, CLOSES (UTC), SETS, NEXT; a summary line on stderr.
+  table   LEFT, ID, TITLE, STATUS, WHAT, CLOSES (UTC), SETS, NEXT: the ${DEFAULT_DUE_ROWS} most urgent (--max N), then
+          "and N more" and a summary line of every item on stderr.
   json    {"due": [...], "shipments_read", "pages_read", "created_after"} and, with exit ${ExitCode.Due}, "error"
           {"code": "due", ...}. Each item: id, title, status, status_name, kind (report_window_open,
           draft_unpaid, report_window_closed), set, closes_at, seconds_left, next_command, report_sets.
@@ -100,6 +103,7 @@ export function parseDue(flags: DueFlags): DueOptions & { formatGiven: boolean }
     photos,
     journals: flags.journal ?? [],
     concurrency: readConcurrency(flags.concurrency ?? DEFAULT_READ_CONCURRENCY),
+    ...(flags.max === undefined ? {} : { maxRows: parseMax(flags.max) }),
   };
 }
 
@@ -123,6 +127,10 @@ export async function runDue(options: DueOptions & { formatGiven: boolean }, dep
   if (deps.globals.json && formatGiven && rest.format !== "json") {
     throw new UsageError(`--json and --format ${rest.format} cannot be used together`, { hint: "--json is short for --format json." });
   }
+  const format = deps.globals.json ? "json" : rest.format;
+  if (rest.maxRows !== undefined && format !== "table") {
+    throw new UsageError(`--max sets the rows of the table; --format ${format} carries every item`, { hint: "Pick items with --query, e.g. --json --query 'due[:5]'." });
+  }
   const { showDue } = await import("../../due/show-due.js");
-  return showDue(deps, { ...rest, format: deps.globals.json ? "json" : rest.format });
+  return showDue(deps, { ...rest, format, maxRows: rest.maxRows ?? DEFAULT_DUE_ROWS });
 }

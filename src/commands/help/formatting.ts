@@ -1,6 +1,6 @@
 // `shipctl help formatting`: the output formats for scripts, --fields and --query (issue 14). README's "Choosing
 // fields and querying JSON" says the same; commands/record-output.ts and output/json-shape.ts do it.
-export const FORMATTING_HELP = `Output for scripts: JSON, NDJSON, CSV, --fields and --query.
+export const FORMATTING_HELP = `Output for scripts: JSON, NDJSON, CSV, --fields, --query and -r.
 
 stdout carries data only; talk goes to stderr. Tables are for people and may change; script against these:
   --json            ONE JSON document on stdout, printed when the command ends. A failure is a document too:
@@ -29,15 +29,21 @@ stdout carries data only; talk goes to stderr. Tables are for people and may cha
   the wrong type) prints the output as it was, says why on stderr, and exits 1 (query_failed) unless the run already
   failed; the failure is then in the output too: the document's "error", or a last line {"error": ...}.
 
+-r, --raw-output  with --query: a string result is printed without its quotes, and an array of strings,
+  numbers or booleans one item a line (none for an empty array), as jq -r and gh's --jq print them; any other
+  result is printed as JSON. With --ndjson, per line. Global, like --query. Without --query it is exit 2, nothing
+  sent: raw output is about what a query picks (as in gh), and alone it would change nothing, silently.
+
 A failure's document {"error": ...}, and the {"error": ...} line ending an NDJSON stream, are never reshaped: a
-script still sees the failure. A document that carries "error" beside its data (a list stopped part way, due with
-a window open: exit 10) is shaped like any other; its exit code still says what happened.
+script still sees the failure (-r prints it as JSON too). A document that carries "error" beside its data (a list
+stopped part way, due with a window open: exit 10) is shaped like any other; its exit code still says what happened.
 
 Examples:
   shipctl list shipments --all --json --fields id,title,status_name
   shipctl list shipments --all --json --query 'shipments[].id'
   shipctl list shipments --all --json --query "shipments[?status_name=='Draft'].{id: id, title: title}"
   shipctl list shipments --all --json --query 'length(shipments)'
+  shipctl list shipments --all --json --query 'shipments[].title' -r       one title a line, no quotes
   shipctl list addresses --all --format csv --fields id,name,city > addresses.csv
   shipctl shipment get 1201 --json --fields id,status,price
   shipctl due --ndjson --fields id,kind,closes_at,next_command

@@ -83,9 +83,13 @@ export async function listRecords(deps: Deps, options: ListOptions & { format: L
   const columns = async () => (shipments ? shipmentColumns : addressColumns)(await enumLabels(deps)) as Column<Item>[];
   const last = await walk.catch(async (err: unknown) => {
     // A failure part way is still a document (README "Errors as JSON"): NDJSON ends with it as its last line; JSON is
-    // the items read so far with the error beside them. main() adds nothing once stdout has been written.
+    // the items read so far with the error beside them, or {"error"} alone when no page was read: a script reading
+    // `.shipments` then fails rather than finding an empty list. main() adds nothing once stdout has been written.
     if (options.format === "ndjson") printErrorJson(deps.io, errorJson(err), { ndjson: true });
-    if (options.format === "json") await printer.end({ columns, about: { page: options.page, per_page: options.limit ?? null, next_page: null, error: errorJson(err) } });
+    if (options.format === "json" && pages === 0) printErrorJson(deps.io, errorJson(err));
+    if (options.format === "json" && pages > 0) {
+      await printer.end({ columns, about: { page: options.page, per_page: options.limit ?? null, next_page: null, error: errorJson(err) } });
+    }
     throw err;
   });
   const current = last.meta.current_page;
@@ -100,5 +104,15 @@ export async function listRecords(deps: Deps, options: ListOptions & { format: L
   if (!options.all) {
     const { from, to } = last.meta;
     deps.io.err(`Showing ${kind} ${from}-${to}. Next page: --page ${nextPage}; every page: --all.\n`);
-  } else deps.io.err(`Stopped at --max ${options.max}; more may follow from --page ${nextPage}${options.limit ? ` --limit ${options.limit}` : ""}.\n`);
+  } else deps.io.err(`${maxReached(options.max, current, cutShort, options.limit)}\n`);
+}
+
+/**
+ * Where to go on after --max. A page cut short is not the place to start again: `--page` that page with the same
+ * --max prints the same items again.
+ */
+function maxReached(max: number | undefined, page: number, cutShort: boolean, limit: number | undefined): string {
+  const after = `--page ${page + 1}${limit ? ` --limit ${limit}` : ""}`;
+  if (!cutShort) return `Stopped at --max ${max}; more may follow from ${after}.`;
+  return `Stopped at --max ${max} part way through page ${page}: a larger --max shows more; ${after} starts after page ${page}.`;
 }

@@ -1,12 +1,13 @@
 // `shipctl watch [ids...]`: its wiring, options and run. The loop (src/watch/) is loaded only when the command runs.
 import { Command, Option } from "commander";
+import { DEFAULT_READ_CONCURRENCY } from "../../batch/concurrency.js";
 import { completesWith } from "../../completion/value-source.js";
 import { ShipmentStatus, shipmentStatusFromName, shipmentStatusName } from "../../contract/enums.js";
 import { UsageError } from "../../errors.js";
 import { parseId } from "../../input/ids.js";
 import type { Deps } from "../../deps.js";
 import type { WatchPlan } from "../../watch/watch-loop.js";
-import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { verbAction, type ActionResult, type CommandContext, type VerbRun } from "../action.js";
 import { printsRecords } from "../record-output.js";
 import { WATCH_EVENT_FIELDS } from "../../watch/event-fields.js";
 
@@ -25,14 +26,16 @@ export const WATCH_INTERVAL = { default: 30, min: 1, maxDefault: 300 } as const;
 
 const HELP_AFTER = `
 The service sends no notifications, so watch reads: each shipment given, or with no ids every page of
-the list (shipments not yet Completed are watched). One line per change on stdout, in local time:
+the list, ${DEFAULT_READ_CONCURRENCY} pages at a time (shipments not yet Completed are watched). One line per change on
+stdout, in local time:
   1201 Delivered → Filed at 14:02
   1202 Shipped → Arrived at 14:05 (set 2 window closes 2026-11-26 14:05)
 or with --ndjson one JSON object per line:
   {"id":1202,"title":"...","from":"Shipped","to":"Arrived","at":"...Z","window_closes_at":"...Z"}
 (times in UTC, ISO 8601; window_closes_at is null unless the new status opens a condition-report
 window: 30 days after Delivered for set 1, 24 hours after Arrived for set 2). A shipment seen for the
-first time is the baseline, not a change. The last line may be {"error": ...} when the watch stops.
+first time is the baseline, not a change. The last line may be {"error": ...} when the watch fails;
+Ctrl-C, the way to end a watch, prints one "Stopped." line on stderr and no error (exit 130).
 
 Timing: a reading every --interval seconds (default ${WATCH_INTERVAL.default}, at least ${WATCH_INTERVAL.min}); each reading that finds
 nothing new doubles the wait, up to --max-interval (default ${WATCH_INTERVAL.maxDefault}); a change brings it back. A 429 is
@@ -111,12 +114,13 @@ export function parseStatus(text: string): number {
   return status;
 }
 
-export async function runWatch(options: WatchOptions, deps: Deps): Promise<void> {
+export async function runWatch(options: WatchOptions, deps: Deps): Promise<ActionResult> {
   if (deps.globals.json) {
     throw new UsageError("watch prints a stream, not one document: use --ndjson instead of --json", {
       hint: "shipctl watch --ndjson prints one JSON object per change.",
     });
   }
+  deps.sendsNoWrites?.();
   const { watchShipments } = await import("../../watch/watch-loop.js");
-  await watchShipments(deps, options);
+  return watchShipments(deps, options);
 }

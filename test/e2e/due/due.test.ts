@@ -49,6 +49,27 @@ describe("shipctl due", () => {
     expect(r.stderr).toContain("3 report windows open (the soonest closes in 1h59m), 1 unpaid draft, 1 window closed with no report");
   });
 
+  it("shows the 20 most urgent as a table and says how many more; --max changes it; JSON carries every item", async () => {
+    const org = await sb.newOrg();
+    await org.control.seedShipments({ count: 25, title_prefix: "Draft" });
+    const table = await runCli(["due"], { sandbox: org });
+    expect(table.exitCode, table.stderr).toBe(0);
+    expect(table.stdout.trimEnd().split("\n")).toHaveLength(1 + 20);
+    expect(table.stderr).toContain("… and 5 more (--max 25 shows every one; --json carries them all).\n");
+    expect(table.stderr).toContain("25 unpaid drafts");
+    const three = await runCli(["due", "--max", "3"], { sandbox: org });
+    expect(three.stdout.trimEnd().split("\n")).toHaveLength(1 + 3);
+    expect(three.stderr).toContain("… and 22 more");
+    const all = await runCli(["due", "--max", "25"], { sandbox: org });
+    expect(all.stdout.trimEnd().split("\n")).toHaveLength(1 + 25);
+    expect(all.stderr).not.toContain("more (--max");
+    const json = await runCli(["due", "--json"], { sandbox: org });
+    expect(JSON.parse(json.stdout).due).toHaveLength(25);
+    const refused = await runCli(["due", "--json", "--max", "3"], { sandbox: org });
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain("--max sets the rows of the table; --format json carries every item");
+  });
+
   it("--within narrows to windows closing sooner; nothing within it is exit 0 with nothing on stdout", async () => {
     const { org, ids } = await operatorsDay();
     const soon = await runCli(["due", "--within", "6h", "--json"], { sandbox: org });

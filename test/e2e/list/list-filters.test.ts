@@ -79,7 +79,7 @@ describe("shipctl list shipments, filtered while walking the pages", () => {
     expect(titles(r.shipments)).toEqual(Array.from({ length: 7 }, (_, i) => `Beta 0000${i + 1}`));
     // Beta 1-9 are items 13-21: page 3 holds 11-15, page 5 holds 21-25; the 7th (item 19) is mid-page 4.
     expect(r.next_page).toBe(4);
-    expect(r.stderr).toContain("Stopped at --max 7; more may follow from --page 4 --limit 5.");
+    expect(r.stderr).toContain("Stopped at --max 7 part way through page 4: a larger --max shows more; --page 5 --limit 5 starts after page 4.");
   });
 
   it("--format csv and ndjson give the same shipments as --json", async () => {

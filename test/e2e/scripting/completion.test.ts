@@ -41,6 +41,14 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
   return r.stdout.split("\n").filter((l) => l !== "");
 }
 
+function commonStart(words: readonly string[]): string {
+  return words.reduce((start, word) => {
+    let n = 0;
+    while (n < start.length && start[n] === word[n]) n++;
+    return start.slice(0, n);
+  });
+}
+
 describe("completion in a real bash", () => {
   it("completes a command and a verb's flag (the issue's examples)", () => {
     expect(bashOffers(["sh"])).toEqual(["shipment"]);
@@ -54,6 +62,15 @@ describe("completion in a real bash", () => {
     expect(bashOffers(["--profile", ""])).toEqual(["default"]);
     // `--service=Wh`, which bash splits at the = into three words.
     expect(bashOffers(["shipment", "create", "--service", "=", "Wh"])).toEqual(["White\\ Glove"]);
+  });
+
+  it("a second TAB leaves the word the first TAB wrote as it is (issue 20: id\\,status became id\\\\\\,status)", () => {
+    const fields = (word: string) => bashOffers(["list", "shipments", "--json", "--fields", word]);
+    const first = fields("id,st");
+    expect(first).toEqual(["id\\,status", "id\\,status_name"]);
+    // bash writes the offers' common start on the line; the next TAB completes that word as typed.
+    expect(fields(commonStart(first))).toEqual(first);
+    expect(bashOffers(["shipment", "create", "--service", "White\\ G"])).toEqual(["White\\ Glove"]);
   });
 
   it("offers file names where shipctl knows no values, and none where it does", () => {

@@ -100,3 +100,33 @@ describe("--query", () => {
     expect(JSON.parse(missing.stdout)).toMatchObject({ error: { code: "not_found", exit_code: 6 } });
   });
 });
+
+describe("-r/--raw-output", () => {
+  it("prints a string without its quotes, and an array of strings or numbers one item a line (issue 20)", async () => {
+    const one = await runCli(["shipment", "get", String(ids[0]), "--json", "--query", "title", "-r"], { sandbox: org });
+    expect(one.exitCode, one.stderr).toBe(0);
+    expect(one.stdout).toBe("Piece 1\n");
+    const titles = await runCli(["list", "shipments", "--json", "--query", "shipments[].title", "--raw-output"], { sandbox: org });
+    expect(titles.stdout).toBe(["Piece 1", "Piece 2", "Piece 3", "Piece 4", "Piece 5"].map((t) => `${t}\n`).join(""));
+    const numbers = await runCli(["list", "shipments", "--json", "--query", "shipments[].id", "-r"], { sandbox: org });
+    expect(numbers.stdout).toBe(ids.map((id) => `${id}\n`).join(""));
+  });
+
+  it("prints any other value as JSON, applies to each NDJSON line, and leaves a failure's document as it is", async () => {
+    const object = await runCli(["shipment", "get", String(ids[0]), "--json", "--query", "{id: id}", "-r"], { sandbox: org });
+    expect(JSON.parse(object.stdout)).toEqual({ id: ids[0] });
+    const lines = await runCli(["list", "shipments", "--limit", "2", "--all", "--ndjson", "--query", "title", "-r"], { sandbox: org });
+    expect(lines.stdout).toBe(["Piece 1", "Piece 2", "Piece 3", "Piece 4", "Piece 5"].map((t) => `${t}\n`).join(""));
+    const missing = await runCli(["shipment", "get", "999999", "--json", "--query", "title", "-r"], { sandbox: org });
+    expect(missing.exitCode).toBe(6);
+    expect(JSON.parse(missing.stdout)).toMatchObject({ error: { code: "not_found" } });
+  });
+
+  it("without --query is exit 2 saying so, nothing sent", async () => {
+    await org.control.clearRequests();
+    const r = await runCli(["list", "shipments", "--json", "-r"], { sandbox: org });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("-r/--raw-output prints what --query picks: add --query EXPR");
+    expect((await org.control.requests()).filter((q) => q.path.startsWith("/api/"))).toEqual([]);
+  });
+});

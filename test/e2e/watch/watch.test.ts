@@ -77,7 +77,10 @@ it("survives a restart: Ctrl-C exits 130 with the state saved, and the next watc
   w.child.kill("SIGINT");
   const stopped = await w.result;
   expect(stopped.exitCode).toBe(130);
-  expect(stopped.stderr).toContain("The last statuses seen are kept in");
+  // Ctrl-C is how a watch ends (issue 20): one line saying so, no error, nothing about writes, no error line.
+  const afterStart = stopped.stderr.slice(stopped.stderr.indexOf("Ctrl-C to stop.\n") + "Ctrl-C to stop.\n".length);
+  expect(afterStart).toMatch(/^Stopped\. The last statuses seen are kept in [^\n]+\n$/);
+  expect(stopped.stdout).toBe("");
 
   await org.control.setStatus(ids[0]!, "Delivered");
   const again = await runCli(["watch", id, "--until", "Delivered", ...FAST], { sandbox: org, configDir, env: { TZ: "UTC" } });

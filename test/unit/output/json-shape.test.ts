@@ -1,7 +1,7 @@
 // --fields and --query as they reshape JSON (output/json-shape.ts) and the stdout that applies them
 // (output/shaped-stdout.ts): one document held to the end, NDJSON a line at a time, failures never reshaped.
 import { describe, expect, it } from "vitest";
-import { pickFields, queryProblem, shapeDocument, shapeItem } from "../../../src/output/json-shape.js";
+import { pickFields, queryProblem, rawText, shapeDocument, shapeItem } from "../../../src/output/json-shape.js";
 import { shapedStdout } from "../../../src/output/shaped-stdout.js";
 import { createTestIO } from "../../helpers/test-io.js";
 
@@ -123,5 +123,17 @@ describe("the shaped stdout", () => {
     const io = createTestIO();
     expect(shapedStdout(io, { query: "id" }, "document").end()).toBeUndefined();
     expect(io.stdout()).toBe("");
+  });
+});
+
+describe("rawText (-r/--raw-output)", () => {
+  it("a string without quotes; an array of strings, numbers or booleans one a line; anything else: undefined (JSON)", () => {
+    expect(rawText("Blue Study")).toBe("Blue Study\n");
+    expect(rawText(["a b", 2, true])).toBe("a b\n2\ntrue\n");
+    expect(rawText([])).toBe("");
+    expect(rawText(42)).toBeUndefined();
+    expect(rawText(null)).toBeUndefined();
+    expect(rawText([{ id: 1 }])).toBeUndefined();
+    expect(rawText(["a", null])).toBeUndefined();
   });
 });

@@ -49,11 +49,10 @@ describe("watch", () => {
         () => undefined,
       ],
     });
-    await expect(watchShipments(deps, PLAN)).rejects.toBeInstanceOf(InterruptedError);
+    await expect(watchShipments(deps, PLAN)).resolves.toBe(130);
     const lines = events(io.stdout());
     expect(lines).toEqual([
       { id: 1202, title: "Red Square", from: "Shipped", to: "Arrived", at: "2026-03-01T12:30:00.000Z", window_closes_at: "2026-03-02T12:30:00.000Z" },
-      { error: expect.objectContaining({ code: "interrupted", exit_code: 130 }) },
     ]);
     // 1 s after the baseline, doubled after a reading with nothing new, back to 1 s after the change, then doubling.
     expect(clock.sleeps).toEqual([1000, 2000, 1000, 2000, 4000]);
@@ -62,21 +61,21 @@ describe("watch", () => {
 
   it("never waits longer than --max-interval", async () => {
     const { deps, clock } = setup({ script: Array.from({ length: 6 }, () => () => undefined) });
-    await expect(watchShipments(deps, { ...PLAN, maxIntervalMs: 3000 })).rejects.toThrow();
+    await expect(watchShipments(deps, { ...PLAN, maxIntervalMs: 3000 })).resolves.toBe(130);
     expect(clock.sleeps).toEqual([1000, 2000, 3000, 3000, 3000, 3000, 3000]);
   });
 
   it("a restarted watch first reports what changed while it was stopped, from the state folder", async () => {
     const configDir = tempDir();
     const before = setup({ configDir });
-    await expect(watchShipments(before.deps, PLAN)).rejects.toBeInstanceOf(InterruptedError);
-    expect(events(before.io.stdout())).toHaveLength(1); // only the interruption: the first reading is the baseline
+    await expect(watchShipments(before.deps, PLAN)).resolves.toBe(130);
+    expect(events(before.io.stdout())).toEqual([]); // the first reading is the baseline; being stopped is no error
     const state = JSON.parse(readFileSync(watchStatePath(before.deps.env, "default", "http://127.0.0.1:9"), "utf8"));
     expect(state.shipments).toEqual({ "1201": { status: 7, title: "Blue Horse" }, "1202": { status: 10, title: "Red Square" } });
 
     const after = setup({ configDir });
     after.shipments.get(1201)!.status = 8;
-    await expect(watchShipments(after.deps, PLAN)).rejects.toBeInstanceOf(InterruptedError);
+    await expect(watchShipments(after.deps, PLAN)).resolves.toBe(130);
     expect(events(after.io.stdout())[0]).toMatchObject({ id: 1201, from: "Delivered", to: "Filed", window_closes_at: null });
     expect(after.io.stderr()).toContain("changes since the last watch first");
   });
@@ -111,7 +110,7 @@ describe("watch", () => {
         return { id, title: "T", status: 7 };
       },
     });
-    await expect(watchShipments(deps, PLAN)).rejects.toBeInstanceOf(InterruptedError);
+    await expect(watchShipments(deps, PLAN)).resolves.toBe(130);
     expect(clock.sleeps).toEqual([1000, 45_000, 4000]);
     expect(io.stderr()).toContain("could not read the shipments (Rate limited); trying again in 45 s");
   });
@@ -124,23 +123,24 @@ describe("watch", () => {
         return { id, title: "T", status: 7 };
       },
     });
-    await expect(watchShipments(deps, PLAN)).rejects.toBeInstanceOf(InterruptedError);
+    await expect(watchShipments(deps, PLAN)).resolves.toBe(130);
     expect(clock.sleeps).toEqual([2000, 4000]); // [1000, 2000] unthrottled
   });
 
-  it("an outage at the first reading fails the run (a wrong base URL is said at once)", async () => {
-    const { deps, clock } = setup({
+  it("an outage at the first reading fails the run (a wrong base URL is said at once), its error the stream's last line", async () => {
+    const { deps, io, clock } = setup({
       get: async () => {
         throw new ServerError({ method: "GET", path: "/x", status: 503, mayHaveArrived: false }, "down");
       },
     });
     await expect(watchShipments(deps, PLAN)).rejects.toMatchObject({ exitCode: 7 });
     expect(clock.sleeps).toEqual([]);
+    expect(events(io.stdout())).toEqual([{ error: expect.objectContaining({ code: "server_error", exit_code: 7 }) }]);
   });
 
   it("prints one line per change for people", async () => {
     const { deps, io } = setup({ script: [(s) => void (s.get(1201)!.status = 8, (s.get(1201)!.updated_at = "2026-03-01 11:02:00"))] });
-    await expect(watchShipments(deps, { ...PLAN, ndjson: false })).rejects.toBeInstanceOf(InterruptedError);
+    await expect(watchShipments(deps, { ...PLAN, ndjson: false })).resolves.toBe(130);
     const at = new Date("2026-03-01T11:02:00Z");
     const hhmm = `${String(at.getHours()).padStart(2, "0")}:${String(at.getMinutes()).padStart(2, "0")}`;
     expect(io.stdout()).toMatch(new RegExp(`^1201 Delivered → Filed at (\\d{4}-\\d{2}-\\d{2} )?${hhmm}\\n$`));

@@ -25,6 +25,12 @@ describe("due: the command line", () => {
     expect((await parse(["--created-after", "90d"])).createdAfter).toEqual({ kind: "ago", ms: 90 * 86_400_000 });
   });
 
+  it("--max sets the table's rows (the default, 20, is applied by the run)", async () => {
+    expect((await parse(["--max", "5"])).maxRows).toBe(5);
+    expect((await parse([])).maxRows).toBeUndefined();
+    await expect(parse(["--max", "0"])).rejects.toThrow(/--max must be a whole number from 1/);
+  });
+
   it("refuses what it cannot read, before anything is sent", async () => {
     await expect(parse(["--within", "6"])).rejects.toThrow(/--within must be a duration like 6h/);
     await expect(parse(["--all-history", "--created-after", "90d"])).rejects.toThrow(/cannot be used together/);

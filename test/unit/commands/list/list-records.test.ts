@@ -64,6 +64,8 @@ describe("list shipments filters, walked across pages", () => {
     expect(ids(cut.doc)).toEqual([1]);
     expect(cut.doc.next_page).toBe(1);
     expect(cut.t.api.callsTo("nextPage")).toHaveLength(0);
+    // Not "more may follow from --page 1" (issue 20): --page 1 with the same --max prints the same items again.
+    expect(cut.stderr).toContain("Stopped at --max 1 part way through page 1: a larger --max shows more; --page 2 starts after page 1.\n");
     const pageEnd = await list({ status: ["draft"], max: "2" });
     expect(ids(pageEnd.doc)).toEqual([1, 3]);
     expect(pageEnd.doc.next_page).toBe(2);
