@@ -1,6 +1,6 @@
 // A stored shipment's sides in every shape a service may send them (issue 20), read into one form.
 import { describe, expect, it } from "vitest";
-import { StoredShipment, shipmentSide } from "../../../src/contract/index.js";
+import { Page, StoredShipment, Wrapped, shipmentSide } from "../../../src/contract/index.js";
 import { GALLERY } from "../../helpers/gallery.js";
 
 const OWN = { id: 7, title: "Blue Study", status: 1, value: 1200 };
@@ -35,6 +35,14 @@ describe("a stored shipment's sides, read", () => {
       "price",
     ]);
     expect(StoredShipment.parse(OWN)).toEqual({ ...OWN, fulfillment_address_id: null, fulfillment_address: null, destination_address_id: null, destination_address: null });
+  });
+
+  it("reads the same in a page of the list (due, watch, list, read-backs) and in a wrapped single read (get)", () => {
+    const item = { ...OWN, fulfillment_address_id: 12, destination_address: COLLECTOR };
+    const links = { first: "u?page=1", last: null, prev: null, next: null };
+    const meta = { current_page: 1, from: 1, path: "u", per_page: 20, to: 1 };
+    expect(Page(StoredShipment).parse({ data: [item], links, meta }).data[0]).toMatchObject({ fulfillment_address_id: 12, fulfillment_address: null });
+    expect(Wrapped(StoredShipment).parse({ data: item }).data).toMatchObject({ destination_address_id: null, destination_address: { id: null } });
   });
 
   it("keeps fields it does not know (a service may add some)", () => {
