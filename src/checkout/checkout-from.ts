@@ -7,7 +7,7 @@ import type { Deps } from "../deps.js";
 import { openCsv } from "../csv/csv-reader.js";
 import { BULK_CHUNK_BYTES, openSource } from "../csv/csv-source.js";
 import { decodeCsvBytes } from "../csv/encoding.js";
-import { readAllBytes } from "../output/io.js";
+import { readChecked } from "../fs/input-guard.js";
 import { idsFromResults, idsFromText, type ResultsIds } from "./ids-from-results.js";
 import { firstFew } from "./present.js";
 
@@ -21,7 +21,7 @@ export async function readIdsFrom(from: string, deps: Pick<Deps, "io" | "cwd">):
 
 async function readStdinIds(io: Deps["io"], note: (line: string) => void): Promise<number[]> {
   if (io.stdinIsTTY) note("Reading shipment ids or a results CSV from stdin (finish with Ctrl-D)...");
-  const bytes = await readAllBytes(io.stdin);
+  const bytes = await readChecked(io.stdin, "stdin", { firstLine: false });
   const decoded: Buffer[] = [];
   for await (const chunk of decodeCsvBytes(Readable.from([bytes]), "stdin")) decoded.push(chunk);
   const text = Buffer.concat(decoded).toString("utf8");
