@@ -160,6 +160,7 @@ async function defaultMakeApi(deps: Deps, connection: Connection): Promise<ApiCl
   const { createApiClient } = await import("./api/client.js");
   return createApiClient({
     baseUrl: connection.baseUrl,
+    baseUrlSetting: baseUrlSetting(connection),
     token: connection.token,
     userAgent: `shipctl/${deps.version}`,
     clock: deps.clock,
@@ -168,6 +169,14 @@ async function defaultMakeApi(deps: Deps, connection: Connection): Promise<ApiCl
     writeSignal: deps.writeSignal,
     network: { env: deps.env, caFile: connection.caFile },
   });
+}
+
+/** Where the connection's base URL was set, as a user would change it. */
+function baseUrlSetting(connection: Connection): string {
+  const from = connection.sources.baseUrl;
+  if (from === "flag") return "--base-url";
+  if (from === "env") return "SHIPCTL_BASE_URL";
+  return `baseUrl of profile ${connection.profile}: shipctl config set baseUrl URL`;
 }
 
 /**

@@ -1,6 +1,8 @@
 // One API call: attempts, the retry rules, backoff, interruption and the --debug lines.
 // Retry rules (the service has no idempotency key, so a lost answer to a POST cannot be repeated safely):
-// - a request that never left this machine (refused, DNS, connect timeout) is retried, whatever the method; but not
+// - a request that never left this machine (refused, a temporary DNS failure EAI_AGAIN, connect timeout, a proxy
+//   that never answers CONNECT) is retried, whatever the method; but not a host name that does not exist (ENOTFOUND:
+//   the resolver's final answer, so the next attempt would get it again), nor
 //   one refused for the service's TLS certificate (the next attempt would meet the same certificate), nor one whose
 //   proxy asked for credentials (407: the next attempt would carry the same ones) or refused the tunnel by its policy
 //   (403: the same destination would be refused again); a proxy's 502 or 503 (it could not reach the service) is;
@@ -65,6 +67,8 @@ export interface CallSpec<T> {
 export interface CallerConfig {
   transport: Transport;
   baseUrl: URL;
+  /** Where the base URL was set, for messages about its host ("SHIPCTL_BASE_URL", "--base-url", "profile work"). */
+  baseUrlSetting?: string;
   token: string;
   userAgent: string;
   clock: Clock;
@@ -158,10 +162,12 @@ export function createCaller(config: CallerConfig): Caller {
           earlierMayHaveArrived,
           responseTimeoutMs: config.responseTimeoutMs,
           redact: config.redact,
+          baseUrlSetting: config.baseUrlSetting,
         });
         const proxyRefused = PROXY_REFUSALS[wire.proxyStatus ?? 0];
-        retryable = (!wire.written || spec.idempotent) && proxyRefused === undefined;
-        if (proxyRefused) notRetried = `not retried: ${proxyRefused}`;
+        const final = proxyRefused ?? (wire.code === "ENOTFOUND" ? "the host name does not exist" : undefined);
+        retryable = (!wire.written || spec.idempotent) && final === undefined;
+        if (final) notRetried = `not retried: ${final}`;
         earlierMayHaveArrived = arrived;
       } else {
         const response = result.response;

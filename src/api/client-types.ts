@@ -149,7 +149,10 @@ export interface ApiClientOptions {
   retries?: number;
   /** Source of the backoff jitter, [0, 1) (default Math.random); tests pass a fixed one. */
   random?: () => number;
+  /** Default: SHIPCTL_CONNECT_TIMEOUT of `network.env` when set (api/network.ts), else 10 s. */
   connectTimeoutMs?: number;
+  /** Where the base URL was set, named when its host does not resolve ("SHIPCTL_BASE_URL", "--base-url", ...). */
+  baseUrlSetting?: string;
   /** Time allowed for the response headers and between body chunks. */
   responseTimeoutMs?: number;
   /** Proxy variables and the profile's CA file (api/network.ts); without it, direct connections. */

@@ -9,11 +9,12 @@ import { followableLink } from "./pagination-link.js";
 import { createRedactor } from "./redact.js";
 import { createServiceClock, observingDates } from "./service-clock.js";
 import { createTransport, type WireResponse } from "./transport.js";
+import { CONNECT_TIMEOUT_MAX_MS, connectTimeoutFrom } from "./network.js";
 import { isApiFailure } from "./api-errors.js";
 import { rawCall } from "./raw-call.js";
 import type { ApiClient, ApiClientOptions, CallOptions, RawRequest } from "./client-types.js";
 
-export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+export const DEFAULT_CONNECT_TIMEOUT_MS = CONNECT_TIMEOUT_MAX_MS;
 /** Per answer: the headers must come, and the body must keep flowing, within this. */
 export const DEFAULT_RESPONSE_TIMEOUT_MS = 60_000;
 
@@ -28,7 +29,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   let closed: Promise<void> | undefined;
   const transport = observingDates(
     createTransport({
-      connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      connectTimeoutMs: options.connectTimeoutMs ?? (options.network && connectTimeoutFrom(options.network.env)) ?? DEFAULT_CONNECT_TIMEOUT_MS,
       responseTimeoutMs,
       network: options.network,
     }),
@@ -38,6 +39,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const call = createCaller({
     transport,
     baseUrl,
+    baseUrlSetting: options.baseUrlSetting,
     token: options.token,
     userAgent: options.userAgent,
     clock: options.clock,

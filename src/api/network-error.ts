@@ -10,6 +10,7 @@ import type { WireFailure } from "./transport.js";
 export function networkReason(failure: WireFailure, responseTimeoutMs: number, redact: Redactor): string {
   const seconds = Math.round(responseTimeoutMs / 1000);
   if (failure.proxyStatus !== undefined) return `the proxy answered ${failure.proxyStatus} to CONNECT`;
+  if (failure.proxySilentMs !== undefined) return `the proxy did not answer CONNECT within ${spanText(failure.proxySilentMs)}`;
   switch (failure.code) {
     case "ECONNREFUSED":
       return "connection refused";
@@ -39,15 +40,21 @@ export function networkReason(failure: WireFailure, responseTimeoutMs: number, r
   return text;
 }
 
+/** "200 ms", "10 s". */
+function spanText(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
+}
+
 export function networkError(
   failure: WireFailure,
   facts: Omit<RequestFacts, "mayHaveArrived" | "status">,
-  ctx: { origin: string; idempotent: boolean; earlierMayHaveArrived: boolean; responseTimeoutMs: number; redact: Redactor },
+  ctx: { origin: string; idempotent: boolean; earlierMayHaveArrived: boolean; responseTimeoutMs: number; redact: Redactor; baseUrlSetting?: string },
 ): NetworkError {
   const reason = networkReason(failure, ctx.responseTimeoutMs, ctx.redact);
   const where = `${facts.method} ${facts.path}`;
   const options = { code: failure.code, cause: failure.cause };
   if (!failure.written && failure.proxy) return proxyError(failure, failure.proxy, facts, ctx, reason);
+  if (!failure.written && (failure.code === "ENOTFOUND" || failure.code === "EAI_AGAIN")) return hostError(failure, facts, ctx);
   if (!failure.written) {
     return new NetworkError(
       { ...facts, mayHaveArrived: ctx.earlierMayHaveArrived },
@@ -111,5 +118,29 @@ function proxyError(
   } else {
     hint = `Check the proxy in ${proxy.variable}, and NO_PROXY if ${new URL(ctx.origin).hostname} should be reached directly; then the base URL and the network connection.`;
   }
+  return new NetworkError({ ...facts, mayHaveArrived: ctx.earlierMayHaveArrived }, message, { code: failure.code, cause: failure.cause, hint });
+}
+
+/**
+ * The base URL's host does not resolve: the host is what to check, so it is named with the setting that holds it.
+ * ENOTFOUND is the resolver's final answer (the name does not exist; not retried, call.ts); EAI_AGAIN is a lookup
+ * that failed for now (no DNS server answered), retried with the others that never left this machine.
+ */
+function hostError(
+  failure: WireFailure,
+  facts: Omit<RequestFacts, "mayHaveArrived" | "status">,
+  ctx: { origin: string; earlierMayHaveArrived: boolean; redact: Redactor; baseUrlSetting?: string },
+): NetworkError {
+  const host = ctx.redact(new URL(ctx.origin).hostname);
+  const setting = ctx.baseUrlSetting ? `the base URL (${ctx.baseUrlSetting})` : "the base URL";
+  const why =
+    failure.code === "ENOTFOUND"
+      ? `the host name ${host} does not exist (DNS)`
+      : `the host name ${host} could not be looked up: no DNS server answered (EAI_AGAIN, a temporary failure)`;
+  const hint =
+    failure.code === "ENOTFOUND"
+      ? `Check the host in ${setting}: ${ctx.redact(ctx.origin)}.`
+      : `Check the network connection and its DNS, then try again; if the host is wrong, correct ${setting}.`;
+  const message = `Could not reach the service at ${ctx.redact(ctx.origin)}: ${why} (${facts.method} ${facts.path} was not sent)`;
   return new NetworkError({ ...facts, mayHaveArrived: ctx.earlierMayHaveArrived }, message, { code: failure.code, cause: failure.cause, hint });
 }

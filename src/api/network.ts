@@ -15,6 +15,26 @@ export interface NetworkOptions {
   caFile?: string;
 }
 
+/** The connect timeout without SHIPCTL_CONNECT_TIMEOUT, and the longest it may be set to. */
+export const CONNECT_TIMEOUT_MAX_MS = 10_000;
+
+/**
+ * SHIPCTL_CONNECT_TIMEOUT (seconds, decimals allowed): how long a connection may take, to the service or to a proxy,
+ * its CONNECT answer included. It can be shortened (a fast network, a test), not lengthened past the default: the
+ * journal's bound on how long sending a request takes (ledger/settle-window.ts) counts on it. Undefined when unset.
+ */
+export function connectTimeoutFrom(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = envValue(env, "SHIPCTL_CONNECT_TIMEOUT");
+  if (raw === undefined) return undefined;
+  const ms = Math.round(Number(raw) * 1000);
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || ms < 1 || ms > CONNECT_TIMEOUT_MAX_MS) {
+    throw new UsageError(`SHIPCTL_CONNECT_TIMEOUT must be a number of seconds above 0 and at most ${CONNECT_TIMEOUT_MAX_MS / 1000} (got "${raw}")`, {
+      hint: "It bounds connecting to the service or to a proxy (and the proxy's answer to CONNECT); unset it for the default 10 s.",
+    });
+  }
+  return ms;
+}
+
 /** One proxy the environment names. */
 export interface ProxyRoute {
   /** As undici's ProxyAgent takes it, user and password included: never shown. */

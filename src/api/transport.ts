@@ -4,7 +4,8 @@
 // With HTTPS_PROXY/HTTP_PROXY set, requests go through an undici ProxyAgent, as network.ts's proxyFor decides
 // (NO_PROXY honoured, loopback hosts never proxied); a failure says which proxy it went through.
 import { Transform, type Readable } from "node:stream";
-import { Agent, ProxyAgent, type Dispatcher } from "undici";
+import { Agent, Pool, ProxyAgent, type Dispatcher } from "undici";
+import { readText } from "./answer-text.js";
 import { proxyFor, proxySettings, readCaFile, shownProxy, tunnelStatus, withDefaultCas, type NetworkOptions, type ProxyRoute, type ProxyShown } from "./network.js";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -44,6 +45,8 @@ export interface WireFailure {
   proxy?: ProxyShown;
   /** The proxy answered the tunnel's CONNECT with this status instead of 200 (407, 403, 502...). */
   proxyStatus?: number;
+  /** The proxy took the connection but did not answer CONNECT within this many ms (the connect timeout). */
+  proxySilentMs?: number;
 }
 
 export type WireResult = { ok: true; response: WireResponse } | { ok: false; failure: WireFailure };
@@ -62,9 +65,6 @@ export interface TransportOptions {
   /** Proxy variables and the profile's CA file; without it, connections are direct and trust Node's CAs only. */
   network?: NetworkOptions;
 }
-
-/** Answers bigger than this are cut off: no endpoint of the contract returns more than a page of 50 items. */
-const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 /** Carried in undici's `opaque` option, so the interceptor below can tell this attempt when it is written. */
 class WriteTracker {
@@ -121,7 +121,15 @@ export function createTransport(options: TransportOptions): Transport {
     if (!route) return directDispatcher;
     let dispatcher = proxied.get(route.uri);
     if (!dispatcher) {
-      const agent = new ProxyAgent({ ...agentOptions, uri: route.uri, requestTls: tlsOptions, proxyTls: { timeout: options.connectTimeoutMs } });
+      const agent = new ProxyAgent({
+        ...agentOptions,
+        uri: route.uri,
+        requestTls: tlsOptions,
+        proxyTls: { timeout: options.connectTimeoutMs },
+        // The CONNECT is part of connecting, so the connect timeout bounds its answer too: undici's own client to
+        // the proxy would wait for its default headers timeout (300 s), and each retry as long again.
+        clientFactory: (origin, factoryOptions) => new Pool(origin, { ...factoryOptions, headersTimeout: options.connectTimeoutMs }),
+      });
       agents.push(agent);
       dispatcher = agent.compose(trackWrites);
       proxied.set(route.uri, dispatcher);
@@ -172,6 +180,8 @@ export function createTransport(options: TransportOptions): Transport {
         if (route) {
           failure.proxy = shownProxy(route);
           failure.proxyStatus = tracker.written ? undefined : tunnelStatus(cause);
+          // Before the request was written, the only answer awaited was the proxy's to CONNECT.
+          if (!tracker.written && failure.code === "UND_ERR_HEADERS_TIMEOUT") failure.proxySilentMs = options.connectTimeoutMs;
         }
         return { ok: false, failure };
       }
@@ -208,45 +218,6 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
         reject(err);
       },
     );
-  });
-}
-
-/**
- * The answer's bytes as text, at most MAX_ANSWER_BYTES (the rest is cut off). Read with stream events rather than an
- * async iterator: a batch reads 1,000 small answers, and the iterator's machinery cost more than the reading.
- */
-function readText(body: Dispatcher.ResponseData["body"]): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const done = () => {
-      settled = true;
-      resolve(Buffer.concat(chunks).toString("utf8"));
-    };
-    body.on("data", (chunk: Buffer) => {
-      if (settled) return;
-      size += chunk.length;
-      if (size > MAX_ANSWER_BYTES) {
-        done();
-        body.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    body.on("end", () => {
-      if (!settled) done();
-    });
-    body.on("error", (err) => {
-      if (settled) return;
-      settled = true;
-      reject(err);
-    });
-    body.on("close", () => {
-      if (settled) return;
-      settled = true;
-      reject(Object.assign(new Error("the answer ended before it was complete"), { code: "ERR_STREAM_PREMATURE_CLOSE" }));
-    });
   });
 }
 

@@ -7,11 +7,9 @@ import type { Deps } from "../deps.js";
 import { openCsv } from "../csv/csv-reader.js";
 import { BULK_CHUNK_BYTES, openSource } from "../csv/csv-source.js";
 import { decodeCsvBytes } from "../csv/encoding.js";
-import { readAllBytes } from "../output/io.js";
+import { readChecked } from "../fs/input-guard.js";
 import { idsFromResults, idsFromText, type ResultsIds } from "./ids-from-results.js";
-
-/** How many row numbers a note lists before "and N more". */
-const ROWS_SHOWN = 5;
+import { firstFew } from "./present.js";
 
 export async function readIdsFrom(from: string, deps: Pick<Deps, "io" | "cwd">): Promise<number[]> {
   const note = (line: string) => deps.io.err(`${line}\n`);
@@ -23,7 +21,7 @@ export async function readIdsFrom(from: string, deps: Pick<Deps, "io" | "cwd">):
 
 async function readStdinIds(io: Deps["io"], note: (line: string) => void): Promise<number[]> {
   if (io.stdinIsTTY) note("Reading shipment ids or a results CSV from stdin (finish with Ctrl-D)...");
-  const bytes = await readAllBytes(io.stdin);
+  const bytes = await readChecked(io.stdin, "stdin", { firstLine: false });
   const decoded: Buffer[] = [];
   for await (const chunk of decodeCsvBytes(Readable.from([bytes]), "stdin")) decoded.push(chunk);
   const text = Buffer.concat(decoded).toString("utf8");
@@ -37,7 +35,7 @@ async function readStdinIds(io: Deps["io"], note: (line: string) => void): Promi
   const firstLine = text.split(/\r\n|\r|\n/).find((line) => line.trim() !== "") ?? "";
   if (/shipment[\s_-]*id/i.test(firstLine)) return reported(await idsFromResults(await openCsv(Readable.from([bytes]), "stdin")), "stdin", note);
   const { ids, repeated } = idsFromText(text, "stdin");
-  if (repeated.length > 0) note(`stdin: ${listed(repeated.map(String))} ${repeated.length === 1 ? "is" : "are"} listed more than once: taken once`);
+  if (repeated.length > 0) note(`stdin: ${firstFew(repeated.map(String))} ${repeated.length === 1 ? "is" : "are"} listed more than once: taken once`);
   return ids;
 }
 
@@ -58,10 +56,5 @@ function reported(found: ResultsIds, file: string, note: (line: string) => void)
 }
 
 function rowsText(rows: readonly number[]): string {
-  return `row${rows.length === 1 ? "" : "s"} ${listed(rows.map(String))}`;
-}
-
-function listed(items: readonly string[]): string {
-  if (items.length <= ROWS_SHOWN) return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(", ")} and ${items.at(-1)!}`;
-  return `${items.slice(0, ROWS_SHOWN).join(", ")} and ${items.length - ROWS_SHOWN} more`;
+  return `row${rows.length === 1 ? "" : "s"} ${firstFew(rows.map(String))}`;
 }

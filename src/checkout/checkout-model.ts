@@ -5,6 +5,11 @@ import { SHIPMENTS_PER_CHECKOUT, ShipmentStatus, type StoredShipment } from "../
 export interface CheckoutPlan {
   /** Shipment ids in the order given, without duplicates. */
   ids: number[];
+  /**
+   * `--from`: a results file, or "-" for stdin, whose ids are read when the command runs (`ids` is empty until then).
+   * A rerun command names the file again rather than the ids it held.
+   */
+  from?: string;
   /** Pay without asking. */
   yes: boolean;
   /** Refuse when the total exceeds this (US cents). */

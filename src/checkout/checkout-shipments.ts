@@ -4,7 +4,6 @@
 // (checkout-book.ts). A rerun of the same command is always safe: a payment that may still be going through is waited
 // for (or its shipments left alone), and anything no longer a Draft is reported and skipped before pricing.
 import { CancelledError, errorJson, InterruptedError, UsageError, type CliError } from "../errors.js";
-import { shipmentStatusName } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import type { ApiClient } from "../api/client-types.js";
 import { formatUsd } from "../output/money.js";
@@ -13,7 +12,7 @@ import { tableWidth } from "../output/table.js";
 import { conclude } from "./conclude.js";
 import { draftsAndSkipped, type CheckoutPlan, type CheckoutSession, type RunStatus, type SkippedShipment } from "./checkout-model.js";
 import { paySessions, plural, type PayResult } from "./pay.js";
-import { chargedCents, jsonDocument, priceTable, rerunCommand, totalOf } from "./present.js";
+import { chargedCents, jsonDocument, priceTable, rerunCommand, skippedNote, totalOf } from "./present.js";
 import { priceSessions } from "./price.js";
 import { readShipments } from "./paid-read-back.js";
 import { openCheckoutBook } from "./checkout-book.js";
@@ -51,10 +50,10 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, b
   const stored = await readShipments(api, options.ids.filter((id) => !earlier.inFlight.has(id)), deps.signal);
   const titles = new Map(stored.map((s) => [s.id, s.title]));
   const { drafts, skipped } = draftsAndSkipped(stored);
-  for (const s of skipped) {
-    const why = earlier.paid.has(s.id) ? "paid by an earlier run's payment whose answer was lost" : "paid before this run";
-    note(`shipment ${s.id} is already ${shipmentStatusName(s.status)} (${why}): skipped`);
-  }
+  const paidByLost = skipped.filter((s) => earlier.paid.has(s.id));
+  const paidBefore = skipped.filter((s) => !earlier.paid.has(s.id));
+  if (paidByLost.length > 0) note(skippedNote(paidByLost, "skipped", "paid by an earlier run's payment whose answer was lost"));
+  if (paidBefore.length > 0) note(skippedNote(paidBefore, "skipped", "paid before this run"));
   const toPay = drafts.map((s) => s.id);
   const finish = (status: RunStatus, sessions: CheckoutSession[], pay: Partial<PayResult>, error?: CliError, rerun?: string) =>
     report(deps, { status, sessions, skipped, pay, rerun }, error);
@@ -157,8 +156,11 @@ function report(
   if (error) throw error;
 }
 
+/** The rerun repeats the input given: the same `--from FILE`, or the ids left (in the order given) otherwise. */
 function rerunFor(deps: Deps, options: CheckoutPlan, ids: number[]): string {
+  const context = { yes: options.yes, maxTotalCents: options.maxTotalCents, globals: deps.globals };
+  if (options.from !== undefined && options.from !== "-") return rerunCommand({ from: options.from }, context);
   const order = new Map(options.ids.map((id, i) => [id, i]));
   const sorted = [...ids].sort((a, b) => order.get(a)! - order.get(b)!);
-  return rerunCommand(sorted, { yes: options.yes, maxTotalCents: options.maxTotalCents, globals: deps.globals });
+  return rerunCommand({ ids: sorted }, context);
 }

@@ -1,5 +1,6 @@
 // What checkout prints: the price table for people, the one --json document for scripts, and the rerun command.
 import type { GlobalOptions } from "../deps.js";
+import { shipmentStatusName } from "../contract/index.js";
 import { shellQuote } from "../output/shell-quote.js";
 import { formatUsd } from "../output/money.js";
 import { renderTable, type Column } from "../output/table.js";
@@ -84,21 +85,46 @@ export function jsonDocument(summary: RunSummary) {
   };
 }
 
+/** Where a run's shipment ids came from: ids given as arguments (or on stdin), or a results file (`--from FILE`). */
+export type IdSource = { ids: readonly number[] } | { from: string };
+
 /**
- * The exact command that finishes the job. Safe to run as often as needed: checkout settles payments still in flight
- * first, then reads every shipment and skips those already paid, so it never charges twice.
+ * The exact command that finishes the job, repeating the input the user gave: `--from FILE` when the ids came from a
+ * file (the rerun reads it again and skips what is paid), else the ids left to pay (stdin cannot be replayed). Safe to
+ * run as often as needed: checkout settles payments still in flight first, then reads every shipment and skips those
+ * already paid, so it never charges twice.
  */
 export function rerunCommand(
-  ids: readonly number[],
+  input: IdSource,
   context: { yes: boolean; maxTotalCents?: number; globals: Pick<GlobalOptions, "profile" | "baseUrl"> },
 ): string {
-  const words = ["shipctl", "checkout", ...ids.map(String)];
+  const words = ["shipctl", "checkout", ...("from" in input ? ["--from", shellQuote(input.from)] : input.ids.map(String))];
   if (context.globals.profile) words.push("--profile", shellQuote(context.globals.profile));
   if (context.globals.baseUrl) words.push("--base-url", shellQuote(context.globals.baseUrl));
   if (context.maxTotalCents !== undefined) words.push("--max-total", (context.maxTotalCents / 100).toFixed(2));
   if (context.yes) words.push("--yes");
   // Never --no-wait: the command is for after the settle time, and run sooner it should wait rather than stop again.
   return words.join(" ");
+}
+
+/** How many ids or row numbers a note lists before "and N more". */
+const SHOWN = 5;
+
+/** `1`, `1 and 2`, `1, 2, 3, 4, 5 and 49 more`: a note stays one line however long the batch. */
+export function firstFew(items: readonly string[]): string {
+  if (items.length <= SHOWN) return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(", ")} and ${items.at(-1)!}`;
+  return `${items.slice(0, SHOWN).join(", ")} and ${items.length - SHOWN} more`;
+}
+
+/**
+ * One line for the shipments a run leaves out because they are no longer Drafts (`what`: "skipped", "not priced"):
+ * a paid batch run again says so once, with the count and the first ids, not once per shipment.
+ */
+export function skippedNote(skipped: readonly SkippedShipment[], what: string, why?: string): string {
+  const status = [...new Set([...skipped].sort((a, b) => a.status - b.status).map((s) => shipmentStatusName(s.status)))].join(" or ");
+  const reason = why ? ` (${why})` : "";
+  if (skipped.length === 1) return `shipment ${skipped[0]!.id} is already ${status}${reason}: ${what}`;
+  return `${skipped.length} shipments are already ${status}${reason}: ${what}: ${firstFew(skipped.map((s) => String(s.id)))}`;
 }
 
 /** The `checkout --quote --json` document: the prices as a checkout would show them, and nothing paid. */

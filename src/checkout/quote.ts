@@ -3,7 +3,6 @@
 // all: no confirmation, no payment, and neither the checkout journal nor its lock is touched, so a quote never waits
 // for (or holds up) a checkout that is paying.
 import { UsageError } from "../errors.js";
-import { shipmentStatusName } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { formatUsd } from "../output/money.js";
 import { printJson } from "../output/json.js";
@@ -11,7 +10,7 @@ import { tableWidth } from "../output/table.js";
 import { draftsAndSkipped, type CheckoutPlan } from "./checkout-model.js";
 import { priceSessions } from "./price.js";
 import { readShipments } from "./paid-read-back.js";
-import { priceTable, quoteDocument, totalOf } from "./present.js";
+import { priceTable, quoteDocument, skippedNote, totalOf } from "./present.js";
 import { plural } from "./pay.js";
 
 export async function quoteShipments(deps: Deps, plan: Pick<CheckoutPlan, "ids" | "maxTotalCents">): Promise<void> {
@@ -19,7 +18,7 @@ export async function quoteShipments(deps: Deps, plan: Pick<CheckoutPlan, "ids" 
   const api = await deps.api();
   const stored = await readShipments(api, plan.ids, deps.signal);
   const { drafts: toPrice, skipped } = draftsAndSkipped(stored);
-  for (const s of skipped) note(`shipment ${s.id} is already ${shipmentStatusName(s.status)}: not priced`);
+  if (skipped.length > 0) note(skippedNote(skipped, "not priced"));
   if (toPrice.length === 0) {
     note(`nothing to price: ${plan.ids.length === 1 ? "the shipment is" : `all ${plan.ids.length} shipments are`} already paid`);
     if (deps.globals.json) printJson(deps.io, quoteDocument({ status: "nothing-to-pay", sessions: [], skipped }));

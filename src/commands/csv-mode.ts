@@ -29,7 +29,7 @@ export interface CsvFlagChoice {
 }
 
 export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command {
-  command.option("--csv <file>", "read one item per row of a CSV file (- for stdin)");
+  command.option("--csv <file>", "read one item per row of a CSV file (- for stdin; a device such as /dev/zero, or a file holding NUL bytes, is refused)");
   const shared = choice.fileToo ? "" : "with --csv: ";
   const items = choice.fileToo ? "items" : "rows";
   if (choice.sending) {

@@ -1,12 +1,11 @@
 // `shipctl config tables import countries|services FILE.csv`: the user's own table for this profile's service.
 // Every row is checked first; one bad row means nothing is imported (exit 2, each problem named by row).
-import { readFile } from "node:fs/promises";
 import type { Deps } from "../deps.js";
 import { UsageError } from "../errors.js";
 import { loadTables, saveTables } from "./profile-tables.js";
 import { tablesContext } from "./tables-context.js";
 import { parseCountriesCsv, parseServicesCsv, type TableKind } from "./tables-csv.js";
-import { readAll } from "../output/io.js";
+import { readChecked, readTextFile } from "../fs/input-guard.js";
 import { printJson } from "../output/json.js";
 import { openConfigContext, requireBaseUrl } from "./config-context.js";
 
@@ -37,10 +36,11 @@ export async function importTable(deps: Deps, kind: TableKind, file: string): Pr
 }
 
 async function readInput(deps: Deps, file: string): Promise<string> {
-  if (file === "-") return readAll(deps.io.stdin);
+  if (file === "-") return (await readChecked(deps.io.stdin, "stdin", { firstLine: true })).toString("utf8");
   try {
-    return await readFile(file, "utf8");
+    return await readTextFile(file, file, "a CSV file", { firstLine: true });
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : String(e);
     throw new UsageError(`cannot read ${file}: ${why}`, { hint: "give the path of a CSV file, or - for stdin" });

@@ -111,6 +111,7 @@ async function proveToken(deps: Deps, baseUrl: string, token: string, network: N
   const { createApiClient } = await import("../api/client.js");
   const client = createApiClient({
     baseUrl,
+    baseUrlSetting: deps.globals.baseUrl !== undefined ? "--base-url" : envValue(deps.env, "SHIPCTL_BASE_URL") !== undefined ? "SHIPCTL_BASE_URL" : "the URL typed at the prompt",
     token,
     userAgent: `shipctl/${deps.version}`,
     clock: deps.clock,

@@ -5,6 +5,7 @@ import { parse, type CsvError } from "csv-parse";
 import { UsageError } from "../errors.js";
 import { decodeCsvBytes, type CsvEncoding } from "./encoding.js";
 import { firstLine, sniffDelimiter, type Delimiter } from "./delimiter.js";
+import { endlessLineError, MAX_FIRST_LINE_BYTES } from "../fs/input-guard.js";
 
 export interface CsvRow {
   /** Row number as a spreadsheet shows it; the header is row 1. */
@@ -35,9 +36,6 @@ export interface CsvFile {
   close(): void;
 }
 
-/** A header longer than this is not a CSV header (a binary file, or one enormous line). */
-const MAX_HEADER_BYTES = 256 * 1024;
-
 export async function openCsv(bytes: AsyncIterable<Buffer | string>, file: string): Promise<CsvFile> {
   let encoding: CsvEncoding = "utf-8";
   const decoded = decodeCsvBytes(bytes, file, (e) => (encoding = e));
@@ -51,7 +49,7 @@ export async function openCsv(bytes: AsyncIterable<Buffer | string>, file: strin
     size += next.value.length;
     peekedText += next.value.toString("utf8");
     if (firstLine(peekedText.trimStart()).complete) break;
-    if (size > MAX_HEADER_BYTES) throw new UsageError(`${file}: the first line is longer than 256 KB; this does not look like a CSV file`);
+    if (size > MAX_FIRST_LINE_BYTES) throw endlessLineError(file);
   }
   const header = firstLine(peekedText.replace(/^[\r\n]+/, "")).line;
   if (header.trim() === "") {

@@ -10,6 +10,7 @@ import { pipeline } from "node:stream/promises";
 import { Transform, type Readable } from "node:stream";
 import { UsageError } from "../errors.js";
 import { numbersPackageHint } from "./workbook.js";
+import { notAFile, notAFileError, TextCheck } from "../fs/input-guard.js";
 
 export interface CsvSource {
   /** How the input is named in messages ("orders.csv", "stdin"). */
@@ -46,6 +47,8 @@ export async function openSource(arg: string, cwd: string, stdin: Readable, flag
     throw new UsageError(code === "ENOENT" ? `no such file: ${arg}` : `cannot read ${arg} (${code})`);
   }
   if (info.isDirectory()) throw new UsageError(`${arg} is a folder; ${flag} takes a CSV file`, { hint: numbersPackageHint(arg) });
+  const kind = notAFile(info);
+  if (kind) throw notAFileError(arg, kind, "a CSV file", flag);
   return {
     name: arg,
     path,
@@ -59,16 +62,33 @@ async function spoolStdin(stdin: Readable): Promise<CsvSource> {
   const dir = await mkdtemp(join(tmpdir(), "shipctl-stdin-"));
   const path = join(dir, "stdin.csv");
   const hash = createHash("sha256");
-  await pipeline(
-    stdin,
-    new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    }),
-    createWriteStream(path, { mode: 0o600 }),
-  );
+  // Checked as it is copied: stdin that never ends (`cat /dev/zero |`) is refused at once, not spooled to the disk.
+  const text = new TextCheck("stdin", { firstLine: true });
+  const checked = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      try {
+        text.check(chunk);
+      } catch (e) {
+        return done(e as Error);
+      }
+      hash.update(chunk);
+      done(null, chunk);
+    },
+    flush(done) {
+      try {
+        text.end();
+        done();
+      } catch (e) {
+        done(e as Error);
+      }
+    },
+  });
+  try {
+    await pipeline(stdin, checked, createWriteStream(path, { mode: 0o600 }));
+  } catch (e) {
+    await rm(dir, { recursive: true, force: true });
+    throw e;
+  }
   return {
     name: "stdin",
     path,

@@ -4,6 +4,7 @@
 import { isUtf8 } from "node:buffer";
 import { UsageError } from "../errors.js";
 import { refuseWorkbook, startsWith } from "./workbook.js";
+import { newlines, nulByteError } from "../fs/input-guard.js";
 
 export type CsvEncoding = "utf-8" | "utf-8 with BOM" | "utf-16le" | "utf-16be";
 
@@ -18,6 +19,10 @@ export function detectEncoding(head: Buffer, file: string): { encoding: CsvEncod
   if (startsWith(head, [0xff, 0xfe])) return { encoding: "utf-16le", bomLength: 2 };
   if (startsWith(head, [0xfe, 0xff])) return { encoding: "utf-16be", bomLength: 2 };
   refuseWorkbook(head, file);
+  // Two zero bytes side by side are a NUL in either byte order: binary data, not text in any encoding.
+  for (let i = 0; i + 1 < head.length; i += 2) {
+    if (head[i] === 0 && head[i + 1] === 0) throw nulByteError(file, newlines(head.subarray(0, i)) + 1);
+  }
   // UTF-16 without a BOM: every other byte of ASCII text is zero. We cannot know the byte order for sure.
   const sample = head.subarray(0, 64);
   const zeros = sample.filter((b) => b === 0).length;
@@ -41,14 +46,10 @@ export function incompleteUtf8Tail(buf: Buffer): number {
   return 0;
 }
 
-function countNewlines(buf: Buffer): number {
-  let n = 0;
-  let at = buf.indexOf(10);
-  while (at !== -1) {
-    n++;
-    at = buf.indexOf(10, at + 1);
-  }
-  return n;
+/** No text holds a NUL character (U+0000), whatever its encoding: refused wherever it comes, naming its line. */
+function refuseNul(file: string, text: Buffer, linesBefore: number): void {
+  const at = text.indexOf(0);
+  if (at !== -1) throw nulByteError(file, linesBefore + newlines(text.subarray(0, at)) + 1);
 }
 
 /** Offset of the first byte that breaks UTF-8 (only called once a chunk is known to be invalid). */
@@ -70,7 +71,7 @@ export function firstInvalidUtf8(buf: Buffer): number {
 /** Names the first invalid byte: its line and how it reads as Latin-1 (the usual culprit), so the user can find it. */
 function notUtf8Error(file: string, chunk: Buffer, linesBefore: number): UsageError {
   const bad = Math.min(firstInvalidUtf8(chunk), chunk.length - 1);
-  const line = linesBefore + countNewlines(chunk.subarray(0, bad)) + 1;
+  const line = linesBefore + newlines(chunk.subarray(0, bad)) + 1;
   const from = Math.max(chunk.lastIndexOf(10, bad) + 1, bad - 20);
   const context = chunk.subarray(from, Math.min(chunk.length, bad + 12)).toString("latin1").split(/\r?\n/)[0];
   const byte = `0x${chunk[bad]!.toString(16).toUpperCase().padStart(2, "0")}`;
@@ -134,7 +135,8 @@ async function* checkUtf8(first: Buffer, rest: AsyncIterable<Buffer>, file: stri
     const ready = keep > 0 ? whole.subarray(0, whole.length - keep) : whole;
     carry = keep > 0 ? Buffer.from(whole.subarray(whole.length - keep)) : Buffer.alloc(0);
     if (!isUtf8(ready)) throw notUtf8Error(file, ready, lines);
-    lines += countNewlines(ready);
+    refuseNul(file, ready, lines);
+    lines += newlines(ready);
     return ready;
   };
   if (first.length > 0) yield check(first, false);
@@ -152,14 +154,19 @@ async function* transcodeUtf16(
   file: string,
 ): AsyncGenerator<Buffer> {
   const decoder = new TextDecoder(encoding, { fatal: true });
+  let lines = 0;
   const decode = (chunk: Buffer, final: boolean): Buffer => {
+    let text: Buffer;
     try {
-      return Buffer.from(decoder.decode(chunk, { stream: !final }), "utf8");
+      text = Buffer.from(decoder.decode(chunk, { stream: !final }), "utf8");
     } catch {
       throw new UsageError(`${file} starts with a ${encoding.toUpperCase()} byte-order mark but is not valid ${encoding.toUpperCase()} text`, {
         hint: REEXPORT_HINT,
       });
     }
+    refuseNul(file, text, lines);
+    lines += newlines(text);
+    return text;
   };
   if (first.length > 0) yield decode(first, false);
   for await (const chunk of rest) yield decode(chunk, false);

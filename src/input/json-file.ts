@@ -1,8 +1,8 @@
 // `--file FILE.json` and `--file -` (stdin): read and parse, with errors that name the file and say how to fix it.
-import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { UsageError } from "../errors.js";
-import { readAll, type IO } from "../output/io.js";
+import type { IO } from "../output/io.js";
+import { readChecked, readTextFile } from "../fs/input-guard.js";
 
 export interface JsonInput {
   value: unknown;
@@ -16,11 +16,12 @@ export async function readJsonInput(io: IO, cwd: string, path: string): Promise<
   let text: string;
   if (fromStdin) {
     if (io.stdinIsTTY) io.err("Reading JSON from stdin (finish with Ctrl-D)...\n");
-    text = await readAll(io.stdin);
+    text = (await readChecked(io.stdin, "stdin", { firstLine: false })).toString("utf8");
   } else {
     try {
-      text = await readFile(resolve(cwd, path), "utf8");
+      text = await readTextFile(resolve(cwd, path), path, "a JSON file");
     } catch (e) {
+      if (e instanceof UsageError) throw e;
       throw new UsageError(`cannot read ${path}: ${reasonFor(e)}`, { hint: "Give the path of a JSON file, or - to read stdin." });
     }
   }

@@ -3,6 +3,7 @@
 import * as z from "zod";
 import { AddressId, AddressInput, LocalPath, PageLimit, PageNumber, ShipmentId, ShipmentIds, StatusName, anObject } from "./tool-inputs.js";
 import { defineTool, type McpTool } from "./tool-types.js";
+import { PRINTED_SHIPMENT_FIELDS } from "../contract/fields.js";
 
 /** `--flag=value` when the value is given: one word, so a value starting with a dash is never read as a flag. */
 export function flag(name: string, value: string | number | undefined): string[] {
@@ -26,22 +27,37 @@ export const getAddress = defineTool({
   command: ({ id }) => ({ argv: ["address", "get", String(id)] }),
 });
 
+/**
+ * What list_shipments keeps of each shipment unless `fields` says otherwise: enough to pick shipments out and act on
+ * them, without both addresses of every record (get_shipment reads one in full).
+ */
+export const LIST_SHIPMENTS_DEFAULT_FIELDS = ["id", "title", "status_name", "price", "created_at"] as const;
+
+const listShipmentsFilters = {
+  status: z.array(StatusName).min(1).optional().describe("only shipments with these statuses"),
+  created_after: z.string().min(1).optional(),
+  created_before: z.string().min(1).optional(),
+  title: z.string().min(1).optional(),
+  page: PageNumber.optional(),
+  limit: PageLimit.optional(),
+  all: z.boolean().optional().describe("read every page from page on"),
+  max: z.number().int().min(1).optional().describe("at most this many shipments in all"),
+};
+
 export const listShipments = defineTool({
   name: "list_shipments",
   description:
     "List shipments (shipctl list shipments): a page at a time, or every page with all, max or a filter. " +
     "Filters: status names, created_after / created_before (a date 2026-03-01 or a date and time, UTC unless a zone is " +
-    "given; after includes, before excludes), title (contains, any case). Returns {shipments, page, per_page, next_page}.",
+    "given; after includes, before excludes), title (contains, any case). Returns {shipments, page, per_page, next_page}. " +
+    `Each shipment has only the fields named in fields (shipctl list shipments --fields); by default ${LIST_SHIPMENTS_DEFAULT_FIELDS.join(", ")}. ` +
+    "Name the fields you need (e.g. destination_address); get_shipment reads one shipment in full.",
   input: z.strictObject({
-    status: z.array(StatusName).min(1).optional().describe("only shipments with these statuses"),
-    created_after: z.string().min(1).optional(),
-    created_before: z.string().min(1).optional(),
-    title: z.string().min(1).optional(),
-    page: PageNumber.optional(),
-    limit: PageLimit.optional(),
-    all: z.boolean().optional().describe("read every page from page on"),
-    max: z.number().int().min(1).optional().describe("at most this many shipments in all"),
+    ...listShipmentsFilters,
+    fields: z.array(z.enum(PRINTED_SHIPMENT_FIELDS as [string, ...string[]])).min(1).optional().describe("the fields to keep of each shipment, in this order"),
   }),
+  // The field names are checked by the command, so a wrong one is refused with --fields' own message (and list).
+  gate: z.strictObject({ ...listShipmentsFilters, fields: z.array(z.string()).optional() }),
   command: (i) => ({
     argv: [
       "list",
@@ -54,6 +70,7 @@ export const listShipments = defineTool({
       ...flag("--limit", i.limit),
       ...(i.all ? ["--all"] : []),
       ...flag("--max", i.max),
+      ...flag("--fields", (i.fields ?? LIST_SHIPMENTS_DEFAULT_FIELDS).join(",")),
     ],
   }),
 });

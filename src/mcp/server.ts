@@ -34,6 +34,7 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
   const byName = new Map(options.tools.map((t) => [t.name, t]));
   const listed = options.tools.map(listedTool);
   const queue = new KindQueue();
+  const pending = new Pending();
   const server = new Server({ name: "shipctl", version: options.version }, { capabilities: { tools: {} }, instructions: options.instructions });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<ToolResult> => {
@@ -43,15 +44,49 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
       return { content: [{ type: "text", text: JSON.stringify({ error: errorJson(error) }, null, 2) }], isError: true };
     }
     const run = () => callTool(tool, request.params.arguments, options.call);
-    return tool.writes === undefined ? run() : queue.run(tool.writes, run);
+    return pending.track(tool.writes === undefined ? run() : queue.run(tool.writes, run));
   });
+  const transport = new StdioServerTransport();
+  // Answers are written after their call settles (the SDK sends them then): tracked too, so closing waits for them.
+  const send = transport.send.bind(transport);
+  transport.send = (message) => pending.track(send(message));
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
-    // The stdio transport does not end on its own when the client closes stdin.
-    process.stdin.once("end", () => void server.close());
+    // The stdio transport does not end on its own when the client closes stdin. A client that closes stdin with a
+    // call in flight (a script that sends its requests and closes) still gets the answer: the calls finish and their
+    // answers are written first.
+    process.stdin.once("end", () => {
+      const said = (calls: number) => options.call.talk(`the client closed stdin: answering ${calls === 1 ? "the call" : `${calls} calls`} in flight, then stopping\n`);
+      void pending.drained(said).then(() => server.close());
+    });
     // Ctrl-C: calls in flight stop as a command's run does (writes already sent are waited for and recorded).
     options.call.base.signal.addEventListener("abort", () => void server.close(), { once: true });
   });
-  await server.connect(new StdioServerTransport());
+  await server.connect(transport);
   await closed;
+}
+
+/** The tool calls in flight and the answers being written. */
+class Pending {
+  private readonly work = new Set<Promise<unknown>>();
+
+  track<T>(work: Promise<T>): Promise<T> {
+    this.work.add(work);
+    const forget = () => void this.work.delete(work);
+    work.then(forget, forget);
+    return work;
+  }
+
+  /**
+   * Resolves once nothing is in flight. Each look comes a turn of the event loop later: a request read with the end
+   * of stdin starts its call, and a settled call's answer is handed to the transport, in the promise jobs before it.
+   */
+  async drained(onWaiting: (count: number) => void): Promise<void> {
+    for (let first = true; ; first = false) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.work.size === 0) return;
+      if (first) onWaiting(this.work.size);
+      await Promise.allSettled([...this.work]);
+    }
+  }
 }

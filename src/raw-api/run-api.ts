@@ -1,7 +1,6 @@
 // The run of `shipctl api METHOD PATH`: builds the request from the command line (path, fields, --input, headers),
 // refuses the writes that must not repeat (guarded-writes.ts) before anything is sent, then sends it through the one
 // API client every command uses (retries, redaction, --debug, exit codes) and prints the answer.
-import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { RawRequest } from "../api/client-types.js";
 import type { HttpMethod } from "../api/transport.js";
@@ -9,7 +8,7 @@ import type { Deps } from "../deps.js";
 import { UsageError } from "../errors.js";
 import { callOptions } from "../input/call-options.js";
 import { readJsonInput } from "../input/json-file.js";
-import { readAll } from "../output/io.js";
+import { readChecked, readTextFile } from "../fs/input-guard.js";
 import { appendQuery, fieldsObject, queryPairs, type FieldArg } from "./api-fields.js";
 import { resolveApiTarget } from "./api-target.js";
 import { methodOverridden, refuseGuardedWrite } from "./guarded-writes.js";
@@ -60,10 +59,11 @@ async function buildRequest(options: ApiRequestOptions, deps: Deps, baseUrl: URL
 
 /** The text of `-F key=@FILE` (`@-`: stdin). */
 async function fileText(deps: Deps, path: string): Promise<string> {
-  if (path === "-") return readAll(deps.io.stdin);
+  if (path === "-") return (await readChecked(deps.io.stdin, "stdin", { firstLine: false })).toString("utf8");
   try {
-    return await readFile(resolve(deps.cwd, path), "utf8");
+    return await readTextFile(resolve(deps.cwd, path), path, "a text file", { flag: "-F key=@FILE" });
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     throw new UsageError(`cannot read ${path} for a -F field: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`);
   }
 }

@@ -9,8 +9,6 @@ import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
 /** The command line asks for exactly what a checkout run needs (ids in order, no duplicates; amounts in cents). */
 export interface CheckoutOptions extends CheckoutPlan {
-  /** `--from`: a results file, or "-" for stdin, whose ids are read when the command runs (`ids` is then empty). */
-  from?: string;
   /** `--quote`: price and show, pay nothing. */
   quote: boolean;
 }
@@ -134,10 +132,10 @@ export async function runCheckout(options: CheckoutOptions, deps: Deps): Promise
         : "No one can answer a prompt here (no terminal, CI set, or --no-input). Nothing was priced or paid.",
     });
   }
-  const { quote, from, ...plan } = options;
-  if (from !== undefined) {
+  const { quote, ...plan } = options;
+  if (plan.from !== undefined) {
     const { readIdsFrom } = await import("../../checkout/checkout-from.js");
-    plan.ids = await readIdsFrom(from, deps);
+    plan.ids = await readIdsFrom(plan.from, deps);
   }
   if (quote) {
     const { quoteShipments } = await import("../../checkout/quote.js");

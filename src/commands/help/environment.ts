@@ -57,6 +57,12 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = [
     unset: "300 (5 minutes); a shipctl sandbox declares its own",
   },
   {
+    names: ["SHIPCTL_CONNECT_TIMEOUT"],
+    kind: "shipctl",
+    does: "seconds a connection may take, to the service or to a proxy (its answer to CONNECT included); above 0, at most 10",
+    unset: "10",
+  },
+  {
     names: ["NO_COLOR"],
     kind: "standard",
     does: "any value but empty: no colours, as --no-color",

@@ -26,6 +26,9 @@ Each tool runs the shipctl command it names with --json, and its result is that 
 the command's {"error": {code, exit_code, message, hint}}). Writes go through the same journals as from the command
 line, so a repeated call never creates or charges twice; checkout pays only the total quote_checkout returned
 (confirm_total_cents). No tool prompts or reads stdin. README "AI assistants (MCP)" lists the tools.
+list_shipments keeps id, title, status_name, price and created_at of each shipment unless its fields input names
+others (the names of list shipments --fields). A client that closes stdin with a call in flight still gets its
+answer: the server finishes the call, writes the answer, then exits (docs/mcp.md).
 
 Register it with a client (Claude Desktop's claude_desktop_config.json, or any "mcpServers" configuration):
   {"mcpServers": {"shipctl": {"command": "shipctl", "args": ["mcp", "--profile", "gallery"]}}}

@@ -38,7 +38,7 @@ describe("checkout killed (SIGKILL) while the service is still applying the paym
     expect(again.exitCode, again.stderr).toBe(0);
     expect(again.stderr).toContain(`A payment an earlier run sent for shipments ${ids.join(", ")} never had its answer`);
     expect(again.stderr).toContain("2 paid by it.");
-    expect(again.stderr).toContain(`shipment ${ids[0]} is already Confirmed (paid by an earlier run's payment whose answer was lost): skipped`);
+    expect(again.stderr).toContain(`2 shipments are already Confirmed (paid by an earlier run's payment whose answer was lost): skipped: ${ids.join(" and ")}`);
     expect(JSON.parse(again.stdout)).toMatchObject({ status: "nothing-to-pay", paid: [], unknown: [], already_paid: ids });
     // Priced and paid once, by the killed run only.
     expect(await org.control.requests(PRICE)).toHaveLength(1);

@@ -66,7 +66,7 @@ describe("through a proxy named by HTTPS_PROXY", () => {
     const r = await runCli(LIST_ALL, { sandbox: target, env: { HTTPS_PROXY: corporate.url, NO_PROXY: "shipping.test", NODE_EXTRA_CA_CERTS: TEST_CA } });
     expect(r.exitCode, r.stderr).toBe(7);
     expect(corporate.connects).toEqual([]);
-    expect(r.stderr).toContain(`Could not reach the service at https://shipping.test:${tls.port}: host name not found`);
+    expect(r.stderr).toContain(`Could not reach the service at https://shipping.test:${tls.port}: the host name shipping.test does not exist (DNS)`);
   });
 
   it("never for a loopback base URL: a local sandbox works with a proxy set", async () => {

@@ -97,7 +97,7 @@ describe("checkout: a payment an earlier run left in flight is settled before an
     expect(r.code, again.io.stderr()).toBe(0);
     expect(again.io.stderr()).toContain("A payment an earlier run sent for shipments 1, 2 never had its answer; reading the shipments back");
     expect(again.io.stderr()).toContain("2 paid by it.");
-    expect(again.io.stderr()).toContain("shipment 1 is already Confirmed (paid by an earlier run's payment whose answer was lost): skipped");
+    expect(again.io.stderr()).toContain("2 shipments are already Confirmed (paid by an earlier run's payment whose answer was lost): skipped: 1 and 2");
     expect(JSON.parse(again.io.stdout())).toMatchObject({ status: "nothing-to-pay", paid: [], unknown: [], already_paid: [1, 2], settle_at: null });
     expect(again.clock.waits).toEqual([]);
     expect(prices(svc.calls)).toHaveLength(1);

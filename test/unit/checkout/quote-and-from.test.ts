@@ -99,4 +99,37 @@ describe("checkout --from FILE", () => {
     expect(r.error?.hint).toContain("--from - reads the ids from stdin");
     expect(h.apiRequested()).toBe(false);
   });
+
+  const resultsOf = (ids: number[]) => results(`title,shipment_id,status\n${ids.map((id) => `A${id},${id},created`).join("\n")}\n`);
+  const paidBatch = (ids: number[]) => fakeService(ids, [], Object.fromEntries(ids.map((id) => [id, { status: ShipmentStatus.Confirmed }])));
+
+  it("a paid batch run again says so in one line with the count and the first ids, not one line per shipment", async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => i + 1);
+    const h = harness(paidBatch(ids));
+    const r = await exitOf(runVerb(checkoutCommand, ["--from", resultsOf(ids), "--yes"], h.deps));
+    expect(r.code).toBe(0);
+    const lines = h.io.stderr().split("\n").filter((l) => l.includes("already"));
+    expect(lines).toEqual(["12 shipments are already Confirmed (paid before this run): skipped: 1, 2, 3, 4, 5 and 7 more", "nothing to pay: all 12 shipments are already paid"]);
+  });
+
+  it("--quote of a paid batch: one line too", async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => i + 1);
+    const h = harness(paidBatch(ids));
+    const r = await exitOf(runVerb(checkoutCommand, ["--from", resultsOf(ids), "--quote"], h.deps));
+    expect(r.code).toBe(0);
+    expect(h.io.stderr().split("\n").filter((l) => l.includes("already"))).toEqual([
+      "12 shipments are already Confirmed: not priced: 1, 2, 3, 4, 5 and 7 more",
+      "nothing to price: all 12 shipments are already paid",
+    ]);
+  });
+
+  it("a declined card: the rerun command repeats --from FILE, not the ids it held", async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => i + 1);
+    const file = resultsOf(ids);
+    const h = harness(fakeService(ids, ["402"]), { globals: { json: true } });
+    const r = await exitOf(runVerb(checkoutCommand, ["--from", file, "--yes"], h.deps));
+    expect(r.code).toBe(ExitCode.Payment);
+    expect(r.error?.hint).toMatch(new RegExp(`\\n {2}shipctl checkout --from ${file} --yes$`));
+    expect(JSON.parse(h.io.stdout()).rerun).toBe(`shipctl checkout --from ${file} --yes`);
+  });
 });

@@ -160,8 +160,7 @@ describe("checkout: pricing, showing, confirming", () => {
     const h = harness(svc, { globals: { json: true } });
     expect((await exitOf(runVerb(checkoutCommand, ["1", "2", "3", "--yes"], h.deps))).code).toBe(0);
     expect(prices(svc.calls)).toEqual(["GET /checkout 1"]);
-    expect(h.io.stderr()).toContain("shipment 2 is already Confirmed (paid before this run): skipped");
-    expect(h.io.stderr()).toContain("shipment 3 is already Delivered");
+    expect(h.io.stderr()).toContain("2 shipments are already Confirmed or Delivered (paid before this run): skipped: 2 and 3");
     expect(JSON.parse(h.io.stdout())).toMatchObject({ status: "paid", paid: [1], already_paid: [2, 3] });
   });
 

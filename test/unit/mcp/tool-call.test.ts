@@ -85,7 +85,7 @@ describe("callTool", () => {
   it("a value starting with a dash stays a value: flags are written --flag=value, and a folder comes after --", async () => {
     const { ctx, runs } = context(async (_argv, base) => (base.io.out("{}"), ExitCode.Ok));
     await callTool(READ_TOOLS.find((t) => t.name === "list_shipments")!, { title: "--all", status: ["Draft", "Confirmed"] }, ctx);
-    expect(runs[0]!.argv.slice(3)).toEqual(["list", "shipments", "--status=Draft", "--status=Confirmed", "--title=--all"]);
+    expect(runs[0]!.argv.slice(3)).toEqual(["list", "shipments", "--status=Draft", "--status=Confirmed", "--title=--all", "--fields=id,title,status_name,price,created_at"]);
     await callTool(WRITE_TOOLS.find((t) => t.name === "upload_report")!, { shipment_id: 5, folder: "-x", set: 2 }, ctx);
     expect(runs[1]!.argv.slice(3)).toEqual(["report", "upload", "--no-wait", "--set=2", "--", "5", "-x"]);
   });

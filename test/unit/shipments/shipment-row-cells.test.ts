@@ -55,10 +55,12 @@ describe("shipment update rows: the id", () => {
 });
 
 describe("shipment rows: text that is not plain text", () => {
-  it("refuses a NUL or another control character, naming the column and the character, with how to fix it", async () => {
-    const { problems } = await one({ title: "Blue\u0000Study", destination_city: "New\u001bYork" });
+  // A NUL byte in a CSV file is refused while the file is read, before any row (src/fs/input-guard.ts; issue 20 item
+  // 13): a cell never holds one here.
+  it("refuses a control character, naming the column and the character, with how to fix it", async () => {
+    const { problems } = await one({ title: "Blue\u0001Study", destination_city: "New\u001bYork" });
     expect(problems).toEqual([
-      { column: "title", reason: expect.stringMatching(/^title holds the control character U\+0000 \(NUL\) at character 5, .*=CLEAN\(\)/) },
+      { column: "title", reason: expect.stringMatching(/^title holds the control character U\+0001 .*at character 5, .*=CLEAN\(\)/) },
       { column: "destination_city", reason: expect.stringMatching(/^destination_city holds the control character U\+001B \(escape\) at character 4/) },
     ]);
   });
