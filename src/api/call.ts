@@ -81,7 +81,7 @@ export interface CallerConfig {
   closing?: AbortSignal;
 }
 
-export type Caller = <T>(spec: CallSpec<T>, options?: CallOptions & { onProgress?: (bytesSent: number) => void }) => Promise<T>;
+export type Caller = <T>(spec: CallSpec<T>, options?: CallOptions) => Promise<T>;
 
 export function createCaller(config: CallerConfig): Caller {
   const basePath = config.baseUrl.pathname.replace(/\/+$/, "");
@@ -95,7 +95,7 @@ export function createCaller(config: CallerConfig): Caller {
     return ` via the proxy ${config.redact(proxy.shown)} (${proxy.variable})`;
   };
 
-  return async function call<T>(spec: CallSpec<T>, options: CallOptions & { onProgress?: (bytesSent: number) => void } = {}): Promise<T> {
+  return async function call<T>(spec: CallSpec<T>, options: CallOptions = {}): Promise<T> {
     const url = spec.url ?? new URL(`${config.baseUrl.origin}${basePath}${spec.path}${spec.query ? `?${spec.query}` : ""}`);
     // Only --debug shows the URL: it is not worked out for every request of a batch otherwise.
     let shown: string | undefined;

@@ -3,7 +3,7 @@
 import type { PageOf, StoredAddress, StoredShipment } from "../contract/index.js";
 import { UsageError } from "../errors.js";
 import { BACKOFF } from "./backoff.js";
-import { createCaller, type CallSpec } from "./call.js";
+import { createCaller, type Caller, type CallSpec } from "./call.js";
 import * as endpoints from "./endpoints.js";
 import { followableLink } from "./pagination-link.js";
 import { createRedactor } from "./redact.js";
@@ -11,7 +11,7 @@ import { createServiceClock, observingDates } from "./service-clock.js";
 import { createTransport, type WireResponse } from "./transport.js";
 import { isApiFailure } from "./api-errors.js";
 import { rawCall } from "./raw-call.js";
-import type { ApiClient, ApiClientOptions, CallOptions, RawRequest } from "./client-types.js";
+import type { ApiClient, ApiClientOptions, CallOptions, EndpointMethods, RawRequest } from "./client-types.js";
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 /** Per answer: the headers must come, and the body must keep flowing, within this. */
@@ -27,6 +27,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const closing = new AbortController();
   let closed: Promise<void> | undefined;
   const transport = observingDates(
+    options.transport ??
     createTransport({
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
       responseTimeoutMs,
@@ -52,15 +53,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   });
 
   return {
-    verifyAddress: (address, callOptions) => call(endpoints.verifyAddress(address), callOptions),
-    createAddress: (address, callOptions) => call(endpoints.createAddress(address), callOptions),
-    updateAddress: (id, address, callOptions) => call(endpoints.updateAddress(id, address), callOptions),
-    getAddress: (id, callOptions) => call(endpoints.getAddress(id), callOptions),
-    listAddresses: (query, callOptions) => call(endpoints.listAddresses(query), callOptions),
-    createShipments: (shipments, callOptions) => call(endpoints.createShipments(shipments, callOptions?.prepared), callOptions),
-    updateShipment: (id, shipment, callOptions) => call(endpoints.updateShipment(id, shipment), callOptions),
-    getShipment: (id, callOptions) => call(endpoints.getShipment(id), callOptions),
-    listShipments: (query, callOptions) => call(endpoints.listShipments(query), callOptions),
+    ...endpointMethods(call),
     nextPage: async <T extends "shipments" | "addresses">(kind: T, url: string, callOptions?: CallOptions) => {
       // Only the link's path and query are taken, and only for the endpoint being read: the token stays on the base URL.
       const endpoint = (kind === "shipments" ? endpoints.listShipments() : endpoints.listAddresses()).path;
@@ -69,9 +62,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       type Result = PageOf<T extends "shipments" ? StoredShipment : StoredAddress>;
       return call(endpoints.nextPage(kind, target) as unknown as CallSpec<Result>, callOptions);
     },
-    priceShipments: (ids, callOptions) => call(endpoints.priceShipments(ids), callOptions),
-    finalizeCheckout: (ids, callOptions) => call(endpoints.finalizeCheckout(ids), callOptions),
-    uploadReport: (shipmentId, set, body, callOptions) => call(endpoints.uploadReport(shipmentId, set, body), callOptions),
     rawRequest: async (request: RawRequest, callOptions?: CallOptions) => {
       // Checked here too, whatever the caller did: the token is sent to the base URL's origin and nowhere else.
       if (request.url.origin !== baseUrl.origin) {
@@ -93,6 +83,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return closed;
     },
   };
+}
+
+/** A method per endpoint of the table: its arguments build the CallSpec, and the one after them is the call's options. */
+function endpointMethods(call: Caller): EndpointMethods {
+  const methods: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const [name, { build }] of Object.entries(endpoints.ENDPOINTS)) {
+    const arity = build.length;
+    methods[name] = (...args) => call((build as (...a: unknown[]) => CallSpec<unknown>)(...args.slice(0, arity)), args[arity] as CallOptions | undefined);
+  }
+  return methods as EndpointMethods;
 }
 
 function parseBaseUrl(text: string, redact: (s: string) => string): URL {

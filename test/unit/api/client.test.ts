@@ -47,9 +47,9 @@ describe("requests on the wire", () => {
     const shipments = [SHIPMENT];
     const prepared = prepareCreateShipments(shipments);
     expect(JSON.parse(prepared.bytes.toString("utf8"))).toEqual({ shipments: [SHIPMENT] });
-    await api.createShipments(shipments, { prepared });
+    await api.createShipments(shipments, prepared);
     // Prepared from another array: the call serializes its own shipments, never the other body.
-    await api.createShipments([{ ...SHIPMENT, title: "Red Horse" }], { prepared });
+    await api.createShipments([{ ...SHIPMENT, title: "Red Horse" }], prepared);
     const [first, second] = server.received;
     expect(first!.body.equals(prepared.bytes)).toBe(true);
     expect(JSON.parse(second!.body.toString())).toEqual({ shipments: [{ ...SHIPMENT, title: "Red Horse" }] });
