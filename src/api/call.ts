@@ -8,7 +8,7 @@
 // - a dropped connection, a timeout or a 5xx after the request was written is retried only for idempotent calls
 //   (reads, address verification, PATCH with a full body); a POST that creates or charges is never resent;
 // - endpoints add their own (verify status 0, price session status 0), through `interpret`.
-import type { CallOptions, MultipartBody } from "./client-types.js";
+import type { CallOptions, MultipartBody } from "./call-types.js";
 
 /** A proxy's answers to CONNECT that the next attempt would meet again, with why (see the rules above). */
 const PROXY_REFUSALS: Readonly<Record<number, string>> = {

@@ -1,61 +1,14 @@
-// What commands may ask of the service: one method per endpoint of the contract (derived from api/endpoints.ts), the
+// What commands may ask of the service: one method per endpoint of the contract (derived from api/endpoint-table.ts), the
 // next page of a list, and `shipctl api`'s raw request. Implemented by api/client.ts over undici; commands receive it
 // through Deps.api(), and unit tests give it a transport of stubs (test/helpers/http-stubs.ts).
-import type { Readable } from "node:stream";
-import type { PageOf, StoredAddress, StoredShipment, VerifyFailureBody } from "../contract/index.js";
+import type { PageOf, StoredAddress, StoredShipment } from "../contract/index.js";
 import type { ApiFailure } from "./api-errors.js";
 import type { CallSpec } from "./call.js";
-import type { ENDPOINTS, EndpointName } from "./endpoints.js";
+import type { CallOptions } from "./call-types.js";
+import type { ENDPOINTS, EndpointName } from "./endpoint-table.js";
+
+export type { CallOptions, MultipartBody, PageQuery, PreparedJson, RetryInfo, VerifyOutcome } from "./call-types.js";
 import type { HttpMethod, Transport, WireResponse } from "./transport.js";
-
-export interface CallOptions {
-  /**
-   * Aborts the request (Ctrl-C). Only reads and other calls safe to repeat take it: a write that must not be repeated
-   * (create, store, pay, upload) is aborted only by the client's write signal, so a run that is stopping lets it
-   * answer and records what it did (see ApiClientOptions.writeSignal).
-   */
-  signal?: AbortSignal;
-  /** Overrides the client's retry budget for calls that are safe to retry. */
-  retries?: number;
-  /** Told before each retry, so a command can show progress ("rate limited, retrying in 4 s"). */
-  onRetry?: (info: RetryInfo) => void;
-  /** Told how many bytes of the body the connection has taken so far (uploads). */
-  onProgress?: (bytesSent: number) => void;
-}
-
-/**
- * A request body serialized ahead of its call, from `value` (see prepareCreateShipments): a batch prepares the next
- * request while its slot is busy, so a free slot is refilled without serializing first. Used only by a call made
- * with that very `value`.
- */
-export interface PreparedJson<T> {
-  readonly value: T;
-  readonly bytes: Buffer;
-}
-
-export interface RetryInfo {
-  /** The attempt about to be made (2 for the first retry). */
-  attempt: number;
-  delayMs: number;
-  reason: string;
-}
-
-export interface PageQuery {
-  page?: number;
-  limit?: number;
-}
-
-/** Result of POST /api/v1/addresses/verify: 200 is valid; 400 carries the verdict and maybe a revised address. */
-export type VerifyOutcome = { valid: true } | { valid: false; result: VerifyFailureBody };
-
-/** A multipart body built elsewhere (photos/), streamed from disk with a known length. */
-export interface MultipartBody {
-  contentType: string;
-  /** Exact byte length of the whole body, sent as Content-Length. */
-  length: number;
-  /** A fresh stream of the body each call (a retry before sending needs a new one). */
-  open(): Readable;
-}
 
 /** A request `shipctl api` builds: any method and path, as long as it stays on the base URL's origin. */
 export interface RawRequest {
@@ -79,7 +32,7 @@ export interface RawAnswer {
 /** An endpoint's method: the builder's arguments, then the call's options; the answer the CallSpec reads. */
 export type EndpointMethod<B> = B extends (...args: infer A) => CallSpec<infer R> ? (...args: [...A, CallOptions?]) => Promise<R> : never;
 
-/** One method per endpoint of ENDPOINTS (api/endpoints.ts), under its name. */
+/** One method per endpoint of ENDPOINTS (api/endpoint-table.ts), under its name. */
 export type EndpointMethods = { [K in EndpointName]: EndpointMethod<(typeof ENDPOINTS)[K]["build"]> };
 
 export interface ApiClient extends EndpointMethods {

@@ -5,6 +5,7 @@ import { UsageError } from "../errors.js";
 import { BACKOFF } from "./backoff.js";
 import { createCaller, type Caller, type CallSpec } from "./call.js";
 import * as endpoints from "./endpoints.js";
+import { ENDPOINTS } from "./endpoint-table.js";
 import { followableLink } from "./pagination-link.js";
 import { createRedactor } from "./redact.js";
 import { createServiceClock, observingDates } from "./service-clock.js";
@@ -88,7 +89,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 /** A method per endpoint of the table: its arguments build the CallSpec, and the one after them is the call's options. */
 function endpointMethods(call: Caller): EndpointMethods {
   const methods: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
-  for (const [name, { build }] of Object.entries(endpoints.ENDPOINTS)) {
+  for (const [name, { build }] of Object.entries(ENDPOINTS)) {
     const arity = build.length;
     methods[name] = (...args) => call((build as (...a: unknown[]) => CallSpec<unknown>)(...args.slice(0, arity)), args[arity] as CallOptions | undefined);
   }

@@ -1,4 +1,4 @@
-// The writes `shipctl api` refuses to send, as api/endpoints.ts decides: those the service cannot be asked twice
+// The writes `shipctl api` refuses to send, as api/endpoint-table.ts decides: those the service cannot be asked twice
 // about (it has no idempotency key), so a lost answer could mean a second shipment, address, report or charge. Their
 // commands record each one in a journal before sending and read back on a rerun; `api` keeps no journal, so it names
 // the command instead.
@@ -7,7 +7,7 @@
 // path are all undone. A method override (an X-...-Method... header, `_method` in the query or body) could turn any
 // method into a POST, so on these paths it is refused whatever the method.
 import type { RawRequest } from "../api/client-types.js";
-import { ENDPOINTS } from "../api/endpoints.js";
+import { ENDPOINTS } from "../api/endpoint-table.js";
 import { UsageError } from "../errors.js";
 
 export interface GuardedEndpoint {
@@ -21,7 +21,7 @@ export interface GuardedEndpoint {
 }
 
 /**
- * The endpoints the table (api/endpoints.ts) says `api` refuses. One with path parameters guards every path below its
+ * The endpoints the table (api/endpoint-table.ts) says `api` refuses. One with path parameters guards every path below its
  * fixed part (reports/ for POST /api/v1/reports/{id}/{set}): no spelling of the parameters slips through.
  */
 const GUARDED_ENDPOINTS: readonly GuardedEndpoint[] = Object.values(ENDPOINTS).flatMap(({ route, rawApi }) => {

@@ -1,9 +1,9 @@
-// Every endpoint is declared once, in api/endpoints.ts's ENDPOINTS, with each decision it needs: this test fails when
+// Every endpoint is declared once, in api/endpoint-table.ts's ENDPOINTS, with each decision it needs: this test fails when
 // one lacks a sandbox route (the tests' reference service), an MCP decision (a tool that exists, or none with a
 // reason), or an `api` decision that the raw-command guard follows; and when the sandbox serves a route the table
 // does not declare.
 import { describe, expect, it } from "vitest";
-import { ENDPOINTS } from "../../../src/api/endpoints.js";
+import { ENDPOINTS } from "../../../src/api/endpoint-table.js";
 import { guardedEndpoint } from "../../../src/raw-api/guarded-writes.js";
 import { READ_TOOLS } from "../../../src/mcp/read-tools.js";
 import { WRITE_TOOLS } from "../../../src/mcp/write-tools.js";
