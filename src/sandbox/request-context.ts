@@ -30,6 +30,8 @@ export interface RequestContext {
   baseNow(): Date;
   /** The longest apply time the sandbox declares (--apply-max). */
   applyMaxMs: number;
+  /** Lets this organization's requests held by a hold fault be applied; how many there were. */
+  releaseHeld(): number;
 }
 
 export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;

@@ -1,5 +1,7 @@
-// For tests that stop shipctl while the sandbox is still applying its request (the `slow-apply` fault): wait on the
-// sandbox's own request log, never on a clock, and read the settle time a run recorded in its ledger book.
+// For tests that stop shipctl while the sandbox is still applying its request (the `hold` fault, which applies it only
+// when the test releases it, or `slow-apply`, after a delay): wait on the sandbox's own request log or on what the CLI
+// prints, never on a clock, and read the settle time a run recorded in its ledger book.
+import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, vi } from "vitest";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "./sandbox.js";
@@ -9,11 +11,18 @@ export const APPLY_MAX_MS = 1500;
 /** How long a slow-apply request is held before it is applied: well inside the bound. */
 export const SLOW_MS = 1200;
 
-/** A sandbox with that bound, started before the file's tests and closed after them; call the result to reach it. */
-export function inFlightSandbox(): () => TestSandbox {
+/**
+ * The bound for tests that hold a request until they release it: far beyond any step of a test, so a rerun made while
+ * the request is held is within its settle time however slow the machine, and the sandbox never breaks the bound it
+ * declares. Such a test never waits for the settle time: a rerun settles by finding the request applied.
+ */
+export const HOLD_APPLY_MAX_MS = 120_000;
+
+/** A sandbox with that bound, started before the file's tests (or describe's) and closed after them; call the result to reach it. */
+export function inFlightSandbox(applyMaxMs = APPLY_MAX_MS): () => TestSandbox {
   let sb: TestSandbox | undefined;
   beforeAll(async () => {
-    sb = await startTestSandbox({ applyMaxMs: APPLY_MAX_MS });
+    sb = await startTestSandbox({ applyMaxMs });
   });
   afterAll(() => sb?.close());
   return () => sb!;
@@ -28,6 +37,31 @@ export async function bodyRead(org: OrgTarget, filter: { method: string; path: s
     },
     { timeout: 20_000, interval: 20 },
   );
+}
+
+/** Resolves once the sandbox has received `count` requests matching `filter` (all its organization's, from its start). */
+export async function received(org: OrgTarget, filter: { method: string; path: string }, count: number): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const sent = await org.control.requests(filter);
+      if (sent.length < count) throw new Error(`${sent.length} of ${count} requests to ${filter.method} ${filter.path} so far`);
+    },
+    { timeout: 20_000, interval: 20 },
+  );
+}
+
+/** Resolves once the running CLI has printed text matching `pattern` on stderr. */
+export function printed(child: ChildProcess, pattern: RegExp): Promise<void> {
+  let text = "";
+  return new Promise((resolve) => {
+    const look = (chunk: Buffer | string) => {
+      text += chunk.toString();
+      if (!pattern.test(text)) return;
+      child.stderr!.off("data", look);
+      resolve();
+    };
+    child.stderr!.on("data", look);
+  });
 }
 
 /** Resolves once the sandbox has applied the slow-apply request matching `filter` (after its client had gone, or not). */
