@@ -139,7 +139,7 @@ export class InterruptedError extends CliError {
   override errorCode: ErrorCode = "interrupted";
 }
 
-export function exitCodeFor(err: unknown): ExitCode {
+export function exitCodeOf(err: unknown): ExitCode {
   if (err instanceof CliError) return err.exitCode;
   return ExitCode.Failure;
 }
@@ -159,7 +159,7 @@ const BUG_HINT = "This is a bug in shipctl. Run again with --debug for details."
  * What a script learns of a failure. `exitCode` is the run's, when main() decided it otherwise (an interruption that
  * surfaced as some other error); errors that are not CliErrors are bugs.
  */
-export function errorJson(err: unknown, exitCode: number = exitCodeFor(err)): ErrorJson {
+export function errorJson(err: unknown, exitCode: number = exitCodeOf(err)): ErrorJson {
   if (err instanceof CliError) {
     const named = namedBy(err, exitCode);
     return { code: named?.errorCode ?? codeForExit(exitCode), exit_code: exitCode, message: err.message, hint: err.hint ?? null, ...named?.details };

@@ -9,7 +9,7 @@ import { layoutFor } from "../csv/columns.js";
 import { readId } from "../csv/numbers.js";
 import type { Mapping } from "../csv/table-cells.js";
 import type { ScanSpec, ValidBase } from "../csv/scan.js";
-import { MAX_REFERENCE_LENGTH } from "../shipments/shipment-row.js";
+import { MAX_REFERENCE_LENGTH } from "../csv/columns.js";
 import type { CellProblem, Change } from "../csv/row-types.js";
 import { foldedText } from "../csv/text-cells.js";
 

@@ -10,7 +10,7 @@
 // - a dropped connection, a timeout or a 5xx after the request was written is retried only for idempotent calls
 //   (reads, address verification, PATCH with a full body); a POST that creates or charges is never resent;
 // - endpoints add their own (verify status 0, price session status 0), through `interpret`.
-import type { CallOptions, MultipartBody } from "./client-types.js";
+import type { CallOptions, MultipartBody } from "./call-types.js";
 
 /** A proxy's answers to CONNECT that the next attempt would meet again, with why (see the rules above). */
 const PROXY_REFUSALS: Readonly<Record<number, string>> = {
@@ -85,7 +85,7 @@ export interface CallerConfig {
   closing?: AbortSignal;
 }
 
-export type Caller = <T>(spec: CallSpec<T>, options?: CallOptions & { onProgress?: (bytesSent: number) => void }) => Promise<T>;
+export type Caller = <T>(spec: CallSpec<T>, options?: CallOptions) => Promise<T>;
 
 export function createCaller(config: CallerConfig): Caller {
   const basePath = config.baseUrl.pathname.replace(/\/+$/, "");
@@ -99,7 +99,7 @@ export function createCaller(config: CallerConfig): Caller {
     return ` via the proxy ${config.redact(proxy.shown)} (${proxy.variable})`;
   };
 
-  return async function call<T>(spec: CallSpec<T>, options: CallOptions & { onProgress?: (bytesSent: number) => void } = {}): Promise<T> {
+  return async function call<T>(spec: CallSpec<T>, options: CallOptions = {}): Promise<T> {
     const url = spec.url ?? new URL(`${config.baseUrl.origin}${basePath}${spec.path}${spec.query ? `?${spec.query}` : ""}`);
     // Only --debug shows the URL: it is not worked out for every request of a batch otherwise.
     let shown: string | undefined;

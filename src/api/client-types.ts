@@ -1,66 +1,14 @@
-// What commands may ask of the service: one method per endpoint of the contract. Implemented by api/client.ts over
-// undici; commands receive it through Deps.api() so their logic can be tested with a fake.
-import type { Readable } from "node:stream";
-import type {
-  Address,
-  CreateShipmentsResponse,
-  PageOf,
-  PriceSessionResponse,
-  ReportSet,
-  Shipment,
-  StoredAddress,
-  StoredShipment,
-  VerifyFailureBody,
-} from "../contract/index.js";
+// What commands may ask of the service: one method per endpoint of the contract (derived from api/endpoint-table.ts), the
+// next page of a list, and `shipctl api`'s raw request. Implemented by api/client.ts over undici; commands receive it
+// through Deps.api(), and unit tests give it a transport of stubs (test/helpers/http-stubs.ts).
+import type { PageOf, StoredAddress, StoredShipment } from "../contract/index.js";
 import type { ApiFailure } from "./api-errors.js";
-import type { HttpMethod, WireResponse } from "./transport.js";
+import type { CallSpec } from "./call.js";
+import type { CallOptions } from "./call-types.js";
+import type { ENDPOINTS, EndpointName } from "./endpoint-table.js";
 
-export interface CallOptions {
-  /**
-   * Aborts the request (Ctrl-C). Only reads and other calls safe to repeat take it: a write that must not be repeated
-   * (create, store, pay, upload) is aborted only by the client's write signal, so a run that is stopping lets it
-   * answer and records what it did (see ApiClientOptions.writeSignal).
-   */
-  signal?: AbortSignal;
-  /** Overrides the client's retry budget for calls that are safe to retry. */
-  retries?: number;
-  /** Told before each retry, so a command can show progress ("rate limited, retrying in 4 s"). */
-  onRetry?: (info: RetryInfo) => void;
-}
-
-/**
- * A request body serialized ahead of its call, from `value` (see prepareCreateShipments): a batch prepares the next
- * request while its slot is busy, so a free slot is refilled without serializing first. Used only by a call made
- * with that very `value`.
- */
-export interface PreparedJson<T> {
-  readonly value: T;
-  readonly bytes: Buffer;
-}
-
-export interface RetryInfo {
-  /** The attempt about to be made (2 for the first retry). */
-  attempt: number;
-  delayMs: number;
-  reason: string;
-}
-
-export interface PageQuery {
-  page?: number;
-  limit?: number;
-}
-
-/** Result of POST /api/v1/addresses/verify: 200 is valid; 400 carries the verdict and maybe a revised address. */
-export type VerifyOutcome = { valid: true } | { valid: false; result: VerifyFailureBody };
-
-/** A multipart body built elsewhere (photos/), streamed from disk with a known length. */
-export interface MultipartBody {
-  contentType: string;
-  /** Exact byte length of the whole body, sent as Content-Length. */
-  length: number;
-  /** A fresh stream of the body each call (a retry before sending needs a new one). */
-  open(): Readable;
-}
+export type { CallOptions, MultipartBody, PageQuery, PreparedJson, RetryInfo, VerifyOutcome } from "./call-types.js";
+import type { HttpMethod, Transport, WireResponse } from "./transport.js";
 
 /** A request `shipctl api` builds: any method and path, as long as it stays on the base URL's origin. */
 export interface RawRequest {
@@ -81,42 +29,19 @@ export interface RawAnswer {
   failure?: ApiFailure;
 }
 
-export interface ApiClient {
-  /** POST /api/v1/addresses/verify. Status 0 (rate limited) is retried with backoff inside. */
-  verifyAddress(address: Address, options?: CallOptions): Promise<VerifyOutcome>;
-  /** POST /api/v1/addresses. Not retried once the request may have arrived. */
-  createAddress(address: Address, options?: CallOptions): Promise<{ id: number }>;
-  /** PATCH /api/v1/addresses/{id} (a full body: safe to retry). */
-  updateAddress(id: number, address: Address, options?: CallOptions): Promise<void>;
-  /** GET /api/v1/addresses/{id}, unwrapped from `data`. */
-  getAddress(id: number, options?: CallOptions): Promise<StoredAddress>;
-  /** GET /api/v1/addresses?page=&limit= */
-  listAddresses(query?: PageQuery, options?: CallOptions): Promise<PageOf<StoredAddress>>;
-  /** POST /api/v1/shipments with 1..10 shipments. Never resent once the request may have arrived. */
-  createShipments(shipments: Shipment[], options?: CallOptions & { prepared?: PreparedJson<Shipment[]> }): Promise<CreateShipmentsResponse>;
-  /** PATCH /api/v1/shipments/{id} (a full body: safe to retry). */
-  updateShipment(id: number, shipment: Shipment, options?: CallOptions): Promise<void>;
-  /** GET /api/v1/shipments/{id}, unwrapped from `data`. */
-  getShipment(id: number, options?: CallOptions): Promise<StoredShipment>;
-  /** GET /api/v1/shipments?page=&limit= */
-  listShipments(query?: PageQuery, options?: CallOptions): Promise<PageOf<StoredShipment>>;
+/** An endpoint's method: the builder's arguments, then the call's options; the answer the CallSpec reads. */
+export type EndpointMethod<B> = B extends (...args: infer A) => CallSpec<infer R> ? (...args: [...A, CallOptions?]) => Promise<R> : never;
+
+/** One method per endpoint of ENDPOINTS (api/endpoint-table.ts), under its name. */
+export type EndpointMethods = { [K in EndpointName]: EndpointMethod<(typeof ENDPOINTS)[K]["build"]> };
+
+export interface ApiClient extends EndpointMethods {
   /** GET a `links.next` of a page of `kind` read earlier: its path and query, on the base URL (api/pagination-link.ts). */
   nextPage<T extends "shipments" | "addresses">(
     kind: T,
     url: string,
     options?: CallOptions,
   ): Promise<PageOf<T extends "shipments" ? StoredShipment : StoredAddress>>;
-  /** GET /api/v1/checkout: the price session for 1..10 ids (cents). Status 0 is retried with backoff inside. */
-  priceShipments(ids: number[], options?: CallOptions): Promise<PriceSessionResponse>;
-  /** POST /api/v1/checkout for 1..10 priced ids. Never resent once the request may have arrived. */
-  finalizeCheckout(ids: number[], options?: CallOptions): Promise<void>;
-  /** POST /api/v1/reports/{id}/{set}, multipart. Never resent once the request may have arrived. */
-  uploadReport(
-    shipmentId: number,
-    set: ReportSet,
-    body: MultipartBody,
-    options?: CallOptions & { onProgress?: (bytesSent: number) => void },
-  ): Promise<void>;
   /**
    * Any request under the base URL (`shipctl api`), with the same retry rules, redaction and debug lines. An error
    * status comes back with its answer (RawAnswer.failure) so the caller can show the body; a network failure throws.
@@ -157,4 +82,6 @@ export interface ApiClientOptions {
   responseTimeoutMs?: number;
   /** Proxy variables and the profile's CA file (api/network.ts); without it, direct connections. */
   network?: import("./network.js").NetworkOptions;
+  /** The wire itself, instead of undici (unit tests' stubs); `network` and the timeouts then do not apply. */
+  transport?: Transport;
 }

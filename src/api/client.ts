@@ -3,8 +3,9 @@
 import type { PageOf, StoredAddress, StoredShipment } from "../contract/index.js";
 import { UsageError } from "../errors.js";
 import { BACKOFF } from "./backoff.js";
-import { createCaller, type CallSpec } from "./call.js";
+import { createCaller, type Caller, type CallSpec } from "./call.js";
 import * as endpoints from "./endpoints.js";
+import { ENDPOINTS } from "./endpoint-table.js";
 import { followableLink } from "./pagination-link.js";
 import { createRedactor } from "./redact.js";
 import { createServiceClock, observingDates } from "./service-clock.js";
@@ -12,7 +13,7 @@ import { createTransport, type WireResponse } from "./transport.js";
 import { CONNECT_TIMEOUT_MAX_MS, connectTimeoutFrom } from "./network.js";
 import { isApiFailure } from "./api-errors.js";
 import { rawCall } from "./raw-call.js";
-import type { ApiClient, ApiClientOptions, CallOptions, RawRequest } from "./client-types.js";
+import type { ApiClient, ApiClientOptions, CallOptions, EndpointMethods, RawRequest } from "./client-types.js";
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = CONNECT_TIMEOUT_MAX_MS;
 /** Per answer: the headers must come, and the body must keep flowing, within this. */
@@ -28,6 +29,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const closing = new AbortController();
   let closed: Promise<void> | undefined;
   const transport = observingDates(
+    options.transport ??
     createTransport({
       connectTimeoutMs: options.connectTimeoutMs ?? (options.network && connectTimeoutFrom(options.network.env)) ?? DEFAULT_CONNECT_TIMEOUT_MS,
       responseTimeoutMs,
@@ -54,15 +56,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   });
 
   return {
-    verifyAddress: (address, callOptions) => call(endpoints.verifyAddress(address), callOptions),
-    createAddress: (address, callOptions) => call(endpoints.createAddress(address), callOptions),
-    updateAddress: (id, address, callOptions) => call(endpoints.updateAddress(id, address), callOptions),
-    getAddress: (id, callOptions) => call(endpoints.getAddress(id), callOptions),
-    listAddresses: (query, callOptions) => call(endpoints.listAddresses(query), callOptions),
-    createShipments: (shipments, callOptions) => call(endpoints.createShipments(shipments, callOptions?.prepared), callOptions),
-    updateShipment: (id, shipment, callOptions) => call(endpoints.updateShipment(id, shipment), callOptions),
-    getShipment: (id, callOptions) => call(endpoints.getShipment(id), callOptions),
-    listShipments: (query, callOptions) => call(endpoints.listShipments(query), callOptions),
+    ...endpointMethods(call),
     nextPage: async <T extends "shipments" | "addresses">(kind: T, url: string, callOptions?: CallOptions) => {
       // Only the link's path and query are taken, and only for the endpoint being read: the token stays on the base URL.
       const endpoint = (kind === "shipments" ? endpoints.listShipments() : endpoints.listAddresses()).path;
@@ -71,9 +65,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       type Result = PageOf<T extends "shipments" ? StoredShipment : StoredAddress>;
       return call(endpoints.nextPage(kind, target) as unknown as CallSpec<Result>, callOptions);
     },
-    priceShipments: (ids, callOptions) => call(endpoints.priceShipments(ids), callOptions),
-    finalizeCheckout: (ids, callOptions) => call(endpoints.finalizeCheckout(ids), callOptions),
-    uploadReport: (shipmentId, set, body, callOptions) => call(endpoints.uploadReport(shipmentId, set, body), callOptions),
     rawRequest: async (request: RawRequest, callOptions?: CallOptions) => {
       // Checked here too, whatever the caller did: the token is sent to the base URL's origin and nowhere else.
       if (request.url.origin !== baseUrl.origin) {
@@ -95,6 +86,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return closed;
     },
   };
+}
+
+/** A method per endpoint of the table: its arguments build the CallSpec, and the one after them is the call's options. */
+function endpointMethods(call: Caller): EndpointMethods {
+  const methods: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const [name, { build }] of Object.entries(ENDPOINTS)) {
+    const arity = build.length;
+    methods[name] = (...args) => call((build as (...a: unknown[]) => CallSpec<unknown>)(...args.slice(0, arity)), args[arity] as CallOptions | undefined);
+  }
+  return methods as EndpointMethods;
 }
 
 function parseBaseUrl(text: string, redact: (s: string) => string): URL {

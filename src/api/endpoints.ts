@@ -1,5 +1,6 @@
 // Each endpoint of the contract as a CallSpec: method, path, body, whether it is safe to send again, and how its
-// answers read. The retry loop (call.ts) and the generic error mapping (error-map.ts) do the rest.
+// answers read. endpoint-table.ts declares each one with its decisions; the retry loop (call.ts) and the generic error
+// mapping (error-map.ts) do the rest.
 import type { z } from "zod";
 import {
   AddressVerificationStatus,
@@ -25,7 +26,7 @@ import type { Redactor } from "./redact.js";
 import { cleanText } from "./redact.js";
 import type { WireResponse } from "./transport.js";
 import { parseAnswer } from "./answer-check.js";
-import type { MultipartBody, PageQuery, PreparedJson, VerifyOutcome } from "./client-types.js";
+import type { MultipartBody, PageQuery, PreparedJson, VerifyOutcome } from "./call-types.js";
 
 const isSuccess = (response: WireResponse) => response.status >= 200 && response.status < 300;
 
@@ -108,7 +109,7 @@ export function getAddress(id: number): CallSpec<StoredAddress> {
   };
 }
 
-export function listAddresses(query: PageQuery = {}): CallSpec<PageOf<StoredAddress>> {
+export function listAddresses(query?: PageQuery): CallSpec<PageOf<StoredAddress>> {
   return {
     method: "GET",
     path: "/api/v1/addresses",
@@ -155,7 +156,7 @@ export function getShipment(id: number): CallSpec<StoredShipment> {
   };
 }
 
-export function listShipments(query: PageQuery = {}): CallSpec<PageOf<StoredShipment>> {
+export function listShipments(query?: PageQuery): CallSpec<PageOf<StoredShipment>> {
   return {
     method: "GET",
     path: "/api/v1/shipments",
@@ -165,7 +166,7 @@ export function listShipments(query: PageQuery = {}): CallSpec<PageOf<StoredShip
   };
 }
 
-/** A `links.next` URL, already taken onto the base URL (api/pagination-link.ts). */
+/** A `links.next` URL, already taken onto the base URL (api/pagination-link.ts): the list endpoints' next pages. */
 export function nextPage(kind: "shipments" | "addresses", url: URL): CallSpec<PageOf<StoredShipment>> | CallSpec<PageOf<StoredAddress>> {
   const base = { method: "GET" as const, path: url.pathname, url, idempotent: true };
   return kind === "shipments"
@@ -230,7 +231,7 @@ export function uploadReport(shipmentId: number, set: ReportSet, body: Multipart
   };
 }
 
-function pageQuery(query: PageQuery): string | undefined {
+function pageQuery(query: PageQuery = {}): string | undefined {
   const params = new URLSearchParams();
   if (query.page !== undefined) params.set("page", String(query.page));
   if (query.limit !== undefined) params.set("limit", String(query.limit));

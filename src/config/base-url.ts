@@ -1,6 +1,7 @@
 // The service's base URL, as typed by a person, checked and put in one canonical form before anything is stored or
 // sent. Plain http is refused except to this machine: the bearer token would otherwise cross the network readable.
 import { UsageError } from "../errors.js";
+import { isLoopbackHost } from "../api/network.js";
 
 /** The path every endpoint of the contract lives under; shipctl adds it itself. */
 const API_PREFIX = /\/api\/v1$/i;
@@ -48,14 +49,6 @@ export function normaliseBaseUrl(input: string, where: string): NormalisedBaseUr
   const strippedApiPrefix = API_PREFIX.test(path);
   if (strippedApiPrefix) path = path.replace(API_PREFIX, "");
   return { url: `${url.origin}${path}`, strippedApiPrefix };
-}
-
-/** localhost, 127.0.0.0/8 and [::1], as the WHATWG URL parser spells them (it already turns "127.1" into 127.0.0.1). */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  if (host === "localhost" || host === "[::1]") return true;
-  const octets = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  return octets !== null && octets[1] === "127";
 }
 
 /** The note printed when /api/v1 was removed from what the user gave. */

@@ -2,7 +2,8 @@
 // from the command line (commands/config/config-set.ts).
 import type { Deps } from "../deps.js";
 import { strippedPrefixNote, sameOrigin, type NormalisedBaseUrl } from "./base-url.js";
-import { envValue, resolveProfileName } from "./settings.js";
+import { envValue } from "../env.js";
+import { resolveProfileName } from "./settings.js";
 import { openConfigStore } from "./store.js";
 import { profileOf } from "./schema.js";
 import { requireSavedProfile } from "./profile-choice.js";

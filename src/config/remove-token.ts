@@ -2,7 +2,8 @@
 // a token).
 // Succeeds when there was nothing to forget: the end state the user asked for holds either way.
 import type { Deps } from "../deps.js";
-import { envValue, resolveProfileName } from "./settings.js";
+import { envValue } from "../env.js";
+import { resolveProfileName } from "./settings.js";
 import { openConfigStore } from "./store.js";
 import { profileOf } from "./schema.js";
 import { printJson } from "../output/json.js";

@@ -3,7 +3,8 @@
 import type { Deps } from "../deps.js";
 import { AuthError, UsageError } from "../errors.js";
 import { normaliseBaseUrl, strippedPrefixNote } from "./base-url.js";
-import { checkToken, envValue, resolveProfileName } from "./settings.js";
+import { envValue } from "../env.js";
+import { checkToken, resolveProfileName } from "./settings.js";
 import { openConfigStore } from "./store.js";
 import { profileOf, type StoredProfile } from "./schema.js";
 import { probeSandboxTables } from "./tables-probe.js";

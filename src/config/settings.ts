@@ -6,6 +6,7 @@ import { normaliseBaseUrl, sameOrigin, strippedPrefixNote } from "./base-url.js"
 import type { ConfigData, StoredProfile } from "./schema.js";
 import { DEFAULT_PROFILE, profileNameProblem, profileOf } from "./profile-name.js";
 import type { Source } from "./connection-types.js";
+import { envValue } from "../env.js";
 
 export interface Setting<T> {
   value: T;
@@ -33,11 +34,6 @@ export interface SettingsInput {
 }
 
 /** An environment variable, with an empty value read as unset (`SHIPCTL_PROFILE= shipctl ...`). */
-export function envValue(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value ? value : undefined;
-}
-
 export function resolveProfileName(input: Pick<SettingsInput, "globals" | "env" | "data" | "configPath">): Setting<string> {
   const candidates: Array<[string | undefined, Source, string]> = [
     [input.globals.profile?.trim() || undefined, "flag", "--profile"],

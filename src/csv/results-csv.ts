@@ -13,7 +13,6 @@ import { cellAt } from "./cells.js";
 import { openCsv } from "./csv-reader.js";
 import { BULK_CHUNK_BYTES, type CsvSource } from "./csv-source.js";
 import { csvLine } from "./formula-cells.js";
-import type { Outcomes } from "../batch/outcomes.js";
 import { CliError } from "../errors.js";
 import { ORIGIN_COLUMNS, originalNamedBy, originReader } from "./origin-columns.js";
 import { mergeResultLines, type ResultLine } from "./results-merge.js";
@@ -79,7 +78,12 @@ interface InputColumn {
 }
 
 /** Writes both files. */
-export async function writeResultsFiles(source: CsvSource, outcomes: Outcomes, resultsArg: string, cwd: string, options: ResultsOptions): Promise<ResultsFiles> {
+/** What a run says of each row, by its number in the file (batch/outcomes.ts keeps them). */
+export interface RowOutcomes {
+  get(row: number): { id?: number; status: string; error?: string } | undefined;
+}
+
+export async function writeResultsFiles(source: CsvSource, outcomes: RowOutcomes, resultsArg: string, cwd: string, options: ResultsOptions): Promise<ResultsFiles> {
   const resultsPath = resolve(cwd, resultsArg);
   const errorsPath = errorsPathFor(resultsPath);
   const original = (await originalNamedBy(source)) ?? (source.stdin ? "stdin" : source.path);

@@ -4,7 +4,7 @@
 // "Enumerations"). Every name or code that was mapped is returned, so the mapping can be shown in the dry run and
 // the results.
 import { lookupCountry, lookupService, type Tables } from "../contract/index.js";
-import { resolveCountry, resolveService } from "../config/lookup.js";
+import { resolveCountry, resolveService } from "./lookup.js";
 import { CliError } from "../errors.js";
 import type { Reading } from "./numbers.js";
 

@@ -11,7 +11,8 @@
 import { ShipmentStatus, shipmentStatusName, type ReportSet, type StoredShipment } from "../contract/index.js";
 import { shellQuote } from "../output/shell-quote.js";
 import { reportSetsOf, type ReportSets, type StoredInLedger } from "../reports/report-sets.js";
-import { parseTimestamp, windowClosesAt, windowSetOf } from "../reports/window.js";
+import { windowClosesAt, windowSetOf } from "../reports/window.js";
+import { parseTimestamp } from "../output/time-format.js";
 
 export type DueKind = "report_window_open" | "draft_unpaid" | "report_window_closed";
 

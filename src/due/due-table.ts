@@ -14,14 +14,7 @@ export function timeLeft(item: DueItem): string {
   if (item.kind === "draft_unpaid") return "";
   if (item.seconds_left === null) return "unknown";
   const ms = item.seconds_left * 1000;
-  return ms < 0 ? `closed ${formatAge(-ms)}` : `${spanText(ms)} left`;
-}
-
-/** "5h12m" under a day, "23d04h" from a day. */
-export function spanText(ms: number): string {
-  if (ms < 86_400_000) return formatDuration(ms);
-  const hours = Math.floor(ms / 3_600_000);
-  return `${Math.floor(hours / 24)}d${String(hours % 24).padStart(2, "0")}h`;
+  return ms < 0 ? `closed ${formatAge(-ms)}` : `${formatDuration(ms)} left`;
 }
 
 export function whatText(item: DueItem): string {

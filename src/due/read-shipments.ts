@@ -1,8 +1,8 @@
 // Reading the shipments `due` looks at. The list has no filter and status has nothing to do with creation order, so
 // every shipment that can still need a person must be read: by default those created since --created-after, found
 // with the ledger's bisecting read (ledger/window-read.ts: the list's order learnt from ids and created_at, the first
-// page of the window found by doubling and bisecting, and every page read whole when the list shows no order), or with
-// --all-history every page. The pages of the window are numbered, so they are asked for several at a time (`ahead`):
+// page created since found by doubling and bisecting, and every page read whole when the list shows no order), or with
+// --all-history every page. The pages since are numbered, so they are asked for several at a time (`ahead`):
 // each request goes through the API client, which waits out a 429 (Retry-After) and retries as for any read.
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import type { StoredShipment } from "../contract/index.js";
@@ -17,7 +17,7 @@ export interface ShipmentsRead {
   shipments: StoredShipment[];
   /** List pages requested. */
   pages: number;
-  /** Why every page was read, when the window could not be bisected. */
+  /** Why every page was read, when the first page created since could not be bisected. */
   fullScan?: string;
 }
 
@@ -30,19 +30,19 @@ export interface ReadShipmentsOptions {
   debug?: (line: string) => void;
 }
 
-export async function readShipments(api: ApiClient, o: ReadShipmentsOptions): Promise<ShipmentsRead> {
+export async function readShipmentsSince(api: ApiClient, o: ReadShipmentsOptions): Promise<ShipmentsRead> {
   let since: number | undefined;
   const read = await readSince<StoredShipment>(
     {
       page: pageReader(api, o.call),
       id: (s) => s.id,
-      createdAt: (s) => (s.created_at ? parseTimestamp(s.created_at)?.getTime() : undefined),
+      createdAt: (s) => parseTimestamp(s.created_at)?.getTime(),
       ahead: o.ahead,
     },
     () => (since = o.since()) ?? Number.NEGATIVE_INFINITY,
     o.debug,
   );
-  // The pages of the window begin a page early, and a full read holds everything: keep the window's shipments only,
+  // The pages since begin a page early, and a full read holds everything: keep the shipments created since only,
   // each once (in a list newest first, a shipment created meanwhile pushes the others a place on).
   const byId = new Map<number, StoredShipment>();
   for (const s of read.items) if (createdSince(s, since)) byId.set(s.id, s);

@@ -9,8 +9,9 @@ import { ndjsonLine, printJson, withError } from "../output/json.js";
 import { tableWidth } from "../output/table.js";
 import { readStoredInLedger } from "../reports/report-sets.js";
 import { dueItems, type DueItem } from "./due-items.js";
-import { renderDueTable, spanText } from "./due-table.js";
-import { readShipments } from "./read-shipments.js";
+import { renderDueTable } from "./due-table.js";
+import { formatDuration } from "../output/time-format.js";
+import { readShipmentsSince } from "./read-shipments.js";
 
 export type DueFormat = "table" | "json" | "ndjson";
 
@@ -36,7 +37,7 @@ export async function showDue(deps: Deps, o: DueOptions): Promise<ExitCode> {
 
   const now = () => serviceNow(api.serviceClockOffsetMs?.(), deps.clock);
   let since: number | undefined;
-  const read = await readShipments(api, {
+  const read = await readShipmentsSince(api, {
     call: callOptions(deps, "Reading shipments"),
     // Asked once page 1 has answered: its Date header places "now" on the service's clock.
     since: () => (since = o.createdAfter.kind === "all" ? undefined : o.createdAfter.kind === "at" ? o.createdAfter.at.getTime() : now().getTime() - o.createdAfter.ms),
@@ -79,11 +80,11 @@ export function summaryOf(items: readonly DueItem[], withinMs: number | undefine
   const soonest = open.find((i) => i.seconds_left !== null);
   const parts: string[] = [];
   if (open.length > 0) {
-    const when = soonest ? ` (the soonest closes in ${spanText(soonest.seconds_left! * 1000)})` : "";
-    parts.push(`${plural(open.length, "report window", "report windows")} open${withinMs === undefined ? "" : ` closing within ${spanText(withinMs)}`}${when}`);
+    const when = soonest ? ` (the soonest closes in ${formatDuration(soonest.seconds_left! * 1000)})` : "";
+    parts.push(`${plural(open.length, "report window", "report windows")} open${withinMs === undefined ? "" : ` closing within ${formatDuration(withinMs)}`}${when}`);
   }
   if (count("draft_unpaid") > 0) parts.push(plural(count("draft_unpaid"), "unpaid draft", "unpaid drafts"));
   if (count("report_window_closed") > 0) parts.push(plural(count("report_window_closed"), "window closed with no report", "windows closed with no report"));
-  if (parts.length === 0) return withinMs === undefined ? "Nothing due" : `Nothing due within ${spanText(withinMs)}`;
+  if (parts.length === 0) return withinMs === undefined ? "Nothing due" : `Nothing due within ${formatDuration(withinMs)}`;
   return parts.join(", ");
 }

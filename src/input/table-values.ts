@@ -2,7 +2,7 @@
 // network); a code or a name goes through the profile's tables, which are never applied silently to a service whose
 // table the user has not confirmed (contract-notes, "Enumerations").
 import type { CountryEntry, ServiceEntry, Tables } from "../contract/index.js";
-import { resolveCountry, resolveService } from "../config/lookup.js";
+import { resolveCountry, resolveService } from "../csv/lookup.js";
 import type { Deps } from "../deps.js";
 import { CliError } from "../errors.js";
 import type { FieldProblem } from "./problems.js";

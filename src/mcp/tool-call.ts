@@ -3,7 +3,7 @@
 // document ({"error": {code, exit_code, message, hint}}, or the command's own document with "error" in it) marked
 // as a tool error.
 import type { BaseDeps } from "../deps.js";
-import { ExitCode, errorJson, exitCodeFor, exitErrorJson } from "../errors.js";
+import { ExitCode, errorJson, exitCodeOf, exitErrorJson } from "../errors.js";
 import { invalidInput, problemsFrom } from "../input/problems.js";
 import { captureIO } from "./call-io.js";
 import { noPrompts } from "./no-prompts.js";
@@ -36,7 +36,7 @@ export async function callTool(tool: McpTool, args: unknown, ctx: CallContext): 
   try {
     command = tool.command(checked.data);
   } catch (e) {
-    return result({ error: errorJson(e) }, exitCodeFor(e));
+    return result({ error: errorJson(e) }, exitCodeOf(e));
   }
   const { argv, stdin } = command;
   const io = captureIO(ctx.talk, stdin === undefined ? "" : JSON.stringify(stdin));

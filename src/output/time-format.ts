@@ -3,8 +3,13 @@
 
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?$/;
 
-/** Parses a zone-less "YYYY-MM-DD HH:MM:SS" as UTC, or an ISO 8601 string with a zone. Undefined if neither. */
-export function parseTimestamp(value: string): Date | undefined {
+/**
+ * The service's timestamps, read strictly: the contract's zone-less "YYYY-MM-DD HH:MM:SS" as UTC, or ISO 8601 with a
+ * zone. Undefined for anything else (a date without a time, a time without a zone, a day that does not exist), so no
+ * decision (a report window, a read-back match) rests on a guess. The sandbox reads its own (sandbox/org-clock.ts).
+ */
+export function parseTimestamp(value: string | null | undefined): Date | undefined {
+  if (!value) return undefined;
   const text = value.trim();
   const naive = NAIVE.exec(text);
   if (naive) {
@@ -64,11 +69,16 @@ export function formatAge(ms: number): string {
   return future ? `in ${amount}` : `${amount} ago`;
 }
 
-/** 75_000 -> "1m15s", 3_700_000 -> "1h01m": short durations for progress lines and countdowns. */
+/**
+ * 45_000 -> "45s", 75_000 -> "1m15s", 3_700_000 -> "1h01m", 30 days -> "30d00h": the one way a span of time is
+ * shown (progress, countdowns, report windows, due), two units at most, the second cut off (never rounded up).
+ */
 export function formatDuration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
   if (s < 60) return `${s}s`;
   const m = Math.floor(s / 60);
   if (m < 60) return `${m}m${String(s % 60).padStart(2, "0")}s`;
-  return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, "0")}m`;
+  const h = Math.floor(m / 60);
+  if (h < 24) return `${h}h${String(m % 60).padStart(2, "0")}m`;
+  return `${Math.floor(h / 24)}d${String(h % 24).padStart(2, "0")}h`;
 }

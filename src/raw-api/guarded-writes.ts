@@ -1,11 +1,13 @@
-// The writes `shipctl api` refuses to send: those the service cannot be asked twice about (it has no idempotency
-// key), so a lost answer could mean a second shipment, address, report or charge. Their commands record each one in
-// a journal before sending and read back on a rerun; `api` keeps no journal, so it names the command instead.
+// The writes `shipctl api` refuses to send, as api/endpoint-table.ts decides: those the service cannot be asked twice
+// about (it has no idempotency key), so a lost answer could mean a second shipment, address, report or charge. Their
+// commands record each one in a journal before sending and read back on a rerun; `api` keeps no journal, so it names
+// the command instead.
 // The match is made on what the service could route, not on how the path was written: percent-encoding (decoded
 // until it stops changing), case, `.`/`..` segments, doubled or trailing slashes, `;params`, and the base URL's own
 // path are all undone. A method override (an X-...-Method... header, `_method` in the query or body) could turn any
 // method into a POST, so on these paths it is refused whatever the method.
 import type { RawRequest } from "../api/client-types.js";
+import { ENDPOINTS } from "../api/endpoint-table.js";
 import { UsageError } from "../errors.js";
 
 export interface GuardedEndpoint {
@@ -18,18 +20,16 @@ export interface GuardedEndpoint {
   command: string;
 }
 
-export const GUARDED_ENDPOINTS: readonly GuardedEndpoint[] = [
-  {
-    path: /^\/api\/v1\/shipments$/,
-    endpoint: "POST /api/v1/shipments",
-    effect: "creates shipments",
-    command: "shipctl shipment create --file FILE.json (or --csv FILE.csv)",
-  },
-  { path: /^\/api\/v1\/addresses$/, endpoint: "POST /api/v1/addresses", effect: "stores an address", command: "shipctl address add" },
-  { path: /^\/api\/v1\/checkout$/, endpoint: "POST /api/v1/checkout", effect: "charges the organization's card", command: "shipctl checkout" },
-  // Every path below reports/ : the service stores nothing else there, so no spelling of {id}/{set} slips through.
-  { path: /^\/api\/v1\/reports(\/|$)/, endpoint: "POST /api/v1/reports/{id}/{set}", effect: "stores a condition report", command: "shipctl report upload" },
-];
+/**
+ * The endpoints the table (api/endpoint-table.ts) says `api` refuses. One with path parameters guards every path below its
+ * fixed part (reports/ for POST /api/v1/reports/{id}/{set}): no spelling of the parameters slips through.
+ */
+const GUARDED_ENDPOINTS: readonly GuardedEndpoint[] = Object.values(ENDPOINTS).flatMap(({ route, rawApi }) => {
+  if (rawApi === "sends") return [];
+  const path = route.slice(route.indexOf(" ") + 1);
+  const fixed = path.split("/{")[0]!.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
+  return [{ path: new RegExp(path.includes("{") ? `^${fixed}(/|$)` : `^${fixed}$`), endpoint: route, ...rawApi.refuses }];
+});
 
 type Sent = Pick<RawRequest, "method" | "url" | "headers" | "json">;
 

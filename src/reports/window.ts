@@ -6,8 +6,7 @@
 // ours (the sandbox's movable clock, a machine without NTP). Near the edge the two may still differ by a second or
 // two (or by any amount when the service sent no `Date`), so there the service decides.
 import { REPORT, ShipmentStatus, shipmentStatusName, type ReportSet, type StoredShipment } from "../contract/index.js";
-import { formatDuration } from "./wording.js";
-import { formatTimestamp } from "../output/time-format.js";
+import { formatDuration, formatTimestamp, parseTimestamp } from "../output/time-format.js";
 
 /** Closer to the window's end than this, our reading of the service's clock may be off: upload and let the service decide. */
 export const CLOCK_SKEW_MS = 2 * 60 * 1000;
@@ -60,18 +59,6 @@ export function holdsReportSet(status: number, set: ReportSet): boolean {
   return set === 1 ? status >= stored && status <= ShipmentStatus.Completed : status === stored;
 }
 
-/** [guide] `YYYY-MM-DD HH:MM:SS` in UTC without a zone; ISO 8601 with a zone is read too. */
-export function parseTimestamp(text: string | null | undefined): Date | undefined {
-  if (!text) return undefined;
-  const plain = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?$/.exec(text.trim());
-  if (plain) {
-    const [, y, mo, d, h, mi, s] = plain.map(Number) as [number, number, number, number, number, number, number];
-    return new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  }
-  const parsed = new Date(text);
-  return Number.isNaN(parsed.getTime()) ? undefined : parsed;
-}
-
 /** The set whose upload window a status opens: Delivered set 1, Arrived set 2; undefined for any other status. */
 export function windowSetOf(status: number): ReportSet | undefined {
   return ([1, 2] as const).find((set) => RULES[set].status === status);
@@ -107,7 +94,9 @@ export function assessWindow(shipment: StoredShipment, set: ReportSet, now: Date
   const since = parseTimestamp(shipment[rule.stamp]);
   const closesAt = windowClosesAt(shipment, set);
   if (!since || !closesAt) {
-    return { kind: "unsure", message: `${name} is ${status} but the service gave no ${rule.stamp}: the time window cannot be checked here` };
+    const given = shipment[rule.stamp];
+    const what = given ? `its ${rule.stamp} "${given}" is not a time of the contract's form (YYYY-MM-DD HH:MM:SS, UTC)` : `the service gave no ${rule.stamp}`;
+    return { kind: "unsure", message: `${name} is ${status} but ${what}: the time window cannot be checked here` };
   }
   const leftMs = closesAt.getTime() - now.getTime();
   const window = `${rule.windowText} after ${rule.event} (${rule.stamp} ${formatTimestamp(since)})`;

@@ -33,7 +33,7 @@ const SERVICE_FORMAT = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
  * Reads a timestamp given to the control surface: the service's own `YYYY-MM-DD HH:MM:SS` (UTC), or ISO 8601 with a
  * zone (`2025-01-31T00:00:00Z`). Anything else is undefined, so the caller can answer 422.
  */
-export function parseTimestamp(text: string): number | undefined {
+export function parseControlTime(text: string): number | undefined {
   const m = SERVICE_FORMAT.exec(text);
   if (m) {
     const ms = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);

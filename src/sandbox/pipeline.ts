@@ -17,7 +17,8 @@ import type { ShipmentShape } from "./defaults.js";
 import type { Org } from "./model.js";
 import type { StateWriter } from "./persist.js";
 import type { ReceivedLog, ReceivedRequest } from "./received.js";
-import { holdRequest, SlowApplies } from "./slow-apply.js";
+import { HeldRequests, holdRequest, SlowApplies } from "./slow-apply.js";
+import { setTimeout as wait } from "node:timers/promises";
 import type { SandboxState } from "./state.js";
 import { orgNow, recordStamp, type BaseClock } from "./org-clock.js";
 
@@ -48,8 +49,8 @@ interface Progress {
   errorAfter: boolean;
   /** The handler changed the state (ctx.changed), as opposed to the pipeline using up a fault. */
   applied: boolean;
-  /** A slow-apply fault: the wait between reading the body and applying it. */
-  slowApplyMs?: number;
+  /** A slow-apply or hold fault, as the log names it: the wait between reading the body and applying it. */
+  slowApply?: string;
   /** Counts a slow-apply out of the requests close() waits for. */
   release?: () => void;
 }
@@ -79,6 +80,7 @@ function waitWhileConnected(req: IncomingMessage, ms: number): Promise<void> {
 export function createPipeline(options: PipelineOptions) {
   const { state, received, writer, baseNow, latencyMs, applyMaxMs, shipmentShape, log } = options;
   const slowApplies = new SlowApplies();
+  const held = new HeldRequests();
 
   function bearer(req: IncomingMessage): Org | undefined {
     const header = req.headers.authorization;
@@ -98,7 +100,7 @@ export function createPipeline(options: PipelineOptions) {
     }
     if (!org) return json(401, { message: "Unauthenticated." });
 
-    let slowApplyMs: number | undefined;
+    let slowApply: { what: string; wait: () => Promise<void>; label: string } | undefined;
     if (isApi) {
       const fault = takeFault(org, method, path);
       if (fault) {
@@ -129,7 +131,13 @@ export function createPipeline(options: PipelineOptions) {
             break;
           case "slow-apply":
             // A fault queued before a restart with a lower --apply-max still keeps the bound the sandbox declares.
-            slowApplyMs = Math.min(fault.ms ?? 0, applyMaxMs);
+            {
+              const ms = Math.min(fault.ms ?? 0, applyMaxMs);
+              slowApply = { what: `waiting ${ms} ms to apply`, wait: () => wait(ms).then(() => undefined), label: `slow-apply ${ms} ms` };
+            }
+            break;
+          case "hold":
+            slowApply = { what: "held until released (POST /_sandbox/holds/release)", wait: () => held.wait(org.id), label: "slow-apply held until released" };
             break;
         }
       }
@@ -138,11 +146,11 @@ export function createPipeline(options: PipelineOptions) {
       }
     }
     const handlerCtx: RequestContext = { ...ctx, org, params: match.params };
-    if (slowApplyMs !== undefined) {
-      progress.slowApplyMs = slowApplyMs;
+    if (slowApply !== undefined) {
+      progress.slowApply = slowApply.label;
       progress.release = slowApplies.begin();
       const entry = ctx.entry;
-      handlerCtx.req = await holdRequest(req, { ms: slowApplyMs, onBytes: ctx.countBytes, note: (text) => void (entry && (entry.note = text)) });
+      handlerCtx.req = await holdRequest(req, { ...slowApply, onBytes: ctx.countBytes, note: (text) => void (entry && (entry.note = text)) });
       // Counted as the body arrived; the handler reads the replay.
       handlerCtx.countBytes = () => undefined;
     }
@@ -183,6 +191,7 @@ export function createPipeline(options: PipelineOptions) {
       baseNow,
       applyMaxMs,
       shipmentShape,
+      releaseHeld: () => (org ? held.release(org.id) : 0),
     };
 
     let reply: Reply | undefined;
@@ -191,7 +200,7 @@ export function createPipeline(options: PipelineOptions) {
     } catch (err) {
       if (err instanceof HttpError) reply = err.reply;
       else if (err instanceof ClientGone) {
-        finish(null, progress.slowApplyMs === undefined ? "client gone" : "slow-apply: client gone before the whole body arrived; nothing applied");
+        finish(null, progress.slowApply === undefined ? "client gone" : "slow-apply: client gone before the whole body arrived; nothing applied");
         return;
       } else {
         log?.(`sandbox error on ${method} ${path}: ${(err as Error).stack ?? String(err)}`);
@@ -223,10 +232,10 @@ export function createPipeline(options: PipelineOptions) {
       return;
     }
     writeReply(res, reply, new Date(now()));
-    finish(reply.status, progress.slowApplyMs === undefined ? undefined : `slow-apply ${progress.slowApplyMs} ms`);
+    finish(reply.status, progress.slowApply);
 
     function unsent(status: number): string {
-      if (progress.slowApplyMs === undefined) return `client gone; ${status} not sent`;
+      if (progress.slowApply === undefined) return `client gone; ${status} not sent`;
       return progress.applied ? `slow-apply: applied after the client had gone; ${status} not sent` : `slow-apply: client gone; ${status} not sent, nothing applied`;
     }
 
@@ -248,6 +257,8 @@ export function createPipeline(options: PipelineOptions) {
 
   /** Resolves once no slow-apply is running: close() waits for this, so nothing changes after it resolves. */
   function idle(): Promise<void> {
+    // A request still held is let through: a test that never released it must not hang the sandbox's close.
+    held.release();
     return slowApplies.idle();
   }
 

@@ -33,6 +33,8 @@ export interface RequestContext {
   applyMaxMs: number;
   /** How stored shipments name their addresses on a read (--shipment-shape). */
   shipmentShape: ShipmentShape;
+  /** Lets this organization's requests held by a hold fault be applied; how many there were. */
+  releaseHeld(): number;
 }
 
 export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;

@@ -131,7 +131,7 @@ export class CreateSender {
     );
     let ids: number[];
     try {
-      const answer = await this.o.api.createShipments(prepared.value, { ...this.o.call, prepared });
+      const answer = await this.o.api.createShipments(prepared.value, prepared, this.o.call);
       ids = answer.shipments.map((s) => s.id);
     } catch (error) {
       return this.failed(rows, error);

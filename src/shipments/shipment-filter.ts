@@ -10,7 +10,7 @@ export function shipmentMatches(filter: ShipmentFilter): (s: StoredShipment) => 
     if (filter.title !== undefined && !s.title.toLowerCase().includes(filter.title)) return false;
     if (filter.createdAfter || filter.createdBefore) {
       // A shipment whose creation time is missing or unreadable cannot be shown to be in the range.
-      const created = s.created_at === undefined ? undefined : parseTimestamp(s.created_at);
+      const created = parseTimestamp(s.created_at);
       if (created === undefined) return false;
       if (filter.createdAfter && created < filter.createdAfter) return false;
       if (filter.createdBefore && created >= filter.createdBefore) return false;

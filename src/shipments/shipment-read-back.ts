@@ -1,6 +1,6 @@
 // Reading shipments back to settle lost create requests (ledger/listed-finder.ts), and measuring on the first
 // shipment a run creates how far the service's created_at lags its Date header (ledger/service-lag.ts), so a later
-// read-back widens its window by it.
+// read-back looks that much further back.
 import type { CallOptions } from "../api/client-types.js";
 import type { ShipmentOwn } from "../contract/index.js";
 import type { Deps } from "../deps.js";
@@ -31,7 +31,7 @@ export function lagMeter(deps: Deps, call: CallOptions): { measure(id: number, a
     measure(id, answeredAt) {
       pending ??= (async () => {
         const [api, connection] = await Promise.all([deps.api(), deps.connection()]);
-        const created = parseTimestamp((await api.getShipment(id, call)).created_at ?? "")?.getTime();
+        const created = parseTimestamp((await api.getShipment(id, call)).created_at)?.getTime();
         if (created !== undefined) await keepLag(deps.env, connection.baseUrl, lagOf(created, answeredAt), deps.clock.now());
       })().catch((e: unknown) => deps.debug(`created_at lag not measured: ${(e as Error).message}`));
     },

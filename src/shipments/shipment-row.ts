@@ -6,7 +6,7 @@ import { shortHash } from "../ledger/book-lines.js";
 import { cachedAddressBuilder } from "../csv/address-row.js";
 import { cellAt, columnIndexes, extraCellsProblem, inColumnTerms } from "../csv/cells.js";
 import { ADDRESS_FIELDS, SHIPMENT_BOUNDS, type AddressField } from "../contract/index.js";
-import { columnForPath, sideColumn, sideIdColumn } from "../csv/columns.js";
+import { MAX_REFERENCE_LENGTH, columnForPath, sideColumn, sideIdColumn } from "../csv/columns.js";
 import type { Mapping } from "../csv/table-cells.js";
 import type { HeaderMatch } from "../csv/headers.js";
 import { DecimalMarks, readId, readWholeNumber, type NumberOptions, type Reading } from "../csv/numbers.js";
@@ -37,7 +37,6 @@ export interface ValidShipmentRow extends RowBase {
 
 export type ShipmentRow = ValidShipmentRow | InvalidRow;
 
-export const MAX_REFERENCE_LENGTH = 100;
 
 /** Builds rows of one file; keeps the address cache between rows. */
 export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx: RowContext, options: { update: boolean }) {

@@ -44,7 +44,7 @@ export function changesSince(seen: ReadonlyMap<number, Seen>, readings: readonly
  */
 function changeTime(r: ShipmentReading, now: Date): Date {
   const stamp = r.status === ShipmentStatus.Delivered ? r.delivered_at : r.status === ShipmentStatus.Arrived ? r.arrived_at : undefined;
-  return parseTimestamp(stamp ?? "") ?? parseTimestamp(r.updated_at ?? "") ?? now;
+  return parseTimestamp(stamp) ?? parseTimestamp(r.updated_at) ?? now;
 }
 
 /** When the report window the status opens closes (reports/window.ts, as `due` and `report upload` judge it), if any. */

@@ -1,8 +1,7 @@
 // Deps for unit tests of command logic: captured IO, scripted prompts, a clock that never waits, and a connection
-// with chosen tables behind an API client of the test's choosing: a fake whose every method fails loudly unless the
-// test gives it an answer, or a whole stand-in (a fake service). Or, with `realConnection`, the connection a run
-// would resolve from its environment and config folder.
-import type { ApiClient } from "../../src/api/client-types.js";
+// with chosen tables behind the real API client over stubbed HTTP (http-stubs.ts: a request without a stub, or a
+// stub left unused, fails the test). Or, with `realConnection`, the connection a run would resolve from its
+// environment and config folder.
 import type { Clock } from "../../src/clock.js";
 import type { Connection } from "../../src/config/connection-types.js";
 import { SANDBOX_TABLES, type Tables } from "../../src/contract/index.js";
@@ -11,50 +10,13 @@ import { scriptedPrompter } from "../../src/prompter.js";
 import { fakeClock } from "./clock.js";
 import { createTestIO, type TestIO } from "./test-io.js";
 import { tempDir } from "./cli.js";
-
-const API_METHODS = [
-  "verifyAddress",
-  "createAddress",
-  "updateAddress",
-  "getAddress",
-  "listAddresses",
-  "createShipments",
-  "updateShipment",
-  "getShipment",
-  "listShipments",
-  "nextPage",
-  "priceShipments",
-  "finalizeCheckout",
-  "uploadReport",
-  "rawRequest",
-] as const;
-
-export type FakeApi = ApiClient & { calls: Array<{ method: string; args: unknown[] }>; callsTo(method: string): unknown[][] };
-
-/** An ApiClient that records every call and answers with `answers`; a method without one fails the test. */
-export function fakeApi(answers: Partial<ApiClient> = {}): FakeApi {
-  const calls: FakeApi["calls"] = [];
-  const api: Record<string, unknown> = {
-    calls,
-    callsTo: (method: string) => calls.filter((c) => c.method === method).map((c) => c.args),
-    close: async () => undefined,
-  };
-  for (const method of API_METHODS) {
-    api[method] = async (...args: unknown[]) => {
-      calls.push({ method, args });
-      const answer = answers[method] as ((...a: unknown[]) => Promise<unknown>) | undefined;
-      if (!answer) throw new Error(`unexpected call to ${method}`);
-      return answer(...args);
-    };
-  }
-  return api as unknown as FakeApi;
-}
+import { httpStubs, stubbedClient, type HttpStubs } from "./http-stubs.js";
 
 export interface TestDepsOptions {
-  /** Answers of the fake API client (fakeApi). */
-  api?: Partial<ApiClient>;
-  /** A whole stand-in for the API client, used as it is (instead of fakeApi). */
-  client?: object;
+  /** The stubs the API client answers from (a fresh registry by default; see TestDeps.http). */
+  http?: HttpStubs;
+  /** Retries of the API client for calls safe to retry (its default, 4, unless given). */
+  retries?: number;
   /** Resolve the connection and build the API client as a run does, from `env` and the config folder. */
   realConnection?: boolean;
   /** The connection's tables (the sandbox's by default). */
@@ -82,8 +44,8 @@ export interface TestDepsOptions {
 export interface TestDeps {
   deps: Deps;
   io: TestIO;
-  /** The fake API client (an empty one when the test gave a `client` or `realConnection`). */
-  api: FakeApi;
+  /** The HTTP stubs under the API client: register answers on it, read what was sent. */
+  http: HttpStubs;
   prompter: ReturnType<typeof scriptedPrompter>;
   /** How many times the connection's tables were asked for (a table look-up may reach the network). */
   tablesLoads(): number;
@@ -92,8 +54,8 @@ export interface TestDeps {
 export function testDeps(options: TestDepsOptions = {}): TestDeps {
   const io = createTestIO({ stdin: options.stdin, tty: options.tty });
   const prompter = scriptedPrompter(options.answers ?? []);
-  const api = fakeApi(options.api);
-  const client = (options.client ?? api) as ApiClient;
+  const http = options.http ?? httpStubs();
+  const clock = options.clock ?? fakeClock(options.now ?? new Date("2025-03-01T12:00:00Z"));
   let loads = 0;
   const connection: Connection = {
     profile: "default",
@@ -108,13 +70,23 @@ export function testDeps(options: TestDepsOptions = {}): TestDeps {
   const base: BaseDeps = {
     io,
     prompter,
-    clock: options.clock ?? fakeClock(options.now ?? new Date("2025-03-01T12:00:00Z")),
+    clock,
     // Never the developer's own config folder: commands that keep a ledger book write there.
     env: { NO_COLOR: "1", SHIPCTL_CONFIG_DIR: options.configDir ?? tempDir("shipctl-unit-config-"), ...options.env },
     cwd: options.cwd ?? process.cwd(),
     signal: options.signal ?? new AbortController().signal,
-    ...(options.realConnection ? {} : { connect: async () => connection, makeApi: async () => client }),
+    ...(options.realConnection ? {} : {
+          connect: async () => connection,
+          makeApi: async (deps: Deps) =>
+            stubbedClient(http, deps.clock, {
+              token: connection.token,
+              retries: options.retries,
+              signal: deps.signal,
+              writeSignal: deps.writeSignal,
+              debug: deps.globals.debug ? (line) => deps.debug(line) : undefined,
+            }),
+        }),
   };
   const deps = createDeps(base, { ...DEFAULT_GLOBALS, json: options.json ?? false, ...options.globals });
-  return { deps, io, api, prompter, tablesLoads: () => loads };
+  return { deps, io, http, prompter, tablesLoads: () => loads };
 }

@@ -114,6 +114,8 @@ export interface ControlClient {
   setListOrder(order: ListOrder): Promise<{ order: ListOrder }>;
   listOrder(): Promise<{ order: ListOrder }>;
   fault(spec: FaultSpec): Promise<FaultView>;
+  /** Lets the requests a hold fault holds be applied (POST /_sandbox/holds/release); how many there were. */
+  releaseHeld(): Promise<number>;
   faults(): Promise<FaultView[]>;
   clearFaults(): Promise<void>;
   /** What this organization sent, oldest first; optionally only one method and/or path. */
@@ -183,6 +185,7 @@ export function controlClient(url: string, token: string): ControlClient {
       return (await c<{ data: FaultView }>("POST", "/_sandbox/faults", retryAfter === undefined ? rest : { ...rest, retry_after: retryAfter })).data;
     },
     faults: () => data("/_sandbox/faults"),
+    releaseHeld: async () => (await c<{ released: number }>("POST", "/_sandbox/holds/release")).released,
     clearFaults: async () => void (await c("DELETE", "/_sandbox/faults")),
     requests: (filter = {}) => {
       const q = new URLSearchParams();

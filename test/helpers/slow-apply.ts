@@ -1,5 +1,7 @@
-// For tests that stop shipctl while the sandbox is still applying its request (the `slow-apply` fault): wait on the
-// sandbox's own request log, never on a clock, and read the settle time a run recorded in its ledger book.
+// For tests that stop shipctl while the sandbox is still applying its request (the `hold` fault, which applies it only
+// when the test releases it, or `slow-apply`, after a delay): wait on the sandbox's own request log or on what the CLI
+// prints, never on a clock, and read the settle time a run recorded in its ledger book.
+import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, vi } from "vitest";
 import type { ShipmentShape } from "../../src/sandbox/defaults.js";
@@ -11,10 +13,18 @@ export const APPLY_MAX_MS = 1500;
 export const SLOW_MS = 1200;
 
 /**
- * A sandbox with that bound, started before the tests of the file (or of the describe block it is called in) and
- * closed after them; call the result to reach it. `shipmentShape`: how it answers stored shipments' addresses.
+ * The bound for tests that hold a request until they release it: far beyond any step of a test, so a rerun made while
+ * the request is held is within its settle time however slow the machine, and the sandbox never breaks the bound it
+ * declares. Such a test never waits for the settle time: a rerun settles by finding the request applied.
  */
-export function inFlightSandbox(options: { shipmentShape?: ShipmentShape } = {}): () => TestSandbox {
+export const HOLD_APPLY_MAX_MS = 120_000;
+
+/**
+ * A sandbox with a bound (APPLY_MAX_MS unless given), started before the tests of the file (or of the describe block
+ * it is called in) and closed after them; call the result to reach it. `shipmentShape`: how it answers stored
+ * shipments' addresses.
+ */
+export function inFlightSandbox(options: { applyMaxMs?: number; shipmentShape?: ShipmentShape } = {}): () => TestSandbox {
   let sb: TestSandbox | undefined;
   beforeAll(async () => {
     sb = await startTestSandbox({ applyMaxMs: APPLY_MAX_MS, ...options });
@@ -32,6 +42,31 @@ export async function bodyRead(org: OrgTarget, filter: { method: string; path: s
     },
     { timeout: 20_000, interval: 20 },
   );
+}
+
+/** Resolves once the sandbox has received `count` requests matching `filter` (all its organization's, from its start). */
+export async function received(org: OrgTarget, filter: { method: string; path: string }, count: number): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const sent = await org.control.requests(filter);
+      if (sent.length < count) throw new Error(`${sent.length} of ${count} requests to ${filter.method} ${filter.path} so far`);
+    },
+    { timeout: 20_000, interval: 20 },
+  );
+}
+
+/** Resolves once the running CLI has printed text matching `pattern` on stderr. */
+export function printed(child: ChildProcess, pattern: RegExp): Promise<void> {
+  let text = "";
+  return new Promise((resolve) => {
+    const look = (chunk: Buffer | string) => {
+      text += chunk.toString();
+      if (!pattern.test(text)) return;
+      child.stderr!.off("data", look);
+      resolve();
+    };
+    child.stderr!.on("data", look);
+  });
 }
 
 /** Resolves once the sandbox has applied the slow-apply request matching `filter` (after its client had gone, or not). */

@@ -73,8 +73,16 @@ export function parseAdd(args: string[], flags: AddFlags): AddOptions {
 
 export async function runAdd(options: AddOptions, deps: Deps): Promise<number | void> {
   if (options.mode === "csv") return (await import("../../addresses/address-csv.js")).runAddressAddCsv(deps, options.csv);
-  const { addAddress } = await import("../../addresses/add-address.js");
-  const added = await addAddress(deps, options.input, options);
+  const [{ readAddressInput }, { addAddressOnce }, { addressToStore }] = await Promise.all([
+    import("../../input/address-input.js"),
+    import("../../addresses/create-once.js"),
+    import("../../addresses/store-policy.js"),
+  ]);
+  const address = await readAddressInput(deps, options.input);
+  // Stored at most once (create-once.ts); what is stored follows the store policy (verification, a recommended revision).
+  const added = await addAddressOnce(deps, address, { wait: options.wait, forceNew: options.forceNew }, (api) =>
+    addressToStore(deps, api, address, options.store),
+  );
   if (added.kind === "earlier") {
     deps.io.alert(
       added.settled

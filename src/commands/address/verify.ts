@@ -50,9 +50,13 @@ export function parseVerify(args: string[], flags: VerifyFlags): VerifyOptions {
 
 export async function runVerify(options: VerifyOptions, deps: Deps): Promise<number> {
   if (options.mode === "csv") return (await import("../../addresses/address-csv.js")).runAddressVerifyCsv(deps, options.csv);
-  const { verifyAddress } = await import("../../addresses/verify-address.js");
-  const { verdictText } = await import("../../addresses/describe-address.js");
-  const result = await verifyAddress(deps, options.input);
+  const [{ readAddressInput }, { verifyWithService }, { verdictText }] = await Promise.all([
+    import("../../input/address-input.js"),
+    import("../../addresses/verification.js"),
+    import("../../addresses/describe-address.js"),
+  ]);
+  const address = await readAddressInput(deps, options.input);
+  const result = await verifyWithService(deps, await deps.api(), address);
   const advice = result.valid
     ? undefined
     : result.recommended

@@ -63,8 +63,11 @@ export function parseUpdate(args: string[], flags: UpdateFlags): UpdateOptions {
 
 export async function runUpdate(options: UpdateOptions, deps: Deps): Promise<number | void> {
   if (options.mode === "csv") return (await import("../../shipments/update-from-csv.js")).runUpdateCsv(deps, options.csv);
-  const { updateShipment } = await import("../../shipments/update-shipment.js");
-  const shipment = await updateShipment(deps, options.id, options.input);
+  const [{ readShipmentInput }, { callOptions }] = await Promise.all([import("../../input/shipment-input.js"), import("../../input/call-options.js")]);
+  // The whole shipment (the service requires every field), checked locally. A PATCH carries all of it, so resending
+  // it is harmless: the client may retry it.
+  const shipment = await readShipmentInput(deps, options.input);
+  await (await deps.api()).updateShipment(options.id, shipment, callOptions(deps, `Updating shipment ${options.id}`));
   if (deps.globals.json) printJson(deps.io, { id: options.id, shipment });
   deps.io.alert(`Updated shipment ${options.id}.\n`);
 }

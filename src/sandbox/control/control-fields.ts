@@ -2,13 +2,13 @@
 // showing what was sent.
 import { ShipmentStatus, shipmentStatusFromName } from "../../contract/index.js";
 import { ruleFailed } from "../http.js";
-import { parseTimestamp } from "../org-clock.js";
+import { parseControlTime } from "../org-clock.js";
 
 const STATUSES = new Set<number>(Object.values(ShipmentStatus));
 
 /** A timestamp given to the control surface, in epoch milliseconds. */
 export function timestampField(key: string, text: string): number {
-  const ms = parseTimestamp(text);
+  const ms = parseControlTime(text);
   if (ms === undefined) throw ruleFailed(key, `The ${key} field must be a timestamp like "2025-01-31 00:00:00" (UTC) or ISO 8601 with a zone (got "${text}").`);
   return ms;
 }

@@ -178,6 +178,7 @@ export const controlRoutes: Route[] = [
   { method: "GET", pattern: p("listing"), handler: showListing },
   { method: "PUT", pattern: p("listing"), handler: setListing },
   { method: "GET", pattern: p("faults"), handler: listFaults },
+  { method: "POST", pattern: p("holds/release"), handler: (ctx) => json(200, { released: ctx.releaseHeld() }) },
   { method: "POST", pattern: p("faults"), handler: addFault },
   { method: "DELETE", pattern: p("faults"), handler: clearFaults },
   { method: "GET", pattern: p("requests"), handler: listRequests },

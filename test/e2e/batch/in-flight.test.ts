@@ -1,14 +1,15 @@
 // Exactly once while the service is still applying a request (issue 10): a run killed or interrupted while the
 // sandbox holds a create it has not applied yet, then rerun at once, and again after the settle time. The sandbox's
-// slow-apply fault applies the request after a delay whether or not the client is still there. The reruns settle the
-// rows by reading the service back: those run against a sandbox answering stored shipments in each shape (issue 20).
+// hold fault applies the request when the test releases it, whether or not the client is still there: each step
+// waits on the sandbox or on what the CLI prints, never on the machine's speed. The reruns settle the rows by
+// reading the service back: those run against a sandbox answering stored shipments in each shape (issue 20).
 import { describe, expect, it } from "vitest";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
 import { SHIPMENT_SHAPES } from "../../../src/sandbox/defaults.js";
 import { type OrgTarget } from "../../helpers/sandbox.js";
 import { GALLERY } from "../../helpers/gallery.js";
-import { APPLY_MAX_MS, SLOW_MS, applied, bodyRead, inFlightSandbox } from "../../helpers/slow-apply.js";
+import { APPLY_MAX_MS, HOLD_APPLY_MAX_MS, SLOW_MS, applied, bodyRead, inFlightSandbox, printed, received } from "../../helpers/slow-apply.js";
 import { seedAddress } from "../../helpers/seed.js";
 import { shipmentRows, type RowOptions } from "../../../fixtures/csv/generate.mjs";
 import { rowsFile, shipmentTitles, writeRows } from "./helpers.js";
@@ -22,20 +23,30 @@ async function exactlyOnce(org: OrgTarget, titles: readonly string[]): Promise<v
 }
 
 const CREATE = { method: "POST", path: "/api/v1/shipments" };
+const LIST = { method: "GET", path: "/api/v1/shipments" };
 const posts = async (org: OrgTarget) => (await org.control.requests(CREATE)).length;
 
 /** Starts `args`, waits until the sandbox holds its create request unapplied, and stops it with `signal`. */
 async function stopWhileApplying(org: OrgTarget, args: string[], signal: NodeJS.Signals, configDir: string) {
-  await org.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "slow-apply", ms: SLOW_MS });
+  await org.control.fault({ ...CREATE, kind: "hold" });
   const child = spawnCli(args, { sandbox: org, configDir });
   const done = collect(child, 30_000);
   await bodyRead(org, CREATE);
   child.kill(signal);
-  return done;
+  return { done, child };
+}
+
+/** Runs `args` while the create is held, and releases it once the run has read the shipments back and found none. */
+async function rerunReleasing(org: OrgTarget, args: string[], configDir: string) {
+  const reads = (await org.control.requests(LIST)).length;
+  const rerun = collect(spawnCli(args, { sandbox: org, configDir }), 30_000);
+  await received(org, LIST, reads + 1);
+  await org.control.releaseHeld();
+  return rerun;
 }
 
 describe.each(SHIPMENT_SHAPES)("a request the service is still applying when the run stops (shipments read back in the %s shape)", (shipmentShape) => {
-  const sandbox = inFlightSandbox({ shipmentShape });
+  const sandbox = inFlightSandbox({ shipmentShape, applyMaxMs: HOLD_APPLY_MAX_MS });
 
   /** Rows from a stored gallery address (its id) to inline destinations: the read-back meets both kinds of side. */
   async function storedGalleryRows(org: OrgTarget, n: number, options: RowOptions & { titlePrefix: string }) {
@@ -48,15 +59,15 @@ describe.each(SHIPMENT_SHAPES)("a request the service is still applying when the
     return { path: writeRows(rows), titles: rows.map((r) => r.title!) };
   }
 
-  it("CSV, killed: the rerun at once waits for it and finds it; a rerun after the settle time sends nothing", async () => {
+  it("CSV, killed: the rerun at once waits for it and finds it; a later rerun sends nothing", async () => {
     const org = await sandbox().newOrg();
     const configDir = tempDir("shipctl-config-");
     const { path, titles } = await storedGalleryRows(org, 6, { seed: 71, titlePrefix: "Applying" });
-    const killed = await stopWhileApplying(org, ["shipment", "create", "--csv", path], "SIGKILL", configDir);
+    const killed = await (await stopWhileApplying(org, ["shipment", "create", "--csv", path], "SIGKILL", configDir)).done;
     expect(killed.signal).toBe("SIGKILL");
     expect(await shipmentTitles(org)).toEqual(new Map()); // not applied yet
 
-    const rerun = await runCli(["shipment", "create", "--csv", path, "--json"], { sandbox: org, configDir });
+    const rerun = await rerunReleasing(org, ["shipment", "create", "--csv", path, "--json"], configDir);
     expect(rerun.exitCode, rerun.stderr).toBe(0);
     expect(rerun.stderr).toMatch(/6 rows were in flight when an earlier run stopped/);
     expect(rerun.stderr).toMatch(/may still be applying them until/);
@@ -65,7 +76,6 @@ describe.each(SHIPMENT_SHAPES)("a request the service is still applying when the
     expect(await posts(org)).toBe(1);
     await exactlyOnce(org, titles);
 
-    await new Promise((r) => setTimeout(r, APPLY_MAX_MS));
     const later = await runCli(["shipment", "create", "--csv", path], { sandbox: org, configDir });
     expect(later.exitCode, later.stderr).toBe(0);
     expect(later.stderr).not.toMatch(/in flight/);
@@ -77,7 +87,11 @@ describe.each(SHIPMENT_SHAPES)("a request the service is still applying when the
     const org = await sandbox().newOrg();
     const configDir = tempDir("shipctl-config-");
     const { path, titles } = await storedGalleryRows(org, 4, { seed: 72, titlePrefix: "Interrupted while applying" });
-    const stopped = await stopWhileApplying(org, ["shipment", "create", "--csv", path, "--json"], "SIGINT", configDir);
+    const { done, child } = await stopWhileApplying(org, ["shipment", "create", "--csv", path, "--json"], "SIGINT", configDir);
+    // The answer comes only once the run has taken the Ctrl-C and waits for it.
+    await printed(child, /requests already sent get up to 30 s to answer/);
+    await org.control.releaseHeld();
+    const stopped = await done;
     expect(stopped.exitCode, stopped.stderr).toBe(130);
     expect(stopped.stderr).toMatch(/requests already sent get up to 30 s to answer/);
     expect(JSON.parse(stopped.stdout).counts).toMatchObject({ created: 4 });
@@ -93,13 +107,17 @@ describe.each(SHIPMENT_SHAPES)("a request the service is still applying when the
     const org = await sandbox().newOrg();
     const configDir = tempDir("shipctl-config-");
     const { path, titles } = await storedGalleryRows(org, 3, { seed: 73, titlePrefix: "No wait" });
-    await stopWhileApplying(org, ["shipment", "create", "--csv", path], "SIGKILL", configDir);
+    await (await stopWhileApplying(org, ["shipment", "create", "--csv", path], "SIGKILL", configDir)).done;
+    // Still held: the rerun cannot find the rows, however long it took to start.
     const rerun = await runCli(["shipment", "create", "--csv", path, "--no-wait", "--json"], { sandbox: org, configDir });
     expect(rerun.exitCode, rerun.stderr).toBe(7);
     const doc = JSON.parse(rerun.stdout) as { unknown: Array<{ error: string }> };
     expect(doc.unknown).toHaveLength(3);
     expect(doc.unknown[0]!.error).toMatch(/may still be applying it until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
     expect(await posts(org)).toBe(1);
+
+    await org.control.releaseHeld();
+    await applied(org, CREATE);
 
     const settled = await runCli(["shipment", "create", "--csv", path], { sandbox: org, configDir });
     expect(settled.exitCode, settled.stderr).toBe(0);
@@ -110,8 +128,8 @@ describe.each(SHIPMENT_SHAPES)("a request the service is still applying when the
     const org = await sandbox().newOrg();
     const configDir = tempDir("shipctl-config-");
     const args = ["shipment", "create", "--title", "Flags While Applying", "--value", "1200", "--length", "30", "--height", "24", "--depth", "3", "--service", "1", "--file", inlineAddresses(), "--fulfillment-address-id", String(await seedAddress(org))];
-    await stopWhileApplying(org, args, "SIGKILL", configDir);
-    const rerun = await runCli(args, { sandbox: org, configDir });
+    await (await stopWhileApplying(org, args, "SIGKILL", configDir)).done;
+    const rerun = await rerunReleasing(org, args, configDir);
     expect(rerun.exitCode, rerun.stderr).toBe(0);
     expect(rerun.stderr).toMatch(/1 item was in flight when an earlier run stopped/);
     expect(await posts(org)).toBe(1);
@@ -162,7 +180,8 @@ describe("a journal written by shipctl 0.1, interrupted mid-run", () => {
     const { path, titles } = rowsFile(12, { seed: 77, titlePrefix: "Old journal" });
     // The first ten rows were sent by a run killed before their answer came (the service applied them after); the
     // other two were never sent. The book it left is rewritten as shipctl 0.1 would have written it.
-    await stopWhileApplying(org, ["shipment", "create", "--csv", path, "--concurrency", "1"], "SIGKILL", configDir);
+    await (await stopWhileApplying(org, ["shipment", "create", "--csv", path, "--concurrency", "1"], "SIGKILL", configDir)).done;
+    await org.control.releaseHeld();
     await applied(org, CREATE);
     const book = readFileSync(`${path}.shipctl-journal.jsonl`, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
     const target = book.find((l) => l.target)!;

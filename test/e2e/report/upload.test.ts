@@ -44,7 +44,7 @@ describe("report upload: one folder", () => {
     const id = await shipmentReadyFor(org, 2, "2025-01-01 00:00:00");
     const r = await runCli(["report", "upload", String(id), fixture("photos/nested"), "--set", "2"], { sandbox: org });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/window is open: (23 hours \d+ minutes|1 day) left/);
+    expect(r.stderr).toMatch(/window is open: (23h\d\dm|1d00h) left/);
     const [received] = await org.control.requests({ method: "POST", path: `/api/v1/reports/${id}/2` });
     expect(received!.status).toBe(201);
   });

@@ -4,22 +4,19 @@
 // "unknown" when the read-back fails (exit 7).
 import { describe, expect, it } from "vitest";
 import { parseAdd, runAdd } from "../../../src/commands/address/add.js";
-import { NetworkError, RequestInterruptedError, ServerError, ValidationError } from "../../../src/api/api-errors.js";
-import type { ApiClient } from "../../../src/api/client-types.js";
+import type { WireResult } from "../../../src/api/transport.js";
 import type { PageOf, StoredAddress } from "../../../src/contract/index.js";
 import { ExitCode, InterruptedError, RejectedError, UnavailableError } from "../../../src/errors.js";
 import { GALLERY, GALLERY_FLAGS } from "../../helpers/gallery.js";
 import { testDeps } from "../../helpers/deps.js";
+import { httpStubs, reply } from "../../helpers/http-stubs.js";
 
 const NOW = new Date("2025-03-01T12:00:00Z");
-const STORE = { method: "POST", path: "/api/v1/addresses" } as const;
+const STORE = "POST /api/v1/addresses";
 const FLAGS = { ...GALLERY_FLAGS, verify: false };
 
-const reset = () => new NetworkError({ ...STORE, mayHaveArrived: true }, "The answer to POST /api/v1/addresses was lost (reset)", {});
-const timedOut = () =>
-  new NetworkError({ ...STORE, mayHaveArrived: true }, "The answer to POST /api/v1/addresses was lost (no answer within 60 s)", {
-    code: "UND_ERR_HEADERS_TIMEOUT",
-  });
+const reset = reply.lost;
+const timedOut = (): WireResult => ({ ok: false, failure: { written: true, aborted: false, code: "UND_ERR_HEADERS_TIMEOUT", cause: new Error("headers timeout") } });
 
 function stored(id: number, createdAt: string, fields: Partial<typeof GALLERY> = {}): StoredAddress {
   return { id, ...GALLERY, ...fields, line_2: null, created_at: createdAt, updated_at: createdAt };
@@ -33,32 +30,30 @@ function page(data: StoredAddress[], next: string | null = null): PageOf<StoredA
   };
 }
 
-/** Deps whose POST fails with `lost`, whose listing answers `pages`, and whose clock logs each wait into `log`. */
-function lostStore(lost: () => Error, pages: Array<PageOf<StoredAddress>>, api: Partial<ApiClient> = {}, json = false) {
+/**
+ * Deps whose POST is answered `lost`, whose listing answers `pages` (`readBack` instead, when given, after the POST),
+ * and whose clock logs each wait into `log`. No retries: each request is one the log shows.
+ */
+function lostStore(lost: () => WireResult, pages: Array<PageOf<StoredAddress>>, options: { json?: boolean; readBack?: WireResult } = {}) {
   const log: string[] = [];
-  const queue = [...pages];
-  const t = testDeps({
-    json,
-    now: NOW,
-    api: {
-      createAddress: async () => {
-        log.push("POST");
-        throw lost();
+  const http = httpStubs()
+    .on(STORE, () => {
+      log.push("POST");
+      return lost();
+    })
+    // Pages by number, as the read-back asks for them. Before the POST, the look for the same address already
+    // stored (stored-match.ts) finds none: these are stories of a store whose answer was lost.
+    .on(
+      "GET /api/v1/addresses",
+      (request) => {
+        if (!log.includes("POST")) return reply.json(200, page([]));
+        const n = Number(request.query.get("page") ?? 1);
+        log.push(`LIST ${n}`);
+        return options.readBack ?? reply.json(200, pages[n - 1] ?? page([]));
       },
-      // Pages by number, as the read-back asks for them. Before the POST, the look for the same address already
-      // stored (stored-match.ts) finds none: these are stories of a store whose answer was lost.
-      listAddresses: async (query) => {
-        if (!log.includes("POST")) return page([]);
-        log.push(`LIST ${query?.page ?? 1}`);
-        return pages[(query?.page ?? 1) - 1] ?? page([]);
-      },
-      nextPage: async (_kind, url) => {
-        log.push(`NEXT ${url}`);
-        return queue.shift()! as never;
-      },
-      ...api,
-    },
-  });
+      { times: "any" },
+    );
+  const t = testDeps({ json: options.json, now: NOW, http, retries: 0 });
   t.deps.clock = {
     now: () => NOW,
     sleep: async (ms) => void log.push(`SLEEP ${ms}`),
@@ -77,16 +72,16 @@ describe("address add: a lost answer is read back, never sent again", () => {
     const t = lostStore(reset, [page([stored(57, "2025-03-01 12:00:01")])]);
     await runAdd(parseAdd([], FLAGS), t.deps);
     expect(t.log).toEqual(["POST", "SLEEP 2000", "LIST 1"]);
-    expect(t.api.callsTo("createAddress")).toHaveLength(1);
+    expect(t.http.sent(STORE)).toHaveLength(1);
     expect(t.io.stdout()).toBe("57\n");
-    expect(t.io.stderr()).toContain("The answer to POST /api/v1/addresses was lost (reset)\n");
+    expect(t.io.stderr()).toContain("The answer to POST /api/v1/addresses was lost (the connection was closed by the other side)");
     expect(t.io.stderr()).toContain("Not sending it again; reading the stored addresses back in 2 s");
     expect(t.io.stderr()).toContain("Found it among the stored addresses: the request did take effect, and was not sent again.\n");
     expect(t.io.stderr()).toMatch(/Stored address 57\.\n$/);
   });
 
   it("--json after a found read-back: the same {id, address} document as a normal success", async () => {
-    const t = lostStore(reset, [page([stored(57, "2025-03-01 12:00:01")])], {}, true);
+    const t = lostStore(reset, [page([stored(57, "2025-03-01 12:00:01")])], { json: true });
     await runAdd(parseAdd([], FLAGS), t.deps);
     expect(JSON.parse(t.io.stdout())).toEqual({ id: 57, address: GALLERY, already_stored: false });
   });
@@ -118,7 +113,7 @@ describe("address add: a lost answer is read back, never sent again", () => {
         "it reads the addresses back first and stores the address only if this request did not.",
     );
     expect(err.hint).not.toContain("safe");
-    expect(t.api.callsTo("createAddress")).toHaveLength(1);
+    expect(t.http.sent(STORE)).toHaveLength(1);
     expect(t.io.stdout()).toBe("");
   });
 
@@ -131,12 +126,12 @@ describe("address add: a lost answer is read back, never sent again", () => {
 
   it("a 5xx is a lost answer too", async () => {
     const t = lostStore(
-      () => new ServerError({ ...STORE, status: 500, mayHaveArrived: true }, "The service failed (500)"),
+      () => reply.json(500, { message: "Server Error" }),
       [page([stored(57, "2025-03-01 12:00:01")])],
     );
     await runAdd(parseAdd([], FLAGS), t.deps);
     expect(t.io.stdout()).toBe("57\n");
-    expect(t.api.callsTo("createAddress")).toHaveLength(1);
+    expect(t.http.sent(STORE)).toHaveLength(1);
   });
 
   it("a timed-out request not found yet: exit 7, but not called safe: the service may still be storing it", async () => {
@@ -149,27 +144,22 @@ describe("address add: a lost answer is read back, never sent again", () => {
   });
 
   it("the read-back fails: exit 7, unknown, says how to check; not sent again", async () => {
-    const t = lostStore(reset, [], {
-      listAddresses: async () => {
-        // The look for it before the POST answers; the read-back after it fails.
-        if (t.api.callsTo("createAddress").length === 0) return page([]);
-        throw new ServerError({ method: "GET", path: "/api/v1/addresses", status: 502, mayHaveArrived: false }, "The service failed (502)");
-      },
-    });
+    // The look for it before the POST answers; the read-back after it fails.
+    const t = lostStore(reset, [], { readBack: reply.json(502, { message: "Bad Gateway" }) });
     const err = await failure(runAdd(parseAdd([], FLAGS), t.deps));
     expect(err.exitCode).toBe(ExitCode.Unavailable);
     expect(err.message).toBe(
-      "the answer to storing the address was lost, and reading the addresses back failed (The service failed (502)): whether it was stored is unknown",
+      "the answer to storing the address was lost, and reading the addresses back failed (The service failed: Bad Gateway (GET /api/v1/addresses answered 502)): whether it was stored is unknown",
     );
     expect(err.hint).toContain("shipctl list addresses");
     // The request stays in flight in the journal: the rerun settles it before it sends anything.
     expect(err.hint).toContain("it reads the addresses back first and stores the address only if this request did not");
-    expect(t.api.callsTo("createAddress")).toHaveLength(1);
+    expect(t.http.sent(STORE)).toHaveLength(1);
   });
 
   it("a refusal (422) is not a lost answer: reported as it is, nothing read back", async () => {
     const t = lostStore(
-      () => new ValidationError({ ...STORE, status: 422, mayHaveArrived: false }, "The line_1 field is invalid", { line_1: ["invalid"] }),
+      () => reply.json(422, { message: "The line_1 field is invalid", errors: { line_1: ["invalid"] } }),
       [],
     );
     const err = await failure(runAdd(parseAdd([], FLAGS), t.deps));
@@ -178,14 +168,14 @@ describe("address add: a lost answer is read back, never sent again", () => {
   });
 
   it("a request that never left (connection refused) is not read back either", async () => {
-    const t = lostStore(() => new NetworkError({ ...STORE, mayHaveArrived: false }, "Could not reach the service", { code: "ECONNREFUSED" }), []);
+    const t = lostStore(reply.refused, []);
     const err = await failure(runAdd(parseAdd([], FLAGS), t.deps));
-    expect(err.message).toBe("Could not reach the service");
+    expect(err.message).toBe("Could not reach the service at http://127.0.0.1:9: connection refused (POST /api/v1/addresses was not sent)");
     expect(t.log).toEqual(["POST"]);
   });
 
   it("Ctrl-C while the request was in flight stays an interruption (the command says to check), nothing read", async () => {
-    const t = lostStore(() => new RequestInterruptedError({ ...STORE, mayHaveArrived: true }, "interrupted"), []);
+    const t = lostStore(reply.interrupted, []);
     const err = await failure(runAdd(parseAdd([], FLAGS), t.deps));
     expect(err).toBeInstanceOf(InterruptedError);
     expect(t.log).toEqual(["POST"]);

@@ -9,12 +9,11 @@ import type { Prompter } from "../../../src/prompter.js";
 import { createTheme } from "../../../src/output/theme.js";
 import { GALLERY, GALLERY_FLAGS } from "../../helpers/gallery.js";
 import { testDeps } from "../../helpers/deps.js";
+import { httpStubs, reply } from "../../helpers/http-stubs.js";
 
 const MESSAGE = 'A corrected address is recommended: line_1 "1 Main Street" -> "1 Main St".';
-const recommends = async () => ({
-  valid: false as const,
-  result: { ...GALLERY, line_1: "1 Main St", line_2: null, recommended: true, status: 3, message: MESSAGE },
-});
+const VERIFY = "POST /api/v1/addresses/verify";
+const recommends = reply.json(400, { ...GALLERY, line_1: "1 Main St", line_2: null, recommended: true, status: 3, message: MESSAGE });
 const NO_ADDRESSES = {
   data: [],
   links: { first: "http://127.0.0.1:9/api/v1/addresses?page=1", last: null, prev: null, next: null },
@@ -39,18 +38,18 @@ function pressesEnter(): Prompter & { defaults: Array<boolean | undefined> } {
 
 describe("the recommended-revision prompt", () => {
   it("address add: Enter answers No, nothing is stored, and the revision is shown once (the diff, not the message too)", async () => {
-    const t = testDeps({ tty: true, api: { listAddresses: async () => NO_ADDRESSES, verifyAddress: recommends, createAddress: async () => ({ id: 41 }) } });
+    const t = testDeps({ tty: true, http: httpStubs().on("GET /api/v1/addresses", reply.json(200, NO_ADDRESSES)).on(VERIFY, recommends) });
     const person = pressesEnter();
     t.deps.prompter = person;
     await expect(runAdd(parseAdd([], GALLERY_FLAGS), t.deps)).rejects.toBeInstanceOf(CancelledError);
     expect(person.defaults).toEqual([false]);
-    expect(t.api.callsTo("createAddress")).toEqual([]);
+    expect(t.http.sent("POST /api/v1/addresses")).toEqual([]);
     expect(t.io.stderr()).toContain("line_1: 1 Main Street -> 1 Main St");
     expect(t.io.stderr()).not.toContain(MESSAGE);
   });
 
   it("a CSV batch asks the same question with the same default", async () => {
-    const t = testDeps({ tty: true, api: { verifyAddress: recommends } });
+    const t = testDeps({ tty: true, http: httpStubs().on(VERIFY, recommends) });
     const person = pressesEnter();
     const addresses = new AddressSet();
     addresses.add(addressKey(GALLERY), GALLERY, 2);

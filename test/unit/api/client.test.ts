@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { prepareCreateShipments } from "../../../src/api/endpoints.js";
 import { NotFoundError, UnexpectedResponseError, ValidationError } from "../../../src/api/api-errors.js";
 import type { ApiClient, MultipartBody } from "../../../src/api/client-types.js";
-import { ExitCode, UsageError, exitCodeFor } from "../../../src/errors.js";
+import { ExitCode, UsageError, exitCodeOf } from "../../../src/errors.js";
 import { ADDRESS, SHIPMENT, page, rejection, storedShipment } from "./api-fixtures.js";
 import { TOKEN, makeClient } from "../../helpers/api-client.js";
 import { json, send, startServer, type Handler, type TestServer } from "../../helpers/http-server.js";
@@ -47,9 +47,9 @@ describe("requests on the wire", () => {
     const shipments = [SHIPMENT];
     const prepared = prepareCreateShipments(shipments);
     expect(JSON.parse(prepared.bytes.toString("utf8"))).toEqual({ shipments: [SHIPMENT] });
-    await api.createShipments(shipments, { prepared });
+    await api.createShipments(shipments, prepared);
     // Prepared from another array: the call serializes its own shipments, never the other body.
-    await api.createShipments([{ ...SHIPMENT, title: "Red Horse" }], { prepared });
+    await api.createShipments([{ ...SHIPMENT, title: "Red Horse" }], prepared);
     const [first, second] = server.received;
     expect(first!.body.equals(prepared.bytes)).toBe(true);
     expect(JSON.parse(second!.body.toString())).toEqual({ shipments: [{ ...SHIPMENT, title: "Red Horse" }] });
@@ -107,7 +107,7 @@ describe("answers checked against the contract", () => {
     const { api } = await setup((_req, res) => json(res, 200, { data: { id: "five", title: "x", status: 1 } }));
     const err = await rejection(api.getShipment(5));
     expect(err).toBeInstanceOf(UnexpectedResponseError);
-    expect(exitCodeFor(err)).toBe(ExitCode.Failure);
+    expect(exitCodeOf(err)).toBe(ExitCode.Failure);
     const message = (err as Error).message;
     expect(message).toContain("GET /api/v1/shipments/5 answered 200");
     expect(message).toContain("data.id:");

@@ -2,33 +2,21 @@
 import { describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ApiClient } from "../../../src/api/client-types.js";
 import { runCreateCsv } from "../../../src/shipments/create-from-csv.js";
 import { runCreateItems } from "../../../src/shipments/create-from-items.js";
 import { csvOptions, sendOptions } from "../../../src/batch/run-options.js";
 import { shipmentRows, toCsv } from "../../../fixtures/csv/generate.mjs";
-import { FakeShipmentService, shipmentHarness } from "../../helpers/fake-shipment-service.js";
-import { instantClock } from "../../helpers/clock.js";
+import { shipmentHarness } from "../../helpers/fake-shipment-service.js";
+import { httpStubs, reply } from "../../helpers/http-stubs.js";
 
-/** A service whose first create request is retried once by the client (as after a 429). */
-class RetryingService extends FakeShipmentService {
-  override api(): ApiClient {
-    const api = super.api();
-    let first = true;
-    return {
-      ...api,
-      createShipments: async (list, options) => {
-        if (first) options?.onRetry?.({ attempt: 2, delayMs: 1000, reason: "rate limited" });
-        first = false;
-        return api.createShipments(list, options);
-      },
-    };
-  }
+/** The first create request is answered 429 with Retry-After: 1, so the client retries it once. */
+function retryingHarness() {
+  return shipmentHarness({ http: httpStubs().on("POST /api/v1/shipments", reply.json(429, { message: "Too Many Attempts." }, { "retry-after": "1" })) });
 }
 
 describe("retry notes in batch runs", () => {
   it("CSV: the first retry is 'retry 1'", async () => {
-    const h = shipmentHarness({ service: new RetryingService(instantClock) });
+    const h = retryingHarness();
     const path = join(h.dir, "orders.csv");
     writeFileSync(path, toCsv(shipmentRows(2, { seed: 3, titlePrefix: "R" })));
     expect(await runCreateCsv(h.deps, csvOptions({ csv: path }))).toBe(0);
@@ -37,7 +25,7 @@ describe("retry notes in batch runs", () => {
   });
 
   it("flags: the first retry is 'retry 1'", async () => {
-    const h = shipmentHarness({ service: new RetryingService(instantClock) });
+    const h = retryingHarness();
     const flags = { title: "Blue Study", value: "1200", length: "30", height: "24", depth: "3", service: "1", fulfillmentAddressId: "12", destinationAddressId: "15" };
     expect(await runCreateItems(h.deps, flags, sendOptions({}))).toBe(0);
     expect(h.io.stderr()).toContain("rate limited; retrying in 1.0 s (retry 1)");

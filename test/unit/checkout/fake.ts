@@ -1,19 +1,11 @@
-// A fake service for checkout's logic: shipments with a status and a price, a script of what each
-// POST /api/v1/checkout does, and a log of every call, so a test can assert what was priced, paid and charged.
-import type { ApiClient } from "../../../src/api/client-types.js";
-import {
-  ConflictError,
-  NetworkError,
-  NoPaymentMethodError,
-  NotFoundError,
-  PaymentDeclinedError,
-  ServerError,
-  ValidationError,
-} from "../../../src/api/api-errors.js";
+// A stand-in service for checkout's logic, answering on HTTP stubs under the real ApiClient: shipments with a status
+// and a price, a script of what each POST /api/v1/checkout does, and a log of every call, so a test can assert what
+// was priced, paid and charged.
 import type { Clock } from "../../../src/clock.js";
 import type { Connection } from "../../../src/config/connection-types.js";
 import { createDeps, DEFAULT_GLOBALS, type Deps, type GlobalOptions } from "../../../src/deps.js";
-import { SANDBOX_TABLES, ShipmentStatus, type StoredShipment } from "../../../src/contract/index.js";
+import { SANDBOX_TABLES, ShipmentStatus } from "../../../src/contract/index.js";
+import { httpStubs, reply, stubbedClient, type HttpStubs, type StubRequest } from "../../helpers/http-stubs.js";
 import { tempDir } from "../../helpers/cli.js";
 import { createTestIO, type TestIO } from "../../helpers/test-io.js";
 import { scriptedPrompter } from "../../../src/prompter.js";
@@ -25,10 +17,9 @@ import { scriptedPrompter } from "../../../src/prompter.js";
  */
 export type FinalizeStep = "ok" | "409" | "402" | "403" | "422" | "lost-after" | "lost-before" | "500-before";
 
-const CHECKOUT = { method: "POST", path: "/api/v1/checkout" } as const;
-
 export interface FakeService {
-  api: ApiClient;
+  /** The service's routes, as stubs under the real ApiClient (they may go unused; any other request fails the test). */
+  http: HttpStubs;
   /** "GET /checkout 1,2", "POST /checkout 1,2", "GET /shipments/1", in order. */
   calls: string[];
   /** The ids of each successful charge. */
@@ -38,6 +29,11 @@ export interface FakeService {
   failingReads: Set<number>;
   /** Price of a shipment, in cents, changed before the next price session. */
   setPrice(id: number, cents: number): void;
+  /** Told of each POST /api/v1/checkout before it is applied, and after. */
+  beforePost?: (ids: number[]) => void;
+  afterPost?: (ids: number[]) => void;
+  /** Told of each GET /api/v1/shipments/{id} before it is answered. */
+  beforeRead?: (id: number) => void;
 }
 
 /** Shipments 1..n are Drafts priced 1000 + id cents unless given otherwise. */
@@ -63,75 +59,78 @@ export function fakeService(
     for (const id of list) shipments.get(id)!.status = ShipmentStatus.Confirmed;
     charges.push([...list]);
   };
-  const notUsed = (name: string) => () => Promise.reject(new Error(`checkout must not call ${name}`));
-
-  const api: ApiClient = {
-    async getShipment(id): Promise<StoredShipment> {
-      calls.push(`GET /shipments/${id}`);
-      if (failingReads.has(id)) {
-        throw new NetworkError({ method: "GET", path: `/api/v1/shipments/${id}`, mayHaveArrived: true }, "connection reset", {});
-      }
-      const s = shipments.get(id);
-      if (!s) {
-        throw new NotFoundError({ method: "GET", path: `/api/v1/shipments/${id}`, status: 404, mayHaveArrived: false },
-          `Shipment ${id} was not found`, `shipment ${id}`, { hint: "Check the id." });
-      }
-      return { id, title: s.title, status: s.status };
-    },
-    async priceShipments(list) {
-      calls.push(`GET /checkout ${list.join(",")}`);
-      const prices: Record<string, number> = {};
-      for (const id of list) prices[String(id)] = shipments.get(id)!.cents;
-      return { shipments: prices, total: Object.values(prices).reduce((a, b) => a + b, 0) };
-    },
-    async finalizeCheckout(list) {
-      calls.push(`POST /checkout ${list.join(",")}`);
-      const step = steps.shift() ?? "ok";
-      switch (step) {
-        case "ok":
-          return charge(list);
-        case "409":
-          throw new ConflictError({ ...CHECKOUT, status: 409, mayHaveArrived: false },
-            "The payment failed while the checkout session was created: try later", { status: 1, message: "try later" });
-        case "402":
-          throw new PaymentDeclinedError({ ...CHECKOUT, status: 402, mayHaveArrived: false },
-            "The card was declined: insufficient funds (code 51)", { status: 51, message: "insufficient funds" });
-        case "403":
-          throw new NoPaymentMethodError({ ...CHECKOUT, status: 403, mayHaveArrived: false },
-            "No valid payment method: no payment method on file");
-        case "422":
-          throw new ValidationError({ ...CHECKOUT, status: 422, mayHaveArrived: false },
-            "The shipment has no price", { "shipments.0": ["The shipment has no price."] }, { hint: "Price it first." });
-        case "lost-after":
-          charge(list);
-          throw new NetworkError({ ...CHECKOUT, mayHaveArrived: true }, "The connection failed during POST /api/v1/checkout", {});
-        case "lost-before":
-          throw new NetworkError({ ...CHECKOUT, mayHaveArrived: true }, "The connection failed during POST /api/v1/checkout", {});
-        case "500-before":
-          throw new ServerError({ ...CHECKOUT, status: 500, mayHaveArrived: true }, "The service failed (500)");
-      }
-    },
-    verifyAddress: notUsed("verifyAddress"),
-    createAddress: notUsed("createAddress"),
-    updateAddress: notUsed("updateAddress"),
-    getAddress: notUsed("getAddress"),
-    listAddresses: notUsed("listAddresses"),
-    createShipments: notUsed("createShipments"),
-    updateShipment: notUsed("updateShipment"),
-    listShipments: notUsed("listShipments"),
-    nextPage: notUsed("nextPage"),
-    uploadReport: notUsed("uploadReport"),
-    rawRequest: notUsed("rawRequest"),
-    close: async () => undefined,
+  const http = httpStubs();
+  const any = { times: "any" } as const;
+  const idsOf = (request: StubRequest) => request.json<{ shipments: number[] }>().shipments;
+  http
+    .on(
+      "GET /api/v1/shipments/{id}",
+      (request) => {
+        const id = Number(request.path.split("/").pop());
+        calls.push(`GET /shipments/${id}`);
+        service.beforeRead?.(id);
+        if (failingReads.has(id)) return reply.lost();
+        const s = shipments.get(id);
+        if (!s) return reply.json(404, { message: `Shipment ${id} was not found` });
+        return reply.json(200, { data: { id, title: s.title, status: s.status } });
+      },
+      any,
+    )
+    .on(
+      "GET /api/v1/checkout",
+      (request) => {
+        const list = idsOf(request);
+        calls.push(`GET /checkout ${list.join(",")}`);
+        const prices: Record<string, number> = {};
+        for (const id of list) prices[String(id)] = shipments.get(id)!.cents;
+        return reply.json(200, { shipments: prices, total: Object.values(prices).reduce((a, b) => a + b, 0) });
+      },
+      any,
+    )
+    .on(
+      "POST /api/v1/checkout",
+      (request) => {
+        const list = idsOf(request);
+        calls.push(`POST /checkout ${list.join(",")}`);
+        service.beforePost?.(list);
+        const answer = finalize(list);
+        service.afterPost?.(list);
+        return answer;
+      },
+      any,
+    );
+  const finalize = (list: number[]) => {
+        const step = steps.shift() ?? "ok";
+        switch (step) {
+          case "ok":
+            charge(list);
+            return reply.empty();
+          case "409":
+            return reply.json(409, { status: 1, message: "try later" });
+          case "402":
+            return reply.json(402, { status: 51, message: "insufficient funds" });
+          case "403":
+            return reply.json(403, { message: "no payment method on file" });
+          case "422":
+            return reply.json(422, { message: "The shipment has no price", errors: { "shipments.0": ["The shipment has no price."] } });
+          case "lost-after":
+            charge(list);
+            return reply.lost();
+          case "lost-before":
+            return reply.lost();
+          case "500-before":
+            return reply.json(500, { message: "Server Error" });
+        }
   };
-  return {
-    api,
+  const service: FakeService = {
+    http,
     calls,
     charges,
     shipments,
     failingReads,
     setPrice: (id, cents) => void (shipments.get(id)!.cents = cents),
   };
+  return service;
 }
 
 /** A clock whose sleep returns at once, moving the time on by as much, and records how long it was asked to wait. */
@@ -212,7 +211,8 @@ export function harness(
       connect: async () => connection,
       makeApi: async () => {
         requested = true;
-        return service.api;
+        // No retries: each request the logic makes is one the service sees, as the call log shows.
+        return stubbedClient(service.http, h.clock, { retries: 0 });
       },
     },
     { ...DEFAULT_GLOBALS, ...options.globals },

@@ -40,12 +40,8 @@ describe("checkout: the book records every payment", () => {
   it("in flight before the POST (the ids, the confirmed total, the settle time), paid after the 204", async () => {
     const svc = fakeService([1, 2]);
     const h = harness(svc);
-    const finalize = svc.api.finalizeCheckout.bind(svc.api);
     let atPost: Array<Record<string, unknown>> = [];
-    svc.api.finalizeCheckout = async (list, o) => {
-      atPost = bookLines(h.configDir);
-      return finalize(list, o);
-    };
+    svc.beforePost = () => void (atPost = bookLines(h.configDir));
     expect((await exitOf(runVerb(checkoutCommand, ["1", "2", "--yes"], h.deps))).code).toBe(0);
     expect(atPost[0]).toMatchObject({ shipctl_ledger: 2, kind: "checkout" });
     expect(atPost.at(-1)).toMatchObject({
@@ -201,11 +197,7 @@ describe("checkout: stopping (Ctrl-C) while a payment is being applied", () => {
   it("the payment sent is not abandoned: its answer is recorded, exit 130; the rerun pays nothing", async () => {
     const svc = fakeService([1]);
     const h = harness(svc, { globals: { json: true } });
-    const finalize = svc.api.finalizeCheckout.bind(svc.api);
-    svc.api.finalizeCheckout = async (list, o) => {
-      h.controller.abort(new Error("interrupted"));
-      return finalize(list, o);
-    };
+    svc.beforePost = () => h.controller.abort(new Error("interrupted"));
     const r = await exitOf(runVerb(checkoutCommand, ["1", "--yes"], h.deps));
     expect(r.code).toBe(ExitCode.Interrupted);
     expect(r.error?.message).toBe("interrupted; the payment already sent was answered before the run stopped: paid $10.01 for 1 shipment");
@@ -222,11 +214,7 @@ describe("checkout: stopping (Ctrl-C) while a payment is being applied", () => {
     const ids = Array.from({ length: 12 }, (_, i) => i + 1);
     const svc = fakeService(ids);
     const h = harness(svc, { globals: { json: true } });
-    const finalize = svc.api.finalizeCheckout.bind(svc.api);
-    svc.api.finalizeCheckout = async (list, o) => {
-      h.controller.abort(new Error("interrupted"));
-      return finalize(list, o);
-    };
+    svc.beforePost = () => h.controller.abort(new Error("interrupted"));
     const r = await exitOf(runVerb(checkoutCommand, [...ids.map(String), "--yes"], h.deps));
     expect(r.code).toBe(ExitCode.Interrupted);
     expect(posts(svc.calls)).toHaveLength(1);

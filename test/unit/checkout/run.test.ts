@@ -288,7 +288,7 @@ describe("checkout: payment refused", () => {
     const h = harness(svc);
     const r = await exitOf(runVerb(checkoutCommand, ["1", "--yes"], h.deps));
     expect(r.code).toBe(ExitCode.Rejected);
-    expect(r.error?.message).toContain("session 1 was not paid: The shipment has no price");
+    expect(r.error?.message).toContain("session 1 was not paid: The service rejected the input: The shipment has no price");
     expect(posts(svc.calls)).toHaveLength(1);
   });
 });
@@ -305,7 +305,7 @@ describe("checkout: a lost answer is read back after a pause, never resent in th
     expect(r.code).toBe(0);
     expect(posts(svc.calls)).toHaveLength(2);
     expect(svc.charges).toEqual([range(1, 10), [11, 12]]);
-    expect(h.io.stderr()).toContain("payment of session 1: The connection failed during POST /api/v1/checkout");
+    expect(h.io.stderr()).toContain("payment of session 1: The answer to POST /api/v1/checkout was lost");
     expect(h.io.stderr()).toContain("not sending it again (it may still be going through); reading its 10 shipments back in 2 s");
     expect(h.io.stderr()).toContain("session 1 was paid");
     // The lost POST, then the pause, then the read-back of its ten shipments.
@@ -378,7 +378,7 @@ describe("checkout: a lost answer is read back after a pause, never resent in th
     expect(r.code).toBe(ExitCode.Unavailable);
     expect(posts(svc.calls)).toHaveLength(1);
     expect(svc.charges).toEqual([]);
-    expect(r.error?.message).toContain("The service failed (500)");
+    expect(r.error?.message).toContain("The service failed: Server Error (POST /api/v1/checkout answered 500)");
   });
 
   it("lost on session 2 of 3 after session 1 was paid: exit 8, session 3 not attempted, the rerun names the rest", async () => {
@@ -404,11 +404,9 @@ describe("checkout: a lost answer is read back after a pause, never resent in th
     const svc = fakeService([1, 2], ["lost-before", "ok"]);
     const h = harness(svc, { globals: { json: true } });
     // Reads of shipment 2 fail only after the first pass (the one before pricing).
-    const getShipment = svc.api.getShipment.bind(svc.api);
     let reads = 0;
-    svc.api.getShipment = async (id, o) => {
+    svc.beforeRead = (id) => {
       if (id === 2 && ++reads > 1) svc.failingReads.add(2);
-      return getShipment(id, o);
     };
     const r = await exitOf(runVerb(checkoutCommand, ["1", "2", "--yes"], h.deps));
     expect(r.code).toBe(ExitCode.Unavailable);
@@ -437,11 +435,7 @@ describe("checkout: prices are never charged above what was confirmed", () => {
     const svc = fakeService(ids);
     const h = harness(svc);
     // Raise the price of 11 once session 1 has been paid.
-    const finalize = svc.api.finalizeCheckout.bind(svc.api);
-    svc.api.finalizeCheckout = async (list, o) => {
-      await finalize(list, o);
-      svc.setPrice(11, 5000);
-    };
+    svc.afterPost = () => svc.setPrice(11, 5000);
     const r = await exitOf(runVerb(checkoutCommand, [...ids.map(String), "--yes"], h.deps));
     expect(r.code).toBe(ExitCode.Partial);
     expect(r.error?.message).toContain("the price of session 2 rose from $20.23 to $60.12");

@@ -6,6 +6,7 @@ import type { CommandContext } from "../../../src/commands/action.js";
 import type { PageOf, StoredShipment } from "../../../src/contract/index.js";
 import { CliError, UsageError } from "../../../src/errors.js";
 import { testDeps, type TestDeps } from "../../helpers/deps.js";
+import { httpStubs, reply } from "../../helpers/http-stubs.js";
 
 const BASE = "http://127.0.0.1:9/api/v1/shipments";
 
@@ -36,7 +37,7 @@ async function shipctl(t: TestDeps, argv: string[]): Promise<number> {
   return exitCode;
 }
 
-const listing = () => testDeps({ api: { listShipments: async () => onePage } });
+const listing = () => testDeps({ http: httpStubs().on("GET /api/v1/shipments", reply.json(200, onePage), { times: "any" }) });
 
 describe("--fields", () => {
   it("keeps exactly those fields of each listed shipment, and the rest of the document", async () => {
@@ -62,7 +63,7 @@ describe("--fields", () => {
     expect(e).toBeInstanceOf(UsageError);
     expect((e as UsageError).message).toBe('unknown field "colour" for list shipments');
     expect((e as UsageError).hint).toMatch(/^Valid fields: id, title, .*status, status_name, .*arrived_at\.$/);
-    expect(t.api.calls).toEqual([]);
+    expect(t.http.requests).toEqual([]);
     expect(t.io.stdout()).toBe("");
   });
 
@@ -109,7 +110,7 @@ describe("--query", () => {
     expect((e as UsageError).message).toMatch(/^--query "shipments\[\?" is not a valid JMESPath expression: /);
     const text = await shipctl(t, ["list", "shipments", "--query", "shipments"]).catch((x: unknown) => x);
     expect((text as UsageError).message).toBe("--query works on JSON output: add --json, --ndjson or --format json|ndjson");
-    expect(t.api.calls).toEqual([]);
+    expect(t.http.requests).toEqual([]);
   });
 
   it("one that fails on the output prints it as it was and fails the run (exit 1)", async () => {

@@ -32,6 +32,7 @@ describe("timestamps", () => {
     expect(formatDuration(75_000)).toBe("1m15s");
     expect(formatDuration(3_700_000)).toBe("1h01m");
     expect(formatDuration(-5)).toBe("0s");
+    expect(formatDuration(30 * 86_400_000 + 3 * 3_600_000 + 59_000)).toBe("30d03h");
   });
 });
 

@@ -101,7 +101,7 @@ describe("sendReport", () => {
     const api = new FakeApi();
     const c = await ctx(api);
     const o = await sendReport(c, await prepared());
-    expect(o).toMatchObject({ result: "stored", exitCode: 0, window: expect.stringContaining("29 days left") });
+    expect(o).toMatchObject({ result: "stored", exitCode: 0, window: expect.stringContaining("29d00h left") });
     expect(api.uploads).toHaveLength(1);
     expect(o.bytes).toBeGreaterThan(0);
     expect(api.uploads[0]!.length).toBeGreaterThan(o.bytes);
@@ -129,7 +129,7 @@ describe("sendReport", () => {
     api.shipment = { ...api.shipment, delivered_at: "2025-01-01 00:00:00" };
     const o = await sendReport(await ctx(api), await prepared());
     expect(o).toMatchObject({ result: "refused", exitCode: ExitCode.Rejected });
-    expect(o.message).toContain("window closed 30 days");
+    expect(o.message).toContain("window closed 30d12h ago");
     expect(api.uploads).toHaveLength(0);
   });
 

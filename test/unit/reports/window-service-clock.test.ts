@@ -16,7 +16,7 @@ describe("assessWindow with the service's now", () => {
   it("is open when the service's clock is an hour after arrival, though ours is almost two years later", () => {
     const v = assessWindow(arrived, 2, serviceNow(offsetTo2025, local));
     expect(v).toMatchObject({ kind: "open" });
-    expect(v.message).toContain("23 hours left");
+    expect(v.message).toContain("23h00m left");
   });
 
   it("falls back to local time without an offset (and then refuses: by our clock the window closed long ago)", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StoredShipment } from "../../../src/contract/index.js";
-import { formatDuration } from "../../../src/reports/wording.js";
-import { assessWindow, parseTimestamp } from "../../../src/reports/window.js";
+import { parseTimestamp } from "../../../src/output/time-format.js";
+import { assessWindow } from "../../../src/reports/window.js";
 
 const shipment = (fields: Partial<StoredShipment>): StoredShipment => ({ id: 42, title: "Still life", status: 1, ...fields });
 const at = (text: string) => parseTimestamp(text)!;
@@ -13,7 +13,7 @@ describe("assessWindow: set 1 (Delivered, 30 days)", () => {
   it("is open within 30 days and says how long is left", () => {
     const v = assessWindow(delivered, 1, at("2025-03-02 12:00:00"));
     expect(v.kind).toBe("open");
-    expect(v.message).toContain("29 days left");
+    expect(v.message).toContain("29d00h left");
     expect(v.message).toContain("2025-03-31 12:00:00 UTC");
   });
 
@@ -24,7 +24,7 @@ describe("assessWindow: set 1 (Delivered, 30 days)", () => {
   it("is refused after 30 days, saying how long ago it closed", () => {
     const v = assessWindow(delivered, 1, at("2025-04-02 15:30:00"));
     expect(v).toMatchObject({ kind: "refused", reason: "window" });
-    expect(v.message).toContain("closed 2 days 3 hours ago");
+    expect(v.message).toContain("closed 2d03h ago");
   });
 
   it("leaves a just-closed window to the service (clock skew)", () => {
@@ -53,14 +53,14 @@ describe("assessWindow: set 2 (Arrived, 24 hours)", () => {
   it("shows hours and minutes left", () => {
     const v = assessWindow(arrived, 2, at("2025-03-01 10:15:00"));
     expect(v.kind).toBe("open");
-    expect(v.message).toContain("21 hours 45 minutes left");
+    expect(v.message).toContain("21h45m left");
   });
 
   it("is open at exactly 24 hours and refused after", () => {
     expect(assessWindow(arrived, 2, at("2025-03-02 08:00:00")).kind).toBe("open");
     const v = assessWindow(arrived, 2, at("2025-03-02 09:00:00"));
     expect(v).toMatchObject({ kind: "refused", reason: "window" });
-    expect(v.message).toContain("closed 1 hour ago");
+    expect(v.message).toContain("closed 1h00m ago");
   });
 
   it("refuses set 2 while only Delivered and calls Completed stored", () => {
@@ -69,19 +69,13 @@ describe("assessWindow: set 2 (Arrived, 24 hours)", () => {
   });
 });
 
-describe("timestamps and durations", () => {
-  it("reads the service's UTC timestamps and ISO ones", () => {
-    expect(parseTimestamp("2024-12-09 13:49:57")?.toISOString()).toBe("2024-12-09T13:49:57.000Z");
-    expect(parseTimestamp("2024-12-09T13:49:57+02:00")?.toISOString()).toBe("2024-12-09T11:49:57.000Z");
-    expect(parseTimestamp("yesterday")).toBeUndefined();
-    expect(parseTimestamp(null)).toBeUndefined();
-  });
-
-  it("words durations with two units at most", () => {
-    expect(formatDuration(30_000)).toBe("less than a minute");
-    expect(formatDuration(60_000)).toBe("1 minute");
-    expect(formatDuration(DAY + 60_000)).toBe("1 day");
-    expect(formatDuration(2 * DAY + 3 * 3_600_000 + 5 * 60_000)).toBe("2 days 3 hours");
+describe("a delivery time not in the contract's form", () => {
+  it("is not guessed at (a date alone, a local time without a zone): the window is left to the service, saying why", () => {
+    for (const delivered_at of ["2025-03-01", "03/01/2025 12:00:00"]) {
+      const v = assessWindow(shipment({ status: 7, delivered_at }), 1, at("2025-03-02 12:00:00"));
+      expect(v.kind).toBe("unsure");
+      expect(v.message).toContain(`its delivered_at "${delivered_at}" is not a time of the contract's form`);
+    }
   });
 });
 

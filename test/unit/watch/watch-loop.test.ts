@@ -7,16 +7,16 @@ import { fakeClock } from "../../helpers/clock.js";
 import { tempDir } from "../../helpers/cli.js";
 import { watchShipments, type WatchPlan } from "../../../src/watch/watch-loop.js";
 import { watchStatePath } from "../../../src/watch/watch-state.js";
-import { RateLimitedError, NotFoundError, ServerError } from "../../../src/api/api-errors.js";
+import type { WireResult } from "../../../src/api/transport.js";
+import { httpStubs, reply } from "../../helpers/http-stubs.js";
 import { InterruptedError } from "../../../src/errors.js";
 import type { StoredShipment } from "../../../src/contract/index.js";
-import type { CallOptions } from "../../../src/api/client-types.js";
 
 const NOW = new Date("2026-03-01T12:00:00Z");
 const PLAN: WatchPlan = { ids: [1201, 1202], intervalMs: 1000, maxIntervalMs: 8000, ndjson: true };
 
 /** A fake service whose statuses the test moves between readings (`script[n]` runs after the n-th wait). */
-function setup(options: { configDir?: string; script?: Array<(s: Map<number, StoredShipment>) => void>; get?: (id: number, options?: CallOptions) => Promise<StoredShipment> } = {}) {
+function setup(options: { configDir?: string; script?: Array<(s: Map<number, StoredShipment>) => void>; get?: (id: number) => WireResult; retries?: number } = {}) {
   const shipments = new Map<number, StoredShipment>([
     [1201, { id: 1201, title: "Blue Horse", status: 7, delivered_at: "2026-03-01 10:00:00" }],
     [1202, { id: 1202, title: "Red Square", status: 10 }],
@@ -28,12 +28,15 @@ function setup(options: { configDir?: string; script?: Array<(s: Map<number, Sto
     if (step) step(shipments);
     else controller.abort(new InterruptedError("interrupted"));
   });
-  const get = options.get ?? (async (id: number) => {
-    const s = shipments.get(id);
-    if (!s) throw new NotFoundError({ method: "GET", path: `/api/v1/shipments/${id}`, status: 404, mayHaveArrived: false }, "not found", `shipment ${id}`);
-    return { ...s };
-  });
-  const t = testDeps({ clock, signal: controller.signal, configDir: options.configDir ?? tempDir(), api: { getShipment: get } });
+  const get =
+    options.get ??
+    ((id: number) => {
+      const s = shipments.get(id);
+      return s ? reply.json(200, { data: s }) : reply.json(404, { message: "not found" });
+    });
+  const http = httpStubs().on("GET /api/v1/shipments/{id}", (r) => get(Number(r.path.split("/").pop())), { times: "any" });
+  // No retries unless asked: each reading is one request, and the clock's waits are the loop's own.
+  const t = testDeps({ clock, signal: controller.signal, configDir: options.configDir ?? tempDir(), http, retries: options.retries ?? 0 });
   return { ...t, clock, shipments };
 }
 
@@ -102,36 +105,34 @@ describe("watch", () => {
 
   it("waits out a 429 that outlasted the client's retries as Retry-After says, and goes on", async () => {
     let reads = 0;
-    const throttled = new RateLimitedError({ method: "GET", path: "/api/v1/shipments/1201", status: 429, mayHaveArrived: false }, "Rate limited", 45_000);
     const { deps, io, clock } = setup({
       script: [() => undefined, () => undefined],
-      get: async (id) => {
-        if (++reads === 3) throw throttled;
-        return { id, title: "T", status: 7 };
-      },
+      get: (id) => (++reads === 3 ? reply.json(429, { message: "Rate limited" }, { "retry-after": "45" }) : reply.json(200, { data: { id, title: "T", status: 7 } })),
     });
     await expect(watchShipments(deps, PLAN)).resolves.toBe(130);
     expect(clock.sleeps).toEqual([1000, 45_000, 4000]);
-    expect(io.stderr()).toContain("could not read the shipments (Rate limited); trying again in 45 s");
+    expect(io.stderr()).toMatch(/could not read the shipments \(Rate limited by the service: .*answered 429\); it asks to wait 45 s\); trying again in 45 s/);
   });
 
   it("a reading the client had to retry after a 429 slows the next one down", async () => {
+    let throttled = false;
     const { deps, clock } = setup({
-      script: [() => undefined],
-      get: async (id, options) => {
-        if (id === 1201 && clock.sleeps.length === 0) options?.onRetry?.({ attempt: 2, delayMs: 1000, reason: "429 Too Many Requests: rate limited" });
-        return { id, title: "T", status: 7 };
+      retries: 1,
+      // The client's own wait (1 s, as Retry-After says) comes first, then the loop's.
+      script: [() => undefined, () => undefined],
+      get: (id) => {
+        if (id !== 1201 || throttled) return reply.json(200, { data: { id, title: "T", status: 7 } });
+        throttled = true;
+        return reply.json(429, { message: "rate limited" }, { "retry-after": "1" });
       },
     });
     await expect(watchShipments(deps, PLAN)).resolves.toBe(130);
-    expect(clock.sleeps).toEqual([2000, 4000]); // [1000, 2000] unthrottled
+    expect(clock.sleeps).toEqual([1000, 2000, 4000]); // [1000, 2000] unthrottled
   });
 
   it("an outage at the first reading fails the run (a wrong base URL is said at once), its error the stream's last line", async () => {
     const { deps, io, clock } = setup({
-      get: async () => {
-        throw new ServerError({ method: "GET", path: "/x", status: 503, mayHaveArrived: false }, "down");
-      },
+      get: () => reply.json(503, { message: "down" }),
     });
     await expect(watchShipments(deps, PLAN)).rejects.toMatchObject({ exitCode: 7 });
     expect(clock.sleeps).toEqual([]);

@@ -3,23 +3,23 @@ import { parseVerify, runVerify } from "../../../../src/commands/address/verify.
 import { ExitCode, UnavailableError, UsageError } from "../../../../src/errors.js";
 import { GALLERY, GALLERY_FLAGS } from "../../../helpers/gallery.js";
 import { testDeps } from "../../../helpers/deps.js";
+import { httpStubs, reply } from "../../../helpers/http-stubs.js";
 
 const REVISED = { ...GALLERY, line_1: "1 Main St", post_code: "98101-1234" };
-const recommends = async () => ({
-  valid: false as const,
-  result: { ...REVISED, recommended: true, status: 3, message: "Address corrected" },
-});
+const VERIFY = "POST /api/v1/addresses/verify";
+const valid = () => httpStubs().on(VERIFY, reply.json(200, {}));
+const recommends = () => httpStubs().on(VERIFY, reply.json(400, { ...REVISED, recommended: true, status: 3, message: "Address corrected" }));
 
 describe("address verify", () => {
   it("exits 0 and says valid for an address the service accepts", async () => {
-    const t = testDeps({ api: { verifyAddress: async () => ({ valid: true }) } });
+    const t = testDeps({ http: valid() });
     expect(await runVerify(parseVerify([], GALLERY_FLAGS), t.deps)).toBe(ExitCode.Ok);
     expect(t.io.stdout()).toBe("valid: the service verified the address\n");
-    expect(t.api.callsTo("verifyAddress")[0]![0]).toEqual(GALLERY);
+    expect(t.http.sent(VERIFY)[0]!.json()).toEqual(GALLERY);
   });
 
   it("prints the verdict as JSON with --json", async () => {
-    const t = testDeps({ json: true, api: { verifyAddress: async () => ({ valid: true }) } });
+    const t = testDeps({ json: true, http: valid() });
     await runVerify(parseVerify([], GALLERY_FLAGS), t.deps);
     expect(JSON.parse(t.io.stdout())).toEqual({
       valid: true,
@@ -36,12 +36,7 @@ describe("address verify", () => {
   it("exits 6 for an invalid address, with the service's message, and still prints JSON", async () => {
     const t = testDeps({
       json: true,
-      api: {
-        verifyAddress: async () => ({
-          valid: false,
-          result: { ...GALLERY, recommended: false, status: 2, message: "PO boxes are not accepted" },
-        }),
-      },
+      http: httpStubs().on(VERIFY, reply.json(400, { ...GALLERY, recommended: false, status: 2, message: "PO boxes are not accepted" })),
     });
     expect(await runVerify(parseVerify([], GALLERY_FLAGS), t.deps)).toBe(ExitCode.Rejected);
     const out = JSON.parse(t.io.stdout());
@@ -50,7 +45,7 @@ describe("address verify", () => {
   });
 
   it("exits 6 for a recommended revision and shows it field by field", async () => {
-    const t = testDeps({ api: { verifyAddress: recommends } });
+    const t = testDeps({ http: recommends() });
     expect(await runVerify(parseVerify([], GALLERY_FLAGS), t.deps)).toBe(ExitCode.Rejected);
     expect(t.io.stdout()).toBe(
       "revision recommended (status 3 Recommended): Address corrected\n" +
@@ -61,7 +56,7 @@ describe("address verify", () => {
   });
 
   it("lists the changes in the JSON of a recommended revision", async () => {
-    const t = testDeps({ json: true, api: { verifyAddress: recommends } });
+    const t = testDeps({ json: true, http: recommends() });
     await runVerify(parseVerify([], GALLERY_FLAGS), t.deps);
     const out = JSON.parse(t.io.stdout());
     expect(out.revised).toEqual(REVISED);
@@ -72,9 +67,8 @@ describe("address verify", () => {
   });
 
   it("treats a verifier still rate limited after the client's retries as unavailable (exit 7)", async () => {
-    const t = testDeps({
-      api: { verifyAddress: async () => ({ valid: false, result: { ...GALLERY, recommended: false, status: 0, message: "Rate limited" } }) },
-    });
+    // The first answer and the client's retries all say rate limited.
+    const t = testDeps({ retries: 1, http: httpStubs().on(VERIFY, reply.json(400, { ...GALLERY, recommended: false, status: 0, message: "Rate limited" }), { times: 2 }) });
     await expect(runVerify(parseVerify([], GALLERY_FLAGS), t.deps)).rejects.toBeInstanceOf(UnavailableError);
     expect(t.io.stdout()).toBe("");
   });
@@ -82,20 +76,16 @@ describe("address verify", () => {
   it("sends nothing when the input is invalid", async () => {
     const t = testDeps();
     await expect(runVerify(parseVerify([], { ...GALLERY_FLAGS, email: "nobody" }), t.deps)).rejects.toBeInstanceOf(UsageError);
-    expect(t.api.calls).toEqual([]);
+    expect(t.http.requests).toEqual([]);
   });
 
   it("tells the user on stderr when the client waits to retry", async () => {
     const t = testDeps({
-      api: {
-        verifyAddress: async (_a, options) => {
-          // The client counts the first try as attempt 1: the first retry is attempt 2.
-          options?.onRetry?.({ attempt: 2, delayMs: 2000, reason: "rate limited (status 0)" });
-          return { valid: true };
-        },
-      },
+      http: httpStubs()
+        .on(VERIFY, reply.json(400, { ...GALLERY, recommended: false, status: 0, message: "Rate limited" }))
+        .on(VERIFY, reply.json(200, {})),
     });
     await runVerify(parseVerify([], GALLERY_FLAGS), t.deps);
-    expect(t.io.stderr()).toBe("Address verification: rate limited (status 0); retrying in 2.0 s (retry 1)\n");
+    expect(t.io.stderr()).toMatch(/^Address verification: 400: address verifier rate limited \(status 0\); retrying in \d+\.\d s \(retry 1\)\n$/);
   });
 });

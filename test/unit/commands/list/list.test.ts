@@ -5,8 +5,10 @@ import type { PageOf, StoredShipment } from "../../../../src/contract/index.js";
 import { UnavailableError, UsageError } from "../../../../src/errors.js";
 import { GALLERY } from "../../../helpers/gallery.js";
 import { testDeps } from "../../../helpers/deps.js";
+import { httpStubs, reply } from "../../../helpers/http-stubs.js";
 
 const BASE = "http://127.0.0.1:9/api/v1/shipments";
+const LIST = "GET /api/v1/shipments";
 
 function shipment(id: number): StoredShipment {
   return { id, title: `Piece ${id}`, status: 1, value: 1000, service: 1, price: id % 2 ? null : 4500, created_at: "2025-01-01 00:00:00" };
@@ -29,11 +31,9 @@ function page(n: number, size: number, total: number): PageOf<StoredShipment> {
   };
 }
 
+/** The shipments list, `total` shipments `size` a page: any page, as often as asked. */
 function pagesOf(size: number, total: number) {
-  return {
-    listShipments: async (q?: { page?: number }) => page(q?.page ?? 1, size, total),
-    nextPage: async (_kind: string, url: string) => page(Number(new URL(url).searchParams.get("page")), size, total) as never,
-  };
+  return httpStubs().on(LIST, (r) => reply.json(200, page(Number(r.query.get("page") ?? 1), size, total)), { times: "any" });
 }
 
 /** The verb as the command line runs it: its flags parsed, then its run. */
@@ -42,7 +42,7 @@ const listShipments = runFor("shipments");
 
 describe("list shipments", () => {
   it("shows one page as a table and says how to get more", async () => {
-    const t = testDeps({ api: pagesOf(2, 5) });
+    const t = testDeps({ http: pagesOf(2, 5) });
     await listShipments(t.deps, [], {});
     const lines = t.io.stdout().trimEnd().split("\n");
     expect(lines[0]).toMatch(/^ID\s+TITLE\s+STATUS\s+VALUE\s+SERVICE\s+PRICE\s+CREATED$/);
@@ -53,9 +53,9 @@ describe("list shipments", () => {
   });
 
   it("passes --page and --limit to the service", async () => {
-    const t = testDeps({ json: true, api: pagesOf(2, 5) });
+    const t = testDeps({ json: true, http: pagesOf(2, 5) });
     await listShipments(t.deps, [], { page: "2", limit: "2" });
-    expect(t.api.callsTo("listShipments")[0]![0]).toEqual({ page: 2, limit: 2 });
+    expect(t.http.requests.map((r) => r.query.toString())).toEqual(["page=2&limit=2"]);
     const doc = JSON.parse(t.io.stdout());
     expect(doc.shipments.map((s: StoredShipment) => s.id)).toEqual([3, 4]);
     // Where to go on is in the document, not only on stderr (issue 12, point 9).
@@ -65,17 +65,17 @@ describe("list shipments", () => {
   });
 
   it("with --all --json follows links.next to the end and prints one document", async () => {
-    const t = testDeps({ json: true, api: pagesOf(2, 5) });
+    const t = testDeps({ json: true, http: pagesOf(2, 5) });
     await listShipments(t.deps, [], { all: true, limit: "2" });
     const doc = JSON.parse(t.io.stdout());
     expect(doc.shipments.map((s: StoredShipment) => s.id)).toEqual([1, 2, 3, 4, 5]);
     expect(doc.next_page).toBeNull();
-    expect(t.api.callsTo("nextPage").map((c) => c[1])).toEqual([`${BASE}?page=2&limit=2`, `${BASE}?page=3&limit=2`]);
+    expect(t.http.requests.map((r) => r.query.toString())).toEqual(["page=1&limit=2", "page=2&limit=2", "page=3&limit=2"]);
     expect(t.io.stderr()).toBe("");
   });
 
   it("with --ndjson prints one item per line", async () => {
-    const t = testDeps({ api: pagesOf(2, 3) });
+    const t = testDeps({ http: pagesOf(2, 3) });
     await listShipments(t.deps, [], { all: true, ndjson: true });
     const lines = t.io.stdout().trimEnd().split("\n");
     expect(lines.map((l) => JSON.parse(l).id)).toEqual([1, 2, 3]);
@@ -83,10 +83,10 @@ describe("list shipments", () => {
   });
 
   it("prints an empty list with --json, and talks on stderr without", async () => {
-    const json = testDeps({ json: true, api: pagesOf(2, 0) });
+    const json = testDeps({ json: true, http: pagesOf(2, 0) });
     await listShipments(json.deps, [], {});
     expect(JSON.parse(json.io.stdout())).toEqual({ shipments: [], page: 1, per_page: 2, next_page: null });
-    const people = testDeps({ api: pagesOf(2, 0) });
+    const people = testDeps({ http: pagesOf(2, 0) });
     await listShipments(people.deps, [], {});
     expect(people.io.stdout()).toBe("");
     expect(people.io.stderr()).toBe("No shipments.\n");
@@ -97,14 +97,16 @@ describe("list shipments", () => {
     await expect(listShipments(t.deps, [], { limit: "51" })).rejects.toBeInstanceOf(UsageError);
     await expect(listShipments(t.deps, [], { ndjson: true })).rejects.toThrow("--json and --format ndjson cannot be used together");
     await expect(listShipments(t.deps, [], { format: "csv" })).rejects.toThrow("--json and --format csv cannot be used together");
-    expect(t.api.calls).toEqual([]);
+    expect(t.http.requests).toEqual([]);
   });
 
   it("stops when the service's next link loops", async () => {
     const looping = page(1, 1, 3);
     const t = testDeps({
       json: true,
-      api: { listShipments: async () => looping, nextPage: async () => ({ ...looping, links: { ...looping.links, next: `${BASE}?page=2` } }) as never },
+      http: httpStubs()
+        .on(LIST, reply.json(200, looping))
+        .on(LIST, reply.json(200, { ...looping, links: { ...looping.links, next: `${BASE}?page=2` } }), { times: "any" }),
     });
     await expect(listShipments(t.deps, [], { all: true })).rejects.toBeInstanceOf(UnavailableError);
   });
@@ -114,13 +116,14 @@ describe("list addresses", () => {
   it("shows the address columns with the country by name", async () => {
     const address = { id: 3, ...GALLERY };
     const t = testDeps({
-      api: {
-        listAddresses: async () => ({
+      http: httpStubs().on(
+        "GET /api/v1/addresses",
+        reply.json(200, {
           data: [address],
           links: { first: "x", last: null, prev: null, next: null },
           meta: { current_page: 1, from: 1, path: "x", per_page: 20, to: 1 },
         }),
-      },
+      ),
     });
     await runFor("addresses")(t.deps, [], {});
     const lines = t.io.stdout().trimEnd().split("\n");

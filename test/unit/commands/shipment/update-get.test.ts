@@ -4,6 +4,7 @@ import { parseUpdate, runUpdate } from "../../../../src/commands/shipment/update
 import { UsageError } from "../../../../src/errors.js";
 import { GALLERY } from "../../../helpers/gallery.js";
 import { testDeps } from "../../../helpers/deps.js";
+import { httpStubs, reply } from "../../../helpers/http-stubs.js";
 
 const FLAGS = {
   title: "Blue Study",
@@ -35,17 +36,20 @@ const STORED = {
   arrived_at: null,
 };
 
+const patched = () => httpStubs().on("PATCH /api/v1/shipments/7", reply.empty());
+const stored = (shipment: object) => httpStubs().on("GET /api/v1/shipments/7", reply.json(200, { data: shipment }));
+
 describe("shipment update", () => {
   it("PATCHes the full shipment and says so on stderr", async () => {
-    const t = testDeps({ api: { updateShipment: async () => undefined } });
+    const t = testDeps({ http: patched() });
     await runUpdate(parseUpdate(["7"], FLAGS), t.deps);
-    expect(t.api.callsTo("updateShipment")[0]!.slice(0, 2)).toEqual([7, SENT]);
+    expect(t.http.sent("PATCH /api/v1/shipments/7")[0]!.json()).toEqual(SENT);
     expect(t.io.stdout()).toBe("");
     expect(t.io.stderr()).toBe("Updated shipment 7.\n");
   });
 
   it("prints {id, shipment} with --json", async () => {
-    const t = testDeps({ json: true, api: { updateShipment: async () => undefined } });
+    const t = testDeps({ json: true, http: patched() });
     await runUpdate(parseUpdate(["7"], FLAGS), t.deps);
     expect(JSON.parse(t.io.stdout())).toEqual({ id: 7, shipment: SENT });
   });
@@ -54,13 +58,13 @@ describe("shipment update", () => {
     const t = testDeps();
     expect(() => parseUpdate(["x"], FLAGS)).toThrow("shipment id must be a positive whole number");
     await expect(runUpdate(parseUpdate(["7"], { ...FLAGS, length: "45" }), t.deps)).rejects.toBeInstanceOf(UsageError);
-    expect(t.api.calls).toEqual([]);
+    expect(t.http.requests).toEqual([]);
   });
 });
 
 describe("shipment get", () => {
   it("prints the service's record unchanged with --json, status_name after status and the report sets beside it", async () => {
-    const t = testDeps({ json: true, api: { getShipment: async () => STORED } });
+    const t = testDeps({ json: true, http: stored(STORED) });
     await runGet(parseGet(["7"]), t.deps);
     const { report_sets, status_name, ...record } = JSON.parse(t.io.stdout());
     expect(record).toEqual(STORED);
@@ -71,7 +75,7 @@ describe("shipment get", () => {
   });
 
   it("shows status by name, money in dollars, both addresses and the timestamps", async () => {
-    const t = testDeps({ api: { getShipment: async () => STORED } });
+    const t = testDeps({ http: stored(STORED) });
     await runGet(parseGet(["7"]), t.deps);
     const out = t.io.stdout();
     expect(out).toMatch(/^status\s+Delivered$/m);
@@ -87,7 +91,7 @@ describe("shipment get", () => {
   });
 
   it("says when no price session has priced the shipment yet", async () => {
-    const t = testDeps({ api: { getShipment: async () => ({ ...STORED, price: null }) } });
+    const t = testDeps({ http: stored({ ...STORED, price: null }) });
     await runGet(parseGet(["7"]), t.deps);
     expect(t.io.stdout()).toMatch(/^price\s+not priced$/m);
   });

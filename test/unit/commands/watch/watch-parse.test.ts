@@ -41,8 +41,8 @@ describe("watch parse", () => {
   });
 
   it("--json is refused: a watch is a stream (--ndjson)", async () => {
-    const { deps, api } = testDeps({ json: true });
+    const { deps, http } = testDeps({ json: true });
     await expect(runWatch(await parse([]), deps)).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining("--ndjson") });
-    expect(api.calls).toEqual([]);
+    expect(http.requests).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveCountry, resolveService } from "../../../src/config/lookup.js";
+import { resolveCountry, resolveService } from "../../../src/csv/lookup.js";
 import { SANDBOX_TABLES, type Tables } from "../../../src/contract/index.js";
 import { ExitCode, UsageError } from "../../../src/errors.js";
 

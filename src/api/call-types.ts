@@ -1,0 +1,53 @@
+// The options and bodies of a call, which endpoints.ts and call.ts take: apart from the ApiClient (client-types.ts),
+// which is derived from the endpoints, so no file of api/ imports its way round in a circle.
+import type { Readable } from "node:stream";
+import type { VerifyFailureBody } from "../contract/index.js";
+
+export interface CallOptions {
+  /**
+   * Aborts the request (Ctrl-C). Only reads and other calls safe to repeat take it: a write that must not be repeated
+   * (create, store, pay, upload) is aborted only by the client's write signal, so a run that is stopping lets it
+   * answer and records what it did (see ApiClientOptions.writeSignal).
+   */
+  signal?: AbortSignal;
+  /** Overrides the client's retry budget for calls that are safe to retry. */
+  retries?: number;
+  /** Told before each retry, so a command can show progress ("rate limited, retrying in 4 s"). */
+  onRetry?: (info: RetryInfo) => void;
+  /** Told how many bytes of the body the connection has taken so far (uploads). */
+  onProgress?: (bytesSent: number) => void;
+}
+
+/**
+ * A request body serialized ahead of its call, from `value` (see prepareCreateShipments): a batch prepares the next
+ * request while its slot is busy, so a free slot is refilled without serializing first. Used only by a call made
+ * with that very `value`.
+ */
+export interface PreparedJson<T> {
+  readonly value: T;
+  readonly bytes: Buffer;
+}
+
+export interface RetryInfo {
+  /** The attempt about to be made (2 for the first retry). */
+  attempt: number;
+  delayMs: number;
+  reason: string;
+}
+
+export interface PageQuery {
+  page?: number;
+  limit?: number;
+}
+
+/** Result of POST /api/v1/addresses/verify: 200 is valid; 400 carries the verdict and maybe a revised address. */
+export type VerifyOutcome = { valid: true } | { valid: false; result: VerifyFailureBody };
+
+/** A multipart body built elsewhere (photos/), streamed from disk with a known length. */
+export interface MultipartBody {
+  contentType: string;
+  /** Exact byte length of the whole body, sent as Content-Length. */
+  length: number;
+  /** A fresh stream of the body each call (a retry before sending needs a new one). */
+  open(): Readable;
+}
