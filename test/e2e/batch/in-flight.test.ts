@@ -9,7 +9,7 @@ import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
 import { SHIPMENT_SHAPES } from "../../../src/sandbox/defaults.js";
 import { type OrgTarget } from "../../helpers/sandbox.js";
 import { GALLERY } from "../../helpers/gallery.js";
-import { APPLY_MAX_MS, HOLD_APPLY_MAX_MS, SLOW_MS, applied, bodyRead, inFlightSandbox, printed, received } from "../../helpers/slow-apply.js";
+import { HOLD_APPLY_MAX_MS, applied, bodyRead, inFlightSandbox, printed, received } from "../../helpers/slow-apply.js";
 import { seedAddress } from "../../helpers/seed.js";
 import { shipmentRows, type RowOptions } from "../../../fixtures/csv/generate.mjs";
 import { rowsFile, shipmentTitles, writeRows } from "./helpers.js";
