@@ -4,3 +4,6 @@ export * from "./tables.js";
 export * from "./schemas.js";
 export * from "./fields.js";
 export * from "./post-codes.js";
+export * from "./post-code-fit.js";
+export * from "./us-states.js";
+export * from "./us-zip-prefixes.js";
