@@ -11,7 +11,9 @@ import type { CsvOptions } from "./run-options.js";
 import { openSource, type CsvSource } from "../csv/csv-source.js";
 import { access, constants, mkdir, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { UsageError } from "../errors.js";
+import { ExitCode, UsageError } from "../errors.js";
+import { isEmptyShipctlFile } from "../csv/origin-columns.js";
+import { writeResultsJson, type ResultWords } from "./results.js";
 import { WouldSendRows } from "./dry-run-report.js";
 
 export interface BatchRun {
@@ -29,10 +31,19 @@ export interface BatchRun {
   wouldSend?: WouldSendRows;
 }
 
-/** Opens the input and the connection, runs `body`, and always removes a stdin copy. */
-export async function withBatch<T>(deps: Deps, options: CsvOptions, body: (run: BatchRun) => Promise<T>): Promise<T> {
+/**
+ * Opens the input and the connection, runs `body`, and always removes a stdin copy. An errors file whose rows were
+ * all fixed (shipctl's columns, no rows) is the end of a fix-and-rerun loop, not a mistake: exit 0, nothing sent or
+ * written (the results file stays as it is).
+ */
+export async function withBatch(deps: Deps, options: CsvOptions, words: ResultWords, body: (run: BatchRun) => Promise<number>): Promise<number> {
   const source = await openSource(options.csv, deps.cwd, deps.io.stdin);
   try {
+    if (await isEmptyShipctlFile(source)) {
+      deps.io.err(`nothing left to fix in ${source.name}\n`);
+      if (deps.globals.json) writeResultsJson((text) => deps.io.out(text), new Outcomes(), words, {});
+      return ExitCode.Ok;
+    }
     await resultsFolder(options, deps.cwd);
     const connection = await deps.connection();
     // The HTTP client (its modules) loads while the tables are fetched: a first pass that verifies addresses as it
