@@ -13,6 +13,7 @@ import { access, constants, mkdir, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { ExitCode, UsageError } from "../errors.js";
 import { isEmptyShipctlFile } from "../csv/origin-columns.js";
+import { sourceInEncoding } from "../csv/encoding.js";
 import { writeResultsJson, type ResultWords } from "./results.js";
 import { WouldSendRows } from "./dry-run-report.js";
 
@@ -37,8 +38,11 @@ export interface BatchRun {
  * written (the results file stays as it is).
  */
 export async function withBatch(deps: Deps, options: CsvOptions, words: ResultWords, body: (run: BatchRun) => Promise<number>): Promise<number> {
-  const source = await openSource(options.csv, deps.cwd, deps.io.stdin);
+  const opened = await openSource(options.csv, deps.cwd, deps.io.stdin);
+  const source = options.encoding === undefined ? opened : sourceInEncoding(opened, options.encoding);
   try {
+    // Said on every run, as the country mappings are: an encoding is never applied unseen.
+    if (options.encoding !== undefined) deps.io.err(`Reading ${source.name} as ${options.encoding} (--encoding)\n`);
     if (await isEmptyShipctlFile(source)) {
       deps.io.err(`nothing left to fix in ${source.name}\n`);
       if (deps.globals.json) writeResultsJson((text) => deps.io.out(text), new Outcomes(), words, {});

@@ -3,9 +3,12 @@
 import { UsageError } from "../errors.js";
 import { DEFAULT_CONCURRENCY, readConcurrency } from "./concurrency.js";
 import { shellQuote } from "../output/shell-quote.js";
+import { declaredEncoding } from "../csv/encoding.js";
 
 export type CsvFlags = {
   csv?: string;
+  /** --encoding: the file's encoding when it is not UTF-8 (csv/encoding.ts). */
+  encoding?: string;
   dryRun?: boolean;
   concurrency?: string | number;
   results?: string;
@@ -31,6 +34,8 @@ export interface SendOptions {
 
 export interface CsvOptions extends SendOptions {
   csv: string;
+  /** The encoding --encoding declared, as TextDecoder names it; undefined for UTF-8 (or UTF-16 with a BOM). */
+  encoding?: string;
   results?: string;
   forceNew: boolean;
 }
@@ -51,12 +56,14 @@ export function csvOptions(flags: CsvFlags): CsvOptions {
   if (flags.csv === undefined || flags.csv === "") throw new UsageError("--csv needs a file (or - for stdin)");
   const send = sendOptions(flags);
   if (flags.results !== undefined && flags.results.trim() === "") throw new UsageError("--results needs a file name");
-  return { csv: flags.csv, ...send, results: flags.results, forceNew: flags.forceNew === true };
+  const encoding = flags.encoding === undefined ? undefined : declaredEncoding(flags.encoding);
+  return { csv: flags.csv, ...(encoding === undefined ? {} : { encoding }), ...send, results: flags.results, forceNew: flags.forceNew === true };
 }
 
 /** The command to run again to resume: the same input and the flags that change what is sent. */
 export function resumeCommand(command: string, options: CsvOptions, globals: { profile?: string }): string {
   const parts = ["shipctl", command, "--csv", shellQuote(options.csv)];
+  if (options.encoding !== undefined) parts.push("--encoding", shellQuote(options.encoding));
   if (options.results !== undefined) parts.push("--results", shellQuote(options.results));
   if (options.concurrency !== DEFAULT_CONCURRENCY) parts.push("--concurrency", String(options.concurrency));
   if (options.acceptRecommended) parts.push("--accept-recommended");

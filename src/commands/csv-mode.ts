@@ -30,6 +30,7 @@ export interface CsvFlagChoice {
 
 export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command {
   command.option("--csv <file>", "read one item per row of a CSV file (- for stdin)");
+  command.option("--encoding <name>", "with --csv: the file's encoding when it is not UTF-8 (windows-1252, latin1...: any name Node's TextDecoder knows); never guessed");
   const shared = choice.fileToo ? "" : "with --csv: ";
   const items = choice.fileToo ? "items" : "rows";
   if (choice.sending) {
@@ -85,6 +86,7 @@ const CSV_ONLY: ReadonlyArray<readonly [keyof CsvFlags, string]> = [
   ["results", "--results"],
   ["skipInvalid", "--skip-invalid"],
   ["concurrency", "--concurrency"],
+  ["encoding", "--encoding"],
 ];
 
 /**
