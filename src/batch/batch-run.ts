@@ -8,19 +8,22 @@ import { retryNote } from "../input/call-options.js";
 import { createProgress, type Progress } from "../output/progress.js";
 import { Outcomes } from "./outcomes.js";
 import type { CsvOptions } from "./run-options.js";
-import { openSource, type CsvSource } from "../csv/csv-source.js";
+import { openSource } from "../csv/csv-source.js";
 import { access, constants, mkdir, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { ExitCode, UsageError } from "../errors.js";
 import { isEmptyShipctlFile } from "../csv/origin-columns.js";
 import { sourceInEncoding } from "../csv/encoding.js";
+import type { MappedSource } from "../csv/scan.js";
+import { columnMapFor } from "./column-mapping.js";
 import { writeResultsJson, type ResultWords } from "./results.js";
 import { WouldSendRows } from "./dry-run-report.js";
 
 export interface BatchRun {
   deps: Deps;
   options: CsvOptions;
-  source: CsvSource;
+  /** The input, with the column mapping it is read with (--map or a saved one). */
+  source: MappedSource;
   connection: Connection;
   tables: Tables;
   outcomes: Outcomes;
@@ -50,6 +53,7 @@ export async function withBatch(deps: Deps, options: CsvOptions, words: ResultWo
     }
     await resultsFolder(options, deps.cwd);
     const connection = await deps.connection();
+    const columnMap = await columnMapFor(deps, source, connection.profile, options);
     // The HTTP client (its modules) loads while the tables are fetched: a first pass that verifies addresses as it
     // finds them needs it at once, and loading it mid-pass waited for the pass to yield, ~200 ms (bench/batch.mjs).
     // A client that cannot be made fails again, with its message, where it is first used.
@@ -58,7 +62,7 @@ export async function withBatch(deps: Deps, options: CsvOptions, words: ResultWo
     const run: BatchRun = {
       deps,
       options,
-      source,
+      source: columnMap === undefined ? source : { ...source, columnMap },
       connection,
       tables,
       outcomes: new Outcomes(),
