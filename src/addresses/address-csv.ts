@@ -36,11 +36,11 @@ export const VERIFY_WORDS: ResultWords = { idKey: "address_id", idHeader: "addre
 export const ADD_WORDS: ResultWords = { idKey: "address_id", idHeader: "address id", labelHeader: "name", done: "created" };
 
 export async function runAddressVerifyCsv(deps: Deps, options: CsvOptions): Promise<number> {
-  return withBatch(deps, options, (run) => verifyBatch(run));
+  return withBatch(deps, options, VERIFY_WORDS, (run) => verifyBatch(run));
 }
 
 export async function runAddressAddCsv(deps: Deps, options: CsvOptions): Promise<number> {
-  return withJournal(deps, options, "address-add", addBatch);
+  return withJournal(deps, options, "address-add", ADD_WORDS, addBatch);
 }
 
 type VerifyResult = Verdict | { failed: string };

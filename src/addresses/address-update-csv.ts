@@ -13,7 +13,7 @@ import { shortHash } from "../ledger/book-lines.js";
 export const ADDRESS_UPDATE_WORDS: ResultWords = { idKey: "address_id", idHeader: "address id", labelHeader: "name", done: "updated" };
 
 export async function runAddressUpdateCsv(deps: Deps, options: CsvOptions): Promise<number> {
-  return withJournal(deps, options, "address-update", (run, journal) =>
+  return withJournal(deps, options, "address-update", ADDRESS_UPDATE_WORDS, (run, journal) =>
     patchRows(run, journal, {
       spec: (keys) => addressScanSpec(run.tables, { keys, kind: "address-update" }),
       words: ADDRESS_UPDATE_WORDS,

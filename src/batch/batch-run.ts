@@ -8,16 +8,22 @@ import { retryNote } from "../input/call-options.js";
 import { createProgress, type Progress } from "../output/progress.js";
 import { Outcomes } from "./outcomes.js";
 import type { CsvOptions } from "./run-options.js";
-import { openSource, type CsvSource } from "../csv/csv-source.js";
+import { openSource } from "../csv/csv-source.js";
 import { access, constants, mkdir, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { UsageError } from "../errors.js";
+import { ExitCode, UsageError } from "../errors.js";
+import { isEmptyShipctlFile } from "../csv/origin-columns.js";
+import { sourceInEncoding } from "../csv/encoding.js";
+import type { MappedSource } from "../csv/scan.js";
+import { columnMapFor } from "./column-mapping.js";
+import { writeResultsJson, type ResultWords } from "./results.js";
 import { WouldSendRows } from "./dry-run-report.js";
 
 export interface BatchRun {
   deps: Deps;
   options: CsvOptions;
-  source: CsvSource;
+  /** The input, with the column mapping it is read with (--map or a saved one). */
+  source: MappedSource;
   connection: Connection;
   tables: Tables;
   outcomes: Outcomes;
@@ -29,12 +35,25 @@ export interface BatchRun {
   wouldSend?: WouldSendRows;
 }
 
-/** Opens the input and the connection, runs `body`, and always removes a stdin copy. */
-export async function withBatch<T>(deps: Deps, options: CsvOptions, body: (run: BatchRun) => Promise<T>): Promise<T> {
-  const source = await openSource(options.csv, deps.cwd, deps.io.stdin);
+/**
+ * Opens the input and the connection, runs `body`, and always removes a stdin copy. An errors file whose rows were
+ * all fixed (shipctl's columns, no rows) is the end of a fix-and-rerun loop, not a mistake: exit 0, nothing sent or
+ * written (the results file stays as it is).
+ */
+export async function withBatch(deps: Deps, options: CsvOptions, words: ResultWords, body: (run: BatchRun) => Promise<number>): Promise<number> {
+  const opened = await openSource(options.csv, deps.cwd, deps.io.stdin);
+  const source = options.encoding === undefined ? opened : sourceInEncoding(opened, options.encoding);
   try {
+    // Said on every run, as the country mappings are: an encoding is never applied unseen.
+    if (options.encoding !== undefined) deps.io.err(`Reading ${source.name} as ${options.encoding} (--encoding)\n`);
+    if (await isEmptyShipctlFile(source)) {
+      deps.io.err(`nothing left to fix in ${source.name}\n`);
+      if (deps.globals.json) writeResultsJson((text) => deps.io.out(text), new Outcomes(), words, {});
+      return ExitCode.Ok;
+    }
     await resultsFolder(options, deps.cwd);
     const connection = await deps.connection();
+    const columnMap = await columnMapFor(deps, source, connection.profile, options);
     // The HTTP client (its modules) loads while the tables are fetched: a first pass that verifies addresses as it
     // finds them needs it at once, and loading it mid-pass waited for the pass to yield, ~200 ms (bench/batch.mjs).
     // A client that cannot be made fails again, with its message, where it is first used.
@@ -43,7 +62,7 @@ export async function withBatch<T>(deps: Deps, options: CsvOptions, body: (run: 
     const run: BatchRun = {
       deps,
       options,
-      source,
+      source: columnMap === undefined ? source : { ...source, columnMap },
       connection,
       tables,
       outcomes: new Outcomes(),

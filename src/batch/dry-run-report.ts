@@ -111,7 +111,7 @@ export function writeDryRunJson(
   outcomes: Outcomes,
   toSend: WouldSendRows,
   words: ResultWords,
-  tail: { requests: number; notes?: NotesJson; journal?: string; error?: ErrorJson },
+  tail: { requests: number; notes?: NotesJson; journal?: string; error?: ErrorJson; columns?: Record<string, string> },
 ): void {
   const position = toSend.numbered;
   const already = `already_${words.done}`;
@@ -134,6 +134,7 @@ export function writeDryRunJson(
       counts,
       ...(tail.notes ? { changes: tail.notes.changes, mappings: tail.notes.mappings } : {}),
       ...(tail.journal ? { journal: tail.journal } : {}),
+      ...(tail.columns ? { columns: tail.columns } : {}),
       ...(tail.error ? { error: tail.error } : {}),
     };
     out(`,${JSON.stringify(rest).slice(1)}\n`);
@@ -183,7 +184,7 @@ export function reportDryRun(
   outcomes: Outcomes,
   toSend: WouldSendRows,
   words: ResultWords,
-  o: { perRequest: number; refused: boolean; notes?: NotesJson; journal?: string; exitCode?: number },
+  o: { perRequest: number; refused: boolean; notes?: NotesJson; journal?: string; exitCode?: number; columns?: Record<string, string> },
 ): number {
   const counts = dryRunCounts(outcomes, words, toSend);
   const requests = Math.ceil(counts.would_send / o.perRequest);
@@ -193,7 +194,7 @@ export function reportDryRun(
   if (deps.globals.json) {
     // The run's failure in the document, as a real run with this exit code would print it (README "Errors as JSON").
     const error = code === ExitCode.Ok ? undefined : exitErrorJson(code, o.refused ? undefined : summary);
-    writeDryRunJson(outcomes, toSend, words, { requests, notes: o.notes, journal: o.journal, error });
+    writeDryRunJson(outcomes, toSend, words, { requests, notes: o.notes, journal: o.journal, error, columns: o.columns });
   } else if (outcomes.size > 0 && !o.refused) {
     // Invalid input was already listed on stderr: as after a refused run, people need no table of it.
     deps.io.out(renderResultsTable(outcomes, words, { theme: deps.theme.out, width: deps.io.stdoutIsTTY ? deps.io.columns : undefined, position, dryRun: true }));

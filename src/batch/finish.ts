@@ -11,6 +11,7 @@ import { resumeCommand } from "./run-options.js";
 import { openScan, type ScanSpec, type ValidBase } from "../csv/scan.js";
 import { BULK_CHUNK_BYTES } from "../csv/csv-source.js";
 import { reportDryRun, type WouldSendRows } from "./dry-run-report.js";
+import { columnMapJson } from "../csv/column-map.js";
 
 export interface FinishInput {
   words: ResultWords;
@@ -51,7 +52,7 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   if (deps.globals.json) {
     const out = textBuffer((text) => deps.io.out(text));
     const error = input.error !== undefined ? errorJson(input.error) : code === ExitCode.Ok ? undefined : exitErrorJson(code, refused ? undefined : summaryLine(counts, input.words));
-    writeResultsJson((text) => out.add(text), outcomes, input.words, { notes: input.notes?.toJSON(), journal: input.journalPath, results: files, error });
+    writeResultsJson((text) => out.add(text), outcomes, input.words, { notes: input.notes?.toJSON(), journal: input.journalPath, results: files, error, columns: columnsJson(run) });
     out.flush();
   } else if (outcomes.size > 0 && !refused) {
     deps.io.out(renderResultsTable(outcomes, input.words, { theme: deps.theme.out, width: deps.io.stdoutIsTTY ? deps.io.columns : undefined }));
@@ -97,7 +98,12 @@ function runExitCode(run: BatchRun, input: FinishInput, counts: Counts): number 
 
 /** A dry run's end: no results file and no journal line; the exit code the run would have (reportDryRun). */
 function finishDryRun(run: BatchRun, toSend: WouldSendRows, input: FinishInput, refused: boolean): number {
-  return reportDryRun(run.deps, run.outcomes, toSend, input.words, { perRequest: input.perRequest ?? 1, refused, notes: input.notes?.toJSON(), journal: input.journalPath, exitCode: input.exitCode });
+  return reportDryRun(run.deps, run.outcomes, toSend, input.words, { perRequest: input.perRequest ?? 1, refused, notes: input.notes?.toJSON(), journal: input.journalPath, exitCode: input.exitCode, columns: columnsJson(run) });
+}
+
+/** The column mapping the run read its file with, for --json (`columns`: the sheet's header -> shipctl's column). */
+function columnsJson(run: BatchRun): Record<string, string> | undefined {
+  return run.source.columnMap && columnMapJson(run.source.columnMap);
 }
 
 /** Rows the run never reached or held back: "not sent", so the results name every row of the file. */

@@ -15,15 +15,17 @@ import type { Validation } from "./validate-pass.js";
 import { markInvalid } from "./before-send.js";
 import type { WouldSendRows, Sends } from "./dry-run-report.js";
 import type { Change } from "../csv/row-types.js";
+import type { ResultWords } from "./results.js";
 
 /** Runs `body` with the run's journal (read-only for a dry run, which writes nothing), closed however it ends. */
 export async function withJournal(
   deps: Deps,
   options: CsvOptions,
   kind: Exclude<BatchKind, "address-verify">,
+  words: ResultWords,
   body: (run: BatchRun, journal: Book) => Promise<number>,
 ): Promise<number> {
-  return withBatch(deps, options, async (run) => {
+  return withBatch(deps, options, words, async (run) => {
     const journal = await openCsvBook(run, kind);
     try {
       return await body(run, journal);

@@ -3,9 +3,14 @@
 import { UsageError } from "../errors.js";
 import { DEFAULT_CONCURRENCY, readConcurrency } from "./concurrency.js";
 import { shellQuote } from "../output/shell-quote.js";
+import { declaredEncoding } from "../csv/encoding.js";
 
 export type CsvFlags = {
   csv?: string;
+  /** --encoding: the file's encoding when it is not UTF-8 (csv/encoding.ts). */
+  encoding?: string;
+  /** --map "Artwork=title,...": the sheet's own names for columns (csv/column-map.ts). */
+  map?: string;
   dryRun?: boolean;
   concurrency?: string | number;
   results?: string;
@@ -31,6 +36,10 @@ export interface SendOptions {
 
 export interface CsvOptions extends SendOptions {
   csv: string;
+  /** The encoding --encoding declared, as TextDecoder names it; undefined for UTF-8 (or UTF-16 with a BOM). */
+  encoding?: string;
+  /** --map as given. */
+  map?: string;
   results?: string;
   forceNew: boolean;
 }
@@ -51,12 +60,15 @@ export function csvOptions(flags: CsvFlags): CsvOptions {
   if (flags.csv === undefined || flags.csv === "") throw new UsageError("--csv needs a file (or - for stdin)");
   const send = sendOptions(flags);
   if (flags.results !== undefined && flags.results.trim() === "") throw new UsageError("--results needs a file name");
-  return { csv: flags.csv, ...send, results: flags.results, forceNew: flags.forceNew === true };
+  const encoding = flags.encoding === undefined ? undefined : declaredEncoding(flags.encoding);
+  return { csv: flags.csv, ...(encoding === undefined ? {} : { encoding }), ...(flags.map === undefined ? {} : { map: flags.map }), ...send, results: flags.results, forceNew: flags.forceNew === true };
 }
 
 /** The command to run again to resume: the same input and the flags that change what is sent. */
 export function resumeCommand(command: string, options: CsvOptions, globals: { profile?: string }): string {
   const parts = ["shipctl", command, "--csv", shellQuote(options.csv)];
+  if (options.encoding !== undefined) parts.push("--encoding", shellQuote(options.encoding));
+  if (options.map !== undefined) parts.push("--map", shellQuote(options.map));
   if (options.results !== undefined) parts.push("--results", shellQuote(options.results));
   if (options.concurrency !== DEFAULT_CONCURRENCY) parts.push("--concurrency", String(options.concurrency));
   if (options.acceptRecommended) parts.push("--accept-recommended");

@@ -37,6 +37,11 @@ const nouns: Array<VerbGroup | TopLevelVerb> = [
     description: "list shipments or addresses, a page at a time or all of them",
     wiring: () => import("./list/index.js"),
   },
+  {
+    name: "csv",
+    description: "how CSV files are read: the column mapping saved for a sheet's own headers",
+    wiring: () => import("./csv/index.js"),
+  },
   checkoutCommand,
   {
     name: "report",

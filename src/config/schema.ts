@@ -32,6 +32,15 @@ export const StoredTablesSchema = z.object({
 });
 export type StoredTables = z.infer<typeof StoredTablesSchema>;
 
+/** One saved column mapping: the header shape it is for (normalised names, in order) and its pairs. */
+function StoredColumnMapSchema() {
+  return z.object({
+    headers: z.array(z.string()),
+    entries: z.array(z.object({ header: z.string().min(1), column: z.string().min(1) })).min(1),
+  });
+}
+export type StoredColumnMap = z.infer<ReturnType<typeof StoredColumnMapSchema>>;
+
 // Loose objects: a newer shipctl may have written keys this one does not know; they are kept, not dropped.
 export const StoredProfileSchema = z.looseObject({
   baseUrl: z.string().optional(),
@@ -46,6 +55,8 @@ export const StoredProfileSchema = z.looseObject({
   stripLocation: z.boolean().optional(),
   /** A PEM file of CA certificates trusted for this profile besides Node's own (`config set caFile`). */
   caFile: z.string().optional(),
+  /** Column mappings saved per header shape (`--map`, `shipctl csv map`): a sheet's own names for shipctl's columns. */
+  columnMaps: z.array(StoredColumnMapSchema()).optional(),
 });
 export type StoredProfile = z.infer<typeof StoredProfileSchema>;
 

@@ -5,3 +5,6 @@ export * from "./schemas.js";
 export * from "./stored-shipment.js";
 export * from "./fields.js";
 export * from "./post-codes.js";
+export * from "./post-code-fit.js";
+export * from "./us-states.js";
+export * from "./us-zip-prefixes.js";

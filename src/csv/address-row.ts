@@ -59,11 +59,15 @@ export function buildAddress(cells: Record<AddressField, string>, ctx: RowContex
     } else problems.push({ field: "phone", reason: phone.reason });
   }
 
-  // Spreadsheets read 02134 as the number 2134: leading zeros put back where the country's format is known.
-  if (typeof out.post_code === "string" && country.ok) {
-    const postCode = readPostCode(out.post_code, alpha2, "post_code");
-    out.post_code = postCode.value;
-    if (postCode.change) changes.push({ ...postCode.change, column: "post_code" });
+  // Spreadsheets read 02134 as the number 2134: leading zeros put back where the padded code fits the region, and
+  // every code checked against its country's format (and a US ZIP against its state).
+  if (typeof out.post_code === "string" && out.post_code !== "" && country.ok) {
+    const postCode = readPostCode(out.post_code, alpha2, typeof out.region === "string" ? out.region : "", "post_code");
+    if (!postCode.ok) problems.push({ field: "post_code", reason: postCode.reason });
+    else {
+      out.post_code = postCode.value;
+      if (postCode.change) changes.push({ ...postCode.change, column: "post_code" });
+    }
   }
 
   const checked = Address.safeParse(out);

@@ -4,7 +4,7 @@
 import { parse, type CsvError } from "csv-parse";
 import { UsageError } from "../errors.js";
 import { decodeCsvBytes, type CsvEncoding } from "./encoding.js";
-import { firstLine, sniffDelimiter, type Delimiter } from "./delimiter.js";
+import { firstLine, lineEndOf, sniffDelimiter, type Delimiter, type LineEnd } from "./delimiter.js";
 import { endlessLineError, MAX_FIRST_LINE_BYTES } from "../fs/input-guard.js";
 
 export interface CsvRow {
@@ -18,6 +18,7 @@ export interface CsvFile {
   file: string;
   encoding: CsvEncoding;
   delimiter: Delimiter;
+  lineEnd: LineEnd;
   header: string[];
   /** The data rows, read once, in file order. Rows whose cells are all empty are skipped. */
   rows: AsyncIterable<CsvRow>;
@@ -52,6 +53,7 @@ export async function openCsv(bytes: AsyncIterable<Buffer | string>, file: strin
     if (size > MAX_FIRST_LINE_BYTES) throw endlessLineError(file);
   }
   const header = firstLine(peekedText.replace(/^[\r\n]+/, "")).line;
+  const lineEnd = lineEndOf(peekedText.replace(/^[\r\n]+/, ""));
   if (header.trim() === "") {
     throw new UsageError(`${file} is empty: it needs a header row naming the columns, then one row per item`, {
       hint: "Run `shipctl shipment template > file.csv` for a file to start from.",
@@ -139,7 +141,7 @@ export async function openCsv(bytes: AsyncIterable<Buffer | string>, file: strin
       close();
     }
   }
-  return { file, encoding, delimiter, header: headerCells, rows: rows(), batches: batches(), each, close };
+  return { file, encoding, delimiter, lineEnd, header: headerCells, rows: rows(), batches: batches(), each, close };
 }
 
 /** csv-parse's core parser, which its stream (`Parser`) drives: `parse(chunk, end, push, close)` returns an error. */

@@ -4,6 +4,9 @@
 
 export type Delimiter = "," | ";" | "\t";
 
+/** How the file ends its lines: files shipctl writes for it (results, errors) end theirs the same way. */
+export type LineEnd = "\r\n" | "\n";
+
 const CANDIDATES: readonly Delimiter[] = [",", ";", "\t"];
 
 export function sniffDelimiter(headerLine: string): Delimiter {
@@ -32,4 +35,10 @@ export function firstLine(text: string): { line: string; complete: boolean } {
     else if (!quoted && (ch === "\n" || ch === "\r")) return { line: text.slice(0, i), complete: true };
   }
   return { line: text, complete: false };
+}
+
+/** The line end of the text's first line break outside quotes: CRLF (Excel, and a lone CR) or LF; CRLF when none yet. */
+export function lineEndOf(text: string): LineEnd {
+  const { line, complete } = firstLine(text);
+  return complete && text[line.length] === "\n" ? "\n" : "\r\n";
 }

@@ -2,6 +2,8 @@
 // (UTF-8 with or without a BOM, UTF-16 with a BOM) and refuse everything else with the way to re-export, because
 // guessing a legacy code page would silently corrupt names and addresses.
 import { isUtf8 } from "node:buffer";
+import { Readable } from "node:stream";
+import type { CsvSource } from "./csv-source.js";
 import { UsageError } from "../errors.js";
 import { refuseWorkbook, startsWith } from "./workbook.js";
 import { newlines, nulByteError } from "../fs/input-guard.js";
@@ -78,7 +80,7 @@ function notUtf8Error(file: string, chunk: Buffer, linesBefore: number): UsageEr
   return new UsageError(
     `${file} is not UTF-8 text: line ${line} holds the byte ${byte} ("${context}" if read as Latin-1), ` +
       "which suggests a Latin-1 or Windows-1252 export",
-    { hint: REEXPORT_HINT },
+    { hint: `Read it as it is with --encoding windows-1252 (or the encoding it was saved in; shipment create|update and address verify|add|update --csv), or: ${REEXPORT_HINT}` },
   );
 }
 
@@ -172,4 +174,57 @@ async function* transcodeUtf16(
   for await (const chunk of rest) yield decode(chunk, false);
   const tail = decode(Buffer.alloc(0), true);
   if (tail.length > 0) yield tail;
+}
+
+/**
+ * The encoding a person named with --encoding, as TextDecoder knows it ("latin1" is "windows-1252", as the WHATWG
+ * Encoding Standard says). A name it does not know is refused: shipctl never guesses an encoding.
+ */
+export function declaredEncoding(label: string): string {
+  try {
+    return new TextDecoder(label.trim()).encoding;
+  } catch {
+    throw new UsageError(`--encoding ${JSON.stringify(label)} is not an encoding shipctl can read`, {
+      hint: "Give a name such as windows-1252 (Excel for Windows' \"CSV (Comma delimited)\" in Western Europe and the Americas), latin1, iso-8859-15, shift_jis or utf-8.",
+    });
+  }
+}
+
+/**
+ * The bytes of a file in the encoding --encoding declared, as UTF-8 for the CSV reader (which then checks them as
+ * any UTF-8 file). A byte-order mark that says otherwise is refused rather than overruled: the flag was meant for
+ * another file (a results file shipctl wrote is UTF-8 with a BOM).
+ */
+export async function* declaredToUtf8(source: AsyncIterable<Buffer | string>, encoding: string, file: string): AsyncGenerator<Buffer> {
+  const decoder = new TextDecoder(encoding, { fatal: true });
+  const decode = (bytes?: Buffer): string => {
+    try {
+      return bytes === undefined ? decoder.decode() : decoder.decode(bytes, { stream: true });
+    } catch {
+      throw new UsageError(`${file} is not valid ${encoding} text`, { hint: `Check the encoding it was saved in and give that to --encoding, or: ${REEXPORT_HINT}` });
+    }
+  };
+  let first = true;
+  for await (const chunk of source) {
+    const bytes = toBuffer(chunk);
+    if (first && bytes.length > 0) {
+      first = false;
+      const bom = startsWith(bytes, [0xef, 0xbb, 0xbf]) ? "UTF-8" : startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff]) ? "UTF-16" : undefined;
+      if (bom !== undefined && !encoding.startsWith(bom.toLowerCase())) {
+        throw new UsageError(`${file} starts with a ${bom} byte-order mark, but --encoding says ${encoding}`, {
+          hint: "Run it without --encoding: the byte-order mark says how it is encoded.",
+        });
+      }
+    }
+    const text = decode(bytes);
+    if (text !== "") yield Buffer.from(text, "utf8");
+  }
+  const tail = decode();
+  if (tail !== "") yield Buffer.from(tail, "utf8");
+}
+
+/** The source read in the encoding --encoding declared (UTF-8 needs no decoding: the reader checks it as it is). */
+export function sourceInEncoding(source: CsvSource, encoding: string): CsvSource {
+  if (encoding === "utf-8") return source;
+  return { ...source, open: (chunkBytes) => Readable.from(declaredToUtf8(source.open(chunkBytes), encoding, source.name)) };
 }

@@ -34,7 +34,7 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n;\t]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** One CSV line; `delimiter` is "," or ";" (the list separator of locales whose decimal mark is a comma). */
-export function csvLine(cells: ReadonlyArray<string | number | null | undefined>, delimiter = ","): string {
-  return `${cells.map(csvCell).join(delimiter)}\r\n`;
+/** One CSV line; `delimiter` is ",", ";" (the list separator of locales whose decimal mark is a comma) or tab. */
+export function csvLine(cells: ReadonlyArray<string | number | null | undefined>, delimiter = ",", lineEnd = "\r\n"): string {
+  return `${cells.map(csvCell).join(delimiter)}${lineEnd}`;
 }

@@ -69,15 +69,21 @@ export function closestHeader(column: string, candidates: readonly HeaderCell[])
   return bestDistance <= Math.max(2, Math.floor(column.length / 3)) ? best : undefined;
 }
 
-export function matchHeader(header: readonly string[], layout: Layout, file: string): HeaderMatch {
+/** `mapped`: the sheet's own names for columns (--map or a saved mapping: column-map.ts), normalised header -> column. */
+export function matchHeader(header: readonly string[], layout: Layout, file: string, mapped: ReadonlyMap<string, string> = new Map()): HeaderMatch {
   const known = new Set(layout.columns);
   const columns = new Map<string, number>();
   const written = new Map<string, string>();
   const unknown: HeaderCell[] = [];
   const problems: string[] = [];
+  const names = new Set(header.map(normaliseHeader));
+  for (const [from, to] of mapped) {
+    if (!known.has(to)) problems.push(`the column mapping reads "${from}" as ${to}, which is not a column of this command`);
+    else if (!names.has(from)) problems.push(`the column mapping names the header "${from}", which this file does not have`);
+  }
   header.forEach((text, index) => {
     const key = normaliseHeader(text);
-    const column = layout.aliases[key] ?? key;
+    const column = mapped.get(key) ?? layout.aliases[key] ?? key;
     if (key === "") return;
     if (known.has(column)) {
       const earlier = columns.get(column);

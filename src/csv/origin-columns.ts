@@ -55,3 +55,25 @@ export async function originalNamedBy(source: CsvSource): Promise<string | undef
     csv.close();
   }
 }
+
+/**
+ * A file shipctl wrote (it has the origin columns) with a header and no rows: an errors file whose rows were all
+ * fixed. False for any other file, and for one that cannot be read (the run's first pass says why).
+ */
+export async function isEmptyShipctlFile(source: CsvSource): Promise<boolean> {
+  let csv;
+  try {
+    csv = await openCsv(source.open(), source.name);
+  } catch {
+    return false;
+  }
+  try {
+    if (!csv.header.map(normaliseHeader).some((h) => ORIGIN_COLUMNS.includes(h))) return false;
+    for await (const _row of csv.rows) return false;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    csv.close();
+  }
+}

@@ -100,26 +100,30 @@ export async function writeResultsFiles(source: CsvSource, outcomes: RowOutcomes
   for (const c of own) if (!columns.some((k) => k.name === c.name)) columns.push(c);
   const results = new CsvWriter(resultsPath);
   const errors = new CsvWriter(errorsPath);
+  // In the input's dialect (its delimiter and line ends), so that the spreadsheet that wrote it opens both files in
+  // columns: German Excel reads a ";" file, not a "," one. Input cells are copied as written, decimal commas included;
+  // what shipctl adds holds no fraction (ids, row numbers, whole dollars in notes).
+  const line = (cells: ReadonlyArray<string | number>) => csvLine(cells, csv.delimiter, csv.lineEnd);
   let failing = 0;
-  const write = async (line: ResultLine) => {
-    const cells = columns.map((c) => line.cells.get(c.name) ?? "");
-    const place = [line.row, line.key, original];
-    await results.line(csvLine([...cells, line.id, line.status, line.error, line.note ?? "", ...place]));
-    if (line.status === "failed") {
+  const write = async (result: ResultLine) => {
+    const cells = columns.map((c) => result.cells.get(c.name) ?? "");
+    const place = [result.row, result.key, original];
+    await results.line(line([...cells, result.id, result.status, result.error, result.note ?? "", ...place]));
+    if (result.status === "failed") {
       failing++;
-      await errors.line(csvLine([...(idAt < 0 ? [] : [line.id]), ...cells, line.error, ...place]));
+      await errors.line(line([...(idAt < 0 ? [] : [result.id]), ...cells, result.error, ...place]));
     }
   };
   try {
-    // A UTF-8 byte-order mark, so Excel opens accents correctly (shipctl reads it back).
-    await results.line(`\ufeff${csvLine([...columns.map((c) => c.text), options.idColumn, "status", "error", "note", ...ORIGIN_COLUMNS])}`);
-    await errors.line(`\ufeff${csvLine([...(idAt < 0 ? [] : [options.idColumn]), ...columns.map((c) => c.text), "error", ...ORIGIN_COLUMNS])}`);
+    // A UTF-8 byte-order mark whatever the input's encoding, so Excel opens accents correctly (shipctl reads it back).
+    await results.line(`\ufeff${line([...columns.map((c) => c.text), options.idColumn, "status", "error", "note", ...ORIGIN_COLUMNS])}`);
+    await errors.line(`\ufeff${line([...(idAt < 0 ? [] : [options.idColumn]), ...columns.map((c) => c.text), "error", ...ORIGIN_COLUMNS])}`);
     const fresh: ResultLine[] = [];
     for await (const record of csv.rows) {
       const carried = origin(record.cells);
       const row = carried.row ?? record.row;
       const o = outcomes.get(record.row);
-      const line: ResultLine = {
+      const fromInput: ResultLine = {
         row,
         key: keys.get(record.row) ?? `row:${row}`,
         cells: new Map(own.map((c) => [c.name, record.cells[c.index] ?? ""])),
@@ -129,10 +133,10 @@ export async function writeResultsFiles(source: CsvSource, outcomes: RowOutcomes
         note: options.noteOf?.(record.row) ?? "",
       };
       // Nothing to merge with: written as it is read, the file never held in memory.
-      if (earlier === undefined) await write(line);
-      else fresh.push(line);
+      if (earlier === undefined) await write(fromInput);
+      else fresh.push(fromInput);
     }
-    if (earlier !== undefined) for (const line of mergeResultLines(earlier.lines, fresh, options.keepCreated)) await write(line);
+    if (earlier !== undefined) for (const merged of mergeResultLines(earlier.lines, fresh, options.keepCreated)) await write(merged);
     await results.commit();
     await errors.commit();
   } catch (e) {

@@ -19,6 +19,7 @@ import type { CellProblem, Change, InvalidRow, RowBase, RowContext } from "./row
 import { isNeutralised } from "./formula-cells.js";
 import { controlCharacterProblem } from "./text-cells.js";
 import { ORIGIN_KEY, originReader } from "./origin-columns.js";
+import type { ColumnMap } from "./column-map.js";
 
 export interface ScanMeta {
   encoding: CsvEncoding;
@@ -61,11 +62,19 @@ export interface Scan<V extends ValidBase> {
   close(): void;
 }
 
-export async function openScan<V extends ValidBase>(source: CsvSource, spec: ScanSpec<V>, chunkBytes?: number): Promise<Scan<V>> {
+/** The normalised header -> column pairs of a column mapping, for matchHeader. */
+function mappedHeaders(map: ColumnMap | undefined): Map<string, string> {
+  return new Map((map?.entries ?? []).map((e) => [normaliseHeader(e.header), e.column]));
+}
+
+/** A source with the column mapping its run reads it with (--map or a saved one: column-map.ts). */
+export type MappedSource = CsvSource & { columnMap?: ColumnMap };
+
+export async function openScan<V extends ValidBase>(source: MappedSource, spec: ScanSpec<V>, chunkBytes?: number): Promise<Scan<V>> {
   const csv = await openCsv(source.open(chunkBytes), source.name);
   let match: HeaderMatch;
   try {
-    match = matchHeader(csv.header, spec.layout, source.name);
+    match = matchHeader(csv.header, spec.layout, source.name, mappedHeaders(source.columnMap));
   } catch (e) {
     csv.close();
     throw e;

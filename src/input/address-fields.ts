@@ -19,7 +19,7 @@ export const ADDRESS_FIELD_FLAGS: readonly AddressFieldFlag[] = [
   { field: "line_2", flag: "--line-2", key: "line2", help: 'second address line, optional ("" removes one given in --file)' },
   { field: "city", flag: "--city", key: "city", help: "town or city" },
   { field: "region", flag: "--region", key: "region", help: "state, province or region" },
-  { field: "post_code", flag: "--post-code", key: "postCode", help: "postal or ZIP code" },
+  { field: "post_code", flag: "--post-code", key: "postCode", help: "postal or ZIP code, in the country's format (a US ZIP of the --region state; lost leading zeros put back where that fits)" },
   { field: "country", flag: "--country", key: "country", help: "country: the integer value, an ISO code (US) or a name" },
 ];
 

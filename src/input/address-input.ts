@@ -36,6 +36,7 @@ export async function readAddressInput(deps: Deps, flags: AddressFlags, options:
   const resolved = await resolveAddressValues(deps, local, {
     country: `--country${inFile("country")}`,
     phone: `--phone${inFile("phone")}`,
+    postCode: `--post-code${inFile("post_code")}`,
   });
   const checked = Address.safeParse(resolved.values);
   const unreadable = resolved.problems.map((p) => p.field);

@@ -1,6 +1,7 @@
 // The two Address fields that may need the profile's country table: `country` given as a code or a name, and a
 // phone written as a national number. Checking happens in two steps so that every other mistake is reported without
 // touching the network: first with valid placeholders standing in for these fields, then with their real values.
+import { fitPostCode } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { countryEntryOf, rawEnumValue, resolveCountryInput } from "./table-values.js";
 import { isE164, phoneNeedsCountry, readPhone } from "./phone.js";
@@ -56,18 +57,19 @@ export function deferredFields(local: LocalAddress): string[] {
 export interface ResolvedAddress {
   /** The address with real values in place of the placeholders. */
   values: Record<string, unknown>;
-  /** A phone that could not be read (field relative to the address: "phone"). */
+  /** A phone that could not be read, a post code that does not fit (fields relative to the address: "phone"). */
   problems: FieldProblem[];
 }
 
 /**
- * Replaces the placeholders with real values. `where` names the address's source for messages
- * (e.g. `--country` or `"fulfillment_address.country" in s.json`). Phone normalisations are reported on stderr.
+ * Replaces the placeholders with real values and fits the post code to the country and region (the rule CSV cells
+ * follow, contract/post-code-fit.ts). `where` names the address's source for messages (e.g. `--country` or
+ * `"fulfillment_address.country" in s.json`). Phone and post code normalisations are reported on stderr.
  */
 export async function resolveAddressValues(
   deps: Deps,
   local: LocalAddress,
-  where: { country: string; phone: string },
+  where: { country: string; phone: string; postCode: string },
 ): Promise<ResolvedAddress> {
   const values = { ...local.candidate };
   const problems: FieldProblem[] = [];
@@ -86,5 +88,24 @@ export async function resolveAddressValues(
     if (reading.ok) deps.io.err(`Note: ${where.phone} ${JSON.stringify(local.phoneText)} read as ${reading.phone}\n`);
     else problems.push({ field: "phone", message: reading.reason });
   }
+  if (typeof values.post_code === "string" && values.post_code !== "" && typeof values.country === "number") {
+    alpha2 ??= await alpha2Of(deps, values.country);
+    const fit = fitPostCode(values.post_code, alpha2, typeof values.region === "string" ? values.region : "");
+    if (!fit.ok) problems.push({ field: "post_code", message: fit.reason });
+    else if ("padded" in fit && fit.padded) {
+      deps.io.err(`Note: ${where.postCode} ${JSON.stringify(values.post_code)} read as ${fit.value} (leading zeros put back; it fits region ${String(values.region)})\n`);
+      values.post_code = fit.value;
+    }
+  }
   return { values, problems };
+}
+
+/** A raw country integer's alpha-2 through the profile's table; tables that cannot be had leave the code unchecked. */
+async function alpha2Of(deps: Deps, country: number): Promise<string | undefined> {
+  try {
+    return (await countryEntryOf(deps, country))?.alpha2;
+  } catch (e) {
+    deps.debug(`post code left unchecked: the country table could not be loaded (${(e as Error).message})`);
+    return undefined;
+  }
 }

@@ -32,7 +32,7 @@ export async function readShipmentInput(deps: Deps, flags: ShipmentFlags): Promi
     service: async (text) => (await resolveServiceInput(deps, text, `--service${where("service")}`)).id,
     address: (side, address) => {
       const at = (field: string) => `"${side}_address.${field}"${fileLabel === undefined ? "" : ` in ${fileLabel}`}`;
-      return resolveAddressValues(deps, address, { country: at("country"), phone: at("phone") });
+      return resolveAddressValues(deps, address, { country: at("country"), phone: at("phone"), postCode: at("post_code") });
     },
   });
   if (payload === undefined) throw fail(problems);

@@ -3,12 +3,23 @@
 //   1. Refused kinds of address (the carriers refuse them): PO boxes, drop boxes, APO/FPO/DPO, military bases,
 //      airports, bus and train stations, restricted government buildings -> Invalid (2).
 //   2. The "not found" triggers: post_code 00000 or city "Nowhere" -> Invalid (2).
-//   3. United States (country 1): a region that is not a state and a post code that is not a ZIP -> Invalid (2).
+//   3. United States (country 1): a region that is not a state, a post code that is not a ZIP, or a ZIP whose first
+//      three digits belong to another state (USPS's prefix table) -> Invalid (2). Elsewhere, a post code that is
+//      not in its country's format (contract/post-codes.ts) -> Invalid (2).
 //   4. Fixable spelling (line suffixes, letter case, US region and ZIP+4 format, GB/CA post codes) -> Recommended (3)
 //      with the revised address.
 //   5. Otherwise valid.
-import { ADDRESS_LENGTHS, AddressVerificationStatus, charLength, type Address } from "../contract/index.js";
-import { US_STATES, usStateCode } from "./us-states.js";
+import {
+  ADDRESS_LENGTHS,
+  AddressVerificationStatus,
+  charLength,
+  POST_CODE_FORMATS,
+  SANDBOX_COUNTRIES,
+  US_STATES,
+  usStateCode,
+  zipPrefixRegions,
+  type Address,
+} from "../contract/index.js";
 
 export type Verdict =
   | { kind: "valid" }
@@ -58,6 +69,18 @@ export function verifyAddress(address: Address): Verdict {
     }
     if (!/^\d{5}([ -]?\d{4})?$/.test(address.post_code.trim())) {
       return { kind: "invalid", message: `The post code "${address.post_code}" is not a US ZIP code (12345 or 12345-6789).` };
+    }
+    const state = usStateCode(address.region)!;
+    const owners = zipPrefixRegions(address.post_code.trim());
+    if (!owners.includes(state)) {
+      const theirs = owners.length === 0 ? "no state's" : `${owners.join(" and ")}'s`;
+      return { kind: "invalid", message: `The ZIP code "${address.post_code}" is not in ${state}: ZIP codes beginning ${address.post_code.trim().slice(0, 3)} are ${theirs}.` };
+    }
+  } else {
+    const alpha2 = SANDBOX_COUNTRIES.find((c) => c.id === address.country)?.alpha2;
+    const format = alpha2 === undefined ? undefined : POST_CODE_FORMATS[alpha2];
+    if (format && !format.pattern.test(collapse(address.post_code.toUpperCase()))) {
+      return { kind: "invalid", message: `The post code "${address.post_code}" is not a post code of ${alpha2} (${format.describe}).` };
     }
   }
 

@@ -118,11 +118,11 @@ class AddressResolver {
   }
 
   private async resolveOnce(local: LocalAddress, key: string, item: number) {
-    // Names the first place the address appears, for the note on stderr when its phone is read into E.164.
-    const phone = this.source.list ? `"${key}.phone" of item ${item}` : `"${key}.phone" in ${this.source.name}`;
+    // Names the first place the address appears, for the notes on stderr when its phone or post code is normalised.
+    const at = (field: string) => (this.source.list ? `"${key}.${field}" of item ${item}` : `"${key}.${field}" in ${this.source.name}`);
     try {
       // Look-up failures name the field; the caller prefixes the side and the item.
-      const r = await resolveAddressValues(this.deps, local, { country: "country", phone });
+      const r = await resolveAddressValues(this.deps, local, { country: "country", phone: at("phone"), postCode: at("post_code") });
       return { values: r.values, problems: r.problems };
     } catch (e) {
       // The country could not be looked up: the phone (which may need it) is not read either.

@@ -15,7 +15,7 @@ import { shortHash } from "../ledger/book-lines.js";
 export const UPDATE_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "updated" };
 
 export async function runUpdateCsv(deps: Deps, options: CsvOptions): Promise<number> {
-  return withJournal(deps, options, "shipment-update", (run, journal) =>
+  return withJournal(deps, options, "shipment-update", UPDATE_WORDS, (run, journal) =>
     patchRows(run, journal, {
       spec: (keys) => shipmentScanSpec(run.tables, { update: true, keys }),
       words: UPDATE_WORDS,

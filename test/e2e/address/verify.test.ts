@@ -29,7 +29,7 @@ describe("shipctl address verify", () => {
 
   it("exits 6 for an invalid address and still prints the JSON verdict", async () => {
     const org = await sb.newOrg();
-    const r = await runCli(["address", "verify", ...GALLERY_ARGS, "--post-code", "00000", "--json"], { sandbox: org });
+    const r = await runCli(["address", "verify", ...GALLERY_ARGS, "--city", "Nowhere", "--json"], { sandbox: org });
     expect(r.exitCode, r.stderr).toBe(6);
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ valid: false, status: 2, status_name: "Invalid", recommended: false, revised: null });

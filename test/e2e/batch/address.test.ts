@@ -39,7 +39,7 @@ describe("shipctl address add --csv", () => {
     expect(stored).toHaveLength(8);
     expect(stored.map((a) => a.line_1)).toContain("500 Main Street");
     const csv = readFileSync(results, "utf8");
-    expect(csv.split("\r\n")[0]).toBe("\ufeffreference,name,email,phone,line_1,line_2,city,region,post_code,country,address_id,status,error,note,shipctl_row,shipctl_key,shipctl_original");
+    expect(csv.split(/\r?\n/)[0]).toBe("\ufeffreference,name,email,phone,line_1,line_2,city,region,post_code,country,address_id,status,error,note,shipctl_row,shipctl_key,shipctl_original");
     expect(readFileSync(join(dir, "stored.errors.csv"), "utf8")).toContain("PO Box 123");
 
     const again = await runCli(["address", "add", "--csv", ADDRESSES, "--accept-recommended", "--results", results, "--json"], { sandbox: org });

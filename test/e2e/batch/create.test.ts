@@ -70,7 +70,7 @@ describe("shipctl shipment create --csv: files as spreadsheets write them", () =
     expect(r.exitCode, r.stderr).toBe(0);
     expect(await posts(org)).toBe(100);
     await exactlyOnce(org, titles);
-    const lines = readFileSync(results, "utf8").trim().split("\r\n");
+    const lines = readFileSync(results, "utf8").trim().split(/\r?\n/);
     expect(lines).toHaveLength(1001);
     // shipment_id, status, error (none), note (what was read differently in the row), then the row's place in the
     // original: its row number, its key, the original file.
@@ -99,7 +99,7 @@ describe("shipctl shipment create --csv: invalid input", () => {
     expect(r.stderr).toContain('ignoring column shipctl does not use: "problem" (column AB)');
     expect(await posts(org)).toBe(0);
     // Header plus the 22 invalid rows, ready to fix and rerun.
-    expect(readFileSync(join(dir, "bad.errors.csv"), "utf8").trim().split("\r\n")).toHaveLength(23);
+    expect(readFileSync(join(dir, "bad.errors.csv"), "utf8").trim().split(/\r?\n/)).toHaveLength(23);
   });
 
   it("a row with the same address on both sides (inline, or one stored id twice): each named by its row, nothing sent, exit 2", async () => {

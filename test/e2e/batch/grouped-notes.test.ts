@@ -28,7 +28,7 @@ describe("notes about values read differently", () => {
       expect.stringMatching(/^ {2}\d+ rows: service names mapped to the service's ids through the sandbox \(default\) tables: .* \(rows \d+, \d+, \d+, …\)$/),
       expect.stringMatching(/^ {2}40 rows: country names and codes mapped to the service's ids through the sandbox \(default\) tables: "US" -> 1 \(United States\), .* and \d+ more \(rows 2, 3, 4, …\)$/),
     ]);
-    const [header, first] = readFileSync(results, "utf8").split("\r\n");
+    const [header, first] = readFileSync(results, "utf8").split(/\r?\n/);
     expect(header).toContain(",shipment_id,status,error,note,");
     expect(first).toContain('"fulfillment_phone ""(206) 953-6978"" -> +12069536978; destination_phone ');
     expect(first).toContain('country ""US"" -> 1 (United States)');

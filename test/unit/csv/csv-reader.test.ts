@@ -110,3 +110,16 @@ describe("openCsv", () => {
     expect(rest).toEqual([]);
   });
 });
+
+describe("openCsv: the line end a file uses", () => {
+  it.each([
+    ["a;b\r\n1;2\r\n", "\r\n"],
+    ["a;b\n1;2\n", "\n"],
+    ['"a\nb";c\n1;2\n', "\n"],
+    ["a,b", "\r\n"],
+  ])("%j ends its lines with %j", async (text, lineEnd) => {
+    const csv = await openCsv(chunked(text), "x.csv");
+    expect(csv.lineEnd).toBe(lineEnd);
+    csv.close();
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeCsvBytes, detectEncoding, firstInvalidUtf8, incompleteUtf8Tail } from "../../../src/csv/encoding.js";
+import { declaredEncoding, declaredToUtf8, decodeCsvBytes, detectEncoding, firstInvalidUtf8, incompleteUtf8Tail } from "../../../src/csv/encoding.js";
 import { UsageError } from "../../../src/errors.js";
 import { chunked } from "../../helpers/csv-bytes.js";
 
@@ -104,5 +104,29 @@ describe("decodeCsvBytes", () => {
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).message).toMatch(/f.csv is not UTF-8 text: line 3 holds the byte 0xE9 \("B,Montréal" if read as Latin-1\)/);
     expect((error as UsageError).hint).toMatch(/Save As > "CSV UTF-8/);
+  });
+});
+
+describe("--encoding: a declared encoding", () => {
+  const read = async (bytes: Buffer, encoding: string) => {
+    const out: Buffer[] = [];
+    for await (const chunk of declaredToUtf8(chunked(bytes, 3), encoding, "x.csv")) out.push(chunk);
+    return Buffer.concat(out).toString("utf8");
+  };
+
+  it("names it as TextDecoder does (latin1 is windows-1252) and refuses a name it does not know", () => {
+    expect(declaredEncoding("windows-1252")).toBe("windows-1252");
+    expect(declaredEncoding(" Latin1 ")).toBe("windows-1252");
+    expect(() => declaredEncoding("klingon")).toThrow('--encoding "klingon" is not an encoding shipctl can read');
+  });
+
+  it("turns Windows-1252 bytes into UTF-8, a character split across chunks included", async () => {
+    expect(await read(Buffer.from([0xc9, 0x74, 0x75, 0x64, 0x65, 0x20, 0xa3, 0x20, 0x80]), "windows-1252")).toBe("Étude £ €");
+    expect(await read(Buffer.from("ab\u3042c", "utf16le"), "utf-16le")).toBe("ab\u3042c");
+  });
+
+  it("refuses a byte-order mark that says otherwise, and bytes that are not the declared encoding", async () => {
+    await expect(read(Buffer.from("\ufeffa,b\n", "utf8"), "windows-1252")).rejects.toThrow("starts with a UTF-8 byte-order mark, but --encoding says windows-1252");
+    await expect(read(Buffer.from([0x82, 0xa0, 0xff, 0xff]), "shift_jis")).rejects.toThrow("is not valid shift_jis text");
   });
 });

@@ -14,7 +14,7 @@ describe("writeResultsFiles", () => {
   it("keeps a blank and a repeated header's cells, and merges a later run of the same original by row", async () => {
     const dir = tempDir("shipctl-results-");
     const input = join(dir, "in.csv");
-    writeFileSync(input, "title,,notes,notes\nA,x,n1,n2\nB,y,n3,n4\n");
+    writeFileSync(input, "title,,notes,notes\r\nA,x,n1,n2\r\nB,y,n3,n4\r\n");
     const source = await openSource(input, dir, Readable.from([]));
     const first = new Outcomes();
     first.set(2, { status: "created", label: "A", id: 7 });

@@ -24,11 +24,28 @@ async function failure(promise: Promise<unknown>): Promise<UsageError> {
 }
 
 describe("readAddressInput", () => {
-  it("builds the address from flags, with the country as its integer and without a table look-up", async () => {
+  it("builds the address from flags, with the country as its integer (the table says which country, for the post code)", async () => {
     const t = testDeps();
     expect(await readAddressInput(t.deps, GALLERY_FLAGS)).toEqual(GALLERY);
-    expect(t.tablesLoads()).toBe(0);
+    expect(t.tablesLoads()).toBe(1);
     expect(t.io.stderr()).toBe("");
+  });
+
+  it("puts back a ZIP's leading zeros where the result fits the state, and refuses one that does not", async () => {
+    const t = testDeps();
+    const boston = await readAddressInput(t.deps, { ...GALLERY_FLAGS, city: "Boston", region: "MA", postCode: "2108" });
+    expect(boston.post_code).toBe("02108");
+    expect(t.io.stderr()).toBe('Note: --post-code "2108" read as 02108 (leading zeros put back; it fits region MA)\n');
+    const err = await failure(readAddressInput(t.deps, { ...GALLERY_FLAGS, city: "San Francisco", region: "CA", postCode: "9410" }));
+    expect(err.message).toContain('  post_code (--post-code): "9410" (09410 with the leading zeros a spreadsheet drops) is not a ZIP of CA');
+  });
+
+  it("refuses a post code out of its country's format (DE 101170, ABCDE; IT 750041)", async () => {
+    const t = testDeps();
+    for (const [country, postCode] of [["DE", "101170"], ["DE", "ABCDE"], ["IT", "750041"]] as const) {
+      const err = await failure(readAddressInput(t.deps, { ...GALLERY_FLAGS, country, region: "Berlin", phone: "+4930901820", postCode }));
+      expect(err.message).toContain(`  post_code (--post-code): "${postCode}" is not a post code of ${country}`);
+    }
   });
 
   it("lets flags override the file's fields", async () => {
@@ -98,7 +115,7 @@ describe("readAddressInput", () => {
 
   it("resolves a country code or name through the profile's table", async () => {
     const t = testDeps();
-    expect((await readAddressInput(t.deps, { ...GALLERY_FLAGS, country: "Canada", region: "BC", phone: "+16045550101" })).country).toBe(2);
+    expect((await readAddressInput(t.deps, { ...GALLERY_FLAGS, country: "Canada", region: "BC", phone: "+16045550101", postCode: "V6B 1A1" })).country).toBe(2);
     expect((await readAddressInput(t.deps, { ...GALLERY_FLAGS, country: "us" })).country).toBe(1);
   });
 

@@ -65,7 +65,24 @@ describe("verifyAddress (the sandbox's documented rules)", () => {
 
   it("recommends upper-case post codes for the UK and Canada only", () => {
     expect(verify({ country: 2, region: "ON", post_code: "k1a 0b1", city: "Ottawa" })).toMatchObject({ kind: "recommended", revised: { post_code: "K1A 0B1" } });
-    expect(verify({ country: 5, region: "Berlin", post_code: "abc", city: "Berlin" }).kind).toBe("valid");
+    expect(verify({ country: 8, region: "Noord-Holland", post_code: "1012 ab", city: "Amsterdam" }).kind).toBe("valid");
+  });
+
+  it("answers Invalid for a ZIP of another state (USPS's 3-digit prefixes), and accepts the territories' own", () => {
+    const v = verify({ city: "San Francisco", region: "CA", post_code: "09410" });
+    expect(v).toEqual({ kind: "invalid", message: 'The ZIP code "09410" is not in CA: ZIP codes beginning 094 are AE\'s.' });
+    expect(verify({ city: "Boston", region: "MA", post_code: "02108" }).kind).toBe("valid");
+    expect(verify({ city: "San Juan", region: "PR", post_code: "00901" }).kind).toBe("valid");
+    expect(verify({ city: "Pago Pago", region: "AS", post_code: "96799" }).kind).toBe("valid");
+  });
+
+  it("answers Invalid for a post code out of its country's format (DE 101170 and ABCDE, IT 750041)", () => {
+    for (const [country, post_code] of [[5, "101170"], [5, "ABCDE"], [6, "750041"]] as const) {
+      const v = verify({ country, region: "X", city: "Berlin", post_code });
+      expect(v.kind, post_code).toBe("invalid");
+      expect(v.kind === "invalid" && v.message).toContain(`"${post_code}" is not a post code of`);
+    }
+    expect(verify({ country: 5, region: "Berlin", city: "Berlin", post_code: "10117" }).kind).toBe("valid");
   });
 });
 

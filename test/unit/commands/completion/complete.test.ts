@@ -38,7 +38,7 @@ describe("shipctl __complete", () => {
     expect(await complete(["sh"])).toEqual({ values: ["shipment"], directive: ":nofiles" });
     expect((await complete(["shipment", "cr"])).values).toEqual(["create"]);
     expect((await complete(["shipment", "create", "--ser"])).values).toEqual(["--service"]);
-    expect((await complete(["c"])).values).toEqual(["checkout", "config", "completion"]);
+    expect((await complete(["c"])).values).toEqual(["csv", "checkout", "config", "completion"]);
     expect((await complete(["config", "tables", ""])).values).toEqual(["show", "import", "confirm", "help"]);
   });
 

@@ -1,5 +1,5 @@
-// US states, the District of Columbia and the inhabited territories, for the sandbox's verification rules
-// (region as a 2-letter code; a full name is revised to its code).
+// US states, the District of Columbia and the inhabited territories: for reading a US region written as a code or a
+// name (checking its ZIP, contract/post-code-fit.ts) and for the sandbox's verification rules.
 export const US_STATES: Readonly<Record<string, string>> = {
   AL: "Alabama", AK: "Alaska", AZ: "Arizona", AR: "Arkansas", CA: "California", CO: "Colorado", CT: "Connecticut",
   DE: "Delaware", DC: "District of Columbia", FL: "Florida", GA: "Georgia", HI: "Hawaii", ID: "Idaho", IL: "Illinois",

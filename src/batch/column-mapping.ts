@@ -1,0 +1,93 @@
+// Which column mapping a CSV run reads its file with: --map (saved for the file's header shape, except in a dry run,
+// which writes nothing), else the one saved for that shape in the profile, else none. Said on stderr every run.
+import type { Deps } from "../deps.js";
+import { openConfigStore } from "../config/store.js";
+import { saveColumnMap, savedColumnMap } from "../config/column-maps.js";
+import { UsageError } from "../errors.js";
+import { openCsv } from "../csv/csv-reader.js";
+import type { CsvSource } from "../csv/csv-source.js";
+import { layoutFor, type BatchKind } from "../csv/columns.js";
+import { columnMapJson, describeColumnMap, headerShape, parseColumnMap, type ColumnMap } from "../csv/column-map.js";
+import { normaliseHeader } from "../csv/headers.js";
+
+const KINDS: readonly BatchKind[] = ["shipment-create", "shipment-update", "address-verify", "address-add", "address-update"];
+/** Every column some CSV command reads: a mapping to anything else is a typo, refused before it is saved. */
+const ANY_COLUMN = new Set(KINDS.flatMap((k) => layoutFor(k).columns));
+
+export async function columnMapFor(deps: Deps, source: CsvSource, profile: string, options: { map?: string; dryRun: boolean }): Promise<ColumnMap | undefined> {
+  const entries = options.map === undefined ? undefined : parseColumnMap(options.map);
+  for (const e of entries ?? []) {
+    if (!ANY_COLUMN.has(e.column)) throw new UsageError(`--map reads "${e.header}" as ${e.column}, which is no column of shipctl's`, { hint: "Run `shipctl shipment template` to see the columns." });
+  }
+  const header = await headerOf(source);
+  // A file whose header cannot be read is refused by the run's first pass, with why.
+  if (header === undefined) return entries && { entries, origin: "--map" };
+  const shape = headerShape(header);
+  const store = await openConfigStore(deps.env);
+  if (entries !== undefined) {
+    const where = options.dryRun ? "not saved: a dry run writes nothing" : `saved for files with this header in profile "${profile}"`;
+    if (!options.dryRun) await saveColumnMap(store, profile, shape, entries);
+    const map: ColumnMap = { entries, origin: "--map" };
+    deps.io.err(`Columns: ${describeColumnMap(map)} (--map; ${where})\n`);
+    return map;
+  }
+  const saved = savedColumnMap(store, profile, shape);
+  if (saved === undefined) return undefined;
+  const map: ColumnMap = { entries: saved, origin: "saved" };
+  const name = source.stdin ? "FILE" : source.name;
+  deps.io.err(`Columns: ${describeColumnMap(map)} (saved for this header in profile "${profile}"; \`shipctl csv map ${name} --forget\` forgets it)\n`);
+  return map;
+}
+
+async function headerOf(source: CsvSource): Promise<string[] | undefined> {
+  try {
+    const csv = await openCsv(source.open(), source.name);
+    csv.close();
+    return csv.header;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface CsvMapRequest {
+  file: string;
+  /** --set PAIRS: save this mapping for the file's header shape. */
+  set?: string;
+  /** --forget: remove the mapping saved for it. */
+  forget: boolean;
+}
+
+/** `shipctl csv map FILE [--set PAIRS | --forget]`: show, set or forget the mapping saved for FILE's header shape. */
+export async function runCsvMap(deps: Deps, request: CsvMapRequest): Promise<void> {
+  const { openConfigContext } = await import("../config/config-context.js");
+  const { forgetColumnMap } = await import("../config/column-maps.js");
+  const { openSource } = await import("../csv/csv-source.js");
+  const { store, settings } = await openConfigContext(deps);
+  const profile = settings.profile.value;
+  const source = await openSource(request.file, deps.cwd, deps.io.stdin, "csv map");
+  try {
+    const header = await openCsv(source.open(), source.name).then((csv) => (csv.close(), csv.header));
+    const shape = headerShape(header);
+    let entries = savedColumnMap(store, profile, shape);
+    let said: string;
+    if (request.set !== undefined) {
+      entries = parseColumnMap(request.set);
+      const names = new Set(shape);
+      const absent = entries.filter((e) => !names.has(normaliseHeader(e.header))).map((e) => `"${e.header}"`);
+      if (absent.length > 0) throw new UsageError(`${source.name} has no column ${absent.join(", ")}`, { hint: `Its headers: ${header.join(", ")}.` });
+      for (const e of entries) if (!ANY_COLUMN.has(e.column)) throw new UsageError(`--set reads "${e.header}" as ${e.column}, which is no column of shipctl's`);
+      await saveColumnMap(store, profile, shape, entries);
+      said = `saved for files with this header in profile "${profile}"`;
+    } else if (request.forget) {
+      said = (await forgetColumnMap(store, profile, shape)) ? `forgotten in profile "${profile}"` : `none saved in profile "${profile}"`;
+      entries = undefined;
+    } else said = entries === undefined ? `none saved in profile "${profile}"` : `saved in profile "${profile}"`;
+    const map: ColumnMap | undefined = entries && { entries, origin: "saved" };
+    if (deps.globals.json) {
+      deps.io.out(`${JSON.stringify({ file: source.name, profile, headers: header, columns: map ? columnMapJson(map) : null }, null, 2)}\n`);
+    } else if (map) deps.io.out(`${map.entries.map((e) => `${e.header}\t${e.column}`).join("\n")}\n`);
+    deps.io.err(`Column mapping for ${source.name}: ${said}\n`);
+  } finally {
+    await source.dispose();
+  }
+}

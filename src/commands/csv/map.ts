@@ -1,0 +1,44 @@
+// `shipctl csv map FILE`: show, set (--set) or forget (--forget) the column mapping saved for FILE's header shape.
+import { Command } from "commander";
+import type { Deps } from "../../deps.js";
+import { UsageError } from "../../errors.js";
+import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+
+export interface CsvMapOptions {
+  file: string;
+  set?: string;
+  forget: boolean;
+}
+
+export function csvMapCommand(ctx: CommandContext, run: VerbRun<CsvMapOptions> = runMap): Command {
+  const command = new Command("map")
+    .description("show, set or forget the column mapping saved for a CSV file's header")
+    .argument("<file>", "a CSV file with your own headers (its header row is read, nothing else)")
+    .option("--set <pairs>", 'save a mapping: your headers for shipctl\'s columns, "Artwork=title,Insured value=value"')
+    .option("--forget", "forget the mapping saved for this header")
+    .addHelpText(
+      "after",
+      `
+A mapping is kept per profile and header shape: every file whose header row has the same names in the same order is
+read with it, without --map. \`--map PAIRS\` on a CSV command saves one too (not in a dry run). Each run says on
+stderr which mapping it used, and --json carries it ("columns"). Results and errors files keep your headers, so they
+run again under the same mapping. With --json: {"file", "profile", "headers", "columns": {"Artwork": "title"} | null}.
+
+Examples:
+  shipctl csv map inventory.csv
+  shipctl csv map inventory.csv --set "Artwork=title,Insured value=value"
+  shipctl csv map inventory.csv --forget
+`,
+    );
+  return command.action(verbAction(ctx, parseMap, run));
+}
+
+export function parseMap(args: string[], flags: { set?: string; forget?: boolean }): CsvMapOptions {
+  if (flags.set !== undefined && flags.forget === true) throw new UsageError("give --set or --forget, not both");
+  return { file: args[0]!, ...(flags.set !== undefined ? { set: flags.set } : {}), forget: flags.forget === true };
+}
+
+async function runMap(options: CsvMapOptions, deps: Deps): Promise<void> {
+  const { runCsvMap } = await import("../../batch/column-mapping.js");
+  await runCsvMap(deps, options);
+}
