@@ -46,6 +46,8 @@ export const StoredProfileSchema = z.looseObject({
   stripLocation: z.boolean().optional(),
   /** A PEM file of CA certificates trusted for this profile besides Node's own (`config set caFile`). */
   caFile: z.string().optional(),
+  /** Days back the look before a create reads (shipments/look/look-days.ts); 0 turns it off. */
+  lookDays: z.number().int().min(0).max(365).optional(),
 });
 export type StoredProfile = z.infer<typeof StoredProfileSchema>;
 
