@@ -4,6 +4,7 @@
 // that follows what is new since this machine last looked) and a row that matches one of them which this machine did
 // not create is not sent (look-match.ts): it is reported `matched`, named, and counts as done. --force-new sends it.
 import type { Deps } from "../../deps.js";
+import { UnavailableError } from "../../errors.js";
 import type { CallOptions } from "../../api/client-types.js";
 import type { Shipment, StoredShipment } from "../../contract/index.js";
 import type { Outcome } from "../../batch/outcomes.js";
@@ -59,22 +60,24 @@ export async function lookBeforeCreate(deps: Deps, options: LookOptions): Promis
       return { items: page.data.map((s) => ({ id: s.id, createdAt: createdMs(s), shipment: s })), next: page.links.next !== null };
     },
   };
-  // The window on the service's clock (created_at is stamped by it), as far as this run has measured it.
-  const since = deps.clock.now().getTime() + (api.serviceClockOffsetMs?.() ?? 0) - days * DAY_MS;
+  // The service's clock (created_at is stamped by it), as far as this run has measured it from its answers.
+  const now = () => deps.clock.now().getTime() + (api.serviceClockOffsetMs?.() ?? 0);
+  let since = now() - days * DAY_MS;
   let read: LookRead<Item>;
   let recent: Item[];
   try {
     const later = memory.end !== undefined && (memory.coversSince ?? Infinity) <= since ? await laterLook(list, memory.end) : undefined;
     if (later) {
       read = later;
+      since = now() - days * DAY_MS;
       const kept = memory.recent.map((s) => ({ id: s.id, createdAt: createdMs(s), shipment: s }));
       recent = [...kept, ...later.items].filter((i) => (i.createdAt ?? -Infinity) >= since);
     } else {
-      read = await firstLook(list, since, deps.debug);
+      read = await firstLook(list, () => (since = now() - days * DAY_MS), deps.debug);
       recent = read.items;
     }
   } catch (e) {
-    if (!(e instanceof Unordered)) throw e;
+    if (!(e instanceof Unordered)) throw unreadable(e);
     options.say(
       `The service lists shipments in no order (${e.message}), so shipctl cannot read only the recent ones: the look for ` +
         `shipments another machine created is skipped, and every row is sent as this machine's ledger decides.\n`,
@@ -90,7 +93,6 @@ export async function lookBeforeCreate(deps: Deps, options: LookOptions): Promis
   }
   const others = recent.filter((i) => i.createdAt !== undefined && !mine.has(i.id) && options.createdHere?.(i.id) !== true);
   const matches = new RecentMatches(others.map((i): Match => ({ shipment: i.shipment, createdAt: i.createdAt! })));
-  const now = () => deps.clock.now().getTime() + (api.serviceClockOffsetMs?.() ?? 0);
   return {
     pages: read.pages,
     match: (position, row, base) => {
@@ -101,6 +103,18 @@ export async function lookBeforeCreate(deps: Deps, options: LookOptions): Promis
       return { status: "matched", ...base, id: m.shipment.id, error: what };
     },
   };
+}
+
+/**
+ * The list could not be read: nothing is sent, since a row another machine created would be sent twice. The
+ * service's own error (auth, subscription) is kept as it is; anything else is named as the look's.
+ */
+function unreadable(e: unknown): unknown {
+  if (!(e instanceof UnavailableError)) return e;
+  return new UnavailableError(`the look for shipments another machine created could not read the service's shipments (${e.message}): nothing was sent`, {
+    cause: e,
+    hint: "Run again later; SHIPCTL_LOOK_DAYS=0 (or the profile's lookDays 0) creates without the look, --force-new sends anyway.",
+  });
 }
 
 /** What the next look starts from; the ids created here are kept while they can still be in the window. */

@@ -68,12 +68,16 @@ class Pages<Item extends LookItem> {
   }
 }
 
-/** The first look: every item created at or after `since` (ms, the service's clock). */
-export async function firstLook<Item extends LookItem>(list: LookList<Item>, since: number, debug?: (line: string) => void): Promise<LookRead<Item>> {
+/**
+ * The first look: every item created at or after `sinceOf()` (ms, the service's clock), asked once the first page has
+ * answered (its Date header may correct the clock it is worked out with).
+ */
+export async function firstLook<Item extends LookItem>(list: LookList<Item>, sinceOf: () => number, debug?: (line: string) => void): Promise<LookRead<Item>> {
   const pages = new Pages(list);
+  let since = -Infinity;
   const read = await readSince(
     { page: (n) => pages.read(n), id: (i) => i.id, createdAt: (i) => i.createdAt },
-    () => since,
+    () => (since = sinceOf()),
     debug,
   );
   return {

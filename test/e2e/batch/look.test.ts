@@ -9,6 +9,7 @@ import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helper
 import { shipmentRows } from "../../../fixtures/csv/generate.mjs";
 import { rowsFile, shipmentTitles, writeRows } from "./helpers.js";
 import { GALLERY, seedAddress } from "../../helpers/seed.js";
+import { startMcp } from "../mcp/mcp-client.js";
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -125,6 +126,17 @@ describe("the look before a create: the same sheet from two machines, one after 
     expect(await org.control.requests({ method: "GET", path: "/api/v1/shipments" })).toHaveLength(1);
   });
 
+  it("the list unreadable: a named error (exit 7), nothing sent", async () => {
+    const org = await sb.newOrg();
+    const { path } = rowsFile(2, { seed: 45, titlePrefix: "Unread" });
+    await org.control.fault({ method: "GET", path: "/api/v1/shipments", kind: "500", count: 10 });
+    const r = await runCli(["shipment", "create", "--csv", path], { sandbox: org, configDir: machine() });
+    expect(r.exitCode, r.stderr).toBe(7);
+    expect(r.stderr).toContain("the look for shipments another machine created could not read the service's shipments");
+    expect(r.stderr).toContain("SHIPCTL_LOOK_DAYS=0");
+    expect(await posts(org)).toBe(0);
+  });
+
   it("a list newest first: the look finds the matches too", async () => {
     const org = await sb.newOrg();
     await org.control.setListOrder("desc");
@@ -188,3 +200,33 @@ describe("the look before a create: flags and JSON items", () => {
 });
 
 const addressId = (org: OrgTarget, name: string) => seedAddress(org, { name });
+
+describe("the look before a create: MCP create_shipments", () => {
+  it("items another machine created are listed matched, not sent; force_new sends them", async () => {
+    const org = await sb.newOrg();
+    const items = shipmentRows(2, { seed: 81, titlePrefix: "Mcp" }).map((r) => ({
+      title: r.title,
+      value: 2500,
+      length: 30,
+      height: 24,
+      depth: 3,
+      service: 1,
+      fulfillment_address: GALLERY,
+      destination_address: { ...GALLERY, name: "Collector", line_1: "5 Pine Street" },
+    }));
+    const a = await runCli(["shipment", "create", "--file", "-", "--json"], { sandbox: org, configDir: machine(), stdin: JSON.stringify(items) });
+    const ids = (JSON.parse(a.stdout) as Doc).created.map((c) => c.shipment_id);
+    const mcp = await startMcp([], { sandbox: org, configDir: machine() });
+    try {
+      const { doc, isError } = await mcp.call("create_shipments", { items });
+      expect(isError, JSON.stringify(doc)).toBe(false);
+      expect(doc.counts).toMatchObject({ items: 2, created: 0, matched: 2 });
+      expect((doc.matched as Array<{ shipment_id: number }>).map((m) => m.shipment_id)).toEqual(ids);
+      expect(await posts(org)).toBe(1);
+      const forced = await mcp.call("create_shipments", { items, force_new: true });
+      expect(forced.doc.counts).toMatchObject({ created: 2 });
+    } finally {
+      await mcp.close();
+    }
+  });
+});
