@@ -108,8 +108,9 @@ async function createBatch(run: BatchRun, journal: Book, spill: Spill<SpilledShi
   const decisions = await verifyDistinct(run, journal, addresses, early);
   markPhase("batch:verified");
   // Rows another machine of the organization created already are not sent (shipments/look/). A rerun with every row
-  // done has nothing to look for.
-  const look = doneEarlier < validation.valid ? await lookFor(run, journal) : undefined;
+  // done, or settled now as found or still in doubt, has nothing to look for.
+  const inDoubtOrFound = [...settled.values()].filter((x) => x.state !== "not-applied").length;
+  const look = doneEarlier + inDoubtOrFound < validation.valid ? await lookFor(run, journal) : undefined;
 
   const decide = (s: SpilledShipment): { outcome: Outcome } | Ready<Shipment> => {
     const base = { label: s.label, reference: s.reference };

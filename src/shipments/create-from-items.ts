@@ -139,7 +139,7 @@ async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: B
   // Items another machine of the organization created already are not sent (shipments/look/); the journal answers
   // "did this ledger create it?". A rerun with every item done has nothing to look for.
   const own = journal.claimedIds();
-  const toSend = items.some((i) => journal.row(i.key)?.state !== "created");
+  const toSend = items.some((i) => settledEarlier(journal, settled, i.key, i) === undefined);
   const look = toSend ? await lookBeforeCreate(deps, { call: run.call, forceNew: options.forceNew, dryRun: options.dryRun, createdHere: (id) => own.has(id), position: "item", say: run.say }) : undefined;
   if (options.dryRun) return dryRun(run, items, journal, settled, decisions, look);
 
