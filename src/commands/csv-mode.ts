@@ -43,7 +43,7 @@ export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command 
       command.option(
         "--force-new",
         choice.looks
-          ? "send even what matches a shipment another machine created in the last days (the look before a create, docs/csv.md), and with --csv the rows of a copy of a file already sent"
+          ? "send even what matches a shipment another machine created in the last days (the look before a create, docs/ledger.md), and with --csv the rows of a copy of a file already sent"
           : choice.singleJournal
           ? `store it even though an earlier run stored it: the same ${choice.singleJournal} once more, or with --csv the rows of a copy of a file already sent (docs/csv.md)`
           : "with --csv: send even the rows an earlier run sent from another file (a copy of it); see docs/csv.md",

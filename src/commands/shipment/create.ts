@@ -45,11 +45,11 @@ lost before anything is resent. To create a second shipment with the same detail
 --reference.
 
 Another machine too: before sending, shipctl reads the organization's shipments created in the last 7 days
-(SHIPCTL_LOOK_DAYS or the profile's lookDays; 0 turns it off) and does not send a shipment that matches one of them
+(config set lookDays N, or SHIPCTL_LOOK_DAYS; 0 turns it off) and does not send a shipment that matches one of them
 in every field the service returns, when this machine did not create it: "item 2 matches shipment 4711, created 3 h
 ago, not by this machine". It is reported "matched" (the "matched" list with --json, its shipment_id that one) and
 counts as done for the exit code; --dry-run says which it would skip; --force-new sends them anyway. The look reads
-only what is new since this machine's last look (docs/csv.md, "Before a create: a look at the service").
+only what is new since this machine's last look (docs/ledger.md, "Before a create: a look at the service").
 
 Output: a table (item, reference, title, shipment id, status); with --json one document:
   {"created": [{"item": 1, "reference": null, "title": "Blue Study", "shipment_id": 41}], "failed": [...],

@@ -82,7 +82,7 @@ describe("the look before a create: the same sheet from two machines, one after 
     expect(await total(org)).toBe(3);
   });
 
-  it("shipments created before the window are no matches; SHIPCTL_LOOK_DAYS widens it", async () => {
+  it("shipments created before the window are no matches; SHIPCTL_LOOK_DAYS or config set lookDays widens it", async () => {
     const org = await sb.newOrg();
     const { path } = rowsFile(2, { seed: 8, titlePrefix: "Old" });
     // Created eight days ago on the service's clock.
@@ -94,6 +94,12 @@ describe("the look before a create: the same sheet from two machines, one after 
     const wide = await runCli(["shipment", "create", "--csv", copyOf(path), "--json", "--dry-run"], { sandbox: org, configDir: machine(), env: { SHIPCTL_LOOK_DAYS: "9" } });
     expect(wide.exitCode, wide.stderr).toBe(0);
     expect((JSON.parse(wide.stdout) as { matched: unknown[] }).matched).toHaveLength(2);
+    // The profile's setting says the same.
+    const profiled = machine();
+    const set = await runCli(["config", "set", "lookDays", "9"], { configDir: profiled, env: { SHIPCTL_PROFILE: "default" } });
+    expect(set.exitCode, set.stderr).toBe(0);
+    const byProfile = await runCli(["shipment", "create", "--csv", copyOf(path), "--json", "--dry-run"], { sandbox: org, configDir: profiled });
+    expect((JSON.parse(byProfile.stdout) as { matched: unknown[] }).matched).toHaveLength(2);
 
     const b = await runCli(["shipment", "create", "--csv", copyOf(path), "--json"], { sandbox: org, configDir: machine() });
     expect(b.exitCode, b.stderr).toBe(0);
