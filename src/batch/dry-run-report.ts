@@ -4,8 +4,9 @@
 // "updated") before the fact, with a line saying what its request carries. So the counts and the exit code come from
 // the same rules as a real run's (results.ts), and people get the same table a real run prints. Scripts get one
 // document:
-//   {"dry_run": true, "would_send": [...], "already_created": [...], "unknown": [...], "blocked": [...],
-//    "invalid": [...], "not_sent": [...], "counts": {...}, ...}
+//   {"dry_run": true, "would_send": [...], "already_created": [...], "matched": [...], "unknown": [...],
+//    "blocked": [...], "invalid": [...], "not_sent": [...], "counts": {...}, ...}
+// `matched`: rows the run would not send because a recent shipment another machine created holds them (shipments/look/).
 // Every row of the file is in exactly one list. With --json, the rows to send are written as they are decided (a
 // file's rows can be 100,000) and only counted, not kept as outcomes, so a first dry run's memory stays flat as the
 // file grows; the table needs every row in memory, as a real run's results table does.
@@ -35,6 +36,7 @@ export interface DryRunCounts {
   would_send: number;
   /** already_created, or already_updated for `shipment update`. */
   already: number;
+  matched: number;
   unknown: number;
   blocked: number;
   invalid: number;
@@ -88,11 +90,12 @@ export class WouldSendRows {
 }
 
 /** Where a predicted outcome goes: a dry run's list. */
-export type DryRunList = "would_send" | "already" | "unknown" | "blocked" | "invalid" | "not_sent";
+export type DryRunList = "would_send" | "already" | "matched" | "unknown" | "blocked" | "invalid" | "not_sent";
 
 export function listOf(o: Outcome, words: ResultWords): DryRunList {
   if (o.status === words.done) return "would_send";
   if (o.status === "skipped") return "already";
+  if (o.status === "matched") return "matched";
   if (o.status === "unknown") return "unknown";
   if (o.status === "pending") return "not_sent";
   return o.invalid ? "invalid" : "blocked";
@@ -101,7 +104,7 @@ export function listOf(o: Outcome, words: ResultWords): DryRunList {
 /** `toSend`: the rows to send that it holds apart from the outcomes (--json). */
 export function dryRunCounts(outcomes: Outcomes, words: ResultWords, toSend?: WouldSendRows): DryRunCounts {
   const apart = toSend?.elsewhere ?? 0;
-  const counts: DryRunCounts = { rows: outcomes.size + apart, would_send: apart, already: 0, unknown: 0, blocked: 0, invalid: 0, not_sent: 0 };
+  const counts: DryRunCounts = { rows: outcomes.size + apart, would_send: apart, already: 0, matched: 0, unknown: 0, blocked: 0, invalid: 0, not_sent: 0 };
   for (const [, o] of outcomes.entries()) counts[listOf(o, words)]++;
   return counts;
 }
@@ -116,7 +119,7 @@ export function writeDryRunJson(
   const position = toSend.numbered;
   const already = `already_${words.done}`;
   const key = (list: DryRunList) => (list === "already" ? already : list);
-  const lists: DryRunList[] = ["already", "unknown", "blocked", "invalid", "not_sent"];
+  const lists: DryRunList[] = ["already", "matched", "unknown", "blocked", "invalid", "not_sent"];
   const entries = outcomes.entries();
   const c = dryRunCounts(outcomes, words, toSend);
   toSend.finish((out) => {
@@ -129,7 +132,7 @@ export function writeDryRunJson(
       }
       out(first ? "]" : "\n]");
     }
-    const counts = { [`${position}s`]: c.rows, would_send: c.would_send, [already]: c.already, unknown: c.unknown, blocked: c.blocked, invalid: c.invalid, not_sent: c.not_sent, requests: tail.requests };
+    const counts = { [`${position}s`]: c.rows, would_send: c.would_send, [already]: c.already, matched: c.matched, unknown: c.unknown, blocked: c.blocked, invalid: c.invalid, not_sent: c.not_sent, requests: tail.requests };
     const rest = {
       counts,
       ...(tail.notes ? { changes: tail.notes.changes, mappings: tail.notes.mappings } : {}),
@@ -146,6 +149,7 @@ function* entriesIn(entries: ReadonlyArray<[number, Outcome]>, list: DryRunList,
     if (listOf(o, words) !== list) continue;
     const who = { [position]: row, reference: o.reference ?? null, [words.labelHeader]: o.label };
     if (list === "already") yield { ...who, [words.idKey]: o.id ?? null };
+    else if (list === "matched") yield { ...who, [words.idKey]: o.id ?? null, reason: o.error ?? null };
     else yield { ...who, reason: o.error ?? null, ...(o.problems ? { problems: o.problems } : {}) };
   }
 }
@@ -214,6 +218,7 @@ export function dryRunSummary(c: DryRunCounts, requests: number, words: ResultWo
   }
   const parts: string[] = [];
   if (c.already > 0) parts.push(`${rows(c.already)} already ${words.done} by an earlier run`);
+  if (c.matched > 0) parts.push(`${rows(c.matched)} would be skipped: ${c.matched === 1 ? "it matches" : "they match"} a recent shipment another machine created (named above)`);
   if (c.unknown > 0) parts.push(`${c.unknown} unknown (an earlier request's answer was lost: not sent until it is settled)`);
   if (c.blocked > 0) parts.push(`${c.blocked} would fail their address check`);
   if (c.invalid > 0) parts.push(`${c.invalid} invalid (skipped)`);

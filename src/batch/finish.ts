@@ -64,7 +64,7 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   const unreached = input.unreached > 0 && !input.spec ? ` ${input.unreached} row${input.unreached === 1 ? " was" : "s were"} not reached.` : "";
   deps.io.alert(`${summaryLine(counts, input.words)}${unreached}\n`);
   // A rerun with every row done already: the summary is all there is to say (issue 12).
-  if (counts.rows > 0 && counts.skipped === counts.rows && !deps.signal.aborted) return input.exitCode ?? exitCodeFor(outcomes, input.words);
+  if (counts.rows > 0 && counts.skipped + counts.matched === counts.rows && !deps.signal.aborted) return input.exitCode ?? exitCodeFor(outcomes, input.words);
   if (files) {
     deps.io.err(`Results: ${files.results}\n`);
     // The errors file holds the rows of the original still failing, whichever run failed them.
@@ -92,7 +92,7 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
 function runExitCode(run: BatchRun, input: FinishInput, counts: Counts): number {
   if (run.deps.signal.aborted) return ExitCode.Interrupted;
   if (input.exitCode !== undefined) return input.exitCode;
-  if (input.unreached > 0) return counts.done + counts.skipped > 0 ? ExitCode.Partial : ExitCode.Unavailable;
+  if (input.unreached > 0) return counts.done + counts.skipped + counts.matched > 0 ? ExitCode.Partial : ExitCode.Unavailable;
   return exitCodeFor(run.outcomes, input.words);
 }
 

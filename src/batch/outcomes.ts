@@ -9,6 +9,8 @@ export type Status =
   | "updated"
   /** Already done by an earlier run, according to the journal or a reconciliation. */
   | "skipped"
+  /** Not sent: it matches a recent shipment another machine created (shipments/look/); done, like skipped. */
+  | "matched"
   /** Verified valid (address verify). */
   | "valid"
   /** Not done: invalid input, refused by the service, or a definite failure. */

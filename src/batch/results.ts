@@ -1,5 +1,5 @@
 // The end of a batch: a table on stdout (row, reference, title, id, status or error), or with --json one document
-// {created, failed, skipped, counts, ...}; a one-line summary on stderr; and the exit code:
+// {created, failed, skipped, matched, counts, ...}; a one-line summary on stderr; and the exit code:
 //   0 every row done (now or by an earlier run) · 8 partly done · 2 invalid input, nothing sent
 //   7 nothing done because the service was unavailable · 6 nothing done because the service refused the rows
 import { ExitCode, type ErrorJson } from "../errors.js";
@@ -28,6 +28,7 @@ export type Position = "row" | "item";
 function dryRunStatusText(o: Outcome, words: ResultWords): string {
   if (o.status === words.done) return o.sends ? `would send: ${o.sends}` : "would send";
   if (o.status === "failed") return `would fail: ${o.error ?? ""}`;
+  if (o.status === "matched") return `would skip: ${o.error ?? ""}`;
   return statusText(o, words);
 }
 
@@ -35,6 +36,8 @@ function statusText(o: Outcome, words: ResultWords): string {
   switch (o.status) {
     case "skipped":
       return words.done === "updated" ? "already updated (earlier run)" : "already created (earlier run)";
+    case "matched":
+      return `matched: ${o.error ?? "a shipment another machine created"}`;
     case "failed":
       return `failed: ${o.error ?? ""}`;
     case "unknown":
@@ -63,6 +66,8 @@ export interface Counts {
   done: number;
   failed: number;
   skipped: number;
+  /** Matched a recent shipment another machine created (shipments/look/): done, not sent. */
+  matched: number;
   unknown: number;
   pending: number;
 }
@@ -73,6 +78,7 @@ export function countsOf(outcomes: Outcomes, words: ResultWords): Counts {
     done: outcomes.count(words.done),
     failed: outcomes.count("failed"),
     skipped: outcomes.count("skipped"),
+    matched: outcomes.count("matched"),
     unknown: outcomes.count("unknown"),
     pending: outcomes.count("pending"),
   };
@@ -82,7 +88,8 @@ export function countsOf(outcomes: Outcomes, words: ResultWords): Counts {
  * The --json document, written a piece at a time: the same text as `JSON.stringify(document, null, 2)`, without the
  * whole document (or its text) in memory at once: a 100,000-row run whose rows all failed made 31 MB of it and
  * peaked at 283 MB. Every row of the input is in exactly one list: done, failed, unknown (its request may have been
- * applied), not_sent (never sent: the run stopped before it, or before reaching it), skipped (done by an earlier run).
+ * applied), not_sent (never sent: the run stopped before it, or before reaching it), skipped (done by an earlier run),
+ * matched (not sent: a recent shipment another machine created holds it; `shipment_id` is that one, `error` says which).
  */
 export function writeResultsJson(
   out: (text: string) => void,
@@ -107,6 +114,7 @@ export function writeResultsJson(
     ["unknown", () => mapWhere(entries, only("unknown"), withError)],
     ["not_sent", () => mapWhere(entries, only("pending"), withError)],
     ["skipped", () => mapWhere(entries, only("skipped"), item)],
+    ["matched", () => mapWhere(entries, only("matched"), withError)],
   ];
   const tail: Record<string, unknown> = {
     counts: {
@@ -114,6 +122,7 @@ export function writeResultsJson(
       [words.done]: counts.done,
       failed: counts.failed,
       skipped: counts.skipped,
+      matched: counts.matched,
       unknown: counts.unknown,
       not_sent: counts.pending,
     },
@@ -151,6 +160,7 @@ function* mapWhere<T, U>(items: readonly T[], keep: (item: T) => boolean, map: (
 export function summaryLine(counts: Counts, words: ResultWords, position: Position = "row"): string {
   const parts = [`${counts.done} ${words.done}`];
   if (counts.skipped > 0) parts.push(`${counts.skipped} already ${words.done === "updated" ? "updated" : "created"} by an earlier run`);
+  if (counts.matched > 0) parts.push(`${counts.matched} matched a shipment another machine created (not sent)`);
   if (counts.failed > 0) parts.push(`${counts.failed} failed`);
   if (counts.unknown > 0) parts.push(`${counts.unknown} unknown (answer lost)`);
   if (counts.pending > 0) parts.push(`${counts.pending} not sent`);
@@ -162,7 +172,7 @@ export function exitCodeFor(outcomes: Outcomes, words: ResultWords, doneElsewher
   const c = countsOf(outcomes, words);
   const notDone = c.failed + c.unknown + c.pending;
   if (notDone === 0) return ExitCode.Ok;
-  if (c.done + c.skipped + doneElsewhere > 0) return ExitCode.Partial;
+  if (c.done + c.skipped + c.matched + doneElsewhere > 0) return ExitCode.Partial;
   // --skip-invalid with every row invalid: nothing was sent, so it is the input's fault (2), not the service's (6).
   if (outcomes.onlyInvalid()) return ExitCode.Usage;
   return outcomes.anyUnavailable() ? ExitCode.Unavailable : ExitCode.Rejected;

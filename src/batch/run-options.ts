@@ -32,6 +32,8 @@ export interface SendOptions {
   verify: boolean;
   skipInvalid: boolean;
   wait: boolean;
+  /** Send even what an earlier run sent from another file, or another machine created (ledger/copy-guard.ts, shipments/look/). */
+  forceNew: boolean;
 }
 
 export interface CsvOptions extends SendOptions {
@@ -41,10 +43,9 @@ export interface CsvOptions extends SendOptions {
   /** --map as given. */
   map?: string;
   results?: string;
-  forceNew: boolean;
 }
 
-export function sendOptions(flags: Omit<CsvFlags, "csv" | "results" | "forceNew">): SendOptions {
+export function sendOptions(flags: Omit<CsvFlags, "csv" | "results">): SendOptions {
   const concurrency = readConcurrency(flags.concurrency);
   return {
     dryRun: flags.dryRun === true,
@@ -53,6 +54,7 @@ export function sendOptions(flags: Omit<CsvFlags, "csv" | "results" | "forceNew"
     verify: flags.verify !== false,
     skipInvalid: flags.skipInvalid === true,
     wait: flags.wait !== false,
+    forceNew: flags.forceNew === true,
   };
 }
 
@@ -61,7 +63,7 @@ export function csvOptions(flags: CsvFlags): CsvOptions {
   const send = sendOptions(flags);
   if (flags.results !== undefined && flags.results.trim() === "") throw new UsageError("--results needs a file name");
   const encoding = flags.encoding === undefined ? undefined : declaredEncoding(flags.encoding);
-  return { csv: flags.csv, ...(encoding === undefined ? {} : { encoding }), ...(flags.map === undefined ? {} : { map: flags.map }), ...send, results: flags.results, forceNew: flags.forceNew === true };
+  return { csv: flags.csv, ...(encoding === undefined ? {} : { encoding }), ...(flags.map === undefined ? {} : { map: flags.map }), ...send, results: flags.results };
 }
 
 /** The command to run again to resume: the same input and the flags that change what is sent. */

@@ -26,6 +26,8 @@ export interface CsvFlagChoice {
    * --no-wait apply to it as well, so their help does not say "with --csv".
    */
   singleJournal?: string;
+  /** The command looks among the organization's recent records before creating (shipments/look/): --force-new skips it too. */
+  looks?: boolean;
 }
 
 export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command {
@@ -42,7 +44,9 @@ export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command 
     if (choice.creates) {
       command.option(
         "--force-new",
-        choice.singleJournal
+        choice.looks
+          ? "send even what matches a shipment another machine created in the last days (the look before a create, docs/ledger.md), and with --csv the rows of a copy of a file already sent"
+          : choice.singleJournal
           ? `store it even though an earlier run stored it: the same ${choice.singleJournal} once more, or with --csv the rows of a copy of a file already sent (docs/csv.md)`
           : "with --csv: send even the rows an earlier run sent from another file (a copy of it); see docs/csv.md",
       );

@@ -48,6 +48,19 @@ export async function setStripLocation(deps: Deps, value: boolean): Promise<void
   if (deps.globals.json) printJson(deps.io, { profile, key: "stripLocation", value });
 }
 
+/** How many days back the look before a create reads (config/look-days.ts); 0 turns it off. */
+export async function setLookDays(deps: Deps, days: number): Promise<void> {
+  const store = await openConfigStore(deps.env);
+  const profile = resolveProfileName({ globals: deps.globals, env: deps.env, data: store.read(), configPath: store.path }).value;
+  await store.update((d) => {
+    d.profiles[profile] = { ...(profileOf(d, profile) ?? {}), lookDays: days };
+  });
+  const what = days === 0 ? "creates without the look at the service" : `does not send what another machine created in the last ${days} day${days === 1 ? "" : "s"}`;
+  deps.io.alert(`${deps.theme.err.ok("✓")} Profile ${profile}: shipment create ${what}\n`);
+  if (envValue(deps.env, "SHIPCTL_LOOK_DAYS") !== undefined) deps.io.err(`Note: SHIPCTL_LOOK_DAYS overrides this for runs that give it.\n`);
+  if (deps.globals.json) printJson(deps.io, { profile, key: "lookDays", value: days });
+}
+
 /**
  * The profile's CA file, checked (readable, PEM certificates) and stored as an absolute path, so it means the same
  * file from any folder; "" removes it.

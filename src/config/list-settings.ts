@@ -8,6 +8,8 @@ import { renderTable, tableWidth } from "../output/table.js";
 import type { Source } from "./connection-types.js";
 import { openConfigContext } from "./config-context.js";
 import { sourceLabel, type SettingKey } from "./setting-sources.js";
+import { resolveLookDays } from "./look-days.js";
+import type { StoredProfile } from "./schema.js";
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -46,6 +48,7 @@ export async function listSettings(deps: Deps): Promise<void> {
       source: settings.stored?.stripLocation === undefined ? "default" : "profile",
       label: settings.stored?.stripLocation === undefined ? "default" : `profile ${profile}`,
     },
+    lookDaysRow(deps.env, settings.stored, profile),
     {
       key: "caFile",
       value: settings.stored?.caFile ?? null,
@@ -78,4 +81,10 @@ export async function listSettings(deps: Deps): Promise<void> {
       { theme: deps.theme.out, width: tableWidth(deps.io) },
     ),
   );
+}
+
+/** The look's window: as `config get lookDays` resolves it (config/look-days.ts). */
+function lookDaysRow(env: NodeJS.ProcessEnv, stored: StoredProfile | undefined, profile: string): Row {
+  const look = resolveLookDays(env, stored);
+  return { key: "lookDays", value: String(look.days), source: look.source, label: sourceLabel("lookDays", look.source, profile) };
 }

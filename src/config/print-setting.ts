@@ -6,6 +6,7 @@ import { maskToken } from "../output/mask-token.js";
 import type { Source } from "./connection-types.js";
 import { openConfigContext } from "./config-context.js";
 import { sourceLabel, type SettingKey } from "./setting-sources.js";
+import { resolveLookDays } from "./look-days.js";
 
 export async function printSetting(deps: Deps, key: SettingKey): Promise<void> {
   const { data, settings } = await openConfigContext(deps);
@@ -32,6 +33,12 @@ export async function printSetting(deps: Deps, key: SettingKey): Promise<void> {
       value = settings.stored?.caFile ?? null;
       source = value === null ? null : "profile";
       break;
+    case "lookDays": {
+      const look = resolveLookDays(deps.env, settings.stored);
+      value = String(look.days);
+      source = look.source;
+      break;
+    }
     case "stripLocation":
       // Unset means what report upload does then, false, as `config list` shows it.
       value = String(settings.stored?.stripLocation ?? false);

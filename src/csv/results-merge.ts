@@ -20,7 +20,7 @@ export interface ResultLine {
 }
 
 /** Statuses of a row the run (or an earlier one) created or updated: it exists at the service with `id`. */
-const DONE = new Set(["created", "updated", "skipped"]);
+const DONE = new Set(["created", "updated", "skipped", "matched"]);
 
 /**
  * The lines of `earlier` with those of `fresh` in their place, in original row order. With `keepCreated` (commands

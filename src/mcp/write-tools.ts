@@ -51,28 +51,32 @@ export const createShipments = defineTool({
   description:
     "Create shipments (shipctl shipment create) from items (JSON objects, as --file takes them) or a CSV file (csv: " +
     "a path). Every item is checked first: an invalid item is refused with the CLI's message and nothing is sent. " +
-    "Returns {created, failed, skipped, counts}. The same call again creates nothing new (the journal reports the ids " +
-    "created before); a new reference makes an item a new shipment. Countries and services by code or name (show_tables)." + IN_FLIGHT,
+    "Returns {created, failed, skipped, matched, counts}. The same call again creates nothing new (the journal reports the ids " +
+    "created before); an item matching a shipment another machine created in the last days is not sent but listed in " +
+    "matched (force_new sends it); a new reference makes an item a new shipment. Countries and services by code or name (show_tables)." + IN_FLIGHT,
   input: z.strictObject({
     items: z.array(ShipmentItem).min(1).optional().describe("the shipments, each a JSON object"),
     csv: LocalPath.optional().describe("a CSV file of shipments (shipctl shipment template), instead of items"),
     results: LocalPath.optional().describe("with csv: write the rows with their outcome to this CSV file"),
+    force_new: z.boolean().optional().describe("send even items that match a shipment another machine created in the last days (default: report them matched)"),
     ...sendOptions,
   }),
   gate: z.strictObject({
     items: z.array(anObject).min(1).optional(),
     csv: LocalPath.optional(),
     results: LocalPath.optional(),
+    force_new: z.boolean().optional(),
     ...sendOptions,
   }),
   writes: "shipment",
   command: (i) => {
     if ((i.items === undefined) === (i.csv === undefined)) throw new UsageError("give either items or csv, not both and not neither");
+    const forceNew = i.force_new ? ["--force-new"] : [];
     if (i.csv === undefined) {
       if (i.results !== undefined) throw new UsageError("results is for csv: with items, the result lists every item's outcome");
-      return { argv: ["shipment", "create", "--file", "-", ...sendFlags(i)], stdin: i.items };
+      return { argv: ["shipment", "create", "--file", "-", ...sendFlags(i), ...forceNew], stdin: i.items };
     }
-    return { argv: ["shipment", "create", ...flag("--csv", i.csv), ...flag("--results", i.results), ...sendFlags(i)] };
+    return { argv: ["shipment", "create", ...flag("--csv", i.csv), ...flag("--results", i.results), ...sendFlags(i), ...forceNew] };
   },
 });
 

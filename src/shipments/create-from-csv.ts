@@ -24,6 +24,7 @@ import { validatePass, type Validation } from "../batch/validate-pass.js";
 import { settleCreatedInvalid } from "../batch/created-invalid.js";
 import { holdsShipmentFields, shipmentOwn, SHIPMENTS_PER_CREATE, type Shipment, type ShipmentOwn } from "../contract/index.js";
 import { markPhase } from "../output/phase-marks.js";
+import { lookBeforeCreate, recordCreated, type Look } from "./look/look-before-create.js";
 
 export const CREATE_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "created" };
 
@@ -106,12 +107,18 @@ async function createBatch(run: BatchRun, journal: Book, spill: Spill<SpilledShi
 
   const decisions = await verifyDistinct(run, journal, addresses, early);
   markPhase("batch:verified");
+  // Rows another machine of the organization created already are not sent (shipments/look/). A rerun with every row
+  // done, or settled now as found or still in doubt, has nothing to look for.
+  const inDoubtOrFound = [...settled.values()].filter((x) => x.state !== "not-applied").length;
+  const look = doneEarlier + inDoubtOrFound < validation.valid ? await lookFor(run, journal) : undefined;
 
   const decide = (s: SpilledShipment): { outcome: Outcome } | Ready<Shipment> => {
     const base = { label: s.label, reference: s.reference };
     const done = settledEarlier(journal, settled, s.key, base);
     if (done) return { outcome: changed.has(s.key) ? withChangedNote(done) : done };
-    return spilledReady(s, addresses, decisions);
+    const ready = spilledReady(s, addresses, decisions);
+    const matched = "payload" in ready ? look?.match(s.row, ready.payload, base) : undefined;
+    return matched ? { outcome: matched } : ready;
   };
   if (options.dryRun) return rehearse(run, spill, decide, validation, finish);
   return send(run, journal, spill, decide, validation, finish);
@@ -183,6 +190,7 @@ async function send(
   await sender.finish();
   markPhase("batch:sent");
   await settleOwnLost(deps, journal, sender.lost.flatMap((l) => l.rows), () => shipmentFinder(deps, run.call, journal), { outcomes, say: run.say, noun: { read: "shipments", row: "row" }, readBack: sender.stopped === undefined });
+  await recordCreated(deps, outcomes.entries());
   await lag.done();
   tick();
   stopProgress(run);
@@ -194,6 +202,12 @@ async function send(
     throw stopped;
   }
   return finish({ unreached: validation.total - outcomes.size });
+}
+
+/** The look before sending; the journal answers "did this ledger create it?" (a shipment it created is never a match). */
+function lookFor(run: BatchRun, journal: Book): Promise<Look | undefined> {
+  const own = journal.claimedIds();
+  return lookBeforeCreate(run.deps, { call: run.call, forceNew: run.options.forceNew, dryRun: run.options.dryRun, createdHere: (id) => own.has(id), position: "row", say: run.say });
 }
 
 /** A row edited in the file since its request was sent: the service holds (or may hold) what was sent then. */

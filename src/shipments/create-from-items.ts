@@ -31,6 +31,7 @@ import { decided, verifyDistinct, type Ready } from "../batch/before-send.js";
 import { shipmentFinder } from "./shipment-read-back.js";
 import type { SendOptions } from "../batch/run-options.js";
 import { SHIPMENTS_PER_CREATE } from "../contract/index.js";
+import { lookBeforeCreate, recordCreated, type Look } from "./look/look-before-create.js";
 
 /** `flags`: the shipment's flags and --file, read here; `options`: how the items are sent, checked by the command. */
 export async function runCreateItems(deps: Deps, flags: ItemInputFlags, options: SendOptions): Promise<number> {
@@ -135,7 +136,12 @@ async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: B
     for (const a of item.addresses) addresses.add(a.key, a.address, item.item);
   }
   const decisions = await verifyDistinct(run, journal, addresses);
-  if (options.dryRun) return dryRun(run, items, journal, settled, decisions);
+  // Items another machine of the organization created already are not sent (shipments/look/); the journal answers
+  // "did this ledger create it?". A rerun with every item done has nothing to look for.
+  const own = journal.claimedIds();
+  const toSend = items.some((i) => settledEarlier(journal, settled, i.key, i) === undefined);
+  const look = toSend ? await lookBeforeCreate(deps, { call: run.call, forceNew: options.forceNew, dryRun: options.dryRun, createdHere: (id) => own.has(id), position: "item", say: run.say }) : undefined;
+  if (options.dryRun) return dryRun(run, items, journal, settled, decisions, look);
 
   run.progress = createProgress(deps.io, { total, unit: "items" });
   const tick = () => run.progress?.update({ done: outcomes.size, created: outcomes.count("created"), failed: outcomes.count("failed") });
@@ -153,10 +159,16 @@ async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: B
       outcomes.set(item.item, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
       continue;
     }
+    const matched = look?.match(item.item, ready.payload, base);
+    if (matched) {
+      outcomes.set(item.item, matched);
+      continue;
+    }
     await sender.offer({ key: item.key, row: item.item, ...base, payload: ready.payload });
   }
   await sender.finish();
   await settleOwnLost(deps, journal, sender.lost.flatMap((l) => l.rows), () => shipmentFinder(deps, run.call, journal), { outcomes, say: run.say, noun: { read: "shipments", row: "item" }, readBack: sender.stopped === undefined });
+  await recordCreated(deps, outcomes.entries());
   await lag.done();
   // Items the run never reached (it stopped first) are listed as not sent, so the output names every item.
   for (const item of items) if (!outcomes.get(item.item)) outcomes.set(item.item, { status: "pending", label: item.label, reference: item.reference });
@@ -206,14 +218,16 @@ function withDecisions(item: KeyedItem, decisions: Map<string, Decision> | undef
  * --dry-run: each item decided as the run would decide it (already created, in doubt, its address refused, or sent),
  * reported as a CSV dry run is (dry-run-report.ts), with the exit code the run would have; nothing sent or written.
  */
-function dryRun(run: ItemRun, items: readonly KeyedItem[], journal: Book, settled: Map<string, Settlement>, decisions: Map<string, Decision> | undefined): number {
+function dryRun(run: ItemRun, items: readonly KeyedItem[], journal: Book, settled: Map<string, Settlement>, decisions: Map<string, Decision> | undefined, look: Look | undefined): number {
   const { deps, outcomes } = run;
   const toSend = new WouldSendRows(deps.globals.json ? (text) => deps.io.out(text) : undefined, "item");
   for (const item of items) {
     const base = { label: item.label, reference: item.reference };
     const earlier = settledEarlier(journal, settled, item.key, base);
     const ready = earlier ? undefined : withDecisions(item, decisions);
+    const matched = ready && "payload" in ready ? look?.match(item.item, ready.payload, base) : undefined;
     if (earlier) outcomes.set(item.item, earlier);
+    else if (matched) outcomes.set(item.item, matched);
     else if (ready && "error" in ready) outcomes.set(item.item, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
     else if (ready) toSend.add(outcomes, "created", "shipment", { row: item.item, ...base, body: ready.payload as unknown as Record<string, unknown>, changes: [] });
   }

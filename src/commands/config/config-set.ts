@@ -8,6 +8,7 @@ import { UsageError } from "../../errors.js";
 import { normaliseBaseUrl, type NormalisedBaseUrl } from "../../config/base-url.js";
 import { profileNameProblem } from "../../config/profile-name.js";
 import { settingKey, type SettingKey } from "../../config/setting-sources.js";
+import { LOOK_DAYS_MAX, parseLookDays } from "../../config/look-days.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
 export type ConfigSetOptions =
@@ -15,14 +16,15 @@ export type ConfigSetOptions =
   | { key: "currentProfile"; profile: string }
   | { key: "stripLocation"; value: boolean }
   /** `path` "" removes the setting. */
-  | { key: "caFile"; path: string };
+  | { key: "caFile"; path: string }
+  | { key: "lookDays"; days: number };
 
-const SETTABLE_KEYS: readonly SettingKey[] = ["baseUrl", "currentProfile", "stripLocation", "caFile"];
+const SETTABLE_KEYS: readonly SettingKey[] = ["baseUrl", "currentProfile", "stripLocation", "caFile", "lookDays"];
 const SETTABLE = SETTABLE_KEYS.join(", ");
 
 export function configSetCommand(ctx: CommandContext, run: VerbRun<ConfigSetOptions> = runConfigSet): Command {
   const command = new Command("set")
-    .description("change a setting of the profile in use: baseUrl, currentProfile, stripLocation or caFile")
+    .description("change a setting of the profile in use: baseUrl, currentProfile, stripLocation, caFile or lookDays")
     .addArgument(completesWith(new Argument("<key>", SETTABLE_KEYS.join(" | ")), SETTABLE_KEYS))
     .argument("<value>", "the new value")
     .addHelpText(
@@ -34,6 +36,9 @@ stripLocation true makes \`report upload\` remove the GPS position from every ph
 (--keep-location overrides it for one run); false, the default, sends the position as the photos have it.
 caFile PATH trusts the CA certificates of a PEM file for this profile's requests, besides Node's own (a service
 or a network proxy with its own certificate authority); the file is checked now. caFile "" removes it.
+lookDays N (0 to 365, default 7): before a create, shipment create reads the shipments created in the last N days
+and does not send one another machine created already (docs/ledger.md); 0 turns that look off. SHIPCTL_LOOK_DAYS
+overrides it for one run.
 The token cannot be set here: use \`printf %s "$TOKEN" | shipctl login --token-stdin\`.
 
 Examples:
@@ -42,6 +47,7 @@ Examples:
   shipctl config set currentProfile local
   shipctl config set stripLocation true
   shipctl config set caFile ~/certs/corp-ca.pem
+  shipctl config set lookDays 14
 `,
     );
   return command.action(verbAction(ctx, parseConfigSet, run));
@@ -68,13 +74,19 @@ export function parseConfigSet(args: string[]): ConfigSetOptions {
     return { key, value: word === "true" };
   }
   if (key === "caFile") return { key, path: value.trim() };
+  if (key === "lookDays") {
+    const days = parseLookDays(value);
+    if (days === undefined) throw new UsageError(`lookDays ${value}: give a whole number of days from 0 to ${LOOK_DAYS_MAX}`);
+    return { key, days };
+  }
   const problem = profileNameProblem(value);
   if (problem) throw new UsageError(problem);
   return { key, profile: value };
 }
 
 export async function runConfigSet(options: ConfigSetOptions, deps: Deps): Promise<void> {
-  const { setBaseUrl, setCaFile, setCurrentProfile, setStripLocation } = await import("../../config/change-setting.js");
+  const { setBaseUrl, setCaFile, setCurrentProfile, setLookDays, setStripLocation } = await import("../../config/change-setting.js");
+  if (options.key === "lookDays") return setLookDays(deps, options.days);
   if (options.key === "stripLocation") return setStripLocation(deps, options.value);
   if (options.key === "caFile") return setCaFile(deps, options.path);
   return options.key === "baseUrl" ? setBaseUrl(deps, options.baseUrl) : setCurrentProfile(deps, options.profile);

@@ -63,6 +63,12 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = [
     unset: "10",
   },
   {
+    names: ["SHIPCTL_LOOK_DAYS"],
+    kind: "shipctl",
+    does: "days back the look before a create reads the organization's shipments for ones another machine created (not sent again); 0 turns the look off",
+    unset: "the profile's lookDays, else 7",
+  },
+  {
     names: ["NO_COLOR"],
     kind: "standard",
     does: "any value but empty: no colours, as --no-color",

@@ -44,11 +44,20 @@ again skips what was created (reporting the ids) and reads the service's shipmen
 lost before anything is resent. To create a second shipment with the same details on purpose, give it a new
 --reference.
 
+Another machine too: before sending, shipctl reads the organization's shipments created in the last 7 days
+(config set lookDays N, or SHIPCTL_LOOK_DAYS; 0 turns it off) and does not send a shipment that matches one of them
+in every field the service returns, when this machine did not create it: "item 2 matches shipment 4711, created 3 h
+ago, not by this machine". It is reported "matched" (the "matched" list with --json, its shipment_id that one) and
+counts as done for the exit code; --dry-run says which it would skip; --force-new sends them anyway. The look reads
+only what is new since this machine's last look (docs/ledger.md, "Before a create: a look at the service").
+
 Output: a table (item, reference, title, shipment id, status); with --json one document:
   {"created": [{"item": 1, "reference": null, "title": "Blue Study", "shipment_id": 41}], "failed": [...],
-   "skipped": [...], "counts": {"items": 1, "created": 1, "failed": 0, "skipped": 0, "unknown": 0, "not_sent": 0}}
-Exit codes: 0 every shipment created (now or by an earlier run); 2 bad input, nothing sent; 6 refused by the service;
-7 service unavailable; 8 partly done; 130 interrupted (run the same command again to resume).
+   "skipped": [...], "matched": [...], "counts": {"items": 1, "created": 1, "failed": 0, "skipped": 0, "matched": 0,
+   "unknown": 0, "not_sent": 0}}
+Exit codes: 0 every shipment created (now, by an earlier run, or by another machine: matched); 2 bad input,
+nothing sent; 6 refused by the service; 7 service unavailable; 8 partly done; 130 interrupted (run the same command
+again to resume).
 
 Examples:
   shipctl shipment create --title "Blue Study" --value 1200 --length 30 --height 24 --depth 3 --service 1 \\
@@ -66,7 +75,7 @@ ${CSV_HELP}
     "read the shipment, or a list of them, from a JSON file (- for stdin); flags given as well override those fields of every item",
   );
   command.option("--reference <text>", "your own key for the shipment, never sent: the journal knows it by this (a new one creates a new shipment)");
-  addCsvOptions(command, { verifyFlags: true, sending: true, fileToo: true, creates: true });
+  addCsvOptions(command, { verifyFlags: true, sending: true, fileToo: true, creates: true, looks: true });
   return command.action(verbAction(ctx, parseCreate, run));
 }
 

@@ -27,7 +27,8 @@ describe("the dry run's --json document", () => {
     outcomes.set(3_004, { status: "failed", label: "Refused", error: "destination address: invalid" });
     outcomes.set(3_005, { status: "failed", label: "Bad", error: "value: not a number", problems: [{ column: "value", reason: "not a number" }], invalid: true });
     outcomes.set(3_006, { status: "pending", label: "Held", error: "the file has invalid rows" });
-    expect(outcomes.size).toBe(5);
+    outcomes.set(3_007, { status: "matched", label: "Twin", id: 4711, error: "matches shipment 4711, created 3 h ago, not by this machine" });
+    expect(outcomes.size).toBe(6);
     writeDryRunJson(outcomes, bodies, WORDS, { requests: 300 });
     const text = writes.join("");
     const doc = JSON.parse(text) as Record<string, Array<Record<string, unknown>>> & { counts: Record<string, number> };
@@ -40,7 +41,8 @@ describe("the dry run's --json document", () => {
     expect(doc.blocked).toEqual([{ row: 3_004, reference: null, title: "Refused", reason: "destination address: invalid" }]);
     expect(doc.invalid).toEqual([{ row: 3_005, reference: null, title: "Bad", reason: "value: not a number", problems: [{ column: "value", reason: "not a number" }] }]);
     expect(doc.not_sent).toEqual([{ row: 3_006, reference: null, title: "Held", reason: "the file has invalid rows" }]);
-    expect(doc.counts).toEqual({ rows: 3_005, would_send: 3_000, already_created: 1, unknown: 1, blocked: 1, invalid: 1, not_sent: 1, requests: 300 });
+    expect(doc.matched).toEqual([{ row: 3_007, reference: null, title: "Twin", shipment_id: 4711, reason: "matches shipment 4711, created 3 h ago, not by this machine" }]);
+    expect(doc.counts).toEqual({ rows: 3_006, would_send: 3_000, already_created: 1, matched: 1, unknown: 1, blocked: 1, invalid: 1, not_sent: 1, requests: 300 });
     expect(writes.length).toBeGreaterThan(5);
     expect(writes.length).toBeLessThan(100);
   });
@@ -48,7 +50,7 @@ describe("the dry run's --json document", () => {
   it("with no rows is still one whole document, every list there", async () => {
     const { writes, out } = capture();
     writeDryRunJson(new Outcomes(), new WouldSendRows(out, "item"), WORDS, { requests: 300 });
-    expect(JSON.parse(writes.join(""))).toEqual({ dry_run: true, would_send: [], already_created: [], unknown: [], blocked: [], invalid: [], not_sent: [], counts: { items: 0, would_send: 0, already_created: 0, unknown: 0, blocked: 0, invalid: 0, not_sent: 0, requests: 300 } });
+    expect(JSON.parse(writes.join(""))).toEqual({ dry_run: true, would_send: [], already_created: [], matched: [], unknown: [], blocked: [], invalid: [], not_sent: [], counts: { items: 0, would_send: 0, already_created: 0, matched: 0, unknown: 0, blocked: 0, invalid: 0, not_sent: 0, requests: 300 } });
   });
 });
 

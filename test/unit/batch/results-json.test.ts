@@ -21,6 +21,7 @@ describe("writeResultsJson", () => {
     outcomes.set(4, { status: "skipped", label: "Again", id: 40 });
     outcomes.set(3, { status: "unknown", label: "Lost", error: "answer lost (reset)" });
     outcomes.set(6, { status: "pending", label: "Not sent" });
+    outcomes.set(7, { status: "matched", label: "Twin", id: 4711, error: "matches shipment 4711, created 3 h ago, not by this machine" });
     const { text } = write(outcomes, {
       notes: { changes: [], mappings: [{ kind: "country", from: "DE", to: 5, name: "Germany", rows: 2 } as never] },
       journal: "/tmp/j.jsonl",
@@ -28,7 +29,7 @@ describe("writeResultsJson", () => {
     });
     const doc = JSON.parse(text);
     expect(text).toBe(`${JSON.stringify(doc, null, 2)}\n`);
-    expect(Object.keys(doc)).toEqual(["created", "failed", "unknown", "not_sent", "skipped", "counts", "changes", "mappings", "journal", "results_file", "errors_file"]);
+    expect(Object.keys(doc)).toEqual(["created", "failed", "unknown", "not_sent", "skipped", "matched", "counts", "changes", "mappings", "journal", "results_file", "errors_file"]);
     expect(doc.created).toEqual([{ row: 2, reference: "R-1", title: "Étude 東 😀", shipment_id: 41 }]);
     expect(doc.failed).toEqual([
       { row: 5, reference: null, title: 'Line\nbreak "quoted"', status: "failed", error: "value: must be a number", problems: [{ column: "value", reason: "must be a number" }] },
@@ -36,12 +37,13 @@ describe("writeResultsJson", () => {
     expect(doc.unknown).toEqual([{ row: 3, reference: null, title: "Lost", status: "unknown", error: "answer lost (reset)" }]);
     expect(doc.not_sent).toEqual([{ row: 6, reference: null, title: "Not sent", status: "pending", error: null }]);
     expect(doc.skipped).toEqual([{ row: 4, reference: null, title: "Again", shipment_id: 40 }]);
-    expect(doc.counts).toEqual({ rows: 5, created: 1, failed: 1, skipped: 1, unknown: 1, not_sent: 1 });
+    expect(doc.matched).toEqual([{ row: 7, reference: null, title: "Twin", shipment_id: 4711, status: "matched", error: "matches shipment 4711, created 3 h ago, not by this machine" }]);
+    expect(doc.counts).toEqual({ rows: 6, created: 1, failed: 1, skipped: 1, matched: 1, unknown: 1, not_sent: 1 });
   });
 
   it("empty lists are [] and a run with no rows is still one whole document", () => {
     const { text } = write(new Outcomes(), { position: "item" });
-    const empty = { created: [], failed: [], unknown: [], not_sent: [], skipped: [], counts: { items: 0, created: 0, failed: 0, skipped: 0, unknown: 0, not_sent: 0 } };
+    const empty = { created: [], failed: [], unknown: [], not_sent: [], skipped: [], matched: [], counts: { items: 0, created: 0, failed: 0, skipped: 0, matched: 0, unknown: 0, not_sent: 0 } };
     expect(text).toBe(`${JSON.stringify(empty, null, 2)}\n`);
   });
 

@@ -16,6 +16,13 @@ describe("config set (parse only)", () => {
     expect(await parse(["currentProfile", "staging"])).toEqual({ key: "currentProfile", profile: "staging" });
   });
 
+  it("lookDays: a whole number of days from 0 to 365, else refused naming the key", async () => {
+    expect(await parse(["look-days", " 14 "])).toEqual({ key: "lookDays", days: 14 });
+    expect(await parse(["lookDays", "0"])).toEqual({ key: "lookDays", days: 0 });
+    await expect(parse(["lookDays", "1.5"])).rejects.toThrow("lookDays 1.5: give a whole number of days from 0 to 365");
+    await expect(parse(["lookDays", "400"])).rejects.toThrow("lookDays 400");
+  });
+
   it("caFile: the path as given (checked and made absolute when stored); an empty one removes it", async () => {
     expect(await parse(["ca-file", " certs/ca.pem "])).toEqual({ key: "caFile", path: "certs/ca.pem" });
     expect(await parse(["caFile", ""])).toEqual({ key: "caFile", path: "" });

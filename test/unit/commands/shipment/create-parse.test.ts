@@ -10,7 +10,7 @@ const parse = (argv: string[]) => parsedOptions<CreateOptions>(createCommand, ar
 /** Every field flag with a value of its own, and the input those give. */
 const FIELDS = SHIPMENT_FIELD_FLAGS.flatMap((f) => [f.flag, `${f.field} text`]);
 const FIELD_INPUT = Object.fromEntries(SHIPMENT_FIELD_FLAGS.map((f) => [f.key, `${f.field} text`]));
-const SEND_DEFAULTS = { dryRun: false, concurrency: 4, acceptRecommended: false, verify: true, skipInvalid: false, wait: true };
+const SEND_DEFAULTS = { dryRun: false, concurrency: 4, acceptRecommended: false, verify: true, skipInvalid: false, wait: true, forceNew: false };
 
 describe("shipment create (parse only)", () => {
   it("defaults: items from the flags (none yet: the run says what is missing), sent four requests at a time, verified", async () => {
@@ -30,7 +30,7 @@ describe("shipment create (parse only)", () => {
     expect(await parse(argv)).toEqual({
       mode: "items",
       input: { file: "-" },
-      send: { dryRun: true, concurrency: 8, acceptRecommended: true, verify: false, skipInvalid: true, wait: false },
+      send: { dryRun: true, concurrency: 8, acceptRecommended: true, verify: false, skipInvalid: true, wait: false, forceNew: false },
     });
   });
 
