@@ -6,7 +6,7 @@ import { envValue, resolveProfileName } from "./settings.js";
 import { openConfigStore } from "./store.js";
 import { profileOf } from "./schema.js";
 import { requireSavedProfile } from "./profile-choice.js";
-import { printJson, withCamelAliases } from "../output/json.js";
+import { printJson } from "../output/json.js";
 import { resolve } from "node:path";
 import { readCaFile } from "../api/network.js";
 
@@ -32,7 +32,7 @@ export async function setBaseUrl(deps: Deps, normalised: NormalisedBaseUrl): Pro
   if (deps.globals.baseUrl !== undefined || envValue(deps.env, "SHIPCTL_BASE_URL") !== undefined) {
     deps.io.err(`Note: --base-url or SHIPCTL_BASE_URL overrides this for runs that give it.\n`);
   }
-  if (deps.globals.json) printJson(deps.io, withCamelAliases({ profile, key: "baseUrl", value: url, token_removed: droppedToken }));
+  if (deps.globals.json) printJson(deps.io, { profile, key: "baseUrl", value: url, token_removed: droppedToken });
 }
 
 /** The default of `report upload --strip-location` for the profile in use. */
@@ -44,7 +44,7 @@ export async function setStripLocation(deps: Deps, value: boolean): Promise<void
   });
   const what = value ? "removes the GPS position from every photo (--keep-location to keep it)" : "keeps the GPS position as the photos have it (--strip-location to remove it)";
   deps.io.alert(`${deps.theme.err.ok("✓")} Profile ${profile}: report upload ${what}\n`);
-  if (deps.globals.json) printJson(deps.io, withCamelAliases({ profile, key: "stripLocation", value }));
+  if (deps.globals.json) printJson(deps.io, { profile, key: "stripLocation", value });
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Deps } from "../deps.js";
 import { CancelledError, UsageError } from "../errors.js";
 import { SANDBOX_COUNTRIES, SANDBOX_SERVICES } from "../contract/index.js";
 import { saveTables } from "./profile-tables.js";
-import { printJson, withCamelAliases } from "../output/json.js";
+import { printJson } from "../output/json.js";
 import { tableWidth } from "../output/table.js";
 import { openConfigContext, requireBaseUrl } from "./config-context.js";
 import { renderCountries, renderServices } from "./tables-view.js";
@@ -35,6 +35,6 @@ export async function confirmTables(deps: Deps, yes: boolean): Promise<void> {
   await saveTables(store, profile, baseUrl, { countries: SANDBOX_COUNTRIES, services: SANDBOX_SERVICES, source: "confirmed" });
   deps.io.alert(`${deps.theme.err.ok("✓")} Stored the built-in tables as confirmed for ${baseUrl} (profile ${profile})\n`);
   if (deps.globals.json) {
-    printJson(deps.io, withCamelAliases({ profile, base_url: baseUrl, source: "confirmed", countries: SANDBOX_COUNTRIES, services: SANDBOX_SERVICES }));
+    printJson(deps.io, { profile, base_url: baseUrl, source: "confirmed", countries: SANDBOX_COUNTRIES, services: SANDBOX_SERVICES });
   }
 }

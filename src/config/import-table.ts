@@ -7,7 +7,7 @@ import { loadTables, saveTables } from "./profile-tables.js";
 import { tablesContext } from "./tables-context.js";
 import { parseCountriesCsv, parseServicesCsv, type TableKind } from "./tables-csv.js";
 import { readAll } from "../output/io.js";
-import { printJson, withCamelAliases } from "../output/json.js";
+import { printJson } from "../output/json.js";
 import { openConfigContext, requireBaseUrl } from "./config-context.js";
 
 /** `file`: a CSV file's path, or "-" for stdin. */
@@ -33,7 +33,7 @@ export async function importTable(deps: Deps, kind: TableKind, file: string): Pr
   if ((kind === "countries" ? services : countries).length === 0) {
     deps.io.err(`There is no ${other} table yet: ${other} names are refused (integers pass) until you import one.\n`);
   }
-  if (deps.globals.json) printJson(deps.io, withCamelAliases({ profile, base_url: baseUrl, table: kind, count, source: "imported" }));
+  if (deps.globals.json) printJson(deps.io, { profile, base_url: baseUrl, table: kind, count, source: "imported" });
 }
 
 async function readInput(deps: Deps, file: string): Promise<string> {

@@ -2,7 +2,7 @@
 // shown masked ("sand…oken"), never whole. No network: the tables row shows what is stored, not a sandbox probe.
 import type { Deps } from "../deps.js";
 import { storedTablesFor } from "./profile-tables.js";
-import { printJson, withCamelAliases } from "../output/json.js";
+import { printJson } from "../output/json.js";
 import { maskToken } from "../output/mask-token.js";
 import { renderTable, tableWidth } from "../output/table.js";
 import type { Source } from "./connection-types.js";
@@ -64,7 +64,7 @@ export async function listSettings(deps: Deps): Promise<void> {
   if (deps.globals.json) {
     // The settings are named as `config get`/`config set` take them (baseUrl), and as JSON keys in snake_case.
     const settingsJson = Object.fromEntries(rows.map((r) => [snakeCase(r.key), { value: r.jsonValue ?? r.value, source: r.source }]));
-    printJson(deps.io, withCamelAliases({ profile, config_path: store.path, settings: withCamelAliases(settingsJson) }));
+    printJson(deps.io, { profile, config_path: store.path, settings: settingsJson });
     return;
   }
   deps.io.out(

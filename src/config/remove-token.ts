@@ -5,7 +5,7 @@ import type { Deps } from "../deps.js";
 import { envValue, resolveProfileName } from "./settings.js";
 import { openConfigStore } from "./store.js";
 import { profileOf } from "./schema.js";
-import { printJson, withCamelAliases } from "../output/json.js";
+import { printJson } from "../output/json.js";
 
 export async function removeToken(deps: Deps): Promise<void> {
   const store = await openConfigStore(deps.env);
@@ -26,5 +26,5 @@ export async function removeToken(deps: Deps): Promise<void> {
   if (envValue(deps.env, "SHIPCTL_TOKEN") !== undefined) {
     deps.io.err(`${deps.theme.err.warn("Note:")} SHIPCTL_TOKEN is still set in this environment, and commands will use it.\n`);
   }
-  if (deps.globals.json) printJson(deps.io, withCamelAliases({ profile, logged_out: hadToken }));
+  if (deps.globals.json) printJson(deps.io, { profile, logged_out: hadToken });
 }

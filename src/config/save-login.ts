@@ -9,7 +9,7 @@ import { profileOf, type StoredProfile } from "./schema.js";
 import { probeSandboxTables } from "./tables-probe.js";
 import { rememberProbe } from "./profile-tables.js";
 import { readAll } from "../output/io.js";
-import { printJson, withCamelAliases } from "../output/json.js";
+import { printJson } from "../output/json.js";
 import { createRedactor } from "../api/redact.js";
 import type { NetworkOptions } from "../api/network.js";
 
@@ -67,7 +67,7 @@ export async function saveLogin(deps: Deps, options: { tokenStdin: boolean }): P
   if (envValue(deps.env, "SHIPCTL_TOKEN") !== undefined) {
     deps.io.err(`${t.warn("Note:")} SHIPCTL_TOKEN is set in this environment and overrides the saved token.\n`);
   }
-  if (deps.globals.json) printJson(deps.io, withCamelAliases({ profile, base_url: baseUrl, sandbox: probe.sandbox }));
+  if (deps.globals.json) printJson(deps.io, { profile, base_url: baseUrl, sandbox: probe.sandbox });
 }
 
 function requireScriptFlags(deps: Deps, hasUrl: boolean, hasTokenStdin: boolean): void {

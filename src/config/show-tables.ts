@@ -4,7 +4,7 @@ import type { Deps } from "../deps.js";
 import type { Tables } from "../contract/index.js";
 import { loadTables, UNCONFIRMED_TABLES } from "./profile-tables.js";
 import { tablesContext } from "./tables-context.js";
-import { printJson, withCamelAliases } from "../output/json.js";
+import { printJson } from "../output/json.js";
 import { tableWidth } from "../output/table.js";
 import { openConfigContext } from "./config-context.js";
 import { SOURCE_TEXT, renderCountries, renderServices } from "./tables-view.js";
@@ -23,13 +23,13 @@ export async function showTables(deps: Deps, kind: TableKind | undefined): Promi
   if (deps.globals.json) {
     printJson(
       deps.io,
-      withCamelAliases({
+      {
         profile,
         base_url: baseUrl,
         source: tables.source,
         ...(kind !== "services" ? { countries: tables.countries } : {}),
         ...(kind !== "countries" ? { services: tables.services } : {}),
-      }),
+      },
     );
     return;
   }

@@ -34,22 +34,3 @@ export function printErrorJson(io: IO, error: ErrorJson, options: { ndjson?: boo
   if (options.ndjson) io.out(ndjsonLine({ error }));
   else printJson(io, { error });
 }
-
-/**
- * shipctl 0.1 printed a few keys in camelCase (login, logout, config) where every other document used snake_case.
- * Every key is snake_case now; these old names are printed beside their new ones through the 0.2 releases and dropped
- * in 0.3 (README "JSON keys"), so scripts have one release to move.
- */
-const CAMEL_ALIASES: Readonly<Record<string, string>> = {
-  base_url: "baseUrl",
-  logged_out: "loggedOut",
-  config_path: "configPath",
-  token_removed: "tokenRemoved",
-  current_profile: "currentProfile",
-};
-
-/** `doc` with the old camelCase name of each of its snake_case keys that had one (CAMEL_ALIASES), after the others. */
-export function withCamelAliases<T extends Record<string, unknown>>(doc: T): T {
-  const aliases = Object.entries(doc).flatMap(([key, value]) => (CAMEL_ALIASES[key] ? [[CAMEL_ALIASES[key], value] as const] : []));
-  return { ...doc, ...Object.fromEntries(aliases) };
-}

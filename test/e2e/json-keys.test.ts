@@ -1,11 +1,9 @@
-// One key style (README "JSON keys"): every key of every --json document is snake_case; the only camelCase keys are
-// the old names shipctl 0.1 printed, kept beside their snake_case ones through 0.2.
+// One key style (README "JSON keys"): every key of every --json document is snake_case, with no camelCase name beside
+// it (shipctl 0.1's were dropped: CHANGELOG.md).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, tempDir } from "../helpers/cli.js";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
 import { GALLERY_ARGS, seedAddress, seedShipments } from "../helpers/seed.js";
-
-const OLD_NAMES = new Set(["baseUrl", "loggedOut", "configPath", "tokenRemoved", "currentProfile"]);
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -22,7 +20,7 @@ function camelKeys(value: unknown, at = "$"): string[] {
 
 describe("JSON keys", () => {
   // One test runs every command in turn (about 25 runs of the CLI): its time is theirs, so it has room of its own.
-  it("are snake_case in every command's document, but for the old names kept beside their new ones", { timeout: 180_000 }, async () => {
+  it("are snake_case in every command's document", { timeout: 180_000 }, async () => {
     const org = await sb.newOrg();
     const address = await seedAddress(org);
     const [shipment] = await seedShipments(org, 1, address);
@@ -61,14 +59,7 @@ describe("JSON keys", () => {
       const what = args.join(" ");
       expect(r.stdout, `${what}: ${r.stderr}`).not.toBe("");
       const doc: unknown = JSON.parse(r.stdout);
-      const camel = camelKeys(doc);
-      expect(camel.filter((path) => !OLD_NAMES.has(path.slice(path.lastIndexOf(".") + 1))), what).toEqual([]);
-      // Each old name stands beside its snake_case name, with the same value.
-      for (const path of camel) {
-        const parent = path.slice(2, path.lastIndexOf(".")).split(".").filter(Boolean).reduce((o: Record<string, unknown>, k) => o[k] as Record<string, unknown>, doc as Record<string, unknown>);
-        const old = path.slice(path.lastIndexOf(".") + 1);
-        expect(parent[old.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)], `${what}: ${path}`).toEqual(parent[old]);
-      }
+      expect(camelKeys(doc), what).toEqual([]);
     }
   });
 });

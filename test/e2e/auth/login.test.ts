@@ -89,8 +89,7 @@ describe("shipctl login against a service", () => {
     const before = received.length;
     const r = await runCli(["login", "--base-url", `${url}/api/v1`, "--token-stdin", "--json"], { configDir: dir, stdin: `${TOKEN}\n` });
     expect(r.exitCode, r.stderr).toBe(0);
-    // snake_case, with the camelCase key of shipctl 0.1 kept beside it through 0.2 (README "JSON keys").
-    expect(JSON.parse(r.stdout)).toEqual({ profile: "default", base_url: url, sandbox: true, baseUrl: url });
+    expect(JSON.parse(r.stdout)).toEqual({ profile: "default", base_url: url, sandbox: true });
     expect(r.stderr).toContain(`Logged in to ${url} as profile default`);
     expect(r.stdout + r.stderr).not.toContain(TOKEN);
     expect(received.slice(before)).toEqual(["GET /api/v1/shipments?limit=1", "GET /_sandbox/tables"]);
@@ -133,7 +132,7 @@ describe("shipctl logout", () => {
 
     const out = await runCli(["logout", "--json"], { configDir: dir });
     expect(out.exitCode, out.stderr).toBe(0);
-    expect(JSON.parse(out.stdout)).toEqual({ profile: "default", logged_out: true, loggedOut: true });
+    expect(JSON.parse(out.stdout)).toEqual({ profile: "default", logged_out: true });
     expect(saved(dir).profiles.default?.token).toBeUndefined();
     expect(saved(dir).profiles.default?.baseUrl).toBe(url);
 

@@ -53,7 +53,7 @@ describe("shipctl config set / get / list", () => {
     expect(r.stderr).toContain("https://api.example.com");
     expect(r.stdout).toBe("");
     const list = await runCli(["config", "list", "--json"], { configDir: dir });
-    expect(JSON.parse(list.stdout).settings.baseUrl).toEqual({ value: null, source: null });
+    expect(JSON.parse(list.stdout).settings.base_url).toEqual({ value: null, source: null });
   });
 
   it("allows plain http to loopback", async () => {
@@ -99,11 +99,9 @@ describe("shipctl config set / get / list", () => {
     expect(p.profile).toBe("work");
     expect(p.settings.base_url).toEqual({ value: "https://work.example.com", source: "profile" });
     expect(p.config_path).toBe(join(dir, "config.json"));
-    // The camelCase keys of shipctl 0.1, kept beside the snake_case ones through 0.2 (README "JSON keys").
-    expect(p.settings.baseUrl).toEqual(p.settings.base_url);
-    expect(p.settings.currentProfile).toEqual(p.settings.current_profile);
-    expect(p.configPath).toBe(p.config_path);
-    expect(Object.keys(p.settings).filter((k) => /[A-Z]/.test(k))).toEqual(["currentProfile", "baseUrl"]);
+    // snake_case only: the camelCase keys shipctl 0.1 printed are gone (CHANGELOG.md).
+    expect(Object.keys(p).filter((k) => /[A-Z]/.test(k))).toEqual([]);
+    expect(Object.keys(p.settings).filter((k) => /[A-Z]/.test(k))).toEqual([]);
     expect(p.settings.token).toEqual({ value: "work…3456", source: "profile" });
     expect(p.settings.profile).toEqual({ value: "work", source: "profile" });
     expect(p.settings.profiles).toEqual({ value: ["home", "work"], source: "profile" });
@@ -115,7 +113,7 @@ describe("shipctl config set / get / list", () => {
     });
     const o = JSON.parse(overridden.stdout);
     expect(o.settings.profile).toEqual({ value: "home", source: "env" });
-    expect(o.settings.baseUrl).toEqual({ value: "https://flag.example.com", source: "flag" });
+    expect(o.settings.base_url).toEqual({ value: "https://flag.example.com", source: "flag" });
     expect(o.settings.token).toEqual({ value: "env-…7654", source: "env" });
     expect(overridden.stdout + overridden.stderr).not.toContain("env-token-zyxwvu-987654");
 
@@ -150,7 +148,7 @@ describe("shipctl config set / get / list", () => {
     expect(same.exitCode, same.stderr).toBe(0);
     expect((configFile(dir).profiles as Record<string, { token?: string }>).default!.token).toBe("token-for-a-000000");
     const other = await runCli(["config", "set", "baseUrl", "https://b.example.com", "--json"], { configDir: dir });
-    expect(JSON.parse(other.stdout)).toMatchObject({ value: "https://b.example.com", token_removed: true, tokenRemoved: true });
+    expect(JSON.parse(other.stdout)).toMatchObject({ value: "https://b.example.com", token_removed: true });
     expect((configFile(dir).profiles as Record<string, { token?: string }>).default!.token).toBeUndefined();
   });
 

@@ -52,7 +52,7 @@ describe("login on a terminal", () => {
     const t = testDeps({ tty: true, answers: [TOKEN], globals: { baseUrl: service.url, profile: "lab", json: true } });
     await runVerb(loginCommand, [], t.deps);
     expect(t.prompter.asked).toEqual(["Token (input hidden):"]);
-    expect(JSON.parse(t.io.stdout())).toEqual({ profile: "lab", base_url: service.url, sandbox: true, baseUrl: service.url });
+    expect(JSON.parse(t.io.stdout())).toEqual({ profile: "lab", base_url: service.url, sandbox: true });
     const saved = (await openConfigStore(t.deps.env)).read();
     expect(saved.profiles.lab?.tables).toMatchObject({ baseUrl: service.url, source: "sandbox", services: [{ id: 2, name: "Express" }] });
   });

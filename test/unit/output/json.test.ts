@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createTestIO } from "../../helpers/test-io.js";
-import { printJson, printNdjson, printErrorJson, withCamelAliases, withError } from "../../../src/output/json.js";
+import { printJson, printNdjson, printErrorJson, withError } from "../../../src/output/json.js";
 
 describe("JSON output", () => {
   it("prints exactly one parseable document and a newline on stdout, nothing on stderr", () => {
@@ -42,16 +42,5 @@ describe("the error object and key style", () => {
     printErrorJson(io, error);
     expect(JSON.parse(io.stdout())).toEqual({ error });
     expect(io.stdout()).toContain('\n  "error": {\n');
-  });
-
-  it("keeps the old camelCase name beside each renamed snake_case key, and touches no other key", () => {
-    expect(withCamelAliases({ profile: "p", base_url: "https://a", logged_out: true, sandbox: false })).toEqual({
-      profile: "p",
-      base_url: "https://a",
-      logged_out: true,
-      sandbox: false,
-      baseUrl: "https://a",
-      loggedOut: true,
-    });
   });
 });
