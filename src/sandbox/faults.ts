@@ -36,6 +36,11 @@ export function takeFault(org: Org, method: string, path: string): Fault | undef
   return { ...fault };
 }
 
-/** The 502 a gateway in front of the service would send: HTML, not JSON, as real proxies do. */
-export const BAD_GATEWAY_HTML =
-  "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>\n<body><center><h1>502 Bad Gateway</h1></center>\n<hr><center>sandbox</center></body></html>\n";
+/** What a gateway in front of the service says with each of its statuses, as nginx words them. */
+const GATEWAY_TITLES = { 502: "502 Bad Gateway", 503: "503 Service Temporarily Unavailable", 504: "504 Gateway Time-out" } as const;
+
+/** The page a gateway in front of the service would send (it could not reach it, or gave up): HTML, as real proxies do. */
+export function gatewayPage(status: keyof typeof GATEWAY_TITLES): string {
+  const title = GATEWAY_TITLES[status];
+  return `<!DOCTYPE html>\n<html><head><title>${title}</title></head>\n<body><center><h1>${title}</h1></center>\n<hr><center>sandbox</center></body></html>\n`;
+}

@@ -75,7 +75,7 @@ export type ClockSetting = { mode: "real"; offsetMs: number } | { mode: "frozen"
 export const LIST_ORDERS = ["asc", "desc", "shuffled"] as const;
 export type ListOrder = (typeof LIST_ORDERS)[number];
 
-export type FaultKind = "latency" | "429" | "500" | "502" | "reset-before" | "reset-after" | "500-after" | "slow-apply";
+export type FaultKind = "latency" | "429" | "500" | "502" | "503" | "504" | "reset-before" | "reset-after" | "500-after" | "slow-apply";
 
 export interface Fault {
   id: number;

@@ -11,7 +11,7 @@ import { reportRoutes } from "./api/report-routes.js";
 import { shipmentRoutes } from "./api/shipment-routes.js";
 import { controlRoutes } from "./control/routes.js";
 import { matchRoute, type RequestContext, type Route } from "./request-context.js";
-import { BAD_GATEWAY_HTML, takeFault } from "./faults.js";
+import { gatewayPage, takeFault } from "./faults.js";
 import { ClientGone, HttpError, json, writeReply, type Reply } from "./http.js";
 import type { Org } from "./model.js";
 import type { StateWriter } from "./persist.js";
@@ -110,7 +110,11 @@ export function createPipeline(options: PipelineOptions) {
           case "500":
             return json(500, { message: "Server Error" });
           case "502":
-            return { status: 502, text: { contentType: "text/html; charset=utf-8", body: BAD_GATEWAY_HTML } };
+          case "503":
+          case "504": {
+            const status = Number(fault.kind) as 502 | 503 | 504;
+            return { status, text: { contentType: "text/html; charset=utf-8", body: gatewayPage(status) } };
+          }
           case "reset-before":
             // Nothing is applied and nothing is answered.
             return undefined;

@@ -83,7 +83,7 @@ export const PriceFailureChange = z.strictObject({
 
 export const ListingChange = z.strictObject({ order: z.enum(LIST_ORDERS, { error: `order must be one of ${LIST_ORDERS.join(", ")}` }) });
 
-export const FAULT_KINDS = ["latency", "429", "500", "502", "reset-before", "reset-after", "500-after", "slow-apply"] as const;
+export const FAULT_KINDS = ["latency", "429", "500", "502", "503", "504", "reset-before", "reset-after", "500-after", "slow-apply"] as const;
 
 /** The kinds that wait, and so take `ms`. */
 export const TIMED_FAULTS: ReadonlySet<string> = new Set(["latency", "slow-apply"]);

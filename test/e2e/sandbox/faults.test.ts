@@ -55,6 +55,19 @@ describe("fault kinds", () => {
     expect(r.text).toContain("<h1>502 Bad Gateway</h1>");
   });
 
+  it("503 and 504: a gateway's HTML page too, and nothing applied", async () => {
+    const o = await sb.newOrg();
+    await o.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "503" });
+    await o.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "504" });
+    const unavailable = await createOne(o);
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.text).toContain("<h1>503 Service Temporarily Unavailable</h1>");
+    const timedOut = await createOne(o);
+    expect(timedOut.status).toBe(504);
+    expect(timedOut.text).toContain("<h1>504 Gateway Time-out</h1>");
+    expect(await count(o)).toBe(0);
+  });
+
   it("reset-before: drops the connection and applies nothing", async () => {
     const o = await sb.newOrg();
     await o.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "reset-before" });
