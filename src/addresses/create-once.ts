@@ -11,7 +11,8 @@
 //                             after it
 // A lost answer in the same run is never followed by a second POST: after a short pause the addresses are read back
 // once; found, the id is printed as usual; not found, it stays in flight and the run says from when a rerun settles
-// it. --force-new stores the same address again on purpose (a row of its own, `<hash>#2`...).
+// it, unless the service itself answered (a 5xx not a gateway's, ledger/settle-window.ts): then not found is final,
+// and a rerun stores it at once. --force-new stores the same address again on purpose (a row of its own, `<hash>#2`...).
 // Not in the book (another config folder, input typed differently, stored by a CSV run): before anything is stored,
 // the stored addresses are read (stored-match.ts) and one that is the same address, as given or as the verifier
 // revised it, is the answer; the book records it, so the next rerun asks the journal again.
@@ -23,7 +24,7 @@ import { ADDRESS_FIELDS, addressKey, type Address, type StoredAddress } from "..
 import type { Deps } from "../deps.js";
 import { InterruptedError, UnavailableError } from "../errors.js";
 import { callOptions } from "../input/call-options.js";
-import { Book, type RowState } from "../ledger/book.js";
+import { Book, type InFlight, type RowState } from "../ledger/book.js";
 import { shortHash } from "../ledger/book-lines.js";
 import { classifyFailure } from "../ledger/failure-kind.js";
 import { RECONCILE_DELAY_MS } from "../ledger/lost.js";
@@ -197,21 +198,31 @@ async function store(deps: Deps, api: ApiClient, call: CallOptions, book: Book, 
     return { kind: "stored", id, address, foundAfterLoss: false, interrupted: deps.signal.aborted };
   } catch (err) {
     const failure = classifyFailure(err, "addresses");
-    if (failure.kind === "lost") return { kind: "stored", id: await readBack(deps, call, book, key, settleAt, err as Error), address, foundAfterLoss: true, interrupted: false };
+    if (failure.kind === "lost") {
+      if (failure.answered !== undefined) book.markAnswered([key], deps.clock.now(), failure.answered);
+      return { kind: "stored", id: await readBack(deps, call, book, key, err as Error), address, foundAfterLoss: true, interrupted: false };
+    }
     // Refused, or stopped before it left: not stored. Stopped after it may have left: in flight, for the rerun.
     if (failure.kind !== "stop" || !failure.lost) book.note([[key, { state: "failed", error: (err as Error).message }]]);
     throw err;
   }
 }
 
-/** After a lost answer: one read-back after a short pause. Never sends it again. */
-async function readBack(deps: Deps, call: CallOptions, book: Book, key: string, settleAt: Date, lost: Error): Promise<number> {
-  deps.io.err(`${lost.message}\nNot sending it again; reading the stored addresses back in ${RECONCILE_DELAY_MS / 1000} s to see whether it was stored...\n`);
+/**
+ * After a lost answer: one read-back after a short pause (until its settle time when the service itself answered: that
+ * read is conclusive). Never sends it again.
+ */
+async function readBack(deps: Deps, call: CallOptions, book: Book, key: string, lost: Error): Promise<number> {
+  const flight = book.row(key) as InFlight;
+  const settleAt = new Date(flight.settle_at);
+  const pause = flight.answer_status === undefined ? RECONCILE_DELAY_MS : Math.max(RECONCILE_DELAY_MS, settleAt.getTime() - deps.clock.now().getTime());
+  deps.io.err(`${lost.message}\nNot sending it again; reading the stored addresses back in ${Math.ceil(pause / 1000)} s to see whether it was stored...\n`);
   const until = formatSettleTime(settleAt);
   const rerun = `Run the same command again after ${until} (sooner, it waits until then): it reads the addresses back first and stores the address only if this request did not.`;
   let found: number | undefined;
+  let notStored = false;
   try {
-    await deps.clock.sleep(RECONCILE_DELAY_MS, deps.signal);
+    await deps.clock.sleep(pause, deps.signal);
     const settled = await settleBook(book, await addressFinder(deps, call, book), deps, {
       only: (k) => k === key,
       wait: false,
@@ -220,6 +231,7 @@ async function readBack(deps: Deps, call: CallOptions, book: Book, key: string, 
     });
     const s = settled.get(key);
     if (s?.state === "applied") found = s.id;
+    notStored = s?.state === "not-applied";
   } catch (err) {
     if (deps.signal.aborted) {
       throw new InterruptedError("interrupted while checking whether the address was stored: it may have been", {
@@ -233,6 +245,13 @@ async function readBack(deps: Deps, call: CallOptions, book: Book, key: string, 
     );
   }
   if (found !== undefined) return found;
+  if (notStored) {
+    const answered = flight.answer_status === undefined ? "its settle time has passed" : `the service answered ${flight.answer_status}`;
+    throw new UnavailableError(`the address was not stored: ${answered}, and it is not among the stored addresses`, {
+      hint: "Nothing was stored. Run the same command again to store it.",
+      cause: lost,
+    });
+  }
   throw new UnavailableError(
     `the address may still be being stored: the answer to its request was lost, and it was not among the stored addresses ` +
       `${RECONCILE_DELAY_MS / 1000} s later, but the service may still be storing it until ${until}`,

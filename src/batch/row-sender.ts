@@ -99,6 +99,7 @@ export class RowSender<J extends RowJob> {
           await fail(failure.message, { unavailable: failure.unavailable });
           break;
         case "lost":
+          if (failure.answered !== undefined) journal.markAnswered([job.key], this.o.clock.now(), failure.answered);
           this.lost.push(job);
           outcomes.set(job.row, { status: "unknown", ...base, error: `answer lost (${failure.message})` });
           break;

@@ -4,6 +4,7 @@
 //   {"target":"<tid>","base_url":"https://...","profile":"default","owner":{"salt":"...","hash":"..."}}
 //   {"t":"<tid>","rows":["k1","k2"],"state":"in_flight","at":"<ISO>","attempt":3,"settle_at":"<ISO>","sent":[{...},{...}]}
 //   {"t":"<tid>","rows":["k1"],"sent_at":"<ISO>"}                      the last byte of an upload left
+//   {"t":"<tid>","rows":["k1"],"answered_at":"<ISO>","answer_status":500,"settle_at":"<ISO>"}   the service answered it
 //   {"t":"<tid>","rows":["k1","k2"],"state":"created","ids":[101,102]}
 //   {"t":"<tid>","row":"k3","state":"failed","error":"..."}
 //   {"t":"<tid>","address":"<hash>","verdict":{...}}                    an address verification, kept for reruns
@@ -36,6 +37,9 @@ export interface InFlight {
   await_sent?: boolean;
   /** When the last byte of the request was handed to the connection. */
   sent_at?: string;
+  /** When the service itself answered it with a failure (its status in `answer_status`): the request is over (Book.markAnswered). */
+  answered_at?: string;
+  answer_status?: number;
 }
 
 export type RowState =

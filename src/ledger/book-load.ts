@@ -82,11 +82,13 @@ function apply(book: LoadedBook, tid: string, line: Line): void {
     book.verdicts.set(line.address, line.verdict as Verdict);
     return;
   }
-  if (typeof line.sent_at === "string" && line.state === undefined) {
-    // An upload's last byte left: its settle time is now known (Book.markSent).
+  if (line.state === undefined && (typeof line.sent_at === "string" || typeof line.answered_at === "string")) {
+    // A request in flight whose last byte left (Book.markSent) or that the service answered (Book.markAnswered): its
+    // settle time moves.
+    const { t: _t, row: _row, rows: _rows, ...facts } = line;
     for (const [key] of statesOf(line)) {
       const s = book.rows.get(key);
-      if (s?.state === "in_flight") book.rows.set(key, { ...s, sent_at: line.sent_at, settle_at: String(line.settle_at ?? s.settle_at) });
+      if (s?.state === "in_flight") book.rows.set(key, { ...s, ...facts, settle_at: String(line.settle_at ?? s.settle_at) });
     }
     return;
   }

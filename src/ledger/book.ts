@@ -17,7 +17,7 @@ import { LEDGER_VERSION, linesFor, shortHash, targetId, type BookKind, type InFl
 import { loadBook, type Target } from "./book-load.js";
 import { acquireLocks, refuseIfLocked, type Lock, type LockWait } from "./lock.js";
 import { markFor, tokenMatches, type OwnerMark } from "./owner.js";
-import { settleAtFromSent, type SettleWindow } from "./settle-window.js";
+import { settleAtFromAnswer, settleAtFromSent, type SettleWindow } from "./settle-window.js";
 
 export interface BookTarget {
   baseUrl: string;
@@ -207,6 +207,20 @@ export class Book {
     const settleAt = settleAtFromSent(at, this.options.window).toISOString();
     for (const key of rows) this.rows.set(key, { ...(this.rows.get(key) as InFlight), sent_at: sentAt, settle_at: settleAt });
     this.file.writeNow(JSON.stringify({ t: this.tid, ...(rows.length === 1 ? { row: rows[0] } : { rows }), sent_at: sentAt, settle_at: settleAt }));
+  }
+
+  /**
+   * The service itself answered the request with a failure (settle-window.ts, answeredByService): it applies nothing
+   * more, so its settle time moves to the answer plus a lagging read's allowance. Written at once, as markSent's line:
+   * a run killed before reading back leaves its rerun only that short wait.
+   */
+  markAnswered(keys: readonly string[], at: Date, status: number): void {
+    const rows = keys.filter((k) => this.rows.get(k)?.state === "in_flight");
+    if (rows.length === 0 || !this.file) return;
+    const own = Math.min(...rows.map((k) => Date.parse((this.rows.get(k) as InFlight).settle_at)));
+    const facts = { answered_at: at.toISOString(), answer_status: status, settle_at: new Date(Math.min(own, settleAtFromAnswer(at, this.options.window).getTime())).toISOString() };
+    for (const key of rows) this.rows.set(key, { ...(this.rows.get(key) as InFlight), ...facts });
+    this.file.writeNow(JSON.stringify({ t: this.tid, ...(rows.length === 1 ? { row: rows[0] } : { rows }), ...facts }));
   }
 
   recordVerdict(addressKey: string, verdict: Verdict): Promise<void> {

@@ -3,11 +3,12 @@
 //   id; past its settle time and not found -> not applied, sent now; still in flight -> waited for (a countdown) unless
 //   --no-wait, and then reported unknown with the time after which a rerun settles it.
 // - A request of this run whose answer is lost is read back after a short wait, never resent in the same run: found
-//   -> created; not found yet -> unknown, since the service may still be applying it. The rerun settles it.
+//   -> created; not found yet -> unknown, since the service may still be applying it. The rerun settles it. One the
+//   service itself answered (Book.markAnswered) is read back once its short settle time has passed: not found -> failed.
 import type { Deps } from "../deps.js";
 import { formatSettleTime } from "../output/time-format.js";
 import type { Outcome, Outcomes } from "../batch/outcomes.js";
-import type { Book } from "./book.js";
+import type { Book, InFlight } from "./book.js";
 import { settleBook } from "./settle-book.js";
 import type { Finder, Settlement } from "./settle.js";
 
@@ -74,7 +75,8 @@ export async function settleOwnLost(
     o.outcomes.set(r.row, { status: "unknown", label: r.label, reference: r.reference, error });
   };
   // A run that is stopping (Ctrl-C, or a failure every request would meet) reads nothing more: the rerun settles these.
-  const stopped = !o.readBack || (await deps.clock.sleep(RECONCILE_DELAY_MS, deps.signal).then(() => false, () => true));
+  const answered = answerStatuses(book, rows);
+  const stopped = !o.readBack || (await deps.clock.sleep(readBackDelay(book, answered, deps.clock.now()), deps.signal).then(() => false, () => true));
   if (stopped) return rows.forEach(unknown);
   const requests = new Set(rows.map((r) => (book.row(r.key) as { attempt?: number } | undefined)?.attempt)).size;
   o.say(`The answer to ${requests} request${requests === 1 ? "" : "s"} was lost; reading the service's ${o.noun.read} to see what was created...\n`);
@@ -87,14 +89,23 @@ export async function settleOwnLost(
     return rows.forEach(unknown);
   }
   let notYet = 0;
+  let notCreated = 0;
   for (const r of rows) {
     const s = settled.get(r.key);
     if (s?.state === "applied") o.outcomes.set(r.row, { status: "created", label: r.label, reference: r.reference, id: s.id });
     else if (s?.state === "uncertain") o.outcomes.set(r.row, { status: "unknown", label: r.label, reference: r.reference, error: s.reason });
-    else {
+    else if (s?.state === "not-applied") {
+      notCreated++;
+      const status = answered.get(r.key);
+      const error = `not created: ${status === undefined ? "its answer was lost and its settle time has passed" : `the service answered ${status}`}, and reading back found nothing it created; run the same command again to send it`;
+      o.outcomes.set(r.row, { status: "failed", label: r.label, reference: r.reference, error, unavailable: true });
+    } else {
       notYet++;
       unknown(r);
     }
+  }
+  if (notCreated > 0) {
+    o.say(`${notCreated} ${o.noun.row}${notCreated === 1 ? " was" : "s were"} proven not created (not found on the service once its request was over): a rerun sends ${notCreated === 1 ? "it" : "them"}.\n`);
   }
   if (notYet > 0) {
     o.say(
@@ -102,4 +113,23 @@ export async function settleOwnLost(
         `${notYet === 1 ? "its request" : "their requests"} may still be in progress there.\n`,
     );
   }
+}
+
+/** The status each row's request was answered with by the service itself (Book.markAnswered), for rows it answered. */
+function answerStatuses(book: Book, rows: readonly LostRow[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of rows) {
+    const state = book.row(r.key);
+    if (state?.state === "in_flight" && state.answer_status !== undefined) out.set(r.key, state.answer_status);
+  }
+  return out;
+}
+
+/**
+ * The pause before reading back: RECONCILE_DELAY_MS, or until the settle time of the latest request the service itself
+ * answered (a lagging read's allowance after its answer, settle-window.ts), so that read is conclusive.
+ */
+function readBackDelay(book: Book, answered: ReadonlyMap<string, number>, now: Date): number {
+  const until = [...answered.keys()].map((key) => Date.parse((book.row(key) as InFlight).settle_at) - now.getTime());
+  return Math.max(RECONCILE_DELAY_MS, ...until);
 }

@@ -11,6 +11,17 @@
 // A user may lengthen it (SHIPCTL_APPLY_WINDOW, in seconds) but not shorten it below APPLY_WINDOW_FLOOR_MS. A shipctl
 // sandbox says how long its own slowest request may take (`apply_max_ms` of GET /_sandbox/tables), which keeps
 // rehearsals and tests fast; that value is trusted only for a sandbox.
+//
+// An answer ends a request. Only a request with no answer waits out that settle time:
+//   [assume] a write the service does itself (creating, storing, updating) is over once the service has answered it,
+//   whatever the status: a 500 comes from a handler that has stopped, so nothing of the request is applied after it.
+//   A read-back then settles it at once, after ANSWER_READ_LAG_MS for a read served behind the write
+//   (settleAtFromAnswer). Two exceptions keep the whole settle time:
+//   - a gateway's 502, 503 or 504 (GATEWAY_STATUSES): the gateway answered, and the service behind it may still be
+//     applying the request;
+//   - a payment (checkout), whatever the status: the service charges through a payment provider, which may finish
+//     after the service answered. Checkout never shortens its settle time (checkout/pay.ts).
+// A success answer whose body could not be read is not one of these: it was applied, and its read-back must find it.
 import { UsageError } from "../errors.js";
 
 export const APPLY_WINDOW_DEFAULT_MS = 5 * 60_000;
@@ -78,4 +89,30 @@ export function settleAtFromIntent(at: Date, window: SettleWindow): Date {
  */
 export function settleAtFromSent(sentAt: Date, window: SettleWindow): Date {
   return new Date(sentAt.getTime() + window.sendBoundMs + window.applyMs);
+}
+
+/** [assume] Statuses a gateway in front of the service answers for it (it could not reach it, or gave up waiting). */
+const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+/**
+ * [assume] How long after the service's own answer a read-back may still miss what the request did: a list served by
+ * a replica a few seconds behind the write.
+ */
+export const ANSWER_READ_LAG_MS = 5_000;
+
+/**
+ * Whether a lost write's failure status is the service's own answer, which ends the request (see [assume] above): a
+ * 5xx other than a gateway's. A write that must not repeat is never sent again once it may have arrived (api/call.ts),
+ * so this status answers the only attempt that may have been applied.
+ */
+export function answeredByService(status: number | undefined): status is number {
+  return status !== undefined && status >= 500 && status <= 599 && !GATEWAY_STATUSES.has(status);
+}
+
+/**
+ * The settle time of a request the service answered at `answeredAt` (answeredByService): a lagging read's allowance
+ * after the answer, never more than the service is assumed to take to apply a request.
+ */
+export function settleAtFromAnswer(answeredAt: Date, window: SettleWindow): Date {
+  return new Date(answeredAt.getTime() + Math.min(ANSWER_READ_LAG_MS, window.applyMs));
 }

@@ -3,13 +3,14 @@
 // holds is "already stored". The service has no idempotency key, so the upload's intent is recorded in the ledger
 // book before it is sent (in flight), and the moment its last byte is handed to the connection (Book.markSent): a
 // body that never left whole was not applied. After a lost answer (the connection dropped after the whole body went
-// out, or a 5xx) the shipment is read again: Filed (set 1) or Completed (set 2) means the report arrived; otherwise
-// the service may still be applying it, so it stays in flight until its settle time and is never resent in this run.
+// out, or a 5xx) the shipment is read again: Filed (set 1) or Completed (set 2) means the report arrived. Otherwise it
+// stays in flight until its settle time, never resent in this run; but a 5xx of the service's own ends the upload
+// (ledger/settle-window.ts): read after a lagging read's allowance, a report not there failed, and a rerun sends it.
 import type { ApiClient } from "../api/client-types.js";
 import { shipmentStatusName, type ReportSet, type StoredShipment } from "../contract/index.js";
 import { CliError, ExitCode } from "../errors.js";
 import type { Book, RowState } from "../ledger/book.js";
-import { settleAtFromIntent } from "../ledger/settle-window.js";
+import { answeredByService, settleAtFromIntent } from "../ledger/settle-window.js";
 import { reportBody } from "./report-body.js";
 import { reportKey } from "./report-book.js";
 import type { ChunkPool } from "./chunk-pool.js";
@@ -65,8 +66,9 @@ export interface SendContext {
   logOpenWindow?: boolean;
   /** Read buffers shared by the uploads of a batch (see chunk-pool.ts). */
   chunkPool?: ChunkPool;
+  /** Waits on the run's clock; rejects when the run stops. */
+  sleep: (ms: number) => Promise<void>;
 }
-
 
 /** Facts every API failure carries (src/api/api-errors.ts); read by shape so fakes in tests work alike. */
 interface FailureFacts {
@@ -239,6 +241,7 @@ async function afterFailure(
   // Sent whole, the service may have it: unless the answer says otherwise (a refusal), or the failure is not the
   // HTTP layer's (which always says whether the request may have arrived).
   if (f.mayHaveArrived !== false && sentWhole(ctx, report)) {
+    if (answeredByService(f.status)) ctx.book.markAnswered([reportKey(report.target.shipmentId, ctx.set)], ctx.localNow(), f.status);
     // Reads end at once when the run stops: the rerun settles it.
     if (ctx.signal.aborted) return inFlight(ctx, report, `sent, and its answer did not come before the run stopped (${messageOf(err)})`, err, bytes);
     return reconcile(ctx, report, err, bytes);
@@ -263,8 +266,12 @@ async function reconcile(ctx: SendContext, report: PreparedReport, err: unknown,
   const { shipmentId } = report.target;
   const done = outcomeMaker(ctx, report);
   ctx.log(`Shipment ${shipmentId}: the answer was lost (${messageOf(err)}); reading the shipment to see whether the report arrived`);
+  const flight = ctx.book.row(reportKey(shipmentId, ctx.set));
+  const answered = flight?.state === "in_flight" && flight.answer_status !== undefined ? flight : undefined;
   let shipment: StoredShipment;
   try {
+    // Answered by the service itself, the upload is over: a read after a lagging read's allowance is conclusive.
+    if (answered) await ctx.sleep(Date.parse(answered.settle_at) - ctx.localNow().getTime());
     shipment = await ctx.api.getShipment(shipmentId, { signal: ctx.signal });
   } catch (readErr) {
     if (isFatal(readErr)) throw readErr;
@@ -274,6 +281,11 @@ async function reconcile(ctx: SendContext, report: PreparedReport, err: unknown,
     note(ctx, report, stored(ctx, report));
     return done("stored", `stored: the answer was lost, but the shipment is now ${shipmentStatusName(shipment.status)}, so the report arrived`, ExitCode.Ok, { bytes });
   }
+  if (answered) {
+    const message = `not stored: the service answered ${answered.answer_status}, and the shipment is still ${shipmentStatusName(shipment.status)}, so the report did not arrive; run the same command again to send it`;
+    note(ctx, report, { state: "failed", error: message });
+    return done("failed", message, ExitCode.Unavailable, { error: err, bytes });
+  }
   return inFlight(ctx, report, `the answer was lost and the shipment is still ${shipmentStatusName(shipment.status)}`, err, bytes);
 }
 
@@ -281,10 +293,6 @@ async function reconcile(ctx: SendContext, report: PreparedReport, err: unknown,
 function inFlight(ctx: SendContext, report: PreparedReport, why: string, err: unknown, bytes: number): ReportOutcome {
   const state = ctx.book.row(reportKey(report.target.shipmentId, ctx.set));
   const settleAt = new Date(state?.state === "in_flight" ? state.settle_at : ctx.localNow());
-  return outcomeMaker(ctx, report)(
-    "unknown",
-    `${why}: the service may still be applying it until ${formatSettleTime(settleAt)}, so it is not sent again now; run the same command again after then to settle it`,
-    ExitCode.Unavailable,
-    { error: err, bytes, settleAt },
-  );
+  const message = `${why}: the service may still be applying it until ${formatSettleTime(settleAt)}, so it is not sent again now; run the same command again after then to settle it`;
+  return outcomeMaker(ctx, report)("unknown", message, ExitCode.Unavailable, { error: err, bytes, settleAt });
 }

@@ -11,7 +11,7 @@ import { settleEarlierUploads, type Earlier } from "./settle-earlier.js";
 import type { UploadPlan } from "./upload-plan.js";
 
 /** What every upload of the run shares; the caller adds its progress and talk. */
-export type SendBase = Pick<SendContext, "api" | "set" | "now" | "localNow" | "signal" | "book"> & { earlier: ReadonlyMap<string, Earlier> };
+export type SendBase = Pick<SendContext, "api" | "set" | "now" | "localNow" | "sleep" | "signal" | "book"> & { earlier: ReadonlyMap<string, Earlier> };
 
 export async function withSettledBook<T>(deps: Deps, options: UploadPlan, reports: readonly PreparedReport[], work: (base: SendBase) => Promise<T>): Promise<T> {
   const api = await deps.api();
@@ -27,6 +27,7 @@ export async function withSettledBook<T>(deps: Deps, options: UploadPlan, report
       // Windows are judged on the service's clock, learnt from its answers' Date header (the shipment read).
       now: () => serviceNow(api.serviceClockOffsetMs?.(), deps.clock),
       localNow: () => deps.clock.now(),
+      sleep: (ms) => deps.clock.sleep(Math.max(0, ms), deps.signal),
       signal: deps.signal,
       book,
       earlier,

@@ -183,6 +183,7 @@ export class CreateSender {
         fail(rows, failure.message, { unavailable: failure.unavailable });
         return [];
       case "lost":
+        if (failure.answered !== undefined) book.markAnswered(rows.map((r) => r.key), this.o.clock.now(), failure.answered);
         this.lost.push({ rows });
         for (const r of rows) outcomes.set(r.row, { status: "unknown", label: r.label, reference: r.reference, error: `answer lost (${failure.message})` });
         return [];

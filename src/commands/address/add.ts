@@ -50,7 +50,9 @@ The store request is never sent twice. If its answer is lost, the stored address
 the id is printed as usual (exit 0); not found yet, exit 7: the request is "in flight", since the service may still
 be storing it until its settle time (printed; the longest the service may take, 5 minutes by default). Running the
 command again settles it: found, its id; not stored by then, it is stored. Before the settle time the rerun waits,
-with a countdown, reading the addresses back now and then; --no-wait makes it stop at once (exit 7) instead.
+with a countdown, reading the addresses back now and then; --no-wait makes it stop at once (exit 7) instead. A 5xx
+the service itself answered (not a gateway's 502/503/504) ends the request: read back 5 s later, not found means
+not stored (exit 7), and running the command again stores it at once.
 
 Examples:
   shipctl address add --file gallery.json

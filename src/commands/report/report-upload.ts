@@ -78,7 +78,9 @@ otherwise the upload stays "in flight" (the service may still be applying it) un
 its last byte left plus the longest the service may take (${APPLY_WINDOW_DEFAULT_MS / 60_000} minutes, or SHIPCTL_APPLY_WINDOW seconds), and
 it is never sent again before then. A rerun settles it first: it reads the shipment, and waits with a countdown
 until the settle time if the report is not there yet (--no-wait: exit 7 at once, naming the time). An upload
-whose last byte never left was not applied, and is sent again. A journal of shipctl 0.1
+the service itself answered with a 5xx (not a gateway's 502/503/504) is over: the shipment is read 5 s later, and a
+report not there is failed (exit 7), sent by the rerun at once. An upload whose last byte never left was not
+applied, and is sent again. A journal of shipctl 0.1
 (.shipctl-report-journal.json) is read and migrated, kept as .v1.bak.
 
 Ctrl-C: starts no new upload and stops reads and photo fitting at once; uploads already sending get up to ${WRITE_WAIT_MS / 1000} s to

@@ -167,20 +167,20 @@ describe("shipctl shipment create --csv: faults, and exactly once after each", (
     await exactlyOnce(org, titles);
   });
 
-  it("a 500: not resent in the same run (it may have applied), the rows left unknown with the command; the rerun reads back and sends them", async () => {
+  it("a 500: not resent in the same run; the service answered, so the read-back is final: not created (failed), and the rerun sends them", async () => {
     const org = await sb.newOrg();
     await org.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "500" });
     const { path, titles } = rowsFile(12, { seed: 32, titlePrefix: "FiveHundred" });
     const r = await runCli(["shipment", "create", "--csv", path], { sandbox: org });
     expect(r.exitCode, r.stderr).toBe(8);
-    expect(r.stderr).toMatch(/10 rows were not found on the service yet; not sent again in this run/);
-    expect(r.stderr).toMatch(/2 created, 10 unknown \(answer lost\)/);
-    expect(r.stderr).toContain(`shipctl shipment create --csv ${path}`);
+    expect(r.stderr).toMatch(/The answer to 1 request was lost; reading the service's shipments/);
+    expect(r.stderr).toMatch(/10 rows were proven not created/);
+    expect(r.stderr).toMatch(/2 created, 10 failed/);
     expect(await posts(org)).toBe(2);
 
     const rerun = await runCli(["shipment", "create", "--csv", path], { sandbox: org });
     expect(rerun.exitCode, rerun.stderr).toBe(0);
-    expect(rerun.stderr).toMatch(/0 found created, 10 proven not created/);
+    expect(rerun.stderr).not.toMatch(/in flight/);
     expect(await posts(org)).toBe(3);
     await exactlyOnce(org, titles);
   });

@@ -61,10 +61,10 @@ describe("shipment create --csv --dry-run predicts the run", () => {
     expect(fixed.doc.counts).toMatchObject({ would_send: 1, already_created: 4 });
   });
 
-  it("after a run whose answer was lost (a 500): the dry run reads the service back as the rerun does", async () => {
+  it("after a run whose answer was lost (a reset): the dry run reads the service back as the rerun does", async () => {
     const org = await sb.newOrg();
     const configDir = tempDir("shipctl-config-");
-    await org.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "500" });
+    await org.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "reset-before" });
     const { path, titles } = rowsFile(12, { seed: 503, titlePrefix: "Lost" });
     const first = await runCli(["shipment", "create", "--csv", path], { sandbox: org, configDir });
     expect(first.exitCode, first.stderr).toBe(8);
@@ -85,7 +85,7 @@ describe("shipment create --csv --dry-run predicts the run", () => {
     try {
       const org = await slow.newOrg();
       const configDir = tempDir("shipctl-config-");
-      await org.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "500" });
+      await org.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "reset-before" });
       const { path } = rowsFile(12, { seed: 504, titlePrefix: "In flight" });
       const first = await runCli(["shipment", "create", "--csv", path], { sandbox: org, configDir });
       expect(first.exitCode, first.stderr).toBe(8);

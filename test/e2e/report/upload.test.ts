@@ -150,10 +150,39 @@ describe("report upload: one folder", () => {
     expect(await org.control.requests({ method: "POST", path: `/api/v1/reports/${id}/1` })).toHaveLength(2);
   });
 
-  it("a 500 on the upload is checked by reading the shipment back: still Delivered is unknown (exit 7), not sent again", async () => {
+  it("a 500 on the upload ends it: the shipment read back still Delivered is failed (exit 7), not sent again in the run; the rerun sends it", async () => {
     const org = await sb.newOrg();
+    const configDir = tempDir("shipctl-config-");
     const id = await shipmentReadyFor(org, 1);
     await org.control.fault({ method: "POST", path: `/api/v1/reports/${id}/1`, kind: "500" });
+    const args = ["report", "upload", String(id), fixture("photos/nested"), "--set", "1", "--json"];
+    const r = await runCli(args, { sandbox: org, configDir });
+    expect(r.exitCode).toBe(7);
+    expect(r.stderr).toContain("not stored: the service answered 500, and the shipment is still Delivered, so the report did not arrive");
+    expect(JSON.parse(r.stdout)).toMatchObject({ result: "failed", settle_at: null });
+    expect(await org.control.requests({ method: "POST", path: `/api/v1/reports/${id}/1` })).toHaveLength(1);
+
+    const again = await runCli([...args, "--no-wait"], { sandbox: org, configDir });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ result: "stored" });
+    expect(await org.control.reports()).toHaveLength(1);
+    expect(await org.control.requests({ method: "POST", path: `/api/v1/reports/${id}/1` })).toHaveLength(2);
+  });
+
+  it("a 500 after the service stored it: read back as stored, in the same run", async () => {
+    const org = await sb.newOrg();
+    const id = await shipmentReadyFor(org, 1);
+    await org.control.fault({ method: "POST", path: `/api/v1/reports/${id}/1`, kind: "500-after" });
+    const r = await runCli(["report", "upload", String(id), fixture("photos/nested"), "--set", "1", "--json"], { sandbox: org });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ result: "stored" });
+    expect(await org.control.reports()).toHaveLength(1);
+  });
+
+  it("a gateway's 502 on the upload: the shipment read back still Delivered is unknown (exit 7), in flight until its settle time", async () => {
+    const org = await sb.newOrg();
+    const id = await shipmentReadyFor(org, 1);
+    await org.control.fault({ method: "POST", path: `/api/v1/reports/${id}/1`, kind: "502" });
     const r = await runCli(["report", "upload", String(id), fixture("photos/nested"), "--set", "1", "--json"], { sandbox: org });
     expect(r.exitCode).toBe(7);
     expect(r.stderr).toContain("still Delivered: the service may still be applying it until");

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Book, BookDamaged } from "../../../src/ledger/book.js";
 import { targetId } from "../../../src/ledger/book-lines.js";
-import { settleWindowFor } from "../../../src/ledger/settle-window.js";
+import { settleAtFromAnswer, settleWindowFor } from "../../../src/ledger/settle-window.js";
 import { tempDir } from "../../helpers/cli.js";
 
 const TARGET = { baseUrl: "http://127.0.0.1:8080", profile: "default", token: "sandbox-token" };
@@ -103,6 +103,35 @@ describe("Book", () => {
     expect(again.row("1201/1")).toMatchObject({ state: "failed", error: expect.stringMatching(/not sent: the run stopped before its request left whole/) });
     expect(again.row("1202/1")).toMatchObject({ state: "in_flight", sent_at: at.toISOString(), settle_at: new Date(at.getTime() + WINDOW.sendBoundMs + WINDOW.applyMs).toISOString() });
     await again.close();
+  });
+
+  it("a request the service answered (markAnswered) settles a lagging read's allowance after the answer, also for the next run", async () => {
+    const path = join(tempDir("shipctl-book-"), "orders.csv.shipctl-journal.jsonl");
+    const book = await open(path);
+    const at = new Date("2026-11-24T12:00:00.000Z");
+    const intent = { state: "in_flight", at: at.toISOString(), attempt: 1, settle_at: new Date(at.getTime() + WINDOW.sendBoundMs + WINDOW.applyMs).toISOString() } as const;
+    await book.record([["a", intent], ["b", intent], ["c", intent]]);
+    const answeredAt = new Date(at.getTime() + 1000);
+    book.markAnswered(["a", "b"], answeredAt, 500);
+    const expected = { state: "in_flight", answered_at: answeredAt.toISOString(), answer_status: 500, settle_at: settleAtFromAnswer(answeredAt, WINDOW).toISOString() };
+    expect(book.row("a")).toMatchObject(expected);
+    // In the file at once, as a run killed now leaves it; the next run reads it.
+    expect(lines(path).at(-1)).toEqual({ t: targetId("default", TARGET.baseUrl), rows: ["a", "b"], ...expected, state: undefined });
+    await book.close();
+    const next = await open(path);
+    expect(next.row("b")).toMatchObject(expected);
+    expect(next.row("c")).toEqual(intent);
+    await next.close();
+  });
+
+  it("never moves a settle time later by an answer", async () => {
+    const path = join(tempDir("shipctl-book-"), "orders.csv.shipctl-journal.jsonl");
+    const book = await open(path);
+    const at = new Date("2026-11-24T12:00:00.000Z");
+    await book.record([["a", { state: "in_flight", at: at.toISOString(), attempt: 1, settle_at: at.toISOString() }]]);
+    book.markAnswered(["a"], new Date(at.getTime() + 60_000), 500);
+    expect(book.row("a")).toMatchObject({ answer_status: 500, settle_at: at.toISOString() });
+    await book.close();
   });
 
   it("keeps the records of other targets (another profile or service) as they are", async () => {

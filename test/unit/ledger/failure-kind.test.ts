@@ -1,7 +1,7 @@
 // A refused TLS certificate or a redirect stops a batch: every further request would meet the same, and nothing was
 // applied, so the rows are not lost.
 import { describe, expect, it } from "vitest";
-import { CertificateError, RedirectError, RequestRejectedError } from "../../../src/api/api-errors.js";
+import { CertificateError, NetworkError, RedirectError, RequestRejectedError, ServerError, UnexpectedResponseError } from "../../../src/api/api-errors.js";
 import { classifyFailure } from "../../../src/ledger/failure-kind.js";
 
 const facts = { method: "POST", path: "/api/v1/shipments", mayHaveArrived: false };
@@ -16,5 +16,15 @@ describe("classifyFailure", () => {
 
   it("keeps another 4xx a refusal of those rows only", () => {
     expect(classifyFailure(new RequestRejectedError({ ...facts, status: 413 }, "too large"))).toMatchObject({ kind: "refused", unavailable: false });
+  });
+
+  it("marks a lost write answered by the service itself (a 5xx but a gateway's 502/503/504): its request is over", () => {
+    const lost = { ...facts, mayHaveArrived: true };
+    expect(classifyFailure(new ServerError({ ...lost, status: 500 }, "failed"))).toEqual({ kind: "lost", message: "failed", answered: 500 });
+    expect(classifyFailure(new ServerError({ ...lost, status: 501 }, "failed"))).toMatchObject({ answered: 501 });
+    for (const status of [502, 503, 504]) expect(classifyFailure(new ServerError({ ...lost, status }, "gateway"))).toEqual({ kind: "lost", message: "gateway" });
+    // No answer, and a success answer that could not be read (applied: its read-back must find it), are not.
+    expect(classifyFailure(new NetworkError({ ...lost, status: undefined }, "reset", {}))).toEqual({ kind: "lost", message: "reset" });
+    expect(classifyFailure(new UnexpectedResponseError({ ...lost, status: 201 }, "unreadable"))).toEqual({ kind: "lost", message: "unreadable" });
   });
 });

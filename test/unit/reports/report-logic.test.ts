@@ -9,7 +9,7 @@ import { createTestIO } from "../../helpers/test-io.js";
 import { scriptedPrompter } from "../../../src/prompter.js";
 import { checkFolder } from "../../../src/reports/folder-check.js";
 import { Book } from "../../../src/ledger/book.js";
-import { settleWindowFor } from "../../../src/ledger/settle-window.js";
+import { ANSWER_READ_LAG_MS, settleWindowFor } from "../../../src/ledger/settle-window.js";
 import { batchExitCode } from "../../../src/reports/upload-batch.js";
 import { rerunCommand } from "../../../src/reports/upload-plan.js";
 import { byteProgressLine, createByteProgress } from "../../../src/reports/byte-progress.js";
@@ -58,8 +58,11 @@ async function prepared(folder = "nested"): Promise<PreparedReport> {
 }
 
 const books: Book[] = [];
+/** What the uploads waited for (ms), in order. */
+const slept: number[] = [];
 afterEach(async () => {
   await Promise.all(books.splice(0).map((b) => b.close()));
+  slept.length = 0;
 });
 
 async function openBook(path = join(tempDir(), "r.jsonl")): Promise<Book> {
@@ -80,6 +83,7 @@ async function ctx(api: FakeApi, extra: Partial<SendContext> = {}): Promise<Send
     set: 1,
     now: () => NOW,
     localNow: () => NOW,
+    sleep: async (ms) => void slept.push(ms),
     signal: new AbortController().signal,
     book: extra.book ?? (await openBook()),
     log: (l) => lines.push(l),
@@ -156,6 +160,41 @@ describe("sendReport", () => {
     expect(api.uploads).toHaveLength(1);
     expect(c.book.row("5/1")).toMatchObject({ state: "in_flight", sent_at: NOW.toISOString(), settle_at: settleAt.toISOString() });
   });
+
+  it("answered 500 by the service itself: read back after a lagging read's allowance, and still Delivered is failed (7), sendable again", async () => {
+    const api = new FakeApi();
+    api.uploadError = apiError("The service failed", { status: 500, mayHaveArrived: true });
+    const c = await ctx(api);
+    const o = await sendReport(c, await prepared());
+    expect(o).toMatchObject({ result: "failed", exitCode: ExitCode.Unavailable });
+    expect(o.message).toContain("not stored: the service answered 500, and the shipment is still Delivered");
+    expect(slept).toEqual([ANSWER_READ_LAG_MS]);
+    expect(api.reads).toBe(2);
+    expect(api.uploads).toHaveLength(1);
+    expect(c.book.row("5/1")).toMatchObject({ state: "failed" });
+  });
+
+  it("answered 500 after the service stored it: the read-back finds it stored", async () => {
+    const api = new FakeApi();
+    api.uploadError = apiError("The service failed", { status: 500, mayHaveArrived: true });
+    api.readAfterUpload = { status: 8 };
+    const c = await ctx(api);
+    expect(await sendReport(c, await prepared())).toMatchObject({ result: "stored", exitCode: 0 });
+    expect(c.book.row("5/1")?.state).toBe("stored");
+  });
+
+  for (const status of [502, 503, 504]) {
+    it(`a gateway's ${status}: unknown (7), in flight for the whole settle time`, async () => {
+      const api = new FakeApi();
+      api.uploadError = apiError("Bad gateway", { status, mayHaveArrived: true });
+      const c = await ctx(api);
+      const o = await sendReport(c, await prepared());
+      const settleAt = new Date(NOW.getTime() + c.book.window.sendBoundMs + c.book.window.applyMs);
+      expect(o).toMatchObject({ result: "unknown", exitCode: ExitCode.Unavailable, settleAt });
+      expect(slept).toEqual([]);
+      expect(c.book.row("5/1")).toMatchObject({ state: "in_flight", settle_at: settleAt.toISOString() });
+    });
+  }
 
   it("after a lost answer the shipment cannot be read back: unknown (7), and the book keeps it in flight", async () => {
     const api = new FakeApi();

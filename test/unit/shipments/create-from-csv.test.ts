@@ -108,24 +108,38 @@ describe("shipment create --csv (logic, fake service)", () => {
     exactlyOnce(h.service, titles);
   });
 
-  it("never resends a lost request in the same run (lost before apply, or a 500): unknown, exit 8; the rerun's read-back sends it", async () => {
-    for (const failure of ["lost-before-apply", "500"] as const) {
-      const service = new FakeShipmentService(instantClock);
-      const h = shipmentHarness({ service });
-      service.script = [failure];
-      const { path, titles } = writeCsv(h.dir, 12);
-      expect(await runCreateCsv(h.deps, csvOptions({ csv: path }))).toBe(8);
-      expect(service.createCalls.map((c) => c.length)).toEqual([10, 2]);
-      expect(h.io.stderr()).toMatch(/10 rows were not found on the service yet; not sent again in this run/);
-      expect(h.io.stderr()).toMatch(/run again \(after a minute if a request timed out\):\n {2}shipctl shipment create --csv /);
-      expect(readFileSync(`${path}.shipctl-journal.jsonl`, "utf8").trim().split("\n").at(-1)).not.toContain('"failed"');
+  it("never resends a lost request in the same run (no answer): unknown, exit 8; the rerun's read-back sends it", async () => {
+    const service = new FakeShipmentService(instantClock);
+    const h = shipmentHarness({ service });
+    service.script = ["lost-before-apply"];
+    const { path, titles } = writeCsv(h.dir, 12);
+    expect(await runCreateCsv(h.deps, csvOptions({ csv: path }))).toBe(8);
+    expect(service.createCalls.map((c) => c.length)).toEqual([10, 2]);
+    expect(h.io.stderr()).toMatch(/10 rows were not found on the service yet; not sent again in this run/);
+    expect(h.io.stderr()).toMatch(/run again \(after a minute if a request timed out\):\n {2}shipctl shipment create --csv /);
+    expect(readFileSync(`${path}.shipctl-journal.jsonl`, "utf8").trim().split("\n").at(-1)).not.toContain('"failed"');
 
-      const second = shipmentHarness({ service, dir: h.dir });
-      expect(await runCreateCsv(second.deps, csvOptions({ csv: path }))).toBe(0);
-      expect(second.io.stderr()).toMatch(/0 found created, 10 proven not created/);
-      expect(service.createCalls.map((c) => c.length)).toEqual([10, 2, 10]);
-      exactlyOnce(service, titles);
-    }
+    const second = shipmentHarness({ service, dir: h.dir });
+    expect(await runCreateCsv(second.deps, csvOptions({ csv: path }))).toBe(0);
+    expect(second.io.stderr()).toMatch(/0 found created, 10 proven not created/);
+    expect(service.createCalls.map((c) => c.length)).toEqual([10, 2, 10]);
+    exactlyOnce(service, titles);
+  });
+
+  it("never resends a request answered 500 in the same run; its read-back is final: not created (failed), exit 8, and the rerun sends it at once", async () => {
+    const service = new FakeShipmentService(instantClock);
+    const h = shipmentHarness({ service });
+    service.script = ["500"];
+    const { path, titles } = writeCsv(h.dir, 12);
+    expect(await runCreateCsv(h.deps, csvOptions({ csv: path }))).toBe(8);
+    expect(service.createCalls.map((c) => c.length)).toEqual([10, 2]);
+    expect(h.io.stderr()).toMatch(/10 rows were proven not created \(not found on the service once its request was over\): a rerun sends them/);
+
+    const second = shipmentHarness({ service, dir: h.dir });
+    expect(await runCreateCsv(second.deps, csvOptions({ csv: path }))).toBe(0);
+    expect(second.io.stderr()).not.toMatch(/in flight/);
+    expect(service.createCalls.map((c) => c.length)).toEqual([10, 2, 10]);
+    exactlyOnce(service, titles);
   });
 
   it("fails the row a 422 names and sends the others of that request again without it", async () => {
