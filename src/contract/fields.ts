@@ -1,7 +1,8 @@
 // The fields of a shipment and of an address, listed once: what is copied into a request, compared with a stored
 // record, hashed into a row's identity and matched when a lost request is read back all come from these lists, so a
 // field added to the contract cannot be forgotten in one of those places (a wrong skip, or a duplicate).
-import type { Address, AddressSide, Shipment, StoredAddress, StoredShipment } from "./schemas.js";
+import type { Address, AddressSide, Shipment, StoredAddress } from "./schemas.js";
+import type { StoredShipment } from "./stored-shipment.js";
 import type { CountryEntry, ServiceEntry } from "./tables.js";
 
 /** A shipment's own fields, in the contract's order (its addresses are given per side, see below). */
@@ -15,15 +16,17 @@ export type AddressField = (typeof ADDRESS_FIELDS)[number];
 export const REQUIRED_ADDRESS_FIELDS: readonly AddressField[] = ADDRESS_FIELDS.filter((f) => f !== "line_2");
 
 /**
- * A stored shipment's fields as the service sends them on a read ([assume], as the sandbox does; contract-notes): its
- * own fields, status, both addresses, the price in cents and the timestamps. What `--fields` may keep of a shipment
+ * A stored shipment's fields as shipctl reads them ([assume], contract-notes; stored-shipment.ts): its own fields,
+ * status, each side's stored address id and inline address, the price in cents and the timestamps. What `--fields` may keep of a shipment
  * (commands add their own keys: status_name, report_sets), so a field shipctl does not know is refused before sending.
  */
 export const STORED_SHIPMENT_FIELDS = [
   "id",
   ...SHIPMENT_FIELDS,
   "status",
+  "fulfillment_address_id",
   "fulfillment_address",
+  "destination_address_id",
   "destination_address",
   "price",
   "created_at",

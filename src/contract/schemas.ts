@@ -148,7 +148,7 @@ export const PageQuery = z.strictObject({
 // ---- Responses (loose) ----
 
 /** `YYYY-MM-DD HH:MM:SS` (UTC) as the guide says; read leniently. */
-const Timestamp = z.string();
+export const Timestamp = z.string();
 
 /** 201 of POST /api/v1/shipments: one `{id, title}` per created shipment, in request order. */
 export const CreateShipmentsResponse = z.looseObject({
@@ -192,39 +192,6 @@ export const StoredAddress = z.looseObject({
 });
 export type StoredAddress = z.infer<typeof StoredAddress>;
 
-const ShipmentAddress = z.looseObject({
-  id: z.number().int().nullish(),
-  name: z.string(),
-  email: z.string().optional(),
-  phone: z.string().optional(),
-  line_1: z.string(),
-  line_2: z.string().nullish(),
-  city: z.string(),
-  region: z.string(),
-  post_code: z.string(),
-  country: z.number().int(),
-});
-
-/** [assume] GET /api/v1/shipments/{id} and the items of GET /api/v1/shipments. */
-export const StoredShipment = z.looseObject({
-  id: z.number().int(),
-  title: z.string(),
-  status: z.number().int(),
-  value: z.number().int().optional(),
-  length: z.number().int().optional(),
-  height: z.number().int().optional(),
-  depth: z.number().int().optional(),
-  service: z.number().int().optional(),
-  fulfillment_address: ShipmentAddress.nullish(),
-  destination_address: ShipmentAddress.nullish(),
-  /** Price in US cents once a price session has priced it. */
-  price: z.number().int().nullish(),
-  created_at: Timestamp.optional(),
-  updated_at: Timestamp.optional(),
-  delivered_at: Timestamp.nullish(),
-  arrived_at: Timestamp.nullish(),
-});
-export type StoredShipment = z.infer<typeof StoredShipment>;
 
 /** `{data: ...}`: how single resources come back. */
 export function Wrapped<T extends z.ZodType>(item: T) {

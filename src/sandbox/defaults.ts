@@ -9,3 +9,14 @@ export const SANDBOX_DEFAULT_PORT = 8080;
  * passed; slow-apply faults are bounded by it, so the sandbox never breaks the bound it declares.
  */
 export const DEFAULT_APPLY_MAX_MS = 3000;
+
+/**
+ * How a stored shipment names the address of each side when it is read (`--shipment-shape`): the contract does not
+ * show it, so a client is tried against each. "inline": the address as an object holding the id of the stored address
+ * it was given by (null when given inline). "id": a side given by a stored address as `<side>_address_id` alone, a side
+ * given inline as the object without an id. "inline-with-id": `<side>_address_id` (null when given inline) beside the
+ * object, which holds no id.
+ */
+export const SHIPMENT_SHAPES = ["inline", "id", "inline-with-id"] as const;
+export type ShipmentShape = (typeof SHIPMENT_SHAPES)[number];
+export const DEFAULT_SHIPMENT_SHAPE: ShipmentShape = "inline";

@@ -13,6 +13,7 @@ import { controlRoutes } from "./control/routes.js";
 import { matchRoute, type RequestContext, type Route } from "./request-context.js";
 import { BAD_GATEWAY_HTML, takeFault } from "./faults.js";
 import { ClientGone, HttpError, json, writeReply, type Reply } from "./http.js";
+import type { ShipmentShape } from "./defaults.js";
 import type { Org } from "./model.js";
 import type { StateWriter } from "./persist.js";
 import type { ReceivedLog, ReceivedRequest } from "./received.js";
@@ -32,6 +33,8 @@ export interface PipelineOptions {
   latencyMs: number;
   /** The apply bound the sandbox declares (GET /_sandbox/tables) and holds slow-apply faults to. */
   applyMaxMs: number;
+  /** How stored shipments name their addresses on a read. */
+  shipmentShape: ShipmentShape;
   log?: (line: string) => void;
 }
 
@@ -74,7 +77,7 @@ function waitWhileConnected(req: IncomingMessage, ms: number): Promise<void> {
 }
 
 export function createPipeline(options: PipelineOptions) {
-  const { state, received, writer, baseNow, latencyMs, applyMaxMs, log } = options;
+  const { state, received, writer, baseNow, latencyMs, applyMaxMs, shipmentShape, log } = options;
   const slowApplies = new SlowApplies();
 
   function bearer(req: IncomingMessage): Org | undefined {
@@ -175,6 +178,7 @@ export function createPipeline(options: PipelineOptions) {
       received,
       baseNow,
       applyMaxMs,
+      shipmentShape,
     };
 
     let reply: Reply | undefined;

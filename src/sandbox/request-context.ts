@@ -1,4 +1,5 @@
 // What a route handler receives: the request, its organization, and the few services of the pipeline.
+import type { ShipmentShape } from "./defaults.js";
 import type { Instant, Org } from "./model.js";
 import type { SandboxState } from "./state.js";
 import type { Reply, RequestStream } from "./http.js";
@@ -30,6 +31,8 @@ export interface RequestContext {
   baseNow(): Date;
   /** The longest apply time the sandbox declares (--apply-max). */
   applyMaxMs: number;
+  /** How stored shipments name their addresses on a read (--shipment-shape). */
+  shipmentShape: ShipmentShape;
 }
 
 export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;

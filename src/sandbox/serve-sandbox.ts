@@ -2,6 +2,7 @@
 // checked from the command line (commands/sandbox/sandbox.ts).
 import { resolve } from "node:path";
 import type { Deps } from "../deps.js";
+import type { ShipmentShape } from "./defaults.js";
 import { ExitCode, UsageError } from "../errors.js";
 import { startSandbox, StateFileError, type RunningSandbox } from "./server.js";
 
@@ -14,6 +15,8 @@ export interface ServePlan {
   state?: string;
   latencyMs: number;
   applyMaxMs: number;
+  /** How stored shipments name their addresses on a read (--shipment-shape). */
+  shipmentShape: ShipmentShape;
   /** Move shipments one lifecycle step this often (`--tick`); absent: only when asked (POST /_sandbox/tick). */
   tickSeconds?: number;
 }
@@ -29,6 +32,7 @@ export async function serveSandbox(deps: Deps, plan: ServePlan): Promise<ExitCod
       stateFile: plan.state === undefined ? undefined : resolve(deps.cwd, plan.state),
       latencyMs: plan.latencyMs,
       applyMaxMs: plan.applyMaxMs,
+      shipmentShape: plan.shipmentShape,
       tickMs: plan.tickSeconds === undefined ? undefined : plan.tickSeconds * 1000,
       // --quiet (global): no line per request.
       log: deps.globals.quiet ? undefined : (line) => deps.io.err(`${line}\n`),

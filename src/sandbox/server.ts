@@ -2,7 +2,7 @@
 // startSandbox() is what `shipctl sandbox`, `shipctl demo` and the tests run. See docs/sandbox.md.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { DEFAULT_APPLY_MAX_MS } from "./defaults.js";
+import { DEFAULT_APPLY_MAX_MS, DEFAULT_SHIPMENT_SHAPE, SHIPMENT_SHAPES, type ShipmentShape } from "./defaults.js";
 import { createPipeline } from "./pipeline.js";
 import { loadStateFile, StateFileError, StateWriter } from "./persist.js";
 import { ReceivedLog, type ReceivedRequest } from "./received.js";
@@ -26,6 +26,8 @@ export interface SandboxOptions {
   latencyMs?: number;
   /** The longest apply time the sandbox declares (GET /_sandbox/tables `apply_max_ms`) and keeps. Default 3000. */
   applyMaxMs?: number;
+  /** How stored shipments name their addresses on a read (defaults.ts, SHIPMENT_SHAPES). Default "inline". */
+  shipmentShape?: ShipmentShape;
   /** The base clock; each organization's clock is this moved or frozen through the control surface. */
   clock?: () => Date;
   /** Move every organization's shipments one lifecycle step this often (`--tick`); never when absent. */
@@ -54,6 +56,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   if (!Number.isInteger(latencyMs) || latencyMs < 0) throw new Error(`latency must be a whole number of milliseconds from 0 (got ${latencyMs})`);
   const applyMaxMs = options.applyMaxMs ?? DEFAULT_APPLY_MAX_MS;
   if (!Number.isInteger(applyMaxMs) || applyMaxMs < 0) throw new Error(`apply max must be a whole number of milliseconds from 0 (got ${applyMaxMs})`);
+  const shipmentShape = options.shipmentShape ?? DEFAULT_SHIPMENT_SHAPE;
+  if (!SHIPMENT_SHAPES.includes(shipmentShape)) throw new Error(`the shipment shape must be one of ${SHIPMENT_SHAPES.join(", ")} (got ${String(shipmentShape)})`);
 
   const loaded = options.stateFile ? loadStateFile(options.stateFile) : undefined;
   let state: SandboxState;
@@ -70,7 +74,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   const received = new ReceivedLog();
   const baseNow = options.clock ?? (() => new Date());
-  const pipeline = createPipeline({ state, received, writer, baseNow, latencyMs, applyMaxMs, log: options.log });
+  const pipeline = createPipeline({ state, received, writer, baseNow, latencyMs, applyMaxMs, shipmentShape, log: options.log });
   const server = createServer((req, res) => void pipeline.handle(req, res));
   // Clients keep connections alive between a benchmark's requests; do not drop them sooner than undici expects.
   server.keepAliveTimeout = 10_000;

@@ -1,4 +1,5 @@
 // How stored records look on the wire ([guide] address read; [assume] shipment read, see contract-notes).
+import type { ShipmentShape } from "./defaults.js";
 import type { AddressFields, AddressRecord, ShipmentAddress, ShipmentRecord } from "./model.js";
 import { formatNullable, formatTimestamp } from "./org-clock.js";
 
@@ -20,11 +21,19 @@ export function addressView(a: AddressRecord) {
   return { id: a.id, ...fields(a), created_at: formatTimestamp(a.createdAt), updated_at: formatTimestamp(a.updatedAt) };
 }
 
-function shipmentAddressView(a: ShipmentAddress) {
-  return { id: a.id, ...fields(a) };
+/** One side of a shipment in the shape the sandbox was started with (defaults.ts, SHIPMENT_SHAPES). */
+function sideView(side: "fulfillment" | "destination", a: ShipmentAddress, shape: ShipmentShape): Record<string, unknown> {
+  switch (shape) {
+    case "inline":
+      return { [`${side}_address`]: { id: a.id, ...fields(a) } };
+    case "id":
+      return a.id === null ? { [`${side}_address`]: fields(a) } : { [`${side}_address_id`]: a.id };
+    case "inline-with-id":
+      return { [`${side}_address_id`]: a.id, [`${side}_address`]: fields(a) };
+  }
 }
 
-export function shipmentView(s: ShipmentRecord) {
+export function shipmentView(s: ShipmentRecord, shape: ShipmentShape) {
   return {
     id: s.id,
     title: s.title,
@@ -34,8 +43,8 @@ export function shipmentView(s: ShipmentRecord) {
     height: s.height,
     depth: s.depth,
     service: s.service,
-    fulfillment_address: shipmentAddressView(s.fulfillment),
-    destination_address: shipmentAddressView(s.destination),
+    ...sideView("fulfillment", s.fulfillment, shape),
+    ...sideView("destination", s.destination, shape),
     price: s.price,
     created_at: formatTimestamp(s.createdAt),
     updated_at: formatTimestamp(s.updatedAt),

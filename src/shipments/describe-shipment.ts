@@ -1,10 +1,8 @@
 // How a stored shipment reads for people: status by name, money in dollars, addresses on one line, times in UTC.
-import { shipmentStatusName, type StoredShipment } from "../contract/index.js";
+import { shipmentSide, shipmentStatusName, type AddressSide, type StoredShipment } from "../contract/index.js";
 import type { EnumLabels } from "../input/table-values.js";
 import { formatUsd } from "../output/money.js";
 import { formatTimestamp } from "../output/time-format.js";
-
-type ShipmentAddress = NonNullable<StoredShipment["fulfillment_address"]>;
 
 /** Whole USD (the shipment's declared value) as "$1,200.00". */
 export function usd(dollars: number | null | undefined): string {
@@ -16,11 +14,13 @@ export function price(cents: number | null | undefined): string {
   return cents === null || cents === undefined ? "not priced" : formatUsd(cents);
 }
 
-export function oneLineAddress(a: ShipmentAddress | null | undefined, labels: EnumLabels): string {
-  if (!a) return "";
+/** A side on one line: the address and where it came from; a service that sent only the id gives the id alone. */
+function oneLineAddress(s: StoredShipment, side: AddressSide, labels: EnumLabels): string {
+  const { id, address: a } = shipmentSide(s, side);
+  if (!a) return id === null ? "" : `address ${id}`;
   const parts = [a.name, a.line_1, a.line_2, a.city, `${a.region} ${a.post_code}`, `country ${labels.country(a.country)}`];
   const text = parts.filter((p) => p !== null && p !== undefined && p !== "").join(", ");
-  return a.id === null || a.id === undefined ? `${text} (inline)` : `${text} (address ${a.id})`;
+  return id === null ? `${text} (inline)` : `${text} (address ${id})`;
 }
 
 export function dimensions(s: StoredShipment): string {
@@ -37,8 +37,8 @@ export function shipmentRows(s: StoredShipment, labels: EnumLabels, now: Date): 
     ["size", dimensions(s)],
     ["service", s.service === undefined ? "" : labels.service(s.service)],
     ["price", price(s.price)],
-    ["from", oneLineAddress(s.fulfillment_address, labels)],
-    ["to", oneLineAddress(s.destination_address, labels)],
+    ["from", oneLineAddress(s, "fulfillment", labels)],
+    ["to", oneLineAddress(s, "destination", labels)],
     ["created", formatTimestamp(s.created_at, { now })],
     ["updated", formatTimestamp(s.updated_at, { now })],
   ];

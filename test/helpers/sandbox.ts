@@ -201,6 +201,7 @@ export function controlClient(url: string, token: string): ControlClient {
   };
 }
 
+/** Every option of the sandbox but where it listens: e.g. `{ shipmentShape: "id" }` for how shipments read back. */
 export async function startTestSandbox(options: Omit<SandboxOptions, "host" | "port"> = {}): Promise<TestSandbox> {
   const sandbox = await startSandbox({ ...options, host: "127.0.0.1", port: 0 });
   return {

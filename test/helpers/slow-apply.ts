@@ -2,6 +2,7 @@
 // sandbox's own request log, never on a clock, and read the settle time a run recorded in its ledger book.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, vi } from "vitest";
+import type { ShipmentShape } from "../../src/sandbox/defaults.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "./sandbox.js";
 
 /** The sandbox's bound on applying a request in these tests: the CLI's settle window for it (plus 2 s to send, on loopback). */
@@ -9,11 +10,14 @@ export const APPLY_MAX_MS = 1500;
 /** How long a slow-apply request is held before it is applied: well inside the bound. */
 export const SLOW_MS = 1200;
 
-/** A sandbox with that bound, started before the file's tests and closed after them; call the result to reach it. */
-export function inFlightSandbox(): () => TestSandbox {
+/**
+ * A sandbox with that bound, started before the tests of the file (or of the describe block it is called in) and
+ * closed after them; call the result to reach it. `shipmentShape`: how it answers stored shipments' addresses.
+ */
+export function inFlightSandbox(options: { shipmentShape?: ShipmentShape } = {}): () => TestSandbox {
   let sb: TestSandbox | undefined;
   beforeAll(async () => {
-    sb = await startTestSandbox({ applyMaxMs: APPLY_MAX_MS });
+    sb = await startTestSandbox({ applyMaxMs: APPLY_MAX_MS, ...options });
   });
   afterAll(() => sb?.close());
   return () => sb!;

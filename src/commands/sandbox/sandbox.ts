@@ -3,7 +3,7 @@
 import { Command } from "commander";
 import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
-import { DEFAULT_APPLY_MAX_MS, SANDBOX_DEFAULT_PORT } from "../../sandbox/defaults.js";
+import { DEFAULT_APPLY_MAX_MS, DEFAULT_SHIPMENT_SHAPE, SANDBOX_DEFAULT_PORT, SHIPMENT_SHAPES, type ShipmentShape } from "../../sandbox/defaults.js";
 import type { ServePlan } from "../../sandbox/serve-sandbox.js";
 import { addVerb, verbAction, type CommandContext, type VerbRun } from "../action.js";
 import { sandboxClockCommand } from "./clock.js";
@@ -22,6 +22,7 @@ interface SandboxFlags {
   latency?: string;
   applyMax?: string;
   tick?: string;
+  shipmentShape?: string;
 }
 
 export function sandboxCommand(ctx: CommandContext, run: VerbRun<SandboxOptions> = runSandbox): Command {
@@ -34,6 +35,10 @@ export function sandboxCommand(ctx: CommandContext, run: VerbRun<SandboxOptions>
     .option("--latency <ms>", "delay every /api/v1 answer by this many milliseconds (default 0)")
     .option("--apply-max <ms>", `the longest the sandbox takes to apply a request it has read, declared in GET /_sandbox/tables; slow-apply faults may not exceed it (default ${DEFAULT_APPLY_MAX_MS})`)
     .option("--tick <seconds>", "every this many seconds, move every shipment one status along as the service would (as `shipctl sandbox tick` does)")
+    .option(
+      "--shipment-shape <shape>",
+      `how a stored shipment names its addresses when read: ${SHIPMENT_SHAPES.join(", ")} (default ${DEFAULT_SHIPMENT_SHAPE}; docs/sandbox.md)`,
+    )
     .addHelpText(
       "after",
       `
@@ -56,6 +61,7 @@ Examples:
   shipctl sandbox --state ./sandbox.json --latency 20
   shipctl sandbox --port 0 --apply-max 1000
   shipctl sandbox --tick 60                            # shipments move along by themselves, for \`watch\` and \`due\`
+  shipctl sandbox --shipment-shape id                  # a side given by a stored address reads "fulfillment_address_id": 1
   curl -H "Authorization: Bearer sandbox-token" http://127.0.0.1:8080/api/v1/shipments
 `,
     );
@@ -75,7 +81,11 @@ export function parseSandbox(_args: string[], flags: SandboxFlags): SandboxOptio
   if (flags.tick !== undefined && !(/^\d+$/.test(flags.tick.trim()) && tickSeconds! >= 1 && tickSeconds! <= 86_400)) {
     throw new UsageError(`--tick must be a whole number of seconds from 1 to 86400 (got "${flags.tick}")`);
   }
-  return { port, host: flags.host ?? "127.0.0.1", token: flags.token, state: flags.state, latencyMs, applyMaxMs, tickSeconds };
+  const shipmentShape = (flags.shipmentShape ?? DEFAULT_SHIPMENT_SHAPE) as ShipmentShape;
+  if (!SHIPMENT_SHAPES.includes(shipmentShape)) {
+    throw new UsageError(`--shipment-shape must be one of ${SHIPMENT_SHAPES.join(", ")} (got "${flags.shipmentShape}")`);
+  }
+  return { port, host: flags.host ?? "127.0.0.1", token: flags.token, state: flags.state, latencyMs, applyMaxMs, tickSeconds, shipmentShape };
 }
 
 export async function runSandbox(options: SandboxOptions, deps: Deps): Promise<number> {

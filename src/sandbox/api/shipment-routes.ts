@@ -80,11 +80,11 @@ async function update(ctx: RequestContext): Promise<Reply> {
 }
 
 function show(ctx: RequestContext): Reply {
-  return json(200, { data: shipmentView(ownShipment(ctx, idParam(ctx))) });
+  return json(200, { data: shipmentView(ownShipment(ctx, idParam(ctx)), ctx.shipmentShape) });
 }
 
 function list(ctx: RequestContext): Reply {
-  return json(200, paginate(ctx, listedIds(ctx.org, ctx.org.shipmentIds), (id) => shipmentView(ctx.state.shipments.get(id)!)));
+  return json(200, paginate(ctx, listedIds(ctx.org, ctx.org.shipmentIds), (id) => shipmentView(ctx.state.shipments.get(id)!, ctx.shipmentShape)));
 }
 
 export const shipmentRoutes: Route[] = [

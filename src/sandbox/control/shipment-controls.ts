@@ -28,7 +28,7 @@ export async function moveShipment(ctx: RequestContext): Promise<Reply> {
   if (status === ShipmentStatus.Arrived) shipment.arrivedAt = at;
   shipment.updatedAt = ctx.stamp();
   ctx.changed();
-  return json(200, { data: shipmentView(shipment) });
+  return json(200, { data: shipmentView(shipment, ctx.shipmentShape) });
 }
 
 /**

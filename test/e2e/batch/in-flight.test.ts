@@ -1,13 +1,17 @@
 // Exactly once while the service is still applying a request (issue 10): a run killed or interrupted while the
 // sandbox holds a create it has not applied yet, then rerun at once, and again after the settle time. The sandbox's
-// slow-apply fault applies the request after a delay whether or not the client is still there.
+// slow-apply fault applies the request after a delay whether or not the client is still there. The reruns settle the
+// rows by reading the service back: those run against a sandbox answering stored shipments in each shape (issue 20).
 import { describe, expect, it } from "vitest";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
+import { SHIPMENT_SHAPES } from "../../../src/sandbox/defaults.js";
 import { type OrgTarget } from "../../helpers/sandbox.js";
 import { GALLERY } from "../../helpers/gallery.js";
 import { APPLY_MAX_MS, SLOW_MS, applied, bodyRead, inFlightSandbox } from "../../helpers/slow-apply.js";
-import { rowsFile, shipmentTitles } from "./helpers.js";
+import { seedAddress } from "../../helpers/seed.js";
+import { shipmentRows, type RowOptions } from "../../../fixtures/csv/generate.mjs";
+import { rowsFile, shipmentTitles, writeRows } from "./helpers.js";
 
 const sandbox = inFlightSandbox();
 
@@ -30,11 +34,24 @@ async function stopWhileApplying(org: OrgTarget, args: string[], signal: NodeJS.
   return done;
 }
 
-describe("a request the service is still applying when the run stops", () => {
+describe.each(SHIPMENT_SHAPES)("a request the service is still applying when the run stops (shipments read back in the %s shape)", (shipmentShape) => {
+  const sandbox = inFlightSandbox({ shipmentShape });
+
+  /** Rows from a stored gallery address (its id) to inline destinations: the read-back meets both kinds of side. */
+  async function storedGalleryRows(org: OrgTarget, n: number, options: RowOptions & { titlePrefix: string }) {
+    const rows = shipmentRows(n, options);
+    const gallery = String(await seedAddress(org));
+    for (const r of rows) {
+      for (const key of Object.keys(r)) if (key.startsWith("fulfillment_")) r[key] = "";
+      r.fulfillment_address_id = gallery;
+    }
+    return { path: writeRows(rows), titles: rows.map((r) => r.title!) };
+  }
+
   it("CSV, killed: the rerun at once waits for it and finds it; a rerun after the settle time sends nothing", async () => {
     const org = await sandbox().newOrg();
     const configDir = tempDir("shipctl-config-");
-    const { path, titles } = rowsFile(6, { seed: 71, titlePrefix: "Applying" });
+    const { path, titles } = await storedGalleryRows(org, 6, { seed: 71, titlePrefix: "Applying" });
     const killed = await stopWhileApplying(org, ["shipment", "create", "--csv", path], "SIGKILL", configDir);
     expect(killed.signal).toBe("SIGKILL");
     expect(await shipmentTitles(org)).toEqual(new Map()); // not applied yet
@@ -59,7 +76,7 @@ describe("a request the service is still applying when the run stops", () => {
   it("CSV, Ctrl-C: the run waits for the request's answer and records it (exit 130); the rerun sends nothing and waits for nothing", async () => {
     const org = await sandbox().newOrg();
     const configDir = tempDir("shipctl-config-");
-    const { path, titles } = rowsFile(4, { seed: 72, titlePrefix: "Interrupted while applying" });
+    const { path, titles } = await storedGalleryRows(org, 4, { seed: 72, titlePrefix: "Interrupted while applying" });
     const stopped = await stopWhileApplying(org, ["shipment", "create", "--csv", path, "--json"], "SIGINT", configDir);
     expect(stopped.exitCode, stopped.stderr).toBe(130);
     expect(stopped.stderr).toMatch(/requests already sent get up to 30 s to answer/);
@@ -75,7 +92,7 @@ describe("a request the service is still applying when the run stops", () => {
   it("--no-wait: the rerun at once sends nothing, exits 7 and says after when a rerun settles the rows", async () => {
     const org = await sandbox().newOrg();
     const configDir = tempDir("shipctl-config-");
-    const { path, titles } = rowsFile(3, { seed: 73, titlePrefix: "No wait" });
+    const { path, titles } = await storedGalleryRows(org, 3, { seed: 73, titlePrefix: "No wait" });
     await stopWhileApplying(org, ["shipment", "create", "--csv", path], "SIGKILL", configDir);
     const rerun = await runCli(["shipment", "create", "--csv", path, "--no-wait", "--json"], { sandbox: org, configDir });
     expect(rerun.exitCode, rerun.stderr).toBe(7);
@@ -92,7 +109,7 @@ describe("a request the service is still applying when the run stops", () => {
   it("flags, killed: the rerun at once finds the shipment and creates nothing", async () => {
     const org = await sandbox().newOrg();
     const configDir = tempDir("shipctl-config-");
-    const args = ["shipment", "create", "--title", "Flags While Applying", "--value", "1200", "--length", "30", "--height", "24", "--depth", "3", "--service", "1", "--file", inlineAddresses()];
+    const args = ["shipment", "create", "--title", "Flags While Applying", "--value", "1200", "--length", "30", "--height", "24", "--depth", "3", "--service", "1", "--file", inlineAddresses(), "--fulfillment-address-id", String(await seedAddress(org))];
     await stopWhileApplying(org, args, "SIGKILL", configDir);
     const rerun = await runCli(args, { sandbox: org, configDir });
     expect(rerun.exitCode, rerun.stderr).toBe(0);

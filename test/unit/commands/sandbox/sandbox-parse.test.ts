@@ -16,12 +16,13 @@ describe("sandbox (parse only)", () => {
       state: undefined,
       latencyMs: 0,
       applyMaxMs: DEFAULT_APPLY_MAX_MS,
+      shipmentShape: "inline",
     });
   });
 
   it("every flag; the state file stays as given", async () => {
-    const argv = ["--port", "0", "--host", "0.0.0.0", "--token", "t-1", "--state", "s.json", "--latency", "20", "--apply-max", "1000", "--tick", "30"];
-    expect(await parse(argv)).toEqual({ port: 0, host: "0.0.0.0", token: "t-1", state: "s.json", latencyMs: 20, applyMaxMs: 1000, tickSeconds: 30 });
+    const argv = ["--port", "0", "--host", "0.0.0.0", "--token", "t-1", "--state", "s.json", "--latency", "20", "--apply-max", "1000", "--tick", "30", "--shipment-shape", "id"];
+    expect(await parse(argv)).toEqual({ port: 0, host: "0.0.0.0", token: "t-1", state: "s.json", latencyMs: 20, applyMaxMs: 1000, tickSeconds: 30, shipmentShape: "id" });
   });
 
   it.each([
@@ -34,6 +35,7 @@ describe("sandbox (parse only)", () => {
     [["--tick", "0"], '--tick must be a whole number of seconds from 1 to 86400 (got "0")'],
     [["--tick", "1.5"], "--tick must be a whole number of seconds"],
     [["--tick", "86401"], "--tick must be a whole number of seconds"],
+    [["--shipment-shape", "ids"], '--shipment-shape must be one of inline, id, inline-with-id (got "ids")'],
   ])("refuses %j (exit 2)", async (argv, message) => {
     const e = await parse(argv).catch((err: unknown) => err);
     expect(e).toBeInstanceOf(UsageError);
