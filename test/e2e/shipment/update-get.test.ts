@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SHIPMENT_SHAPES } from "../../../src/sandbox/defaults.js";
 import { runCli } from "../../helpers/cli.js";
 import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.js";
 import { GALLERY, seedAddress, seedShipments } from "../../helpers/seed.js";
@@ -154,5 +155,36 @@ describe("shipctl shipment get", () => {
     const r = await runCli(["shipment", "get", String(id)], { sandbox: org });
     expect(r.exitCode, r.stderr).toBe(7);
     expect((await org.control.requests({ method: "GET", path: `/api/v1/shipments/${id}` })).length).toBe(5);
+  });
+});
+
+describe.each(SHIPMENT_SHAPES)("shipctl shipment get, the service answering in the %s shape", (shipmentShape) => {
+  let shaped: TestSandbox;
+  beforeAll(async () => {
+    shaped = await startTestSandbox({ shipmentShape });
+  });
+  afterAll(() => shaped.close());
+
+  it("names each side the same way: the stored address's id, the inline address's fields", async () => {
+    const org = await shaped.newOrg();
+    const from = await seedAddress(org);
+    const [id] = await seedShipments(org, 1, from);
+    const json = await runCli(["shipment", "get", String(id), "--json"], { sandbox: org });
+    expect(json.exitCode, json.stderr).toBe(0);
+    const doc = JSON.parse(json.stdout) as Record<string, unknown>;
+    // Only the id shape leaves out the stored side's fields; every shape reads into the same keys.
+    expect(doc).toMatchObject({
+      fulfillment_address_id: from,
+      fulfillment_address: shipmentShape === "id" ? null : { id: from, name: GALLERY.name },
+      destination_address_id: null,
+      destination_address: { id: null, name: "Collector" },
+    });
+    const keys = Object.keys(doc);
+    expect(keys.slice(keys.indexOf("service") + 1, keys.indexOf("price"))).toEqual(["fulfillment_address_id", "fulfillment_address", "destination_address_id", "destination_address"]);
+
+    const table = await runCli(["shipment", "get", String(id)], { sandbox: org });
+    expect(table.exitCode, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(shipmentShape === "id" ? new RegExp(`^from\\s+address ${from}$`, "m") : new RegExp(`^from\\s+Gallery North, .* \\(address ${from}\\)$`, "m"));
+    expect(table.stdout).toMatch(/^to\s+Collector, 5 Pine Street, .* \(inline\)$/m);
   });
 });

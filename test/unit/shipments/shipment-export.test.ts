@@ -49,6 +49,16 @@ describe("the CSV export of shipments", () => {
       "",
     ]);
   });
+
+  it("gives a stored side's id whichever shape the service sent it in (the id field alone, or beside the object)", () => {
+    const out = csvExporter(SHIPMENT_CSV_COLUMNS, ",");
+    const { fulfillment_address: _inline, ...idOnly } = SHIPMENT;
+    for (const shipment of [{ ...idOnly, fulfillment_address_id: 12 }, { ...SHIPMENT, fulfillment_address_id: 12, fulfillment_address: { ...GALLERY } }]) {
+      const cells = out.row(shipment).trimEnd().split(",");
+      const at = (h: string) => cells[SHIPMENT_CSV_COLUMNS.findIndex((c) => c.header === h)];
+      expect([at("fulfillment_address_id"), at("fulfillment_name"), at("destination_name")]).toEqual(["12", "", GALLERY.name]);
+    }
+  });
 });
 
 describe("the CSV export of addresses", () => {
