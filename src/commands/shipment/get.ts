@@ -19,8 +19,11 @@ export function getCommand(ctx: CommandContext, run: VerbRun<GetOptions> = runGe
       "after",
       `
 Output: a table with the status by name, the value and price in dollars, both addresses, the timestamps (UTC) and
-the condition-report sets it has; with --json the service's record as it sent it (price in cents, status as its
-integer), with "status_name" (Draft) after "status" as \`list shipments\` has it, and "report_sets": {"set_1": {"stored", "source"}, "set_2": {...}}. The service shows a set only through
+the condition-report sets it has; with --json the service's record (price in cents, status as its integer), with
+"status_name" (Draft) after "status" as \`list shipments\` has it, and "report_sets": {"set_1": {"stored", "source"}, "set_2": {...}}.
+Each side reads the same whichever shape the service sent it in: "fulfillment_address_id" (the stored address it
+was given by, null when given inline) and "fulfillment_address" (its fields, null when the service sent only the id);
+the same for "destination_". The service shows a set only through
 the status (Filed and later: set 1; Completed: set 2): source "service". A set this machine's report journal records
 as stored, which the status does not show yet, is stored with source "ledger".
 Exit 6 when there is no shipment with that id.
