@@ -8,6 +8,7 @@ import type { Deps } from "../deps.js";
 import { resolveAddressValues, type LocalAddress } from "../input/address-values.js";
 import { lookupProblem, resolveServiceInput, serviceNameProblem } from "../input/table-values.js";
 import type { FieldProblem } from "../input/problems.js";
+import { sameAddressProblem } from "../input/same-sides.js";
 import { checkShipmentLocally, resolveShipment, type LocalShipment } from "../input/shipment-check.js";
 import type { ItemSource, RawItem } from "./item-input.js";
 
@@ -85,6 +86,8 @@ async function resolveItem(deps: Deps, { item, local }: Local, resolver: Address
   });
   const base = { item: item.item, reference: item.reference, label: labelOf(item.raw) };
   if (checked === undefined) return { ok: false, ...base, problems };
+  const same = sameAddressProblem(checked, "json");
+  if (same) return { ok: false, ...base, problems: [same] };
   const payload = withoutEmptyLine2(checked);
   const addresses: InlineItemAddress[] = [];
   for (const side of ADDRESS_SIDES) {

@@ -14,6 +14,7 @@ import type { CsvRow } from "../csv/csv-reader.js";
 import { readService } from "../csv/table-cells.js";
 import { foldedText } from "../csv/text-cells.js";
 import type { CellProblem, Change, InvalidRow, RowBase, RowContext } from "../csv/row-types.js";
+import { sameAddressProblem } from "../input/same-sides.js";
 
 export interface InlineAddress {
   side: AddressSide;
@@ -147,6 +148,10 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
         problems.push({ column, reason: inColumnTerms(issue.message, String(issue.path.at(-1) ?? ""), column) });
       }
     }
+    // A new shipment may not go from an address to itself. An update leaves a stored shipment's sides as they are:
+    // refusing them would make an export of such a shipment impossible to update.
+    const same = problems.length === 0 && !options.update ? sameAddressProblem(payload as Shipment, "csv") : undefined;
+    if (same) problems.push({ column: same.field === "destination_address" ? "row" : same.field, reason: same.message });
     if (problems.length > 0 || !checked.success) return { ok: false, row: csv.row, reference, label: title, problems };
     return { ok: true, row: csv.row, reference, label: title, id, payload: payload as Shipment, addresses, changes, mappings };
   };

@@ -34,7 +34,9 @@ length, height, depth, service, and per side a stored address id (fulfillment_ad
 or an inline address ("fulfillment_address": {...}, the fields of an address); plus, if you like, a "reference" of
 your own that is never sent. Service is the integer or a name from the profile's service table. Everything is
 checked first: a bad field is exit 2 with every problem listed ("item 3, value: ...") and nothing is sent
-(--skip-invalid sends the valid items). Inline addresses are verified once each before anything is created.
+(--skip-invalid sends the valid items). A shipment from an address to itself (the same stored id on both sides, or
+inline addresses with the same fields) is such a problem. Inline addresses are verified once each before anything
+is created.
 
 Never created twice: a journal records each request before it is sent and its answer after, next to FILE.json or,
 for flags and stdin, in the config folder under a name taken from the shipments' content. Running the same command

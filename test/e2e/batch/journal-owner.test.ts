@@ -4,6 +4,7 @@ import { readFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { fixture, runCli, tempDir } from "../../helpers/cli.js";
 import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.js";
+import { seedAddress } from "../../helpers/seed.js";
 import { listAll, rowsFile, shipmentTitles } from "./helpers.js";
 
 let sb: TestSandbox;
@@ -58,7 +59,7 @@ describe("a journal written for another organization on the same URL", () => {
     expect(seeded.exitCode, seeded.stderr).toBe(0);
     const id = String((JSON.parse(seeded.stdout) as { id: number }).id);
     inline[1] = id;
-    inline[3] = id;
+    inline[3] = String(await seedAddress(first, { name: "Collector", line_1: "5 Pine Street" }));
     expect((await runCli([...flags, ...inline], { sandbox: first, configDir })).exitCode).toBe(0);
 
     const second = await sb.newOrg();

@@ -101,7 +101,7 @@ describe("shipctl mcp: safety", () => {
   it("two identical create_shipments calls sent at once run one after the other: one shipment, one POST", async () => {
     const org = await sb.newOrg();
     const mcp = await serve(org);
-    const items = [{ title: "Twice Sent", value: 900, length: 20, height: 20, depth: 2, service: 1, fulfillment_address: { ...GALLERY, country: "US" }, destination_address: { ...GALLERY, country: "US" } }];
+    const items = [{ title: "Twice Sent", value: 900, length: 20, height: 20, depth: 2, service: 1, fulfillment_address: { ...GALLERY, country: "US" }, destination_address: { ...GALLERY, name: "Collector", country: "US" } }];
     const [a, b] = await Promise.all([mcp.call("create_shipments", { items }), mcp.call("create_shipments", { items })]);
     expect([a.isError, b.isError]).toEqual([false, false]);
     expect([a.doc.counts, b.doc.counts]).toEqual([expect.objectContaining({ created: 1 }), expect.objectContaining({ created: 0, skipped: 1 })]);

@@ -134,6 +134,21 @@ describe("shipctl shipment create from flags", () => {
     expect(await o.org.control.requests()).toHaveLength(0);
   });
 
+  it("the same address on both sides, by id: exit 2 naming both sides and how to fix it, nothing sent", async () => {
+    const o = await orgWithAddresses();
+    const args = flagArgs(o);
+    args[args.indexOf("--destination-address-id") + 1] = String(o.from);
+    const r = await runCli(args, { sandbox: o.org });
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("The shipment has 1 problem, so nothing was sent:");
+    expect(r.stderr).toContain(
+      `destination_address_id (--destination-address-id): is ${o.from}, the same stored address as fulfillment_address_id: a shipment goes from one address to another; ` +
+        "give the address it is delivered to as destination_address_id (or the one it is collected from as fulfillment_address_id)",
+    );
+    expect(await o.org.control.requests()).toHaveLength(0);
+  });
+
   it("invalid input with an unknown --service: the service is in the same list, and nothing is created", async () => {
     const o = await orgWithAddresses();
     const args = flagArgs(o);
@@ -206,6 +221,23 @@ describe("shipctl shipment create --file", () => {
     expect(r.stderr).toContain("3 of 5 items are valid.");
     expect((JSON.parse(r.stdout) as Doc).failed.map((f) => f.item)).toEqual([2, 4]);
     expect(await o.org.control.requests()).toHaveLength(0);
+  });
+
+  it("the same inline address on both sides (the country once as a code, once as the number): the item is refused by number, nothing sent", async () => {
+    const o = await orgWithAddresses();
+    const list = listOf(o, 3, "Same");
+    delete list[2]!.fulfillment_address_id;
+    delete list[2]!.destination_address_id;
+    list[2]!.fulfillment_address = { ...GALLERY, country: "US" };
+    list[2]!.destination_address = { ...GALLERY, country: 1 };
+    const r = await runCli(["shipment", "create", "--file", writeJson(list)], { sandbox: o.org });
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.stderr).toContain(
+      `item 3, destination_address: fulfillment_address and destination_address are the same address (${GALLERY.name}, ${GALLERY.line_1}, ${GALLERY.city}): ` +
+        "a shipment goes from one address to another; correct the side that is wrong",
+    );
+    expect(r.stderr).toContain("Nothing was sent.");
+    expect(await o.org.control.requests({ method: "POST" })).toHaveLength(0);
   });
 
   it("a 422 for one item of ten: that item fails, the other nine are created (exit 8)", async () => {

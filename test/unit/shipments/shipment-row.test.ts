@@ -89,4 +89,13 @@ describe("shipment rows", () => {
     const [missing] = await scanAll(toCsv([{ ...row, id: "" }], { columns: ["id", ...Object.keys(row!)] }), { update: true });
     expect(!missing!.ok && missing!.problems[0]!.column).toBe("id");
   });
+
+  it("refuses a new shipment from an address to itself, but not an update (an export of such a stored shipment stays updatable)", async () => {
+    const [row] = shipmentRows(1, { seed: 9 });
+    for (const key of Object.keys(row!)) if (key.startsWith("destination_") && key !== "destination_address_id") row![key] = row![key.replace("destination_", "fulfillment_")]!;
+    const [created] = await scanAll(toCsv([row!]));
+    expect(!created!.ok && created!.problems.map((p) => p.column)).toEqual(["row"]);
+    const [updated] = await scanAll(toCsv([{ ...row, id: "42" }], { columns: ["id", ...Object.keys(row!)] }), { update: true });
+    expect(updated!.ok).toBe(true);
+  });
 });
