@@ -9,6 +9,8 @@ export type Status =
   | "updated"
   /** Already done by an earlier run, according to the journal or a reconciliation. */
   | "skipped"
+  /** Not sent: the stored record already holds what the row says (an update's plan, batch/update-plan.ts). */
+  | "unchanged"
   /** Verified valid (address verify). */
   | "valid"
   /** Not done: invalid input, refused by the service, or a definite failure. */
