@@ -7,6 +7,7 @@
 //   {"dry_run": true, "would_send": [...], "already_created": [...], "matched": [...], "unknown": [...],
 //    "blocked": [...], "invalid": [...], "not_sent": [...], "counts": {...}, ...}
 // `matched`: rows the run would not send because a recent shipment another machine created holds them (shipments/look/).
+// (an update's document also has "unchanged": [...] and its "plan": batch/update-plan.ts).
 // Every row of the file is in exactly one list. With --json, the rows to send are written as they are decided (a
 // file's rows can be 100,000) and only counted, not kept as outcomes, so a first dry run's memory stays flat as the
 // file grows; the table needs every row in memory, as a real run's results table does.
@@ -37,6 +38,8 @@ export interface DryRunCounts {
   /** already_created, or already_updated for `shipment update`. */
   already: number;
   matched: number;
+  /** Rows of an update whose records already hold them: not sent. */
+  unchanged: number;
   unknown: number;
   blocked: number;
   invalid: number;
@@ -90,12 +93,13 @@ export class WouldSendRows {
 }
 
 /** Where a predicted outcome goes: a dry run's list. */
-export type DryRunList = "would_send" | "already" | "matched" | "unknown" | "blocked" | "invalid" | "not_sent";
+export type DryRunList = "would_send" | "already" | "matched" | "unchanged" | "unknown" | "blocked" | "invalid" | "not_sent";
 
 export function listOf(o: Outcome, words: ResultWords): DryRunList {
   if (o.status === words.done) return "would_send";
   if (o.status === "skipped") return "already";
   if (o.status === "matched") return "matched";
+  if (o.status === "unchanged") return "unchanged";
   if (o.status === "unknown") return "unknown";
   if (o.status === "pending") return "not_sent";
   return o.invalid ? "invalid" : "blocked";
@@ -104,7 +108,7 @@ export function listOf(o: Outcome, words: ResultWords): DryRunList {
 /** `toSend`: the rows to send that it holds apart from the outcomes (--json). */
 export function dryRunCounts(outcomes: Outcomes, words: ResultWords, toSend?: WouldSendRows): DryRunCounts {
   const apart = toSend?.elsewhere ?? 0;
-  const counts: DryRunCounts = { rows: outcomes.size + apart, would_send: apart, already: 0, matched: 0, unknown: 0, blocked: 0, invalid: 0, not_sent: 0 };
+  const counts: DryRunCounts = { rows: outcomes.size + apart, would_send: apart, already: 0, matched: 0, unchanged: 0, unknown: 0, blocked: 0, invalid: 0, not_sent: 0 };
   for (const [, o] of outcomes.entries()) counts[listOf(o, words)]++;
   return counts;
 }
@@ -114,12 +118,14 @@ export function writeDryRunJson(
   outcomes: Outcomes,
   toSend: WouldSendRows,
   words: ResultWords,
-  tail: { requests: number; notes?: NotesJson; journal?: string; error?: ErrorJson; columns?: Record<string, string> },
+  tail: { requests: number; notes?: NotesJson; journal?: string; error?: ErrorJson; columns?: Record<string, string>; plan?: unknown[] },
 ): void {
   const position = toSend.numbered;
   const already = `already_${words.done}`;
   const key = (list: DryRunList) => (list === "already" ? already : list);
-  const lists: DryRunList[] = ["already", "matched", "unknown", "blocked", "invalid", "not_sent"];
+  // Only an update plans, so only its document has the list of rows unchanged (and their count).
+  const updates = words.done === "updated";
+  const lists: DryRunList[] = ["already", "matched", ...(updates ? (["unchanged"] as const) : []), "unknown", "blocked", "invalid", "not_sent"];
   const entries = outcomes.entries();
   const c = dryRunCounts(outcomes, words, toSend);
   toSend.finish((out) => {
@@ -132,12 +138,13 @@ export function writeDryRunJson(
       }
       out(first ? "]" : "\n]");
     }
-    const counts = { [`${position}s`]: c.rows, would_send: c.would_send, [already]: c.already, matched: c.matched, unknown: c.unknown, blocked: c.blocked, invalid: c.invalid, not_sent: c.not_sent, requests: tail.requests };
+    const counts = { [`${position}s`]: c.rows, would_send: c.would_send, [already]: c.already, matched: c.matched, ...(updates ? { unchanged: c.unchanged } : {}), unknown: c.unknown, blocked: c.blocked, invalid: c.invalid, not_sent: c.not_sent, requests: tail.requests };
     const rest = {
       counts,
       ...(tail.notes ? { changes: tail.notes.changes, mappings: tail.notes.mappings } : {}),
       ...(tail.journal ? { journal: tail.journal } : {}),
       ...(tail.columns ? { columns: tail.columns } : {}),
+      ...(tail.plan ? { plan: tail.plan } : {}),
       ...(tail.error ? { error: tail.error } : {}),
     };
     out(`,${JSON.stringify(rest).slice(1)}\n`);
@@ -148,7 +155,7 @@ function* entriesIn(entries: ReadonlyArray<[number, Outcome]>, list: DryRunList,
   for (const [row, o] of entries) {
     if (listOf(o, words) !== list) continue;
     const who = { [position]: row, reference: o.reference ?? null, [words.labelHeader]: o.label };
-    if (list === "already") yield { ...who, [words.idKey]: o.id ?? null };
+    if (list === "already" || list === "unchanged") yield { ...who, [words.idKey]: o.id ?? null };
     else if (list === "matched") yield { ...who, [words.idKey]: o.id ?? null, reason: o.error ?? null };
     else yield { ...who, reason: o.error ?? null, ...(o.problems ? { problems: o.problems } : {}) };
   }
@@ -188,7 +195,7 @@ export function reportDryRun(
   outcomes: Outcomes,
   toSend: WouldSendRows,
   words: ResultWords,
-  o: { perRequest: number; refused: boolean; notes?: NotesJson; journal?: string; exitCode?: number; columns?: Record<string, string> },
+  o: { perRequest: number; refused: boolean; notes?: NotesJson; journal?: string; exitCode?: number; columns?: Record<string, string>; plan?: unknown[] },
 ): number {
   const counts = dryRunCounts(outcomes, words, toSend);
   const requests = Math.ceil(counts.would_send / o.perRequest);
@@ -198,7 +205,7 @@ export function reportDryRun(
   if (deps.globals.json) {
     // The run's failure in the document, as a real run with this exit code would print it (README "Errors as JSON").
     const error = code === ExitCode.Ok ? undefined : exitErrorJson(code, o.refused ? undefined : summary);
-    writeDryRunJson(outcomes, toSend, words, { requests, notes: o.notes, journal: o.journal, error, columns: o.columns });
+    writeDryRunJson(outcomes, toSend, words, { requests, notes: o.notes, journal: o.journal, error, columns: o.columns, plan: o.plan });
   } else if (outcomes.size > 0 && !o.refused) {
     // Invalid input was already listed on stderr: as after a refused run, people need no table of it.
     deps.io.out(renderResultsTable(outcomes, words, { theme: deps.theme.out, width: deps.io.stdoutIsTTY ? deps.io.columns : undefined, position, dryRun: true }));
@@ -219,6 +226,7 @@ export function dryRunSummary(c: DryRunCounts, requests: number, words: ResultWo
   const parts: string[] = [];
   if (c.already > 0) parts.push(`${rows(c.already)} already ${words.done} by an earlier run`);
   if (c.matched > 0) parts.push(`${rows(c.matched)} would be skipped: ${c.matched === 1 ? "it matches" : "they match"} a recent shipment another machine created (named above)`);
+  if (c.unchanged > 0) parts.push(`${c.unchanged} unchanged`);
   if (c.unknown > 0) parts.push(`${c.unknown} unknown (an earlier request's answer was lost: not sent until it is settled)`);
   if (c.blocked > 0) parts.push(`${c.blocked} would fail their address check`);
   if (c.invalid > 0) parts.push(`${c.invalid} invalid (skipped)`);

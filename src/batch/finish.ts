@@ -29,6 +29,8 @@ export interface FinishInput {
   error?: unknown;
   /** Rows one request carries (10 for shipment create): a dry run says how many requests it would make. */
   perRequest?: number;
+  /** An update's plan (batch/update-plan.ts), carried by the --json document. */
+  plan?: { toJSON(): unknown[] };
 }
 
 /** Why the valid rows of a file with invalid rows are not sent (without --skip-invalid). */
@@ -52,7 +54,7 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   if (deps.globals.json) {
     const out = textBuffer((text) => deps.io.out(text));
     const error = input.error !== undefined ? errorJson(input.error) : code === ExitCode.Ok ? undefined : exitErrorJson(code, refused ? undefined : summaryLine(counts, input.words));
-    writeResultsJson((text) => out.add(text), outcomes, input.words, { notes: input.notes?.toJSON(), journal: input.journalPath, results: files, error, columns: columnsJson(run) });
+    writeResultsJson((text) => out.add(text), outcomes, input.words, { notes: input.notes?.toJSON(), journal: input.journalPath, results: files, error, columns: columnsJson(run), plan: input.plan?.toJSON() });
     out.flush();
   } else if (outcomes.size > 0 && !refused) {
     deps.io.out(renderResultsTable(outcomes, input.words, { theme: deps.theme.out, width: deps.io.stdoutIsTTY ? deps.io.columns : undefined }));
@@ -98,7 +100,15 @@ function runExitCode(run: BatchRun, input: FinishInput, counts: Counts): number 
 
 /** A dry run's end: no results file and no journal line; the exit code the run would have (reportDryRun). */
 function finishDryRun(run: BatchRun, toSend: WouldSendRows, input: FinishInput, refused: boolean): number {
-  return reportDryRun(run.deps, run.outcomes, toSend, input.words, { perRequest: input.perRequest ?? 1, refused, notes: input.notes?.toJSON(), journal: input.journalPath, exitCode: input.exitCode, columns: columnsJson(run) });
+  return reportDryRun(run.deps, run.outcomes, toSend, input.words, {
+    perRequest: input.perRequest ?? 1,
+    refused,
+    notes: input.notes?.toJSON(),
+    journal: input.journalPath,
+    exitCode: input.exitCode,
+    columns: columnsJson(run),
+    plan: input.plan?.toJSON(),
+  });
 }
 
 /** The column mapping the run read its file with, for --json (`columns`: the sheet's header -> shipctl's column). */

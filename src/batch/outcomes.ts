@@ -11,6 +11,8 @@ export type Status =
   | "skipped"
   /** Not sent: it matches a recent shipment another machine created (shipments/look/); done, like skipped. */
   | "matched"
+  /** Not sent: the stored record already holds what the row says (an update's plan, batch/update-plan.ts). */
+  | "unchanged"
   /** Verified valid (address verify). */
   | "valid"
   /** Not done: invalid input, refused by the service, or a definite failure. */

@@ -1,7 +1,9 @@
 // The batch that `shipment update --csv` and `address update --csv` share: every row names a stored record by id and
-// carries all its fields, and is sent as its own PATCH. Rows are validated first and their addresses verified once
-// each. PATCH with the whole body is idempotent: the journal only spares a rerun the rows already updated with this
-// very content, and a row whose answer was lost is simply sent again on a rerun (no read-back needed).
+// carries all its fields, and is sent as its own PATCH. Rows are validated first; then each row's current record is
+// read and the row compared with it (batch/update-plan.ts): only the rows that change something are sent, their
+// addresses verified once each. PATCH with the whole body is idempotent: the journal only spares a rerun the rows
+// already updated with this very content, and a row whose answer was lost is simply sent again on a rerun (no
+// read-back needed).
 import { AddressSet, type Decision } from "../addresses/address-set.js";
 import type { CallOptions } from "../api/client-types.js";
 import type { Book } from "../ledger/book.js";
@@ -17,11 +19,12 @@ import type { ResultWords } from "./results.js";
 import type { RowJob } from "./row-sender.js";
 import { sendRowPass, type ChangedRow } from "./row-run.js";
 import { validatePass } from "./validate-pass.js";
+import { readCurrent, reportPlan, UpdatePlan, type Comparison } from "./update-plan.js";
 
 /** A row of an update file: valid, with the id of the record it replaces. */
 type UpdateRow = ChangedRow & { id?: number; mappings: readonly Mapping[] };
 
-export interface PatchRows<V extends UpdateRow, P> {
+export interface PatchRows<V extends UpdateRow, P, R> {
   /** The file's rows, read with their journal keys (`keys`) or without (a first run skips hashing them twice). */
   spec(keys: boolean): ScanSpec<V>;
   words: ResultWords;
@@ -37,9 +40,15 @@ export interface PatchRows<V extends UpdateRow, P> {
   /** The body once verification decided its addresses, or why it cannot be sent. */
   ready(row: V, decisions: Map<string, Decision> | undefined): Ready<P>;
   send(id: number, payload: P, call: CallOptions): Promise<unknown>;
+  /** Reads the record a row updates, as it is now. */
+  current(id: number, call: CallOptions): Promise<R>;
+  /** What the row, as it would be sent, changes in that record. */
+  compare(row: V, record: R): Comparison;
+  /** Whether the record holds something an update may clear (a shipment's price). */
+  priced(record: R): boolean;
 }
 
-export async function patchRows<V extends UpdateRow, P>(run: BatchRun, journal: Book, patch: PatchRows<V, P>): Promise<number> {
+export async function patchRows<V extends UpdateRow, P, R>(run: BatchRun, journal: Book, patch: PatchRows<V, P, R>): Promise<number> {
   const { deps, outcomes } = run;
   const addresses = new AddressSet();
   // A dry run needs the rows' keys only to look them up in the journal (read-only, as the run would read it).
@@ -50,18 +59,35 @@ export async function patchRows<V extends UpdateRow, P>(run: BatchRun, journal: 
     return state?.state === "updated" && state.hash === patch.hash(row) ? state : undefined;
   };
   let doneEarlier = 0;
-  const validation = await validatePass(run.source, patch.spec(journal.hasRows), deps.signal, (row) => {
+  const ids = new Set<number>();
+  const validationSpec = patch.spec(journal.hasRows);
+  const validation = await validatePass(run.source, validationSpec, deps.signal, (row) => {
     notes.add(row.row, row.changes, row.mappings);
     if (updatedAs(row) !== undefined) {
       doneEarlier++;
       return;
     }
-    patch.addAddresses(row, addresses);
+    ids.add(row.id!);
   });
   reportValidation(run, validation, notes, doneEarlier);
+  const plan = new UpdatePlan({ noun: patch.sends, idKey: patch.words.idKey });
+  // A run refused for invalid rows read nothing: its document has no plan.
+  let planned = false;
   const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
-    finishRun(run, { words: patch.words, notes, journalPath: journal.path, command: patch.command, unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec });
+    finishRun(run, { words: patch.words, notes, journalPath: journal.path, command: patch.command, unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec, plan: planned ? plan : undefined });
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
+
+  // The plan: every row compared with its record as it is now, and only the rows that change something go on (their
+  // addresses verified, then sent).
+  const current = await readCurrent(run, plan, ids, patch.current);
+  await validatePass(run.source, validationSpec, deps.signal, (row) => {
+    if (updatedAs(row) !== undefined) return;
+    const entry = plan.decide(row.row, row.id!, current.get(row.id!), (record) => patch.compare(row, record), patch.priced);
+    if (entry.status === "update") patch.addAddresses(row, addresses);
+  });
+  current.clear();
+  reportPlan(run, plan, doneEarlier);
+  planned = true;
 
   const decisions = await verifyDistinct(run, journal, addresses);
   return sendRowPass<V, RowJob>(run, journal, {
@@ -73,6 +99,8 @@ export async function patchRows<V extends UpdateRow, P>(run: BatchRun, journal: 
     prepare: (row, base) => {
       const state = updatedAs(row);
       if (state !== undefined) return { outcome: { status: "skipped", ...base, id: state.id } };
+      // A row the plan has not seen (the file changed under the run) is sent, as one that could not be compared.
+      if (plan.of(row.row)?.status === "unchanged") return { outcome: { status: "unchanged", ...base, id: row.id } };
       const ready = patch.ready(row, decisions);
       if ("error" in ready) return { outcome: { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable } };
       const id = row.id!;

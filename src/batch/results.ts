@@ -1,6 +1,6 @@
 // The end of a batch: a table on stdout (row, reference, title, id, status or error), or with --json one document
 // {created, failed, skipped, matched, counts, ...}; a one-line summary on stderr; and the exit code:
-//   0 every row done (now or by an earlier run) · 8 partly done · 2 invalid input, nothing sent
+//   0 every row done (now, by an earlier run, or unchanged: an update's record already held it) · 8 partly done · 2 invalid input, nothing sent
 //   7 nothing done because the service was unavailable · 6 nothing done because the service refused the rows
 import { ExitCode, type ErrorJson } from "../errors.js";
 import { renderTable, type Column } from "../output/table.js";
@@ -68,6 +68,8 @@ export interface Counts {
   skipped: number;
   /** Matched a recent shipment another machine created (shipments/look/): done, not sent. */
   matched: number;
+  /** Rows of an update not sent: their records already held them (batch/update-plan.ts). */
+  unchanged: number;
   unknown: number;
   pending: number;
 }
@@ -79,6 +81,7 @@ export function countsOf(outcomes: Outcomes, words: ResultWords): Counts {
     failed: outcomes.count("failed"),
     skipped: outcomes.count("skipped"),
     matched: outcomes.count("matched"),
+    unchanged: outcomes.count("unchanged"),
     unknown: outcomes.count("unknown"),
     pending: outcomes.count("pending"),
   };
@@ -95,7 +98,7 @@ export function writeResultsJson(
   out: (text: string) => void,
   outcomes: Outcomes,
   words: ResultWords,
-  extra: { notes?: NotesJson; journal?: string; results?: { results: string; errors: string }; position?: Position; error?: ErrorJson; columns?: Record<string, string> },
+  extra: { notes?: NotesJson; journal?: string; results?: { results: string; errors: string }; position?: Position; error?: ErrorJson; columns?: Record<string, string>; plan?: unknown[] },
 ): void {
   const position = extra.position ?? "row";
   const item = ([row, o]: Row) => ({
@@ -115,6 +118,8 @@ export function writeResultsJson(
     ["not_sent", () => mapWhere(entries, only("pending"), withError)],
     ["skipped", () => mapWhere(entries, only("skipped"), item)],
     ["matched", () => mapWhere(entries, only("matched"), withError)],
+    // Only an update plans, so only its document has the list (and the count).
+    ...(words.done === "updated" ? [["unchanged", () => mapWhere(entries, only("unchanged"), item)] as [string, () => Iterable<unknown>]] : []),
   ];
   const tail: Record<string, unknown> = {
     counts: {
@@ -123,6 +128,7 @@ export function writeResultsJson(
       failed: counts.failed,
       skipped: counts.skipped,
       matched: counts.matched,
+      ...(words.done === "updated" ? { unchanged: counts.unchanged } : {}),
       unknown: counts.unknown,
       not_sent: counts.pending,
     },
@@ -130,6 +136,7 @@ export function writeResultsJson(
     ...(extra.columns ? { columns: extra.columns } : {}),
     ...(extra.journal ? { journal: extra.journal } : {}),
     ...(extra.results ? { results_file: extra.results.results, errors_file: extra.results.errors } : {}),
+    ...(extra.plan ? { plan: extra.plan } : {}),
     ...(extra.error ? { error: extra.error } : {}),
   };
   // JSON.stringify(value, null, 2) nested `depth` levels in: every line after its first moves right. String values
@@ -161,6 +168,7 @@ export function summaryLine(counts: Counts, words: ResultWords, position: Positi
   const parts = [`${counts.done} ${words.done}`];
   if (counts.skipped > 0) parts.push(`${counts.skipped} already ${words.done === "updated" ? "updated" : "created"} by an earlier run`);
   if (counts.matched > 0) parts.push(`${counts.matched} matched a shipment another machine created (not sent)`);
+  if (counts.unchanged > 0) parts.push(`${counts.unchanged} unchanged`);
   if (counts.failed > 0) parts.push(`${counts.failed} failed`);
   if (counts.unknown > 0) parts.push(`${counts.unknown} unknown (answer lost)`);
   if (counts.pending > 0) parts.push(`${counts.pending} not sent`);
@@ -172,7 +180,7 @@ export function exitCodeFor(outcomes: Outcomes, words: ResultWords, doneElsewher
   const c = countsOf(outcomes, words);
   const notDone = c.failed + c.unknown + c.pending;
   if (notDone === 0) return ExitCode.Ok;
-  if (c.done + c.skipped + c.matched + doneElsewhere > 0) return ExitCode.Partial;
+  if (c.done + c.skipped + c.matched + c.unchanged + doneElsewhere > 0) return ExitCode.Partial;
   // --skip-invalid with every row invalid: nothing was sent, so it is the input's fault (2), not the service's (6).
   if (outcomes.onlyInvalid()) return ExitCode.Usage;
   return outcomes.anyUnavailable() ? ExitCode.Unavailable : ExitCode.Rejected;

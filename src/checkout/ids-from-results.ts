@@ -12,7 +12,7 @@ import { columnLetter, normaliseHeader } from "../csv/headers.js";
  * status column (a list of shipments, say) has every row's shipment taken; a shipment status name (Draft, Confirmed)
  * also means it exists: checkout itself skips what is no longer a Draft.
  */
-const EXISTS = new Set(["created", "updated", "skipped", "matched"]);
+const EXISTS = new Set(["created", "updated", "skipped", "matched", "unchanged"]);
 const LEFT_OUT: Readonly<Record<string, string>> = {
   failed: "failed",
   unknown: "unknown (the answer was lost: it may not exist)",

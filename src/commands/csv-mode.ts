@@ -116,6 +116,13 @@ Exit codes with --csv: 0 every row done; 8 partly done; 2 invalid input; 7 servi
 The columns, normalisations, journal and results files are described in docs/csv.md (\`shipctl shipment template\`
 prints a file to start from). The whole loop, worked: \`shipctl help round-trip\`.`;
 
+/** For `shipment update --csv` and `address update --csv`: the plan (batch/update-plan.ts). */
+export const CSV_UPDATE_HELP = `
+With --csv, each row's record is read first (several at a time, retried as any read) and only the rows that change it
+are sent: the plan comes first on stderr, in the dry run as in the run ("Plan: 2 to update, 58 unchanged." and each
+change: "row 3 (shipment 118): value 850 → 875"), and --json carries it ("plan"). A row that changes nothing is
+"unchanged" (done, not sent); a row whose record cannot be read or compared is sent, and its line says why.`;
+
 /** For `address verify --csv`: it sends nothing to store, so it has no journal and no --skip-invalid. */
 export const CSV_VERIFY_HELP = `
 With --csv FILE (or --csv - for stdin), every row of the file is one address: all rows are checked first and every

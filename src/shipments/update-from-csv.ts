@@ -1,7 +1,8 @@
 // `shipctl shipment update --csv FILE`: every row carries the shipment's id and all its fields (the service replaces
-// the whole shipment), each sent as its own PATCH (batch/patch-rows.ts). A row edited since it was last updated
-// (same reference, new values) is the change to send, so it is sent again; journals written before the content was
-// recorded make every row be sent once more, which is harmless for a PATCH.
+// the whole shipment), each sent as its own PATCH (batch/patch-rows.ts), and only when it changes something in the
+// shipment as it is now (batch/update-plan.ts, shipment-diff.ts): the service may clear a shipment's price on any
+// update. A row edited since it was last updated (same reference, new values) is the change to send, so it is sent
+// again; journals written before the content was recorded make every row be compared once more.
 import type { Deps } from "../deps.js";
 import { columnForPath } from "../csv/columns.js";
 import { patchRows } from "../batch/patch-rows.js";
@@ -11,6 +12,7 @@ import type { CsvOptions } from "../batch/run-options.js";
 import { shipmentScanSpec, withDecisions } from "./shipment-spec.js";
 import { shipmentContent } from "./shipment-row.js";
 import { shortHash } from "../ledger/book-lines.js";
+import { shipmentChanges } from "./shipment-diff.js";
 
 export const UPDATE_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "updated" };
 
@@ -29,6 +31,9 @@ export async function runUpdateCsv(deps: Deps, options: CsvOptions): Promise<num
       },
       ready: withDecisions,
       send: async (id, payload, call) => (await run.deps.api()).updateShipment(id, payload, call),
+      current: async (id, call) => (await run.deps.api()).getShipment(id, call),
+      compare: (row, stored) => shipmentChanges(row.payload, stored),
+      priced: (stored) => stored.price !== null && stored.price !== undefined,
     }),
   );
 }

@@ -13,6 +13,8 @@ export interface DryDoc {
   would_send: Array<{ row: number }>;
   already_created: Array<{ row: number; shipment_id: number }>;
   already_updated?: Array<{ row: number; shipment_id: number }>;
+  /** An update's rows whose records already hold them (its plan). */
+  unchanged?: Array<{ row: number }>;
   unknown: Array<{ row: number; reason: string }>;
   blocked: Array<{ row: number; reason: string }>;
   invalid: Array<{ row: number; reason: string }>;
@@ -63,7 +65,7 @@ export async function rehearseThenRun(
   expect(await writes(org), "a dry run sends nothing").toBe(writesBefore);
   const doc = JSON.parse(dry.stdout) as DryDoc;
   expect(doc.dry_run).toBe(true);
-  const lists = [doc.would_send, doc[`already_${done}`]!, doc.unknown, doc.blocked, doc.invalid, doc.not_sent];
+  const lists = [doc.would_send, doc[`already_${done}`]!, doc.unknown, doc.blocked, doc.invalid, doc.not_sent, doc.unchanged ?? []];
   const rows = lists.flatMap((l) => l.map((e) => e.row));
   expect(new Set(rows).size).toBe(rows.length);
   expect(rows.length).toBe(doc.counts.rows);
@@ -78,7 +80,8 @@ export async function rehearseThenRun(
     unknown: doc.counts.unknown,
     failed: doc.counts.blocked! + doc.counts.invalid!,
     not_sent: doc.counts.not_sent,
-  }).toEqual({ rows: counts.rows, sent: counts[done], already: counts.skipped, unknown: counts.unknown, failed: counts.failed, not_sent: counts.not_sent });
+    unchanged: doc.counts.unchanged ?? 0,
+  }).toEqual({ rows: counts.rows, sent: counts[done], already: counts.skipped, unknown: counts.unknown, failed: counts.failed, not_sent: counts.not_sent, unchanged: counts.unchanged ?? 0 });
   return { dry, doc, real, counts };
 }
 

@@ -9,7 +9,7 @@ import type { AddressFlags } from "../../input/address-fields.js";
 import { parseId } from "../../input/ids.js";
 import { printJson } from "../../output/json.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
-import { CSV_HELP, addCsvOptions, parseCsvMode, refuseCsvOnly } from "../csv-mode.js";
+import { CSV_HELP, CSV_UPDATE_HELP, addCsvOptions, parseCsvMode, refuseCsvOnly } from "../csv-mode.js";
 import { ADDRESS_INPUT_FLAGS, INPUT_HELP, addressInput, addressInputOptions, storePolicy, storePolicyOptions } from "./address-flags.js";
 
 export type UpdateOptions =
@@ -44,7 +44,7 @@ Examples:
     );
   addressInputOptions(command);
   storePolicyOptions(command);
-  addCsvOptions(command, { verifyFlags: false, sending: true }).addHelpText("after", CSV_HELP);
+  addCsvOptions(command, { verifyFlags: false, sending: true }).addHelpText("after", CSV_HELP).addHelpText("after", CSV_UPDATE_HELP);
   return command.action(verbAction(ctx, parseUpdate, run));
 }
 

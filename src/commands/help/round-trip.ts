@@ -12,6 +12,10 @@ export const ROUND_TRIP_HELP = `The spreadsheet round trip: rehearse, fix, rerun
   shipctl shipment create --csv r.errors.csv --results r.csv --dry-run
   shipctl shipment create --csv r.errors.csv --results r.csv
   # 4. Export what is still a Draft, with the columns update --csv reads; edit values in the spreadsheet; apply.
+  #    The update reads every shipment of the file first and sends only the rows that change it. The dry run prints
+  #    that plan and the run follows it: "Plan: 1 to update, 11 unchanged." and each change, "row 5 (shipment 4):
+  #    value 950 → 975"; a row whose shipment cannot be read is sent, and says so. The service may clear an updated
+  #    shipment's price: the plan names those that had one, and step 5's --quote prices them again.
   shipctl list shipments --status Draft --format csv --all > drafts.csv
   shipctl shipment update --csv drafts.csv --dry-run
   shipctl shipment update --csv drafts.csv
@@ -19,6 +23,8 @@ export const ROUND_TRIP_HELP = `The spreadsheet round trip: rehearse, fix, rerun
   shipctl checkout --from r.csv --quote
   shipctl checkout --from r.csv
 
+Stored addresses take the same path: export them with 'list addresses --format csv', edit, and apply with
+'address update --csv' (--dry-run first): only the addresses that change are sent.
 Every step can be run again after a crash, a lost connection or Ctrl-C: nothing is created or charged twice.
 Add --json for scripts (a failure is then a document too: shipctl help exit-codes), --quiet for less on stderr.
 `;

@@ -8,7 +8,7 @@ import { parseId } from "../../input/ids.js";
 import type { ShipmentFlags } from "../../input/shipment-fields.js";
 import { printJson } from "../../output/json.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
-import { CSV_HELP, addCsvOptions, parseCsvMode, refuseCsvOnly } from "../csv-mode.js";
+import { CSV_HELP, CSV_UPDATE_HELP, addCsvOptions, parseCsvMode, refuseCsvOnly } from "../csv-mode.js";
 import { SHIPMENT_INPUT_FLAGS, shipmentInput, shipmentInputOptions } from "./shipment-flags.js";
 
 export type UpdateOptions =
@@ -45,7 +45,14 @@ Examples:
 `,
     );
   shipmentInputOptions(command);
-  addCsvOptions(command, { verifyFlags: true, sending: true }).addHelpText("after", CSV_HELP);
+  addCsvOptions(command, { verifyFlags: true, sending: true })
+    .addHelpText("after", CSV_HELP)
+    .addHelpText(
+      "after",
+      `${CSV_UPDATE_HELP}
+The service may clear an updated shipment's price: the plan names the shipments to update that have one, and
+\`shipctl checkout --quote ID...\` prices them again.`,
+    );
   return command.action(verbAction(ctx, parseUpdate, run));
 }
 

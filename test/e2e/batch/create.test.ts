@@ -138,6 +138,24 @@ describe("shipctl shipment create --csv: invalid input", () => {
     expect(await posts(org)).toBe(0);
   });
 
+  it("a row with the same address on both sides (inline, or one stored id twice): each named by its row, nothing sent, exit 2", async () => {
+    const org = await sb.newOrg();
+    const rows = shipmentRows(4, { seed: 5, titlePrefix: "Same" });
+    for (const key of Object.keys(rows[1]!)) if (key.startsWith("destination_") && key !== "destination_address_id") rows[1]![key] = rows[1]![key.replace("destination_", "fulfillment_")]!;
+    for (const key of Object.keys(rows[3]!)) if (key.startsWith("fulfillment_") || key.startsWith("destination_")) rows[3]![key] = "";
+    rows[3]!.fulfillment_address_id = "7";
+    rows[3]!.destination_address_id = "7";
+    const r = await runCli(["shipment", "create", "--csv", writeRows(rows)], { sandbox: org });
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.stderr).toContain(
+      `row 3: the fulfillment and the destination address columns hold the same address (${rows[1]!.fulfillment_name}, ${rows[1]!.fulfillment_line_1}, ${rows[1]!.fulfillment_city}): ` +
+        "a shipment goes from one address to another; correct the side that is wrong",
+    );
+    expect(r.stderr).toContain("row 5, destination_address_id: is 7, the same stored address as fulfillment_address_id: a shipment goes from one address to another;");
+    expect(r.stderr).toContain("2 of 4 rows are valid.");
+    expect(await posts(org)).toBe(0);
+  });
+
   it("names the closest header when a column is missing", async () => {
     const rows = shipmentRows(2, { seed: 1, titlePrefix: "H" });
     const text = toCsv(rows).replace("fulfillment_post_code", "Fulfilment Postcode");

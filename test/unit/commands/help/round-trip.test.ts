@@ -6,11 +6,11 @@ import { expect, it } from "vitest";
 import { ROUND_TRIP_HELP } from "../../../../src/commands/help/round-trip.js";
 import { ROOT } from "../../../helpers/cli.js";
 
-/** The command lines, without the comment that ends a line (the page's `# exit 8`). */
+/** The command lines, without the comment that ends a line (the page's `# exit 8`) or a console block's `$ `. */
 const commandsIn = (text: string) =>
   text
     .split("\n")
-    .map((l) => l.replace(/\s+#.*$/, "").trim())
+    .map((l) => l.replace(/\s+#.*$/, "").trim().replace(/^\$ /, ""))
     .filter((l) => l.startsWith("shipctl "));
 
 it("docs/csv.md shows the commands of `help round-trip`, in its order", () => {
