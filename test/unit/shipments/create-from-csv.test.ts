@@ -153,7 +153,7 @@ describe("shipment create --csv (logic, fake service)", () => {
     expect(doc.failed).toEqual([expect.objectContaining({ row: 5, error: "value: The value is not accepted." })]);
     exactlyOnce(h.service, titles.filter((_, i) => i !== 3));
     const errors = readFileSync(join(h.dir, "out.errors.csv"), "utf8");
-    expect(errors.trim().split("\r\n")).toHaveLength(2);
+    expect(errors.trim().split(/\r?\n/)).toHaveLength(2);
     expect(errors).toContain(titles[3]);
   });
 
