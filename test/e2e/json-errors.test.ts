@@ -70,7 +70,8 @@ describe("--json failures", () => {
     await org.control.setSubscription(false);
     const path = writeRows(shipmentRows(3, { seed: 32, titlePrefix: "NoSub" }));
     // --no-verify: the refusal then comes from the create request itself, after the rows were read and sent.
-    const r = await runCli(["shipment", "create", "--csv", path, "--no-verify", "--json"], { sandbox: org });
+    // SHIPCTL_LOOK_DAYS=0: without the look at the service before a create (its list read would meet the 402 first).
+    const r = await runCli(["shipment", "create", "--csv", path, "--no-verify", "--json"], { sandbox: org, env: { SHIPCTL_LOOK_DAYS: "0" } });
     expect(r.exitCode, r.stderr).toBe(4);
     const doc = JSON.parse(r.stdout);
     expect(doc.counts).toMatchObject({ rows: 3, created: 0 });

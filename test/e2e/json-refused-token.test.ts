@@ -58,6 +58,7 @@ const NOT_RUN: Record<string, string> = {
   "config get": "sends nothing",
   "config set": "sends nothing",
   "config path": "sends nothing",
+  "csv map": "sends nothing (shows, saves or forgets a column mapping of this machine's profile)",
   "config tables show": "sends nothing",
   "config tables import": "reads a file, sends nothing",
   "config tables confirm": "stores the built-in tables, sends nothing",

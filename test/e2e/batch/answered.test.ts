@@ -57,7 +57,8 @@ describe("shipment create --csv, a request the service answered 500", () => {
       // The run's read-back is held until the run is killed.
       await org.control.fault({ ...LIST, kind: "latency", ms: 600_000 });
       const { path, titles } = rowsFile(10, { seed: applied ? 2103 : 2102, titlePrefix: `Killed after ${kind}` });
-      const child = spawnCli(["shipment", "create", "--csv", path], { sandbox: org, configDir });
+      // SHIPCTL_LOOK_DAYS=0: the look before a create reads the list too, and the held list read is the read-back's.
+      const child = spawnCli(["shipment", "create", "--csv", path], { sandbox: org, configDir, env: { SHIPCTL_LOOK_DAYS: "0" } });
       const killed = collect(child, 30_000);
       await vi.waitFor(
         async () => {

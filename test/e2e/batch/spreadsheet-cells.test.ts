@@ -48,15 +48,16 @@ describe("shipctl shipment create --csv: a German-locale LibreOffice export", ()
 });
 
 describe("shipctl shipment create --csv: cells that are not plain text", () => {
-  it("refuses a NUL inside a cell, naming the row, the column and the character (exit 2, nothing sent)", async () => {
+  it("refuses a control character inside a cell, naming the row, the column and the character (exit 2, nothing sent)", async () => {
     const org = await sb.newOrg();
-    const rows = shipmentRows(2, { seed: 31, titlePrefix: "Nul" });
-    rows[1]!.title = "Nul\u0000Piece";
-    const path = join(tempDir(), "nul.csv");
+    const rows = shipmentRows(2, { seed: 31, titlePrefix: "Ctl" });
+    // U+0001: a NUL byte refuses the whole file instead (fs/input-guard.ts, test/e2e/batch/endless-input.test.ts).
+    rows[1]!.title = "Ctl\u0001Piece";
+    const path = join(tempDir(), "control.csv");
     writeFileSync(path, toCsv(rows));
     const r = await runCli(["shipment", "create", "--csv", path], { sandbox: org });
     expect(r.exitCode, r.stderr).toBe(2);
-    expect(r.stderr).toContain("row 3, title: title holds the control character U+0000 (NUL) at character 4, invisible in a spreadsheet and not sent; delete it");
+    expect(r.stderr).toContain("row 3, title: title holds the control character U+0001 at character 4, invisible in a spreadsheet and not sent; delete it");
     expect(await org.control.requests({ method: "POST", path: "/api/v1/shipments" })).toHaveLength(0);
   });
 

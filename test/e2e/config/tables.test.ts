@@ -27,7 +27,6 @@ describe("shipctl config tables", () => {
       table: "countries",
       count: 2,
       source: "imported",
-      baseUrl: "https://127.0.0.1:9",
     });
     expect(r.stderr).toContain("Imported 2 countries");
 
