@@ -15,6 +15,7 @@ import type { Photo, Problem } from "./report-types.js";
 import { locationLine, withoutLocations } from "./strip-location.js";
 import { printJson, withError } from "../output/json.js";
 import { mapLimit } from "../batch/pool.js";
+import { loadSharp } from "./sharp-module.js";
 
 export interface PreparedReport {
   target: ReportTarget;
@@ -64,6 +65,8 @@ export interface Prepared {
 /** Checks (and with --fit, shrinks) every folder. Throws UsageError (exit 2) after printing every problem when any folder has one. */
 export async function prepareReports(deps: Deps, targets: readonly ReportTarget[], options: PrepareOptions, sourceProblems: FolderProblems[] = []): Promise<Prepared> {
   const signal = options.signal;
+  // Photos may need sharp (a JPEG cut short, --fit): a system that cannot load it stops here, before anything is sent.
+  await loadSharp();
   const checks = await mapLimit(targets, CHECK_CONCURRENCY, (t) => checkFolder(t.folder, { byOrder: options.byOrder, fit: options.fit }), () => !signal?.aborted);
   if (signal?.aborted) throw new InterruptedError("interrupted while the photos were being checked: nothing was sent");
   let workspace: FitWorkspace | undefined;
