@@ -16,6 +16,7 @@ import { locationLine, withoutLocations } from "./strip-location.js";
 import { printJson, withError } from "../output/json.js";
 import { mapLimit } from "../batch/pool.js";
 import { loadSharp } from "./sharp-module.js";
+import { displayPath } from "../output/display-path.js";
 
 export interface PreparedReport {
   target: ReportTarget;
@@ -140,7 +141,7 @@ function refuse(deps: Deps, failing: readonly FolderProblems[], json: boolean): 
 }
 
 function where(target: ReportTarget, file: string): string {
-  return `${target.label}/${file}`;
+  return displayPath(target.label, file);
 }
 
 export function reportProblems(deps: Deps, failing: readonly FolderProblems[], json: boolean, refusal: UsageError): void {
