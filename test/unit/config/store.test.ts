@@ -100,7 +100,8 @@ describe("config store", () => {
   });
 
   it("uses SHIPCTL_CONFIG_DIR when set, and the platform's place otherwise", () => {
-    expect(configDir({ SHIPCTL_CONFIG_DIR: "/tmp/x" })).toBe("/tmp/x");
+    const mine = join(tempDir(), "x");
+    expect(configDir({ SHIPCTL_CONFIG_DIR: mine })).toBe(mine);
     expect(configDir({}, "linux", "/home/u")).toBe("/home/u/.config/shipctl-nodejs");
     expect(configDir({}, "darwin", "/Users/u")).toBe("/Users/u/Library/Preferences/shipctl-nodejs");
   });

@@ -6,6 +6,7 @@ import type { spawn } from "node:child_process";
 import { join } from "node:path";
 import { tempDir } from "../../helpers/cli.js";
 import { runHook } from "../../../src/watch/exec-hook.js";
+import { needs } from "../../helpers/system.js";
 
 const EVENT = { id: 1, title: "A", from: "Shipped", to: "Arrived", at: "2026-03-01T12:00:00.000Z", window_closes_at: "2026-03-02T12:00:00.000Z" };
 
@@ -13,21 +14,27 @@ function ctx(output: string[] = []) {
   return { cwd: tempDir(), env: process.env, signal: new AbortController().signal, output: (t: string) => void output.push(t) };
 }
 
+/** Each hook written for the shell it runs in: /bin/sh, or cmd.exe on Windows. */
+const windows = process.platform === "win32";
+const HOOKS = windows
+  ? { saveEvent: "more > event.json", failLoudly: "echo oops& exit /b 3", nothing: "exit /b 0" }
+  : { saveEvent: "cat > event.json && test -s event.json", failLoudly: "echo oops; exit 3", nothing: "true" };
+
 describe("runHook", () => {
   it("runs the command through the shell with the event as JSON on stdin", async () => {
     const c = ctx();
-    expect(await runHook("cat > event.json && test -s event.json", EVENT, c)).toBeUndefined();
+    expect(await runHook(HOOKS.saveEvent, EVENT, c)).toBeUndefined();
     expect(JSON.parse(readFileSync(join(c.cwd, "event.json"), "utf8"))).toEqual(EVENT);
   });
 
   it("says how a failing command failed, and passes its output on", async () => {
     const output: string[] = [];
-    expect(await runHook("echo oops; exit 3", EVENT, ctx(output))).toBe("exited with 3");
-    expect(output.join("")).toBe("oops\n");
+    expect(await runHook(HOOKS.failLoudly, EVENT, ctx(output))).toBe("exited with 3");
+    expect(output.join("").replace(/\r\n/g, "\n")).toBe("oops\n");
   });
 
   it("a command that ignores its stdin is no failure", async () => {
-    expect(await runHook("true", EVENT, ctx())).toBeUndefined();
+    expect(await runHook(HOOKS.nothing, EVENT, ctx())).toBeUndefined();
   });
 });
 
@@ -46,7 +53,7 @@ describe("runHook: stopping a hook stops what it started", () => {
     }
   }
 
-  it.skipIf(process.platform === "win32")("macOS and Linux: the hook's process group, a command it started in the background included", async () => {
+  it.skipIf(windows)(needs(!windows, "POSIX shell", "macOS and Linux: the hook's process group, a command it started in the background included"), async () => {
     const c = { ...ctx(), signal: undefined as unknown as AbortSignal };
     const stop = new AbortController();
     c.signal = stop.signal;

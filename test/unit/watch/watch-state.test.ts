@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync, writeFileSync, mkdirSync, readdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, basename } from "node:path";
 import { tempDir } from "../../helpers/cli.js";
 import { loadWatchState, saveWatchState, watchStatePath } from "../../../src/watch/watch-state.js";
 
@@ -26,7 +26,7 @@ describe("watch state", () => {
     expect([...back.seen]).toEqual([[1, { status: 7, title: "A" }]]);
     expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject({ version: 1, profile: "default", base_url: WHO.baseUrl, saved_at: NOW.toISOString() });
     // Written through a temporary file renamed over it: nothing else is left in the folder.
-    expect(readdirSync(dirname(path))).toEqual([path.split("/").pop()]);
+    expect(readdirSync(dirname(path))).toEqual([basename(path)]);
   });
 
   it("keeps the entries another watch saved meanwhile", async () => {

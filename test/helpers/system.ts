@@ -1,0 +1,32 @@
+// What a test may assume of the system it runs on (Linux, macOS, Windows; Windows under Wine in CI). A test that
+// needs what the system lacks is skipped under a title that says why, so every skip names its category and reason
+// (test/windows/smoke.sh lists them).
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+function canSymlink(): boolean {
+  const dir = mkdtempSync(join(tmpdir(), "shipctl-symlink-"));
+  try {
+    writeFileSync(join(dir, "target"), "");
+    symlinkSync(join(dir, "target"), join(dir, "link"));
+    return true;
+  } catch {
+    return false;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Creating a symlink: Windows needs a privilege (SeCreateSymbolicLinkPrivilege, or Developer Mode) for it. */
+export const SYMLINKS = canSymlink();
+
+const REASONS = {
+  symlinks: "creating a symlink needs a privilege this account lacks",
+  "POSIX shell": "the command is written for /bin/sh, which this system does not have",
+} as const;
+
+/** The test's title, with the reason it is skipped where `available` is false. */
+export function needs(available: boolean, category: keyof typeof REASONS, title: string): string {
+  return available ? title : `${title} [skipped: ${category}: ${REASONS[category]}]`;
+}
