@@ -76,6 +76,7 @@ export const WRITE_WAIT_MS = 30_000;
  * `exit` ends the process at a second Ctrl-C (tests give their own). It exits 130 itself rather than sending SIGINT
  * to its own process: on Windows that is a forced termination with exit code 1, which means "a bug".
  */
+// eslint-disable-next-line no-restricted-properties -- a second Ctrl-C ends the run at once, whatever is pending: the one exit that cannot wait for main() to return
 export function systemDeps(exit: (code: number) => void = process.exit): BaseDeps {
   // The signals (and the SIGINT handler behind them) are made when a command first asks for one: `--version` and
   // `--help` never do, and Node loads AbortController's module on first use. Until then Ctrl-C simply ends the run.

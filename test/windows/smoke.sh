@@ -56,7 +56,7 @@ wine wineboot -i >/dev/null 2>&1
 wine winecfg /v win10 >/dev/null 2>&1
 x86_64-w64-mingw32-gcc -O2 -shared -o "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll" "$here/wine-processprng.c" "$here/wine-processprng.def" -ladvapi32
 x86_64-w64-mingw32-gcc -O2 -municode -o "$work/hold-like-excel.exe" "$here/hold-like-excel.c"
-export NODE_OPTIONS="--require=$(winpath "$here/wine-keepalive.cjs" | tr '\\' '/')"
+export NODE_OPTIONS="--import=file:///$(winpath "$here/wine-keepalive.mjs" | tr '\\' '/')"
 win_config="$work/config"
 export SHIPCTL_CONFIG_DIR
 SHIPCTL_CONFIG_DIR="$(winpath "$win_config")"
