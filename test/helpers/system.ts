@@ -21,6 +21,9 @@ function canSymlink(): boolean {
 /** Creating a symlink: Windows needs a privilege (SeCreateSymbolicLinkPrivilege, or Developer Mode) for it. */
 export const SYMLINKS = canSymlink();
 
+/** POSIX file modes (0600): Windows has none (Node reports 0666, or 0444 for a read-only file). */
+export const FILE_MODES = process.platform !== "win32";
+
 const REASONS = {
   symlinks: "creating a symlink needs a privilege this account lacks",
   "POSIX shell": "the command is written for /bin/sh, which this system does not have",
