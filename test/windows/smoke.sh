@@ -62,6 +62,7 @@ export SHIPCTL_CONFIG_DIR
 SHIPCTL_CONFIG_DIR="$(winpath "$win_config")"
 mkdir -p "$win_config"
 
+# NODE_OPTIONS above is for the Windows Node; a Linux node below runs with `env -u NODE_OPTIONS`.
 # Runs the Windows shipctl; stdout and stderr into files (a Linux pipe as stdout fails with EBADF under Wine).
 out="$work/out.txt"
 err="$work/err.txt"
@@ -82,11 +83,11 @@ expect_exit 0 "$code" "shipctl demo"
 grep -q '^\$ shipctl shipment create' "$out" || fail "the demo printed no shipment create step"
 
 step "a sandbox for the scenarios (Linux Node: the service, not the product under test)"
-(cd "$root" && node bin/shipctl.js sandbox --port 0 --json >"$work/sandbox.json" 2>"$work/sandbox.err") &
+(cd "$root" && env -u NODE_OPTIONS node bin/shipctl.js sandbox --port 0 --json >"$work/sandbox.json" 2>"$work/sandbox.err") &
 sandbox_pid=$!
 for _ in $(seq 100); do [ -s "$work/sandbox.json" ] && break; sleep 0.1; done
-SHIPCTL_BASE_URL="$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")).url)' "$work/sandbox.json")"
-SHIPCTL_TOKEN="$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")).token)' "$work/sandbox.json")"
+SHIPCTL_BASE_URL="$(env -u NODE_OPTIONS node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")).url)' "$work/sandbox.json")"
+SHIPCTL_TOKEN="$(env -u NODE_OPTIONS node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")).token)' "$work/sandbox.json")"
 export SHIPCTL_BASE_URL SHIPCTL_TOKEN
 # Three rows of the demo's file; the third refused by shipctl (value 40, below the minimum) unless fixed.
 csv_rows() {
