@@ -2,6 +2,7 @@
 // needs what the system lacks is skipped under a title that says why, so every skip names its category and reason
 // (test/windows/smoke.sh lists them).
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -24,8 +25,12 @@ export const SYMLINKS = canSymlink();
 /** POSIX file modes (0600): Windows has none (Node reports 0666, or 0444 for a read-only file). */
 export const FILE_MODES = process.platform !== "win32";
 
+/** git on the PATH (Wine's PATH has none: the Windows smoke runs without it). */
+export const GIT = spawnSync("git", ["--version"]).status === 0;
+
 const REASONS = {
   symlinks: "creating a symlink needs a privilege this account lacks",
+  git: "git is not on this system's PATH",
   "POSIX shell": "the command is written for /bin/sh, which this system does not have",
 } as const;
 
