@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { buildDate, buildDefines, gitCommit } from "../../scripts/build-info.mjs";
 import { tempDir } from "../helpers/cli.js";
-import { GIT, needs } from "./helpers/system.js";
+import { GIT, needs } from "../helpers/system.js";
 
 // The build bundles dependencies as published: no script reads or rewrites a file of an installed package
 // (issue 11). Naming the folder at all is where that starts.
