@@ -1,7 +1,7 @@
 // What a test may assume of the system it runs on (Linux, macOS, Windows; Windows under Wine in CI). A test that
 // needs what the system lacks is skipped under a title that says why, so every skip names its category and reason
 // (test/windows/smoke.sh lists them).
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,9 +9,10 @@ import { join } from "node:path";
 function canSymlink(): boolean {
   const dir = mkdtempSync(join(tmpdir(), "shipctl-symlink-"));
   try {
-    writeFileSync(join(dir, "target"), "");
+    writeFileSync(join(dir, "target"), "through");
     symlinkSync(join(dir, "target"), join(dir, "link"));
-    return true;
+    // Wine's symlinkSync succeeds and leaves no link: one that cannot be read through does not count.
+    return lstatSync(join(dir, "link")).isSymbolicLink() && readFileSync(join(dir, "link"), "utf8") === "through";
   } catch {
     return false;
   } finally {
@@ -29,7 +30,7 @@ export const FILE_MODES = process.platform !== "win32";
 export const GIT = spawnSync("git", ["--version"]).status === 0;
 
 const REASONS = {
-  symlinks: "creating a symlink needs a privilege this account lacks",
+  symlinks: "this system makes no symlink that can be read through (Windows: a privilege this account lacks; Wine)",
   git: "git is not on this system's PATH",
   "POSIX shell": "the command is written for /bin/sh, which this system does not have",
 } as const;

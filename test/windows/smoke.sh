@@ -143,10 +143,10 @@ expect_exit 0 "$code" "the printed command, run through cmd"
 step "the unit suite under Windows Node 22"
 code=0
 # Worker threads, not forks: Wine starts a process in seconds, and forks start one per test file.
-(cd "$tree" && wine "$node_exe" node_modules/vitest/vitest.mjs run test/unit --pool=threads --reporter=verbose >"$out" 2>"$err") || code=$?
+(cd "$tree" && NO_COLOR=1 wine "$node_exe" node_modules/vitest/vitest.mjs run test/unit --pool=threads --reporter=verbose >"$out" 2>"$err") || code=$?
 grep -a -E 'Test Files|Tests ' "$out" || true
 echo "skipped under Windows, by category:"
 grep -a -o '\[skipped: [^]]*\]' "$out" | sort | uniq -c || true
-[ "$code" = 0 ] || grep -a -E '^ *(×|FAIL)' "$out" | head -n 40
+[ "$code" = 0 ] || grep -a -E '^ *(×|FAIL) ' "$out" | head -n 60
 expect_exit 0 "$code" "vitest run test/unit"
 step "done"
