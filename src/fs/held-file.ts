@@ -45,7 +45,10 @@ export async function checkReplaceable(path: string, sleep: Sleep = realSleep): 
         if (e.code === "ENOENT") return undefined;
         throw e;
       });
+      // Windows (and Wine) may open a folder this way; nothing can be renamed over one anywhere.
+      const folder = await fh?.stat().then((s) => s.isDirectory());
       await fh?.close();
+      if (folder) throw Object.assign(new Error(`EISDIR: ${path} is a folder`), { code: "EISDIR" });
     },
     sleep,
   );
