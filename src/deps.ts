@@ -1,6 +1,6 @@
 // What every command's logic receives. systemDeps() is the real world; tests build their own.
 import { systemClock, type Clock } from "./clock.js";
-import { InterruptedError } from "./errors.js";
+import { ExitCode, InterruptedError } from "./errors.js";
 import { quietIO, systemIO, type IO } from "./output/io.js";
 import { colorEnabled, createTheme, type Theme } from "./output/theme.js";
 import { systemPrompter, type Prompter } from "./prompter.js";
@@ -72,7 +72,12 @@ export interface Deps extends BaseDeps {
 /** [assume] How long a stopping run waits for the answers of writes already sent: the service's usual answer time. */
 export const WRITE_WAIT_MS = 30_000;
 
-export function systemDeps(): BaseDeps {
+/**
+ * `exit` ends the process at a second Ctrl-C (tests give their own). It exits 130 itself rather than sending SIGINT
+ * to its own process: on Windows that is a forced termination with exit code 1, which means "a bug".
+ */
+// eslint-disable-next-line no-restricted-properties -- a second Ctrl-C ends the run at once, whatever is pending: the one exit that cannot wait for main() to return
+export function systemDeps(exit: (code: number) => void = process.exit): BaseDeps {
   // The signals (and the SIGINT handler behind them) are made when a command first asks for one: `--version` and
   // `--help` never do, and Node loads AbortController's module on first use. Until then Ctrl-C simply ends the run.
   let controller: AbortController | undefined;
@@ -82,7 +87,7 @@ export function systemDeps(): BaseDeps {
     if (controller!.signal.aborted) {
       // A second Ctrl-C: stop waiting. Every write in flight was recorded before it left, so it stays in flight.
       process.off("SIGINT", onSigint);
-      process.kill(process.pid, "SIGINT");
+      exit(ExitCode.Interrupted);
       return;
     }
     if (writesPossible) {

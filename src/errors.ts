@@ -54,6 +54,7 @@ export const ERROR_CODE_TABLE = [
   ["failure", ExitCode.Failure, "a failure shipctl cannot classify further (a damaged journal, a body that could not be read)"],
   ["internal_error", ExitCode.Failure, "a bug in shipctl (run again with --debug)"],
   ["unexpected_response", ExitCode.Failure, "the service answered outside its contract"],
+  ["file_in_use", ExitCode.Failure, "a file shipctl writes is held by another program (a results file open in Excel) or cannot be written; the message names it"],
   ["query_failed", ExitCode.Failure, "--query failed on the output (a function given the wrong type); the output is printed as it was"],
   ["usage_error", ExitCode.Usage, "invalid usage or input; nothing was sent"],
   ["certificate_error", ExitCode.Usage, "the service's TLS certificate was refused (untrusted, expired, wrong host); nothing was sent"],
@@ -137,6 +138,27 @@ export class PartialError extends CliError {
 export class InterruptedError extends CliError {
   override exitCode: ExitCode = ExitCode.Interrupted;
   override errorCode: ErrorCode = "interrupted";
+}
+
+/**
+ * A file shipctl must replace or write is held by another program (Excel's share lock, an antivirus scan, OneDrive)
+ * after the waits of fs/held-file.ts, or cannot be written at all. Exit 1 after something was sent (what was sent is
+ * in the journal; the same command again writes the file without sending anything); before anything is sent the
+ * check of --results throws a UsageError instead (exit 2).
+ */
+export class FileInUseError extends CliError {
+  override errorCode: ErrorCode = "file_in_use";
+  constructor(
+    readonly path: string,
+    cause: unknown,
+  ) {
+    const code = (cause as NodeJS.ErrnoException | undefined)?.code ?? "";
+    super(`${path} could not be written (${code}): another program has it open (Excel, an antivirus scan, OneDrive), or it is read-only`, {
+      hint: "Close it (in Excel: close the workbook) and run the same command again; nothing is sent twice.",
+      cause,
+    });
+    this.details = { file: path };
+  }
 }
 
 export function exitCodeOf(err: unknown): ExitCode {

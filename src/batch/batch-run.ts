@@ -11,12 +11,14 @@ import type { CsvOptions } from "./run-options.js";
 import { openSource } from "../csv/csv-source.js";
 import { access, constants, mkdir, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { ExitCode, UsageError } from "../errors.js";
+import { ExitCode, FileInUseError, UsageError } from "../errors.js";
 import { isEmptyShipctlFile } from "../csv/origin-columns.js";
 import { sourceInEncoding } from "../csv/encoding.js";
 import type { MappedSource } from "../csv/scan.js";
 import { columnMapFor } from "./column-mapping.js";
 import { writeResultsJson, type ResultWords } from "./results.js";
+import { checkReplaceable } from "../fs/held-file.js";
+import { errorsPathFor } from "../csv/results-csv.js";
 import { WouldSendRows } from "./dry-run-report.js";
 
 export interface BatchRun {
@@ -105,6 +107,25 @@ async function resultsFolder(options: CsvOptions, cwd: string): Promise<void> {
     throw new UsageError(`--results ${options.results}: its folder ${folder} cannot be created (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, {
       hint: "Give a results file in a folder you can write to. Nothing was sent.",
     });
+  }
+  if (!options.dryRun) await resultsWritable(resolve(cwd, options.results));
+}
+
+/**
+ * The results file and its errors file can be replaced, checked before anything is sent: a run must not send its rows
+ * and then fail to say which because Excel has the results file open. (Excel may still open it after this check: the
+ * outcomes are in the journal then, and the same command again writes the file without sending anything.)
+ */
+async function resultsWritable(resultsPath: string): Promise<void> {
+  for (const path of [resultsPath, errorsPathFor(resultsPath)]) {
+    try {
+      await checkReplaceable(path);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (!(e instanceof FileInUseError) && code === undefined) throw e;
+      const why = e instanceof FileInUseError ? e.message : `${path} cannot be written (${code})`;
+      throw new UsageError(`--results: ${why}. Nothing was sent.`, { hint: "Close it (in Excel: close the workbook), or give --results another file, and run the same command again." });
+    }
   }
 }
 

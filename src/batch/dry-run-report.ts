@@ -18,7 +18,7 @@ import type { Deps } from "../deps.js";
 import { ExitCode, exitErrorJson, type ErrorJson } from "../errors.js";
 import { textBuffer, type TextBuffer } from "../output/text-buffer.js";
 import type { Outcome, Outcomes } from "./outcomes.js";
-import { exitCodeFor, renderResultsTable, type Position, type ResultWords } from "./results.js";
+import { exitCodeOf, renderResultsTable, type Position, type ResultWords } from "./results.js";
 
 /** A row the run would send, and its request body. */
 export interface WouldSend {
@@ -188,7 +188,7 @@ function side(s: Record<string, unknown>, name: string): string {
 
 /**
  * The end of a dry run: its table (the results table) or document on stdout, its summary on stderr. Returns the exit
- * code the run would have: the run's own rule (exitCodeFor) applied to these outcomes.
+ * code the run would have: the run's own rule (exitCodeOf) applied to these outcomes.
  */
 export function reportDryRun(
   deps: Pick<Deps, "io" | "theme" | "globals">,
@@ -201,7 +201,7 @@ export function reportDryRun(
   const requests = Math.ceil(counts.would_send / o.perRequest);
   const position = toSend.numbered;
   const summary = dryRunSummary(counts, requests, words, o.refused, position);
-  const code = o.exitCode ?? exitCodeFor(outcomes, words, toSend.elsewhere);
+  const code = o.exitCode ?? exitCodeOf(outcomes, words, toSend.elsewhere);
   if (deps.globals.json) {
     // The run's failure in the document, as a real run with this exit code would print it (README "Errors as JSON").
     const error = code === ExitCode.Ok ? undefined : exitErrorJson(code, o.refused ? undefined : summary);

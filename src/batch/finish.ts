@@ -4,7 +4,7 @@ import { ExitCode, errorJson, exitErrorJson } from "../errors.js";
 import { textBuffer } from "../output/text-buffer.js";
 import type { BatchRun } from "./batch-run.js";
 import type { Notes } from "../csv/value-notes.js";
-import { countsOf, exitCodeFor, renderResultsTable, summaryLine, writeResultsJson, type Counts, type ResultWords } from "./results.js";
+import { countsOf, exitCodeOf, renderResultsTable, summaryLine, writeResultsJson, type Counts, type ResultWords } from "./results.js";
 import { errorsPathFor, writeResultsFiles, type ResultsFiles } from "../csv/results-csv.js";
 import { shellQuote } from "../output/shell-quote.js";
 import { resumeCommand } from "./run-options.js";
@@ -66,7 +66,7 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   const unreached = input.unreached > 0 && !input.spec ? ` ${input.unreached} row${input.unreached === 1 ? " was" : "s were"} not reached.` : "";
   deps.io.alert(`${summaryLine(counts, input.words)}${unreached}\n`);
   // A rerun with every row done already: the summary is all there is to say (issue 12).
-  if (counts.rows > 0 && counts.skipped + counts.matched === counts.rows && !deps.signal.aborted) return input.exitCode ?? exitCodeFor(outcomes, input.words);
+  if (counts.rows > 0 && counts.skipped + counts.matched === counts.rows && !deps.signal.aborted) return input.exitCode ?? exitCodeOf(outcomes, input.words);
   if (files) {
     deps.io.err(`Results: ${files.results}\n`);
     // The errors file holds the rows of the original still failing, whichever run failed them.
@@ -95,7 +95,7 @@ function runExitCode(run: BatchRun, input: FinishInput, counts: Counts): number 
   if (run.deps.signal.aborted) return ExitCode.Interrupted;
   if (input.exitCode !== undefined) return input.exitCode;
   if (input.unreached > 0) return counts.done + counts.skipped + counts.matched > 0 ? ExitCode.Partial : ExitCode.Unavailable;
-  return exitCodeFor(run.outcomes, input.words);
+  return exitCodeOf(run.outcomes, input.words);
 }
 
 /** A dry run's end: no results file and no journal line; the exit code the run would have (reportDryRun). */

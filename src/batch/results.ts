@@ -176,7 +176,7 @@ export function summaryLine(counts: Counts, words: ResultWords, position: Positi
 }
 
 /** `doneElsewhere`: rows done that `outcomes` does not hold (a --json dry run counts the rows it would send apart). */
-export function exitCodeFor(outcomes: Outcomes, words: ResultWords, doneElsewhere = 0): number {
+export function exitCodeOf(outcomes: Outcomes, words: ResultWords, doneElsewhere = 0): number {
   const c = countsOf(outcomes, words);
   const notDone = c.failed + c.unknown + c.pending;
   if (notDone === 0) return ExitCode.Ok;

@@ -3,14 +3,18 @@
 // the directory can be created 0700 (conf would create it with the umask's default, usually 0755) and so
 // `shipctl config path` can answer without touching the disk. test/unit/config checks it matches conf's choice.
 import { homedir } from "node:os";
-import { isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, join as hostJoin, posix, resolve, win32 } from "node:path";
 
 export const PROJECT_NAME = "shipctl";
 /** conf appends this to the project name so a native app of the same name cannot collide. */
 const PROJECT_SUFFIX = "nodejs";
 export const CONFIG_FILE_NAME = "config.json";
 
+/** Paths joined as `platform` joins them (a test gives macOS's or Windows' on any system). */
+const joinFor = (platform: NodeJS.Platform) => (platform === "win32" ? win32.join : posix.join);
+
 export function configDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform, home = homedir()): string {
+  const join = joinFor(platform);
   const override = env.SHIPCTL_CONFIG_DIR?.trim();
   if (override) return resolve(override);
   const name = `${PROJECT_NAME}-${PROJECT_SUFFIX}`;
@@ -21,7 +25,7 @@ export function configDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = pr
 }
 
 export function configFilePath(env: NodeJS.ProcessEnv): string {
-  return join(configDir(env), CONFIG_FILE_NAME);
+  return hostJoin(configDir(env), CONFIG_FILE_NAME);
 }
 
 /**
@@ -31,6 +35,7 @@ export function configFilePath(env: NodeJS.ProcessEnv): string {
  * Support/shipctl on macOS, %LOCALAPPDATA%\shipctl\State on Windows.
  */
 export function stateDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform, home = homedir()): string {
+  const join = joinFor(platform);
   const override = env.SHIPCTL_STATE_DIR?.trim();
   if (override) return resolve(override);
   const config = env.SHIPCTL_CONFIG_DIR?.trim();
@@ -49,6 +54,7 @@ export function stateDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = pro
  * %LOCALAPPDATA%\shipctl\Cache on Windows.
  */
 export function cacheDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform, home = homedir()): string {
+  const join = joinFor(platform);
   const override = env.SHIPCTL_CACHE_DIR?.trim();
   if (override) return resolve(override);
   const config = env.SHIPCTL_CONFIG_DIR?.trim();

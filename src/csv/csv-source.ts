@@ -1,7 +1,8 @@
 // Where the CSV comes from: a file, or stdin (`--csv -`). The batch reads its input more than once (validate
 // everything, then send, then write the results), so stdin is first copied to a private temporary file; that also
 // gives it a content hash, which names its journal so rerunning the same input resumes it.
-import { createReadStream, createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream, type ReadStream } from "node:fs";
+import { once } from "node:events";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
@@ -22,7 +23,7 @@ export interface CsvSource {
   digest?: string;
   /** A fresh stream of the bytes, read `chunkBytes` at a time (READ_CHUNK_BYTES by default). */
   open(chunkBytes?: number): Readable;
-  /** Removes the temporary copy of stdin. */
+  /** Removes the temporary copy of stdin, once every stream opened on it is closed (Windows cannot remove an open file). */
   dispose(): Promise<void>;
 }
 
@@ -89,14 +90,33 @@ async function spoolStdin(stdin: Readable): Promise<CsvSource> {
     await rm(dir, { recursive: true, force: true });
     throw e;
   }
+  // Every stream opened on the copy, closed before its folder is removed: a reader that stopped early (a refused row,
+  // Ctrl-C) may still hold the file, and on Windows a file open elsewhere cannot vanish (ENOTEMPTY on the folder).
+  const streams = new Set<ReadStream>();
   return {
     name: "stdin",
     path,
     stdin: true,
     digest: hash.digest("hex"),
-    open: (chunkBytes = READ_CHUNK_BYTES) => createReadStream(path, { highWaterMark: chunkBytes }),
-    dispose: () => rm(dir, { recursive: true, force: true }),
+    open: (chunkBytes = READ_CHUNK_BYTES) => {
+      const stream = createReadStream(path, { highWaterMark: chunkBytes });
+      streams.add(stream);
+      stream.once("close", () => streams.delete(stream));
+      return stream;
+    },
+    dispose: async () => {
+      await Promise.all([...streams].map(closed));
+      await rm(dir, { recursive: true, force: true });
+    },
   };
+}
+
+/** Resolves once the stream's file is closed (destroying it when it is still open). */
+async function closed(stream: ReadStream): Promise<void> {
+  if (stream.closed) return;
+  const done = once(stream, "close").catch(() => undefined);
+  stream.destroy();
+  await done;
 }
 
 export function displayBase(source: CsvSource): string {

@@ -14,6 +14,7 @@ import { openCsv } from "./csv-reader.js";
 import { BULK_CHUNK_BYTES, type CsvSource } from "./csv-source.js";
 import { csvLine } from "./formula-cells.js";
 import { CliError } from "../errors.js";
+import { realSleep, whileHeld, type Sleep } from "../fs/held-file.js";
 import { ORIGIN_COLUMNS, originalNamedBy, originReader } from "./origin-columns.js";
 import { mergeResultLines, type ResultLine } from "./results-merge.js";
 import { openScan, type ScanSpec, type ValidBase } from "./scan.js";
@@ -29,7 +30,10 @@ class CsvWriter {
   private readonly stream;
   /** A write error, kept until the next line or the commit says it (an 'error' event nobody hears ends the process). */
   private failure: Error | undefined;
-  constructor(readonly path: string) {
+  constructor(
+    readonly path: string,
+    private readonly sleep: Sleep,
+  ) {
     this.tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
     this.stream = createWriteStream(this.tmp, { mode: 0o644 });
     this.stream.on("error", (e) => (this.failure ??= e));
@@ -42,7 +46,8 @@ class CsvWriter {
   async commit(): Promise<void> {
     await new Promise<void>((res, rej) => this.stream.end((e?: Error | null) => (e ? rej(this.problem(e)) : res())));
     if (this.failure) throw this.problem();
-    await rename(this.tmp, this.path);
+    // Excel holds the results file open while someone looks at it: waited for, then named (held-file.ts).
+    await whileHeld(this.path, () => rename(this.tmp, this.path), this.sleep);
   }
   private problem(e: Error | undefined = this.failure): CliError {
     return new CliError(`could not write ${this.path}: ${e?.message ?? "write failed"}`, { hint: "Check that its folder exists and can be written; what was sent is in the journal." });
@@ -69,6 +74,8 @@ export interface ResultsOptions {
   spec?: ScanSpec<ValidBase>;
   /** A row's notes, by its row in this file, for the note column. */
   noteOf?: (row: number) => string;
+  /** Waits between attempts at replacing a file another program holds (tests give one that does not wait). */
+  sleep?: Sleep;
 }
 
 /** An input column kept in the results: its normalised name (to match another file's) and its text as written. */
@@ -98,8 +105,8 @@ export async function writeResultsFiles(source: CsvSource, outcomes: RowOutcomes
   const idAt = csv.header.findIndex((h) => normaliseHeader(h) === options.idColumn);
   const columns: InputColumn[] = [...(earlier?.columns ?? [])];
   for (const c of own) if (!columns.some((k) => k.name === c.name)) columns.push(c);
-  const results = new CsvWriter(resultsPath);
-  const errors = new CsvWriter(errorsPath);
+  const results = new CsvWriter(resultsPath, options.sleep ?? realSleep);
+  const errors = new CsvWriter(errorsPath, options.sleep ?? realSleep);
   // In the input's dialect (its delimiter and line ends), so that the spreadsheet that wrote it opens both files in
   // columns: German Excel reads a ";" file, not a "," one. Input cells are copied as written, decimal commas included;
   // what shipctl adds holds no fraction (ids, row numbers, whole dollars in notes).

@@ -64,7 +64,7 @@ export function createTranscript(deps: Deps, env: NodeJS.ProcessEnv, cwd: string
   return {
     async run(args, options = {}) {
       const expected = options.expect ?? 0;
-      io.out(`\n${out.bold(`$ shipctl ${args.map(shellQuote).join(" ")}`)}\n`);
+      io.out(`\n${out.bold(`$ shipctl ${args.map((arg) => shellQuote(arg)).join(" ")}`)}\n`);
       if (options.note) io.out(out.dim(`  # ${options.note}\n`));
       const result = await exec(args, options.stdin, true);
       io.out(out.dim(`  (exit ${result.exitCode})\n`));

@@ -1,10 +1,13 @@
 // Files that must survive a crash or a kill at any instant: written to a temporary file in the same folder, flushed
 // to disk, then renamed over the old one (a rename is atomic), and the folder flushed so the rename itself is kept.
+// The rename waits while another program holds the old file (held-file.ts: Windows, Excel, antivirus, OneDrive).
 import { open, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
+import { realSleep, whileHeld, type Sleep } from "./held-file.js";
 
-export async function writeFileAtomic(path: string, data: string | Buffer, mode = 0o600): Promise<void> {
+/** `sleep` waits between attempts at replacing a held file (tests give one that does not wait). */
+export async function writeFileAtomic(path: string, data: string | Buffer, mode = 0o600, sleep: Sleep = realSleep): Promise<void> {
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   try {
     const fh = await open(tmp, "w", mode);
@@ -14,7 +17,7 @@ export async function writeFileAtomic(path: string, data: string | Buffer, mode 
     } finally {
       await fh.close();
     }
-    await rename(tmp, path);
+    await whileHeld(path, () => rename(tmp, path), sleep);
   } catch (e) {
     await rm(tmp, { force: true });
     throw e;

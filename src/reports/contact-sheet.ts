@@ -4,7 +4,7 @@
 // Thumbnails apply EXIF orientation, so the sheet shows each photo the way the service's viewers will.
 import { writeFile } from "node:fs/promises";
 import { REPORT } from "../contract/index.js";
-import { loadSharp } from "./fit.js";
+import { loadSharp } from "./sharp-module.js";
 import { formatBytes } from "./wording.js";
 import type { Photo } from "./report-types.js";
 import { previewFormat } from "./preview-format.js";

@@ -2,6 +2,7 @@
 // Encoding a photo keeps about one core busy (libvips spreads little of one JPEG over threads), so one photo per core
 // uses the machine; more would only hold more decoded images in memory at once. A stopping run (Ctrl-C) starts no
 // further photo and stops waiting for those in flight: it ends at once, and nothing has been sent.
+import { displayPath } from "../output/display-path.js";
 import { mkdir } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
@@ -80,7 +81,7 @@ export async function fitMany(deps: Deps, jobs: readonly FitJob[], workspace: Fi
 
 function fittedLine(deps: Deps, target: ReportTarget, photo: Photo, result: Extract<FitResult, { ok: true }>): string {
   const earlier = result.cached ? " (the copy an earlier run made)" : "";
-  return `${deps.theme.err.accent("Fitted")} ${target.label}/${photo.file}: ${describeFit(result.photo)}${earlier}; the original is unchanged\n`;
+  return `${deps.theme.err.accent("Fitted")} ${displayPath(target.label, photo.file)}: ${describeFit(result.photo)}${earlier}; the original is unchanged\n`;
 }
 
 function stopped(progress: FitProgress, total: number, rerun: string | undefined): InterruptedError {

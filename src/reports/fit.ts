@@ -8,7 +8,7 @@
 // A recompressed copy is upright (orientation applied to the pixels) and keeps the original's EXIF: the capture date,
 // which is evidence, and the GPS position exactly as the original has it, unless --strip-location removes it.
 // A PNG stays PNG unless it cannot fit at a useful size; then it becomes a JPEG and the output says so.
-// sharp is a native module: it is loaded here, lazily, only when --fit (or a .png preview) needs it.
+// sharp is a native module: loaded by sharp-module.ts, only by the report workflows.
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +17,7 @@ import { REPORT } from "../contract/index.js";
 import { slimMetadata, stripLocation } from "./photo-metadata.js";
 import { EXTENSIONS, type Photo, type PhotoType, type Problem } from "./report-types.js";
 import { formatBytes } from "./wording.js";
+import { loadSharp } from "./sharp-module.js";
 
 /** JPEG qualities tried at full size, best first; below the last one, shrinking keeps more detail than quality. */
 export const JPEG_QUALITY_STEPS = [90, 82, 75] as const;
@@ -29,18 +30,6 @@ export const MIN_LONG_EDGE = 800;
 /** A full-size encoding this many times over the limit will not fit at a lower quality step either: shrink. */
 const QUALITY_STEP_REACH = 2;
 
-type SharpFactory = typeof import("sharp");
-
-let sharpModule: Promise<SharpFactory> | undefined;
-export function loadSharp(): Promise<SharpFactory> {
-  sharpModule ??= import("sharp").then((m) => {
-    const factory = (m as unknown as { default?: SharpFactory }).default ?? (m as unknown as SharpFactory);
-    // A CLI processes each photo once: libvips' operation cache would only hold memory.
-    factory.cache(false);
-    return factory;
-  });
-  return sharpModule;
-}
 
 export interface FitWorkspace {
   dir: string;

@@ -9,6 +9,7 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { crc32 } from "node:zlib";
 import type { PhotoType } from "./report-types.js";
+import { loadSharp } from "./sharp-module.js";
 
 export type Sniffed =
   | { kind: "photo"; type: PhotoType; width: number; height: number }
@@ -135,7 +136,7 @@ async function endsWithJpegEnd(handle: FileHandle, size: number): Promise<boolea
  * ignored by the decoder, an image cut short is not. Statistics make sharp decode every pixel without keeping them.
  */
 async function decodes(path: string): Promise<boolean> {
-  const { default: sharp } = await import("sharp");
+  const sharp = await loadSharp();
   try {
     await sharp(path, { failOn: "truncated", limitInputPixels: false }).stats();
     return true;

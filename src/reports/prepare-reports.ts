@@ -15,6 +15,8 @@ import type { Photo, Problem } from "./report-types.js";
 import { locationLine, withoutLocations } from "./strip-location.js";
 import { printJson, withError } from "../output/json.js";
 import { mapLimit } from "../batch/pool.js";
+import { loadSharp } from "./sharp-module.js";
+import { displayPath } from "../output/display-path.js";
 
 export interface PreparedReport {
   target: ReportTarget;
@@ -64,6 +66,8 @@ export interface Prepared {
 /** Checks (and with --fit, shrinks) every folder. Throws UsageError (exit 2) after printing every problem when any folder has one. */
 export async function prepareReports(deps: Deps, targets: readonly ReportTarget[], options: PrepareOptions, sourceProblems: FolderProblems[] = []): Promise<Prepared> {
   const signal = options.signal;
+  // Photos may need sharp (a JPEG cut short, --fit): a system that cannot load it stops here, before anything is sent.
+  await loadSharp();
   const checks = await mapLimit(targets, CHECK_CONCURRENCY, (t) => checkFolder(t.folder, { byOrder: options.byOrder, fit: options.fit }), () => !signal?.aborted);
   if (signal?.aborted) throw new InterruptedError("interrupted while the photos were being checked: nothing was sent");
   let workspace: FitWorkspace | undefined;
@@ -137,7 +141,7 @@ function refuse(deps: Deps, failing: readonly FolderProblems[], json: boolean): 
 }
 
 function where(target: ReportTarget, file: string): string {
-  return `${target.label}/${file}`;
+  return displayPath(target.label, file);
 }
 
 export function reportProblems(deps: Deps, failing: readonly FolderProblems[], json: boolean, refusal: UsageError): void {

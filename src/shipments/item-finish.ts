@@ -14,7 +14,7 @@ import type { Progress } from "../output/progress.js";
 import { ADDRESS_FIELDS } from "../contract/index.js";
 import type { ItemInputFlags, ItemSource } from "./item-input.js";
 import type { Outcomes } from "../batch/outcomes.js";
-import { countsOf, exitCodeFor, renderResultsTable, summaryLine, writeResultsJson, type ResultWords } from "../batch/results.js";
+import { countsOf, exitCodeOf, renderResultsTable, summaryLine, writeResultsJson, type ResultWords } from "../batch/results.js";
 import { DEFAULT_CONCURRENCY } from "../batch/concurrency.js";
 import type { CellProblem } from "../csv/row-types.js";
 
@@ -43,7 +43,7 @@ export function finishItems(run: ItemRun, input: { journalPath?: string; exitCod
   const theme = deps.theme.err;
   const refused = input.exitCode === ExitCode.Usage;
   const counts = countsOf(outcomes, CREATE_ITEM_WORDS);
-  const code = refused ? ExitCode.Usage : deps.signal.aborted ? ExitCode.Interrupted : (input.exitCode ?? exitCodeFor(outcomes, CREATE_ITEM_WORDS));
+  const code = refused ? ExitCode.Usage : deps.signal.aborted ? ExitCode.Interrupted : (input.exitCode ?? exitCodeOf(outcomes, CREATE_ITEM_WORDS));
   if (deps.globals.json) {
     const out = textBuffer((text) => deps.io.out(text));
     const summary = refused ? undefined : summaryLine(counts, CREATE_ITEM_WORDS, "item");

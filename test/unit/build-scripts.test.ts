@@ -4,6 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { buildDate, buildDefines, gitCommit } from "../../scripts/build-info.mjs";
 import { tempDir } from "../helpers/cli.js";
+import { GIT, needs } from "../helpers/system.js";
 
 // The build bundles dependencies as published: no script reads or rewrites a file of an installed package
 // (issue 11). Naming the folder at all is where that starts.
@@ -42,7 +43,7 @@ describe("build info", () => {
     expect(() => buildDate({ SOURCE_DATE_EPOCH: "2025-11-25" })).toThrow(/SOURCE_DATE_EPOCH must be a whole number/);
   });
 
-  it("names the checkout's short commit, -dirty when a tracked file changed", () => {
+  it.skipIf(!GIT)(needs(GIT, "git", "names the checkout's short commit, -dirty when a tracked file changed"), () => {
     const dir = repository();
     const head = git(dir, "rev-parse", "--short", "HEAD");
     expect(gitCommit(dir, env)).toBe(head);
@@ -52,12 +53,12 @@ describe("build info", () => {
     expect(gitCommit(dir, env)).toBe(`${head}-dirty`);
   });
 
-  it("has no commit outside a checkout, or inside another project's repository (an unpacked package)", () => {
+  it.skipIf(!GIT)(needs(GIT, "git", "has no commit outside a checkout, or inside another project's repository (an unpacked package)"), () => {
     expect(gitCommit(tempDir("shipctl-no-git-"), env)).toBeNull();
     expect(gitCommit(join(repository(), "sub"), env)).toBeNull();
   });
 
-  it("gives esbuild and vitest the three constants as JSON source text", () => {
+  it.skipIf(!GIT)(needs(GIT, "git", "gives esbuild and vitest the three constants as JSON source text"), () => {
     const defines = buildDefines(repository(), { ...env, SOURCE_DATE_EPOCH: "0" });
     expect(Object.keys(defines)).toEqual(["__SHIPCTL_VERSION__", "__SHIPCTL_COMMIT__", "__SHIPCTL_BUILD_DATE__"]);
     expect(JSON.parse(defines.__SHIPCTL_VERSION__!)).toBe("9.8.7");

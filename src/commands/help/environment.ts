@@ -51,6 +51,12 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = [
     unset: "$XDG_CACHE_HOME/shipctl or ~/.cache/shipctl, ~/Library/Caches/shipctl, %LOCALAPPDATA%\\shipctl\\Cache",
   },
   {
+    names: ["SHIPCTL_SHELL"],
+    kind: "shipctl",
+    does: "the shell that commands printed to run again are quoted for: powershell, cmd or posix",
+    unset: "powershell on Windows, posix elsewhere",
+  },
+  {
     names: ["SHIPCTL_APPLY_WINDOW"],
     kind: "shipctl",
     does: "seconds the service may still be applying a write whose answer was lost (nothing is resent before); 60 or more",

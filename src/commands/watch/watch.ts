@@ -48,7 +48,7 @@ started again first reports what changed while none ran.
 
 --exec CMD runs CMD through the shell (sh -c; cmd.exe on Windows) once per change, in order, with the
 event's JSON on its stdin; its output goes to stderr. A failing CMD is reported on stderr and the watch
-goes on.
+goes on. Ctrl-C stops CMD and all it started (docs/windows-macos.md has a hook for each shell).
 
 Examples:
   shipctl watch                                  every shipment not yet Completed

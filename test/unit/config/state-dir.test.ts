@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { join, resolve } from "node:path";
 import { stateDir } from "../../../src/config/paths.js";
 
 describe("stateDir", () => {
   it("SHIPCTL_STATE_DIR, else beside SHIPCTL_CONFIG_DIR, else the platform's state folder (not the cache)", () => {
-    expect(stateDir({ SHIPCTL_STATE_DIR: "/s", SHIPCTL_CONFIG_DIR: "/c" })).toBe("/s");
-    expect(stateDir({ SHIPCTL_CONFIG_DIR: "/c" })).toBe("/c/state");
+    expect(stateDir({ SHIPCTL_STATE_DIR: "/s", SHIPCTL_CONFIG_DIR: "/c" })).toBe(resolve("/s"));
+    expect(stateDir({ SHIPCTL_CONFIG_DIR: "/c" })).toBe(join(resolve("/c"), "state"));
     expect(stateDir({}, "linux", "/home/u")).toBe("/home/u/.local/state/shipctl");
     expect(stateDir({ XDG_STATE_HOME: "/xdg" }, "linux", "/home/u")).toBe("/xdg/shipctl");
     expect(stateDir({ XDG_STATE_HOME: "relative" }, "linux", "/home/u")).toBe("/home/u/.local/state/shipctl");
     expect(stateDir({}, "darwin", "/Users/u")).toBe("/Users/u/Library/Application Support/shipctl");
-    expect(stateDir({ LOCALAPPDATA: "C:\\L" }, "win32", "C:\\U")).toContain("shipctl");
+    expect(stateDir({ LOCALAPPDATA: "C:\\L" }, "win32", "C:\\U")).toBe("C:\\L\\shipctl\\State");
   });
 });

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { configDir, configFilePath } from "../../../src/config/paths.js";
+import { cacheDir, configDir, configFilePath, stateDir } from "../../../src/config/paths.js";
 import { openConfigStore } from "../../../src/config/store.js";
 import { UsageError } from "../../../src/errors.js";
 import { tempDir } from "../../helpers/cli.js";
@@ -100,8 +100,18 @@ describe("config store", () => {
   });
 
   it("uses SHIPCTL_CONFIG_DIR when set, and the platform's place otherwise", () => {
-    expect(configDir({ SHIPCTL_CONFIG_DIR: "/tmp/x" })).toBe("/tmp/x");
+    const mine = join(tempDir(), "x");
+    expect(configDir({ SHIPCTL_CONFIG_DIR: mine })).toBe(mine);
     expect(configDir({}, "linux", "/home/u")).toBe("/home/u/.config/shipctl-nodejs");
     expect(configDir({}, "darwin", "/Users/u")).toBe("/Users/u/Library/Preferences/shipctl-nodejs");
+  });
+
+  it("joins each system's places with its own separator, whichever system runs the test", () => {
+    const env = { APPDATA: "C:\\Users\\ann\\AppData\\Roaming", LOCALAPPDATA: "C:\\Users\\ann\\AppData\\Local" };
+    expect(configDir(env, "win32", "C:\\Users\\ann")).toBe("C:\\Users\\ann\\AppData\\Roaming\\shipctl-nodejs\\Config");
+    expect(stateDir(env, "win32", "C:\\Users\\ann")).toBe("C:\\Users\\ann\\AppData\\Local\\shipctl\\State");
+    expect(cacheDir({}, "win32", "C:\\Users\\ann")).toBe("C:\\Users\\ann\\AppData\\Local\\shipctl\\Cache");
+    expect(stateDir({}, "darwin", "/Users/ann")).toBe("/Users/ann/Library/Application Support/shipctl");
+    expect(cacheDir({}, "darwin", "/Users/ann")).toBe("/Users/ann/Library/Caches/shipctl");
   });
 });

@@ -1,6 +1,6 @@
 // --csv PATH: what is refused before any byte is read.
 import { describe, expect, it } from "vitest";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, type ReadStream } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -14,5 +14,19 @@ describe("openSource", () => {
     const e = (await openSource("prices.numbers", dir, Readable.from([])).catch((x: unknown) => x)) as UsageError;
     expect(e.message).toBe("prices.numbers is a folder; --csv takes a CSV file");
     expect(e.hint).toMatch(/^In Numbers, use File > Export To > CSV/);
+  });
+});
+
+describe("openSource: stdin (--csv -)", () => {
+  it("closes every stream opened on its copy before removing the copy's folder (Windows cannot remove an open file)", async () => {
+    const source = await openSource("-", tmpdir(), Readable.from([Buffer.from("title\nA\nB\n")]));
+    // A reader that stopped early: one chunk read, the stream left open (as a refused row or Ctrl-C leaves it).
+    const stream = source.open(4);
+    await new Promise((resolve) => stream.once("readable", resolve));
+    expect(stream.read(2)).not.toBeNull();
+    await source.dispose();
+    // Without waiting, the folder is removed under an open file: Linux allows it, Windows fails with ENOTEMPTY.
+    expect((stream as ReadStream).closed).toBe(true);
+    expect(existsSync(source.path)).toBe(false);
   });
 });

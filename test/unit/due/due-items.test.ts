@@ -7,6 +7,11 @@ import { createdSince, dueItems, type DueRules } from "../../../src/due/due-item
 import { summaryOf } from "../../../src/due/show-due.js";
 import { renderDueTable, timeLeft } from "../../../src/due/due-table.js";
 import { createTheme } from "../../../src/output/theme.js";
+import { displayPath } from "../../../src/output/display-path.js";
+import { shellQuote } from "../../../src/output/shell-quote.js";
+
+/** A shipment's photo folder as `due` prints it on this system: one separator, quoted for the shell. */
+const photos = (folder: string, id: number) => shellQuote(displayPath(folder, String(id)));
 
 const NOW = new Date("2026-03-10T12:00:00Z");
 const H = 3_600_000;
@@ -43,8 +48,8 @@ describe("dueItems", () => {
       [5, "report_window_closed", 1],
     ]);
     const [three, , two, one, nine] = items;
-    expect(three).toMatchObject({ seconds_left: 4 * 3600, closes_at: stamp(4 * H), next_command: "shipctl report upload 3 --set 2 ./photos/3", status_name: "Arrived" });
-    expect(two).toMatchObject({ seconds_left: 24 * 3600, next_command: "shipctl report upload 2 --set 1 ./photos/2" });
+    expect(three).toMatchObject({ seconds_left: 4 * 3600, closes_at: stamp(4 * H), next_command: `shipctl report upload 3 --set 2 ${photos("./photos", 3)}`, status_name: "Arrived" });
+    expect(two).toMatchObject({ seconds_left: 24 * 3600, next_command: `shipctl report upload 2 --set 1 ${photos("./photos", 2)}` });
     expect(one).toMatchObject({ next_command: "shipctl checkout 1", closes_at: null, seconds_left: null });
     expect(nine).toMatchObject({ seconds_left: -6 * 3600, next_command: null });
     expect(three!.report_sets).toEqual({ set_1: { stored: true, source: "service" }, set_2: { stored: false, source: "service" } });
@@ -67,7 +72,8 @@ describe("dueItems", () => {
 
   it("quotes a photo folder the shell would split", () => {
     const [item] = dueItems([ship(3, ShipmentStatus.Arrived, { arrived_at: stamp(-1 * H) })], { ...RULES, photos: "/srv/my photos/" });
-    expect(item!.next_command).toBe("shipctl report upload 3 --set 2 '/srv/my photos/3'");
+    expect(item!.next_command).toBe(`shipctl report upload 3 --set 2 ${photos("/srv/my photos/", 3)}`);
+    if (process.platform !== "win32") expect(item!.next_command).toBe("shipctl report upload 3 --set 2 '/srv/my photos/3'");
   });
 
   it("keeps shipments created since the moment given, and those that do not say when", () => {

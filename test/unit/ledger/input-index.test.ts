@@ -4,6 +4,7 @@ import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { recordedJournalFor, recordJournalFor } from "../../../src/ledger/input-index.js";
 import { tempDir } from "../../helpers/cli.js";
+import { needs, SYMLINKS } from "../../helpers/system.js";
 
 const SUFFIX = ".shipctl-journal.jsonl";
 
@@ -19,7 +20,7 @@ function setup() {
 }
 
 describe("journal index", () => {
-  it("finds the journal recorded for an input, also through a symlink to it, and per command", async () => {
+  it.skipIf(!SYMLINKS)(needs(SYMLINKS, "symlinks", "finds the journal recorded for an input, also through a symlink to it, and per command"), async () => {
     const { dir, env, input, journal } = setup();
     expect(await recordedJournalFor(SUFFIX, input, env)).toBeUndefined();
     await recordJournalFor(SUFFIX, input, journal, env);

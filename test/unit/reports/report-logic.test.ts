@@ -18,7 +18,8 @@ import { parseReportUpload, reportUploadCommand, uploadPlan } from "../../../src
 import { runVerb } from "../../helpers/run-verb.js";
 import type { PreparedReport } from "../../../src/reports/prepare-reports.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { shellQuote } from "../../../src/output/shell-quote.js";
 
 const NOW = new Date("2025-03-02T12:00:00Z");
 
@@ -300,9 +301,10 @@ describe("rerunCommand", () => {
   it("words the command to run again with the same reports and the flags that change what is sent", () => {
     const plan = (args: string[], flags: Parameters<typeof parseReportUpload>[1]) => uploadPlan(parseReportUpload(args, flags), "/work");
     const single = plan(["12", "my photos"], { set: "1", fit: true, wait: false });
-    expect(rerunCommand(single, {})).toBe("shipctl report upload 12 'my photos' --set 1 --fit --no-wait");
+    expect(rerunCommand(single, {})).toBe(`shipctl report upload 12 ${shellQuote("my photos")} --set 1 --fit --no-wait`);
     const batch = plan([], { set: "2", manifest: "m.csv", concurrency: "4", journal: "j.jsonl", byOrder: true, yes: true });
-    expect(rerunCommand(batch, { profile: "prod" })).toBe("shipctl report upload --manifest /work/m.csv --set 2 --by-order --yes --concurrency 4 --journal /work/j.jsonl --profile prod");
+    const at = (name: string) => shellQuote(resolve("/work", name));
+    expect(rerunCommand(batch, { profile: "prod" })).toBe(`shipctl report upload --manifest ${at("m.csv")} --set 2 --by-order --yes --concurrency 4 --journal ${at("j.jsonl")} --profile prod`);
   });
 });
 

@@ -1,3 +1,4 @@
+import { join, resolve } from "node:path";
 // `report upload`: the command line to options, nothing read from disk or sent. Paths stay as given (the run
 // resolves them against the folder it runs in: uploadPlan).
 import { describe, expect, it } from "vitest";
@@ -69,13 +70,15 @@ describe("report upload (parse only)", () => {
 
 describe("report upload: paths resolved for the run", () => {
   it("against the folder the command ran in; a single folder keeps the path as given for messages", async () => {
-    expect(uploadPlan(await parse(["12", "photos", "--set", "1", "--preview", "s.html"]), "/work")).toMatchObject({
-      source: { kind: "single", shipmentId: 12, folder: "/work/photos", label: "photos" },
-      preview: { file: "/work/s.html", format: "html" },
+    const work = resolve("/work");
+    expect(uploadPlan(await parse(["12", "photos", "--set", "1", "--preview", "s.html"]), work)).toMatchObject({
+      source: { kind: "single", shipmentId: 12, folder: join(work, "photos"), label: "photos" },
+      preview: { file: join(work, "s.html"), format: "html" },
     });
-    expect(uploadPlan(await parse(["--set", "2", "--batch", "r", "--journal", "/tmp/j"]), "/work")).toMatchObject({
-      source: { kind: "batch", root: "/work/r" },
-      journal: "/tmp/j",
+    const journal = resolve("/tmp/j");
+    expect(uploadPlan(await parse(["--set", "2", "--batch", "r", "--journal", journal]), work)).toMatchObject({
+      source: { kind: "batch", root: join(work, "r") },
+      journal,
     });
   });
 });

@@ -1,0 +1,41 @@
+// What a test may assume of the system it runs on (Linux, macOS, Windows; Windows under Wine in CI). A test that
+// needs what the system lacks is skipped under a title that says why, so every skip names its category and reason
+// (test/windows/smoke.sh lists them).
+import { lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+function canSymlink(): boolean {
+  const dir = mkdtempSync(join(tmpdir(), "shipctl-symlink-"));
+  try {
+    writeFileSync(join(dir, "target"), "through");
+    symlinkSync(join(dir, "target"), join(dir, "link"));
+    // Wine's symlinkSync succeeds and leaves no link: one that cannot be read through does not count.
+    return lstatSync(join(dir, "link")).isSymbolicLink() && readFileSync(join(dir, "link"), "utf8") === "through";
+  } catch {
+    return false;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Creating a symlink: Windows needs a privilege (SeCreateSymbolicLinkPrivilege, or Developer Mode) for it. */
+export const SYMLINKS = canSymlink();
+
+/** POSIX file modes (0600): Windows has none (Node reports 0666, or 0444 for a read-only file). */
+export const FILE_MODES = process.platform !== "win32";
+
+/** git on the PATH (Wine's PATH has none: the Windows smoke runs without it). */
+export const GIT = spawnSync("git", ["--version"]).status === 0;
+
+const REASONS = {
+  symlinks: "this system makes no symlink that can be read through (Windows: a privilege this account lacks; Wine)",
+  git: "git is not on this system's PATH",
+  "POSIX shell": "the command is written for /bin/sh, which this system does not have",
+} as const;
+
+/** The test's title, with the reason it is skipped where `available` is false. */
+export function needs(available: boolean, category: keyof typeof REASONS, title: string): string {
+  return available ? title : `${title} [skipped: ${category}: ${REASONS[category]}]`;
+}
