@@ -13,7 +13,7 @@ export type CsvFlags = {
   /** false with --no-verify. */
   verify?: boolean;
   skipInvalid?: boolean;
-  /** Send rows that an earlier run of another file already sent (ledger/copy-guard.ts). */
+  /** Send what the ledger says another input already sent (ledger/force-new.ts). */
   forceNew?: boolean;
   /** false with --no-wait: do not wait for requests an earlier run left in flight (ledger/settle.ts). */
   wait?: boolean;
@@ -27,15 +27,16 @@ export interface SendOptions {
   verify: boolean;
   skipInvalid: boolean;
   wait: boolean;
+  /** --force-new (ledger/force-new.ts). */
+  forceNew: boolean;
 }
 
 export interface CsvOptions extends SendOptions {
   csv: string;
   results?: string;
-  forceNew: boolean;
 }
 
-export function sendOptions(flags: Omit<CsvFlags, "csv" | "results" | "forceNew">): SendOptions {
+export function sendOptions(flags: Omit<CsvFlags, "csv" | "results">): SendOptions {
   const concurrency = readConcurrency(flags.concurrency);
   return {
     dryRun: flags.dryRun === true,
@@ -44,6 +45,7 @@ export function sendOptions(flags: Omit<CsvFlags, "csv" | "results" | "forceNew"
     verify: flags.verify !== false,
     skipInvalid: flags.skipInvalid === true,
     wait: flags.wait !== false,
+    forceNew: flags.forceNew === true,
   };
 }
 
@@ -51,7 +53,7 @@ export function csvOptions(flags: CsvFlags): CsvOptions {
   if (flags.csv === undefined || flags.csv === "") throw new UsageError("--csv needs a file (or - for stdin)");
   const send = sendOptions(flags);
   if (flags.results !== undefined && flags.results.trim() === "") throw new UsageError("--results needs a file name");
-  return { csv: flags.csv, ...send, results: flags.results, forceNew: flags.forceNew === true };
+  return { csv: flags.csv, ...send, results: flags.results };
 }
 
 /** The command to run again to resume: the same input and the flags that change what is sent. */

@@ -4,13 +4,15 @@ import { open, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 
-export async function writeFileAtomic(path: string, data: string | Buffer, mode = 0o600): Promise<void> {
+/** `sync: false` skips the flushes where losing the write in a power cut is safe (it stays atomic: old or new, whole). */
+export async function writeFileAtomic(path: string, data: string | Buffer, o: { mode?: number; sync?: boolean } = {}): Promise<void> {
+  const { mode = 0o600, sync = true } = o;
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   try {
     const fh = await open(tmp, "w", mode);
     try {
       await fh.writeFile(data);
-      await fh.sync();
+      if (sync) await fh.sync();
     } finally {
       await fh.close();
     }
@@ -19,7 +21,7 @@ export async function writeFileAtomic(path: string, data: string | Buffer, mode 
     await rm(tmp, { force: true });
     throw e;
   }
-  await syncDirectory(dirname(path));
+  if (sync) await syncDirectory(dirname(path));
 }
 
 export async function syncDirectory(dir: string): Promise<void> {
