@@ -80,8 +80,8 @@ export class Book {
   private file: Appender | undefined;
   private attempts: number;
   private ownerAccepted: boolean;
-  /** Store writes under way that no caller waits for (outcomes, sent times): awaited by close(). */
-  private pending: Array<Promise<unknown>> = [];
+  /** Store writes under way that no caller waits for (outcomes, sent times), by ledger key: awaited before that key's next write, and by close(). */
+  private pending = new Map<string, Promise<unknown>>();
 
   private constructor(
     /** This input's record: the rows it sent, in the organization's ledger folder. */
@@ -244,6 +244,8 @@ export class Book {
     const keyed = entries.map(([key, state]) => [key, this.keyed(key, state)] as const);
     const claims = keyed.filter(([, s]) => s.state === "in_flight").map(([key, state]) => ({ ...this.entry(key, state), state: state as InFlight, over: OVER[this.options.kind] }));
     const outcomes = keyed.filter(([, s]) => s.state !== "in_flight").map(([key, state]) => this.entry(key, state));
+    // A key's outcome noted a moment ago (not awaited) must be in the store before the key is claimed again.
+    await Promise.all(keyed.map(([key]) => this.pending.get(this.ledgerKey(key))));
     const [refused] = await Promise.all([this.ledger.store.claim(claims), this.ledger.store.record(outcomes)]);
     if (refused.length > 0) {
       const failed = new Set(refused.map((r) => r.key));
@@ -264,7 +266,7 @@ export class Book {
    */
   note(entries: ReadonlyArray<readonly [string, RowState]>, o: { store: boolean } = { store: true }): void {
     const keyed = entries.map(([key, state]) => [key, this.keyed(key, state)] as const);
-    if (o.store && !this.options.readOnly && keyed.length > 0) this.later(this.ledger.store.record(keyed.map(([key, state]) => this.entry(key, state)), { durable: false }));
+    if (o.store && !this.options.readOnly && keyed.length > 0) this.later(keyed.map(([key, state]) => this.entry(key, state)));
     for (const [key, state] of keyed) this.rows.set(key, state);
     // The lines go out with the next write (the next intent's, usually): a busy run writes and flushes once per
     // request rather than twice.
@@ -285,7 +287,7 @@ export class Book {
     const settleAt = settleAtFromSent(at, this.options.window).toISOString();
     for (const key of rows) this.rows.set(key, { ...(this.rows.get(key) as InFlight), sent_at: sentAt, settle_at: settleAt });
     this.file.writeNow(JSON.stringify({ ...(rows.length === 1 ? { row: rows[0] } : { rows }), sent_at: sentAt, settle_at: settleAt }));
-    this.later(this.ledger.store.record(rows.map((key) => this.entry(key, this.rows.get(key)!)), { durable: false }));
+    this.later(rows.map((key) => this.entry(key, this.rows.get(key)!)));
   }
 
   recordVerdict(addressKey: string, verdict: Verdict): Promise<void> {
@@ -307,7 +309,7 @@ export class Book {
       this.file = undefined;
       if (!whole) await this.compact();
       // Outcomes lost here stay in flight in the ledger: the next run settles them.
-      await Promise.allSettled(this.pending);
+      await Promise.all(this.pending.values());
       if (this.ownerAccepted && this.rows.size > 0) await this.ledger.acceptToken();
     } finally {
       await this.lock.release();
@@ -320,8 +322,19 @@ export class Book {
     return key === `${FAMILY[this.options.kind]}:${rowKey}` ? state : ({ ...state, ledger_key: key } as unknown as RowState);
   }
 
-  private later(write: Promise<unknown>): void {
-    this.pending.push(write.catch(() => undefined));
+  /** Writes entries to the store without waiting, each after the write of its key already under way. */
+  private later(entries: readonly Entry[]): void {
+    for (const e of entries) {
+      const before = this.pending.get(e.key);
+      const write: Promise<unknown> = (before ?? Promise.resolve())
+        .then(() => this.ledger.store.record([e], { durable: false }))
+        // A write lost here leaves the entry in flight in the ledger: the next run settles it.
+        .catch(() => undefined)
+        .finally(() => {
+          if (this.pending.get(e.key) === write) this.pending.delete(e.key);
+        });
+      this.pending.set(e.key, write);
+    }
   }
 
   /**

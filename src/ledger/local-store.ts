@@ -18,8 +18,12 @@ import type { RowState } from "./entry.js";
 import { acquireLock, refuseIfLocked } from "./lock.js";
 import type { Claim, Entry, Exclusion, ExclusionWait, LedgerStore, Refused } from "./store.js";
 
-/** A claim file still empty this long after its creation was left by a run killed while claiming (before sending). */
-const EMPTY_CLAIM_STALE_MS = 60_000;
+/**
+ * A claim file still empty this long after its creation was left by a run killed while claiming (before sending: a
+ * claim is written and flushed before its request may leave); a live run writes it within milliseconds.
+ */
+const EMPTY_CLAIM_STALE_MS = 2_000;
+const EMPTY_CLAIM_RETRY_MS = 50;
 
 function hashOf(key: string): string {
   return createHash("sha256").update(key).digest("hex").slice(0, 40);
@@ -53,7 +57,19 @@ export class LocalStore implements LedgerStore {
       handle = await open(path, "wx", 0o600);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-      return { key: c.key, entry: (await this.readClaim(c.key)) ?? { key: c.key, input: "another run", state: { ...c.state } } };
+      const held = await this.readClaim(c.key);
+      if (held === undefined) {
+        // Empty: a claim being written, or left by a run killed while claiming.
+        if (await staleEmptyClaim(path)) await rm(path, { force: true });
+        else await new Promise((r) => setTimeout(r, EMPTY_CLAIM_RETRY_MS));
+        return this.claimOne(c);
+      }
+      // The input's own claim (a request sent again in the same run, once proven not applied): its run holds the input.
+      if (held?.input === c.input) {
+        await writeFileAtomic(path, JSON.stringify({ key: c.key, input: c.input, state: c.state }));
+        return undefined;
+      }
+      return { key: c.key, entry: held };
     }
     try {
       const settled = await this.readSettled(c.key);

@@ -3,8 +3,8 @@
 // PostgreSQL. Each entry is one write that must not repeat, under a key that says what the write is (entry-keys.ts).
 //
 // A claim is an atomic "insert if absent": a key is claimed in flight by one run only, which alone may send its
-// write. In SQL, an INSERT of a unique key (ON CONFLICT DO UPDATE ... WHERE the entry may be replaced); in files, an
-// exclusive create. Exclusion is per key (a claim) or per input (exclude()), never organization-wide: runs of other
+// write. In SQL, an INSERT of a unique key (ON CONFLICT DO UPDATE ... WHERE the entry may be replaced, or is in flight
+// for the same input, whose run holds it); in files, an exclusive create. Exclusion is per key (a claim) or per input (exclude()), never organization-wide: runs of other
 // inputs never wait for each other.
 import type { InFlight, RowState } from "./entry.js";
 
