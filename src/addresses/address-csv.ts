@@ -123,7 +123,7 @@ async function addBatch(run: BatchRun, journal: Book): Promise<number> {
   settleCreatedInvalid(run, journal, validation);
   reportValidation(run, validation, notes, doneEarlier);
   const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
-    finishRun(run, { words: ADD_WORDS, notes, journalPath: journal.path, command: "address add", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec });
+    finishRun(run, { words: ADD_WORDS, notes, ledgerPath: journal.path, command: "address add", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec });
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
   const refusal = await earlier.refusal(run.source.name, "address add", validation.valid);
   if (refusal) throw refusal;

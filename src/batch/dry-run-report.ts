@@ -111,7 +111,7 @@ export function writeDryRunJson(
   outcomes: Outcomes,
   toSend: WouldSendRows,
   words: ResultWords,
-  tail: { requests: number; notes?: NotesJson; journal?: string; error?: ErrorJson },
+  tail: { requests: number; notes?: NotesJson; ledger?: string; error?: ErrorJson },
 ): void {
   const position = toSend.numbered;
   const already = `already_${words.done}`;
@@ -133,7 +133,7 @@ export function writeDryRunJson(
     const rest = {
       counts,
       ...(tail.notes ? { changes: tail.notes.changes, mappings: tail.notes.mappings } : {}),
-      ...(tail.journal ? { journal: tail.journal } : {}),
+      ...(tail.ledger ? { ledger: tail.ledger } : {}),
       ...(tail.error ? { error: tail.error } : {}),
     };
     out(`,${JSON.stringify(rest).slice(1)}\n`);
@@ -183,7 +183,7 @@ export function reportDryRun(
   outcomes: Outcomes,
   toSend: WouldSendRows,
   words: ResultWords,
-  o: { perRequest: number; refused: boolean; notes?: NotesJson; journal?: string; exitCode?: number },
+  o: { perRequest: number; refused: boolean; notes?: NotesJson; ledger?: string; exitCode?: number },
 ): number {
   const counts = dryRunCounts(outcomes, words, toSend);
   const requests = Math.ceil(counts.would_send / o.perRequest);
@@ -193,7 +193,7 @@ export function reportDryRun(
   if (deps.globals.json) {
     // The run's failure in the document, as a real run with this exit code would print it (README "Errors as JSON").
     const error = code === ExitCode.Ok ? undefined : exitErrorJson(code, o.refused ? undefined : summary);
-    writeDryRunJson(outcomes, toSend, words, { requests, notes: o.notes, journal: o.journal, error });
+    writeDryRunJson(outcomes, toSend, words, { requests, notes: o.notes, ledger: o.ledger, error });
   } else if (outcomes.size > 0 && !o.refused) {
     // Invalid input was already listed on stderr: as after a refused run, people need no table of it.
     deps.io.out(renderResultsTable(outcomes, words, { theme: deps.theme.out, width: deps.io.stdoutIsTTY ? deps.io.columns : undefined, position, dryRun: true }));

@@ -60,7 +60,7 @@ export async function patchRows<V extends UpdateRow, P>(run: BatchRun, journal: 
   });
   reportValidation(run, validation, notes, doneEarlier);
   const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
-    finishRun(run, { words: patch.words, notes, journalPath: journal.path, command: patch.command, unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec });
+    finishRun(run, { words: patch.words, notes, ledgerPath: journal.path, command: patch.command, unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec });
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
 
   const decisions = await verifyDistinct(run, journal, addresses);

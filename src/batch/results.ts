@@ -88,7 +88,7 @@ export function writeResultsJson(
   out: (text: string) => void,
   outcomes: Outcomes,
   words: ResultWords,
-  extra: { notes?: NotesJson; journal?: string; results?: { results: string; errors: string }; position?: Position; error?: ErrorJson },
+  extra: { notes?: NotesJson; ledger?: string; results?: { results: string; errors: string }; position?: Position; error?: ErrorJson },
 ): void {
   const position = extra.position ?? "row";
   const item = ([row, o]: Row) => ({
@@ -118,7 +118,7 @@ export function writeResultsJson(
       not_sent: counts.pending,
     },
     ...(extra.notes ? { changes: extra.notes.changes, mappings: extra.notes.mappings } : {}),
-    ...(extra.journal ? { journal: extra.journal } : {}),
+    ...(extra.ledger ? { ledger: extra.ledger } : {}),
     ...(extra.results ? { results_file: extra.results.results, errors_file: extra.results.errors } : {}),
     ...(extra.error ? { error: extra.error } : {}),
   };

@@ -70,6 +70,11 @@ const OVER: Record<BookKind, "failed" | "settled"> = {
   checkout: "settled",
 };
 
+/** What names an input in the ledger: its kind and name (and part), for its record and its exclusion. */
+export function inputScope(kind: BookKind, source: string, part?: string): string {
+  return `${kind}\n${source}${part === undefined ? "" : `\n${part}`}`;
+}
+
 /** Where an input's record is: `scope` is its kind and name (and part). */
 export function inputRecordPath(dir: string, scope: string): string {
   const h = createHash("sha256").update(scope).digest("hex").slice(0, 32);
@@ -103,7 +108,7 @@ export class Book {
   }
 
   static async openIn(ledger: OrganizationLedger, options: OpenOptions): Promise<Book> {
-    const scope = `${options.kind}\n${options.source}${options.part === undefined ? "" : `\n${options.part}`}`;
+    const scope = inputScope(options.kind, options.source, options.part);
     const path = inputRecordPath(ledger.dir, scope);
     const what = options.source === "stdin" ? "input read from stdin" : options.source;
     // Read-only: refused as the run would be while another run holds the input, but nothing is held.

@@ -142,7 +142,8 @@ export class LocalStore implements LedgerStore {
     return refuseIfLocked([{ path: this.lockPath(scope), what }]);
   }
 
-  private lockPath(scope: string): string {
+  /** The lock file of `scope` (an input, or a key) while a run holds it. */
+  lockPath(scope: string): string {
     return join(this.where, "locks", `${hashOf(scope)}.lock`);
   }
 

@@ -92,7 +92,7 @@ async function createBatch(run: BatchRun, journal: Book, spill: Spill<SpilledShi
   settleCreatedInvalid(run, journal, validation);
   reportValidation(run, validation, notes, doneEarlier);
   const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
-    finishRun(run, { words: CREATE_WORDS, notes, journalPath: journal.path, command: "shipment create", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec, perRequest: SHIPMENTS_PER_CREATE.max });
+    finishRun(run, { words: CREATE_WORDS, notes, ledgerPath: journal.path, command: "shipment create", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec, perRequest: SHIPMENTS_PER_CREATE.max });
 
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
   const refusal = await earlier.refusal(run.source.name, "shipment create", validation.valid);

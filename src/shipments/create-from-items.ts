@@ -168,10 +168,10 @@ async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: B
   if (stopped !== undefined && !deps.signal.aborted) {
     // Not authenticated, no subscription...: nothing more can be sent. What was done is in the journal.
     deps.io.alert(`Stopped: ${(stopped as Error).message}\n`);
-    finishItems(run, { journalPath: journal.path, error: stopped });
+    finishItems(run, { ledgerPath: journal.path, error: stopped });
     throw stopped;
   }
-  return finishItems(run, { journalPath: journal.path });
+  return finishItems(run, { ledgerPath: journal.path });
 }
 
 /**
@@ -217,5 +217,5 @@ function dryRun(run: ItemRun, items: readonly KeyedItem[], journal: Book, settle
     else if (ready && "error" in ready) outcomes.set(item.item, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
     else if (ready) toSend.add(outcomes, "created", "shipment", { row: item.item, ...base, body: ready.payload as unknown as Record<string, unknown>, changes: [] });
   }
-  return reportDryRun(deps, outcomes, toSend, CREATE_ITEM_WORDS, { perRequest: SHIPMENTS_PER_CREATE.max, refused: false, journal: journal.path });
+  return reportDryRun(deps, outcomes, toSend, CREATE_ITEM_WORDS, { perRequest: SHIPMENTS_PER_CREATE.max, refused: false, ledger: journal.path });
 }

@@ -3,6 +3,10 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { stateDirFor, type CliTarget } from "./cli.js";
+import { inputScope } from "../../src/ledger/book.js";
+import type { BookKind } from "../../src/ledger/entry.js";
+import { LocalStore } from "../../src/ledger/local-store.js";
+import { ledgerDir } from "../../src/ledger/organization.js";
 
 function ledgers(stateDir: string): string[] {
   const root = join(stateDir, "ledger");
@@ -32,4 +36,9 @@ export function heldLocks(target: CliTarget | string): string[] {
 export function inputRecords(target: CliTarget | string): string[] {
   const dir = typeof target === "string" ? target : stateDirFor(target);
   return ledgers(dir).flatMap((l) => filesIn(join(l, "inputs"))).map((f) => readFileSync(f, "utf8"));
+}
+
+/** The lock a run holds on an input while it runs (`source`: the input's real path, "stdin", "flags"...). */
+export function inputLockPath(stateDir: string, baseUrl: string, kind: BookKind, source: string): string {
+  return new LocalStore(ledgerDir({ SHIPCTL_STATE_DIR: stateDir }, { baseUrl })).lockPath(inputScope(kind, source));
 }
