@@ -14,12 +14,18 @@
 // a few seconds for it (LOCK_WAIT_MS), then is refused naming it. Payments are few and short, and two runs paying the
 // same shipments at once is exactly what must not happen. Report uploads and CSV runs never wait for a checkout.
 import type { Deps } from "../deps.js";
-import { Book } from "../ledger/book.js";
+import { Book, inputRecordPath, inputScope } from "../ledger/book.js";
+import { ledgerDir } from "../ledger/organization.js";
 import { settleAtFromIntent, settleWindowOf } from "../ledger/settle-window.js";
 import type { Clock } from "../clock.js";
 
 /** How long a checkout waits for another checkout run to finish before refusing. */
 export const LOCK_WAIT_MS = 5_000;
+
+/** Where checkout's record is in the organization's ledger (what its runs sent, and what is in flight). */
+export function checkoutRecordPath(env: NodeJS.ProcessEnv, baseUrl: string): string {
+  return inputRecordPath(ledgerDir(env, { baseUrl }), inputScope("checkout", "checkout"));
+}
 
 export async function openCheckoutBook(deps: Pick<Deps, "connection" | "env" | "io">): Promise<Book> {
   const connection = await deps.connection();

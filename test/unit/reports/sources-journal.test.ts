@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { targetsFromManifest, targetsFromRoot } from "../../../src/reports/batch-sources.js";
-import { parseReportKey, reportBookPlace, reportKey } from "../../../src/reports/report-book.js";
+import { parseReportKey, reportKey } from "../../../src/reports/report-book.js";
 import { tempDir } from "../../helpers/cli.js";
 
 describe("targetsFromRoot", () => {
@@ -58,24 +58,7 @@ describe("targetsFromManifest", () => {
   });
 });
 
-describe("reportBookPlace", () => {
-  const env = { SHIPCTL_CONFIG_DIR: "/cfg" };
-  it("keeps a batch's book inside its root and a manifest's beside it, each with the 0.1 journal to migrate", () => {
-    expect(reportBookPlace({ kind: "batch", root: "/r" }, undefined, env)).toEqual({
-      path: "/r/.shipctl-report-ledger.jsonl",
-      legacyPath: "/r/.shipctl-report-journal.json",
-    });
-    expect(reportBookPlace({ kind: "manifest", file: "/x/arrivals.csv" }, undefined, env)).toEqual({
-      path: "/x/arrivals.csv.shipctl-report-ledger.jsonl",
-      legacyPath: "/x/arrivals.csv.shipctl-report-journal.json",
-    });
-  });
-
-  it("uses --journal as given (a 0.1 journal there is migrated in place), and one book in the config folder for single uploads", () => {
-    expect(reportBookPlace({ kind: "batch", root: "/r" }, "/j/mine.json", env)).toEqual({ path: "/j/mine.json" });
-    expect(reportBookPlace({ kind: "single", shipmentId: 5, folder: "/p", label: "p" }, undefined, env)).toEqual({ path: "/cfg/journals/reports.shipctl-ledger.jsonl" });
-  });
-
+describe("report keys", () => {
   it("keys a row by shipment and set, and reads such keys back", () => {
     expect(reportKey(1234, 2)).toBe("1234/2");
     expect(parseReportKey("1234/2")).toEqual({ shipmentId: 1234, set: 2 });
