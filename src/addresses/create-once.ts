@@ -23,7 +23,7 @@ import { InterruptedError, UnavailableError } from "../errors.js";
 import { callOptions } from "../input/call-options.js";
 import { Book, type RowState } from "../ledger/book.js";
 import { shortHash } from "../ledger/entry.js";
-import { sentElsewhereError } from "../ledger/copy-guard.js";
+import { sentElsewhere, sentElsewhereError } from "../ledger/copy-guard.js";
 import { classifyFailure } from "../ledger/failure-kind.js";
 import { RECONCILE_DELAY_MS } from "../ledger/lost.js";
 import { settleBook } from "../ledger/settle-book.js";
@@ -157,7 +157,7 @@ async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, book: 
  * it must still be this address. One in flight there stops the run: that input's rerun settles it.
  */
 async function storedElsewhere(api: ApiClient, call: CallOptions, book: Book, base: string, input: Address): Promise<Omit<Extract<AddedAddress, { kind: "earlier" }>, "listed"> | undefined> {
-  const entry = (await book.sentElsewhere([base])).get(base);
+  const entry = (await sentElsewhere(book, [base])).get(base);
   if (entry === undefined) return undefined;
   if (entry.state.state === "in_flight") throw sentElsewhereError("This address", "address add", [entry], 1);
   if (entry.state.state !== "created") return undefined;

@@ -14,7 +14,8 @@
 // a few seconds for it (LOCK_WAIT_MS), then is refused naming it. Payments are few and short, and two runs paying the
 // same shipments at once is exactly what must not happen. Report uploads and CSV runs never wait for a checkout.
 import type { Deps } from "../deps.js";
-import { Book, inputRecordPath, inputScope } from "../ledger/book.js";
+import { Book } from "../ledger/book.js";
+import { inputRecordPath, inputScope } from "../ledger/entry-keys.js";
 import { ledgerDir } from "../ledger/organization.js";
 import { settleAtFromIntent, settleWindowOf } from "../ledger/settle-window.js";
 import type { Clock } from "../clock.js";

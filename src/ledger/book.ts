@@ -1,85 +1,25 @@
-// A ledger book: how shipctl keeps "exactly once" without an idempotency key from the service. Before a request that
-// must not be repeated is sent (shipments created, an address stored, a report uploaded, a checkout paid, a CSV
-// update), the rows it carries are recorded "in flight"; after the answer, their outcome. A rerun reads the book:
-// rows done are skipped, rows in flight are settled by reading the service back (settle.ts) before anything is sent.
-//
-// On disk it is JSON Lines (book-lines.ts). Opening a book folds it into one snapshot written atomically (temp
-// file, fsync, rename); during a run, records are appended, and an intent is flushed (fdatasync) before its request
-// is sent. Appending keeps each record O(1): rewriting the whole book before every request would make a
-// 10,000-row run quadratic. A crash can only tear the last line, which is then ignored: if it was an intent, its
-// request had not been sent yet (we wait for the flush), and if it was an outcome the row stays in flight.
+// An input's record in its organization's ledger, and the way every write that must not repeat goes through it.
+// Before a request that must not be repeated is sent (shipments created, an address stored, a report uploaded, a
+// checkout paid, a CSV update), the rows it carries are claimed in the organization's ledger (store.ts: an insert if
+// absent, so no other run can send them) and recorded in flight in the input's record; after the answer, their
+// outcome. A rerun reads the record: rows done are skipped, rows in flight are settled by reading the service back
+// (settle.ts) before anything is sent. The record is JSON Lines (book-lines.ts), appended during a run, an intent
+// flushed (fdatasync) before its request leaves; a crash can only tear the last line, which is then ignored.
 import { mkdir } from "node:fs/promises";
 import { uptime } from "node:os";
-import { dirname, join } from "node:path";
-import { createHash } from "node:crypto";
+import { dirname } from "node:path";
 import { Appender } from "./appender.js";
-import { CliError, UsageError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-file.js";
 import { LEDGER_VERSION, linesFor } from "./book-lines.js";
-import { shortHash, type BookKind, type InFlight, type RowState, type Verdict } from "./entry.js";
+import { shortHash, type InFlight, type RowState, type Verdict } from "./entry.js";
 import { loadBook } from "./book-load.js";
+import { FAMILY, inputRecordPath, inputScope, OVER } from "./entry-keys.js";
 import { forceNewHint } from "./force-new.js";
-import type { LockWait } from "./lock.js";
-import { OrganizationLedger, type Organization } from "./organization.js";
+import { OrganizationLedger } from "./organization.js";
+import { damaged, LedgerConflict, type OpenOptions } from "./book-options.js";
 import { settleAtFromSent, type SettleWindow } from "./settle-window.js";
-import type { Entry, Exclusion } from "./store.js";
-
-export interface OpenOptions {
-  kind: BookKind;
-  /** The input whose writes these are, as entries name it: a path, "stdin", "flags", "checkout", "report upload". */
-  source: string;
-  target: Organization;
-  window: SettleWindow;
-  /**
-   * A dry run's view: read as the run would read it, and nothing written (no lock taken, no snapshot);
-   * what the run would record (settlements, verdicts) is kept in memory only, so the rehearsal decides as the run would.
-   */
-  readOnly?: boolean;
-  /** Wait this long for a run holding the same input to finish, instead of refusing at once. */
-  lockWait?: LockWait;
-  /**
-   * Forget this input's settled rows (anything not in flight) when it is opened: for writes whose outcomes no
-   * later run reads (checkout: the shipment's status says whether it is paid), so the input's record does not grow.
-   */
-  forgetSettled?: boolean;
-  /** --force-new: rows this run claims are entries of their own, whatever other inputs sent (force-new.ts). */
-  forceNew?: boolean;
-  /** A part of the input with a record and a hold of its own (`address add`: each address), so parts run at once. */
-  part?: string;
-}
-
-export class BookDamaged extends CliError {}
-
-/** The family of writes a kind's keys belong to: one for every way a shipment (an address...) is created. */
-const FAMILY: Record<BookKind, string> = {
-  "shipment-create": "shipment",
-  "shipment-update": "shipment-update",
-  "address-add": "address",
-  "address-update": "address-update",
-  "report-upload": "report",
-  checkout: "payment",
-};
-
-/** Which settled entries a new claim may replace: updates and payments are sent again once settled. */
-const OVER: Record<BookKind, "failed" | "settled"> = {
-  "shipment-create": "failed",
-  "shipment-update": "settled",
-  "address-add": "failed",
-  "address-update": "settled",
-  "report-upload": "failed",
-  checkout: "settled",
-};
-
-/** What names an input in the ledger: its kind and name (and part), for its record and its exclusion. */
-export function inputScope(kind: BookKind, source: string, part?: string): string {
-  return `${kind}\n${source}${part === undefined ? "" : `\n${part}`}`;
-}
-
-/** Where an input's record is: `scope` is its kind and name (and part). */
-export function inputRecordPath(dir: string, scope: string): string {
-  const h = createHash("sha256").update(scope).digest("hex").slice(0, 32);
-  return join(dir, "inputs", `${h}.jsonl`);
-}
+export { BookDamaged, LedgerConflict, type OpenOptions } from "./book-options.js";
+import type { Entry, Exclusion, LedgerStore } from "./store.js";
 
 export class Book {
   private file: Appender | undefined;
@@ -104,10 +44,6 @@ export class Book {
   /** Opens (or starts) this input's record in its organization's ledger, held against other runs of the same input. */
   static async open(env: NodeJS.ProcessEnv, options: OpenOptions): Promise<Book> {
     const ledger = await OrganizationLedger.open(env, options.target);
-    return Book.openIn(ledger, options);
-  }
-
-  static async openIn(ledger: OrganizationLedger, options: OpenOptions): Promise<Book> {
     const scope = inputScope(options.kind, options.source, options.part);
     const path = inputRecordPath(ledger.dir, scope);
     const what = options.source === "stdin" ? "input read from stdin" : options.source;
@@ -144,35 +80,29 @@ export class Book {
     return { key: this.ledgerKey(rowKey), input: this.options.source, state };
   }
 
-  /**
-   * What other inputs sent of these rows (a copy of a file, a row given again with flags): each row this input has no
-   * record of whose entry is done or in flight. An entry this input itself recorded is taken back as its row.
-   */
-  async sentElsewhere(rowKeys: readonly string[]): Promise<Map<string, Entry>> {
-    const out = new Map<string, Entry>();
-    const family = FAMILY[this.options.kind];
-    const todo = rowKeys.filter((k) => {
-      const s = this.rows.get(k)?.state;
-      return s === undefined || s === "failed";
-    });
-    for (let i = 0; i < todo.length; i += 64) {
-      const chunk = todo.slice(i, i + 64);
-      const found = await Promise.all(chunk.map((k) => this.ledger.store.find(`${family}:${k}`)));
-      chunk.forEach((k, j) => {
-        const e = found[j];
-        if (e === undefined || e.state.state === "failed") return;
-        if (e.input === this.options.source) {
-          if (this.rows.get(k) === undefined) this.rows.set(k, e.state);
-          return;
-        }
-        // --force-new sends rows other inputs sent, never while one of those is still in flight.
-        if (this.options.forceNew && e.state.state !== "in_flight") return;
-        out.set(k, e);
-      });
-    }
-    return out;
+  /** The input this record is for, as entries name it. */
+  get source(): string {
+    return this.options.source;
   }
 
+  /** The organization's store (copy-guard.ts looks up what other inputs sent). */
+  get store(): LedgerStore {
+    return this.ledger.store;
+  }
+
+  /** The key of a row's entry when this run has not claimed it (what other inputs' entries of the row are under). */
+  usualKey(rowKey: string): string {
+    return `${FAMILY[this.options.kind]}:${rowKey}`;
+  }
+
+  /** An entry this input recorded that its record lost: taken back as its row (kept in memory for this run). */
+  adopt(rowKey: string, state: RowState): void {
+    if (!this.rows.has(rowKey)) this.rows.set(rowKey, state);
+  }
+
+  get forceNew(): boolean {
+    return this.options.forceNew === true;
+  }
   get window(): SettleWindow {
     return this.options.window;
   }
@@ -266,24 +196,20 @@ export class Book {
 
   /**
    * Records row states without waiting for the disk: for outcomes (ids, errors). Losing one in a crash is safe: the
-   * row stays in flight and the next run settles it. A write failure makes every later record() fail, so no
-   * request leaves without its intent on disk; close() still folds every state into the snapshot.
+   * row stays in flight and the next run settles it.
    */
   note(entries: ReadonlyArray<readonly [string, RowState]>, o: { store: boolean } = { store: true }): void {
     const keyed = entries.map(([key, state]) => [key, this.keyed(key, state)] as const);
     if (o.store && !this.options.readOnly && keyed.length > 0) this.later(keyed.map(([key, state]) => this.entry(key, state)));
     for (const [key, state] of keyed) this.rows.set(key, state);
-    // The lines go out with the next write (the next intent's, usually): a busy run writes and flushes once per
-    // request rather than twice.
+    // The lines go out with the next write (the next intent's, usually): one flush per request, not two.
     this.file?.note(linesFor(keyed));
   }
 
   /**
-   * The last byte of a request recorded with `await_sent` (an upload's last chunk, a create request's body) is about
-   * to be handed to the connection. Written at once, not flushed: it must be in the file before the byte can leave,
-   * and a killed process's writes survive it. Without this line, and with no restart of the machine since the intent,
-   * a rerun knows the request never left whole (settleUnsent). So an intent can be recorded (and flushed) ahead of
-   * its request, while the request waits for a free slot, and its settle time still counts from when it left.
+   * The last byte of a request recorded with `await_sent` is about to leave. Written at once, not flushed (a killed
+   * process's writes survive): without it, and no restart since the intent, a rerun knows the request never left
+   * whole (settleUnsent). So an intent can be recorded ahead of its request and its settle time count from the send.
    */
   markSent(keys: string | readonly string[], at: Date): void {
     const rows = (typeof keys === "string" ? [keys] : keys).filter((k) => this.rows.get(k)?.state === "in_flight");
@@ -303,10 +229,7 @@ export class Book {
     return this.file.append([JSON.stringify({ address: key, verdict })]);
   }
 
-  /**
-   * Writes what is pending and releases the input. The file as appended is complete, so it is left as it is (the next
-   * run folds it when it opens it), unless an append failed (the snapshot then holds every state, noted ones included).
-   */
+  /** Writes what is pending and releases the input; a record whose append failed is rewritten whole. */
   async close(): Promise<void> {
     if (this.options.readOnly) return;
     try {
@@ -370,17 +293,8 @@ export class Book {
   }
 }
 
-export class LedgerConflict extends UsageError {}
 
 /** A read-only book holds no lock. */
 const NO_LOCK: Exclusion = { release: async () => undefined };
-
-function damaged(path: string, why: string): BookDamaged {
-  return new BookDamaged(`the journal ${path} is damaged: ${why}`, {
-    hint:
-      "It records which rows were already sent, so shipctl will not guess. Check what exists with `shipctl list shipments`, " +
-      "then move the journal aside only if you are sure no row would be sent twice.",
-  });
-}
 
 export type { InFlight, RowState, Verdict } from "./entry.js";

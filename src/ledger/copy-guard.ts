@@ -25,10 +25,36 @@ export class EarlierSends {
    * `input` names this run's input, `command` the command ("shipment create"), `valid` the rows it would send.
    */
   async refusal(input: string, command: string, valid: number): Promise<UsageError | undefined> {
-    const found = await this.book.sentElsewhere(this.keys);
+    const found = await sentElsewhere(this.book, this.keys);
     if (found.size === 0) return undefined;
     return sentElsewhereError(input, command, [...found.values()], valid);
   }
+}
+
+/**
+ * What other inputs sent of these rows (a copy of a file, a row given again with flags): each row this input has no
+ * record of whose entry is done or in flight. An entry this input itself recorded is taken back as its row. With
+ * --force-new, only entries still in flight (force-new.ts).
+ */
+export async function sentElsewhere(book: Book, rowKeys: readonly string[]): Promise<Map<string, Entry>> {
+  const out = new Map<string, Entry>();
+  const todo = rowKeys.filter((k) => {
+    const s = book.row(k)?.state;
+    return s === undefined || s === "failed";
+  });
+  // A file per key, read 64 at a time: the cost grows with the input, never with the ledger.
+  for (let i = 0; i < todo.length; i += 64) {
+    const chunk = todo.slice(i, i + 64);
+    const found = await Promise.all(chunk.map((k) => book.store.find(book.usualKey(k))));
+    chunk.forEach((k, j) => {
+      const e = found[j];
+      if (e === undefined || e.state.state === "failed") return;
+      if (e.input === book.source) return book.adopt(k, e.state);
+      if (book.forceNew && e.state.state !== "in_flight") return;
+      out.set(k, e);
+    });
+  }
+  return out;
 }
 
 export function findEarlierSends(book: Book): EarlierSends {

@@ -21,7 +21,7 @@ import { CREATE_ITEM_WORDS, finishItems, jsonFieldProblems, type ItemRun } from 
 import { readItems, type ItemInputFlags } from "./item-input.js";
 import { keyItems, type KeyedItem } from "./item-keys.js";
 import { Book } from "../ledger/book.js";
-import { sentElsewhereError } from "../ledger/copy-guard.js";
+import { sentElsewhere, sentElsewhereError } from "../ledger/copy-guard.js";
 import { realpath } from "node:fs/promises";
 import { confirmJournalOwner, ownedReader } from "../ledger/owner.js";
 import { settledEarlier, settleEarlierRuns, settleOwnLost } from "../ledger/lost.js";
@@ -105,7 +105,7 @@ async function openItemJournal(run: ItemRun, items: readonly KeyedItem[]): Promi
   });
   try {
     // What another input sent already (a CSV row given again with flags) is not sent again (ledger/copy-guard.ts).
-    const elsewhere = await journal.sentElsewhere(items.map((i) => i.key));
+    const elsewhere = await sentElsewhere(journal, items.map((i) => i.key));
     if (elsewhere.size > 0) throw sentElsewhereError(source.name === "flags" || source.path === undefined ? "The shipment" : source.name, "shipment create", [...elsewhere.values()], items.length);
     // The recorded ids must be this organization's before an item is reported "already created" (journal-owner.ts).
     if (!journal.ownerConfirmed) await confirmJournalOwner(journal, {

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { stateDirFor, type CliTarget } from "./cli.js";
-import { inputScope } from "../../src/ledger/book.js";
+import { inputScope } from "../../src/ledger/entry-keys.js";
 import type { BookKind } from "../../src/ledger/entry.js";
 import { LocalStore } from "../../src/ledger/local-store.js";
 import { ledgerDir } from "../../src/ledger/organization.js";

@@ -1,7 +1,7 @@
 // `shipctl shipment create --csv` against the sandbox: real exports, sizes around the 10-per-request limit, and every
 // fault of the issue. After each scenario the sandbox holds each valid row's shipment exactly once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyFileSync, createReadStream, existsSync, readFileSync } from "node:fs";
+import { copyFileSync, createReadStream, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { collect, fixture, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";

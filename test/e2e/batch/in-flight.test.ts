@@ -2,11 +2,11 @@
 // sandbox holds a create it has not applied yet, then rerun at once, and again after the settle time. The sandbox's
 // slow-apply fault applies the request after a delay whether or not the client is still there.
 import { describe, expect, it } from "vitest";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
 import { type OrgTarget } from "../../helpers/sandbox.js";
 import { GALLERY } from "../../helpers/gallery.js";
-import { APPLY_MAX_MS, SLOW_MS, applied, bodyRead, inFlightSandbox } from "../../helpers/slow-apply.js";
+import { APPLY_MAX_MS, SLOW_MS, bodyRead, inFlightSandbox } from "../../helpers/slow-apply.js";
 import { rowsFile, shipmentTitles } from "./helpers.js";
 
 const sandbox = inFlightSandbox();

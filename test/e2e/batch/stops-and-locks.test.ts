@@ -2,7 +2,7 @@
 // while the first run works on it; a stopping run accounts for every row and drops the checks it no longer needs;
 // a results folder that does not exist is made before anything is sent.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { copyFileSync, existsSync, linkSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, linkSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
