@@ -3,7 +3,7 @@
 // unknown with the time a rerun settles them, and never sent).
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join, dirname } from "node:path";
+import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ExitCode } from "../../../src/errors.js";
 import { Book, type RowState } from "../../../src/ledger/book.js";
