@@ -130,6 +130,18 @@ export class UnavailableError extends CliError {
   override exitCode: ExitCode = ExitCode.Unavailable;
   override errorCode: ErrorCode = "unavailable";
 }
+/**
+ * The shared ledger (a PostgreSQL database, SHIPCTL_LEDGER) could not be reached or stopped answering: exit 7 under
+ * the name "unavailable", like the service's own outage, since what to do is the same (wait, run again: a rerun
+ * settles what was in flight). Before a run nothing was sent; in the middle, no request left without its entry
+ * committed. Never a fall back to the local ledger, which knows nothing of the team's entries.
+ */
+export class LedgerUnavailable extends UnavailableError {}
+/**
+ * The shared ledger's schema is newer than this shipctl knows (a teammate runs a newer shipctl): exit 2 under
+ * "usage_error", nothing sent; this shipctl must be upgraded, it never writes into a schema it does not know.
+ */
+export class LedgerSchemaNewer extends UsageError {}
 export class PartialError extends CliError {
   override exitCode: ExitCode = ExitCode.Partial;
   override errorCode: ErrorCode = "partial";
