@@ -10,7 +10,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { stateDir } from "../config/paths.js";
 import { writeFileAtomic } from "../fs/atomic-file.js";
-import { LocalStore } from "./local-store.js";
+import { openConfiguredStore } from "./open-store.js";
 import type { LedgerStore } from "./store.js";
 
 export interface Organization {
@@ -63,7 +63,9 @@ export class OrganizationLedger {
   static async open(env: NodeJS.ProcessEnv, org: Organization): Promise<OrganizationLedger> {
     const dir = ledgerDir(env, org);
     const mark = await readMark(join(dir, "owner.json"));
-    return new OrganizationLedger(dir, new LocalStore(dir), org.token, tokenMatches(org.token, mark), mark !== undefined);
+    // The store SHIPCTL_LEDGER names (open-store.ts); the ledger line and a new organization's name go to stderr.
+    const store = await openConfiguredStore({ dir, baseUrl: org.baseUrl, env, say: (text) => process.stderr.write(text) });
+    return new OrganizationLedger(dir, store, org.token, tokenMatches(org.token, mark), mark !== undefined);
   }
 
   /** Whether the token matches the recorded mark, or none is recorded yet (a new ledger). */
