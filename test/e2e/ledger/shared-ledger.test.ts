@@ -1,0 +1,102 @@
+// The shared ledger end to end: the built CLI with SHIPCTL_LEDGER naming a real PostgreSQL database
+// (test/helpers/postgres.ts), each "machine" a config and state folder of its own with its own copy of the sheet.
+import { copyFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
+import { postgresAvailable, startPostgres, type PostgresServer } from "../../helpers/postgres.js";
+import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
+import { rowsFile, shipmentTitles } from "../batch/helpers.js";
+
+const PASSWORD = "pw-Sh4red-s3cret";
+
+describe.skipIf(!postgresAvailable("shared ledger e2e (test/e2e/ledger/shared-ledger.test.ts)"))("shipctl with a shared PostgreSQL ledger", () => {
+  let sb: TestSandbox;
+  let server: PostgresServer;
+  beforeAll(async () => {
+    [sb, server] = await Promise.all([startTestSandbox(), startPostgres()]);
+  });
+  afterAll(async () => {
+    await Promise.all([sb?.close(), server?.stop()]);
+  });
+
+  /** A machine of the team: its own config and state folders, the team's ledger and organization. */
+  function machine(org: OrgTarget, ledger: string, organization = "north-gallery") {
+    const home = tempDir("shipctl-machine-");
+    const env = { SHIPCTL_LEDGER: ledger, SHIPCTL_ORGANIZATION: organization, SHIPCTL_STATE_DIR: join(home, "state") };
+    return {
+      home,
+      /** A copy of the sheet in this machine's own folder. */
+      copy(path: string): string {
+        mkdirSync(join(home, "sheets"), { recursive: true });
+        const mine = join(home, "sheets", "sheet.csv");
+        copyFileSync(path, mine);
+        return mine;
+      },
+      options: { sandbox: org, configDir: join(home, "config"), env },
+    };
+  }
+
+  async function exactlyOnce(org: OrgTarget, titles: readonly string[]): Promise<void> {
+    const counts = await shipmentTitles(org);
+    for (const t of titles) expect(counts.get(t), t).toBe(1);
+    expect(counts.size).toBe(titles.length);
+  }
+
+  it("the database unreachable before a run: a named error (exit 7), nothing sent, the password never printed (--debug)", async () => {
+    const org = await sb.newOrg();
+    // A socket folder no server listens in: a stopped database.
+    const down = server.url("shipctl", PASSWORD).replace(/host=[^&]+/, `host=${encodeURIComponent(tempDir())}`);
+    const a = machine(org, down);
+    const { path } = rowsFile(3, { seed: 231, titlePrefix: "Down" });
+    const r = await runCli(["shipment", "create", "--csv", a.copy(path), "--debug", "--json"], a.options);
+    expect(r.exitCode, r.stderr).toBe(7);
+    expect(r.stderr).toContain("the shared ledger (postgres localhost/shipctl, organization north-gallery) did not answer");
+    expect(r.stderr).toContain("never falls back to the local ledger");
+    expect(JSON.parse(r.stdout).error.code).toBe("unavailable");
+    expect(`${r.stdout}${r.stderr}`).not.toContain(PASSWORD);
+    expect(await org.control.requests({ method: "POST", path: "/api/v1/shipments" })).toHaveLength(0);
+  });
+
+  it("a run shows the ledger line and announces a new organization, the password never printed (--debug)", async () => {
+    const org = await sb.newOrg();
+    const db = (await server.newDatabase()).replace("postgres@", `postgres:${PASSWORD}@`);
+    const a = machine(org, db);
+    const { path, titles } = rowsFile(2, { seed: 232, titlePrefix: "Line" });
+    const r = await runCli(["shipment", "create", "--csv", a.copy(path), "--debug"], a.options);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^ledger: postgres localhost\/t\d+, organization north-gallery$/m);
+    expect(r.stderr).toContain("organization north-gallery is new in this ledger");
+    expect(`${r.stdout}${r.stderr}`).not.toContain(PASSWORD);
+    await exactlyOnce(org, titles);
+  });
+
+  it("a second machine with its own copy of the sheet sends nothing the first sent", async () => {
+    const org = await sb.newOrg();
+    const db = await server.newDatabase();
+    const { path, titles } = rowsFile(6, { seed: 233, titlePrefix: "Twice" });
+    const a = machine(org, db);
+    const b = machine(org, db);
+    expect((await runCli(["shipment", "create", "--csv", a.copy(path)], a.options)).exitCode).toBe(0);
+    const second = await runCli(["shipment", "create", "--csv", b.copy(path)], b.options);
+    expect(second.exitCode, second.stderr).toBe(2);
+    expect(second.stderr).toContain("already sent by an earlier run");
+    expect(second.stderr).not.toContain("is new in this ledger");
+    await exactlyOnce(org, titles);
+  });
+
+  it("two machines, one sheet, at the same moment: every row created once", async () => {
+    const org = await sb.newOrg();
+    const db = await server.newDatabase();
+    const { path, titles } = rowsFile(40, { seed: 234, titlePrefix: "Race" });
+    const a = machine(org, db);
+    const b = machine(org, db);
+    const [ra, rb] = await Promise.all([
+      collect(spawnCli(["shipment", "create", "--csv", a.copy(path)], a.options), 60_000),
+      collect(spawnCli(["shipment", "create", "--csv", b.copy(path)], b.options), 60_000),
+    ]);
+    // Each machine either sent rows or was refused by the other's entries: never both for one row.
+    expect([ra.exitCode, rb.exitCode], `${ra.stderr}\n${rb.stderr}`).toContain(0);
+    await exactlyOnce(org, titles);
+  });
+});
