@@ -60,6 +60,11 @@ const nouns: Array<VerbGroup | TopLevelVerb> = [
     wiring: () => import("./profile/index.js"),
   },
   {
+    name: "ledger",
+    description: "the organization's ledger of writes that must not repeat: status, push to a shared one, unlock",
+    wiring: () => import("./ledger/index.js"),
+  },
+  {
     name: "config",
     description: "show and change saved settings: profiles, base URL, Country/Service tables",
     wiring: () => import("./config/index.js"),

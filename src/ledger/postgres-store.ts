@@ -104,6 +104,18 @@ export class PostgresStore implements LedgerStore {
     );
   }
 
+  /** Adds settled entries the ledger lacks (`ledger push`); an entry it has is kept as it is. Returns the keys added. */
+  async adopt(entries: readonly Entry[]): Promise<string[]> {
+    if (entries.length === 0) return [];
+    const rows = await this.query<{ key: string }>(
+      `INSERT INTO shipctl_entries (base_url, organization, key, input, state, machine, os_user, pid, command)
+       SELECT $1, $2, k, i, s, $6, $7, $8, $9 FROM unnest($3::text[], $4::text[], $5::jsonb[]) AS t(k, i, s)
+       ON CONFLICT (base_url, organization, key) DO NOTHING RETURNING key`,
+      [this.scope.baseUrl, this.scope.organization, entries.map((e) => e.key), entries.map((e) => e.input), entries.map((e) => JSON.stringify(e.state)), this.me.machine, this.me.user, this.me.pid, this.me.command],
+    );
+    return rows.map((r) => r.key);
+  }
+
   async find(key: string): Promise<Entry | undefined> {
     const [found] = await this.entries("key = $3", [key]);
     return found === undefined ? undefined : { key: found.key, input: found.input, state: found.state };
