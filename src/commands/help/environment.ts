@@ -57,6 +57,18 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = [
     unset: "300 (5 minutes); a shipctl sandbox declares its own",
   },
   {
+    names: ["SHIPCTL_LEDGER"],
+    kind: "shipctl",
+    does: "where the organization's ledger is: local, or a team's PostgreSQL URL (postgres://...; credentials there or in PG* variables, never printed): docs/team.md",
+    unset: "local (files in the state folder)",
+  },
+  {
+    names: ["SHIPCTL_ORGANIZATION"],
+    kind: "shipctl",
+    does: "the organization's name in a shared ledger (the same on every machine of the team); required with SHIPCTL_LEDGER=postgres://...",
+    unset: "none: a shared ledger refuses to run without it",
+  },
+  {
     names: ["NO_COLOR"],
     kind: "standard",
     does: "any value but empty: no colours, as --no-color",
