@@ -19,6 +19,11 @@ export interface StorePlace {
   say: (text: string) => void;
 }
 
+/** The base URL as the ledger scopes entries by it (as organizationId reads it). */
+function normalBaseUrl(url: string): string {
+  return url.replace(/\/+$/, "").toLowerCase();
+}
+
 /** How long a connection to the shared ledger is waited for before the run stops. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
@@ -41,11 +46,10 @@ export function openConfiguredStore(place: StorePlace): Promise<LedgerStore> {
 
 /** The shared ledger, opened once per process for a base URL and organization. */
 export function openSharedLedger(settings: Extract<LedgerSettings, { kind: "postgres" }>, place: StorePlace): Promise<SharedLedger> {
-  const baseUrl = place.baseUrl.replace(/\/+$/, "").toLowerCase();
-  const id = `${settings.url}\n${settings.organization}\n${baseUrl}`;
+  const id = `${settings.url}\n${settings.organization}\n${normalBaseUrl(place.baseUrl)}`;
   let ledger = opened.get(id);
   if (ledger === undefined) {
-    ledger = connectSharedLedger(settings, { ...place, baseUrl });
+    ledger = connectSharedLedger(settings, place);
     opened.set(id, ledger);
     ledger.catch(() => opened.delete(id));
   }
@@ -75,7 +79,7 @@ export async function connectSharedLedger(settings: Extract<LedgerSettings, { ki
     await pool.end().catch(() => undefined);
     throw e instanceof LedgerUnavailable || (e instanceof Error && e.name === "LedgerSchemaNewer") ? e : unavailable(e);
   }
-  const store = new PostgresStore(where, pool, { baseUrl: place.baseUrl, organization: settings.organization }, unavailable);
+  const store = new PostgresStore(where, pool, { baseUrl: normalBaseUrl(place.baseUrl), organization: settings.organization }, unavailable);
   place.say(`ledger: ${where}\n`);
   if (!(await store.hasEntries())) {
     const others = await store.otherOrganizations();

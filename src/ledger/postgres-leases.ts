@@ -6,12 +6,17 @@
 import type { Pool } from "pg";
 import { UsageError } from "../errors.js";
 import { aliveHere, describeHolderRun, thisRun, type Holder } from "./holder.js";
-import type { Scope } from "./postgres-store.js";
 import type { Exclusion, ExclusionWait } from "./store.js";
 
 /** How long a lease lasts without renewal; renewed every third of it while its run lives. */
 export const LEASE_MS = 60_000;
 const RETRY_MS = 200;
+
+/** Where a shared ledger's rows belong: the service's base URL (normalised as organizationId does) and the organization. */
+export interface Scope {
+  baseUrl: string;
+  organization: string;
+}
 
 export interface Lease extends Holder {
   id: number;

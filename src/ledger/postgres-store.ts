@@ -12,14 +12,8 @@ import type { Pool } from "pg";
 import { CliError, LedgerUnavailable } from "../errors.js";
 import type { RowState } from "./entry.js";
 import { thisRun, type Holder } from "./holder.js";
-import { LeaseTable, type Lease } from "./postgres-leases.js";
+import { LeaseTable, type Lease, type Scope } from "./postgres-leases.js";
 import type { Claim, Entry, Exclusion, ExclusionWait, LedgerStore, Refused } from "./store.js";
-
-export interface Scope {
-  /** The service's base URL, normalised as organizationId does. */
-  baseUrl: string;
-  organization: string;
-}
 
 /** An entry as `ledger status` shows it: with its id (for `ledger unlock`) and who holds it. */
 export interface HeldEntry extends Entry, Holder {
