@@ -2,10 +2,12 @@
 // (test/helpers/postgres.ts), each "machine" a config and state folder of its own with its own copy of the sheet.
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
 import { postgresAvailable, startPostgres, type PostgresServer } from "../../helpers/postgres.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
+import { applied, bodyRead } from "../../helpers/slow-apply.js";
 import { rowsFile, shipmentTitles } from "../batch/helpers.js";
 
 const PASSWORD = "pw-Sh4red-s3cret";
@@ -14,7 +16,7 @@ describe.skipIf(!postgresAvailable("shared ledger e2e (test/e2e/ledger/shared-le
   let sb: TestSandbox;
   let server: PostgresServer;
   beforeAll(async () => {
-    [sb, server] = await Promise.all([startTestSandbox(), startPostgres()]);
+    [sb, server] = await Promise.all([startTestSandbox({ applyMaxMs: 1500 }), startPostgres()]);
   });
   afterAll(async () => {
     await Promise.all([sb?.close(), server?.stop()]);
@@ -97,6 +99,39 @@ describe.skipIf(!postgresAvailable("shared ledger e2e (test/e2e/ledger/shared-le
     ]);
     // Each machine either sent rows or was refused by the other's entries: never both for one row.
     expect([ra.exitCode, rb.exitCode], `${ra.stderr}\n${rb.stderr}`).toContain(0);
+    await exactlyOnce(org, titles);
+  });
+
+  it("the database lost in the middle: the run stops with the named error, nothing more sent; database back, a rerun sends the rest once", async () => {
+    const org = await sb.newOrg();
+    const db = await server.newDatabase();
+    const a = machine(org, db);
+    const { path, titles } = rowsFile(25, { seed: 235, titlePrefix: "Lost" });
+    const sheet = a.copy(path);
+    await org.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "slow-apply", ms: 1200 });
+    const run = collect(spawnCli(["shipment", "create", "--csv", sheet], a.options), 60_000);
+    await bodyRead(org, { method: "POST", path: "/api/v1/shipments" });
+    await server.stop();
+    let stopped;
+    try {
+      await applied(org, { method: "POST", path: "/api/v1/shipments" });
+      stopped = await run;
+    } finally {
+      await server.start();
+    }
+    expect(stopped.exitCode, stopped.stderr).toBe(7);
+    expect(stopped.stderr).toContain("the shared ledger (postgres");
+    expect(stopped.stderr).toContain("did not answer");
+    // Only requests whose entries were committed before the database went away left: every row sent (ten a
+    // request) has its entry in the ledger. (A run claims rows ahead of their requests, so all may have left.)
+    const posts = (await org.control.requests({ method: "POST", path: "/api/v1/shipments" })).length;
+    const client = new pg.Client({ connectionString: db });
+    await client.connect();
+    const { rows } = await client.query<{ n: string }>("SELECT count(*) AS n FROM shipctl_entries");
+    await client.end();
+    expect(Number(rows[0]!.n)).toBeGreaterThanOrEqual(Math.min(posts * 10, titles.length));
+    const again = await runCli(["shipment", "create", "--csv", sheet], a.options);
+    expect(again.exitCode, again.stderr).toBe(0);
     await exactlyOnce(org, titles);
   });
 });
