@@ -38,3 +38,23 @@ export async function control(url, token, method, path, body) {
   if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text}`);
   return text ? JSON.parse(text) : undefined;
 }
+
+/**
+ * Runs the built shipctl against `url` with `token` and the config folder `config` (no SHIPCTL_ variable of the
+ * caller's leaks in, no colour), and resolves with its exit code, stdout, stderr and wall milliseconds.
+ */
+export function runShipctl(args, { url, token, config }) {
+  const start = performance.now();
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) if (key.startsWith("SHIPCTL_") || key === "FORCE_COLOR") delete env[key];
+  Object.assign(env, { NO_COLOR: "1", CI: "true", SHIPCTL_CONFIG_DIR: config, SHIPCTL_BASE_URL: url, SHIPCTL_TOKEN: token });
+  const child = spawn(process.execPath, [bin, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  child.stdout.setEncoding("utf8").on("data", (d) => (out += d));
+  child.stderr.setEncoding("utf8").on("data", (d) => (err += d));
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, out, err, ms: performance.now() - start }));
+  });
+}

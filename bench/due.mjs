@@ -9,16 +9,12 @@
 // sandbox runs in its own process with 50 ms added to every /api/v1 answer (BENCH_LATENCY_MS). Each command runs
 // BENCH_ROUNDS times (default 3); the medians are printed. `due --all-history` (every page, 8 at a time) is shown too.
 // Each run's list requests are counted from the sandbox's request log. Needs `npm run build` first.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { control, startSandbox } from "./_sandbox.mjs";
+import { join } from "node:path";
+import { control, runShipctl, startSandbox } from "./_sandbox.mjs";
 import { median, printTable } from "./_stats.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const bin = join(root, "bin/shipctl.js");
 const SIZE = Number(process.env.BENCH_DUE_SIZE ?? 50_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
@@ -28,19 +24,7 @@ const TOKEN = "bench-token";
 const work = mkdtempSync(join(tmpdir(), "shipctl-bench-due-"));
 
 function cli(args, { url, token }) {
-  const start = performance.now();
-  const env = { ...process.env };
-  for (const key of Object.keys(env)) if (key.startsWith("SHIPCTL_") || key === "FORCE_COLOR") delete env[key];
-  Object.assign(env, { NO_COLOR: "1", CI: "true", SHIPCTL_CONFIG_DIR: join(work, "config"), SHIPCTL_BASE_URL: url, SHIPCTL_TOKEN: token });
-  const child = spawn(process.execPath, [bin, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  let err = "";
-  child.stdout.setEncoding("utf8").on("data", (d) => (out += d));
-  child.stderr.setEncoding("utf8").on("data", (d) => (err += d));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, out, err, ms: performance.now() - start }));
-  });
+  return runShipctl(args, { url, token, config: join(work, "config") });
 }
 
 async function measure(name, args, target, ctl, check) {

@@ -15,17 +15,13 @@
 //   3. the full scan of the organization.
 // Every run must exit 0 and create its 10 rows. The sandbox runs in its own process with no added latency (pages are
 // what is counted; the wall time of each run is printed for the record). Needs `npm run build` first.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { control, startSandbox } from "./_sandbox.mjs";
+import { join } from "node:path";
+import { control, runShipctl, startSandbox } from "./_sandbox.mjs";
 import { printTable } from "./_stats.mjs";
 import { shipmentRows, toCsv } from "../fixtures/csv/generate.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const bin = join(root, "bin/shipctl.js");
 const SIZES = (process.env.BENCH_LOOK_SIZES ?? "5000,50000").split(",").map(Number);
 const DAY = 86_400_000;
 const PER_DAY = 130;
@@ -34,21 +30,7 @@ const ROWS = 10;
 const TOKEN = "bench-token";
 const work = mkdtempSync(join(tmpdir(), "shipctl-bench-look-"));
 
-function cli(args, { url, token, config }) {
-  const start = performance.now();
-  const env = { ...process.env };
-  for (const key of Object.keys(env)) if (key.startsWith("SHIPCTL_") || key === "FORCE_COLOR") delete env[key];
-  Object.assign(env, { NO_COLOR: "1", CI: "true", SHIPCTL_CONFIG_DIR: config, SHIPCTL_BASE_URL: url, SHIPCTL_TOKEN: token });
-  const child = spawn(process.execPath, [bin, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  let err = "";
-  child.stdout.setEncoding("utf8").on("data", (d) => (out += d));
-  child.stderr.setEncoding("utf8").on("data", (d) => (err += d));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, out, err, ms: performance.now() - start }));
-  });
-}
+const cli = runShipctl;
 
 const stamp = (ms) => new Date(ms).toISOString().replace("T", " ").slice(0, 19);
 
