@@ -98,8 +98,8 @@ async function addBatch(run: BatchRun, journal: Book): Promise<number> {
   // A dry run needs the rows' keys only to look them up in the journal.
   const spec = addressScanSpec(run.tables, { keys: !options.dryRun || journal.hasRows, kind: "address-add" });
   // A first run of a copy of a file already sent must not send its rows again (earlier-journals.ts).
-  const earlier = !options.forceNew ? await findEarlierSends(run, "address-add", journal) : undefined;
-  const firstPass = addressScanSpec(run.tables, { keys: journal.hasRows || earlier !== undefined, kind: "address-add" });
+  const earlier = findEarlierSends(journal);
+  const firstPass = addressScanSpec(run.tables, { keys: true, kind: "address-add" });
   const notes = new Notes({ perRow: options.results !== undefined });
   const addresses = new AddressSet();
   // Rows in flight in a book of shipctl 0.1, which did not record what was sent: the forms the row may have gone in.
@@ -107,7 +107,7 @@ async function addBatch(run: BatchRun, journal: Book): Promise<number> {
   let doneEarlier = 0;
   const validation = await validatePass(run.source, firstPass, deps.signal, (row) => {
     notes.add(row.row, row.changes, row.mappings);
-    earlier?.see(row.key);
+    earlier.see(row.key);
     const state = journal.row(row.key);
     if (state?.state === "created") {
       doneEarlier++;
@@ -123,9 +123,9 @@ async function addBatch(run: BatchRun, journal: Book): Promise<number> {
   settleCreatedInvalid(run, journal, validation);
   reportValidation(run, validation, notes, doneEarlier);
   const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
-    finishRun(run, { words: ADD_WORDS, notes, journalPath: journal.path, command: "address add", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec });
+    finishRun(run, { words: ADD_WORDS, notes, ledgerPath: journal.path, command: "address add", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec });
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
-  const refusal = earlier?.refusal(run, "address add", validation.valid);
+  const refusal = await earlier.refusal(run.source.name, "address add", validation.valid);
   if (refusal) throw refusal;
 
   // A dry run reads the service back as the run would, and never waits: rows still in flight are reported unknown.

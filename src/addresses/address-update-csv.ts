@@ -10,7 +10,7 @@ import { patchRows } from "../batch/patch-rows.js";
 import type { ResultWords } from "../batch/results.js";
 import { withJournal } from "../batch/row-run.js";
 import type { CsvOptions } from "../batch/run-options.js";
-import { shortHash } from "../ledger/book-lines.js";
+import { shortHash } from "../ledger/entry.js";
 import { addressChanges } from "./address-diff.js";
 
 export const ADDRESS_UPDATE_WORDS: ResultWords = { idKey: "address_id", idHeader: "address id", labelHeader: "name", done: "updated" };

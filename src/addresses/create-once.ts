@@ -16,16 +16,15 @@
 // Not in the book (another config folder, input typed differently, stored by a CSV run): before anything is stored,
 // the stored addresses are read (stored-match.ts) and one that is the same address, as given or as the verifier
 // revised it, is the answer; the book records it, so the next rerun asks the journal again.
-import { join } from "node:path";
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import { ForbiddenError, NotFoundError } from "../api/api-errors.js";
-import { configDir } from "../config/paths.js";
 import { ADDRESS_FIELDS, addressKey, type Address, type StoredAddress } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { InterruptedError, UnavailableError } from "../errors.js";
 import { callOptions } from "../input/call-options.js";
 import { Book, type InFlight, type RowState } from "../ledger/book.js";
-import { shortHash } from "../ledger/book-lines.js";
+import { shortHash } from "../ledger/entry.js";
+import { sentElsewhere, sentElsewhereError } from "../ledger/copy-guard.js";
 import { classifyFailure } from "../ledger/failure-kind.js";
 import { RECONCILE_DELAY_MS } from "../ledger/lost.js";
 import { settleBook } from "../ledger/settle-book.js";
@@ -53,23 +52,20 @@ export type AddedAddress =
    */
   | { kind: "earlier"; id: number; address: Address; settled: boolean; listed: boolean; journal: string };
 
-export function addressBookPath(env: NodeJS.ProcessEnv, address: Address): string {
-  return join(configDir(env), "journals", `address-add-${shortHash(addressKey(address))}.shipctl-ledger.jsonl`);
-}
-
 /**
  * Stores `input` unless an earlier run did. `toStore` decides what is sent (verification, a recommended revision):
  * asked only when something is to be sent, so a rerun of a stored address asks the service nothing more.
  */
 export async function addAddressOnce(deps: Deps, input: Address, options: AddOnceOptions, toStore: (api: ApiClient) => Promise<Address>): Promise<AddedAddress> {
   const [api, connection] = await Promise.all([deps.api(), deps.connection()]);
-  const path = addressBookPath(deps.env, input);
-  const book = await Book.open(path, {
+  const base = shortHash(addressKey(input));
+  const book = await Book.open(deps.env, {
     kind: "address-add",
     source: "address add",
-    target: { baseUrl: connection.baseUrl, profile: connection.profile, token: connection.token },
+    part: base,
+    target: { baseUrl: connection.baseUrl, token: connection.token },
     window: await settleWindowOf(connection, deps.env),
-    what: `the address journal ${path}`,
+    forceNew: options.forceNew,
     lockWait: {
       ms: LOCK_WAIT_MS,
       say: (holder) => deps.io.err(`Another run is adding this address (${holder}); waiting up to ${LOCK_WAIT_MS / 1000} s for it to finish...\n`),
@@ -77,10 +73,10 @@ export async function addAddressOnce(deps: Deps, input: Address, options: AddOnc
   });
   try {
     const call = callOptions(deps, "Reading the addresses");
-    const base = shortHash(addressKey(input));
+    const path = book.path;
     if (!options.forceNew) {
-      const earlier = await earlierRuns(deps, api, call, book, input, options.wait);
-      if (earlier) return { ...earlier, listed: false, journal: path };
+      const earlier = (await earlierRuns(deps, api, call, book, input, options.wait)) ?? (await storedElsewhere(api, call, book, base, input));
+      if (earlier) return { listed: false, journal: path, ...earlier };
       const listed = new StoredAddresses(api, call);
       let found = await listed.find(input);
       let address = input;
@@ -155,6 +151,20 @@ async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, book: 
     return { kind: "earlier", id: state.id, address: addressOf(record), settled: settledNow.has(key) };
   }
   return undefined;
+}
+
+/**
+ * The address as another input stored it (`address add --csv`), found in the organization's ledger: read back once,
+ * it must still be this address. One in flight there stops the run: that input's rerun settles it.
+ */
+async function storedElsewhere(api: ApiClient, call: CallOptions, book: Book, base: string, input: Address): Promise<Omit<Extract<AddedAddress, { kind: "earlier" }>, "listed"> | undefined> {
+  const entry = (await sentElsewhere(book, [base])).get(base);
+  if (entry === undefined) return undefined;
+  if (entry.state.state === "in_flight") throw sentElsewhereError("This address", "address add", [entry], 1);
+  if (entry.state.state !== "created") return undefined;
+  const record = await readStored(api, call, entry.state.id);
+  if (record === undefined || !sameParty(record, input)) return undefined;
+  return { kind: "earlier", id: entry.state.id, address: addressOf(record), settled: false, journal: entry.input };
 }
 
 /**

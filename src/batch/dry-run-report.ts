@@ -1,4 +1,4 @@
-// A CSV dry run's report. The dry run decides every row as the run would (the same journal, copy guard, settlement
+// A CSV dry run's report. The dry run decides every row as the run would (the same ledger, copy guard, settlement
 // and address verdicts, read-only) and records its prediction as the run's outcomes: a row already done, in doubt,
 // refused or invalid gets the outcome the run would give it, and a row the run would send is "created" (or
 // "updated") before the fact, with a line saying what its request carries. So the counts and the exit code come from
@@ -118,7 +118,7 @@ export function writeDryRunJson(
   outcomes: Outcomes,
   toSend: WouldSendRows,
   words: ResultWords,
-  tail: { requests: number; notes?: NotesJson; journal?: string; error?: ErrorJson; columns?: Record<string, string>; plan?: unknown[] },
+  tail: { requests: number; notes?: NotesJson; ledger?: string; error?: ErrorJson; columns?: Record<string, string>; plan?: unknown[] },
 ): void {
   const position = toSend.numbered;
   const already = `already_${words.done}`;
@@ -142,7 +142,7 @@ export function writeDryRunJson(
     const rest = {
       counts,
       ...(tail.notes ? { changes: tail.notes.changes, mappings: tail.notes.mappings } : {}),
-      ...(tail.journal ? { journal: tail.journal } : {}),
+      ...(tail.ledger ? { ledger: tail.ledger } : {}),
       ...(tail.columns ? { columns: tail.columns } : {}),
       ...(tail.plan ? { plan: tail.plan } : {}),
       ...(tail.error ? { error: tail.error } : {}),
@@ -195,7 +195,7 @@ export function reportDryRun(
   outcomes: Outcomes,
   toSend: WouldSendRows,
   words: ResultWords,
-  o: { perRequest: number; refused: boolean; notes?: NotesJson; journal?: string; exitCode?: number; columns?: Record<string, string>; plan?: unknown[] },
+  o: { perRequest: number; refused: boolean; notes?: NotesJson; ledger?: string; exitCode?: number; columns?: Record<string, string>; plan?: unknown[] },
 ): number {
   const counts = dryRunCounts(outcomes, words, toSend);
   const requests = Math.ceil(counts.would_send / o.perRequest);
@@ -205,7 +205,7 @@ export function reportDryRun(
   if (deps.globals.json) {
     // The run's failure in the document, as a real run with this exit code would print it (README "Errors as JSON").
     const error = code === ExitCode.Ok ? undefined : exitErrorJson(code, o.refused ? undefined : summary);
-    writeDryRunJson(outcomes, toSend, words, { requests, notes: o.notes, journal: o.journal, error, columns: o.columns, plan: o.plan });
+    writeDryRunJson(outcomes, toSend, words, { requests, notes: o.notes, ledger: o.ledger, error, columns: o.columns, plan: o.plan });
   } else if (outcomes.size > 0 && !o.refused) {
     // Invalid input was already listed on stderr: as after a refused run, people need no table of it.
     deps.io.out(renderResultsTable(outcomes, words, { theme: deps.theme.out, width: deps.io.stdoutIsTTY ? deps.io.columns : undefined, position, dryRun: true }));

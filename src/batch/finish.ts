@@ -16,7 +16,7 @@ import { columnMapJson } from "../csv/column-map.js";
 export interface FinishInput {
   words: ResultWords;
   notes?: Notes;
-  journalPath?: string;
+  ledgerPath?: string;
   /** "shipment create", "address add"...: for the resume line. */
   command: string;
   /** Rows of the file that were never reached (the run stopped first). */
@@ -54,7 +54,7 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
   if (deps.globals.json) {
     const out = textBuffer((text) => deps.io.out(text));
     const error = input.error !== undefined ? errorJson(input.error) : code === ExitCode.Ok ? undefined : exitErrorJson(code, refused ? undefined : summaryLine(counts, input.words));
-    writeResultsJson((text) => out.add(text), outcomes, input.words, { notes: input.notes?.toJSON(), journal: input.journalPath, results: files, error, columns: columnsJson(run), plan: input.plan?.toJSON() });
+    writeResultsJson((text) => out.add(text), outcomes, input.words, { notes: input.notes?.toJSON(), ledger: input.ledgerPath, results: files, error, columns: columnsJson(run), plan: input.plan?.toJSON() });
     out.flush();
   } else if (outcomes.size > 0 && !refused) {
     deps.io.out(renderResultsTable(outcomes, input.words, { theme: deps.theme.out, width: deps.io.stdoutIsTTY ? deps.io.columns : undefined }));
@@ -75,7 +75,7 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
       deps.io.err(`Failed rows: ${files.errors} (fix them there, then run \`${again}\`: its rows update their lines in the results)\n`);
     }
   }
-  if (input.journalPath && !options.dryRun) deps.io.err(theme.dim(`Journal: ${input.journalPath}\n`));
+  if (input.ledgerPath && !options.dryRun) deps.io.err(theme.dim(`Ledger: ${input.ledgerPath}\n`));
   const resume = resumeCommand(input.command, options, deps.globals);
   if (counts.unknown > 0) {
     // After Ctrl-C the command comes once, below, in the line that says how to resume: the same rerun checks these.
@@ -86,7 +86,7 @@ export async function finishRun(run: BatchRun, input: FinishInput): Promise<numb
     );
   }
   if (deps.signal.aborted) {
-    deps.io.alert(`${theme.error("Interrupted.")} The journal is saved. To resume:\n  ${resume}\n`);
+    deps.io.alert(`${theme.error("Interrupted.")} The ledger is saved. To resume:\n  ${resume}\n`);
   }
   return code;
 }
@@ -104,7 +104,7 @@ function finishDryRun(run: BatchRun, toSend: WouldSendRows, input: FinishInput, 
     perRequest: input.perRequest ?? 1,
     refused,
     notes: input.notes?.toJSON(),
-    journal: input.journalPath,
+    ledger: input.ledgerPath,
     exitCode: input.exitCode,
     columns: columnsJson(run),
     plan: input.plan?.toJSON(),

@@ -1,15 +1,15 @@
-// A CSV run's ledger book: found where the input's runs keep it (ledger/location.ts), locked against other runs of
-// the same input under any name or as a copy (ledger/input-identity.ts), and its records checked to be this
-// organization's (ledger/owner.ts) before any is trusted: the recorded ids, with the titles (or names) the file
-// gives them. Reading the file again for that happens only when the token is not the one that wrote the book (a
-// rotated token, another organization, a restarted sandbox). A dry run reads the same book, read-only (no lock, no
-// line written): it decides each row as the run would.
+// A CSV run's record in its organization's ledger (ledger/book.ts): the input is the file's real path (a results or
+// errors file is part of its original: the original's), held against other runs of the same input; a copy of the
+// file, or the same file under another name, is another input whose rows have the same keys (ledger/copy-guard.ts).
+// Its records are checked to be this organization's (ledger/owner.ts) before any is trusted: the recorded ids, with
+// the titles (or names) the file gives them. Reading the file again for that happens only when the token is not the
+// one that wrote the ledger (a rotated token, another organization, a restarted sandbox). A dry run reads the same
+// record, read-only (nothing held, no line written): it decides each row as the run would.
+import { realpath } from "node:fs/promises";
 import type { BatchKind } from "../csv/columns.js";
 import type { BatchRun } from "./batch-run.js";
 import { Book, type RowState } from "../ledger/book.js";
-import { shortHash } from "../ledger/book-lines.js";
-import { inputLocks } from "../ledger/input-identity.js";
-import { findJournal, locateJournal } from "../ledger/location.js";
+import { shortHash } from "../ledger/entry.js";
 import { confirmJournalOwner, ownedReader, type OwnedRecord } from "../ledger/owner.js";
 import { settleWindowOf } from "../ledger/settle-window.js";
 import { addressContent, addressScanSpec } from "../addresses/address-spec.js";
@@ -62,20 +62,26 @@ async function confirmCsvOwner(run: BatchRun, kind: Kind, book: Book): Promise<v
   });
 }
 
+/**
+ * The input a CSV run's entries name: the file's real path (a symlink or another spelling is the same input), or its
+ * original's for a results or errors file (its rows are the original's, under the same keys), or "stdin".
+ */
+export async function csvInputName(run: Pick<BatchRun, "source">): Promise<string> {
+  const original = await originalNamedBy(run.source);
+  if (original !== undefined) return original === "stdin" ? original : realpath(original).catch(() => original);
+  return run.source.stdin ? "stdin" : realpath(run.source.path).catch(() => run.source.path);
+}
+
 /** Opens the run's book (read-only for a dry run), its records checked to be this organization's before any is trusted. */
 export async function openCsvBook(run: BatchRun, kind: Kind): Promise<Book> {
-  const { deps, options, source, connection } = run;
-  // A results or errors file is part of its original: the original's book, which names the original.
-  const original = await originalNamedBy(source);
-  const where = { results: options.results, cwd: deps.cwd, env: deps.env, original };
-  const path = options.dryRun ? await findJournal(kind, source, where) : await locateJournal(kind, source, where);
-  const book = await Book.open(path, {
+  const { deps, options, connection } = run;
+  const book = await Book.open(deps.env, {
     kind,
-    source: original ?? (source.stdin ? "stdin" : source.path),
-    target: { baseUrl: connection.baseUrl, profile: connection.profile, token: connection.token },
+    source: await csvInputName(run),
+    target: { baseUrl: connection.baseUrl, token: connection.token },
     window: await settleWindowOf(connection, deps.env),
-    locks: await inputLocks(kind, source, deps.env, { readContent: !options.dryRun }),
     readOnly: options.dryRun,
+    forceNew: options.forceNew,
   });
   try {
     await confirmCsvOwner(run, kind, book);

@@ -74,7 +74,7 @@ export async function patchRows<V extends UpdateRow, P, R>(run: BatchRun, journa
   // A run refused for invalid rows read nothing: its document has no plan.
   let planned = false;
   const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
-    finishRun(run, { words: patch.words, notes, journalPath: journal.path, command: patch.command, unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec, plan: planned ? plan : undefined });
+    finishRun(run, { words: patch.words, notes, ledgerPath: journal.path, command: patch.command, unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec, plan: planned ? plan : undefined });
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
 
   // The plan: every row compared with its record as it is now, and only the rows that change something go on (their

@@ -98,7 +98,7 @@ export function writeResultsJson(
   out: (text: string) => void,
   outcomes: Outcomes,
   words: ResultWords,
-  extra: { notes?: NotesJson; journal?: string; results?: { results: string; errors: string }; position?: Position; error?: ErrorJson; columns?: Record<string, string>; plan?: unknown[] },
+  extra: { notes?: NotesJson; ledger?: string; results?: { results: string; errors: string }; position?: Position; error?: ErrorJson; columns?: Record<string, string>; plan?: unknown[] },
 ): void {
   const position = extra.position ?? "row";
   const item = ([row, o]: Row) => ({
@@ -134,7 +134,7 @@ export function writeResultsJson(
     },
     ...(extra.notes ? { changes: extra.notes.changes, mappings: extra.notes.mappings } : {}),
     ...(extra.columns ? { columns: extra.columns } : {}),
-    ...(extra.journal ? { journal: extra.journal } : {}),
+    ...(extra.ledger ? { ledger: extra.ledger } : {}),
     ...(extra.results ? { results_file: extra.results.results, errors_file: extra.results.errors } : {}),
     ...(extra.plan ? { plan: extra.plan } : {}),
     ...(extra.error ? { error: extra.error } : {}),

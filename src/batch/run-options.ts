@@ -18,7 +18,7 @@ export type CsvFlags = {
   /** false with --no-verify. */
   verify?: boolean;
   skipInvalid?: boolean;
-  /** Send rows that an earlier run of another file already sent (ledger/copy-guard.ts). */
+  /** Send what the ledger says another input already sent (ledger/force-new.ts). */
   forceNew?: boolean;
   /** false with --no-wait: do not wait for requests an earlier run left in flight (ledger/settle.ts). */
   wait?: boolean;
@@ -32,7 +32,7 @@ export interface SendOptions {
   verify: boolean;
   skipInvalid: boolean;
   wait: boolean;
-  /** Send even what an earlier run sent from another file, or another machine created (ledger/copy-guard.ts, shipments/look/). */
+  /** --force-new (ledger/force-new.ts): also past a look at the service (shipments/look/). */
   forceNew: boolean;
 }
 

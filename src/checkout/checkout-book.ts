@@ -1,4 +1,5 @@
-// Checkout's ledger book: one per config folder, `journals/checkout.shipctl-ledger.jsonl`, a row per shipment id.
+// Checkout's writes in the organization's ledger: an entry per shipment paid, keyed by its id (a payment is the
+// shipment's, whichever checkout sent it).
 // The service has no idempotency key, and a payment whose answer was lost may still be going through for a while (a
 // service still applying it after the client died), so before each POST /api/v1/checkout the session's shipments are
 // recorded in flight, with their settle time, and after it their outcome: paid (204), failed (a refusal that
@@ -9,34 +10,31 @@
 // Settled rows are forgotten when the book is next opened (the service's statuses say what is paid), so it holds what
 // may still be in flight plus the last run's outcomes, and does not grow with every shipment ever paid.
 //
-// One book (and so one lock) for every checkout of the config folder: a second run started while one is working
-// waits a few seconds for it (LOCK_WAIT_MS), then is refused naming it. Payments are few and short, and two runs
-// paying the same shipments at once is exactly what must not happen.
-import { join } from "node:path";
-import { configDir } from "../config/paths.js";
+// One input for every checkout of the organization on this machine: a second run started while one is working waits
+// a few seconds for it (LOCK_WAIT_MS), then is refused naming it. Payments are few and short, and two runs paying the
+// same shipments at once is exactly what must not happen. Report uploads and CSV runs never wait for a checkout.
 import type { Deps } from "../deps.js";
 import { Book } from "../ledger/book.js";
+import { inputRecordPath, inputScope } from "../ledger/entry-keys.js";
+import { ledgerDir } from "../ledger/organization.js";
 import { settleAtFromIntent, settleWindowOf } from "../ledger/settle-window.js";
 import type { Clock } from "../clock.js";
-
-export const CHECKOUT_BOOK_NAME = "checkout.shipctl-ledger.jsonl";
 
 /** How long a checkout waits for another checkout run to finish before refusing. */
 export const LOCK_WAIT_MS = 5_000;
 
-export function checkoutBookPath(env: NodeJS.ProcessEnv): string {
-  return join(configDir(env), "journals", CHECKOUT_BOOK_NAME);
+/** Where checkout's record is in the organization's ledger (what its runs sent, and what is in flight). */
+export function checkoutRecordPath(env: NodeJS.ProcessEnv, baseUrl: string): string {
+  return inputRecordPath(ledgerDir(env, { baseUrl }), inputScope("checkout", "checkout"));
 }
 
 export async function openCheckoutBook(deps: Pick<Deps, "connection" | "env" | "io">): Promise<Book> {
   const connection = await deps.connection();
-  const path = checkoutBookPath(deps.env);
-  return Book.open(path, {
+  return Book.open(deps.env, {
     kind: "checkout",
     source: "checkout",
-    target: { baseUrl: connection.baseUrl, profile: connection.profile, token: connection.token },
+    target: { baseUrl: connection.baseUrl, token: connection.token },
     window: await settleWindowOf(connection, deps.env),
-    what: `the checkout journal ${path}`,
     // What was paid is the shipments' status; only payments in flight matter to a later run.
     forgetSettled: true,
     lockWait: {

@@ -17,8 +17,8 @@ export interface CsvFlagChoice {
    */
   fileToo?: boolean;
   /**
-   * Add --force-new: the command creates records, so a copy of a file already sent must not create them again
-   * (ledger/copy-guard.ts). Not for `shipment update`: a PATCH of the full body sent twice is harmless.
+   * Add --force-new: the command creates records, so what another input already sent must not be created again
+   * (ledger/force-new.ts). Not for `shipment update`: a PATCH of the full body sent twice is harmless.
    */
   creates?: boolean;
   /**
@@ -48,7 +48,7 @@ export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command 
           ? "send even what matches a shipment another machine created in the last days (the look before a create, docs/ledger.md), and with --csv the rows of a copy of a file already sent"
           : choice.singleJournal
           ? `store it even though an earlier run stored it: the same ${choice.singleJournal} once more, or with --csv the rows of a copy of a file already sent (docs/csv.md)`
-          : "with --csv: send even the rows an earlier run sent from another file (a copy of it); see docs/csv.md",
+          : "send even what the ledger says an earlier run sent from another input (a copy of the file, the same row as a CSV); never what is still in flight (docs/ledger.md)",
       );
     }
     const waitShared = choice.singleJournal !== undefined ? "" : shared;

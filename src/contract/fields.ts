@@ -77,10 +77,10 @@ export function addressKey(a: Address): string {
 /**
  * What identifies a shipment's content: its own fields and, per side, the stored address id or the hash of its inline
  * address (so an edited address is different content), and for updates the shipment's id. `inlineHash` hashes an
- * inline address key (addressKey). CSV rows lead with the id's slot, empty for creates; items from flags or JSON
- * have no slot (`idSlot: false`): the forms their journals were first written with, so those still find their rows.
+ * inline address key (addressKey). It leads with the id's slot, empty for creates: a CSV row and the same shipment
+ * from flags or JSON have one identity.
  */
-export function shipmentIdentity(p: Shipment, inlineHash: (key: string) => string, options: { id?: number; idSlot?: boolean } = {}): string {
+export function shipmentIdentity(p: Shipment, inlineHash: (key: string) => string, options: { id?: number } = {}): string {
   const side = (s: AddressSide) => {
     const ref = p[`${s}_address_id`];
     if (ref !== undefined) return `#${ref}`;
@@ -88,5 +88,5 @@ export function shipmentIdentity(p: Shipment, inlineHash: (key: string) => strin
     return inline ? inlineHash(addressKey(inline)) : "";
   };
   const own = [...SHIPMENT_FIELDS.map((f) => p[f]), side("fulfillment"), side("destination")];
-  return (options.idSlot === false ? own : [options.id ?? "", ...own]).join("\u0000");
+  return [options.id ?? "", ...own].join("\u0000");
 }

@@ -7,7 +7,7 @@ import { readCountry, type Mapping } from "./table-cells.js";
 import { readPhone } from "./phone-cell.js";
 import { foldedText } from "./text-cells.js";
 import { readPostCode } from "./post-code-cell.js";
-import { shortHash } from "../ledger/book-lines.js";
+import { shortHash } from "../ledger/entry.js";
 import type { Change, RowContext } from "./row-types.js";
 
 /** Problems and changes name the address field; the caller turns it into its column (`fulfillment_phone`). */

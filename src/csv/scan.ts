@@ -10,7 +10,7 @@
 import type { Tables } from "../contract/index.js";
 import type { Layout } from "./columns.js";
 import { matchHeader, normaliseHeader, type HeaderCell, type HeaderMatch } from "./headers.js";
-import { shortHash } from "../ledger/book-lines.js";
+import { shortHash } from "../ledger/entry.js";
 import { openCsv, type CsvRow } from "./csv-reader.js";
 import type { Delimiter } from "./delimiter.js";
 import type { CsvEncoding } from "./encoding.js";

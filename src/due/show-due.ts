@@ -1,4 +1,4 @@
-// The run of `shipctl due`: the report books read, the shipments read (read-shipments.ts), what needs a person worked
+// The run of `shipctl due`: the shipments read, the report sets the ledger records for them (read-shipments.ts), what needs a person worked
 // out on the service's clock (due-items.ts), and printed as a table, one JSON document or NDJSON. The exit code says
 // whether a report window is open (closing within --within when given): cron and monitoring alert on it.
 import { serviceNow } from "../api/service-clock.js";
@@ -24,7 +24,6 @@ export interface DueOptions {
   sinceMs: number;
   createdAfter: CreatedAfter;
   photos: string;
-  journals: string[];
   concurrency: number;
   /** The table's rows, most urgent first (JSON and NDJSON carry every item). */
   maxRows?: number;
@@ -32,9 +31,6 @@ export interface DueOptions {
 
 export async function showDue(deps: Deps, o: DueOptions): Promise<ExitCode> {
   const api = await deps.api();
-  const ledger = await readStoredInLedger(await deps.connection(), deps.env, o.journals);
-  for (const why of ledger.unreadable) deps.io.err(`Note: report journal not read (${why}); report sets are shown from the status alone.\n`);
-
   const now = () => serviceNow(api.serviceClockOffsetMs?.(), deps.clock);
   let since: number | undefined;
   const read = await readShipmentsSince(api, {
@@ -44,6 +40,8 @@ export async function showDue(deps: Deps, o: DueOptions): Promise<ExitCode> {
     ahead: o.concurrency,
     debug: deps.globals.debug ? (line) => deps.debug(line) : undefined,
   });
+  const ledger = await readStoredInLedger(await deps.connection(), deps.env, read.shipments);
+  for (const why of ledger.unreadable) deps.io.err(`Note: ledger not read (${why}); report sets are shown from the status alone.\n`);
   const items = dueItems(read.shipments, { now: now(), sinceMs: o.sinceMs, withinMs: o.withinMs, photos: o.photos, ledger: ledger.stored });
   const open = items.filter((i) => i.kind === "report_window_open");
   const code = open.length > 0 ? ExitCode.Due : ExitCode.Ok;

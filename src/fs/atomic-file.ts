@@ -6,14 +6,18 @@ import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { realSleep, whileHeld, type Sleep } from "./held-file.js";
 
-/** `sleep` waits between attempts at replacing a held file (tests give one that does not wait). */
-export async function writeFileAtomic(path: string, data: string | Buffer, mode = 0o600, sleep: Sleep = realSleep): Promise<void> {
+/**
+ * `sync: false` skips the flushes where losing the write in a power cut is safe (it stays atomic: old or new, whole).
+ * `sleep` waits between attempts at replacing a held file (tests give one that does not wait).
+ */
+export async function writeFileAtomic(path: string, data: string | Buffer, o: { mode?: number; sync?: boolean; sleep?: Sleep } = {}): Promise<void> {
+  const { mode = 0o600, sync = true, sleep = realSleep } = o;
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   try {
     const fh = await open(tmp, "w", mode);
     try {
       await fh.writeFile(data);
-      await fh.sync();
+      if (sync) await fh.sync();
     } finally {
       await fh.close();
     }
@@ -22,7 +26,7 @@ export async function writeFileAtomic(path: string, data: string | Buffer, mode 
     await rm(tmp, { force: true });
     throw e;
   }
-  await syncDirectory(dirname(path));
+  if (sync) await syncDirectory(dirname(path));
 }
 
 export async function syncDirectory(dir: string): Promise<void> {

@@ -1,78 +1,23 @@
-// The ledger's file format: JSON Lines, one header, then records. Every book (CSV runs, shipments from flags or JSON,
-// address add, report uploads, checkout) is written in it.
-//   {"shipctl_ledger":2,"kind":"shipment-create","source":"orders.csv","written":"<ISO>"}
-//   {"target":"<tid>","base_url":"https://...","profile":"default","owner":{"salt":"...","hash":"..."}}
-//   {"t":"<tid>","rows":["k1","k2"],"state":"in_flight","at":"<ISO>","attempt":3,"settle_at":"<ISO>","sent":[{...},{...}]}
-//   {"t":"<tid>","rows":["k1"],"sent_at":"<ISO>"}                      the last byte of an upload left
-//   {"t":"<tid>","rows":["k1"],"answered_at":"<ISO>","answer_status":500,"settle_at":"<ISO>"}   the service answered it
-//   {"t":"<tid>","rows":["k1","k2"],"state":"created","ids":[101,102]}
-//   {"t":"<tid>","row":"k3","state":"failed","error":"..."}
-//   {"t":"<tid>","address":"<hash>","verdict":{...}}                    an address verification, kept for reruns
+// What an input sent, in its record in the organization's ledger (inputs/<hash>.jsonl): JSON Lines, one header, then
+// records. The entries themselves are the store's (store.ts); this record keeps, for the input's run and its reruns,
+// which rows it sent, under which keys, and the address verdicts it was given.
+//   {"shipctl_ledger":3,"kind":"shipment-create","source":"/path/orders.csv","written":"<ISO>"}
+//   {"rows":["k1","k2"],"state":"in_flight","at":"<ISO>","attempt":3,"settle_at":"<ISO>","sent":[{...},{...}]}
+//   {"rows":["k1"],"sent_at":"<ISO>"}                      the last byte of an upload left
+//   {"rows":["k1"],"answered_at":"<ISO>","answer_status":500,"settle_at":"<ISO>"}   the service answered it
+//   {"rows":["k1","k2"],"state":"created","ids":[101,102]}
+//   {"row":"k3","state":"failed","error":"..."}
+//   {"address":"<hash>","verdict":{...}}                    an address verification, kept for reruns
 // Rows of one request share a line. A crash can tear only the last line, which is then left out.
-import { createHash } from "node:crypto";
-import type { Address } from "../contract/index.js";
+import type { RowState } from "./entry.js";
 
-export const LEDGER_VERSION = 2;
-
-/** What a book records, one kind per command that writes. */
-export type BookKind = "shipment-create" | "shipment-update" | "address-add" | "address-update" | "report-upload" | "checkout";
-
-/** A request that may have reached the service and whose answer is not recorded. */
-export interface InFlight {
-  state: "in_flight";
-  /** When the intent was recorded, just before sending (this machine's clock, ISO). */
-  at: string;
-  /** Rows sent in one request share it: the service applies a request whole. */
-  attempt: number;
-  /** After this the service can no longer be applying it (settle-window.ts). */
-  settle_at: string;
-  /** Service time minus local time when it was recorded, if known: places `at` on the service's clock. */
-  offset_ms?: number;
-  /** What matching needs of what was sent (fields of the shipment, the address sent...): never the row as it is now. */
-  sent?: unknown;
-  /**
-   * Recorded ahead of its request (an upload, a create waiting for a free slot): its settle time counts from `sent_at`,
-   * recorded when its last byte is handed over; without it the request never left whole (Book.markSent).
-   */
-  await_sent?: boolean;
-  /** When the last byte of the request was handed to the connection. */
-  sent_at?: string;
-  /** When the service itself answered it with a failure (its status in `answer_status`): the request is over (Book.markAnswered). */
-  answered_at?: string;
-  answer_status?: number;
-}
-
-export type RowState =
-  | InFlight
-  | { state: "created"; id: number }
-  /** PATCH applied; `hash` is the content sent, so a row edited since is sent again. */
-  | { state: "updated"; id: number; hash?: string }
-  /** A condition report stored; `id` its shipment's (the book's claim, checked by the owner check); `at` when known. */
-  | { state: "stored"; id?: number; at?: string }
-  | { state: "paid" }
-  /** The service certainly did not apply it (refused, or proven not applied): a rerun sends it again. */
-  | { state: "failed"; error: string };
-
-export type Verdict =
-  | { status: "valid" }
-  | { status: "invalid"; message: string; code?: number }
-  | { status: "recommended"; revised: Address; message: string };
+export const LEDGER_VERSION = 3;
 
 export interface Line {
-  t?: string;
   row?: string;
   rows?: unknown;
   address?: string;
-  target?: string;
   [k: string]: unknown;
-}
-
-export function shortHash(text: string): string {
-  return createHash("sha256").update(text).digest("base64url").slice(0, 22);
-}
-
-export function targetId(profile: string, baseUrl: string): string {
-  return shortHash(`${profile}\n${baseUrl.replace(/\/+$/, "")}`).slice(0, 10);
 }
 
 /**
@@ -110,7 +55,7 @@ export function rowKeysOf(line: Line): string[] {
  * address sent).
  */
 export function statesOf(line: Line): Array<[string, RowState]> {
-  const { t: _t, row: _row, rows, ids, sent, ...state } = line;
+  const { row: _row, rows, ids, sent, ...state } = line;
   const several = Array.isArray(rows);
   return rowKeysOf(line).map((key, i) => {
     const own: Record<string, unknown> = { ...state };
@@ -125,7 +70,7 @@ export function statesOf(line: Line): Array<[string, RowState]> {
  * The lines for some row states: the rows of one request share one line when their states differ only by id or by
  * what was sent, which keeps a 10,000-row run's writes small.
  */
-export function linesFor(tid: string, entries: ReadonlyArray<readonly [string, RowState]>): string[] {
+export function linesFor(entries: ReadonlyArray<readonly [string, RowState]>): string[] {
   if (entries.length === 0) return [];
   const [, first] = entries[0]!;
   const { id: _id, sent: _sent, ...shared } = first as RowState & { id?: unknown; sent?: unknown };
@@ -134,8 +79,8 @@ export function linesFor(tid: string, entries: ReadonlyArray<readonly [string, R
     const { id: _i, sent: _s, ...rest } = s as RowState & { id?: unknown; sent?: unknown };
     return JSON.stringify(rest) === sharedText;
   });
-  if (entries.length === 1 || !same) return entries.map(([key, state]) => JSON.stringify({ t: tid, row: key, ...state }));
-  const line: Record<string, unknown> = { t: tid, rows: entries.map(([k]) => k), ...shared };
+  if (entries.length === 1 || !same) return entries.map(([key, state]) => JSON.stringify({ row: key, ...state }));
+  const line: Record<string, unknown> = { rows: entries.map(([k]) => k), ...shared };
   if ("id" in first) line.ids = entries.map(([, s]) => (s as { id?: number }).id);
   if ("sent" in first) line.sent = entries.map(([, s]) => (s as { sent?: unknown }).sent);
   return [JSON.stringify(line)];

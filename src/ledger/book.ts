@@ -1,104 +1,65 @@
-// A ledger book: how shipctl keeps "exactly once" without an idempotency key from the service. Before a request that
-// must not be repeated is sent (shipments created, an address stored, a report uploaded, a checkout paid, a CSV
-// update), the rows it carries are recorded "in flight"; after the answer, their outcome. A rerun reads the book:
-// rows done are skipped, rows in flight are settled by reading the service back (settle.ts) before anything is sent.
-//
-// On disk it is JSON Lines (book-lines.ts). Opening a book folds it into one snapshot written atomically (temp
-// file, fsync, rename); during a run, records are appended, and an intent is flushed (fdatasync) before its request
-// is sent. Appending keeps each record O(1): rewriting the whole book before every request would make a
-// 10,000-row run quadratic. A crash can only tear the last line, which is then ignored: if it was an intent, its
-// request had not been sent yet (we wait for the flush), and if it was an outcome the row stays in flight.
-import { rm } from "node:fs/promises";
+// An input's record in its organization's ledger, and the way every write that must not repeat goes through it.
+// Before a request that must not be repeated is sent (shipments created, an address stored, a report uploaded, a
+// checkout paid, a CSV update), the rows it carries are claimed in the organization's ledger (store.ts: an insert if
+// absent, so no other run can send them) and recorded in flight in the input's record; after the answer, their
+// outcome. A rerun reads the record: rows done are skipped, rows in flight are settled by reading the service back
+// (settle.ts) before anything is sent. The record is JSON Lines (book-lines.ts), appended during a run, an intent
+// flushed (fdatasync) before its request leaves; a crash can only tear the last line, which is then ignored.
+import { mkdir } from "node:fs/promises";
 import { uptime } from "node:os";
+import { dirname } from "node:path";
 import { Appender } from "./appender.js";
-import { CliError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-file.js";
-import { LEDGER_VERSION, linesFor, shortHash, targetId, type BookKind, type InFlight, type Line, type RowState, type Verdict } from "./book-lines.js";
-import { loadBook, type Target } from "./book-load.js";
-import { acquireLocks, refuseIfLocked, type Lock, type LockWait } from "./lock.js";
-import { markFor, tokenMatches, type OwnerMark } from "./owner.js";
+import { LEDGER_VERSION, linesFor } from "./book-lines.js";
+import { shortHash, type InFlight, type RowState, type Verdict } from "./entry.js";
+import { loadBook } from "./book-load.js";
+import { FAMILY, inputRecordPath, inputScope, OVER } from "./entry-keys.js";
+import { forceNewHint } from "./force-new.js";
+import { OrganizationLedger } from "./organization.js";
+import { damaged, LedgerConflict, type OpenOptions } from "./book-options.js";
 import { settleAtFromAnswer, settleAtFromSent, type SettleWindow } from "./settle-window.js";
-
-export interface BookTarget {
-  baseUrl: string;
-  profile: string;
-  /** The run's token: only its owner mark is ever written (owner.ts). */
-  token: string;
-}
-
-export interface OpenOptions {
-  kind: BookKind;
-  /** What the book is for, said in its header ("orders.csv", "stdin", "flags"). */
-  source: string;
-  target: BookTarget;
-  window: SettleWindow;
-  /** Locks taken with the book's own, for the input's identity (input-identity.ts). */
-  locks?: ReadonlyArray<{ path: string; what: string }>;
-  /** What the book is called in messages ("the journal orders.csv.shipctl-journal.jsonl"). */
-  what?: string;
-  /** Where shipctl 0.1 kept this book in another format (the report journal), read when `path` does not exist. */
-  legacyPath?: string;
-  /**
-   * A dry run's view: read as the run would read it, and nothing written (no lock taken, no snapshot, no migration backup);
-   * what the run would record (settlements, verdicts) is kept in memory only, so the rehearsal decides as the run would.
-   */
-  readOnly?: boolean;
-  /** Wait this long for a run holding the book's lock to finish, instead of refusing at once. */
-  lockWait?: LockWait;
-  /**
-   * Forget this target's settled rows (anything not in flight) when the book is opened: for a book whose outcomes no
-   * later run reads (checkout: the shipment's status says whether it is paid), so it does not grow for ever.
-   */
-  forgetSettled?: boolean;
-}
-
-export class BookDamaged extends CliError {}
+export { BookDamaged, LedgerConflict, type OpenOptions } from "./book-options.js";
+import type { Entry, Exclusion, LedgerStore } from "./store.js";
 
 export class Book {
   private file: Appender | undefined;
   private attempts: number;
   private ownerAccepted: boolean;
-  private snapshotMark: OwnerMark | undefined;
+  /** Store writes under way that no caller waits for (outcomes, sent times), by ledger key: awaited before that key's next write, and by close(). */
+  private pending = new Map<string, Promise<unknown>>();
 
   private constructor(
+    /** This input's record: the rows it sent, in the organization's ledger folder. */
     readonly path: string,
     private readonly options: OpenOptions,
-    private readonly tid: string,
+    private readonly ledger: OrganizationLedger,
     private readonly rows: Map<string, RowState>,
     private readonly verdicts: Map<string, Verdict>,
-    private readonly targets: Map<string, Target>,
-    /** Lines of other targets (another profile or service), kept as they are. */
-    private readonly others: Line[],
-    /** This run's mark: the recorded one when the token matches it, else a new one. */
-    private readonly mark: OwnerMark,
-    tokenMatched: boolean,
-    private readonly lock: Lock,
+    private readonly lock: Exclusion,
   ) {
     this.attempts = Math.max(0, ...[...rows.values()].map((s) => (s.state === "in_flight" ? s.attempt : 0)));
-    this.ownerAccepted = tokenMatched || this.claimedIds().size === 0;
+    this.ownerAccepted = ledger.tokenConfirmed || this.claimedIds().size === 0;
   }
 
-  /** Opens (or creates) the book at `path`, locked against other runs, folded into a fresh snapshot. */
-  static async open(path: string, options: OpenOptions): Promise<Book> {
-    const what = options.what ?? `the journal ${path}`;
-    const locks = [{ path: `${path}.lock`, what }, ...(options.locks ?? [])];
-    // Read-only: refused as the run would be while another run holds the book, but no lock is taken.
-    const lock = options.readOnly ? await refuseIfLocked(locks).then(() => NO_LOCK) : await acquireLocks(locks, options.lockWait);
+  /** Opens (or starts) this input's record in its organization's ledger, held against other runs of the same input. */
+  static async open(env: NodeJS.ProcessEnv, options: OpenOptions): Promise<Book> {
+    const ledger = await OrganizationLedger.open(env, options.target);
+    const scope = inputScope(options.kind, options.source, options.part);
+    const path = inputRecordPath(ledger.dir, scope);
+    const what = options.source === "stdin" ? "input read from stdin" : options.source;
+    // Read-only: refused as the run would be while another run holds the input, but nothing is held.
+    const lock: Exclusion = options.readOnly
+      ? await ledger.store.refuseIfExcluded(scope, what).then(() => NO_LOCK)
+      : await ledger.store.exclude(scope, what, options.lockWait);
     try {
-      const { profile, baseUrl, token } = options.target;
-      const tid = targetId(profile, baseUrl);
-      const migration = { profile, window: options.window, legacyPath: options.legacyPath, readOnly: options.readOnly };
-      const loaded = await loadBook(path, options.kind, tid, (why) => damaged(path, why), migration);
-      const recorded = loaded.targets.get(tid)?.owner;
-      const matched = await tokenMatches(token, recorded);
-      const mark = matched ? recorded! : await markFor(token);
+      const loaded = await loadBook(path, options.kind, (why) => damaged(path, why));
       if (options.forgetSettled) for (const [key, state] of loaded.rows) if (state.state !== "in_flight") loaded.rows.delete(key);
-      const book = new Book(path, options, tid, loaded.rows, loaded.verdicts, loaded.targets, loaded.others, mark, matched, lock);
-      book.settleUnsent();
+      const book = new Book(path, options, ledger, loaded.rows, loaded.verdicts, lock);
+      const unsent = book.settleUnsent();
       if (options.readOnly) return book;
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       await book.compact();
-      // A legacy file now lives on in the new book and in its backup; left in place, it would be read again.
-      if (loaded.migratedFrom !== undefined && loaded.migratedFrom !== path) await rm(loaded.migratedFrom, { force: true });
+      if (unsent.length > 0) await ledger.store.record(unsent.map(([key, state]) => book.entry(key, state)));
       book.file = await Appender.open(path);
       return book;
     } catch (e) {
@@ -107,6 +68,41 @@ export class Book {
     }
   }
 
+  /** The entry's key in the organization's ledger: what the write is (entry keys say it), for every input alike. */
+  ledgerKey(rowKey: string): string {
+    const state = this.rows.get(rowKey) as { ledger_key?: string } | undefined;
+    if (state?.ledger_key !== undefined) return state.ledger_key;
+    const key = `${FAMILY[this.options.kind]}:${rowKey}`;
+    return this.options.forceNew ? `${key}@${shortHash(this.options.source)}` : key;
+  }
+
+  private entry(rowKey: string, state: RowState): Entry {
+    return { key: this.ledgerKey(rowKey), input: this.options.source, state };
+  }
+
+  /** The input this record is for, as entries name it. */
+  get source(): string {
+    return this.options.source;
+  }
+
+  /** The organization's store (copy-guard.ts looks up what other inputs sent). */
+  get store(): LedgerStore {
+    return this.ledger.store;
+  }
+
+  /** The key of a row's entry when this run has not claimed it (what other inputs' entries of the row are under). */
+  usualKey(rowKey: string): string {
+    return `${FAMILY[this.options.kind]}:${rowKey}`;
+  }
+
+  /** An entry this input recorded that its record lost: taken back as its row (kept in memory for this run). */
+  adopt(rowKey: string, state: RowState): void {
+    if (!this.rows.has(rowKey)) this.rows.set(rowKey, state);
+  }
+
+  get forceNew(): boolean {
+    return this.options.forceNew === true;
+  }
   get window(): SettleWindow {
     return this.options.window;
   }
@@ -167,38 +163,53 @@ export class Book {
     return ++this.attempts;
   }
 
-  /** Records row states; resolves once they are on disk. */
-  record(entries: ReadonlyArray<readonly [string, RowState]>): Promise<void> {
+  /**
+   * Records row states; resolves once they are on disk. Rows going in flight are claimed in the organization's
+   * ledger first: a row another run holds, or another input sent meanwhile, is refused (LedgerConflict), never sent.
+   */
+  async record(entries: ReadonlyArray<readonly [string, RowState]>): Promise<void> {
     if (this.options.readOnly) {
       this.note(entries);
-      return Promise.resolve();
+      return;
     }
-    if (!this.file) return Promise.reject(new Error("the ledger book is closed"));
-    if (this.file.failure !== undefined) return Promise.reject(this.file.failure);
+    if (!this.file) throw new Error("the ledger is closed");
+    if (this.file.failure !== undefined) throw this.file.failure;
     // Nothing to write: an empty group commit would wait for a write that never comes.
-    if (entries.length === 0) return Promise.resolve();
-    for (const [key, state] of entries) this.rows.set(key, state);
-    return this.file.append(linesFor(this.tid, entries));
+    if (entries.length === 0) return;
+    const keyed = entries.map(([key, state]) => [key, this.keyed(key, state)] as const);
+    const claims = keyed.filter(([, s]) => s.state === "in_flight").map(([key, state]) => ({ ...this.entry(key, state), state: state as InFlight, over: OVER[this.options.kind] }));
+    const outcomes = keyed.filter(([, s]) => s.state !== "in_flight").map(([key, state]) => this.entry(key, state));
+    // A key's outcome noted a moment ago (not awaited) must be in the store before the key is claimed again.
+    await Promise.all(keyed.map(([key]) => this.pending.get(this.ledgerKey(key))));
+    const [refused] = await Promise.all([this.ledger.store.claim(claims), this.ledger.store.record(outcomes)]);
+    if (refused.length > 0) {
+      const failed = new Set(refused.map((r) => r.key));
+      const error = "not sent: another run holds it in flight, or sent it meanwhile";
+      this.note(keyed.filter(([key]) => failed.has(this.ledgerKey(key))).map(([key]) => [key, { state: "failed", error }] as const), { store: false });
+      throw new LedgerConflict(`${refused.length === 1 ? "a row of this run was" : `${refused.length} rows of this run were`} sent by another run meanwhile (${refused[0]!.entry.input}). Nothing more was sent for them.`, {
+        hint: `Run the same command again once that run is over: it will find them. ${forceNewHint()}`,
+      });
+    }
+    for (const [key, state] of keyed) this.rows.set(key, state);
+    await this.file.append(linesFor(keyed));
   }
 
   /**
    * Records row states without waiting for the disk: for outcomes (ids, errors). Losing one in a crash is safe: the
-   * row stays in flight and the next run settles it. A write failure makes every later record() fail, so no
-   * request leaves without its intent on disk; close() still folds every state into the snapshot.
+   * row stays in flight and the next run settles it.
    */
-  note(entries: ReadonlyArray<readonly [string, RowState]>): void {
-    for (const [key, state] of entries) this.rows.set(key, state);
-    // The lines go out with the next write (the next intent's, usually): a busy run writes and flushes once per
-    // request rather than twice.
-    this.file?.note(linesFor(this.tid, entries));
+  note(entries: ReadonlyArray<readonly [string, RowState]>, o: { store: boolean } = { store: true }): void {
+    const keyed = entries.map(([key, state]) => [key, this.keyed(key, state)] as const);
+    if (o.store && !this.options.readOnly && keyed.length > 0) this.later(keyed.map(([key, state]) => this.entry(key, state)));
+    for (const [key, state] of keyed) this.rows.set(key, state);
+    // The lines go out with the next write (the next intent's, usually): one flush per request, not two.
+    this.file?.note(linesFor(keyed));
   }
 
   /**
-   * The last byte of a request recorded with `await_sent` (an upload's last chunk, a create request's body) is about
-   * to be handed to the connection. Written at once, not flushed: it must be in the file before the byte can leave,
-   * and a killed process's writes survive it. Without this line, and with no restart of the machine since the intent,
-   * a rerun knows the request never left whole (settleUnsent). So an intent can be recorded (and flushed) ahead of
-   * its request, while the request waits for a free slot, and its settle time still counts from when it left.
+   * The last byte of a request recorded with `await_sent` is about to leave. Written at once, not flushed (a killed
+   * process's writes survive): without it, and no restart since the intent, a rerun knows the request never left
+   * whole (settleUnsent). So an intent can be recorded ahead of its request and its settle time count from the send.
    */
   markSent(keys: string | readonly string[], at: Date): void {
     const rows = (typeof keys === "string" ? [keys] : keys).filter((k) => this.rows.get(k)?.state === "in_flight");
@@ -206,7 +217,8 @@ export class Book {
     const sentAt = at.toISOString();
     const settleAt = settleAtFromSent(at, this.options.window).toISOString();
     for (const key of rows) this.rows.set(key, { ...(this.rows.get(key) as InFlight), sent_at: sentAt, settle_at: settleAt });
-    this.file.writeNow(JSON.stringify({ t: this.tid, ...(rows.length === 1 ? { row: rows[0] } : { rows }), sent_at: sentAt, settle_at: settleAt }));
+    this.file.writeNow(JSON.stringify({ ...(rows.length === 1 ? { row: rows[0] } : { rows }), sent_at: sentAt, settle_at: settleAt }));
+    this.later(rows.map((key) => this.entry(key, this.rows.get(key)!)));
   }
 
   /**
@@ -220,75 +232,84 @@ export class Book {
     const own = Math.min(...rows.map((k) => Date.parse((this.rows.get(k) as InFlight).settle_at)));
     const facts = { answered_at: at.toISOString(), answer_status: status, settle_at: new Date(Math.min(own, settleAtFromAnswer(at, this.options.window).getTime())).toISOString() };
     for (const key of rows) this.rows.set(key, { ...(this.rows.get(key) as InFlight), ...facts });
-    this.file.writeNow(JSON.stringify({ t: this.tid, ...(rows.length === 1 ? { row: rows[0] } : { rows }), ...facts }));
+    this.file.writeNow(JSON.stringify({ ...(rows.length === 1 ? { row: rows[0] } : { rows }), ...facts }));
+    this.later(rows.map((key) => this.entry(key, this.rows.get(key)!)));
   }
 
   recordVerdict(addressKey: string, verdict: Verdict): Promise<void> {
     const key = shortHash(addressKey);
     this.verdicts.set(key, verdict);
     if (this.options.readOnly) return Promise.resolve();
-    if (!this.file) return Promise.reject(new Error("the ledger book is closed"));
-    return this.file.append([JSON.stringify({ t: this.tid, address: key, verdict })]);
+    if (!this.file) return Promise.reject(new Error("the ledger is closed"));
+    return this.file.append([JSON.stringify({ address: key, verdict })]);
   }
 
-  /**
-   * Writes what is pending and releases the lock. The file as appended is complete, so it is left as it is (the next
-   * run folds it when it opens it), unless an append failed (the snapshot then holds every state, noted ones
-   * included) or this run accepted a new owner (the snapshot records it).
-   */
+  /** Writes what is pending and releases the input; a record whose append failed is rewritten whole. */
   async close(): Promise<void> {
     if (this.options.readOnly) return;
     try {
       const whole = (await this.file?.close()) ?? true;
       this.file = undefined;
-      if (!whole || this.snapshotMark !== this.markOnDisk()) await this.compact();
+      if (!whole) await this.compact();
+      // Outcomes lost here stay in flight in the ledger: the next run settles them.
+      await Promise.all(this.pending.values());
+      if (this.ownerAccepted && this.rows.size > 0) await this.ledger.acceptToken();
     } finally {
       await this.lock.release();
+    }
+  }
+
+  /** A state as recorded: with its ledger key when it is not the row's usual one (--force-new). */
+  private keyed(rowKey: string, state: RowState): RowState {
+    const key = this.ledgerKey(rowKey);
+    return key === `${FAMILY[this.options.kind]}:${rowKey}` ? state : ({ ...state, ledger_key: key } as unknown as RowState);
+  }
+
+  /** Writes entries to the store without waiting, each after the write of its key already under way. */
+  private later(entries: readonly Entry[]): void {
+    for (const e of entries) {
+      const before = this.pending.get(e.key);
+      const write: Promise<unknown> = (before ?? Promise.resolve())
+        .then(() => this.ledger.store.record([e], { durable: false }))
+        // A write lost here leaves the entry in flight in the ledger: the next run settles it.
+        .catch(() => undefined)
+        .finally(() => {
+          if (this.pending.get(e.key) === write) this.pending.delete(e.key);
+        });
+      this.pending.set(e.key, write);
     }
   }
 
   /**
    * A request recorded with `await_sent` and no `sent_at` never handed its last byte to the connection, unless the
    * machine restarted since (a crash can lose the line): such a row was certainly not applied. After a restart, it was
-   * sent, if at all, before the restart.
+   * sent, if at all, before the restart. Returns the rows proven not sent.
    */
-  private settleUnsent(): void {
+  private settleUnsent(): Array<[string, RowState]> {
     const bootMs = Date.now() - uptime() * 1000;
+    const unsent: Array<[string, RowState]> = [];
     for (const [key, s] of this.rows) {
       if (s.state !== "in_flight" || !s.await_sent || s.sent_at !== undefined) continue;
-      if (Date.parse(s.at) >= bootMs) this.rows.set(key, { state: "failed", error: "not sent: the run stopped before its request left whole" });
-      else this.rows.set(key, { ...s, settle_at: new Date(bootMs + this.options.window.sendBoundMs + this.options.window.applyMs).toISOString() });
+      if (Date.parse(s.at) >= bootMs) {
+        const failed = this.keyed(key, { state: "failed", error: "not sent: the run stopped before its request left whole" });
+        unsent.push([key, failed]);
+      } else this.rows.set(key, { ...s, settle_at: new Date(bootMs + this.options.window.sendBoundMs + this.options.window.applyMs).toISOString() });
     }
-  }
-
-  /** Until this run's token is accepted as the records' owner, the mark that wrote them stays recorded. */
-  private markOnDisk(): OwnerMark | undefined {
-    return this.ownerAccepted ? this.mark : this.targets.get(this.tid)?.owner;
+    for (const [key, state] of unsent) this.rows.set(key, state);
+    return unsent;
   }
 
   private async compact(): Promise<void> {
-    this.snapshotMark = this.markOnDisk();
-    const { profile, baseUrl } = this.options.target;
-    this.targets.set(this.tid, { baseUrl, profile, owner: this.snapshotMark });
     const header = { shipctl_ledger: LEDGER_VERSION, kind: this.options.kind, source: this.options.source, written: new Date().toISOString() };
     const out: string[] = [JSON.stringify(header)];
-    for (const [id, t] of this.targets) out.push(JSON.stringify({ target: id, base_url: t.baseUrl, profile: t.profile, ...(t.owner ? { owner: t.owner } : {}) }));
-    for (const line of this.others) out.push(JSON.stringify(line));
-    for (const [key, verdict] of this.verdicts) out.push(JSON.stringify({ t: this.tid, address: key, verdict }));
-    for (const [key, state] of this.rows) out.push(JSON.stringify({ t: this.tid, row: key, ...state }));
+    for (const [key, verdict] of this.verdicts) out.push(JSON.stringify({ address: key, verdict }));
+    for (const [key, state] of this.rows) out.push(JSON.stringify({ row: key, ...state }));
     await writeFileAtomic(this.path, `${out.join("\n")}\n`);
   }
 }
 
+
 /** A read-only book holds no lock. */
-const NO_LOCK: Lock = { release: async () => undefined };
+const NO_LOCK: Exclusion = { release: async () => undefined };
 
-function damaged(path: string, why: string): BookDamaged {
-  return new BookDamaged(`the journal ${path} is damaged: ${why}`, {
-    hint:
-      "It records which rows were already sent, so shipctl will not guess. Check what exists with `shipctl list shipments`, " +
-      "then move the journal aside only if you are sure no row would be sent twice.",
-  });
-}
-
-export type { InFlight, RowState, Verdict } from "./book-lines.js";
+export type { InFlight, RowState, Verdict } from "./entry.js";

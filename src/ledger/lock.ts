@@ -1,12 +1,11 @@
-// One run at a time per ledger book and per input: two runs of the same rows at once would both send what neither
+// One run at a time per input (store.ts exclude): two runs of the same rows at once would both send what neither
 // has recorded. A lock is a file naming its holder (pid, host, command line, start time), so a refused run can say
-// which run holds it. It is taken atomically: the holder is written to a private temp file first, which is then
-// hard-linked to the lock path (link() fails if the path exists), so no run ever sees a lock without its holder.
+// which run holds it. It is taken by an exclusive create (O_EXCL, which works on every file system, where hard links
+// do not) with its holder written at once; a lock seen empty for a moment is one being written (see below).
 // Only a lock whose holder is a dead process on this host is stale and taken over; a lock from another host (a
-// book on a shared drive) cannot be judged and counts as held, and an unreadable or empty one (written by hand, or by
-// a shipctl older than the holder record) counts as held for a short while, so two runs never both decide it is
-// stale at the same moment.
-import { link, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+// ledger on a shared drive) cannot be judged and counts as held, and an unreadable or empty one (written by hand)
+// counts as held for a short while, so two runs never both decide it is stale at the same moment.
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { dirname } from "node:path";
 import { UsageError } from "../errors.js";
@@ -56,8 +55,6 @@ async function holderOf(path: string): Promise<LockHolder | "gone" | undefined> 
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === "ENOENT" ? "gone" : undefined;
   }
-  // Locks written by shipctl 0.1 hold a bare pid.
-  if (/^\d+$/.test(text)) return { pid: Number(text), host: hostname(), command: "an earlier shipctl run", started: "" };
   try {
     const h = JSON.parse(text) as Partial<LockHolder>;
     if (Number.isInteger(h.pid) && typeof h.host === "string") {
@@ -69,9 +66,9 @@ async function holderOf(path: string): Promise<LockHolder | "gone" | undefined> 
   return undefined;
 }
 
-async function tryLink(temp: string, path: string): Promise<boolean> {
+async function tryCreate(path: string): Promise<boolean> {
   try {
-    await link(temp, path);
+    await writeFile(path, JSON.stringify(me()), { mode: 0o600, flag: "wx" });
     return true;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
@@ -87,18 +84,16 @@ export function describeHolder(h: LockHolder): string {
 }
 
 /**
- * Takes the lock at `path` for `what` (said in messages: "the journal x", "this file"), or refuses with a UsageError
+ * Takes the lock at `path` for `what` (said in messages: "orders.csv", "checkout"), or refuses with a UsageError
  * naming the run that holds it; with `wait`, only once that run has held it for `wait.ms` more.
  */
 export async function acquireLock(path: string, what: string, wait?: LockWait): Promise<Lock> {
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temp, JSON.stringify(me()), { mode: 0o600, flag: "wx" });
-  try {
+  {
     const started = Date.now();
     let waiting = false;
     for (let takeovers = 0; takeovers < 3; ) {
-      if (await tryLink(temp, path)) return { release: () => rm(path, { force: true }) };
+      if (await tryCreate(path)) return { release: () => rm(path, { force: true }) };
       const holder = await holderOf(path);
       if (holder === "gone") continue;
       if (holder === undefined) {
@@ -123,8 +118,6 @@ export async function acquireLock(path: string, what: string, wait?: LockWait): 
       if (again !== "gone" && again !== undefined && again.pid === holder.pid && again.host === holder.host) await rm(path, { force: true });
     }
     throw new UsageError(`could not lock ${what} (${path})`);
-  } finally {
-    await rm(temp, { force: true });
   }
 }
 
@@ -142,7 +135,7 @@ function heldBy(holder: LockHolder, path: string, what: string, waitedMs?: numbe
 
 /**
  * Refuses as acquireLocks would when a live run holds one of these locks, without taking any (a dry run writes
- * nothing): a rehearsal during the run it rehearses would read a book still being written.
+ * nothing): a rehearsal during the run it rehearses would read a record still being written.
  */
 export async function refuseIfLocked(locks: ReadonlyArray<{ path: string; what: string }>): Promise<void> {
   for (const l of [...locks].sort((a, b) => a.path.localeCompare(b.path))) {

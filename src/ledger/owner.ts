@@ -1,53 +1,16 @@
-// Whose records a ledger book holds. A book is scoped by profile and base URL, which do not name an organization:
-// another organization's token on the same URL, or an in-memory sandbox restarted on the same port, would find rows
-// recorded as created (with ids that are not theirs), skip them, and exit 0 with nothing created. So each target
-// records the token's owner mark: a slow, salted hash (scrypt, a salt per book), never the token. A fast hash would
-// let anyone holding a book test guessed tokens offline; the salt is in the book, so the mark is checked the same
-// way when the book is read on another machine. When a run's token does not match the mark, or the book predates
-// marks, the recorded ids are checked against the service before any is trusted: if they exist with the same titles
+// Whose entries a run may trust. The ledger is the organization's by its base URL (organization.ts), which does not
+// name an organization: another organization's token on the same URL, or an in-memory sandbox restarted on the same
+// port, would find rows recorded as created (with ids that are not theirs), skip them, and exit 0 with nothing
+// created. So the ledger keeps its token's mark (organization.ts). When a run's token does not match it, the ids the
+// input's record holds are checked against the service before any is trusted: if they exist with the same titles
 // (names for addresses) it is the same organization with a new token, and the new mark is recorded; otherwise the
 // run stops before sending anything (exit 2).
-import { createHash, randomBytes, scrypt } from "node:crypto";
 import { ForbiddenError, NotFoundError } from "../api/api-errors.js";
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import { UsageError } from "../errors.js";
 
-/** How many recorded ids are read back at most: spread over the journal, enough to tell another organization. */
+/** How many recorded ids are read back at most: spread over the record, enough to tell another organization. */
 export const OWNER_SAMPLE = 20;
-
-/** A token's mark in one book. `legacy` is shipctl 0.1's bare SHA-256 prefix, read from books written before marks. */
-export type OwnerMark = { salt: string; hash: string } | { legacy: string };
-
-/** scrypt's interactive cost (N = 2^14): about 60 ms a check here, once per book a run opens. */
-const SCRYPT = { N: 16384, r: 8, p: 1 } as const;
-const KEY_BYTES = 32;
-
-function scryptHash(token: string, salt: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    scrypt(token, Buffer.from(salt, "base64url"), KEY_BYTES, SCRYPT, (err, key) => (err ? reject(err) : resolve(key.toString("base64url"))));
-  });
-}
-
-/** A new mark for `token`, with a salt of its own. */
-export async function markFor(token: string): Promise<OwnerMark> {
-  const salt = randomBytes(16).toString("base64url");
-  return { salt, hash: await scryptHash(token, salt) };
-}
-
-/** Whether `token` made `mark`. */
-export async function tokenMatches(token: string, mark: OwnerMark | undefined): Promise<boolean> {
-  if (mark === undefined) return false;
-  if ("legacy" in mark) return createHash("sha256").update(token).digest("hex").slice(0, 16) === mark.legacy;
-  return (await scryptHash(token, mark.salt)) === mark.hash;
-}
-
-/** A mark as read from a file: anything else is no mark (the records are then checked as if none were recorded). */
-export function readMark(value: unknown): OwnerMark | undefined {
-  if (typeof value === "string" && /^[0-9a-f]{16}$/.test(value)) return { legacy: value };
-  if (typeof value !== "object" || value === null) return undefined;
-  const { salt, hash } = value as { salt?: unknown; hash?: unknown };
-  return typeof salt === "string" && typeof hash === "string" ? { salt, hash } : undefined;
-}
 
 /** What the owner check needs of a book. */
 export interface OwnedJournal {
@@ -112,7 +75,7 @@ export async function confirmJournalOwner(
   const bare = [...journal.claimedIds()].filter((id) => !known.has(id)).map((id) => ({ id }) as OwnedRecord);
   const sample = spread([...labelled, ...bare], OWNER_SAMPLE);
   const noun = options.kind === "shipment" ? "shipments" : "addresses";
-  options.say(`The journal ${journal.path} was written with another token (or by an older shipctl); reading back ${sample.length} of its recorded ${noun} to check they belong to this organization...\n`);
+  options.say(`The ledger's record of this input (${journal.path}) was written with another token; reading back ${sample.length} of its recorded ${noun} to check they belong to this organization...\n`);
   const problems: string[] = [];
   for (const record of sample) {
     const stored = await options.read(record.id);
@@ -125,10 +88,15 @@ export async function confirmJournalOwner(
     return;
   }
   throw new UsageError(
-    `the journal ${journal.path} records ${noun} this organization does not have (${problems.slice(0, 3).join("; ")}${problems.length > 3 ? `; ${problems.length - 3} more` : ""}): ` +
+    `the ledger's record of this input (${journal.path}) holds ${noun} this organization does not have (${problems.slice(0, 3).join("; ")}${problems.length > 3 ? `; ${problems.length - 3} more` : ""}): ` +
       "it was written for another organization, or for a sandbox that was restarted since. Nothing was sent.",
     {
-      hint: `To start afresh against this organization, move the journal away (for example \`mv "${journal.path}" "${journal.path}.old"\`) and run the same command again; every row will be sent. To finish the earlier run, use the token it was written with.`,
+      hint: `To start afresh against this organization, move the ledger's folder away (for example \`mv "${ledgerFolder(journal.path)}" "${ledgerFolder(journal.path)}.old"\`) and run the same command again; every row will be sent. To finish the earlier run, use the token it was written with.`,
     },
   );
+}
+
+/** The organization's ledger folder holding an input's record (<ledger>/inputs/<hash>.jsonl). */
+function ledgerFolder(recordPath: string): string {
+  return recordPath.replace(/[\\/]inputs[\\/][^\\/]+$/, "");
 }

@@ -8,7 +8,7 @@
 // Before a request's settle time "not found" proves nothing, so a rerun waits (a countdown on stderr), reading back
 // now and then, until every request is found or past its settle time; with --no-wait it stops at once and says when
 // a rerun will settle them.
-import type { InFlight } from "./book-lines.js";
+import type { InFlight } from "./entry.js";
 import { formatDuration, formatSettleTime } from "../output/time-format.js";
 
 export interface FlightRow {

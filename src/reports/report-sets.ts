@@ -1,18 +1,12 @@
 // Which condition-report sets a shipment has, and how we know. The service has no read of reports: its status is the
 // only sign, and it shows a set only once it has moved on (Filed and later hold set 1, Completed holds set 2; see
 // window.ts holdsReportSet). Between a 201 and that move (the service applies a report a little later, or a status
-// read from a list page read a moment before), the ledger's report books know better: a set recorded there as stored
-// for this profile and base URL is shown as stored, from the ledger. Neither saying so: not stored, as the status
-// shows.
-//
-// The books read are the single-upload book in the config folder and any book named by the caller (`due --journal`:
-// a batch keeps its own beside its photos, where nothing else could find it).
+// read from a list page read a moment before), the organization's ledger knows better: a set recorded there as
+// stored, by any upload (a batch, a manifest, a single upload), is shown as stored, from the ledger. Neither saying
+// so: not stored, as the status shows.
 import type { ReportSet, StoredShipment } from "../contract/index.js";
-import { loadBook } from "../ledger/book-load.js";
-import { targetId } from "../ledger/book-lines.js";
-import { settleWindowFor } from "../ledger/settle-window.js";
-import { CliError } from "../errors.js";
-import { parseReportKey, singleReportBookPath } from "./report-book.js";
+import { OrganizationLedger } from "../ledger/organization.js";
+import { reportKey } from "./report-book.js";
 import { holdsReportSet } from "./window.js";
 
 export type SetSource = "service" | "ledger";
@@ -48,31 +42,34 @@ export function describeReportSets(sets: ReportSets): string {
 
 export interface LedgerRead {
   stored: StoredInLedger;
-  /** Books that could not be read, each with why; the sets are then shown from the service alone. */
+  /** What could not be read, each with why; the sets are then shown from the service alone. */
   unreadable: string[];
 }
 
 /**
- * The sets recorded as stored for this profile and base URL. Read only: no lock is taken (a running upload may hold
- * the book; what it has recorded so far is what is shown) and nothing is written or migrated.
+ * The sets of these shipments recorded as stored in the organization's ledger: two entries looked up per shipment
+ * whose status does not show its set yet. Read only: nothing is held or written.
  */
 export async function readStoredInLedger(
-  connection: { baseUrl: string; profile: string },
+  connection: { baseUrl: string; token: string },
   env: NodeJS.ProcessEnv,
-  extraBooks: readonly string[] = [],
+  shipments: ReadonlyArray<Pick<StoredShipment, "id" | "status">>,
 ): Promise<LedgerRead> {
-  const single = singleReportBookPath(env);
-  const tid = targetId(connection.profile, connection.baseUrl);
-  const window = settleWindowFor({ baseUrl: connection.baseUrl, env });
+  const { store } = await OrganizationLedger.open(env, connection);
+  const keys = shipments.flatMap((s) => ([1, 2] as const).filter((set) => !holdsReportSet(s.status, set)).map((set) => reportKey(s.id, set)));
   const stored = new Set<string>();
   const unreadable: string[] = [];
-  for (const path of [single, ...extraBooks]) {
-    try {
-      const book = await loadBook(path, "report-upload", tid, (why) => new CliError(why), { profile: connection.profile, window, readOnly: true });
-      for (const [key, state] of book.rows) if (state.state === "stored" && parseReportKey(key)) stored.add(key);
-    } catch (e) {
-      unreadable.push(`${path}: ${e instanceof Error ? e.message : String(e)}`);
-    }
+  for (let i = 0; i < keys.length; i += 64) {
+    const chunk = keys.slice(i, i + 64);
+    await Promise.all(
+      chunk.map(async (key) => {
+        try {
+          if ((await store.find(`report:${key}`))?.state.state === "stored") stored.add(key);
+        } catch (e) {
+          unreadable.push(`${key}: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }),
+    );
   }
   return { stored, unreadable };
 }

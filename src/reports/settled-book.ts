@@ -15,7 +15,7 @@ export type SendBase = Pick<SendContext, "api" | "set" | "now" | "localNow" | "s
 
 export async function withSettledBook<T>(deps: Deps, options: UploadPlan, reports: readonly PreparedReport[], work: (base: SendBase) => Promise<T>): Promise<T> {
   const api = await deps.api();
-  const book = await openReportBook(deps, options.source, options.journal);
+  const book = await openReportBook(deps, options.source);
   try {
     // Reports recorded as stored by another token are skipped only once their shipments say so (exit 2 otherwise).
     await confirmReportBookOwner(book, { api, call: { signal: deps.signal }, say: (text) => deps.io.err(text) });

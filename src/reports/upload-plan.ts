@@ -21,8 +21,6 @@ export interface UploadPlan {
   stripLocation?: boolean;
   preview?: { file: string; format: PreviewFormat };
   concurrency: number;
-  /** Batch only: where the journal lives (default beside the batch). */
-  journal?: string;
   /** Wait for an upload an earlier run left in flight until it can be settled (false with --no-wait). */
   wait: boolean;
 }
@@ -38,7 +36,6 @@ export function rerunCommand(options: UploadPlan, globals: { profile?: string })
   if (options.stripLocation) parts.push("--strip-location");
   if (options.byOrder) parts.push("--by-order", ...(options.yes ? ["--yes"] : []));
   if (s.kind !== "single" && options.concurrency !== DEFAULT_UPLOADS) parts.push("--concurrency", String(options.concurrency));
-  if (options.journal !== undefined) parts.push("--journal", shellQuote(options.journal));
   if (!options.wait) parts.push("--no-wait");
   if (globals.profile !== undefined) parts.push("--profile", shellQuote(globals.profile));
   return parts.join(" ");

@@ -53,9 +53,9 @@ async function createBatch(run: BatchRun, journal: Book, spill: Spill<SpilledShi
   const { deps, options } = run;
   const notes = new Notes({ perRow: options.results !== undefined });
   // A first run of a copy of a file already sent must not send its rows again (earlier-journals.ts).
-  const earlier = !options.forceNew ? await findEarlierSends(run, "shipment-create", journal) : undefined;
+  const earlier = findEarlierSends(journal);
   // A dry run needs the rows' keys only to look them up (a first dry run of a file keeps no map of 100,000 keys).
-  const spec = shipmentScanSpec(run.tables, { update: false, keys: !options.dryRun || journal.hasRows || earlier !== undefined });
+  const spec = shipmentScanSpec(run.tables, { update: false, keys: !options.dryRun || true });
   // Each distinct address is sent for verification as soon as the pass finds it (prepare.ts says when that stops).
   const early = earlyVerdicts(run, journal);
   const addresses = new AddressSet(early?.onNew);
@@ -74,7 +74,7 @@ async function createBatch(run: BatchRun, journal: Book, spill: Spill<SpilledShi
     (row) => {
       notes.add(row.row, row.changes, row.mappings);
       // The run will stop before sending: no more addresses for verification either.
-      if (earlier?.see(row.key)) early?.hold();
+      earlier.see(row.key);
       const state = journal.row(row.key);
       if (state?.state === "created") doneEarlier++;
       if (state?.state === "in_flight") {
@@ -93,10 +93,10 @@ async function createBatch(run: BatchRun, journal: Book, spill: Spill<SpilledShi
   settleCreatedInvalid(run, journal, validation);
   reportValidation(run, validation, notes, doneEarlier);
   const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
-    finishRun(run, { words: CREATE_WORDS, notes, journalPath: journal.path, command: "shipment create", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec, perRequest: SHIPMENTS_PER_CREATE.max });
+    finishRun(run, { words: CREATE_WORDS, notes, ledgerPath: journal.path, command: "shipment create", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec, perRequest: SHIPMENTS_PER_CREATE.max });
 
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
-  const refusal = earlier?.refusal(run, "shipment create", validation.valid);
+  const refusal = await earlier.refusal(run.source.name, "shipment create", validation.valid);
   if (refusal) throw refusal;
 
   // A dry run reads the service back as the run would, and never waits: rows still in flight are reported unknown.

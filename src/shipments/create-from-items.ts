@@ -19,9 +19,10 @@ import { WouldSendRows, reportDryRun } from "../batch/dry-run-report.js";
 import { checkItems, type CheckedItem, type InvalidItem } from "./item-check.js";
 import { CREATE_ITEM_WORDS, finishItems, jsonFieldProblems, type ItemRun } from "./item-finish.js";
 import { readItems, type ItemInputFlags } from "./item-input.js";
-import { itemJournalPath, keyItems, type KeyedItem } from "./item-keys.js";
+import { keyItems, type KeyedItem } from "./item-keys.js";
 import { Book } from "../ledger/book.js";
-import { inputLocks } from "../ledger/input-identity.js";
+import { sentElsewhere, sentElsewhereError } from "../ledger/copy-guard.js";
+import { realpath } from "node:fs/promises";
 import { confirmJournalOwner, ownedReader } from "../ledger/owner.js";
 import { settledEarlier, settleEarlierRuns, settleOwnLost } from "../ledger/lost.js";
 import type { Settlement } from "../ledger/settle.js";
@@ -95,19 +96,18 @@ function reportInvalid(run: ItemRun, invalid: readonly InvalidItem[], total: num
 async function openItemJournal(run: ItemRun, items: readonly KeyedItem[]): Promise<Book> {
   const { deps, source } = run;
   const connection = await deps.connection();
-  const path = await itemJournalPath(source, items, deps.env, { create: !run.options.dryRun });
-  const label = source.path ?? (source.name === "stdin" ? "stdin" : "flags");
-  // A JSON file is locked by what it is, as a CSV is (flags and stdin have a book of their own per content).
-  const locks = source.path === undefined ? [] : await inputLocks("shipment-create", { name: source.name, path: source.path, stdin: false }, deps.env, { readContent: !run.options.dryRun });
-  const journal = await Book.open(path, {
+  const journal = await Book.open(deps.env, {
     kind: "shipment-create",
-    source: label,
-    target: { baseUrl: connection.baseUrl, profile: connection.profile, token: connection.token },
+    source: source.path !== undefined ? await realpath(source.path).catch(() => source.path!) : source.name === "stdin" ? "stdin" : "flags",
+    target: { baseUrl: connection.baseUrl, token: connection.token },
     window: await settleWindowOf(connection, deps.env),
-    locks,
     readOnly: run.options.dryRun,
+    forceNew: run.options.forceNew,
   });
   try {
+    // What another input sent already (a CSV row given again with flags) is not sent again (ledger/copy-guard.ts).
+    const elsewhere = await sentElsewhere(journal, items.map((i) => i.key));
+    if (elsewhere.size > 0) throw sentElsewhereError(source.name === "flags" || source.path === undefined ? "The shipment" : source.name, "shipment create", [...elsewhere.values()], items.length);
     // The recorded ids must be this organization's before an item is reported "already created" (journal-owner.ts).
     if (!journal.ownerConfirmed) await confirmJournalOwner(journal, {
       kind: "shipment",
@@ -180,10 +180,10 @@ async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: B
   if (stopped !== undefined && !deps.signal.aborted) {
     // Not authenticated, no subscription...: nothing more can be sent. What was done is in the journal.
     deps.io.alert(`Stopped: ${(stopped as Error).message}\n`);
-    finishItems(run, { journalPath: journal.path, error: stopped });
+    finishItems(run, { ledgerPath: journal.path, error: stopped });
     throw stopped;
   }
-  return finishItems(run, { journalPath: journal.path });
+  return finishItems(run, { ledgerPath: journal.path });
 }
 
 /**
@@ -231,5 +231,5 @@ function dryRun(run: ItemRun, items: readonly KeyedItem[], journal: Book, settle
     else if (ready && "error" in ready) outcomes.set(item.item, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
     else if (ready) toSend.add(outcomes, "created", "shipment", { row: item.item, ...base, body: ready.payload as unknown as Record<string, unknown>, changes: [] });
   }
-  return reportDryRun(deps, outcomes, toSend, CREATE_ITEM_WORDS, { perRequest: SHIPMENTS_PER_CREATE.max, refused: false, journal: journal.path });
+  return reportDryRun(deps, outcomes, toSend, CREATE_ITEM_WORDS, { perRequest: SHIPMENTS_PER_CREATE.max, refused: false, ledger: journal.path });
 }

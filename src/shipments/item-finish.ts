@@ -38,7 +38,7 @@ export interface ItemRun {
 }
 
 /** `error`: why the run stopped early (thrown after the results are written), for the --json document. */
-export function finishItems(run: ItemRun, input: { journalPath?: string; exitCode?: number; error?: unknown }): number {
+export function finishItems(run: ItemRun, input: { ledgerPath?: string; exitCode?: number; error?: unknown }): number {
   const { deps, outcomes } = run;
   const theme = deps.theme.err;
   const refused = input.exitCode === ExitCode.Usage;
@@ -48,7 +48,7 @@ export function finishItems(run: ItemRun, input: { journalPath?: string; exitCod
     const out = textBuffer((text) => deps.io.out(text));
     const summary = refused ? undefined : summaryLine(counts, CREATE_ITEM_WORDS, "item");
     const error = input.error !== undefined ? errorJson(input.error) : code === ExitCode.Ok ? undefined : exitErrorJson(code, summary);
-    writeResultsJson((text) => out.add(text), outcomes, CREATE_ITEM_WORDS, { journal: input.journalPath, position: "item", error });
+    writeResultsJson((text) => out.add(text), outcomes, CREATE_ITEM_WORDS, { ledger: input.ledgerPath, position: "item", error });
     out.flush();
   } else if (outcomes.size > 0 && !refused) {
     deps.io.out(renderResultsTable(outcomes, CREATE_ITEM_WORDS, { theme: deps.theme.out, width: deps.io.stdoutIsTTY ? deps.io.columns : undefined, position: "item" }));
@@ -56,7 +56,7 @@ export function finishItems(run: ItemRun, input: { journalPath?: string; exitCod
   // Invalid input was already listed item by item on stderr.
   if (refused) return ExitCode.Usage;
   deps.io.alert(`${summaryLine(counts, CREATE_ITEM_WORDS, "item")}\n`);
-  if (input.journalPath) deps.io.err(theme.dim(`Journal: ${input.journalPath}\n`));
+  if (input.ledgerPath) deps.io.err(theme.dim(`Ledger: ${input.ledgerPath}\n`));
   if (counts.skipped > 0 && counts.skipped === counts.rows) {
     deps.io.err(
       `Nothing was sent: ${counts.skipped === 1 ? "this shipment was" : "these shipments were"} created by an earlier run of the same input. ` +
@@ -72,7 +72,7 @@ export function finishItems(run: ItemRun, input: { journalPath?: string; exitCod
     );
   }
   if (deps.signal.aborted) {
-    deps.io.alert(`${theme.error("Interrupted.")} The journal is saved. To resume:\n  ${resumeCommand(run)}\n`);
+    deps.io.alert(`${theme.error("Interrupted.")} The ledger is saved. To resume:\n  ${resumeCommand(run)}\n`);
   }
   return code;
 }

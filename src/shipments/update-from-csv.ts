@@ -11,7 +11,7 @@ import { withJournal } from "../batch/row-run.js";
 import type { CsvOptions } from "../batch/run-options.js";
 import { shipmentScanSpec, withDecisions } from "./shipment-spec.js";
 import { shipmentContent } from "./shipment-row.js";
-import { shortHash } from "../ledger/book-lines.js";
+import { shortHash } from "../ledger/entry.js";
 import { shipmentChanges } from "./shipment-diff.js";
 
 export const UPDATE_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "updated" };

@@ -41,6 +41,20 @@ export interface RunResult {
   stderr: string;
 }
 
+/**
+ * The state folder (where the organization's ledger is) of runs against a sandbox organization, one per token: the
+ * runs of a test against one organization share it as a user's runs on one machine do, whatever config folder each
+ * has. A run given a config folder keeps its state beside it (paths.ts), as a user's would.
+ */
+const stateDirs = new Map<string, string>();
+
+export function stateDirFor(target: CliTarget): string {
+  const key = `${target.url} ${target.token}`;
+  let dir = stateDirs.get(key);
+  if (dir === undefined) stateDirs.set(key, (dir = tempDir("shipctl-state-")));
+  return dir;
+}
+
 /** HTTP(S)_PROXY, NO_PROXY and ALL_PROXY in either case, NODE_EXTRA_CA_CERTS, NODE_USE_SYSTEM_CA. */
 const NETWORK_VARIABLES = /^(https?_proxy|no_proxy|all_proxy|node_extra_ca_certs|node_use_system_ca)$/i;
 
@@ -55,6 +69,7 @@ export function cliEnv(options: RunOptions = {}): NodeJS.ProcessEnv {
   if (options.sandbox) {
     env.SHIPCTL_BASE_URL = options.sandbox.url;
     env.SHIPCTL_TOKEN = options.sandbox.token;
+    if (options.configDir === undefined) env.SHIPCTL_STATE_DIR = stateDirFor(options.sandbox);
   }
   for (const [k, v] of Object.entries(options.env ?? {})) {
     if (v === undefined) delete env[k];

@@ -1,8 +1,9 @@
 // For tests that stop shipctl while the sandbox is still applying its request (the `hold` fault, which applies it only
 // when the test releases it, or `slow-apply`, after a delay): wait on the sandbox's own request log or on what the CLI
-// prints, never on a clock, and read the settle time a run recorded in its ledger book.
+// prints, never on a clock, and read the settle time a run recorded in the ledger.
 import type { ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import type { CliTarget } from "./cli.js";
+import { inFlightEntries } from "./ledger.js";
 import { afterAll, beforeAll, vi } from "vitest";
 import type { ShipmentShape } from "../../src/sandbox/defaults.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "./sandbox.js";
@@ -80,11 +81,16 @@ export async function applied(org: OrgTarget, filter: { method: string; path: st
   );
 }
 
-/** The latest settle time recorded for a row in flight in the ledger book at `path`. */
-export function settleAtIn(path: string): number {
-  const lines = readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { state?: string; settle_at?: string });
-  const times = lines.filter((l) => l.state === "in_flight" && typeof l.settle_at === "string").map((l) => Date.parse(l.settle_at!));
-  if (times.length === 0) throw new Error(`no row in flight in ${path}`);
+/**
+ * The latest settle time recorded for an entry in flight in the organization's ledger of `target`'s runs, or of the
+ * state folder `target` (join(configDir, "state") for runs given a config folder).
+ */
+export function settleAtIn(target: CliTarget | string): number {
+  const times = inFlightEntries(target)
+    .map((e) => (e.state as { settle_at?: string }).settle_at)
+    .filter((t): t is string => typeof t === "string")
+    .map((t) => Date.parse(t));
+  if (times.length === 0) throw new Error(`no entry in flight in ${typeof target === "string" ? target : target.url}`);
   return Math.max(...times);
 }
 

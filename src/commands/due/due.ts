@@ -29,7 +29,6 @@ interface DueFlags {
   format?: string;
   ndjson?: boolean;
   photos?: string;
-  journal?: string[];
   concurrency?: string;
   max?: string;
 }
@@ -46,7 +45,6 @@ export function dueCommand(ctx: CommandContext, run: VerbRun<DueOptions & { form
     .addOption(completesWith(new Option("--format <format>", "table, json or ndjson (default table; --json is short for --format json)"), FORMATS))
     .option("--ndjson", "short for --format ndjson")
     .option("--photos <dir>", `where the next commands say each shipment's photo folder is: DIR/<id> (default ${DEFAULT_PHOTOS})`)
-    .option("--journal <file...>", "also read these report journals (a batch's ROOT/.shipctl-report-ledger.jsonl) for sets stored")
     .option("--max <n>", `table rows shown, most urgent first (default ${DEFAULT_DUE_ROWS}); --json and --ndjson carry every item`)
     .option("--concurrency <n>", `list pages read at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_READ_CONCURRENCY})`)
     .addHelpText(
@@ -59,7 +57,8 @@ Lists, most urgent first:
   windows closed       in the last --since days (default ${DEFAULT_SINCE_DAYS}) with no report stored: the service refuses them now
 Each line says the command to run next. Time left is on the service's clock (learnt from its Date header).
 Under 6 hours left is highlighted on a terminal. SETS says which report sets the shipment has, from its status
-("service") or, before the status shows it, from this machine's report journal ("ledger").
+("service") or, before the status shows it, from the organization's ledger on this machine ("ledger"), which records
+the report sets of every upload, batch or single (docs/ledger.md).
 
 The list has no filters, so due reads it: by default only shipments created in the last ${DEFAULT_CREATED_AFTER}, found by
 bisecting the list when it is in id order (far fewer pages), with ${DEFAULT_READ_CONCURRENCY} pages in flight at once; --all-history reads all.
@@ -101,7 +100,6 @@ export function parseDue(flags: DueFlags): DueOptions & { formatGiven: boolean }
     sinceMs,
     createdAfter,
     photos,
-    journals: flags.journal ?? [],
     concurrency: readConcurrency(flags.concurrency ?? DEFAULT_READ_CONCURRENCY),
     ...(flags.max === undefined ? {} : { maxRows: parseMax(flags.max) }),
   };

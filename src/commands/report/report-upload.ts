@@ -32,7 +32,6 @@ interface ReportUploadFlags {
   keepLocation?: boolean;
   preview?: string;
   concurrency?: string;
-  journal?: string;
   /** false with --no-wait. */
   wait?: boolean;
 }
@@ -70,9 +69,9 @@ Batches: --batch ROOT (ROOT/<shipment-id>/..., a folder per shipment named by it
 --manifest FILE.csv (columns shipment_id,folder; folders relative to the manifest). Every folder is checked first;
 uploads run --concurrency at a time with progress on stderr.
 
-Every upload is recorded in a journal before it is sent, and again when its last byte leaves: a batch's in
-ROOT/.shipctl-report-ledger.jsonl, or FILE.csv.shipctl-report-ledger.jsonl beside the manifest (--journal to move
-it); single uploads share <config folder>/journals/reports.shipctl-ledger.jsonl. A rerun skips stored reports.
+Every upload is recorded in the organization's ledger before it is sent, and again when its last byte leaves, as
+the report of its shipment and set, whichever batch, manifest or single upload sent it (docs/ledger.md). A rerun
+skips stored reports.
 When an answer is lost, the shipment is read back: Filed (set 1) or Completed (set 2) means the report arrived;
 otherwise the upload stays "in flight" (the service may still be applying it) until its settle time, the moment
 its last byte left plus the longest the service may take (${APPLY_WINDOW_DEFAULT_MS / 60_000} minutes, or SHIPCTL_APPLY_WINDOW seconds), and
@@ -80,8 +79,7 @@ it is never sent again before then. A rerun settles it first: it reads the shipm
 until the settle time if the report is not there yet (--no-wait: exit 7 at once, naming the time). An upload
 the service itself answered with a 5xx (not a gateway's 502/503/504) is over: the shipment is read 5 s later, and a
 report not there is failed (exit 7), sent by the rerun at once. An upload whose last byte never left was not
-applied, and is sent again. A journal of shipctl 0.1
-(.shipctl-report-journal.json) is read and migrated, kept as .v1.bak.
+applied, and is sent again.
 
 Ctrl-C: starts no new upload and stops reads and photo fitting at once; uploads already sending get up to ${WRITE_WAIT_MS / 1000} s to
 answer and are recorded (exit 130). A second Ctrl-C leaves them in flight for the rerun to settle.
@@ -115,7 +113,6 @@ export function reportUploadCommand(ctx: CommandContext, run: VerbRun<ReportUplo
     .option("--keep-location", "send the GPS position as the photos have it, whatever the profile's stripLocation says")
     .option("--preview <file>", "write a contact sheet (.html, or .png for one report) and stop without sending")
     .option("--concurrency <n>", `uploads at a time in a batch, 1 to ${MAX_CONCURRENCY}`, String(DEFAULT_UPLOADS))
-    .option("--journal <file>", "where a batch records what was stored (default beside the batch)")
     .option("--no-wait", "do not wait for an upload an earlier run left in flight: report it unknown (exit 7), with when a rerun settles it")
     .addHelpText("after", HELP);
   return command.action(verbAction(ctx, parseReportUpload, run));
@@ -135,9 +132,6 @@ export function parseReportUpload(args: string[], flags: ReportUploadFlags): Rep
     preview = { file: flags.preview, format };
   }
   if (flags.stripLocation && flags.keepLocation) throw new UsageError("give either --strip-location or --keep-location, not both");
-  if (flags.journal !== undefined && source.kind === "single") {
-    throw new UsageError("--journal belongs to batches (--batch or --manifest); single uploads share one journal in the config folder");
-  }
   return {
     set,
     source,
@@ -147,7 +141,6 @@ export function parseReportUpload(args: string[], flags: ReportUploadFlags): Rep
     stripLocation: flags.stripLocation ? true : flags.keepLocation ? false : undefined,
     preview,
     concurrency,
-    journal: flags.journal,
     wait: flags.wait !== false,
   };
 }
@@ -176,7 +169,6 @@ export function uploadPlan(options: ReportUploadOptions, cwd: string): UploadPla
     ...options,
     source,
     preview: options.preview && { ...options.preview, file: resolve(cwd, options.preview.file) },
-    journal: options.journal === undefined ? undefined : resolve(cwd, options.journal),
   };
 }
 

@@ -46,8 +46,8 @@ export async function runGet(options: GetOptions, deps: Deps): Promise<void> {
   const { callOptions } = await import("../../input/call-options.js");
   const { readStoredInLedger, reportSetsOf, describeReportSets } = await import("../../reports/report-sets.js");
   const shipment = await (await deps.api()).getShipment(options.id, callOptions(deps, `Reading shipment ${options.id}`));
-  const ledger = await readStoredInLedger(await deps.connection(), deps.env);
-  for (const why of ledger.unreadable) deps.io.err(`Note: report journal not read (${why}); report sets are shown from the status alone.\n`);
+  const ledger = await readStoredInLedger(await deps.connection(), deps.env, [shipment]);
+  for (const why of ledger.unreadable) deps.io.err(`Note: ledger not read (${why}); report sets are shown from the status alone.\n`);
   const sets = reportSetsOf(shipment, ledger.stored);
   if (deps.globals.json) {
     const { withStatusName } = await import("../../shipments/shipment-filter.js");

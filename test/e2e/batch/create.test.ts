@@ -1,12 +1,13 @@
 // `shipctl shipment create --csv` against the sandbox: real exports, sizes around the 10-per-request limit, and every
 // fault of the issue. After each scenario the sandbox holds each valid row's shipment exactly once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyFileSync, createReadStream, existsSync, readFileSync } from "node:fs";
+import { copyFileSync, createReadStream, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { collect, fixture, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { shipmentRows, toCsv } from "../../../fixtures/csv/generate.mjs";
 import { rowsFile, shipmentTitles, writeRows } from "./helpers.js";
+import { heldLocks, inFlightEntries } from "../../helpers/ledger.js";
 import { openCsv } from "../../../src/csv/csv-reader.js";
 
 let sb: TestSandbox;
@@ -254,7 +255,7 @@ describe("shipctl shipment create --csv: faults, and exactly once after each", (
     child.kill("SIGKILL");
     const killed = await done;
     expect(killed.signal).toBe("SIGKILL");
-    expect(readFileSync(`${path}.shipctl-journal.jsonl`, "utf8")).toContain('"state":"in_flight"');
+    expect(inFlightEntries(org).length).toBeGreaterThan(0);
     await org.control.clearFaults();
 
     const rerun = await runCli(["shipment", "create", "--csv", path, "--json"], { sandbox: org, timeoutMs: 60_000 });
@@ -274,7 +275,7 @@ describe("shipctl shipment create --csv: faults, and exactly once after each", (
     const stopped = await done;
     expect(stopped.exitCode, stopped.stderr).toBe(130);
     expect(stopped.stderr).toContain(`To resume:\n  shipctl shipment create --csv ${path} --concurrency 2`);
-    expect(existsSync(`${path}.shipctl-journal.jsonl.lock`)).toBe(false);
+    expect(heldLocks(org)).toEqual([]);
     await org.control.clearFaults();
 
     const rerun = await runCli(["shipment", "create", "--csv", path, "--concurrency", "2", "--json"], { sandbox: org, timeoutMs: 60_000 });
@@ -286,7 +287,7 @@ describe("shipctl shipment create --csv: faults, and exactly once after each", (
 });
 
 describe("shipctl shipment create --csv: a copy of a file already sent", () => {
-  it("stops with exit 2 before sending, naming the earlier journal and --force-new; with --force-new it sends", async () => {
+  it("stops with exit 2 before sending, naming the earlier run and --force-new; with --force-new it sends", async () => {
     const org = await sb.newOrg();
     const { path, titles } = rowsFile(14, { seed: 41, titlePrefix: "Copied" });
     const first = await runCli(["shipment", "create", "--csv", path], { sandbox: org });
@@ -296,7 +297,7 @@ describe("shipctl shipment create --csv: a copy of a file already sent", () => {
 
     const refused = await runCli(["shipment", "create", "--csv", copy], { sandbox: org });
     expect(refused.exitCode, refused.stderr).toBe(2);
-    expect(refused.stderr).toContain(`all 14 of its rows were already sent by an earlier run from orders.csv, recorded in ${path}.shipctl-journal.jsonl`);
+    expect(refused.stderr).toContain(`all 14 of its rows were already sent by an earlier run from orders.csv (${path}), recorded in the ledger`);
     expect(refused.stderr).toContain("--force-new");
     expect(await posts(org)).toBe(2);
     await exactlyOnce(org, titles);

@@ -1,7 +1,8 @@
 // --dry-run predicts the run (issue 12): in each situation a batch meets, the dry run reads the journal and the copy
 // guard as the run does, writes nothing, and gives the counts and the exit code that the real run then gives.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { inputLockPath } from "../../helpers/ledger.js";
 import { dirname, join } from "node:path";
 import { hostname } from "node:os";
 import { fixture, runCli, tempDir } from "../../helpers/cli.js";
@@ -70,7 +71,7 @@ describe("shipment create --csv --dry-run predicts the run", () => {
     expect(first.exitCode, first.stderr).toBe(8);
     expect(first.stderr).toMatch(/2 created, 10 unknown/);
     // A dry run never waits for a request in flight (the run does, unless --no-wait): rehearse once it has settled.
-    await passed(settleAtIn(`${path}.shipctl-journal.jsonl`));
+    await passed(settleAtIn(join(configDir, "state")));
     const rerun = await rehearseThenRun(org, ["shipment", "create", "--csv", path], configDir);
     expect(rerun.real.exitCode).toBe(0);
     expect(rerun.doc.counts).toMatchObject({ would_send: 10, already_created: 2, unknown: 0 });
@@ -118,18 +119,19 @@ describe("shipment create --csv --dry-run predicts the run", () => {
     expect((await shipmentTitles(org)).size).toBe(6);
   });
 
-  it("while another run holds the journal: refused by the dry run as by the run (exit 2, the same message), its lock left alone", async () => {
+  it("while another run holds the input: refused by the dry run as by the run (exit 2, the same message), its lock left alone", async () => {
     const org = await sb.newOrg();
     const configDir = tempDir("shipctl-config-");
     const { path } = rowsFile(3, { seed: 510, titlePrefix: "Locked" });
-    const lock = `${path}.shipctl-journal.jsonl.lock`;
+    const lock = inputLockPath(join(configDir, "state"), org.url, "shipment-create", realpathSync(path));
+    mkdirSync(dirname(lock), { recursive: true });
     // A live process on this host holds it: this test's own.
     const holder = JSON.stringify({ pid: process.pid, host: hostname(), command: "shipctl shipment create --csv orders.csv", started: new Date().toISOString() });
     writeFileSync(lock, holder);
     const dry = await runCli(["shipment", "create", "--csv", path, "--dry-run"], { sandbox: org, configDir });
     const real = await runCli(["shipment", "create", "--csv", path], { sandbox: org, configDir });
     expect([dry.exitCode, real.exitCode]).toEqual([2, 2]);
-    expect(dry.stderr).toMatch(/another shipctl run is working on the journal/);
+    expect(dry.stderr).toMatch(new RegExp(`another shipctl run is working on ${realpathSync(path).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
     expect(dry.stderr).toBe(real.stderr);
     expect(readFileSync(lock, "utf8")).toBe(holder);
   });

@@ -4,7 +4,7 @@
 // waits on the sandbox or on what the CLI prints, never on the machine's speed. The reruns settle the rows by
 // reading the service back: those run against a sandbox answering stored shipments in each shape (issue 20).
 import { describe, expect, it } from "vitest";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
 import { SHIPMENT_SHAPES } from "../../../src/sandbox/defaults.js";
 import { type OrgTarget } from "../../helpers/sandbox.js";
@@ -172,35 +172,6 @@ describe("a service whose created_at lags its Date header", () => {
       await exactlyOnce(org, titles);
     });
   }
-});
-
-describe("a journal written by shipctl 0.1, interrupted mid-run", () => {
-  it("is migrated in place (kept as .v1.bak) and its rows being sent are settled, not resent", async () => {
-    const org = await sandbox().newOrg();
-    const configDir = tempDir("shipctl-config-");
-    const { path, titles } = rowsFile(12, { seed: 77, titlePrefix: "Old journal" });
-    // The first ten rows were sent by a run killed before their answer came (the service applied them after); the
-    // other two were never sent. The book it left is rewritten as shipctl 0.1 would have written it.
-    await (await stopWhileApplying(org, ["shipment", "create", "--csv", path, "--concurrency", "1"], "SIGKILL", configDir)).done;
-    await org.control.releaseHeld();
-    await applied(org, CREATE);
-    const book = readFileSync(`${path}.shipctl-journal.jsonl`, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
-    const target = book.find((l) => l.target)!;
-    const inFlight = book.find((l) => l.state === "in_flight")!;
-    const v1 = [
-      { shipctl_journal: 1, kind: "shipment-create", source: path, written: "2026-11-20T10:00:00.000Z" },
-      { target: target.target, base_url: target.base_url, profile: target.profile },
-      { t: inFlight.t, rows: inFlight.rows, state: "sending", at: inFlight.at, attempt: 1 },
-    ];
-    writeFileSync(`${path}.shipctl-journal.jsonl`, `${v1.map((l) => JSON.stringify(l)).join("\n")}\n`);
-
-    const rerun = await runCli(["shipment", "create", "--csv", path, "--json"], { sandbox: org, configDir });
-    expect(rerun.exitCode, rerun.stderr).toBe(0);
-    expect(existsSync(`${path}.shipctl-journal.jsonl.v1.bak`)).toBe(true);
-    expect(rerun.stderr).toMatch(/10 found created, 0 proven not created/);
-    expect(JSON.parse(rerun.stdout).counts).toMatchObject({ created: 2, skipped: 10 });
-    await exactlyOnce(org, titles);
-  });
 });
 
 /** A JSON file with the two inline addresses, so `--file` plus flags give a whole shipment. */

@@ -118,10 +118,11 @@ describe("an errors file run without --results", () => {
     saveTable(errors, failed);
     const fix = await runCli(["shipment", "create", "--csv", errors], { sandbox: org, configDir });
     expect(fix.exitCode, fix.stderr).toBe(0);
-    expect(fix.stderr).toContain(`Journal: ${results}.shipctl-journal.jsonl`);
+    // The errors file's rows are the original's: its record in the ledger is the original's.
+    expect(fix.stderr).toMatch(/Ledger: .*inputs/);
     const sent = await posts(org);
 
-    // The original's row 3 is still the refused one, but the journal knows it as created from its fixed copy.
+    // The original's row 3 is still the refused one, but the ledger knows it as created from its fixed copy.
     const rerun = await runCli(["shipment", "create", "--csv", original, "--results", results], { sandbox: org, configDir });
     expect(rerun.exitCode, rerun.stderr).toBe(0);
     expect(await posts(org)).toBe(sent);

@@ -24,12 +24,12 @@ describe("writeResultsJson", () => {
     outcomes.set(7, { status: "matched", label: "Twin", id: 4711, error: "matches shipment 4711, created 3 h ago, not by this machine" });
     const { text } = write(outcomes, {
       notes: { changes: [], mappings: [{ kind: "country", from: "DE", to: 5, name: "Germany", rows: 2 } as never] },
-      journal: "/tmp/j.jsonl",
+      ledger: "/tmp/j.jsonl",
       results: { results: "out.csv", errors: "out.errors.csv" },
     });
     const doc = JSON.parse(text);
     expect(text).toBe(`${JSON.stringify(doc, null, 2)}\n`);
-    expect(Object.keys(doc)).toEqual(["created", "failed", "unknown", "not_sent", "skipped", "matched", "counts", "changes", "mappings", "journal", "results_file", "errors_file"]);
+    expect(Object.keys(doc)).toEqual(["created", "failed", "unknown", "not_sent", "skipped", "matched", "counts", "changes", "mappings", "ledger", "results_file", "errors_file"]);
     expect(doc.created).toEqual([{ row: 2, reference: "R-1", title: "Étude 東 😀", shipment_id: 41 }]);
     expect(doc.failed).toEqual([
       { row: 5, reference: null, title: 'Line\nbreak "quoted"', status: "failed", error: "value: must be a number", problems: [{ column: "value", reason: "must be a number" }] },

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkoutCommand } from "../../../src/commands/checkout/checkout.js";
-import { checkoutBookPath } from "../../../src/checkout/checkout-book.js";
+import { checkoutRecordPath } from "../../../src/checkout/checkout-book.js";
 import { ExitCode } from "../../../src/errors.js";
 import { ShipmentStatus } from "../../../src/contract/index.js";
 import { runVerb } from "../../helpers/run-verb.js";
@@ -14,7 +14,7 @@ const prices = (calls: string[]) => calls.filter((c) => c.startsWith("GET /check
 
 /** The book's records, as written (header first). */
 function bookLines(configDir: string): Array<Record<string, unknown>> {
-  const text = readFileSync(checkoutBookPath({ SHIPCTL_CONFIG_DIR: configDir }), "utf8");
+  const text = readFileSync(checkoutRecordPath({ SHIPCTL_CONFIG_DIR: configDir }, "http://127.0.0.1:1"), "utf8");
   return text.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
@@ -43,7 +43,7 @@ describe("checkout: the book records every payment", () => {
     let atPost: Array<Record<string, unknown>> = [];
     svc.beforePost = () => void (atPost = bookLines(h.configDir));
     expect((await exitOf(runVerb(checkoutCommand, ["1", "2", "--yes"], h.deps))).code).toBe(0);
-    expect(atPost[0]).toMatchObject({ shipctl_ledger: 2, kind: "checkout" });
+    expect(atPost[0]).toMatchObject({ shipctl_ledger: 3, kind: "checkout" });
     expect(atPost.at(-1)).toMatchObject({
       rows: ["1", "2"],
       state: "in_flight",

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { checkoutCommand } from "../../../src/commands/checkout/checkout.js";
 import { ExitCode } from "../../../src/errors.js";
 import { ShipmentStatus } from "../../../src/contract/index.js";
-import { checkoutBookPath, openCheckoutBook } from "../../../src/checkout/checkout-book.js";
+import { checkoutRecordPath, openCheckoutBook } from "../../../src/checkout/checkout-book.js";
 import { tempDir } from "../../helpers/cli.js";
 import { runVerb } from "../../helpers/run-verb.js";
 import { exitOf, fakeService, harness } from "./fake.js";
@@ -24,7 +24,7 @@ describe("checkout --quote", () => {
     expect(h.io.stdout()).toMatch(/Total \(2 shipments, 1 session\)\s+\$20\.03$/m);
     expect(h.io.stderr()).toContain("shipment 3 is already Confirmed: not priced");
     expect(h.io.stderr()).toContain("quote: $20.03 for 2 shipments; nothing was charged");
-    expect(existsSync(checkoutBookPath(h.deps.env))).toBe(false);
+    expect(existsSync(checkoutRecordPath(h.deps.env, "http://127.0.0.1:1"))).toBe(false);
   });
 
   it("--json: snake_case document with the sessions in cents, the total and what is already paid", async () => {

@@ -70,7 +70,7 @@ describe("writeFileAtomic", () => {
   it("waits while the file it replaces is held, then replaces it", async () => {
     const path = join(tempDir("shipctl-held-"), "state.json");
     Object.assign(held, { path, times: 2, code: "EBUSY" });
-    await writeFileAtomic(path, "new", 0o600, sleep);
+    await writeFileAtomic(path, "new", { sleep });
     expect(readFileSync(path, "utf8")).toBe("new");
     expect(waits).toEqual(HELD_WAITS_MS.slice(0, 2));
   });
@@ -80,7 +80,7 @@ describe("writeFileAtomic", () => {
     const path = join(dir, "state.json");
     writeFileSync(path, "old");
     Object.assign(held, { path, times: 99, code: "EPERM" });
-    await expect(writeFileAtomic(path, "new", 0o600, sleep)).rejects.toBeInstanceOf(FileInUseError);
+    await expect(writeFileAtomic(path, "new", { sleep })).rejects.toBeInstanceOf(FileInUseError);
     expect(readFileSync(path, "utf8")).toBe("old");
     const { readdirSync } = await import("node:fs");
     expect(readdirSync(dir)).toEqual(["state.json"]);

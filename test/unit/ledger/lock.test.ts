@@ -37,7 +37,7 @@ describe("acquireLock", () => {
   it("waits for an empty lock whose owner writes its pid a moment later, then reports that owner", async () => {
     const path = join(tempDir("shipctl-lock-"), "j.lock");
     writeFileSync(path, "");
-    setTimeout(() => writeFileSync(path, "1"), 100);
+    setTimeout(() => writeFileSync(path, JSON.stringify({ pid: 1, host: hostname(), command: "shipctl x", started: "" })), 100);
     await expect(acquireLock(path, "the journal")).rejects.toThrow(/pid 1\b/);
   });
 
@@ -48,12 +48,6 @@ describe("acquireLock", () => {
     await expect(acquireLock(path, "the journal")).rejects.toThrow(
       `another shipctl run is working on the journal (pid ${process.pid}, \`shipctl shipment create --csv a.csv\`, started 2026-11-24 14:02:11 UTC)`,
     );
-  });
-
-  it("still reads a lock of shipctl 0.1 (a bare pid) as held by that process", async () => {
-    const path = join(tempDir("shipctl-lock-"), "j.lock");
-    writeFileSync(path, String(process.pid));
-    await expect(acquireLock(path, "the journal")).rejects.toThrow(new RegExp(`another shipctl run is working on the journal \\(pid ${process.pid}`));
   });
 
   it("never takes over a lock held on another host: it cannot tell whether that run is alive", async () => {
@@ -91,7 +85,7 @@ describe("acquireLock", () => {
 
   it("takes over the lock of a dead process", async () => {
     const path = join(tempDir("shipctl-lock-"), "j.lock");
-    writeFileSync(path, String(deadPid()));
+    writeFileSync(path, JSON.stringify({ pid: deadPid(), host: hostname(), command: "shipctl x", started: "" }));
     const lock = await acquireLock(path, "the journal");
     expect(holder(path).pid).toBe(process.pid);
     await lock.release();

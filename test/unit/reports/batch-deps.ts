@@ -11,13 +11,19 @@ import { createTestIO, type TestIO } from "../../helpers/test-io.js";
 import { scriptedPrompter } from "../../../src/prompter.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
 
+/**
+ * The state folder (the organization's ledger) of these tests' runs: a test writes what an earlier run left there.
+ * A test file gives each test its own (`reportState.dir = tempDir()` before each).
+ */
+export const reportState = { dir: tempDir("shipctl-state-") };
+
 export function batchDepsFor(api: unknown, now: Date, extra: { signal?: AbortSignal; configDir?: string; clock?: Clock } = {}): { deps: Deps; io: TestIO } {
   const io = createTestIO({ tty: false });
   const base: BaseDeps = {
     io,
     prompter: scriptedPrompter([]),
     clock: extra.clock ?? { now: () => now, sleep: async () => undefined },
-    env: { SHIPCTL_CONFIG_DIR: extra.configDir ?? tempDir("shipctl-config-") },
+    env: { SHIPCTL_CONFIG_DIR: extra.configDir ?? tempDir("shipctl-config-"), SHIPCTL_STATE_DIR: reportState.dir },
     cwd: process.cwd(),
     signal: extra.signal ?? new AbortController().signal,
     connect: async () => ({

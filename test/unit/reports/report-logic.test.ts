@@ -18,7 +18,7 @@ import { parseReportUpload, reportUploadCommand, uploadPlan } from "../../../src
 import { runVerb } from "../../helpers/run-verb.js";
 import type { PreparedReport } from "../../../src/reports/prepare-reports.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
-import { join, resolve } from "node:path";
+import { join, resolve, dirname } from "node:path";
 import { shellQuote } from "../../../src/output/shell-quote.js";
 
 const NOW = new Date("2025-03-02T12:00:00Z");
@@ -67,10 +67,10 @@ afterEach(async () => {
 });
 
 async function openBook(path = join(tempDir(), "r.jsonl")): Promise<Book> {
-  const book = await Book.open(path, {
+  const book = await Book.open({ SHIPCTL_STATE_DIR: dirname(path) }, {
     kind: "report-upload",
     source: "test",
-    target: { baseUrl: "http://x", profile: "t", token: "t" },
+    target: { baseUrl: "http://x", token: "t" },
     window: settleWindowFor({ baseUrl: "http://x", env: {} }),
   });
   books.push(book);
@@ -302,9 +302,9 @@ describe("rerunCommand", () => {
     const plan = (args: string[], flags: Parameters<typeof parseReportUpload>[1]) => uploadPlan(parseReportUpload(args, flags), "/work");
     const single = plan(["12", "my photos"], { set: "1", fit: true, wait: false });
     expect(rerunCommand(single, {})).toBe(`shipctl report upload 12 ${shellQuote("my photos")} --set 1 --fit --no-wait`);
-    const batch = plan([], { set: "2", manifest: "m.csv", concurrency: "4", journal: "j.jsonl", byOrder: true, yes: true });
+    const batch = plan([], { set: "2", manifest: "m.csv", concurrency: "4", byOrder: true, yes: true });
     const at = (name: string) => shellQuote(resolve("/work", name));
-    expect(rerunCommand(batch, { profile: "prod" })).toBe(`shipctl report upload --manifest ${at("m.csv")} --set 2 --by-order --yes --concurrency 4 --journal ${at("j.jsonl")} --profile prod`);
+    expect(rerunCommand(batch, { profile: "prod" })).toBe(`shipctl report upload --manifest ${at("m.csv")} --set 2 --by-order --yes --concurrency 4 --profile prod`);
   });
 });
 
@@ -322,7 +322,7 @@ describe("run: --by-order confirmation", () => {
       env: { SHIPCTL_CONFIG_DIR: tempDir("shipctl-config-") },
       cwd: process.cwd(),
       signal: new AbortController().signal,
-      connect: async () => ({ profile: "t", baseUrl: "http://x", token: "t", tables: async () => { throw new Error("unused"); }, sources: { baseUrl: "env", token: "env", profile: "default" } }),
+      connect: async () => ({ baseUrl: "http://x", profile: "t", token: "t", tables: async () => { throw new Error("unused"); }, sources: { baseUrl: "env", token: "env", profile: "default" } }),
       makeApi: async () => api as unknown as ApiClient,
     };
     return { d: createDeps(base, { ...DEFAULT_GLOBALS }), io, api, prompter };

@@ -1,7 +1,7 @@
 // Whose reports a report book holds: each target records the owner mark of the token that wrote it, and with another
 // token the reports recorded as stored are read back before any is skipped.
 import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, dirname } from "node:path";
 import { describe, expect, it } from "vitest";
 import { NotFoundError } from "../../../src/api/api-errors.js";
 import type { ApiClient } from "../../../src/api/client-types.js";
@@ -15,7 +15,7 @@ const TARGET = { baseUrl: "http://sandbox", profile: "default" };
 const WINDOW = settleWindowFor({ baseUrl: TARGET.baseUrl, env: {} });
 
 const open = (path: string, token: string, baseUrl = TARGET.baseUrl) =>
-  Book.open(path, { kind: "report-upload", source: "reports", target: { ...TARGET, baseUrl, token }, window: WINDOW });
+  Book.open({ SHIPCTL_STATE_DIR: dirname(path) }, { kind: "report-upload", source: "reports", target: { ...TARGET, baseUrl, token }, window: WINDOW });
 
 async function bookWith(stored: Array<[number, 1 | 2]>, other: Array<[number, "in_flight" | "failed"]> = []): Promise<string> {
   const path = join(tempDir(), "r.jsonl");

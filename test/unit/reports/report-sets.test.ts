@@ -1,20 +1,17 @@
-// Which condition-report sets a shipment has: from its status where the status shows it, else from the report books
-// of this profile and base URL, each said with its source.
+// Which condition-report sets a shipment has: from its status where the status shows it, else from the organization's
+// ledger (every upload's, batch or single), each said with its source.
 import { describe, expect, it } from "vitest";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { ShipmentStatus } from "../../../src/contract/index.js";
 import { Book } from "../../../src/ledger/book.js";
 import { settleWindowFor } from "../../../src/ledger/settle-window.js";
-import { singleReportBookPath } from "../../../src/reports/report-book.js";
 import { describeReportSets, readStoredInLedger, reportSetsOf } from "../../../src/reports/report-sets.js";
 import { tempDir } from "../../helpers/cli.js";
 
-const TARGET = { baseUrl: "http://127.0.0.1:8080", profile: "default", token: "sandbox-token" };
+const TARGET = { baseUrl: "http://127.0.0.1:8080", token: "sandbox-token" };
 const WINDOW = settleWindowFor({ baseUrl: TARGET.baseUrl, env: {} });
 
-async function bookWith(path: string, entries: Array<[string, "stored" | "failed"]>, target = TARGET): Promise<void> {
-  const book = await Book.open(path, { kind: "report-upload", source: "report upload", target, window: WINDOW });
+async function bookWith(env: NodeJS.ProcessEnv, source: string, entries: Array<[string, "stored" | "failed"]>, target = TARGET): Promise<void> {
+  const book = await Book.open(env, { kind: "report-upload", source, target, window: WINDOW });
   await book.record(entries.map(([key, state]) => [key, state === "stored" ? { state: "stored", id: Number(key.split("/")[0]) } : { state: "failed", error: "refused" }]));
   await book.close();
 }
@@ -36,25 +33,14 @@ describe("reportSetsOf", () => {
 });
 
 describe("readStoredInLedger", () => {
-  it("reads the single-upload book and the books named, this profile and base URL only, stored rows only", async () => {
-    const env = { SHIPCTL_CONFIG_DIR: tempDir("shipctl-sets-") };
-    const single = singleReportBookPath(env);
-    mkdirSync(join(single, ".."), { recursive: true });
-    await bookWith(single, [["7/1", "stored"], ["9/2", "failed"]]);
-    await bookWith(single, [["5/1", "stored"]], { ...TARGET, profile: "other" });
-    const batch = join(tempDir("shipctl-sets-batch-"), ".shipctl-report-ledger.jsonl");
-    await bookWith(batch, [["8/2", "stored"]]);
-    const read = await readStoredInLedger(TARGET, env, [batch]);
+  it("finds the sets every upload stored (single, batches), for this base URL only, stored entries only, without being told where", async () => {
+    const env = { SHIPCTL_STATE_DIR: tempDir("shipctl-sets-") };
+    await bookWith(env, "report upload", [["7/1", "stored"], ["9/2", "failed"]]);
+    await bookWith(env, "/photos/batch-a", [["8/2", "stored"]]);
+    await bookWith(env, "/photos/batch-b", [["5/1", "stored"]], { ...TARGET, baseUrl: "http://127.0.0.1:9090" });
+    const draft = ShipmentStatus.Draft;
+    const read = await readStoredInLedger(TARGET, env, [5, 7, 8, 9].map((id) => ({ id, status: draft })));
     expect([...read.stored].sort()).toEqual(["7/1", "8/2"]);
     expect(read.unreadable).toEqual([]);
-  });
-
-  it("a book that cannot be read is named, and the rest still read", async () => {
-    const env = { SHIPCTL_CONFIG_DIR: tempDir("shipctl-sets-") };
-    const bad = join(tempDir("shipctl-sets-bad-"), "bad.jsonl");
-    writeFileSync(bad, '{"shipctl_ledger":2,"kind":"shipment-create"}\n');
-    const read = await readStoredInLedger(TARGET, env, [bad]);
-    expect(read.stored.size).toBe(0);
-    expect(read.unreadable).toEqual([expect.stringContaining(bad)]);
   });
 });

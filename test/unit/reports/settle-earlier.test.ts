@@ -4,24 +4,27 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ExitCode } from "../../../src/errors.js";
 import { Book, type RowState } from "../../../src/ledger/book.js";
 import { settleWindowFor } from "../../../src/ledger/settle-window.js";
 import { reportUploadCommand } from "../../../src/commands/report/report-upload.js";
 import { runVerb } from "../../helpers/run-verb.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
-import { batchDepsFor, batchOf, StatusService } from "./batch-deps.js";
+import { batchDepsFor, batchOf, reportState, StatusService } from "./batch-deps.js";
 
 const NOW = new Date("2025-03-02T12:00:00Z");
+beforeEach(() => {
+  reportState.dir = tempDir("shipctl-state-");
+});
 const at = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
 
 /** A book as a run killed mid-upload leaves it: shipment 1's upload sent whole at NOW - 10 s, settled at NOW + 60 s. */
 async function leftInFlight(root: string, state: Partial<RowState> = {}): Promise<void> {
-  const book = await Book.open(join(root, ".shipctl-report-ledger.jsonl"), {
+  const book = await Book.open({ SHIPCTL_STATE_DIR: reportState.dir }, {
     kind: "report-upload",
     source: root,
-    target: { baseUrl: "http://x", profile: "t", token: "t" },
+    target: { baseUrl: "http://x", token: "t" },
     window: settleWindowFor({ baseUrl: "http://x", env: {} }),
   });
   await book.record([["1/1", { state: "in_flight", at: at(-12_000), attempt: 1, settle_at: at(60_000), await_sent: true, sent_at: at(-10_000), ...state } as RowState]]);
@@ -147,10 +150,10 @@ describe("uploads an earlier run left in flight", () => {
 
   it("a single upload settles its own book's in-flight row the same way", async () => {
     const configDir = tempDir("shipctl-config-");
-    const book = await Book.open(join(configDir, "journals", "reports.shipctl-ledger.jsonl"), {
+    const book = await Book.open({ SHIPCTL_STATE_DIR: reportState.dir }, {
       kind: "report-upload",
       source: "report upload",
-      target: { baseUrl: "http://x", profile: "t", token: "t" },
+      target: { baseUrl: "http://x", token: "t" },
       window: settleWindowFor({ baseUrl: "http://x", env: {} }),
     });
     await book.record([["5/1", { state: "in_flight", at: at(-12_000), attempt: 1, settle_at: at(60_000), await_sent: true, sent_at: at(-10_000) }]]);

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { targetsFromManifest, targetsFromRoot } from "../../../src/reports/batch-sources.js";
-import { parseReportKey, reportBookPlace, reportKey } from "../../../src/reports/report-book.js";
+import { parseReportKey, reportKey } from "../../../src/reports/report-book.js";
 import { tempDir } from "../../helpers/cli.js";
 
 describe("targetsFromRoot", () => {
@@ -58,25 +58,7 @@ describe("targetsFromManifest", () => {
   });
 });
 
-describe("reportBookPlace", () => {
-  const env = { SHIPCTL_CONFIG_DIR: resolve("/cfg") };
-  const at = (...parts: string[]) => resolve("/", ...parts);
-  it("keeps a batch's book inside its root and a manifest's beside it, each with the 0.1 journal to migrate", () => {
-    expect(reportBookPlace({ kind: "batch", root: at("r") }, undefined, env)).toEqual({
-      path: at("r", ".shipctl-report-ledger.jsonl"),
-      legacyPath: at("r", ".shipctl-report-journal.json"),
-    });
-    expect(reportBookPlace({ kind: "manifest", file: at("x", "arrivals.csv") }, undefined, env)).toEqual({
-      path: at("x", "arrivals.csv.shipctl-report-ledger.jsonl"),
-      legacyPath: at("x", "arrivals.csv.shipctl-report-journal.json"),
-    });
-  });
-
-  it("uses --journal as given (a 0.1 journal there is migrated in place), and one book in the config folder for single uploads", () => {
-    expect(reportBookPlace({ kind: "batch", root: at("r") }, at("j", "mine.json"), env)).toEqual({ path: at("j", "mine.json") });
-    expect(reportBookPlace({ kind: "single", shipmentId: 5, folder: at("p"), label: "p" }, undefined, env)).toEqual({ path: at("cfg", "journals", "reports.shipctl-ledger.jsonl") });
-  });
-
+describe("report keys", () => {
   it("keys a row by shipment and set, and reads such keys back", () => {
     expect(reportKey(1234, 2)).toBe("1234/2");
     expect(parseReportKey("1234/2")).toEqual({ shipmentId: 1234, set: 2 });

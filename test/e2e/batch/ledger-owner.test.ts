@@ -1,8 +1,10 @@
-// Journals are scoped by profile and URL; the token's organization is checked before recorded rows are trusted.
+// The ledger is the organization's by URL; the token's organization is checked before recorded rows are trusted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
-import { fixture, runCli, tempDir } from "../../helpers/cli.js";
+import { fixture, runCli, stateDirFor, tempDir } from "../../helpers/cli.js";
+import { inputRecords } from "../../helpers/ledger.js";
+import { ledgerDir } from "../../../src/ledger/organization.js";
 import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.js";
 import { seedAddress } from "../../helpers/seed.js";
 import { listAll, rowsFile, shipmentTitles } from "./helpers.js";
@@ -13,25 +15,28 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-describe("a journal written for another organization on the same URL", () => {
-  it("shipment create --csv: exit 2, nothing sent, and the journal named; after moving it away, every row is created", async () => {
+describe("a ledger written for another organization on the same URL", () => {
+  it("shipment create --csv: exit 2, nothing sent, and the ledger named; after moving it away, every row is created", async () => {
     const first = await sb.newOrg();
     const { path, titles } = rowsFile(4, { seed: 31, titlePrefix: "Org" });
     expect((await runCli(["shipment", "create", "--csv", path], { sandbox: first })).exitCode).toBe(0);
-    const journal = `${path}.shipctl-journal.jsonl`;
-    expect(readFileSync(journal, "utf8")).not.toContain(first.token);
+    // The second organization's runs on the same machine: the same state folder.
+    const env = { SHIPCTL_STATE_DIR: stateDirFor(first) };
+    const ledger = ledgerDir(env, { baseUrl: first.url });
+    expect(inputRecords(first).join("")).not.toContain(first.token);
+    expect(readFileSync(join(ledger, "owner.json"), "utf8")).not.toContain(first.token);
 
     const second = await sb.newOrg();
-    const r = await runCli(["shipment", "create", "--csv", path], { sandbox: second });
+    const r = await runCli(["shipment", "create", "--csv", path], { sandbox: second, env });
     expect(r.exitCode, r.stderr).toBe(2);
-    expect(r.stderr).toContain(journal);
+    expect(r.stderr).toContain(ledger);
     expect(r.stderr).toMatch(/another organization, or for a sandbox that was restarted/);
     expect(await second.control.requests({ method: "POST", path: "/api/v1/shipments" })).toHaveLength(0);
 
-    const moved = await runCli(["shipment", "create", "--csv", path, "--results", join(tempDir(), "r.csv")], { sandbox: second });
-    expect(moved.exitCode).toBe(2); // --results does not escape it: the journal beside the input is still found
-    renameSync(journal, `${journal}.old`);
-    expect((await runCli(["shipment", "create", "--csv", path], { sandbox: second })).exitCode).toBe(0);
+    const moved = await runCli(["shipment", "create", "--csv", path, "--results", join(tempDir(), "r.csv")], { sandbox: second, env });
+    expect(moved.exitCode).toBe(2); // --results does not escape it: the input's record is the input's
+    renameSync(ledger, `${ledger}.old`);
+    expect((await runCli(["shipment", "create", "--csv", path], { sandbox: second, env })).exitCode).toBe(0);
     const counts = await shipmentTitles(second);
     expect([...counts.keys()].sort()).toEqual([...titles].sort());
   });
@@ -44,9 +49,9 @@ describe("a journal written for another organization on the same URL", () => {
     expect((await runCli(args, { sandbox: first })).exitCode).toBe(8);
 
     const second = await sb.newOrg();
-    const r = await runCli(args, { sandbox: second });
+    const r = await runCli(args, { sandbox: second, env: { SHIPCTL_STATE_DIR: stateDirFor(first) } });
     expect(r.exitCode, r.stderr).toBe(2);
-    expect(r.stderr).toMatch(/records addresses this organization does not have/);
+    expect(r.stderr).toMatch(/holds addresses this organization does not have/);
     expect(await listAll(second, "addresses")).toHaveLength(0);
   });
 

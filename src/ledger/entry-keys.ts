@@ -1,0 +1,38 @@
+// What names a write in the organization's ledger (an entry's key), and what names an input (its record and its
+// exclusion). Keys say what a write is, whichever input sent it: a shipment created from a CSV row, from flags or from
+// JSON is one family ("shipment:<row key>"); a report is "report:<shipment>/<set>"; a payment "payment:<shipment>".
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import type { BookKind } from "./entry.js";
+
+/** The family of writes a kind's keys belong to: one for every way a shipment (an address...) is created. */
+export const FAMILY: Record<BookKind, string> = {
+  "shipment-create": "shipment",
+  "shipment-update": "shipment-update",
+  "address-add": "address",
+  "address-update": "address-update",
+  "report-upload": "report",
+  checkout: "payment",
+};
+
+/** Which settled entries a new claim may replace: updates and payments are sent again once settled. */
+export const OVER: Record<BookKind, "failed" | "settled"> = {
+  "shipment-create": "failed",
+  "shipment-update": "settled",
+  "address-add": "failed",
+  "address-update": "settled",
+  "report-upload": "failed",
+  checkout: "settled",
+};
+
+/** What names an input in the ledger: its kind and name (and part), for its record and its exclusion. */
+export function inputScope(kind: BookKind, source: string, part?: string): string {
+  return `${kind}\n${source}${part === undefined ? "" : `\n${part}`}`;
+}
+
+/** Where an input's record is: `scope` is its kind and name (and part). */
+export function inputRecordPath(dir: string, scope: string): string {
+  const h = createHash("sha256").update(scope).digest("hex").slice(0, 32);
+  return join(dir, "inputs", `${h}.jsonl`);
+}
+

@@ -1,0 +1,52 @@
+// What the ledger records of a write that must not repeat (an entry's state), and the hash its keys and files use.
+import { createHash } from "node:crypto";
+import type { Address } from "../contract/index.js";
+
+/** What a book records, one kind per command that writes. */
+export type BookKind = "shipment-create" | "shipment-update" | "address-add" | "address-update" | "report-upload" | "checkout";
+
+/** A request that may have reached the service and whose answer is not recorded. */
+export interface InFlight {
+  state: "in_flight";
+  /** When the intent was recorded, just before sending (this machine's clock, ISO). */
+  at: string;
+  /** Rows sent in one request share it: the service applies a request whole. */
+  attempt: number;
+  /** After this the service can no longer be applying it (settle-window.ts). */
+  settle_at: string;
+  /** Service time minus local time when it was recorded, if known: places `at` on the service's clock. */
+  offset_ms?: number;
+  /** What matching needs of what was sent (fields of the shipment, the address sent...): never the row as it is now. */
+  sent?: unknown;
+  /**
+   * Recorded ahead of its request (an upload, a create waiting for a free slot): its settle time counts from `sent_at`,
+   * recorded when its last byte is handed over; without it the request never left whole (Book.markSent).
+   */
+  await_sent?: boolean;
+  /** When the last byte of the request was handed to the connection. */
+  sent_at?: string;
+  /** When the service itself answered it with a failure (its status in `answer_status`): the request is over (Book.markAnswered). */
+  answered_at?: string;
+  answer_status?: number;
+}
+
+export type RowState =
+  | InFlight
+  | { state: "created"; id: number }
+  /** PATCH applied; `hash` is the content sent, so a row edited since is sent again. */
+  | { state: "updated"; id: number; hash?: string }
+  /** A condition report stored; `id` its shipment's (the book's claim, checked by the owner check); `at` when known. */
+  | { state: "stored"; id?: number; at?: string }
+  | { state: "paid" }
+  /** The service certainly did not apply it (refused, or proven not applied): a rerun sends it again. */
+  | { state: "failed"; error: string };
+
+export type Verdict =
+  | { status: "valid" }
+  | { status: "invalid"; message: string; code?: number }
+  | { status: "recommended"; revised: Address; message: string };
+
+export function shortHash(text: string): string {
+  return createHash("sha256").update(text).digest("base64url").slice(0, 22);
+}
+

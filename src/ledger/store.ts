@@ -1,0 +1,63 @@
+// The store behind an organization's ledger: what the core needs of wherever the entries live, and nothing more. The
+// local store (local-store.ts) keeps them in files in the state folder; a team's store (a later issue) keeps them in
+// PostgreSQL. Each entry is one write that must not repeat, under a key that says what the write is (entry-keys.ts).
+//
+// A claim is an atomic "insert if absent": a key is claimed in flight by one run only, which alone may send its
+// write. In SQL, an INSERT of a unique key (ON CONFLICT DO UPDATE ... WHERE the entry may be replaced, or is in flight
+// for the same input, whose run holds it); in files, an exclusive create. Exclusion is per key (a claim) or per input (exclude()), never organization-wide: runs of other
+// inputs never wait for each other.
+import type { InFlight, RowState } from "./entry.js";
+
+export interface Entry {
+  key: string;
+  /** The input whose run recorded it, as said in messages: a path, "stdin", "flags", "checkout", "report upload". */
+  input: string;
+  state: RowState;
+}
+
+export interface Claim {
+  key: string;
+  input: string;
+  state: InFlight;
+  /**
+   * Which settled entry of the same key this claim may replace: "failed" (not applied: sent again) by default;
+   * "settled", any entry not in flight (an update sent again after an edit, a payment the service refused).
+   */
+  over?: "failed" | "settled";
+}
+
+/** A claim refused: the key's entry as it is (in flight for another run, or settled as done). */
+export interface Refused {
+  key: string;
+  entry: Entry;
+}
+
+export interface Exclusion {
+  release(): Promise<void>;
+}
+
+/** Waiting for a run holding an input, instead of refusing at once (a checkout started twice by a script). */
+export interface ExclusionWait {
+  ms: number;
+  /** Told once, when the wait begins: names the run that holds it. */
+  say(holder: string): void;
+}
+
+export interface LedgerStore {
+  /** Where the ledger is, said in messages (a folder, a database). */
+  readonly where: string;
+  /** Claims each key in flight (durably, before its request may leave); returns the claims refused. */
+  claim(claims: readonly Claim[]): Promise<Refused[]>;
+  /**
+   * Records entries' states (outcomes; a settle time once the request's last byte left). `durable: false` for what
+   * is safe to lose in a crash (an outcome lost leaves its entry in flight, settled by the next run).
+   */
+  record(entries: readonly Entry[], o?: { durable?: boolean }): Promise<void>;
+  find(key: string): Promise<Entry | undefined>;
+  /** Every entry in flight, whichever input's. */
+  inFlight(): Promise<Entry[]>;
+  /** Holds `scope` (an input, or a key) against other runs until released; refuses (or waits) while another holds it. */
+  exclude(scope: string, what: string, wait?: ExclusionWait): Promise<Exclusion>;
+  /** Refuses as exclude() would, without holding anything (a dry run writes nothing). */
+  refuseIfExcluded(scope: string, what: string): Promise<void>;
+}

@@ -1,0 +1,73 @@
+// The local store: a claim is an insert if absent (an exclusive create), outcomes end a claim, entries are found by
+// key whichever input recorded them, and only entries in flight are listed.
+import { describe, expect, it } from "vitest";
+import { utimesSync, writeFileSync, mkdirSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { LocalStore } from "../../../src/ledger/local-store.js";
+import type { InFlight } from "../../../src/ledger/entry.js";
+import { tempDir } from "../../helpers/cli.js";
+
+const FLIGHT: InFlight = { state: "in_flight", at: "2026-11-24T12:00:00.000Z", attempt: 1, settle_at: "2026-11-24T12:05:00.000Z" };
+
+describe("LocalStore", () => {
+  it("claims a key once: a second input is refused with the entry as it is, in flight or done", async () => {
+    const store = new LocalStore(tempDir("shipctl-store-"));
+    expect(await store.claim([{ key: "shipment:a", input: "/x/orders.csv", state: FLIGHT }])).toEqual([]);
+    const refused = await store.claim([{ key: "shipment:a", input: "/x/copy.csv", state: FLIGHT }]);
+    expect(refused).toEqual([{ key: "shipment:a", entry: { key: "shipment:a", input: "/x/orders.csv", state: FLIGHT } }]);
+    await store.record([{ key: "shipment:a", input: "/x/orders.csv", state: { state: "created", id: 7 } }]);
+    expect(await store.inFlight()).toEqual([]);
+    const again = await store.claim([{ key: "shipment:a", input: "/x/copy.csv", state: FLIGHT }]);
+    expect(again[0]!.entry.state).toEqual({ state: "created", id: 7 });
+    expect(await store.find("shipment:a")).toEqual({ key: "shipment:a", input: "/x/orders.csv", state: { state: "created", id: 7 } });
+  });
+
+  it("lets two runs race for one key: exactly one claim wins", async () => {
+    const dir = tempDir("shipctl-store-");
+    const [a, b] = [new LocalStore(dir), new LocalStore(dir)];
+    const results = await Promise.all([a.claim([{ key: "k", input: "one", state: FLIGHT }]), b.claim([{ key: "k", input: "two", state: FLIGHT }])]);
+    expect(results.filter((r) => r.length === 0)).toHaveLength(1);
+  });
+
+  it("a failed entry (not applied) is claimed again; a settled one only when the claim says so (updates, payments)", async () => {
+    const store = new LocalStore(tempDir("shipctl-store-"));
+    await store.record([{ key: "f", input: "i", state: { state: "failed", error: "refused" } }]);
+    expect(await store.claim([{ key: "f", input: "j", state: FLIGHT }])).toEqual([]);
+    await store.record([{ key: "u", input: "i", state: { state: "updated", id: 3 } }]);
+    expect(await store.claim([{ key: "u", input: "j", state: FLIGHT }])).toHaveLength(1);
+    expect(await store.claim([{ key: "u", input: "j", state: FLIGHT, over: "settled" }])).toEqual([]);
+  });
+
+  it("the same input claims its own key again (a request sent again once proven not applied)", async () => {
+    const store = new LocalStore(tempDir("shipctl-store-"));
+    await store.claim([{ key: "k", input: "i", state: FLIGHT }]);
+    expect(await store.claim([{ key: "k", input: "i", state: { ...FLIGHT, attempt: 2 } }])).toEqual([]);
+    expect((await store.find("k"))?.state).toMatchObject({ attempt: 2 });
+  });
+
+  it("lists what is in flight; an empty claim left by a killed run is dropped once stale, and claimed again", async () => {
+    const dir = tempDir("shipctl-store-");
+    const store = new LocalStore(dir);
+    await store.claim([{ key: "live", input: "i", state: FLIGHT }]);
+    const [name] = readdirSync(join(dir, "in-flight"));
+    const empty = join(dir, "in-flight", `0${name!.slice(1)}`);
+    mkdirSync(join(dir, "in-flight"), { recursive: true });
+    writeFileSync(empty, "");
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(empty, old, old);
+    expect((await store.inFlight()).map((e) => e.key)).toEqual(["live"]);
+    expect(readdirSync(join(dir, "in-flight"))).toEqual([name]);
+  });
+
+  it("holds an input against a second run, and lets it go", async () => {
+    const store = new LocalStore(tempDir("shipctl-store-"));
+    const held = await store.exclude("shipment-create\n/x/orders.csv", "orders.csv");
+    await expect(store.exclude("shipment-create\n/x/orders.csv", "orders.csv")).rejects.toThrow(/another shipctl run is working on orders.csv/);
+    await expect(store.refuseIfExcluded("shipment-create\n/x/orders.csv", "orders.csv")).rejects.toThrow(/another shipctl run/);
+    // Another input is not held: runs of other inputs never wait for each other.
+    const other = await store.exclude("shipment-create\n/x/other.csv", "other.csv");
+    await held.release();
+    await other.release();
+    await (await store.exclude("shipment-create\n/x/orders.csv", "orders.csv")).release();
+  });
+});

@@ -1,0 +1,42 @@
+// An organization's ledger: one folder per base URL in the state folder, its token's mark a salted SHA-256, never the
+// token; a token that does not match is not confirmed until its records are checked (owner.ts) and accepted.
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ledgerDir, markFor, OrganizationLedger, organizationId, tokenMatches } from "../../../src/ledger/organization.js";
+import { tempDir } from "../../helpers/cli.js";
+
+describe("organization ledger", () => {
+  it("is one folder per base URL (a trailing slash or the case of the host makes no other), in the state folder", () => {
+    const env = { SHIPCTL_STATE_DIR: "/state" };
+    expect(organizationId({ baseUrl: "https://API.example.com/" })).toBe(organizationId({ baseUrl: "https://api.example.com" }));
+    expect(organizationId({ baseUrl: "https://a.example.com" })).not.toBe(organizationId({ baseUrl: "https://b.example.com" }));
+    expect(ledgerDir(env, { baseUrl: "https://api.example.com" })).toBe(join("/state", "ledger", organizationId({ baseUrl: "https://api.example.com" })));
+  });
+
+  it("marks a token with a salt of its own each time, and matches only that token", () => {
+    const a = markFor("token-a");
+    const b = markFor("token-a");
+    expect(a.salt).not.toBe(b.salt);
+    expect(a.hash).not.toBe(b.hash);
+    expect(tokenMatches("token-a", a)).toBe(true);
+    expect(tokenMatches("token-b", a)).toBe(false);
+    expect(tokenMatches("token-a", undefined)).toBe(false);
+  });
+
+  it("writes the mark, never the token; another token is unconfirmed until accepted", async () => {
+    const env = { SHIPCTL_STATE_DIR: tempDir("shipctl-org-") };
+    const baseUrl = "http://127.0.0.1:8080";
+    const first = await OrganizationLedger.open(env, { baseUrl, token: "secret-token-a" });
+    expect(first.tokenConfirmed).toBe(true); // a new ledger
+    await first.acceptToken();
+    const text = readFileSync(join(ledgerDir(env, { baseUrl }), "owner.json"), "utf8");
+    expect(text).not.toContain("secret-token-a");
+    expect((await OrganizationLedger.open(env, { baseUrl, token: "secret-token-a" })).tokenConfirmed).toBe(true);
+    const other = await OrganizationLedger.open(env, { baseUrl, token: "secret-token-b" });
+    expect(other.tokenConfirmed).toBe(false);
+    await other.acceptToken();
+    expect((await OrganizationLedger.open(env, { baseUrl, token: "secret-token-b" })).tokenConfirmed).toBe(true);
+    expect((await OrganizationLedger.open(env, { baseUrl, token: "secret-token-a" })).tokenConfirmed).toBe(false);
+  });
+});
