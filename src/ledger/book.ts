@@ -27,6 +27,8 @@ export class Book {
   private ownerAccepted: boolean;
   /** Store writes under way that no caller waits for (outcomes, sent times), by ledger key: awaited before that key's next write, and by close(). */
   private pending = new Map<string, Promise<unknown>>();
+  /** The claim under way: the next waits for it. */
+  private claiming: Promise<unknown> = Promise.resolve();
 
   private constructor(
     /** This input's record: the rows it sent, in the organization's ledger folder. */
@@ -181,7 +183,10 @@ export class Book {
     const outcomes = keyed.filter(([, s]) => s.state !== "in_flight").map(([key, state]) => this.entry(key, state));
     // A key's outcome noted a moment ago (not awaited) must be in the store before the key is claimed again.
     await Promise.all(keyed.map(([key]) => this.pending.get(this.ledgerKey(key))));
-    const [refused] = await Promise.all([this.ledger.store.claim(claims), this.ledger.store.record(outcomes)]);
+    // Claims in the order they were asked for: requests leave in file order, as the rows were read.
+    const claimed = this.claiming.then(() => this.ledger.store.claim(claims));
+    this.claiming = claimed.catch(() => undefined);
+    const [refused] = await Promise.all([claimed, this.ledger.store.record(outcomes)]);
     if (refused.length > 0) {
       const failed = new Set(refused.map((r) => r.key));
       const error = "not sent: another run holds it in flight, or sent it meanwhile";

@@ -42,3 +42,15 @@ export function inputRecords(target: CliTarget | string): string[] {
 export function inputLockPath(stateDir: string, baseUrl: string, kind: BookKind, source: string): string {
   return new LocalStore(ledgerDir({ SHIPCTL_STATE_DIR: stateDir }, { baseUrl })).lockPath(inputScope(kind, source));
 }
+
+/** The state folder of runs given `configDir` and no SHIPCTL_STATE_DIR (src/config/paths.ts: `<config>/state`). */
+export function stateDirOf(configDir: string): string {
+  return join(configDir, "state");
+}
+
+/** The text of the one input record in the ledger of runs given `configDir`; fails when there is not exactly one. */
+export function onlyInputRecord(configDir: string): string {
+  const records = inputRecords(stateDirOf(configDir));
+  if (records.length !== 1) throw new Error(`${records.length} input records in ${stateDirOf(configDir)}, not one`);
+  return records[0]!;
+}

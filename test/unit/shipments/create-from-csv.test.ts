@@ -6,6 +6,7 @@ import { csvOptions } from "../../../src/batch/run-options.js";
 import { shipmentRows, toCsv } from "../../../fixtures/csv/generate.mjs";
 import { FakeShipmentService, shipmentHarness } from "../../helpers/fake-shipment-service.js";
 import { instantClock } from "../../helpers/clock.js";
+import { onlyInputRecord } from "../../helpers/ledger.js";
 
 function writeCsv(dir: string, n: number, name = "orders.csv", seed = 1): { path: string; titles: string[] } {
   const rows = shipmentRows(n, { seed, titlePrefix: "T" });
@@ -45,7 +46,7 @@ describe("shipment create --csv (logic, fake service)", () => {
     api.createShipments = async (list, options) => {
       const sending = new Set<string>();
       // Other requests' records may be being written meanwhile: the last line can be torn, as after a kill.
-      const lines = readFileSync(`${path}.shipctl-journal.jsonl`, "utf8").split("\n").slice(0, -1);
+      const lines = onlyInputRecord(h.dir).split("\n").slice(0, -1);
       for (const line of lines) {
         const record = JSON.parse(line) as { rows?: string[]; row?: string; state?: string };
         if (record.state === "in_flight") for (const key of record.rows ?? [record.row!]) sending.add(key);
@@ -117,7 +118,7 @@ describe("shipment create --csv (logic, fake service)", () => {
     expect(service.createCalls.map((c) => c.length)).toEqual([10, 2]);
     expect(h.io.stderr()).toMatch(/10 rows were not found on the service yet; not sent again in this run/);
     expect(h.io.stderr()).toMatch(/run again \(after a minute if a request timed out\):\n {2}shipctl shipment create --csv /);
-    expect(readFileSync(`${path}.shipctl-journal.jsonl`, "utf8").trim().split("\n").at(-1)).not.toContain('"failed"');
+    expect(onlyInputRecord(h.dir).trim().split("\n").at(-1)).not.toContain('"failed"');
 
     const second = shipmentHarness({ service, dir: h.dir });
     expect(await runCreateCsv(second.deps, csvOptions({ csv: path }))).toBe(0);
@@ -164,8 +165,7 @@ describe("shipment create --csv (logic, fake service)", () => {
     service.script = ["ok", "killed-after-apply"];
     await expect(runCreateCsv(first.deps, csvOptions({ csv: path, concurrency: 1 }))).rejects.toThrow("killed");
     expect(service.shipments).toHaveLength(20);
-    const journal = readFileSync(`${path}.shipctl-journal.jsonl`, "utf8");
-    expect(journal).toContain('"state":"in_flight"');
+    expect(onlyInputRecord(first.dir)).toContain('"state":"in_flight"');
 
     const second = shipmentHarness({ service, dir: first.dir });
     expect(await runCreateCsv(second.deps, csvOptions({ csv: path }))).toBe(0);
