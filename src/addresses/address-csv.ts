@@ -12,7 +12,7 @@ import { addressScanSpec, type ValidAddressRow } from "./address-spec.js";
 import { withBatch, type BatchRun } from "../batch/batch-run.js";
 import { finishRun } from "../batch/finish.js";
 import type { Book, Verdict } from "../ledger/book.js";
-import { settledEarlier, settleEarlierRuns, settleOwnLost } from "../ledger/lost.js";
+import { settledEarlier, settleEarlierRuns, settleOwnLost } from "../batch/settle-lost.js";
 import { addressFinder } from "./address-read-back.js";
 import { Notes } from "../csv/value-notes.js";
 import { problemsText } from "../batch/outcomes.js";

@@ -26,7 +26,7 @@ import { Book, type InFlight, type RowState } from "../ledger/book.js";
 import { shortHash } from "../ledger/entry.js";
 import { sentElsewhere, sentElsewhereError } from "../ledger/copy-guard.js";
 import { classifyFailure } from "../ledger/failure-kind.js";
-import { RECONCILE_DELAY_MS } from "../ledger/lost.js";
+import { RECONCILE_DELAY_MS } from "../batch/settle-lost.js";
 import { settleBook } from "../ledger/settle-book.js";
 import { settleAtFromIntent, settleWindowOf } from "../ledger/settle-window.js";
 import { formatSettleTime } from "../output/time-format.js";

@@ -4,7 +4,7 @@ import type { ApiClient } from "../api/client-types.js";
 import type { Clock } from "../clock.js";
 import { classifyFailure } from "../ledger/failure-kind.js";
 import type { Book } from "../ledger/book.js";
-import type { LostRow } from "../ledger/lost.js";
+import type { LostRow } from "./settle-lost.js";
 import { settleAtFromIntent } from "../ledger/settle-window.js";
 import { offsetOf } from "../shipments/create-sender.js";
 import type { Outcomes } from "./outcomes.js";

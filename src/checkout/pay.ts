@@ -15,7 +15,7 @@
 // Each POST follows a price session for the same shipments (the service requires it), so a session is priced again
 // before it is paid unless its price session was the very last request; it is never paid above the price confirmed.
 import { ConflictError, PaymentDeclinedError, NoPaymentMethodError } from "../api/api-errors.js";
-import { RECONCILE_DELAY_MS } from "../ledger/lost.js";
+import { RECONCILE_DELAY_MS } from "../batch/settle-lost.js";
 import type { ApiClient } from "../api/client-types.js";
 import type { Deps } from "../deps.js";
 import { formatUsd } from "../output/money.js";

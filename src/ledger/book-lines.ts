@@ -9,7 +9,7 @@
 //   {"row":"k3","state":"failed","error":"..."}
 //   {"address":"<hash>","verdict":{...}}                    an address verification, kept for reruns
 // Rows of one request share a line. A crash can tear only the last line, which is then left out.
-import type { RowState } from "./entry.js";
+import type { BookKind, RowState, Verdict } from "./entry.js";
 
 export const LEDGER_VERSION = 3;
 
@@ -84,4 +84,13 @@ export function linesFor(entries: ReadonlyArray<readonly [string, RowState]>): s
   if ("id" in first) line.ids = entries.map(([, s]) => (s as { id?: number }).id);
   if ("sent" in first) line.sent = entries.map(([, s]) => (s as { sent?: unknown }).sent);
   return [JSON.stringify(line)];
+}
+
+/** A record folded into one snapshot: its header, the address verdicts, then each row's latest state. */
+export function snapshotText(kind: BookKind, source: string, verdicts: ReadonlyMap<string, Verdict>, rows: ReadonlyMap<string, RowState>): string {
+  const header = { shipctl_ledger: LEDGER_VERSION, kind, source, written: new Date().toISOString() };
+  const out: string[] = [JSON.stringify(header)];
+  for (const [key, verdict] of verdicts) out.push(JSON.stringify({ address: key, verdict }));
+  for (const [key, state] of rows) out.push(JSON.stringify({ row: key, ...state }));
+  return `${out.join("\n")}\n`;
 }

@@ -1,5 +1,7 @@
 // Reading an input's record (book-lines.ts) into memory: its rows' states and its address verdicts.
 import { readFile } from "node:fs/promises";
+import { uptime } from "node:os";
+import type { SettleWindow } from "./settle-window.js";
 import { bookLines, LEDGER_VERSION, statesOf, type Line } from "./book-lines.js";
 import type { BookKind, RowState, Verdict } from "./entry.js";
 
@@ -43,4 +45,21 @@ function apply(book: LoadedBook, line: Line): void {
     return;
   }
   for (const [key, state] of statesOf(line)) book.rows.set(key, state);
+}
+
+/**
+ * A request recorded with `await_sent` and no `sent_at` never handed its last byte to the connection, unless the
+ * machine restarted since (a crash can lose the line): such a row was certainly not applied. After a restart, it was
+ * sent, if at all, before the restart. Returns the rows proven not sent (`keyed`: as the record writes a state).
+ */
+export function settleUnsent(rows: Map<string, RowState>, window: SettleWindow, keyed: (key: string, state: RowState) => RowState): Array<[string, RowState]> {
+  const bootMs = Date.now() - uptime() * 1000;
+  const unsent: Array<[string, RowState]> = [];
+  for (const [key, s] of rows) {
+    if (s.state !== "in_flight" || !s.await_sent || s.sent_at !== undefined) continue;
+    if (Date.parse(s.at) >= bootMs) unsent.push([key, keyed(key, { state: "failed", error: "not sent: the run stopped before its request left whole" })]);
+    else rows.set(key, { ...s, settle_at: new Date(bootMs + window.sendBoundMs + window.applyMs).toISOString() });
+  }
+  for (const [key, state] of unsent) rows.set(key, state);
+  return unsent;
 }

@@ -6,13 +6,12 @@
 // (settle.ts) before anything is sent. The record is JSON Lines (book-lines.ts), appended during a run, an intent
 // flushed (fdatasync) before its request leaves; a crash can only tear the last line, which is then ignored.
 import { mkdir } from "node:fs/promises";
-import { uptime } from "node:os";
 import { dirname } from "node:path";
 import { Appender } from "./appender.js";
 import { writeFileAtomic } from "../fs/atomic-file.js";
-import { LEDGER_VERSION, linesFor } from "./book-lines.js";
+import { linesFor, snapshotText } from "./book-lines.js";
 import { shortHash, type InFlight, type RowState, type Verdict } from "./entry.js";
-import { loadBook } from "./book-load.js";
+import { loadBook, settleUnsent } from "./book-load.js";
 import { FAMILY, inputRecordPath, inputScope, OVER } from "./entry-keys.js";
 import { forceNewHint } from "./force-new.js";
 import { OrganizationLedger } from "./organization.js";
@@ -20,13 +19,14 @@ import { damaged, LedgerConflict, type OpenOptions } from "./book-options.js";
 import { settleAtFromAnswer, settleAtFromSent, type SettleWindow } from "./settle-window.js";
 export { BookDamaged, LedgerConflict, type OpenOptions } from "./book-options.js";
 import type { Entry, Exclusion, LedgerStore } from "./store.js";
+import { LaterWrites } from "./store-writes.js";
 
 export class Book {
   private file: Appender | undefined;
   private attempts: number;
   private ownerAccepted: boolean;
-  /** Store writes under way that no caller waits for (outcomes, sent times), by ledger key: awaited before that key's next write, and by close(). */
-  private pending = new Map<string, Promise<unknown>>();
+  /** Store writes no caller waits for (outcomes, sent times): awaited before that key's next claim, and by close(). */
+  private readonly later: LaterWrites;
   /** The claim under way: the next waits for it. */
   private claiming: Promise<unknown> = Promise.resolve();
 
@@ -41,6 +41,7 @@ export class Book {
   ) {
     this.attempts = Math.max(0, ...[...rows.values()].map((s) => (s.state === "in_flight" ? s.attempt : 0)));
     this.ownerAccepted = ledger.tokenConfirmed || this.claimedIds().size === 0;
+    this.later = new LaterWrites(ledger.store);
   }
 
   /** Opens (or starts) this input's record in its organization's ledger, held against other runs of the same input. */
@@ -57,7 +58,7 @@ export class Book {
       const loaded = await loadBook(path, options.kind, (why) => damaged(path, why));
       if (options.forgetSettled) for (const [key, state] of loaded.rows) if (state.state !== "in_flight") loaded.rows.delete(key);
       const book = new Book(path, options, ledger, loaded.rows, loaded.verdicts, lock);
-      const unsent = book.settleUnsent();
+      const unsent = settleUnsent(book.rows, options.window, (key, state) => book.keyed(key, state));
       if (options.readOnly) return book;
       await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       await book.compact();
@@ -74,8 +75,7 @@ export class Book {
   ledgerKey(rowKey: string): string {
     const state = this.rows.get(rowKey) as { ledger_key?: string } | undefined;
     if (state?.ledger_key !== undefined) return state.ledger_key;
-    const key = `${FAMILY[this.options.kind]}:${rowKey}`;
-    return this.options.forceNew ? `${key}@${shortHash(this.options.source)}` : key;
+    return this.options.forceNew ? `${this.usualKey(rowKey)}@${shortHash(this.options.source)}` : this.usualKey(rowKey);
   }
 
   private entry(rowKey: string, state: RowState): Entry {
@@ -105,6 +105,7 @@ export class Book {
   get forceNew(): boolean {
     return this.options.forceNew === true;
   }
+
   get window(): SettleWindow {
     return this.options.window;
   }
@@ -182,7 +183,7 @@ export class Book {
     const claims = keyed.filter(([, s]) => s.state === "in_flight").map(([key, state]) => ({ ...this.entry(key, state), state: state as InFlight, over: OVER[this.options.kind] }));
     const outcomes = keyed.filter(([, s]) => s.state !== "in_flight").map(([key, state]) => this.entry(key, state));
     // A key's outcome noted a moment ago (not awaited) must be in the store before the key is claimed again.
-    await Promise.all(keyed.map(([key]) => this.pending.get(this.ledgerKey(key))));
+    await this.later.done(keyed.map(([key]) => this.ledgerKey(key)));
     // Claims in the order they were asked for: requests leave in file order, as the rows were read.
     const claimed = this.claiming.then(() => this.ledger.store.claim(claims));
     this.claiming = claimed.catch(() => undefined);
@@ -205,7 +206,7 @@ export class Book {
    */
   note(entries: ReadonlyArray<readonly [string, RowState]>, o: { store: boolean } = { store: true }): void {
     const keyed = entries.map(([key, state]) => [key, this.keyed(key, state)] as const);
-    if (o.store && !this.options.readOnly && keyed.length > 0) this.later(keyed.map(([key, state]) => this.entry(key, state)));
+    if (o.store && !this.options.readOnly && keyed.length > 0) this.later.add(keyed.map(([key, state]) => this.entry(key, state)));
     for (const [key, state] of keyed) this.rows.set(key, state);
     // The lines go out with the next write (the next intent's, usually): one flush per request, not two.
     this.file?.note(linesFor(keyed));
@@ -223,7 +224,7 @@ export class Book {
     const settleAt = settleAtFromSent(at, this.options.window).toISOString();
     for (const key of rows) this.rows.set(key, { ...(this.rows.get(key) as InFlight), sent_at: sentAt, settle_at: settleAt });
     this.file.writeNow(JSON.stringify({ ...(rows.length === 1 ? { row: rows[0] } : { rows }), sent_at: sentAt, settle_at: settleAt }));
-    this.later(rows.map((key) => this.entry(key, this.rows.get(key)!)));
+    this.later.add(rows.map((key) => this.entry(key, this.rows.get(key)!)));
   }
 
   /**
@@ -238,7 +239,7 @@ export class Book {
     const facts = { answered_at: at.toISOString(), answer_status: status, settle_at: new Date(Math.min(own, settleAtFromAnswer(at, this.options.window).getTime())).toISOString() };
     for (const key of rows) this.rows.set(key, { ...(this.rows.get(key) as InFlight), ...facts });
     this.file.writeNow(JSON.stringify({ ...(rows.length === 1 ? { row: rows[0] } : { rows }), ...facts }));
-    this.later(rows.map((key) => this.entry(key, this.rows.get(key)!)));
+    this.later.add(rows.map((key) => this.entry(key, this.rows.get(key)!)));
   }
 
   recordVerdict(addressKey: string, verdict: Verdict): Promise<void> {
@@ -257,63 +258,23 @@ export class Book {
       this.file = undefined;
       if (!whole) await this.compact();
       // Outcomes lost here stay in flight in the ledger: the next run settles them.
-      await Promise.all(this.pending.values());
+      await this.later.done();
       if (this.ownerAccepted && this.rows.size > 0) await this.ledger.acceptToken();
     } finally {
       await this.lock.release();
     }
   }
 
-  /** A state as recorded: with its ledger key when it is not the row's usual one (--force-new). */
-  private keyed(rowKey: string, state: RowState): RowState {
+  /** A state as recorded: with its ledger key when it is not the row's usual one (--force-new). Used by book-load.ts. */
+  keyed(rowKey: string, state: RowState): RowState {
     const key = this.ledgerKey(rowKey);
-    return key === `${FAMILY[this.options.kind]}:${rowKey}` ? state : ({ ...state, ledger_key: key } as unknown as RowState);
-  }
-
-  /** Writes entries to the store without waiting, each after the write of its key already under way. */
-  private later(entries: readonly Entry[]): void {
-    for (const e of entries) {
-      const before = this.pending.get(e.key);
-      const write: Promise<unknown> = (before ?? Promise.resolve())
-        .then(() => this.ledger.store.record([e], { durable: false }))
-        // A write lost here leaves the entry in flight in the ledger: the next run settles it.
-        .catch(() => undefined)
-        .finally(() => {
-          if (this.pending.get(e.key) === write) this.pending.delete(e.key);
-        });
-      this.pending.set(e.key, write);
-    }
-  }
-
-  /**
-   * A request recorded with `await_sent` and no `sent_at` never handed its last byte to the connection, unless the
-   * machine restarted since (a crash can lose the line): such a row was certainly not applied. After a restart, it was
-   * sent, if at all, before the restart. Returns the rows proven not sent.
-   */
-  private settleUnsent(): Array<[string, RowState]> {
-    const bootMs = Date.now() - uptime() * 1000;
-    const unsent: Array<[string, RowState]> = [];
-    for (const [key, s] of this.rows) {
-      if (s.state !== "in_flight" || !s.await_sent || s.sent_at !== undefined) continue;
-      if (Date.parse(s.at) >= bootMs) {
-        const failed = this.keyed(key, { state: "failed", error: "not sent: the run stopped before its request left whole" });
-        unsent.push([key, failed]);
-      } else this.rows.set(key, { ...s, settle_at: new Date(bootMs + this.options.window.sendBoundMs + this.options.window.applyMs).toISOString() });
-    }
-    for (const [key, state] of unsent) this.rows.set(key, state);
-    return unsent;
+    return key === this.usualKey(rowKey) ? state : ({ ...state, ledger_key: key } as unknown as RowState);
   }
 
   private async compact(): Promise<void> {
-    const header = { shipctl_ledger: LEDGER_VERSION, kind: this.options.kind, source: this.options.source, written: new Date().toISOString() };
-    const out: string[] = [JSON.stringify(header)];
-    for (const [key, verdict] of this.verdicts) out.push(JSON.stringify({ address: key, verdict }));
-    for (const [key, state] of this.rows) out.push(JSON.stringify({ row: key, ...state }));
-    await writeFileAtomic(this.path, `${out.join("\n")}\n`);
+    await writeFileAtomic(this.path, snapshotText(this.options.kind, this.options.source, this.verdicts, this.rows));
   }
 }
-
-
 /** A read-only book holds no lock. */
 const NO_LOCK: Exclusion = { release: async () => undefined };
 

@@ -9,7 +9,7 @@ import { findEarlierSends } from "../ledger/copy-guard.js";
 import { startProgress, stopProgress, withBatch, type BatchRun } from "../batch/batch-run.js";
 import { openCsvBook } from "../batch/open-csv-book.js";
 import { startCreateSender } from "./create-sender.js";
-import { settledEarlier, settleEarlierRuns, settleOwnLost } from "../ledger/lost.js";
+import { settledEarlier, settleEarlierRuns, settleOwnLost } from "../batch/settle-lost.js";
 import { finishRun } from "../batch/finish.js";
 import type { Book } from "../ledger/book.js";
 import { Notes } from "../csv/value-notes.js";

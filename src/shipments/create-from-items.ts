@@ -24,7 +24,7 @@ import { Book } from "../ledger/book.js";
 import { sentElsewhere, sentElsewhereError } from "../ledger/copy-guard.js";
 import { realpath } from "node:fs/promises";
 import { confirmJournalOwner, ownedReader } from "../ledger/owner.js";
-import { settledEarlier, settleEarlierRuns, settleOwnLost } from "../ledger/lost.js";
+import { settledEarlier, settleEarlierRuns, settleOwnLost } from "../batch/settle-lost.js";
 import type { Settlement } from "../ledger/settle.js";
 import { settleWindowOf } from "../ledger/settle-window.js";
 import { Outcomes, problemsText } from "../batch/outcomes.js";

@@ -52,17 +52,10 @@ const FLOORS: readonly (readonly string[])[] = [
 const COMPOSITION_ROOT = "deps.ts";
 
 /**
- * KNOWN EXCEPTIONS, to be emptied when the ledger rewrite (branch `ledger`) is merged: it removes these arrows
- * (ledger/lost.ts uses batch's Outcomes, ledger/copy-guard.ts batch's BatchRun; ledger/location.ts and copy-guard.ts
- * use csv's CsvSource and columns; csv/scan.ts and address-row.ts use the ledger's shortHash).
- */
-const LEDGER_REWRITE_EXCEPTIONS: readonly string[] = ["ledger -> batch", "ledger -> csv", "csv -> ledger"];
-
-/**
  * Arrows the one write pipeline (issue 22 item 1, after the ledger) removes: batch/open-csv-book.ts builds each kind's
  * scan spec itself (addresses/address-spec.ts, shipments/shipment-spec.ts, shipment-row.ts) instead of being given it,
  * batch/before-send.ts and patch-rows.ts verify addresses through addresses/address-set.ts, and batch/row-sender.ts
- * takes shipments/create-sender.ts's offsetOf. Those files are the ledger rewrite's too, so they wait for it.
+ * takes shipments/create-sender.ts's offsetOf. 
  */
 const WRITE_PIPELINE_EXCEPTIONS: readonly string[] = ["batch -> addresses", "batch -> shipments"];
 
@@ -134,7 +127,7 @@ describe("the shape of src/", () => {
   });
 
   it("has no arrow from a lower floor to a higher one, nor two folders of one floor importing each other", () => {
-    expect(arrowsUp(graph)).toEqual([...LEDGER_REWRITE_EXCEPTIONS, ...WRITE_PIPELINE_EXCEPTIONS].sort());
+    expect(arrowsUp(graph)).toEqual([...WRITE_PIPELINE_EXCEPTIONS].sort());
   });
 
   it("sees an arrow up, and one between folders of a floor both ways (planted in memory)", () => {

@@ -1,7 +1,7 @@
 // `shipment create` from flags or a JSON file, against the batch's fake service: the same exactly-once promise as the
 // CSV path (journal, reconciliation, resume), items numbered 1..N, and local checks before anything is sent.
 import { describe, expect, it } from "vitest";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { runCreateItems } from "../../../src/shipments/create-from-items.js";
@@ -11,6 +11,7 @@ import { UsageError } from "../../../src/errors.js";
 import { FakeShipmentService, shipmentHarness, type ShipmentHarness } from "../../helpers/fake-shipment-service.js";
 import { instantClock } from "../../helpers/clock.js";
 import { SHIPMENT_FLAGS } from "../../helpers/gallery.js";
+import { heldLocks, inputRecords, onlyInputRecord, stateDirOf } from "../../helpers/ledger.js";
 
 interface Doc {
   created: Array<{ item: number; reference: string | null; title: string; shipment_id: number }>;
@@ -94,7 +95,7 @@ describe("shipment create from flags", () => {
     expect(message).toContain("depth (--depth): depth must be a whole number (got 3.5)");
     expect(message).toContain("destination_address_id (--destination-address-id): destination_address_id or destination_address is required");
     expect(h.service.createCalls).toHaveLength(0);
-    expect(existsSync(join(h.dir, "journals"))).toBe(false);
+    expect(inputRecords(stateDirOf(h.dir))).toEqual([]);
   });
 
   it("lists an unknown --service with the other bad flags, in the same report", async () => {
@@ -116,8 +117,7 @@ describe("shipment create from flags", () => {
     const service = new FakeShipmentService(instantClock);
     const first = shipmentHarness({ service });
     expect(await runCreateItems(first.deps, FLAGS, SEND)).toBe(0);
-    const journals = readdirSync(join(first.dir, "journals"));
-    expect(journals).toEqual([expect.stringMatching(/^create-.+\.shipctl-journal\.jsonl$/)]);
+    expect(inputRecords(stateDirOf(first.dir))).toHaveLength(1);
 
     const again = shipmentHarness({ service, dir: first.dir, json: true });
     expect(await runCreateItems(again.deps, FLAGS, SEND)).toBe(0);
@@ -188,7 +188,7 @@ describe("shipment create --file", () => {
     const d = doc(h);
     expect(d.created.map((c) => c.item)).toEqual(list.map((_, i) => i + 1));
     expect(d.counts).toMatchObject({ items: 23, created: 23, failed: 0 });
-    expect(existsSync(`${path}.shipctl-journal.jsonl`)).toBe(true);
+    expect(inputRecords(stateDirOf(h.dir))).toHaveLength(1);
   });
 
   it("reads one shipment, a list, or the request body {shipments: [...]}, and stdin", async () => {
@@ -204,7 +204,7 @@ describe("shipment create --file", () => {
     (stdin.io as { stdin: Readable }).stdin = Readable.from([JSON.stringify(items(3, "In"))]);
     expect(await runCreateItems(stdin.deps, { file: "-" }, SEND)).toBe(0);
     expect(stdin.service.createCalls.flat().map((s) => s.title)).toEqual(["In 1", "In 2", "In 3"]);
-    expect(readdirSync(join(stdin.dir, "journals"))).toHaveLength(1);
+    expect(inputRecords(stateDirOf(stdin.dir))).toHaveLength(1);
   });
 
   it("a CSV file given to --file: not JSON, with the flag that reads it", async () => {
@@ -242,7 +242,7 @@ describe("shipment create --file", () => {
     expect(err).toContain("Nothing was sent.");
     expect(doc(h).failed.map((f) => f.item)).toEqual([2, 4]);
     expect(doc(h).failed[0]!.problems).toEqual([{ column: "value", reason: "value must be between 50 and 10000 USD (got 20)" }]);
-    expect(existsSync(`${path}.shipctl-journal.jsonl`)).toBe(false);
+    expect(inputRecords(stateDirOf(h.dir))).toEqual([]);
   });
 
   it("--skip-invalid sends the valid items and exits 8", async () => {
@@ -355,7 +355,7 @@ describe("shipment create --file", () => {
     const d = JSON.parse(h.io.stdout()) as { dry_run: boolean; would_send: Array<{ item: number; shipment: { title: string } }>; counts: Record<string, number> };
     expect(d.would_send.map((w) => [w.item, w.shipment.title])).toEqual(items(12, "Dry").map((i, n) => [n + 1, i.title]));
     expect(d.counts).toMatchObject({ items: 12, would_send: 12, requests: 2 });
-    expect(existsSync(`${path}.shipctl-journal.jsonl`)).toBe(false);
+    expect(inputRecords(stateDirOf(h.dir))).toEqual([]);
   });
 
   it("stops at Ctrl-C with the command that resumes (exit 130); the rerun finishes, every item once", async () => {
@@ -373,11 +373,11 @@ describe("shipment create --file", () => {
     expect(await runCreateItems(h.deps, { file: path, fulfillmentAddressId: "12" }, sendOptions({ concurrency: "1" }))).toBe(130);
     expect(h.io.stderr()).toContain(`To resume:\n  shipctl shipment create --file ${path} --fulfillment-address-id 12 --concurrency 1`);
     expect(h.service.shipments).toHaveLength(20);
-    expect(existsSync(`${path}.shipctl-journal.jsonl.lock`)).toBe(false);
+    expect(heldLocks(stateDirOf(h.dir))).toEqual([]);
 
     const resumed = shipmentHarness({ service: h.service, dir: h.dir });
     expect(await runCreateItems(resumed.deps, { file: path, fulfillmentAddressId: "12" }, SEND)).toBe(0);
     exactlyOnce(h.service, list.map((i) => String(i.title)));
-    expect(readFileSync(`${path}.shipctl-journal.jsonl`, "utf8")).toContain('"state":"created"');
+    expect(onlyInputRecord(h.dir)).toContain('"state":"created"');
   });
 });

@@ -7,10 +7,10 @@
 //   service itself answered (Book.markAnswered) is read back once its short settle time has passed: not found -> failed.
 import type { Deps } from "../deps.js";
 import { formatSettleTime } from "../output/time-format.js";
-import type { Outcome, Outcomes } from "../batch/outcomes.js";
-import type { Book, InFlight } from "./book.js";
-import { settleBook } from "./settle-book.js";
-import type { Finder, Settlement } from "./settle.js";
+import type { Outcome, Outcomes } from "./outcomes.js";
+import type { Book, InFlight } from "../ledger/book.js";
+import { settleBook } from "../ledger/settle-book.js";
+import type { Finder, Settlement } from "../ledger/settle.js";
 
 /** [assume] Wait before reading back a lost answer in the same run, so a request the service finishes quickly shows. */
 export const RECONCILE_DELAY_MS = 2000;
