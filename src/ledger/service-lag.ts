@@ -4,7 +4,7 @@
 // replica behind, lags by minutes or hours; a faithful one by under a second (created_at has whole seconds).
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { configDir } from "../config/paths.js";
+import { stateDir } from "../config/paths.js";
 import { writeFileAtomic } from "../fs/atomic-file.js";
 import { mkdir } from "node:fs/promises";
 
@@ -14,7 +14,7 @@ interface LagRecord {
 }
 
 function storePath(env: NodeJS.ProcessEnv): string {
-  return join(configDir(env), "journals", "service-clock.json");
+  return join(stateDir(env), "service-clock.json");
 }
 
 async function readStore(env: NodeJS.ProcessEnv): Promise<Record<string, LagRecord>> {
@@ -39,7 +39,7 @@ export async function keepLag(env: NodeJS.ProcessEnv, baseUrl: string, lagMs: nu
   const before = store[baseUrl]?.created_at_lag_ms;
   if (typeof before === "number" && Math.abs(before - lagMs) < 1000) return;
   store[baseUrl] = { created_at_lag_ms: Math.max(0, Math.round(lagMs)), measured_at: now.toISOString() };
-  await mkdir(join(configDir(env), "journals"), { recursive: true, mode: 0o700 });
+  await mkdir(stateDir(env), { recursive: true, mode: 0o700 });
   await writeFileAtomic(storePath(env), `${JSON.stringify(store, null, 2)}\n`);
 }
 

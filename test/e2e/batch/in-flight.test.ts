@@ -5,6 +5,7 @@
 // reading the service back: those run against a sandbox answering stored shipments in each shape (issue 20).
 import { describe, expect, it } from "vitest";
 import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
 import { SHIPMENT_SHAPES } from "../../../src/sandbox/defaults.js";
 import { type OrgTarget } from "../../helpers/sandbox.js";
@@ -148,7 +149,7 @@ describe("a service whose created_at lags its Date header", () => {
       await org.control.lagCreatedAt(lag);
       const first = rowsFile(2, { seed: 74, titlePrefix: `Lag measured ${name}` });
       expect((await runCli(["shipment", "create", "--csv", first.path], { sandbox: org, configDir })).exitCode).toBe(0);
-      expect(JSON.parse(readFileSync(`${configDir}/journals/service-clock.json`, "utf8"))[org.url].created_at_lag_ms).toBeGreaterThanOrEqual(lag - 1000);
+      expect(JSON.parse(readFileSync(join(configDir, "state", "service-clock.json"), "utf8"))[org.url].created_at_lag_ms).toBeGreaterThanOrEqual(lag - 1000);
 
       const { path, titles } = rowsFile(3, { seed: 75, titlePrefix: `Lag lost ${name}` });
       await org.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "500-after" });
