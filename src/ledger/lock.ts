@@ -18,8 +18,13 @@ import { hostname } from "node:os";
 import { dirname } from "node:path";
 import { CliError, LockFileError, UsageError } from "../errors.js";
 
-/** How long an empty or unreadable lock, or another run's takeover, is waited for before it is reported. */
+/** How long an empty or unreadable lock is waited for before it is reported. */
 const UNREADABLE_WAIT_MS = 1000;
+/**
+ * How long another run's takeover of a stale lock is waited for: a read and a removal, far shorter even on a loaded
+ * machine; only a run killed midway leaves its takeover file, which is then named.
+ */
+const TAKEOVER_WAIT_MS = 5000;
 const RETRY_MS = 50;
 /** How often a lock held by a live run is looked at again while waiting for it. */
 const WAIT_RETRY_MS = 100;
@@ -155,7 +160,7 @@ export async function acquireLock(path: string, what: string, wait?: LockWait): 
       }
       // A killed run's lock. Another run taking it over is given a moment; a takeover file left behind is named.
       if (await takeOver(path, holder)) continue;
-      if (Date.now() - started >= UNREADABLE_WAIT_MS) throw stuckTakeover(path, `${path}.${holder.pid}.takeover`, what);
+      if (Date.now() - started >= TAKEOVER_WAIT_MS) throw stuckTakeover(path, `${path}.${holder.pid}.takeover`, what);
       await sleep(RETRY_MS);
     }
   } catch (e) {

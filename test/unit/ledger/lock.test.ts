@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
@@ -113,5 +113,29 @@ describe("acquireLock", () => {
     expect(won).toHaveLength(1);
     for (const r of runs) if (r.status === "rejected") expect(String(r.reason)).toContain(`another shipctl run is working on the journal (pid ${process.pid}`);
     await (won[0] as PromiseFulfilledResult<{ release(): Promise<void> }>).value.release();
+  });
+
+  it("a takeover file left by a run killed mid-takeover: waited for, then named with the lock, and nothing removed", async () => {
+    const dir = tempDir("shipctl-lock-");
+    const path = join(dir, "j.lock");
+    const dead = deadPid();
+    writeHolder(path, dead);
+    writeHolder(`${path}.${dead}.takeover`, deadPid());
+    // The wait is seconds of the lock's own clock: faked, and moved on whenever the run is waiting.
+    vi.useFakeTimers({ toFake: ["setTimeout", "Date"] });
+    try {
+      let settled = false;
+      const run = acquireLock(path, "the journal").finally(() => (settled = true));
+      run.catch(() => undefined);
+      while (!settled) {
+        await vi.advanceTimersByTimeAsync(100);
+        await new Promise((r) => setImmediate(r));
+      }
+      await expect(run).rejects.toThrow("another shipctl run is taking over the lock of a stopped run on the journal, or stopped while doing so");
+      await expect(run).rejects.toMatchObject({ hint: `Run again in a moment. If no shipctl run is working on it, delete ${path}.${dead}.takeover and ${path}.` });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(readdirSync(dir).sort()).toEqual(["j.lock", `j.lock.${dead}.takeover`]);
   });
 });
