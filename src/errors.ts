@@ -1,5 +1,6 @@
 // The error vocabulary and the exit-code table: the only place exit codes are decided.
 // Commands throw these (or return an ExitCode); main() maps whatever escapes to a code and a message on stderr.
+import { dirname } from "node:path";
 
 export const ExitCode = {
   Ok: 0,
@@ -58,6 +59,7 @@ export const ERROR_CODE_TABLE = [
   ["query_failed", ExitCode.Failure, "--query failed on the output (a function given the wrong type); the output is printed as it was"],
   ["usage_error", ExitCode.Usage, "invalid usage or input; nothing was sent"],
   ["certificate_error", ExitCode.Usage, "the service's TLS certificate was refused (untrusted, expired, wrong host); nothing was sent"],
+  ["lock_failed", ExitCode.Usage, "a lock file could not be created (a folder shipctl may not write, a read-only or full disk); the message names it; nothing was sent"],
   ["cancelled", ExitCode.Cancelled, "cancelled at a prompt"],
   ["auth_required", ExitCode.Auth, "not logged in, or the saved token may not be sent to this base URL"],
   ["unauthorized", ExitCode.Auth, "the service refused the token (401)"],
@@ -155,6 +157,40 @@ export class FileInUseError extends CliError {
     const code = (cause as NodeJS.ErrnoException | undefined)?.code ?? "";
     super(`${path} could not be written (${code}): another program has it open (Excel, an antivirus scan, OneDrive), or it is read-only`, {
       hint: "Close it (in Excel: close the workbook) and run the same command again; nothing is sent twice.",
+      cause,
+    });
+    this.details = { file: path };
+  }
+}
+
+/** Why a lock file could not be created, and what to do, by the system's error code. */
+const LOCK_FAILURES: Record<string, readonly [string, (dir: string) => string]> = {
+  EACCES: ["shipctl may not create files in its folder", (dir) => `Give your user write access to ${dir}, or set SHIPCTL_STATE_DIR to a folder you can write to.`],
+  EPERM: ["shipctl may not create files in its folder", (dir) => `Give your user write access to ${dir}, or set SHIPCTL_STATE_DIR to a folder you can write to.`],
+  EROFS: ["the disk is read-only", (dir) => `Make ${dir} writable (a USB stick's write-protect switch, a share mounted read-only), or set SHIPCTL_STATE_DIR to a writable folder.`],
+  ENOSPC: ["the disk is full", (dir) => `Free some space on the disk of ${dir}.`],
+  EDQUOT: ["your disk quota is used up", (dir) => `Free some space on the disk of ${dir}.`],
+  ENOTDIR: ["a file stands where a folder of its path should be", (dir) => `Move aside the file in the way of ${dir}.`],
+};
+
+/**
+ * A lock (ledger/lock.ts) could not be taken for a reason other than another run holding it: its file cannot be
+ * created or written. Locks are taken before anything is sent, so this is a setting to fix first (exit 2), as a
+ * refused certificate is; the message names the lock file and what it guards.
+ */
+export class LockFileError extends CliError {
+  override exitCode: ExitCode = ExitCode.Usage;
+  override errorCode: ErrorCode = "lock_failed";
+  constructor(
+    readonly path: string,
+    what: string,
+    cause: unknown,
+  ) {
+    const code = (cause as NodeJS.ErrnoException | undefined)?.code ?? "";
+    const dir = dirname(path);
+    const [why, fix] = LOCK_FAILURES[code] ?? [`the system refused it`, (d: string) => `Check that ${d} is a folder you can write to.`];
+    super(`could not lock ${what}: ${path} cannot be created (${code}: ${why})`, {
+      hint: `${fix(dir)} Then run the same command again; nothing was sent.`,
       cause,
     });
     this.details = { file: path };

@@ -42,7 +42,7 @@ export async function columnMapFor(deps: Deps, source: CsvSource, profile: strin
 async function headerOf(source: CsvSource): Promise<string[] | undefined> {
   try {
     const csv = await openCsv(source.open(), source.name);
-    csv.close();
+    await csv.close();
     return csv.header;
   } catch {
     return undefined;
@@ -66,7 +66,7 @@ export async function runCsvMap(deps: Deps, request: CsvMapRequest): Promise<voi
   const profile = settings.profile.value;
   const source = await openSource(request.file, deps.cwd, deps.io.stdin, "csv map");
   try {
-    const header = await openCsv(source.open(), source.name).then((csv) => (csv.close(), csv.header));
+    const header = await openCsv(source.open(), source.name).then(async (csv) => (await csv.close(), csv.header));
     const shape = headerShape(header);
     let entries = savedColumnMap(store, profile, shape);
     let said: string;

@@ -125,6 +125,6 @@ async function markUnreached(run: BatchRun, spec: ScanSpec<ValidBase>, why: stri
       run.outcomes.set(row.row, { status: "pending", label: row.label, reference: row.reference, error: why });
     }
   } finally {
-    scan.close();
+    await scan.close();
   }
 }

@@ -87,7 +87,7 @@ export async function sendRowPass<V extends ChangedRow, J extends RowJob>(run: B
       else await sender.offer(next.job);
     }
   } finally {
-    scan.close();
+    await scan.close();
   }
   await sender.finish();
   await pass.settleLost(sender);
@@ -115,7 +115,7 @@ async function rehearseRowPass<V extends ChangedRow, J extends RowJob>(run: Batc
       else toSend.add(run.outcomes, pass.done, pass.sends, { row: row.row, label: row.label, reference: row.reference, body: next.job.body, changes: (row as Extract<Keyed<V>, { ok: true }>).changes });
     }
   } finally {
-    scan.close();
+    await scan.close();
   }
   return pass.finish({ unreached: 0 });
 }

@@ -2,6 +2,8 @@
 // header, quoted fields with delimiters and line breaks, blank lines skipped. Each record carries the row number the
 // spreadsheet shows (header = row 1): blank lines count as rows there, line breaks inside a cell do not.
 import { parse, type CsvError } from "csv-parse";
+import { Readable } from "node:stream";
+import { finished } from "node:stream/promises";
 import { UsageError } from "../errors.js";
 import { decodeCsvBytes, type CsvEncoding } from "./encoding.js";
 import { firstLine, lineEndOf, sniffDelimiter, type Delimiter, type LineEnd } from "./delimiter.js";
@@ -33,8 +35,11 @@ export interface CsvFile {
    * a big file, in time and in memory. Read the rows one way only: `rows`, `batches` or `each`.
    */
   each(onRow: (row: CsvRow) => void, afterChunk?: () => Promise<void>): Promise<void>;
-  /** Stops reading early (releases the file). */
-  close(): void;
+  /**
+   * Stops reading, early or not: resolves once the file is closed, so that it can be replaced or its folder removed
+   * (Windows refuses both while a file is open).
+   */
+  close(): Promise<void>;
 }
 
 export async function openCsv(bytes: AsyncIterable<Buffer | string>, file: string): Promise<CsvFile> {
@@ -76,13 +81,13 @@ export async function openCsv(bytes: AsyncIterable<Buffer | string>, file: strin
     yield* peeked;
     yield* decoded;
   })();
-  const records = new RecordFeed(parser, chunks);
+  const records = new RecordFeed(parser, chunks, bytes);
   const close = () => records.close();
   const feed = async (): Promise<boolean> => {
     try {
       return await records.feed();
     } catch (e) {
-      close();
+      await close();
       throw csvError(e, file);
     }
   };
@@ -122,7 +127,7 @@ export async function openCsv(bytes: AsyncIterable<Buffer | string>, file: strin
       queued.splice(0).forEach(numbered(out));
       if (out.length > 0) yield out;
     } finally {
-      close();
+      await close();
     }
   }
   async function* rows(): AsyncGenerator<CsvRow> {
@@ -138,7 +143,7 @@ export async function openCsv(bytes: AsyncIterable<Buffer | string>, file: strin
       records.sink = deliver;
       while (await feed()) await afterChunk?.();
     } finally {
-      close();
+      await close();
     }
   }
   return { file, encoding, delimiter, lineEnd, header: headerCells, rows: rows(), batches: batches(), each, close };
@@ -163,6 +168,8 @@ class RecordFeed {
   constructor(
     parser: ReturnType<typeof parse>,
     private readonly chunks: AsyncGenerator<Buffer>,
+    /** What the chunks are read from: a stream's file is closed by close(). */
+    private readonly bytes: AsyncIterable<Buffer | string>,
   ) {
     const core = (parser as unknown as { api?: Partial<CoreParser> }).api;
     if (typeof core?.parse !== "function") throw new Error("csv-parse no longer exposes its core parser as `api`: src/csv/csv-reader.ts needs an update");
@@ -179,16 +186,23 @@ class RecordFeed {
     const close = () => undefined;
     const error = next.done ? this.core.parse(undefined, true, push, close) : this.core.parse(next.value, false, push, close);
     if (error) {
-      this.close();
+      await this.close();
       throw error;
     }
     if (next.done) this.done = true;
     return !next.done;
   }
 
-  close(): void {
+  /**
+   * Ends the chunks, and waits for their stream to close its file: ending an async iteration of a stream destroys it,
+   * but its file is closed a moment later.
+   */
+  async close(): Promise<void> {
     this.done = true;
-    void this.chunks.return(undefined).catch(() => undefined);
+    await this.chunks.return(undefined).catch(() => undefined);
+    if (!(this.bytes instanceof Readable) || this.bytes.closed) return;
+    this.bytes.destroy();
+    await finished(this.bytes).catch(() => undefined);
   }
 }
 

@@ -52,7 +52,7 @@ export async function originalNamedBy(source: CsvSource): Promise<string | undef
     }
     return undefined;
   } finally {
-    csv.close();
+    await csv.close();
   }
 }
 
@@ -74,6 +74,6 @@ export async function isEmptyShipctlFile(source: CsvSource): Promise<boolean> {
   } catch {
     return false;
   } finally {
-    csv.close();
+    await csv.close();
   }
 }

@@ -151,7 +151,7 @@ export async function writeResultsFiles(source: CsvSource, outcomes: RowOutcomes
     await errors.abandon();
     throw e;
   } finally {
-    csv.close();
+    await csv.close();
   }
   return { results: resultsPath, errors: errorsPath, failing };
 }
@@ -192,7 +192,7 @@ async function rowKeys(source: CsvSource, spec: ScanSpec<ValidBase>): Promise<Ma
   try {
     for await (const row of scan.rows) if (row.key !== undefined) keys.set(row.row, row.key);
   } finally {
-    scan.close();
+    await scan.close();
   }
   return keys;
 }
@@ -228,6 +228,6 @@ async function readEarlier(path: string, original: string, idColumn: string): Pr
   } catch {
     return undefined;
   } finally {
-    csv.close();
+    await csv.close();
   }
 }

@@ -59,7 +59,8 @@ export interface Scan<V extends ValidBase> {
   batches: AsyncGenerator<Array<Keyed<V>>>;
   /** The same rows, each handed to `onRow` as soon as it is parsed (see CsvFile.each). Read the rows one way only. */
   each(onRow: (row: Keyed<V>) => void, afterChunk?: () => Promise<void>): Promise<void>;
-  close(): void;
+  /** Stops reading; resolves once the file is closed (CsvFile.close). */
+  close(): Promise<void>;
 }
 
 /** The normalised header -> column pairs of a column mapping, for matchHeader. */
@@ -76,7 +77,7 @@ export async function openScan<V extends ValidBase>(source: MappedSource, spec: 
   try {
     match = matchHeader(csv.header, spec.layout, source.name, mappedHeaders(source.columnMap));
   } catch (e) {
-    csv.close();
+    await csv.close();
     throw e;
   }
   const ctx: RowContext = { tables: spec.tables, commaDecimal: csv.delimiter === ";" };
@@ -175,8 +176,8 @@ export async function openScan<V extends ValidBase>(source: MappedSource, spec: 
       finished();
     }
   }
-  const close = () => {
-    csv.close();
+  const close = async () => {
+    await csv.close();
     finished();
   };
   return { meta, rows: rows(), batches: batches(), each, close };

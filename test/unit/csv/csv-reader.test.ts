@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { createReadStream, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { openCsv } from "../../../src/csv/csv-reader.js";
 import { sniffDelimiter } from "../../../src/csv/delimiter.js";
 import { UsageError } from "../../../src/errors.js";
 import { chunked, collectRows, fixtureBytes } from "../../helpers/csv-bytes.js";
+import { tempDir } from "../../helpers/cli.js";
 
 async function read(bytes: Buffer | string, size = 64) {
   const csv = await openCsv(chunked(bytes, size), "f.csv");
@@ -120,6 +123,22 @@ describe("openCsv: the line end a file uses", () => {
   ])("%j ends its lines with %j", async (text, lineEnd) => {
     const csv = await openCsv(chunked(text), "x.csv");
     expect(csv.lineEnd).toBe(lineEnd);
-    csv.close();
+    await csv.close();
+  });
+});
+
+describe("openCsv: close()", () => {
+  // Windows cannot remove a folder holding an open file, nor replace a file another program holds: a reader that
+  // stopped early (a refused row, Ctrl-C, a header read alone) must have closed its file when close() resolves.
+  it.each(["after the header alone", "after a loop over the rows stopped at the first"])("resolves once the file is closed: %s", async (when) => {
+    const path = join(tempDir("shipctl-csv-close-"), "orders.csv");
+    writeFileSync(path, `title,value\n${Array.from({ length: 200 }, (_, i) => `Work ${i},${i}`).join("\n")}\n`);
+    const stream = createReadStream(path, { highWaterMark: 64 });
+    let fileClosed = false;
+    stream.once("close", () => (fileClosed = true));
+    const csv = await openCsv(stream, "orders.csv");
+    if (when !== "after the header alone") for await (const _row of csv.rows) break;
+    await csv.close();
+    expect(fileClosed).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
@@ -12,12 +12,17 @@ function deadPid(): number {
   return spawnSync(process.execPath, ["-e", ""]).pid!;
 }
 
+/** Writes a lock as a run of `pid` on this host would. */
+function writeHolder(path: string, pid: number, command = "shipctl shipment create --csv a.csv"): void {
+  writeFileSync(path, JSON.stringify({ pid, host: hostname(), command, started: "2026-11-24T14:02:11.000Z" }));
+}
+
 function holder(path: string): { pid: number; host: string; command: string; started: string } {
   return JSON.parse(readFileSync(path, "utf8")) as { pid: number; host: string; command: string; started: string };
 }
 
 describe("acquireLock", () => {
-  it("writes its holder (pid, host, command, start) in the same step that creates the lock, and leaves no temp file", async () => {
+  it("writes its holder (pid, host, command, start) in the lock, and leaves no other file beside it", async () => {
     const dir = tempDir("shipctl-lock-");
     const path = join(dir, "j.lock");
     const lock = await acquireLock(path, "the journal");
@@ -34,11 +39,11 @@ describe("acquireLock", () => {
     expect(existsSync(path)).toBe(true);
   });
 
-  it("waits for an empty lock whose owner writes its pid a moment later, then reports that owner", async () => {
+  it("waits for an empty lock whose owner writes its holder a moment later, then reports that owner", async () => {
     const path = join(tempDir("shipctl-lock-"), "j.lock");
     writeFileSync(path, "");
-    setTimeout(() => writeFileSync(path, JSON.stringify({ pid: 1, host: hostname(), command: "shipctl x", started: "" })), 100);
-    await expect(acquireLock(path, "the journal")).rejects.toThrow(/pid 1\b/);
+    setTimeout(() => writeHolder(path, process.pid), 100);
+    await expect(acquireLock(path, "the journal")).rejects.toThrow(new RegExp(`pid ${process.pid}\\b`));
   });
 
   it("refuses a lock held by a live process, naming that run's command and start time", async () => {
@@ -50,6 +55,13 @@ describe("acquireLock", () => {
     );
   });
 
+  it("reads a lock holding only a number (shipctl 0.1's, never released) as naming no process: reported, never taken over", async () => {
+    const path = join(tempDir("shipctl-lock-"), "j.lock");
+    writeFileSync(path, String(deadPid()));
+    await expect(acquireLock(path, "the journal")).rejects.toThrow(`another shipctl run may be working on the journal: its lock ${path} names no process`);
+    expect(existsSync(path)).toBe(true);
+  });
+
   it("never takes over a lock held on another host: it cannot tell whether that run is alive", async () => {
     const path = join(tempDir("shipctl-lock-"), "j.lock");
     writeFileSync(path, JSON.stringify({ pid: deadPid(), host: "another-machine", command: "shipctl shipment create --csv a.csv", started: "" }));
@@ -58,7 +70,7 @@ describe("acquireLock", () => {
 
   it("takes every lock of a set or none", async () => {
     const dir = tempDir("shipctl-lock-");
-    writeFileSync(join(dir, "b.lock"), String(process.pid));
+    writeHolder(join(dir, "b.lock"), process.pid);
     await expect(acquireLocks([{ path: join(dir, "a.lock"), what: "a" }, { path: join(dir, "b.lock"), what: "b" }])).rejects.toThrow(/working on b/);
     expect(existsSync(join(dir, "a.lock"))).toBe(false);
   });
@@ -83,11 +95,47 @@ describe("acquireLock", () => {
     expect(existsSync(path)).toBe(true);
   });
 
-  it("takes over the lock of a dead process", async () => {
-    const path = join(tempDir("shipctl-lock-"), "j.lock");
-    writeFileSync(path, JSON.stringify({ pid: deadPid(), host: hostname(), command: "shipctl x", started: "" }));
+  it("takes over the lock of a dead process, leaving no takeover file", async () => {
+    const dir = tempDir("shipctl-lock-");
+    const path = join(dir, "j.lock");
+    writeHolder(path, deadPid());
     const lock = await acquireLock(path, "the journal");
     expect(holder(path).pid).toBe(process.pid);
+    expect(readdirSync(dir)).toEqual(["j.lock"]);
     await lock.release();
+  });
+
+  it("five runs at once on a dead process's lock: exactly one takes it, the others name it as the holder", async () => {
+    const path = join(tempDir("shipctl-lock-"), "j.lock");
+    writeHolder(path, deadPid());
+    const runs = await Promise.allSettled([1, 2, 3, 4, 5].map(() => acquireLock(path, "the journal")));
+    const won = runs.filter((r) => r.status === "fulfilled");
+    expect(won).toHaveLength(1);
+    for (const r of runs) if (r.status === "rejected") expect(String(r.reason)).toContain(`another shipctl run is working on the journal (pid ${process.pid}`);
+    await (won[0] as PromiseFulfilledResult<{ release(): Promise<void> }>).value.release();
+  });
+
+  it("a takeover file left by a run killed mid-takeover: waited for, then named with the lock, and nothing removed", async () => {
+    const dir = tempDir("shipctl-lock-");
+    const path = join(dir, "j.lock");
+    const dead = deadPid();
+    writeHolder(path, dead);
+    writeHolder(`${path}.${dead}.takeover`, deadPid());
+    // The wait is seconds of the lock's own clock: faked, and moved on whenever the run is waiting.
+    vi.useFakeTimers({ toFake: ["setTimeout", "Date"] });
+    try {
+      let settled = false;
+      const run = acquireLock(path, "the journal").finally(() => (settled = true));
+      run.catch(() => undefined);
+      while (!settled) {
+        await vi.advanceTimersByTimeAsync(100);
+        await new Promise((r) => setImmediate(r));
+      }
+      await expect(run).rejects.toThrow("another shipctl run is taking over the lock of a stopped run on the journal, or stopped while doing so");
+      await expect(run).rejects.toMatchObject({ hint: `Run again in a moment. If no shipctl run is working on it, delete ${path}.${dead}.takeover and ${path}.` });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(readdirSync(dir).sort()).toEqual(["j.lock", `j.lock.${dead}.takeover`]);
   });
 });
