@@ -64,6 +64,7 @@ describe("their own columns, asked at a terminal", () => {
     const april = sheet(tempDir("shipctl-map-prompt-"), "april.csv", "April");
     const stopped = await atTerminal(org, configDir, ["shipment", "create", "--csv", april, "--no-verify"], [""]);
     expect(stopped.exitCode).toBe(2);
+    expect(stopped.asked).toEqual([`${april} has no title column. Which header is it?`]);
     expect(stopped.stderr).toContain("  - no title column\n");
     expect(await org.control.requests({ method: "POST", path: "/api/v1/shipments" })).toHaveLength(0);
     const shown = await runCli(["csv", "map", april], { sandbox: org, configDir });
