@@ -30,8 +30,9 @@ export async function columnMapFor(deps: Deps, source: CsvSource, profile: strin
   const saved = entries === undefined ? savedColumnMap(store, profile, shape) : undefined;
   let map: ColumnMap | undefined = entries ? { entries, origin: "--map" } : saved && { entries: saved, origin: "saved" };
   // Asked only where a person can answer, and not under --json, which a script reads: there the run is refused,
-  // naming the likeliest headers and the --map that reads them.
-  if (deps.canPrompt() && !deps.globals.json) {
+  // naming the likeliest headers and the --map that reads them. A file typed at the terminal (--csv -) has used up
+  // its stdin.
+  if (deps.canPrompt() && !deps.globals.json && !source.stdin) {
     const answered = await askForMissingColumns(deps.prompter, header, layoutFor(kind), source.name, map?.entries ?? []);
     if (answered !== undefined) map = { entries: answered, origin: "prompt" };
   }

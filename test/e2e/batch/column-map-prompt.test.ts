@@ -5,7 +5,7 @@
 // hook that scripts its prompts. Without a terminal, or with --json, nothing is asked and the refusal names the
 // likeliest headers and the --map that reads them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "../../../src/main.js";
 import { systemClock } from "../../../src/clock.js";
@@ -30,8 +30,8 @@ function sheet(dir: string, name: string, prefix: string): string {
 }
 
 /** shipctl run in-process as at a terminal (stdin and stdout TTYs, CI unset), the prompts answered from `answers`. */
-async function atTerminal(org: OrgTarget, configDir: string, argv: string[], answers: string[]) {
-  const t = testDeps({ realConnection: true, clock: systemClock, tty: true, answers, configDir, env: { SHIPCTL_BASE_URL: org.url, SHIPCTL_TOKEN: org.token } });
+async function atTerminal(org: OrgTarget, configDir: string, argv: string[], answers: string[], stdin?: string) {
+  const t = testDeps({ realConnection: true, clock: systemClock, tty: true, answers, configDir, stdin, env: { SHIPCTL_BASE_URL: org.url, SHIPCTL_TOKEN: org.token } });
   const exitCode = await main(argv, t.deps);
   return { exitCode, stdout: t.io.stdout(), stderr: t.io.stderr(), asked: t.prompter.asked };
 }
@@ -58,6 +58,18 @@ describe("their own columns, asked at a terminal", () => {
     expect((JSON.parse(may.stdout) as { columns: unknown }).columns).toEqual({ Artwork: "title", "Insured value": "value" });
   });
 
+  it("a dry run asks, reads the file with the answers and saves nothing", async () => {
+    const org = await sb.newOrg();
+    const configDir = tempDir("shipctl-config-");
+    const april = sheet(tempDir("shipctl-map-prompt-"), "april.csv", "April");
+    const dry = await atTerminal(org, configDir, ["shipment", "create", "--csv", april, "--no-verify", "--dry-run"], ["Artwork", "Insured value"]);
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(dry.stderr).toContain('Columns: "Artwork" -> title, "Insured value" -> value (your answers; not saved: a dry run writes nothing)');
+    expect(dry.stderr).toContain("Dry run: 2 rows would be sent");
+    const shown = await runCli(["csv", "map", april], { sandbox: org, configDir });
+    expect(shown.stderr).toContain('none saved in profile "default"');
+  });
+
   it("'none of these' stops with the missing columns (exit 2), sends and saves nothing", async () => {
     const org = await sb.newOrg();
     const configDir = tempDir("shipctl-config-");
@@ -79,6 +91,10 @@ describe("their own columns, asked at a terminal", () => {
     const json = await atTerminal(org, configDir, ["shipment", "create", "--csv", april, "--no-verify", "--json"], []);
     expect(json.exitCode).toBe(2);
     expect(json.asked).toEqual([]);
+    // A file typed at the terminal (--csv -) has used up stdin: nothing is asked either.
+    const typed = await atTerminal(org, configDir, ["shipment", "create", "--csv", "-", "--no-verify"], [], readFileSync(april, "utf8"));
+    expect(typed.exitCode).toBe(2);
+    expect(typed.asked).toEqual([]);
 
     const piped = await runCli(["shipment", "create", "--csv", april, "--no-verify"], { sandbox: org, configDir });
     expect(piped.exitCode).toBe(2);

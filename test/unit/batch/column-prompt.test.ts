@@ -74,6 +74,12 @@ describe("askForMissingColumns", () => {
     expect(entries?.map((e) => e.column)).toEqual(["fulfillment_name", "fulfillment_email", "fulfillment_phone", "fulfillment_line_1", "fulfillment_city", "fulfillment_region", "fulfillment_post_code", "fulfillment_country"]);
   });
 
+  it("asks for the columns of the address commands too", async () => {
+    const prompter = answering(["Record"]);
+    const header = ["Record", "name", "email", "phone", "line_1", "city", "region", "post_code", "country"];
+    expect(await askForMissingColumns(prompter, header, layoutFor("address-update"), "a.csv", [])).toEqual([{ header: "Record", column: "id" }]);
+  });
+
   it("asks nothing when no column is missing, or when the header has a problem no answer fixes", async () => {
     const prompter = answering([]);
     expect(await askForMissingColumns(prompter, [...COLUMNS], create, "f.csv", [])).toBeUndefined();
