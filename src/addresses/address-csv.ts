@@ -36,7 +36,7 @@ export const VERIFY_WORDS: ResultWords = { idKey: "address_id", idHeader: "addre
 export const ADD_WORDS: ResultWords = { idKey: "address_id", idHeader: "address id", labelHeader: "name", done: "created" };
 
 export async function runAddressVerifyCsv(deps: Deps, options: CsvOptions): Promise<number> {
-  return withBatch(deps, options, VERIFY_WORDS, (run) => verifyBatch(run));
+  return withBatch(deps, options, "address-verify", VERIFY_WORDS, (run) => verifyBatch(run));
 }
 
 export async function runAddressAddCsv(deps: Deps, options: CsvOptions): Promise<number> {

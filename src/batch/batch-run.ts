@@ -15,6 +15,7 @@ import { ExitCode, FileInUseError, UsageError } from "../errors.js";
 import { isEmptyShipctlFile } from "../csv/origin-columns.js";
 import { sourceInEncoding } from "../csv/encoding.js";
 import type { MappedSource } from "../csv/scan.js";
+import type { BatchKind } from "../csv/columns.js";
 import { columnMapFor } from "./column-mapping.js";
 import { writeResultsJson, type ResultWords } from "./results.js";
 import { checkReplaceable } from "../fs/held-file.js";
@@ -42,7 +43,7 @@ export interface BatchRun {
  * all fixed (shipctl's columns, no rows) is the end of a fix-and-rerun loop, not a mistake: exit 0, nothing sent or
  * written (the results file stays as it is).
  */
-export async function withBatch(deps: Deps, options: CsvOptions, words: ResultWords, body: (run: BatchRun) => Promise<number>): Promise<number> {
+export async function withBatch(deps: Deps, options: CsvOptions, kind: BatchKind, words: ResultWords, body: (run: BatchRun) => Promise<number>): Promise<number> {
   const opened = await openSource(options.csv, deps.cwd, deps.io.stdin);
   const source = options.encoding === undefined ? opened : sourceInEncoding(opened, options.encoding);
   try {
@@ -55,7 +56,7 @@ export async function withBatch(deps: Deps, options: CsvOptions, words: ResultWo
     }
     await resultsFolder(options, deps.cwd);
     const connection = await deps.connection();
-    const columnMap = await columnMapFor(deps, source, connection.profile, options);
+    const columnMap = await columnMapFor(deps, source, connection.profile, kind, options);
     // The HTTP client (its modules) loads while the tables are fetched: a first pass that verifies addresses as it
     // finds them needs it at once, and loading it mid-pass waited for the pass to yield, ~200 ms (bench/batch.mjs).
     // A client that cannot be made fails again, with its message, where it is first used.

@@ -1,5 +1,7 @@
 // Which column mapping a CSV run reads its file with: --map (saved for the file's header shape, except in a dry run,
-// which writes nothing), else the one saved for that shape in the profile, else none. Said on stderr every run.
+// which writes nothing), else the one saved for that shape in the profile, else none; at a terminal, the columns
+// still missing are asked for (column-prompt.ts) and the answers saved with it, in the store `shipctl csv map` uses.
+// Said on stderr every run.
 import type { Deps } from "../deps.js";
 import { openConfigStore } from "../config/store.js";
 import { saveColumnMap, savedColumnMap } from "../config/column-maps.js";
@@ -9,12 +11,13 @@ import type { CsvSource } from "../csv/csv-source.js";
 import { layoutFor, type BatchKind } from "../csv/columns.js";
 import { columnMapJson, describeColumnMap, headerShape, parseColumnMap, type ColumnMap } from "../csv/column-map.js";
 import { normaliseHeader } from "../csv/headers.js";
+import { askForMissingColumns } from "./column-prompt.js";
 
 const KINDS: readonly BatchKind[] = ["shipment-create", "shipment-update", "address-verify", "address-add", "address-update"];
 /** Every column some CSV command reads: a mapping to anything else is a typo, refused before it is saved. */
 const ANY_COLUMN = new Set(KINDS.flatMap((k) => layoutFor(k).columns));
 
-export async function columnMapFor(deps: Deps, source: CsvSource, profile: string, options: { map?: string; dryRun: boolean }): Promise<ColumnMap | undefined> {
+export async function columnMapFor(deps: Deps, source: CsvSource, profile: string, kind: BatchKind, options: { map?: string; dryRun: boolean }): Promise<ColumnMap | undefined> {
   const entries = options.map === undefined ? undefined : parseColumnMap(options.map);
   for (const e of entries ?? []) {
     if (!ANY_COLUMN.has(e.column)) throw new UsageError(`--map reads "${e.header}" as ${e.column}, which is no column of shipctl's`, { hint: "Run `shipctl shipment template` to see the columns." });
@@ -24,18 +27,24 @@ export async function columnMapFor(deps: Deps, source: CsvSource, profile: strin
   if (header === undefined) return entries && { entries, origin: "--map" };
   const shape = headerShape(header);
   const store = await openConfigStore(deps.env);
-  if (entries !== undefined) {
-    const where = options.dryRun ? "not saved: a dry run writes nothing" : `saved for files with this header in profile "${profile}"`;
-    if (!options.dryRun) await saveColumnMap(store, profile, shape, entries);
-    const map: ColumnMap = { entries, origin: "--map" };
-    deps.io.err(`Columns: ${describeColumnMap(map)} (--map; ${where})\n`);
+  const saved = entries === undefined ? savedColumnMap(store, profile, shape) : undefined;
+  let map: ColumnMap | undefined = entries ? { entries, origin: "--map" } : saved && { entries: saved, origin: "saved" };
+  // Asked only where a person can answer, and not under --json, which a script reads: there the run is refused,
+  // naming the likeliest headers and the --map that reads them. A file typed at the terminal (--csv -) has used up
+  // its stdin.
+  if (deps.canPrompt() && !deps.globals.json && !source.stdin) {
+    const answered = await askForMissingColumns(deps.prompter, header, layoutFor(kind), source.name, map?.entries ?? []);
+    if (answered !== undefined) map = { entries: answered, origin: "prompt" };
+  }
+  if (map === undefined) return undefined;
+  if (map.origin === "saved") {
+    const name = source.stdin ? "FILE" : source.name;
+    deps.io.err(`Columns: ${describeColumnMap(map)} (saved for this header in profile "${profile}"; \`shipctl csv map ${name} --forget\` forgets it)\n`);
     return map;
   }
-  const saved = savedColumnMap(store, profile, shape);
-  if (saved === undefined) return undefined;
-  const map: ColumnMap = { entries: saved, origin: "saved" };
-  const name = source.stdin ? "FILE" : source.name;
-  deps.io.err(`Columns: ${describeColumnMap(map)} (saved for this header in profile "${profile}"; \`shipctl csv map ${name} --forget\` forgets it)\n`);
+  const where = options.dryRun ? "not saved: a dry run writes nothing" : `saved for files with this header in profile "${profile}"`;
+  if (!options.dryRun) await saveColumnMap(store, profile, shape, map.entries);
+  deps.io.err(`Columns: ${describeColumnMap(map)} (${map.origin === "prompt" ? "your answers" : "--map"}; ${where})\n`);
   return map;
 }
 

@@ -25,7 +25,7 @@ export async function withJournal(
   words: ResultWords,
   body: (run: BatchRun, journal: Book) => Promise<number>,
 ): Promise<number> {
-  return withBatch(deps, options, words, async (run) => {
+  return withBatch(deps, options, kind, words, async (run) => {
     const journal = await openCsvBook(run, kind);
     try {
       return await body(run, journal);

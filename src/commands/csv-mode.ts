@@ -32,7 +32,7 @@ export interface CsvFlagChoice {
 
 export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command {
   command.option("--csv <file>", "read one item per row of a CSV file (- for stdin; a device such as /dev/zero, or a file holding NUL bytes, is refused)");
-  command.option("--map <pairs>", 'with --csv: your sheet\'s own headers for shipctl\'s columns, "Artwork=title,Insured value=value"; saved for files with the same header (`shipctl csv map`)');
+  command.option("--map <pairs>", 'with --csv: your sheet\'s own headers for shipctl\'s columns, "Artwork=title,Insured value=value"; saved for files with the same header (`shipctl csv map`); at a terminal, the columns still missing are asked for and saved');
   command.option("--encoding <name>", "with --csv: the file's encoding when it is not UTF-8 (windows-1252, latin1...: any name Node's TextDecoder knows); never guessed");
   const shared = choice.fileToo ? "" : "with --csv: ";
   const items = choice.fileToo ? "items" : "rows";

@@ -15,7 +15,7 @@ export function savedColumnMap(store: ConfigStore, profile: string, shape: reado
 }
 
 /** Saves (or replaces) the mapping for this header shape. */
-export async function saveColumnMap(store: ConfigStore, profile: string, shape: readonly string[], entries: Entries): Promise<void> {
+export async function saveColumnMap(store: ConfigStore, profile: string, shape: readonly string[], entries: Readonly<Entries>): Promise<void> {
   await store.update((data) => {
     const current = profileOf(data, profile) ?? {};
     const others = (current.columnMaps ?? []).filter((m) => !sameShape(m.headers, shape));

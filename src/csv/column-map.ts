@@ -15,8 +15,8 @@ export interface ColumnMapEntry {
 
 export interface ColumnMap {
   entries: readonly ColumnMapEntry[];
-  /** Where it came from, for the line every run prints. */
-  origin: "--map" | "saved";
+  /** Where it came from, for the line every run prints ("prompt": --map or the saved one, with the answers at the terminal). */
+  origin: "--map" | "saved" | "prompt";
 }
 
 /** `--map "Artwork=title,Insured value=value"`: pairs separated by commas, each the sheet's header = shipctl's column. */

@@ -30,7 +30,7 @@ export const CREATE_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "ship
 
 export async function runCreateCsv(deps: Deps, options: CsvOptions): Promise<number> {
   markPhase("batch:started");
-  return withBatch(deps, options, CREATE_WORDS, async (run) => {
+  return withBatch(deps, options, "shipment-create", CREATE_WORDS, async (run) => {
     markPhase("batch:connected");
     // A dry run reads the book as the run would, and writes nothing to it.
     const journal = await openCsvBook(run, "shipment-create");

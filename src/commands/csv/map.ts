@@ -20,7 +20,8 @@ export function csvMapCommand(ctx: CommandContext, run: VerbRun<CsvMapOptions> =
       "after",
       `
 A mapping is kept per profile and header shape: every file whose header row has the same names in the same order is
-read with it, without --map. \`--map PAIRS\` on a CSV command saves one too (not in a dry run). Each run says on
+read with it, without --map. \`--map PAIRS\` on a CSV command saves one too (not in a dry run), and so does a CSV
+command at a terminal when it asks which of your headers are the columns it lacks. Each run says on
 stderr which mapping it used, and --json carries it ("columns"). Results and errors files keep your headers, so they
 run again under the same mapping. With --json: {"file", "profile", "headers", "columns": {"Artwork": "title"} | null}.
 

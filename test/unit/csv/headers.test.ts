@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { layoutFor } from "../../../src/csv/columns.js";
-import { closestHeader, columnLetter, editDistance, matchHeader, normaliseHeader } from "../../../src/csv/headers.js";
+import { closestHeader, columnLetter, editDistance, matchHeader, normaliseHeader, rankHeaders } from "../../../src/csv/headers.js";
 import { UsageError } from "../../../src/errors.js";
 import { COLUMNS } from "../../../fixtures/csv/generate.mjs";
 
@@ -28,6 +28,33 @@ describe("header names", () => {
     expect(closestHeader("fulfillment_post_code", cells)).toEqual(cells[0]);
     expect(closestHeader("destination_region", cells)).toBeUndefined();
   });
+
+  it("finds a header that holds the column's word, as a sheet's own names do", () => {
+    const cells = [{ text: "Artwork", index: 0 }, { text: "Insured value", index: 1 }, { text: "Crate 1", index: 2 }];
+    expect(closestHeader("value", cells)).toEqual(cells[1]);
+    // "1" alone says nothing: line_1 is not "Crate 1".
+    expect(closestHeader("fulfillment_line_1", cells)).toBeUndefined();
+    expect(closestHeader("title", cells)).toBeUndefined();
+  });
+});
+
+describe("rankHeaders", () => {
+  const cells = (...texts: string[]) => texts.map((text, index) => ({ text, index }));
+  const ranked = (column: string, texts: string[]) => rankHeaders(column, cells(...texts)).map((c) => c.text);
+
+  it("puts first the header with the most of the column's words, then the fewest edits, then the file's order", () => {
+    expect(ranked("value", ["Artwork", "Notes", "Insured value", "Crate W"])[0]).toBe("Insured value");
+    // The same words and edits: the file's order.
+    expect(ranked("value", ["Value B", "Value A"])).toEqual(["Value B", "Value A"]);
+    const post = ranked("fulfillment_post_code", ["Collector Postcode", "Gallery", "Fulfilment Postcode", "Postcode"]);
+    expect([post[0], post[3]]).toEqual(["Fulfilment Postcode", "Gallery"]);
+    expect(ranked("destination_name", ["Dest. name", "Destination", "Collector name"])[0]).toBe("Dest. name");
+  });
+
+  it("keeps every header, so the one meant is there even when nothing in its name says so", () => {
+    expect(ranked("title", ["Artwork", "Insured value"]).sort()).toEqual(["Artwork", "Insured value"]);
+    expect(ranked("title", [])).toEqual([]);
+  });
 });
 
 describe("matchHeader", () => {
@@ -53,7 +80,23 @@ describe("matchHeader", () => {
       expect(e).toBeInstanceOf(UsageError);
       expect((e as UsageError).message).toContain(`no fulfillment_post_code column; did you mean "Fulfilment Postcode" (column P)?`);
       expect((e as UsageError).hint).toContain('P "Fulfilment Postcode"');
+      expect((e as UsageError).hint).toContain('--map "Fulfilment Postcode=fulfillment_post_code"');
     }
+  });
+
+  it("names a sheet's own header that holds the column's word, and the --map that reads it", () => {
+    const header = COLUMNS.map((c) => (c === "value" ? "Insured value" : c === "title" ? "Artwork" : c));
+    const error = (() => {
+      try {
+        matchHeader(header, create, "inventory.csv");
+      } catch (e) {
+        return e as UsageError;
+      }
+    })()!;
+    expect(error.message).toContain("  - no title column\n");
+    expect(error.message).toContain('no value column; did you mean "Insured value" (column C)?');
+    // No likely header for title: the hint shows the pattern, not a --map that would be refused again.
+    expect(error.hint).toContain('--map "YOUR HEADER=column,..."');
   });
 
   it("lists every problem at once: missing fields, a side with no address, a column given twice", () => {
