@@ -119,15 +119,18 @@ export async function preflight(ctx: SendContext, report: PreparedReport): Promi
   // (a sandbox restarted with the same token, a shipment recreated under a reused id), and a report it calls stored
   // that the service does not hold would otherwise never be sent.
   const storedAt = entry?.state === "stored" ? (entry.at ?? "an earlier run") : undefined;
-  const journaled = storedAt === undefined ? undefined : `journal, ${storedAt}`;
+  const recorded = storedAt === undefined ? undefined : `ledger, ${storedAt}`;
   try {
     const shipment = await ctx.api.getShipment(shipmentId, { signal: ctx.signal });
-    if (journaled && holdsReportSet(shipment.status, ctx.set)) return { kind: "done", outcome: done("skipped", `already stored (${journaled})`) };
-    if (journaled) {
-      ctx.log(
-        `Shipment ${shipmentId}: the journal says set ${ctx.set} was stored (${storedAt}), but the shipment is ` +
-          `${shipmentStatusName(shipment.status)} (${shipment.status}), which does not hold it: treated as not stored`,
-      );
+    if (recorded && holdsReportSet(shipment.status, ctx.set)) return { kind: "done", outcome: done("skipped", `already stored (${recorded})`) };
+    if (recorded) {
+      const contradiction =
+        `the ledger says set ${ctx.set} was stored (${storedAt}), but the shipment is ` +
+        `${shipmentStatusName(shipment.status)} (${shipment.status}), which does not hold it`;
+      ctx.log(`Shipment ${shipmentId}: ${contradiction}: treated as not stored`);
+      // The entry is corrected before anything else: a stored entry is never claimed again (its write is done), a
+      // failed one is, so the upload below may send it. Noted without waiting: the claim waits for it (Book.record).
+      note(ctx, report, { state: "failed", error: `not stored: ${contradiction}` });
     }
     return judge(ctx, report, shipment);
   } catch (err) {
@@ -138,7 +141,7 @@ export async function preflight(ctx: SendContext, report: PreparedReport): Promi
       return { kind: "done", outcome: done("refused", message, ExitCode.Rejected, { error: err }) };
     }
     // Unconfirmed, the book's word stands: sending again a report the service holds would only be refused.
-    if (journaled) return { kind: "done", outcome: done("skipped", `already stored (${journaled}; the shipment could not be read to confirm: ${messageOf(err)})`) };
+    if (recorded) return { kind: "done", outcome: done("skipped", `already stored (${recorded}; the shipment could not be read to confirm: ${messageOf(err)})`) };
     // The read is a courtesy: without it the service still judges the upload, and its answer is explained after.
     const windowNote = `the shipment could not be read first (${messageOf(err)})`;
     ctx.log(`Shipment ${shipmentId}: ${windowNote}; uploading anyway, the service will decide`);
