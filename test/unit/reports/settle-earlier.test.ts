@@ -16,16 +16,21 @@ beforeEach(() => {
 });
 const at = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
 
-/** A book as a run killed mid-upload leaves it: shipment 1's upload sent whole at NOW - 10 s, settled at NOW + 60 s. */
-async function leftInFlight(root: string, state: Partial<RowState> = {}): Promise<void> {
+/** Records shipment 1's set 1 as `state` in the ledger, as a run of the batch `root` left it. */
+async function recordedBy(root: string, state: RowState): Promise<void> {
   const book = await Book.open({ SHIPCTL_STATE_DIR: reportState.dir }, {
     kind: "report-upload",
     source: root,
     target: { baseUrl: "http://x", token: "t" },
     window: settleWindowFor({ baseUrl: "http://x", env: {} }),
   });
-  await book.record([["1/1", { state: "in_flight", at: at(-12_000), attempt: 1, settle_at: at(60_000), await_sent: true, sent_at: at(-10_000), ...state } as RowState]]);
+  await book.record([["1/1", state]]);
   await book.close();
+}
+
+/** A book as a run killed mid-upload leaves it: shipment 1's upload sent whole at NOW - 10 s, settled at NOW + 60 s. */
+function leftInFlight(root: string, state: Partial<RowState> = {}): Promise<void> {
+  return recordedBy(root, { state: "in_flight", at: at(-12_000), attempt: 1, settle_at: at(60_000), await_sent: true, sent_at: at(-10_000), ...state } as RowState);
 }
 
 /** A clock that moves only when the run sleeps; `onSleep` sees each wait. */
@@ -119,6 +124,55 @@ describe("uploads an earlier run left in flight", () => {
     await expect(runVerb(reportUploadCommand, ["--set", "1", "--batch", root], deps)).rejects.toMatchObject({ exitCode: ExitCode.Interrupted });
     expect(api.uploads).toEqual([]);
     expect(results(io.stdout()).map((r) => `${r.shipment_id} ${r.result}`)).toEqual(["1 unknown", "2 interrupted"]);
+  });
+
+  it("one ledger per organization: a report another batch left in flight is not sent by this one (unknown, naming it); the rest go on", async () => {
+    const other = batchOf([1]);
+    await leftInFlight(other);
+    const root = batchOf([1, 2]);
+    const api = new StatusService();
+    const { deps, io } = batchDepsFor(api, NOW);
+    expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", root], deps)).toBe(ExitCode.Partial);
+    expect(api.uploads).toEqual([2]);
+    expect(results(io.stdout())[0]).toMatchObject({
+      shipment_id: 1,
+      result: "unknown",
+      settle_at: at(60_000),
+      message: expect.stringContaining(`another run's upload of it (${other}) is in flight`),
+    });
+  });
+
+  it("one ledger per organization: a report another batch claims between its read and its upload is not sent (unknown); the rest go on", async () => {
+    const other = batchOf([1]);
+    const api = new StatusService();
+    const read = api.getShipment.bind(api);
+    // Another batch's run claims shipment 1's report while this run reads the shipment.
+    api.getShipment = async (id) => {
+      const shipment = await read(id);
+      if (id === 1) await leftInFlight(other);
+      return shipment;
+    };
+    const { deps, io } = batchDepsFor(api, NOW);
+    expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", batchOf([1, 2]), "--concurrency", "1"], deps)).toBe(ExitCode.Partial);
+    expect(api.uploads).toEqual([2]);
+    expect(results(io.stdout())[0]).toMatchObject({ shipment_id: 1, result: "unknown", message: expect.stringContaining(`another run's upload of it (${other}) is in flight`) });
+  });
+
+  it("one ledger per organization: a report another batch recorded as stored that its shipment contradicts is sent, and recorded stored", async () => {
+    const other = batchOf([1]);
+    await recordedBy(other, { state: "stored", id: 1, at: at(-60_000) });
+    const root = batchOf([1]);
+    const api = new StatusService();
+    const { deps, io } = batchDepsFor(api, NOW);
+    expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", root], deps)).toBe(ExitCode.Ok);
+    expect(api.uploads).toEqual([1]);
+    expect(io.stderr()).toContain("the ledger says set 1 was stored");
+    expect(results(io.stdout())[0]).toMatchObject({ shipment_id: 1, result: "stored" });
+    // A third batch finds it stored, confirmed by the shipment's read, and sends nothing.
+    const third = batchDepsFor(api, NOW);
+    expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", batchOf([1])], third.deps)).toBe(ExitCode.Ok);
+    expect(api.uploads).toEqual([1]);
+    expect(results(third.io.stdout())[0]).toMatchObject({ shipment_id: 1, result: "skipped", message: expect.stringContaining("already stored (ledger, ") });
   });
 
   it("a single upload settles its own book's in-flight row the same way", async () => {
