@@ -6,7 +6,7 @@
 // that does not match the mark (a rotated token, another organization on the same URL, a sandbox restarted) makes
 // the run check the ids it would trust against the service first (owner.ts), and record its own mark once they hold.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { stateDir } from "../config/paths.js";
 import { writeFileAtomic } from "../fs/atomic-file.js";
@@ -63,10 +63,12 @@ export class OrganizationLedger {
   static async open(env: NodeJS.ProcessEnv, org: Organization): Promise<OrganizationLedger> {
     const dir = ledgerDir(env, org);
     const mark = await readMark(join(dir, "owner.json"));
-    return new OrganizationLedger(dir, new LocalStore(dir), org.token, tokenMatches(org.token, mark), mark !== undefined);
+    // Entries without a mark (a run stopped before its close wrote one, or the mark removed) are checked as another token's.
+    const recorded = mark !== undefined || (await readdir(join(dir, "inputs")).then((names) => names.length > 0, () => false));
+    return new OrganizationLedger(dir, new LocalStore(dir), org.token, tokenMatches(org.token, mark), recorded);
   }
 
-  /** Whether the token matches the recorded mark, or none is recorded yet (a new ledger). */
+  /** Whether the token matches the recorded mark, or the ledger is new (no mark, no input recorded). */
   get tokenConfirmed(): boolean {
     return this.matched || !this.recorded;
   }

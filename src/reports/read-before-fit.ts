@@ -1,6 +1,6 @@
 // --fit costs about a second of CPU a photo, a read a round trip: so before any photo is fitted, the shipments of the
 // reports that have photos to fit are read (the same judgement as before an upload: preflight in send-report.ts), a
-// few at a time. A report found done (already stored, the journal confirmed, refused by status or window) is not
+// few at a time. A report found done (already stored, the ledger confirmed, refused by status or window) is not
 // fitted, and that verdict stands for the upload phase; one to be sent is fitted, and read again just before its
 // upload, so the verdict acted on is fresh (a set-2 window can close while a long batch fits).
 import type { Deps } from "../deps.js";

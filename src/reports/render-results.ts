@@ -48,7 +48,7 @@ export function outcomeJson(o: ReportOutcome, report?: PreparedReport, withPhoto
 }
 
 /**
- * One report: the photos as sent, in upload order. A report the service held already (or the journal and the
+ * One report: the photos as sent, in upload order. A report the service held already (or the ledger and the
  * shipment say was stored earlier) had nothing sent: it is shown as its result, like a batch's row, not as an upload.
  */
 export async function printSingle(deps: Deps, outcome: ReportOutcome, report: PreparedReport, error?: ErrorJson): Promise<void> {

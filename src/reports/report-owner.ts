@@ -1,6 +1,6 @@
 // The owner check of a report book, by the rule of every ledger book (src/ledger/owner.ts): when this run's token is
-// not the one that recorded reports as stored (another organization on the same URL, a rotated token, a journal from
-// shipctl 0.1 with its bare fingerprint), some of those shipments are read back before any report is skipped as
+// not the one that recorded reports as stored (another organization on the same URL, a rotated token, a ledger whose mark
+// is missing), some of those shipments are read back before any report is skipped as
 // stored. A shipment this token cannot see, or one that does not hold the set recorded as stored (a sandbox restarted
 // since: its shipments are back at Delivered), stops the run before anything is read or sent (exit 2).
 import { ForbiddenError, NotFoundError } from "../api/api-errors.js";

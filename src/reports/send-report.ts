@@ -9,38 +9,19 @@
 import type { ApiClient } from "../api/client-types.js";
 import { shipmentStatusName, type ReportSet, type StoredShipment } from "../contract/index.js";
 import { CliError, ExitCode } from "../errors.js";
-import type { Book, RowState } from "../ledger/book.js";
+import { LedgerConflict, type Book, type RowState } from "../ledger/book.js";
 import { answeredByService, settleAtFromIntent } from "../ledger/settle-window.js";
 import { reportBody } from "./report-body.js";
 import { reportKey } from "./report-book.js";
-import type { ChunkPool } from "./chunk-pool.js";
 import type { Earlier } from "./settle-earlier.js";
-import { assessWindow, holdsReportSet } from "./window.js";
 import { formatSettleTime } from "../output/time-format.js";
+import { earlierOutcome, inFlightElsewhere, outcomeMaker, type OutcomeMaker, type ReportOutcome } from "./report-outcome.js";
+import type { ChunkPool } from "./chunk-pool.js";
+import { assessWindow, holdsReportSet } from "./window.js";
 import type { PreparedReport } from "./prepare-reports.js";
 import { refusalText } from "./refusal-text.js";
 
-/** `unknown`: sent, and its answer lost; the service may still be applying it (in flight), so it is not sent again. */
-export type ReportResult = "stored" | "already_stored" | "skipped" | "refused" | "failed" | "unknown" | "interrupted";
-
-export interface ReportOutcome {
-  shipmentId: number;
-  set: ReportSet;
-  folder: string;
-  result: ReportResult;
-  /** One sentence for people: why, or what happened. */
-  message: string;
-  /** 0 for stored/already stored/skipped; otherwise the exit code this outcome alone would give. */
-  exitCode: number;
-  /** Bytes of photos sent (0 when nothing was sent). */
-  bytes: number;
-  /** What the shipment read before sending said about the time window, when it was read. */
-  window?: string;
-  /** The error behind a failure, for single uploads to rethrow as is. */
-  error?: unknown;
-  /** `unknown` only: after this moment the service can no longer be applying it, and a rerun settles it. */
-  settleAt?: Date;
-}
+export type { ReportOutcome, ReportResult } from "./report-outcome.js";
 
 export interface SendContext {
   api: ApiClient;
@@ -93,17 +74,6 @@ function messageOf(err: unknown): string {
 /** The first half of sending: skip what the book says is stored or in flight, read the shipment, judge its window. */
 export type Preflight = { kind: "done"; outcome: ReportOutcome } | { kind: "go"; windowNote: string };
 
-function outcomeMaker(ctx: SendContext, report: PreparedReport) {
-  const base = { shipmentId: report.target.shipmentId, set: ctx.set, folder: report.target.label, bytes: 0 };
-  return (result: ReportResult, message: string, exitCode: number = ExitCode.Ok, extra: Partial<ReportOutcome> = {}): ReportOutcome => ({
-    ...base,
-    result,
-    message,
-    exitCode,
-    ...extra,
-  });
-}
-
 export async function sendReport(ctx: SendContext, report: PreparedReport): Promise<ReportOutcome> {
   const checked = await preflight(ctx, report);
   return checked.kind === "done" ? checked.outcome : upload(ctx, report, checked.windowNote);
@@ -114,20 +84,27 @@ export async function preflight(ctx: SendContext, report: PreparedReport): Promi
   const done = outcomeMaker(ctx, report);
   const earlier = ctx.earlier?.get(reportKey(shipmentId, ctx.set));
   if (earlier) return { kind: "done", outcome: earlierOutcome(earlier, done) };
-  const entry = ctx.book.row(reportKey(shipmentId, ctx.set));
+  const key = reportKey(shipmentId, ctx.set);
+  // One ledger per organization: the report may be another input's entry (a batch, a manifest, a single upload).
+  const other = ctx.book.row(key) === undefined ? await ctx.book.store.find(ctx.book.ledgerKey(key)) : undefined;
+  if (other?.state.state === "in_flight" && other.input !== ctx.book.source) return { kind: "done", outcome: inFlightElsewhere(other.input, other.state, done) };
+  const entry = ctx.book.row(key) ?? other?.state;
   // "Stored" in the book is confirmed by the same read as every other report: a book can outlive what it describes
   // (a sandbox restarted with the same token, a shipment recreated under a reused id), and a report it calls stored
   // that the service does not hold would otherwise never be sent.
   const storedAt = entry?.state === "stored" ? (entry.at ?? "an earlier run") : undefined;
-  const journaled = storedAt === undefined ? undefined : `journal, ${storedAt}`;
+  const recorded = storedAt === undefined ? undefined : `ledger, ${storedAt}`;
   try {
     const shipment = await ctx.api.getShipment(shipmentId, { signal: ctx.signal });
-    if (journaled && holdsReportSet(shipment.status, ctx.set)) return { kind: "done", outcome: done("skipped", `already stored (${journaled})`) };
-    if (journaled) {
-      ctx.log(
-        `Shipment ${shipmentId}: the journal says set ${ctx.set} was stored (${storedAt}), but the shipment is ` +
-          `${shipmentStatusName(shipment.status)} (${shipment.status}), which does not hold it: treated as not stored`,
-      );
+    if (recorded && holdsReportSet(shipment.status, ctx.set)) return { kind: "done", outcome: done("skipped", `already stored (${recorded})`) };
+    if (recorded) {
+      const contradiction =
+        `the ledger says set ${ctx.set} was stored (${storedAt}), but the shipment is ` +
+        `${shipmentStatusName(shipment.status)} (${shipment.status}), which does not hold it`;
+      ctx.log(`Shipment ${shipmentId}: ${contradiction}: treated as not stored`);
+      // The entry is corrected before anything else: a stored entry is never claimed again (its write is done), a
+      // failed one is, so the upload below may send it. Noted without waiting: the claim waits for it (Book.record).
+      note(ctx, report, { state: "failed", error: `not stored: ${contradiction}` });
     }
     return judge(ctx, report, shipment);
   } catch (err) {
@@ -138,22 +115,12 @@ export async function preflight(ctx: SendContext, report: PreparedReport): Promi
       return { kind: "done", outcome: done("refused", message, ExitCode.Rejected, { error: err }) };
     }
     // Unconfirmed, the book's word stands: sending again a report the service holds would only be refused.
-    if (journaled) return { kind: "done", outcome: done("skipped", `already stored (${journaled}; the shipment could not be read to confirm: ${messageOf(err)})`) };
+    if (recorded) return { kind: "done", outcome: done("skipped", `already stored (${recorded}; the shipment could not be read to confirm: ${messageOf(err)})`) };
     // The read is a courtesy: without it the service still judges the upload, and its answer is explained after.
     const windowNote = `the shipment could not be read first (${messageOf(err)})`;
     ctx.log(`Shipment ${shipmentId}: ${windowNote}; uploading anyway, the service will decide`);
     return { kind: "go", windowNote };
   }
-}
-
-/** What this run says of a report an earlier run left in flight, settled before anything was sent. */
-function earlierOutcome(earlier: Earlier, done: ReturnType<typeof outcomeMaker>): ReportOutcome {
-  if (earlier.state === "stored") return done("skipped", "already stored: the upload an earlier run left in flight arrived (its shipment now holds the set)");
-  if (earlier.state === "in-flight") {
-    const message = `not sent: an earlier run's upload of it is still in flight (its answer never came), and the service may still be applying it until ${formatSettleTime(earlier.settleAt)}; run the same command again after then to settle it`;
-    return done("unknown", message, ExitCode.Unavailable, { settleAt: earlier.settleAt });
-  }
-  return done("unknown", `not sent: an earlier run's upload of it lost its answer and could not be settled (${earlier.reason}); run the same command again`, ExitCode.Unavailable);
 }
 
 /** The verdict of a shipment read: already stored, certainly refused (nothing sent), or go. */
@@ -199,9 +166,17 @@ export async function upload(ctx: SendContext, report: PreparedReport, windowNot
   const done = outcomeMaker(ctx, report);
   const at = ctx.localNow();
   // Its settle time is known once its last byte left (markSent): a 12 MB body may take minutes to send.
-  await ctx.book.record([
-    [key, { state: "in_flight", at: at.toISOString(), attempt: ctx.book.nextAttempt(), settle_at: settleAtFromIntent(at, ctx.book.window).toISOString(), await_sent: true }],
-  ]);
+  try {
+    await ctx.book.record([
+      [key, { state: "in_flight", at: at.toISOString(), attempt: ctx.book.nextAttempt(), settle_at: settleAtFromIntent(at, ctx.book.window).toISOString(), await_sent: true }],
+    ]);
+  } catch (err) {
+    // Another run claimed it since it was read (its claim is the ledger's word): this report is not sent, the rest go on.
+    if (!(err instanceof LedgerConflict)) throw err;
+    const held = await ctx.book.store.find(ctx.book.ledgerKey(key));
+    if (held?.state.state === "in_flight") return inFlightElsewhere(held.input, held.state, done);
+    return done("failed", `not sent: ${err.message}`, err.exitCode, { error: err });
+  }
   if (ctx.signal.aborted) {
     // Stopped while the intent was being written: no new upload starts.
     note(ctx, report, { state: "failed", error: "not sent: the run was interrupted first" });
@@ -234,7 +209,7 @@ async function afterFailure(
   report: PreparedReport,
   err: unknown,
   windowNote: string,
-  done: ReturnType<typeof outcomeMaker>,
+  done: OutcomeMaker,
   bytes: number,
 ): Promise<ReportOutcome> {
   const f = facts(err);

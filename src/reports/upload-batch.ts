@@ -30,8 +30,8 @@ import { formatSettleTime } from "../output/time-format.js";
  * needed and hold more connections and memory open at once.
  */
 const readAheadFor = (uploads: number) => Math.max(uploads, 2);
-/** Shipment reads in flight at most that confirm the book's "stored" entries: GETs with small answers, no more than the 16 uploads --concurrency allows. */
-const JOURNAL_CONFIRM_READS = 16;
+/** Shipment reads in flight at most that confirm the ledger's "stored" entries: GETs with small answers, no more than the 16 uploads --concurrency allows. */
+const STORED_CONFIRM_READS = 16;
 
 /**
  * The batch's pool of read buffers. One buffer holds a photo's part header (a few hundred bytes; a larger chunk is
@@ -84,7 +84,7 @@ export async function uploadBatch(deps: Deps, options: UploadPlan & { source: Ba
 async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedReport[], base: SendBase, known: ReadonlyMap<number, ReportOutcome>): Promise<number> {
   const { book, earlier } = base;
   markPhase("report:ready");
-  deps.io.err(`Uploading ${reports.length} report${reports.length === 1 ? "" : "s"} (set ${options.set}), ${options.concurrency} at a time; journal: ${book.path}\n`);
+  deps.io.err(`Uploading ${reports.length} report${reports.length === 1 ? "" : "s"} (set ${options.set}), ${options.concurrency} at a time; ledger record: ${book.path}\n`);
   // The photos' bytes: sendReport scales what the body hands on (part headers included) to them, so the count ends here.
   const bytesOf = (r: (typeof reports)[number]) => r.photos.reduce((n, p) => n + p.bytes, 0);
   let bytesToSend = reports.reduce((n, r) => n + bytesOf(r), 0);
@@ -137,9 +137,9 @@ async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedRepor
   };
   // A report the book calls stored needs only its confirming read (see preflight in send-report.ts): those reads start
   // at once, a few at a time, so the rerun of a finished batch waits for a few round trips rather than one per report.
-  const journaled = reports.flatMap((r, i) => (book.row(reportKey(r.target.shipmentId, options.set))?.state === "stored" ? [i] : []));
+  const recordedStored = reports.flatMap((r, i) => (book.row(reportKey(r.target.shipmentId, options.set))?.state === "stored" ? [i] : []));
   // Its reads are awaited one by one by the uploads below (readFor); a failure there is theirs to report.
-  mapLimit(journaled, JOURNAL_CONFIRM_READS, (i) => readFor(i), keepGoing).catch(() => undefined);
+  mapLimit(recordedStored, STORED_CONFIRM_READS, (i) => readFor(i), keepGoing).catch(() => undefined);
   let firstUpload = true;
   try {
     await mapLimit(
@@ -189,7 +189,7 @@ async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedRepor
   const rerun = rerunCommand(options, deps.globals);
   // What ends the run is known before the document is printed, so a script finds it there (README "Errors as JSON").
   const stop = deps.signal.aborted
-    ? new InterruptedError(`interrupted: uploads already under way were let finish, and the journal ${book.path} records what was stored`, {
+    ? new InterruptedError(`interrupted: uploads already under way were let finish, and the ledger's record ${book.path} says what was stored`, {
         hint: `To finish, run the same command again:\n  ${rerun}`,
       })
     : fatal;

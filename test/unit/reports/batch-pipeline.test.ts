@@ -1,22 +1,28 @@
 // How a batch interleaves shipment reads and uploads: every report is read (status and window judged) shortly
 // before its own upload and its intent is on disk when it starts, yet uploads start before the last read;
 // refusals send nothing; a fatal failure starts nothing new.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { MultipartBody } from "../../../src/api/client-types.js";
 import type { StoredShipment } from "../../../src/contract/index.js";
 import { AuthError, ExitCode } from "../../../src/errors.js";
 import { reportUploadCommand } from "../../../src/commands/report/report-upload.js";
 import { runVerb } from "../../helpers/run-verb.js";
-import { batchDepsFor, batchOf } from "./batch-deps.js";
+import { tempDir } from "../../helpers/cli.js";
+import { inputRecords } from "../../helpers/ledger.js";
+import { batchDepsFor, batchOf, reportState } from "./batch-deps.js";
 
 const NOW = new Date("2025-03-02T12:00:00Z");
+// Each test its own organization's ledger: report 1/1 of one test is not another's.
+beforeEach(() => {
+  reportState.dir = tempDir("shipctl-state-");
+});
 
-/** The last state recorded for each report in a book (its lines as on disk). */
-function bookRows(path: string): Record<string, { state: string; error?: string }> {
+/** The last state recorded for each report in the batch's record in the ledger (its lines as on disk). */
+function bookRows(stateDir: string): Record<string, { state: string; error?: string }> {
+  const records = inputRecords(stateDir);
+  if (records.length !== 1) throw new Error(`${records.length} input records in ${stateDir}, not one`);
   const rows: Record<string, { state: string; error?: string }> = {};
-  for (const line of readFileSync(path, "utf8").trim().split("\n").slice(1)) {
+  for (const line of records[0]!.trim().split("\n").slice(1)) {
     const record = JSON.parse(line) as { row?: string; state?: string; error?: string };
     if (record.row !== undefined && record.state !== undefined) rows[record.row] = { state: record.state, ...(record.error ? { error: record.error } : {}) };
   }
@@ -42,13 +48,13 @@ class LoggingApi {
     return { id, title: "T", status: 7, delivered_at: "2025-03-01 12:00:00", ...this.shipments.get(id) };
   }
 
-  /** The batch's book, read as each upload starts: the intent must be on disk by then. */
-  journal?: string;
+  /** The state folder holding the batch's record, read as each upload starts: the intent must be on disk by then. */
+  stateDir?: string;
   intentOnDisk: number[] = [];
 
   async uploadReport(id: number, _set: number, body: MultipartBody): Promise<void> {
     this.events.push(`upload ${id}`);
-    if (this.journal && bookRows(this.journal)[`${id}/1`]?.state === "in_flight") this.intentOnDisk.push(id);
+    if (this.stateDir && bookRows(this.stateDir)[`${id}/1`]?.state === "in_flight") this.intentOnDisk.push(id);
     this.firstUpload();
     for await (const _ of body.open()) {
       // drain the body as a connection would
@@ -66,20 +72,20 @@ class LoggingApi {
 const depsFor = (api: LoggingApi) => batchDepsFor(api, NOW);
 
 describe("batch upload: reads and uploads", () => {
-  it("reads each shipment and journals the intent before its own upload, and starts uploading before the last read", async () => {
+  it("reads each shipment and records the intent in the ledger before its own upload, and starts uploading before the last read", async () => {
     const ids = [1, 2, 3, 4, 5, 6];
     const api = new LoggingApi();
     // The last read answers only once an upload has started: a batch that waited for every read before its first
     // upload would never finish here (and the test would fail on vitest's timeout).
     api.holdRead.set(6, api.firstUploadStarted);
     const root = batchOf(ids);
-    api.journal = join(root, ".shipctl-report-ledger.jsonl");
+    api.stateDir = reportState.dir;
     const { deps, io } = depsFor(api);
     expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", root, "--concurrency", "2"], deps)).toBe(ExitCode.Ok);
     expect(api.uploaded().sort()).toEqual(ids);
     expect(api.intentOnDisk.sort()).toEqual(ids);
     // Outcomes are written while later uploads go on, and are all on disk when the batch ends.
-    expect(Object.values(bookRows(api.journal)).map((e) => e.state)).toEqual(ids.map(() => "stored"));
+    expect(Object.values(bookRows(reportState.dir)).map((e) => e.state)).toEqual(ids.map(() => "stored"));
     for (const id of ids) {
       expect(api.events.indexOf(`read ${id} done`)).toBeLessThan(api.events.indexOf(`upload ${id}`));
     }
@@ -110,7 +116,7 @@ describe("batch upload: reads and uploads", () => {
     const results = JSON.parse(io.stdout()).results as Array<{ shipment_id: number; result: string }>;
     expect(results.map((r) => `${r.shipment_id} ${r.result}`)).toEqual(["1 stored", "2 refused", "3 refused", "4 stored"]);
     // The book says what became of each: the refused ones were not sent (never in flight).
-    const rows = bookRows(join(root, ".shipctl-report-ledger.jsonl"));
+    const rows = bookRows(reportState.dir);
     expect(Object.entries(rows).map(([key, e]) => `${key} ${e.state}`).sort()).toEqual(["1/1 stored", "2/1 failed", "3/1 failed", "4/1 stored"]);
     expect(rows["3/1"]?.error).toContain("nothing sent");
   });
@@ -118,7 +124,6 @@ describe("batch upload: reads and uploads", () => {
   it("a rerun skips what the book says is stored once each shipment's read confirms it, sends nothing, and leaves its entry stored", async () => {
     const api = new LoggingApi();
     const root = batchOf([1, 2]);
-    const journalFile = join(root, ".shipctl-report-ledger.jsonl");
     expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", root, "--concurrency", "2"], depsFor(api).deps)).toBe(ExitCode.Ok);
     // The service moved both shipments to Filed when their set 1 arrived.
     api.shipments.set(1, { status: 8 });
@@ -129,7 +134,7 @@ describe("batch upload: reads and uploads", () => {
     expect(api.events.filter((e) => !e.startsWith("read")).length).toBe(0);
     expect(api.events.filter((e) => /^read \d+$/.test(e)).sort()).toEqual(["read 1", "read 2"]);
     expect(JSON.parse(io.stdout()).counts.skipped).toBe(2);
-    expect(Object.values(bookRows(journalFile)).map((e) => e.state)).toEqual(["stored", "stored"]);
+    expect(Object.values(bookRows(reportState.dir)).map((e) => e.state)).toEqual(["stored", "stored"]);
   });
 
   it("starts no upload after a read fails for a reason every report shares (the token)", async () => {

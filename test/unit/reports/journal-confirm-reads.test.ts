@@ -24,7 +24,7 @@ class CountingApi extends StatusService {
 
 const depsFor = (api: CountingApi) => batchDepsFor(api, NOW);
 
-it("reads all 20 journal-stored reports, up to 16 at a time (more than the 2 uploads), and sends nothing", async () => {
+it("reads all 20 reports the ledger calls stored, up to 16 at a time (more than the 2 uploads), and sends nothing", async () => {
   const ids = Array.from({ length: 20 }, (_, i) => i + 1);
   const root = batchOf(ids);
   const api = new CountingApi();

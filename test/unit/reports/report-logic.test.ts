@@ -242,7 +242,7 @@ describe("sendReport", () => {
     await book.record([["5/1", { state: "stored", id: 5, at: "2025-03-01T10:00:00.000Z" }]]);
     const o = await sendReport(await ctx(api, { book }), await prepared());
     expect(o.result).toBe("skipped");
-    expect(o.message).toContain("already stored (journal, 2025-03-01T10:00:00.000Z)");
+    expect(o.message).toContain("already stored (ledger, 2025-03-01T10:00:00.000Z)");
     expect(api.reads).toBe(1);
     expect(api.uploads).toHaveLength(0);
   });
@@ -255,7 +255,7 @@ describe("sendReport", () => {
     const o = await sendReport(c, await prepared());
     expect(o.result).toBe("stored");
     expect(api.uploads).toHaveLength(1);
-    expect(c.lines.join("\n")).toContain("the journal says set 1 was stored (2025-03-01T10:00:00.000Z)");
+    expect(c.lines.join("\n")).toContain("the ledger says set 1 was stored (2025-03-01T10:00:00.000Z)");
     expect(book.row("5/1")?.state).toBe("stored");
   });
 

@@ -1,12 +1,13 @@
-// Whose reports a report book holds: each target records the owner mark of the token that wrote it, and with another
-// token the reports recorded as stored are read back before any is skipped.
-import { readFileSync, writeFileSync } from "node:fs";
-import { join, dirname } from "node:path";
+// Whose reports an organization's ledger holds: the ledger keeps the owner mark of the token that recorded its entries
+// (owner.json), and with another token the reports recorded as stored are read back before any is skipped.
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { NotFoundError } from "../../../src/api/api-errors.js";
 import type { ApiClient } from "../../../src/api/client-types.js";
 import type { StoredShipment } from "../../../src/contract/index.js";
 import { Book } from "../../../src/ledger/book.js";
+import { ledgerDir } from "../../../src/ledger/organization.js";
 import { settleWindowFor } from "../../../src/ledger/settle-window.js";
 import { confirmReportBookOwner } from "../../../src/reports/report-owner.js";
 import { tempDir } from "../../helpers/cli.js";
@@ -14,11 +15,13 @@ import { tempDir } from "../../helpers/cli.js";
 const TARGET = { baseUrl: "http://sandbox", profile: "default" };
 const WINDOW = settleWindowFor({ baseUrl: TARGET.baseUrl, env: {} });
 
-const open = (path: string, token: string, baseUrl = TARGET.baseUrl) =>
-  Book.open({ SHIPCTL_STATE_DIR: dirname(path) }, { kind: "report-upload", source: "reports", target: { ...TARGET, baseUrl, token }, window: WINDOW });
+/** A batch's record (`source`) in the ledger of the state folder `stateDir`, opened with `token`. */
+const open = (stateDir: string, token: string, baseUrl = TARGET.baseUrl) =>
+  Book.open({ SHIPCTL_STATE_DIR: stateDir }, { kind: "report-upload", source: "reports", target: { ...TARGET, baseUrl, token }, window: WINDOW });
 
+/** A state folder whose ledger holds a batch's reports recorded with token-a; returns the state folder. */
 async function bookWith(stored: Array<[number, 1 | 2]>, other: Array<[number, "in_flight" | "failed"]> = []): Promise<string> {
-  const path = join(tempDir(), "r.jsonl");
+  const path = tempDir();
   const b = await open(path, "token-a");
   await b.record(stored.map(([id, set]) => [`${id}/${set}`, { state: "stored", id }] as const));
   for (const [id, state] of other) {
@@ -43,7 +46,8 @@ function serviceWith(shipments: Record<number, number>) {
 }
 
 const check = (book: Book, api: ApiClient, said: string[] = []) => confirmReportBookOwner(book, { api, call: {}, say: (t) => said.push(t) });
-const ownerLine = (path: string) => readFileSync(path, "utf8").split("\n").find((l) => l.includes('"target"'));
+const ledgerOf = (stateDir: string) => ledgerDir({ SHIPCTL_STATE_DIR: stateDir }, TARGET);
+const ownerMark = (stateDir: string) => readFileSync(join(ledgerOf(stateDir), "owner.json"), "utf8");
 
 async function withBook<T>(path: string, token: string, work: (book: Book) => Promise<T>, baseUrl?: string): Promise<T> {
   const book = await open(path, token, baseUrl);
@@ -71,22 +75,22 @@ describe("report book owner", () => {
     await withBook(path, "token-x", async (b) => expect(b.ownerConfirmed).toBe(true), "http://other");
   });
 
-  it("stops another organization (the shipments are not found) with exit 2, naming the journal, and keeps the owner", async () => {
+  it("stops another organization (the shipments are not found) with exit 2, naming the ledger folder, and keeps the owner", async () => {
     const path = await bookWith([[1, 1], [2, 1]]);
-    const before = ownerLine(path);
+    const before = ownerMark(path);
     const { api, reads } = serviceWith({});
     const said: string[] = [];
     await withBook(path, "token-b", async (b) => {
       expect(b.ownerConfirmed).toBe(false);
       await expect(check(b, api, said)).rejects.toMatchObject({
         exitCode: 2,
-        message: expect.stringContaining(`the journal ${path} records shipments this organization does not have (shipment 1 does not exist here; shipment 2`),
-        hint: expect.stringContaining("move the journal away"),
+        message: expect.stringContaining(`the ledger's record of this input (${b.path}) holds shipments this organization does not have (shipment 1 does not exist here; shipment 2`),
+        hint: expect.stringContaining(`move the ledger's folder away (for example \`mv "${ledgerOf(path)}" "${ledgerOf(path)}.old"\`)`),
       });
     });
     expect(reads.sort()).toEqual([1, 2]);
     expect(said.join("")).toContain("written with another token");
-    expect(ownerLine(path)).toBe(before);
+    expect(ownerMark(path)).toBe(before);
   });
 
   it("stops when a shipment does not hold the set recorded as stored (a sandbox restarted since)", async () => {
@@ -110,10 +114,9 @@ describe("report book owner", () => {
     await withBook(path, "token-a", async (b) => expect(b.ownerConfirmed).toBe(false));
   });
 
-  it("checks a book whose target has no mark", async () => {
+  it("checks a ledger that holds entries but no mark (a run stopped before writing it, or the mark removed)", async () => {
     const path = await bookWith([[1, 1]]);
-    writeFileSync(path, readFileSync(path, "utf8").replace(/,"owner":\{[^}]*\}/, ""));
-    expect(ownerLine(path)).not.toContain("owner");
+    rmSync(join(ledgerOf(path), "owner.json"));
     await withBook(path, "token-a", async (b) => expect(b.ownerConfirmed).toBe(false));
   });
 });

@@ -1,9 +1,6 @@
 // Uploads an earlier run left in flight are settled before anything is sent: found stored (skipped), past their
 // settle time and not found (sent again), or still in flight (waited for, or with --no-wait and Ctrl-C reported
 // unknown with the time a rerun settles them, and never sent).
-import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ExitCode } from "../../../src/errors.js";
 import { Book, type RowState } from "../../../src/ledger/book.js";
@@ -19,16 +16,21 @@ beforeEach(() => {
 });
 const at = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
 
-/** A book as a run killed mid-upload leaves it: shipment 1's upload sent whole at NOW - 10 s, settled at NOW + 60 s. */
-async function leftInFlight(root: string, state: Partial<RowState> = {}): Promise<void> {
+/** Records shipment 1's set 1 as `state` in the ledger, as a run of the batch `root` left it. */
+async function recordedBy(root: string, state: RowState): Promise<void> {
   const book = await Book.open({ SHIPCTL_STATE_DIR: reportState.dir }, {
     kind: "report-upload",
     source: root,
     target: { baseUrl: "http://x", token: "t" },
     window: settleWindowFor({ baseUrl: "http://x", env: {} }),
   });
-  await book.record([["1/1", { state: "in_flight", at: at(-12_000), attempt: 1, settle_at: at(60_000), await_sent: true, sent_at: at(-10_000), ...state } as RowState]]);
+  await book.record([["1/1", state]]);
   await book.close();
+}
+
+/** A book as a run killed mid-upload leaves it: shipment 1's upload sent whole at NOW - 10 s, settled at NOW + 60 s. */
+function leftInFlight(root: string, state: Partial<RowState> = {}): Promise<void> {
+  return recordedBy(root, { state: "in_flight", at: at(-12_000), attempt: 1, settle_at: at(60_000), await_sent: true, sent_at: at(-10_000), ...state } as RowState);
 }
 
 /** A clock that moves only when the run sleeps; `onSleep` sees each wait. */
@@ -70,7 +72,9 @@ describe("uploads an earlier run left in flight", () => {
     expect(results(io.stdout())[0]).toMatchObject({ result: "unknown", settle_at: at(60_000), message: expect.stringContaining("until 2025-03-02 12:01:00 UTC") });
     expect(io.stderr()).toContain("1 stored, 1 unknown (in flight: not sent again)");
     expect(io.stderr()).toContain(`run the same command again after 2025-03-02 12:01:00 UTC:\n  shipctl report upload --batch ${root} --set 1 --no-wait`);
-    // Alone in its run, it is exit 7.
+    // Alone in its run, it is exit 7 (in a state folder of its own: the organization's ledger above already holds
+    // report 1/1 in flight, whichever batch sent it).
+    reportState.dir = tempDir("shipctl-state-");
     const alone = batchOf([1]);
     await leftInFlight(alone);
     expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", alone, "--no-wait"], batchDepsFor(new StatusService(), NOW).deps)).toBe(ExitCode.Unavailable);
@@ -122,30 +126,53 @@ describe("uploads an earlier run left in flight", () => {
     expect(results(io.stdout()).map((r) => `${r.shipment_id} ${r.result}`)).toEqual(["1 unknown", "2 interrupted"]);
   });
 
-  it("a batch journal of shipctl 0.1 that says 'sending': settled by reading the shipment, never resent; the old file kept as .v1.bak", async () => {
-    const root = batchOf([1, 2, 3]);
-    const legacy = join(root, ".shipctl-report-journal.json");
-    const owner = createHash("sha256").update("t").digest("hex").slice(0, 16);
-    const old = {
-      kind: "shipctl-report-journal",
-      version: 1,
-      entries: {
-        "http://x 1/1": { shipment_id: 1, set: 1, folder: "1", state: "sending", updated_at: at(-3_600_000) },
-        "http://x 3/1": { shipment_id: 3, set: 1, folder: "3", state: "stored", updated_at: at(-3_600_000) },
-      },
-      owners: { "http://x": owner },
-    };
-    writeFileSync(legacy, `${JSON.stringify(old, null, 2)}\n`);
+  it("one ledger per organization: a report another batch left in flight is not sent by this one (unknown, naming it); the rest go on", async () => {
+    const other = batchOf([1]);
+    await leftInFlight(other);
+    const root = batchOf([1, 2]);
     const api = new StatusService();
-    api.status.set(1, 8);
-    api.status.set(3, 8);
+    const { deps, io } = batchDepsFor(api, NOW);
+    expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", root], deps)).toBe(ExitCode.Partial);
+    expect(api.uploads).toEqual([2]);
+    expect(results(io.stdout())[0]).toMatchObject({
+      shipment_id: 1,
+      result: "unknown",
+      settle_at: at(60_000),
+      message: expect.stringContaining(`another run's upload of it (${other}) is in flight`),
+    });
+  });
+
+  it("one ledger per organization: a report another batch claims between its read and its upload is not sent (unknown); the rest go on", async () => {
+    const other = batchOf([1]);
+    const api = new StatusService();
+    const read = api.getShipment.bind(api);
+    // Another batch's run claims shipment 1's report while this run reads the shipment.
+    api.getShipment = async (id) => {
+      const shipment = await read(id);
+      if (id === 1) await leftInFlight(other);
+      return shipment;
+    };
+    const { deps, io } = batchDepsFor(api, NOW);
+    expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", batchOf([1, 2]), "--concurrency", "1"], deps)).toBe(ExitCode.Partial);
+    expect(api.uploads).toEqual([2]);
+    expect(results(io.stdout())[0]).toMatchObject({ shipment_id: 1, result: "unknown", message: expect.stringContaining(`another run's upload of it (${other}) is in flight`) });
+  });
+
+  it("one ledger per organization: a report another batch recorded as stored that its shipment contradicts is sent, and recorded stored", async () => {
+    const other = batchOf([1]);
+    await recordedBy(other, { state: "stored", id: 1, at: at(-60_000) });
+    const root = batchOf([1]);
+    const api = new StatusService();
     const { deps, io } = batchDepsFor(api, NOW);
     expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", root], deps)).toBe(ExitCode.Ok);
-    expect(api.uploads).toEqual([2]);
-    expect(results(io.stdout()).map((r) => `${r.shipment_id} ${r.result}`)).toEqual(["1 skipped", "2 stored", "3 skipped"]);
-    expect(existsSync(legacy)).toBe(false);
-    expect(JSON.parse(readFileSync(`${legacy}.v1.bak`, "utf8"))).toEqual(old);
-    expect(readFileSync(join(root, ".shipctl-report-ledger.jsonl"), "utf8")).toContain('"row":"1/1","state":"stored","id":1');
+    expect(api.uploads).toEqual([1]);
+    expect(io.stderr()).toContain("the ledger says set 1 was stored");
+    expect(results(io.stdout())[0]).toMatchObject({ shipment_id: 1, result: "stored" });
+    // A third batch finds it stored, confirmed by the shipment's read, and sends nothing.
+    const third = batchDepsFor(api, NOW);
+    expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", batchOf([1])], third.deps)).toBe(ExitCode.Ok);
+    expect(api.uploads).toEqual([1]);
+    expect(results(third.io.stdout())[0]).toMatchObject({ shipment_id: 1, result: "skipped", message: expect.stringContaining("already stored (ledger, ") });
   });
 
   it("a single upload settles its own book's in-flight row the same way", async () => {

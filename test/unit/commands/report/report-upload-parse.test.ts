@@ -18,7 +18,6 @@ describe("report upload (parse only)", () => {
       fit: false,
       preview: undefined,
       concurrency: 2,
-      journal: undefined,
       wait: true,
     });
   });
@@ -35,11 +34,10 @@ describe("report upload (parse only)", () => {
     expect(await parse(["12", "photos", "--set", "1", "-y"])).toMatchObject({ yes: true });
   });
 
-  it("a batch: --batch or --manifest, --concurrency, --journal, an HTML --preview", async () => {
-    expect(await parse(["--set", "2", "--batch", "r", "--concurrency", "4", "--journal", "j.jsonl", "--preview", "all.html"])).toMatchObject({
+  it("a batch: --batch or --manifest, --concurrency, an HTML --preview", async () => {
+    expect(await parse(["--set", "2", "--batch", "r", "--concurrency", "4", "--preview", "all.html"])).toMatchObject({
       source: { kind: "batch", root: "r" },
       concurrency: 4,
-      journal: "j.jsonl",
       preview: { file: "all.html", format: "html" },
     });
     expect(await parse(["--set", "1", "--manifest", "m.csv"])).toMatchObject({ source: { kind: "manifest", file: "m.csv" } });
@@ -56,11 +54,16 @@ describe("report upload (parse only)", () => {
     [["--set", "1", "--batch", "r", "--concurrency", "17"], "--concurrency 17"],
     [["12", "p", "--set", "1", "--preview", "x.pdf"], ".html or .png"],
     [["--set", "1", "--batch", "r", "--preview", "x.png"], "FILE.html"],
-    [["12", "p", "--set", "1", "--journal", "j"], "--journal belongs to batches"],
   ])("refuses %j (exit 2)", async (argv, message) => {
     const e = await parse(argv).catch((err: unknown) => err);
     expect(e).toBeInstanceOf(UsageError);
     expect((e as UsageError).message).toContain(message);
+  });
+
+  it("--journal is gone (the ledger is the organization's, in the state folder): commander refuses it as unknown (exit 2)", async () => {
+    for (const argv of [["--set", "1", "--batch", "r", "--journal", "j.jsonl"], ["12", "p", "--set", "1", "--journal", "j"]]) {
+      await expect(parse(argv)).rejects.toMatchObject({ code: "commander.unknownOption", message: expect.stringContaining("unknown option '--journal'") });
+    }
   });
 
   it("more than two arguments is commander's own refusal", async () => {
@@ -75,10 +78,7 @@ describe("report upload: paths resolved for the run", () => {
       source: { kind: "single", shipmentId: 12, folder: join(work, "photos"), label: "photos" },
       preview: { file: join(work, "s.html"), format: "html" },
     });
-    const journal = resolve("/tmp/j");
-    expect(uploadPlan(await parse(["--set", "2", "--batch", "r", "--journal", journal]), work)).toMatchObject({
-      source: { kind: "batch", root: join(work, "r") },
-      journal,
-    });
+    expect(uploadPlan(await parse(["--set", "2", "--batch", "r"]), work)).toMatchObject({ source: { kind: "batch", root: join(work, "r") } });
+    expect(uploadPlan(await parse(["--set", "2", "--manifest", join("m", "a.csv")]), work)).toMatchObject({ source: { kind: "manifest", file: join(work, "m", "a.csv") } });
   });
 });

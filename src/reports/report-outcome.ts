@@ -1,0 +1,62 @@
+// What became of one report, as a batch's results and a single upload's message say it; and the outcomes of reports
+// not sent because a run before this one (of this input, or another's) left their upload in flight.
+import type { ReportSet } from "../contract/index.js";
+import { ExitCode } from "../errors.js";
+import type { InFlight } from "../ledger/book.js";
+import { formatSettleTime } from "../output/time-format.js";
+import type { PreparedReport } from "./prepare-reports.js";
+import type { Earlier } from "./settle-earlier.js";
+
+/** `unknown`: sent, and its answer lost; the service may still be applying it (in flight), so it is not sent again. */
+export type ReportResult = "stored" | "already_stored" | "skipped" | "refused" | "failed" | "unknown" | "interrupted";
+
+export interface ReportOutcome {
+  shipmentId: number;
+  set: ReportSet;
+  folder: string;
+  result: ReportResult;
+  /** One sentence for people: why, or what happened. */
+  message: string;
+  /** 0 for stored/already stored/skipped; otherwise the exit code this outcome alone would give. */
+  exitCode: number;
+  /** Bytes of photos sent (0 when nothing was sent). */
+  bytes: number;
+  /** What the shipment read before sending said about the time window, when it was read. */
+  window?: string;
+  /** The error behind a failure, for single uploads to rethrow as is. */
+  error?: unknown;
+  /** `unknown` only: after this moment the service can no longer be applying it, and a rerun settles it. */
+  settleAt?: Date;
+}
+
+export function outcomeMaker(ctx: { set: ReportSet }, report: PreparedReport) {
+  const base = { shipmentId: report.target.shipmentId, set: ctx.set, folder: report.target.label, bytes: 0 };
+  return (result: ReportResult, message: string, exitCode: number = ExitCode.Ok, extra: Partial<ReportOutcome> = {}): ReportOutcome => ({
+    ...base,
+    result,
+    message,
+    exitCode,
+    ...extra,
+  });
+}
+
+export type OutcomeMaker = ReturnType<typeof outcomeMaker>;
+
+/** A report another input's run holds in flight: only a run of that input settles it, so it is not sent. */
+export function inFlightElsewhere(input: string, state: InFlight, done: OutcomeMaker): ReportOutcome {
+  const settleAt = new Date(state.settle_at);
+  const message =
+    `not sent: another run's upload of it (${input}) is in flight (its answer not recorded), and the service may still be applying it until ` +
+    `${formatSettleTime(settleAt)}; run that upload again to settle it`;
+  return done("unknown", message, ExitCode.Unavailable, { settleAt });
+}
+
+/** What this run says of a report an earlier run left in flight, settled before anything was sent. */
+export function earlierOutcome(earlier: Earlier, done: OutcomeMaker): ReportOutcome {
+  if (earlier.state === "stored") return done("skipped", "already stored: the upload an earlier run left in flight arrived (its shipment now holds the set)");
+  if (earlier.state === "in-flight") {
+    const message = `not sent: an earlier run's upload of it is still in flight (its answer never came), and the service may still be applying it until ${formatSettleTime(earlier.settleAt)}; run the same command again after then to settle it`;
+    return done("unknown", message, ExitCode.Unavailable, { settleAt: earlier.settleAt });
+  }
+  return done("unknown", `not sent: an earlier run's upload of it lost its answer and could not be settled (${earlier.reason}); run the same command again`, ExitCode.Unavailable);
+}
