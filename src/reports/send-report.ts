@@ -13,7 +13,6 @@ import type { Book, RowState } from "../ledger/book.js";
 import { answeredByService, settleAtFromIntent } from "../ledger/settle-window.js";
 import { reportBody } from "./report-body.js";
 import { reportKey } from "./report-book.js";
-import type { ChunkPool } from "./chunk-pool.js";
 import type { Earlier } from "./settle-earlier.js";
 import { assessWindow, holdsReportSet } from "./window.js";
 import { formatSettleTime } from "../output/time-format.js";
@@ -64,8 +63,6 @@ export interface SendContext {
   log: (line: string) => void;
   /** Also say when the window is open and how long is left (single uploads; a batch shows it in the results). */
   logOpenWindow?: boolean;
-  /** Read buffers shared by the uploads of a batch (see chunk-pool.ts). */
-  chunkPool?: ChunkPool;
   /** Waits on the run's clock; rejects when the run stops. */
   sleep: (ms: number) => Promise<void>;
 }
@@ -212,19 +209,15 @@ export async function upload(ctx: SendContext, report: PreparedReport, windowNot
   // ends at exactly the photos' size instead of passing the total.
   const onProgress = ctx.onProgress;
   const bytes = report.photos.reduce((n, p) => n + p.bytes, 0);
-  const body = reportBody(report.photos, {
-    onProgress: onProgress ? (sent) => onProgress(shipmentId, Math.floor((sent * bytes) / body.length)) : undefined,
-    pool: ctx.chunkPool,
-    onLastChunk: () => ctx.book.markSent(key, ctx.localNow()),
-  });
   try {
+    const body = await reportBody(report.photos, {
+      onProgress: onProgress ? (sent) => onProgress(shipmentId, Math.floor((sent * bytes) / body.length)) : undefined,
+      onLastChunk: () => ctx.book.markSent(key, ctx.localNow()),
+    });
     await ctx.api.uploadReport(shipmentId, ctx.set, body, { signal: ctx.signal });
   } catch (err) {
-    body.release();
     return await afterFailure(ctx, report, err, windowNote, done, bytes);
   }
-  // Settled: the connection has sent (or dropped) every byte, so the read buffers can serve the next upload.
-  body.release();
   note(ctx, report, stored(ctx, report));
   return done("stored", `stored ${report.photos.length} photos`, ExitCode.Ok, { bytes, window: windowNote || undefined });
 }
