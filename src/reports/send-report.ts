@@ -204,9 +204,8 @@ export async function upload(ctx: SendContext, report: PreparedReport, windowNot
     note(ctx, report, { state: "failed", error: "not sent: the run was interrupted first" });
     return done("interrupted", "not sent: the run was interrupted before this upload started", ExitCode.Interrupted);
   }
-  // The body counts what it hands to the connection, so the HTTP layer passes it on with no counting stage. It also
-  // hands on part headers and delimiters, while the progress total is the photos' bytes: scaled to them, the count
-  // ends at exactly the photos' size instead of passing the total.
+  // The body counts part headers and delimiters too, while the progress total is the photos' bytes: scaled to them,
+  // the count ends at exactly the photos' size.
   const onProgress = ctx.onProgress;
   const bytes = report.photos.reduce((n, p) => n + p.bytes, 0);
   try {
