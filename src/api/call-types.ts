@@ -43,11 +43,10 @@ export interface PageQuery {
 /** Result of POST /api/v1/addresses/verify: 200 is valid; 400 carries the verdict and maybe a revised address. */
 export type VerifyOutcome = { valid: true } | { valid: false; result: VerifyFailureBody };
 
-/** A multipart body built elsewhere (photos/), streamed from disk with a known length. */
+/** A multipart body built elsewhere (reports/), streamed from disk with a known length. */
 export interface MultipartBody {
-  contentType: string;
   /** Exact byte length of the whole body, sent as Content-Length. */
   length: number;
-  /** A fresh stream of the body each call (a retry before sending needs a new one). */
-  open(): Readable;
+  /** A fresh encoding for each attempt (a retry needs a new stream), with the Content-Type naming its boundary. */
+  open(): { contentType: string; stream: Readable };
 }

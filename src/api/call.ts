@@ -126,7 +126,7 @@ export function createCaller(config: CallerConfig): Caller {
       // hrtime, not performance.now(): the first use of `performance` loads Node's perf_hooks, which would delay the
       // first request of every command.
       const started = process.hrtime.bigint();
-      const result = await config.transport.send(request);
+      const result = await config.transport.send(spec.multipart ? withMultipart(request, spec.multipart) : request);
       const elapsed = `${Math.round(Number(process.hrtime.bigint() - started) / 1e6)} ms`;
 
       let failure: ApiFailure;
@@ -240,10 +240,7 @@ function headersFor<T>(spec: CallSpec<T>, config: CallerConfig): Record<string, 
   // No token, no Authorization header: only the sandbox tables probe asks anything without one.
   if (config.token !== "") headers.authorization = `Bearer ${config.token}`;
   if (spec.json !== undefined) headers["content-type"] = "application/json";
-  if (spec.multipart) {
-    headers["content-type"] = spec.multipart.contentType;
-    headers["content-length"] = String(spec.multipart.length);
-  }
+  if (spec.multipart) headers["content-length"] = String(spec.multipart.length);
   if (spec.headers) {
     for (const [name, value] of Object.entries(spec.headers)) if (name !== "authorization") headers[name] = value;
   }
@@ -251,13 +248,15 @@ function headersFor<T>(spec: CallSpec<T>, config: CallerConfig): Record<string, 
 }
 
 function bodyFor<T>(spec: CallSpec<T>): WireRequest["body"] {
-  if (spec.multipart) {
-    const multipart = spec.multipart;
-    return () => multipart.open();
-  }
   if (spec.json === undefined) return undefined;
   const bytes = spec.jsonBytes ?? Buffer.from(JSON.stringify(spec.json), "utf8");
   return () => bytes;
+}
+
+/** Each attempt sends a fresh encoding of a multipart body, under the boundary its Content-Type names. */
+function withMultipart(request: WireRequest, multipart: MultipartBody): WireRequest {
+  const { contentType, stream } = multipart.open();
+  return { ...request, headers: { ...request.headers, "content-type": contentType }, body: () => stream };
 }
 
 /** The URL without user:password, for debug lines. */

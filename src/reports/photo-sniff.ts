@@ -3,9 +3,8 @@
 // dimensions; a PNG must carry its signature, a valid IHDR and the IEND chunk. A JPEG normally ends with its
 // end-of-image marker, but phones often write data after it (a Samsung trailer, a Motion Photo's video): when the
 // marker is not at the end, the image is decoded, and only one that does not decode is called truncated.
-// Otherwise only the head, the frame header and the tail are read, never the whole file. These few small reads are made
-// synchronously: a batch checks hundreds of files before anything else happens, and a round trip through the
-// thread pool per read made that check fifteen times slower (100 ms against 6 ms for 240 photos).
+// Otherwise only the head, the frame header and the tail are read, never the whole file, synchronously: a batch checks
+// hundreds of files before anything else, and a thread-pool round trip per read made that 15 times slower.
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { crc32 } from "node:zlib";
 import type { PhotoType } from "./report-types.js";
@@ -34,10 +33,6 @@ const PNG_IEND = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x
 /** HEIF brands (ISO/IEC 23008-12) as found in the `ftyp` box of iPhone and Android photos. */
 const HEIF_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1", "mif2"]);
 const AVIF_BRANDS = new Set(["avif", "avis"]);
-
-export async function sniffFile(path: string): Promise<Sniffed> {
-  return (await inspectFile(path)).sniffed;
-}
 
 /** What the file is, and its size, from one open file handle. */
 export async function inspectFile(path: string): Promise<{ sniffed: Sniffed; size: number }> {

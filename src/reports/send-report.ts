@@ -45,8 +45,6 @@ export interface SendContext {
   log: (line: string) => void;
   /** Also say when the window is open and how long is left (single uploads; a batch shows it in the results). */
   logOpenWindow?: boolean;
-  /** Read buffers shared by the uploads of a batch (see chunk-pool.ts). */
-  chunkPool?: ChunkPool;
   /** Waits on the run's clock; rejects when the run stops. */
   sleep: (ms: number) => Promise<void>;
 }
@@ -182,24 +180,19 @@ export async function upload(ctx: SendContext, report: PreparedReport, windowNot
     note(ctx, report, { state: "failed", error: "not sent: the run was interrupted first" });
     return done("interrupted", "not sent: the run was interrupted before this upload started", ExitCode.Interrupted);
   }
-  // The body counts what it hands to the connection, so the HTTP layer passes it on with no counting stage. It also
-  // hands on part headers and delimiters, while the progress total is the photos' bytes: scaled to them, the count
-  // ends at exactly the photos' size instead of passing the total.
+  // The body counts part headers and delimiters too, while the progress total is the photos' bytes: scaled to them,
+  // the count ends at exactly the photos' size.
   const onProgress = ctx.onProgress;
   const bytes = report.photos.reduce((n, p) => n + p.bytes, 0);
-  const body = reportBody(report.photos, {
-    onProgress: onProgress ? (sent) => onProgress(shipmentId, Math.floor((sent * bytes) / body.length)) : undefined,
-    pool: ctx.chunkPool,
-    onLastChunk: () => ctx.book.markSent(key, ctx.localNow()),
-  });
   try {
+    const body = await reportBody(report.photos, {
+      onProgress: onProgress ? (sent) => onProgress(shipmentId, Math.floor((sent * bytes) / body.length)) : undefined,
+      onLastChunk: () => ctx.book.markSent(key, ctx.localNow()),
+    });
     await ctx.api.uploadReport(shipmentId, ctx.set, body, { signal: ctx.signal });
   } catch (err) {
-    body.release();
     return await afterFailure(ctx, report, err, windowNote, done, bytes);
   }
-  // Settled: the connection has sent (or dropped) every byte, so the read buffers can serve the next upload.
-  body.release();
   note(ctx, report, stored(ctx, report));
   return done("stored", `stored ${report.photos.length} photos`, ExitCode.Ok, { bytes, window: windowNote || undefined });
 }

@@ -7,11 +7,8 @@
 import type { Deps } from "../deps.js";
 import { errorJson, exitErrorJson, ExitCode, InterruptedError } from "../errors.js";
 import { targetsFromManifest, targetsFromRoot } from "./batch-sources.js";
-import { REPORT } from "../contract/index.js";
-import { ChunkPool } from "./chunk-pool.js";
 import { reportKey } from "./report-book.js";
 import { withSettledBook, type SendBase } from "./settled-book.js";
-import { READ_CHUNK_BYTES } from "./multipart-body.js";
 import { confirmByOrder } from "./confirm-order.js";
 import { rerunCommand, type UploadPlan } from "./upload-plan.js";
 import { prepareReports, type FolderProblems, type PreparedReport } from "./prepare-reports.js";
@@ -32,19 +29,6 @@ import { formatSettleTime } from "../output/time-format.js";
 const readAheadFor = (uploads: number) => Math.max(uploads, 2);
 /** Shipment reads in flight at most that confirm the ledger's "stored" entries: GETs with small answers, no more than the 16 uploads --concurrency allows. */
 const STORED_CONFIRM_READS = 16;
-
-/**
- * The batch's pool of read buffers. One buffer holds a photo's part header (a few hundred bytes; a larger chunk is
- * allocated apart) and one read: the batch's largest photo, at most READ_CHUNK_BYTES. Every upload in flight holds
- * the buffers of the photos it has sent until its answer arrives, so the pool needs about one report's worth per
- * upload at a time; past 64 buffers (64 MiB of full-size photos) further uploads allocate as before, which bounds
- * the memory a high --concurrency holds.
- */
-function chunkPoolFor(reports: readonly PreparedReport[], uploads: number): ChunkPool {
-  const largest = reports.reduce((max, r) => r.photos.reduce((m, p) => Math.max(m, p.bytes), max), 0);
-  const buffers = Math.min(64, uploads * (REPORT.groups.length * REPORT.photosPerGroup + 1));
-  return new ChunkPool(Math.min(largest, READ_CHUNK_BYTES) + 4096, buffers);
-}
 
 type BatchSource = { kind: "batch"; root: string } | { kind: "manifest"; file: string };
 
@@ -94,7 +78,6 @@ async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedRepor
     ...base,
     onProgress: (key: number, bytes: number) => progress.sent(key, bytes),
     log: (line: string) => progress.log(`${line}\n`),
-    chunkPool: chunkPoolFor(reports, options.concurrency),
   };
   const keepGoing = () => fatal === undefined && !deps.signal.aborted;
   // The token or the subscription: every other report would fail alike, so start no more.

@@ -104,6 +104,18 @@ export function readBytes(req: RequestStream, max: number, onBytes: (n: number) 
   });
 }
 
+/** Reads the body to its end without keeping it: a service, or the gateway before it, has the whole request before it fails. */
+export function discardBody(req: RequestStream, onBytes: (n: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (req.destroyed) return reject(new ClientGone());
+    if (req.readableEnded) return resolve();
+    req.on("data", (chunk: Buffer) => onBytes(chunk.length));
+    req.once("end", () => resolve());
+    req.once("close", () => reject(new ClientGone()));
+    req.once("error", () => reject(new ClientGone()));
+  });
+}
+
 /** The client went away before its request was read: there is nobody to answer. */
 export class ClientGone extends Error {
   constructor() {

@@ -12,7 +12,7 @@ import { shipmentRoutes } from "./api/shipment-routes.js";
 import { controlRoutes } from "./control/routes.js";
 import { matchRoute, type RequestContext, type Route } from "./request-context.js";
 import { gatewayPage, takeFault } from "./faults.js";
-import { ClientGone, HttpError, json, writeReply, type Reply } from "./http.js";
+import { ClientGone, discardBody, HttpError, json, writeReply, type Reply } from "./http.js";
 import type { ShipmentShape } from "./defaults.js";
 import type { Org } from "./model.js";
 import type { StateWriter } from "./persist.js";
@@ -113,10 +113,12 @@ export function createPipeline(options: PipelineOptions) {
           case "429":
             return json(429, { message: "Too Many Requests" }, { "Retry-After": String(fault.retryAfter ?? 1) });
           case "500":
+            await discardBody(req, ctx.countBytes);
             return json(500, { message: "Server Error" });
           case "502":
           case "503":
           case "504": {
+            await discardBody(req, ctx.countBytes);
             const status = Number(fault.kind) as 502 | 503 | 504;
             return { status, text: { contentType: "text/html; charset=utf-8", body: gatewayPage(status) } };
           }

@@ -63,8 +63,7 @@ describe("report upload --batch", () => {
     expect(await org.control.reports()).toHaveLength(20);
   });
 
-  // When a pooled buffer may be reused is covered by test/unit/photos/chunk-pool.test.ts; this checks the bytes end to end.
-  it("every report carries its own photos' bytes, with uploads side by side reading into shared buffers", async () => {
+  it("every report carries its own photos' bytes, with uploads side by side", async () => {
     const org = await sb.newOrg();
     const ids = await deliveredShipments(org, 6);
     const root = tempDir("shipctl-batch-");

@@ -251,11 +251,10 @@ describe("condition report upload", () => {
   function multipart(parts: Buffer[], opened: { count: number }): MultipartBody {
     const bytes = Buffer.concat(parts);
     return {
-      contentType: "multipart/form-data; boundary=XyZ",
-      length: bytes.length,
+            length: bytes.length,
       open() {
         opened.count++;
-        return Readable.from(parts.map((p) => Buffer.from(p)));
+        return { contentType: "multipart/form-data; boundary=XyZ", stream: Readable.from(parts.map((p) => Buffer.from(p))) };
       },
     };
   }

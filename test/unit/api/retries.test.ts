@@ -139,11 +139,10 @@ describe("POSTs that create or charge are never resent once they may have arrive
     const { server, api } = await setup((_req, res) => void res.socket?.destroy());
     const opened = { count: 0 };
     const body: MultipartBody = {
-      contentType: "multipart/form-data; boundary=b",
       length: 3,
       open: () => {
         opened.count++;
-        return Readable.from([Buffer.from("abc")]);
+        return { contentType: "multipart/form-data; boundary=b", stream: Readable.from([Buffer.from("abc")]) };
       },
     };
     for (const call of [() => api.finalizeCheckout([1]), () => api.createAddress(ADDRESS), () => api.uploadReport(1, 1, body)]) {
@@ -201,17 +200,18 @@ describe("POSTs that create or charge are never resent once they may have arrive
       8,
       2,
       {
-        contentType: "multipart/form-data; boundary=b",
         length: 6,
         open: () => {
           opened.count++;
-          return Readable.from([Buffer.from("abc"), Buffer.from("def")]);
+          return { contentType: `multipart/form-data; boundary=b${opened.count}`, stream: Readable.from([Buffer.from("abc"), Buffer.from("def")]) };
         },
       },
       { onProgress: (n) => progress.push(n) },
     );
     expect(opened.count).toBe(2);
     expect(server!.received[0]!.body.toString()).toBe("abcdef");
+    // Each attempt is a fresh encoding, sent under its own boundary.
+    expect(server!.received[0]!.headers["content-type"]).toBe("multipart/form-data; boundary=b2");
     expect(progress.at(-1)).toBe(6);
   });
 });

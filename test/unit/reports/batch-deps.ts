@@ -58,7 +58,7 @@ export class StatusService {
   }
   async uploadReport(id: number, _set: number, body: MultipartBody): Promise<void> {
     this.uploads.push(id);
-    for await (const _ of body.open()) {
+    for await (const _ of body.open().stream) {
       // drain the body as a connection would
     }
     this.status.set(id, 8);

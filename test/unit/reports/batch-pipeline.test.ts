@@ -56,7 +56,7 @@ class LoggingApi {
     this.events.push(`upload ${id}`);
     if (this.stateDir && bookRows(this.stateDir)[`${id}/1`]?.state === "in_flight") this.intentOnDisk.push(id);
     this.firstUpload();
-    for await (const _ of body.open()) {
+    for await (const _ of body.open().stream) {
       // drain the body as a connection would
     }
     this.events.push(`upload ${id} done`);

@@ -5,10 +5,12 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkFolder } from "../../../src/reports/folder-check.js";
 import { createFitWorkspace, describeFit, fitPhoto, PNG_MIN_LONG_EDGE } from "../../../src/reports/fit.js";
-import { sniffFile } from "../../../src/reports/photo-sniff.js";
+import { inspectFile } from "../../../src/reports/photo-sniff.js";
 import type { Photo } from "../../../src/reports/report-types.js";
 import { fixture } from "../../helpers/cli.js";
 import { DATE, exifSummary, phoneJpeg, withSegments, xmpSegment } from "../../helpers/photo-makers.js";
+
+const sniffFile = async (path: string) => (await inspectFile(path)).sniffed;
 
 const LIMIT = 1_048_576;
 const SAFE = 1_000_000;

@@ -2,8 +2,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { sniffFile } from "../../../src/reports/photo-sniff.js";
+import { inspectFile } from "../../../src/reports/photo-sniff.js";
 import { fixture } from "../../helpers/cli.js";
+
+const sniffFile = async (path: string) => (await inspectFile(path)).sniffed;
 
 const tmp = mkdtempSync(join(tmpdir(), "shipctl-sniff-"));
 function write(name: string, data: Buffer): string {

@@ -39,7 +39,7 @@ class FakeApi {
   }
   async uploadReport(_id: number, _set: number, body: MultipartBody): Promise<void> {
     this.uploads.push(body);
-    const stream = body.open();
+    const stream = body.open().stream;
     // A connection pulls the body as it writes it; one cut short never pulls the closing line.
     for await (const _ of stream) if (this.sends === "cut short") break;
     stream.destroy();
@@ -119,7 +119,7 @@ describe("sendReport", () => {
     let before: unknown;
     api.uploadReport = async (_id, _set, body) => {
       before = c.book.row("5/1");
-      for await (const _ of body.open()) {
+      for await (const _ of body.open().stream) {
         // the connection takes it all
       }
       expect(c.book.row("5/1")).toMatchObject({ state: "in_flight", sent_at: NOW.toISOString() });
