@@ -16,7 +16,6 @@ import { reportKey } from "./report-book.js";
 import type { Earlier } from "./settle-earlier.js";
 import { formatSettleTime } from "../output/time-format.js";
 import { earlierOutcome, inFlightElsewhere, outcomeMaker, type OutcomeMaker, type ReportOutcome } from "./report-outcome.js";
-import type { ChunkPool } from "./chunk-pool.js";
 import { assessWindow, holdsReportSet } from "./window.js";
 import type { PreparedReport } from "./prepare-reports.js";
 import { refusalText } from "./refusal-text.js";
