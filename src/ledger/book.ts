@@ -25,6 +25,8 @@ export class Book {
   private file: Appender | undefined;
   private attempts: number;
   private ownerAccepted: boolean;
+  /** The records were read back and found this token's (acceptOwner): only then may its mark replace another's. */
+  private ownerChecked = false;
   /** Store writes no caller waits for (outcomes, sent times): awaited before that key's next claim, and by close(). */
   private readonly later: LaterWrites;
   /** The claim under way: the next waits for it. */
@@ -126,6 +128,7 @@ export class Book {
   /** The records were checked against the service: they are this token's (a rotated token); record its mark. */
   acceptOwner(): void {
     this.ownerAccepted = true;
+    this.ownerChecked = true;
   }
 
   row(key: string): RowState | undefined {
@@ -259,7 +262,7 @@ export class Book {
       if (!whole) await this.compact();
       // Outcomes lost here stay in flight in the ledger: the next run settles them.
       await this.later.done();
-      if (this.ownerAccepted && this.rows.size > 0) await this.ledger.acceptToken();
+      if ((this.ledger.tokenConfirmed || this.ownerChecked) && this.rows.size > 0) await this.ledger.acceptToken();
     } finally {
       await this.lock.release();
     }

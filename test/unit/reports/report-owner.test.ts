@@ -16,8 +16,8 @@ const TARGET = { baseUrl: "http://sandbox", profile: "default" };
 const WINDOW = settleWindowFor({ baseUrl: TARGET.baseUrl, env: {} });
 
 /** A batch's record (`source`) in the ledger of the state folder `stateDir`, opened with `token`. */
-const open = (stateDir: string, token: string, baseUrl = TARGET.baseUrl) =>
-  Book.open({ SHIPCTL_STATE_DIR: stateDir }, { kind: "report-upload", source: "reports", target: { ...TARGET, baseUrl, token }, window: WINDOW });
+const open = (stateDir: string, token: string, baseUrl = TARGET.baseUrl, source = "reports") =>
+  Book.open({ SHIPCTL_STATE_DIR: stateDir }, { kind: "report-upload", source, target: { ...TARGET, baseUrl, token }, window: WINDOW });
 
 /** A state folder whose ledger holds a batch's reports recorded with token-a; returns the state folder. */
 async function bookWith(stored: Array<[number, 1 | 2]>, other: Array<[number, "in_flight" | "failed"]> = []): Promise<string> {
@@ -49,8 +49,8 @@ const check = (book: Book, api: ApiClient, said: string[] = []) => confirmReport
 const ledgerOf = (stateDir: string) => ledgerDir({ SHIPCTL_STATE_DIR: stateDir }, TARGET);
 const ownerMark = (stateDir: string) => readFileSync(join(ledgerOf(stateDir), "owner.json"), "utf8");
 
-async function withBook<T>(path: string, token: string, work: (book: Book) => Promise<T>, baseUrl?: string): Promise<T> {
-  const book = await open(path, token, baseUrl);
+async function withBook<T>(path: string, token: string, work: (book: Book) => Promise<T>, baseUrl?: string, source?: string): Promise<T> {
+  const book = await open(path, token, baseUrl, source);
   try {
     return await work(book);
   } finally {
@@ -59,6 +59,17 @@ async function withBook<T>(path: string, token: string, work: (book: Book) => Pr
 }
 
 describe("report book owner", () => {
+  it("another token's run of an input with nothing stored does not take over the mark: the stored reports are still checked", async () => {
+    const path = await bookWith([[1, 1]]);
+    const before = ownerMark(path);
+    await withBook(path, "token-b", async (b) => {
+      expect(b.ownerConfirmed).toBe(true);
+      await b.record([["9/1", { state: "failed", error: "x" }]]);
+    }, undefined, "other batch");
+    expect(ownerMark(path)).toBe(before);
+    await withBook(path, "token-b", async (b) => expect(b.ownerConfirmed).toBe(false));
+  });
+
   it("trusts the token that wrote the book without reading anything", async () => {
     const path = await bookWith([[1, 1]]);
     const { api, reads } = serviceWith({});
