@@ -26,7 +26,6 @@ import type { CsvOptions } from "../batch/run-options.js";
 import { openScan } from "../csv/scan.js";
 import { validatePass } from "../batch/validate-pass.js";
 import { settleCreatedInvalid } from "../batch/created-invalid.js";
-import { BULK_CHUNK_BYTES } from "../csv/csv-source.js";
 import { isApiFailure, ApiAuthError, RequestInterruptedError } from "../api/api-errors.js";
 import { diffFields } from "../output/diff.js";
 import type { Address, StoredAddress } from "../contract/index.js";
@@ -71,7 +70,7 @@ async function verifyBatch(run: BatchRun): Promise<number> {
   });
   const verdicts = new Map(entries.map(([key], i) => [key, results[i]!]));
 
-  const scan = await openScan(run.source, spec, BULK_CHUNK_BYTES);
+  const scan = await openScan(run.source, spec);
   for await (const row of scan.rows) {
     const base = { label: row.label, reference: row.reference };
     if (!row.ok) {

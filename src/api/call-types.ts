@@ -18,16 +18,6 @@ export interface CallOptions {
   onProgress?: (bytesSent: number) => void;
 }
 
-/**
- * A request body serialized ahead of its call, from `value` (see prepareCreateShipments): a batch prepares the next
- * request while its slot is busy, so a free slot is refilled without serializing first. Used only by a call made
- * with that very `value`.
- */
-export interface PreparedJson<T> {
-  readonly value: T;
-  readonly bytes: Buffer;
-}
-
 export interface RetryInfo {
   /** The attempt about to be made (2 for the first retry). */
   attempt: number;

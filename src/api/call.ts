@@ -43,8 +43,6 @@ export interface CallSpec<T> {
   /** An absolute URL to call instead of base URL + path (pagination links, already checked). */
   url?: URL;
   json?: unknown;
-  /** `json` already serialized (see PreparedJson): sent as it is. */
-  jsonBytes?: Buffer;
   multipart?: MultipartBody;
   /**
    * More headers, names in lower case (`shipctl api -H`): they may replace Accept, Content-Type or User-Agent, never
@@ -249,7 +247,7 @@ function headersFor<T>(spec: CallSpec<T>, config: CallerConfig): Record<string, 
 
 function bodyFor<T>(spec: CallSpec<T>): WireRequest["body"] {
   if (spec.json === undefined) return undefined;
-  const bytes = spec.jsonBytes ?? Buffer.from(JSON.stringify(spec.json), "utf8");
+  const bytes = Buffer.from(JSON.stringify(spec.json), "utf8");
   return () => bytes;
 }
 

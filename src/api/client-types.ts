@@ -7,7 +7,7 @@ import type { CallSpec } from "./call.js";
 import type { CallOptions } from "./call-types.js";
 import type { ENDPOINTS, EndpointName } from "./endpoint-table.js";
 
-export type { CallOptions, MultipartBody, PageQuery, PreparedJson, RetryInfo, VerifyOutcome } from "./call-types.js";
+export type { CallOptions, MultipartBody, PageQuery, RetryInfo, VerifyOutcome } from "./call-types.js";
 import type { HttpMethod, Transport, WireResponse } from "./transport.js";
 
 /** A request `shipctl api` builds: any method and path, as long as it stays on the base URL's origin. */

@@ -26,7 +26,7 @@ import type { Redactor } from "./redact.js";
 import { cleanText } from "./redact.js";
 import type { WireResponse } from "./transport.js";
 import { parseAnswer } from "./answer-check.js";
-import type { MultipartBody, PageQuery, PreparedJson, VerifyOutcome } from "./call-types.js";
+import type { MultipartBody, PageQuery, VerifyOutcome } from "./call-types.js";
 
 const isSuccess = (response: WireResponse) => response.status >= 200 && response.status < 300;
 
@@ -119,17 +119,11 @@ export function listAddresses(query?: PageQuery): CallSpec<PageOf<StoredAddress>
   };
 }
 
-/** The body of createShipments(shipments), serialized now (see PreparedJson). */
-export function prepareCreateShipments(shipments: Shipment[]): PreparedJson<Shipment[]> {
-  return { value: shipments, bytes: Buffer.from(JSON.stringify({ shipments }), "utf8") };
-}
-
-export function createShipments(shipments: Shipment[], prepared?: PreparedJson<Shipment[]>): CallSpec<CreateShipmentsResponse> {
+export function createShipments(shipments: Shipment[]): CallSpec<CreateShipmentsResponse> {
   return {
     method: "POST",
     path: "/api/v1/shipments",
     json: { shipments },
-    jsonBytes: prepared?.value === shipments ? prepared.bytes : undefined,
     idempotent: false,
     interpret: expectJson(CreateShipmentsResponse, identity),
   };

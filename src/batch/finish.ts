@@ -9,7 +9,6 @@ import { errorsPathFor, writeResultsFiles, type ResultsFiles } from "../csv/resu
 import { shellQuote } from "../output/shell-quote.js";
 import { resumeCommand } from "./run-options.js";
 import { openScan, type ScanSpec, type ValidBase } from "../csv/scan.js";
-import { BULK_CHUNK_BYTES } from "../csv/csv-source.js";
 import { reportDryRun, type WouldSendRows } from "./dry-run-report.js";
 import { columnMapJson } from "../csv/column-map.js";
 
@@ -118,7 +117,7 @@ function columnsJson(run: BatchRun): Record<string, string> | undefined {
 
 /** Rows the run never reached or held back: "not sent", so the results name every row of the file. */
 async function markUnreached(run: BatchRun, spec: ScanSpec<ValidBase>, why: string): Promise<void> {
-  const scan = await openScan(run.source, { ...spec, keys: false }, BULK_CHUNK_BYTES);
+  const scan = await openScan(run.source, { ...spec, keys: false });
   try {
     for await (const row of scan.rows) {
       if (run.outcomes.get(row.row)) continue;

@@ -3,7 +3,7 @@
 // rows to reconcile) through `onValid`.
 import { InterruptedError } from "../errors.js";
 import { openScan, type Keyed, type ScanMeta, type ScanSpec, type ValidBase } from "../csv/scan.js";
-import { BULK_CHUNK_BYTES, type CsvSource } from "../csv/csv-source.js";
+import type { CsvSource } from "../csv/csv-source.js";
 import type { InvalidRow } from "../csv/row-types.js";
 
 export interface Validation {
@@ -20,11 +20,11 @@ export async function validatePass<V extends ValidBase>(
   onValid: (row: Extract<Keyed<V>, { ok: true }>) => void,
   onInvalid?: (row: InvalidRow) => void,
 ): Promise<Validation> {
-  // Nothing else runs while validating: read in big chunks, and check each row as it is parsed.
-  const scan = await openScan(source, spec, BULK_CHUNK_BYTES);
+  const scan = await openScan(source, spec);
   const result: Validation = { meta: scan.meta, total: 0, valid: 0, invalid: [] };
-  await scan.each(
-    (row) => {
+  try {
+    for await (const row of scan.rows) {
+      if (signal.aborted) throw new InterruptedError("interrupted while reading the file; nothing was sent");
       result.total++;
       if (!row.ok) {
         result.invalid.push(row);
@@ -33,10 +33,9 @@ export async function validatePass<V extends ValidBase>(
         result.valid++;
         onValid(row as Extract<Keyed<V>, { ok: true }>);
       }
-    },
-    async () => {
-      if (signal.aborted) throw new InterruptedError("interrupted while reading the file; nothing was sent");
-    },
-  );
+    }
+  } finally {
+    scan.close();
+  }
   return result;
 }

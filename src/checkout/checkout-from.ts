@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import { UsageError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { openCsv } from "../csv/csv-reader.js";
-import { BULK_CHUNK_BYTES, openSource } from "../csv/csv-source.js";
+import { openSource } from "../csv/csv-source.js";
 import { decodeCsvBytes } from "../csv/encoding.js";
 import { readChecked } from "../fs/input-guard.js";
 import { idsFromResults, idsFromText, type ResultsIds } from "./ids-from-results.js";
@@ -15,7 +15,7 @@ export async function readIdsFrom(from: string, deps: Pick<Deps, "io" | "cwd">):
   const note = (line: string) => deps.io.err(`${line}\n`);
   if (from === "-") return readStdinIds(deps.io, note);
   const source = await openSource(from, deps.cwd, deps.io.stdin, "checkout --from");
-  const csv = await openCsv(source.open(BULK_CHUNK_BYTES), source.name);
+  const csv = await openCsv(source.open(), source.name);
   return reported(await idsFromResults(csv), source.name, note);
 }
 

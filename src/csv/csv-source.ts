@@ -21,20 +21,11 @@ export interface CsvSource {
   stdin: boolean;
   /** SHA-256 of the bytes, for stdin only (names its journal). */
   digest?: string;
-  /** A fresh stream of the bytes, read `chunkBytes` at a time (READ_CHUNK_BYTES by default). */
-  open(chunkBytes?: number): Readable;
+  /** A fresh stream of the bytes. */
+  open(): Readable;
   /** Removes the temporary copy of stdin, once every stream opened on it is closed (Windows cannot remove an open file). */
   dispose(): Promise<void>;
 }
-
-/**
- * Read size while sending: small, so that parsing one chunk (a dozen rows) never holds the event loop while answers
- * wait to be handled and the next requests to be sent (the issue's prototype measured 0.90x -> 0.94x of the raw
- * loop with 4 KB).
- */
-export const READ_CHUNK_BYTES = 4 * 1024;
-/** Read size when nothing waits on the event loop (validating, writing results): fewer reads, less overhead. */
-export const BULK_CHUNK_BYTES = 64 * 1024;
 
 /** `flag` names the option in messages (`--csv`, or `checkout --from`). */
 export async function openSource(arg: string, cwd: string, stdin: Readable, flag = "--csv"): Promise<CsvSource> {
@@ -54,7 +45,7 @@ export async function openSource(arg: string, cwd: string, stdin: Readable, flag
     name: arg,
     path,
     stdin: false,
-    open: (chunkBytes = READ_CHUNK_BYTES) => createReadStream(path, { highWaterMark: chunkBytes }),
+    open: () => createReadStream(path),
     dispose: async () => undefined,
   };
 }
@@ -98,8 +89,8 @@ async function spoolStdin(stdin: Readable): Promise<CsvSource> {
     path,
     stdin: true,
     digest: hash.digest("hex"),
-    open: (chunkBytes = READ_CHUNK_BYTES) => {
-      const stream = createReadStream(path, { highWaterMark: chunkBytes });
+    open: () => {
+      const stream = createReadStream(path);
       streams.add(stream);
       stream.once("close", () => streams.delete(stream));
       return stream;

@@ -226,5 +226,5 @@ export async function* declaredToUtf8(source: AsyncIterable<Buffer | string>, en
 /** The source read in the encoding --encoding declared (UTF-8 needs no decoding: the reader checks it as it is). */
 export function sourceInEncoding(source: CsvSource, encoding: string): CsvSource {
   if (encoding === "utf-8") return source;
-  return { ...source, open: (chunkBytes) => Readable.from(declaredToUtf8(source.open(chunkBytes), encoding, source.name)) };
+  return { ...source, open: () => Readable.from(declaredToUtf8(source.open(), encoding, source.name)) };
 }

@@ -11,7 +11,7 @@ import { basename, dirname, extname, join, resolve } from "node:path";
 import { normaliseHeader } from "./headers.js";
 import { cellAt } from "./cells.js";
 import { openCsv } from "./csv-reader.js";
-import { BULK_CHUNK_BYTES, type CsvSource } from "./csv-source.js";
+import type { CsvSource } from "./csv-source.js";
 import { csvLine } from "./formula-cells.js";
 import { CliError } from "../errors.js";
 import { realSleep, whileHeld, type Sleep } from "../fs/held-file.js";
@@ -96,7 +96,7 @@ export async function writeResultsFiles(source: CsvSource, outcomes: RowOutcomes
   const original = (await originalNamedBy(source)) ?? (source.stdin ? "stdin" : source.path);
   const keys = options.spec ? await rowKeys(source, options.spec) : new Map<number, string>();
   const earlier = await readEarlier(resultsPath, original, options.idColumn);
-  const csv = await openCsv(source.open(BULK_CHUNK_BYTES), source.name);
+  const csv = await openCsv(source.open(), source.name);
   const origin = originReader(csv.header);
   const own = inputColumns(csv.header, options.idColumn);
   // An input that names its rows' targets in the id column (an update from `list --format csv`, or from a results
@@ -184,7 +184,7 @@ async function rowKeys(source: CsvSource, spec: ScanSpec<ValidBase>): Promise<Ma
   const keys = new Map<number, string>();
   let scan;
   try {
-    scan = await openScan(source, { ...spec, keys: true }, BULK_CHUNK_BYTES);
+    scan = await openScan(source, { ...spec, keys: true });
   } catch {
     // A file whose header does not match was refused before anything was sent: its rows are named by number.
     return keys;
@@ -204,7 +204,7 @@ async function rowKeys(source: CsvSource, spec: ScanSpec<ValidBase>): Promise<Ma
 async function readEarlier(path: string, original: string, idColumn: string): Promise<{ columns: InputColumn[]; lines: ResultLine[] } | undefined> {
   let csv;
   try {
-    csv = await openCsv(createReadStream(path, { highWaterMark: BULK_CHUNK_BYTES }), path);
+    csv = await openCsv(createReadStream(path), path);
   } catch {
     return undefined;
   }

@@ -55,10 +55,6 @@ export interface ScanSpec<V extends ValidBase> {
 export interface Scan<V extends ValidBase> {
   meta: ScanMeta;
   rows: AsyncGenerator<Keyed<V>>;
-  /** The same rows, as many at a time as each read of the file gives (see CsvFile.batches). */
-  batches: AsyncGenerator<Array<Keyed<V>>>;
-  /** The same rows, each handed to `onRow` as soon as it is parsed (see CsvFile.each). Read the rows one way only. */
-  each(onRow: (row: Keyed<V>) => void, afterChunk?: () => Promise<void>): Promise<void>;
   /** Stops reading; resolves once the file is closed (CsvFile.close). */
   close(): Promise<void>;
 }
@@ -71,8 +67,8 @@ function mappedHeaders(map: ColumnMap | undefined): Map<string, string> {
 /** A source with the column mapping its run reads it with (--map or a saved one: column-map.ts). */
 export type MappedSource = CsvSource & { columnMap?: ColumnMap };
 
-export async function openScan<V extends ValidBase>(source: MappedSource, spec: ScanSpec<V>, chunkBytes?: number): Promise<Scan<V>> {
-  const csv = await openCsv(source.open(chunkBytes), source.name);
+export async function openScan<V extends ValidBase>(source: MappedSource, spec: ScanSpec<V>): Promise<Scan<V>> {
+  const csv = await openCsv(source.open(), source.name);
   let match: HeaderMatch;
   try {
     match = matchHeader(csv.header, spec.layout, source.name, mappedHeaders(source.columnMap));
@@ -159,19 +155,9 @@ export async function openScan<V extends ValidBase>(source: MappedSource, spec: 
 
   // Once the rows are read, the references are not needed.
   const finished = () => references.clear();
-  async function* batches(): AsyncGenerator<Array<Keyed<V>>> {
-    try {
-      for await (const records of csv.batches) yield records.map(keyed);
-    } finally {
-      finished();
-    }
-  }
   async function* rows(): AsyncGenerator<Keyed<V>> {
-    for await (const batch of batches()) yield* batch;
-  }
-  async function each(onRow: (row: Keyed<V>) => void, afterChunk?: () => Promise<void>): Promise<void> {
     try {
-      await csv.each((record) => onRow(keyed(record)), afterChunk);
+      for await (const record of csv.rows) yield keyed(record);
     } finally {
       finished();
     }
@@ -180,5 +166,5 @@ export async function openScan<V extends ValidBase>(source: MappedSource, spec: 
     await csv.close();
     finished();
   };
-  return { meta, rows: rows(), batches: batches(), each, close };
+  return { meta, rows: rows(), close };
 }

@@ -1,6 +1,6 @@
 // `shipctl shipment create --csv FILE`: validate every row, reconcile what an earlier run left unanswered, verify
 // each distinct address once, then send in file order, ten rows a request, with the journal around every request.
-// The first pass keeps each valid row as built (spill.ts), so the pass that sends neither parses nor checks again.
+// The pass that sends reads the file again (scan.ts): nothing grows with the rows but what the journal keeps.
 import { ExitCode } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { AddressSet } from "../addresses/address-set.js";
@@ -17,9 +17,9 @@ import { problemsText, type Outcome } from "../batch/outcomes.js";
 import { shipmentFinder } from "./shipment-read-back.js";
 import type { ResultWords } from "../batch/results.js";
 import type { CsvOptions } from "../batch/run-options.js";
-import { shipmentScanSpec } from "./shipment-spec.js";
-import { createSpill, type Spill } from "../csv/spill.js";
-import { spilledReady, spilledShipment, type SpilledShipment } from "./spilled-shipment.js";
+import { shipmentScanSpec, withDecisions } from "./shipment-spec.js";
+import type { ValidShipmentRow } from "./shipment-row.js";
+import { openScan, type ScanSpec } from "../csv/scan.js";
 import { validatePass, type Validation } from "../batch/validate-pass.js";
 import { settleCreatedInvalid } from "../batch/created-invalid.js";
 import { holdsShipmentFields, shipmentOwn, SHIPMENTS_PER_CREATE, type Shipment, type ShipmentOwn } from "../contract/index.js";
@@ -35,12 +35,7 @@ export async function runCreateCsv(deps: Deps, options: CsvOptions): Promise<num
     // A dry run reads the book as the run would, and writes nothing to it.
     const journal = await openCsvBook(run, "shipment-create");
     try {
-      const spill = await createSpill<SpilledShipment>();
-      try {
-        return await createBatch(run, journal, spill);
-      } finally {
-        await spill.dispose();
-      }
+      return await createBatch(run, journal);
     } finally {
       stopProgress(run);
       await journal.close();
@@ -49,7 +44,7 @@ export async function runCreateCsv(deps: Deps, options: CsvOptions): Promise<num
   });
 }
 
-async function createBatch(run: BatchRun, journal: Book, spill: Spill<SpilledShipment>): Promise<number> {
+async function createBatch(run: BatchRun, journal: Book): Promise<number> {
   const { deps, options } = run;
   const notes = new Notes({ perRow: options.results !== undefined });
   // A first run of a copy of a file already sent must not send its rows again (earlier-journals.ts).
@@ -81,14 +76,13 @@ async function createBatch(run: BatchRun, journal: Book, spill: Spill<SpilledShi
         if (state.sent === undefined) legacySent.set(row.key, shipmentOwn(row.payload));
         else if (holdsShipmentFields(row.payload, state.sent as ShipmentOwn) !== true) changed.add(row.key);
       }
-      // A row already created is kept only to be reported; its addresses need no verification.
-      spill.add(spilledShipment(row, addresses, { changes: options.dryRun, verify: state?.state !== "created" }));
+      // A row already created is only reported; its addresses need no verification.
+      if (state?.state !== "created") for (const a of row.addresses) addresses.add(a.key, a.address, row.row);
     },
     () => {
       if (!options.skipInvalid) early?.hold();
     },
   );
-  spill.finish();
   markPhase("batch:validated");
   settleCreatedInvalid(run, journal, validation);
   reportValidation(run, validation, notes, doneEarlier);
@@ -112,35 +106,46 @@ async function createBatch(run: BatchRun, journal: Book, spill: Spill<SpilledShi
   const inDoubtOrFound = [...settled.values()].filter((x) => x.state !== "not-applied").length;
   const look = doneEarlier + inDoubtOrFound < validation.valid ? await lookFor(run, journal) : undefined;
 
-  const decide = (s: SpilledShipment): { outcome: Outcome } | Ready<Shipment> => {
+  const decide = (s: ValidRow): { outcome: Outcome } | Ready<Shipment> => {
     const base = { label: s.label, reference: s.reference };
     const done = settledEarlier(journal, settled, s.key, base);
     if (done) return { outcome: changed.has(s.key) ? withChangedNote(done) : done };
-    const ready = spilledReady(s, addresses, decisions);
+    const ready = withDecisions(s, decisions);
     const matched = "payload" in ready ? look?.match(s.row, ready.payload, base) : undefined;
     return matched ? { outcome: matched } : ready;
   };
-  if (options.dryRun) return rehearse(run, spill, decide, validation, finish);
-  return send(run, journal, spill, decide, validation, finish);
+  if (options.dryRun) return rehearse(run, spec, decide, validation, finish);
+  return send(run, journal, spec, decide, validation, finish);
+}
+
+/** A valid row of the file, with its journal key. */
+type ValidRow = ValidShipmentRow & { key: string };
+
+/** The file's valid rows, read again in order (the first pass kept none of them). */
+async function* validRows(run: BatchRun, spec: ScanSpec<ValidShipmentRow>): AsyncGenerator<ValidRow> {
+  const scan = await openScan(run.source, spec);
+  try {
+    for await (const row of scan.rows) if (row.ok) yield row;
+  } finally {
+    scan.close();
+  }
 }
 
 /** --dry-run: every row decided as `send` would decide it, nothing sent. */
 async function rehearse(
   run: BatchRun,
-  spill: Spill<SpilledShipment>,
-  decide: (s: SpilledShipment) => { outcome: Outcome } | Ready<Shipment>,
+  spec: ScanSpec<ValidShipmentRow>,
+  decide: (s: ValidRow) => { outcome: Outcome } | Ready<Shipment>,
   validation: Validation,
   finish: () => Promise<number>,
 ): Promise<number> {
   markInvalid(run, validation.invalid);
-  for await (const batch of spill.batches()) {
-    for (const s of batch) {
-      const d = decide(s);
-      const base = { label: s.label, reference: s.reference };
-      if ("outcome" in d) run.outcomes.set(s.row, d.outcome);
-      else if ("error" in d) run.outcomes.set(s.row, { status: "failed", ...base, error: d.error, unavailable: d.unavailable });
-      else run.wouldSend!.add(run.outcomes, "created", "shipment", { row: s.row, ...base, body: d.payload as unknown as Record<string, unknown>, changes: s.changes ?? [] });
-    }
+  for await (const s of validRows(run, spec)) {
+    const d = decide(s);
+    const base = { label: s.label, reference: s.reference };
+    if ("outcome" in d) run.outcomes.set(s.row, d.outcome);
+    else if ("error" in d) run.outcomes.set(s.row, { status: "failed", ...base, error: d.error, unavailable: d.unavailable });
+    else run.wouldSend!.add(run.outcomes, "created", "shipment", { row: s.row, ...base, body: d.payload as unknown as Record<string, unknown>, changes: s.changes });
   }
   return finish();
 }
@@ -148,8 +153,8 @@ async function rehearse(
 async function send(
   run: BatchRun,
   journal: Book,
-  spill: Spill<SpilledShipment>,
-  decide: (s: SpilledShipment) => { outcome: Outcome } | Ready<Shipment>,
+  spec: ScanSpec<ValidShipmentRow>,
+  decide: (s: ValidRow) => { outcome: Outcome } | Ready<Shipment>,
   validation: Validation,
   finish: (extra?: { exitCode?: number; unreached?: number; error?: unknown }) => Promise<number>,
 ): Promise<number> {
@@ -167,24 +172,22 @@ async function send(
     }
   };
   let offered = false;
-  rows: for await (const batch of spill.batches()) {
-    for (const s of batch) {
-      if (!sender.running) break rows;
-      reportInvalidBefore(s.row);
-      const base = { label: s.label, reference: s.reference };
-      const ready = decide(s);
-      if ("outcome" in ready) {
-        outcomes.set(s.row, ready.outcome);
-        continue;
-      }
-      if ("error" in ready) {
-        outcomes.set(s.row, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
-        continue;
-      }
-      if (!offered) markPhase("batch:first-request");
-      offered = true;
-      await sender.offer({ key: s.key, row: s.row, ...base, payload: ready.payload });
+  for await (const s of validRows(run, spec)) {
+    if (!sender.running) break;
+    reportInvalidBefore(s.row);
+    const base = { label: s.label, reference: s.reference };
+    const ready = decide(s);
+    if ("outcome" in ready) {
+      outcomes.set(s.row, ready.outcome);
+      continue;
     }
+    if ("error" in ready) {
+      outcomes.set(s.row, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
+      continue;
+    }
+    if (!offered) markPhase("batch:first-request");
+    offered = true;
+    await sender.offer({ key: s.key, row: s.row, ...base, payload: ready.payload });
   }
   if (sender.running) reportInvalidBefore(Infinity);
   await sender.finish();

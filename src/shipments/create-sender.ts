@@ -3,7 +3,6 @@
 // request leaves) and the outcome (ids or error). A 422 fails the rows it names and sends the rest of that request
 // again without them. A request whose answer is lost stays in flight for the read-back; nothing is resent blindly.
 import { shipmentOwn, SHIPMENTS_PER_CREATE, type Shipment } from "../contract/index.js";
-import { prepareCreateShipments } from "../api/endpoints.js";
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import type { Clock } from "../clock.js";
 import { columnForPath } from "../csv/columns.js";
@@ -76,8 +75,8 @@ export class CreateSender {
   private async dispatch(): Promise<void> {
     const rows = this.chunk;
     this.chunk = [];
-    // The intent is recorded and flushed, and the body serialized, while the request waits for a free slot: when one
-    // frees, the request leaves at once. The reader waits while no slot is free.
+    // The intent is recorded and flushed while the request waits for a free slot: when one frees, the request leaves
+    // at once. The reader waits while no slot is free.
     const intent = this.intent(rows);
     intent.catch(() => undefined);
     await this.pool.add(() => this.send(rows, intent));
@@ -88,7 +87,7 @@ export class CreateSender {
    * answer can be settled by reading back. Recorded ahead, it counts its settle time from when the request left
    * (Book.markSent, just before the call).
    */
-  private async intent(rows: ReadyRow[]): Promise<ReturnType<typeof prepareCreateShipments>> {
+  private async intent(rows: ReadyRow[]): Promise<void> {
     const { book, clock } = this.o;
     const at = clock.now();
     const state: RowState = {
@@ -99,31 +98,29 @@ export class CreateSender {
       await_sent: true,
       ...offsetOf(this.o.api),
     };
-    const prepared = prepareCreateShipments(rows.map((r) => r.payload));
     await book.record(rows.map((r) => [r.key, { ...state, sent: shipmentOwn(r.payload) }] as const));
-    return prepared;
   }
 
   /** Sends `rows` as one request; after a 422, the rows it did not name go again as a new request. */
-  private async send(initial: ReadyRow[], firstIntent: Promise<ReturnType<typeof prepareCreateShipments>>): Promise<void> {
+  private async send(initial: ReadyRow[], firstIntent: Promise<void>): Promise<void> {
     let rows = initial;
     let intent = firstIntent;
     while (rows.length > 0) {
-      const prepared = await intent;
+      await intent;
       if (!this.running) {
         // Recorded, never sent: a rerun sends these rows without reading back.
         this.o.book.note(rows.map((r) => [r.key, { state: "failed", error: "not sent: the run stopped" }] as const));
         for (const r of rows) this.o.outcomes.set(r.row, { status: "pending", label: r.label, reference: r.reference });
         return;
       }
-      rows = await this.sendOnce(rows, prepared);
+      rows = await this.sendOnce(rows);
       this.o.onSettled?.();
       if (rows.length > 0) intent = this.intent(rows);
     }
   }
 
   /** Sends one request and records its outcome. Returns the rows to send again (after a 422), or []. */
-  private async sendOnce(rows: ReadyRow[], prepared: ReturnType<typeof prepareCreateShipments>): Promise<ReadyRow[]> {
+  private async sendOnce(rows: ReadyRow[]): Promise<ReadyRow[]> {
     const { book, outcomes, clock } = this.o;
     book.markSent(
       rows.map((r) => r.key),
@@ -131,7 +128,7 @@ export class CreateSender {
     );
     let ids: number[];
     try {
-      const answer = await this.o.api.createShipments(prepared.value, prepared, this.o.call);
+      const answer = await this.o.api.createShipments(rows.map((r) => r.payload), this.o.call);
       ids = answer.shipments.map((s) => s.id);
     } catch (error) {
       return this.failed(rows, error);

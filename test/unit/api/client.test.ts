@@ -1,7 +1,6 @@
 // The client against a real local server: what goes on the wire, how answers are checked, pagination, uploads.
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { prepareCreateShipments } from "../../../src/api/endpoints.js";
 import { NotFoundError, UnexpectedResponseError, ValidationError } from "../../../src/api/api-errors.js";
 import type { ApiClient, MultipartBody } from "../../../src/api/client-types.js";
 import { ExitCode, UsageError, exitCodeOf } from "../../../src/errors.js";
@@ -40,19 +39,6 @@ describe("requests on the wire", () => {
       "user-agent": "shipctl/9.9.9-test",
     });
     expect(JSON.parse(req!.body.toString())).toEqual({ shipments: [SHIPMENT] });
-  });
-
-  it("sends a body prepared ahead for the same shipments as it was prepared, and ignores one prepared for others", async () => {
-    const { server, api } = await setup((_req, res) => json(res, 201, { shipments: [{ id: 7, title: "Blue Horse" }] }));
-    const shipments = [SHIPMENT];
-    const prepared = prepareCreateShipments(shipments);
-    expect(JSON.parse(prepared.bytes.toString("utf8"))).toEqual({ shipments: [SHIPMENT] });
-    await api.createShipments(shipments, prepared);
-    // Prepared from another array: the call serializes its own shipments, never the other body.
-    await api.createShipments([{ ...SHIPMENT, title: "Red Horse" }], prepared);
-    const [first, second] = server.received;
-    expect(first!.body.equals(prepared.bytes)).toBe(true);
-    expect(JSON.parse(second!.body.toString())).toEqual({ shipments: [{ ...SHIPMENT, title: "Red Horse" }] });
   });
 
   it("sends no content type on a GET without a body", async () => {

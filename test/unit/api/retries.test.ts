@@ -335,7 +335,7 @@ describe("interruption", () => {
       stop.abort(new InterruptedError("interrupted"));
       json(res, 201, { shipments: [{ id: 7, title: SHIPMENT.title }] });
     });
-    const answer = await api.createShipments([SHIPMENT], undefined, { signal: stop.signal });
+    const answer = await api.createShipments([SHIPMENT], { signal: stop.signal });
     expect(answer.shipments[0]!.id).toBe(7);
     expect(server.received).toHaveLength(1);
   });

@@ -84,33 +84,39 @@ describe("openCsv", () => {
     }
   });
 
-  it("gives the same rows in batches, several per read of the file, and the same errors", async () => {
+  it("gives the same rows and the same errors however the file's bytes are cut", async () => {
     const bytes = fixtureBytes("quoted-newlines.csv");
     const one = await read(bytes, 40);
-    for (const size of [7, 40, 4096]) {
-      const csv = await openCsv(chunked(bytes, size), "f.csv");
-      const batches: Array<Array<{ row: number; cells: string[] }>> = [];
-      for await (const batch of csv.batches) batches.push(batch);
-      expect(batches.flat()).toEqual(one.rows);
-      if (size === 4096) expect(batches.length).toBeLessThan(one.rows.length);
+    for (const size of [1, 7, 4096]) expect((await read(bytes, size)).rows).toEqual(one.rows);
+    for (const size of [1, 5, 4096]) {
+      const all = async () => collectRows((await openCsv(chunked('a,b\n1,2\n1,"never closed\n2,3\n', size), "q.csv")).rows);
+      await expect(all()).rejects.toSatisfy((e: unknown) => e instanceof UsageError && /q.csv, line 4: a quoted field is never closed/.test(e.message));
     }
-    const all = async () => {
-      const out = [];
-      for await (const batch of (await openCsv(chunked('a,b\n1,2\n1,"never closed\n2,3\n', 5), "q.csv")).batches) out.push(...batch);
-      return out;
-    };
-    await expect(all()).rejects.toSatisfy((e: unknown) => e instanceof UsageError && /q.csv, line 4: a quoted field is never closed/.test(e.message));
   });
 
-  it("stops reading when the reader leaves a batch loop early", async () => {
-    const csv = await openCsv(chunked("a,b\n1,2\n3,4\n5,6\n", 4), "f.csv");
-    for await (const batch of csv.batches) {
-      expect(batch[0]!.row).toBe(2);
+  it("refuses bytes that are not UTF-8 met after the header, naming the line", async () => {
+    const bytes = Buffer.concat([Buffer.from("a,b\n1,2\n3,Caf"), Buffer.from([0xe9]), Buffer.from("\n")]);
+    const all = async () => collectRows((await openCsv(chunked(bytes, 5), "l.csv")).rows);
+    await expect(all()).rejects.toSatisfy((e: unknown) => e instanceof UsageError && /l.csv is not UTF-8 text: line 3/.test(e.message));
+  });
+
+  it("stops reading when the reader leaves the loop early, and closes the file", async () => {
+    let closed = false;
+    async function* file() {
+      try {
+        for (let i = 0; i < 100_000; i++) yield Buffer.from(i === 0 ? "a,b\n" : `${i},x\n`);
+      } finally {
+        closed = true;
+      }
+    }
+    const csv = await openCsv(file(), "f.csv");
+    for await (const r of csv.rows) {
+      expect(r).toEqual({ row: 2, cells: ["1", "x"] });
       break;
     }
-    const rest = [];
-    for await (const batch of csv.batches) rest.push(batch);
-    expect(rest).toEqual([]);
+    expect(await collectRows(csv.rows)).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closed).toBe(true);
   });
 });
 

@@ -21,7 +21,7 @@ describe("openSource: stdin (--csv -)", () => {
   it("closes every stream opened on its copy before removing the copy's folder (Windows cannot remove an open file)", async () => {
     const source = await openSource("-", tmpdir(), Readable.from([Buffer.from("title\nA\nB\n")]));
     // A reader that stopped early: one chunk read, the stream left open (as a refused row or Ctrl-C leaves it).
-    const stream = source.open(4);
+    const stream = source.open();
     await new Promise((resolve) => stream.once("readable", resolve));
     expect(stream.read(2)).not.toBeNull();
     await source.dispose();
