@@ -25,14 +25,16 @@ export function buildProgram(base: BaseDeps, ctx: CommandContext, version: strin
     .showHelpAfterError("(run with --help for usage)")
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
     .exitOverride();
-  // commander's own help width asks process.stdout whether it is a terminal, which has Node build that stream; the
-  // answer is the same from io, which knows a pipe or a file without it.
+  // commander's own help width and colour check ask process.stdout whether it is a terminal, which has Node build
+  // that stream; the answer is the same from io, which knows a pipe or a file without it.
   const commanderOutput = program.configureOutput();
   program.configureOutput({
     writeOut: (s) => base.io.out(s),
     writeErr: (s) => base.io.err(s),
     // undefined for a non-terminal, as commander's own default returns (its type says number).
     getOutHelpWidth: (() => (base.io.stdoutIsTTY ? commanderOutput.getOutHelpWidth?.() : undefined)) as () => number,
+    // Without colours commander strips colour codes from the help, which holds none; so a pipe needs no answer but no.
+    getOutHasColors: () => base.io.stdoutIsTTY && Boolean(commanderOutput.getOutHasColors?.()),
   });
   program.helpCommand(false);
   registerCommands(program, ctx);

@@ -43,7 +43,8 @@ export function systemIO(): IO {
       return stdout.isTTY();
     },
     get stderrIsTTY() {
-      return Boolean(process.stderr.isTTY);
+      // Every run asks (colours): a pipe, a file or /dev/null answers without Node building process.stderr.
+      return !notATerminal(2) && Boolean(process.stderr.isTTY);
     },
     get columns() {
       // A stdout that is not a terminal has no width (process.stdout.columns would be undefined).

@@ -62,8 +62,8 @@ Examples:
   shipctl api GET /api/v1/checkout -F 'shipments[]=7' -F 'shipments[]=8'
 `;
 
-export function apiCommand(ctx: CommandContext, run: VerbRun<ApiRequestOptions> = runApi): Command {
-  const command = new Command("api")
+export function apiCommand(ctx: CommandContext, run: VerbRun<ApiRequestOptions> = runApi, command = new Command("api")): Command {
+  command
     .description("send any request to the service with the saved token, like `gh api` (for what no command does)")
     .addArgument(completesWith(new Argument("<method>", "GET, POST, PATCH, PUT or DELETE (any case)"), API_METHODS))
     .argument("<path>", "path under the base URL, e.g. /api/v1/shipments, or a URL on the base URL")

@@ -13,8 +13,8 @@ interface LoginFlags {
   tokenStdin?: boolean;
 }
 
-export function loginCommand(ctx: CommandContext, run: VerbRun<LoginOptions> = runLogin): Command {
-  const command = new Command("login")
+export function loginCommand(ctx: CommandContext, run: VerbRun<LoginOptions> = runLogin, command = new Command("login")): Command {
+  command
     .description("save the service URL and an access token in a profile, after checking the token")
     .option("--token-stdin", "read the token from stdin (for scripts; a token is never given as a flag)")
     .addHelpText(

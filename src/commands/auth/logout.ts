@@ -6,8 +6,8 @@ import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
 export type LogoutOptions = Record<string, never>;
 
-export function logoutCommand(ctx: CommandContext, run: VerbRun<LogoutOptions> = runLogout): Command {
-  const command = new Command("logout")
+export function logoutCommand(ctx: CommandContext, run: VerbRun<LogoutOptions> = runLogout, command = new Command("logout")): Command {
+  command
     .description("remove the saved token of a profile (its base URL is kept)")
     .addHelpText(
       "after",

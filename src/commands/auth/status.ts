@@ -13,9 +13,10 @@ interface AuthStatusFlags {
   offline?: boolean;
 }
 
-/** `name`: "status" under `auth`, "whoami" at the top level. */
-export function authStatusCommand(ctx: CommandContext, run: VerbRun<AuthStatusOptions> = runAuthStatus, name = "status"): Command {
-  const command = new Command(name)
+/** "status" under `auth`, "whoami" at the top level. */
+export function authStatusCommand(ctx: CommandContext, run: VerbRun<AuthStatusOptions> = runAuthStatus, command = new Command("status")): Command {
+  const name = command.name();
+  command
     .description("show the profile in use and why, its base URL, the token (masked), and whether the token works")
     .option("--offline", "send nothing: report the settings only, without checking the token")
     .addHelpText(
@@ -37,8 +38,8 @@ Examples:
 }
 
 /** `shipctl whoami`: `auth status` under the name people type first. */
-export function whoamiCommand(ctx: CommandContext, run: VerbRun<AuthStatusOptions> = runAuthStatus): Command {
-  return authStatusCommand(ctx, run, "whoami");
+export function whoamiCommand(ctx: CommandContext, run: VerbRun<AuthStatusOptions> = runAuthStatus, command = new Command("whoami")): Command {
+  return authStatusCommand(ctx, run, command);
 }
 
 export function parseAuthStatus(_args: string[], flags: AuthStatusFlags): AuthStatusOptions {

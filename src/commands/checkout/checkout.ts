@@ -78,8 +78,8 @@ paid, or an earlier run's payment in flight): never sent again meanwhile; the pr
 130 interrupted (a payment already sent is waited for and recorded first).
 `;
 
-export function checkoutCommand(ctx: CommandContext, run: VerbRun<CheckoutOptions> = runCheckout): Command {
-  const command = new Command("checkout")
+export function checkoutCommand(ctx: CommandContext, run: VerbRun<CheckoutOptions> = runCheckout, command = new Command("checkout")): Command {
+  command
     .description("price shipments and pay for them with the organization's payment method")
     .argument("[id...]", "shipment ids (separate words or comma-separated)")
     .option("--from <file>", "pay the shipments a results file says were created (shipment create --csv --results FILE); '-' reads ids or a results CSV from stdin")

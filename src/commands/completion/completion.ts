@@ -9,8 +9,8 @@ export interface CompletionOptions {
   shell: Shell;
 }
 
-export function completionCommand(ctx: CommandContext, run: VerbRun<CompletionOptions> = runCompletion): Command {
-  const command = new Command("completion")
+export function completionCommand(ctx: CommandContext, run: VerbRun<CompletionOptions> = runCompletion, command = new Command("completion")): Command {
+  command
     .description("print the shell completion script for bash, zsh, fish or PowerShell")
     .addArgument(new Argument("<shell>", "the shell to complete in").choices(SHELLS))
     .addHelpText(

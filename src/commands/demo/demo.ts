@@ -15,8 +15,8 @@ interface DemoFlags {
 }
 
 /** The demo runs whole shipctl command lines, which only main() can: the context hands it over (see runDemo). */
-export function demoCommand(ctx: CommandContext, run: VerbRun<DemoOptions> = (options, deps) => runDemo(options, deps, ctx.runShipctl)): Command {
-  const command = new Command("demo")
+export function demoCommand(ctx: CommandContext, run: VerbRun<DemoOptions> = (options, deps) => runDemo(options, deps, ctx.runShipctl), command = new Command("demo")): Command {
+  command
     .description("walk through the main workflow against a throwaway in-process sandbox, showing each command")
     .option("--keep", "keep the demo's config folder and results files, and print where they are")
     .addHelpText(

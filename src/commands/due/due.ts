@@ -35,8 +35,8 @@ interface DueFlags {
 
 const FORMATS: readonly DueFormat[] = ["table", "json", "ndjson"];
 
-export function dueCommand(ctx: CommandContext, run: VerbRun<DueOptions & { formatGiven: boolean }> = runDue): Command {
-  const command = new Command("due")
+export function dueCommand(ctx: CommandContext, run: VerbRun<DueOptions & { formatGiven: boolean }> = runDue, command = new Command("due")): Command {
+  command
     .description("what needs a person, most urgent first: open report windows, unpaid drafts, windows missed lately")
     .option("--within <span>", "only report windows closing within this span (6h, 2d); exit 10 if there is one")
     .option("--since <days>", `also list windows that closed in the last DAYS days with no report (default ${DEFAULT_SINCE_DAYS}; 48h works too)`)

@@ -11,8 +11,8 @@ export interface McpOptions {
 
 type RunShipctl = (argv: string[], base: BaseDeps) => Promise<number>;
 
-export function mcpCommand(ctx: CommandContext, run: VerbRun<McpOptions> = (o, d) => runMcp(o, d, ctx.runShipctl)): Command {
-  const command = new Command("mcp")
+export function mcpCommand(ctx: CommandContext, run: VerbRun<McpOptions> = (o, d) => runMcp(o, d, ctx.runShipctl), command = new Command("mcp")): Command {
+  command
     .description("serve shipctl's operations to an AI assistant over the Model Context Protocol (stdio)")
     .option("--read-only", "offer only the tools that write nothing (no address stored, shipment created or payment)")
     .addHelpText(

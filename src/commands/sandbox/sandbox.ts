@@ -25,8 +25,8 @@ interface SandboxFlags {
   shipmentShape?: string;
 }
 
-export function sandboxCommand(ctx: CommandContext, run: VerbRun<SandboxOptions> = runSandbox): Command {
-  const command = new Command("sandbox")
+export function sandboxCommand(ctx: CommandContext, run: VerbRun<SandboxOptions> = runSandbox, command = new Command("sandbox")): Command {
+  command
     .description("run a local sandbox of the shipping service (for tests, the demo and rehearsals)")
     .option("--port <n>", `port to listen on; 0 picks a free one (default ${SANDBOX_DEFAULT_PORT})`)
     .option("--host <host>", "address to listen on (default 127.0.0.1)")

@@ -9,8 +9,8 @@ import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 /** The command takes no arguments or flags of its own (--json is global). */
 export type VersionOptions = Record<string, never>;
 
-export function versionCommand(ctx: CommandContext, run: VerbRun<VersionOptions> = runVersion): Command {
-  const command = new Command("version")
+export function versionCommand(ctx: CommandContext, run: VerbRun<VersionOptions> = runVersion, command = new Command("version")): Command {
+  command
     .description("show the version, the commit and date it was built from, and the Node and platform running it")
     .addHelpText(
       "after",

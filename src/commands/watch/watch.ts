@@ -60,8 +60,8 @@ Exit codes: 0 --until reached · 2 bad arguments · 4 not logged in · 6 an id d
 7 the service unavailable at the first reading · 130 Ctrl-C (state saved).
 `;
 
-export function watchCommand(ctx: CommandContext, run: VerbRun<WatchOptions> = runWatch): Command {
-  const command = new Command("watch")
+export function watchCommand(ctx: CommandContext, run: VerbRun<WatchOptions> = runWatch, command = new Command("watch")): Command {
+  command
     .description("report shipments' status changes as they happen (or since the last watch)")
     .argument("[id...]", "shipment ids (separate words or comma-separated); none: every shipment not yet Completed")
     .option("--interval <seconds>", `time between readings (default ${WATCH_INTERVAL.default}, at least ${WATCH_INTERVAL.min})`)

@@ -4,11 +4,11 @@
 // profile's tables are stored by the commands themselves (config set baseUrl, config tables confirm), offline.
 // zsh and fish are run too where they are installed (the suite does not need them); PowerShell is checked as text.
 import { spawnSync } from "node:child_process";
-import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BIN, ROOT, cliEnv, runCli, tempDir } from "../../helpers/cli.js";
+import { loadedBy } from "../../helpers/loaded-modules.js";
 
 const has = (shell: string) => spawnSync(shell, ["-c", "exit 0"]).status === 0;
 
@@ -80,29 +80,10 @@ describe("completion in a real bash", () => {
 });
 
 it("completes without loading the heavy modules (undici, zod, csv-parse, sharp...)", () => {
-  const dir = tempDir("shipctl-loads-");
-  const log = join(dir, "loaded.txt");
-  // A module hook that notes every file Node loads.
-  const loader = join(dir, "loader.mjs");
-  writeFileSync(loader, `import { appendFileSync } from "node:fs";
-export async function load(url, context, next) {
-  if (url.startsWith("file:")) appendFileSync(${JSON.stringify(log)}, url + "\\n");
-  return next(url, context);
-}
-`);
-  const hook = join(dir, "hook.mjs");
-  writeFileSync(hook, `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(loader).href)});\n`);
-  const r = spawnSync(process.execPath, ["--import", hook, BIN, "__complete", "shipment", "create", "--service", ""], { env, encoding: "utf8" });
+  const r = loadedBy(["__complete", "shipment", "create", "--service", ""], env);
   expect(r.status, r.stderr).toBe(0);
   expect(r.stdout).toContain("White Glove");
-  const chunks = readFileSync(log, "utf8").split("\n").filter((u) => u.includes("/dist/"));
-  expect(chunks.length).toBeGreaterThan(2);
-  // Bundled packages show in each chunk's source map.
-  const packages = new Set(
-    chunks.flatMap((url) => (JSON.parse(readFileSync(`${new URL(url).pathname}.map`, "utf8")) as { sources: string[] }).sources)
-      .flatMap((s) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(s)?.[1] ?? []),
-  );
-  expect([...packages].sort()).toEqual(["commander"]);
+  expect(r.packages).toEqual(["commander"]);
 });
 
 describe("the other shells' scripts", () => {

@@ -39,7 +39,7 @@ async function declared(words: string[]): Promise<string[]> {
   const ctx: CommandContext = { depsFor: () => testDeps().deps, setExitCode: () => undefined, runShipctl: () => Promise.reject(new Error("not here")) };
   let command: Command = buildProgram(testDeps().deps, ctx, "0.0.0-test");
   for (const word of words) command = (await withVerbs(command)).commands.find((c) => c.name() === word)!;
-  return [...(recordSpecOf(command)?.fields ?? [])].sort();
+  return [...(recordSpecOf(await withVerbs(command))?.fields ?? [])].sort();
 }
 
 /** Every key of the records, sorted. */

@@ -42,6 +42,7 @@ describe("shipctl help formatting", () => {
         if (!sub) break;
         command = sub;
       }
+      command = await withVerbs(command);
       const line = argv.join(" ");
       const flags = [...globals, ...command.options.map((o) => o.long)];
       for (const flag of argv.filter((w) => w.startsWith("--"))) expect(flags, `${line}: ${flag}`).toContain(flag);

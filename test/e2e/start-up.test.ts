@@ -1,0 +1,43 @@
+// `shipctl --help` and `--version` load only what they print (bench/startup.mjs times them): the top-level help
+// shows one line per command, declared in src/commands/index.ts, so no command's own wiring is loaded; nothing
+// builds Node's stdout or stderr stream or commander's child processes, which load node:net.
+import { describe, expect, it } from "vitest";
+import { cliEnv } from "../helpers/cli.js";
+import { loadedBy } from "../helpers/loaded-modules.js";
+
+/** Source files of a command's own folder (src/commands/checkout/...), the help command's apart. */
+const commandWiring = (sources: string[]) => sources.flatMap((s) => /src\/commands\/(?!help\/)[^/]+\/.*/.exec(s)?.[0] ?? []);
+
+describe("start-up", () => {
+  it("--help loads commander and the list of commands, and no command's wiring", () => {
+    const r = loadedBy(["--help"]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^ {2}checkout \[options\] \[id\.\.\.\] +price shipments/m);
+    expect(r.packages).toEqual(["commander"]);
+    expect(r.sources.some((s) => s.endsWith("src/commands/index.ts"))).toBe(true);
+    expect(commandWiring(r.sources)).toEqual([]);
+  });
+
+  it("--help builds neither stdout's nor stderr's stream, nor commander's child processes: no node:net", () => {
+    // Without NO_COLOR, commander asks whether stdout has colours (program.ts answers from io).
+    const r = loadedBy(["--help"], cliEnv({ env: { NO_COLOR: undefined } }));
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.builtins).toContain("fs");
+    expect(r.builtins).not.toContain("child_process");
+    expect(r.builtins).not.toContain("net");
+  });
+
+  it("--version loads no package and no command", () => {
+    const r = loadedBy(["--version"]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.packages).toEqual([]);
+    expect(r.sources.filter((s) => s.includes("src/commands/"))).toEqual([]);
+    expect(r.builtins).not.toContain("net");
+  });
+
+  it("a command loads its own wiring only", () => {
+    const r = loadedBy(["version"]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(commandWiring(r.sources)).toEqual(["src/commands/version/version.ts"]);
+  });
+});
