@@ -36,7 +36,7 @@ async function recordsOf<V extends ValidBase>(run: BatchRun, book: Book, spec: S
       if (state?.state === "created" || state?.state === "updated") out.push({ id: state.id, label: labelOf(row, state) });
     }
   } finally {
-    scan.close();
+    await scan.close();
   }
   return out;
 }

@@ -35,7 +35,7 @@ export async function validatePass<V extends ValidBase>(
       }
     }
   } finally {
-    scan.close();
+    await scan.close();
   }
   return result;
 }

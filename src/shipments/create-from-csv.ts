@@ -127,7 +127,7 @@ async function* validRows(run: BatchRun, spec: ScanSpec<ValidShipmentRow>): Asyn
   try {
     for await (const row of scan.rows) if (row.ok) yield row;
   } finally {
-    scan.close();
+    await scan.close();
   }
 }
 
