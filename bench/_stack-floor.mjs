@@ -1,5 +1,5 @@
 // The floor of the user's stack, for bench/batch.mjs: what a fresh node process does when it only reads the CSV with
-// csv-parse (no checking, no journal, no CLI) and then sends the given request bodies with an undici Pool, as many
+// csv-parse (no checking, no ledger, no CLI) and then sends the given request bodies with an undici Pool, as many
 // at a time as asked. Any tool built on these two, shipctl included, does at least this much; its time beside the
 // raw loop's is the best ratio such a tool can reach on this machine.
 // Usage: node bench/_stack-floor.mjs FILE.csv BODIES.json URL TOKEN CONCURRENCY

@@ -11,7 +11,7 @@
 //      rows per second beside csv-parse alone on the same file (goal of issue 4: at least 0.7x); and the same 1,000
 //      requests sent by a sequential curl loop, what a user would write without shipctl.
 // shipctl's times are end to end as a user sees them: process start, reading and checking every row, verifying the
-// distinct addresses, the journal (flushed before every request), sending, reporting. Rounds alternate the floor and
+// distinct addresses, the ledger (flushed before every request), sending, reporting. Rounds alternate the floor and
 // shipctl, and the Nodes, so machine noise falls on all alike. The sandbox runs in its own process. BENCH_ROUNDS
 // (default 3) sets the rounds. Needs `npm run build` first.
 import { spawn, spawnSync } from "node:child_process";
@@ -72,12 +72,12 @@ writeFileSync(
 const MARKS = [
   ["started", "start-up: node, modules, flags"],
   ["connected", "connection, tables, file opened"],
-  ["opened", "journal opened (and earlier journals read)"],
+  ["opened", "ledger opened (and earlier ledgers read)"],
   ["validated", "first pass: read and check every row"],
   ["verified", "distinct addresses verified"],
   ["first-request", "send pass opened, first row ready"],
-  ["sent", "rows sent, journal around each request"],
-  ["finished", "results, journal folded"],
+  ["sent", "rows sent, ledger around each request"],
+  ["finished", "results, ledger folded"],
   ["exit", "exit"],
 ];
 

@@ -9,7 +9,7 @@
 //      read-back window (from the lost request's time, less a 2-minute margin) does not reach;
 //   2. `shipment create --csv` of 5 rows (one request) with a `slow-apply` fault on it: the run is killed (SIGKILL, a
 //      crash) while the sandbox holds the request, which the sandbox then applies: one create request whose answer was
-//      lost, left in flight in the run's journal. (A `500-after` or `reset-after` fault would not do: the run itself
+//      lost, left in flight in the run's ledger. (A `500-after` or `reset-after` fault would not do: the run itself
 //      reads the list back 2 s later, finds the rows, and the rerun has nothing left to settle; that in-run read-back
 //      is measured apart, in step 5.)
 //   3. the request log is cleared and the same command is run again: the measured rerun, its wall time from spawn to

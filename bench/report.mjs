@@ -173,7 +173,7 @@ function shipctl(ids, { keep = false, dir = batchRoot(ids) } = {}) {
 const MARKS = [
   ["started", "start-up: node, modules, flags"],
   ["checked", "check 240 photos"],
-  ["ready", "API client, journal open"],
+  ["ready", "API client, ledger open"],
   ["first-upload", "first shipment read, intent recorded"],
   ["uploaded", "shipment reads and uploads"],
   ["exit", "results, exit"],
@@ -203,7 +203,7 @@ try {
     cli.push(totalMb / (run20.ms / 1000));
     rss20.push(run20.rssMb);
     phases20.push(run20.phases);
-    // The same batch again: the journal skips every report, leaving start-up, folder checks and the journal.
+    // The same batch again: the ledger skips every report, leaving start-up, folder checks and the ledger.
     const skipped = await shipctl(cliIds, { dir: run20.dir });
     fixed.push(skipped.ms);
     phasesFixed.push(skipped.phases);
@@ -212,7 +212,7 @@ try {
   }
   printTable(`Condition-report upload: ${REPORTS} reports x 12 x 1 MiB, concurrency ${CONCURRENCY}, sandbox latency ${LATENCY_MS} ms, median of ${rounds}`, [
     ["throughput: shipctl vs raw undici loop", median(cli), median(base), "MB/s", ">= 0.6x"],
-    ["shipctl fixed cost: start, check 240 photos, journal", median(fixed), undefined, "ms", "(in the figure above)"],
+    ["shipctl fixed cost: start, check 240 photos, ledger", median(fixed), undefined, "ms", "(in the figure above)"],
     ["peak RSS: shipctl, 20 reports", median(rss20), undefined, "MB", "<= 150 MB"],
     ["peak RSS: 20 reports vs 10 reports", median(rss20), median(rss10), "MB", "~1.0x (flat)"],
   ]);

@@ -52,7 +52,7 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [ExitCode, string]> = [
  * says what happened. README "Errors as JSON" lists them (a unit test keeps the two equal).
  */
 export const ERROR_CODE_TABLE = [
-  ["failure", ExitCode.Failure, "a failure shipctl cannot classify further (a damaged journal, a body that could not be read)"],
+  ["failure", ExitCode.Failure, "a failure shipctl cannot classify further (a damaged ledger, a body that could not be read)"],
   ["internal_error", ExitCode.Failure, "a bug in shipctl (run again with --debug)"],
   ["unexpected_response", ExitCode.Failure, "the service answered outside its contract"],
   ["file_in_use", ExitCode.Failure, "a file shipctl writes is held by another program (a results file open in Excel) or cannot be written; the message names it"],
@@ -145,7 +145,7 @@ export class InterruptedError extends CliError {
 /**
  * A file shipctl must replace or write is held by another program (Excel's share lock, an antivirus scan, OneDrive)
  * after the waits of fs/held-file.ts, or cannot be written at all. Exit 1 after something was sent (what was sent is
- * in the journal; the same command again writes the file without sending anything); before anything is sent the
+ * in the ledger; the same command again writes the file without sending anything); before anything is sent the
  * check of --results throws a UsageError instead (exit 2).
  */
 export class FileInUseError extends CliError {

@@ -1,8 +1,8 @@
 // `shipctl address verify --csv FILE` and `shipctl address add --csv FILE`.
 // verify: each distinct address is verified once; every row gets its address's verdict. Nothing is stored, so no
-//   journal. Exit 0 all valid, 8 some valid, 6 none valid, 7 the service was unavailable.
+//   ledger. Exit 0 all valid, 8 some valid, 6 none valid, 7 the service was unavailable.
 // add: like `shipment create --csv` one address a request: verified first (unless --no-verify), then POSTed with the
-//   journal around each request; POST /api/v1/addresses has no idempotency key either, so a lost answer is reconciled
+//   ledger around each request; POST /api/v1/addresses has no idempotency key either, so a lost answer is reconciled
 //   by reading the stored addresses back before anything is resent.
 import { ADDRESS_FIELDS } from "../contract/index.js";
 import type { Deps } from "../deps.js";
@@ -11,7 +11,7 @@ import { AddressSet, verdictOf } from "./address-set.js";
 import { addressScanSpec, type ValidAddressRow } from "./address-spec.js";
 import { withBatch, type BatchRun } from "../batch/batch-run.js";
 import { finishRun } from "../batch/finish.js";
-import type { Book, Verdict } from "../ledger/book.js";
+import type { InputLedger, Verdict } from "../ledger/input-ledger.js";
 import { settledEarlier, settleEarlierRuns, settleOwnLost } from "../batch/settle-lost.js";
 import { addressFinder } from "./address-read-back.js";
 import { Notes } from "../csv/value-notes.js";
@@ -21,7 +21,7 @@ import { findEarlierSends } from "../ledger/copy-guard.js";
 import { decided, refuseInvalid, reportValidation, verifyDistinct } from "../batch/before-send.js";
 import type { ResultWords } from "../batch/results.js";
 import type { RowJob } from "../batch/row-sender.js";
-import { sendRowPass, withJournal } from "../batch/row-run.js";
+import { sendRowPass, withLedger } from "../batch/row-run.js";
 import type { CsvOptions } from "../batch/run-options.js";
 import { openScan } from "../csv/scan.js";
 import { validatePass } from "../batch/validate-pass.js";
@@ -39,7 +39,7 @@ export async function runAddressVerifyCsv(deps: Deps, options: CsvOptions): Prom
 }
 
 export async function runAddressAddCsv(deps: Deps, options: CsvOptions): Promise<number> {
-  return withJournal(deps, options, "address-add", ADD_WORDS, addBatch);
+  return withLedger(deps, options, "address-add", ADD_WORDS, addBatch);
 }
 
 type VerifyResult = Verdict | { failed: string };
@@ -92,43 +92,43 @@ function revisionText(before: Address, after: Address): string {
     .join(", ");
 }
 
-async function addBatch(run: BatchRun, journal: Book): Promise<number> {
+async function addBatch(run: BatchRun, ledger: InputLedger): Promise<number> {
   const { deps, options } = run;
-  // A dry run needs the rows' keys only to look them up in the journal.
-  const spec = addressScanSpec(run.tables, { keys: !options.dryRun || journal.hasRows, kind: "address-add" });
-  // A first run of a copy of a file already sent must not send its rows again (earlier-journals.ts).
-  const earlier = findEarlierSends(journal);
+  // A dry run needs the rows' keys only to look them up in the ledger.
+  const spec = addressScanSpec(run.tables, { keys: !options.dryRun || ledger.hasRows, kind: "address-add" });
+  // A first run of a copy of a file already sent must not send its rows again (earlier-ledgers.ts).
+  const earlier = findEarlierSends(ledger);
   const firstPass = addressScanSpec(run.tables, { keys: true, kind: "address-add" });
   const notes = new Notes({ perRow: options.results !== undefined });
   const addresses = new AddressSet();
-  // Rows in flight in a book of shipctl 0.1, which did not record what was sent: the forms the row may have gone in.
+  // Rows in flight in a ledger of shipctl 0.1, which did not record what was sent: the forms the row may have gone in.
   const legacySent = new Map<string, Address[]>();
   let doneEarlier = 0;
   const validation = await validatePass(run.source, firstPass, deps.signal, (row) => {
     notes.add(row.row, row.changes, row.mappings);
     earlier.see(row.key);
-    const state = journal.row(row.key);
+    const state = ledger.row(row.key);
     if (state?.state === "created") {
       doneEarlier++;
       return;
     }
     if (state?.state === "in_flight" && state.sent === undefined) {
       // It may have been sent as written or, if its verdict recommended a revision that was accepted, as revised.
-      const verdict = journal.verdict(row.addressKey);
+      const verdict = ledger.verdict(row.addressKey);
       legacySent.set(row.key, verdict?.status === "recommended" ? [row.payload, verdict.revised] : [row.payload]);
     }
     addresses.add(row.addressKey, row.payload, row.row);
   });
-  settleCreatedInvalid(run, journal, validation);
+  settleCreatedInvalid(run, ledger, validation);
   reportValidation(run, validation, notes, doneEarlier);
   const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
-    finishRun(run, { words: ADD_WORDS, notes, ledgerPath: journal.path, command: "address add", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec });
+    finishRun(run, { words: ADD_WORDS, notes, ledgerPath: ledger.path, command: "address add", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec });
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
   const refusal = await earlier.refusal(run.source.name, "address add", validation.valid);
   if (refusal) throw refusal;
 
   // A dry run reads the service back as the run would, and never waits: rows still in flight are reported unknown.
-  const settled = await settleEarlierRuns(deps, journal, await addressFinder(deps, run.call, journal, legacySent), { wait: options.wait && !options.dryRun, noun: { read: "addresses", row: "row" } });
+  const settled = await settleEarlierRuns(deps, ledger, await addressFinder(deps, run.call, ledger, legacySent), { wait: options.wait && !options.dryRun, noun: { read: "addresses", row: "row" } });
   const api = await deps.api();
   // An address already stored (by flags, another file, another config folder) is not stored again: it is looked for
   // among the stored addresses, as written before verifying and as verification decided after (stored-match.ts). A
@@ -145,7 +145,7 @@ async function addBatch(run: BatchRun, journal: Book): Promise<number> {
       toVerify.byKey.get(key)!.rows = d.rows;
     }
   }
-  const decisions = await verifyDistinct(run, journal, toVerify);
+  const decisions = await verifyDistinct(run, ledger, toVerify);
   for (const [key, d] of toVerify.byKey) {
     const ready = decided(key, d.address, decisions);
     const found = "payload" in ready && ready.payload !== d.address ? await listed?.find(ready.payload) : undefined;
@@ -153,18 +153,18 @@ async function addBatch(run: BatchRun, journal: Book): Promise<number> {
   }
 
   type AddJob = RowJob & { address: Address };
-  return sendRowPass<ValidAddressRow, AddJob>(run, journal, {
+  return sendRowPass<ValidAddressRow, AddJob>(run, ledger, {
     spec,
     validation,
     done: "created",
     sends: "address",
     columnFor: (field) => field,
     prepare: (row, base) => {
-      const earlier = settledEarlier(journal, settled, row.key, base);
+      const earlier = settledEarlier(ledger, settled, row.key, base);
       if (earlier) return { outcome: earlier };
       const stored = alreadyStored.get(row.addressKey);
       if (stored) {
-        journal.note([[row.key, { state: "created", id: stored.id }]]);
+        ledger.note([[row.key, { state: "created", id: stored.id }]]);
         return { outcome: { status: "skipped", ...base, id: stored.id } };
       }
       const ready = decided(row.addressKey, row.payload, decisions);
@@ -172,7 +172,7 @@ async function addBatch(run: BatchRun, journal: Book): Promise<number> {
       const address = ready.payload;
       return { job: { key: row.key, row: row.row, ...base, address, sent: [address], body: address as unknown as Record<string, unknown>, send: async () => (await api.createAddress(address, run.call)).id } };
     },
-    settleLost: (sender) => settleOwnLost(deps, journal, sender.lost, () => addressFinder(deps, run.call, journal), { outcomes: run.outcomes, say: run.say, noun: { read: "addresses", row: "row" }, readBack: sender.stopped === undefined }),
+    settleLost: (sender) => settleOwnLost(deps, ledger, sender.lost, () => addressFinder(deps, run.call, ledger), { outcomes: run.outcomes, say: run.say, noun: { read: "addresses", row: "row" }, readBack: sender.stopped === undefined }),
     finish,
   });
 }

@@ -1,5 +1,5 @@
 // Address verification for a batch: every distinct inline address once (a gallery's own address on 500 rows is one
-// request), with bounded concurrency, verdicts kept in the journal so a rerun does not ask again. Status 0 (rate
+// request), with bounded concurrency, verdicts kept in the ledger so a rerun does not ask again. Status 0 (rate
 // limited) is retried inside the API client. A recommended revision is used only with --accept-recommended or a yes
 // at the prompt, after showing the difference.
 import { Address } from "../contract/index.js";
@@ -10,7 +10,7 @@ import { confirmRevision } from "./store-policy.js";
 import type { Theme } from "../output/theme.js";
 import type { Prompter } from "../prompter.js";
 import { ADDRESS_FIELDS } from "../contract/index.js";
-import type { Book, Verdict } from "../ledger/book.js";
+import type { InputLedger, Verdict } from "../ledger/input-ledger.js";
 
 export interface DistinctAddress {
   /** Its place among the distinct addresses, in the order they were first seen (see AddressSet.at). */
@@ -28,7 +28,7 @@ export type Decision =
 
 export interface VerifyOptions {
   api: ApiClient;
-  journal?: Book;
+  ledger?: InputLedger;
   concurrency: number;
   call: CallOptions;
   acceptRecommended: boolean;
@@ -87,13 +87,13 @@ export type Fetched = Verdict | { failed: string };
 
 export interface VerdictSource {
   api: () => Promise<ApiClient>;
-  journal?: Book;
+  ledger?: InputLedger;
   concurrency: number;
   call: CallOptions;
 }
 
 /**
- * The verdict of each distinct address, asked once (the journal first), with at most `concurrency` requests in
+ * The verdict of each distinct address, asked once (the ledger first), with at most `concurrency` requests in
  * flight, from the moment it is asked for. A CSV run asks while its first pass is still reading (see earlyVerdicts in
  * prepare.ts), so the service's answers arrive while the file is being checked rather than after it.
  */
@@ -127,7 +127,7 @@ export class VerdictRequests {
   }
 
   private async fetch(key: string, address: Address): Promise<Fetched> {
-    const known = this.source.journal?.verdict(key);
+    const known = this.source.ledger?.verdict(key);
     if (known) return known;
     await this.slot();
     try {
@@ -135,7 +135,7 @@ export class VerdictRequests {
       const api = await this.source.api();
       const signal = this.source.call.signal ? AbortSignal.any([this.source.call.signal, this.cancelled.signal]) : this.cancelled.signal;
       const verdict = verdictOf(await api.verifyAddress(address, { ...this.source.call, signal }));
-      await this.source.journal?.recordVerdict(key, verdict);
+      await this.source.ledger?.recordVerdict(key, verdict);
       return verdict;
     } catch (e) {
       if (e instanceof ApiAuthError || e instanceof RequestInterruptedError || !isApiFailure(e)) {
@@ -156,12 +156,12 @@ export class VerdictRequests {
 }
 
 /**
- * Verifies each distinct address (journal first) and decides which address each will be sent as. `requests` may
+ * Verifies each distinct address (ledger first) and decides which address each will be sent as. `requests` may
  * already hold verdicts asked for while the file was read; the decisions (and any prompt) come only now.
  */
 export async function verifyAddresses(addresses: AddressSet, options: VerifyOptions & { requests?: VerdictRequests }): Promise<Map<string, Decision>> {
   const entries = [...addresses.byKey.entries()];
-  const requests = options.requests ?? new VerdictRequests({ api: async () => options.api, journal: options.journal, concurrency: options.concurrency, call: options.call });
+  const requests = options.requests ?? new VerdictRequests({ api: async () => options.api, ledger: options.ledger, concurrency: options.concurrency, call: options.call });
   const verdicts = await Promise.all(entries.map(([key, distinct]) => requests.get(key, distinct.address)));
 
   const decisions = new Map<string, Decision>();

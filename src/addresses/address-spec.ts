@@ -54,7 +54,7 @@ export function addressScanSpec(tables: Tables, options: { keys: boolean; kind: 
   };
 }
 
-/** What identifies a row's content for the journal; an update's target is part of it (the same address written over
+/** What identifies a row's content for the ledger; an update's target is part of it (the same address written over
  * two stored ones is two rows, and an edited row is different content). */
 export function addressContent(row: ValidAddressRow): string {
   return row.id === undefined ? row.addressKey : `${row.id}\u0000${row.addressKey}`;

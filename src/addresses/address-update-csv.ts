@@ -8,7 +8,7 @@ import { addressContent, addressScanSpec } from "./address-spec.js";
 import { decided } from "../batch/before-send.js";
 import { patchRows } from "../batch/patch-rows.js";
 import type { ResultWords } from "../batch/results.js";
-import { withJournal } from "../batch/row-run.js";
+import { withLedger } from "../batch/row-run.js";
 import type { CsvOptions } from "../batch/run-options.js";
 import { shortHash } from "../ledger/entry.js";
 import { addressChanges } from "./address-diff.js";
@@ -16,8 +16,8 @@ import { addressChanges } from "./address-diff.js";
 export const ADDRESS_UPDATE_WORDS: ResultWords = { idKey: "address_id", idHeader: "address id", labelHeader: "name", done: "updated" };
 
 export async function runAddressUpdateCsv(deps: Deps, options: CsvOptions): Promise<number> {
-  return withJournal(deps, options, "address-update", ADDRESS_UPDATE_WORDS, (run, journal) =>
-    patchRows(run, journal, {
+  return withLedger(deps, options, "address-update", ADDRESS_UPDATE_WORDS, (run, ledger) =>
+    patchRows(run, ledger, {
       spec: (keys) => addressScanSpec(run.tables, { keys, kind: "address-update" }),
       words: ADDRESS_UPDATE_WORDS,
       command: "address update",

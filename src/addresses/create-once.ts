@@ -1,7 +1,7 @@
 // `address add` (one address, from flags or --file): POST /api/v1/addresses at most once per address. The service has
-// no idempotency key, so the request goes through a ledger book of its own, kept per address content in the config
-// folder (journals/address-add-<hash>.shipctl-ledger.jsonl; not the CSV journal's suffix, so the CSV copy check never
-// reads one book per address ever added). Its row key is the hash of the address as given:
+// no idempotency key, so the request goes through a ledger of its own, kept per address content in the config
+// folder (ledgers/address-add-<hash>.shipctl-ledger.jsonl; not the CSV ledger's suffix, so the CSV copy check never
+// reads one ledger per address ever added). Its row key is the hash of the address as given:
 //   recorded stored        -> a rerun prints that id (read back once: it must be this token's, and still this
 //                             address) and stores nothing
 //   recorded in flight     -> a request whose answer never came: settled by reading the stored addresses back and
@@ -13,21 +13,21 @@
 // once; found, the id is printed as usual; not found, it stays in flight and the run says from when a rerun settles
 // it, unless the service itself answered (a 5xx not a gateway's, ledger/settle-window.ts): then not found is final,
 // and a rerun stores it at once. --force-new stores the same address again on purpose (a row of its own, `<hash>#2`...).
-// Not in the book (another config folder, input typed differently, stored by a CSV run): before anything is stored,
+// Not in the ledger (another config folder, input typed differently, stored by a CSV run): before anything is stored,
 // the stored addresses are read (stored-match.ts) and one that is the same address, as given or as the verifier
-// revised it, is the answer; the book records it, so the next rerun asks the journal again.
+// revised it, is the answer; the ledger records it, so the next rerun asks the ledger again.
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import { ForbiddenError, NotFoundError } from "../api/api-errors.js";
 import { ADDRESS_FIELDS, addressKey, type Address, type StoredAddress } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { InterruptedError, UnavailableError } from "../errors.js";
 import { callOptions } from "../input/call-options.js";
-import { Book, type InFlight, type RowState } from "../ledger/book.js";
+import { InputLedger, type InFlight, type RowState } from "../ledger/input-ledger.js";
 import { shortHash } from "../ledger/entry.js";
 import { sentElsewhere, sentElsewhereError } from "../ledger/copy-guard.js";
 import { classifyFailure } from "../ledger/failure-kind.js";
 import { RECONCILE_DELAY_MS } from "../batch/settle-lost.js";
-import { settleBook } from "../ledger/settle-book.js";
+import { settleLedger } from "../ledger/settle-ledger.js";
 import { settleAtFromIntent, settleWindowOf } from "../ledger/settle-window.js";
 import { formatSettleTime } from "../output/time-format.js";
 import { addressFinder } from "./address-read-back.js";
@@ -48,9 +48,9 @@ export type AddedAddress =
   | { kind: "stored"; id: number; address: Address; foundAfterLoss: boolean; interrupted: boolean }
   /**
    * Stored by an earlier run: nothing sent now. `settled` when that run's answer was lost and this run found it;
-   * `listed` when the journal did not know it and it was found among the stored addresses.
+   * `listed` when the ledger did not know it and it was found among the stored addresses.
    */
-  | { kind: "earlier"; id: number; address: Address; settled: boolean; listed: boolean; journal: string };
+  | { kind: "earlier"; id: number; address: Address; settled: boolean; listed: boolean; ledger: string };
 
 /**
  * Stores `input` unless an earlier run did. `toStore` decides what is sent (verification, a recommended revision):
@@ -59,7 +59,7 @@ export type AddedAddress =
 export async function addAddressOnce(deps: Deps, input: Address, options: AddOnceOptions, toStore: (api: ApiClient) => Promise<Address>): Promise<AddedAddress> {
   const [api, connection] = await Promise.all([deps.api(), deps.connection()]);
   const base = shortHash(addressKey(input));
-  const book = await Book.open(deps.env, {
+  const ledger = await InputLedger.open(deps.env, {
     kind: "address-add",
     source: "address add",
     part: base,
@@ -73,10 +73,10 @@ export async function addAddressOnce(deps: Deps, input: Address, options: AddOnc
   });
   try {
     const call = callOptions(deps, "Reading the addresses");
-    const path = book.path;
+    const path = ledger.path;
     if (!options.forceNew) {
-      const earlier = (await earlierRuns(deps, api, call, book, input, options.wait)) ?? (await storedElsewhere(api, call, book, base, input));
-      if (earlier) return { listed: false, journal: path, ...earlier };
+      const earlier = (await earlierRuns(deps, api, call, ledger, input, options.wait)) ?? (await storedElsewhere(api, call, ledger, base, input));
+      if (earlier) return { listed: false, ledger: path, ...earlier };
       const listed = new StoredAddresses(api, call);
       let found = await listed.find(input);
       let address = input;
@@ -86,22 +86,22 @@ export async function addAddressOnce(deps: Deps, input: Address, options: AddOnc
         if (address !== input) found = await listed.find(address);
       }
       if (found) {
-        book.note([[freeKey(book, base), { state: "created", id: found.id }]]);
-        return { kind: "earlier", id: found.id, address: addressOf(found), settled: false, listed: true, journal: path };
+        ledger.note([[freeKey(ledger, base), { state: "created", id: found.id }]]);
+        return { kind: "earlier", id: found.id, address: addressOf(found), settled: false, listed: true, ledger: path };
       }
-      return await store(deps, api, call, book, freeKey(book, base), address);
+      return await store(deps, api, call, ledger, freeKey(ledger, base), address);
     }
-    return await store(deps, api, call, book, freeKey(book, base), await toStore(api));
+    return await store(deps, api, call, ledger, freeKey(ledger, base), await toStore(api));
   } finally {
-    await book.close();
+    await ledger.close();
   }
 }
 
 /** The first row key of this address that holds nothing stored or in flight: `<hash>`, then `<hash>#2`... */
-function freeKey(book: Book, base: string): string {
+function freeKey(ledger: InputLedger, base: string): string {
   for (let n = 1; ; n++) {
     const key = n === 1 ? base : `${base}#${n}`;
-    const state = book.row(key)?.state;
+    const state = ledger.row(key)?.state;
     if (state !== "created" && state !== "in_flight") return key;
   }
 }
@@ -111,17 +111,17 @@ function freeKey(book: Book, base: string): string {
  * one still unsettled stops the run before anything is sent. The latest stored, if this token can see it, is the
  * answer. Undefined when nothing is stored: the address is to be sent.
  */
-async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, book: Book, input: Address, wait: boolean): Promise<Omit<Extract<AddedAddress, { kind: "earlier" }>, "journal" | "listed"> | undefined> {
+async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, ledger: InputLedger, input: Address, wait: boolean): Promise<Omit<Extract<AddedAddress, { kind: "earlier" }>, "ledger" | "listed"> | undefined> {
   const settledNow = new Set<string>();
-  if (book.inFlight().size > 0) {
+  if (ledger.inFlight().size > 0) {
     deps.io.err("An earlier run sent this address to be stored and its answer never came; reading the stored addresses back to settle it...\n");
-    const settled = await settleBook(book, await addressFinder(deps, call, book), deps, {
+    const settled = await settleLedger(ledger, await addressFinder(deps, call, ledger), deps, {
       wait,
       noun: "address",
       done: (id) => ({ state: "created", id: id! }),
     });
     for (const [key, s] of settled) if (s.state === "applied") settledNow.add(key);
-    const still = [...book.inFlight().values()];
+    const still = [...ledger.inFlight().values()];
     if (still.length > 0) {
       const until = new Date(Math.max(...still.map((s) => Date.parse(s.settle_at))));
       if (deps.signal.aborted) {
@@ -135,19 +135,19 @@ async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, book: 
       );
     }
   }
-  const stored = [...book.entries()].filter((e): e is [string, Extract<RowState, { state: "created" }>] => e[1].state === "created");
+  const stored = [...ledger.entries()].filter((e): e is [string, Extract<RowState, { state: "created" }>] => e[1].state === "created");
   for (const [key, state] of stored.reverse()) {
     const record = await readStored(api, call, state.id);
     if (record === undefined) {
-      deps.io.err(`The journal records this address as stored as address ${state.id}, but this token cannot read that address: storing it.\n`);
+      deps.io.err(`The ledger records this address as stored as address ${state.id}, but this token cannot read that address: storing it.\n`);
       continue;
     }
     if (!sameParty(record, input)) {
       // Another address under that id: a sandbox restarted on the same port, or the address was updated since.
-      deps.io.err(`The journal records this address as stored as address ${state.id}, but address ${state.id} is now "${record.name}" <${record.email}>: storing it.\n`);
+      deps.io.err(`The ledger records this address as stored as address ${state.id}, but address ${state.id} is now "${record.name}" <${record.email}>: storing it.\n`);
       continue;
     }
-    book.acceptOwner();
+    ledger.acceptOwner();
     return { kind: "earlier", id: state.id, address: addressOf(record), settled: settledNow.has(key) };
   }
   return undefined;
@@ -157,14 +157,14 @@ async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, book: 
  * The address as another input stored it (`address add --csv`), found in the organization's ledger: read back once,
  * it must still be this address. One in flight there stops the run: that input's rerun settles it.
  */
-async function storedElsewhere(api: ApiClient, call: CallOptions, book: Book, base: string, input: Address): Promise<Omit<Extract<AddedAddress, { kind: "earlier" }>, "listed"> | undefined> {
-  const entry = (await sentElsewhere(book, [base])).get(base);
+async function storedElsewhere(api: ApiClient, call: CallOptions, ledger: InputLedger, base: string, input: Address): Promise<Omit<Extract<AddedAddress, { kind: "earlier" }>, "listed"> | undefined> {
+  const entry = (await sentElsewhere(ledger, [base])).get(base);
   if (entry === undefined) return undefined;
   if (entry.state.state === "in_flight") throw sentElsewhereError("This address", "address add", [entry], 1);
   if (entry.state.state !== "created") return undefined;
   const record = await readStored(api, call, entry.state.id);
   if (record === undefined || !sameParty(record, input)) return undefined;
-  return { kind: "earlier", id: entry.state.id, address: addressOf(record), settled: false, journal: entry.input };
+  return { kind: "earlier", id: entry.state.id, address: addressOf(record), settled: false, ledger: entry.input };
 }
 
 /**
@@ -172,7 +172,7 @@ async function storedElsewhere(api: ApiClient, call: CallOptions, book: Book, ba
  * as sent (name, email, phone, country; api.md, endpoint 2) are the same. The others may be its recommended revision.
  */
 function sameParty(stored: StoredAddress, input: Address): boolean {
-  // As retyped (stored-match.ts): the book also records an address found stored under a differently typed input.
+  // As retyped (stored-match.ts): the ledger also records an address found stored under a differently typed input.
   const party = (a: Partial<Address>) => sameAddressKey({ name: a.name, email: a.email, phone: a.phone, country: a.country });
   return party(stored as Partial<Address>) === party(input);
 }
@@ -193,27 +193,27 @@ function addressOf(stored: StoredAddress): Address {
   return out as Address;
 }
 
-async function store(deps: Deps, api: ApiClient, call: CallOptions, book: Book, key: string, address: Address): Promise<AddedAddress> {
+async function store(deps: Deps, api: ApiClient, call: CallOptions, ledger: InputLedger, key: string, address: Address): Promise<AddedAddress> {
   if (deps.signal.aborted) throw new InterruptedError("interrupted before the address was sent: nothing was stored");
   // The service has no idempotency key: the intent, with the address exactly as sent, is on disk before the POST, so
   // a lost answer can be settled by reading back, by this run or the next.
   const at = deps.clock.now();
   const offset = api.serviceClockOffsetMs?.();
-  const settleAt = settleAtFromIntent(at, book.window);
-  await book.record([[key, { state: "in_flight", at: at.toISOString(), attempt: book.nextAttempt(), settle_at: settleAt.toISOString(), ...(offset === undefined ? {} : { offset_ms: offset }), sent: [address] }]]);
+  const settleAt = settleAtFromIntent(at, ledger.window);
+  await ledger.record([[key, { state: "in_flight", at: at.toISOString(), attempt: ledger.nextAttempt(), settle_at: settleAt.toISOString(), ...(offset === undefined ? {} : { offset_ms: offset }), sent: [address] }]]);
   try {
     // Not idempotent: the HTTP layer lets it finish on the first Ctrl-C (deps.writeSignal), so its answer is recorded.
     const { id } = await api.createAddress(address, { signal: deps.signal });
-    book.note([[key, { state: "created", id }]]);
+    ledger.note([[key, { state: "created", id }]]);
     return { kind: "stored", id, address, foundAfterLoss: false, interrupted: deps.signal.aborted };
   } catch (err) {
     const failure = classifyFailure(err, "addresses");
     if (failure.kind === "lost") {
-      if (failure.answered !== undefined) book.markAnswered([key], deps.clock.now(), failure.answered);
-      return { kind: "stored", id: await readBack(deps, call, book, key, err as Error), address, foundAfterLoss: true, interrupted: false };
+      if (failure.answered !== undefined) ledger.markAnswered([key], deps.clock.now(), failure.answered);
+      return { kind: "stored", id: await readBack(deps, call, ledger, key, err as Error), address, foundAfterLoss: true, interrupted: false };
     }
     // Refused, or stopped before it left: not stored. Stopped after it may have left: in flight, for the rerun.
-    if (failure.kind !== "stop" || !failure.lost) book.note([[key, { state: "failed", error: (err as Error).message }]]);
+    if (failure.kind !== "stop" || !failure.lost) ledger.note([[key, { state: "failed", error: (err as Error).message }]]);
     throw err;
   }
 }
@@ -222,8 +222,8 @@ async function store(deps: Deps, api: ApiClient, call: CallOptions, book: Book, 
  * After a lost answer: one read-back after a short pause (until its settle time when the service itself answered: that
  * read is conclusive). Never sends it again.
  */
-async function readBack(deps: Deps, call: CallOptions, book: Book, key: string, lost: Error): Promise<number> {
-  const flight = book.row(key) as InFlight;
+async function readBack(deps: Deps, call: CallOptions, ledger: InputLedger, key: string, lost: Error): Promise<number> {
+  const flight = ledger.row(key) as InFlight;
   const settleAt = new Date(flight.settle_at);
   const pause = flight.answer_status === undefined ? RECONCILE_DELAY_MS : Math.max(RECONCILE_DELAY_MS, settleAt.getTime() - deps.clock.now().getTime());
   deps.io.err(`${lost.message}\nNot sending it again; reading the stored addresses back in ${Math.ceil(pause / 1000)} s to see whether it was stored...\n`);
@@ -233,7 +233,7 @@ async function readBack(deps: Deps, call: CallOptions, book: Book, key: string, 
   let notStored = false;
   try {
     await deps.clock.sleep(pause, deps.signal);
-    const settled = await settleBook(book, await addressFinder(deps, call, book), deps, {
+    const settled = await settleLedger(ledger, await addressFinder(deps, call, ledger), deps, {
       only: (k) => k === key,
       wait: false,
       noun: "address",

@@ -1,4 +1,4 @@
-// Finding an address already stored before `address add` stores it again. The journal of the run that stored it is
+// Finding an address already stored before `address add` stores it again. The ledger of the run that stored it is
 // not always there to ask (another config folder, another machine, a CSV file that stored it, a first run whose input
 // was typed differently), so the service's own list is the record: an address is "already stored" when a stored one
 // is the same place for the same party, as people retype it: case, spaces around and inside the words, and an empty

@@ -1,5 +1,5 @@
 // `address update <id>`: the same input and store policy as `add`, then a PATCH with the full address (the service
-// replaces the whole record, so resending it is harmless and needs no journal).
+// replaces the whole record, so resending it is harmless and needs no ledger).
 import type { Address } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import type { AddressFlags } from "../input/address-fields.js";

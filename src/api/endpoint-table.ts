@@ -58,7 +58,7 @@ export const ENDPOINTS = {
     route: "GET /api/v1/addresses",
     build: listAddresses,
     rawApi: "sends",
-    mcp: { none: "add_address finds a stored twin itself; a whole address book is not an assistant's input" },
+    mcp: { none: "add_address finds a stored twin itself; a whole address ledger is not an assistant's input" },
   }),
   createShipments: endpoint({
     route: "POST /api/v1/shipments",

@@ -20,7 +20,7 @@ export const CONNECT_TIMEOUT_MAX_MS = 10_000;
 /**
  * SHIPCTL_CONNECT_TIMEOUT (seconds, decimals allowed): how long a connection may take, to the service or to a proxy,
  * its CONNECT answer included. It can be shortened (a fast network, a test), not lengthened past the default: the
- * journal's bound on how long sending a request takes (ledger/settle-window.ts) counts on it. Undefined when unset.
+ * ledger's bound on how long sending a request takes (ledger/settle-window.ts) counts on it. Undefined when unset.
  */
 export function connectTimeoutFrom(env: NodeJS.ProcessEnv): number | undefined {
   const raw = envValue(env, "SHIPCTL_CONNECT_TIMEOUT");

@@ -1,4 +1,4 @@
-// What every CSV command run shares: the input, the options, the connection and tables, the journal, the outcomes,
+// What every CSV command run shares: the input, the options, the connection and tables, the ledger, the outcomes,
 // the progress line, and how to talk on stderr without breaking that line.
 import type { CallOptions } from "../api/client-types.js";
 import type { Connection } from "../config/connection-types.js";
@@ -115,7 +115,7 @@ async function resultsFolder(options: CsvOptions, cwd: string): Promise<void> {
 /**
  * The results file and its errors file can be replaced, checked before anything is sent: a run must not send its rows
  * and then fail to say which because Excel has the results file open. (Excel may still open it after this check: the
- * outcomes are in the journal then, and the same command again writes the file without sending anything.)
+ * outcomes are in the ledger then, and the same command again writes the file without sending anything.)
  */
 async function resultsWritable(resultsPath: string): Promise<void> {
   for (const path of [resultsPath, errorsPathFor(resultsPath)]) {

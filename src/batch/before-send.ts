@@ -4,7 +4,7 @@ import { UsageError } from "../errors.js";
 import type { Address } from "../contract/index.js";
 import { AddressSet, VerdictRequests, verifyAddresses, type Decision } from "../addresses/address-set.js";
 import type { BatchRun } from "./batch-run.js";
-import type { Book } from "../ledger/book.js";
+import type { InputLedger } from "../ledger/input-ledger.js";
 import type { CsvOptions } from "./run-options.js";
 import type { Notes } from "../csv/value-notes.js";
 import { problemsText } from "./outcomes.js";
@@ -12,7 +12,7 @@ import { renderProblems, unknownColumnsWarning, validCountLine } from "../csv/pr
 import type { Validation } from "./validate-pass.js";
 import type { InvalidRow } from "../csv/row-types.js";
 
-/** `doneEarlier`: valid rows the journal records as done, so not to be sent again. */
+/** `doneEarlier`: valid rows the ledger records as done, so not to be sent again. */
 export function reportValidation(run: BatchRun, validation: Validation, notes: Notes, doneEarlier = 0): void {
   const { deps, source } = run;
   const theme = deps.theme.err;
@@ -48,7 +48,7 @@ export type VerifyRun = Pick<BatchRun, "deps" | "call"> & { options: Pick<CsvOpt
 
 /**
  * The first pass's distinct addresses, verified as they are found: the service's answers come while the rest of the
- * file is read and checked, instead of after. Verifying stores nothing, and its verdicts go to the journal, so a
+ * file is read and checked, instead of after. Verifying stores nothing, and its verdicts go to the ledger, so a
  * rerun after fixing the file does not ask again. Nothing is created before every row is valid: once a row is found
  * invalid (without --skip-invalid), no more addresses are sent for verification (`hold`), and the run stops with
  * exit 2 after the pass as it always did. What is decided from the verdicts (a prompt for a recommended revision)
@@ -62,10 +62,10 @@ export interface EarlyVerdicts {
   requests: VerdictRequests;
 }
 
-export function earlyVerdicts(run: VerifyRun, journal: Book | undefined): EarlyVerdicts | undefined {
+export function earlyVerdicts(run: VerifyRun, ledger: InputLedger | undefined): EarlyVerdicts | undefined {
   const { deps, options } = run;
   if (!options.verify) return undefined;
-  const requests = new VerdictRequests({ api: () => deps.api(), journal, concurrency: options.concurrency, call: run.call });
+  const requests = new VerdictRequests({ api: () => deps.api(), ledger, concurrency: options.concurrency, call: run.call });
   let held = false;
   return {
     requests,
@@ -79,14 +79,14 @@ export function earlyVerdicts(run: VerifyRun, journal: Book | undefined): EarlyV
   };
 }
 
-export async function verifyDistinct(run: VerifyRun, journal: Book | undefined, addresses: AddressSet, early?: EarlyVerdicts): Promise<Map<string, Decision> | undefined> {
+export async function verifyDistinct(run: VerifyRun, ledger: InputLedger | undefined, addresses: AddressSet, early?: EarlyVerdicts): Promise<Map<string, Decision> | undefined> {
   const { deps, options } = run;
   if (!options.verify || addresses.size === 0) return undefined;
   const api = await deps.api();
   deps.io.err(`Verifying ${addresses.size} distinct address${addresses.size === 1 ? "" : "es"}...\n`);
   return verifyAddresses(addresses, {
     api,
-    journal,
+    ledger,
     concurrency: options.concurrency,
     call: run.call,
     acceptRecommended: options.acceptRecommended,

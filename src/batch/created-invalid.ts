@@ -1,16 +1,16 @@
 // A row invalid in this file may already be created: from its fixed copy in the errors file (whose run shares this
-// journal), or before it was edited into an invalid one. When its identity says so for sure (its reference, or the
+// ledger), or before it was edited into an invalid one. When its identity says so for sure (its reference, or the
 // key a results or errors file row carries), it is done: reported as already created with its id, not as a row to
 // fix, and it does not stop the run. A row known only by its content or place has no such identity and stays invalid.
 import type { BatchRun } from "./batch-run.js";
-import type { Book } from "../ledger/book.js";
+import type { InputLedger } from "../ledger/input-ledger.js";
 import type { Validation } from "./validate-pass.js";
 
-export function settleCreatedInvalid(run: BatchRun, journal: Book | undefined, validation: Validation): void {
-  if (journal === undefined) return;
+export function settleCreatedInvalid(run: BatchRun, ledger: InputLedger | undefined, validation: Validation): void {
+  if (ledger === undefined) return;
   const done: string[] = [];
   validation.invalid = validation.invalid.filter((r) => {
-    const state = r.key !== undefined ? journal.row(r.key) : undefined;
+    const state = r.key !== undefined ? ledger.row(r.key) : undefined;
     if (state?.state !== "created") return true;
     run.outcomes.set(r.row, { status: "skipped", label: r.label, reference: r.reference, id: state.id });
     done.push(`row ${r.row} (id ${state.id})`);

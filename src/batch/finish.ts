@@ -97,7 +97,7 @@ function runExitCode(run: BatchRun, input: FinishInput, counts: Counts): number 
   return exitCodeOf(run.outcomes, input.words);
 }
 
-/** A dry run's end: no results file and no journal line; the exit code the run would have (reportDryRun). */
+/** A dry run's end: no results file and no ledger line; the exit code the run would have (reportDryRun). */
 function finishDryRun(run: BatchRun, toSend: WouldSendRows, input: FinishInput, refused: boolean): number {
   return reportDryRun(run.deps, run.outcomes, toSend, input.words, {
     perRequest: input.perRequest ?? 1,

@@ -1,4 +1,4 @@
-// What happened to each row of the file, kept small (one record per row: the journal needs as much) and keyed by
+// What happened to each row of the file, kept small (one record per row: the ledger needs as much) and keyed by
 // the spreadsheet row number, so the results can be written by reading the file again rather than keeping it.
 import { reasonText, type CellProblem } from "../csv/row-types.js";
 
@@ -7,7 +7,7 @@ export type Status =
   | "created"
   /** Updated by this run (PATCH). */
   | "updated"
-  /** Already done by an earlier run, according to the journal or a reconciliation. */
+  /** Already done by an earlier run, according to the ledger or a reconciliation. */
   | "skipped"
   /** Not sent: it matches a recent shipment another machine created (shipments/look/); done, like skipped. */
   | "matched"

@@ -1,12 +1,12 @@
 // The batch that `shipment update --csv` and `address update --csv` share: every row names a stored record by id and
 // carries all its fields, and is sent as its own PATCH. Rows are validated first; then each row's current record is
 // read and the row compared with it (batch/update-plan.ts): only the rows that change something are sent, their
-// addresses verified once each. PATCH with the whole body is idempotent: the journal only spares a rerun the rows
+// addresses verified once each. PATCH with the whole body is idempotent: the ledger only spares a rerun the rows
 // already updated with this very content, and a row whose answer was lost is simply sent again on a rerun (no
 // read-back needed).
 import { AddressSet, type Decision } from "../addresses/address-set.js";
 import type { CallOptions } from "../api/client-types.js";
-import type { Book } from "../ledger/book.js";
+import type { InputLedger } from "../ledger/input-ledger.js";
 import { Notes } from "../csv/value-notes.js";
 import type { ScanSpec } from "../csv/scan.js";
 import type { Mapping } from "../csv/table-cells.js";
@@ -25,7 +25,7 @@ import { readCurrent, reportPlan, UpdatePlan, type Comparison } from "./update-p
 type UpdateRow = ChangedRow & { id?: number; mappings: readonly Mapping[] };
 
 export interface PatchRows<V extends UpdateRow, P, R> {
-  /** The file's rows, read with their journal keys (`keys`) or without (a first run skips hashing them twice). */
+  /** The file's rows, read with their ledger keys (`keys`) or without (a first run skips hashing them twice). */
   spec(keys: boolean): ScanSpec<V>;
   words: ResultWords;
   /** "shipment update", "address update": for the resume line. */
@@ -33,7 +33,7 @@ export interface PatchRows<V extends UpdateRow, P, R> {
   sends: Sends;
   /** The CSV column behind a field key of a 422. */
   columnFor(field: string): string;
-  /** The content the journal records as sent, to know a row already updated with it. */
+  /** The content the ledger records as sent, to know a row already updated with it. */
   hash(row: V): string;
   /** Adds the row's addresses to those verified before anything is sent. */
   addAddresses(row: V, addresses: AddressSet): void;
@@ -48,19 +48,19 @@ export interface PatchRows<V extends UpdateRow, P, R> {
   priced(record: R): boolean;
 }
 
-export async function patchRows<V extends UpdateRow, P, R>(run: BatchRun, journal: Book, patch: PatchRows<V, P, R>): Promise<number> {
+export async function patchRows<V extends UpdateRow, P, R>(run: BatchRun, ledger: InputLedger, patch: PatchRows<V, P, R>): Promise<number> {
   const { deps, outcomes } = run;
   const addresses = new AddressSet();
-  // A dry run needs the rows' keys only to look them up in the journal (read-only, as the run would read it).
-  const spec = patch.spec(!run.options.dryRun || journal.hasRows);
+  // A dry run needs the rows' keys only to look them up in the ledger (read-only, as the run would read it).
+  const spec = patch.spec(!run.options.dryRun || ledger.hasRows);
   const notes = new Notes({ perRow: run.options.results !== undefined });
   const updatedAs = (row: V & { key: string }) => {
-    const state = journal.row(row.key);
+    const state = ledger.row(row.key);
     return state?.state === "updated" && state.hash === patch.hash(row) ? state : undefined;
   };
   let doneEarlier = 0;
   const ids = new Set<number>();
-  const validationSpec = patch.spec(journal.hasRows);
+  const validationSpec = patch.spec(ledger.hasRows);
   const validation = await validatePass(run.source, validationSpec, deps.signal, (row) => {
     notes.add(row.row, row.changes, row.mappings);
     if (updatedAs(row) !== undefined) {
@@ -74,7 +74,7 @@ export async function patchRows<V extends UpdateRow, P, R>(run: BatchRun, journa
   // A run refused for invalid rows read nothing: its document has no plan.
   let planned = false;
   const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
-    finishRun(run, { words: patch.words, notes, ledgerPath: journal.path, command: patch.command, unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec, plan: planned ? plan : undefined });
+    finishRun(run, { words: patch.words, notes, ledgerPath: ledger.path, command: patch.command, unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec, plan: planned ? plan : undefined });
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
 
   // The plan: every row compared with its record as it is now, and only the rows that change something go on (their
@@ -89,8 +89,8 @@ export async function patchRows<V extends UpdateRow, P, R>(run: BatchRun, journa
   reportPlan(run, plan, doneEarlier);
   planned = true;
 
-  const decisions = await verifyDistinct(run, journal, addresses);
-  return sendRowPass<V, RowJob>(run, journal, {
+  const decisions = await verifyDistinct(run, ledger, addresses);
+  return sendRowPass<V, RowJob>(run, ledger, {
     spec,
     validation,
     done: "updated",

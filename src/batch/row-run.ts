@@ -1,12 +1,12 @@
 // What the CSV commands that send one request per row share (`shipment update --csv`, `address add --csv`): the run
-// around the journal, and the send pass: the file read again in order, each valid row either settled without a
+// around the ledger, and the send pass: the file read again in order, each valid row either settled without a
 // request (already done, in doubt, its address refused) or sent through a RowSender, then the lost answers, the
 // progress line and the results.
 import type { Deps } from "../deps.js";
 import type { BatchKind } from "../csv/columns.js";
 import { startProgress, stopProgress, withBatch, type BatchRun } from "./batch-run.js";
-import { openCsvBook } from "./open-csv-book.js";
-import type { Book } from "../ledger/book.js";
+import { openCsvLedger } from "./open-csv-ledger.js";
+import type { InputLedger } from "../ledger/input-ledger.js";
 import { problemsText, type Outcome } from "./outcomes.js";
 import { RowSender, type RowJob } from "./row-sender.js";
 import type { CsvOptions } from "./run-options.js";
@@ -17,21 +17,21 @@ import type { WouldSendRows, Sends } from "./dry-run-report.js";
 import type { Change } from "../csv/row-types.js";
 import type { ResultWords } from "./results.js";
 
-/** Runs `body` with the run's journal (read-only for a dry run, which writes nothing), closed however it ends. */
-export async function withJournal(
+/** Runs `body` with the run's ledger (read-only for a dry run, which writes nothing), closed however it ends. */
+export async function withLedger(
   deps: Deps,
   options: CsvOptions,
   kind: Exclude<BatchKind, "address-verify">,
   words: ResultWords,
-  body: (run: BatchRun, journal: Book) => Promise<number>,
+  body: (run: BatchRun, ledger: InputLedger) => Promise<number>,
 ): Promise<number> {
   return withBatch(deps, options, kind, words, async (run) => {
-    const journal = await openCsvBook(run, kind);
+    const ledger = await openCsvLedger(run, kind);
     try {
-      return await body(run, journal);
+      return await body(run, ledger);
     } finally {
       stopProgress(run);
-      await journal.close();
+      await ledger.close();
     }
   });
 }
@@ -56,12 +56,12 @@ export interface RowPass<V extends ChangedRow, J extends RowJob> {
   finish(extra: { unreached: number; error?: unknown }): Promise<number>;
 }
 
-export async function sendRowPass<V extends ChangedRow, J extends RowJob>(run: BatchRun, journal: Book, pass: RowPass<V, J>): Promise<number> {
+export async function sendRowPass<V extends ChangedRow, J extends RowJob>(run: BatchRun, ledger: InputLedger, pass: RowPass<V, J>): Promise<number> {
   if (run.wouldSend) return rehearseRowPass(run, run.wouldSend, pass);
   const { deps, options, outcomes } = run;
   const progress = startProgress(run, pass.validation.total);
   const sender = new RowSender<J>({
-    book: journal,
+    ledger: ledger,
     api: await deps.api(),
     outcomes,
     clock: deps.clock,

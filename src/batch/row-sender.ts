@@ -1,9 +1,9 @@
-// One request per row, `concurrency` in flight, with the ledger book around each: used by `shipment update --csv`
+// One request per row, `concurrency` in flight, with the ledger around each: used by `shipment update --csv`
 // (PATCH, safe to send again) and `address add --csv` (POST, never resent blindly: a lost answer is read back).
 import type { ApiClient } from "../api/client-types.js";
 import type { Clock } from "../clock.js";
 import { classifyFailure } from "../ledger/failure-kind.js";
-import type { Book } from "../ledger/book.js";
+import type { InputLedger } from "../ledger/input-ledger.js";
 import type { LostRow } from "./settle-lost.js";
 import { settleAtFromIntent } from "../ledger/settle-window.js";
 import { offsetOf } from "../shipments/create-sender.js";
@@ -23,7 +23,7 @@ export interface RowJob extends LostRow {
 }
 
 export interface RowSenderOptions {
-  book: Book;
+  ledger: InputLedger;
   api: ApiClient;
   outcomes: Outcomes;
   clock: Clock;
@@ -58,7 +58,7 @@ export class RowSender<J extends RowJob> {
   }
 
   private async send(job: J): Promise<void> {
-    const { book: journal, outcomes } = this.o;
+    const { ledger: ledger, outcomes } = this.o;
     const base = { label: job.label, reference: job.reference };
     if (!this.running) {
       outcomes.set(job.row, { status: "pending", ...base });
@@ -66,14 +66,14 @@ export class RowSender<J extends RowJob> {
     }
     // The service has no idempotency key: record the intent (and what is sent) before sending.
     const at = this.o.clock.now();
-    await journal.record([
+    await ledger.record([
       [
         job.key,
         {
           state: "in_flight",
           at: at.toISOString(),
-          attempt: journal.nextAttempt(),
-          settle_at: settleAtFromIntent(at, journal.window).toISOString(),
+          attempt: ledger.nextAttempt(),
+          settle_at: settleAtFromIntent(at, ledger.window).toISOString(),
           ...offsetOf(this.o.api),
           ...(job.sent !== undefined ? { sent: job.sent } : {}),
         },
@@ -81,12 +81,12 @@ export class RowSender<J extends RowJob> {
     ]);
     try {
       const id = await job.send();
-      journal.note([[job.key, this.o.done === "updated" && job.hash !== undefined ? { state: "updated", id, hash: job.hash } : { state: this.o.done, id }]]);
+      ledger.note([[job.key, this.o.done === "updated" && job.hash !== undefined ? { state: "updated", id, hash: job.hash } : { state: this.o.done, id }]]);
       outcomes.set(job.row, { status: this.o.done, ...base, id });
     } catch (error) {
       const failure = classifyFailure(error);
       const fail = async (message: string, extra: { problems?: CellProblem[]; unavailable?: boolean } = {}) => {
-        journal.note([[job.key, { state: "failed", error: message }]]);
+        ledger.note([[job.key, { state: "failed", error: message }]]);
         outcomes.set(job.row, { status: "failed", ...base, error: message, ...extra });
       };
       switch (failure.kind) {
@@ -99,14 +99,14 @@ export class RowSender<J extends RowJob> {
           await fail(failure.message, { unavailable: failure.unavailable });
           break;
         case "lost":
-          if (failure.answered !== undefined) journal.markAnswered([job.key], this.o.clock.now(), failure.answered);
+          if (failure.answered !== undefined) ledger.markAnswered([job.key], this.o.clock.now(), failure.answered);
           this.lost.push(job);
           outcomes.set(job.row, { status: "unknown", ...base, error: `answer lost (${failure.message})` });
           break;
         case "stop":
           this.stopped ??= failure.error;
           if (failure.lost) this.lost.push(job);
-          else journal.note([[job.key, { state: "failed", error: String((failure.error as Error).message) }]]);
+          else ledger.note([[job.key, { state: "failed", error: String((failure.error as Error).message) }]]);
           outcomes.set(job.row, { status: failure.lost ? "unknown" : "pending", ...base });
           break;
       }

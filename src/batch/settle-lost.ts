@@ -4,12 +4,12 @@
 //   --no-wait, and then reported unknown with the time after which a rerun settles it.
 // - A request of this run whose answer is lost is read back after a short wait, never resent in the same run: found
 //   -> created; not found yet -> unknown, since the service may still be applying it. The rerun settles it. One the
-//   service itself answered (Book.markAnswered) is read back once its short settle time has passed: not found -> failed.
+//   service itself answered (InputLedger.markAnswered) is read back once its short settle time has passed: not found -> failed.
 import type { Deps } from "../deps.js";
 import { formatSettleTime } from "../output/time-format.js";
 import type { Outcome, Outcomes } from "./outcomes.js";
-import type { Book, InFlight } from "../ledger/book.js";
-import { settleBook } from "../ledger/settle-book.js";
+import type { InputLedger, InFlight } from "../ledger/input-ledger.js";
+import { settleLedger } from "../ledger/settle-ledger.js";
 import type { Finder, Settlement } from "../ledger/settle.js";
 
 /** [assume] Wait before reading back a lost answer in the same run, so a request the service finishes quickly shows. */
@@ -31,15 +31,15 @@ export function inFlightText(settleAt: Date): string {
 }
 
 /**
- * Settles what earlier runs left in flight before this run sends anything. Returns each settlement; the book records
+ * Settles what earlier runs left in flight before this run sends anything. Returns each settlement; the ledger records
  * what they proved. `noun` names the rows in messages ("rows", "items", "addresses").
  */
-export async function settleEarlierRuns(deps: SettleDeps, book: Book, finder: Finder, o: { wait: boolean; noun: { read: string; row: string } }): Promise<Map<string, Settlement>> {
-  const count = book.inFlight().size;
+export async function settleEarlierRuns(deps: SettleDeps, ledger: InputLedger, finder: Finder, o: { wait: boolean; noun: { read: string; row: string } }): Promise<Map<string, Settlement>> {
+  const count = ledger.inFlight().size;
   if (count === 0) return new Map();
   const rows = `${count} ${o.noun.row}${count === 1 ? " was" : "s were"}`;
   deps.io.err(`${rows} in flight when an earlier run stopped; reading the service's ${o.noun.read} to settle ${count === 1 ? "it" : "them"}...\n`);
-  const settled = await settleBook(book, finder, deps, { wait: o.wait, noun: o.noun.row, done: (id) => ({ state: "created", id: id! }) });
+  const settled = await settleLedger(ledger, finder, deps, { wait: o.wait, noun: o.noun.row, done: (id) => ({ state: "created", id: id! }) });
   const n = (state: Settlement["state"]) => [...settled.values()].filter((s) => s.state === state).length;
   deps.io.err(`  ${n("applied")} found created, ${n("not-applied")} proven not created (to be sent), ${n("in-flight") + n("uncertain")} still unknown (not sent).\n`);
   return settled;
@@ -49,8 +49,8 @@ export async function settleEarlierRuns(deps: SettleDeps, book: Book, finder: Fi
  * What an earlier run settled for a row before this run sends it: created (skipped now, with its id), or still in
  * flight or uncertain (not sent: it may exist). Undefined when the row is to be sent.
  */
-export function settledEarlier(book: Book, settled: ReadonlyMap<string, Settlement>, key: string, base: Pick<Outcome, "label" | "reference">): Outcome | undefined {
-  const state = book.row(key);
+export function settledEarlier(ledger: InputLedger, settled: ReadonlyMap<string, Settlement>, key: string, base: Pick<Outcome, "label" | "reference">): Outcome | undefined {
+  const state = ledger.row(key);
   if (state?.state === "created") return { status: "skipped", ...base, id: state.id };
   const s = settled.get(key);
   if (s?.state === "uncertain") return { status: "unknown", ...base, error: s.reason };
@@ -63,27 +63,27 @@ export function settledEarlier(book: Book, settled: ReadonlyMap<string, Settleme
 /** Reads back this run's requests whose answers were lost (after RECONCILE_DELAY_MS), recording what it finds. */
 export async function settleOwnLost(
   deps: SettleDeps,
-  book: Book,
+  ledger: InputLedger,
   rows: readonly LostRow[],
   finder: () => Promise<Finder>,
   o: { outcomes: Outcomes; say: (text: string) => void; noun: { read: string; row: string }; readBack: boolean },
 ): Promise<void> {
   if (rows.length === 0) return;
   const unknown = (r: LostRow) => {
-    const state = book.row(r.key);
+    const state = ledger.row(r.key);
     const error = state?.state === "in_flight" ? inFlightText(new Date(state.settle_at)) : "the answer was lost; run the same command again to settle it";
     o.outcomes.set(r.row, { status: "unknown", label: r.label, reference: r.reference, error });
   };
   // A run that is stopping (Ctrl-C, or a failure every request would meet) reads nothing more: the rerun settles these.
-  const answered = answerStatuses(book, rows);
-  const stopped = !o.readBack || (await deps.clock.sleep(readBackDelay(book, answered, deps.clock.now()), deps.signal).then(() => false, () => true));
+  const answered = answerStatuses(ledger, rows);
+  const stopped = !o.readBack || (await deps.clock.sleep(readBackDelay(ledger, answered, deps.clock.now()), deps.signal).then(() => false, () => true));
   if (stopped) return rows.forEach(unknown);
-  const requests = new Set(rows.map((r) => (book.row(r.key) as { attempt?: number } | undefined)?.attempt)).size;
+  const requests = new Set(rows.map((r) => (ledger.row(r.key) as { attempt?: number } | undefined)?.attempt)).size;
   o.say(`The answer to ${requests} request${requests === 1 ? "" : "s"} was lost; reading the service's ${o.noun.read} to see what was created...\n`);
   let settled: Map<string, Settlement>;
   try {
     const keys = new Set(rows.map((r) => r.key));
-    settled = await settleBook(book, await finder(), deps, { only: (k) => keys.has(k), wait: false, noun: o.noun.row, done: (id) => ({ state: "created", id: id! }) });
+    settled = await settleLedger(ledger, await finder(), deps, { only: (k) => keys.has(k), wait: false, noun: o.noun.row, done: (id) => ({ state: "created", id: id! }) });
   } catch (e) {
     if (!deps.signal.aborted) o.say(`Could not read the ${o.noun.read} back (${(e as Error).message}); those ${o.noun.row}s stay recorded for the next run.\n`);
     return rows.forEach(unknown);
@@ -115,11 +115,11 @@ export async function settleOwnLost(
   }
 }
 
-/** The status each row's request was answered with by the service itself (Book.markAnswered), for rows it answered. */
-function answerStatuses(book: Book, rows: readonly LostRow[]): Map<string, number> {
+/** The status each row's request was answered with by the service itself (InputLedger.markAnswered), for rows it answered. */
+function answerStatuses(ledger: InputLedger, rows: readonly LostRow[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const r of rows) {
-    const state = book.row(r.key);
+    const state = ledger.row(r.key);
     if (state?.state === "in_flight" && state.answer_status !== undefined) out.set(r.key, state.answer_status);
   }
   return out;
@@ -129,7 +129,7 @@ function answerStatuses(book: Book, rows: readonly LostRow[]): Map<string, numbe
  * The pause before reading back: RECONCILE_DELAY_MS, or until the settle time of the latest request the service itself
  * answered (a lagging read's allowance after its answer, settle-window.ts), so that read is conclusive.
  */
-function readBackDelay(book: Book, answered: ReadonlyMap<string, number>, now: Date): number {
-  const until = [...answered.keys()].map((key) => Date.parse((book.row(key) as InFlight).settle_at) - now.getTime());
+function readBackDelay(ledger: InputLedger, answered: ReadonlyMap<string, number>, now: Date): number {
+  const until = [...answered.keys()].map((key) => Date.parse((ledger.row(key) as InFlight).settle_at) - now.getTime());
   return Math.max(RECONCILE_DELAY_MS, ...until);
 }

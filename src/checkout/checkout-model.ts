@@ -40,7 +40,7 @@ export interface PricedShipment {
  * - "paid": the service confirmed it, or reading the shipments back proved it;
  * - "not-paid": sent and refused;
  * - "partly-paid" / "unknown": a lost answer that reading back could not settle for every shipment (those not shown
- *   paid stay in flight in the checkout book until the next run settles them).
+ *   paid stay in flight in the checkout ledger until the next run settles them).
  */
 export type SessionOutcome = "not-attempted" | "paid" | "not-paid" | "partly-paid" | "unknown";
 

@@ -1,7 +1,7 @@
 // A checkout run (`shipctl checkout <id>...`): settle payments an earlier run left in flight (earlier-payments.ts),
 // read the shipments (skip those paid before), price them in sessions of at most 10, show every price and the total,
-// check --max-total, confirm once, then pay session by session (pay.ts), each payment recorded in the checkout book
-// (checkout-book.ts). A rerun of the same command is always safe: a payment that may still be going through is waited
+// check --max-total, confirm once, then pay session by session (pay.ts), each payment recorded in the checkout ledger
+// (checkout-ledger.ts). A rerun of the same command is always safe: a payment that may still be going through is waited
 // for (or its shipments left alone), and anything no longer a Draft is reported and skipped before pricing.
 import { CancelledError, errorJson, InterruptedError, UsageError, type CliError } from "../errors.js";
 import type { Deps } from "../deps.js";
@@ -15,27 +15,27 @@ import { paySessions, plural, type PayResult } from "./pay.js";
 import { chargedCents, jsonDocument, priceTable, rerunCommand, skippedNote, totalOf } from "./present.js";
 import { priceSessions } from "./price.js";
 import { readShipments } from "./paid-read-back.js";
-import { openCheckoutBook } from "./checkout-book.js";
+import { openCheckoutLedger } from "./checkout-ledger.js";
 import { settleEarlierPayments } from "./earlier-payments.js";
-import type { Book } from "../ledger/book.js";
+import type { InputLedger } from "../ledger/input-ledger.js";
 import { formatSettleTime } from "../output/time-format.js";
 
 /** Checks before any request are the command's (commands/checkout/checkout.ts): ids, flags, --yes without a terminal. */
 export async function checkoutShipments(deps: Deps, options: CheckoutPlan): Promise<void> {
   const api = await deps.api();
-  const book = await openCheckoutBook(deps);
+  const ledger = await openCheckoutLedger(deps);
   try {
-    return await checkoutWith(deps, options, api, book);
+    return await checkoutWith(deps, options, api, ledger);
   } finally {
-    await book.close();
+    await ledger.close();
   }
 }
 
-async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, book: Book): Promise<void> {
+async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, ledger: InputLedger): Promise<void> {
   const note = (line: string) => deps.io.err(`${line}\n`);
   // What the run came to: kept with --quiet.
   const summary = (line: string) => deps.io.alert(`${line}\n`);
-  const earlier = await settleEarlierPayments(deps, book, api, options.ids, options.wait);
+  const earlier = await settleEarlierPayments(deps, ledger, api, options.ids, options.wait);
   const held = options.ids.filter((id) => earlier.inFlight.has(id));
   const heldUntil = held.length > 0 ? new Date(Math.max(...held.map((id) => earlier.inFlight.get(id)!.getTime()))) : undefined;
   if (deps.signal.aborted) {
@@ -106,7 +106,7 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, b
     return finish("cancelled", sessions, withHeld({ paid: [], unpaid: toPay, unknown: [] }), new CancelledError("cancelled: nothing was charged"));
   }
 
-  const paid = withHeld(await paySessions({ deps, api, book, options, titles, note }, sessions));
+  const paid = withHeld(await paySessions({ deps, api, ledger, options, titles, note }, sessions));
   const rest = [...paid.unpaid, ...paid.unknown];
   const charged = chargedCents(sessions, paid.paid);
   const rerun = rest.length > 0 ? rerunFor(deps, options, rest) : undefined;

@@ -1,5 +1,5 @@
 // Before a checkout reads or prices anything: payments an earlier run sent whose answers never came (rows in flight in
-// the checkout book) are settled by reading their shipments back (paid-read-back.ts, the ledger's settle engine):
+// the checkout ledger) are settled by reading their shipments back (paid-read-back.ts, the ledger's settle engine):
 //   Confirmed or later                   -> paid by that payment: recorded, and the shipment is skipped as paid
 //   still Draft after the settle time    -> not paid: recorded, and the shipment may be paid now
 //   still Draft before the settle time   -> the service may still be applying it: waited for (a countdown) unless
@@ -8,8 +8,8 @@
 // in that no payment should stay unsettled longer than it must.
 import type { ApiClient } from "../api/client-types.js";
 import type { Deps } from "../deps.js";
-import type { Book } from "../ledger/book.js";
-import { settleBook } from "../ledger/settle-book.js";
+import type { InputLedger } from "../ledger/input-ledger.js";
+import { settleLedger } from "../ledger/settle-ledger.js";
 import type { Settlement } from "../ledger/settle.js";
 import { formatSettleTime } from "../output/time-format.js";
 import { paidFinder } from "./paid-read-back.js";
@@ -24,9 +24,9 @@ export interface EarlierPayments {
 
 type SettleDeps = Pick<Deps, "clock" | "signal" | "io">;
 
-export async function settleEarlierPayments(deps: SettleDeps, book: Book, api: ApiClient, ids: readonly number[], wait: boolean): Promise<EarlierPayments> {
+export async function settleEarlierPayments(deps: SettleDeps, ledger: InputLedger, api: ApiClient, ids: readonly number[], wait: boolean): Promise<EarlierPayments> {
   const result: EarlierPayments = { paid: new Set(), inFlight: new Map() };
-  const flying = book.inFlight();
+  const flying = ledger.inFlight();
   if (flying.size === 0) return result;
   const mine = new Set(ids.map(String));
   const finder = paidFinder(api, deps.signal);
@@ -35,7 +35,7 @@ export async function settleEarlierPayments(deps: SettleDeps, book: Book, api: A
 
   const others = [...flying.keys()].filter((k) => !mine.has(k));
   if (others.length > 0) {
-    const settled = await settleBook(book, finder, deps, { only: (k) => !mine.has(k), wait: false, ...noun, done });
+    const settled = await settleLedger(ledger, finder, deps, { only: (k) => !mine.has(k), wait: false, ...noun, done });
     sayOthers(deps, others, settled);
   }
 
@@ -45,11 +45,11 @@ export async function settleEarlierPayments(deps: SettleDeps, book: Book, api: A
     `A payment an earlier run sent for ${own.length === 1 ? `shipment ${own[0]}` : `shipments ${own.join(", ")}`} never had its answer; ` +
       "reading the shipments back to settle it before anything is priced...\n",
   );
-  const settled = await settleBook(book, finder, deps, { only: (k) => mine.has(k), wait, ...noun, done });
+  const settled = await settleLedger(ledger, finder, deps, { only: (k) => mine.has(k), wait, ...noun, done });
   for (const id of own) {
     const s = settled.get(String(id));
     if (s?.state === "applied") result.paid.add(id);
-    else if (s?.state !== "not-applied") result.inFlight.set(id, settleTimeOf(book, id, s));
+    else if (s?.state !== "not-applied") result.inFlight.set(id, settleTimeOf(ledger, id, s));
   }
   const notPaid = own.filter((id) => settled.get(String(id))?.state === "not-applied");
   const line = [
@@ -62,9 +62,9 @@ export async function settleEarlierPayments(deps: SettleDeps, book: Book, api: A
 }
 
 /** When a payment in flight can no longer be going through: the settlement's, else the row's own. */
-function settleTimeOf(book: Book, id: number, s: Settlement | undefined): Date {
+function settleTimeOf(ledger: InputLedger, id: number, s: Settlement | undefined): Date {
   if (s?.state === "in-flight") return s.settleAt;
-  const row = book.row(String(id));
+  const row = ledger.row(String(id));
   return new Date(row?.state === "in_flight" ? row.settle_at : Date.now());
 }
 

@@ -1,6 +1,6 @@
 // Pays the priced sessions one after another (POST /api/v1/checkout) and decides, after each failure, whether the
 // run may go on. The service has no idempotency key, so the rules are:
-// - Before each POST the session's shipments are recorded in flight in the checkout book (checkout-book.ts), and after
+// - Before each POST the session's shipments are recorded in flight in the checkout ledger (checkout-ledger.ts), and after
 //   it their outcome: paid, or not paid for a refusal that certainly charged nothing.
 // - 409 is a refusal: wait (--retry-wait) and try again, up to --retries times.
 // - 402 (declined: the method is now invalidated) and 403 (no valid method) stop the whole run: any further session
@@ -8,7 +8,7 @@
 // - A lost answer is never followed by another payment of that session in this run: the first request may still be
 //   going through, so a shipment read back as Draft proves nothing yet. After a short pause the shipments are read
 //   back; a session read back entirely paid counts as paid and the run goes on; anything else stops the run with what
-//   is known, the shipments not shown paid stay in flight in the book, and the rerun command says from when a rerun
+//   is known, the shipments not shown paid stay in flight in the ledger, and the rerun command says from when a rerun
 //   settles them at once (a rerun sooner waits for them: earlier-payments.ts).
 // - Once the run is stopping (Ctrl-C) no payment starts; one already sent is given its answer (the HTTP layer ends a
 //   write only on the second Ctrl-C, or after WRITE_WAIT_MS), which is recorded.
@@ -24,8 +24,8 @@ import { classifyFinalizeFailure } from "./finalize-failure.js";
 import type { CheckoutPlan, CheckoutSession, SessionOutcome } from "./checkout-model.js";
 import { priceGroup } from "./price.js";
 import { reconcile, type Reconciliation } from "./paid-read-back.js";
-import { notePaid, noteNotPaid, recordPaying } from "./checkout-book.js";
-import type { Book } from "../ledger/book.js";
+import { notePaid, noteNotPaid, recordPaying } from "./checkout-ledger.js";
+import type { InputLedger } from "../ledger/input-ledger.js";
 
 /** Why the run stopped at a session. */
 export type Stop =
@@ -45,7 +45,7 @@ export type Stop =
 export interface PayContext {
   deps: Pick<Deps, "io" | "clock" | "signal">;
   api: ApiClient;
-  book: Book;
+  ledger: InputLedger;
   options: Pick<CheckoutPlan, "retries" | "retryWaitSeconds">;
   titles: ReadonlyMap<number, string>;
   /** Talk for stderr (one line, no newline). */
@@ -101,14 +101,14 @@ interface Settled {
 }
 
 async function paySession(ctx: PayContext, session: CheckoutSession, priceIsFresh: boolean): Promise<Settled> {
-  const { api, book, deps, options } = ctx;
+  const { api, ledger, deps, options } = ctx;
   const ids = session.shipments.map((s) => s.id);
   let fresh = priceIsFresh;
   let sent = false;
   let retriesUsed = 0;
   const unpaid = (stop?: Stop): Settled => ({ paid: [], unpaid: [...ids], unknown: [], sent, stop });
   const refused = (why: string, stop: Stop): Settled => {
-    noteNotPaid(book, ids, why);
+    noteNotPaid(ledger, ids, why);
     return unpaid(stop);
   };
 
@@ -122,21 +122,21 @@ async function paySession(ctx: PayContext, session: CheckoutSession, priceIsFres
     if (deps.signal.aborted) return unpaid({ kind: "interrupted", mayHaveCharged: false });
     let settleAt: Date;
     try {
-      settleAt = await recordPaying(book, deps.clock, ids, session.total);
+      settleAt = await recordPaying(ledger, deps.clock, ids, session.total);
     } catch (err) {
-      // The book cannot be written: no payment may leave without its intent on disk.
+      // The ledger cannot be written: no payment may leave without its intent on disk.
       return unpaid({ kind: "error", error: err });
     }
     try {
       sent = true;
       await api.finalizeCheckout(ids, { signal: deps.signal });
-      notePaid(book, ids);
+      notePaid(ledger, ids);
       return { paid: [...ids], unpaid: [], unknown: [], sent };
     } catch (err) {
       const failure = classifyFinalizeFailure(err, deps.signal);
       switch (failure.kind) {
         case "conflict":
-          noteNotPaid(book, ids, `409: ${describe(failure.error)}`);
+          noteNotPaid(ledger, ids, `409: ${describe(failure.error)}`);
           if (retriesUsed >= options.retries) return unpaid({ kind: "retries-exhausted", error: failure.error });
           retriesUsed++;
           try {
@@ -153,7 +153,7 @@ async function paySession(ctx: PayContext, session: CheckoutSession, priceIsFres
           return refused(describe(failure.error), { kind: "error", error: failure.error });
         case "interrupted":
           if (!failure.mayHaveArrived) return refused("interrupted before it was sent", { kind: "interrupted", mayHaveCharged: false });
-          // Sent, and its answer no longer awaited: in flight in the book, settled by the next run.
+          // Sent, and its answer no longer awaited: in flight in the ledger, settled by the next run.
           return { paid: [], unpaid: [], unknown: [...ids], settleAt, sent, stop: { kind: "interrupted", mayHaveCharged: true, settleAt } };
         case "lost":
           return settleLost(ctx, session, failure.error, settleAt);
@@ -165,7 +165,7 @@ async function paySession(ctx: PayContext, session: CheckoutSession, priceIsFres
 /**
  * After a lost answer: wait, read the session's shipments back, and say what that shows. Never sends the payment again:
  * the lost request may still be running, and the service has no idempotency key. Shipments shown paid are recorded
- * paid; the others stay in flight in the book until `settleAt`, and only a later run (which settles them first) may
+ * paid; the others stay in flight in the ledger until `settleAt`, and only a later run (which settles them first) may
  * pay what is still a Draft then.
  */
 async function settleLost(ctx: PayContext, session: CheckoutSession, error: unknown, settleAt: Date): Promise<Settled> {
@@ -184,7 +184,7 @@ async function settleLost(ctx: PayContext, session: CheckoutSession, error: unkn
     return { ...inFlight, stop: mayHaveCharged };
   }
   const found = await reconcile(api, ids, deps.signal);
-  notePaid(ctx.book, found.paid);
+  notePaid(ctx.ledger, found.paid);
   const settled = { paid: found.paid, unpaid: [], unknown: [...found.unpaid, ...found.unknown], settleAt, sent: true };
   if (deps.signal.aborted) return { ...settled, stop: mayHaveCharged };
   if (found.paid.length === ids.length) {

@@ -1,6 +1,6 @@
 // `shipctl checkout --quote`: the pricing half of a checkout. The shipments are read (those no longer a Draft are
 // reported and left out, as a checkout would) and priced in the same sessions of at most 10, then shown, and that is
-// all: no confirmation, no payment, and neither the checkout journal nor its lock is touched, so a quote never waits
+// all: no confirmation, no payment, and neither the checkout ledger nor its lock is touched, so a quote never waits
 // for (or holds up) a checkout that is paying.
 import { UsageError } from "../errors.js";
 import type { Deps } from "../deps.js";

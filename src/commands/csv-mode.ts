@@ -22,10 +22,10 @@ export interface CsvFlagChoice {
    */
   creates?: boolean;
   /**
-   * The single-item mode keeps a journal of its own too (`address add`: "address", what it stores): --force-new and
+   * The single-item mode keeps a ledger of its own too (`address add`: "address", what it stores): --force-new and
    * --no-wait apply to it as well, so their help does not say "with --csv".
    */
-  singleJournal?: string;
+  singleLedger?: string;
   /** The command looks among the organization's recent records before creating (shipments/look/): --force-new skips it too. */
   looks?: boolean;
 }
@@ -38,7 +38,7 @@ export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command 
   const items = choice.fileToo ? "items" : "rows";
   if (choice.sending) {
     command
-      .option("--dry-run", `${shared}rehearse: validate, verify addresses${choice.fileToo ? "" : ", read the journal as the run would"} and print what the run would do with each ${items.slice(0, -1)}, with its exit code; send and write nothing`)
+      .option("--dry-run", `${shared}rehearse: validate, verify addresses${choice.fileToo ? "" : ", read the ledger as the run would"} and print what the run would do with each ${items.slice(0, -1)}, with its exit code; send and write nothing`)
       .option("--results <file.csv>", "with --csv: keep each row's latest outcome there (a rerun, or a run of <file>.errors.csv, updates its rows), and the rows still failing in <file>.errors.csv")
       .option("--skip-invalid", `${shared}send the valid ${items} even if some ${items} are invalid`);
     if (choice.creates) {
@@ -46,12 +46,12 @@ export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command 
         "--force-new",
         choice.looks
           ? "send even what matches a shipment another machine created in the last days (the look before a create, docs/ledger.md), and with --csv the rows of a copy of a file already sent"
-          : choice.singleJournal
-          ? `store it even though an earlier run stored it: the same ${choice.singleJournal} once more, or with --csv the rows of a copy of a file already sent (docs/csv.md)`
+          : choice.singleLedger
+          ? `store it even though an earlier run stored it: the same ${choice.singleLedger} once more, or with --csv the rows of a copy of a file already sent (docs/csv.md)`
           : "send even what the ledger says an earlier run sent from another input (a copy of the file, the same row as a CSV); never what is still in flight (docs/ledger.md)",
       );
     }
-    const waitShared = choice.singleJournal !== undefined ? "" : shared;
+    const waitShared = choice.singleLedger !== undefined ? "" : shared;
     command.option("--no-wait", `${waitShared}do not wait for requests an earlier run left in flight: report them unknown, with when a rerun settles them`);
   }
   command.option("--concurrency <n>", `${shared}requests in flight (default ${DEFAULT_CONCURRENCY})`);
@@ -107,13 +107,13 @@ export function refuseCsvOnly(flags: CsvFlags, hint: string): void {
 export const CSV_HELP = `
 With --csv FILE (or --csv - for stdin), every row of the file is one item: all rows are checked first and every
 problem is reported with its row number, column and reason; nothing is sent while a row is invalid (exit 2) unless
---skip-invalid. A journal next to the file (or the results file) records what was sent, so running the same command
+--skip-invalid. A ledger next to the file (or the results file) records what was sent, so running the same command
 again after a crash, a lost connection or Ctrl-C finishes the job without sending anything twice.
 With --results r.csv, r.csv keeps one line per row of the original file: fix r.errors.csv in a spreadsheet (keep its
 shipctl_row, shipctl_key and shipctl_original columns) and run it with the same command and --results r.csv; its rows
 update their lines, and a row fixed there is still its original row, never created twice.
 Exit codes with --csv: 0 every row done; 8 partly done; 2 invalid input; 7 service unavailable; 130 interrupted.
-The columns, normalisations, journal and results files are described in docs/csv.md (\`shipctl shipment template\`
+The columns, normalisations, ledger and results files are described in docs/csv.md (\`shipctl shipment template\`
 prints a file to start from). The whole loop, worked: \`shipctl help round-trip\`.`;
 
 /** For `shipment update --csv` and `address update --csv`: the plan (batch/update-plan.ts). */
@@ -123,7 +123,7 @@ are sent: the plan comes first on stderr, in the dry run as in the run ("Plan: 2
 change: "row 3 (shipment 118): value 850 → 875"), and --json carries it ("plan"). A row that changes nothing is
 "unchanged" (done, not sent); a row whose record cannot be read or compared is sent, and its line says why.`;
 
-/** For `address verify --csv`: it sends nothing to store, so it has no journal and no --skip-invalid. */
+/** For `address verify --csv`: it sends nothing to store, so it has no ledger and no --skip-invalid. */
 export const CSV_VERIFY_HELP = `
 With --csv FILE (or --csv - for stdin), every row of the file is one address: all rows are checked first and every
 problem is reported with its row number, column and reason; nothing is verified while a row is invalid (exit 2).

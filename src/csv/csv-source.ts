@@ -1,6 +1,6 @@
 // Where the CSV comes from: a file, or stdin (`--csv -`). The batch reads its input more than once (validate
 // everything, then send, then write the results), so stdin is first copied to a private temporary file; that also
-// gives it a content hash, which names its journal so rerunning the same input resumes it.
+// gives it a content hash, which names its ledger so rerunning the same input resumes it.
 import { createReadStream, createWriteStream, type ReadStream } from "node:fs";
 import { once } from "node:events";
 import { mkdtemp, rm, stat } from "node:fs/promises";
@@ -19,7 +19,7 @@ export interface CsvSource {
   /** Absolute path of the file read (the temporary copy for stdin). */
   path: string;
   stdin: boolean;
-  /** SHA-256 of the bytes, for stdin only (names its journal). */
+  /** SHA-256 of the bytes, for stdin only (names its ledger). */
   digest?: string;
   /** A fresh stream of the bytes. */
   open(): Readable;

@@ -1,10 +1,10 @@
 // The columns that tie a results or errors file to the file it came from (the original). A spreadsheet re-save keeps
 // columns and nothing else, so each row carries, as cells:
 //   shipctl_row       its row number in the original file
-//   shipctl_key       its identity in the ledger book (the reference, the content's hash, or the original row)
+//   shipctl_key       its identity in the ledger (the reference, the content's hash, or the original row)
 //   shipctl_original  the original file's path ("stdin" for input read from stdin)
 // Run as input, such a file is recognised by them: its rows keep their original identity (a row fixed in the
-// errors file is still that row of the original, never a new one) and its run uses the original's book. The
+// errors file is still that row of the original, never a new one) and its run uses the original's ledger. The
 // "shipctl_" prefix is no field of the contract, so the names cannot collide with an input column.
 import { openCsv } from "./csv-reader.js";
 import { cellAt } from "./cells.js";

@@ -50,7 +50,7 @@ class CsvWriter {
     await whileHeld(this.path, () => rename(this.tmp, this.path), this.sleep);
   }
   private problem(e: Error | undefined = this.failure): CliError {
-    return new CliError(`could not write ${this.path}: ${e?.message ?? "write failed"}`, { hint: "Check that its folder exists and can be written; what was sent is in the journal." });
+    return new CliError(`could not write ${this.path}: ${e?.message ?? "write failed"}`, { hint: "Check that its folder exists and can be written; what was sent is in the ledger." });
   }
   async abandon(): Promise<void> {
     this.stream.destroy();
@@ -177,7 +177,7 @@ function shipctlColumn(name: string, idColumn: string): boolean {
 }
 
 /**
- * Each row's key, by its row in this file: a valid row's key in the journal, an invalid row's when it has one for sure
+ * Each row's key, by its row in this file: a valid row's key in the ledger, an invalid row's when it has one for sure
  * (scan.ts); any other row is named by its row number in the original.
  */
 async function rowKeys(source: CsvSource, spec: ScanSpec<ValidBase>): Promise<Map<number, string>> {

@@ -1,6 +1,6 @@
 // One record per input: a results file holds every row of its original file with its latest outcome. A run of the
 // original, of its errors file (fixed in a spreadsheet) or of the results file itself updates the lines of the rows
-// it touches and keeps the others. Lines are matched by the row's key (its identity in the ledger book), else by its
+// it touches and keeps the others. Lines are matched by the row's key (its identity in the ledger), else by its
 // row number in the original (a row that had no key yet: it was invalid), both carried as columns
 // (origin-columns.ts) because a spreadsheet keeps nothing else.
 

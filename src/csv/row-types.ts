@@ -50,7 +50,7 @@ export interface InvalidRow extends RowBase {
   ok: false;
   problems: CellProblem[];
   /**
-   * Its identity in the journal when the scan computes keys and the row has one for sure (its reference, or the key
+   * Its identity in the ledger when the scan computes keys and the row has one for sure (its reference, or the key
    * a results or errors file row carries): a fixed copy of it may have been created under it (scan.ts).
    */
   key?: string;

@@ -1,8 +1,8 @@
-// One pass over the file: records -> built rows, each valid row with its journal key. Every pass (validate, send,
+// One pass over the file: records -> built rows, each valid row with its ledger key. Every pass (validate, send,
 // write results) reads the file the same way, so keys and row numbers agree between passes without keeping rows in
 // memory.
 //
-// A row's key is its identity in the journal. With a reference, the reference is the identity (a row edited after
+// A row's key is its identity in the ledger. With a reference, the reference is the identity (a row edited after
 // it was created is still that row, not a new shipment). Without one, the hash of the row's content after
 // normalisation, plus "#n" for the n-th identical row, so two identical rows are two shipments. A row of a results or
 // errors file keeps the identity it had in its original file (its shipctl_key cell, origin-columns.ts): fixed there,
@@ -37,7 +37,7 @@ export interface ValidBase extends RowBase {
 export type Built<V extends ValidBase> = V | InvalidRow;
 
 /**
- * A valid row with its journal key ("" when the scan was opened without keys: a pass that looks nothing up in the journal needs none), and the hash of
+ * A valid row with its ledger key ("" when the scan was opened without keys: a pass that looks nothing up in the ledger needs none), and the hash of
  * its content that the key is made of ("" when the row's reference is its key).
  */
 export type Keyed<V extends ValidBase> = (V & { key: string; contentHash: string }) | InvalidRow;
@@ -48,7 +48,7 @@ export interface ScanSpec<V extends ValidBase> {
   makeBuilder(match: HeaderMatch, headerLength: number, ctx: RowContext): (row: CsvRow) => Built<V>;
   /** The content that identifies a valid row (its payload, and its target id for updates). */
   content(row: V): string;
-  /** Compute journal keys (costs a hash per row and memory per distinct row). */
+  /** Compute ledger keys (costs a hash per row and memory per distinct row). */
   keys: boolean;
 }
 

@@ -1,4 +1,4 @@
-// Appending lines to a book's file with a group commit: everything queued while one write is on its way goes out
+// Appending lines to a ledger's file with a group commit: everything queued while one write is on its way goes out
 // in the next write and one fdatasync. Lines someone waits for (intents: a request may leave only once its intent is
 // on disk) resolve when flushed; noted lines (outcomes) ride with the next write, or go on their own after a short
 // while. After a failed write every later append fails, so nothing is sent without its intent on disk.
@@ -25,7 +25,7 @@ export class Appender {
   /** Appends lines and resolves once they are on disk. */
   append(lines: string[]): Promise<void> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
-    if (!this.handle) return Promise.reject(new Error("the ledger book is closed"));
+    if (!this.handle) return Promise.reject(new Error("the ledger is closed"));
     return new Promise((resolve, reject) => {
       this.queue.push(...lines);
       this.waiting.push({ resolve, reject });

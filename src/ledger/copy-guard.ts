@@ -5,7 +5,7 @@
 // up once the input's keys are known, a file per key: the cost does not grow with the ledger.
 import { basename } from "node:path";
 import { UsageError } from "../errors.js";
-import type { Book } from "./book.js";
+import type { InputLedger } from "./input-ledger.js";
 import { forceNewHint } from "./force-new.js";
 import type { Entry } from "./store.js";
 
@@ -13,7 +13,7 @@ import type { Entry } from "./store.js";
 export class EarlierSends {
   private readonly keys: string[] = [];
 
-  constructor(private readonly book: Book) {}
+  constructor(private readonly ledger: InputLedger) {}
 
   /** A row of this run, to look up. */
   see(key: string): void {
@@ -25,7 +25,7 @@ export class EarlierSends {
    * `input` names this run's input, `command` the command ("shipment create"), `valid` the rows it would send.
    */
   async refusal(input: string, command: string, valid: number): Promise<UsageError | undefined> {
-    const found = await sentElsewhere(this.book, this.keys);
+    const found = await sentElsewhere(this.ledger, this.keys);
     if (found.size === 0) return undefined;
     return sentElsewhereError(input, command, [...found.values()], valid);
   }
@@ -36,29 +36,29 @@ export class EarlierSends {
  * record of whose entry is done or in flight. An entry this input itself recorded is taken back as its row. With
  * --force-new, only entries still in flight (force-new.ts).
  */
-export async function sentElsewhere(book: Book, rowKeys: readonly string[]): Promise<Map<string, Entry>> {
+export async function sentElsewhere(ledger: InputLedger, rowKeys: readonly string[]): Promise<Map<string, Entry>> {
   const out = new Map<string, Entry>();
   const todo = rowKeys.filter((k) => {
-    const s = book.row(k)?.state;
+    const s = ledger.row(k)?.state;
     return s === undefined || s === "failed";
   });
   // A file per key, read 64 at a time: the cost grows with the input, never with the ledger.
   for (let i = 0; i < todo.length; i += 64) {
     const chunk = todo.slice(i, i + 64);
-    const found = await Promise.all(chunk.map((k) => book.store.find(book.usualKey(k))));
+    const found = await Promise.all(chunk.map((k) => ledger.store.find(ledger.usualKey(k))));
     chunk.forEach((k, j) => {
       const e = found[j];
       if (e === undefined || e.state.state === "failed") return;
-      if (e.input === book.source) return book.adopt(k, e.state);
-      if (book.forceNew && e.state.state !== "in_flight") return;
+      if (e.input === ledger.source) return ledger.adopt(k, e.state);
+      if (ledger.forceNew && e.state.state !== "in_flight") return;
       out.set(k, e);
     });
   }
   return out;
 }
 
-export function findEarlierSends(book: Book): EarlierSends {
-  return new EarlierSends(book);
+export function findEarlierSends(ledger: InputLedger): EarlierSends {
+  return new EarlierSends(ledger);
 }
 
 /** The refusal of writes other inputs sent (or still have in flight). */

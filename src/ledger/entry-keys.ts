@@ -3,10 +3,10 @@
 // JSON is one family ("shipment:<row key>"); a report is "report:<shipment>/<set>"; a payment "payment:<shipment>".
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import type { BookKind } from "./entry.js";
+import type { WriteKind } from "./entry.js";
 
 /** The family of writes a kind's keys belong to: one for every way a shipment (an address...) is created. */
-export const FAMILY: Record<BookKind, string> = {
+export const FAMILY: Record<WriteKind, string> = {
   "shipment-create": "shipment",
   "shipment-update": "shipment-update",
   "address-add": "address",
@@ -16,7 +16,7 @@ export const FAMILY: Record<BookKind, string> = {
 };
 
 /** Which settled entries a new claim may replace: updates and payments are sent again once settled. */
-export const OVER: Record<BookKind, "failed" | "settled"> = {
+export const OVER: Record<WriteKind, "failed" | "settled"> = {
   "shipment-create": "failed",
   "shipment-update": "settled",
   "address-add": "failed",
@@ -26,7 +26,7 @@ export const OVER: Record<BookKind, "failed" | "settled"> = {
 };
 
 /** What names an input in the ledger: its kind and name (and part), for its record and its exclusion. */
-export function inputScope(kind: BookKind, source: string, part?: string): string {
+export function inputScope(kind: WriteKind, source: string, part?: string): string {
   return `${kind}\n${source}${part === undefined ? "" : `\n${part}`}`;
 }
 

@@ -2,8 +2,8 @@
 import { createHash } from "node:crypto";
 import type { Address } from "../contract/index.js";
 
-/** What a book records, one kind per command that writes. */
-export type BookKind = "shipment-create" | "shipment-update" | "address-add" | "address-update" | "report-upload" | "checkout";
+/** What a ledger records, one kind per command that writes. */
+export type WriteKind = "shipment-create" | "shipment-update" | "address-add" | "address-update" | "report-upload" | "checkout";
 
 /** A request that may have reached the service and whose answer is not recorded. */
 export interface InFlight {
@@ -20,12 +20,12 @@ export interface InFlight {
   sent?: unknown;
   /**
    * Recorded ahead of its request (an upload, a create waiting for a free slot): its settle time counts from `sent_at`,
-   * recorded when its last byte is handed over; without it the request never left whole (Book.markSent).
+   * recorded when its last byte is handed over; without it the request never left whole (InputLedger.markSent).
    */
   await_sent?: boolean;
   /** When the last byte of the request was handed to the connection. */
   sent_at?: string;
-  /** When the service itself answered it with a failure (its status in `answer_status`): the request is over (Book.markAnswered). */
+  /** When the service itself answered it with a failure (its status in `answer_status`): the request is over (InputLedger.markAnswered). */
   answered_at?: string;
   answer_status?: number;
 }
@@ -35,7 +35,7 @@ export type RowState =
   | { state: "created"; id: number }
   /** PATCH applied; `hash` is the content sent, so a row edited since is sent again. */
   | { state: "updated"; id: number; hash?: string }
-  /** A condition report stored; `id` its shipment's (the book's claim, checked by the owner check); `at` when known. */
+  /** A condition report stored; `id` its shipment's (the ledger's claim, checked by the owner check); `at` when known. */
   | { state: "stored"; id?: number; at?: string }
   | { state: "paid" }
   /** The service certainly did not apply it (refused, or proven not applied): a rerun sends it again. */

@@ -1,14 +1,14 @@
-// One run at a time per ledger book and per input: two runs of the same rows at once would both send what neither
+// One run at a time per ledger and per input: two runs of the same rows at once would both send what neither
 // has recorded. A lock is a file naming its holder (pid, host, command line, start time), so a refused run can say
 // which run holds it.
 //
 // It is taken with an exclusive create (O_EXCL: the open fails when the path exists), which every file system a
-// journal may sit on supports; hard links, which locks used before, are refused by FAT32 and exFAT USB sticks and by
+// ledger may sit on supports; hard links, which locks used before, are refused by FAT32 and exFAT USB sticks and by
 // some network shares. The holder is written just after the create, so a lock is empty for a moment: an empty or
 // unreadable lock counts as held, and is looked at again for a short while before it is reported, so no run takes
 // the lock of a run still writing its holder. The holder is JSON, which a half-written file never parses as.
 //
-// Only a lock whose holder is a dead process on this host is stale; a lock from another host (a journal on a shared
+// Only a lock whose holder is a dead process on this host is stale; a lock from another host (a ledger on a shared
 // drive) cannot be judged and counts as held, and one that names no one (written by hand, or left by a run killed
 // between its create and its write) is never taken over: the message says to delete it. Taking over a stale lock is
 // exclusive too: only the run that creates the takeover file for that holder may remove its lock (takeOver below), so
@@ -130,7 +130,7 @@ export function describeHolder(h: LockHolder): string {
 }
 
 /**
- * Takes the lock at `path` for `what` (said in messages: "the journal x", "this file"), or refuses with a UsageError
+ * Takes the lock at `path` for `what` (said in messages: "the ledger x", "this file"), or refuses with a UsageError
  * naming the run that holds it; with `wait`, only once that run has held it for `wait.ms` more. A lock file that
  * cannot be created or written (a read-only folder, a full disk) is a LockFileError naming it.
  */
@@ -189,7 +189,7 @@ function heldBy(holder: LockHolder, path: string, what: string, waitedMs?: numbe
 
 /**
  * Refuses as acquireLocks would when a live run holds one of these locks, without taking any (a dry run writes
- * nothing): a rehearsal during the run it rehearses would read a book still being written.
+ * nothing): a rehearsal during the run it rehearses would read a ledger still being written.
  */
 export async function refuseIfLocked(locks: ReadonlyArray<{ path: string; what: string }>): Promise<void> {
   for (const l of [...locks].sort((a, b) => a.path.localeCompare(b.path))) {

@@ -12,8 +12,8 @@ import { UsageError } from "../errors.js";
 /** How many recorded ids are read back at most: spread over the record, enough to tell another organization. */
 export const OWNER_SAMPLE = 20;
 
-/** What the owner check needs of a book. */
-export interface OwnedJournal {
+/** What the owner check needs of a ledger. */
+export interface OwnedLedger {
   readonly path: string;
   readonly ownerConfirmed: boolean;
   claimedIds(): Set<number>;
@@ -52,12 +52,12 @@ function spread<T>(list: readonly T[], n: number): T[] {
 }
 
 /**
- * Makes sure the journal's records are this token's before the run trusts any of them. `records` gives the recorded
+ * Makes sure the ledger's records are this token's before the run trusts any of them. `records` gives the recorded
  * ids with the labels the input gives them (read only when a check is needed); ids recorded for rows the input no
  * longer has are checked for existence only.
  */
-export async function confirmJournalOwner(
-  journal: OwnedJournal,
+export async function confirmLedgerOwner(
+  ledger: OwnedLedger,
   options: {
     kind: OwnedKind;
     records: () => Promise<OwnedRecord[]>;
@@ -69,13 +69,13 @@ export async function confirmJournalOwner(
     say: (text: string) => void;
   },
 ): Promise<void> {
-  if (journal.ownerConfirmed) return;
+  if (ledger.ownerConfirmed) return;
   const labelled = await options.records();
   const known = new Set(labelled.map((r) => r.id));
-  const bare = [...journal.claimedIds()].filter((id) => !known.has(id)).map((id) => ({ id }) as OwnedRecord);
+  const bare = [...ledger.claimedIds()].filter((id) => !known.has(id)).map((id) => ({ id }) as OwnedRecord);
   const sample = spread([...labelled, ...bare], OWNER_SAMPLE);
   const noun = options.kind === "shipment" ? "shipments" : "addresses";
-  options.say(`The ledger's record of this input (${journal.path}) was written with another token; reading back ${sample.length} of its recorded ${noun} to check they belong to this organization...\n`);
+  options.say(`The ledger's record of this input (${ledger.path}) was written with another token; reading back ${sample.length} of its recorded ${noun} to check they belong to this organization...\n`);
   const problems: string[] = [];
   for (const record of sample) {
     const stored = await options.read(record.id);
@@ -84,14 +84,14 @@ export async function confirmJournalOwner(
     else if (record.label !== undefined && !sameLabel(stored, record.label)) problems.push(`${options.kind} ${record.id} is "${stored}" here, not "${record.label}"`);
   }
   if (problems.length === 0) {
-    journal.acceptOwner();
+    ledger.acceptOwner();
     return;
   }
   throw new UsageError(
-    `the ledger's record of this input (${journal.path}) holds ${noun} this organization does not have (${problems.slice(0, 3).join("; ")}${problems.length > 3 ? `; ${problems.length - 3} more` : ""}): ` +
+    `the ledger's record of this input (${ledger.path}) holds ${noun} this organization does not have (${problems.slice(0, 3).join("; ")}${problems.length > 3 ? `; ${problems.length - 3} more` : ""}): ` +
       "it was written for another organization, or for a sandbox that was restarted since. Nothing was sent.",
     {
-      hint: `To start afresh against this organization, move the ledger's folder away (for example \`mv "${ledgerFolder(journal.path)}" "${ledgerFolder(journal.path)}.old"\`) and run the same command again; every row will be sent. To finish the earlier run, use the token it was written with.`,
+      hint: `To start afresh against this organization, move the ledger's folder away (for example \`mv "${ledgerFolder(ledger.path)}" "${ledgerFolder(ledger.path)}.old"\`) and run the same command again; every row will be sent. To finish the earlier run, use the token it was written with.`,
     },
   );
 }

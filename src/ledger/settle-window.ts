@@ -30,7 +30,7 @@ export const APPLY_WINDOW_FLOOR_MS = 60_000;
 /**
  * [assume] From recording an intent to its request's last byte leaving this machine: a connection (connect timeout
  * 10 s) and a JSON body of a few KB. A loopback service is connected at once. Uploads record when their last byte
- * left instead (Book.markSent), since a 12 MB body may take minutes.
+ * left instead (InputLedger.markSent), since a 12 MB body may take minutes.
  */
 export const SEND_BOUND_MS = 15_000;
 export const LOOPBACK_SEND_BOUND_MS = 2_000;

@@ -1,5 +1,5 @@
 // Entries written to the store without the run waiting for them (outcomes, sent times): one key's writes stay in
-// order, each after the one before it, and a key's next claim waits for them (Book.record).
+// order, each after the one before it, and a key's next claim waits for them (InputLedger.record).
 import type { Entry, LedgerStore } from "./store.js";
 
 export class LaterWrites {

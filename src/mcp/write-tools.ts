@@ -51,7 +51,7 @@ export const createShipments = defineTool({
   description:
     "Create shipments (shipctl shipment create) from items (JSON objects, as --file takes them) or a CSV file (csv: " +
     "a path). Every item is checked first: an invalid item is refused with the CLI's message and nothing is sent. " +
-    "Returns {created, failed, skipped, matched, counts}. The same call again creates nothing new (the journal reports the ids " +
+    "Returns {created, failed, skipped, matched, counts}. The same call again creates nothing new (the ledger reports the ids " +
     "created before); an item matching a shipment another machine created in the last days is not sent but listed in " +
     "matched (force_new sends it); a new reference makes an item a new shipment. Countries and services by code or name (show_tables)." + IN_FLIGHT,
   input: z.strictObject({
@@ -115,7 +115,7 @@ export const uploadReport = defineTool({
   description:
     "Upload a condition report (shipctl report upload): the 12 photos in a folder (box and art, each side) as set 1 " +
     "(status Delivered, within 30 days) or set 2 (status Arrived, within 24 hours), with the command's checks first. " +
-    "A set is stored once: the report journal knows it." + IN_FLIGHT,
+    "A set is stored once: the report ledger knows it." + IN_FLIGHT,
   input: z.strictObject({
     shipment_id: ShipmentId,
     folder: LocalPath.describe("the folder holding the 12 photos"),

@@ -1,6 +1,6 @@
 // The writes `shipctl api` refuses to send, as api/endpoint-table.ts decides: those the service cannot be asked twice
 // about (it has no idempotency key), so a lost answer could mean a second shipment, address, report or charge. Their
-// commands record each one in a journal before sending and read back on a rerun; `api` keeps no journal, so it names
+// commands record each one in a ledger before sending and read back on a rerun; `api` keeps no ledger, so it names
 // the command instead.
 // The match is made on what the service could route, not on how the path was written: percent-encoding (decoded
 // until it stops changing), case, `.`/`..` segments, doubled or trailing slashes, `;params`, and the base URL's own

@@ -8,7 +8,7 @@ import { InterruptedError } from "../errors.js";
 import { mapLimit } from "../batch/pool.js";
 import type { PreparedReport } from "./prepare-reports.js";
 import { isFatal, preflight, type ReportOutcome } from "./send-report.js";
-import type { SendBase } from "./settled-book.js";
+import type { SendBase } from "./settled-ledger.js";
 import { SETTLE_READS } from "./settle-earlier.js";
 
 /** The reports (by index) found done before fitting, with their outcome; the others are left to the upload phase. */

@@ -16,7 +16,7 @@ export interface BodyHooks {
   onProgress?: (bytes: number) => void;
   /**
    * Told just before the last chunk is handed to the connection, which pulls chunks as it writes them. The ledger
-   * records the upload as sent whole here, before its last byte can leave (Book.markSent). If it throws, the body
+   * records the upload as sent whole here, before its last byte can leave (InputLedger.markSent). If it throws, the body
    * fails instead, cut short.
    */
   onLastChunk?: () => void;

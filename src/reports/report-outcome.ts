@@ -2,7 +2,7 @@
 // not sent because a run before this one (of this input, or another's) left their upload in flight.
 import type { ReportSet } from "../contract/index.js";
 import { ExitCode } from "../errors.js";
-import type { InFlight } from "../ledger/book.js";
+import type { InFlight } from "../ledger/input-ledger.js";
 import { formatSettleTime } from "../output/time-format.js";
 import type { PreparedReport } from "./prepare-reports.js";
 import type { Earlier } from "./settle-earlier.js";

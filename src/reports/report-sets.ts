@@ -6,7 +6,7 @@
 // so: not stored, as the status shows.
 import type { ReportSet, StoredShipment } from "../contract/index.js";
 import { OrganizationLedger } from "../ledger/organization.js";
-import { reportKey } from "./report-book.js";
+import { reportKey } from "./report-ledger.js";
 import { holdsReportSet } from "./window.js";
 
 export type SetSource = "service" | "ledger";
@@ -22,7 +22,7 @@ export interface ReportSets {
   set_2: SetHeld;
 }
 
-/** `shipmentId/set` of every set the books record as stored. */
+/** `shipmentId/set` of every set the ledgers record as stored. */
 export type StoredInLedger = ReadonlySet<string>;
 
 export function reportSetsOf(shipment: Pick<StoredShipment, "id" | "status">, ledger: StoredInLedger): ReportSets {

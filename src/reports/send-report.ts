@@ -1,7 +1,7 @@
 // Uploads one checked report and says what became of it. Before sending, the shipment is read: a status or time
 // window the service will certainly refuse stops here with the reason (nothing sent); a set the service already
 // holds is "already stored". The service has no idempotency key, so the upload's intent is recorded in the ledger
-// book before it is sent (in flight), and the moment its last byte is handed to the connection (Book.markSent): a
+// ledger before it is sent (in flight), and the moment its last byte is handed to the connection (InputLedger.markSent): a
 // body that never left whole was not applied. After a lost answer (the connection dropped after the whole body went
 // out, or a 5xx) the shipment is read again: Filed (set 1) or Completed (set 2) means the report arrived. Otherwise it
 // stays in flight until its settle time, never resent in this run; but a 5xx of the service's own ends the upload
@@ -9,10 +9,10 @@
 import type { ApiClient } from "../api/client-types.js";
 import { shipmentStatusName, type ReportSet, type StoredShipment } from "../contract/index.js";
 import { CliError, ExitCode } from "../errors.js";
-import { LedgerConflict, type Book, type RowState } from "../ledger/book.js";
+import { LedgerConflict, type InputLedger, type RowState } from "../ledger/input-ledger.js";
 import { answeredByService, settleAtFromIntent } from "../ledger/settle-window.js";
 import { reportBody } from "./report-body.js";
-import { reportKey } from "./report-book.js";
+import { reportKey } from "./report-ledger.js";
 import type { Earlier } from "./settle-earlier.js";
 import { formatSettleTime } from "../output/time-format.js";
 import { earlierOutcome, inFlightElsewhere, outcomeMaker, type OutcomeMaker, type ReportOutcome } from "./report-outcome.js";
@@ -27,15 +27,15 @@ export interface SendContext {
   set: ReportSet;
   /** The service's now (windows are judged on its clock). */
   now: () => Date;
-  /** This machine's now: the times the book records (an intent, the last byte leaving). */
+  /** This machine's now: the times the ledger records (an intent, the last byte leaving). */
   localNow: () => Date;
   /** The run stops (Ctrl-C): no upload starts, reads end; uploads already sending go on (the API lets them). */
   signal: AbortSignal;
   /**
-   * The run's ledger book. Intents are waited for (nothing is sent before its intent is on disk); outcomes are noted
+   * The run's ledger. Intents are waited for (nothing is sent before its intent is on disk); outcomes are noted
    * without waiting, so the next upload starts at once, and the caller's close() writes them.
    */
-  book: Book;
+  ledger: InputLedger;
   /** Reports an earlier run left in flight that this run must not send (settle-earlier.ts). */
   earlier?: ReadonlyMap<string, Earlier>;
   /** Bytes sent so far by this upload (cumulative), for the progress display. */
@@ -68,7 +68,7 @@ function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** The first half of sending: skip what the book says is stored or in flight, read the shipment, judge its window. */
+/** The first half of sending: skip what the ledger says is stored or in flight, read the shipment, judge its window. */
 export type Preflight = { kind: "done"; outcome: ReportOutcome } | { kind: "go"; windowNote: string };
 
 export async function sendReport(ctx: SendContext, report: PreparedReport): Promise<ReportOutcome> {
@@ -83,10 +83,10 @@ export async function preflight(ctx: SendContext, report: PreparedReport): Promi
   if (earlier) return { kind: "done", outcome: earlierOutcome(earlier, done) };
   const key = reportKey(shipmentId, ctx.set);
   // One ledger per organization: the report may be another input's entry (a batch, a manifest, a single upload).
-  const other = ctx.book.row(key) === undefined ? await ctx.book.store.find(ctx.book.ledgerKey(key)) : undefined;
-  if (other?.state.state === "in_flight" && other.input !== ctx.book.source) return { kind: "done", outcome: inFlightElsewhere(other.input, other.state, done) };
-  const entry = ctx.book.row(key) ?? other?.state;
-  // "Stored" in the book is confirmed by the same read as every other report: a book can outlive what it describes
+  const other = ctx.ledger.row(key) === undefined ? await ctx.ledger.store.find(ctx.ledger.ledgerKey(key)) : undefined;
+  if (other?.state.state === "in_flight" && other.input !== ctx.ledger.source) return { kind: "done", outcome: inFlightElsewhere(other.input, other.state, done) };
+  const entry = ctx.ledger.row(key) ?? other?.state;
+  // "Stored" in the ledger is confirmed by the same read as every other report: a ledger can outlive what it describes
   // (a sandbox restarted with the same token, a shipment recreated under a reused id), and a report it calls stored
   // that the service does not hold would otherwise never be sent.
   const storedAt = entry?.state === "stored" ? (entry.at ?? "an earlier run") : undefined;
@@ -100,7 +100,7 @@ export async function preflight(ctx: SendContext, report: PreparedReport): Promi
         `${shipmentStatusName(shipment.status)} (${shipment.status}), which does not hold it`;
       ctx.log(`Shipment ${shipmentId}: ${contradiction}: treated as not stored`);
       // The entry is corrected before anything else: a stored entry is never claimed again (its write is done), a
-      // failed one is, so the upload below may send it. Noted without waiting: the claim waits for it (Book.record).
+      // failed one is, so the upload below may send it. Noted without waiting: the claim waits for it (InputLedger.record).
       note(ctx, report, { state: "failed", error: `not stored: ${contradiction}` });
     }
     return judge(ctx, report, shipment);
@@ -111,7 +111,7 @@ export async function preflight(ctx: SendContext, report: PreparedReport): Promi
       note(ctx, report, { state: "failed", error: message });
       return { kind: "done", outcome: done("refused", message, ExitCode.Rejected, { error: err }) };
     }
-    // Unconfirmed, the book's word stands: sending again a report the service holds would only be refused.
+    // Unconfirmed, the ledger's word stands: sending again a report the service holds would only be refused.
     if (recorded) return { kind: "done", outcome: done("skipped", `already stored (${recorded}; the shipment could not be read to confirm: ${messageOf(err)})`) };
     // The read is a courtesy: without it the service still judges the upload, and its answer is explained after.
     const windowNote = `the shipment could not be read first (${messageOf(err)})`;
@@ -138,9 +138,9 @@ function judge(ctx: SendContext, report: PreparedReport, shipment: StoredShipmen
   return { kind: "go", windowNote: verdict.message };
 }
 
-/** Writes what became of a report without waiting for the disk (see SendContext.book). */
+/** Writes what became of a report without waiting for the disk (see SendContext.ledger). */
 function note(ctx: SendContext, report: PreparedReport, state: RowState): void {
-  ctx.book.note([[reportKey(report.target.shipmentId, ctx.set), state]]);
+  ctx.ledger.note([[reportKey(report.target.shipmentId, ctx.set), state]]);
 }
 
 function stored(ctx: SendContext, report: PreparedReport): RowState {
@@ -149,7 +149,7 @@ function stored(ctx: SendContext, report: PreparedReport): RowState {
 
 /** The row's state while its request is out: sent whole once its last byte was handed to the connection. */
 function sentWhole(ctx: SendContext, report: PreparedReport): boolean {
-  const state = ctx.book.row(reportKey(report.target.shipmentId, ctx.set));
+  const state = ctx.ledger.row(reportKey(report.target.shipmentId, ctx.set));
   return state?.state === "in_flight" && state.sent_at !== undefined;
 }
 
@@ -164,13 +164,13 @@ export async function upload(ctx: SendContext, report: PreparedReport, windowNot
   const at = ctx.localNow();
   // Its settle time is known once its last byte left (markSent): a 12 MB body may take minutes to send.
   try {
-    await ctx.book.record([
-      [key, { state: "in_flight", at: at.toISOString(), attempt: ctx.book.nextAttempt(), settle_at: settleAtFromIntent(at, ctx.book.window).toISOString(), await_sent: true }],
+    await ctx.ledger.record([
+      [key, { state: "in_flight", at: at.toISOString(), attempt: ctx.ledger.nextAttempt(), settle_at: settleAtFromIntent(at, ctx.ledger.window).toISOString(), await_sent: true }],
     ]);
   } catch (err) {
     // Another run claimed it since it was read (its claim is the ledger's word): this report is not sent, the rest go on.
     if (!(err instanceof LedgerConflict)) throw err;
-    const held = await ctx.book.store.find(ctx.book.ledgerKey(key));
+    const held = await ctx.ledger.store.find(ctx.ledger.ledgerKey(key));
     if (held?.state.state === "in_flight") return inFlightElsewhere(held.input, held.state, done);
     return done("failed", `not sent: ${err.message}`, err.exitCode, { error: err });
   }
@@ -186,7 +186,7 @@ export async function upload(ctx: SendContext, report: PreparedReport, windowNot
   try {
     const body = await reportBody(report.photos, {
       onProgress: onProgress ? (sent) => onProgress(shipmentId, Math.floor((sent * bytes) / body.length)) : undefined,
-      onLastChunk: () => ctx.book.markSent(key, ctx.localNow()),
+      onLastChunk: () => ctx.ledger.markSent(key, ctx.localNow()),
     });
     await ctx.api.uploadReport(shipmentId, ctx.set, body, { signal: ctx.signal });
   } catch (err) {
@@ -208,7 +208,7 @@ async function afterFailure(
   // Sent whole, the service may have it: unless the answer says otherwise (a refusal), or the failure is not the
   // HTTP layer's (which always says whether the request may have arrived).
   if (f.mayHaveArrived !== false && sentWhole(ctx, report)) {
-    if (answeredByService(f.status)) ctx.book.markAnswered([reportKey(report.target.shipmentId, ctx.set)], ctx.localNow(), f.status);
+    if (answeredByService(f.status)) ctx.ledger.markAnswered([reportKey(report.target.shipmentId, ctx.set)], ctx.localNow(), f.status);
     // Reads end at once when the run stops: the rerun settles it.
     if (ctx.signal.aborted) return inFlight(ctx, report, `sent, and its answer did not come before the run stopped (${messageOf(err)})`, err, bytes);
     return reconcile(ctx, report, err, bytes);
@@ -233,7 +233,7 @@ async function reconcile(ctx: SendContext, report: PreparedReport, err: unknown,
   const { shipmentId } = report.target;
   const done = outcomeMaker(ctx, report);
   ctx.log(`Shipment ${shipmentId}: the answer was lost (${messageOf(err)}); reading the shipment to see whether the report arrived`);
-  const flight = ctx.book.row(reportKey(shipmentId, ctx.set));
+  const flight = ctx.ledger.row(reportKey(shipmentId, ctx.set));
   const answered = flight?.state === "in_flight" && flight.answer_status !== undefined ? flight : undefined;
   let shipment: StoredShipment;
   try {
@@ -256,9 +256,9 @@ async function reconcile(ctx: SendContext, report: PreparedReport, err: unknown,
   return inFlight(ctx, report, `the answer was lost and the shipment is still ${shipmentStatusName(shipment.status)}`, err, bytes);
 }
 
-/** Sent whole, outcome unknown: it stays in flight in the book until its settle time, and is not sent again now. */
+/** Sent whole, outcome unknown: it stays in flight in the ledger until its settle time, and is not sent again now. */
 function inFlight(ctx: SendContext, report: PreparedReport, why: string, err: unknown, bytes: number): ReportOutcome {
-  const state = ctx.book.row(reportKey(report.target.shipmentId, ctx.set));
+  const state = ctx.ledger.row(reportKey(report.target.shipmentId, ctx.set));
   const settleAt = new Date(state?.state === "in_flight" ? state.settle_at : ctx.localNow());
   const message = `${why}: the service may still be applying it until ${formatSettleTime(settleAt)}, so it is not sent again now; run the same command again after then to settle it`;
   return outcomeMaker(ctx, report)("unknown", message, ExitCode.Unavailable, { error: err, bytes, settleAt });

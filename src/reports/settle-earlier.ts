@@ -3,14 +3,14 @@
 // the shipment is read, and a status that holds the set means the upload arrived. Not found before its settle time
 // (when its last byte left plus the longest the service may still be applying it), the service may still be applying
 // it: the run waits, with a countdown, unless --no-wait; after it, the upload was not applied and is sent again.
-// An upload whose last byte never left was settled as not applied when the book was opened (Book.markSent).
+// An upload whose last byte never left was settled as not applied when the ledger was opened (InputLedger.markSent).
 import { ForbiddenError, NotFoundError } from "../api/api-errors.js";
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import type { Deps } from "../deps.js";
-import type { Book } from "../ledger/book.js";
-import { settleBook } from "../ledger/settle-book.js";
+import type { InputLedger } from "../ledger/input-ledger.js";
+import { settleLedger } from "../ledger/settle-ledger.js";
 import type { Finder } from "../ledger/settle.js";
-import { parseReportKey } from "./report-book.js";
+import { parseReportKey } from "./report-ledger.js";
 import { mapLimit } from "../batch/pool.js";
 import { holdsReportSet } from "./window.js";
 
@@ -47,17 +47,17 @@ export function reportFinder(api: ApiClient, call: CallOptions): Finder {
 }
 
 /**
- * Settles the rows of `keys` that the book has in flight, recording what it proved (stored, or failed: to be sent
+ * Settles the rows of `keys` that the ledger has in flight, recording what it proved (stored, or failed: to be sent
  * again). Returns what this run must not send; a report settled as not applied is absent (it is sent as usual).
  * Throws only what stops every report (the token, the subscription).
  */
 export async function settleEarlierUploads(
   deps: Pick<Deps, "clock" | "signal" | "io">,
-  book: Book,
+  ledger: InputLedger,
   api: ApiClient,
   o: { keys: ReadonlySet<string>; wait: boolean; isFatal: (e: unknown) => boolean },
 ): Promise<Map<string, Earlier>> {
-  const pending = [...book.inFlight()].filter(([key]) => o.keys.has(key));
+  const pending = [...ledger.inFlight()].filter(([key]) => o.keys.has(key));
   const out = new Map<string, Earlier>();
   if (pending.length === 0) return out;
   const n = pending.length;
@@ -66,7 +66,7 @@ export async function settleEarlierUploads(
       `reading ${n === 1 ? "its shipment" : "their shipments"} to settle ${n === 1 ? "it" : "them"} before anything is sent...\n`,
   );
   try {
-    const settled = await settleBook(book, reportFinder(api, { signal: deps.signal }), deps, {
+    const settled = await settleLedger(ledger, reportFinder(api, { signal: deps.signal }), deps, {
       only: (key) => o.keys.has(key),
       wait: o.wait,
       noun: "report",

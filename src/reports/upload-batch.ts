@@ -1,14 +1,14 @@
 // `shipctl report upload --batch ROOT | --manifest FILE.csv --set 1|2`: many reports. Every folder is checked before
 // anything is sent; uploads an earlier run left in flight are settled first (settle-earlier.ts); each shipment is read
 // (status and window judged) before its own upload; uploads run --concurrency at a time with a byte progress display;
-// the ledger book beside the batch (report-book.ts) records each upload before it is sent, so a rerun skips what is
+// the ledger beside the batch (report-ledger.ts) records each upload before it is sent, so a rerun skips what is
 // stored and settles what lost its answer. Exit 0 when every report is stored (or already was), 8 when some are and
 // some are not.
 import type { Deps } from "../deps.js";
 import { errorJson, exitErrorJson, ExitCode, InterruptedError } from "../errors.js";
 import { targetsFromManifest, targetsFromRoot } from "./batch-sources.js";
-import { reportKey } from "./report-book.js";
-import { withSettledBook, type SendBase } from "./settled-book.js";
+import { reportKey } from "./report-ledger.js";
+import { withSettledLedger, type SendBase } from "./settled-ledger.js";
 import { confirmByOrder } from "./confirm-order.js";
 import { rerunCommand, type UploadPlan } from "./upload-plan.js";
 import { prepareReports, type FolderProblems, type PreparedReport } from "./prepare-reports.js";
@@ -53,7 +53,7 @@ export async function uploadBatch(deps: Deps, options: UploadPlan & { source: Ba
       return ExitCode.Ok;
     }
     if (options.byOrder) await confirmByOrder(deps, reports, options.yes);
-    return await withSettledBook(deps, options, reports, async (base) => {
+    return await withSettledLedger(deps, options, reports, async (base) => {
       // Fit only what will be sent: a report already stored (or refused) is known from its read, so a rerun of a
       // finished batch fits nothing.
       const known = await readBeforeFitting(deps, reports, base, rerunCommand(options, deps.globals));
@@ -66,9 +66,9 @@ export async function uploadBatch(deps: Deps, options: UploadPlan & { source: Ba
 }
 
 async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedReport[], base: SendBase, known: ReadonlyMap<number, ReportOutcome>): Promise<number> {
-  const { book, earlier } = base;
+  const { ledger, earlier } = base;
   markPhase("report:ready");
-  deps.io.err(`Uploading ${reports.length} report${reports.length === 1 ? "" : "s"} (set ${options.set}), ${options.concurrency} at a time; ledger record: ${book.path}\n`);
+  deps.io.err(`Uploading ${reports.length} report${reports.length === 1 ? "" : "s"} (set ${options.set}), ${options.concurrency} at a time; ledger record: ${ledger.path}\n`);
   // The photos' bytes: sendReport scales what the body hands on (part headers included) to them, so the count ends here.
   const bytesOf = (r: (typeof reports)[number]) => r.photos.reduce((n, p) => n + p.bytes, 0);
   let bytesToSend = reports.reduce((n, r) => n + bytesOf(r), 0);
@@ -118,9 +118,9 @@ async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedRepor
     reads[i] ??= keepGoing() && results[i] === undefined ? guard(() => preflight(ctx, reports[i]!)) : Promise.resolve(undefined);
     return reads[i];
   };
-  // A report the book calls stored needs only its confirming read (see preflight in send-report.ts): those reads start
+  // A report the ledger calls stored needs only its confirming read (see preflight in send-report.ts): those reads start
   // at once, a few at a time, so the rerun of a finished batch waits for a few round trips rather than one per report.
-  const recordedStored = reports.flatMap((r, i) => (book.row(reportKey(r.target.shipmentId, options.set))?.state === "stored" ? [i] : []));
+  const recordedStored = reports.flatMap((r, i) => (ledger.row(reportKey(r.target.shipmentId, options.set))?.state === "stored" ? [i] : []));
   // Its reads are awaited one by one by the uploads below (readFor); a failure there is theirs to report.
   mapLimit(recordedStored, STORED_CONFIRM_READS, (i) => readFor(i), keepGoing).catch(() => undefined);
   let firstUpload = true;
@@ -172,7 +172,7 @@ async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedRepor
   const rerun = rerunCommand(options, deps.globals);
   // What ends the run is known before the document is printed, so a script finds it there (README "Errors as JSON").
   const stop = deps.signal.aborted
-    ? new InterruptedError(`interrupted: uploads already under way were let finish, and the ledger's record ${book.path} says what was stored`, {
+    ? new InterruptedError(`interrupted: uploads already under way were let finish, and the ledger's record ${ledger.path} says what was stored`, {
         hint: `To finish, run the same command again:\n  ${rerun}`,
       })
     : fatal;

@@ -1,5 +1,5 @@
 // `shipctl report upload <shipment-id> <folder> --set 1|2`: one folder, checked, maybe fitted, then sent. Single uploads
-// share one ledger book in the config folder (report-book.ts): an upload an earlier run left in flight is settled
+// share one ledger in the config folder (report-ledger.ts): an upload an earlier run left in flight is settled
 // before this one is sent, and this one is recorded before it leaves.
 import type { Deps } from "../deps.js";
 import { CliError, errorJson, ExitCode, InterruptedError, RejectedError } from "../errors.js";
@@ -12,7 +12,7 @@ import { checkPreviewFolder, previewOnly } from "./preview-only.js";
 import { createByteProgress } from "./byte-progress.js";
 import { printSingle } from "./render-results.js";
 import { isFatal, sendReport, type ReportOutcome } from "./send-report.js";
-import { withSettledBook } from "./settled-book.js";
+import { withSettledLedger } from "./settled-ledger.js";
 
 export async function uploadSingle(deps: Deps, options: UploadPlan & { source: { kind: "single" } }): Promise<number> {
   const { shipmentId, folder, label } = options.source;
@@ -43,7 +43,7 @@ export async function uploadSingle(deps: Deps, options: UploadPlan & { source: {
 }
 
 async function send(deps: Deps, options: UploadPlan, report: PreparedReport, fitPending: Prepared["fitPending"]): Promise<ReportOutcome> {
-  return withSettledBook(deps, options, [report], async (base) => {
+  return withSettledLedger(deps, options, [report], async (base) => {
     // Fit only what will be sent: a report already stored (or refused) is known from one read (read-before-fit.ts).
     const known = await readBeforeFitting(deps, [report], base, rerunCommand(options, deps.globals));
     const done = known.get(0);

@@ -1,17 +1,17 @@
 // `shipctl shipment create --csv FILE`: validate every row, reconcile what an earlier run left unanswered, verify
-// each distinct address once, then send in file order, ten rows a request, with the journal around every request.
-// The pass that sends reads the file again (scan.ts): nothing grows with the rows but what the journal keeps.
+// each distinct address once, then send in file order, ten rows a request, with the ledger around every request.
+// The pass that sends reads the file again (scan.ts): nothing grows with the rows but what the ledger keeps.
 import { ExitCode } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { AddressSet } from "../addresses/address-set.js";
 import { earlyVerdicts, markInvalid, refuseInvalid, reportValidation, verifyDistinct, type Ready } from "../batch/before-send.js";
 import { findEarlierSends } from "../ledger/copy-guard.js";
 import { startProgress, stopProgress, withBatch, type BatchRun } from "../batch/batch-run.js";
-import { openCsvBook } from "../batch/open-csv-book.js";
+import { openCsvLedger } from "../batch/open-csv-ledger.js";
 import { startCreateSender } from "./create-sender.js";
 import { settledEarlier, settleEarlierRuns, settleOwnLost } from "../batch/settle-lost.js";
 import { finishRun } from "../batch/finish.js";
-import type { Book } from "../ledger/book.js";
+import type { InputLedger } from "../ledger/input-ledger.js";
 import { Notes } from "../csv/value-notes.js";
 import { problemsText, type Outcome } from "../batch/outcomes.js";
 import { shipmentFinder } from "./shipment-read-back.js";
@@ -32,29 +32,29 @@ export async function runCreateCsv(deps: Deps, options: CsvOptions): Promise<num
   markPhase("batch:started");
   return withBatch(deps, options, "shipment-create", CREATE_WORDS, async (run) => {
     markPhase("batch:connected");
-    // A dry run reads the book as the run would, and writes nothing to it.
-    const journal = await openCsvBook(run, "shipment-create");
+    // A dry run reads the ledger as the run would, and writes nothing to it.
+    const ledger = await openCsvLedger(run, "shipment-create");
     try {
-      return await createBatch(run, journal);
+      return await createBatch(run, ledger);
     } finally {
       stopProgress(run);
-      await journal.close();
+      await ledger.close();
       markPhase("batch:finished");
     }
   });
 }
 
-async function createBatch(run: BatchRun, journal: Book): Promise<number> {
+async function createBatch(run: BatchRun, ledger: InputLedger): Promise<number> {
   const { deps, options } = run;
   const notes = new Notes({ perRow: options.results !== undefined });
-  // A first run of a copy of a file already sent must not send its rows again (earlier-journals.ts).
-  const earlier = findEarlierSends(journal);
+  // A first run of a copy of a file already sent must not send its rows again (earlier-ledgers.ts).
+  const earlier = findEarlierSends(ledger);
   // A dry run needs the rows' keys only to look them up (a first dry run of a file keeps no map of 100,000 keys).
   const spec = shipmentScanSpec(run.tables, { update: false, keys: !options.dryRun || true });
   // Each distinct address is sent for verification as soon as the pass finds it (prepare.ts says when that stops).
-  const early = earlyVerdicts(run, journal);
+  const early = earlyVerdicts(run, ledger);
   const addresses = new AddressSet(early?.onNew);
-  // Rows in flight in a book of shipctl 0.1, which did not record what was sent: the row as it is now stands in.
+  // Rows in flight in a ledger of shipctl 0.1, which did not record what was sent: the row as it is now stands in.
   const legacySent = new Map<string, ShipmentOwn>();
   // Rows edited since their request went out: reported as such, never matched or sent as they are now meanwhile.
   const changed = new Set<string>();
@@ -70,7 +70,7 @@ async function createBatch(run: BatchRun, journal: Book): Promise<number> {
       notes.add(row.row, row.changes, row.mappings);
       // The run will stop before sending: no more addresses for verification either.
       earlier.see(row.key);
-      const state = journal.row(row.key);
+      const state = ledger.row(row.key);
       if (state?.state === "created") doneEarlier++;
       if (state?.state === "in_flight") {
         if (state.sent === undefined) legacySent.set(row.key, shipmentOwn(row.payload));
@@ -84,41 +84,41 @@ async function createBatch(run: BatchRun, journal: Book): Promise<number> {
     },
   );
   markPhase("batch:validated");
-  settleCreatedInvalid(run, journal, validation);
+  settleCreatedInvalid(run, ledger, validation);
   reportValidation(run, validation, notes, doneEarlier);
   const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
-    finishRun(run, { words: CREATE_WORDS, notes, ledgerPath: journal.path, command: "shipment create", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec, perRequest: SHIPMENTS_PER_CREATE.max });
+    finishRun(run, { words: CREATE_WORDS, notes, ledgerPath: ledger.path, command: "shipment create", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec, perRequest: SHIPMENTS_PER_CREATE.max });
 
   if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
   const refusal = await earlier.refusal(run.source.name, "shipment create", validation.valid);
   if (refusal) throw refusal;
 
   // A dry run reads the service back as the run would, and never waits: rows still in flight are reported unknown.
-  const settled = await settleEarlierRuns(deps, journal, await shipmentFinder(deps, run.call, journal, legacySent), {
+  const settled = await settleEarlierRuns(deps, ledger, await shipmentFinder(deps, run.call, ledger, legacySent), {
     wait: options.wait && !options.dryRun,
     noun: { read: "shipments", row: "row" },
   });
 
-  const decisions = await verifyDistinct(run, journal, addresses, early);
+  const decisions = await verifyDistinct(run, ledger, addresses, early);
   markPhase("batch:verified");
   // Rows another machine of the organization created already are not sent (shipments/look/). A rerun with every row
   // done, or settled now as found or still in doubt, has nothing to look for.
   const inDoubtOrFound = [...settled.values()].filter((x) => x.state !== "not-applied").length;
-  const look = doneEarlier + inDoubtOrFound < validation.valid ? await lookFor(run, journal) : undefined;
+  const look = doneEarlier + inDoubtOrFound < validation.valid ? await lookFor(run, ledger) : undefined;
 
   const decide = (s: ValidRow): { outcome: Outcome } | Ready<Shipment> => {
     const base = { label: s.label, reference: s.reference };
-    const done = settledEarlier(journal, settled, s.key, base);
+    const done = settledEarlier(ledger, settled, s.key, base);
     if (done) return { outcome: changed.has(s.key) ? withChangedNote(done) : done };
     const ready = withDecisions(s, decisions);
     const matched = "payload" in ready ? look?.match(s.row, ready.payload, base) : undefined;
     return matched ? { outcome: matched } : ready;
   };
   if (options.dryRun) return rehearse(run, spec, decide, validation, finish);
-  return send(run, journal, spec, decide, validation, finish);
+  return send(run, ledger, spec, decide, validation, finish);
 }
 
-/** A valid row of the file, with its journal key. */
+/** A valid row of the file, with its ledger key. */
 type ValidRow = ValidShipmentRow & { key: string };
 
 /** The file's valid rows, read again in order (the first pass kept none of them). */
@@ -152,7 +152,7 @@ async function rehearse(
 
 async function send(
   run: BatchRun,
-  journal: Book,
+  ledger: InputLedger,
   spec: ScanSpec<ValidShipmentRow>,
   decide: (s: ValidRow) => { outcome: Outcome } | Ready<Shipment>,
   validation: Validation,
@@ -161,7 +161,7 @@ async function send(
   const { deps, options, outcomes } = run;
   const progress = startProgress(run, validation.total);
   const tick = () => progress.update({ done: outcomes.size, created: outcomes.count("created"), failed: outcomes.count("failed") });
-  const { sender, lag } = await startCreateSender(deps, { book: journal, outcomes, call: run.call, concurrency: options.concurrency, onSettled: tick });
+  const { sender, lag } = await startCreateSender(deps, { ledger: ledger, outcomes, call: run.call, concurrency: options.concurrency, onSettled: tick });
   // Invalid rows (sent around with --skip-invalid) are failed outcomes, reported in file order as the rows are reached.
   const invalid = validation.invalid;
   let nextInvalid = 0;
@@ -192,14 +192,14 @@ async function send(
   if (sender.running) reportInvalidBefore(Infinity);
   await sender.finish();
   markPhase("batch:sent");
-  await settleOwnLost(deps, journal, sender.lost.flatMap((l) => l.rows), () => shipmentFinder(deps, run.call, journal), { outcomes, say: run.say, noun: { read: "shipments", row: "row" }, readBack: sender.stopped === undefined });
+  await settleOwnLost(deps, ledger, sender.lost.flatMap((l) => l.rows), () => shipmentFinder(deps, run.call, ledger), { outcomes, say: run.say, noun: { read: "shipments", row: "row" }, readBack: sender.stopped === undefined });
   await recordCreated(deps, outcomes.entries());
   await lag.done();
   tick();
   stopProgress(run);
   const stopped = sender.stopped;
   if (stopped !== undefined && !deps.signal.aborted) {
-    // Not authenticated, no subscription...: nothing more can be sent. What was done is in the journal.
+    // Not authenticated, no subscription...: nothing more can be sent. What was done is in the ledger.
     deps.io.alert(`Stopped: ${(stopped as Error).message}\n`);
     await finish({ unreached: validation.total - outcomes.size, error: stopped });
     throw stopped;
@@ -207,9 +207,9 @@ async function send(
   return finish({ unreached: validation.total - outcomes.size });
 }
 
-/** The look before sending; the journal answers "did this ledger create it?" (a shipment it created is never a match). */
-function lookFor(run: BatchRun, journal: Book): Promise<Look | undefined> {
-  const own = journal.claimedIds();
+/** The look before sending; the ledger answers "did this ledger create it?" (a shipment it created is never a match). */
+function lookFor(run: BatchRun, ledger: InputLedger): Promise<Look | undefined> {
+  const own = ledger.claimedIds();
   return lookBeforeCreate(run.deps, { call: run.call, forceNew: run.options.forceNew, dryRun: run.options.dryRun, createdHere: (id) => own.has(id), position: "row", say: run.say });
 }
 

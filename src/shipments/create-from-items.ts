@@ -1,7 +1,7 @@
 // `shipctl shipment create` from flags, --file FILE.json or --file - : the CSV batch's machinery fed by items instead
 // of spreadsheet rows. POST /api/v1/shipments has no idempotency key and is never resent by the HTTP layer once it
 // may have arrived, so one shipment from flags gets the same protection as a 2,000-row file: every item checked
-// first; the intent recorded in the journal before each request and the outcome after; on a rerun, items already
+// first; the intent recorded in the ledger before each request and the outcome after; on a rerun, items already
 // created are skipped (their ids reported) and lost answers reconciled by reading the shipments back before
 // anything is resent. Items go ten a request (CreateSender), a 422 fails the items it names and the others of that
 // request are sent again, inline addresses are verified once each (--no-verify, --accept-recommended).
@@ -20,10 +20,10 @@ import { checkItems, type CheckedItem, type InvalidItem } from "./item-check.js"
 import { CREATE_ITEM_WORDS, finishItems, jsonFieldProblems, type ItemRun } from "./item-finish.js";
 import { readItems, type ItemInputFlags } from "./item-input.js";
 import { keyItems, type KeyedItem } from "./item-keys.js";
-import { Book } from "../ledger/book.js";
+import { InputLedger } from "../ledger/input-ledger.js";
 import { sentElsewhere, sentElsewhereError } from "../ledger/copy-guard.js";
 import { realpath } from "node:fs/promises";
-import { confirmJournalOwner, ownedReader } from "../ledger/owner.js";
+import { confirmLedgerOwner, ownedReader } from "../ledger/owner.js";
 import { settledEarlier, settleEarlierRuns, settleOwnLost } from "../batch/settle-lost.js";
 import type { Settlement } from "../ledger/settle.js";
 import { settleWindowOf } from "../ledger/settle-window.js";
@@ -65,14 +65,14 @@ export async function runCreateItems(deps: Deps, flags: ItemInputFlags, options:
   const valid = keyItems(checked.filter((c): c is Extract<CheckedItem, { ok: true }> => c !== undefined && c.ok));
   if (valid.length === 0) return finishItems(run, { exitCode: ExitCode.Usage });
 
-  // A dry run reads the book as the run would, and writes nothing to it.
-  const journal = await openItemJournal(run, valid);
+  // A dry run reads the ledger as the run would, and writes nothing to it.
+  const ledger = await openItemLedger(run, valid);
   try {
-    return await createItems(run, valid, journal, total);
+    return await createItems(run, valid, ledger, total);
   } finally {
     run.progress?.finish();
     run.progress = undefined;
-    await journal.close();
+    await ledger.close();
   }
 }
 
@@ -93,10 +93,10 @@ function reportInvalid(run: ItemRun, invalid: readonly InvalidItem[], total: num
   io.err(`${valid} of ${total} item${total === 1 ? " is" : "s are"} valid.\n`);
 }
 
-async function openItemJournal(run: ItemRun, items: readonly KeyedItem[]): Promise<Book> {
+async function openItemLedger(run: ItemRun, items: readonly KeyedItem[]): Promise<InputLedger> {
   const { deps, source } = run;
   const connection = await deps.connection();
-  const journal = await Book.open(deps.env, {
+  const ledger = await InputLedger.open(deps.env, {
     kind: "shipment-create",
     source: source.path !== undefined ? await realpath(source.path).catch(() => source.path!) : source.name === "stdin" ? "stdin" : "flags",
     target: { baseUrl: connection.baseUrl, token: connection.token },
@@ -106,50 +106,50 @@ async function openItemJournal(run: ItemRun, items: readonly KeyedItem[]): Promi
   });
   try {
     // What another input sent already (a CSV row given again with flags) is not sent again (ledger/copy-guard.ts).
-    const elsewhere = await sentElsewhere(journal, items.map((i) => i.key));
+    const elsewhere = await sentElsewhere(ledger, items.map((i) => i.key));
     if (elsewhere.size > 0) throw sentElsewhereError(source.name === "flags" || source.path === undefined ? "The shipment" : source.name, "shipment create", [...elsewhere.values()], items.length);
-    // The recorded ids must be this organization's before an item is reported "already created" (journal-owner.ts).
-    if (!journal.ownerConfirmed) await confirmJournalOwner(journal, {
+    // The recorded ids must be this organization's before an item is reported "already created" (ledger-owner.ts).
+    if (!ledger.ownerConfirmed) await confirmLedgerOwner(ledger, {
       kind: "shipment",
       records: async () => items.flatMap((item) => {
-        const state = journal.row(item.key);
+        const state = ledger.row(item.key);
         return state?.state === "created" ? [{ id: state.id, label: item.payload.title }] : [];
       }),
       read: ownedReader(await deps.api(), "shipment", run.call),
       say: (text) => deps.io.err(text),
     });
   } catch (e) {
-    await journal.close();
+    await ledger.close();
     throw e;
   }
-  return journal;
+  return ledger;
 }
 
-async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: Book, total: number): Promise<number> {
+async function createItems(run: ItemRun, items: readonly KeyedItem[], ledger: InputLedger, total: number): Promise<number> {
   const { deps, options, outcomes } = run;
-  const settled = await settleEarlier(run, items, journal);
+  const settled = await settleEarlier(run, items, ledger);
 
-  // Inline addresses of the items still to send, each verified once (verdicts kept in the journal).
+  // Inline addresses of the items still to send, each verified once (verdicts kept in the ledger).
   const addresses = new AddressSet();
   for (const item of items) {
-    if (journal.row(item.key)?.state === "created") continue;
+    if (ledger.row(item.key)?.state === "created") continue;
     for (const a of item.addresses) addresses.add(a.key, a.address, item.item);
   }
-  const decisions = await verifyDistinct(run, journal, addresses);
-  // Items another machine of the organization created already are not sent (shipments/look/); the journal answers
+  const decisions = await verifyDistinct(run, ledger, addresses);
+  // Items another machine of the organization created already are not sent (shipments/look/); the ledger answers
   // "did this ledger create it?". A rerun with every item done has nothing to look for.
-  const own = journal.claimedIds();
-  const toSend = items.some((i) => settledEarlier(journal, settled, i.key, i) === undefined);
+  const own = ledger.claimedIds();
+  const toSend = items.some((i) => settledEarlier(ledger, settled, i.key, i) === undefined);
   const look = toSend ? await lookBeforeCreate(deps, { call: run.call, forceNew: options.forceNew, dryRun: options.dryRun, createdHere: (id) => own.has(id), position: "item", say: run.say }) : undefined;
-  if (options.dryRun) return dryRun(run, items, journal, settled, decisions, look);
+  if (options.dryRun) return dryRun(run, items, ledger, settled, decisions, look);
 
   run.progress = createProgress(deps.io, { total, unit: "items" });
   const tick = () => run.progress?.update({ done: outcomes.size, created: outcomes.count("created"), failed: outcomes.count("failed") });
-  const { sender, lag } = await startCreateSender(deps, { book: journal, outcomes, call: run.call, concurrency: options.concurrency, onSettled: tick });
+  const { sender, lag } = await startCreateSender(deps, { ledger: ledger, outcomes, call: run.call, concurrency: options.concurrency, onSettled: tick });
   for (const item of items) {
     if (!sender.running) break;
     const base = { label: item.label, reference: item.reference };
-    const earlier = settledEarlier(journal, settled, item.key, base);
+    const earlier = settledEarlier(ledger, settled, item.key, base);
     if (earlier) {
       outcomes.set(item.item, earlier);
       continue;
@@ -167,7 +167,7 @@ async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: B
     await sender.offer({ key: item.key, row: item.item, ...base, payload: ready.payload });
   }
   await sender.finish();
-  await settleOwnLost(deps, journal, sender.lost.flatMap((l) => l.rows), () => shipmentFinder(deps, run.call, journal), { outcomes, say: run.say, noun: { read: "shipments", row: "item" }, readBack: sender.stopped === undefined });
+  await settleOwnLost(deps, ledger, sender.lost.flatMap((l) => l.rows), () => shipmentFinder(deps, run.call, ledger), { outcomes, say: run.say, noun: { read: "shipments", row: "item" }, readBack: sender.stopped === undefined });
   await recordCreated(deps, outcomes.entries());
   await lag.done();
   // Items the run never reached (it stopped first) are listed as not sent, so the output names every item.
@@ -178,28 +178,28 @@ async function createItems(run: ItemRun, items: readonly KeyedItem[], journal: B
   run.progress = undefined;
   const stopped = sender.stopped;
   if (stopped !== undefined && !deps.signal.aborted) {
-    // Not authenticated, no subscription...: nothing more can be sent. What was done is in the journal.
+    // Not authenticated, no subscription...: nothing more can be sent. What was done is in the ledger.
     deps.io.alert(`Stopped: ${(stopped as Error).message}\n`);
-    finishItems(run, { ledgerPath: journal.path, error: stopped });
+    finishItems(run, { ledgerPath: ledger.path, error: stopped });
     throw stopped;
   }
-  return finishItems(run, { ledgerPath: journal.path });
+  return finishItems(run, { ledgerPath: ledger.path });
 }
 
 /**
  * Items an earlier run left in flight: the service's shipments are read back and matched against what was sent
- * before anything is sent (nothing is resent blindly). A book of shipctl 0.1 did not record what was sent: the items
+ * before anything is sent (nothing is resent blindly). A ledger of shipctl 0.1 did not record what was sent: the items
  * as they are now stand in.
  */
-async function settleEarlier(run: ItemRun, items: readonly KeyedItem[], journal: Book): Promise<Map<string, Settlement>> {
+async function settleEarlier(run: ItemRun, items: readonly KeyedItem[], ledger: InputLedger): Promise<Map<string, Settlement>> {
   const legacySent = new Map<string, ShipmentOwn>();
   for (const item of items) {
-    const state = journal.row(item.key);
+    const state = ledger.row(item.key);
     if (state?.state === "in_flight" && state.sent === undefined) legacySent.set(item.key, shipmentOwn(item.payload));
   }
-  const finder = await shipmentFinder(run.deps, run.call, journal, legacySent);
+  const finder = await shipmentFinder(run.deps, run.call, ledger, legacySent);
   // A dry run never waits: what is still in flight is reported unknown.
-  return settleEarlierRuns(run.deps, journal, finder, { wait: run.options.wait && !run.options.dryRun, noun: { read: "shipments", row: "item" } });
+  return settleEarlierRuns(run.deps, ledger, finder, { wait: run.options.wait && !run.options.dryRun, noun: { read: "shipments", row: "item" } });
 }
 
 /** The payload as it will be sent: inline addresses replaced by their verified (or accepted revised) form. */
@@ -218,12 +218,12 @@ function withDecisions(item: KeyedItem, decisions: Map<string, Decision> | undef
  * --dry-run: each item decided as the run would decide it (already created, in doubt, its address refused, or sent),
  * reported as a CSV dry run is (dry-run-report.ts), with the exit code the run would have; nothing sent or written.
  */
-function dryRun(run: ItemRun, items: readonly KeyedItem[], journal: Book, settled: Map<string, Settlement>, decisions: Map<string, Decision> | undefined, look: Look | undefined): number {
+function dryRun(run: ItemRun, items: readonly KeyedItem[], ledger: InputLedger, settled: Map<string, Settlement>, decisions: Map<string, Decision> | undefined, look: Look | undefined): number {
   const { deps, outcomes } = run;
   const toSend = new WouldSendRows(deps.globals.json ? (text) => deps.io.out(text) : undefined, "item");
   for (const item of items) {
     const base = { label: item.label, reference: item.reference };
-    const earlier = settledEarlier(journal, settled, item.key, base);
+    const earlier = settledEarlier(ledger, settled, item.key, base);
     const ready = earlier ? undefined : withDecisions(item, decisions);
     const matched = ready && "payload" in ready ? look?.match(item.item, ready.payload, base) : undefined;
     if (earlier) outcomes.set(item.item, earlier);
@@ -231,5 +231,5 @@ function dryRun(run: ItemRun, items: readonly KeyedItem[], journal: Book, settle
     else if (ready && "error" in ready) outcomes.set(item.item, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
     else if (ready) toSend.add(outcomes, "created", "shipment", { row: item.item, ...base, body: ready.payload as unknown as Record<string, unknown>, changes: [] });
   }
-  return reportDryRun(deps, outcomes, toSend, CREATE_ITEM_WORDS, { perRequest: SHIPMENTS_PER_CREATE.max, refused: false, ledger: journal.path });
+  return reportDryRun(deps, outcomes, toSend, CREATE_ITEM_WORDS, { perRequest: SHIPMENTS_PER_CREATE.max, refused: false, ledger: ledger.path });
 }

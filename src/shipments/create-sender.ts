@@ -1,5 +1,5 @@
 // Sends valid rows in file order, in requests of at most SHIPMENTS_PER_CREATE, with `concurrency` requests in
-// flight. Around each request the ledger book records the intent (in flight, with what is sent; flushed before the
+// flight. Around each request the ledger records the intent (in flight, with what is sent; flushed before the
 // request leaves) and the outcome (ids or error). A 422 fails the rows it names and sends the rest of that request
 // again without them. A request whose answer is lost stays in flight for the read-back; nothing is resent blindly.
 import { shipmentOwn, SHIPMENTS_PER_CREATE, type Shipment } from "../contract/index.js";
@@ -7,7 +7,7 @@ import type { ApiClient, CallOptions } from "../api/client-types.js";
 import type { Clock } from "../clock.js";
 import { columnForPath } from "../csv/columns.js";
 import { classifyFailure } from "../ledger/failure-kind.js";
-import type { Book, RowState } from "../ledger/book.js";
+import type { InputLedger, RowState } from "../ledger/input-ledger.js";
 import { settleAtFromIntent } from "../ledger/settle-window.js";
 import type { Outcomes } from "../batch/outcomes.js";
 import { Pool } from "../batch/pool.js";
@@ -29,7 +29,7 @@ export interface LostRequest {
 
 export interface SenderOptions {
   api: ApiClient;
-  book: Book;
+  ledger: InputLedger;
   outcomes: Outcomes;
   clock: Clock;
   call: CallOptions;
@@ -85,20 +85,20 @@ export class CreateSender {
   /**
    * The service has no idempotency key: the intent (and what is sent) is on disk before the request leaves, so a lost
    * answer can be settled by reading back. Recorded ahead, it counts its settle time from when the request left
-   * (Book.markSent, just before the call).
+   * (InputLedger.markSent, just before the call).
    */
   private async intent(rows: ReadyRow[]): Promise<void> {
-    const { book, clock } = this.o;
+    const { ledger, clock } = this.o;
     const at = clock.now();
     const state: RowState = {
       state: "in_flight",
       at: at.toISOString(),
-      attempt: book.nextAttempt(),
-      settle_at: settleAtFromIntent(at, book.window).toISOString(),
+      attempt: ledger.nextAttempt(),
+      settle_at: settleAtFromIntent(at, ledger.window).toISOString(),
       await_sent: true,
       ...offsetOf(this.o.api),
     };
-    await book.record(rows.map((r) => [r.key, { ...state, sent: shipmentOwn(r.payload) }] as const));
+    await ledger.record(rows.map((r) => [r.key, { ...state, sent: shipmentOwn(r.payload) }] as const));
   }
 
   /** Sends `rows` as one request; after a 422, the rows it did not name go again as a new request. */
@@ -109,7 +109,7 @@ export class CreateSender {
       await intent;
       if (!this.running) {
         // Recorded, never sent: a rerun sends these rows without reading back.
-        this.o.book.note(rows.map((r) => [r.key, { state: "failed", error: "not sent: the run stopped" }] as const));
+        this.o.ledger.note(rows.map((r) => [r.key, { state: "failed", error: "not sent: the run stopped" }] as const));
         for (const r of rows) this.o.outcomes.set(r.row, { status: "pending", label: r.label, reference: r.reference });
         return;
       }
@@ -121,8 +121,8 @@ export class CreateSender {
 
   /** Sends one request and records its outcome. Returns the rows to send again (after a 422), or []. */
   private async sendOnce(rows: ReadyRow[]): Promise<ReadyRow[]> {
-    const { book, outcomes, clock } = this.o;
-    book.markSent(
+    const { ledger, outcomes, clock } = this.o;
+    ledger.markSent(
       rows.map((r) => r.key),
       clock.now(),
     );
@@ -144,16 +144,16 @@ export class CreateSender {
       const offset = this.o.api.serviceClockOffsetMs?.();
       if (offset !== undefined) this.o.onFirstCreated?.(ids[0]!, clock.now().getTime() + offset);
     }
-    book.note(rows.map((r, i) => [r.key, { state: "created", id: ids[i]! }] as const));
+    ledger.note(rows.map((r, i) => [r.key, { state: "created", id: ids[i]! }] as const));
     rows.forEach((r, i) => outcomes.set(r.row, { status: "created", label: r.label, reference: r.reference, id: ids[i]! }));
     return [];
   }
 
   private failed(rows: ReadyRow[], error: unknown): ReadyRow[] {
-    const { book, outcomes } = this.o;
+    const { ledger, outcomes } = this.o;
     const failure = classifyFailure(error);
     const fail = (list: ReadyRow[], message: string, extra: { problems?: (r: ReadyRow) => CellProblem[]; unavailable?: boolean } = {}) => {
-      book.note(list.map((r) => [r.key, { state: "failed", error: message }] as const));
+      ledger.note(list.map((r) => [r.key, { state: "failed", error: message }] as const));
       for (const r of list) {
         const problems = extra.problems?.(r);
         const text = problems && problems.length > 0 ? problems.map((p) => `${p.column}: ${p.reason}`).join("; ") : message;
@@ -180,7 +180,7 @@ export class CreateSender {
         fail(rows, failure.message, { unavailable: failure.unavailable });
         return [];
       case "lost":
-        if (failure.answered !== undefined) book.markAnswered(rows.map((r) => r.key), this.o.clock.now(), failure.answered);
+        if (failure.answered !== undefined) ledger.markAnswered(rows.map((r) => r.key), this.o.clock.now(), failure.answered);
         this.lost.push({ rows });
         for (const r of rows) outcomes.set(r.row, { status: "unknown", label: r.label, reference: r.reference, error: `answer lost (${failure.message})` });
         return [];
@@ -207,7 +207,7 @@ export function offsetOf(api: ApiClient): { offset_ms?: number } {
  */
 export async function startCreateSender(
   deps: Deps,
-  o: Pick<SenderOptions, "book" | "outcomes" | "call" | "concurrency" | "onSettled">,
+  o: Pick<SenderOptions, "ledger" | "outcomes" | "call" | "concurrency" | "onSettled">,
 ): Promise<{ sender: CreateSender; lag: { done(): Promise<void> } }> {
   const lag = lagMeter(deps, o.call);
   const sender = new CreateSender({

@@ -14,7 +14,7 @@ import type { ItemSource, RawItem } from "./item-input.js";
 
 export interface InlineItemAddress {
   side: AddressSide;
-  /** The normalised address as canonical JSON: equal addresses, equal keys (verified once, journalled by it). */
+  /** The normalised address as canonical JSON: equal addresses, equal keys (verified once, recorded by it). */
   key: string;
   address: Address;
 }

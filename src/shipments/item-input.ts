@@ -3,7 +3,7 @@
 // Flags given with a file override those fields of every item (so `--fulfillment-address-id 12` sends a whole list
 // from the gallery's stored address), and an id flag replaces the inline address of its side, as for `shipment
 // update`. An item may carry a "reference" (never sent): like the CSV's reference column, it identifies the item
-// in the journal, so an item edited after it was created is still that item and not a new shipment.
+// in the ledger, so an item edited after it was created is still that item and not a new shipment.
 import { resolve } from "node:path";
 import type { Deps } from "../deps.js";
 import { UsageError } from "../errors.js";
@@ -18,7 +18,7 @@ export type ItemInputFlags = ShipmentFlags & { reference?: string };
 export interface ItemSource {
   /** How messages name the input: "shipments.json", "stdin" or "the flags". */
   name: string;
-  /** Absolute path of the JSON file (its journal lives beside it); undefined for flags alone and for stdin. */
+  /** Absolute path of the JSON file (its ledger lives beside it); undefined for flags alone and for stdin. */
   path?: string;
   /** The file held a list (or a request body): problems are reported item by item. One shipment is not a list. */
   list: boolean;

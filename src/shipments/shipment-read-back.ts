@@ -4,20 +4,20 @@
 import type { CallOptions } from "../api/client-types.js";
 import type { ShipmentOwn } from "../contract/index.js";
 import type { Deps } from "../deps.js";
-import type { Book } from "../ledger/book.js";
+import type { InputLedger } from "../ledger/input-ledger.js";
 import { listedFinder, type ListedFinder } from "../ledger/listed-finder.js";
 import { shipmentsListed } from "../ledger/listed-resources.js";
 import { keepLag, lagOf, recordedLag } from "../ledger/service-lag.js";
 import { parseTimestamp } from "../output/time-format.js";
 
 /**
- * The finder for a book's shipment rows in flight. What a row sent is its intent's record; a book written by shipctl
+ * The finder for a ledger's shipment rows in flight. What a row sent is its intent's record; a ledger written by shipctl
  * 0.1 recorded none, and then the row as the input has it now is all there is (`legacySent`).
  */
-export async function shipmentFinder(deps: Deps, call: CallOptions, book: Book, legacySent?: ReadonlyMap<string, ShipmentOwn>): Promise<ListedFinder> {
+export async function shipmentFinder(deps: Deps, call: CallOptions, ledger: InputLedger, legacySent?: ReadonlyMap<string, ShipmentOwn>): Promise<ListedFinder> {
   const [api, connection] = await Promise.all([deps.api(), deps.connection()]);
   return listedFinder(shipmentsListed(api, call), {
-    claimed: book.claimedIds(),
+    claimed: ledger.claimedIds(),
     sentOf: (r) => (r.state.sent as ShipmentOwn | undefined) ?? legacySent?.get(r.key),
     lagMs: await recordedLag(deps.env, connection.baseUrl),
     debug: (line) => deps.debug(line),

@@ -247,7 +247,7 @@ function readSide(columns: SideColumns, row: readonly string[], sink: SideSink):
   for (const m of built.mappings) sink.mappings.push(m);
 }
 
-/** What identifies a row's content for the journal (contract/fields.ts): an edited row is different content. */
+/** What identifies a row's content for the ledger (contract/fields.ts): an edited row is different content. */
 export function shipmentContent(row: ValidShipmentRow): string {
   return shipmentIdentity(row.payload, shortHash, { id: row.id });
 }

@@ -1,5 +1,5 @@
 // How `shipment create --csv` and `shipment update --csv` read a file: the layout, the row builder and what
-// identifies a row in the journal.
+// identifies a row in the ledger.
 import type { Shipment, Tables } from "../contract/index.js";
 import type { Decision } from "../addresses/address-set.js";
 import { decided, type Ready } from "../batch/before-send.js";

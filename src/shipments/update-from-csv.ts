@@ -2,12 +2,12 @@
 // the whole shipment), each sent as its own PATCH (batch/patch-rows.ts), and only when it changes something in the
 // shipment as it is now (batch/update-plan.ts, shipment-diff.ts): the service may clear a shipment's price on any
 // update. A row edited since it was last updated (same reference, new values) is the change to send, so it is sent
-// again; journals written before the content was recorded make every row be compared once more.
+// again; ledgers written before the content was recorded make every row be compared once more.
 import type { Deps } from "../deps.js";
 import { columnForPath } from "../csv/columns.js";
 import { patchRows } from "../batch/patch-rows.js";
 import type { ResultWords } from "../batch/results.js";
-import { withJournal } from "../batch/row-run.js";
+import { withLedger } from "../batch/row-run.js";
 import type { CsvOptions } from "../batch/run-options.js";
 import { shipmentScanSpec, withDecisions } from "./shipment-spec.js";
 import { shipmentContent } from "./shipment-row.js";
@@ -17,8 +17,8 @@ import { shipmentChanges } from "./shipment-diff.js";
 export const UPDATE_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "updated" };
 
 export async function runUpdateCsv(deps: Deps, options: CsvOptions): Promise<number> {
-  return withJournal(deps, options, "shipment-update", UPDATE_WORDS, (run, journal) =>
-    patchRows(run, journal, {
+  return withLedger(deps, options, "shipment-update", UPDATE_WORDS, (run, ledger) =>
+    patchRows(run, ledger, {
       spec: (keys) => shipmentScanSpec(run.tables, { update: true, keys }),
       words: UPDATE_WORDS,
       command: "shipment update",

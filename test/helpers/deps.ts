@@ -37,7 +37,7 @@ export interface TestDepsOptions {
   clock?: Clock;
   now?: Date;
   signal?: AbortSignal;
-  /** The config folder (ledger books of `address add` live there): a fresh one by default; share it for a rerun. */
+  /** The config folder (ledgers of `address add` live there): a fresh one by default; share it for a rerun. */
   configDir?: string;
 }
 
@@ -71,7 +71,7 @@ export function testDeps(options: TestDepsOptions = {}): TestDeps {
     io,
     prompter,
     clock,
-    // Never the developer's own config folder: commands that keep a ledger book write there.
+    // Never the developer's own config folder: commands that keep a ledger write there.
     env: { NO_COLOR: "1", SHIPCTL_CONFIG_DIR: options.configDir ?? tempDir("shipctl-unit-config-"), ...options.env },
     cwd: options.cwd ?? process.cwd(),
     signal: options.signal ?? new AbortController().signal,

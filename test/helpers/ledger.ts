@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { stateDirFor, type CliTarget } from "./cli.js";
 import { inputScope } from "../../src/ledger/entry-keys.js";
-import type { BookKind } from "../../src/ledger/entry.js";
+import type { WriteKind } from "../../src/ledger/entry.js";
 import { LocalStore } from "../../src/ledger/local-store.js";
 import { ledgerDir } from "../../src/ledger/organization.js";
 
@@ -39,7 +39,7 @@ export function inputRecords(target: CliTarget | string): string[] {
 }
 
 /** The lock a run holds on an input while it runs (`source`: the input's real path, "stdin", "flags"...). */
-export function inputLockPath(stateDir: string, baseUrl: string, kind: BookKind, source: string): string {
+export function inputLockPath(stateDir: string, baseUrl: string, kind: WriteKind, source: string): string {
   return new LocalStore(ledgerDir({ SHIPCTL_STATE_DIR: stateDir }, { baseUrl })).lockPath(inputScope(kind, source));
 }
 

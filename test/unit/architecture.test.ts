@@ -52,7 +52,7 @@ const FLOORS: readonly (readonly string[])[] = [
 const COMPOSITION_ROOT = "deps.ts";
 
 /**
- * Arrows the one write pipeline (issue 22 item 1, after the ledger) removes: batch/open-csv-book.ts builds each kind's
+ * Arrows the one write pipeline (issue 22 item 1, after the ledger) removes: batch/open-csv-ledger.ts builds each kind's
  * scan spec itself (addresses/address-spec.ts, shipments/shipment-spec.ts, shipment-row.ts) instead of being given it,
  * batch/before-send.ts and patch-rows.ts verify addresses through addresses/address-set.ts, and batch/row-sender.ts
  * takes shipments/create-sender.ts's offsetOf. 

@@ -50,7 +50,7 @@ const EVERY: CliError[] = [
   new PartialError("x"),
   new InterruptedError("x"),
   new FileInUseError("r.csv", Object.assign(new Error("EBUSY"), { code: "EBUSY" })),
-  new LockFileError("j.lock", "the journal", Object.assign(new Error("EROFS"), { code: "EROFS" })),
+  new LockFileError("j.lock", "the ledger", Object.assign(new Error("EROFS"), { code: "EROFS" })),
   new NetworkError(facts, "x", { code: "ECONNREFUSED" }),
   new UnauthorizedError(facts, "x"),
   new NoSubscriptionError(facts, "x"),

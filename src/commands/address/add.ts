@@ -41,9 +41,9 @@ exit 6 and shows the revision. An invalid address is not stored (exit 6).
 
 Output: the new id on stdout; with --json {"id": 12, "address": {...as stored}}.
 
-Stored once: each address is recorded before it is sent, in a journal of its own in the config folder
-(journals/address-add-<hash>.shipctl-ledger.jsonl). Running the same command again prints the id stored by the
-earlier run (exit 0) and stores nothing. Where that journal does not know it (another config folder, the address
+Stored once: each address is recorded before it is sent, in a ledger of its own in the config folder
+(ledgers/address-add-<hash>.shipctl-ledger.jsonl). Running the same command again prints the id stored by the
+earlier run (exit 0) and stores nothing. Where that ledger does not know it (another config folder, the address
 typed with other case or spaces, a revision accepted earlier, a CSV run), the stored addresses are read first: the
 same address, as given or as revised, prints its id and stores nothing. --force-new stores the same address once more.
 The store request is never sent twice. If its answer is lost, the stored addresses are read back 2 s later: found,
@@ -62,7 +62,7 @@ Examples:
     );
   addressInputOptions(command);
   storePolicyOptions(command);
-  addCsvOptions(command, { verifyFlags: false, sending: true, creates: true, singleJournal: "address" }).addHelpText("after", CSV_HELP);
+  addCsvOptions(command, { verifyFlags: false, sending: true, creates: true, singleLedger: "address" }).addHelpText("after", CSV_HELP);
   return command.action(verbAction(ctx, parseAdd, run));
 }
 

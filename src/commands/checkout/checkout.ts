@@ -36,8 +36,8 @@ total are shown before one confirmation for all sessions; then each session is p
 Shipments already paid (no longer Draft) are skipped, so running the same command again is safe:
 it never charges twice.
 
-Each payment is recorded before it is sent, in the checkout journal in the config folder
-(journals/checkout.shipctl-ledger.jsonl). A payment whose answer was lost is "in flight": the service may
+Each payment is recorded before it is sent, in the checkout ledger in the config folder
+(ledgers/checkout.shipctl-ledger.jsonl). A payment whose answer was lost is "in flight": the service may
 still be applying it until its settle time (the time it was sent plus the longest the service may take,
 5 minutes by default; see SHIPCTL_APPLY_WINDOW in the README). A run first settles what is in flight by
 reading the shipments back: paid ones are skipped; if the service does not show them paid yet, the run
@@ -56,7 +56,7 @@ spaces, commas or lines) or a results CSV from stdin, and so needs --yes. Ids as
 are refused: the shipments a card is charged for come from one place you can check.
 
 --quote prices the shipments and shows the same table (or --json document) a checkout would, then stops: it
-needs no --yes, pays nothing, and does not touch the checkout journal or wait for a checkout that is running.
+needs no --yes, pays nothing, and does not touch the checkout ledger or wait for a checkout that is running.
 
 Examples:
   $ shipctl checkout 125 126                    price, show, ask, pay

@@ -2,7 +2,7 @@
 // README's "The spreadsheet round trip" shows the same commands; test/e2e/spreadsheet-round-trip.test.ts runs them.
 export const ROUND_TRIP_HELP = `The spreadsheet round trip: rehearse, fix, rerun, export, edit, pay.
 
-  # 1. Rehearse: every row checked, addresses verified, the journal read as the run would; nothing sent or written.
+  # 1. Rehearse: every row checked, addresses verified, the ledger read as the run would; nothing sent or written.
   #    The counts and the exit code are the ones the run will have.
   shipctl shipment create --csv gallery-export.csv --skip-invalid --results r.csv --dry-run
   # 2. Send the valid rows; r.csv gets one line per row of the file, r.errors.csv the rows that failed (exit 8).

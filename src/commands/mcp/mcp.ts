@@ -23,7 +23,7 @@ base URL and token are used as by every command (--profile, SHIPCTL_PROFILE, SHI
 sent to the assistant.
 
 Each tool runs the shipctl command it names with --json, and its result is that command's JSON document (a failure:
-the command's {"error": {code, exit_code, message, hint}}). Writes go through the same journals as from the command
+the command's {"error": {code, exit_code, message, hint}}). Writes go through the same ledgers as from the command
 line, so a repeated call never creates or charges twice; checkout pays only the total quote_checkout returned
 (confirm_total_cents). No tool prompts or reads stdin. README "AI assistants (MCP)" lists the tools.
 list_shipments keeps id, title, status_name, price and created_at of each shipment unless its fields input names

@@ -1,5 +1,5 @@
 // `shipctl shipment create`: one shipment from flags, one or a list from --file FILE.json (or stdin), or a CSV with
-// --csv. Both modes share the batch machinery (journal, reconciliation, sender, results), so none creates a shipment
+// --csv. Both modes share the batch machinery (ledger, reconciliation, sender, results), so none creates a shipment
 // twice: shipments/create-from-items.ts and shipments/create-from-csv.ts.
 import { Command } from "commander";
 import { sendOptions, type CsvFlags, type CsvOptions, type SendOptions } from "../../batch/run-options.js";
@@ -38,7 +38,7 @@ checked first: a bad field is exit 2 with every problem listed ("item 3, value: 
 inline addresses with the same fields) is such a problem. Inline addresses are verified once each before anything
 is created.
 
-Never created twice: a journal records each request before it is sent and its answer after, next to FILE.json or,
+Never created twice: a ledger records each request before it is sent and its answer after, next to FILE.json or,
 for flags and stdin, in the config folder under a name taken from the shipments' content. Running the same command
 again skips what was created (reporting the ids) and reads the service's shipments to settle any answer that was
 lost before anything is resent. To create a second shipment with the same details on purpose, give it a new
@@ -74,7 +74,7 @@ ${CSV_HELP}
     command,
     "read the shipment, or a list of them, from a JSON file (- for stdin); flags given as well override those fields of every item",
   );
-  command.option("--reference <text>", "your own key for the shipment, never sent: the journal knows it by this (a new one creates a new shipment)");
+  command.option("--reference <text>", "your own key for the shipment, never sent: the ledger knows it by this (a new one creates a new shipment)");
   addCsvOptions(command, { verifyFlags: true, sending: true, fileToo: true, creates: true, looks: true });
   return command.action(verbAction(ctx, parseCreate, run));
 }

@@ -24,7 +24,7 @@ the condition-report sets it has; with --json the service's record (price in cen
 Each side reads the same whichever shape the service sent it in: "fulfillment_address_id" (the stored address it
 was given by, null when given inline) and "fulfillment_address" (its fields, null when the service sent only the id);
 the same for "destination_". The service shows a set only through
-the status (Filed and later: set 1; Completed: set 2): source "service". A set this machine's report journal records
+the status (Filed and later: set 1; Completed: set 2): source "service". A set this machine's report ledger records
 as stored, which the status does not show yet, is stored with source "ledger".
 Exit 6 when there is no shipment with that id.
 

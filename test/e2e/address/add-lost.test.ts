@@ -85,9 +85,9 @@ describe("shipctl address add: a lost answer is read back, never resent", () => 
   });
 });
 
-/** The one journal `address add` keeps for GALLERY in `configDir`. */
+/** The one ledger `address add` keeps for GALLERY in `configDir`. */
 function bookIn(configDir: string): string {
-  const dir = join(configDir, "journals");
+  const dir = join(configDir, "ledgers");
   const [name] = readdirSync(dir).filter((n) => n.startsWith("address-add-") && n.endsWith(".shipctl-ledger.jsonl"));
   return join(dir, name!);
 }

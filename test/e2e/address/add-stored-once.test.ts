@@ -1,4 +1,4 @@
-// Issue 12, point 8: "Rerunning is safe" holds for `address add` whatever the journal knows. Each path a user may take
+// Issue 12, point 8: "Rerunning is safe" holds for `address add` whatever the ledger knows. Each path a user may take
 // to add the same address again (another config folder, the address typed differently, a revision accepted, a CSV
 // file after the flags) finds the stored address, prints its id, and stores nothing.
 import { writeFileSync } from "node:fs";
@@ -35,7 +35,7 @@ describe("address add never stores the same address twice", () => {
     expect(await stores(org)).toBe(1);
   });
 
-  it("from another config folder (no journal of the first run): finds it among the stored addresses", async () => {
+  it("from another config folder (no ledger of the first run): finds it among the stored addresses", async () => {
     const org = await sb.newOrg();
     const first = await runCli(["address", "add", ...GALLERY_ARGS], { sandbox: org });
     const again = await runCli(["address", "add", ...GALLERY_ARGS, "--json"], { sandbox: org });
@@ -60,7 +60,7 @@ describe("address add never stores the same address twice", () => {
       const again = await runCli(["address", "add", ...retyped], { sandbox: org, configDir });
       expect(again.exitCode, again.stderr).toBe(0);
       expect(again.stdout).toBe(first.stdout);
-      // The second time, its own journal knows it: no misleading "now another address" line.
+      // The second time, its own ledger knows it: no misleading "now another address" line.
       expect(again.stderr).not.toContain("is now");
     }
     expect(await stores(org)).toBe(1);

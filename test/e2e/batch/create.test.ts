@@ -53,7 +53,7 @@ describe("shipctl shipment create --csv: files as spreadsheets write them", () =
     ["eleven-rows.csv", 11],
   ])("%s: creates its %i rows, ten a request, exactly once", async (name, count) => {
     const org = await sb.newOrg();
-    // --results puts the journal beside it, in a temporary folder rather than in fixtures/.
+    // --results puts the ledger beside it, in a temporary folder rather than in fixtures/.
     const results = join(tempDir(), "results.csv");
     const r = await runCli(["shipment", "create", "--csv", fixture("csv", name), "--json", "--results", results], { sandbox: org });
     expect(r.exitCode, r.stderr).toBe(0);

@@ -1,4 +1,4 @@
-// --dry-run predicts the run (issue 12): in each situation a batch meets, the dry run reads the journal and the copy
+// --dry-run predicts the run (issue 12): in each situation a batch meets, the dry run reads the ledger and the copy
 // guard as the run does, writes nothing, and gives the counts and the exit code that the real run then gives.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
@@ -177,7 +177,7 @@ describe("shipment create --csv --dry-run predicts the run", () => {
 });
 
 describe("--csv - (stdin) with --dry-run", () => {
-  it("reads the stdin journal in the config folder as the run does, and writes nothing there", async () => {
+  it("reads the stdin ledger in the config folder as the run does, and writes nothing there", async () => {
     const org = await sb.newOrg();
     const configDir = tempDir("shipctl-config-");
     const { path } = rowsFile(4, { seed: 509, titlePrefix: "Piped" });

@@ -1,6 +1,6 @@
 // A results file another program holds (issue 24: Excel on Windows). Before anything is sent, --results and its errors
 // file must be writable: a run that cannot record its outcomes does not send. If Excel takes the file after that
-// check, the outcomes are in the journal, and the same command again writes the results file without sending.
+// check, the outcomes are in the ledger, and the same command again writes the results file without sending.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -40,7 +40,7 @@ describe("shipment create --csv --results: a results file that cannot be written
     const configDir = tempDir("shipctl-config-");
     const { path, titles } = rowsFile(3, { seed: 242, titlePrefix: "Held" });
     const results = join(tempDir("shipctl-held-"), "r.csv");
-    // "skipped": created by an earlier run, with its id. The outcomes reach the journal; no results file is written (as when Excel took it after the check).
+    // "skipped": created by an earlier run, with its id. The outcomes reach the ledger; no results file is written (as when Excel took it after the check).
     const first = await runCli(["shipment", "create", "--csv", path], { sandbox: org, configDir });
     expect(first.exitCode, first.stderr).toBe(0);
     const sent = await posts(org);

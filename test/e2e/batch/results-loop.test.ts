@@ -99,7 +99,7 @@ describe("shipment create --csv: the fix-and-rerun loop keeps one record of the 
 });
 
 describe("an errors file run without --results", () => {
-  it("uses the original's journal: the original run again does not create its fixed row a second time", async () => {
+  it("uses the original's ledger: the original run again does not create its fixed row a second time", async () => {
     const org = await sb.newOrg();
     const configDir = tempDir("shipctl-config-");
     const dir = tempDir("shipctl-loop-");

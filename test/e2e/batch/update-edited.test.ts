@@ -1,4 +1,4 @@
-// `shipment update --csv`: the journal spares a rerun only the rows updated with the same content. A row edited after
+// `shipment update --csv`: the ledger spares a rerun only the rows updated with the same content. A row edited after
 // a successful run (same reference, new values) is the change to send, and is sent.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";

@@ -22,7 +22,7 @@ async function slowPayment(count: number): Promise<{ org: OrgTarget; ids: number
   return { org, ids, args: ids.map(String), configDir: tempDir("shipctl-config-") };
 }
 
-const bookOf = (configDir: string) => join(configDir, "journals", "checkout.shipctl-ledger.jsonl");
+const bookOf = (configDir: string) => join(configDir, "ledgers", "checkout.shipctl-ledger.jsonl");
 
 describe("checkout killed (SIGKILL) while the service is still applying the payment", () => {
   it("the rerun at once settles it (paid) before pricing anything, and charges nothing; a rerun after the settle time sends nothing", async () => {
@@ -111,9 +111,9 @@ describe("checkout interrupted (Ctrl-C) while the service is still applying the 
 });
 
 describe("checkout --help", () => {
-  it("names --no-wait, the journal and what in flight means", async () => {
+  it("names --no-wait, the ledger and what in flight means", async () => {
     const r = await runCli(["checkout", "--help"]);
     expect(r.exitCode, r.stderr).toBe(0);
-    for (const text of ["--no-wait", "journals/checkout.shipctl-ledger.jsonl", "\"in flight\"", "settle time", "waits up to 5 s"]) expect(r.stdout).toContain(text);
+    for (const text of ["--no-wait", "ledgers/checkout.shipctl-ledger.jsonl", "\"in flight\"", "settle time", "waits up to 5 s"]) expect(r.stdout).toContain(text);
   });
 });

@@ -46,8 +46,8 @@ function inFlight(doc: Record<string, unknown>, title: string): number {
   const until = /may still be applying it until (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) UTC: not sent again/.exec(unknown!.error ?? "");
   expect(until, unknown!.error ?? "").not.toBeNull();
   const at = Date.parse(`${until![1]!.replace(" ", "T")}Z`);
-  // Not before the settle time the call's ledger book holds: a call made just after the stated time must settle it.
-  expect(at).toBeGreaterThanOrEqual(settleAtIn(doc.journal as string));
+  // Not before the settle time the call's ledger holds: a call made just after the stated time must settle it.
+  expect(at).toBeGreaterThanOrEqual(settleAtIn(doc.ledger as string));
   return at;
 }
 

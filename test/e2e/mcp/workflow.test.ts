@@ -81,7 +81,7 @@ describe("shipctl mcp: a workflow against the sandbox", () => {
     expect(await createPosts()).toBe(1);
     const again = await mcp.call("create_shipments", { items });
     expect(again.isError).toBe(false);
-    // Skipped: created by the earlier call, whose ids the journal reports.
+    // Skipped: created by the earlier call, whose ids the ledger reports.
     expect(again.doc.counts).toMatchObject({ items: 2, created: 0, skipped: 2 });
     expect((again.doc.skipped as Array<{ shipment_id: number }>).map((c) => c.shipment_id)).toEqual(ids);
     expect(await createPosts()).toBe(1);

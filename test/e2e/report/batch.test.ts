@@ -1,4 +1,4 @@
-// `shipctl report upload --batch ROOT | --manifest FILE.csv`: every folder checked first, uploads with a journal,
+// `shipctl report upload --batch ROOT | --manifest FILE.csv`: every folder checked first, uploads with a ledger,
 // lost answers read back, and reruns that never upload a report twice.
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -90,11 +90,11 @@ describe("report upload --batch", () => {
     expect(received).toEqual(expected);
   });
 
-  it("a journal written for one organization is not trusted by another on the same sandbox: exit 2, nothing sent", async () => {
+  it("a ledger written for one organization is not trusted by another on the same sandbox: exit 2, nothing sent", async () => {
     const first = await sb.newOrg();
     const ids = await deliveredShipments(first, 3);
     const root = batchRoot(ids, "flat");
-    const journal = join(root, ".shipctl-report-ledger.jsonl");
+    const ledger = join(root, ".shipctl-report-ledger.jsonl");
     expect((await runCli(["report", "upload", "--batch", root, "--set", "1", "--json"], { sandbox: first })).exitCode).toBe(0);
 
     // Another organization's token on the same URL: the reports recorded as stored are not its own.
@@ -102,12 +102,12 @@ describe("report upload --batch", () => {
     expect(second.url).toBe(first.url);
     const r = await runCli(["report", "upload", "--batch", root, "--set", "1", "--json"], { sandbox: second });
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain(`The journal ${journal} was written with another token`);
-    expect(r.stderr).toContain(`the journal ${journal} records shipments this organization does not have (shipment ${ids[0]} does not exist here`);
-    expect(r.stderr).toContain("move the journal away");
+    expect(r.stderr).toContain(`The ledger ${ledger} was written with another token`);
+    expect(r.stderr).toContain(`the ledger ${ledger} records shipments this organization does not have (shipment ${ids[0]} does not exist here`);
+    expect(r.stderr).toContain("move the ledger away");
     expect(await reportPosts(second)).toHaveLength(0);
 
-    // The first organization's rerun still trusts its journal (each entry confirmed by its shipment read): nothing sent twice.
+    // The first organization's rerun still trusts its ledger (each entry confirmed by its shipment read): nothing sent twice.
     const again = await runCli(["report", "upload", "--batch", root, "--set", "1", "--json"], { sandbox: first });
     expect(again.exitCode).toBe(0);
     expect((JSON.parse(again.stdout) as BatchJson).counts).toMatchObject({ skipped: 3, stored: 0 });
@@ -168,7 +168,7 @@ describe("report upload --batch", () => {
 });
 
 describe("report upload --manifest", () => {
-  it("uploads the listed folders (relative to the manifest) and keeps its journal beside it", async () => {
+  it("uploads the listed folders (relative to the manifest) and keeps its ledger beside it", async () => {
     const org = await sb.newOrg();
     const ids = await createShipments(org, 2);
     for (const id of ids) await org.control.setStatus(id, "Arrived");
@@ -180,8 +180,8 @@ describe("report upload --manifest", () => {
     const r = await runCli(["report", "upload", "--manifest", manifest, "--set", "2", "--json"], { sandbox: org });
     expect(r.exitCode).toBe(0);
     expect((JSON.parse(r.stdout) as BatchJson).counts.stored).toBe(2);
-    const book = readFileSync(`${manifest}.shipctl-report-ledger.jsonl`, "utf8");
-    for (const id of ids) expect(book).toContain(`"row":"${id}/2","state":"stored"`);
+    const ledger = readFileSync(`${manifest}.shipctl-report-ledger.jsonl`, "utf8");
+    for (const id of ids) expect(ledger).toContain(`"row":"${id}/2","state":"stored"`);
     expect((await org.control.reports()).map((x) => x.set)).toEqual([2, 2]);
   });
 

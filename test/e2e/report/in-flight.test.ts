@@ -1,7 +1,7 @@
 // An upload the service is still applying when its run stops (issue 10): the rerun started at once must not send it
 // again. The sandbox's slow-apply fault holds the whole body, then applies it after a delay whether or not the client
 // is still there; the tests wait for the request log to say the body is held before stopping the CLI. Nothing here
-// asserts elapsed time: each step waits on the state it needs (the log, the book on disk, the settle time recorded).
+// asserts elapsed time: each step waits on the state it needs (the log, the ledger on disk, the settle time recorded).
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 const folder = fixture("photos/nested");
-const bookOf = (configDir: string) => join(configDir, "journals", "reports.shipctl-ledger.jsonl");
+const bookOf = (configDir: string) => join(configDir, "ledgers", "reports.shipctl-ledger.jsonl");
 const posts = async (org: OrgTarget, id: number) => (await org.control.requests({ method: "POST", path: `/api/v1/reports/${id}/1` })).length;
 const reads = async (org: OrgTarget, id: number) => (await org.control.requests({ method: "GET", path: `/api/v1/shipments/${id}` })).length;
 
@@ -39,7 +39,7 @@ async function uploadHeld(org: OrgTarget, id: number, configDir: string) {
   return { child, done };
 }
 
-/** The settle time the book recorded when the upload's last byte left. */
+/** The settle time the ledger recorded when the upload's last byte left. */
 function recordedSettleAt(configDir: string): Date {
   const sent = readFileSync(bookOf(configDir), "utf8").split("\n").filter((l) => l.includes('"sent_at"')).map((l) => JSON.parse(l) as { settle_at: string });
   expect(sent).toHaveLength(1);
@@ -54,7 +54,7 @@ describe("an upload still being applied when its run stops", () => {
     const { child, done } = await uploadHeld(org, id, configDir);
     child.kill("SIGKILL");
     expect((await done).signal).toBe("SIGKILL");
-    // The book was written before the body's last byte left: in flight, with when it left and its settle time.
+    // The ledger was written before the body's last byte left: in flight, with when it left and its settle time.
     const settleAt = recordedSettleAt(configDir);
     const readsBefore = await reads(org, id);
 
@@ -68,7 +68,7 @@ describe("an upload still being applied when its run stops", () => {
     expect(await posts(org, id)).toBe(1);
     expect(await org.control.reports()).toHaveLength(1);
 
-    // After the settle time nothing is in flight any more: the book says stored, the shipment confirms it.
+    // After the settle time nothing is in flight any more: the ledger says stored, the shipment confirms it.
     await new Promise((r) => setTimeout(r, Math.max(0, settleAt.getTime() - Date.now() + 50)));
     const later = await runCli(["report", "upload", String(id), folder, "--set", "1", "--json"], { sandbox: org, configDir });
     expect(later.exitCode, later.stderr).toBe(0);
@@ -94,21 +94,21 @@ describe("an upload still being applied when its run stops", () => {
 
     const rerun = await runCli(["report", "upload", String(id), folder, "--set", "1", "--json"], { sandbox: org, configDir });
     expect(rerun.exitCode, rerun.stderr).toBe(0);
-    expect(JSON.parse(rerun.stdout)).toMatchObject({ result: "skipped", message: expect.stringContaining("already stored (journal") });
+    expect(JSON.parse(rerun.stdout)).toMatchObject({ result: "skipped", message: expect.stringContaining("already stored (ledger") });
     expect(await posts(org, id)).toBe(1);
     expect(await org.control.reports()).toHaveLength(1);
   });
 
-  it("a batch whose journal of shipctl 0.1 says 'sending' for a report the service holds: settled as stored, not sent again; the old file kept as .v1.bak", async () => {
+  it("a batch whose ledger of shipctl 0.1 says 'sending' for a report the service holds: settled as stored, not sent again; the old file kept as .v1.bak", async () => {
     const org = await sb.newOrg();
     const [held, other] = await createShipments(org, 2);
     for (const id of [held!, other!]) await org.control.setStatus(id, "Delivered");
     // The report arrived (an earlier run's upload), but that run stopped before it recorded the answer.
     expect((await runCli(["report", "upload", String(held), folder, "--set", "1"], { sandbox: org })).exitCode).toBe(0);
     const root = batchRoot([held!, other!], "nested");
-    const legacy = join(root, ".shipctl-report-journal.json");
+    const legacy = join(root, ".shipctl-report-ledger.json");
     const old = {
-      kind: "shipctl-report-journal",
+      kind: "shipctl-report-ledger",
       version: 1,
       entries: {
         [`${org.url} ${held}/1`]: { shipment_id: held, set: 1, folder: String(held), state: "sending", updated_at: new Date(Date.now() - 60_000).toISOString() },

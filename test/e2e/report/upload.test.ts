@@ -133,7 +133,7 @@ describe("report upload: one folder", () => {
   });
 
   // Reset as the request arrives: failed when the body had not left whole (not applied), else in flight until its
-  // settle time, which the rerun (sharing the config folder's journal, as a user's does) waits for before sending.
+  // settle time, which the rerun (sharing the config folder's ledger, as a user's does) waits for before sending.
   it("a lost answer that did not arrive is exit 7, and the rerun stores it once", async () => {
     const org = await sb.newOrg();
     const configDir = tempDir("shipctl-config-");

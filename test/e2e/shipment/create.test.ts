@@ -20,7 +20,7 @@ interface Doc {
   failed: Array<{ item: number; status: string; error: string | null }>;
   skipped: Array<{ item: number; shipment_id: number }>;
   counts: Record<string, number>;
-  journal?: string;
+  ledger?: string;
 }
 
 interface Org {
@@ -117,7 +117,7 @@ describe("shipctl shipment create from flags", () => {
       skipped: [],
       matched: [],
       counts: { items: 1, created: 1, failed: 0, skipped: 0, matched: 0, unknown: 0, not_sent: 0 },
-      journal: expect.stringMatching(/journals\/create-.+\.shipctl-journal\.jsonl$/),
+      ledger: expect.stringMatching(/ledgers\/create-.+\.shipctl-ledger\.jsonl$/),
     });
   });
 
@@ -204,7 +204,7 @@ describe("shipctl shipment create --file", () => {
     const doc = JSON.parse(r.stdout) as Doc;
     expect(doc.counts).toMatchObject({ items: count, created: count, failed: 0 });
     expect(doc.created.map((c) => c.item)).toEqual(list.map((_, i) => i + 1));
-    expect(doc.journal).toBe(`${path}.shipctl-journal.jsonl`);
+    expect(doc.ledger).toBe(`${path}.shipctl-ledger.jsonl`);
     expect(await posts(o.org)).toBe(requests);
     await exactlyOnce(o.org, list.map((i) => String(i.title)));
   });
@@ -267,7 +267,7 @@ describe("shipctl shipment create --file", () => {
     const doc = JSON.parse(first.stdout) as Doc;
     expect(doc.counts).toMatchObject({ created: 15, unknown: 10 });
     expect(first.stderr).toContain(`run again (after a minute if a request timed out):\n  shipctl shipment create --file ${path}`);
-    expect(readFileSync(`${path}.shipctl-journal.jsonl`, "utf8")).toContain('"state":"in_flight"');
+    expect(readFileSync(`${path}.shipctl-ledger.jsonl`, "utf8")).toContain('"state":"in_flight"');
     await o.org.control.clearFaults();
 
     const rerun = await runCli(["shipment", "create", "--file", path, "--json"], { sandbox: o.org });
@@ -312,15 +312,15 @@ describe("shipctl shipment create --file", () => {
     await exactlyOnce(o.org, list.map((i) => String(i.title)));
   });
 
-  it("stdin: the journal is kept in the config folder under the content's name, so the same input is not created twice", async () => {
+  it("stdin: the ledger is kept in the config folder under the content's name, so the same input is not created twice", async () => {
     const o = await orgWithAddresses();
     const configDir = tempDir("shipctl-config-");
     const list = listOf(o, 3, "Piped");
     const r = await runCli(["shipment", "create", "--file", "-"], { sandbox: o.org, configDir, stdin: JSON.stringify(list) });
     expect(r.exitCode, r.stderr).toBe(0);
-    // One book (beside it: the service's measured created_at lag, ledger/service-lag.ts).
-    expect(readdirSync(join(configDir, "journals")).filter((n) => n.endsWith(".jsonl"))).toEqual([expect.stringMatching(/^create-.+\.shipctl-journal\.jsonl$/)]);
-    // The same shipments, formatted differently: the same journal.
+    // One ledger (beside it: the service's measured created_at lag, ledger/service-lag.ts).
+    expect(readdirSync(join(configDir, "ledgers")).filter((n) => n.endsWith(".jsonl"))).toEqual([expect.stringMatching(/^create-.+\.shipctl-ledger\.jsonl$/)]);
+    // The same shipments, formatted differently: the same ledger.
     const again = await runCli(["shipment", "create", "--file", "-", "--json"], { sandbox: o.org, configDir, stdin: JSON.stringify({ shipments: list }, null, 4) });
     expect(again.exitCode, again.stderr).toBe(0);
     expect((JSON.parse(again.stdout) as Doc).skipped).toHaveLength(3);

@@ -152,7 +152,7 @@ describe("address add: a lost answer is read back, never sent again", () => {
       "the answer to storing the address was lost, and reading the addresses back failed (The service failed: Bad Gateway (GET /api/v1/addresses answered 502)): whether it was stored is unknown",
     );
     expect(err.hint).toContain("shipctl list addresses");
-    // The request stays in flight in the journal: the rerun settles it before it sends anything.
+    // The request stays in flight in the ledger: the rerun settles it before it sends anything.
     expect(err.hint).toContain("it reads the addresses back first and stores the address only if this request did not");
     expect(t.http.sent(STORE)).toHaveLength(1);
   });

@@ -1,4 +1,4 @@
-// `address add` stores an address at most once: its journal (one per address, in the config folder) tells a rerun
+// `address add` stores an address at most once: its ledger (one per address, in the config folder) tells a rerun
 // what an earlier run stored, and a request whose answer never came is settled before anything is sent again.
 import { describe, expect, it } from "vitest";
 import { parseAdd, runAdd } from "../../../src/commands/address/add.js";
@@ -87,7 +87,7 @@ describe("address add twice: one address", () => {
     await runAdd(parseAdd([], FLAGS), runIn(dir, created(41)).deps);
     const again = runIn(dir, created(3).on("GET /api/v1/addresses/41", reply.json(404, { message: "not found" })));
     await runAdd(parseAdd([], FLAGS), again.deps);
-    expect(again.io.stderr()).toContain("The journal records this address as stored as address 41, but this token cannot read that address: storing it.");
+    expect(again.io.stderr()).toContain("The ledger records this address as stored as address 41, but this token cannot read that address: storing it.");
     expect(again.io.stdout()).toBe("3\n");
   });
 
@@ -96,7 +96,7 @@ describe("address add twice: one address", () => {
     await runAdd(parseAdd([], FLAGS), runIn(dir, created(41)).deps);
     const again = runIn(dir, created(2).on(...read(41, { ...stored(41), name: "Someone Else" })));
     await runAdd(parseAdd([], FLAGS), again.deps);
-    expect(again.io.stderr()).toContain('The journal records this address as stored as address 41, but address 41 is now "Someone Else" <ship@gallery.example>: storing it.');
+    expect(again.io.stderr()).toContain('The ledger records this address as stored as address 41, but address 41 is now "Someone Else" <ship@gallery.example>: storing it.');
     expect(again.io.stdout()).toBe("2\n");
   });
 

@@ -160,7 +160,7 @@ export interface Harness {
   asked: string[];
   clock: Clock & { waits: number[]; advance(ms: number): void };
   controller: AbortController;
-  /** The config folder: the checkout book lives in it (pass it to a rerun's harness). */
+  /** The config folder: the checkout ledger lives in it (pass it to a rerun's harness). */
   configDir: string;
   /** True once the command asked for the API client. */
   apiRequested(): boolean;
@@ -186,7 +186,7 @@ export function harness(
     profile: "default",
     baseUrl: "http://127.0.0.1:1",
     token: "t",
-    // Only the apply bound is read from them (the settle window of the checkout book).
+    // Only the apply bound is read from them (the settle window of the checkout ledger).
     tables: async () => ({ ...SANDBOX_TABLES, applyMaxMs: APPLY_MAX_MS }),
     sources: { baseUrl: "env", token: "env", profile: "default" },
   };

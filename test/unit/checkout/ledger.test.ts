@@ -1,9 +1,9 @@
-// Checkout through the ledger: each payment recorded in the checkout book before it is sent and its outcome after, and
+// Checkout through the ledger: each payment recorded in the checkout ledger before it is sent and its outcome after, and
 // every run settling what an earlier run left in flight before it reads, prices or pays anything.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkoutCommand } from "../../../src/commands/checkout/checkout.js";
-import { checkoutRecordPath } from "../../../src/checkout/checkout-book.js";
+import { checkoutRecordPath } from "../../../src/checkout/checkout-ledger.js";
 import { ExitCode } from "../../../src/errors.js";
 import { ShipmentStatus } from "../../../src/contract/index.js";
 import { runVerb } from "../../helpers/run-verb.js";
@@ -12,15 +12,15 @@ import { exitOf, fakeService, harness, type FakeService } from "./fake.js";
 const posts = (calls: string[]) => calls.filter((c) => c.startsWith("POST"));
 const prices = (calls: string[]) => calls.filter((c) => c.startsWith("GET /checkout"));
 
-/** The book's records, as written (header first). */
-function bookLines(configDir: string): Array<Record<string, unknown>> {
+/** The ledger's records, as written (header first). */
+function recordLines(configDir: string): Array<Record<string, unknown>> {
   const text = readFileSync(checkoutRecordPath({ SHIPCTL_CONFIG_DIR: configDir }, "http://127.0.0.1:1"), "utf8");
   return text.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 /**
  * A run whose payment is sent and whose answer is lost, stopped (Ctrl-C) during the pause before reading back: the
- * payment stays in flight in the book, as after a kill. The service's first POST must be scripted "lost-before".
+ * payment stays in flight in the ledger, as after a kill. The service's first POST must be scripted "lost-before".
  */
 async function leaveInFlight(svc: FakeService, ids: number[], configDir?: string): Promise<string> {
   const h = harness(svc, { configDir, onSleep: (_ms, self) => self.controller.abort(new Error("interrupted")) });
@@ -36,12 +36,12 @@ function applyNow(svc: FakeService, ids: number[]): void {
   svc.charges.push([...ids]);
 }
 
-describe("checkout: the book records every payment", () => {
+describe("checkout: the ledger records every payment", () => {
   it("in flight before the POST (the ids, the confirmed total, the settle time), paid after the 204", async () => {
     const svc = fakeService([1, 2]);
     const h = harness(svc);
     let atPost: Array<Record<string, unknown>> = [];
-    svc.beforePost = () => void (atPost = bookLines(h.configDir));
+    svc.beforePost = () => void (atPost = recordLines(h.configDir));
     expect((await exitOf(runVerb(checkoutCommand, ["1", "2", "--yes"], h.deps))).code).toBe(0);
     expect(atPost[0]).toMatchObject({ shipctl_ledger: 3, kind: "checkout" });
     expect(atPost.at(-1)).toMatchObject({
@@ -51,26 +51,26 @@ describe("checkout: the book records every payment", () => {
       settle_at: "2026-01-05T10:00:05.000Z",
       sent: [{ shipments: [1, 2], total: 2003 }, { shipments: [1, 2], total: 2003 }],
     });
-    expect(bookLines(h.configDir).at(-1)).toMatchObject({ rows: ["1", "2"], state: "paid" });
+    expect(recordLines(h.configDir).at(-1)).toMatchObject({ rows: ["1", "2"], state: "paid" });
   });
 
   it("a refusal that charged nothing (402) is recorded not paid: the next run settles nothing and pays", async () => {
     const svc = fakeService([1], ["402"]);
     const h = harness(svc);
     expect((await exitOf(runVerb(checkoutCommand, ["1", "--yes"], h.deps))).code).toBe(ExitCode.Payment);
-    expect(bookLines(h.configDir).at(-1)).toMatchObject({ row: "1", state: "failed", error: expect.stringContaining("402") });
+    expect(recordLines(h.configDir).at(-1)).toMatchObject({ row: "1", state: "failed", error: expect.stringContaining("402") });
     const again = harness(svc, { configDir: h.configDir });
     expect((await exitOf(runVerb(checkoutCommand, ["1", "--yes"], again.deps))).code).toBe(0);
     expect(again.clock.waits).toEqual([]);
     expect(again.io.stderr()).not.toContain("earlier run");
     expect(svc.charges).toEqual([[1]]);
   });
-  it("does not grow with every shipment ever paid: settled rows are forgotten when the book is next opened", async () => {
+  it("does not grow with every shipment ever paid: settled rows are forgotten when the ledger is next opened", async () => {
     const svc = fakeService([1, 2], ["lost-before"]);
     const configDir = await leaveInFlight(svc, [1]);
     const h = harness(svc, { configDir, globals: { json: true } });
     expect((await exitOf(runVerb(checkoutCommand, ["2", "--yes", "--no-wait"], h.deps))).code).toBe(0);
-    const rows = (configDir: string) => bookLines(configDir).filter((l) => "row" in l || "rows" in l);
+    const rows = (configDir: string) => recordLines(configDir).filter((l) => "row" in l || "rows" in l);
     expect(rows(configDir).map((l) => [l.row ?? l.rows, l.state])).toEqual([
       ["1", "in_flight"],
       ["2", "in_flight"],
@@ -99,7 +99,7 @@ describe("checkout: a payment an earlier run left in flight is settled before an
     expect(prices(svc.calls)).toHaveLength(1);
     expect(posts(svc.calls)).toHaveLength(1);
     expect(svc.charges).toEqual([[1, 2]]);
-    expect(bookLines(configDir).at(-1)).toMatchObject({ rows: ["1", "2"], state: "paid" });
+    expect(recordLines(configDir).at(-1)).toMatchObject({ rows: ["1", "2"], state: "paid" });
   });
 
   it("applied while the rerun waits: the countdown ends when it shows paid; nothing paid again", async () => {
@@ -175,7 +175,7 @@ describe("checkout: a payment an earlier run left in flight is settled before an
         "2026-01-05 10:00:05 UTC; `shipctl checkout 8` settles it.",
     );
     expect(svc.charges).toEqual([[7], [1]]);
-    // Shipment 7 is settled in the book: a checkout of it reads it as any shipment paid before.
+    // Shipment 7 is settled in the ledger: a checkout of it reads it as any shipment paid before.
     const third = harness(svc, { configDir });
     expect((await exitOf(runVerb(checkoutCommand, ["7", "--yes"], third.deps))).code).toBe(0);
     expect(third.io.stderr()).toContain("shipment 7 is already Confirmed (paid before this run): skipped");
@@ -202,7 +202,7 @@ describe("checkout: stopping (Ctrl-C) while a payment is being applied", () => {
     expect(r.code).toBe(ExitCode.Interrupted);
     expect(r.error?.message).toBe("interrupted; the payment already sent was answered before the run stopped: paid $10.01 for 1 shipment");
     expect(JSON.parse(h.io.stdout())).toMatchObject({ status: "interrupted", paid: [1], unknown: [] });
-    expect(bookLines(h.configDir).at(-1)).toMatchObject({ row: "1", state: "paid" });
+    expect(recordLines(h.configDir).at(-1)).toMatchObject({ row: "1", state: "paid" });
 
     const again = harness(svc, { configDir: h.configDir });
     expect((await exitOf(runVerb(checkoutCommand, ["1", "--yes"], again.deps))).code).toBe(0);

@@ -1,12 +1,12 @@
 // `checkout --quote` and `checkout --from FILE` against the fake service: what is priced, what is paid (nothing, for a
-// quote), and that a quote neither writes the checkout journal nor waits on a checkout that holds it.
+// quote), and that a quote neither writes the checkout ledger nor waits on a checkout that holds it.
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkoutCommand } from "../../../src/commands/checkout/checkout.js";
 import { ExitCode } from "../../../src/errors.js";
 import { ShipmentStatus } from "../../../src/contract/index.js";
-import { checkoutRecordPath, openCheckoutBook } from "../../../src/checkout/checkout-book.js";
+import { checkoutRecordPath, openCheckoutLedger } from "../../../src/checkout/checkout-ledger.js";
 import { tempDir } from "../../helpers/cli.js";
 import { runVerb } from "../../helpers/run-verb.js";
 import { exitOf, fakeService, harness } from "./fake.js";
@@ -14,7 +14,7 @@ import { exitOf, fakeService, harness } from "./fake.js";
 const posts = (calls: string[]) => calls.filter((c) => c.startsWith("POST"));
 
 describe("checkout --quote", () => {
-  it("prices and shows the table without --yes or a terminal; pays nothing; writes no journal", async () => {
+  it("prices and shows the table without --yes or a terminal; pays nothing; writes no ledger", async () => {
     const svc = fakeService([1, 2, 3], [], { 3: { status: ShipmentStatus.Confirmed } });
     const h = harness(svc, { tty: false });
     const r = await exitOf(runVerb(checkoutCommand, ["1", "2", "3", "--quote"], h.deps));
@@ -34,10 +34,10 @@ describe("checkout --quote", () => {
     expect(JSON.parse(h.io.stdout())).toEqual({ status: "quoted", sessions: [{ shipments: { "1": 1001 }, total: 1001 }], total: 1001, already_paid: [2] });
   });
 
-  it("does not wait for a checkout that holds the journal's lock", async () => {
+  it("does not wait for a checkout that holds the ledger's lock", async () => {
     const svc = fakeService([1]);
     const h = harness(svc);
-    const held = await openCheckoutBook(harness(fakeService([]), { configDir: h.configDir }).deps);
+    const held = await openCheckoutLedger(harness(fakeService([]), { configDir: h.configDir }).deps);
     try {
       const r = await exitOf(runVerb(checkoutCommand, ["1", "--quote"], h.deps));
       expect(r.code).toBe(0);

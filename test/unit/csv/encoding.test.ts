@@ -18,7 +18,7 @@ describe("detectEncoding", () => {
   });
 
   it("refuses a workbook and UTF-16 without a BOM, naming the file and how to re-export", () => {
-    expect(() => detectEncoding(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2]), "book.xlsx")).toThrow(/book.xlsx is an Excel workbook/);
+    expect(() => detectEncoding(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2]), "ledger.xlsx")).toThrow(/ledger.xlsx is an Excel workbook/);
     const noBom = Buffer.from("title,value\r\n", "utf16le");
     try {
       detectEncoding(noBom, "u.csv");
@@ -44,7 +44,7 @@ describe("workbooks", () => {
   };
 
   it("names an OpenDocument file (LibreOffice) as such, with LibreOffice's way to export CSV, whatever its name", () => {
-    for (const file of ["book.ods", "export.csv"]) {
+    for (const file of ["ledger.ods", "export.csv"]) {
       const e = refusal(zipStarting("mimetypeapplication/vnd.oasis.opendocument.spreadsheet"), file);
       expect(e.message).toBe(`${file} is a spreadsheet workbook (OpenDocument, as LibreOffice saves it), not a CSV file`);
       expect(e.hint).toMatch(/^In LibreOffice Calc, use File > Save As, choose the type "Text CSV \(.csv\)"/);
@@ -53,7 +53,7 @@ describe("workbooks", () => {
   });
 
   it("names Excel (.xlsx, .xls) and Numbers files with their own advice", () => {
-    expect(refusal(zipStarting("[Content_Types].xml"), "book.xlsx").message).toBe("book.xlsx is an Excel workbook, not a CSV file");
+    expect(refusal(zipStarting("[Content_Types].xml"), "ledger.xlsx").message).toBe("ledger.xlsx is an Excel workbook, not a CSV file");
     expect(refusal(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), "old.xls").hint).toMatch(/^In Excel, use File > Save As/);
     const numbers = refusal(zipStarting("Index/Document.iwa"), "prices.numbers");
     expect(numbers.message).toBe("prices.numbers is a Numbers spreadsheet, not a CSV file");

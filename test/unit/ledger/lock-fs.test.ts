@@ -1,4 +1,4 @@
-// Locks on the file systems a journal may sit on, and on those that refuse: this machine's kernel has no vfat (no
+// Locks on the file systems a ledger may sit on, and on those that refuse: this machine's kernel has no vfat (no
 // FAT32 image can be mounted here), so the file system's errors are injected. `fail` makes a call on a path fail
 // with a system error code; `gate` holds the first removal of a path until the test lets it go; `claimRefused` is told when a takeover file
 // exists already.
@@ -90,9 +90,9 @@ describe("acquireLock where hard links are refused (FAT32 and exFAT USB sticks, 
     const dir = tempDir("shipctl-lock-fat-");
     const path = join(dir, "j.lock");
     noHardLinks(dir, path);
-    const lock = await acquireLock(path, "the journal");
+    const lock = await acquireLock(path, "the ledger");
     expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject({ pid: process.pid, host: hostname() });
-    await expect(acquireLock(path, "the journal")).rejects.toThrow(`another shipctl run is working on the journal (pid ${process.pid}`);
+    await expect(acquireLock(path, "the ledger")).rejects.toThrow(`another shipctl run is working on the ledger (pid ${process.pid}`);
     await lock.release();
     expect(readdirSync(dir)).toEqual([]);
   });
@@ -102,7 +102,7 @@ describe("acquireLock where hard links are refused (FAT32 and exFAT USB sticks, 
     const path = join(dir, "j.lock");
     writeHolder(path, deadPid());
     noHardLinks(dir, path);
-    const lock = await acquireLock(path, "the journal");
+    const lock = await acquireLock(path, "the ledger");
     expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject({ pid: process.pid });
     await lock.release();
   });
@@ -118,17 +118,17 @@ describe("acquireLock: two runs that both found a lock stale", () => {
     let release!: () => void;
     const atRemoval = new Promise<void>((r) => (reached = r));
     inject.gate = { path, reached, release: new Promise<void>((r) => (release = r)) };
-    const first = acquireLock(path, "the journal");
+    const first = acquireLock(path, "the ledger");
     await atRemoval;
     // The second finds the same stale lock meanwhile: it either waits for the first's takeover or (without one) takes
     // the lock itself, and then the first would remove it.
     const claimRefused = new Promise<void>((r) => (inject.claimRefused = r));
-    const second = acquireLock(path, "the journal");
+    const second = acquireLock(path, "the ledger");
     await Promise.race([claimRefused, second.then(() => undefined, () => undefined)]);
     release();
     const runs = await Promise.allSettled([first, second]);
     expect(runs.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
-    expect(String((runs[1] as PromiseRejectedResult).reason)).toContain(`another shipctl run is working on the journal (pid ${process.pid}`);
+    expect(String((runs[1] as PromiseRejectedResult).reason)).toContain(`another shipctl run is working on the ledger (pid ${process.pid}`);
     await (runs[0] as PromiseFulfilledResult<{ release(): Promise<void> }>).value.release();
     expect(readdirSync(dir)).toEqual([]);
   });
@@ -144,13 +144,13 @@ describe("acquireLock: a lock file that cannot be created", () => {
     const dir = tempDir("shipctl-lock-refused-");
     const path = join(dir, "j.lock");
     inject.fail.set(`create ${dir}`, code);
-    const e = await acquireLock(path, "the journal").then(
+    const e = await acquireLock(path, "the ledger").then(
       () => undefined,
       (x: unknown) => x,
     );
     expect(e).toBeInstanceOf(LockFileError);
     const err = e as InstanceType<typeof LockFileError>;
-    expect(err.message).toBe(`could not lock the journal: ${path} cannot be created (${code}: ${why.source.replace(/\\/g, "")})`);
+    expect(err.message).toBe(`could not lock the ledger: ${path} cannot be created (${code}: ${why.source.replace(/\\/g, "")})`);
     expect(err.hint).toMatch(fix);
     expect(err.hint).toContain(dir);
     expect(err.hint).toMatch(/Then run the same command again; nothing was sent\.$/);
@@ -162,7 +162,7 @@ describe("acquireLock: a lock file that cannot be created", () => {
     const dir = tempDir("shipctl-lock-full-");
     const path = join(dir, "j.lock");
     inject.fail.set(`write ${path}`, "ENOSPC");
-    await expect(acquireLock(path, "the journal")).rejects.toBeInstanceOf(LockFileError);
+    await expect(acquireLock(path, "the ledger")).rejects.toBeInstanceOf(LockFileError);
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -170,6 +170,6 @@ describe("acquireLock: a lock file that cannot be created", () => {
     const dir = join(tempDir("shipctl-lock-nodir-"), "locks");
     const path = join(dir, "j.lock");
     inject.fail.set(`mkdir ${dir}`, "EROFS");
-    await expect(acquireLock(path, "the journal")).rejects.toThrow(`could not lock the journal: ${path} cannot be created (EROFS: the disk is read-only)`);
+    await expect(acquireLock(path, "the ledger")).rejects.toThrow(`could not lock the ledger: ${path} cannot be created (EROFS: the disk is read-only)`);
   });
 });

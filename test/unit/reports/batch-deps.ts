@@ -1,5 +1,5 @@
 // Deps for running `report upload` in-process against a fake API: no terminal, JSON output, a fixed clock, a config
-// folder of its own (single uploads keep their journal there), and a connection that needs no config (a service that
+// folder of its own (single uploads keep their ledger there), and a connection that needs no config (a service that
 // is not on loopback is never asked for its tables). Also a batch folder and a fake service most tests can share.
 import { cpSync } from "node:fs";
 import { join } from "node:path";

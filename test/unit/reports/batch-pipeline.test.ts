@@ -115,13 +115,13 @@ describe("batch upload: reads and uploads", () => {
     expect(api.uploaded().sort()).toEqual([1, 4]);
     const results = JSON.parse(io.stdout()).results as Array<{ shipment_id: number; result: string }>;
     expect(results.map((r) => `${r.shipment_id} ${r.result}`)).toEqual(["1 stored", "2 refused", "3 refused", "4 stored"]);
-    // The book says what became of each: the refused ones were not sent (never in flight).
+    // The ledger says what became of each: the refused ones were not sent (never in flight).
     const rows = bookRows(reportState.dir);
     expect(Object.entries(rows).map(([key, e]) => `${key} ${e.state}`).sort()).toEqual(["1/1 stored", "2/1 failed", "3/1 failed", "4/1 stored"]);
     expect(rows["3/1"]?.error).toContain("nothing sent");
   });
 
-  it("a rerun skips what the book says is stored once each shipment's read confirms it, sends nothing, and leaves its entry stored", async () => {
+  it("a rerun skips what the ledger says is stored once each shipment's read confirms it, sends nothing, and leaves its entry stored", async () => {
     const api = new LoggingApi();
     const root = batchOf([1, 2]);
     expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", root, "--concurrency", "2"], depsFor(api).deps)).toBe(ExitCode.Ok);

@@ -8,7 +8,7 @@ import { AuthError, ExitCode } from "../../../src/errors.js";
 import { createTestIO } from "../../helpers/test-io.js";
 import { scriptedPrompter } from "../../../src/prompter.js";
 import { checkFolder } from "../../../src/reports/folder-check.js";
-import { Book } from "../../../src/ledger/book.js";
+import { InputLedger } from "../../../src/ledger/input-ledger.js";
 import { ANSWER_READ_LAG_MS, settleWindowFor } from "../../../src/ledger/settle-window.js";
 import { batchExitCode } from "../../../src/reports/upload-batch.js";
 import { rerunCommand } from "../../../src/reports/upload-plan.js";
@@ -58,23 +58,23 @@ async function prepared(folder = "nested"): Promise<PreparedReport> {
   return { target: { shipmentId: 5, folder: check.root, label: folder }, photos: check.photos, warnings: [] };
 }
 
-const books: Book[] = [];
+const ledgers: InputLedger[] = [];
 /** What the uploads waited for (ms), in order. */
 const slept: number[] = [];
 afterEach(async () => {
-  await Promise.all(books.splice(0).map((b) => b.close()));
+  await Promise.all(ledgers.splice(0).map((b) => b.close()));
   slept.length = 0;
 });
 
-async function openBook(path = join(tempDir(), "r.jsonl")): Promise<Book> {
-  const book = await Book.open({ SHIPCTL_STATE_DIR: dirname(path) }, {
+async function openBook(path = join(tempDir(), "r.jsonl")): Promise<InputLedger> {
+  const ledger = await InputLedger.open({ SHIPCTL_STATE_DIR: dirname(path) }, {
     kind: "report-upload",
     source: "test",
     target: { baseUrl: "http://x", token: "t" },
     window: settleWindowFor({ baseUrl: "http://x", env: {} }),
   });
-  books.push(book);
-  return book;
+  ledgers.push(ledger);
+  return ledger;
 }
 
 async function ctx(api: FakeApi, extra: Partial<SendContext> = {}): Promise<SendContext & { lines: string[] }> {
@@ -86,7 +86,7 @@ async function ctx(api: FakeApi, extra: Partial<SendContext> = {}): Promise<Send
     localNow: () => NOW,
     sleep: async (ms) => void slept.push(ms),
     signal: new AbortController().signal,
-    book: extra.book ?? (await openBook()),
+    ledger: extra.ledger ?? (await openBook()),
     log: (l) => lines.push(l),
     lines,
     ...extra,
@@ -110,7 +110,7 @@ describe("sendReport", () => {
     expect(api.uploads).toHaveLength(1);
     expect(o.bytes).toBeGreaterThan(0);
     expect(api.uploads[0]!.length).toBeGreaterThan(o.bytes);
-    expect(c.book.row("5/1")).toEqual({ state: "stored", id: 5, at: NOW.toISOString() });
+    expect(c.ledger.row("5/1")).toEqual({ state: "stored", id: 5, at: NOW.toISOString() });
   });
 
   it("records the intent in flight before sending, and when the last byte left", async () => {
@@ -118,11 +118,11 @@ describe("sendReport", () => {
     const c = await ctx(api);
     let before: unknown;
     api.uploadReport = async (_id, _set, body) => {
-      before = c.book.row("5/1");
+      before = c.ledger.row("5/1");
       for await (const _ of body.open().stream) {
         // the connection takes it all
       }
-      expect(c.book.row("5/1")).toMatchObject({ state: "in_flight", sent_at: NOW.toISOString() });
+      expect(c.ledger.row("5/1")).toMatchObject({ state: "in_flight", sent_at: NOW.toISOString() });
     };
     await sendReport(c, await prepared());
     expect(before).toMatchObject({ state: "in_flight", await_sent: true, at: NOW.toISOString() });
@@ -147,7 +147,7 @@ describe("sendReport", () => {
     expect(o).toMatchObject({ result: "stored", exitCode: 0 });
     expect(api.reads).toBe(2);
     expect(api.uploads).toHaveLength(1);
-    expect(c.book.row("5/1")?.state).toBe("stored");
+    expect(c.ledger.row("5/1")?.state).toBe("stored");
   });
 
   it("after a lost answer the shipment still Delivered: unknown (7), left in flight with its settle time, not sent again", async () => {
@@ -155,11 +155,11 @@ describe("sendReport", () => {
     api.uploadError = apiError("connection reset", { mayHaveArrived: true });
     const c = await ctx(api);
     const o = await sendReport(c, await prepared());
-    const settleAt = new Date(NOW.getTime() + c.book.window.sendBoundMs + c.book.window.applyMs);
+    const settleAt = new Date(NOW.getTime() + c.ledger.window.sendBoundMs + c.ledger.window.applyMs);
     expect(o).toMatchObject({ result: "unknown", exitCode: ExitCode.Unavailable, settleAt });
     expect(o.message).toContain("still Delivered: the service may still be applying it until 2025-03-02 12:05:15 UTC");
     expect(api.uploads).toHaveLength(1);
-    expect(c.book.row("5/1")).toMatchObject({ state: "in_flight", sent_at: NOW.toISOString(), settle_at: settleAt.toISOString() });
+    expect(c.ledger.row("5/1")).toMatchObject({ state: "in_flight", sent_at: NOW.toISOString(), settle_at: settleAt.toISOString() });
   });
 
   it("answered 500 by the service itself: read back after a lagging read's allowance, and still Delivered is failed (7), sendable again", async () => {
@@ -172,7 +172,7 @@ describe("sendReport", () => {
     expect(slept).toEqual([ANSWER_READ_LAG_MS]);
     expect(api.reads).toBe(2);
     expect(api.uploads).toHaveLength(1);
-    expect(c.book.row("5/1")).toMatchObject({ state: "failed" });
+    expect(c.ledger.row("5/1")).toMatchObject({ state: "failed" });
   });
 
   it("answered 500 after the service stored it: the read-back finds it stored", async () => {
@@ -181,7 +181,7 @@ describe("sendReport", () => {
     api.readAfterUpload = { status: 8 };
     const c = await ctx(api);
     expect(await sendReport(c, await prepared())).toMatchObject({ result: "stored", exitCode: 0 });
-    expect(c.book.row("5/1")?.state).toBe("stored");
+    expect(c.ledger.row("5/1")?.state).toBe("stored");
   });
 
   for (const status of [502, 503, 504]) {
@@ -190,14 +190,14 @@ describe("sendReport", () => {
       api.uploadError = apiError("Bad gateway", { status, mayHaveArrived: true });
       const c = await ctx(api);
       const o = await sendReport(c, await prepared());
-      const settleAt = new Date(NOW.getTime() + c.book.window.sendBoundMs + c.book.window.applyMs);
+      const settleAt = new Date(NOW.getTime() + c.ledger.window.sendBoundMs + c.ledger.window.applyMs);
       expect(o).toMatchObject({ result: "unknown", exitCode: ExitCode.Unavailable, settleAt });
       expect(slept).toEqual([]);
-      expect(c.book.row("5/1")).toMatchObject({ state: "in_flight", settle_at: settleAt.toISOString() });
+      expect(c.ledger.row("5/1")).toMatchObject({ state: "in_flight", settle_at: settleAt.toISOString() });
     });
   }
 
-  it("after a lost answer the shipment cannot be read back: unknown (7), and the book keeps it in flight", async () => {
+  it("after a lost answer the shipment cannot be read back: unknown (7), and the ledger keeps it in flight", async () => {
     const api = new FakeApi();
     api.uploadError = apiError("connection reset", { mayHaveArrived: true });
     const c = await ctx(api);
@@ -210,7 +210,7 @@ describe("sendReport", () => {
     const o = await sendReport(c, await prepared());
     expect(o).toMatchObject({ result: "unknown", exitCode: ExitCode.Unavailable });
     expect(o.message).toContain("could not be read back");
-    expect(c.book.row("5/1")?.state).toBe("in_flight");
+    expect(c.ledger.row("5/1")?.state).toBe("in_flight");
   });
 
   it("a connection lost before the last byte left is not applied: failed (7), nothing read back, sendable again", async () => {
@@ -222,7 +222,7 @@ describe("sendReport", () => {
     expect(o).toMatchObject({ result: "failed", exitCode: ExitCode.Unavailable });
     expect(o.message).toContain("before the whole report was sent");
     expect(api.reads).toBe(1);
-    expect(c.book.row("5/1")).toMatchObject({ state: "failed" });
+    expect(c.ledger.row("5/1")).toMatchObject({ state: "failed" });
   });
 
   it("a refusal names the side and file behind the service's box.N key", async () => {
@@ -232,39 +232,39 @@ describe("sendReport", () => {
     const o = await sendReport(c, await prepared());
     expect(o).toMatchObject({ result: "refused", exitCode: ExitCode.Rejected });
     expect(o.message).toContain("box.2 (box top, box/top.jpg): The box.2 field must be a file of type: jpg, png.");
-    expect(c.book.row("5/1")).toMatchObject({ state: "failed" });
+    expect(c.ledger.row("5/1")).toMatchObject({ state: "failed" });
   });
 
-  it("a book entry 'stored' skips the report once the shipment's status confirms it (one read, nothing sent)", async () => {
+  it("a ledger entry 'stored' skips the report once the shipment's status confirms it (one read, nothing sent)", async () => {
     const api = new FakeApi();
     api.shipment = { ...api.shipment, status: 8 };
-    const book = await openBook();
-    await book.record([["5/1", { state: "stored", id: 5, at: "2025-03-01T10:00:00.000Z" }]]);
-    const o = await sendReport(await ctx(api, { book }), await prepared());
+    const ledger = await openBook();
+    await ledger.record([["5/1", { state: "stored", id: 5, at: "2025-03-01T10:00:00.000Z" }]]);
+    const o = await sendReport(await ctx(api, { ledger }), await prepared());
     expect(o.result).toBe("skipped");
     expect(o.message).toContain("already stored (ledger, 2025-03-01T10:00:00.000Z)");
     expect(api.reads).toBe(1);
     expect(api.uploads).toHaveLength(0);
   });
 
-  it("a book entry 'stored' that the shipment contradicts (still Delivered) is sent, and says why", async () => {
+  it("a ledger entry 'stored' that the shipment contradicts (still Delivered) is sent, and says why", async () => {
     const api = new FakeApi();
-    const book = await openBook();
-    await book.record([["5/1", { state: "stored", id: 5, at: "2025-03-01T10:00:00.000Z" }]]);
-    const c = await ctx(api, { book });
+    const ledger = await openBook();
+    await ledger.record([["5/1", { state: "stored", id: 5, at: "2025-03-01T10:00:00.000Z" }]]);
+    const c = await ctx(api, { ledger });
     const o = await sendReport(c, await prepared());
     expect(o.result).toBe("stored");
     expect(api.uploads).toHaveLength(1);
     expect(c.lines.join("\n")).toContain("the ledger says set 1 was stored (2025-03-01T10:00:00.000Z)");
-    expect(book.row("5/1")?.state).toBe("stored");
+    expect(ledger.row("5/1")?.state).toBe("stored");
   });
 
-  it("a book entry 'stored' stands when the shipment cannot be read to confirm it (nothing sent)", async () => {
+  it("a ledger entry 'stored' stands when the shipment cannot be read to confirm it (nothing sent)", async () => {
     const api = new FakeApi();
     api.readError = apiError("connection reset", { mayHaveArrived: false });
-    const book = await openBook();
-    await book.record([["5/1", { state: "stored", id: 5 }]]);
-    const o = await sendReport(await ctx(api, { book }), await prepared());
+    const ledger = await openBook();
+    await ledger.record([["5/1", { state: "stored", id: 5 }]]);
+    const o = await sendReport(await ctx(api, { ledger }), await prepared());
     expect(o.result).toBe("skipped");
     expect(o.message).toContain("could not be read to confirm");
     expect(api.uploads).toHaveLength(0);

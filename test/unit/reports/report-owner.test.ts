@@ -6,10 +6,10 @@ import { describe, expect, it } from "vitest";
 import { NotFoundError } from "../../../src/api/api-errors.js";
 import type { ApiClient } from "../../../src/api/client-types.js";
 import type { StoredShipment } from "../../../src/contract/index.js";
-import { Book } from "../../../src/ledger/book.js";
+import { InputLedger } from "../../../src/ledger/input-ledger.js";
 import { ledgerDir } from "../../../src/ledger/organization.js";
 import { settleWindowFor } from "../../../src/ledger/settle-window.js";
-import { confirmReportBookOwner } from "../../../src/reports/report-owner.js";
+import { confirmReportLedgerOwner } from "../../../src/reports/report-owner.js";
 import { tempDir } from "../../helpers/cli.js";
 
 const TARGET = { baseUrl: "http://sandbox", profile: "default" };
@@ -17,7 +17,7 @@ const WINDOW = settleWindowFor({ baseUrl: TARGET.baseUrl, env: {} });
 
 /** A batch's record (`source`) in the ledger of the state folder `stateDir`, opened with `token`. */
 const open = (stateDir: string, token: string, baseUrl = TARGET.baseUrl, source = "reports") =>
-  Book.open({ SHIPCTL_STATE_DIR: stateDir }, { kind: "report-upload", source, target: { ...TARGET, baseUrl, token }, window: WINDOW });
+  InputLedger.open({ SHIPCTL_STATE_DIR: stateDir }, { kind: "report-upload", source, target: { ...TARGET, baseUrl, token }, window: WINDOW });
 
 /** A state folder whose ledger holds a batch's reports recorded with token-a; returns the state folder. */
 async function bookWith(stored: Array<[number, 1 | 2]>, other: Array<[number, "in_flight" | "failed"]> = []): Promise<string> {
@@ -45,20 +45,20 @@ function serviceWith(shipments: Record<number, number>) {
   return { api, reads };
 }
 
-const check = (book: Book, api: ApiClient, said: string[] = []) => confirmReportBookOwner(book, { api, call: {}, say: (t) => said.push(t) });
+const check = (ledger: InputLedger, api: ApiClient, said: string[] = []) => confirmReportLedgerOwner(ledger, { api, call: {}, say: (t) => said.push(t) });
 const ledgerOf = (stateDir: string) => ledgerDir({ SHIPCTL_STATE_DIR: stateDir }, TARGET);
 const ownerMark = (stateDir: string) => readFileSync(join(ledgerOf(stateDir), "owner.json"), "utf8");
 
-async function withBook<T>(path: string, token: string, work: (book: Book) => Promise<T>, baseUrl?: string, source?: string): Promise<T> {
-  const book = await open(path, token, baseUrl, source);
+async function withBook<T>(path: string, token: string, work: (ledger: InputLedger) => Promise<T>, baseUrl?: string, source?: string): Promise<T> {
+  const ledger = await open(path, token, baseUrl, source);
   try {
-    return await work(book);
+    return await work(ledger);
   } finally {
-    await book.close();
+    await ledger.close();
   }
 }
 
-describe("report book owner", () => {
+describe("report ledger owner", () => {
   it("another token's run of an input with nothing stored does not take over the mark: the stored reports are still checked", async () => {
     const path = await bookWith([[1, 1]]);
     const before = ownerMark(path);
@@ -70,7 +70,7 @@ describe("report book owner", () => {
     await withBook(path, "token-b", async (b) => expect(b.ownerConfirmed).toBe(false));
   });
 
-  it("trusts the token that wrote the book without reading anything", async () => {
+  it("trusts the token that wrote the ledger without reading anything", async () => {
     const path = await bookWith([[1, 1]]);
     const { api, reads } = serviceWith({});
     await withBook(path, "token-a", async (b) => {

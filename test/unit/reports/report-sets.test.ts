@@ -2,7 +2,7 @@
 // ledger (every upload's, batch or single), each said with its source.
 import { describe, expect, it } from "vitest";
 import { ShipmentStatus } from "../../../src/contract/index.js";
-import { Book } from "../../../src/ledger/book.js";
+import { InputLedger } from "../../../src/ledger/input-ledger.js";
 import { settleWindowFor } from "../../../src/ledger/settle-window.js";
 import { describeReportSets, readStoredInLedger, reportSetsOf } from "../../../src/reports/report-sets.js";
 import { tempDir } from "../../helpers/cli.js";
@@ -11,9 +11,9 @@ const TARGET = { baseUrl: "http://127.0.0.1:8080", token: "sandbox-token" };
 const WINDOW = settleWindowFor({ baseUrl: TARGET.baseUrl, env: {} });
 
 async function bookWith(env: NodeJS.ProcessEnv, source: string, entries: Array<[string, "stored" | "failed"]>, target = TARGET): Promise<void> {
-  const book = await Book.open(env, { kind: "report-upload", source, target, window: WINDOW });
-  await book.record(entries.map(([key, state]) => [key, state === "stored" ? { state: "stored", id: Number(key.split("/")[0]) } : { state: "failed", error: "refused" }]));
-  await book.close();
+  const ledger = await InputLedger.open(env, { kind: "report-upload", source, target, window: WINDOW });
+  await ledger.record(entries.map(([key, state]) => [key, state === "stored" ? { state: "stored", id: Number(key.split("/")[0]) } : { state: "failed", error: "refused" }]));
+  await ledger.close();
 }
 
 describe("reportSetsOf", () => {

@@ -3,7 +3,7 @@
 // unknown with the time a rerun settles them, and never sent).
 import { beforeEach, describe, expect, it } from "vitest";
 import { ExitCode } from "../../../src/errors.js";
-import { Book, type RowState } from "../../../src/ledger/book.js";
+import { InputLedger, type RowState } from "../../../src/ledger/input-ledger.js";
 import { settleWindowFor } from "../../../src/ledger/settle-window.js";
 import { reportUploadCommand } from "../../../src/commands/report/report-upload.js";
 import { runVerb } from "../../helpers/run-verb.js";
@@ -18,17 +18,17 @@ const at = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
 
 /** Records shipment 1's set 1 as `state` in the ledger, as a run of the batch `root` left it. */
 async function recordedBy(root: string, state: RowState): Promise<void> {
-  const book = await Book.open({ SHIPCTL_STATE_DIR: reportState.dir }, {
+  const ledger = await InputLedger.open({ SHIPCTL_STATE_DIR: reportState.dir }, {
     kind: "report-upload",
     source: root,
     target: { baseUrl: "http://x", token: "t" },
     window: settleWindowFor({ baseUrl: "http://x", env: {} }),
   });
-  await book.record([["1/1", state]]);
-  await book.close();
+  await ledger.record([["1/1", state]]);
+  await ledger.close();
 }
 
-/** A book as a run killed mid-upload leaves it: shipment 1's upload sent whole at NOW - 10 s, settled at NOW + 60 s. */
+/** A ledger as a run killed mid-upload leaves it: shipment 1's upload sent whole at NOW - 10 s, settled at NOW + 60 s. */
 function leftInFlight(root: string, state: Partial<RowState> = {}): Promise<void> {
   return recordedBy(root, { state: "in_flight", at: at(-12_000), attempt: 1, settle_at: at(60_000), await_sent: true, sent_at: at(-10_000), ...state } as RowState);
 }
@@ -175,16 +175,16 @@ describe("uploads an earlier run left in flight", () => {
     expect(results(third.io.stdout())[0]).toMatchObject({ shipment_id: 1, result: "skipped", message: expect.stringContaining("already stored (ledger, ") });
   });
 
-  it("a single upload settles its own book's in-flight row the same way", async () => {
+  it("a single upload settles its own ledger's in-flight row the same way", async () => {
     const configDir = tempDir("shipctl-config-");
-    const book = await Book.open({ SHIPCTL_STATE_DIR: reportState.dir }, {
+    const ledger = await InputLedger.open({ SHIPCTL_STATE_DIR: reportState.dir }, {
       kind: "report-upload",
       source: "report upload",
       target: { baseUrl: "http://x", token: "t" },
       window: settleWindowFor({ baseUrl: "http://x", env: {} }),
     });
-    await book.record([["5/1", { state: "in_flight", at: at(-12_000), attempt: 1, settle_at: at(60_000), await_sent: true, sent_at: at(-10_000) }]]);
-    await book.close();
+    await ledger.record([["5/1", { state: "in_flight", at: at(-12_000), attempt: 1, settle_at: at(60_000), await_sent: true, sent_at: at(-10_000) }]]);
+    await ledger.close();
     const api = new StatusService();
     const { deps } = batchDepsFor(api, NOW, { configDir });
     await expect(runVerb(reportUploadCommand, ["5", fixture("photos/nested"), "--set", "1", "--no-wait"], deps)).rejects.toMatchObject({

@@ -260,7 +260,7 @@ describe("shipment create --csv (logic, fake service)", () => {
     expect(json.service.createCalls).toHaveLength(0);
   });
 
-  it("stops sending at Ctrl-C, keeps the journal and prints the command that resumes (exit 130)", async () => {
+  it("stops sending at Ctrl-C, keeps the ledger and prints the command that resumes (exit 130)", async () => {
     const h = shipmentHarness();
     const { path, titles } = writeCsv(h.dir, 40);
     const api = await h.deps.api();

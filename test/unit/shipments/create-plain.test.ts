@@ -1,5 +1,5 @@
 // `shipment create` from flags or a JSON file, against the batch's fake service: the same exactly-once promise as the
-// CSV path (journal, reconciliation, resume), items numbered 1..N, and local checks before anything is sent.
+// CSV path (ledger, reconciliation, resume), items numbered 1..N, and local checks before anything is sent.
 import { describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -331,7 +331,7 @@ describe("shipment create --file", () => {
 
     const again = shipmentHarness({ service: h.service, dir: h.dir });
     expect(await runCreateItems(again.deps, { file: path }, sendOptions({ acceptRecommended: true }))).toBe(0);
-    // Verdicts come from the journal: nothing is verified twice.
+    // Verdicts come from the ledger: nothing is verified twice.
     expect(h.service.verified).toHaveLength(2);
     expect(h.service.shipments.find((s) => s.title === "Inline 4")!.sent.destination_address?.line_1).toBe("500 Main Street");
   });

@@ -37,7 +37,7 @@ describe("due: the command line", () => {
     await expect(parse(["--concurrency", "40"])).rejects.toThrow(/--concurrency/);
   });
 
-  it("--journal is gone (due reads the report sets of every batch from the organization's ledger): an unknown option", async () => {
-    await expect(parse(["--journal", "a.jsonl"])).rejects.toMatchObject({ code: "commander.unknownOption" });
+  it("--ledger is gone (due reads the report sets of every batch from the organization's ledger): an unknown option", async () => {
+    await expect(parse(["--ledger", "a.jsonl"])).rejects.toMatchObject({ code: "commander.unknownOption" });
   });
 });

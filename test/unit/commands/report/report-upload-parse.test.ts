@@ -60,9 +60,9 @@ describe("report upload (parse only)", () => {
     expect((e as UsageError).message).toContain(message);
   });
 
-  it("--journal is gone (the ledger is the organization's, in the state folder): commander refuses it as unknown (exit 2)", async () => {
-    for (const argv of [["--set", "1", "--batch", "r", "--journal", "j.jsonl"], ["12", "p", "--set", "1", "--journal", "j"]]) {
-      await expect(parse(argv)).rejects.toMatchObject({ code: "commander.unknownOption", message: expect.stringContaining("unknown option '--journal'") });
+  it("--ledger is gone (the ledger is the organization's, in the state folder): commander refuses it as unknown (exit 2)", async () => {
+    for (const argv of [["--set", "1", "--batch", "r", "--ledger", "j.jsonl"], ["12", "p", "--set", "1", "--ledger", "j"]]) {
+      await expect(parse(argv)).rejects.toMatchObject({ code: "commander.unknownOption", message: expect.stringContaining("unknown option '--ledger'") });
     }
   });
 

@@ -1,12 +1,12 @@
-// How an input's record in the ledger is opened (book.ts), and the errors it ends with.
+// How an input's record in the ledger is opened (input-ledger.ts), and the errors it ends with.
 import { CliError, UsageError } from "../errors.js";
-import type { BookKind } from "./entry.js";
+import type { WriteKind } from "./entry.js";
 import type { LockWait } from "./lock.js";
 import type { Organization } from "./organization.js";
 import type { SettleWindow } from "./settle-window.js";
 
 export interface OpenOptions {
-  kind: BookKind;
+  kind: WriteKind;
   /** The input whose writes these are, as entries name it: a path, "stdin", "flags", "checkout", "report upload". */
   source: string;
   target: Organization;
@@ -29,13 +29,13 @@ export interface OpenOptions {
   part?: string;
 }
 
-export class BookDamaged extends CliError {}
+export class RecordDamaged extends CliError {}
 
 /** A claim refused: another run holds the write in flight, or another input sent it meanwhile. */
 export class LedgerConflict extends UsageError {}
 
-export function damaged(path: string, why: string): BookDamaged {
-  return new BookDamaged(`the ledger record ${path} is damaged: ${why}`, {
+export function damaged(path: string, why: string): RecordDamaged {
+  return new RecordDamaged(`the ledger record ${path} is damaged: ${why}`, {
     hint:
       "It records which rows were already sent, so shipctl will not guess. Check what exists with `shipctl list shipments`, " +
       "then move the record aside only if you are sure no row would be sent twice.",

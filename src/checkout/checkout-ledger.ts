@@ -7,14 +7,14 @@
 // Every run first settles what is in flight (earlier-payments.ts), so a rerun started at once never prices and pays a
 // shipment whose first payment may still be applied.
 //
-// Settled rows are forgotten when the book is next opened (the service's statuses say what is paid), so it holds what
+// Settled rows are forgotten when the ledger is next opened (the service's statuses say what is paid), so it holds what
 // may still be in flight plus the last run's outcomes, and does not grow with every shipment ever paid.
 //
 // One input for every checkout of the organization on this machine: a second run started while one is working waits
 // a few seconds for it (LOCK_WAIT_MS), then is refused naming it. Payments are few and short, and two runs paying the
 // same shipments at once is exactly what must not happen. Report uploads and CSV runs never wait for a checkout.
 import type { Deps } from "../deps.js";
-import { Book } from "../ledger/book.js";
+import { InputLedger } from "../ledger/input-ledger.js";
 import { inputRecordPath, inputScope } from "../ledger/entry-keys.js";
 import { ledgerDir } from "../ledger/organization.js";
 import { settleAtFromIntent, settleWindowOf } from "../ledger/settle-window.js";
@@ -28,9 +28,9 @@ export function checkoutRecordPath(env: NodeJS.ProcessEnv, baseUrl: string): str
   return inputRecordPath(ledgerDir(env, { baseUrl }), inputScope("checkout", "checkout"));
 }
 
-export async function openCheckoutBook(deps: Pick<Deps, "connection" | "env" | "io">): Promise<Book> {
+export async function openCheckoutLedger(deps: Pick<Deps, "connection" | "env" | "io">): Promise<InputLedger> {
   const connection = await deps.connection();
-  return Book.open(deps.env, {
+  return InputLedger.open(deps.env, {
     kind: "checkout",
     source: "checkout",
     target: { baseUrl: connection.baseUrl, token: connection.token },
@@ -54,21 +54,21 @@ export interface PaymentSent {
  * Records a session's shipments in flight, on disk before its POST may leave. Returns the settle time: until then the
  * service may still be applying the payment if its answer is lost.
  */
-export async function recordPaying(book: Book, clock: Clock, ids: readonly number[], total: number): Promise<Date> {
+export async function recordPaying(ledger: InputLedger, clock: Clock, ids: readonly number[], total: number): Promise<Date> {
   const at = clock.now();
-  const settleAt = settleAtFromIntent(at, book.window);
+  const settleAt = settleAtFromIntent(at, ledger.window);
   const sent: PaymentSent = { shipments: [...ids], total };
-  const attempt = book.nextAttempt();
-  await book.record(ids.map((id) => [String(id), { state: "in_flight", at: at.toISOString(), attempt, settle_at: settleAt.toISOString(), sent }] as const));
+  const attempt = ledger.nextAttempt();
+  await ledger.record(ids.map((id) => [String(id), { state: "in_flight", at: at.toISOString(), attempt, settle_at: settleAt.toISOString(), sent }] as const));
   return settleAt;
 }
 
 /** The service answered 204, or reading back showed the shipments Confirmed (or later). */
-export function notePaid(book: Book, ids: readonly number[]): void {
-  book.note(ids.map((id) => [String(id), { state: "paid" }] as const));
+export function notePaid(ledger: InputLedger, ids: readonly number[]): void {
+  ledger.note(ids.map((id) => [String(id), { state: "paid" }] as const));
 }
 
 /** A refusal that certainly charged nothing: a rerun may pay these. */
-export function noteNotPaid(book: Book, ids: readonly number[], why: string): void {
-  book.note(ids.map((id) => [String(id), { state: "failed", error: why }] as const));
+export function noteNotPaid(ledger: InputLedger, ids: readonly number[], why: string): void {
+  ledger.note(ids.map((id) => [String(id), { state: "failed", error: why }] as const));
 }

@@ -1,26 +1,26 @@
-// The ledger book around a run's uploads, single or batch: opened and locked (report-book.ts), its records checked to
+// The ledger around a run's uploads, single or batch: opened and locked (report-ledger.ts), its records checked to
 // be this token's (report-owner.ts), what earlier runs left in flight for these reports settled (settle-earlier.ts),
-// then the uploads, then the book closed (every outcome written).
+// then the uploads, then the ledger closed (every outcome written).
 import { serviceNow } from "../api/service-clock.js";
 import type { Deps } from "../deps.js";
 import type { PreparedReport } from "./prepare-reports.js";
-import { openReportBook, reportKey } from "./report-book.js";
-import { confirmReportBookOwner } from "./report-owner.js";
+import { openReportLedger, reportKey } from "./report-ledger.js";
+import { confirmReportLedgerOwner } from "./report-owner.js";
 import { isFatal, type SendContext } from "./send-report.js";
 import { settleEarlierUploads, type Earlier } from "./settle-earlier.js";
 import type { UploadPlan } from "./upload-plan.js";
 
 /** What every upload of the run shares; the caller adds its progress and talk. */
-export type SendBase = Pick<SendContext, "api" | "set" | "now" | "localNow" | "sleep" | "signal" | "book"> & { earlier: ReadonlyMap<string, Earlier> };
+export type SendBase = Pick<SendContext, "api" | "set" | "now" | "localNow" | "sleep" | "signal" | "ledger"> & { earlier: ReadonlyMap<string, Earlier> };
 
-export async function withSettledBook<T>(deps: Deps, options: UploadPlan, reports: readonly PreparedReport[], work: (base: SendBase) => Promise<T>): Promise<T> {
+export async function withSettledLedger<T>(deps: Deps, options: UploadPlan, reports: readonly PreparedReport[], work: (base: SendBase) => Promise<T>): Promise<T> {
   const api = await deps.api();
-  const book = await openReportBook(deps, options.source);
+  const ledger = await openReportLedger(deps, options.source);
   try {
     // Reports recorded as stored by another token are skipped only once their shipments say so (exit 2 otherwise).
-    await confirmReportBookOwner(book, { api, call: { signal: deps.signal }, say: (text) => deps.io.err(text) });
+    await confirmReportLedgerOwner(ledger, { api, call: { signal: deps.signal }, say: (text) => deps.io.err(text) });
     const keys = new Set(reports.map((r) => reportKey(r.target.shipmentId, options.set)));
-    const earlier = await settleEarlierUploads(deps, book, api, { keys, wait: options.wait, isFatal });
+    const earlier = await settleEarlierUploads(deps, ledger, api, { keys, wait: options.wait, isFatal });
     return await work({
       api,
       set: options.set,
@@ -29,10 +29,10 @@ export async function withSettledBook<T>(deps: Deps, options: UploadPlan, report
       localNow: () => deps.clock.now(),
       sleep: (ms) => deps.clock.sleep(Math.max(0, ms), deps.signal),
       signal: deps.signal,
-      book,
+      ledger,
       earlier,
     });
   } finally {
-    await book.close();
+    await ledger.close();
   }
 }

@@ -1,12 +1,12 @@
-// Settling a book's writes in flight and recording what that proved: applied (its outcome: created with the id
-// found, stored, paid) or not applied (sendable again). Rows still in flight, or uncertain, stay in flight in the book.
+// Settling a ledger's writes in flight and recording what that proved: applied (its outcome: created with the id
+// found, stored, paid) or not applied (sendable again). Rows still in flight, or uncertain, stay in flight in the ledger.
 import type { Deps } from "../deps.js";
-import type { Book, RowState } from "./book.js";
+import type { InputLedger, RowState } from "./input-ledger.js";
 import { settle, type Finder, type FlightRow, type Settlement, type SettleOptions } from "./settle.js";
 
 export const NOT_APPLIED = "its answer was lost, and it was not found on the service after its settle time: not applied";
 
-export interface SettleBookOptions {
+export interface SettleLedgerOptions {
   /** Which in-flight rows to settle (all of this target's by default). */
   only?: (key: string) => boolean;
   wait: boolean;
@@ -15,9 +15,9 @@ export interface SettleBookOptions {
   done(found: number | undefined): RowState;
 }
 
-export async function settleBook(book: Book, finder: Finder, deps: Pick<Deps, "clock" | "signal" | "io">, o: SettleBookOptions): Promise<Map<string, Settlement>> {
+export async function settleLedger(ledger: InputLedger, finder: Finder, deps: Pick<Deps, "clock" | "signal" | "io">, o: SettleLedgerOptions): Promise<Map<string, Settlement>> {
   const rows: FlightRow[] = [];
-  for (const [key, state] of book.inFlight()) if (o.only?.(key) ?? true) rows.push({ key, state });
+  for (const [key, state] of ledger.inFlight()) if (o.only?.(key) ?? true) rows.push({ key, state });
   if (rows.length === 0) return new Map();
   const settled = await settle(rows, finder, { ...settleTalk(deps), wait: o.wait, noun: o.noun });
   const entries: Array<[string, RowState]> = [];
@@ -25,7 +25,7 @@ export async function settleBook(book: Book, finder: Finder, deps: Pick<Deps, "c
     if (s.state === "applied") entries.push([key, o.done(s.id)]);
     else if (s.state === "not-applied") entries.push([key, { state: "failed", error: NOT_APPLIED }]);
   }
-  await book.record(entries);
+  await ledger.record(entries);
   return settled;
 }
 

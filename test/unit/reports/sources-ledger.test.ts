@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { targetsFromManifest, targetsFromRoot } from "../../../src/reports/batch-sources.js";
-import { parseReportKey, reportKey } from "../../../src/reports/report-book.js";
+import { parseReportKey, reportKey } from "../../../src/reports/report-ledger.js";
 import { tempDir } from "../../helpers/cli.js";
 
 describe("targetsFromRoot", () => {

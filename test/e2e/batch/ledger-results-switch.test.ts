@@ -1,4 +1,4 @@
-// A rerun finds the journal of the input's earlier run whether it adds, drops or changes --results (docs/csv.md,
+// A rerun finds the ledger of the input's earlier run whether it adds, drops or changes --results (docs/csv.md,
 // "Where it is"): nothing is created twice.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
@@ -17,7 +17,7 @@ async function posts(org: Awaited<ReturnType<TestSandbox["newOrg"]>>): Promise<n
 }
 
 describe("shipment create --csv: rerunning with --results dropped, added or changed", () => {
-  it("run with --results elsewhere, then without: the rerun resumes the same journal and sends nothing", async () => {
+  it("run with --results elsewhere, then without: the rerun resumes the same ledger and sends nothing", async () => {
     const org = await sb.newOrg();
     const configDir = tempDir("shipctl-config-");
     const { path, titles } = rowsFile(3, { seed: 41, titlePrefix: "Drop" });
@@ -38,7 +38,7 @@ describe("shipment create --csv: rerunning with --results dropped, added or chan
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
   });
 
-  it("run without --results, then with it: the rerun resumes the journal beside the input and sends nothing", async () => {
+  it("run without --results, then with it: the rerun resumes the ledger beside the input and sends nothing", async () => {
     const org = await sb.newOrg();
     const configDir = tempDir("shipctl-config-");
     const { path, titles } = rowsFile(3, { seed: 42, titlePrefix: "Add" });

@@ -1,4 +1,4 @@
-// A rerun of a finished batch confirms each journal "stored" entry with a shipment read (review 2, M2). Those reads
+// A rerun of a finished batch confirms each ledger "stored" entry with a shipment read (review 2, M2). Those reads
 // start together, but never more than 16 at a time, and every report is read before it is skipped.
 import { expect, it } from "vitest";
 import type { StoredShipment } from "../../../src/contract/index.js";

@@ -9,7 +9,7 @@
 //   {"row":"k3","state":"failed","error":"..."}
 //   {"address":"<hash>","verdict":{...}}                    an address verification, kept for reruns
 // Rows of one request share a line. A crash can tear only the last line, which is then left out.
-import type { BookKind, RowState, Verdict } from "./entry.js";
+import type { WriteKind, RowState, Verdict } from "./entry.js";
 
 export const LEDGER_VERSION = 3;
 
@@ -21,10 +21,10 @@ export interface Line {
 }
 
 /**
- * The records of a book's text, its header first. A crash can tear only the last line, which is left out; any other
+ * The records of a ledger's text, its header first. A crash can tear only the last line, which is left out; any other
  * line that is not JSON goes to `unreadable` (with its line number), and is left out if that returns.
  */
-export function bookLines(text: string, unreadable: (lineNo: number) => void): Line[] {
+export function recordLines(text: string, unreadable: (lineNo: number) => void): Line[] {
   const raw = text.replace(/\0+$/, "").split("\n");
   while (raw.length > 0 && raw[raw.length - 1]!.trim() === "") raw.pop();
   const out: Line[] = [];
@@ -87,7 +87,7 @@ export function linesFor(entries: ReadonlyArray<readonly [string, RowState]>): s
 }
 
 /** A record folded into one snapshot: its header, the address verdicts, then each row's latest state. */
-export function snapshotText(kind: BookKind, source: string, verdicts: ReadonlyMap<string, Verdict>, rows: ReadonlyMap<string, RowState>): string {
+export function snapshotText(kind: WriteKind, source: string, verdicts: ReadonlyMap<string, Verdict>, rows: ReadonlyMap<string, RowState>): string {
   const header = { shipctl_ledger: LEDGER_VERSION, kind, source, written: new Date().toISOString() };
   const out: string[] = [JSON.stringify(header)];
   for (const [key, verdict] of verdicts) out.push(JSON.stringify({ address: key, verdict }));

@@ -3,25 +3,25 @@
 // checkout paid, a CSV update), the rows it carries are claimed in the organization's ledger (store.ts: an insert if
 // absent, so no other run can send them) and recorded in flight in the input's record; after the answer, their
 // outcome. A rerun reads the record: rows done are skipped, rows in flight are settled by reading the service back
-// (settle.ts) before anything is sent. The record is JSON Lines (book-lines.ts), appended during a run, an intent
+// (settle.ts) before anything is sent. The record is JSON Lines (record-lines.ts), appended during a run, an intent
 // flushed (fdatasync) before its request leaves; a crash can only tear the last line, which is then ignored.
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { Appender } from "./appender.js";
 import { writeFileAtomic } from "../fs/atomic-file.js";
-import { linesFor, snapshotText } from "./book-lines.js";
+import { linesFor, snapshotText } from "./record-lines.js";
 import { shortHash, type InFlight, type RowState, type Verdict } from "./entry.js";
-import { loadBook, settleUnsent } from "./book-load.js";
+import { loadRecord, settleUnsent } from "./record-load.js";
 import { FAMILY, inputRecordPath, inputScope, OVER } from "./entry-keys.js";
 import { forceNewHint } from "./force-new.js";
 import { OrganizationLedger } from "./organization.js";
-import { damaged, LedgerConflict, type OpenOptions } from "./book-options.js";
+import { damaged, LedgerConflict, type OpenOptions } from "./input-ledger-options.js";
 import { settleAtFromAnswer, settleAtFromSent, type SettleWindow } from "./settle-window.js";
-export { BookDamaged, LedgerConflict, type OpenOptions } from "./book-options.js";
+export { RecordDamaged, LedgerConflict, type OpenOptions } from "./input-ledger-options.js";
 import type { Entry, Exclusion, LedgerStore } from "./store.js";
 import { LaterWrites } from "./store-writes.js";
 
-export class Book {
+export class InputLedger {
   private file: Appender | undefined;
   private attempts: number;
   private ownerAccepted: boolean;
@@ -47,26 +47,26 @@ export class Book {
   }
 
   /** Opens (or starts) this input's record in its organization's ledger, held against other runs of the same input. */
-  static async open(env: NodeJS.ProcessEnv, options: OpenOptions): Promise<Book> {
-    const ledger = await OrganizationLedger.open(env, options.target);
+  static async open(env: NodeJS.ProcessEnv, options: OpenOptions): Promise<InputLedger> {
+    const organization = await OrganizationLedger.open(env, options.target);
     const scope = inputScope(options.kind, options.source, options.part);
-    const path = inputRecordPath(ledger.dir, scope);
+    const path = inputRecordPath(organization.dir, scope);
     const what = options.source === "stdin" ? "input read from stdin" : options.source;
     // Read-only: refused as the run would be while another run holds the input, but nothing is held.
     const lock: Exclusion = options.readOnly
-      ? await ledger.store.refuseIfExcluded(scope, what).then(() => NO_LOCK)
-      : await ledger.store.exclude(scope, what, options.lockWait);
+      ? await organization.store.refuseIfExcluded(scope, what).then(() => NO_LOCK)
+      : await organization.store.exclude(scope, what, options.lockWait);
     try {
-      const loaded = await loadBook(path, options.kind, (why) => damaged(path, why));
+      const loaded = await loadRecord(path, options.kind, (why) => damaged(path, why));
       if (options.forgetSettled) for (const [key, state] of loaded.rows) if (state.state !== "in_flight") loaded.rows.delete(key);
-      const book = new Book(path, options, ledger, loaded.rows, loaded.verdicts, lock);
-      const unsent = settleUnsent(book.rows, options.window, (key, state) => book.keyed(key, state));
-      if (options.readOnly) return book;
+      const ledger = new InputLedger(path, options, organization, loaded.rows, loaded.verdicts, lock);
+      const unsent = settleUnsent(ledger.rows, options.window, (key, state) => ledger.keyed(key, state));
+      if (options.readOnly) return ledger;
       await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-      await book.compact();
-      if (unsent.length > 0) await ledger.store.record(unsent.map(([key, state]) => book.entry(key, state)));
-      book.file = await Appender.open(path);
-      return book;
+      await ledger.compact();
+      if (unsent.length > 0) await organization.store.record(unsent.map(([key, state]) => ledger.entry(key, state)));
+      ledger.file = await Appender.open(path);
+      return ledger;
     } catch (e) {
       await lock.release();
       throw e;
@@ -164,7 +164,7 @@ export class Book {
     return this.verdicts.get(shortHash(addressKey));
   }
 
-  /** A number that tells the requests of this book apart (rows of one request share it). */
+  /** A number that tells the requests of this ledger apart (rows of one request share it). */
   nextAttempt(): number {
     return ++this.attempts;
   }
@@ -268,7 +268,7 @@ export class Book {
     }
   }
 
-  /** A state as recorded: with its ledger key when it is not the row's usual one (--force-new). Used by book-load.ts. */
+  /** A state as recorded: with its ledger key when it is not the row's usual one (--force-new). Used by record-load.ts. */
   keyed(rowKey: string, state: RowState): RowState {
     const key = this.ledgerKey(rowKey);
     return key === this.usualKey(rowKey) ? state : ({ ...state, ledger_key: key } as unknown as RowState);
@@ -278,7 +278,7 @@ export class Book {
     await writeFileAtomic(this.path, snapshotText(this.options.kind, this.options.source, this.verdicts, this.rows));
   }
 }
-/** A read-only book holds no lock. */
+/** A read-only ledger holds no lock. */
 const NO_LOCK: Exclusion = { release: async () => undefined };
 
 export type { InFlight, RowState, Verdict } from "./entry.js";

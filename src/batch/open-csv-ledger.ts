@@ -1,4 +1,4 @@
-// A CSV run's record in its organization's ledger (ledger/book.ts): the input is the file's real path (a results or
+// A CSV run's record in its organization's ledger (ledger/input-ledger.ts): the input is the file's real path (a results or
 // errors file is part of its original: the original's), held against other runs of the same input; a copy of the
 // file, or the same file under another name, is another input whose rows have the same keys (ledger/copy-guard.ts).
 // Its records are checked to be this organization's (ledger/owner.ts) before any is trusted: the recorded ids, with
@@ -8,9 +8,9 @@
 import { realpath } from "node:fs/promises";
 import type { BatchKind } from "../csv/columns.js";
 import type { BatchRun } from "./batch-run.js";
-import { Book, type RowState } from "../ledger/book.js";
+import { InputLedger, type RowState } from "../ledger/input-ledger.js";
 import { shortHash } from "../ledger/entry.js";
-import { confirmJournalOwner, ownedReader, type OwnedRecord } from "../ledger/owner.js";
+import { confirmLedgerOwner, ownedReader, type OwnedRecord } from "../ledger/owner.js";
 import { settleWindowOf } from "../ledger/settle-window.js";
 import { addressContent, addressScanSpec } from "../addresses/address-spec.js";
 import { openScan, type ScanSpec, type ValidBase } from "../csv/scan.js";
@@ -20,7 +20,7 @@ import { shipmentContent } from "../shipments/shipment-row.js";
 
 type Kind = Exclude<BatchKind, "address-verify">;
 
-async function recordsOf<V extends ValidBase>(run: BatchRun, book: Book, spec: ScanSpec<V>, labelOf: (row: V, state: RowState) => string | undefined): Promise<OwnedRecord[]> {
+async function recordsOf<V extends ValidBase>(run: BatchRun, ledger: InputLedger, spec: ScanSpec<V>, labelOf: (row: V, state: RowState) => string | undefined): Promise<OwnedRecord[]> {
   const out: OwnedRecord[] = [];
   let scan;
   try {
@@ -32,7 +32,7 @@ async function recordsOf<V extends ValidBase>(run: BatchRun, book: Book, spec: S
   try {
     for await (const row of scan.rows) {
       if (!row.ok) continue;
-      const state = book.row(row.key);
+      const state = ledger.row(row.key);
       if (state?.state === "created" || state?.state === "updated") out.push({ id: state.id, label: labelOf(row, state) });
     }
   } finally {
@@ -41,19 +41,19 @@ async function recordsOf<V extends ValidBase>(run: BatchRun, book: Book, spec: S
   return out;
 }
 
-async function confirmCsvOwner(run: BatchRun, kind: Kind, book: Book): Promise<void> {
-  if (book.ownerConfirmed) return;
+async function confirmCsvOwner(run: BatchRun, kind: Kind, ledger: InputLedger): Promise<void> {
+  if (ledger.ownerConfirmed) return;
   const api = await run.deps.api();
   const owned = kind === "address-add" || kind === "address-update" ? "address" : "shipment";
-  await confirmJournalOwner(book, {
+  await confirmLedgerOwner(ledger, {
     kind: owned,
     records: () =>
       kind === "address-add" || kind === "address-update"
-        ? recordsOf(run, book, addressScanSpec(run.tables, { keys: true, kind }), (row, state) =>
+        ? recordsOf(run, ledger, addressScanSpec(run.tables, { keys: true, kind }), (row, state) =>
             // An update row edited since it was sent names a name the service does not hold yet: existence only.
             state.state === "updated" && state.hash !== shortHash(addressContent(row)) ? undefined : row.payload.name,
           )
-        : recordsOf(run, book, shipmentScanSpec(run.tables, { update: kind === "shipment-update", keys: true }), (row, state) =>
+        : recordsOf(run, ledger, shipmentScanSpec(run.tables, { update: kind === "shipment-update", keys: true }), (row, state) =>
             // An update row edited since it was sent names a title the service does not hold yet: existence only.
             state.state === "updated" && state.hash !== shortHash(shipmentContent(row)) ? undefined : row.payload.title,
           ),
@@ -72,10 +72,10 @@ export async function csvInputName(run: Pick<BatchRun, "source">): Promise<strin
   return run.source.stdin ? "stdin" : realpath(run.source.path).catch(() => run.source.path);
 }
 
-/** Opens the run's book (read-only for a dry run), its records checked to be this organization's before any is trusted. */
-export async function openCsvBook(run: BatchRun, kind: Kind): Promise<Book> {
+/** Opens the run's ledger (read-only for a dry run), its records checked to be this organization's before any is trusted. */
+export async function openCsvLedger(run: BatchRun, kind: Kind): Promise<InputLedger> {
   const { deps, options, connection } = run;
-  const book = await Book.open(deps.env, {
+  const ledger = await InputLedger.open(deps.env, {
     kind,
     source: await csvInputName(run),
     target: { baseUrl: connection.baseUrl, token: connection.token },
@@ -84,10 +84,10 @@ export async function openCsvBook(run: BatchRun, kind: Kind): Promise<Book> {
     forceNew: options.forceNew,
   });
   try {
-    await confirmCsvOwner(run, kind, book);
+    await confirmCsvOwner(run, kind, ledger);
   } catch (e) {
-    await book.close();
+    await ledger.close();
     throw e;
   }
-  return book;
+  return ledger;
 }

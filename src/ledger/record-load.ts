@@ -1,50 +1,50 @@
-// Reading an input's record (book-lines.ts) into memory: its rows' states and its address verdicts.
+// Reading an input's record (record-lines.ts) into memory: its rows' states and its address verdicts.
 import { readFile } from "node:fs/promises";
 import { uptime } from "node:os";
 import type { SettleWindow } from "./settle-window.js";
-import { bookLines, LEDGER_VERSION, statesOf, type Line } from "./book-lines.js";
-import type { BookKind, RowState, Verdict } from "./entry.js";
+import { recordLines, LEDGER_VERSION, statesOf, type Line } from "./record-lines.js";
+import type { WriteKind, RowState, Verdict } from "./entry.js";
 
-export interface LoadedBook {
+export interface LoadedRecord {
   rows: Map<string, RowState>;
   verdicts: Map<string, Verdict>;
 }
 
-export async function loadBook(path: string, kind: BookKind, damaged: (why: string) => Error): Promise<LoadedBook> {
-  const book: LoadedBook = { rows: new Map(), verdicts: new Map() };
+export async function loadRecord(path: string, kind: WriteKind, damaged: (why: string) => Error): Promise<LoadedRecord> {
+  const ledger: LoadedRecord = { rows: new Map(), verdicts: new Map() };
   let text: string;
   try {
     text = await readFile(path, "utf8");
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return book;
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return ledger;
     throw e;
   }
-  if (text.trim() === "") return book;
-  const lines = bookLines(text, (lineNo) => {
+  if (text.trim() === "") return ledger;
+  const lines = recordLines(text, (lineNo) => {
     throw damaged(`line ${lineNo} is not readable`);
   });
   const header = lines[0];
   if (header?.shipctl_ledger !== LEDGER_VERSION || header.kind !== kind) throw damaged(`it is not a shipctl ${kind} record (version ${LEDGER_VERSION})`);
-  for (const line of lines.slice(1)) apply(book, line);
-  return book;
+  for (const line of lines.slice(1)) apply(ledger, line);
+  return ledger;
 }
 
-function apply(book: LoadedBook, line: Line): void {
+function apply(ledger: LoadedRecord, line: Line): void {
   if (typeof line.address === "string") {
-    book.verdicts.set(line.address, line.verdict as Verdict);
+    ledger.verdicts.set(line.address, line.verdict as Verdict);
     return;
   }
   if (line.state === undefined && (typeof line.sent_at === "string" || typeof line.answered_at === "string")) {
-    // A request in flight whose last byte left (Book.markSent) or that the service answered (Book.markAnswered): its
+    // A request in flight whose last byte left (InputLedger.markSent) or that the service answered (InputLedger.markAnswered): its
     // settle time moves.
     const { row: _row, rows: _rows, ...facts } = line;
     for (const [key] of statesOf(line)) {
-      const s = book.rows.get(key);
-      if (s?.state === "in_flight") book.rows.set(key, { ...s, ...facts, settle_at: String(line.settle_at ?? s.settle_at) });
+      const s = ledger.rows.get(key);
+      if (s?.state === "in_flight") ledger.rows.set(key, { ...s, ...facts, settle_at: String(line.settle_at ?? s.settle_at) });
     }
     return;
   }
-  for (const [key, state] of statesOf(line)) book.rows.set(key, state);
+  for (const [key, state] of statesOf(line)) ledger.rows.set(key, state);
 }
 
 /**

@@ -1,11 +1,11 @@
-// Report uploads in the organization's ledger (src/ledger/book.ts): one entry per report, keyed
+// Report uploads in the organization's ledger (src/ledger/input-ledger.ts): one entry per report, keyed
 // `<shipment id>/<set>` whichever input stored it (a batch, a manifest, a single upload), so `due` and `shipment get`
 // find every set stored without being told where. The input is the batch's root, the manifest's path, or
 // "report upload" for single uploads.
 import { realpath } from "node:fs/promises";
 import type { ReportSet } from "../contract/index.js";
 import type { Deps } from "../deps.js";
-import { Book } from "../ledger/book.js";
+import { InputLedger } from "../ledger/input-ledger.js";
 import { settleWindowOf } from "../ledger/settle-window.js";
 import type { UploadSource } from "./upload-plan.js";
 
@@ -27,9 +27,9 @@ export async function reportInput(source: UploadSource): Promise<string> {
 }
 
 /** Opens the run's record in the organization's ledger, held against other runs of the same input. */
-export async function openReportBook(deps: Deps, source: UploadSource): Promise<Book> {
+export async function openReportLedger(deps: Deps, source: UploadSource): Promise<InputLedger> {
   const connection = await deps.connection();
-  return Book.open(deps.env, {
+  return InputLedger.open(deps.env, {
     kind: "report-upload",
     source: await reportInput(source),
     target: { baseUrl: connection.baseUrl, token: connection.token },
