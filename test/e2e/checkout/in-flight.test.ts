@@ -2,13 +2,13 @@
 // or interrupted, then run again at once and after the settle time. Each shipment is charged once, and nothing is
 // priced or paid again while the first payment may still be going through. Nothing here waits on a clock except for
 // the settle time the run itself recorded; each stop waits on the sandbox's own log of where the request stands.
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ShipmentStatus } from "../../../src/contract/index.js";
 import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
 import { type OrgTarget } from "../../helpers/sandbox.js";
 import { seedShipments, statusOf } from "../../helpers/seed.js";
 import { SLOW_MS, bodyRead, inFlightSandbox, passed, settleAtIn } from "../../helpers/slow-apply.js";
+import { stateDirOf } from "../../helpers/ledger.js";
 
 const sandbox = inFlightSandbox();
 
@@ -22,7 +22,6 @@ async function slowPayment(count: number): Promise<{ org: OrgTarget; ids: number
   return { org, ids, args: ids.map(String), configDir: tempDir("shipctl-config-") };
 }
 
-const bookOf = (configDir: string) => join(configDir, "ledgers", "checkout.shipctl-ledger.jsonl");
 
 describe("checkout killed (SIGKILL) while the service is still applying the payment", () => {
   it("the rerun at once settles it (paid) before pricing anything, and charges nothing; a rerun after the settle time sends nothing", async () => {
@@ -32,7 +31,7 @@ describe("checkout killed (SIGKILL) while the service is still applying the paym
     await bodyRead(org, PAY);
     child.kill("SIGKILL");
     expect((await killed).signal).toBe("SIGKILL");
-    const settleAt = settleAtIn(bookOf(configDir));
+    const settleAt = settleAtIn(stateDirOf(configDir));
 
     const again = await runCli(["checkout", ...args, "--yes", "--json"], { sandbox: org, configDir });
     expect(again.exitCode, again.stderr).toBe(0);
@@ -61,7 +60,7 @@ describe("checkout killed (SIGKILL) while the service is still applying the paym
     await bodyRead(org, PAY);
     child.kill("SIGKILL");
     await killed;
-    const settleAt = new Date(settleAtIn(bookOf(configDir)));
+    const settleAt = new Date(settleAtIn(stateDirOf(configDir)));
     // Said rounded up to the second: a rerun at the time said is past the settle time, never just before it.
     const until = `${new Date(Math.ceil(settleAt.getTime() / 1000) * 1000).toISOString().slice(0, 19).replace("T", " ")} UTC`;
 
