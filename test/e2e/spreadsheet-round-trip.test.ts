@@ -104,4 +104,4 @@ it("bad rows -> results -> fixed errors file -> export -> edit -> update -> pay:
   const charged = charges.flatMap((c) => Object.keys(c.shipments));
   expect(charged.sort()).toEqual(record.rows.map((r) => r.shipment_id).sort());
   expect(charges.reduce((sum, c) => sum + c.total, 0)).toBe(quoted.total);
-});
+}, 120_000); // Twenty-odd runs of the CLI, one after another: far longer than one run on a busy machine.
