@@ -35,7 +35,13 @@ export function heldLocks(target: CliTarget | string): string[] {
 /** The text of every input record in the organization's ledger. */
 export function inputRecords(target: CliTarget | string): string[] {
   const dir = typeof target === "string" ? target : stateDirFor(target);
-  return ledgers(dir).flatMap((l) => filesIn(join(l, "inputs"))).map((f) => readFileSync(f, "utf8"));
+  return inputRecordPaths(dir).map((f) => readFileSync(f, "utf8"));
+}
+
+/** The paths of the input records in the organization's ledger (what the owner check's messages name). */
+export function inputRecordPaths(target: CliTarget | string): string[] {
+  const dir = typeof target === "string" ? target : stateDirFor(target);
+  return ledgers(dir).flatMap((l) => filesIn(join(l, "inputs")));
 }
 
 /** The lock a run holds on an input while it runs (`source`: the input's real path, "stdin", "flags"...). */

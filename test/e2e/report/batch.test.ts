@@ -1,10 +1,11 @@
 // `shipctl report upload --batch ROOT | --manifest FILE.csv`: every folder checked first, uploads with a ledger,
 // lost answers read back, and reruns that never upload a report twice.
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixture, runCli, tempDir } from "../../helpers/cli.js";
+import { fixture, runCli, stateDirFor, tempDir } from "../../helpers/cli.js";
+import { inFlightEntries, inputRecordPaths, inputRecords } from "../../helpers/ledger.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { batchRoot, createShipments } from "./setup.js";
 
@@ -47,7 +48,11 @@ describe("report upload --batch", () => {
     expect(out.counts).toMatchObject({ stored: 20, failed: 0, refused: 0 });
     expect(out.results.find((x) => x.shipment_id === lost)!.message).toContain("the answer was lost");
     expect(r.stderr).toContain(`Shipment ${lost}: the answer was lost`);
-    expect(existsSync(join(root, ".shipctl-report-ledger.jsonl"))).toBe(true);
+    // Recorded in the organization's ledger (one record for the batch), with nothing left in flight.
+    const records = inputRecords(org);
+    expect(records).toHaveLength(1);
+    for (const id of ids) expect(records[0]).toContain(`"${id}/1"`);
+    expect(inFlightEntries(org)).toEqual([]);
 
     const posts = await reportPosts(org);
     expect(posts).toHaveLength(20);
@@ -61,7 +66,8 @@ describe("report upload --batch", () => {
     expect((JSON.parse(again.stdout) as BatchJson).counts).toMatchObject({ skipped: 20, stored: 0 });
     expect(await reportPosts(org)).toHaveLength(20);
     expect(await org.control.reports()).toHaveLength(20);
-  });
+    // 22 runs' worth of uploads and reads: more than the default 30 s on a loaded machine (17 s measured alone).
+  }, 120_000);
 
   it("every report carries its own photos' bytes, with uploads side by side", async () => {
     const org = await sb.newOrg();
@@ -94,17 +100,18 @@ describe("report upload --batch", () => {
     const first = await sb.newOrg();
     const ids = await deliveredShipments(first, 3);
     const root = batchRoot(ids, "flat");
-    const ledger = join(root, ".shipctl-report-ledger.jsonl");
     expect((await runCli(["report", "upload", "--batch", root, "--set", "1", "--json"], { sandbox: first })).exitCode).toBe(0);
+    const [ledger] = inputRecordPaths(first);
 
-    // Another organization's token on the same URL: the reports recorded as stored are not its own.
+    // Another organization's token on the same URL and the same state folder (so the same ledger): the reports
+    // recorded as stored are not its own.
     const second = await sb.newOrg();
     expect(second.url).toBe(first.url);
-    const r = await runCli(["report", "upload", "--batch", root, "--set", "1", "--json"], { sandbox: second });
+    const r = await runCli(["report", "upload", "--batch", root, "--set", "1", "--json"], { sandbox: second, env: { SHIPCTL_STATE_DIR: stateDirFor(first) } });
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain(`The ledger ${ledger} was written with another token`);
-    expect(r.stderr).toContain(`the ledger ${ledger} records shipments this organization does not have (shipment ${ids[0]} does not exist here`);
-    expect(r.stderr).toContain("move the ledger away");
+    expect(r.stderr).toContain(`The ledger's record of this input (${ledger}) was written with another token`);
+    expect(r.stderr).toContain(`the ledger's record of this input (${ledger}) holds shipments this organization does not have (shipment ${ids[0]} does not exist here`);
+    expect(r.stderr).toContain("move the ledger's folder away");
     expect(await reportPosts(second)).toHaveLength(0);
 
     // The first organization's rerun still trusts its ledger (each entry confirmed by its shipment read): nothing sent twice.
@@ -168,7 +175,7 @@ describe("report upload --batch", () => {
 });
 
 describe("report upload --manifest", () => {
-  it("uploads the listed folders (relative to the manifest) and keeps its ledger beside it", async () => {
+  it("uploads the listed folders (relative to the manifest) and records them in the organization's ledger", async () => {
     const org = await sb.newOrg();
     const ids = await createShipments(org, 2);
     for (const id of ids) await org.control.setStatus(id, "Arrived");
@@ -180,7 +187,8 @@ describe("report upload --manifest", () => {
     const r = await runCli(["report", "upload", "--manifest", manifest, "--set", "2", "--json"], { sandbox: org });
     expect(r.exitCode).toBe(0);
     expect((JSON.parse(r.stdout) as BatchJson).counts.stored).toBe(2);
-    const ledger = readFileSync(`${manifest}.shipctl-report-ledger.jsonl`, "utf8");
+    const ledger = inputRecords(org).find((text) => text.includes(`"source":${JSON.stringify(realpathSync(manifest))}`));
+    expect(ledger).toBeDefined();
     for (const id of ids) expect(ledger).toContain(`"row":"${id}/2","state":"stored"`);
     expect((await org.control.reports()).map((x) => x.set)).toEqual([2, 2]);
   });

@@ -38,7 +38,8 @@ describe("report upload: a flat camera dump", () => {
     expect(again.stdout).not.toContain("IMG_0001.JPG");
     const json = await runCli(["report", "upload", String(id), dir, "--set", "1", "--by-order", "--yes", "--json"], { sandbox: org });
     const doc = JSON.parse(json.stdout);
-    expect(doc).toMatchObject({ result: "already_stored", bytes_sent: 0, fitted: [] });
+    // The organization's ledger recorded the first upload: skipped as already stored, nothing read or sent.
+    expect(doc).toMatchObject({ result: "skipped", message: expect.stringContaining("already stored"), bytes_sent: 0, fitted: [] });
     expect(doc.photos).toBeUndefined();
     expect(await org.control.requests({ method: "POST", path: `/api/v1/reports/${id}/1` })).toHaveLength(1);
   });

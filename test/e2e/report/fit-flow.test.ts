@@ -97,8 +97,11 @@ it("the rerun of a finished batch with --fit fits nothing and sends nothing", as
   expect((JSON.parse(again.stdout) as { counts: Record<string, number> }).counts).toMatchObject({ stored: 0, skipped: 2 });
   expect(await uploads()).toBe(2);
 
-  // Not recorded (a single upload elsewhere, a lost ledger): the shipment itself says the set is held.
-  const single = await runCli(["report", "upload", String(ids[0]), join(root, String(ids[0])), "--set", "1", "--fit", "--json"], { sandbox: org });
+  // Not recorded (a run from another machine, a lost ledger: a fresh state folder): the shipment itself says the set is held.
+  const single = await runCli(["report", "upload", String(ids[0]), join(root, String(ids[0])), "--set", "1", "--fit", "--json"], {
+    sandbox: org,
+    env: { SHIPCTL_STATE_DIR: tempDir("shipctl-state-") },
+  });
   expect(single.exitCode).toBe(0);
   expect(fittedLines(single.stderr)).toBe(0);
   expect((JSON.parse(single.stdout) as { result: string }).result).toBe("already_stored");

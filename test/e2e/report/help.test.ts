@@ -6,7 +6,7 @@ describe("report upload: help and usage", () => {
   it("--help documents layouts, checks, batches, exit codes and examples", async () => {
     const r = await runCli(["report", "upload", "--help"]);
     expect(r.exitCode).toBe(0);
-    for (const text of ["--set <1|2>", "--batch <root>", "--manifest <file.csv>", "--by-order", "--fit", "--preview <file>", "--concurrency <n>", "--no-wait", "in flight", ".shipctl-report-ledger.jsonl", "box/front.jpg", "IMG_2 before IMG_10", "1,048,576", "Exit codes", "Examples:"]) {
+    for (const text of ["--set <1|2>", "--batch <root>", "--manifest <file.csv>", "--by-order", "--fit", "--preview <file>", "--concurrency <n>", "--no-wait", "in flight", "organization's ledger", "box/front.jpg", "IMG_2 before IMG_10", "1,048,576", "Exit codes", "Examples:"]) {
       expect(r.stdout).toContain(text);
     }
   });

@@ -2,13 +2,11 @@
 // again. The sandbox's slow-apply fault holds the whole body, then applies it after a delay whether or not the client
 // is still there; the tests wait for the request log to say the body is held before stopping the CLI. Nothing here
 // asserts elapsed time: each step waits on the state it needs (the log, the ledger on disk, the settle time recorded).
-import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { collect, fixture, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
-import { batchRoot, createShipments, shipmentReadyFor } from "./setup.js";
+import { inputRecords, onlyInputRecord, stateDirOf } from "../../helpers/ledger.js";
+import { shipmentReadyFor } from "./setup.js";
 
 // The sandbox applies a held request within APPLY_MAX_MS of reading its body; the fault holds it a good deal less,
 // so a sandbox whose timers run late on a busy machine still keeps the bound it declares.
@@ -23,7 +21,8 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 const folder = fixture("photos/nested");
-const bookOf = (configDir: string) => join(configDir, "ledgers", "reports.shipctl-ledger.jsonl");
+/** The text of the runs' records in the organization's ledger (in `<configDir>/state`); "" before the first is written. */
+const recordsOf = (configDir: string) => inputRecords(stateDirOf(configDir)).join("\n");
 const posts = async (org: OrgTarget, id: number) => (await org.control.requests({ method: "POST", path: `/api/v1/reports/${id}/1` })).length;
 const reads = async (org: OrgTarget, id: number) => (await org.control.requests({ method: "GET", path: `/api/v1/shipments/${id}` })).length;
 
@@ -41,7 +40,7 @@ async function uploadHeld(org: OrgTarget, id: number, configDir: string) {
 
 /** The settle time the ledger recorded when the upload's last byte left. */
 function recordedSettleAt(configDir: string): Date {
-  const sent = readFileSync(bookOf(configDir), "utf8").split("\n").filter((l) => l.includes('"sent_at"')).map((l) => JSON.parse(l) as { settle_at: string });
+  const sent = recordsOf(configDir).split("\n").filter((l) => l.includes('"sent_at"')).map((l) => JSON.parse(l) as { settle_at: string });
   expect(sent).toHaveLength(1);
   return new Date(sent[0]!.settle_at);
 }
@@ -90,44 +89,13 @@ describe("an upload still being applied when its run stops", () => {
     expect(JSON.parse(r.stdout).result).toBe("stored");
     // It stayed connected through the sandbox's wait and got the answer.
     expect((await org.control.requests({ method: "POST", path: `/api/v1/reports/${id}/1` }))[0]).toMatchObject({ status: 201 });
-    expect(readFileSync(bookOf(configDir), "utf8")).toMatch(new RegExp(`"row":"${id}/1","state":"stored"`));
+    expect(onlyInputRecord(configDir)).toMatch(new RegExp(`"row":"${id}/1","state":"stored"`));
 
     const rerun = await runCli(["report", "upload", String(id), folder, "--set", "1", "--json"], { sandbox: org, configDir });
     expect(rerun.exitCode, rerun.stderr).toBe(0);
     expect(JSON.parse(rerun.stdout)).toMatchObject({ result: "skipped", message: expect.stringContaining("already stored (ledger") });
     expect(await posts(org, id)).toBe(1);
     expect(await org.control.reports()).toHaveLength(1);
-  });
-
-  it("a batch whose ledger of shipctl 0.1 says 'sending' for a report the service holds: settled as stored, not sent again; the old file kept as .v1.bak", async () => {
-    const org = await sb.newOrg();
-    const [held, other] = await createShipments(org, 2);
-    for (const id of [held!, other!]) await org.control.setStatus(id, "Delivered");
-    // The report arrived (an earlier run's upload), but that run stopped before it recorded the answer.
-    expect((await runCli(["report", "upload", String(held), folder, "--set", "1"], { sandbox: org })).exitCode).toBe(0);
-    const root = batchRoot([held!, other!], "nested");
-    const legacy = join(root, ".shipctl-report-ledger.json");
-    const old = {
-      kind: "shipctl-report-ledger",
-      version: 1,
-      entries: {
-        [`${org.url} ${held}/1`]: { shipment_id: held, set: 1, folder: String(held), state: "sending", updated_at: new Date(Date.now() - 60_000).toISOString() },
-      },
-      owners: { [org.url]: createHash("sha256").update(org.token).digest("hex").slice(0, 16) },
-    };
-    writeFileSync(legacy, `${JSON.stringify(old, null, 2)}\n`);
-
-    const r = await runCli(["report", "upload", "--batch", root, "--set", "1", "--json"], { sandbox: org });
-    expect(r.exitCode, r.stderr).toBe(0);
-    const results = (JSON.parse(r.stdout) as { results: Array<{ shipment_id: number; result: string; message: string }> }).results;
-    expect(results.find((x) => x.shipment_id === held)).toMatchObject({ result: "skipped", message: expect.stringContaining("already stored") });
-    expect(results.find((x) => x.shipment_id === other)?.result).toBe("stored");
-    expect(r.stderr).toContain("1 found stored, 0 proven not stored");
-    expect(await posts(org, held!)).toBe(1);
-    expect((await org.control.reports()).map((x) => x.shipment_id).sort((a, b) => a - b)).toEqual([held, other].sort((a, b) => a! - b!));
-    expect(existsSync(legacy)).toBe(false);
-    expect(JSON.parse(readFileSync(`${legacy}.v1.bak`, "utf8"))).toEqual(old);
-    expect(existsSync(join(root, ".shipctl-report-ledger.jsonl"))).toBe(true);
   });
 });
 
@@ -147,7 +115,7 @@ describe("--no-wait", () => {
     await org.control.fault({ method: "POST", path: `/api/v1/reports/${id}/1`, kind: "latency", ms: 20_000 });
     const child = spawnCli(["report", "upload", String(id), folder, "--set", "1"], { sandbox: org, configDir });
     const done = collect(child);
-    await vi.waitFor(() => expect(existsSync(bookOf(configDir)) && readFileSync(bookOf(configDir), "utf8")).toContain('"sent_at"'), WAIT);
+    await vi.waitFor(() => expect(recordsOf(configDir)).toContain('"sent_at"'), WAIT);
     child.kill("SIGKILL");
     await done;
     const settleAt = recordedSettleAt(configDir);
