@@ -170,6 +170,28 @@ describe("the look before a create: the same sheet from two machines, one after 
     expect((JSON.parse(again.stdout) as Doc).counts).toMatchObject({ created: 1, matched: 0 });
     expect(await posts(org)).toBe(2);
   });
+
+  it("a shipment this machine's rerun found created (its answer lost) is no match either", async () => {
+    const org = await sb.newOrg();
+    const [row] = shipmentRows(1, { seed: 67, titlePrefix: "Found" });
+    const here = machine();
+    const sheet = writeRows([row!]);
+    // The answer is lost and the read-back fails too: the row is left in flight, for the rerun to find created.
+    await org.control.fault({ ...POSTS, kind: "reset-after" });
+    await org.control.fault({ method: "GET", path: "/api/v1/shipments", kind: "500", count: 5 });
+    const lost = await runCli(["shipment", "create", "--csv", sheet, "--json"], { sandbox: org, configDir: here, env: { SHIPCTL_LOOK_DAYS: "0" } });
+    expect(lost.exitCode, lost.stderr).toBe(7);
+    expect((JSON.parse(lost.stdout) as Doc).counts).toMatchObject({ created: 0, unknown: 1 });
+    await org.control.clearFaults();
+    const rerun = await runCli(["shipment", "create", "--csv", sheet, "--json"], { sandbox: org, configDir: here });
+    expect(rerun.exitCode, rerun.stderr).toBe(0);
+    expect((JSON.parse(rerun.stdout) as Doc).counts).toMatchObject({ created: 0, skipped: 1 });
+
+    const again = await runCli(["shipment", "create", "--csv", writeRows([{ ...row!, reference: "Found-again" }], "other.csv"), "--json"], { sandbox: org, configDir: here });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect((JSON.parse(again.stdout) as Doc).counts).toMatchObject({ created: 1, matched: 0 });
+    expect(await posts(org)).toBe(2);
+  });
 });
 
 const FLAGS = ["--title", "Blue Study", "--value", "1200", "--length", "30", "--height", "24", "--depth", "3", "--service", "1"];
