@@ -8,7 +8,7 @@ import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { inputRecords } from "../../helpers/ledger.js";
 import { rowsFile, shipmentTitles, writeRows } from "./helpers.js";
-import { bodyRead } from "../../helpers/slow-apply.js";
+import { HOLD_APPLY_MAX_MS, bodyRead, inFlightSandbox } from "../../helpers/slow-apply.js";
 import { shipmentRows, type Row } from "../../../fixtures/csv/generate.mjs";
 
 let sb: TestSandbox;
@@ -24,11 +24,14 @@ async function exactlyOnce(org: OrgTarget, titles: readonly string[]): Promise<v
 }
 
 describe("one input, two runs at the same moment", () => {
+  // The first run's request is held until the test releases it, so the second run meets it at work however slow
+  // the machine (a slow-apply of 1.2 s was over before the second run started on a loaded machine).
+  const held = inFlightSandbox({ applyMaxMs: HOLD_APPLY_MAX_MS });
   for (const how of ["symlink", "hard link", "copy"] as const) {
     it(`through a ${how}: the second run is refused, naming the first; every row is created once`, async () => {
       // A symlink is the same input (its real path): held by the first run. A hard link or a copy is another input
       // whose rows the first run holds in flight in the ledger.
-      const org = await sb.newOrg();
+      const org = await held().newOrg();
       const configDir = tempDir("shipctl-config-");
       const { path, titles } = rowsFile(5, { seed: 81, titlePrefix: `Twice by ${how}` });
       const other = join(dirname(path), `other-name.csv`);
@@ -36,13 +39,14 @@ describe("one input, two runs at the same moment", () => {
       else if (how === "hard link") linkSync(path, other);
       else copyFileSync(path, other);
 
-      await org.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "slow-apply", ms: 1200 });
+      await org.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "hold" });
       const first = collect(spawnCli(["shipment", "create", "--csv", path], { sandbox: org, configDir }), 30_000);
       await bodyRead(org, { method: "POST", path: "/api/v1/shipments" });
       const second = await runCli(["shipment", "create", "--csv", other], { sandbox: org, configDir });
       expect(second.exitCode, second.stderr).toBe(2);
       if (how === "symlink") expect(second.stderr).toMatch(/another shipctl run is working on .*\(pid \d+, `shipctl shipment create --csv .*\.csv`, started /);
       else expect(second.stderr).toMatch(/all 5 of its rows were already sent by an earlier run from orders\.csv[\s\S]*still in flight/);
+      await org.control.releaseHeld();
       expect((await first).exitCode).toBe(0);
       await exactlyOnce(org, titles);
     });
