@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { stateDirFor, type CliTarget } from "./cli.js";
-import { inputScope } from "../../src/ledger/entry-keys.js";
+import { inputRecordPath, inputScope } from "../../src/ledger/entry-keys.js";
 import type { WriteKind } from "../../src/ledger/entry.js";
 import { LocalStore } from "../../src/ledger/local-store.js";
 import { ledgerDir } from "../../src/ledger/organization.js";
@@ -59,4 +59,9 @@ export function onlyInputRecord(configDir: string): string {
   const records = inputRecords(stateDirOf(configDir));
   if (records.length !== 1) throw new Error(`${records.length} input records in ${stateDirOf(configDir)}, not one`);
   return records[0]!;
+}
+
+/** The path of an input's record (what a results document's "ledger" and stderr's `Ledger:` name). */
+export function inputRecordPathOf(stateDir: string, baseUrl: string, kind: WriteKind, source: string): string {
+  return inputRecordPath(ledgerDir({ SHIPCTL_STATE_DIR: stateDir }, { baseUrl }), inputScope(kind, source));
 }

@@ -125,10 +125,14 @@ function nextMemory(memory: LookMemory, end: LookEnd | undefined, since: number,
   return { memory: next, keepFrom };
 }
 
-/** After a create run: the ids it created are this machine's (a later look must not match them). */
+/**
+ * After a create run: the ids it created are this machine's (a later look must not match them), and so are the ids
+ * of rows skipped as done: their entries are in this machine's ledger, among them a lost answer a rerun found
+ * created, which no run reported created. The look asks the ledger only about its own input's rows.
+ */
 export async function recordCreated(deps: Deps, outcomes: Iterable<[number, Outcome]>): Promise<void> {
   const ids: number[] = [];
-  for (const [, o] of outcomes) if (o.status === "created" && o.id !== undefined) ids.push(o.id);
+  for (const [, o] of outcomes) if ((o.status === "created" || o.status === "skipped") && o.id !== undefined) ids.push(o.id);
   if (ids.length === 0) return;
   const connection = await deps.connection();
   await rememberCreated(lookMemoryPath(deps.env, connection), ids);

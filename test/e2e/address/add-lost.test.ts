@@ -1,9 +1,8 @@
 // `shipctl address add` when the answer to POST /api/v1/addresses is lost: the built binary against the sandbox,
 // with the fault on the wire. The address must end up stored exactly once, and never by a blind resend.
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
+import { stateDirOf } from "../../helpers/ledger.js";
 import { type OrgTarget } from "../../helpers/sandbox.js";
 import { GALLERY, GALLERY_ARGS } from "../../helpers/seed.js";
 import { SLOW_MS, bodyRead, inFlightSandbox, passed, settleAtIn } from "../../helpers/slow-apply.js";
@@ -85,13 +84,6 @@ describe("shipctl address add: a lost answer is read back, never resent", () => 
   });
 });
 
-/** The one ledger `address add` keeps for GALLERY in `configDir`. */
-function bookIn(configDir: string): string {
-  const dir = join(configDir, "ledgers");
-  const [name] = readdirSync(dir).filter((n) => n.startsWith("address-add-") && n.endsWith(".shipctl-ledger.jsonl"));
-  return join(dir, name!);
-}
-
 describe("shipctl address add: stored once", () => {
   it("run twice: one address; the second prints its id, says an earlier run stored it, and sends nothing", async () => {
     const org = await sandbox().newOrg();
@@ -120,7 +112,7 @@ describe("shipctl address add: stored once", () => {
     await bodyRead(org, STORE);
     child.kill("SIGKILL");
     expect((await killed).signal).toBe("SIGKILL");
-    const settleAt = settleAtIn(bookIn(configDir));
+    const settleAt = settleAtIn(stateDirOf(configDir));
 
     const again = await runCli(["address", "add", ...GALLERY_ARGS], { sandbox: org, configDir });
     expect(again.exitCode, again.stderr).toBe(0);

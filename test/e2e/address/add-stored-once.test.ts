@@ -37,8 +37,9 @@ describe("address add never stores the same address twice", () => {
 
   it("from another config folder (no ledger of the first run): finds it among the stored addresses", async () => {
     const org = await sb.newOrg();
-    const first = await runCli(["address", "add", ...GALLERY_ARGS], { sandbox: org });
-    const again = await runCli(["address", "add", ...GALLERY_ARGS, "--json"], { sandbox: org });
+    // Two config folders, so two state folders: runs without one share the sandbox organization's ledger.
+    const first = await runCli(["address", "add", ...GALLERY_ARGS], { sandbox: org, configDir: tempDir() });
+    const again = await runCli(["address", "add", ...GALLERY_ARGS, "--json"], { sandbox: org, configDir: tempDir() });
     expect(again.exitCode, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ id: Number(first.stdout), already_stored: true });
     expect(again.stderr).toContain(`This address is already stored: address ${Number(first.stdout)} (found among the stored addresses). Not stored again`);

@@ -153,14 +153,44 @@ describe("the look before a create: the same sheet from two machines, one after 
     expect((JSON.parse(b.stdout) as Doc).counts).toMatchObject({ created: 0, matched: 3 });
   });
 
-  it("this machine's own shipments are no matches: a second sheet with the same row is sent", async () => {
+  it("this machine's own shipments are no matches: a second sheet with the same shipment under a new reference is sent", async () => {
     const org = await sb.newOrg();
     const [row] = shipmentRows(1, { seed: 61, titlePrefix: "Mine" });
     const here = machine();
-    await runCli(["shipment", "create", "--csv", writeRows([row!])], { sandbox: org, configDir: here });
-    const again = await runCli(["shipment", "create", "--csv", writeRows([row!], "other.csv"), "--json"], { sandbox: org, configDir: here });
+    const first = await runCli(["shipment", "create", "--csv", writeRows([row!])], { sandbox: org, configDir: here });
+    expect(first.exitCode, first.stderr).toBe(0);
+    // The same row (its reference) in another sheet is the same write: the organization's ledger refuses it (issue 21).
+    const copy = await runCli(["shipment", "create", "--csv", writeRows([row!], "other.csv"), "--json"], { sandbox: org, configDir: here });
+    expect(copy.exitCode, copy.stderr).toBe(2);
+    expect(copy.stderr).toContain("already sent by an earlier run from orders.csv");
+    // The same shipment under a new reference is a second one made on purpose: the look does not take this machine's
+    // first for another machine's.
+    const again = await runCli(["shipment", "create", "--csv", writeRows([{ ...row!, reference: "Mine-again" }], "other.csv"), "--json"], { sandbox: org, configDir: here });
     expect(again.exitCode, again.stderr).toBe(0);
     expect((JSON.parse(again.stdout) as Doc).counts).toMatchObject({ created: 1, matched: 0 });
+    expect(await posts(org)).toBe(2);
+  });
+
+  it("a shipment this machine's rerun found created (its answer lost) is no match either", async () => {
+    const org = await sb.newOrg();
+    const [row] = shipmentRows(1, { seed: 67, titlePrefix: "Found" });
+    const here = machine();
+    const sheet = writeRows([row!]);
+    // The answer is lost and the read-back fails too: the row is left in flight, for the rerun to find created.
+    await org.control.fault({ ...POSTS, kind: "reset-after" });
+    await org.control.fault({ method: "GET", path: "/api/v1/shipments", kind: "500", count: 5 });
+    const lost = await runCli(["shipment", "create", "--csv", sheet, "--json"], { sandbox: org, configDir: here, env: { SHIPCTL_LOOK_DAYS: "0" } });
+    expect(lost.exitCode, lost.stderr).toBe(7);
+    expect((JSON.parse(lost.stdout) as Doc).counts).toMatchObject({ created: 0, unknown: 1 });
+    await org.control.clearFaults();
+    const rerun = await runCli(["shipment", "create", "--csv", sheet, "--json"], { sandbox: org, configDir: here });
+    expect(rerun.exitCode, rerun.stderr).toBe(0);
+    expect((JSON.parse(rerun.stdout) as Doc).counts).toMatchObject({ created: 0, skipped: 1 });
+
+    const again = await runCli(["shipment", "create", "--csv", writeRows([{ ...row!, reference: "Found-again" }], "other.csv"), "--json"], { sandbox: org, configDir: here });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect((JSON.parse(again.stdout) as Doc).counts).toMatchObject({ created: 1, matched: 0 });
+    expect(await posts(org)).toBe(2);
   });
 });
 

@@ -3,6 +3,7 @@
 // so each shipment is created exactly once, whether the lost request was applied or not.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "../../helpers/cli.js";
+import { stateDirOf } from "../../helpers/ledger.js";
 import { GALLERY } from "../../helpers/seed.js";
 import { bodyRead, passed, settleAtIn } from "../../helpers/slow-apply.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
@@ -38,16 +39,19 @@ const items = (title: string) => [
 
 type Entry = { item: number; title: string; shipment_id?: number; status?: string; error?: string | null };
 
-/** The one item a call reported in flight, and the time after which a call settles it, as the result states it. */
-function inFlight(doc: Record<string, unknown>, title: string): number {
+/**
+ * The one item a call reported in flight, and the time after which a call settles it, as the result states it;
+ * `configDir`: the server's config folder, whose state holds the organization's ledger.
+ */
+function inFlight(doc: Record<string, unknown>, title: string, configDir: string): number {
   expect(doc.counts).toMatchObject({ items: 1, created: 0, unknown: 1 });
   const [unknown] = doc.unknown as Entry[];
   expect(unknown).toMatchObject({ item: 1, title, status: "unknown" });
   const until = /may still be applying it until (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) UTC: not sent again/.exec(unknown!.error ?? "");
   expect(until, unknown!.error ?? "").not.toBeNull();
   const at = Date.parse(`${until![1]!.replace(" ", "T")}Z`);
-  // Not before the settle time the call's ledger holds: a call made just after the stated time must settle it.
-  expect(at).toBeGreaterThanOrEqual(settleAtIn(doc.ledger as string));
+  // Not before the settle time the organization's ledger holds: a call made just after the stated time must settle it.
+  expect(at).toBeGreaterThanOrEqual(settleAtIn(stateDirOf(configDir)));
   return at;
 }
 
@@ -69,7 +73,7 @@ describe("shipctl mcp: a create_shipments call whose answer was lost", () => {
     const first = await mcp.call("create_shipments", { items: items("Held Study") });
     expect(first.isError).toBe(true);
     expect(first.doc.error).toMatchObject({ code: "unavailable", exit_code: 7 });
-    const settleAt = inFlight(first.doc, "Held Study");
+    const settleAt = inFlight(first.doc, "Held Study", configDir);
     expect(await posts(org)).toBe(1);
 
     await passed(settleAt);
@@ -84,12 +88,13 @@ describe("shipctl mcp: a create_shipments call whose answer was lost", () => {
 
   it("never applied (a reset before the service applied it): reported in flight; after the stated time it is sent once", async () => {
     const org = await sb.newOrg();
-    const mcp = await serve(org, tempDir("shipctl-config-"));
+    const configDir = tempDir("shipctl-config-");
+    const mcp = await serve(org, configDir);
     await org.control.fault({ ...CREATE, kind: "reset-before" });
     const first = await mcp.call("create_shipments", { items: items("Dropped Study") });
     expect(first.isError).toBe(true);
     expect(first.doc.error).toMatchObject({ code: "unavailable", exit_code: 7 });
-    const settleAt = inFlight(first.doc, "Dropped Study");
+    const settleAt = inFlight(first.doc, "Dropped Study", configDir);
     expect(await posts(org)).toBe(1);
     expect(await shipmentTitles(org)).toEqual(new Map());
 

@@ -2,9 +2,10 @@
 // anything leaves, and after every fault (a reset after the service applied a request, a 422, a killed process) each
 // shipment held exactly once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
+import { collect, runCli, spawnCli, stateDirFor, tempDir } from "../../helpers/cli.js";
+import { inFlightEntries, inputRecordPathOf, inputRecords, stateDirOf } from "../../helpers/ledger.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { GALLERY, seedAddress } from "../../helpers/seed.js";
 import { listAll, shipmentTitles } from "../batch/helpers.js";
@@ -117,7 +118,8 @@ describe("shipctl shipment create from flags", () => {
       skipped: [],
       matched: [],
       counts: { items: 1, created: 1, failed: 0, skipped: 0, matched: 0, unknown: 0, not_sent: 0 },
-      ledger: expect.stringMatching(/ledgers\/create-.+\.shipctl-ledger\.jsonl$/),
+      // The input's record in the organization's ledger, in the state folder.
+      ledger: inputRecordPathOf(stateDirFor(o.org), o.org.url, "shipment-create", "flags"),
     });
   });
 
@@ -204,7 +206,7 @@ describe("shipctl shipment create --file", () => {
     const doc = JSON.parse(r.stdout) as Doc;
     expect(doc.counts).toMatchObject({ items: count, created: count, failed: 0 });
     expect(doc.created.map((c) => c.item)).toEqual(list.map((_, i) => i + 1));
-    expect(doc.ledger).toBe(`${path}.shipctl-ledger.jsonl`);
+    expect(doc.ledger).toBe(inputRecordPathOf(stateDirFor(o.org), o.org.url, "shipment-create", realpathSync(path)));
     expect(await posts(o.org)).toBe(requests);
     await exactlyOnce(o.org, list.map((i) => String(i.title)));
   });
@@ -267,7 +269,8 @@ describe("shipctl shipment create --file", () => {
     const doc = JSON.parse(first.stdout) as Doc;
     expect(doc.counts).toMatchObject({ created: 15, unknown: 10 });
     expect(first.stderr).toContain(`run again (after a minute if a request timed out):\n  shipctl shipment create --file ${path}`);
-    expect(readFileSync(`${path}.shipctl-ledger.jsonl`, "utf8")).toContain('"state":"in_flight"');
+    // The ten lost answers are left in flight in the organization's ledger, for the rerun to settle.
+    expect(inFlightEntries(o.org)).toHaveLength(10);
     await o.org.control.clearFaults();
 
     const rerun = await runCli(["shipment", "create", "--file", path, "--json"], { sandbox: o.org });
@@ -312,15 +315,15 @@ describe("shipctl shipment create --file", () => {
     await exactlyOnce(o.org, list.map((i) => String(i.title)));
   });
 
-  it("stdin: the ledger is kept in the config folder under the content's name, so the same input is not created twice", async () => {
+  it("stdin: its record is kept in the organization's ledger (the config folder's state), so the same input is not created twice", async () => {
     const o = await orgWithAddresses();
     const configDir = tempDir("shipctl-config-");
     const list = listOf(o, 3, "Piped");
     const r = await runCli(["shipment", "create", "--file", "-"], { sandbox: o.org, configDir, stdin: JSON.stringify(list) });
     expect(r.exitCode, r.stderr).toBe(0);
-    // One ledger (beside it: the service's measured created_at lag, ledger/service-lag.ts).
-    expect(readdirSync(join(configDir, "ledgers")).filter((n) => n.endsWith(".jsonl"))).toEqual([expect.stringMatching(/^create-.+\.shipctl-ledger\.jsonl$/)]);
-    // The same shipments, formatted differently: the same ledger.
+    // One input record, in the ledger of the config folder's state.
+    expect(inputRecords(stateDirOf(configDir))).toHaveLength(1);
+    // The same shipments, formatted differently: the same entries, nothing sent again.
     const again = await runCli(["shipment", "create", "--file", "-", "--json"], { sandbox: o.org, configDir, stdin: JSON.stringify({ shipments: list }, null, 4) });
     expect(again.exitCode, again.stderr).toBe(0);
     expect((JSON.parse(again.stdout) as Doc).skipped).toHaveLength(3);

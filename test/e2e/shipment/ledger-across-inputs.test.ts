@@ -18,15 +18,20 @@ const addressFlags = ["--name", ADDRESS.name, "--email", ADDRESS.email, "--phone
 describe("one ledger for every input of an organization", () => {
   it("shipment create from flags of a row a CSV already created sends nothing, and names the CSV", async () => {
     const org = await sb.newOrg();
-    const seeded = await runCli(["address", "add", ...addressFlags, "--no-verify", "--json"], { sandbox: org });
-    expect(seeded.exitCode, seeded.stderr).toBe(0);
-    const id = String((JSON.parse(seeded.stdout) as { id: number }).id);
+    // Two stored addresses: a shipment goes from one to another (the same id on both sides is refused as invalid).
+    const add = async (name: string) => {
+      const r = await runCli(["address", "add", ...addressFlags.map((f) => (f === ADDRESS.name ? name : f)), "--no-verify", "--json"], { sandbox: org });
+      expect(r.exitCode, r.stderr).toBe(0);
+      return String((JSON.parse(r.stdout) as { id: number }).id);
+    };
+    const id = await add(ADDRESS.name);
+    const to = await add("Collector");
     const csv = join(tempDir("shipctl-e2e-across-"), "orders.csv");
-    writeFileSync(csv, `title,value,length,height,depth,service,fulfillment_address_id,destination_address_id\nBlue Study,1200,30,24,3,1,${id},${id}\n`);
+    writeFileSync(csv, `title,value,length,height,depth,service,fulfillment_address_id,destination_address_id\nBlue Study,1200,30,24,3,1,${id},${to}\n`);
     const first = await runCli(["shipment", "create", "--csv", csv], { sandbox: org });
     expect(first.exitCode, first.stderr).toBe(0);
 
-    const flags = ["shipment", "create", "--title", "Blue Study", "--value", "1200", "--length", "30", "--height", "24", "--depth", "3", "--service", "1", "--fulfillment-address-id", id, "--destination-address-id", id];
+    const flags = ["shipment", "create", "--title", "Blue Study", "--value", "1200", "--length", "30", "--height", "24", "--depth", "3", "--service", "1", "--fulfillment-address-id", id, "--destination-address-id", to];
     const again = await runCli(flags, { sandbox: org });
     expect(again.exitCode, again.stderr).toBe(2);
     expect(again.stderr).toContain("already sent by an earlier run from orders.csv");
