@@ -121,7 +121,9 @@ async function shipctlCreate(node, url, csv) {
   const dir = mkdtempSync(join(work, "run-"));
   const copy = join(dir, "shipments.csv");
   copyFileSync(csv, copy);
-  const r = await run(node, [bin, "shipment", "create", "--csv", copy, "--concurrency", String(CONCURRENCY), "--json"], { env: { SHIPCTL_BASE_URL: url, SHIPCTL_TOKEN: token } });
+  // Each run its own ledger: every run sends the same rows, to a new organization on the same sandbox URL.
+  const env = { SHIPCTL_BASE_URL: url, SHIPCTL_TOKEN: token, SHIPCTL_STATE_DIR: join(dir, "state") };
+  const r = await run(node, [bin, "shipment", "create", "--csv", copy, "--concurrency", String(CONCURRENCY), "--json"], { env });
   rmSync(dir, { recursive: true, force: true });
   if (r.code !== 0) throw new Error(`shipctl exited ${r.code}\n${r.err.slice(-2000)}`);
   const { created } = JSON.parse(r.out).counts;
