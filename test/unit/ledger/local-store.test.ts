@@ -45,6 +45,21 @@ describe("LocalStore", () => {
     expect((await store.find("k"))?.state).toMatchObject({ attempt: 2 });
   });
 
+  it("rewrites a claim in place: a shorter state leaves it whole (padded), and its outcome ends it", async () => {
+    const dir = tempDir("shipctl-store-");
+    const store = new LocalStore(dir);
+    const long: InFlight = { ...FLIGHT, sent_at: "2026-11-24T12:00:01.000Z", settle_at: "2026-11-24T12:05:01.000Z" };
+    await store.claim([{ key: "k", input: "i", state: long }]);
+    await store.record([{ key: "k", input: "i", state: FLIGHT }], { durable: false });
+    expect((await store.find("k"))?.state).toEqual(FLIGHT);
+    await store.record([{ key: "k", input: "i", state: { state: "failed", error: "refused" } }], { durable: false });
+    await store.claim([{ key: "k", input: "j", state: FLIGHT }]);
+    await store.record([{ key: "k", input: "j", state: { state: "created", id: 9 } }], { durable: false });
+    expect(await store.find("k")).toEqual({ key: "k", input: "j", state: { state: "created", id: 9 } });
+    expect(await store.inFlight()).toEqual([]);
+    expect(readdirSync(join(dir, "in-flight"))).toEqual([]);
+  });
+
   it("lists what is in flight; an empty claim left by a killed run is dropped once stale, and claimed again", async () => {
     const dir = tempDir("shipctl-store-");
     const store = new LocalStore(dir);
