@@ -28,6 +28,7 @@ import { sentElsewhere, sentElsewhereError } from "../ledger/copy-guard.js";
 import { classifyFailure } from "../ledger/failure-kind.js";
 import { RECONCILE_DELAY_MS } from "../batch/settle-lost.js";
 import { settleLedger } from "../ledger/settle-ledger.js";
+import { seenBy } from "../ledger/owner.js";
 import { settleAtFromIntent, settleWindowOf } from "../ledger/settle-window.js";
 import { formatSettleTime } from "../output/time-format.js";
 import { addressFinder } from "./address-read-back.js";
@@ -63,7 +64,7 @@ export async function addAddressOnce(deps: Deps, input: Address, options: AddOnc
     kind: "address-add",
     source: "address add",
     part: base,
-    target: { baseUrl: connection.baseUrl, token: connection.token },
+    target: { baseUrl: connection.baseUrl, token: connection.token, sees: seenBy(api, { signal: deps.signal }), say: (text) => deps.io.err(text) },
     window: await settleWindowOf(connection, deps.env),
     forceNew: options.forceNew,
     lockWait: {

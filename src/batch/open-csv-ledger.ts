@@ -10,7 +10,7 @@ import type { BatchKind } from "../csv/columns.js";
 import type { BatchRun } from "./batch-run.js";
 import { InputLedger, type RowState } from "../ledger/input-ledger.js";
 import { shortHash } from "../ledger/entry.js";
-import { confirmLedgerOwner, ownedReader, type OwnedRecord } from "../ledger/owner.js";
+import { confirmLedgerOwner, ownedReader, seenBy, type OwnedRecord } from "../ledger/owner.js";
 import { settleWindowOf } from "../ledger/settle-window.js";
 import { addressContent, addressScanSpec } from "../addresses/address-spec.js";
 import { openScan, type ScanSpec, type ValidBase } from "../csv/scan.js";
@@ -78,7 +78,7 @@ export async function openCsvLedger(run: BatchRun, kind: Kind): Promise<InputLed
   const ledger = await InputLedger.open(deps.env, {
     kind,
     source: await csvInputName(run),
-    target: { baseUrl: connection.baseUrl, token: connection.token },
+    target: { baseUrl: connection.baseUrl, token: connection.token, sees: seenBy(await deps.api(), run.call), say: (text) => deps.io.err(text) },
     window: await settleWindowOf(connection, deps.env),
     readOnly: options.dryRun,
     forceNew: options.forceNew,

@@ -17,6 +17,7 @@ import type { Deps } from "../deps.js";
 import { InputLedger } from "../ledger/input-ledger.js";
 import { inputRecordPath, inputScope } from "../ledger/entry-keys.js";
 import { ledgerDir } from "../ledger/organization.js";
+import { seenBy } from "../ledger/owner.js";
 import { settleAtFromIntent, settleWindowOf } from "../ledger/settle-window.js";
 import type { Clock } from "../clock.js";
 
@@ -28,12 +29,12 @@ export function checkoutRecordPath(env: NodeJS.ProcessEnv, baseUrl: string): str
   return inputRecordPath(ledgerDir(env, { baseUrl }), inputScope("checkout", "checkout"));
 }
 
-export async function openCheckoutLedger(deps: Pick<Deps, "connection" | "env" | "io">): Promise<InputLedger> {
+export async function openCheckoutLedger(deps: Pick<Deps, "api" | "connection" | "env" | "io" | "signal">): Promise<InputLedger> {
   const connection = await deps.connection();
   return InputLedger.open(deps.env, {
     kind: "checkout",
     source: "checkout",
-    target: { baseUrl: connection.baseUrl, token: connection.token },
+    target: { baseUrl: connection.baseUrl, token: connection.token, sees: seenBy(await deps.api(), { signal: deps.signal }), say: (text) => deps.io.err(text) },
     window: await settleWindowOf(connection, deps.env),
     // What was paid is the shipments' status; only payments in flight matter to a later run.
     forgetSettled: true,

@@ -19,20 +19,14 @@
 // the file system had not written with that flush (ext4 in its default mode commits them together; not every file
 // system does): the input's own record still holds the intent, and its rerun settles it before sending anything.
 import { createHash } from "node:crypto";
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
-import { writeFileAtomic } from "../fs/atomic-file.js";
-import { isHeld } from "../fs/held-file.js";
+import { closeSync, mkdirSync, openSync } from "node:fs";
+import { readdir } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { createWith, readEntry, remove, replace, rewriteClaim, staleEmptyClaim, writeAll } from "./entry-files.js";
 import type { RowState } from "./entry.js";
 import { acquireLock, refuseIfLocked } from "./lock.js";
 import type { Claim, Entry, Exclusion, ExclusionWait, LedgerStore, Refused } from "./store.js";
 
-/**
- * A claim file still empty this long after its creation was left by a run killed between creating and writing it
- * (before sending: a claim is written before its request may leave); a live run writes it at once.
- */
-const EMPTY_CLAIM_STALE_MS = 2_000;
 const EMPTY_CLAIM_RETRY_MS = 50;
 
 function hashOf(key: string): string {
@@ -158,6 +152,24 @@ export class LocalStore implements LedgerStore {
     return out;
   }
 
+  /**
+   * Up to `n` shipments or addresses this ledger recorded as created (a few files of one folder of entries read, not
+   * the ledger): what a token whose organization is in doubt is asked to see (organization.ts).
+   */
+  async witnesses(n: number): Promise<Array<{ kind: "shipment" | "address"; id: number }>> {
+    const out: Array<{ kind: "shipment" | "address"; id: number }> = [];
+    const root = join(this.where, "entries");
+    for (const folder of await readdir(root).catch(() => [] as string[])) {
+      for (const name of await readdir(join(root, folder)).catch(() => [] as string[])) {
+        const entry = name.endsWith(".json") ? readEntry(join(root, folder, name)) : undefined;
+        const witness = entry === undefined ? undefined : witnessOf(entry);
+        if (witness !== undefined) out.push(witness);
+        if (out.length >= n) return out;
+      }
+    }
+    return out;
+  }
+
   exclude(scope: string, what: string, wait?: ExclusionWait): Promise<Exclusion> {
     return acquireLock(this.lockPath(scope), what, wait);
   }
@@ -178,115 +190,16 @@ export class LocalStore implements LedgerStore {
   }
 }
 
+/** A created (or updated) shipment or address an entry names by id. */
+function witnessOf(entry: Entry): { kind: "shipment" | "address"; id: number } | undefined {
+  const s = entry.state;
+  if (s.state !== "created" && s.state !== "updated") return undefined;
+  if (entry.key.startsWith("shipment")) return { kind: "shipment", id: s.id };
+  if (entry.key.startsWith("address")) return { kind: "address", id: s.id };
+  return undefined;
+}
+
 function replaceable(state: RowState, over: "failed" | "settled"): boolean {
   if (state.state === "in_flight") return false;
   return over === "settled" || state.state === "failed";
-}
-
-/** An entry's file; undefined when there is none, or it is still being written (an empty claim). */
-function readEntry(path: string): Entry | undefined {
-  // Most keys have no entry: a stat that says so costs less than the error a read would throw.
-  if (statSync(path, { throwIfNoEntry: false }) === undefined) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw e;
-  }
-  if (text.trim() === "") return undefined;
-  return JSON.parse(text) as Entry;
-}
-
-/**
- * Rewrites a claim where it is, not by renaming a new file over it: ext4 starts writing a file renamed over another to
- * disk at once (its guard for programs that replace files without flushing), and removing the claim a moment later,
- * when its outcome is recorded, then waits for that write: 3 ms a claim here, most of a batch's time. One write of the
- * whole text, padded with spaces to the old length (JSON ignores them), so a kill leaves the old claim or the new one.
- */
-function rewriteClaim(path: string, text: string): void {
-  let fd: number;
-  try {
-    fd = openSync(path, "r+");
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
-    fd = openSync(path, "wx", 0o600);
-  }
-  try {
-    const bytes = Buffer.from(text, "utf8");
-    const old = fstatSync(fd).size;
-    writeAll(fd, old > bytes.length ? Buffer.concat([bytes, Buffer.alloc(old - bytes.length, " ")]) : bytes, 0);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Creates `path` with `text` unless it exists (then false). */
-function createWith(path: string, text: string): boolean {
-  let fd: number;
-  try {
-    fd = openSync(path, "wx", 0o600);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw e;
-  }
-  try {
-    writeAll(fd, text);
-  } finally {
-    closeSync(fd);
-  }
-  return true;
-}
-
-/** Tells this process's temporary files apart. */
-let temporaries = 0;
-
-/**
- * Replaces `path` with `text`, atomically (a temporary file renamed over it). Flushed only when `durable`; otherwise
- * done at once, synchronously, unless the file is held (Windows: an antivirus scanner), when writeFileAtomic waits.
- */
-async function replace(path: string, text: string, durable: boolean): Promise<void> {
-  if (durable) return writeFileAtomic(path, text);
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${++temporaries}.tmp`);
-  const fd = openSync(tmp, "w", 0o600);
-  try {
-    writeAll(fd, text);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    renameSync(tmp, path);
-  } catch (e) {
-    remove(tmp);
-    if (!isHeld(e)) throw e;
-    await writeFileAtomic(path, text, { sync: false });
-  }
-}
-
-/** Writes all of `data` (at `position`, or where the file is). */
-function writeAll(fd: number, data: string | Buffer, position?: number): void {
-  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
-  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at, position === undefined ? null : position + at);
-}
-
-/** Removes a file that may already be gone. */
-function remove(path: string): void {
-  try {
-    unlinkSync(path);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
-  }
-}
-
-/**
- * A claim is written before its request may leave, so one left empty long after its creation was never sent: its run
- * was killed while claiming.
- */
-async function staleEmptyClaim(path: string): Promise<boolean> {
-  try {
-    const info = await stat(path);
-    return info.size === 0 && Date.now() - info.mtimeMs > EMPTY_CLAIM_STALE_MS;
-  } catch {
-    return false;
-  }
 }

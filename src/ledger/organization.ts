@@ -1,13 +1,14 @@
 // Which organization's ledger a run uses, and whether its token is that organization's. One ledger per organization,
-// in the state folder: <state>/ledger/<organization id>/. An organization is, until teams name theirs, the service's
-// base URL (organizationId: the one place that decides it); the token's owner is checked by a mark kept in the
-// ledger (owner.json): a salted SHA-256 of the token, never the token. The token is high-entropy (not a password), so
-// a fast hash cannot be searched offline, and the salt keeps marks of the same token on two machines apart. A token
-// that does not match the mark (a rotated token, another organization on the same URL, a sandbox restarted) makes
-// the run check the ids it would trust against the service first (owner.ts), and record its own mark once they hold.
+// in the state folder: <state>/ledger/<base URL's id>/ for the first organization met on a base URL, and "-2", "-3"...
+// for others on the same URL (several accounts of one service, sandbox organizations). The token's owner is told by a
+// mark kept in each ledger (owner.json): a salted SHA-256 of the token, never the token. The token is high-entropy
+// (not a password), so a fast hash cannot be searched offline, and the salt keeps marks of one token on two machines
+// apart. A token that matches no mark is a rotated token or another organization: a few shipments or addresses each
+// ledger recorded are read back (`sees`); the ledger whose writes it sees is its organization's (its records are
+// then checked as owner.ts says, and its mark recorded), and when it sees none of any, it gets a ledger of its own.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdir, readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { stateDir } from "../config/paths.js";
 import { writeFileAtomic } from "../fs/atomic-file.js";
 import { LocalStore } from "./local-store.js";
@@ -17,7 +18,16 @@ export interface Organization {
   baseUrl: string;
   /** The run's token: only its mark is ever written. */
   token: string;
+  /**
+   * Whether the token sees a shipment (or address) by id: how organizations on one base URL are told apart when the
+   * token matches no ledger's mark. Without it (a read that sends nothing), the URL's first ledger is read.
+   */
+  sees?: Sees;
+  /** Told when the token's organization gets a ledger of its own beside another's. */
+  say?: (text: string) => void;
 }
+
+export type Sees = (kind: "shipment" | "address", id: number) => Promise<boolean>;
 
 export interface OwnerMark {
   salt: string;
@@ -61,11 +71,21 @@ export class OrganizationLedger {
   ) {}
 
   static async open(env: NodeJS.ProcessEnv, org: Organization): Promise<OrganizationLedger> {
-    const dir = ledgerDir(env, org);
-    const mark = await readMark(join(dir, "owner.json"));
+    const folders = await foldersOf(env, org);
+    const marks = await Promise.all(folders.map((dir) => readMark(join(dir, "owner.json"))));
+    const mine = marks.findIndex((mark) => tokenMatches(org.token, mark));
+    if (mine >= 0) return OrganizationLedger.at(folders[mine]!, org, true);
+    const dir = await whoseLedger(folders, org);
+    if (dir !== undefined) return OrganizationLedger.at(dir, org, false);
+    const own = `${folders[0]!}-${folders.length + 1}`;
+    org.say?.(`This token's organization is not the one whose ledger this machine keeps for ${org.baseUrl} (it sees none of its writes): its own ledger starts in ${own}.\n`);
+    return OrganizationLedger.at(own, org, false);
+  }
+
+  private static async at(dir: string, org: Organization, matched: boolean): Promise<OrganizationLedger> {
     // Entries without a mark (a run stopped before its close wrote one, or the mark removed) are checked as another token's.
-    const recorded = mark !== undefined || (await readdir(join(dir, "inputs")).then((names) => names.length > 0, () => false));
-    return new OrganizationLedger(dir, new LocalStore(dir), org.token, tokenMatches(org.token, mark), recorded);
+    const recorded = (await readMark(join(dir, "owner.json"))) !== undefined || (await readdir(join(dir, "inputs")).then((names) => names.length > 0, () => false));
+    return new OrganizationLedger(dir, new LocalStore(dir), org.token, matched, recorded);
   }
 
   /** Whether the token matches the recorded mark, or the ledger is new (no mark, no input recorded). */
@@ -80,6 +100,40 @@ export class OrganizationLedger {
     await writeFileAtomic(join(this.dir, "owner.json"), `${JSON.stringify(markFor(this.token))}\n`);
     this.matched = true;
   }
+}
+
+/** The ledgers of the organizations met on this base URL: the first's, then "-2", "-3"... in that order. */
+async function foldersOf(env: NodeJS.ProcessEnv, org: Pick<Organization, "baseUrl">): Promise<string[]> {
+  const first = ledgerDir(env, org);
+  const names = await readdir(dirname(first)).catch(() => [] as string[]);
+  const prefix = `${basename(first)}-`;
+  const more = names
+    .filter((n) => n.startsWith(prefix) && /^\d+$/.test(n.slice(prefix.length)))
+    .map((n) => Number(n.slice(prefix.length)))
+    .sort((a, b) => a - b);
+  return [first, ...more.map((n) => `${first}-${n}`)];
+}
+
+/** How many recorded writes of a ledger are read back to tell whether a token is its organization's. */
+const WITNESSES = 3;
+
+/**
+ * The ledger of the organization whose token matches no mark: the first whose recorded writes the token sees; else
+ * the first with no write to read back (nothing tells it apart: its inputs' records are checked as owner.ts says);
+ * undefined when the token sees none of any ledger's writes (another organization).
+ */
+async function whoseLedger(folders: readonly string[], org: Organization): Promise<string | undefined> {
+  if (org.sees === undefined) return folders[0];
+  let untold: string | undefined;
+  for (const dir of folders) {
+    const witnesses = await new LocalStore(dir).witnesses(WITNESSES);
+    if (witnesses.length === 0) {
+      untold ??= dir;
+      continue;
+    }
+    for (const w of witnesses) if (await org.sees(w.kind, w.id)) return dir;
+  }
+  return untold;
 }
 
 async function readMark(path: string): Promise<OwnerMark | undefined> {

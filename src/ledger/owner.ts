@@ -8,6 +8,7 @@
 import { ForbiddenError, NotFoundError } from "../api/api-errors.js";
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import { UsageError } from "../errors.js";
+import type { Sees } from "./organization.js";
 
 /** How many recorded ids are read back at most: spread over the record, enough to tell another organization. */
 export const OWNER_SAMPLE = 20;
@@ -27,6 +28,11 @@ export interface OwnedRecord {
 }
 
 export type OwnedKind = "shipment" | "address";
+
+/** Whether this token sees a shipment or address by id: organizations on one base URL are told apart by it (organization.ts). */
+export function seenBy(api: ApiClient, call: CallOptions): Sees {
+  return async (kind, id) => (await ownedReader(api, kind, call)(id)) !== undefined;
+}
 
 /** Reads a stored item's title (shipments) or name (addresses); undefined when this token cannot see it. */
 export function ownedReader(api: ApiClient, kind: OwnedKind, call: CallOptions): (id: number) => Promise<string | undefined> {

@@ -6,6 +6,7 @@ import { realpath } from "node:fs/promises";
 import type { ReportSet } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { InputLedger } from "../ledger/input-ledger.js";
+import { seenBy } from "../ledger/owner.js";
 import { settleWindowOf } from "../ledger/settle-window.js";
 import type { UploadSource } from "./upload-plan.js";
 
@@ -32,7 +33,7 @@ export async function openReportLedger(deps: Deps, source: UploadSource): Promis
   return InputLedger.open(deps.env, {
     kind: "report-upload",
     source: await reportInput(source),
-    target: { baseUrl: connection.baseUrl, token: connection.token },
+    target: { baseUrl: connection.baseUrl, token: connection.token, sees: seenBy(await deps.api(), { signal: deps.signal }), say: (text) => deps.io.err(text) },
     window: await settleWindowOf(connection, deps.env),
   });
 }

@@ -23,7 +23,7 @@ import { keyItems, type KeyedItem } from "./item-keys.js";
 import { InputLedger } from "../ledger/input-ledger.js";
 import { sentElsewhere, sentElsewhereError } from "../ledger/copy-guard.js";
 import { realpath } from "node:fs/promises";
-import { confirmLedgerOwner, ownedReader } from "../ledger/owner.js";
+import { confirmLedgerOwner, ownedReader, seenBy } from "../ledger/owner.js";
 import { settledEarlier, settleEarlierRuns, settleOwnLost } from "../batch/settle-lost.js";
 import type { Settlement } from "../ledger/settle.js";
 import { settleWindowOf } from "../ledger/settle-window.js";
@@ -99,7 +99,7 @@ async function openItemLedger(run: ItemRun, items: readonly KeyedItem[]): Promis
   const ledger = await InputLedger.open(deps.env, {
     kind: "shipment-create",
     source: source.path !== undefined ? await realpath(source.path).catch(() => source.path!) : source.name === "stdin" ? "stdin" : "flags",
-    target: { baseUrl: connection.baseUrl, token: connection.token },
+    target: { baseUrl: connection.baseUrl, token: connection.token, sees: seenBy(await deps.api(), run.call), say: (text) => deps.io.err(text) },
     window: await settleWindowOf(connection, deps.env),
     readOnly: run.options.dryRun,
     forceNew: run.options.forceNew,

@@ -1,6 +1,6 @@
-// The ledger is the organization's by URL; the token's organization is checked before recorded rows are trusted.
+// One ledger per organization: another organization's token on the same URL gets a ledger of its own (organization.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFileSync, renameSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fixture, runCli, stateDirFor, tempDir } from "../../helpers/cli.js";
 import { inputRecords } from "../../helpers/ledger.js";
@@ -15,8 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-describe("a ledger written for another organization on the same URL", () => {
-  it("shipment create --csv: exit 2, nothing sent, and the ledger named; after moving it away, every row is created", async () => {
+describe("another organization on the same URL", () => {
+  it("shipment create --csv: its run of the same sheet gets a ledger of its own and creates every row; each rerun sends nothing", async () => {
     const first = await sb.newOrg();
     const { path, titles } = rowsFile(4, { seed: 31, titlePrefix: "Org" });
     expect((await runCli(["shipment", "create", "--csv", path], { sandbox: first })).exitCode).toBe(0);
@@ -28,34 +28,39 @@ describe("a ledger written for another organization on the same URL", () => {
 
     const second = await sb.newOrg();
     const r = await runCli(["shipment", "create", "--csv", path], { sandbox: second, env });
-    expect(r.exitCode, r.stderr).toBe(2);
-    expect(r.stderr).toContain(ledger);
-    expect(r.stderr).toMatch(/another organization, or for a sandbox that was restarted/);
-    expect(await second.control.requests({ method: "POST", path: "/api/v1/shipments" })).toHaveLength(0);
-
-    const moved = await runCli(["shipment", "create", "--csv", path, "--results", join(tempDir(), "r.csv")], { sandbox: second, env });
-    expect(moved.exitCode).toBe(2); // --results does not escape it: the input's record is the input's
-    renameSync(ledger, `${ledger}.old`);
-    expect((await runCli(["shipment", "create", "--csv", path], { sandbox: second, env })).exitCode).toBe(0);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`its own ledger starts in ${ledger}-2`);
     const counts = await shipmentTitles(second);
     expect([...counts.keys()].sort()).toEqual([...titles].sort());
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+
+    const posts = async (org: typeof first) => (await org.control.requests({ method: "POST", path: "/api/v1/shipments" })).length;
+    const [before1, before2] = [await posts(first), await posts(second)];
+    for (const org of [second, first]) {
+      const again = await runCli(["shipment", "create", "--csv", path], { sandbox: org, env });
+      expect(again.exitCode, again.stderr).toBe(0);
+      expect(again.stderr).not.toContain("its own ledger starts");
+    }
+    expect([await posts(first), await posts(second)]).toEqual([before1, before2]);
   });
 
-  it("address add --csv: exit 2 and nothing stored in the other organization", async () => {
+  it("address add --csv: stores the addresses in its own organization", async () => {
     const dir = tempDir();
-    const results = join(dir, "stored.csv");
     const first = await sb.newOrg();
-    const args = ["address", "add", "--csv", fixture("csv", "addresses.csv"), "--accept-recommended", "--results", results];
-    expect((await runCli(args, { sandbox: first })).exitCode).toBe(8);
+    const args = (org: string) => ["address", "add", "--csv", fixture("csv", "addresses.csv"), "--accept-recommended", "--results", join(dir, `${org}.csv`)];
+    const one = await runCli(args("first"), { sandbox: first });
+    expect(one.exitCode).toBe(8);
+    const stored = (await listAll(first, "addresses")).length;
+    expect(stored).toBeGreaterThan(0);
 
     const second = await sb.newOrg();
-    const r = await runCli(args, { sandbox: second, env: { SHIPCTL_STATE_DIR: stateDirFor(first) } });
-    expect(r.exitCode, r.stderr).toBe(2);
-    expect(r.stderr).toMatch(/holds addresses this organization does not have/);
-    expect(await listAll(second, "addresses")).toHaveLength(0);
+    const r = await runCli(args("second"), { sandbox: second, env: { SHIPCTL_STATE_DIR: stateDirFor(first) } });
+    expect(r.exitCode, r.stderr).toBe(8);
+    expect(r.stderr).toContain("its own ledger starts in");
+    expect(await listAll(second, "addresses")).toHaveLength(stored);
   });
 
-  it("shipment create from flags: exit 2 instead of 'already created' with another organization's id", async () => {
+  it("shipment create from flags: never 'already created' with another organization's id", async () => {
     const configDir = tempDir("shipctl-config-");
     const flags = ["shipment", "create", "--title", "Org Flags", "--value", "900", "--length", "30", "--height", "24", "--depth", "3", "--service", "1"];
     const first = await sb.newOrg();
@@ -69,8 +74,9 @@ describe("a ledger written for another organization on the same URL", () => {
 
     const second = await sb.newOrg();
     const r = await runCli([...flags, ...inline], { sandbox: second, configDir });
-    expect(r.exitCode, r.stderr).toBe(2);
-    expect(r.stderr).toMatch(/another organization, or for a sandbox that was restarted/);
-    expect(await second.control.requests({ method: "POST", path: "/api/v1/shipments" })).toHaveLength(0);
+    expect(r.stderr).toContain("its own ledger starts in");
+    expect(`${r.stdout}${r.stderr}`).not.toMatch(/already created/i);
+    // Sent to the service, which alone knows the addresses are not this organization's.
+    expect(await second.control.requests({ method: "POST", path: "/api/v1/shipments" })).toHaveLength(1);
   });
 });

@@ -39,4 +39,34 @@ describe("organization ledger", () => {
     expect((await OrganizationLedger.open(env, { baseUrl, token: "secret-token-b" })).tokenConfirmed).toBe(true);
     expect((await OrganizationLedger.open(env, { baseUrl, token: "secret-token-a" })).tokenConfirmed).toBe(false);
   });
+
+  it("tells organizations on one URL apart by what the token sees: a rotated token keeps the ledger, another organization gets its own", async () => {
+    const env = { SHIPCTL_STATE_DIR: tempDir("shipctl-org-") };
+    const baseUrl = "http://127.0.0.1:8080";
+    const first = await OrganizationLedger.open(env, { baseUrl, token: "token-a" });
+    await first.store.record([{ key: "shipment:row", input: "/x/a.csv", state: { state: "created", id: 7 } }]);
+    await first.acceptToken();
+    const asked: number[] = [];
+    const said: string[] = [];
+    const rotated = await OrganizationLedger.open(env, { baseUrl, token: "token-a2", sees: async (_kind, id) => (asked.push(id), true) });
+    expect(rotated.dir).toBe(first.dir);
+    expect(rotated.tokenConfirmed).toBe(false); // its inputs' records are still checked (owner.ts) before it is accepted
+    expect(asked).toEqual([7]);
+
+    const other = await OrganizationLedger.open(env, { baseUrl, token: "token-b", sees: async () => false, say: (t) => said.push(t) });
+    expect(other.dir).toBe(`${first.dir}-2`);
+    expect(other.tokenConfirmed).toBe(true); // a new ledger: nothing of the first organization's is trusted or refused
+    expect(await other.store.find("shipment:row")).toBeUndefined();
+    expect(said.join("")).toContain(`its own ledger starts in ${first.dir}-2`);
+    await other.store.record([{ key: "shipment:row", input: "/x/a.csv", state: { state: "created", id: 8 } }]);
+    await other.acceptToken();
+    // Each token finds its own ledger by its mark, without asking the service.
+    const never = async (): Promise<boolean> => {
+      throw new Error("asked the service");
+    };
+    expect((await OrganizationLedger.open(env, { baseUrl, token: "token-b", sees: never })).dir).toBe(`${first.dir}-2`);
+    expect((await OrganizationLedger.open(env, { baseUrl, token: "token-a", sees: never })).dir).toBe(first.dir);
+    // A third organization: the first ledger's writes and the second's are both unseen.
+    expect((await OrganizationLedger.open(env, { baseUrl, token: "token-c", sees: async () => false })).dir).toBe(`${first.dir}-3`);
+  });
 });
