@@ -76,12 +76,21 @@ ${CSV_HELP}
   );
   command.option("--reference <text>", "your own key for the shipment, never sent: the ledger knows it by this (a new one creates a new shipment)");
   addCsvOptions(command, { verifyFlags: true, sending: true, fileToo: true, creates: true, looks: true });
+  command.option(
+    "--update-changed",
+    "with --csv: a row edited since it was created is sent as an update of the shipment it created (once: a rerun sends nothing more); without it such a row is reported and left as it is (exit 9)",
+  );
   return command.action(verbAction(ctx, parseCreate, run));
 }
 
 export function parseCreate(args: string[], flags: CreateFlags): CreateOptions {
   const csv = parseCsvMode(args, flags, ITEM_FLAGS);
   if (csv) return { mode: "csv", csv };
+  if (flags.updateChanged === true) {
+    throw new UsageError("--update-changed works with --csv only: it updates rows of a CSV file edited since they were created", {
+      hint: "An item from flags or --file with a \"reference\" edited since is created again only with --force-new; update it with `shipctl shipment update`.",
+    });
+  }
   if (flags.results !== undefined) {
     throw new UsageError("--results writes the rows of a CSV input with their outcome: it works with --csv only", {
       hint: "With flags or --file, --json prints every item's outcome as one document.",
