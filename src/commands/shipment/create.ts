@@ -67,7 +67,15 @@ Examples:
   jq '[.[] | select(.value > 1000)]' artworks.json | shipctl shipment create --file -
   shipctl shipment template > shipments.csv
   shipctl shipment create --csv shipments.csv --results results.csv
+  shipctl shipment create --csv shipments.csv --update-changed --dry-run
 ${CSV_HELP}
+A row edited since it was created (by its reference, or without one by its place while its earlier content is gone
+from the file) is never created again unasked: it is reported, "row 4 was created as shipment 118; since then value
+850 → 875", in the "changed" list with --json, and the run exits 9 once everything else is done. --update-changed
+sends it as an update of that shipment (once: a further rerun sends nothing); --force-new creates a new shipment;
+--dry-run shows which rows are changed and what the run would do. A row that cannot be matched with certainty (rows
+inserted or moved as well as edited) is not created ("unsure", exit 9). docs/csv.md, "A row edited after it was
+created".
 `,
     );
   shipmentInputOptions(
@@ -88,7 +96,7 @@ export function parseCreate(args: string[], flags: CreateFlags): CreateOptions {
   if (csv) return { mode: "csv", csv };
   if (flags.updateChanged === true) {
     throw new UsageError("--update-changed works with --csv only: it updates rows of a CSV file edited since they were created", {
-      hint: "An item from flags or --file with a \"reference\" edited since is created again only with --force-new; update it with `shipctl shipment update`.",
+      hint: "Change a shipment already created with `shipctl shipment update`.",
     });
   }
   if (flags.results !== undefined) {
