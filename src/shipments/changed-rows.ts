@@ -150,7 +150,7 @@ export class ChangedRows {
     return this.verdicts.size;
   }
 
-  /** Whether a row's place is kept with its print: not for a results or errors file, whose places are not the original's. */
+  /** Whether a row's print is kept: not for a results or errors file, whose rows are the original's fixed or edited. */
   static placed(header: readonly string[]): boolean {
     return !carriesKeys(header);
   }

@@ -92,7 +92,8 @@ async function createBatch(run: BatchRun, ledger: InputLedger): Promise<number> 
   );
   markPhase("batch:validated");
   edited.settle(validation.meta.header);
-  // A row's place is kept with what it held, except in a results or errors file (its places are not the original's).
+  // What a row held is kept with its outcome (its print), except for a results or errors file: its rows are the
+  // original's, fixed or edited there, and the original's rows must not read as edits of them.
   const placed = ChangedRows.placed(validation.meta.header);
   settleCreatedInvalid(run, ledger, validation);
   reportValidation(run, validation, notes, doneEarlier);
@@ -118,7 +119,7 @@ async function createBatch(run: BatchRun, ledger: InputLedger): Promise<number> 
 
   const decide = (s: ValidRow): Decided => {
     const base = { label: s.label, reference: s.reference };
-    const print = printOf(s.payload, placed ? s.row : undefined);
+    const print = placed ? printOf(s.payload, s.row) : undefined;
     const verdict = edited.of(s.key);
     if (verdict !== undefined && !options.forceNew) return editedDecision(s, verdict, { updateChanged: options.updateChanged === true, decisions, print });
     // --force-new: a row edited since it was created is created again, as it is now.

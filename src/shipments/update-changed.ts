@@ -29,15 +29,15 @@ export interface ChangedUpdate {
   /** The row's content hash with the shipment's id: the update's key in the ledger, as `shipment update --csv` makes it. */
   hash: string;
   changes: Outcome["changes"] & object;
-  /** What the create record holds of the row once it is updated. */
-  print: RowPrint;
+  /** What the create record holds of the row once it is updated (none for a results file's row: create-from-csv.ts). */
+  print?: RowPrint;
 }
 
 /** A changed (or unsure) row's outcome, or with --update-changed the update to send. */
 export function editedDecision(
   s: ValidShipmentRow & { key: string },
   v: ChangedVerdict,
-  o: { updateChanged: boolean; decisions: Map<string, Decision> | undefined; print: RowPrint },
+  o: { updateChanged: boolean; decisions: Map<string, Decision> | undefined; print: RowPrint | undefined },
 ): { outcome: Outcome } | { update: ChangedUpdate } {
   const base = { label: s.label, reference: s.reference };
   if (v.kind === "unsure") return { outcome: { status: "unsure", ...base, error: unsureText(v) } };
