@@ -5,7 +5,7 @@
 // or reordered as well as edited create nothing unsure. Shipments are counted through the sandbox's list and its
 // request log.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli, tempDir } from "../../helpers/cli.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
@@ -69,8 +69,13 @@ for (const references of [false, true]) {
       expect(rehearsal.stdout).toContain(`row 4 was created as shipment ${ids[2]}; since then value 1050 → 1075`);
       expect(rehearsal.stderr).toContain("1 row edited since created or not matched with certainty");
 
-      const rerun = await sheet.run("--json");
+      const results = join(tempDir("shipctl-e2e-changed-results-"), "r.csv");
+      const rerun = await sheet.run("--json", "--results", results);
       expect(rerun.exitCode, rerun.stderr).toBe(CHANGED_EXIT);
+      // The results file says it too: status "changed", the shipment created earlier, what changed.
+      const line = readFileSync(results, "utf8").split(/\r?\n/)[3]!;
+      expect(line).toContain(`,${ids[2]},changed,`);
+      expect(line).toContain("since then value 1050 → 1075");
       const doc = JSON.parse(rerun.stdout);
       expect(doc.created).toEqual([]);
       expect(doc.changed).toEqual([
