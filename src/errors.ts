@@ -23,6 +23,11 @@ export const ExitCode = {
   Unavailable: 7,
   /** Partly done: a batch where some items succeeded and some failed; the output says which. */
   Partial: 8,
+  /**
+   * A CSV create left rows as they were because they were edited since they were created (or could not be told from
+   * such a row); everything else was done. `--update-changed` or `--force-new` says what to do with them.
+   */
+  Changed: 9,
   /** `due` only: a condition-report window is open (closing within --within when given); nothing failed. */
   Due: 10,
   /** Interrupted (Ctrl-C). */
@@ -41,6 +46,7 @@ export const EXIT_CODE_TABLE: ReadonlyArray<readonly [ExitCode, string]> = [
   [ExitCode.Rejected, "the service rejected the request (other 4xx, invalid address), or redirected it (never followed)"],
   [ExitCode.Unavailable, "service unavailable after retries (5xx, network, 409 or 429), or a lost answer still in flight (a rerun settles it)"],
   [ExitCode.Partial, "partly done: some items succeeded and some failed (the output says which)"],
+  [ExitCode.Changed, "rows edited since they were created were left as they were (or not created: not matched with certainty); the rest was done. --update-changed or --force-new decides"],
   [ExitCode.Due, "shipctl due: a condition-report window is open (closing within --within when given); for cron and monitoring"],
   [ExitCode.Interrupted, "interrupted (Ctrl-C); rerun the same command to resume where it applies"],
 ];
@@ -80,6 +86,7 @@ export const ERROR_CODE_TABLE = [
   ["server_error", ExitCode.Unavailable, "the service failed (5xx) after the retries"],
   ["upstream_rate_limited", ExitCode.Unavailable, "the service's own upstream stayed throttled"],
   ["partial", ExitCode.Partial, "some items succeeded and some failed; the document says which"],
+  ["changed_rows", ExitCode.Changed, "rows edited since they were created were left as they were, or not created because they could not be matched with certainty; the document lists them (changed, unsure)"],
   ["due", ExitCode.Due, "shipctl due: a condition-report window is open (closing within --within when given)"],
   ["interrupted", ExitCode.Interrupted, "interrupted (Ctrl-C)"],
 ] as const satisfies ReadonlyArray<readonly [string, ExitCode, string]>;

@@ -7,7 +7,9 @@
 //   {"dry_run": true, "would_send": [...], "already_created": [...], "matched": [...], "unknown": [...],
 //    "blocked": [...], "invalid": [...], "not_sent": [...], "counts": {...}, ...}
 // `matched`: rows the run would not send because a recent shipment another machine created holds them (shipments/look/).
-// (an update's document also has "unchanged": [...] and its "plan": batch/update-plan.ts).
+// (an update's document also has "unchanged": [...] and its "plan": batch/update-plan.ts; a CSV create's has "changed":
+// rows edited since they were created, or not matched with certainty, that the run would leave as they are:
+// shipments/changed-rows.ts; a changed row --update-changed would update is in "would_send", its body with its id).
 // Every row of the file is in exactly one list. With --json, the rows to send are written as they are decided (a
 // file's rows can be 100,000) and only counted, not kept as outcomes, so a first dry run's memory stays flat as the
 // file grows; the table needs every row in memory, as a real run's results table does.
@@ -27,6 +29,8 @@ export interface WouldSend {
   reference?: string;
   body: Record<string, unknown>;
   changes: readonly Change[];
+  /** What the table says the request does, when not the body's one line (an update of a changed row). */
+  says?: string;
 }
 
 /** What the request body is of: the JSON document's key for it. */
@@ -40,6 +44,8 @@ export interface DryRunCounts {
   matched: number;
   /** Rows of an update whose records already hold them: not sent. */
   unchanged: number;
+  /** Rows of a create edited since created (or not matched with certainty) that the run would leave as they are. */
+  changed: number;
   unknown: number;
   blocked: number;
   invalid: number;
@@ -70,7 +76,7 @@ export class WouldSendRows {
   /** Records a row the run would send: its body in the --json document, else its predicted outcome for the table. */
   add(outcomes: Outcomes, done: "created" | "updated", sends: Sends, item: WouldSend): void {
     if (!this.pending) {
-      outcomes.set(item.row, { status: done, label: item.label, reference: item.reference, sends: describe(sends, item.body) });
+      outcomes.set(item.row, { status: done, label: item.label, reference: item.reference, sends: item.says ?? describe(sends, item.body) });
       return;
     }
     this.pending.add(this.written === 0 ? '{"dry_run":true,"would_send":[\n' : ",\n");
@@ -93,10 +99,11 @@ export class WouldSendRows {
 }
 
 /** Where a predicted outcome goes: a dry run's list. */
-export type DryRunList = "would_send" | "already" | "matched" | "unchanged" | "unknown" | "blocked" | "invalid" | "not_sent";
+export type DryRunList = "would_send" | "already" | "matched" | "unchanged" | "changed" | "unknown" | "blocked" | "invalid" | "not_sent";
 
 export function listOf(o: Outcome, words: ResultWords): DryRunList {
-  if (o.status === words.done) return "would_send";
+  if (o.status === words.done || o.status === "updated") return "would_send";
+  if (o.status === "changed" || o.status === "unsure") return "changed";
   if (o.status === "skipped") return "already";
   if (o.status === "matched") return "matched";
   if (o.status === "unchanged") return "unchanged";
@@ -108,7 +115,7 @@ export function listOf(o: Outcome, words: ResultWords): DryRunList {
 /** `toSend`: the rows to send that it holds apart from the outcomes (--json). */
 export function dryRunCounts(outcomes: Outcomes, words: ResultWords, toSend?: WouldSendRows): DryRunCounts {
   const apart = toSend?.elsewhere ?? 0;
-  const counts: DryRunCounts = { rows: outcomes.size + apart, would_send: apart, already: 0, matched: 0, unchanged: 0, unknown: 0, blocked: 0, invalid: 0, not_sent: 0 };
+  const counts: DryRunCounts = { rows: outcomes.size + apart, would_send: apart, already: 0, matched: 0, unchanged: 0, changed: 0, unknown: 0, blocked: 0, invalid: 0, not_sent: 0 };
   for (const [, o] of outcomes.entries()) counts[listOf(o, words)]++;
   return counts;
 }
@@ -125,7 +132,9 @@ export function writeDryRunJson(
   const key = (list: DryRunList) => (list === "already" ? already : list);
   // Only an update plans, so only its document has the list of rows unchanged (and their count).
   const updates = words.done === "updated";
-  const lists: DryRunList[] = ["already", "matched", ...(updates ? (["unchanged"] as const) : []), "unknown", "blocked", "invalid", "not_sent"];
+  // Only a CSV create recognises rows edited since they were created.
+  const editable = words.done === "created" && position === "row";
+  const lists: DryRunList[] = ["already", "matched", ...(updates ? (["unchanged"] as const) : []), ...(editable ? (["changed"] as const) : []), "unknown", "blocked", "invalid", "not_sent"];
   const entries = outcomes.entries();
   const c = dryRunCounts(outcomes, words, toSend);
   toSend.finish((out) => {
@@ -138,7 +147,7 @@ export function writeDryRunJson(
       }
       out(first ? "]" : "\n]");
     }
-    const counts = { [`${position}s`]: c.rows, would_send: c.would_send, [already]: c.already, matched: c.matched, ...(updates ? { unchanged: c.unchanged } : {}), unknown: c.unknown, blocked: c.blocked, invalid: c.invalid, not_sent: c.not_sent, requests: tail.requests };
+    const counts = { [`${position}s`]: c.rows, would_send: c.would_send, [already]: c.already, matched: c.matched, ...(updates ? { unchanged: c.unchanged } : {}), ...(editable ? { changed: c.changed } : {}), unknown: c.unknown, blocked: c.blocked, invalid: c.invalid, not_sent: c.not_sent, requests: tail.requests };
     const rest = {
       counts,
       ...(tail.notes ? { changes: tail.notes.changes, mappings: tail.notes.mappings } : {}),
@@ -157,6 +166,7 @@ function* entriesIn(entries: ReadonlyArray<[number, Outcome]>, list: DryRunList,
     const who = { [position]: row, reference: o.reference ?? null, [words.labelHeader]: o.label };
     if (list === "already" || list === "unchanged") yield { ...who, [words.idKey]: o.id ?? null };
     else if (list === "matched") yield { ...who, [words.idKey]: o.id ?? null, reason: o.error ?? null };
+    else if (list === "changed") yield { ...who, [words.idKey]: o.id ?? null, status: o.status, changes: o.changes ?? [], reason: o.error ?? null };
     else yield { ...who, reason: o.error ?? null, ...(o.problems ? { problems: o.problems } : {}) };
   }
 }
@@ -227,6 +237,7 @@ export function dryRunSummary(c: DryRunCounts, requests: number, words: ResultWo
   if (c.already > 0) parts.push(`${rows(c.already)} already ${words.done} by an earlier run`);
   if (c.matched > 0) parts.push(`${rows(c.matched)} would be skipped: ${c.matched === 1 ? "it matches" : "they match"} a recent shipment another machine created (named above)`);
   if (c.unchanged > 0) parts.push(`${c.unchanged} unchanged`);
+  if (c.changed > 0) parts.push(`${rows(c.changed)} edited since created or not matched with certainty: left as ${c.changed === 1 ? "it is" : "they are"} (named above)`);
   if (c.unknown > 0) parts.push(`${c.unknown} unknown (an earlier request's answer was lost: not sent until it is settled)`);
   if (c.blocked > 0) parts.push(`${c.blocked} would fail their address check`);
   if (c.invalid > 0) parts.push(`${c.invalid} invalid (skipped)`);

@@ -13,6 +13,13 @@ export type Status =
   | "matched"
   /** Not sent: the stored record already holds what the row says (an update's plan, batch/update-plan.ts). */
   | "unchanged"
+  /**
+   * Not sent: created by an earlier run, and edited in the file since (shipments/changed-rows.ts); `id` is that
+   * shipment, `changes` what the row changes. Left as it is without --update-changed or --force-new.
+   */
+  | "changed"
+  /** Not sent: a row the ledger does not know that may be a created row edited (shipments/changed-rows.ts). */
+  | "unsure"
   /** Verified valid (address verify). */
   | "valid"
   /** Not done: invalid input, refused by the service, or a definite failure. */
@@ -35,6 +42,16 @@ export interface Outcome {
   invalid?: boolean;
   /** A dry run's prediction for a row it would send: what the request carries, in one line (dry-run-report.ts). */
   sends?: string;
+  /** A changed row's fields since it was created (status "changed", or "updated" by --update-changed). */
+  changes?: ChangedField[];
+}
+
+/** One field a row changes: `field` as the service names it, `column` as the file does. */
+export interface ChangedField {
+  field: string;
+  column: string;
+  from: unknown;
+  to: unknown;
 }
 
 export class Outcomes {

@@ -1,6 +1,7 @@
 // The end of a batch: a table on stdout (row, reference, title, id, status or error), or with --json one document
 // {created, failed, skipped, matched, counts, ...}; a one-line summary on stderr; and the exit code:
 //   0 every row done (now, by an earlier run, or unchanged: an update's record already held it) · 8 partly done · 2 invalid input, nothing sent
+//   9 every other row done, and rows edited since they were created left as they were (or not matched with certainty)
 //   7 nothing done because the service was unavailable · 6 nothing done because the service refused the rows
 import { ExitCode, type ErrorJson } from "../errors.js";
 import { renderTable, type Column } from "../output/table.js";
@@ -26,7 +27,7 @@ export type Position = "row" | "item";
 
 /** A dry run's table says what the run would do with each row (its outcomes are predictions: dry-run-report.ts). */
 function dryRunStatusText(o: Outcome, words: ResultWords): string {
-  if (o.status === words.done) return o.sends ? `would send: ${o.sends}` : "would send";
+  if (o.status === words.done || o.status === "updated") return o.sends ? `would send: ${o.sends}` : "would send";
   if (o.status === "failed") return `would fail: ${o.error ?? ""}`;
   if (o.status === "matched") return `would skip: ${o.error ?? ""}`;
   return statusText(o, words);
@@ -44,6 +45,8 @@ function statusText(o: Outcome, words: ResultWords): string {
       return `unknown: ${o.error ?? "the answer was lost"}`;
     case "pending":
       return o.error ? `not sent: ${o.error}` : "not sent";
+    case "unsure":
+      return o.error ?? "not created";
     default:
       return o.error ? `${o.status}: ${o.error}` : o.status;
   }
@@ -70,6 +73,11 @@ export interface Counts {
   matched: number;
   /** Rows of an update not sent: their records already held them (batch/update-plan.ts). */
   unchanged: number;
+  /** Rows of a create edited since they were created, left as they were; and rows not matched with certainty. */
+  changed: number;
+  unsure: number;
+  /** Rows of a create edited since, sent as updates (--update-changed); in an update's counts, `done`. */
+  updated: number;
   unknown: number;
   pending: number;
 }
@@ -82,6 +90,9 @@ export function countsOf(outcomes: Outcomes, words: ResultWords): Counts {
     skipped: outcomes.count("skipped"),
     matched: outcomes.count("matched"),
     unchanged: outcomes.count("unchanged"),
+    changed: outcomes.count("changed"),
+    unsure: outcomes.count("unsure"),
+    updated: words.done === "updated" ? 0 : outcomes.count("updated"),
     unknown: outcomes.count("unknown"),
     pending: outcomes.count("pending"),
   };
@@ -93,6 +104,9 @@ export function countsOf(outcomes: Outcomes, words: ResultWords): Counts {
  * peaked at 283 MB. Every row of the input is in exactly one list: done, failed, unknown (its request may have been
  * applied), not_sent (never sent: the run stopped before it, or before reaching it), skipped (done by an earlier run),
  * matched (not sent: a recent shipment another machine created holds it; `shipment_id` is that one, `error` says which).
+ * A CSV create's document also has updated (changed rows sent as updates: --update-changed), changed (edited since
+ * created, left as they were: `shipment_id` the one created, `changes` each field's from and to) and unsure (not
+ * created: perhaps an edited row; shipments/changed-rows.ts).
  */
 export function writeResultsJson(
   out: (text: string) => void,
@@ -111,6 +125,13 @@ export function writeResultsJson(
   const counts = countsOf(outcomes, words);
   const withError = (r: Row) => ({ ...item(r), status: r[1].status, error: r[1].error ?? null, ...(r[1].problems ? { problems: r[1].problems } : {}) });
   const only = (status: Outcome["status"]) => ([, o]: Row) => o.status === status;
+  const editable = words.done === "created" && position === "row";
+  const withChanges = (r: Row) => ({ ...item(r), changes: r[1].changes ?? [] });
+  const editedLists: Array<[string, () => Iterable<unknown>]> = [
+    ["updated", () => mapWhere(entries, only("updated"), withChanges)],
+    ["changed", () => mapWhere(entries, only("changed"), (r: Row) => ({ ...withChanges(r), error: r[1].error ?? null }))],
+    ["unsure", () => mapWhere(entries, only("unsure"), withError)],
+  ];
   const lists: Array<[string, () => Iterable<unknown>]> = [
     [words.done, () => mapWhere(entries, only(words.done), item)],
     ["failed", () => mapWhere(entries, only("failed"), withError)],
@@ -120,6 +141,8 @@ export function writeResultsJson(
     ["matched", () => mapWhere(entries, only("matched"), withError)],
     // Only an update plans, so only its document has the list (and the count).
     ...(words.done === "updated" ? [["unchanged", () => mapWhere(entries, only("unchanged"), item)] as [string, () => Iterable<unknown>]] : []),
+    // Only a CSV create recognises rows edited since they were created.
+    ...(editable ? editedLists : []),
   ];
   const tail: Record<string, unknown> = {
     counts: {
@@ -129,6 +152,7 @@ export function writeResultsJson(
       skipped: counts.skipped,
       matched: counts.matched,
       ...(words.done === "updated" ? { unchanged: counts.unchanged } : {}),
+      ...(editable ? { updated: counts.updated, changed: counts.changed, unsure: counts.unsure } : {}),
       unknown: counts.unknown,
       not_sent: counts.pending,
     },
@@ -169,6 +193,9 @@ export function summaryLine(counts: Counts, words: ResultWords, position: Positi
   if (counts.skipped > 0) parts.push(`${counts.skipped} already ${words.done === "updated" ? "updated" : "created"} by an earlier run`);
   if (counts.matched > 0) parts.push(`${counts.matched} matched a shipment another machine created (not sent)`);
   if (counts.unchanged > 0) parts.push(`${counts.unchanged} unchanged`);
+  if (counts.updated > 0) parts.push(`${counts.updated} updated (edited since created: --update-changed)`);
+  if (counts.changed > 0) parts.push(`${counts.changed} edited since created (left as ${counts.changed === 1 ? "it was" : "they were"})`);
+  if (counts.unsure > 0) parts.push(`${counts.unsure} not created (perhaps edited rows: not matched with certainty)`);
   if (counts.failed > 0) parts.push(`${counts.failed} failed`);
   if (counts.unknown > 0) parts.push(`${counts.unknown} unknown (answer lost)`);
   if (counts.pending > 0) parts.push(`${counts.pending} not sent`);
@@ -179,8 +206,9 @@ export function summaryLine(counts: Counts, words: ResultWords, position: Positi
 export function exitCodeOf(outcomes: Outcomes, words: ResultWords, doneElsewhere = 0): number {
   const c = countsOf(outcomes, words);
   const notDone = c.failed + c.unknown + c.pending;
-  if (notDone === 0) return ExitCode.Ok;
-  if (c.done + c.skipped + c.matched + c.unchanged + doneElsewhere > 0) return ExitCode.Partial;
+  // Rows edited since they were created and left as they were: one code, so a script knows to look at them.
+  if (notDone === 0) return c.changed + c.unsure > 0 ? ExitCode.Changed : ExitCode.Ok;
+  if (c.done + c.skipped + c.matched + c.unchanged + c.updated + doneElsewhere > 0) return ExitCode.Partial;
   // --skip-invalid with every row invalid: nothing was sent, so it is the input's fault (2), not the service's (6).
   if (outcomes.onlyInvalid()) return ExitCode.Usage;
   return outcomes.anyUnavailable() ? ExitCode.Unavailable : ExitCode.Rejected;

@@ -22,6 +22,8 @@ export type CsvFlags = {
   forceNew?: boolean;
   /** false with --no-wait: do not wait for requests an earlier run left in flight (ledger/settle.ts). */
   wait?: boolean;
+  /** `shipment create --csv`: send rows edited since they were created as updates (shipments/changed-rows.ts). */
+  updateChanged?: boolean;
 };
 
 /** How the items are sent, whatever they are read from (a CSV file, flags or a JSON file). */
@@ -43,6 +45,8 @@ export interface CsvOptions extends SendOptions {
   /** --map as given. */
   map?: string;
   results?: string;
+  /** --update-changed (`shipment create --csv` only): rows edited since they were created are sent as updates. */
+  updateChanged?: boolean;
 }
 
 export function sendOptions(flags: Omit<CsvFlags, "csv" | "results">): SendOptions {
@@ -63,7 +67,13 @@ export function csvOptions(flags: CsvFlags): CsvOptions {
   const send = sendOptions(flags);
   if (flags.results !== undefined && flags.results.trim() === "") throw new UsageError("--results needs a file name");
   const encoding = flags.encoding === undefined ? undefined : declaredEncoding(flags.encoding);
-  return { csv: flags.csv, ...(encoding === undefined ? {} : { encoding }), ...(flags.map === undefined ? {} : { map: flags.map }), ...send, results: flags.results };
+  if (flags.updateChanged === true && send.forceNew) {
+    throw new UsageError("--update-changed and --force-new say opposite things of a row edited since it was created", {
+      hint: "Give --update-changed to update the shipment it created, or --force-new to create a new one (--dry-run shows which rows).",
+    });
+  }
+  const updateChanged = flags.updateChanged === true ? { updateChanged: true } : {};
+  return { csv: flags.csv, ...(encoding === undefined ? {} : { encoding }), ...(flags.map === undefined ? {} : { map: flags.map }), ...send, results: flags.results, ...updateChanged };
 }
 
 /** The command to run again to resume: the same input and the flags that change what is sent. */
@@ -78,6 +88,7 @@ export function resumeCommand(command: string, options: CsvOptions, globals: { p
   if (options.skipInvalid) parts.push("--skip-invalid");
   // Stopped before its first request was recorded, a run of a copy would be refused again without it.
   if (options.forceNew) parts.push("--force-new");
+  if (options.updateChanged === true) parts.push("--update-changed");
   if (!options.wait) parts.push("--no-wait");
   if (globals.profile !== undefined) parts.push("--profile", shellQuote(globals.profile));
   const line = parts.join(" ");

@@ -9,6 +9,7 @@ import type { Deps } from "../deps.js";
 import { formatSettleTime } from "../output/time-format.js";
 import type { Outcome, Outcomes } from "./outcomes.js";
 import type { InputLedger, InFlight } from "../ledger/input-ledger.js";
+import { createdFrom } from "../ledger/entry.js";
 import { settleLedger } from "../ledger/settle-ledger.js";
 import type { Finder, Settlement } from "../ledger/settle.js";
 
@@ -39,7 +40,7 @@ export async function settleEarlierRuns(deps: SettleDeps, ledger: InputLedger, f
   if (count === 0) return new Map();
   const rows = `${count} ${o.noun.row}${count === 1 ? " was" : "s were"}`;
   deps.io.err(`${rows} in flight when an earlier run stopped; reading the service's ${o.noun.read} to settle ${count === 1 ? "it" : "them"}...\n`);
-  const settled = await settleLedger(ledger, finder, deps, { wait: o.wait, noun: o.noun.row, done: (id) => ({ state: "created", id: id! }) });
+  const settled = await settleLedger(ledger, finder, deps, { wait: o.wait, noun: o.noun.row, done: (id, key) => createdFrom(ledger.row(key), id!) });
   const n = (state: Settlement["state"]) => [...settled.values()].filter((s) => s.state === state).length;
   deps.io.err(`  ${n("applied")} found created, ${n("not-applied")} proven not created (to be sent), ${n("in-flight") + n("uncertain")} still unknown (not sent).\n`);
   return settled;
@@ -83,7 +84,7 @@ export async function settleOwnLost(
   let settled: Map<string, Settlement>;
   try {
     const keys = new Set(rows.map((r) => r.key));
-    settled = await settleLedger(ledger, await finder(), deps, { only: (k) => keys.has(k), wait: false, noun: o.noun.row, done: (id) => ({ state: "created", id: id! }) });
+    settled = await settleLedger(ledger, await finder(), deps, { only: (k) => keys.has(k), wait: false, noun: o.noun.row, done: (id, key) => createdFrom(ledger.row(key), id!) });
   } catch (e) {
     if (!deps.signal.aborted) o.say(`Could not read the ${o.noun.read} back (${(e as Error).message}); those ${o.noun.row}s stay recorded for the next run.\n`);
     return rows.forEach(unknown);

@@ -18,6 +18,9 @@ const LEFT_OUT: Readonly<Record<string, string>> = {
   unknown: "unknown (the answer was lost: it may not exist)",
   pending: "not sent",
   not_sent: "not sent",
+  // Its shipment holds what the row held before it was edited: paying it would pay for that (shipments/changed-rows.ts).
+  changed: "edited since it was created (rerun the create with --update-changed, or --force-new, first)",
+  unsure: "not created (it could not be matched with certainty)",
 };
 
 export interface ResultsIds {

@@ -21,6 +21,8 @@ export interface ResultLine {
 
 /** Statuses of a row the run (or an earlier one) created or updated: it exists at the service with `id`. */
 const DONE = new Set(["created", "updated", "skipped", "matched"]);
+/** What a rerun says of a row edited since it was created: never hidden behind the line of its creation. */
+const EDITED = new Set(["changed", "unsure", "updated"]);
 
 /**
  * The lines of `earlier` with those of `fresh` in their place, in original row order. With `keepCreated` (commands
@@ -44,7 +46,8 @@ export function mergeResultLines(earlier: readonly ResultLine[], fresh: readonly
     const atRow = byRow.get(line.row);
     if (old === undefined && atRow !== undefined && !replaced.has(atRow) && (atRow.key === "" || !freshKeys.has(atRow.key))) old = atRow;
     if (old !== undefined) replaced.add(old);
-    const keep = keepCreated && old !== undefined && old.id !== "" && DONE.has(old.status) && (line.id === "" || line.id === old.id);
+    // A row edited since it was created says so (changed-rows.ts), over the line of its creation.
+    const keep = keepCreated && old !== undefined && old.id !== "" && DONE.has(old.status) && !EDITED.has(line.status) && (line.id === "" || line.id === old.id);
     out.push(keep ? { ...old!, row: line.row } : line);
   }
   for (const line of earlier) if (!replaced.has(line)) out.push(line);

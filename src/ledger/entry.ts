@@ -18,6 +18,9 @@ export interface InFlight {
   offset_ms?: number;
   /** What matching needs of what was sent (fields of the shipment, the address sent...): never the row as it is now. */
   sent?: unknown;
+  /** A CSV row's sides and place in its file, kept for its outcome once settled (Created). */
+  sides?: string[];
+  file_row?: number;
   /**
    * Recorded ahead of its request (an upload, a create waiting for a free slot): its settle time counts from `sent_at`,
    * recorded when its last byte is handed over; without it the request never left whole (InputLedger.markSent).
@@ -30,9 +33,22 @@ export interface InFlight {
   answer_status?: number;
 }
 
+/**
+ * Created (POST answered, or found by a read-back). A CSV row's also says what the row held then, so a rerun knows a
+ * row edited since (shipments/changed-rows.ts): the shipment's own fields sent, each side's identity as the row gave
+ * it, and the row's place in its file. Records written before these were kept have the id alone.
+ */
+export interface Created {
+  state: "created";
+  id: number;
+  sent?: unknown;
+  sides?: string[];
+  file_row?: number;
+}
+
 export type RowState =
   | InFlight
-  | { state: "created"; id: number }
+  | Created
   /** PATCH applied; `hash` is the content sent, so a row edited since is sent again. */
   | { state: "updated"; id: number; hash?: string }
   /** A condition report stored; `id` its shipment's (the ledger's claim, checked by the owner check); `at` when known. */
@@ -40,6 +56,12 @@ export type RowState =
   | { state: "paid" }
   /** The service certainly did not apply it (refused, or proven not applied): a rerun sends it again. */
   | { state: "failed"; error: string };
+
+/** The outcome of a row found created by a read-back: with the print its intent recorded of a CSV row (Created). */
+export function createdFrom(inFlight: RowState | undefined, id: number): Created {
+  if (inFlight?.state !== "in_flight" || inFlight.sides === undefined) return { state: "created", id };
+  return { state: "created", id, sent: inFlight.sent, sides: inFlight.sides, ...(inFlight.file_row === undefined ? {} : { file_row: inFlight.file_row }) };
+}
 
 export type Verdict =
   | { status: "valid" }

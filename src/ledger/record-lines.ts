@@ -6,6 +6,7 @@
 //   {"rows":["k1"],"sent_at":"<ISO>"}                      the last byte of an upload left
 //   {"rows":["k1"],"answered_at":"<ISO>","answer_status":500,"settle_at":"<ISO>"}   the service answered it
 //   {"rows":["k1","k2"],"state":"created","ids":[101,102]}
+//   {"rows":["k1","k2"],"state":"created","ids":[...],"sent":[...],"file_rows":[2,3],"sides":[[..],[..]]}   a CSV row's
 //   {"row":"k3","state":"failed","error":"..."}
 //   {"address":"<hash>","verdict":{...}}                    an address verification, kept for reruns
 // Rows of one request share a line. A crash can tear only the last line, which is then left out.
@@ -50,39 +51,56 @@ export function rowKeysOf(line: Line): string[] {
 }
 
 /**
- * Each row's state in a record. In a record of several rows (`rows`), `sent` and `ids` are per row, in the order of
- * `rows`; a record of one row (`row`) holds its own `sent` as it is, which may itself be a list (the forms of an
- * address sent).
+ * What differs row by row in one request's states, and the line's name for its list: a line of several rows holds
+ * one list per such field, in the order of `rows` (a row's place in its file and its sides: changed-rows.ts).
+ */
+const PER_ROW: ReadonlyArray<readonly [string, string]> = [
+  ["id", "ids"],
+  ["sent", "sent"],
+  ["file_row", "file_rows"],
+  ["sides", "sides"],
+];
+
+/**
+ * Each row's state in a record. In a record of several rows (`rows`), `sent`, `ids` (and the other PER_ROW lists) are
+ * per row, in the order of `rows`; a record of one row (`row`) holds its own `sent` as it is, which may itself be a
+ * list (the forms of an address sent).
  */
 export function statesOf(line: Line): Array<[string, RowState]> {
-  const { row: _row, rows, ids, sent, ...state } = line;
+  const { row: _row, rows, ...rest } = line;
   const several = Array.isArray(rows);
+  const state: Record<string, unknown> = { ...rest };
+  for (const [, list] of PER_ROW) delete state[list];
   return rowKeysOf(line).map((key, i) => {
     const own: Record<string, unknown> = { ...state };
-    if (Array.isArray(ids)) own.id = ids[i];
-    if (several && Array.isArray(sent)) own.sent = sent[i];
-    else if (!several && sent !== undefined) own.sent = sent;
+    for (const [field, list] of PER_ROW) {
+      const value = line[list];
+      // `ids` is a list in a record of one row too (a line of one row written with `rows`).
+      if (several || field === "id") {
+        if (Array.isArray(value) && (field === "id" || (value[i] !== undefined && value[i] !== null))) own[field] = value[i];
+      } else if (value !== undefined) own[field] = value;
+    }
     return [key, own as unknown as RowState];
   });
 }
 
 /**
- * The lines for some row states: the rows of one request share one line when their states differ only by id or by
- * what was sent, which keeps a 10,000-row run's writes small.
+ * The lines for some row states: the rows of one request share one line when their states differ only by what
+ * differs row by row (PER_ROW: id, what was sent...), which keeps a 10,000-row run's writes small.
  */
 export function linesFor(entries: ReadonlyArray<readonly [string, RowState]>): string[] {
   if (entries.length === 0) return [];
+  const sharedOf = (s: RowState) => {
+    const rest: Record<string, unknown> = { ...s };
+    for (const [field] of PER_ROW) delete rest[field];
+    return JSON.stringify(rest);
+  };
   const [, first] = entries[0]!;
-  const { id: _id, sent: _sent, ...shared } = first as RowState & { id?: unknown; sent?: unknown };
-  const sharedText = JSON.stringify(shared);
-  const same = entries.every(([, s]) => {
-    const { id: _i, sent: _s, ...rest } = s as RowState & { id?: unknown; sent?: unknown };
-    return JSON.stringify(rest) === sharedText;
-  });
+  const sharedText = sharedOf(first);
+  const same = entries.every(([, s]) => sharedOf(s) === sharedText);
   if (entries.length === 1 || !same) return entries.map(([key, state]) => JSON.stringify({ row: key, ...state }));
-  const line: Record<string, unknown> = { rows: entries.map(([k]) => k), ...shared };
-  if ("id" in first) line.ids = entries.map(([, s]) => (s as { id?: number }).id);
-  if ("sent" in first) line.sent = entries.map(([, s]) => (s as { sent?: unknown }).sent);
+  const line: Record<string, unknown> = { rows: entries.map(([k]) => k), ...(JSON.parse(sharedText) as Record<string, unknown>) };
+  for (const [field, list] of PER_ROW) if (field in first) line[list] = entries.map(([, s]) => (s as unknown as Record<string, unknown>)[field]);
   return [JSON.stringify(line)];
 }
 

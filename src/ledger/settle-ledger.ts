@@ -11,8 +11,8 @@ export interface SettleLedgerOptions {
   only?: (key: string) => boolean;
   wait: boolean;
   noun: string;
-  /** The state recording what was found (created with its id, stored, paid). */
-  done(found: number | undefined): RowState;
+  /** The state recording what was found (created with its id, stored, paid); `key` the row's, as in flight. */
+  done(found: number | undefined, key: string): RowState;
 }
 
 export async function settleLedger(ledger: InputLedger, finder: Finder, deps: Pick<Deps, "clock" | "signal" | "io">, o: SettleLedgerOptions): Promise<Map<string, Settlement>> {
@@ -22,7 +22,7 @@ export async function settleLedger(ledger: InputLedger, finder: Finder, deps: Pi
   const settled = await settle(rows, finder, { ...settleTalk(deps), wait: o.wait, noun: o.noun });
   const entries: Array<[string, RowState]> = [];
   for (const [key, s] of settled) {
-    if (s.state === "applied") entries.push([key, o.done(s.id)]);
+    if (s.state === "applied") entries.push([key, o.done(s.id, key)]);
     else if (s.state === "not-applied") entries.push([key, { state: "failed", error: NOT_APPLIED }]);
   }
   await ledger.record(entries);

@@ -19,12 +19,15 @@ import type { ResultWords } from "../batch/results.js";
 import type { CsvOptions } from "../batch/run-options.js";
 import { shipmentScanSpec, withDecisions } from "./shipment-spec.js";
 import type { ValidShipmentRow } from "./shipment-row.js";
+import type { RowPrint } from "./changed-rows.js";
 import { openScan, type ScanSpec } from "../csv/scan.js";
 import { validatePass, type Validation } from "../batch/validate-pass.js";
 import { settleCreatedInvalid } from "../batch/created-invalid.js";
 import { holdsShipmentFields, shipmentOwn, SHIPMENTS_PER_CREATE, type Shipment, type ShipmentOwn } from "../contract/index.js";
 import { markPhase } from "../output/phase-marks.js";
 import { lookBeforeCreate, recordCreated, type Look } from "./look/look-before-create.js";
+import { ChangedRows, printOf } from "./changed-rows.js";
+import { editedDecision, sendUpdates, updateSays, type ChangedUpdate } from "./update-changed.js";
 
 export const CREATE_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "created" };
 
@@ -58,6 +61,9 @@ async function createBatch(run: BatchRun, ledger: InputLedger): Promise<number> 
   const legacySent = new Map<string, ShipmentOwn>();
   // Rows edited since their request went out: reported as such, never matched or sent as they are now meanwhile.
   const changed = new Set<string>();
+  // Rows edited since they were created (changed-rows.ts): not created again unless --force-new.
+  const edited = new ChangedRows(ledger);
+  const sendsEdited = (key: string) => edited.of(key) !== undefined && (options.updateChanged === true || options.forceNew);
 
   let doneEarlier = 0;
 
@@ -71,19 +77,24 @@ async function createBatch(run: BatchRun, ledger: InputLedger): Promise<number> 
       // The run will stop before sending: no more addresses for verification either.
       earlier.see(row.key);
       const state = ledger.row(row.key);
+      edited.see(row.row, row.key, row.payload, row.reference);
       if (state?.state === "created") doneEarlier++;
       if (state?.state === "in_flight") {
         if (state.sent === undefined) legacySent.set(row.key, shipmentOwn(row.payload));
         else if (holdsShipmentFields(row.payload, state.sent as ShipmentOwn) !== true) changed.add(row.key);
       }
       // A row already created is only reported; its addresses need no verification.
-      if (state?.state !== "created") for (const a of row.addresses) addresses.add(a.key, a.address, row.row);
+      if (state?.state !== "created" || sendsEdited(row.key)) for (const a of row.addresses) addresses.add(a.key, a.address, row.row);
     },
     () => {
       if (!options.skipInvalid) early?.hold();
     },
   );
   markPhase("batch:validated");
+  edited.settle(validation.meta.header);
+  // What a row held is kept with its outcome (its print), except for a results or errors file: its rows are the
+  // original's, fixed or edited there, and the original's rows must not read as edits of them.
+  const placed = ChangedRows.placed(validation.meta.header);
   settleCreatedInvalid(run, ledger, validation);
   reportValidation(run, validation, notes, doneEarlier);
   const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
@@ -106,13 +117,17 @@ async function createBatch(run: BatchRun, ledger: InputLedger): Promise<number> 
   const inDoubtOrFound = [...settled.values()].filter((x) => x.state !== "not-applied").length;
   const look = doneEarlier + inDoubtOrFound < validation.valid ? await lookFor(run, ledger) : undefined;
 
-  const decide = (s: ValidRow): { outcome: Outcome } | Ready<Shipment> => {
+  const decide = (s: ValidRow): Decided => {
     const base = { label: s.label, reference: s.reference };
-    const done = settledEarlier(ledger, settled, s.key, base);
+    const print = placed ? printOf(s.payload, s.row) : undefined;
+    const verdict = edited.of(s.key);
+    if (verdict !== undefined && !options.forceNew) return editedDecision(s, verdict, { updateChanged: options.updateChanged === true, decisions, print });
+    // --force-new: a row edited since it was created is created again, as it is now.
+    const done = verdict === undefined ? settledEarlier(ledger, settled, s.key, base) : undefined;
     if (done) return { outcome: changed.has(s.key) ? withChangedNote(done) : done };
     const ready = withDecisions(s, decisions);
     const matched = "payload" in ready ? look?.match(s.row, ready.payload, base) : undefined;
-    return matched ? { outcome: matched } : ready;
+    return matched ? { outcome: matched } : "payload" in ready ? { ...ready, print } : ready;
   };
   if (options.dryRun) return rehearse(run, spec, decide, validation, finish);
   return send(run, ledger, spec, decide, validation, finish);
@@ -120,6 +135,9 @@ async function createBatch(run: BatchRun, ledger: InputLedger): Promise<number> 
 
 /** A valid row of the file, with its ledger key. */
 type ValidRow = ValidShipmentRow & { key: string };
+
+/** What becomes of a valid row: an outcome without a request, an update of a changed row, or a create. */
+type Decided = { outcome: Outcome } | { update: ChangedUpdate } | (Ready<Shipment> & { print?: RowPrint });
 
 /** The file's valid rows, read again in order (the first pass kept none of them). */
 async function* validRows(run: BatchRun, spec: ScanSpec<ValidShipmentRow>): AsyncGenerator<ValidRow> {
@@ -135,7 +153,7 @@ async function* validRows(run: BatchRun, spec: ScanSpec<ValidShipmentRow>): Asyn
 async function rehearse(
   run: BatchRun,
   spec: ScanSpec<ValidShipmentRow>,
-  decide: (s: ValidRow) => { outcome: Outcome } | Ready<Shipment>,
+  decide: (s: ValidRow) => Decided,
   validation: Validation,
   finish: () => Promise<number>,
 ): Promise<number> {
@@ -144,6 +162,7 @@ async function rehearse(
     const d = decide(s);
     const base = { label: s.label, reference: s.reference };
     if ("outcome" in d) run.outcomes.set(s.row, d.outcome);
+    else if ("update" in d) run.wouldSend!.add(run.outcomes, "updated", "shipment", { row: s.row, ...base, body: { id: d.update.id, ...d.update.payload }, changes: s.changes, says: updateSays(d.update) });
     else if ("error" in d) run.outcomes.set(s.row, { status: "failed", ...base, error: d.error, unavailable: d.unavailable });
     else run.wouldSend!.add(run.outcomes, "created", "shipment", { row: s.row, ...base, body: d.payload as unknown as Record<string, unknown>, changes: s.changes });
   }
@@ -154,7 +173,7 @@ async function send(
   run: BatchRun,
   ledger: InputLedger,
   spec: ScanSpec<ValidShipmentRow>,
-  decide: (s: ValidRow) => { outcome: Outcome } | Ready<Shipment>,
+  decide: (s: ValidRow) => Decided,
   validation: Validation,
   finish: (extra?: { exitCode?: number; unreached?: number; error?: unknown }) => Promise<number>,
 ): Promise<number> {
@@ -172,6 +191,7 @@ async function send(
     }
   };
   let offered = false;
+  const updates: ChangedUpdate[] = [];
   for await (const s of validRows(run, spec)) {
     if (!sender.running) break;
     reportInvalidBefore(s.row);
@@ -181,13 +201,17 @@ async function send(
       outcomes.set(s.row, ready.outcome);
       continue;
     }
+    if ("update" in ready) {
+      updates.push(ready.update);
+      continue;
+    }
     if ("error" in ready) {
       outcomes.set(s.row, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
       continue;
     }
     if (!offered) markPhase("batch:first-request");
     offered = true;
-    await sender.offer({ key: s.key, row: s.row, ...base, payload: ready.payload });
+    await sender.offer({ key: s.key, row: s.row, ...base, payload: ready.payload, print: ready.print });
   }
   if (sender.running) reportInvalidBefore(Infinity);
   await sender.finish();
@@ -195,9 +219,11 @@ async function send(
   await settleOwnLost(deps, ledger, sender.lost.flatMap((l) => l.rows), () => shipmentFinder(deps, run.call, ledger), { outcomes, say: run.say, noun: { read: "shipments", row: "row" }, readBack: sender.stopped === undefined });
   await recordCreated(deps, outcomes.entries());
   await lag.done();
+  // Rows edited since they were created, with --update-changed: once every create is settled.
+  const updatesStopped = sender.stopped === undefined && !deps.signal.aborted ? await sendUpdates(run, ledger, updates) : undefined;
   tick();
   stopProgress(run);
-  const stopped = sender.stopped;
+  const stopped = sender.stopped ?? updatesStopped;
   if (stopped !== undefined && !deps.signal.aborted) {
     // Not authenticated, no subscription...: nothing more can be sent. What was done is in the ledger.
     deps.io.alert(`Stopped: ${(stopped as Error).message}\n`);

@@ -14,6 +14,7 @@ import { Pool } from "../batch/pool.js";
 import type { CellProblem } from "../csv/row-types.js";
 import type { Deps } from "../deps.js";
 import { lagMeter } from "./shipment-read-back.js";
+import type { RowPrint } from "./changed-rows.js";
 
 export interface ReadyRow {
   key: string;
@@ -21,6 +22,8 @@ export interface ReadyRow {
   label: string;
   reference?: string;
   payload: Shipment;
+  /** A CSV row's print (changed-rows.ts): recorded with its intent and outcome, so a rerun knows it edited. */
+  print?: RowPrint;
 }
 
 export interface LostRequest {
@@ -98,7 +101,7 @@ export class CreateSender {
       await_sent: true,
       ...offsetOf(this.o.api),
     };
-    await ledger.record(rows.map((r) => [r.key, { ...state, sent: shipmentOwn(r.payload) }] as const));
+    await ledger.record(rows.map((r) => [r.key, { ...state, sent: shipmentOwn(r.payload), ...r.print }] as const));
   }
 
   /** Sends `rows` as one request; after a 422, the rows it did not name go again as a new request. */
@@ -144,7 +147,7 @@ export class CreateSender {
       const offset = this.o.api.serviceClockOffsetMs?.();
       if (offset !== undefined) this.o.onFirstCreated?.(ids[0]!, clock.now().getTime() + offset);
     }
-    ledger.note(rows.map((r, i) => [r.key, { state: "created", id: ids[i]! }] as const));
+    ledger.note(rows.map((r, i) => [r.key, { state: "created", id: ids[i]!, ...r.print }] as const));
     rows.forEach((r, i) => outcomes.set(r.row, { status: "created", label: r.label, reference: r.reference, id: ids[i]! }));
     return [];
   }

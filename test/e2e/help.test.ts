@@ -138,7 +138,7 @@ describe("--json on help topics and the demo", () => {
     const r = await runCli(["help", "exit-codes", "--json"]);
     expect(r.exitCode).toBe(0);
     const table = JSON.parse(r.stdout) as Array<{ code: number; meaning: string }>;
-    expect(table.map((e) => e.code)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 130]);
+    expect(table.map((e) => e.code)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 130]);
     expect(table[2]!.meaning).toMatch(/nothing was sent/);
     expect(table[2]).toMatchObject({ error_codes: ["usage_error", "certificate_error", "lock_failed"] });
   });

@@ -11,6 +11,10 @@ export const ROUND_TRIP_HELP = `The spreadsheet round trip: rehearse, fix, rerun
   #    --results: its rows update their lines in r.csv, which then holds every row of the original, each created once.
   shipctl shipment create --csv r.errors.csv --results r.csv --dry-run
   shipctl shipment create --csv r.errors.csv --results r.csv
+  #    Edited a row of gallery-export.csv after it was created? Step 2 again names it and creates nothing: "row 4 was
+  #    created as shipment 118; since then value 850 → 875" (exit 9). Add --update-changed to send that change as an
+  #    update of shipment 118 (once: a further rerun sends nothing), or --force-new to create a new shipment; a row
+  #    that cannot be matched with certainty (rows inserted or moved as well as edited) is not created, and says so.
   # 4. Export what is still a Draft, with the columns update --csv reads; edit values in the spreadsheet; apply.
   #    The update reads every shipment of the file first and sends only the rows that change it. The dry run prints
   #    that plan and the run follows it: "Plan: 1 to update, 11 unchanged." and each change, "row 5 (shipment 4):

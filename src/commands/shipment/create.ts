@@ -67,7 +67,15 @@ Examples:
   jq '[.[] | select(.value > 1000)]' artworks.json | shipctl shipment create --file -
   shipctl shipment template > shipments.csv
   shipctl shipment create --csv shipments.csv --results results.csv
+  shipctl shipment create --csv shipments.csv --update-changed --dry-run
 ${CSV_HELP}
+A row edited since it was created (by its reference, or without one by its place while its earlier content is gone
+from the file) is never created again unasked: it is reported, "row 4 was created as shipment 118; since then value
+850 → 875", in the "changed" list with --json, and the run exits 9 once everything else is done. --update-changed
+sends it as an update of that shipment (once: a further rerun sends nothing); --force-new creates a new shipment;
+--dry-run shows which rows are changed and what the run would do. A row that cannot be matched with certainty (rows
+inserted or moved as well as edited) is not created ("unsure", exit 9). docs/csv.md, "A row edited after it was
+created".
 `,
     );
   shipmentInputOptions(
@@ -76,12 +84,21 @@ ${CSV_HELP}
   );
   command.option("--reference <text>", "your own key for the shipment, never sent: the ledger knows it by this (a new one creates a new shipment)");
   addCsvOptions(command, { verifyFlags: true, sending: true, fileToo: true, creates: true, looks: true });
+  command.option(
+    "--update-changed",
+    "with --csv: a row edited since it was created is sent as an update of the shipment it created (once: a rerun sends nothing more); without it such a row is reported and left as it is (exit 9)",
+  );
   return command.action(verbAction(ctx, parseCreate, run));
 }
 
 export function parseCreate(args: string[], flags: CreateFlags): CreateOptions {
   const csv = parseCsvMode(args, flags, ITEM_FLAGS);
   if (csv) return { mode: "csv", csv };
+  if (flags.updateChanged === true) {
+    throw new UsageError("--update-changed works with --csv only: it updates rows of a CSV file edited since they were created", {
+      hint: "Change a shipment already created with `shipctl shipment update`.",
+    });
+  }
   if (flags.results !== undefined) {
     throw new UsageError("--results writes the rows of a CSV input with their outcome: it works with --csv only", {
       hint: "With flags or --file, --json prints every item's outcome as one document.",

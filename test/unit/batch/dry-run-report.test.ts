@@ -42,7 +42,8 @@ describe("the dry run's --json document", () => {
     expect(doc.invalid).toEqual([{ row: 3_005, reference: null, title: "Bad", reason: "value: not a number", problems: [{ column: "value", reason: "not a number" }] }]);
     expect(doc.not_sent).toEqual([{ row: 3_006, reference: null, title: "Held", reason: "the file has invalid rows" }]);
     expect(doc.matched).toEqual([{ row: 3_007, reference: null, title: "Twin", shipment_id: 4711, reason: "matches shipment 4711, created 3 h ago, not by this machine" }]);
-    expect(doc.counts).toEqual({ rows: 3_006, would_send: 3_000, already_created: 1, matched: 1, unknown: 1, blocked: 1, invalid: 1, not_sent: 1, requests: 300 });
+    expect(doc.changed).toEqual([]);
+    expect(doc.counts).toEqual({ rows: 3_006, would_send: 3_000, already_created: 1, matched: 1, changed: 0, unknown: 1, blocked: 1, invalid: 1, not_sent: 1, requests: 300 });
     expect(writes.length).toBeGreaterThan(5);
     expect(writes.length).toBeLessThan(100);
   });

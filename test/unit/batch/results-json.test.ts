@@ -29,7 +29,7 @@ describe("writeResultsJson", () => {
     });
     const doc = JSON.parse(text);
     expect(text).toBe(`${JSON.stringify(doc, null, 2)}\n`);
-    expect(Object.keys(doc)).toEqual(["created", "failed", "unknown", "not_sent", "skipped", "matched", "counts", "changes", "mappings", "ledger", "results_file", "errors_file"]);
+    expect(Object.keys(doc)).toEqual(["created", "failed", "unknown", "not_sent", "skipped", "matched", "updated", "changed", "unsure", "counts", "changes", "mappings", "ledger", "results_file", "errors_file"]);
     expect(doc.created).toEqual([{ row: 2, reference: "R-1", title: "Étude 東 😀", shipment_id: 41 }]);
     expect(doc.failed).toEqual([
       { row: 5, reference: null, title: 'Line\nbreak "quoted"', status: "failed", error: "value: must be a number", problems: [{ column: "value", reason: "must be a number" }] },
@@ -38,7 +38,20 @@ describe("writeResultsJson", () => {
     expect(doc.not_sent).toEqual([{ row: 6, reference: null, title: "Not sent", status: "pending", error: null }]);
     expect(doc.skipped).toEqual([{ row: 4, reference: null, title: "Again", shipment_id: 40 }]);
     expect(doc.matched).toEqual([{ row: 7, reference: null, title: "Twin", shipment_id: 4711, status: "matched", error: "matches shipment 4711, created 3 h ago, not by this machine" }]);
-    expect(doc.counts).toEqual({ rows: 6, created: 1, failed: 1, skipped: 1, matched: 1, unknown: 1, not_sent: 1 });
+    expect(doc.counts).toEqual({ rows: 6, created: 1, failed: 1, skipped: 1, matched: 1, updated: 0, changed: 0, unsure: 0, unknown: 1, not_sent: 1 });
+  });
+
+  it("a CSV create lists the rows edited since they were created: updated, changed (with each field's change) and unsure", () => {
+    const changes = [{ field: "value", column: "value", from: 850, to: 875 }];
+    const outcomes = new Outcomes();
+    outcomes.set(2, { status: "updated", label: "Edited", id: 118, changes });
+    outcomes.set(3, { status: "changed", label: "Left", id: 119, changes, error: "row 3 was created as shipment 119; since then value 850 → 875" });
+    outcomes.set(4, { status: "unsure", label: "Unsure", error: "not created" });
+    const doc = JSON.parse(write(outcomes, {}).text);
+    expect(doc.updated).toEqual([{ row: 2, reference: null, title: "Edited", shipment_id: 118, changes }]);
+    expect(doc.changed).toEqual([{ row: 3, reference: null, title: "Left", shipment_id: 119, changes, error: "row 3 was created as shipment 119; since then value 850 → 875" }]);
+    expect(doc.unsure).toEqual([{ row: 4, reference: null, title: "Unsure", status: "unsure", error: "not created" }]);
+    expect(doc.counts).toMatchObject({ rows: 3, created: 0, updated: 1, changed: 1, unsure: 1 });
   });
 
   it("empty lists are [] and a run with no rows is still one whole document", () => {

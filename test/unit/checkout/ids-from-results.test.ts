@@ -34,6 +34,15 @@ describe("idsFromResults", () => {
     ]);
   });
 
+  it("leaves out a row edited since it was created (its shipment holds the row as it was) and a row not created", async () => {
+    const found = await read(["shipment_id,status", "12,created", "13,changed", ",unsure", "14,updated"].join("\n"));
+    expect(found.ids).toEqual([12, 14]);
+    expect([...found.leftOut]).toEqual([
+      ["edited since it was created (rerun the create with --update-changed, or --force-new, first)", [3]],
+      ["not created (it could not be matched with certainty)", [4]],
+    ]);
+  });
+
   it("finds columns by name wherever they are, ignoring others (row, key, source columns added before ours)", async () => {
     const found = await read("row,key,Shipment ID,title,STATUS,source\n2,k1,31,A,created,orders.csv\n3,k2,,B,failed,orders.csv\n");
     expect(found.ids).toEqual([31]);
