@@ -11,7 +11,6 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { join } from "node:path";
 import type { ReportSet } from "../contract/index.js";
-import { InterruptedError } from "../errors.js";
 import { mapLimit } from "../batch/pool.js";
 import { photoKey } from "../ledger/entry-keys.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
@@ -51,7 +50,8 @@ export async function findReusedPhotos(ctx: ReuseContext, reports: readonly Prep
   const checked = await mapLimit(reports, LOOKUPS_AT_ONCE, (r) => mayBeSent(ctx, r));
   const photos = reports.flatMap((r, i) => (checked[i] ? r.photos.map((photo) => ({ i, photo, path: join(r.target.folder, photo.file) })) : []));
   const hashed = await mapLimit(photos, HASHES_AT_ONCE, async (p): Promise<Hashed> => ({ ...p, sha256: await sha256Of(p.path) }), () => !ctx.signal.aborted);
-  if (ctx.signal.aborted) throw new InterruptedError("interrupted while the photos were being compared with those sent before: nothing was sent");
+  // Stopped (Ctrl-C): nothing more starts, so nothing is sent; the run reports what it did as it does for any stop.
+  if (ctx.signal.aborted) return new Map();
   const all = hashed as Hashed[];
   const byHash = new Map<string, Hashed[]>();
   for (const h of all) byHash.set(h.sha256, [...(byHash.get(h.sha256) ?? []), h]);
