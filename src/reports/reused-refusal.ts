@@ -38,7 +38,7 @@ function refusalMessage(reused: readonly ReusedPhoto[]): string {
   const first = reused[0]!;
   return (
     `not sent: ${files === 1 ? "1 of its photos is" : `${files} of its photos are`} byte for byte ${files === 1 ? "a photo" : "photos"} of ` +
-    `${[...sources.values()].join(", and of ")} (${first.file} is ${first.earlier.file}); ${REUSED_FIX}`
+    `${[...sources.values()].join(", and of ")}: ${first.file} is ${first.earlier.file}${files === 1 ? "" : `, and ${files - 1} more`}; ${REUSED_FIX}`
   );
 }
 
