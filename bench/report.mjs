@@ -139,7 +139,9 @@ writeFileSync(
 );
 
 function shipctl(ids, { keep = false, dir = batchRoot(ids) } = {}) {
-  const args = ["--import", pathToFileURL(preload).href, bin, "report", "upload", "--batch", dir, "--set", "1", "--concurrency", String(CONCURRENCY), "--json"];
+  // Every folder holds the same photos (hard links): --allow-reused sends them, after the same hashing and look-ups a
+  // batch of photos of their own costs.
+  const args = ["--import", pathToFileURL(preload).href, bin, "report", "upload", "--batch", dir, "--set", "1", "--concurrency", String(CONCURRENCY), "--json", "--allow-reused"];
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const child = spawn(process.execPath, args, {

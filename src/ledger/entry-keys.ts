@@ -1,6 +1,7 @@
 // What names a write in the organization's ledger (an entry's key), and what names an input (its record and its
 // exclusion). Keys say what a write is, whichever input sent it: a shipment created from a CSV row, from flags or from
 // JSON is one family ("shipment:<row key>"); a report is "report:<shipment>/<set>"; a payment "payment:<shipment>".
+// A photo a report sent is "photo:<SHA-256 of its bytes>": not a write, but what a set sent, found by its content.
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import type { WriteKind } from "./entry.js";
@@ -36,3 +37,8 @@ export function inputRecordPath(dir: string, scope: string): string {
   return join(dir, "inputs", `${h}.jsonl`);
 }
 
+
+/** The entry of a photo a condition report sent, found by its content (its SHA-256 in hex) whichever file holds it. */
+export function photoKey(sha256: string): string {
+  return `photo:${sha256}`;
+}

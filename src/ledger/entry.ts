@@ -54,6 +54,11 @@ export type RowState =
   /** A condition report stored; `id` its shipment's (the ledger's claim, checked by the owner check); `at` when known. */
   | { state: "stored"; id?: number; at?: string }
   | { state: "paid" }
+  /**
+   * A photo of a condition report sent, under the key of its content (photoKey): the set that sent it (`id` its
+   * shipment's) and the original file, so a set sending the same bytes again is named with it (reports/reused-photos.ts).
+   */
+  | { state: "photo"; id: number; set: number; file: string; at: string }
   /** The service certainly did not apply it (refused, or proven not applied): a rerun sends it again. */
   | { state: "failed"; error: string };
 

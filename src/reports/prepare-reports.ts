@@ -11,7 +11,7 @@ import { createFitWorkspace, type FitWorkspace } from "./fit.js";
 import { fitMany, unlessStopped, type FitJob } from "./fit-many.js";
 import { FitCache } from "./fit-cache.js";
 import { cacheDir } from "../config/paths.js";
-import type { Photo, Problem } from "./report-types.js";
+import type { Photo, Problem, ReusedPhoto } from "./report-types.js";
 import { locationLine, withoutLocations } from "./strip-location.js";
 import { printJson, withError } from "../output/json.js";
 import { mapLimit } from "../batch/pool.js";
@@ -25,6 +25,10 @@ export interface PreparedReport {
   warnings: Problem[];
   /** --fit with `fitLater`: the photos over the limit not fitted yet (`photos` still holds the originals). */
   pending?: Photo[];
+  /** Its photos that another set sent before, or another folder of this run holds too (reused-photos.ts). */
+  reused?: ReusedPhoto[];
+  /** The content hashes of its photos that it records as its own once it is sent, with their original files. */
+  ownPhotos?: Array<{ sha256: string; file: string }>;
 }
 
 export interface FolderProblems {

@@ -11,10 +11,19 @@ import { isFatal, preflight, type ReportOutcome } from "./send-report.js";
 import type { SendBase } from "./settled-ledger.js";
 import { SETTLE_READS } from "./settle-earlier.js";
 
-/** The reports (by index) found done before fitting, with their outcome; the others are left to the upload phase. */
-export async function readBeforeFitting(deps: Deps, reports: readonly PreparedReport[], base: SendBase, rerun?: string): Promise<Map<number, ReportOutcome>> {
-  const known = new Map<number, ReportOutcome>();
-  const toRead = reports.flatMap((r, i) => (r.pending ? [i] : []));
+/**
+ * The reports (by index) found done before fitting, with their outcome, `decided` among them (reports refused before
+ * any read: not read); the others are left to the upload phase.
+ */
+export async function readBeforeFitting(
+  deps: Deps,
+  reports: readonly PreparedReport[],
+  base: SendBase,
+  rerun: string,
+  decided: ReadonlyMap<number, ReportOutcome>,
+): Promise<Map<number, ReportOutcome>> {
+  const known = new Map(decided);
+  const toRead = reports.flatMap((r, i) => (r.pending && !known.has(i) ? [i] : []));
   if (toRead.length === 0) return known;
   // Quiet: a report to be sent is read again before its upload, and what that read finds is said then.
   const ctx = { ...base, log: () => undefined };
@@ -33,7 +42,7 @@ export async function readBeforeFitting(deps: Deps, reports: readonly PreparedRe
   }
   if (deps.signal.aborted) {
     throw new InterruptedError("interrupted while the shipments were being read, before the photos were fitted: nothing was sent", {
-      hint: rerun === undefined ? undefined : `To finish, run the same command again:\n  ${rerun}`,
+      hint: `To finish, run the same command again:\n  ${rerun}`,
     });
   }
   return known;

@@ -7,6 +7,7 @@ import { formatBytes } from "./wording.js";
 import type { Photo } from "./report-types.js";
 import type { PreparedReport } from "./prepare-reports.js";
 import type { ReportOutcome, ReportResult } from "./send-report.js";
+import { reusedJson } from "./reused-refusal.js";
 
 export const RESULT_LABELS: Record<ReportResult, string> = {
   stored: "stored",
@@ -43,6 +44,7 @@ export function outcomeJson(o: ReportOutcome, report?: PreparedReport, withPhoto
     window: o.window ?? null,
     settle_at: o.settleAt?.toISOString() ?? null,
     fitted: (report?.photos ?? []).filter((p) => p.fitted).map((p) => ({ file: p.file, from_bytes: p.fitted!.fromBytes, to_bytes: p.bytes })),
+    reused: (report?.reused ?? []).map(reusedJson),
     ...(report && withPhotos ? { photos: report.photos.map(photoJson) } : {}),
   };
 }

@@ -52,3 +52,23 @@ export interface Slot {
   group: PhotoGroup;
   side: PhotoSide;
 }
+
+/** Where a photo's bytes went before, or go in this run from another folder too. */
+export interface EarlierUse {
+  shipmentId: number;
+  set: number;
+  /** The file that holds them, an absolute path. */
+  file: string;
+  /** The ledger's word on that set ("stored", "in_flight"), or "in_this_batch": another folder of this run. */
+  state: "stored" | "in_flight" | "in_this_batch";
+  /** When the ledger recorded it stored, or sent (ISO). */
+  at?: string;
+  /** The other folder of this run, as the user named it. */
+  folder?: string;
+}
+
+export interface ReusedPhoto {
+  /** The photo of this report, relative to its folder. */
+  file: string;
+  earlier: EarlierUse;
+}

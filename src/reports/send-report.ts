@@ -13,6 +13,7 @@ import { LedgerConflict, type InputLedger, type RowState } from "../ledger/input
 import { answeredByService, settleAtFromIntent } from "../ledger/settle-window.js";
 import { reportBody } from "./report-body.js";
 import { reportKey } from "./report-ledger.js";
+import { recordSentPhotos } from "./reused-photos.js";
 import type { Earlier } from "./settle-earlier.js";
 import { formatSettleTime } from "../output/time-format.js";
 import { earlierOutcome, inFlightElsewhere, outcomeMaker, type OutcomeMaker, type ReportOutcome } from "./report-outcome.js";
@@ -174,6 +175,8 @@ export async function upload(ctx: SendContext, report: PreparedReport, windowNot
     if (held?.state.state === "in_flight") return inFlightElsewhere(held.input, held.state, done);
     return done("failed", `not sent: ${err.message}`, err.exitCode, { error: err });
   }
+  // Claimed: its photos are named its own before they leave, so a set sent after this one finds them (reused-photos.ts).
+  await recordSentPhotos(ctx.ledger, ctx.set, report, at);
   if (ctx.signal.aborted) {
     // Stopped while the intent was being written: no new upload starts.
     note(ctx, report, { state: "failed", error: "not sent: the run was interrupted first" });

@@ -53,10 +53,10 @@ export async function uploadBatch(deps: Deps, options: UploadPlan & { source: Ba
       return ExitCode.Ok;
     }
     if (options.byOrder) await confirmByOrder(deps, reports, options.yes);
-    return await withSettledLedger(deps, options, reports, async (base) => {
+    return await withSettledLedger(deps, options, reports, async (base, refused) => {
       // Fit only what will be sent: a report already stored (or refused) is known from its read, so a rerun of a
       // finished batch fits nothing.
-      const known = await readBeforeFitting(deps, reports, base, rerunCommand(options, deps.globals));
+      const known = await readBeforeFitting(deps, reports, base, rerunCommand(options, deps.globals), refused);
       await prepared.fitPending(reports.filter((_, i) => !known.has(i)));
       return uploadAll(deps, options, reports, base, known);
     });

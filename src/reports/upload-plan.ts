@@ -23,6 +23,8 @@ export interface UploadPlan {
   concurrency: number;
   /** Wait for an upload an earlier run left in flight until it can be settled (false with --no-wait). */
   wait: boolean;
+  /** --allow-reused: send a set whose photos another set sent (reused-photos.ts), instead of refusing it. */
+  allowReused: boolean;
 }
 
 /** The command to run again: the same reports and the flags that change what is sent. */
@@ -37,6 +39,7 @@ export function rerunCommand(options: UploadPlan, globals: { profile?: string })
   if (options.byOrder) parts.push("--by-order", ...(options.yes ? ["--yes"] : []));
   if (s.kind !== "single" && options.concurrency !== DEFAULT_UPLOADS) parts.push("--concurrency", String(options.concurrency));
   if (!options.wait) parts.push("--no-wait");
+  if (options.allowReused) parts.push("--allow-reused");
   if (globals.profile !== undefined) parts.push("--profile", shellQuote(globals.profile));
   return parts.join(" ");
 }

@@ -2,7 +2,7 @@
 // share one ledger in the config folder (report-ledger.ts): an upload an earlier run left in flight is settled
 // before this one is sent, and this one is recorded before it leaves.
 import type { Deps } from "../deps.js";
-import { CliError, errorJson, ExitCode, InterruptedError, RejectedError } from "../errors.js";
+import { CliError, errorJson, ExitCode, InterruptedError, RejectedError, UsageError } from "../errors.js";
 import { formatBytes } from "./wording.js";
 import { confirmByOrder } from "./confirm-order.js";
 import { rerunCommand, type UploadPlan } from "./upload-plan.js";
@@ -43,9 +43,9 @@ export async function uploadSingle(deps: Deps, options: UploadPlan & { source: {
 }
 
 async function send(deps: Deps, options: UploadPlan, report: PreparedReport, fitPending: Prepared["fitPending"]): Promise<ReportOutcome> {
-  return withSettledLedger(deps, options, [report], async (base) => {
+  return withSettledLedger(deps, options, [report], async (base, refused) => {
     // Fit only what will be sent: a report already stored (or refused) is known from one read (read-before-fit.ts).
-    const known = await readBeforeFitting(deps, [report], base, rerunCommand(options, deps.globals));
+    const known = await readBeforeFitting(deps, [report], base, rerunCommand(options, deps.globals), refused);
     const done = known.get(0);
     if (done) return done;
     await fitPending([report]);
@@ -92,6 +92,8 @@ async function present(deps: Deps, options: UploadPlan, report: PreparedReport, 
 function errorFor(outcome: ReportOutcome, rerun: string, interrupted: boolean): CliError {
   const hint = outcome.result === "unknown" || outcome.result === "failed" || outcome.result === "interrupted" ? `To run it again:\n  ${rerun}` : undefined;
   if (interrupted || outcome.result === "interrupted") return new InterruptedError(outcome.message, { cause: outcome.error, hint });
+  // Refused here for its photos (reused-refusal.ts), a problem with them (exit 2); otherwise by the service's rules.
+  if (outcome.result === "refused" && outcome.exitCode === ExitCode.Usage) return new UsageError(outcome.message);
   if (outcome.result === "refused") return new RejectedError(outcome.message, { cause: outcome.error });
   const err = new CliError(outcome.message, { cause: outcome.error, hint });
   err.exitCode = outcome.exitCode as CliError["exitCode"];

@@ -34,6 +34,7 @@ interface ReportUploadFlags {
   concurrency?: string;
   /** false with --no-wait. */
   wait?: boolean;
+  allowReused?: boolean;
 }
 
 const HELP = `
@@ -54,6 +55,10 @@ Checks before anything is sent, all problems listed at once (exit 2, nothing sen
 JPEG or PNG judged by content, not by name (HEIC, WebP, TIFF and truncated files are named with how to fix them);
 each photo at most 1,048,576 bytes, with a note above 1,000,000 (the service's "1 MB" may mean either); no photo
 used for two sides. When sides are missing, the files that took no side are checked too.
+Photos sent before are refused: a set holding a photo, byte for byte, of another set the organization's ledger
+knows (the same shipment's other set, or any shipment's), or of another folder of the same batch, is not sent
+(exit 2; a batch's other reports go on), naming both files; --allow-reused sends it on purpose. The original
+files are compared (before --fit); a set already stored is skipped as before.
 --fit sends a copy of at most 1,000,000 bytes of each photo above 1,000,000, as large as fits: first without bulky
 metadata (XMP, a depth map, a large colour profile, a video after the image), pixels untouched; else recompressed,
 upright, shrunk only as far as needed, keeping the EXIF (capture date; GPS as the original has it). Originals are
@@ -84,10 +89,10 @@ applied, and is sent again.
 Ctrl-C: starts no new upload and stops reads and photo fitting at once; uploads already sending get up to ${WRITE_WAIT_MS / 1000} s to
 answer and are recorded (exit 130). A second Ctrl-C leaves them in flight for the rerun to settle.
 
-Exit codes: 0 stored (or already stored); 2 a problem with the photos or flags (nothing sent); 3 cancelled at the
---by-order prompt; 4 not logged in; 6 refused (status, window, or the service's answer); 7 service unavailable, an
-answer lost without the report showing yet, or an upload still in flight (not sent again); 8 a batch where some
-reports were stored and some were not; 130 interrupted.
+Exit codes: 0 stored (or already stored); 2 a problem with the photos (reused ones too) or flags (nothing sent);
+3 cancelled at the --by-order prompt; 4 not logged in; 6 refused (status, window, or the service's answer); 7 service
+unavailable, an answer lost without the report showing yet, or an upload still in flight (not sent again); 8 a batch
+where some reports were stored and some were not; 130 interrupted.
 
 Examples:
   shipctl report upload 1234 --set 1 ./photos/1234
@@ -114,6 +119,7 @@ export function reportUploadCommand(ctx: CommandContext, run: VerbRun<ReportUplo
     .option("--preview <file>", "write a contact sheet (.html, or .png for one report) and stop without sending")
     .option("--concurrency <n>", `uploads at a time in a batch, 1 to ${MAX_CONCURRENCY}`, String(DEFAULT_UPLOADS))
     .option("--no-wait", "do not wait for an upload an earlier run left in flight: report it unknown (exit 7), with when a rerun settles it")
+    .option("--allow-reused", "send a set although some of its photos were sent in another set (byte for byte)")
     .addHelpText("after", HELP);
   return command.action(verbAction(ctx, parseReportUpload, run));
 }
@@ -142,6 +148,7 @@ export function parseReportUpload(args: string[], flags: ReportUploadFlags): Rep
     preview,
     concurrency,
     wait: flags.wait !== false,
+    allowReused: Boolean(flags.allowReused),
   };
 }
 

@@ -84,3 +84,37 @@ describe("post codes from flags and JSON files agree with CSV", () => {
     expect(await org.control.requests({ method: "POST", path: "/api/v1/shipments" })).toHaveLength(0);
   });
 });
+
+describe("each case gives the same verdict from flags as from a JSON file", () => {
+  const cases = [
+    { post_code: "9410", city: "San Francisco", region: "CA", country: "US", says: "is not a ZIP of CA: ZIP codes of CA begin 900-961" },
+    { post_code: "101170", city: "Berlin", region: "Berlin", country: "DE", phone: "+4930901820", says: "is not a post code of DE: write 5 digits" },
+    { post_code: "ABCDE", city: "Berlin", region: "Berlin", country: "DE", phone: "+4930901820", says: "is not a post code of DE" },
+  ];
+
+  it.each(cases)("$country $post_code in $region: refused before anything is sent, both ways", async ({ says, ...fields }) => {
+    const org = await sb.newOrg();
+    const address = { ...GALLERY, ...fields };
+    const file = join(tempDir(), "address.json");
+    writeFileSync(file, JSON.stringify(address));
+    const flags = ["--city", address.city, "--region", address.region, "--country", address.country, "--phone", address.phone, "--post-code", address.post_code];
+    const fromFlags = await runCli(["address", "verify", ...GALLERY_ARGS, ...flags], { sandbox: org });
+    const fromFile = await runCli(["address", "verify", "--file", file], { sandbox: org });
+    for (const r of [fromFlags, fromFile]) {
+      expect(r.exitCode, r.stderr).toBe(2);
+      expect(r.stderr).toContain(`"${address.post_code}"`);
+      expect(r.stderr).toContain(says);
+    }
+    expect(await org.control.requests({ path: "/api/v1/addresses/verify" })).toHaveLength(0);
+  });
+
+  it("US 2108 in MA: stored as 02108 from a JSON file, as from flags and CSV", async () => {
+    const org = await sb.newOrg();
+    const file = join(tempDir(), "address.json");
+    writeFileSync(file, JSON.stringify({ ...GALLERY, name: "Harbor Arts", city: "Boston", region: "MA", country: "US", post_code: "2108" }));
+    const r = await runCli(["address", "add", "--file", file], { sandbox: org });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain("read as 02108");
+    expect((await stored(org)).map((a) => a.post_code)).toEqual(["02108"]);
+  });
+});

@@ -74,8 +74,9 @@ async function runPage(commands: DocCommand[], sandbox: RunningSandbox): Promise
           `echo "${i} $?" >>"${results}/codes"\n`,
     )
     .join("");
-  // FIXTURES: the repository's fixtures/, for a setup comment to copy photos from.
-  const env = { ...cliEnv({ configDir }), PATH: `${bin}:${process.env.PATH}`, FIXTURES: join(ROOT, "fixtures") };
+  // FIXTURES: the repository's fixtures/, for a setup comment to copy photos from; HELPERS: test/helpers/, for its
+  // scripts (own-photos.mjs: a copy of a photo folder with photos of its own).
+  const env = { ...cliEnv({ configDir }), PATH: `${bin}:${process.env.PATH}`, FIXTURES: join(ROOT, "fixtures"), HELPERS: join(ROOT, "test", "helpers") };
   const child = spawn("bash", ["-c", script], { cwd: work, env, detached: true, stdio: "ignore" });
 
   const codesFile = join(results, "codes");

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixture, runCli, stateDirFor, tempDir } from "../../helpers/cli.js";
 import { inFlightEntries, inputRecordPaths, inputRecords } from "../../helpers/ledger.js";
+import { ownCopy } from "../../helpers/own-photos.mjs";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { batchRoot, createShipments } from "./setup.js";
 
@@ -180,8 +181,8 @@ describe("report upload --manifest", () => {
     const ids = await createShipments(org, 2);
     for (const id of ids) await org.control.setStatus(id, "Arrived");
     const dir = tempDir("shipctl-manifest-");
-    cpSync(fixture("photos/flat"), join(dir, "first arrival"), { recursive: true });
-    cpSync(fixture("photos/nested"), join(dir, "second"), { recursive: true });
+    ownCopy(fixture("photos/flat"), join(dir, "first arrival"));
+    ownCopy(fixture("photos/nested"), join(dir, "second"));
     const manifest = join(dir, "arrivals.csv");
     writeFileSync(manifest, `\uFEFFShipment ID;Folder\r\n${ids[0]};first arrival\r\n${ids[1]};second\r\n`);
     const r = await runCli(["report", "upload", "--manifest", manifest, "--set", "2", "--json"], { sandbox: org });

@@ -41,7 +41,8 @@ describe("report upload: the size rule", () => {
     expect(r1.stderr).toContain("a service that reads 1 MB as 1,000,000 bytes would refuse it; --fit sends a copy of at most 1,000,000 bytes");
 
     const fitted = await shipmentReadyFor(org, 1);
-    const r2 = await runCli(["report", "upload", String(fitted), dir, "--set", "1", "--fit"], { sandbox: org });
+    // The same photos again, on purpose: the two shipments' copies are compared.
+    const r2 = await runCli(["report", "upload", String(fitted), dir, "--set", "1", "--fit", "--allow-reused"], { sandbox: org });
     expect(r2.exitCode).toBe(0);
     expect(r2.stderr).not.toContain("would refuse");
     expect(r2.stderr).toMatch(/Fitted .*box\/top\.jpg: .* by dropping other metadata blocks \(pixels unchanged\)/);

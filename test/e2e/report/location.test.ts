@@ -36,7 +36,8 @@ describe("report upload: the GPS position", () => {
     expect(r1.stderr).not.toContain("GPS");
 
     const stripped = await shipmentReadyFor(org, 1);
-    const r2 = await runCli(["report", "upload", String(stripped), dir, "--set", "1", "--strip-location"], { sandbox: org });
+    // The same photos again, on purpose: the two shipments' copies are compared.
+    const r2 = await runCli(["report", "upload", String(stripped), dir, "--set", "1", "--strip-location", "--allow-reused"], { sandbox: org });
     expect(r2.exitCode).toBe(0);
     expect(r2.stderr).toMatch(/Location .*photos: GPS position removed from 1 photo \(copies; pixels and the rest of the metadata unchanged\)/);
     const reports = await org.control.reports();
@@ -62,7 +63,7 @@ describe("report upload: the GPS position", () => {
     expect(r1.exitCode).toBe(0);
     expect(r1.stderr).toContain("GPS position removed from 1 photo");
     const keep = await shipmentReadyFor(org, 1);
-    const r2 = await runCli(["report", "upload", String(keep), dir, "--set", "1", "--keep-location"], { sandbox: org, configDir });
+    const r2 = await runCli(["report", "upload", String(keep), dir, "--set", "1", "--keep-location", "--allow-reused"], { sandbox: org, configDir });
     expect(r2.exitCode).toBe(0);
     const reports = await org.control.reports();
     const front = (id: number) => reports.find((r) => r.shipment_id === id)!.photos[0]!;

@@ -4,6 +4,7 @@ import { cpSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { request } from "undici";
 import { fixture, tempDir } from "../../helpers/cli.js";
+import { ownCopy } from "../../helpers/own-photos.mjs";
 import type { OrgTarget } from "../../helpers/sandbox.js";
 import { GALLERY as ADDRESS } from "../../helpers/gallery.js";
 
@@ -41,10 +42,13 @@ export async function shipmentReadyFor(org: OrgTarget, set: 1 | 2, at?: string):
   return id!;
 }
 
-/** ROOT/<id>/ copies of a fixture folder, one per id. */
+/**
+ * ROOT/<id>/ copies of a fixture folder, one per id, each with photos of its own (own-photos.mjs): a set with photos
+ * another set sent is refused, as photos of one artwork at one moment cannot be another's.
+ */
 export function batchRoot(ids: number[], photos = "flat"): string {
   const root = tempDir("shipctl-batch-");
-  for (const id of ids) cpSync(fixture("photos", photos), join(root, String(id)), { recursive: true });
+  for (const id of ids) ownCopy(fixture("photos", photos), join(root, String(id)));
   return root;
 }
 

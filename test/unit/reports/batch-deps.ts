@@ -1,7 +1,6 @@
 // Deps for running `report upload` in-process against a fake API: no terminal, JSON output, a fixed clock, a config
 // folder of its own (single uploads keep their ledger there), and a connection that needs no config (a service that
 // is not on loopback is never asked for its tables). Also a batch folder and a fake service most tests can share.
-import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { createDeps, DEFAULT_GLOBALS, type BaseDeps, type Deps } from "../../../src/deps.js";
 import type { ApiClient, MultipartBody } from "../../../src/api/client-types.js";
@@ -10,6 +9,7 @@ import type { Clock } from "../../../src/clock.js";
 import { createTestIO, type TestIO } from "../../helpers/test-io.js";
 import { scriptedPrompter } from "../../../src/prompter.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
+import { ownCopy } from "../../helpers/own-photos.mjs";
 
 /**
  * The state folder (the organization's ledger) of these tests' runs: a test writes what an earlier run left there.
@@ -40,10 +40,10 @@ export function batchDepsFor(api: unknown, now: Date, extra: { signal?: AbortSig
   return { deps: createDeps(base, { ...DEFAULT_GLOBALS, json: true }), io };
 }
 
-/** ROOT/<id>/ for each id, each a copy of the nested photo fixture. */
+/** ROOT/<id>/ for each id, each a copy of the nested photo fixture with photos of its own (a set refuses another's). */
 export function batchOf(ids: number[]): string {
   const root = tempDir();
-  for (const id of ids) cpSync(fixture("photos/nested"), join(root, String(id)), { recursive: true });
+  for (const id of ids) ownCopy(fixture("photos/nested"), join(root, String(id)));
   return root;
 }
 

@@ -1,12 +1,12 @@
 // The orchestration around --fit: its progress words, its plain lines off a terminal, a batch's --json naming what
 // was fitted, a rerun fitting nothing.
-import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { ExitCode } from "../../../src/errors.js";
 import { reportUploadCommand } from "../../../src/commands/report/report-upload.js";
 import { createFitProgress, fitProgressLine } from "../../../src/reports/fit-progress.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
+import { ownCopy } from "../../helpers/own-photos.mjs";
 import { createTestIO } from "../../helpers/test-io.js";
 import { runVerb } from "../../helpers/run-verb.js";
 import { batchDepsFor, StatusService } from "./batch-deps.js";
@@ -38,7 +38,7 @@ it("off a terminal, says how far fitting is every tenth of the photos (at least 
 
 it("a batch's --json lists what --fit changed; its rerun reads each shipment, fits nothing and sends nothing", async () => {
   const root = tempDir();
-  for (const id of [1, 2]) cpSync(fixture("photos/oversized"), join(root, String(id)), { recursive: true });
+  for (const id of [1, 2]) ownCopy(fixture("photos/oversized"), join(root, String(id)));
   const api = new StatusService();
   const first = batchDepsFor(api, NOW);
   expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", root, "--fit"], first.deps)).toBe(ExitCode.Ok);

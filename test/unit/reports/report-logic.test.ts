@@ -300,8 +300,8 @@ describe("batchExitCode", () => {
 describe("rerunCommand", () => {
   it("words the command to run again with the same reports and the flags that change what is sent", () => {
     const plan = (args: string[], flags: Parameters<typeof parseReportUpload>[1]) => uploadPlan(parseReportUpload(args, flags), "/work");
-    const single = plan(["12", "my photos"], { set: "1", fit: true, wait: false });
-    expect(rerunCommand(single, {})).toBe(`shipctl report upload 12 ${shellQuote("my photos")} --set 1 --fit --no-wait`);
+    const single = plan(["12", "my photos"], { set: "1", fit: true, wait: false, allowReused: true });
+    expect(rerunCommand(single, {})).toBe(`shipctl report upload 12 ${shellQuote("my photos")} --set 1 --fit --no-wait --allow-reused`);
     const batch = plan([], { set: "2", manifest: "m.csv", concurrency: "4", byOrder: true, yes: true });
     const at = (name: string) => shellQuote(resolve("/work", name));
     expect(rerunCommand(batch, { profile: "prod" })).toBe(`shipctl report upload --manifest ${at("m.csv")} --set 2 --by-order --yes --concurrency 4 --profile prod`);

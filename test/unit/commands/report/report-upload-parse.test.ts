@@ -19,7 +19,12 @@ describe("report upload (parse only)", () => {
       preview: undefined,
       concurrency: 2,
       wait: true,
+      allowReused: false,
     });
+  });
+
+  it("--allow-reused sends a set with photos another set sent", async () => {
+    expect(await parse(["12", "photos", "--set", "2", "--allow-reused"])).toMatchObject({ allowReused: true });
   });
 
   it("every flag of a single folder: --set 2, --by-order, --yes (and -y), --fit, --preview, --no-wait", async () => {

@@ -1,0 +1,80 @@
+// Which earlier sets make a photo "reused" (reused-photos.ts): a set the ledger holds stored or in flight does; a set
+// that was never stored (the service refused it) does not; the set itself sent again does not; and a photo sent again
+// on purpose (--allow-reused) keeps naming the set that sent it first.
+import { join } from "node:path";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { MultipartBody } from "../../../src/api/client-types.js";
+import { reportUploadCommand } from "../../../src/commands/report/report-upload.js";
+import { ExitCode } from "../../../src/errors.js";
+import { fixture, tempDir } from "../../helpers/cli.js";
+import { ownCopy } from "../../helpers/own-photos.mjs";
+import { runVerb } from "../../helpers/run-verb.js";
+import { batchDepsFor, reportState, StatusService } from "./batch-deps.js";
+
+const NOW = new Date("2025-03-02T12:00:00Z");
+beforeEach(() => {
+  reportState.dir = tempDir("shipctl-state-");
+});
+
+function folder(): string {
+  const dir = join(tempDir("shipctl-reused-"), "photos");
+  ownCopy(fixture("photos/nested"), dir);
+  return dir;
+}
+
+const upload = (api: StatusService, id: number, dir: string, ...extra: string[]) =>
+  runVerb(reportUploadCommand, [String(id), dir, "--set", "1", ...extra], batchDepsFor(api, NOW).deps);
+
+/** A service whose answer to shipment `id`'s upload is `failure` (after reading the whole body). */
+function failingFor(id: number, failure: object): StatusService {
+  const api = new StatusService();
+  const upload = api.uploadReport.bind(api);
+  api.uploadReport = async (shipment: number, set: number, body: MultipartBody) => {
+    if (shipment !== id) return upload(shipment, set, body);
+    api.uploads.push(shipment);
+    for await (const _ of body.open().stream) {
+      // sent whole
+    }
+    throw Object.assign(new Error("the service did not answer"), failure);
+  };
+  return api;
+}
+
+describe("photos sent before", () => {
+  it("a set the service refused sent nothing: its photos go to another shipment", async () => {
+    const api = failingFor(1, { status: 422, mayHaveArrived: false, exitCode: ExitCode.Rejected });
+    const dir = folder();
+    await expect(upload(api, 1, dir)).rejects.toMatchObject({ exitCode: ExitCode.Rejected });
+    expect(await upload(api, 2, dir)).toBe(ExitCode.Ok);
+    expect(api.uploads).toEqual([1, 2]);
+  });
+
+  it("a set in flight (its answer lost, the shipment not showing it yet) holds its photos", async () => {
+    const api = failingFor(1, { mayHaveArrived: true, exitCode: ExitCode.Unavailable });
+    const dir = folder();
+    await expect(upload(api, 1, dir)).rejects.toMatchObject({ exitCode: ExitCode.Unavailable });
+    await expect(upload(api, 2, dir)).rejects.toMatchObject({
+      exitCode: ExitCode.Usage,
+      message: expect.stringMatching(/^not sent: 12 of its photos are byte for byte photos of set 1 of shipment 1 \(sent 2025-03-02 12:00:00 UTC, its answer not recorded yet\)/),
+    });
+    expect(api.uploads).toEqual([1]);
+  });
+
+  it("the same set sent again after a failure is no reuse of itself", async () => {
+    const api = failingFor(1, { status: 500, mayHaveArrived: false, exitCode: ExitCode.Unavailable });
+    const dir = folder();
+    await expect(upload(api, 1, dir)).rejects.toMatchObject({ exitCode: ExitCode.Unavailable });
+    const again = new StatusService();
+    expect(await upload(again, 1, dir)).toBe(ExitCode.Ok);
+    expect(again.uploads).toEqual([1]);
+  });
+
+  it("a photo sent again on purpose (--allow-reused) still names the set that sent it first", async () => {
+    const api = new StatusService();
+    const dir = folder();
+    expect(await upload(api, 1, dir)).toBe(ExitCode.Ok);
+    expect(await upload(api, 2, dir, "--allow-reused")).toBe(ExitCode.Ok);
+    await expect(upload(api, 3, dir)).rejects.toMatchObject({ exitCode: ExitCode.Usage, message: expect.stringContaining("photos of set 1 of shipment 1 (stored ") });
+    expect(api.uploads).toEqual([1, 2]);
+  });
+});
