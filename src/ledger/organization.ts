@@ -10,13 +10,16 @@ import { mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { stateDir } from "../config/paths.js";
 import { writeFileAtomic } from "../fs/atomic-file.js";
-import { LocalStore } from "./local-store.js";
+import { LOCAL_LEDGER, type LedgerSettings } from "../config/ledger-setting.js";
+import { openLedgerStore } from "./open-store.js";
 import type { LedgerStore } from "./store.js";
 
 export interface Organization {
   baseUrl: string;
   /** The run's token: only its mark is ever written. */
   token: string;
+  /** Where its entries are (the connection's: config/ledger-setting.ts); the local store when not given (unit tests). */
+  ledger?: LedgerSettings;
 }
 
 export interface OwnerMark {
@@ -65,7 +68,9 @@ export class OrganizationLedger {
     const mark = await readMark(join(dir, "owner.json"));
     // Entries without a mark (a run stopped before its close wrote one, or the mark removed) are checked as another token's.
     const recorded = mark !== undefined || (await readdir(join(dir, "inputs")).then((names) => names.length > 0, () => false));
-    return new OrganizationLedger(dir, new LocalStore(dir), org.token, tokenMatches(org.token, mark), recorded);
+    // The store the connection names (open-store.ts): the ledger line and a new organization's name go to stderr.
+    const store = await openLedgerStore(org.ledger ?? LOCAL_LEDGER, { dir, baseUrl: org.baseUrl, env });
+    return new OrganizationLedger(dir, store, org.token, tokenMatches(org.token, mark), recorded);
   }
 
   /** Whether the token matches the recorded mark, or the ledger is new (no mark, no input recorded). */
