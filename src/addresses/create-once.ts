@@ -63,7 +63,7 @@ export async function addAddressOnce(deps: Deps, input: Address, options: AddOnc
     kind: "address-add",
     source: "address add",
     part: base,
-    target: { baseUrl: connection.baseUrl, token: connection.token },
+    target: { baseUrl: connection.baseUrl, token: connection.token, ledger: connection.ledger },
     window: await settleWindowOf(connection, deps.env),
     forceNew: options.forceNew,
     lockWait: {

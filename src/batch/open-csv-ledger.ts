@@ -78,7 +78,7 @@ export async function openCsvLedger(run: BatchRun, kind: Kind): Promise<InputLed
   const ledger = await InputLedger.open(deps.env, {
     kind,
     source: await csvInputName(run),
-    target: { baseUrl: connection.baseUrl, token: connection.token },
+    target: { baseUrl: connection.baseUrl, token: connection.token, ledger: connection.ledger },
     window: await settleWindowOf(connection, deps.env),
     readOnly: options.dryRun,
     forceNew: options.forceNew,

@@ -33,7 +33,7 @@ export async function openCheckoutLedger(deps: Pick<Deps, "connection" | "env" |
   return InputLedger.open(deps.env, {
     kind: "checkout",
     source: "checkout",
-    target: { baseUrl: connection.baseUrl, token: connection.token },
+    target: { baseUrl: connection.baseUrl, token: connection.token, ledger: connection.ledger },
     window: await settleWindowOf(connection, deps.env),
     // What was paid is the shipments' status; only payments in flight matter to a later run.
     forgetSettled: true,

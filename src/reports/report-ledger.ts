@@ -32,7 +32,7 @@ export async function openReportLedger(deps: Deps, source: UploadSource): Promis
   return InputLedger.open(deps.env, {
     kind: "report-upload",
     source: await reportInput(source),
-    target: { baseUrl: connection.baseUrl, token: connection.token },
+    target: { baseUrl: connection.baseUrl, token: connection.token, ledger: connection.ledger },
     window: await settleWindowOf(connection, deps.env),
   });
 }
