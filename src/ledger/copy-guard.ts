@@ -52,7 +52,13 @@ export async function sentElsewhere(ledger: InputLedger, rowKeys: readonly strin
       if (e === undefined || e.state.state === "failed") return;
       if (e.input === ledger.source) return ledger.adopt(k, e.state);
       if (ledger.forceNew && e.state.state !== "in_flight") return;
-      if (ledger.store.shared === true && e.state.state !== "in_flight") return ledger.adopt(k, e.state);
+      if (ledger.store.shared === true && e.state.state !== "in_flight") {
+        // A row this input tried and was refused (failed here: another machine held it) is that machine's done write:
+        // recorded so, or every rerun would claim it again and be refused again.
+        if (ledger.row(k) === undefined) ledger.adopt(k, e.state);
+        else ledger.note([[k, e.state]], { store: false });
+        return;
+      }
       out.set(k, e);
     });
   }
