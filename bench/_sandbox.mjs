@@ -41,13 +41,13 @@ export async function control(url, token, method, path, body) {
 
 /**
  * Runs the built shipctl against `url` with `token` and the config folder `config` (no SHIPCTL_ variable of the
- * caller's leaks in, no colour), and resolves with its exit code, stdout, stderr and wall milliseconds.
+ * caller's leaks in, no colour; `env` adds variables), and resolves with its exit code, stdout, stderr and wall milliseconds.
  */
-export function runShipctl(args, { url, token, config }) {
+export function runShipctl(args, { url, token, config, env: extra = {} }) {
   const start = performance.now();
   const env = { ...process.env };
   for (const key of Object.keys(env)) if (key.startsWith("SHIPCTL_") || key === "FORCE_COLOR") delete env[key];
-  Object.assign(env, { NO_COLOR: "1", CI: "true", SHIPCTL_CONFIG_DIR: config, SHIPCTL_BASE_URL: url, SHIPCTL_TOKEN: token });
+  Object.assign(env, { NO_COLOR: "1", CI: "true", SHIPCTL_CONFIG_DIR: config, SHIPCTL_BASE_URL: url, SHIPCTL_TOKEN: token }, extra);
   const child = spawn(process.execPath, [bin, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";

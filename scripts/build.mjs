@@ -25,7 +25,8 @@ await build({
   platform: "node",
   target: "node20.19",
   // sharp ships a native binary per platform: it must be resolved from the installed package at run time.
-  external: ["sharp"],
+  // pg-native is pg's optional native binding, required only when asked for (pg.native): we never do, nor ship it.
+  external: ["sharp", "pg-native"],
   // The version, commit and build date `shipctl version` prints (scripts/build-info.mjs).
   define: buildDefines(root),
   // Bundled CommonJS dependencies (commander, undici...) call require() for Node's built-ins; an ES module has none.

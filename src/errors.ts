@@ -140,6 +140,18 @@ export class UnavailableError extends CliError {
   override exitCode: ExitCode = ExitCode.Unavailable;
   override errorCode: ErrorCode = "unavailable";
 }
+/**
+ * The shared ledger (a team's PostgreSQL database, docs/team.md) could not be reached or stopped answering: exit 7
+ * under "unavailable", like the service's own outage, since what to do is the same (wait, run again: a rerun settles
+ * what was in flight). Before a run nothing was sent; in the middle, no request left without its entry committed.
+ * Never a fall back to the local ledger, which knows nothing of the team's entries.
+ */
+export class LedgerUnavailable extends UnavailableError {}
+/**
+ * The shared ledger's schema is newer than this shipctl knows (a teammate runs a newer shipctl): exit 2, nothing
+ * sent; this shipctl never writes into a schema it does not know.
+ */
+export class LedgerSchemaNewer extends UsageError {}
 export class PartialError extends CliError {
   override exitCode: ExitCode = ExitCode.Partial;
   override errorCode: ErrorCode = "partial";

@@ -64,7 +64,7 @@ export async function addAddressOnce(deps: Deps, input: Address, options: AddOnc
     kind: "address-add",
     source: "address add",
     part: base,
-    target: { baseUrl: connection.baseUrl, token: connection.token, sees: seenBy(api, { signal: deps.signal }), say: (text) => deps.io.err(text) },
+    target: { baseUrl: connection.baseUrl, token: connection.token, ledger: connection.ledger, sees: seenBy(api, { signal: deps.signal }), say: (text) => deps.io.err(text) },
     window: await settleWindowOf(connection, deps.env),
     forceNew: options.forceNew,
     lockWait: {

@@ -78,7 +78,7 @@ export async function openCsvLedger(run: BatchRun, kind: Kind): Promise<InputLed
   const ledger = await InputLedger.open(deps.env, {
     kind,
     source: await csvInputName(run),
-    target: { baseUrl: connection.baseUrl, token: connection.token, sees: seenBy(await deps.api(), run.call), say: (text) => deps.io.err(text) },
+    target: { baseUrl: connection.baseUrl, token: connection.token, ledger: connection.ledger, sees: seenBy(await deps.api(), run.call), say: (text) => deps.io.err(text) },
     window: await settleWindowOf(connection, deps.env),
     readOnly: options.dryRun,
     forceNew: options.forceNew,

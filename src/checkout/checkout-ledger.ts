@@ -34,7 +34,7 @@ export async function openCheckoutLedger(deps: Pick<Deps, "api" | "connection" |
   return InputLedger.open(deps.env, {
     kind: "checkout",
     source: "checkout",
-    target: { baseUrl: connection.baseUrl, token: connection.token, sees: seenBy(await deps.api(), { signal: deps.signal }), say: (text) => deps.io.err(text) },
+    target: { baseUrl: connection.baseUrl, token: connection.token, ledger: connection.ledger, sees: seenBy(await deps.api(), { signal: deps.signal }), say: (text) => deps.io.err(text) },
     window: await settleWindowOf(connection, deps.env),
     // What was paid is the shipments' status; only payments in flight matter to a later run.
     forgetSettled: true,

@@ -94,6 +94,11 @@ const topLevel: TopLevelCommand[] = [
     build: async (noun, ctx) => (await import("./profile/index.js")).registerVerbs(noun, ctx),
   },
   {
+    name: "ledger",
+    description: "the organization's ledger of writes that must not repeat: status, push to a shared one, unlock",
+    build: async (noun, ctx) => (await import("./ledger/index.js")).registerVerbs(noun, ctx),
+  },
+  {
     name: "config",
     description: "show and change saved settings: profiles, base URL, Country/Service tables",
     build: async (noun, ctx) => (await import("./config/index.js")).registerVerbs(noun, ctx),

@@ -83,6 +83,19 @@ function countCertificates(pem: string): number {
   return pem.split("-----BEGIN CERTIFICATE-----").length - 1;
 }
 
+/** The profile's ledger (local, or a PostgreSQL URL without its password) or organization name, checked already. */
+export async function setLedger(deps: Deps, key: "ledger" | "organization", value: string): Promise<void> {
+  const store = await openConfigStore(deps.env);
+  const profile = resolveProfileName({ globals: deps.globals, env: deps.env, data: store.read(), configPath: store.path }).value;
+  await store.update((d) => {
+    d.profiles[profile] = { ...(profileOf(d, profile) ?? {}), [key]: value };
+  });
+  deps.io.alert(`${deps.theme.err.ok("✓")} Set ${key} of profile ${profile} to ${value}\n`);
+  const env = key === "ledger" ? "SHIPCTL_LEDGER" : "SHIPCTL_ORGANIZATION";
+  if (envValue(deps.env, env) !== undefined) deps.io.err(`Note: ${env} overrides this for runs that give it.\n`);
+  if (deps.globals.json) printJson(deps.io, { profile, key, value });
+}
+
 /** `name`: already checked to be a valid profile name. */
 export async function setCurrentProfile(deps: Deps, name: string): Promise<void> {
   const store = await openConfigStore(deps.env);

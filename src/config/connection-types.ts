@@ -1,4 +1,5 @@
 import type { Tables } from "../contract/index.js";
+import type { LedgerSettings } from "./ledger-setting.js";
 
 /** Where a resolved setting came from: precedence is flag > env > profile. */
 export type Source = "flag" | "env" | "profile" | "default";
@@ -17,4 +18,9 @@ export interface Connection {
   sources: { baseUrl: Source; token: Source; profile: Source };
   /** The profile's CA file (absolute path), trusted besides Node's own CAs. */
   caFile?: string;
+  /**
+   * Where the organization's ledger is (local, or a team's PostgreSQL database) and the organization's name there;
+   * resolveConnection always sets it (unit tests' stubs leave it out: the local store).
+   */
+  ledger?: LedgerSettings;
 }

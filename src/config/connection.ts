@@ -7,6 +7,7 @@ import { loadTables } from "./profile-tables.js";
 import { tablesContext } from "./tables-context.js";
 import type { Tables } from "../contract/index.js";
 import type { Connection } from "./connection-types.js";
+import { resolveLedger } from "./ledger-setting.js";
 
 export const LOGIN_HINT = "run `shipctl login` (or set SHIPCTL_BASE_URL and SHIPCTL_TOKEN)";
 
@@ -26,12 +27,14 @@ export async function resolveConnection(deps: ConnectionInputs): Promise<Connect
   const { baseUrl, token } = requireCredentials(settings);
   let tables: Promise<Tables> | undefined;
   const caFile = settings.stored?.caFile;
+  const ledger = resolveLedger(deps.env, settings.stored, settings.profile.value).settings;
   return {
     profile: settings.profile.value,
     baseUrl: baseUrl.value,
     token: token.value,
     sources: { profile: settings.profile.source, baseUrl: baseUrl.source, token: token.source },
     ...(caFile !== undefined ? { caFile } : {}),
+    ledger,
     tables: () => {
       tables ??= loadTables(tablesContext(deps, store, { profile: settings.profile.value, baseUrl: baseUrl.value, token: token.value, caFile }));
       return tables;

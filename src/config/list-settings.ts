@@ -9,6 +9,7 @@ import type { Source } from "./connection-types.js";
 import { openConfigContext } from "./config-context.js";
 import { sourceLabel, type SettingKey } from "./setting-sources.js";
 import { resolveLookDays } from "./look-days.js";
+import { ledgerRows } from "./ledger-rows.js";
 import type { StoredProfile } from "./schema.js";
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -49,6 +50,7 @@ export async function listSettings(deps: Deps): Promise<void> {
       label: settings.stored?.stripLocation === undefined ? "default" : `profile ${profile}`,
     },
     lookDaysRow(deps.env, settings.stored, profile),
+    ...ledgerRows(deps.env, settings.stored, profile),
     {
       key: "caFile",
       value: settings.stored?.caFile ?? null,

@@ -7,6 +7,7 @@ import type { Source } from "./connection-types.js";
 import { openConfigContext } from "./config-context.js";
 import { sourceLabel, type SettingKey } from "./setting-sources.js";
 import { resolveLookDays } from "./look-days.js";
+import { ledgerRows } from "./ledger-rows.js";
 
 export async function printSetting(deps: Deps, key: SettingKey): Promise<void> {
   const { data, settings } = await openConfigContext(deps);
@@ -37,6 +38,12 @@ export async function printSetting(deps: Deps, key: SettingKey): Promise<void> {
       const look = resolveLookDays(deps.env, settings.stored);
       value = String(look.days);
       source = look.source;
+      break;
+    }
+    case "ledger":
+    case "organization": {
+      const row = ledgerRows(deps.env, settings.stored, profile).find((r) => r.key === key)!;
+      ({ value, source } = row);
       break;
     }
     case "stripLocation":

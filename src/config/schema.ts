@@ -59,6 +59,10 @@ export const StoredProfileSchema = z.looseObject({
   columnMaps: z.array(StoredColumnMapSchema()).optional(),
   /** Days back the look before a create reads (shipments/look/look-days.ts); 0 turns it off. */
   lookDays: z.number().int().min(0).max(365).optional(),
+  /** The organization's ledger: `local`, or a team's PostgreSQL URL without its password (config/ledger-setting.ts). */
+  ledger: z.string().optional(),
+  /** The organization's name in a shared ledger, the same on every machine of the team (config/ledger-setting.ts). */
+  organization: z.string().optional(),
 });
 export type StoredProfile = z.infer<typeof StoredProfileSchema>;
 

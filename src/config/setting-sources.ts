@@ -1,13 +1,13 @@
 // How `config list` and `config get` name where a value came from, e.g. "env SHIPCTL_TOKEN", "flag --base-url".
 import type { Source } from "./connection-types.js";
 
-export type SettingKey = "profile" | "currentProfile" | "baseUrl" | "token" | "stripLocation" | "caFile" | "lookDays";
+export type SettingKey = "profile" | "currentProfile" | "baseUrl" | "token" | "stripLocation" | "caFile" | "lookDays" | "ledger" | "organization";
 
 /** In the order `config get` names them. */
-export const SETTING_KEYS: readonly SettingKey[] = ["baseUrl", "token", "profile", "currentProfile", "stripLocation", "caFile", "lookDays"];
+export const SETTING_KEYS: readonly SettingKey[] = ["baseUrl", "token", "profile", "currentProfile", "stripLocation", "caFile", "lookDays", "ledger", "organization"];
 
 const FLAG: Partial<Record<SettingKey, string>> = { profile: "--profile", baseUrl: "--base-url" };
-const ENV: Partial<Record<SettingKey, string>> = { profile: "SHIPCTL_PROFILE", baseUrl: "SHIPCTL_BASE_URL", token: "SHIPCTL_TOKEN", lookDays: "SHIPCTL_LOOK_DAYS" };
+const ENV: Partial<Record<SettingKey, string>> = { profile: "SHIPCTL_PROFILE", baseUrl: "SHIPCTL_BASE_URL", token: "SHIPCTL_TOKEN", lookDays: "SHIPCTL_LOOK_DAYS", ledger: "SHIPCTL_LEDGER", organization: "SHIPCTL_ORGANIZATION" };
 
 export function sourceLabel(key: SettingKey, source: Source | undefined, profile: string): string {
   switch (source) {
@@ -27,6 +27,6 @@ export function sourceLabel(key: SettingKey, source: Source | undefined, profile
 /** Accepts baseUrl, base-url, base_url, BASEURL, ca-file...; undefined for anything else. */
 export function settingKey(input: string): SettingKey | undefined {
   const key = input.toLowerCase().replace(/[\s_-]/g, "");
-  const keys: Record<string, SettingKey> = { profile: "profile", currentprofile: "currentProfile", baseurl: "baseUrl", token: "token", striplocation: "stripLocation", cafile: "caFile", lookdays: "lookDays" };
+  const keys: Record<string, SettingKey> = { profile: "profile", currentprofile: "currentProfile", baseurl: "baseUrl", token: "token", striplocation: "stripLocation", cafile: "caFile", lookdays: "lookDays", ledger: "ledger", organization: "organization" };
   return keys[key];
 }

@@ -33,8 +33,9 @@ export class EarlierSends {
 
 /**
  * What other inputs sent of these rows (a copy of a file, a row given again with flags): each row this input has no
- * record of whose entry is done or in flight. An entry this input itself recorded is taken back as its row. With
- * --force-new, only entries still in flight (force-new.ts).
+ * record of whose entry is done or in flight. An entry this input itself recorded is taken back as its row, and so is
+ * a done entry of a team's shared ledger (another machine sent it: done for the whole team). With --force-new, only
+ * entries still in flight (force-new.ts).
  */
 export async function sentElsewhere(ledger: InputLedger, rowKeys: readonly string[]): Promise<Map<string, Entry>> {
   const out = new Map<string, Entry>();
@@ -51,6 +52,13 @@ export async function sentElsewhere(ledger: InputLedger, rowKeys: readonly strin
       if (e === undefined || e.state.state === "failed") return;
       if (e.input === ledger.source) return ledger.adopt(k, e.state);
       if (ledger.forceNew && e.state.state !== "in_flight") return;
+      if (ledger.store.shared === true && e.state.state !== "in_flight") {
+        // A row this input tried and was refused (failed here: another machine held it) is that machine's done write:
+        // recorded so, or every rerun would claim it again and be refused again.
+        if (ledger.row(k) === undefined) ledger.adopt(k, e.state);
+        else ledger.note([[k, e.state]], { store: false });
+        return;
+      }
       out.set(k, e);
     });
   }

@@ -11,16 +11,21 @@ import { mkdir, readdir, readFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { stateDir } from "../config/paths.js";
 import { writeFileAtomic } from "../fs/atomic-file.js";
+import { LOCAL_LEDGER, type LedgerSettings } from "../config/ledger-setting.js";
 import { LocalStore } from "./local-store.js";
+import { openLedgerStore } from "./open-store.js";
 import type { LedgerStore } from "./store.js";
 
 export interface Organization {
   baseUrl: string;
   /** The run's token: only its mark is ever written. */
   token: string;
+  /** Where its entries are (the connection's: config/ledger-setting.ts); the local store when not given (unit tests). */
+  ledger?: LedgerSettings;
   /**
-   * Whether the token sees a shipment (or address) by id: how organizations on one base URL are told apart when the
-   * token matches no ledger's mark. Without it (a read that sends nothing), the URL's first ledger is read.
+   * Whether the token sees a shipment (or address) by id: how organizations on one base URL are told apart, on the
+   * local store, when the token matches no ledger's mark. Without it (a read that sends nothing), the URL's first
+   * ledger is read. A shared ledger names its organization instead (the `organization` setting).
    */
   sees?: Sees;
   /** Told when the token's organization gets a ledger of its own beside another's. */
@@ -71,21 +76,28 @@ export class OrganizationLedger {
   ) {}
 
   static async open(env: NodeJS.ProcessEnv, org: Organization): Promise<OrganizationLedger> {
+    // A shared ledger's organization is the name its team chose: this machine keeps one folder of records per URL for it.
+    if ((org.ledger ?? LOCAL_LEDGER).kind !== "local") {
+      const dir = ledgerDir(env, org);
+      return OrganizationLedger.at(env, dir, org, tokenMatches(org.token, await readMark(join(dir, "owner.json"))));
+    }
     const folders = await foldersOf(env, org);
     const marks = await Promise.all(folders.map((dir) => readMark(join(dir, "owner.json"))));
     const mine = marks.findIndex((mark) => tokenMatches(org.token, mark));
-    if (mine >= 0) return OrganizationLedger.at(folders[mine]!, org, true);
+    if (mine >= 0) return OrganizationLedger.at(env, folders[mine]!, org, true);
     const dir = await whoseLedger(folders, org);
-    if (dir !== undefined) return OrganizationLedger.at(dir, org, false);
+    if (dir !== undefined) return OrganizationLedger.at(env, dir, org, false);
     const own = `${folders[0]!}-${folders.length + 1}`;
     org.say?.(`This token's organization is not the one whose ledger this machine keeps for ${org.baseUrl} (it sees none of its writes): its own ledger starts in ${own}.\n`);
-    return OrganizationLedger.at(own, org, false);
+    return OrganizationLedger.at(env, own, org, false);
   }
 
-  private static async at(dir: string, org: Organization, matched: boolean): Promise<OrganizationLedger> {
+  private static async at(env: NodeJS.ProcessEnv, dir: string, org: Organization, matched: boolean): Promise<OrganizationLedger> {
     // Entries without a mark (a run stopped before its close wrote one, or the mark removed) are checked as another token's.
     const recorded = (await readMark(join(dir, "owner.json"))) !== undefined || (await readdir(join(dir, "inputs")).then((names) => names.length > 0, () => false));
-    return new OrganizationLedger(dir, new LocalStore(dir), org.token, matched, recorded);
+    // The store the connection names (open-store.ts): the ledger line and a new organization's name go to stderr.
+    const store = await openLedgerStore(org.ledger ?? LOCAL_LEDGER, { dir, baseUrl: org.baseUrl, env });
+    return new OrganizationLedger(dir, store, org.token, matched, recorded);
   }
 
   /** Whether the token matches the recorded mark, or the ledger is new (no mark, no input recorded). */

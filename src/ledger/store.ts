@@ -46,6 +46,11 @@ export interface ExclusionWait {
 export interface LedgerStore {
   /** Where the ledger is, said in messages (a folder, a database). */
   readonly where: string;
+  /**
+   * A team's store, shared by machines: another input's done entry is then the team's write of the same row (another
+   * machine's copy of the sheet), taken as done rather than refused as a copy (copy-guard.ts).
+   */
+  readonly shared?: boolean;
   /** Claims each key in flight (durably, before its request may leave); returns the claims refused. */
   claim(claims: readonly Claim[]): Promise<Refused[]>;
   /**

@@ -33,7 +33,7 @@ export async function openReportLedger(deps: Deps, source: UploadSource): Promis
   return InputLedger.open(deps.env, {
     kind: "report-upload",
     source: await reportInput(source),
-    target: { baseUrl: connection.baseUrl, token: connection.token, sees: seenBy(await deps.api(), { signal: deps.signal }), say: (text) => deps.io.err(text) },
+    target: { baseUrl: connection.baseUrl, token: connection.token, ledger: connection.ledger, sees: seenBy(await deps.api(), { signal: deps.signal }), say: (text) => deps.io.err(text) },
     window: await settleWindowOf(connection, deps.env),
   });
 }

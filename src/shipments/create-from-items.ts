@@ -99,7 +99,7 @@ async function openItemLedger(run: ItemRun, items: readonly KeyedItem[]): Promis
   const ledger = await InputLedger.open(deps.env, {
     kind: "shipment-create",
     source: source.path !== undefined ? await realpath(source.path).catch(() => source.path!) : source.name === "stdin" ? "stdin" : "flags",
-    target: { baseUrl: connection.baseUrl, token: connection.token, sees: seenBy(await deps.api(), run.call), say: (text) => deps.io.err(text) },
+    target: { baseUrl: connection.baseUrl, token: connection.token, ledger: connection.ledger, sees: seenBy(await deps.api(), run.call), say: (text) => deps.io.err(text) },
     window: await settleWindowOf(connection, deps.env),
     readOnly: run.options.dryRun,
     forceNew: run.options.forceNew,

@@ -66,6 +66,7 @@ export function testDeps(options: TestDepsOptions = {}): TestDeps {
       return options.tables ?? SANDBOX_TABLES;
     },
     sources: { baseUrl: "env", token: "env", profile: "default" },
+    ledger: { kind: "local" },
   };
   const base: BaseDeps = {
     io,

@@ -10,7 +10,7 @@ export interface ConfigGetOptions {
   key: SettingKey;
 }
 
-const GETTABLE = "baseUrl, token (masked), profile, currentProfile, stripLocation, caFile, lookDays";
+const GETTABLE = "baseUrl, token (masked), profile, currentProfile, stripLocation, caFile, lookDays, ledger (password hidden), organization";
 
 export function configGetCommand(ctx: CommandContext, run: VerbRun<ConfigGetOptions> = runConfigGet): Command {
   const command = new Command("get")

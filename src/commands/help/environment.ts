@@ -75,6 +75,18 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = [
     unset: "the profile's lookDays, else 7",
   },
   {
+    names: ["SHIPCTL_LEDGER"],
+    kind: "shipctl",
+    does: "where the organization's ledger is: local, or a team's PostgreSQL URL (postgres://...; credentials there or in PG* variables, never printed): docs/team.md",
+    unset: "the profile's ledger, else local (files in the state folder)",
+  },
+  {
+    names: ["SHIPCTL_ORGANIZATION"],
+    kind: "shipctl",
+    does: "the organization's name in a shared ledger (the same on every machine of the team); required with a postgres:// ledger",
+    unset: "the profile's organization; a shared ledger refuses to run without one",
+  },
+  {
     names: ["NO_COLOR"],
     kind: "standard",
     does: "any value but empty: no colours, as --no-color",

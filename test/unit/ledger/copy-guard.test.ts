@@ -1,6 +1,8 @@
 // The refusal of writes another input sent: it names that input and the command that finishes its run.
 import { describe, expect, it } from "vitest";
-import { sentElsewhereError } from "../../../src/ledger/copy-guard.js";
+import { sentElsewhere, sentElsewhereError } from "../../../src/ledger/copy-guard.js";
+import type { RowState } from "../../../src/ledger/entry.js";
+import type { InputLedger } from "../../../src/ledger/input-ledger.js";
 import type { Entry } from "../../../src/ledger/store.js";
 
 const created = (input: string): Entry => ({ key: "shipment:ref:W-1", input, state: { state: "created", id: 7 } });
@@ -19,5 +21,36 @@ describe("sentElsewhereError", () => {
     const e = sentElsewhereError("copy.csv", "shipment create", [inFlight], 1);
     expect(e.hint).toContain("still in flight");
     expect(e.hint).toContain("--force-new never overrides a write in flight");
+  });
+});
+
+/** What sentElsewhere reads of an input's ledger: its rows, and the organization's store (shared or not). */
+function inputLedger(rows: Map<string, RowState>, entries: Entry[], shared: boolean): InputLedger {
+  const set = (k: string, s: RowState) => void rows.set(k, s);
+  return {
+    source: "/b/sheet.csv",
+    forceNew: false,
+    row: (k: string) => rows.get(k),
+    usualKey: (k: string) => `shipment:${k}`,
+    adopt: (k: string, s: RowState) => (rows.has(k) ? undefined : set(k, s)),
+    note: (list: ReadonlyArray<readonly [string, RowState]>) => list.forEach(([k, s]) => set(k, s)),
+    store: { shared, find: async (key: string) => entries.find((e) => e.key === key) },
+  } as unknown as InputLedger;
+}
+
+describe("sentElsewhere", () => {
+  const doneByA: Entry = { key: "shipment:ref:W-1", input: "/a/sheet.csv", state: { state: "created", id: 7 } };
+
+  it("on a shared ledger, takes another machine's done write as done, also for a row this input was refused (failed here)", async () => {
+    for (const before of [undefined, { state: "failed", error: "not sent: another run holds it in flight, or sent it meanwhile" } as const]) {
+      const rows = new Map<string, RowState>(before ? [["ref:W-1", before]] : []);
+      expect(await sentElsewhere(inputLedger(rows, [doneByA], true), ["ref:W-1"])).toEqual(new Map());
+      expect(rows.get("ref:W-1")).toEqual({ state: "created", id: 7 });
+    }
+  });
+
+  it("on a local ledger, refuses it as a copy", async () => {
+    const rows = new Map<string, RowState>();
+    expect([...(await sentElsewhere(inputLedger(rows, [doneByA], false), ["ref:W-1"])).values()]).toEqual([doneByA]);
   });
 });

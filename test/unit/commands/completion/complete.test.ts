@@ -61,7 +61,7 @@ describe("shipctl __complete", () => {
     expect((await complete(["report", "upload", "--set", ""])).values).toEqual(["1", "2"]);
     expect((await complete(["completion", ""])).values).toEqual(["bash", "zsh", "fish", "powershell"]);
     expect((await complete(["config", "tables", "import", ""])).values).toEqual(["countries", "services"]);
-    expect((await complete(["config", "set", ""])).values).toEqual(["baseUrl", "currentProfile", "stripLocation", "caFile", "lookDays"]);
+    expect((await complete(["config", "set", ""])).values).toEqual(["baseUrl", "currentProfile", "stripLocation", "caFile", "lookDays", "ledger", "organization"]);
     expect((await complete(["sandbox", "payment", "d"])).values).toEqual(["declining"]);
     expect((await complete(["api", "P"])).values).toEqual(["POST", "PATCH", "PUT"]);
   });

@@ -22,7 +22,7 @@ describe("config get (parse only)", () => {
   it("refuses an unknown setting, listing those there are (exit 2)", async () => {
     const e = await parse(["colour"]).catch((err: unknown) => err);
     expect(e).toBeInstanceOf(UsageError);
-    expect(e).toMatchObject({ message: 'unknown setting "colour"', hint: "settings: baseUrl, token (masked), profile, currentProfile, stripLocation, caFile, lookDays" });
+    expect(e).toMatchObject({ message: 'unknown setting "colour"', hint: "settings: baseUrl, token (masked), profile, currentProfile, stripLocation, caFile, lookDays, ledger (password hidden), organization" });
   });
 
   it("needs the key (commander's own refusal)", async () => {

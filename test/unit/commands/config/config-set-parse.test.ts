@@ -23,6 +23,18 @@ describe("config set (parse only)", () => {
     await expect(parse(["lookDays", "400"])).rejects.toThrow("lookDays 400");
   });
 
+  it("ledger: local or a postgres URL, a password refused without being echoed; organization: a plain name", async () => {
+    expect(await parse(["ledger", " postgres://shipctl@db.example/shipctl "])).toEqual({ key: "ledger", value: "postgres://shipctl@db.example/shipctl" });
+    expect(await parse(["ledger", "local"])).toEqual({ key: "ledger", value: "local" });
+    const refused = await parse(["ledger", "postgres://ana:hunter22@db/x"]).catch((e: Error) => e);
+    expect(refused).toBeInstanceOf(UsageError);
+    expect((refused as Error).message).toContain("postgres://ana:[REDACTED]@db/x");
+    expect((refused as Error).message).not.toContain("hunter22");
+    await expect(parse(["ledger", "mysql://db/x"])).rejects.toThrow("neither `local` nor a postgres:// URL");
+    expect(await parse(["organization", "north-gallery"])).toEqual({ key: "organization", value: "north-gallery" });
+    await expect(parse(["organization", "North Gallery"])).rejects.toThrow(UsageError);
+  });
+
   it("caFile: the path as given (checked and made absolute when stored); an empty one removes it", async () => {
     expect(await parse(["ca-file", " certs/ca.pem "])).toEqual({ key: "caFile", path: "certs/ca.pem" });
     expect(await parse(["caFile", ""])).toEqual({ key: "caFile", path: "" });

@@ -1,0 +1,62 @@
+// `shipctl ledger push`: moves this machine's local ledger of the organization into the shared one, so a team adopts
+// it half-way without sending anything twice: a row this machine sent is then found by every machine. Idempotent:
+// an entry the shared ledger has already is kept as it is (pushing twice adds nothing). Refused while this machine
+// has entries in flight: their outcome is not known yet, and another machine could not settle them; a rerun of their
+// command settles them first.
+//
+// It reads the local store's folders (local-store.ts: entries/<ab>/<hash>.json, in-flight/<hash>.json) directly:
+// LedgerStore lists only what is in flight, and a full listing is needed by this command alone.
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { LOCAL_LEDGER } from "../config/ledger-setting.js";
+import type { Deps } from "../deps.js";
+import { UsageError } from "../errors.js";
+import { printJson } from "../output/json.js";
+import { LocalStore } from "./local-store.js";
+import { openSharedLedger } from "./open-store.js";
+import { ledgerDir } from "./organization.js";
+import type { Entry } from "./store.js";
+
+const BATCH = 500;
+
+async function jsonFiles(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir, { recursive: true })).filter((n) => n.endsWith(".json")).map((n) => join(dir, n));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw e;
+  }
+}
+
+async function settledEntries(dir: string): Promise<Entry[]> {
+  const out: Entry[] = [];
+  for (const path of await jsonFiles(join(dir, "entries"))) {
+    const text = await readFile(path, "utf8");
+    if (text.trim() !== "") out.push(JSON.parse(text) as Entry);
+  }
+  return out;
+}
+
+export async function pushLedger(deps: Deps, json: boolean): Promise<void> {
+  const { baseUrl, ledger: settings = LOCAL_LEDGER } = await deps.connection();
+  if (settings.kind === "local") {
+    throw new UsageError("ledger push moves this machine's entries into a shared ledger: set the profile's ledger and organization (or SHIPCTL_LEDGER and SHIPCTL_ORGANIZATION) first", {
+      hint: "`shipctl config set ledger postgres://shipctl@db.example/shipctl` and `shipctl config set organization NAME`: docs/team.md says how to set up the team's ledger.",
+    });
+  }
+  const dir = ledgerDir(deps.env, { baseUrl });
+  const inFlight = await new LocalStore(dir).inFlight();
+  if (inFlight.length > 0) {
+    const inputs = [...new Set(inFlight.map((e) => e.input))];
+    throw new UsageError(`this machine's ledger has ${inFlight.length} ${inFlight.length === 1 ? "entry" : "entries"} in flight (from ${inputs.slice(0, 3).join(", ")}${inputs.length > 3 ? ", ..." : ""}): nothing was pushed`, {
+      hint: "Run their commands again with the local ledger (SHIPCTL_LEDGER=local) to settle them, then push.",
+    });
+  }
+  const { store } = await openSharedLedger(settings, { dir, baseUrl, env: deps.env, say: (t) => deps.io.err(t) });
+  const entries = await settledEntries(dir);
+  let added = 0;
+  for (let i = 0; i < entries.length; i += BATCH) added += (await store.adopt(entries.slice(i, i + BATCH))).length;
+  const doc = { pushed: added, already: entries.length - added, from: dir, to: store.where };
+  if (json) printJson(deps.io, doc);
+  else deps.io.out(`pushed ${added} ${added === 1 ? "entry" : "entries"} to ${store.where}${doc.already > 0 ? `; ${doc.already} already there` : ""}\n`);
+}

@@ -1,0 +1,145 @@
+// Exclusion of an input (or a key) in a shared ledger: a lease row naming its holder (machine, user, pid, command,
+// since) with an expiry the holder renews while it runs. A run killed, or a machine gone, stops renewing, so its
+// lease expires and the next run takes it over: no lock outlives its run by more than LEASE_MS, and none depends on a
+// database session (a pooler in transaction mode hands each statement any connection). A lease of this machine whose
+// process is dead is taken over at once, as the local store's lock is (lock.ts).
+import type { Pool } from "pg";
+import { UsageError } from "../errors.js";
+import { aliveHere, describeHolderRun, thisRun, type Holder } from "./holder.js";
+import type { Exclusion, ExclusionWait } from "./store.js";
+
+/** How long a lease lasts without renewal; renewed every third of it while its run lives. */
+export const LEASE_MS = 60_000;
+const RETRY_MS = 200;
+
+/** Where a shared ledger's rows belong: the service's base URL (normalised as organizationId does) and the organization. */
+export interface Scope {
+  baseUrl: string;
+  organization: string;
+}
+
+export interface Lease extends Holder {
+  id: number;
+  scope: string;
+  what: string;
+  since: Date;
+  expiresAt: Date;
+  /** Past its expiry: its holder stopped renewing it (dead, or cut off from the database). */
+  expired: boolean;
+}
+
+interface LeaseRow {
+  id: string;
+  scope: string;
+  what: string;
+  machine: string;
+  os_user: string;
+  pid: number;
+  command: string;
+  since: Date;
+  expires_at: Date;
+  expired: boolean;
+}
+
+type Query = <R extends object>(sql: string, params?: unknown[]) => Promise<R[]>;
+
+export class LeaseTable {
+  private readonly me = thisRun();
+  private readonly held = new Map<number, NodeJS.Timeout>();
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly scope: Scope,
+    private readonly where: string,
+    private readonly query: Query,
+  ) {}
+
+  async take(scope: string, what: string, wait?: ExclusionWait): Promise<Exclusion> {
+    const started = Date.now();
+    let waiting = false;
+    for (;;) {
+      const [taken] = await this.query<{ id: string }>(
+        `INSERT INTO shipctl_leases AS l (base_url, organization, scope, what, machine, os_user, pid, command, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + $9 * interval '1 millisecond')
+         ON CONFLICT (base_url, organization, scope) DO UPDATE
+           SET id = nextval('shipctl_ids'), what = EXCLUDED.what, machine = EXCLUDED.machine, os_user = EXCLUDED.os_user,
+               pid = EXCLUDED.pid, command = EXCLUDED.command, since = now(), expires_at = EXCLUDED.expires_at
+           WHERE l.expires_at < now()
+         RETURNING id`,
+        [this.scope.baseUrl, this.scope.organization, scope, what, this.me.machine, this.me.user, this.me.pid, this.me.command, LEASE_MS],
+      );
+      if (taken !== undefined) return this.hold(Number(taken.id));
+      const holder = await this.holderOf(scope);
+      if (holder === undefined) continue;
+      if (aliveHere(holder) === false) {
+        // This machine's run that held it is dead: taken over now rather than after its expiry.
+        await this.query("DELETE FROM shipctl_leases WHERE id = $1", [holder.id]);
+        continue;
+      }
+      if (wait && Date.now() - started < wait.ms) {
+        if (!waiting) wait.say(describeHolderRun(holder));
+        waiting = true;
+        await new Promise((r) => setTimeout(r, RETRY_MS));
+        continue;
+      }
+      throw this.heldBy(holder, what, waiting ? wait!.ms : undefined);
+    }
+  }
+
+  async refuseIfHeld(scope: string, what: string): Promise<void> {
+    const holder = await this.holderOf(scope);
+    if (holder !== undefined && !holder.expired && aliveHere(holder) !== false) throw this.heldBy(holder, what);
+  }
+
+  async list(): Promise<Lease[]> {
+    return this.select("TRUE", []);
+  }
+
+  async byId(id: number): Promise<Lease | undefined> {
+    return (await this.select("id = $3", [id]))[0];
+  }
+
+  /** Removes a lease (`ledger unlock`); false when it was gone already. */
+  async release(id: number): Promise<boolean> {
+    return (await this.query("DELETE FROM shipctl_leases WHERE id = $1 RETURNING id", [id])).length > 0;
+  }
+
+  async releaseAll(): Promise<void> {
+    await Promise.all([...this.held.keys()].map((id) => this.drop(id)));
+  }
+
+  private hold(id: number): Exclusion {
+    // Renewed while the run lives; unref'd, so a lease never keeps a finished process alive.
+    const timer = setInterval(() => {
+      this.pool.query("UPDATE shipctl_leases SET expires_at = now() + $2 * interval '1 millisecond' WHERE id = $1", [id, LEASE_MS]).catch(() => undefined);
+    }, LEASE_MS / 3);
+    timer.unref();
+    this.held.set(id, timer);
+    return { release: () => this.drop(id) };
+  }
+
+  private async drop(id: number): Promise<void> {
+    clearInterval(this.held.get(id));
+    if (!this.held.delete(id)) return;
+    await this.query("DELETE FROM shipctl_leases WHERE id = $1", [id]);
+  }
+
+  private async holderOf(scope: string): Promise<Lease | undefined> {
+    return (await this.select("scope = $3", [scope]))[0];
+  }
+
+  private async select(where: string, params: unknown[]): Promise<Lease[]> {
+    const rows = await this.query<LeaseRow>(
+      `SELECT id, scope, what, machine, os_user, pid, command, since, expires_at, expires_at < now() AS expired FROM shipctl_leases
+       WHERE base_url = $1 AND organization = $2 AND ${where} ORDER BY since, id`,
+      [this.scope.baseUrl, this.scope.organization, ...params],
+    );
+    return rows.map((r) => ({ id: Number(r.id), scope: r.scope, what: r.what, machine: r.machine, user: r.os_user, pid: r.pid, command: r.command, since: r.since, expiresAt: r.expires_at, expired: r.expired }));
+  }
+
+  private heldBy(holder: Lease, what: string, waitedMs?: number): UsageError {
+    return new UsageError(`another shipctl run is working on ${what} (${describeHolderRun(holder)}; shared ledger ${this.where})${waitedMs !== undefined ? `; waited ${waitedMs / 1000} s for it` : ""}`, {
+      hint: `Wait for it to finish, then run again. If that run is dead, its lease expires within ${LEASE_MS / 1000} s of its last renewal; \`shipctl ledger unlock ${holder.id}\` releases it once expired.`,
+    });
+  }
+}

@@ -1,0 +1,183 @@
+// An organization's ledger in a team's PostgreSQL database (SHIPCTL_LEDGER=postgres://...): the same entries as the
+// local store (local-store.ts), shared by every machine of the team, scoped by the service's base URL and the
+// organization's name (SHIPCTL_ORGANIZATION).
+//
+// A claim is one INSERT ... ON CONFLICT DO UPDATE ... WHERE per batch: atomic in the database, committed before the
+// call returns (so before its request may leave), and holding no session state, so it works through a pooler in
+// transaction mode. A second machine's claim of the same key is refused, as a second run's is on one machine.
+// Exclusion of an input is a lease row (postgres-leases.ts), never a session-level advisory lock, which dies with a
+// pooled connection and not with its run. Every failure of the database becomes LedgerUnavailable: the run stops,
+// nothing is sent without its entry, and nothing falls back to the local store.
+import type { Pool } from "pg";
+import { CliError, LedgerUnavailable } from "../errors.js";
+import type { RowState } from "./entry.js";
+import { thisRun, type Holder } from "./holder.js";
+import { LeaseTable, type Lease, type Scope } from "./postgres-leases.js";
+import type { Claim, Entry, Exclusion, ExclusionWait, LedgerStore, Refused } from "./store.js";
+
+/** An entry as `ledger status` shows it: with its id (for `ledger unlock`) and who holds it. */
+export interface HeldEntry extends Entry, Holder {
+  id: number;
+  since: Date;
+}
+
+interface EntryRow {
+  id: string;
+  key: string;
+  input: string;
+  state: RowState;
+  machine: string;
+  os_user: string;
+  pid: number;
+  command: string;
+  since: Date;
+}
+
+export class PostgresStore implements LedgerStore {
+  readonly shared = true;
+  readonly leases: LeaseTable;
+  private readonly me = thisRun();
+
+  constructor(
+    readonly where: string,
+    private readonly pool: Pool,
+    readonly scope: Scope,
+    /** Makes a database failure the named error, its text without the password. */
+    private readonly unavailable: (e: unknown) => LedgerUnavailable,
+  ) {
+    this.leases = new LeaseTable(pool, scope, where, (sql, params) => this.query(sql, params));
+  }
+
+  /** A query; any failure of the database (not an error of ours) stops the run as LedgerUnavailable. */
+  async query<R extends object>(sql: string, params: unknown[] = []): Promise<R[]> {
+    try {
+      return (await this.pool.query<R>(sql, params)).rows;
+    } catch (e) {
+      throw e instanceof CliError ? e : this.unavailable(e);
+    }
+  }
+
+  async claim(claims: readonly Claim[]): Promise<Refused[]> {
+    if (claims.length === 0) return [];
+    const granted = new Set<string>();
+    // A batch's claims share what they may replace (one kind of write); grouped anyway, so any batch is one statement per group.
+    for (const over of ["failed", "settled"] as const) {
+      const group = claims.filter((c) => (c.over ?? "failed") === over);
+      if (group.length === 0) continue;
+      const rows = await this.query<{ key: string }>(
+        `INSERT INTO shipctl_entries AS e (base_url, organization, key, input, state, machine, os_user, pid, command)
+         SELECT $1, $2, k, i, s, $6, $7, $8, $9 FROM unnest($3::text[], $4::text[], $5::jsonb[]) AS t(k, i, s)
+         ON CONFLICT (base_url, organization, key) DO UPDATE
+           SET input = EXCLUDED.input, state = EXCLUDED.state, machine = EXCLUDED.machine, os_user = EXCLUDED.os_user,
+               pid = EXCLUDED.pid, command = EXCLUDED.command, since = now(), updated_at = now()
+           WHERE (e.state->>'state' = 'in_flight' AND e.input = EXCLUDED.input)
+              OR (e.state->>'state' <> 'in_flight' AND ($10 = 'settled' OR e.state->>'state' = 'failed'))
+         RETURNING key`,
+        [this.scope.baseUrl, this.scope.organization, group.map((c) => c.key), group.map((c) => c.input), group.map((c) => JSON.stringify(c.state)), this.me.machine, this.me.user, this.me.pid, this.me.command, over],
+      );
+      for (const r of rows) granted.add(r.key);
+    }
+    const refusedKeys = claims.map((c) => c.key).filter((k) => !granted.has(k));
+    if (refusedKeys.length === 0) return [];
+    const held = await this.entries("key = ANY($3::text[])", [refusedKeys]);
+    const byKey = new Map(held.map((e) => [e.key, e]));
+    // A refused key's entry removed meanwhile (`ledger unlock`) is reported as it was when refused: held elsewhere.
+    return refusedKeys.map((key) => ({ key, entry: byKey.get(key) ?? { key, input: "another run", state: { state: "failed", error: "released meanwhile" } } }));
+  }
+
+  async record(given: readonly Entry[]): Promise<void> {
+    // One statement may not update a row twice: a key's last state in the batch is the one that counts.
+    const entries = [...new Map(given.map((e) => [e.key, e])).values()];
+    if (entries.length === 0) return;
+    // Every write commits before it returns: a lost outcome would only leave its entry in flight, but PostgreSQL
+    // gives no cheaper write than a committed one to a pooled connection.
+    await this.query(
+      `INSERT INTO shipctl_entries AS e (base_url, organization, key, input, state, machine, os_user, pid, command)
+       SELECT $1, $2, k, i, s, $6, $7, $8, $9 FROM unnest($3::text[], $4::text[], $5::jsonb[]) AS t(k, i, s)
+       ON CONFLICT (base_url, organization, key) DO UPDATE SET input = EXCLUDED.input, state = EXCLUDED.state, updated_at = now()`,
+      [this.scope.baseUrl, this.scope.organization, entries.map((e) => e.key), entries.map((e) => e.input), entries.map((e) => JSON.stringify(e.state)), this.me.machine, this.me.user, this.me.pid, this.me.command],
+    );
+  }
+
+  /** Adds settled entries the ledger lacks (`ledger push`); an entry it has is kept as it is. Returns the keys added. */
+  async adopt(entries: readonly Entry[]): Promise<string[]> {
+    if (entries.length === 0) return [];
+    const rows = await this.query<{ key: string }>(
+      `INSERT INTO shipctl_entries (base_url, organization, key, input, state, machine, os_user, pid, command)
+       SELECT $1, $2, k, i, s, $6, $7, $8, $9 FROM unnest($3::text[], $4::text[], $5::jsonb[]) AS t(k, i, s)
+       ON CONFLICT (base_url, organization, key) DO NOTHING RETURNING key`,
+      [this.scope.baseUrl, this.scope.organization, entries.map((e) => e.key), entries.map((e) => e.input), entries.map((e) => JSON.stringify(e.state)), this.me.machine, this.me.user, this.me.pid, this.me.command],
+    );
+    return rows.map((r) => r.key);
+  }
+
+  async find(key: string): Promise<Entry | undefined> {
+    const [found] = await this.entries("key = $3", [key]);
+    return found === undefined ? undefined : { key: found.key, input: found.input, state: found.state };
+  }
+
+  async inFlight(): Promise<Entry[]> {
+    return (await this.heldEntries()).map((e) => ({ key: e.key, input: e.input, state: e.state }));
+  }
+
+  /** The entries in flight with their ids and holders (`ledger status`). */
+  heldEntries(): Promise<HeldEntry[]> {
+    return this.entries("state->>'state' = 'in_flight'", []);
+  }
+
+  /** An entry by its id (`ledger unlock`). */
+  async entryById(id: number): Promise<HeldEntry | undefined> {
+    return (await this.entries("id = $3", [id]))[0];
+  }
+
+  /** Removes an entry in flight (`ledger unlock`); false when it is no longer in flight. */
+  async releaseEntry(id: number): Promise<boolean> {
+    const rows = await this.query(
+      "DELETE FROM shipctl_entries WHERE base_url = $1 AND organization = $2 AND id = $3 AND state->>'state' = 'in_flight' RETURNING id",
+      [this.scope.baseUrl, this.scope.organization, id],
+    );
+    return rows.length > 0;
+  }
+
+  /** Whether any entry was ever recorded for this organization (a name no entry used yet is announced). */
+  async hasEntries(): Promise<boolean> {
+    const rows = await this.query("SELECT 1 FROM shipctl_entries WHERE base_url = $1 AND organization = $2 LIMIT 1", [this.scope.baseUrl, this.scope.organization]);
+    return rows.length > 0;
+  }
+
+  /** The other organizations with entries for this base URL: named when a new one is announced (a typo?). */
+  async otherOrganizations(): Promise<string[]> {
+    const rows = await this.query<{ organization: string }>(
+      "SELECT DISTINCT organization FROM shipctl_entries WHERE base_url = $1 AND organization <> $2 ORDER BY organization LIMIT 10",
+      [this.scope.baseUrl, this.scope.organization],
+    );
+    return rows.map((r) => r.organization);
+  }
+
+  exclude(scope: string, what: string, wait?: ExclusionWait): Promise<Exclusion> {
+    return this.leases.take(scope, what, wait);
+  }
+
+  refuseIfExcluded(scope: string, what: string): Promise<void> {
+    return this.leases.refuseIfHeld(scope, what);
+  }
+
+  /** The leases held (`ledger status`). */
+  heldLeases(): Promise<Lease[]> {
+    return this.leases.list();
+  }
+
+  async close(): Promise<void> {
+    await this.leases.releaseAll();
+    await this.pool.end().catch(() => undefined);
+  }
+
+  private async entries(where: string, params: unknown[]): Promise<HeldEntry[]> {
+    const rows = await this.query<EntryRow>(
+      `SELECT id, key, input, state, machine, os_user, pid, command, since FROM shipctl_entries
+       WHERE base_url = $1 AND organization = $2 AND ${where} ORDER BY since, id`,
+      [this.scope.baseUrl, this.scope.organization, ...params],
+    );
+    return rows.map((r) => ({ id: Number(r.id), key: r.key, input: r.input, state: r.state, machine: r.machine, user: r.os_user, pid: r.pid, command: r.command, since: r.since }));
+  }
+}

@@ -1,0 +1,138 @@
+// The shared ledger's store against a real PostgreSQL server (test/helpers/postgres.ts): two stores on one database
+// are two machines of a team.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LedgerSchemaNewer, LedgerUnavailable, UsageError } from "../../../src/errors.js";
+import type { LedgerSettings } from "../../../src/config/ledger-setting.js";
+import { connectSharedLedger, type SharedLedger } from "../../../src/ledger/open-store.js";
+import type { InFlight } from "../../../src/ledger/entry.js";
+import { postgresAvailable, startPostgres, type PostgresServer } from "../../helpers/postgres.js";
+import { tempDir } from "../../helpers/cli.js";
+
+const BASE = "http://127.0.0.1:9/api";
+const inFlight: InFlight = { state: "in_flight", at: "2026-11-27T07:00:00.000Z", attempt: 1, settle_at: "2026-11-27T07:05:00.000Z" };
+
+describe.skipIf(!postgresAvailable("shared ledger store (test/unit/ledger/postgres-store.test.ts)"))("PostgresStore", () => {
+  let server: PostgresServer;
+  const opened: SharedLedger[] = [];
+  const said: string[] = [];
+
+  beforeAll(async () => {
+    server = await startPostgres();
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((l) => l.store.close()));
+    await server?.stop();
+  });
+
+  async function machine(url: string, organization = "north-gallery", baseUrl = BASE): Promise<SharedLedger> {
+    const settings: LedgerSettings = { kind: "postgres", url, organization };
+    const ledger = await connectSharedLedger(settings, { dir: tempDir(), baseUrl, env: {}, say: (t) => said.push(t) });
+    opened.push(ledger);
+    return ledger;
+  }
+
+  it("refuses a second machine's claim of a key in flight, and names the entry that holds it", async () => {
+    const url = await server.newDatabase();
+    const a = (await machine(url)).store;
+    const b = (await machine(url)).store;
+    expect(await a.claim([{ key: "shipment:k1", input: "/home/ana/sheet.csv", state: inFlight }])).toEqual([]);
+    const refused = await b.claim([
+      { key: "shipment:k1", input: "/home/ben/sheet.csv", state: inFlight },
+      { key: "shipment:k2", input: "/home/ben/sheet.csv", state: inFlight },
+    ]);
+    expect(refused).toMatchObject([{ key: "shipment:k1", entry: { key: "shipment:k1", input: "/home/ana/sheet.csv", state: inFlight } }]);
+    expect((await b.find("shipment:k2"))?.input).toBe("/home/ben/sheet.csv");
+    expect((await a.inFlight()).map((e) => e.key).sort()).toEqual(["shipment:k1", "shipment:k2"]);
+  });
+
+  it("lets a failed entry be claimed again, a done one only when the claim may replace settled entries", async () => {
+    const url = await server.newDatabase();
+    const a = (await machine(url)).store;
+    const b = (await machine(url)).store;
+    await a.claim([{ key: "shipment:f", input: "a.csv", state: inFlight }, { key: "shipment:d", input: "a.csv", state: inFlight }]);
+    await a.record([{ key: "shipment:f", input: "a.csv", state: { state: "failed", error: "refused" } }, { key: "shipment:d", input: "a.csv", state: { state: "created", id: 7 } }]);
+    expect(await a.inFlight()).toEqual([]);
+    expect(await b.claim([{ key: "shipment:f", input: "b.csv", state: inFlight }])).toEqual([]);
+    const refused = await b.claim([{ key: "shipment:d", input: "b.csv", state: inFlight }]);
+    expect(refused[0]?.entry.state).toEqual({ state: "created", id: 7 });
+    expect(await b.claim([{ key: "shipment:d", input: "b.csv", state: inFlight, over: "settled" }])).toEqual([]);
+  });
+
+  it("keeps organizations and base URLs apart", async () => {
+    const url = await server.newDatabase();
+    const north = (await machine(url, "north-gallery")).store;
+    const south = (await machine(url, "south-gallery")).store;
+    const other = (await machine(url, "north-gallery", "https://other.example/api")).store;
+    for (const s of [north, south, other]) expect(await s.claim([{ key: "payment:1", input: "checkout", state: inFlight }])).toEqual([]);
+    expect(await south.find("payment:2")).toBeUndefined();
+  });
+
+  it("announces an organization no entry has used yet, naming the ones that have", async () => {
+    const url = await server.newDatabase();
+    said.length = 0;
+    const first = (await machine(url, "north-gallery")).store;
+    expect(said.join("")).toContain("organization north-gallery is new in this ledger");
+    await first.claim([{ key: "k", input: "a.csv", state: inFlight }]);
+    said.length = 0;
+    await machine(url, "north-galery");
+    expect(said.join("")).toContain("organization north-galery is new in this ledger");
+    expect(said.join("")).toContain("Organizations with entries there: north-gallery");
+    said.length = 0;
+    await machine(url, "north-gallery");
+    expect(said.join("")).not.toContain("is new");
+  });
+
+  it("excludes an input across machines with a lease naming its holder, released or expired", async () => {
+    const url = await server.newDatabase();
+    const a = (await machine(url)).store;
+    const b = (await machine(url)).store;
+    const held = await a.exclude("shipment-create\nsheet.csv", "sheet.csv");
+    const refusal = await b.exclude("shipment-create\nsheet.csv", "sheet.csv").catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(UsageError);
+    expect((refusal as Error).message).toMatch(/another shipctl run is working on sheet\.csv \(.+ on .+, pid \d+, `shipctl/);
+    await expect(b.refuseIfExcluded("shipment-create\nsheet.csv", "sheet.csv")).rejects.toThrow(/working on sheet\.csv/);
+    // Other inputs never wait.
+    await (await b.exclude("shipment-create\nother.csv", "other.csv")).release();
+    await held.release();
+    const again = await b.exclude("shipment-create\nsheet.csv", "sheet.csv");
+    // A holder that stopped renewing (a dead machine): its lease expires and the next run takes it over.
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    await db.query("UPDATE shipctl_leases SET machine = 'dead-laptop', expires_at = now() - interval '1 second'");
+    await db.end();
+    await (await a.exclude("shipment-create\nsheet.csv", "sheet.csv")).release();
+    await again.release();
+  });
+
+  it("refuses a schema newer than it knows, by name", async () => {
+    const url = await server.newDatabase();
+    await machine(url);
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    await db.query("INSERT INTO shipctl_schema (version, by) VALUES (99, '9.0.0')");
+    await db.end();
+    const refusal = await machine(url).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(LedgerSchemaNewer);
+    expect((refusal as Error).message).toContain("schema is version 99 (written by shipctl 9.0.0)");
+  });
+
+  it("names a database it cannot reach, without its password", async () => {
+    const url = server.url("nowhere", "pw-s3cret").replace(/host=[^&]+/, `host=${encodeURIComponent(tempDir())}`);
+    const refusal = await machine(url).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(LedgerUnavailable);
+    expect((refusal as Error).message).toMatch(/^the shared ledger \(postgres .*organization north-gallery\) did not answer/);
+    expect(`${(refusal as Error).message} ${(refusal as LedgerUnavailable).hint}`).not.toContain("pw-s3cret");
+  });
+
+  it("stops with LedgerUnavailable when the database goes away in the middle", async () => {
+    const url = await server.newDatabase();
+    const a = (await machine(url)).store;
+    await server.stop();
+    try {
+      await expect(a.claim([{ key: "k", input: "a.csv", state: inFlight }])).rejects.toBeInstanceOf(LedgerUnavailable);
+    } finally {
+      await server.start();
+    }
+  });
+});
