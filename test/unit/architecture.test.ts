@@ -3,7 +3,7 @@
 // count: a circle of types is still one to a reader), and no file grows past 300 lines.
 import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 
 const SRC = resolve(import.meta.dirname, "../../src");
 
@@ -29,7 +29,8 @@ function importsOf(file: string): string[] {
 }
 
 const graph = new Map(files.map((f) => [f, importsOf(f)]));
-const rel = (f: string) => relative(SRC, f);
+/** A file's place in src/, with / on every system (Windows gives `\`). */
+const rel = (f: string) => relative(SRC, f).split(sep).join("/");
 
 /**
  * The floors of src/, top first (docs/architecture.md): a folder imports from its own floor or a lower one, never a

@@ -13,6 +13,20 @@ import { shellQuote } from "../../../src/output/shell-quote.js";
 /** A shipment's photo folder as `due` prints it on this system: one separator, quoted for the shell. */
 const photos = (folder: string, id: number) => shellQuote(displayPath(folder, String(id)));
 
+/** Runs `f` as if on `platform` (process.platform, read by the path and shell rules), with no SHIPCTL_SHELL set. */
+function onPlatform<T>(platform: NodeJS.Platform, f: () => T): T {
+  const real = Object.getOwnPropertyDescriptor(process, "platform")!;
+  const shell = process.env.SHIPCTL_SHELL;
+  Object.defineProperty(process, "platform", { ...real, value: platform });
+  delete process.env.SHIPCTL_SHELL;
+  try {
+    return f();
+  } finally {
+    Object.defineProperty(process, "platform", real);
+    if (shell !== undefined) process.env.SHIPCTL_SHELL = shell;
+  }
+}
+
 const NOW = new Date("2026-03-10T12:00:00Z");
 const H = 3_600_000;
 const D = 24 * H;
@@ -74,6 +88,14 @@ describe("dueItems", () => {
     const [item] = dueItems([ship(3, ShipmentStatus.Arrived, { arrived_at: stamp(-1 * H) })], { ...RULES, photos: "/srv/my photos/" });
     expect(item!.next_command).toBe(`shipctl report upload 3 --set 2 ${photos("/srv/my photos/", 3)}`);
     if (process.platform !== "win32") expect(item!.next_command).toBe("shipctl report upload 3 --set 2 '/srv/my photos/3'");
+  });
+
+  it("names the photo folder with one separator, quoted for the platform's shell (Windows and macOS injected)", () => {
+    const shipment = ship(3, ShipmentStatus.Arrived, { arrived_at: stamp(-1 * H) });
+    const nextOn = (platform: NodeJS.Platform, folder: string) =>
+      onPlatform(platform, () => dueItems([shipment], { ...RULES, photos: folder })[0]!.next_command);
+    expect(nextOn("win32", "C:\\Users\\Ann O'Neil\\photos")).toBe("shipctl report upload 3 --set 2 'C:\\Users\\Ann O''Neil\\photos\\3'");
+    expect(nextOn("darwin", "/Users/ann/Ann O'Neil/photos/")).toBe("shipctl report upload 3 --set 2 '/Users/ann/Ann O'\\''Neil/photos/3'");
   });
 
   it("keeps shipments created since the moment given, and those that do not say when", () => {

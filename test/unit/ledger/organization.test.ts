@@ -2,7 +2,7 @@
 // token; a token that does not match is not confirmed until its records are checked (owner.ts) and accepted.
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { ledgerDir, markFor, OrganizationLedger, organizationId, tokenMatches } from "../../../src/ledger/organization.js";
 import { tempDir } from "../../helpers/cli.js";
 
@@ -11,7 +11,7 @@ describe("organization ledger", () => {
     const env = { SHIPCTL_STATE_DIR: "/state" };
     expect(organizationId({ baseUrl: "https://API.example.com/" })).toBe(organizationId({ baseUrl: "https://api.example.com" }));
     expect(organizationId({ baseUrl: "https://a.example.com" })).not.toBe(organizationId({ baseUrl: "https://b.example.com" }));
-    expect(ledgerDir(env, { baseUrl: "https://api.example.com" })).toBe(join("/state", "ledger", organizationId({ baseUrl: "https://api.example.com" })));
+    expect(ledgerDir(env, { baseUrl: "https://api.example.com" })).toBe(join(resolve("/state"), "ledger", organizationId({ baseUrl: "https://api.example.com" })));
   });
 
   it("marks a token with a salt of its own each time, and matches only that token", () => {

@@ -92,20 +92,20 @@ describe("report multipart body", () => {
     const { dir, check } = await copied("nested");
     const body = await reportBody(check.photos);
     truncateSync(join(dir, "art", "top.png"), 10);
-    await expect(readAll(body.open().stream)).rejects.toThrow(/art\/top\.png changed while it was being sent/);
+    await expect(readAll(body.open().stream)).rejects.toThrow(`${join("art", "top.png")} changed while it was being sent`);
   });
 
   it("fails the stream rather than send other bytes than checked when a file grew", async () => {
     const { dir, check } = await copied("nested");
     const body = await reportBody(check.photos);
     appendFileSync(join(dir, "box", "front.jpg"), Buffer.alloc(5000, 1));
-    await expect(readAll(body.open().stream)).rejects.toThrow(/box\/front\.jpg changed while it was being sent/);
+    await expect(readAll(body.open().stream)).rejects.toThrow(`${join("box", "front.jpg")} changed while it was being sent`);
   });
 
   it("refuses to build a body from a photo changed since its check", async () => {
     const { dir, check } = await copied("nested");
     truncateSync(join(dir, "box", "left.jpg"), 10);
-    await expect(reportBody(check.photos)).rejects.toThrow(/box\/left\.jpg changed/);
+    await expect(reportBody(check.photos)).rejects.toThrow(`${join("box", "left.jpg")} changed`);
   });
 
   it("tells its running total of bytes handed on, from 0 again for each encoding opened", async () => {
