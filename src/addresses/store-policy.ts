@@ -4,9 +4,9 @@
 import type { ApiClient } from "../api/client-types.js";
 import type { Address } from "../contract/index.js";
 import type { Deps } from "../deps.js";
-import type { Prompter } from "../prompter.js";
 import { CancelledError, RejectedError } from "../errors.js";
 import { renderDiff } from "../output/diff.js";
+import { confirmRevision } from "../batch/address-set.js";
 import { checkedRevision, verifyWithService } from "./verification.js";
 
 export interface StorePolicy {
@@ -48,13 +48,4 @@ export async function addressToStore(deps: Deps, api: ApiClient, address: Addres
   throw new CancelledError("the recommended revision was declined, so nothing was stored", {
     hint: "Correct the input and run again, or pass --no-verify to store the address exactly as given.",
   });
-}
-
-/**
- * The one question about a recommended revision, in `address add` and `update` and in every CSV batch. Enter answers
- * No: staff who press Enter without reading keep the address as they typed it, and nothing they did not choose is
- * stored; the run then says how to take the revision (--accept-recommended, or yes at the prompt).
- */
-export function confirmRevision(prompter: Prompter): Promise<boolean> {
-  return prompter.confirm("Use the recommended address?", { default: false });
 }

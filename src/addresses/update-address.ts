@@ -1,10 +1,9 @@
 // `address update <id>`: the same input and store policy as `add`, then a PATCH with the full address (the service
 // replaces the whole record, so resending it is harmless and needs no ledger).
 import type { Address } from "../contract/index.js";
-import type { Deps } from "../deps.js";
+import { callOptions, type Deps } from "../deps.js";
 import type { AddressFlags } from "../input/address-fields.js";
 import { readAddressInput } from "../input/address-input.js";
-import { callOptions } from "../input/call-options.js";
 import { addressToStore, type StorePolicy } from "./store-policy.js";
 
 /** Returns the address as stored (the recommended revision, when one was accepted). */
