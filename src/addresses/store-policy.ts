@@ -1,9 +1,13 @@
 // What `address add` and `address update` store: the address as given when the service finds it valid (or with
 // --no-verify), the service's recommended revision only with --accept-recommended or a yes at the prompt, and nothing
-// when the service finds it invalid. One place, so both commands follow the same rules.
+// when the service finds it invalid. One place, so both commands follow the same rules. `address update <id>` then
+// sends a PATCH with the full address (the service replaces the whole record, so resending it is harmless and needs
+// no ledger).
 import type { ApiClient } from "../api/client-types.js";
 import type { Address } from "../contract/index.js";
-import type { Deps } from "../deps.js";
+import { callOptions, type Deps } from "../deps.js";
+import type { AddressFlags } from "../input/address-fields.js";
+import { readAddressInput } from "../input/address-input.js";
 import { CancelledError, RejectedError } from "../errors.js";
 import { renderDiff } from "../output/diff.js";
 import { confirmRevision } from "../batch/address-set.js";
@@ -48,4 +52,13 @@ export async function addressToStore(deps: Deps, api: ApiClient, address: Addres
   throw new CancelledError("the recommended revision was declined, so nothing was stored", {
     hint: "Correct the input and run again, or pass --no-verify to store the address exactly as given.",
   });
+}
+
+/** `address update <id>`: returns the address as stored (the recommended revision, when one was accepted). */
+export async function updateAddress(deps: Deps, id: number, input: AddressFlags, policy: StorePolicy): Promise<Address> {
+  const address = await readAddressInput(deps, input, { targetId: id });
+  const api = await deps.api();
+  const toStore = await addressToStore(deps, api, address, policy);
+  await api.updateAddress(id, toStore, callOptions(deps, `Updating address ${id}`));
+  return toStore;
 }
