@@ -12,6 +12,9 @@ import { stateDirOf } from "../../helpers/ledger.js";
 
 const sandbox = inFlightSandbox({ applyMaxMs: HOLD_APPLY_MAX_MS });
 
+/** A bound on a test that hangs, not a measure of it: each test runs the CLI three times, waiting on nothing but the sandbox and the CLI. */
+const HANGS_AFTER = { timeout: 120_000 };
+
 const PAY = { method: "POST", path: "/api/v1/checkout" };
 const PRICE = { method: "GET", path: "/api/v1/checkout" };
 
@@ -25,18 +28,18 @@ async function heldPayment(count: number): Promise<{ org: OrgTarget; ids: number
 /** Runs `args` while the payment is held, and releases it once the run has read the shipments back and found it not applied yet. */
 async function rerunReleasing(org: OrgTarget, args: string[], configDir: string) {
   const child = spawnCli(args, { sandbox: org, configDir });
-  const rerun = collect(child, 60_000);
+  const rerun = collect(child, HANGS_AFTER.timeout);
   await printed(child, /not found yet; reading back again/);
   await org.control.releaseHeld();
   return rerun;
 }
 
 
-describe("checkout killed (SIGKILL) while the service is still applying the payment", () => {
+describe("checkout killed (SIGKILL) while the service is still applying the payment", HANGS_AFTER, () => {
   it("the rerun at once settles it (paid) before pricing anything, and charges nothing; a later rerun sends nothing", async () => {
     const { org, ids, args, configDir } = await heldPayment(2);
     const child = spawnCli(["checkout", ...args, "--yes"], { sandbox: org, configDir });
-    const killed = collect(child);
+    const killed = collect(child, HANGS_AFTER.timeout);
     await bodyRead(org, PAY);
     child.kill("SIGKILL");
     expect((await killed).signal).toBe("SIGKILL");
@@ -63,7 +66,7 @@ describe("checkout killed (SIGKILL) while the service is still applying the paym
   it("--no-wait on the rerun at once: exit 7 naming the settle time, nothing priced or paid; the printed rerun settles it", async () => {
     const { org, ids, args, configDir } = await heldPayment(1);
     const child = spawnCli(["checkout", ...args, "--yes"], { sandbox: org, configDir });
-    const killed = collect(child);
+    const killed = collect(child, HANGS_AFTER.timeout);
     await bodyRead(org, PAY);
     child.kill("SIGKILL");
     await killed;
@@ -89,11 +92,11 @@ describe("checkout killed (SIGKILL) while the service is still applying the paym
   });
 });
 
-describe("checkout interrupted (Ctrl-C) while the service is still applying the payment", () => {
+describe("checkout interrupted (Ctrl-C) while the service is still applying the payment", HANGS_AFTER, () => {
   it("waits for the payment's answer and records it, exit 130; the rerun pays nothing", async () => {
     const { org, ids, args, configDir } = await heldPayment(2);
     const child = spawnCli(["checkout", ...args, "--yes", "--json"], { sandbox: org, configDir });
-    const result = collect(child);
+    const result = collect(child, HANGS_AFTER.timeout);
     await bodyRead(org, PAY);
     // The payment is applied only once the run has taken the Ctrl-C and waits for its answer.
     const waiting = printed(child, /requests already sent get up to 30 s to answer/);
