@@ -1,11 +1,11 @@
-// What every command's logic receives. systemDeps() is the real world; tests build their own.
-import { systemClock, type Clock } from "./clock.js";
-import { ExitCode, InterruptedError } from "./errors.js";
-import { quietIO, systemIO, type IO } from "./output/io.js";
+// What every command's logic receives, and how its calls to the service are made. system-deps.ts builds the real
+// world's (it alone names the folders that build a connection and a client); tests build their own.
+import type { Clock } from "./clock.js";
+import { quietIO, type IO } from "./output/io.js";
 import { colorEnabled, createTheme, type Theme } from "./output/theme.js";
-import { systemPrompter, type Prompter } from "./prompter.js";
-import type { ApiClient } from "./api/client-types.js";
-import type { Connection } from "./config/connection-types.js";
+import type { Prompter } from "./prompter.js";
+import type { ApiClient, CallOptions, RetryInfo } from "./api/client-types.js";
+import type { Tables } from "./contract/index.js";
 
 /** Flags that every command accepts (defined on the program). */
 export interface GlobalOptions {
@@ -20,6 +20,33 @@ export interface GlobalOptions {
   /** --quiet: errors and the one-line summary only on stderr (deps.io is quietIO). */
   quiet: boolean;
 }
+
+/** Where a resolved setting came from: precedence is flag > env > profile. */
+export type Source = "flag" | "env" | "profile" | "default";
+
+/** Everything needed to talk to the service, resolved from flags, environment and the profile. */
+export interface Connection {
+  profile: string;
+  baseUrl: string;
+  token: string;
+  /**
+   * The Country and Service tables that apply to this service: the sandbox's own when the base URL is a sandbox,
+   * otherwise the profile's (source "imported"/"confirmed"), or empty tables with source "unconfirmed".
+   * Loaded on first use (it may ask the service once), so commands that only take integers never pay for it.
+   */
+  tables(): Promise<Tables>;
+  sources: { baseUrl: Source; token: Source; profile: Source };
+  /** The profile's CA file (absolute path), trusted besides Node's own CAs. */
+  caFile?: string;
+  /**
+   * Where the organization's ledger is (local, or a team's PostgreSQL database) and the organization's name there;
+   * resolveConnection always sets it (unit tests' stubs leave it out: the local store). Read in config/ledger-setting.ts.
+   */
+  ledger?: LedgerSettings;
+}
+
+/** Where an organization's ledger is: the state folder's files, or a team's PostgreSQL database and its name there. */
+export type LedgerSettings = { kind: "local" } | { kind: "postgres"; url: string; organization: string };
 
 export const DEFAULT_GLOBALS: GlobalOptions = { json: false, debug: false, color: true, input: true, quiet: false };
 
@@ -46,10 +73,10 @@ export interface BaseDeps {
    * of requests in flight, and the run says itself that it stopped.
    */
   sendsNoWrites?(): void;
-  /** Builds the connection (profile, token, tables); replaceable in tests. */
-  connect?: (deps: Deps) => Promise<Connection>;
-  /** Builds the API client from a connection; replaceable in tests. */
-  makeApi?: (deps: Deps, connection: Connection) => Promise<ApiClient>;
+  /** Builds the connection (profile, token, tables): system-deps.ts's, or a test's own. */
+  connect: (deps: Deps) => Promise<Connection>;
+  /** Builds the API client from a connection: system-deps.ts's, or a test's own. */
+  makeApi: (deps: Deps, connection: Connection) => Promise<ApiClient>;
 }
 
 export interface Deps extends BaseDeps {
@@ -72,58 +99,6 @@ export interface Deps extends BaseDeps {
 /** [assume] How long a stopping run waits for the answers of writes already sent: the service's usual answer time. */
 export const WRITE_WAIT_MS = 30_000;
 
-/**
- * `exit` ends the process at a second Ctrl-C (tests give their own). It exits 130 itself rather than sending SIGINT
- * to its own process: on Windows that is a forced termination with exit code 1, which means "a bug".
- */
-// eslint-disable-next-line no-restricted-properties -- a second Ctrl-C ends the run at once, whatever is pending: the one exit that cannot wait for main() to return
-export function systemDeps(exit: (code: number) => void = process.exit): BaseDeps {
-  // The signals (and the SIGINT handler behind them) are made when a command first asks for one: `--version` and
-  // `--help` never do, and Node loads AbortController's module on first use. Until then Ctrl-C simply ends the run.
-  let controller: AbortController | undefined;
-  let writes: AbortController | undefined;
-  let writesPossible = true;
-  const onSigint = () => {
-    if (controller!.signal.aborted) {
-      // A second Ctrl-C: stop waiting. Every write in flight was recorded before it left, so it stays in flight.
-      process.off("SIGINT", onSigint);
-      exit(ExitCode.Interrupted);
-      return;
-    }
-    if (writesPossible) {
-      process.stderr.write(
-        `\nInterrupted: starting nothing new; requests already sent get up to ${WRITE_WAIT_MS / 1000} s to answer, so what they did is recorded ` +
-          "(Ctrl-C again to stop at once: they stay recorded as in flight)\n",
-      );
-    }
-    controller!.abort(new InterruptedError("interrupted"));
-    setTimeout(() => writes!.abort(new InterruptedError("interrupted")), WRITE_WAIT_MS).unref();
-  };
-  const ensure = () => {
-    if (!controller) {
-      controller = new AbortController();
-      writes = new AbortController();
-      process.on("SIGINT", onSigint);
-    }
-  };
-  return {
-    io: systemIO(),
-    prompter: systemPrompter(),
-    clock: systemClock,
-    env: process.env,
-    cwd: process.cwd(),
-    get signal() {
-      ensure();
-      return controller!.signal;
-    },
-    get writeSignal() {
-      ensure();
-      return writes!.signal;
-    },
-    sendsNoWrites: () => void (writesPossible = false),
-  };
-}
-
 export function createDeps(base: BaseDeps, globals: GlobalOptions): Deps {
   let connection: Promise<Connection> | undefined;
   let api: Promise<ApiClient> | undefined;
@@ -141,11 +116,11 @@ export function createDeps(base: BaseDeps, globals: GlobalOptions): Deps {
       if (globals.debug) base.io.err(`[debug] ${line}\n`);
     },
     connection: () => {
-      connection ??= (base.connect ?? defaultConnect)(deps);
+      connection ??= base.connect(deps);
       return connection;
     },
     api: () => {
-      api ??= deps.connection().then((c) => (base.makeApi ?? defaultMakeApi)(deps, c));
+      api ??= deps.connection().then((c) => base.makeApi(deps, c));
       return api;
     },
     close: async () => {
@@ -156,34 +131,6 @@ export function createDeps(base: BaseDeps, globals: GlobalOptions): Deps {
   return deps;
 }
 
-async function defaultConnect(deps: Deps): Promise<Connection> {
-  const { resolveConnection } = await import("./config/connection.js");
-  return resolveConnection(deps);
-}
-
-async function defaultMakeApi(deps: Deps, connection: Connection): Promise<ApiClient> {
-  const { createApiClient } = await import("./api/client.js");
-  return createApiClient({
-    baseUrl: connection.baseUrl,
-    baseUrlSetting: baseUrlSetting(connection),
-    token: connection.token,
-    userAgent: `shipctl/${deps.version}`,
-    clock: deps.clock,
-    debug: deps.globals.debug ? (line) => deps.debug(line) : undefined,
-    signal: deps.signal,
-    writeSignal: deps.writeSignal,
-    network: { env: deps.env, caFile: connection.caFile },
-  });
-}
-
-/** Where the connection's base URL was set, as a user would change it. */
-function baseUrlSetting(connection: Connection): string {
-  const from = connection.sources.baseUrl;
-  if (from === "flag") return "--base-url";
-  if (from === "env") return "SHIPCTL_BASE_URL";
-  return `baseUrl of profile ${connection.profile}: shipctl config set baseUrl URL`;
-}
-
 /**
  * CI set (as CI services set it, `CI=true`), and not to "0" or "false": a job, where no one answers a prompt even when
  * it runs with a terminal (a pseudo-terminal given to the job), so it is as --no-input.
@@ -191,4 +138,19 @@ function baseUrlSetting(connection: Connection): string {
 export function inCi(env: NodeJS.ProcessEnv): boolean {
   const value = env.CI?.trim().toLowerCase();
   return value !== undefined && value !== "" && value !== "0" && value !== "false";
+}
+
+// How commands make their calls: interruptible by Ctrl-C, and telling the user on stderr when the client waits to
+// retry (a rate-limited verification can take several seconds, which would otherwise look like a hang).
+
+/** "rate limited; retrying in 1.2 s (retry 1)": `attempt` counts the first try, so the first retry is attempt 2. */
+export function retryNote(info: RetryInfo): string {
+  return `${info.reason}; retrying in ${(info.delayMs / 1000).toFixed(1)} s (retry ${info.attempt - 1})`;
+}
+
+export function callOptions(deps: Deps, what: string): CallOptions {
+  return {
+    signal: deps.signal,
+    onRetry: (info) => deps.io.err(`${what}: ${retryNote(info)}\n`),
+  };
 }

@@ -13,7 +13,7 @@ import { printErrorJson, printJson } from "./output/json.js";
 import { buildInfo } from "./version/build-info.js";
 import { COMPLETE_COMMAND } from "./completion/protocol.js";
 
-export { systemDeps } from "./deps.js";
+export { systemDeps } from "./system-deps.js";
 
 const VERSION = __SHIPCTL_VERSION__;
 
@@ -53,7 +53,7 @@ export async function main(argv: string[], base: BaseDeps): Promise<number> {
   const jsonFailure = (error: ErrorJson) => {
     if (jsonAsked(argv, deps) && !stdout.written()) printErrorJson(stdout.io, error);
   };
-  const { buildProgram, CommanderError } = await import("./program.js");
+  const { buildProgram, CommanderError } = await import("./commands/program.js");
   const program = buildProgram(base, ctx, VERSION);
   try {
     await program.parseAsync(argv, { from: "user" });

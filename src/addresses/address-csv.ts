@@ -7,8 +7,8 @@
 import { ADDRESS_FIELDS } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { ExitCode } from "../errors.js";
-import { AddressSet, verdictOf } from "./address-set.js";
-import { addressScanSpec, type ValidAddressRow } from "./address-spec.js";
+import { AddressSet, verdictOf } from "../batch/address-set.js";
+import { addressRecords, addressScanSpec, type ValidAddressRow } from "./address-spec.js";
 import { withBatch, type BatchRun } from "../batch/batch-run.js";
 import { finishRun } from "../batch/finish.js";
 import type { InputLedger, Verdict } from "../ledger/input-ledger.js";
@@ -39,7 +39,7 @@ export async function runAddressVerifyCsv(deps: Deps, options: CsvOptions): Prom
 }
 
 export async function runAddressAddCsv(deps: Deps, options: CsvOptions): Promise<number> {
-  return withLedger(deps, options, "address-add", ADD_WORDS, addBatch);
+  return withLedger(deps, options, "address-add", ADD_WORDS, addressRecords("address-add"), addBatch);
 }
 
 type VerifyResult = Verdict | { failed: string };

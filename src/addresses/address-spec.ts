@@ -9,6 +9,8 @@ import { layoutFor } from "../csv/columns.js";
 import { readId } from "../csv/numbers.js";
 import type { Mapping } from "../csv/table-cells.js";
 import type { ScanSpec, ValidBase } from "../csv/scan.js";
+import { recordsOf, type CsvRecords } from "../batch/open-csv-ledger.js";
+import { shortHash } from "../ledger/entry.js";
 import { MAX_REFERENCE_LENGTH } from "../csv/columns.js";
 import type { CellProblem, Change } from "../csv/row-types.js";
 import { foldedText } from "../csv/text-cells.js";
@@ -58,4 +60,13 @@ export function addressScanSpec(tables: Tables, options: { keys: boolean; kind: 
  * two stored ones is two rows, and an edited row is different content). */
 export function addressContent(row: ValidAddressRow): string {
   return row.id === undefined ? row.addressKey : `${row.id}\u0000${row.addressKey}`;
+}
+
+/** What a CSV run's ledger records of its addresses, each with the name the file gives it (batch/open-csv-ledger.ts). */
+export function addressRecords(kind: "address-add" | "address-update"): CsvRecords {
+  return (run, ledger) =>
+    recordsOf(run, ledger, addressScanSpec(run.tables, { keys: true, kind }), (row, state) =>
+      // An update row edited since it was sent names a name the service does not hold yet: existence only.
+      state.state === "updated" && state.hash !== shortHash(addressContent(row)) ? undefined : row.payload.name,
+    );
 }

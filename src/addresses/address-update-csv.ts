@@ -4,7 +4,7 @@
 // verified once (unless --no-verify), then each row sent as its own PATCH, as `shipment update --csv` does
 // (batch/patch-rows.ts).
 import type { Deps } from "../deps.js";
-import { addressContent, addressScanSpec } from "./address-spec.js";
+import { addressContent, addressRecords, addressScanSpec } from "./address-spec.js";
 import { decided } from "../batch/before-send.js";
 import { patchRows } from "../batch/patch-rows.js";
 import type { ResultWords } from "../batch/results.js";
@@ -16,7 +16,7 @@ import { addressChanges } from "./address-diff.js";
 export const ADDRESS_UPDATE_WORDS: ResultWords = { idKey: "address_id", idHeader: "address id", labelHeader: "name", done: "updated" };
 
 export async function runAddressUpdateCsv(deps: Deps, options: CsvOptions): Promise<number> {
-  return withLedger(deps, options, "address-update", ADDRESS_UPDATE_WORDS, (run, ledger) =>
+  return withLedger(deps, options, "address-update", ADDRESS_UPDATE_WORDS, addressRecords("address-update"), (run, ledger) =>
     patchRows(run, ledger, {
       spec: (keys) => addressScanSpec(run.tables, { keys, kind: "address-update" }),
       words: ADDRESS_UPDATE_WORDS,

@@ -19,9 +19,8 @@
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import { ForbiddenError, NotFoundError } from "../api/api-errors.js";
 import { ADDRESS_FIELDS, addressKey, type Address, type StoredAddress } from "../contract/index.js";
-import type { Deps } from "../deps.js";
+import { callOptions, type Deps } from "../deps.js";
 import { InterruptedError, UnavailableError } from "../errors.js";
-import { callOptions } from "../input/call-options.js";
 import { InputLedger, type InFlight, type RowState } from "../ledger/input-ledger.js";
 import { shortHash } from "../ledger/entry.js";
 import { sentElsewhere, sentElsewhereError } from "../ledger/copy-guard.js";

@@ -1,12 +1,16 @@
 // What `address add` and `address update` store: the address as given when the service finds it valid (or with
 // --no-verify), the service's recommended revision only with --accept-recommended or a yes at the prompt, and nothing
-// when the service finds it invalid. One place, so both commands follow the same rules.
+// when the service finds it invalid. One place, so both commands follow the same rules. `address update <id>` then
+// sends a PATCH with the full address (the service replaces the whole record, so resending it is harmless and needs
+// no ledger).
 import type { ApiClient } from "../api/client-types.js";
 import type { Address } from "../contract/index.js";
-import type { Deps } from "../deps.js";
-import type { Prompter } from "../prompter.js";
+import { callOptions, type Deps } from "../deps.js";
+import type { AddressFlags } from "../input/address-fields.js";
+import { readAddressInput } from "../input/address-input.js";
 import { CancelledError, RejectedError } from "../errors.js";
 import { renderDiff } from "../output/diff.js";
+import { confirmRevision } from "../batch/address-set.js";
 import { checkedRevision, verifyWithService } from "./verification.js";
 
 export interface StorePolicy {
@@ -50,11 +54,11 @@ export async function addressToStore(deps: Deps, api: ApiClient, address: Addres
   });
 }
 
-/**
- * The one question about a recommended revision, in `address add` and `update` and in every CSV batch. Enter answers
- * No: staff who press Enter without reading keep the address as they typed it, and nothing they did not choose is
- * stored; the run then says how to take the revision (--accept-recommended, or yes at the prompt).
- */
-export function confirmRevision(prompter: Prompter): Promise<boolean> {
-  return prompter.confirm("Use the recommended address?", { default: false });
+/** `address update <id>`: returns the address as stored (the recommended revision, when one was accepted). */
+export async function updateAddress(deps: Deps, id: number, input: AddressFlags, policy: StorePolicy): Promise<Address> {
+  const address = await readAddressInput(deps, input, { targetId: id });
+  const api = await deps.api();
+  const toStore = await addressToStore(deps, api, address, policy);
+  await api.updateAddress(id, toStore, callOptions(deps, `Updating address ${id}`));
+  return toStore;
 }

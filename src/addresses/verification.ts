@@ -3,9 +3,8 @@
 // sets `recommended`, the address fields of that 400 body are its proposed revision.
 import type { ApiClient } from "../api/client-types.js";
 import { Address, AddressVerificationStatus, verificationStatusName, type VerifyFailureBody } from "../contract/index.js";
-import type { Deps } from "../deps.js";
+import { callOptions, type Deps } from "../deps.js";
 import { RejectedError, UnavailableError } from "../errors.js";
-import { callOptions } from "../input/call-options.js";
 import { diffFields } from "../output/diff.js";
 
 /** Address fields in the order people read them (and the diff lists them). */

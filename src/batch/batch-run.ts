@@ -1,10 +1,8 @@
 // What every CSV command run shares: the input, the options, the connection and tables, the ledger, the outcomes,
 // the progress line, and how to talk on stderr without breaking that line.
 import type { CallOptions } from "../api/client-types.js";
-import type { Connection } from "../config/connection-types.js";
+import { retryNote, type Connection, type Deps } from "../deps.js";
 import type { Tables } from "../contract/index.js";
-import type { Deps } from "../deps.js";
-import { retryNote } from "../input/call-options.js";
 import { createProgress, type Progress } from "../output/progress.js";
 import { Outcomes } from "./outcomes.js";
 import type { CsvOptions } from "./run-options.js";

@@ -2,7 +2,7 @@
 // verify each distinct inline address once. Shared by create, update and address add.
 import { UsageError } from "../errors.js";
 import type { Address } from "../contract/index.js";
-import { AddressSet, VerdictRequests, verifyAddresses, type Decision } from "../addresses/address-set.js";
+import { AddressSet, VerdictRequests, verifyAddresses, type Decision } from "./address-set.js";
 import type { BatchRun } from "./batch-run.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
 import type { CsvOptions } from "./run-options.js";

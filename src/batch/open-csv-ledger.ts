@@ -9,18 +9,21 @@ import { realpath } from "node:fs/promises";
 import type { BatchKind } from "../csv/columns.js";
 import type { BatchRun } from "./batch-run.js";
 import { InputLedger, type RowState } from "../ledger/input-ledger.js";
-import { shortHash } from "../ledger/entry.js";
 import { confirmLedgerOwner, ownedReader, seenBy, type OwnedRecord } from "../ledger/owner.js";
 import { settleWindowOf } from "../ledger/settle-window.js";
-import { addressContent, addressScanSpec } from "../addresses/address-spec.js";
 import { openScan, type ScanSpec, type ValidBase } from "../csv/scan.js";
 import { originalNamedBy } from "../csv/origin-columns.js";
-import { shipmentScanSpec } from "../shipments/shipment-spec.js";
-import { shipmentContent } from "../shipments/shipment-row.js";
 
 type Kind = Exclude<BatchKind, "address-verify">;
 
-async function recordsOf<V extends ValidBase>(run: BatchRun, ledger: InputLedger, spec: ScanSpec<V>, labelOf: (row: V, state: RowState) => string | undefined): Promise<OwnedRecord[]> {
+/**
+ * The records of a CSV's rows, with the name the service holds for each (undefined: its existence alone is checked):
+ * each kind's own (addresses/address-spec.ts, shipments/shipment-spec.ts), read by recordsOf.
+ */
+export type CsvRecords = (run: BatchRun, ledger: InputLedger) => Promise<OwnedRecord[]>;
+
+/** The records of the rows of `spec`'s scan that the ledger holds created or updated, each labelled by `labelOf`. */
+export async function recordsOf<V extends ValidBase>(run: BatchRun, ledger: InputLedger, spec: ScanSpec<V>, labelOf: (row: V, state: RowState) => string | undefined): Promise<OwnedRecord[]> {
   const out: OwnedRecord[] = [];
   let scan;
   try {
@@ -41,22 +44,13 @@ async function recordsOf<V extends ValidBase>(run: BatchRun, ledger: InputLedger
   return out;
 }
 
-async function confirmCsvOwner(run: BatchRun, kind: Kind, ledger: InputLedger): Promise<void> {
+async function confirmCsvOwner(run: BatchRun, kind: Kind, ledger: InputLedger, records: CsvRecords): Promise<void> {
   if (ledger.ownerConfirmed) return;
   const api = await run.deps.api();
   const owned = kind === "address-add" || kind === "address-update" ? "address" : "shipment";
   await confirmLedgerOwner(ledger, {
     kind: owned,
-    records: () =>
-      kind === "address-add" || kind === "address-update"
-        ? recordsOf(run, ledger, addressScanSpec(run.tables, { keys: true, kind }), (row, state) =>
-            // An update row edited since it was sent names a name the service does not hold yet: existence only.
-            state.state === "updated" && state.hash !== shortHash(addressContent(row)) ? undefined : row.payload.name,
-          )
-        : recordsOf(run, ledger, shipmentScanSpec(run.tables, { update: kind === "shipment-update", keys: true }), (row, state) =>
-            // An update row edited since it was sent names a title the service does not hold yet: existence only.
-            state.state === "updated" && state.hash !== shortHash(shipmentContent(row)) ? undefined : row.payload.title,
-          ),
+    records: () => records(run, ledger),
     read: ownedReader(api, owned, run.call),
     say: (text) => run.deps.io.err(text),
   });
@@ -73,7 +67,7 @@ export async function csvInputName(run: Pick<BatchRun, "source">): Promise<strin
 }
 
 /** Opens the run's ledger (read-only for a dry run), its records checked to be this organization's before any is trusted. */
-export async function openCsvLedger(run: BatchRun, kind: Kind): Promise<InputLedger> {
+export async function openCsvLedger(run: BatchRun, kind: Kind, records: CsvRecords): Promise<InputLedger> {
   const { deps, options, connection } = run;
   const ledger = await InputLedger.open(deps.env, {
     kind,
@@ -84,7 +78,7 @@ export async function openCsvLedger(run: BatchRun, kind: Kind): Promise<InputLed
     forceNew: options.forceNew,
   });
   try {
-    await confirmCsvOwner(run, kind, ledger);
+    await confirmCsvOwner(run, kind, ledger, records);
   } catch (e) {
     await ledger.close();
     throw e;

@@ -4,7 +4,7 @@
 // addresses verified once each. PATCH with the whole body is idempotent: the ledger only spares a rerun the rows
 // already updated with this very content, and a row whose answer was lost is simply sent again on a rerun (no
 // read-back needed).
-import { AddressSet, type Decision } from "../addresses/address-set.js";
+import { AddressSet, type Decision } from "./address-set.js";
 import type { CallOptions } from "../api/client-types.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
 import { Notes } from "../csv/value-notes.js";

@@ -5,7 +5,7 @@
 import type { Deps } from "../deps.js";
 import type { BatchKind } from "../csv/columns.js";
 import { startProgress, stopProgress, withBatch, type BatchRun } from "./batch-run.js";
-import { openCsvLedger } from "./open-csv-ledger.js";
+import { openCsvLedger, type CsvRecords } from "./open-csv-ledger.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
 import { problemsText, type Outcome } from "./outcomes.js";
 import { RowSender, type RowJob } from "./row-sender.js";
@@ -23,10 +23,11 @@ export async function withLedger(
   options: CsvOptions,
   kind: Exclude<BatchKind, "address-verify">,
   words: ResultWords,
+  records: CsvRecords,
   body: (run: BatchRun, ledger: InputLedger) => Promise<number>,
 ): Promise<number> {
   return withBatch(deps, options, kind, words, async (run) => {
-    const ledger = await openCsvLedger(run, kind);
+    const ledger = await openCsvLedger(run, kind, records);
     try {
       return await body(run, ledger);
     } finally {

@@ -3,13 +3,11 @@
 // retries and exit codes are every command's; none with --offline) and whether the service is a sandbox (what the
 // profile knows; the service is asked only when the profile does not know yet). The token is shown masked only: this
 // is the output people paste into bug reports.
-import type { Deps } from "../deps.js";
+import { callOptions, type Connection, type Deps, type Source } from "../deps.js";
 import { AuthError, CliError, errorJson } from "../errors.js";
-import { callOptions } from "../input/call-options.js";
 import { printJson, withError } from "../output/json.js";
 import { maskToken } from "../output/mask-token.js";
 import { renderRecord, tableWidth } from "../output/table.js";
-import type { Connection, Source } from "./connection-types.js";
 import { profileChoice, type ProfileChoice } from "./profile-choice.js";
 import { probeAndRemember, sandboxKnown } from "./profile-tables.js";
 import { tablesContext } from "./tables-context.js";

@@ -6,7 +6,7 @@ import { openConfigStore } from "./store.js";
 import { loadTables } from "./profile-tables.js";
 import { tablesContext } from "./tables-context.js";
 import type { Tables } from "../contract/index.js";
-import type { Connection } from "./connection-types.js";
+import type { Connection } from "../deps.js";
 import { resolveLedger } from "./ledger-setting.js";
 
 export const LOGIN_HINT = "run `shipctl login` (or set SHIPCTL_BASE_URL and SHIPCTL_TOKEN)";

@@ -1,5 +1,5 @@
 // The ledger and organization settings as `config list` and `config get` show them: the URL's password hidden.
-import type { Source } from "./connection-types.js";
+import type { Source } from "../deps.js";
 import { redactUrlPassword } from "./ledger-setting.js";
 import type { StoredProfile } from "./schema.js";
 import { sourceLabel } from "./setting-sources.js";

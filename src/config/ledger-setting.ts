@@ -7,9 +7,9 @@
 import { REDACTED } from "../api/redact.js";
 import { envValue } from "../env.js";
 import { UsageError } from "../errors.js";
+import type { LedgerSettings } from "../deps.js";
 import type { StoredProfile } from "./schema.js";
 
-export type LedgerSettings = { kind: "local" } | { kind: "postgres"; url: string; organization: string };
 
 export const LOCAL_LEDGER: LedgerSettings = { kind: "local" };
 

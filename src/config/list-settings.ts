@@ -1,11 +1,10 @@
 // `shipctl config list`: every setting of the resolved profile, its value and where it came from. The token is
 // shown masked ("sand…oken"), never whole. No network: the tables row shows what is stored, not a sandbox probe.
-import type { Deps } from "../deps.js";
+import type { Deps, Source } from "../deps.js";
 import { storedTablesFor } from "./profile-tables.js";
 import { printJson } from "../output/json.js";
 import { maskToken } from "../output/mask-token.js";
 import { renderTable, tableWidth } from "../output/table.js";
-import type { Source } from "./connection-types.js";
 import { openConfigContext } from "./config-context.js";
 import { sourceLabel, type SettingKey } from "./setting-sources.js";
 import { resolveLookDays } from "./look-days.js";

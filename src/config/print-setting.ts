@@ -1,9 +1,8 @@
 // `shipctl config get <key>`: one value on stdout, alone on its line, for scripts (`$(shipctl config get baseUrl)`).
 // The token is only ever printed masked.
-import type { Deps } from "../deps.js";
+import type { Deps, Source } from "../deps.js";
 import { printJson } from "../output/json.js";
 import { maskToken } from "../output/mask-token.js";
-import type { Source } from "./connection-types.js";
 import { openConfigContext } from "./config-context.js";
 import { sourceLabel, type SettingKey } from "./setting-sources.js";
 import { resolveLookDays } from "./look-days.js";

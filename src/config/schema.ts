@@ -57,7 +57,7 @@ export const StoredProfileSchema = z.looseObject({
   caFile: z.string().optional(),
   /** Column mappings saved per header shape (`--map`, `shipctl csv map`): a sheet's own names for shipctl's columns. */
   columnMaps: z.array(StoredColumnMapSchema()).optional(),
-  /** Days back the look before a create reads (shipments/look/look-days.ts); 0 turns it off. */
+  /** Days back the look before a create reads (shipments/look/look-before-create.ts); 0 turns it off. */
   lookDays: z.number().int().min(0).max(365).optional(),
   /** The organization's ledger: `local`, or a team's PostgreSQL URL without its password (config/ledger-setting.ts). */
   ledger: z.string().optional(),

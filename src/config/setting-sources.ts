@@ -1,5 +1,5 @@
 // How `config list` and `config get` name where a value came from, e.g. "env SHIPCTL_TOKEN", "flag --base-url".
-import type { Source } from "./connection-types.js";
+import type { Source } from "../deps.js";
 
 export type SettingKey = "profile" | "currentProfile" | "baseUrl" | "token" | "stripLocation" | "caFile" | "lookDays" | "ledger" | "organization";
 

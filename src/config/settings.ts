@@ -5,7 +5,7 @@ import { UsageError } from "../errors.js";
 import { normaliseBaseUrl, sameOrigin, strippedPrefixNote } from "./base-url.js";
 import type { ConfigData, StoredProfile } from "./schema.js";
 import { DEFAULT_PROFILE, profileNameProblem, profileOf } from "./profile-name.js";
-import type { Source } from "./connection-types.js";
+import type { Source } from "../deps.js";
 import { envValue } from "../env.js";
 
 export interface Setting<T> {

@@ -56,7 +56,7 @@ export function createTranscript(deps: Deps, env: NodeJS.ProcessEnv, cwd: string
       stderrIsTTY: false,
       columns: io.columns,
     };
-    const base: BaseDeps = { io: stepIO, prompter: noPrompts, clock: deps.clock, env, cwd, signal: deps.signal };
+    const base: BaseDeps = { io: stepIO, prompter: noPrompts, clock: deps.clock, env, cwd, signal: deps.signal, connect: deps.connect, makeApi: deps.makeApi };
     const exitCode = await main(args, base);
     return { exitCode, stdout, stderr };
   }

@@ -2,9 +2,8 @@
 // out on the service's clock (due-items.ts), and printed as a table, one JSON document or NDJSON. The exit code says
 // whether a report window is open (closing within --within when given): cron and monitoring alert on it.
 import { serviceNow } from "../api/service-clock.js";
-import type { Deps } from "../deps.js";
+import { callOptions, type Deps } from "../deps.js";
 import { ExitCode, exitErrorJson } from "../errors.js";
-import { callOptions } from "../input/call-options.js";
 import { ndjsonLine, printJson, withError } from "../output/json.js";
 import { tableWidth } from "../output/table.js";
 import { readStoredInLedger } from "../reports/report-sets.js";

@@ -3,7 +3,8 @@
 // `describeLedger` names the host and database only, and `redactLedgerSecrets` takes the password out of any text
 // (an error from the driver, a debug line).
 import { REDACTED } from "../api/redact.js";
-import { redactUrlPassword, type LedgerSettings } from "../config/ledger-setting.js";
+import { redactUrlPassword } from "../config/ledger-setting.js";
+import type { LedgerSettings } from "../deps.js";
 
 export type SharedSettings = Extract<LedgerSettings, { kind: "postgres" }>;
 

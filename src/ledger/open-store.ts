@@ -4,7 +4,7 @@
 // cannot be reached stops the run (LedgerUnavailable): never a silent fall back to the local store, whose entries the
 // team cannot see.
 import { LedgerUnavailable } from "../errors.js";
-import type { LedgerSettings } from "../config/ledger-setting.js";
+import type { LedgerSettings } from "../deps.js";
 import { describeLedger, redactLedgerSecrets, type SharedSettings } from "./ledger-settings.js";
 import { LocalStore } from "./local-store.js";
 import { ensureSchema, type SchemaState } from "./postgres-schema.js";

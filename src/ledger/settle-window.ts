@@ -22,6 +22,7 @@
 //   - a payment (checkout), whatever the status: the service charges through a payment provider, which may finish
 //     after the service answered. Checkout never shortens its settle time (checkout/pay.ts).
 // A success answer whose body could not be read is not one of these: it was applied, and its read-back must find it.
+import type { ApiClient } from "../api/client-types.js";
 import { UsageError } from "../errors.js";
 
 export const APPLY_WINDOW_DEFAULT_MS = 5 * 60_000;
@@ -81,6 +82,12 @@ export async function settleWindowOf(connection: { baseUrl: string; tables(): Pr
 /** The settle time of a request recorded at `at`, before anything is known of when its last byte left. */
 export function settleAtFromIntent(at: Date, window: SettleWindow): Date {
   return new Date(at.getTime() + window.sendBoundMs + window.applyMs);
+}
+
+/** The service's clock offset known now, recorded with an intent so a rerun places it on the service's timeline. */
+export function offsetOf(api: Pick<ApiClient, "serviceClockOffsetMs">): { offset_ms?: number } {
+  const offset = api.serviceClockOffsetMs?.();
+  return offset === undefined ? {} : { offset_ms: offset };
 }
 
 /**

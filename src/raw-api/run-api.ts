@@ -4,9 +4,8 @@
 import { resolve } from "node:path";
 import type { RawRequest } from "../api/client-types.js";
 import type { HttpMethod } from "../api/transport.js";
-import type { Deps } from "../deps.js";
+import { callOptions, type Deps } from "../deps.js";
 import { UsageError } from "../errors.js";
-import { callOptions } from "../input/call-options.js";
 import { readJsonInput } from "../input/json-file.js";
 import { readChecked, readTextFile } from "../fs/input-guard.js";
 import { appendQuery, fieldsObject, queryPairs, type FieldArg } from "./api-fields.js";

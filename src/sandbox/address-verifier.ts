@@ -55,7 +55,8 @@ const UPPERCASE_POST_CODE_COUNTRIES = new Set([2, 3]); // Canada, United Kingdom
 export const NOT_FOUND_POST_CODE = "00000";
 export const NOT_FOUND_CITY = "nowhere";
 
-export function verifyAddress(address: Address): Verdict {
+/** The sandbox's own verdict on an address, the tests' reference (the client asks the service: api/endpoints.ts verifyAddress). */
+export function sandboxVerdict(address: Address): Verdict {
   const refusal = refusedKind(address);
   if (refusal) return { kind: "invalid", message: `Carriers refuse ${refusal.label}: ${refusal.where}. Use a street address.` };
 

@@ -18,13 +18,16 @@ export function recordStamp(now: number, lagMs: number): Instant {
   return toInstant(now - lagMs);
 }
 
-/** `YYYY-MM-DD HH:MM:SS`, UTC, no zone suffix ([guide]). */
-export function formatTimestamp(ms: number): string {
+/**
+ * `YYYY-MM-DD HH:MM:SS`, UTC, no zone suffix ([guide]): the sandbox's own writer, the tests' reference (the client
+ * reads these with output/time-format.ts parseTimestamp).
+ */
+export function serviceTimestamp(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace("T", " ");
 }
 
 export function formatNullable(ms: number | null): string | null {
-  return ms === null ? null : formatTimestamp(ms);
+  return ms === null ? null : serviceTimestamp(ms);
 }
 
 const SERVICE_FORMAT = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
@@ -37,7 +40,7 @@ export function parseControlTime(text: string): number | undefined {
   const m = SERVICE_FORMAT.exec(text);
   if (m) {
     const ms = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
-    return formatTimestamp(ms) === `${m[1]}-${m[2]}-${m[3]} ${m[4]}:${m[5]}:${m[6]}` ? ms : undefined;
+    return serviceTimestamp(ms) === `${m[1]}-${m[2]}-${m[3]} ${m[4]}:${m[5]}:${m[6]}` ? ms : undefined;
   }
   if (!/^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(text)) return undefined;
   const ms = Date.parse(text);

@@ -1,7 +1,7 @@
 // How stored records look on the wire ([guide] address read; [assume] shipment read, see contract-notes).
 import type { ShipmentShape } from "./defaults.js";
 import type { AddressFields, AddressRecord, ShipmentAddress, ShipmentRecord } from "./model.js";
-import { formatNullable, formatTimestamp } from "./org-clock.js";
+import { formatNullable, serviceTimestamp } from "./org-clock.js";
 
 function fields(a: AddressFields) {
   return {
@@ -18,7 +18,7 @@ function fields(a: AddressFields) {
 }
 
 export function addressView(a: AddressRecord) {
-  return { id: a.id, ...fields(a), created_at: formatTimestamp(a.createdAt), updated_at: formatTimestamp(a.updatedAt) };
+  return { id: a.id, ...fields(a), created_at: serviceTimestamp(a.createdAt), updated_at: serviceTimestamp(a.updatedAt) };
 }
 
 /** One side of a shipment in the shape the sandbox was started with (defaults.ts, SHIPMENT_SHAPES). */
@@ -46,8 +46,8 @@ export function shipmentView(s: ShipmentRecord, shape: ShipmentShape) {
     ...sideView("fulfillment", s.fulfillment, shape),
     ...sideView("destination", s.destination, shape),
     price: s.price,
-    created_at: formatTimestamp(s.createdAt),
-    updated_at: formatTimestamp(s.updatedAt),
+    created_at: serviceTimestamp(s.createdAt),
+    updated_at: serviceTimestamp(s.updatedAt),
     delivered_at: formatNullable(s.deliveredAt),
     arrived_at: formatNullable(s.arrivedAt),
   };

@@ -3,7 +3,7 @@
 // The pass that sends reads the file again (scan.ts): nothing grows with the rows but what the ledger keeps.
 import { ExitCode } from "../errors.js";
 import type { Deps } from "../deps.js";
-import { AddressSet } from "../addresses/address-set.js";
+import { AddressSet } from "../batch/address-set.js";
 import { earlyVerdicts, markInvalid, refuseInvalid, reportValidation, verifyDistinct, type Ready } from "../batch/before-send.js";
 import { findEarlierSends } from "../ledger/copy-guard.js";
 import { startProgress, stopProgress, withBatch, type BatchRun } from "../batch/batch-run.js";
@@ -17,7 +17,7 @@ import { problemsText, type Outcome } from "../batch/outcomes.js";
 import { shipmentFinder } from "./shipment-read-back.js";
 import type { ResultWords } from "../batch/results.js";
 import type { CsvOptions } from "../batch/run-options.js";
-import { shipmentScanSpec, withDecisions } from "./shipment-spec.js";
+import { shipmentRecords, shipmentScanSpec, withDecisions } from "./shipment-spec.js";
 import type { ValidShipmentRow } from "./shipment-row.js";
 import type { RowPrint } from "./changed-rows.js";
 import { openScan, type ScanSpec } from "../csv/scan.js";
@@ -36,7 +36,7 @@ export async function runCreateCsv(deps: Deps, options: CsvOptions): Promise<num
   return withBatch(deps, options, "shipment-create", CREATE_WORDS, async (run) => {
     markPhase("batch:connected");
     // A dry run reads the ledger as the run would, and writes nothing to it.
-    const ledger = await openCsvLedger(run, "shipment-create");
+    const ledger = await openCsvLedger(run, "shipment-create", shipmentRecords({ update: false }));
     try {
       return await createBatch(run, ledger);
     } finally {

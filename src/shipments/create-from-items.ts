@@ -6,14 +6,13 @@
 // anything is resent. Items go ten a request (CreateSender), a 422 fails the items it names and the others of that
 // request are sent again, inline addresses are verified once each (--no-verify, --accept-recommended).
 import { shipmentOwn, type Shipment, type ShipmentOwn } from "../contract/index.js";
-import type { Deps } from "../deps.js";
-import { retryNote } from "../input/call-options.js";
+import { retryNote, type Deps } from "../deps.js";
 import { ExitCode } from "../errors.js";
 import { invalidInput } from "../input/problems.js";
 import { shipmentFlagFor } from "../input/shipment-fields.js";
 import { createProgress } from "../output/progress.js";
-import type { Decision } from "../addresses/address-set.js";
-import { AddressSet } from "../addresses/address-set.js";
+import type { Decision } from "../batch/address-set.js";
+import { AddressSet } from "../batch/address-set.js";
 import { startCreateSender } from "./create-sender.js";
 import { WouldSendRows, reportDryRun } from "../batch/dry-run-report.js";
 import { checkItems, type CheckedItem, type InvalidItem } from "./item-check.js";

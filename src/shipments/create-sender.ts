@@ -8,7 +8,7 @@ import type { Clock } from "../clock.js";
 import { columnForPath } from "../csv/columns.js";
 import { classifyFailure } from "../ledger/failure-kind.js";
 import type { InputLedger, RowState } from "../ledger/input-ledger.js";
-import { settleAtFromIntent } from "../ledger/settle-window.js";
+import { offsetOf, settleAtFromIntent } from "../ledger/settle-window.js";
 import type { Outcomes } from "../batch/outcomes.js";
 import { Pool } from "../batch/pool.js";
 import type { CellProblem } from "../csv/row-types.js";
@@ -196,12 +196,6 @@ export class CreateSender {
         return [];
     }
   }
-}
-
-/** The service's clock offset known now, recorded with an intent so a rerun places it on the service's timeline. */
-export function offsetOf(api: ApiClient): { offset_ms?: number } {
-  const offset = api.serviceClockOffsetMs?.();
-  return offset === undefined ? {} : { offset_ms: offset };
 }
 
 /**

@@ -1,10 +1,12 @@
 // How `shipment create --csv` and `shipment update --csv` read a file: the layout, the row builder and what
 // identifies a row in the ledger.
 import type { Shipment, Tables } from "../contract/index.js";
-import type { Decision } from "../addresses/address-set.js";
+import type { Decision } from "../batch/address-set.js";
 import { decided, type Ready } from "../batch/before-send.js";
 import { layoutFor } from "../csv/columns.js";
 import type { ScanSpec } from "../csv/scan.js";
+import { recordsOf, type CsvRecords } from "../batch/open-csv-ledger.js";
+import { shortHash } from "../ledger/entry.js";
 import { shipmentContent, shipmentRowBuilder, type ValidShipmentRow } from "./shipment-row.js";
 
 export function shipmentScanSpec(tables: Tables, options: { update: boolean; keys: boolean }): ScanSpec<ValidShipmentRow> {
@@ -27,4 +29,13 @@ export function withDecisions(row: ValidShipmentRow, decisions: Map<string, Deci
     payload[`${a.side}_address`] = d.payload;
   }
   return { payload };
+}
+
+/** What a CSV run's ledger records of its shipments, each with the title the file gives it (batch/open-csv-ledger.ts). */
+export function shipmentRecords(options: { update: boolean }): CsvRecords {
+  return (run, ledger) =>
+    recordsOf(run, ledger, shipmentScanSpec(run.tables, { update: options.update, keys: true }), (row, state) =>
+      // An update row edited since it was sent names a title the service does not hold yet: existence only.
+      state.state === "updated" && state.hash !== shortHash(shipmentContent(row)) ? undefined : row.payload.title,
+    );
 }

@@ -4,7 +4,7 @@
 // usual path). Once updated, the create record holds the row's new print: a rerun finds it as created, unchanged,
 // and sends nothing more. A run killed between the PATCH and that note finds the update recorded on its rerun (same
 // content, same shipment) and does not send it again.
-import type { Decision } from "../addresses/address-set.js";
+import type { Decision } from "../batch/address-set.js";
 import { shipmentIdentity, type Shipment } from "../contract/index.js";
 import { columnForPath } from "../csv/columns.js";
 import type { BatchRun } from "../batch/batch-run.js";
@@ -14,7 +14,7 @@ import { RowSender, type RowJob } from "../batch/row-sender.js";
 import { shortHash } from "../ledger/entry.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
 import { changedText, changesText, unsureText, type ChangedVerdict, type RowPrint } from "./changed-rows.js";
-import { withDecisions } from "./shipment-spec.js";
+import { shipmentRecords, withDecisions } from "./shipment-spec.js";
 import type { ValidShipmentRow } from "./shipment-row.js";
 
 /** A changed row to send as an update of shipment `id`. */
@@ -60,7 +60,7 @@ export function updateSays(u: ChangedUpdate): string {
 export async function sendUpdates(run: BatchRun, created: InputLedger, updates: readonly ChangedUpdate[]): Promise<unknown> {
   if (updates.length === 0) return undefined;
   const { deps, outcomes } = run;
-  const ledger = await openCsvLedger(run, "shipment-update");
+  const ledger = await openCsvLedger(run, "shipment-update", shipmentRecords({ update: true }));
   try {
     const api = await deps.api();
     const sender = new RowSender<RowJob>({

@@ -9,7 +9,7 @@ import { patchRows } from "../batch/patch-rows.js";
 import type { ResultWords } from "../batch/results.js";
 import { withLedger } from "../batch/row-run.js";
 import type { CsvOptions } from "../batch/run-options.js";
-import { shipmentScanSpec, withDecisions } from "./shipment-spec.js";
+import { shipmentRecords, shipmentScanSpec, withDecisions } from "./shipment-spec.js";
 import { shipmentContent } from "./shipment-row.js";
 import { shortHash } from "../ledger/entry.js";
 import { shipmentChanges } from "./shipment-diff.js";
@@ -17,7 +17,7 @@ import { shipmentChanges } from "./shipment-diff.js";
 export const UPDATE_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "updated" };
 
 export async function runUpdateCsv(deps: Deps, options: CsvOptions): Promise<number> {
-  return withLedger(deps, options, "shipment-update", UPDATE_WORDS, (run, ledger) =>
+  return withLedger(deps, options, "shipment-update", UPDATE_WORDS, shipmentRecords({ update: true }), (run, ledger) =>
     patchRows(run, ledger, {
       spec: (keys) => shipmentScanSpec(run.tables, { update: true, keys }),
       words: UPDATE_WORDS,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { HELP_TOPICS } from "../../src/commands/help/topics.js";
 import { runCli } from "../helpers/cli.js";
 import { testDeps } from "../helpers/deps.js";
-import { buildProgram } from "../../src/program.js";
+import { buildProgram } from "../../src/commands/program.js";
 import { withVerbs } from "../../src/commands/index.js";
 import type { CommandContext } from "../../src/commands/action.js";
 

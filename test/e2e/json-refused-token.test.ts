@@ -9,7 +9,7 @@ import type { Command } from "commander";
 import { fixture, runCli, tempDir } from "../helpers/cli.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../helpers/sandbox.js";
 import { GALLERY } from "../helpers/gallery.js";
-import { buildProgram } from "../../src/program.js";
+import { buildProgram } from "../../src/commands/program.js";
 import { withVerbs } from "../../src/commands/index.js";
 import type { CommandContext } from "../../src/commands/action.js";
 import { testDeps } from "../helpers/deps.js";

@@ -3,9 +3,9 @@
 // stub left unused, fails the test). Or, with `realConnection`, the connection a run would resolve from its
 // environment and config folder.
 import type { Clock } from "../../src/clock.js";
-import type { Connection } from "../../src/config/connection-types.js";
+import { systemConnect, systemMakeApi } from "../../src/system-deps.js";
 import { SANDBOX_TABLES, type Tables } from "../../src/contract/index.js";
-import { createDeps, DEFAULT_GLOBALS, type BaseDeps, type Deps, type GlobalOptions } from "../../src/deps.js";
+import { createDeps, DEFAULT_GLOBALS, type BaseDeps, type Connection, type Deps, type GlobalOptions } from "../../src/deps.js";
 import { scriptedPrompter } from "../../src/prompter.js";
 import { fakeClock } from "./clock.js";
 import { createTestIO, type TestIO } from "./test-io.js";
@@ -76,7 +76,7 @@ export function testDeps(options: TestDepsOptions = {}): TestDeps {
     env: { NO_COLOR: "1", SHIPCTL_CONFIG_DIR: options.configDir ?? tempDir("shipctl-unit-config-"), ...options.env },
     cwd: options.cwd ?? process.cwd(),
     signal: options.signal ?? new AbortController().signal,
-    ...(options.realConnection ? {} : {
+    ...(options.realConnection ? { connect: systemConnect, makeApi: systemMakeApi } : {
           connect: async () => connection,
           makeApi: async (deps: Deps) =>
             stubbedClient(http, deps.clock, {

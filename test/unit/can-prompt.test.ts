@@ -6,6 +6,8 @@ import { scriptedPrompter } from "../../src/prompter.js";
 import { fakeClock } from "../helpers/clock.js";
 import { createTestIO } from "../helpers/test-io.js";
 
+const unused = () => Promise.reject(new Error("canPrompt connects to nothing"));
+
 function canPrompt(env: NodeJS.ProcessEnv, options: { tty?: boolean; input?: boolean } = {}): boolean {
   const base: BaseDeps = {
     io: createTestIO({ tty: options.tty ?? true }),
@@ -14,6 +16,8 @@ function canPrompt(env: NodeJS.ProcessEnv, options: { tty?: boolean; input?: boo
     env: { NO_COLOR: "1", ...env },
     cwd: ".",
     signal: new AbortController().signal,
+    connect: unused,
+    makeApi: unused,
   };
   return createDeps(base, { ...DEFAULT_GLOBALS, input: options.input ?? true }).canPrompt();
 }

@@ -2,7 +2,7 @@
 // on Windows is a forced termination with exit code 1 ("a bug"): the platform's behaviour is injected here as a
 // `process.kill` that would end the process with 1, and the run must not use it.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { systemDeps } from "../../src/deps.js";
+import { systemDeps } from "../../src/system-deps.js";
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -36,7 +36,7 @@ export function parseGet(args: string[]): GetOptions {
 }
 
 export async function runGet(options: GetOptions, deps: Deps): Promise<void> {
-  const { callOptions } = await import("../../input/call-options.js");
+  const { callOptions } = await import("../../deps.js");
   const address = await (await deps.api()).getAddress(options.id, callOptions(deps, `Reading address ${options.id}`));
   if (deps.globals.json) {
     printJson(deps.io, address);

@@ -4,7 +4,7 @@
 // no network; a noun's verbs load only when the words reach it.
 import type { BaseDeps } from "../../deps.js";
 import { ExitCode } from "../../errors.js";
-import { buildProgram } from "../../program.js";
+import { buildProgram } from "../program.js";
 import { completeWords } from "../../completion/candidates.js";
 import { localValues } from "../../completion/local-values.js";
 import { completionAnswer } from "../../completion/protocol.js";

@@ -58,7 +58,7 @@ export async function runHelp(options: HelpOptions, deps: Deps, program: Command
   }
   if (json) throw noJson(`help ${topic.join(" ")}`);
   // As `--help` prints it, with the text added after it (the program's list of topics, a verb's examples), on the
-  // stdout commander is given (program.ts).
+  // stdout commander is given (commands/program.ts).
   (await withVerbs(target)).outputHelp();
 }
 

@@ -2,9 +2,8 @@
 // until --max, and prints in the format asked for (output/listing.ts), with where to go on: in the JSON document
 // (next_page) and, for people, on stderr.
 import type { StoredAddress, StoredShipment } from "../../contract/index.js";
-import type { Deps } from "../../deps.js";
+import { callOptions, type Deps } from "../../deps.js";
 import { walkPages, type ListKind } from "../../api/walk-pages.js";
-import { callOptions } from "../../input/call-options.js";
 import { enumLabels } from "../../input/table-values.js";
 import { isFiltered, type ShipmentFilter } from "../../input/list-filters.js";
 import { csvExporter, fieldColumns, type CsvColumn, type ExportDelimiter } from "../../csv/csv-export.js";

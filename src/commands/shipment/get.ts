@@ -43,7 +43,7 @@ export function parseGet(args: string[]): GetOptions {
 }
 
 export async function runGet(options: GetOptions, deps: Deps): Promise<void> {
-  const { callOptions } = await import("../../input/call-options.js");
+  const { callOptions } = await import("../../deps.js");
   const { readStoredInLedger, reportSetsOf, describeReportSets } = await import("../../reports/report-sets.js");
   const shipment = await (await deps.api()).getShipment(options.id, callOptions(deps, `Reading shipment ${options.id}`));
   const ledger = await readStoredInLedger(await deps.connection(), deps.env, [shipment]);

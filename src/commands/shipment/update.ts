@@ -70,7 +70,7 @@ export function parseUpdate(args: string[], flags: UpdateFlags): UpdateOptions {
 
 export async function runUpdate(options: UpdateOptions, deps: Deps): Promise<number | void> {
   if (options.mode === "csv") return (await import("../../shipments/update-from-csv.js")).runUpdateCsv(deps, options.csv);
-  const [{ readShipmentInput }, { callOptions }] = await Promise.all([import("../../input/shipment-input.js"), import("../../input/call-options.js")]);
+  const [{ readShipmentInput }, { callOptions }] = await Promise.all([import("../../input/shipment-input.js"), import("../../deps.js")]);
   // The whole shipment (the service requires every field), checked locally. A PATCH carries all of it, so resending
   // it is harmless: the client may retry it.
   const shipment = await readShipmentInput(deps, options.input);

@@ -5,7 +5,7 @@ import { empty, json, type Reply } from "../http.js";
 import { listedIds } from "../list-order.js";
 import { paginate } from "../pagination.js";
 import { checkCountry, validate } from "../request-validation.js";
-import { rateLimitedBody, verifyAddress, verifyFailureBody } from "../address-verifier.js";
+import { rateLimitedBody, sandboxVerdict, verifyFailureBody } from "../address-verifier.js";
 import { addressFields, addressView } from "../views.js";
 import { body, idParam, ownAddress } from "./params.js";
 
@@ -20,7 +20,7 @@ async function verify(ctx: RequestContext): Promise<Reply> {
     ctx.changed();
     return json(400, rateLimitedBody(address));
   }
-  const verdict = verifyAddress(address);
+  const verdict = sandboxVerdict(address);
   return verdict.kind === "valid" ? empty(200) : json(400, verifyFailureBody(address, verdict));
 }
 

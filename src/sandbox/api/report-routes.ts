@@ -6,7 +6,7 @@ import type { Route, RequestContext } from "../request-context.js";
 import { empty, fail, invalid, ruleFailed, type Reply } from "../http.js";
 import type { ShipmentRecord } from "../model.js";
 import { isMultipart, parseReport } from "../multipart.js";
-import { formatTimestamp, toInstant } from "../org-clock.js";
+import { serviceTimestamp, toInstant } from "../org-clock.js";
 import { idParam, ownShipment } from "./params.js";
 
 interface SetRule {
@@ -45,7 +45,7 @@ export function setRuleViolation(s: ShipmentRecord, set: ReportSet, now: number)
   }
   const since = rule.since(s);
   if (since !== null && now - since > rule.windowMs) {
-    return `The set ${set} window has closed: set ${set} must be stored within ${rule.windowText} of ${rule.event} (${formatTimestamp(since)} UTC); it closed at ${formatTimestamp(since + rule.windowMs)} UTC.`;
+    return `The set ${set} window has closed: set ${set} must be stored within ${rule.windowText} of ${rule.event} (${serviceTimestamp(since)} UTC); it closed at ${serviceTimestamp(since + rule.windowMs)} UTC.`;
   }
   return undefined;
 }

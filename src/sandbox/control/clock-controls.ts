@@ -4,7 +4,7 @@ import { body } from "../api/params.js";
 import type { RequestContext } from "../request-context.js";
 import { json, type Reply } from "../http.js";
 import type { Org } from "../model.js";
-import { formatTimestamp, orgNow } from "../org-clock.js";
+import { serviceTimestamp, orgNow } from "../org-clock.js";
 import { validate } from "../request-validation.js";
 import { timestampField } from "./control-fields.js";
 import { ClockChange } from "./control-schemas.js";
@@ -12,7 +12,7 @@ import { ClockChange } from "./control-schemas.js";
 export function clockView(ctx: RequestContext, org: Org = ctx.org) {
   const now = orgNow(ctx.baseNow, org.clock);
   return {
-    now: formatTimestamp(now),
+    now: serviceTimestamp(now),
     now_ms: now,
     mode: org.clock.mode,
     offset_ms: org.clock.mode === "real" ? org.clock.offsetMs : now - ctx.baseNow().getTime(),

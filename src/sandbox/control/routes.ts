@@ -5,7 +5,7 @@ import { body } from "../api/params.js";
 import type { RequestContext, Route } from "../request-context.js";
 import { empty, json, ruleFailed, type Reply } from "../http.js";
 import type { Fault, PaymentMethod } from "../model.js";
-import { formatTimestamp } from "../org-clock.js";
+import { serviceTimestamp } from "../org-clock.js";
 import { validate } from "../request-validation.js";
 import { clockView, resetClock, setClock, showClock } from "./clock-controls.js";
 import { moveShipment, seedShipments } from "./shipment-controls.js";
@@ -87,7 +87,7 @@ async function setListing(ctx: RequestContext): Promise<Reply> {
 }
 
 function listPriceSessions(ctx: RequestContext): Reply {
-  return json(200, { data: ctx.org.priceSessions.map((p) => ({ ...p, at: formatTimestamp(p.at) })) });
+  return json(200, { data: ctx.org.priceSessions.map((p) => ({ ...p, at: serviceTimestamp(p.at) })) });
 }
 
 function faultView(f: Fault) {
@@ -142,11 +142,11 @@ function clearRequests(ctx: RequestContext): Reply {
 }
 
 function listCharges(ctx: RequestContext): Reply {
-  return json(200, { data: ctx.org.charges.map((c) => ({ ...c, at: formatTimestamp(c.at) })) });
+  return json(200, { data: ctx.org.charges.map((c) => ({ ...c, at: serviceTimestamp(c.at) })) });
 }
 
 function listReports(ctx: RequestContext): Reply {
-  return json(200, { data: ctx.org.reports.map((r) => ({ ...r, received_at: formatTimestamp(r.received_at) })) });
+  return json(200, { data: ctx.org.reports.map((r) => ({ ...r, received_at: serviceTimestamp(r.received_at) })) });
 }
 
 function resetOrganization(ctx: RequestContext): Reply {

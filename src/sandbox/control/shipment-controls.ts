@@ -5,7 +5,7 @@ import { body, idParam, ownShipment } from "../api/params.js";
 import type { RequestContext } from "../request-context.js";
 import { json, ruleFailed, type Reply } from "../http.js";
 import type { ShipmentAddress, ShipmentRecord } from "../model.js";
-import { formatTimestamp, toInstant } from "../org-clock.js";
+import { serviceTimestamp, toInstant } from "../org-clock.js";
 import { validate } from "../request-validation.js";
 import { shipmentView } from "../views.js";
 import { statusField, timestampField } from "./control-fields.js";
@@ -67,7 +67,7 @@ export async function seedShipments(ctx: RequestContext): Promise<Reply> {
   const from = seed.created_from === undefined ? ctx.stamp() - (count - 1) * step : timestampField("created_from", seed.created_from);
   const last = from + (count - 1) * step;
   if (from < EARLIEST || last > LATEST) {
-    throw ruleFailed("created_from", `The seeded created_at must fall between 1970 and 9999 (from ${formatTimestamp(from)} by ${step} ms, ${count} times).`);
+    throw ruleFailed("created_from", `The seeded created_at must fall between 1970 and 9999 (from ${serviceTimestamp(from)} by ${step} ms, ${count} times).`);
   }
   const prefix = seed.title_prefix ?? "Seed";
   const now = toInstant(ctx.now());
@@ -105,7 +105,7 @@ export async function seedShipments(ctx: RequestContext): Promise<Reply> {
     count,
     first_id: first.id,
     last_id: end.id,
-    first_created_at: formatTimestamp(first.createdAt),
-    last_created_at: formatTimestamp(end.createdAt),
+    first_created_at: serviceTimestamp(first.createdAt),
+    last_created_at: serviceTimestamp(end.createdAt),
   });
 }

@@ -10,7 +10,7 @@ import type { Instant, Org } from "../model.js";
 import type { RequestContext } from "../request-context.js";
 import type { SandboxState } from "../state.js";
 import { json, type Reply } from "../http.js";
-import { formatTimestamp, toInstant } from "../org-clock.js";
+import { serviceTimestamp, toInstant } from "../org-clock.js";
 
 /** The next status the service moves a shipment to by itself; absent where the organization must act first. */
 export const TICK_STEPS: ReadonlyMap<ShipmentStatus, ShipmentStatus> = new Map([
@@ -61,7 +61,7 @@ export function tickOrg(state: SandboxState, org: Org, nowMs: number, stamp: Ins
     moved.push({ id, from, from_name: shipmentStatusName(from), to, to_name: shipmentStatusName(to) });
   }
   return {
-    at: formatTimestamp(at),
+    at: serviceTimestamp(at),
     moved,
     waiting: [...WAITING].map(([status, reason]) => ({ status, status_name: shipmentStatusName(status), count: waiting.get(status) ?? 0, waits_for: reason })),
   };

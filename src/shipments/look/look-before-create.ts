@@ -9,7 +9,9 @@ import type { CallOptions } from "../../api/client-types.js";
 import type { Shipment, StoredShipment } from "../../contract/index.js";
 import type { Outcome } from "../../batch/outcomes.js";
 import { formatAge, parseTimestamp } from "../../output/time-format.js";
-import { lookDays } from "./look-days.js";
+import { openConfigStore } from "../../config/store.js";
+import { resolveSettings } from "../../config/settings.js";
+import { resolveLookDays } from "../../config/look-days.js";
 import { lookMemoryPath, readLookMemory, rememberCreated, writeLookMemory, type LookMemory } from "./look-memory.js";
 import { firstLook, laterLook, LOOK_PAGE_LIMIT, Unordered, type LookEnd, type LookList, type LookRead } from "./look-pages.js";
 import { RecentMatches, type Match } from "./look-match.js";
@@ -48,7 +50,10 @@ const createdMs = (s: StoredShipment) => (s.created_at ? parseTimestamp(s.create
 /** The look, or undefined when there is none to make (--force-new, 0 days, a list in no order). */
 export async function lookBeforeCreate(deps: Deps, options: LookOptions): Promise<Look | undefined> {
   if (options.forceNew) return undefined;
-  const days = await lookDays(deps);
+  // The look's window for this run (config/look-days.ts says where it comes from).
+  const store = await openConfigStore(deps.env);
+  const stored = resolveSettings({ globals: deps.globals, env: deps.env, data: store.read(), configPath: store.path }).stored;
+  const days = resolveLookDays(deps.env, stored).days;
   if (days === 0) return undefined;
   const connection = await deps.connection();
   const api = await deps.api();

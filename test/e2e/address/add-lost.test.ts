@@ -2,10 +2,9 @@
 // with the fault on the wire. The address must end up stored exactly once, and never by a blind resend.
 import { describe, expect, it } from "vitest";
 import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
-import { stateDirOf } from "../../helpers/ledger.js";
 import { type OrgTarget } from "../../helpers/sandbox.js";
 import { GALLERY, GALLERY_ARGS } from "../../helpers/seed.js";
-import { SLOW_MS, bodyRead, inFlightSandbox, passed, settleAtIn } from "../../helpers/slow-apply.js";
+import { HOLD_APPLY_MAX_MS, bodyRead, inFlightSandbox, printed } from "../../helpers/slow-apply.js";
 
 const sandbox = inFlightSandbox();
 
@@ -102,19 +101,27 @@ describe("shipctl address add: stored once", () => {
     expect(forced.exitCode, forced.stderr).toBe(0);
     expect(await stored(org)).toHaveLength(2);
   });
+});
 
-  it("killed (SIGKILL) while the service is still storing it: the rerun at once settles it (stored) and stores nothing; a rerun after the settle time sends nothing", async () => {
-    const org = await sandbox().newOrg();
+describe("shipctl address add stopped while the service is still storing it (held until the test releases it)", () => {
+  const held = inFlightSandbox({ applyMaxMs: HOLD_APPLY_MAX_MS });
+
+  it("killed (SIGKILL) while the service is still storing it: the rerun at once settles it (stored) and stores nothing; a later rerun sends nothing", async () => {
+    const org = await held().newOrg();
     const configDir = tempDir("shipctl-config-");
-    await org.control.fault({ ...STORE, kind: "slow-apply", ms: SLOW_MS });
+    await org.control.fault({ ...STORE, kind: "hold" });
     const child = spawnCli(["address", "add", ...GALLERY_ARGS], { sandbox: org, configDir });
     const killed = collect(child);
     await bodyRead(org, STORE);
     child.kill("SIGKILL");
     expect((await killed).signal).toBe("SIGKILL");
-    const settleAt = settleAtIn(stateDirOf(configDir));
 
-    const again = await runCli(["address", "add", ...GALLERY_ARGS], { sandbox: org, configDir });
+    // Released once the rerun has read the stored addresses back and not found it yet.
+    const rerun = spawnCli(["address", "add", ...GALLERY_ARGS], { sandbox: org, configDir });
+    const rerunDone = collect(rerun, 60_000);
+    await printed(rerun, /not found yet; reading back again/);
+    await org.control.releaseHeld();
+    const again = await rerunDone;
     expect(again.exitCode, again.stderr).toBe(0);
     expect(again.stderr).toContain("An earlier run sent this address to be stored and its answer never came");
     const all = await stored(org);
@@ -123,7 +130,6 @@ describe("shipctl address add: stored once", () => {
     expect(again.stderr).toContain(`An earlier run's request to store this address lost its answer, but it was stored: address ${all[0]!.id}. Not stored again.`);
     expect(await org.control.requests(STORE)).toHaveLength(1);
 
-    await passed(settleAt);
     const later = await runCli(["address", "add", ...GALLERY_ARGS], { sandbox: org, configDir });
     expect(later.exitCode, later.stderr).toBe(0);
     expect(later.stdout).toBe(`${all[0]!.id}\n`);
@@ -133,13 +139,17 @@ describe("shipctl address add: stored once", () => {
   });
 
   it("interrupted (Ctrl-C) while the service is still storing it: the answer is awaited, its id printed and recorded, exit 130", async () => {
-    const org = await sandbox().newOrg();
+    const org = await held().newOrg();
     const configDir = tempDir("shipctl-config-");
-    await org.control.fault({ ...STORE, kind: "slow-apply", ms: SLOW_MS });
+    await org.control.fault({ ...STORE, kind: "hold" });
     const child = spawnCli(["address", "add", ...GALLERY_ARGS], { sandbox: org, configDir });
     const result = collect(child);
     await bodyRead(org, STORE);
+    // The address is stored only once the run has taken the Ctrl-C and waits for its answer.
+    const waiting = printed(child, /requests already sent get up to 30 s to answer/);
     child.kill("SIGINT");
+    await waiting;
+    await org.control.releaseHeld();
     const r = await result;
     expect(r.exitCode, r.stderr).toBe(130);
     const all = await stored(org);

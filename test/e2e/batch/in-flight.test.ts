@@ -17,6 +17,12 @@ import { rowsFile, shipmentTitles, writeRows } from "./helpers.js";
 
 const sandbox = inFlightSandbox();
 
+/**
+ * A bound on a test that hangs, not a measure of it: each test runs the CLI three or four times and waits only on the
+ * sandbox or on what the CLI prints, and at a load of 15 on two cores such a test took over the default 30 s.
+ */
+const HANGS_AFTER = { timeout: 120_000 };
+
 async function exactlyOnce(org: OrgTarget, titles: readonly string[]): Promise<void> {
   const counts = await shipmentTitles(org);
   for (const t of titles) expect(counts.get(t), t).toBe(1);
@@ -31,7 +37,7 @@ const posts = async (org: OrgTarget) => (await org.control.requests(CREATE)).len
 async function stopWhileApplying(org: OrgTarget, args: string[], signal: NodeJS.Signals, configDir: string) {
   await org.control.fault({ ...CREATE, kind: "hold" });
   const child = spawnCli(args, { sandbox: org, configDir });
-  const done = collect(child, 30_000);
+  const done = collect(child, HANGS_AFTER.timeout);
   await bodyRead(org, CREATE);
   child.kill(signal);
   return { done, child };
@@ -40,13 +46,13 @@ async function stopWhileApplying(org: OrgTarget, args: string[], signal: NodeJS.
 /** Runs `args` while the create is held, and releases it once the run has read the shipments back and found none. */
 async function rerunReleasing(org: OrgTarget, args: string[], configDir: string) {
   const reads = (await org.control.requests(LIST)).length;
-  const rerun = collect(spawnCli(args, { sandbox: org, configDir }), 30_000);
+  const rerun = collect(spawnCli(args, { sandbox: org, configDir }), HANGS_AFTER.timeout);
   await received(org, LIST, reads + 1);
   await org.control.releaseHeld();
   return rerun;
 }
 
-describe.each(SHIPMENT_SHAPES)("a request the service is still applying when the run stops (shipments read back in the %s shape)", (shipmentShape) => {
+describe.each(SHIPMENT_SHAPES)("a request the service is still applying when the run stops (shipments read back in the %s shape)", HANGS_AFTER, (shipmentShape) => {
   const sandbox = inFlightSandbox({ shipmentShape, applyMaxMs: HOLD_APPLY_MAX_MS });
 
   /** Rows from a stored gallery address (its id) to inline destinations: the read-back meets both kinds of side. */
@@ -138,7 +144,7 @@ describe.each(SHIPMENT_SHAPES)("a request the service is still applying when the
   });
 });
 
-describe("a service whose created_at lags its Date header", () => {
+describe("a service whose created_at lags its Date header", HANGS_AFTER, () => {
   for (const [name, lag] of [
     ["3 minutes", 3 * 60_000],
     ["5 hours", 5 * 3_600_000],

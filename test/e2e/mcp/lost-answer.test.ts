@@ -1,11 +1,11 @@
 // A create_shipments call whose answer was lost, over MCP: the result reports the item in flight with the time after
-// which a call settles it (nothing resent), and the same call after that time settles it by reading the service back,
-// so each shipment is created exactly once, whether the lost request was applied or not.
+// which a call settles it (nothing resent), and the same call settles it by reading the service back (once the request
+// is applied, or after that time), so each shipment is created exactly once, whether the lost request was applied or not.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "../../helpers/cli.js";
 import { stateDirOf } from "../../helpers/ledger.js";
 import { GALLERY } from "../../helpers/seed.js";
-import { bodyRead, passed, settleAtIn } from "../../helpers/slow-apply.js";
+import { HOLD_APPLY_MAX_MS, applied, bodyRead, inFlightSandbox, passed, settleAtIn } from "../../helpers/slow-apply.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { shipmentTitles } from "../batch/helpers.js";
 import { startMcp, type McpSession } from "./mcp-client.js";
@@ -13,10 +13,11 @@ import { startMcp, type McpSession } from "./mcp-client.js";
 // The sandbox's bound on applying a request, which the CLI's settle time counts on: a few seconds, and well beyond
 // the read-back a call makes 2 s after losing an answer, so that read-back is always inside the settle time.
 const APPLY_MAX_MS = 4000;
-const SLOW_MS = 3500;
 
 let sb: TestSandbox;
 const sessions: McpSession[] = [];
+/** For the request held until the test releases it: a bound far beyond any step, so the sandbox never breaks it. */
+const held = inFlightSandbox({ applyMaxMs: HOLD_APPLY_MAX_MS });
 beforeAll(async () => {
   sb = await startTestSandbox({ applyMaxMs: APPLY_MAX_MS });
 });
@@ -56,10 +57,10 @@ function inFlight(doc: Record<string, unknown>, title: string, configDir: string
 }
 
 describe("shipctl mcp: a create_shipments call whose answer was lost", () => {
-  it("applied after the server died (slow-apply): the call again reports it in flight; after the stated time it is found, not resent", async () => {
-    const org = await sb.newOrg();
+  it("applied after the server died (held): the call again reports it in flight; once applied it is found, not resent", async () => {
+    const org = await held().newOrg();
     const configDir = tempDir("shipctl-config-");
-    await org.control.fault({ ...CREATE, kind: "slow-apply", ms: SLOW_MS });
+    await org.control.fault({ ...CREATE, kind: "hold" });
     const crashed = await serve(org, configDir);
     const lost = crashed.call("create_shipments", { items: items("Held Study") }).then(
       () => "answered",
@@ -69,14 +70,16 @@ describe("shipctl mcp: a create_shipments call whose answer was lost", () => {
     await crashed.kill();
     expect(await lost).toBe("lost");
 
+    // Still held: the call finds it in flight however long the new server took to start.
     const mcp = await serve(org, configDir);
     const first = await mcp.call("create_shipments", { items: items("Held Study") });
     expect(first.isError).toBe(true);
     expect(first.doc.error).toMatchObject({ code: "unavailable", exit_code: 7 });
-    const settleAt = inFlight(first.doc, "Held Study", configDir);
+    inFlight(first.doc, "Held Study", configDir);
     expect(await posts(org)).toBe(1);
 
-    await passed(settleAt);
+    await org.control.releaseHeld();
+    await applied(org, CREATE);
     const retry = await mcp.call("create_shipments", { items: items("Held Study") });
     expect(retry.isError, JSON.stringify(retry.doc)).toBe(false);
     expect(retry.doc.counts).toMatchObject({ items: 1, created: 0, skipped: 1, unknown: 0 });

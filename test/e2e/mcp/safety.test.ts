@@ -5,15 +5,16 @@ import { collect, fixture, spawnCli, tempDir } from "../../helpers/cli.js";
 import { shipmentReadyFor } from "../report/setup.js";
 import { GALLERY } from "../../helpers/seed.js";
 import { seedShipments } from "../../helpers/seed.js";
-import { bodyRead } from "../../helpers/slow-apply.js";
+import { HOLD_APPLY_MAX_MS, bodyRead } from "../../helpers/slow-apply.js";
 import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.js";
 import { startMcp, type McpSession } from "./mcp-client.js";
 
 let sb: TestSandbox;
 const sessions: McpSession[] = [];
 beforeAll(async () => {
-  // Long enough for a payment held by the sandbox to be still in flight when the tool is called.
-  sb = await startTestSandbox({ applyMaxMs: 8000 });
+  // A payment held until the sandbox closes is in flight when the tool is called, however slow the machine: the bound
+  // the sandbox declares is far beyond the test, so the call never takes it for not applied.
+  sb = await startTestSandbox({ applyMaxMs: HOLD_APPLY_MAX_MS });
 });
 afterAll(async () => {
   for (const s of sessions) await s.close();
@@ -33,7 +34,7 @@ describe("shipctl mcp: safety", () => {
     const org = await sb.newOrg();
     const [id] = await seedShipments(org, 1);
     const configDir = tempDir("shipctl-config-");
-    await org.control.fault({ ...PAY, kind: "slow-apply", ms: 6000 });
+    await org.control.fault({ ...PAY, kind: "hold" });
     const child = spawnCli(["checkout", String(id), "--yes"], { sandbox: org, configDir });
     const killed = collect(child);
     await bodyRead(org, PAY);

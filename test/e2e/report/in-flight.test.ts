@@ -1,22 +1,20 @@
 // An upload the service is still applying when its run stops (issue 10): the rerun started at once must not send it
-// again. The sandbox's slow-apply fault holds the whole body, then applies it after a delay whether or not the client
-// is still there; the tests wait for the request log to say the body is held before stopping the CLI. Nothing here
-// asserts elapsed time: each step waits on the state it needs (the log, the ledger on disk, the settle time recorded).
+// again. The sandbox's hold fault holds the whole body, then applies it when the test releases it, whether or not the
+// client is still there; the tests wait for the request log to say the body is held before stopping the CLI. Nothing
+// here waits on a clock: each step waits on the state it needs (the log, the ledger on disk, what the CLI prints).
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { collect, fixture, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
+import { HOLD_APPLY_MAX_MS, printed } from "../../helpers/slow-apply.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { inputRecords, onlyInputRecord, stateDirOf } from "../../helpers/ledger.js";
 import { shipmentReadyFor } from "./setup.js";
 
-// The sandbox applies a held request within APPLY_MAX_MS of reading its body; the fault holds it a good deal less,
-// so a sandbox whose timers run late on a busy machine still keeps the bound it declares.
-const APPLY_MAX_MS = 3000;
-const HOLD_MS = 1500;
 const WAIT = { timeout: 20_000, interval: 20 };
 
 let sb: TestSandbox;
 beforeAll(async () => {
-  sb = await startTestSandbox({ applyMaxMs: APPLY_MAX_MS });
+  // A bound far beyond any step of a test, so a request held until the test releases it never breaks it.
+  sb = await startTestSandbox({ applyMaxMs: HOLD_APPLY_MAX_MS });
 });
 afterAll(() => sb.close());
 
@@ -26,9 +24,9 @@ const recordsOf = (configDir: string) => inputRecords(stateDirOf(configDir)).joi
 const posts = async (org: OrgTarget, id: number) => (await org.control.requests({ method: "POST", path: `/api/v1/reports/${id}/1` })).length;
 const reads = async (org: OrgTarget, id: number) => (await org.control.requests({ method: "GET", path: `/api/v1/shipments/${id}` })).length;
 
-/** Starts a single upload under a slow-apply fault and resolves once the sandbox holds its whole body. */
+/** Starts a single upload under a hold fault and resolves once the sandbox holds its whole body. */
 async function uploadHeld(org: OrgTarget, id: number, configDir: string) {
-  await org.control.fault({ method: "POST", path: `/api/v1/reports/${id}/1`, kind: "slow-apply", ms: HOLD_MS });
+  await org.control.fault({ method: "POST", path: `/api/v1/reports/${id}/1`, kind: "hold" });
   const child = spawnCli(["report", "upload", String(id), folder, "--set", "1", "--json"], { sandbox: org, configDir });
   const done = collect(child);
   await vi.waitFor(async () => {
@@ -46,7 +44,7 @@ function recordedSettleAt(configDir: string): Date {
 }
 
 describe("an upload still being applied when its run stops", () => {
-  it("SIGKILL, rerun at once: it waits and finds the report stored, sends nothing; a rerun after the settle time sends nothing either", async () => {
+  it("SIGKILL, rerun at once: it waits and finds the report stored, sends nothing; a later rerun sends nothing either", async () => {
     const org = await sb.newOrg();
     const id = await shipmentReadyFor(org, 1);
     const configDir = tempDir("shipctl-config-");
@@ -54,21 +52,24 @@ describe("an upload still being applied when its run stops", () => {
     child.kill("SIGKILL");
     expect((await done).signal).toBe("SIGKILL");
     // The ledger was written before the body's last byte left: in flight, with when it left and its settle time.
-    const settleAt = recordedSettleAt(configDir);
+    recordedSettleAt(configDir);
     const readsBefore = await reads(org, id);
 
-    const rerun = await runCli(["report", "upload", String(id), folder, "--set", "1", "--json"], { sandbox: org, configDir });
+    // Released once the rerun has read the shipment back, not found the report, and said that it waits.
+    const again = spawnCli(["report", "upload", String(id), folder, "--set", "1", "--json"], { sandbox: org, configDir });
+    const rerunDone = collect(again, 60_000);
+    await printed(again, /it may still be applying it until/);
+    await org.control.releaseHeld();
+    const rerun = await rerunDone;
     expect(rerun.exitCode, rerun.stderr).toBe(0);
     expect(rerun.stderr).toContain("1 upload was in flight when an earlier run stopped");
     expect(JSON.parse(rerun.stdout)).toMatchObject({ result: "skipped", message: expect.stringContaining("already stored") });
-    // Read more than once only because the sandbox had not applied it yet at the first read: then the run said so and waited.
-    const rerunReads = (await reads(org, id)) - readsBefore;
-    expect(rerun.stderr.includes("it may still be applying it until")).toBe(rerunReads > 1);
+    // Read more than once: the sandbox had not applied it yet at the first read, so the run said so and waited.
+    expect((await reads(org, id)) - readsBefore).toBeGreaterThan(1);
     expect(await posts(org, id)).toBe(1);
     expect(await org.control.reports()).toHaveLength(1);
 
-    // After the settle time nothing is in flight any more: the ledger says stored, the shipment confirms it.
-    await new Promise((r) => setTimeout(r, Math.max(0, settleAt.getTime() - Date.now() + 50)));
+    // Nothing is in flight any more: the ledger says stored, the shipment confirms it.
     const later = await runCli(["report", "upload", String(id), folder, "--set", "1", "--json"], { sandbox: org, configDir });
     expect(later.exitCode, later.stderr).toBe(0);
     expect(JSON.parse(later.stdout).result).toBe("skipped");
@@ -82,12 +83,16 @@ describe("an upload still being applied when its run stops", () => {
     const id = await shipmentReadyFor(org, 1);
     const configDir = tempDir("shipctl-config-");
     const { child, done } = await uploadHeld(org, id, configDir);
+    // The report is stored only once the run has taken the Ctrl-C and waits for its answer.
+    const waiting = printed(child, /requests already sent get up to 30 s to answer|uploads already sending get up to/);
     child.kill("SIGINT");
+    await waiting;
+    await org.control.releaseHeld();
     const r = await done;
     expect(r.exitCode, r.stderr).toBe(130);
     expect(r.stderr).toContain("the upload already under way was let finish, and is recorded");
     expect(JSON.parse(r.stdout).result).toBe("stored");
-    // It stayed connected through the sandbox's wait and got the answer.
+    // It stayed connected while the sandbox held it and got the answer.
     expect((await org.control.requests({ method: "POST", path: `/api/v1/reports/${id}/1` }))[0]).toMatchObject({ status: 201 });
     expect(onlyInputRecord(configDir)).toMatch(new RegExp(`"row":"${id}/1","state":"stored"`));
 

@@ -2,7 +2,7 @@
 // Enter answers No in both (nothing the person did not choose is stored); the revision is shown once, as the diff.
 import { describe, expect, it } from "vitest";
 import { parseAdd, runAdd } from "../../../src/commands/address/add.js";
-import { AddressSet, verifyAddresses } from "../../../src/addresses/address-set.js";
+import { AddressSet, verifyAddresses } from "../../../src/batch/address-set.js";
 import { addressKey } from "../../../src/contract/index.js";
 import { CancelledError } from "../../../src/errors.js";
 import type { Prompter } from "../../../src/prompter.js";

@@ -2,7 +2,7 @@
 // and a price, a script of what each POST /api/v1/checkout does, and a log of every call, so a test can assert what
 // was priced, paid and charged.
 import type { Clock } from "../../../src/clock.js";
-import type { Connection } from "../../../src/config/connection-types.js";
+import type { Connection } from "../../../src/deps.js";
 import { createDeps, DEFAULT_GLOBALS, type Deps, type GlobalOptions } from "../../../src/deps.js";
 import { SANDBOX_TABLES, ShipmentStatus } from "../../../src/contract/index.js";
 import { httpStubs, reply, stubbedClient, type HttpStubs, type StubRequest } from "../../helpers/http-stubs.js";

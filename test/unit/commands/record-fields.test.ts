@@ -3,7 +3,7 @@
 // drift from the output (a field added to a record and not to the list, or listed and never printed).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Command } from "commander";
-import { buildProgram } from "../../../src/program.js";
+import { buildProgram } from "../../../src/commands/program.js";
 import { withVerbs } from "../../../src/commands/index.js";
 import { recordSpecOf } from "../../../src/commands/record-output.js";
 import type { CommandContext } from "../../../src/commands/action.js";

@@ -1,7 +1,7 @@
 // --fields and --query through the real command line (the program, its global flags and a verb's wiring, as main()
 // builds them): checked before anything is sent, then applied to what the run prints.
 import { describe, expect, it } from "vitest";
-import { buildProgram } from "../../../src/program.js";
+import { buildProgram } from "../../../src/commands/program.js";
 import type { CommandContext } from "../../../src/commands/action.js";
 import type { PageOf, StoredShipment } from "../../../src/contract/index.js";
 import { CliError, UsageError } from "../../../src/errors.js";

@@ -2,7 +2,7 @@
 // each declared line (name, "[options]", arguments, description) must be the one the built command gives.
 import { describe, expect, it } from "vitest";
 import { Help } from "commander";
-import { buildProgram } from "../../../src/program.js";
+import { buildProgram } from "../../../src/commands/program.js";
 import { withVerbs } from "../../../src/commands/index.js";
 import type { CommandContext } from "../../../src/commands/action.js";
 import { testDeps } from "../../helpers/deps.js";

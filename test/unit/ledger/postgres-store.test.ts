@@ -3,7 +3,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LedgerSchemaNewer, LedgerUnavailable, UsageError } from "../../../src/errors.js";
-import type { LedgerSettings } from "../../../src/config/ledger-setting.js";
+import type { LedgerSettings } from "../../../src/deps.js";
 import { connectSharedLedger, type SharedLedger } from "../../../src/ledger/open-store.js";
 import type { InFlight } from "../../../src/ledger/entry.js";
 import { postgresAvailable, startPostgres, type PostgresServer } from "../../helpers/postgres.js";

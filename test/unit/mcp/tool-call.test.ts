@@ -12,7 +12,7 @@ function context(answer: (argv: string[], base: BaseDeps) => Promise<number>) {
   const runs: Array<{ argv: string[]; stdin: string; prompted?: string }> = [];
   const talk: string[] = [];
   const ctx: CallContext = {
-    base: { io: createTestIO(), prompter: undefined as never, clock: undefined as never, env: {}, cwd: "/", signal: new AbortController().signal },
+    base: { io: createTestIO(), prompter: undefined as never, clock: undefined as never, env: {}, cwd: "/", signal: new AbortController().signal, connect: undefined as never, makeApi: undefined as never },
     globalArgs: ["--profile=gallery"],
     talk: (t) => void talk.push(t),
     async runShipctl(argv, base) {

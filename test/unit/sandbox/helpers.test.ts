@@ -8,7 +8,7 @@ import { validationReply } from "../../../src/sandbox/http.js";
 import { detectImage } from "../../../src/sandbox/multipart.js";
 import { StateWriter } from "../../../src/sandbox/persist.js";
 import type { StateFile } from "../../../src/sandbox/state.js";
-import { formatTimestamp, parseControlTime } from "../../../src/sandbox/org-clock.js";
+import { serviceTimestamp, parseControlTime } from "../../../src/sandbox/org-clock.js";
 import { fieldMessage, zodErrors } from "../../../src/sandbox/request-validation.js";
 import { tempDir } from "../../helpers/cli.js";
 
@@ -58,7 +58,7 @@ describe("fault path patterns", () => {
 
 describe("timestamps", () => {
   it("formats UTC without a zone and reads both the service format and ISO with a zone", () => {
-    expect(formatTimestamp(Date.UTC(2024, 11, 9, 13, 49, 57, 999))).toBe("2024-12-09 13:49:57");
+    expect(serviceTimestamp(Date.UTC(2024, 11, 9, 13, 49, 57, 999))).toBe("2024-12-09 13:49:57");
     expect(parseControlTime("2024-12-09 13:49:57")).toBe(Date.UTC(2024, 11, 9, 13, 49, 57));
     expect(parseControlTime("2024-12-09T15:49:57+02:00")).toBe(Date.UTC(2024, 11, 9, 13, 49, 57));
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Address } from "../../../src/contract/index.js";
-import { reviseLine, verifyAddress } from "../../../src/sandbox/address-verifier.js";
+import { reviseLine, sandboxVerdict } from "../../../src/sandbox/address-verifier.js";
 
 const base: Address = {
   name: "Ada Lovelace",
@@ -12,9 +12,9 @@ const base: Address = {
   post_code: "98109",
   country: 1,
 };
-const verify = (change: Partial<Address>) => verifyAddress({ ...base, ...change });
+const verify = (change: Partial<Address>) => sandboxVerdict({ ...base, ...change });
 
-describe("verifyAddress (the sandbox's documented rules)", () => {
+describe("sandboxVerdict (the sandbox's documented rules)", () => {
   it("finds a clean US address valid", () => {
     expect(verify({})).toEqual({ kind: "valid" });
     expect(verify({ region: "NY", post_code: "10001-0001", line_2: "Suite 200" })).toEqual({ kind: "valid" });

@@ -2,7 +2,7 @@
 // command has (or a global one), each --fields field one the command offers, each --query a valid expression.
 import { describe, expect, it } from "vitest";
 import type { Command } from "commander";
-import { buildProgram } from "../../../../src/program.js";
+import { buildProgram } from "../../../../src/commands/program.js";
 import { withVerbs } from "../../../../src/commands/index.js";
 import { recordSpecOf } from "../../../../src/commands/record-output.js";
 import type { CommandContext } from "../../../../src/commands/action.js";

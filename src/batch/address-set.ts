@@ -6,7 +6,6 @@ import { Address } from "../contract/index.js";
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import { ApiAuthError, RequestInterruptedError, isApiFailure } from "../api/api-errors.js";
 import { diffFields, renderDiff } from "../output/diff.js";
-import { confirmRevision } from "./store-policy.js";
 import type { Theme } from "../output/theme.js";
 import type { Prompter } from "../prompter.js";
 import { ADDRESS_FIELDS } from "../contract/index.js";
@@ -195,4 +194,13 @@ async function decide(distinct: DistinctAddress, verdict: Fetched, options: Veri
       return { fail: `the service recommends a revised address (${changes}); rerun with --accept-recommended to use it, or fix the row` };
     }
   }
+}
+
+/**
+ * The one question about a recommended revision, in `address add` and `update` and in every CSV batch. Enter answers
+ * No: staff who press Enter without reading keep the address as they typed it, and nothing they did not choose is
+ * stored; the run then says how to take the revision (--accept-recommended, or yes at the prompt).
+ */
+export function confirmRevision(prompter: Prompter): Promise<boolean> {
+  return prompter.confirm("Use the recommended address?", { default: false });
 }

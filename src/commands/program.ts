@@ -1,11 +1,11 @@
 // The commander program: global flags, every noun's wiring, and the `help` command (commands/help/help.ts).
 import { Command, Option } from "commander";
-import type { BaseDeps } from "./deps.js";
-import { registerCommands } from "./commands/index.js";
-import { addVerb, type CommandContext } from "./commands/action.js";
-import { helpCommand } from "./commands/help/help.js";
-import { helpTopicsList } from "./commands/help/topics.js";
-import { completesWith } from "./completion/value-source.js";
+import type { BaseDeps } from "../deps.js";
+import { registerCommands } from "./index.js";
+import { addVerb, type CommandContext } from "./action.js";
+import { helpCommand } from "./help/help.js";
+import { helpTopicsList } from "./help/topics.js";
+import { completesWith } from "../completion/value-source.js";
 
 export { CommanderError } from "commander";
 

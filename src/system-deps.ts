@@ -1,0 +1,91 @@
+// The real world's BaseDeps: this process's streams, prompts, clock, environment and Ctrl-C, and the connection and
+// API client built from the profile. The one file below main.ts that names the folders building them (config/, api/):
+// every other file receives them through Deps (deps.ts), so it stands above them all.
+import { systemClock } from "./clock.js";
+import { ExitCode, InterruptedError } from "./errors.js";
+import { systemIO } from "./output/io.js";
+import { systemPrompter } from "./prompter.js";
+import type { ApiClient } from "./api/client-types.js";
+import { WRITE_WAIT_MS, type BaseDeps, type Connection, type Deps } from "./deps.js";
+
+/**
+ * `exit` ends the process at a second Ctrl-C (tests give their own). It exits 130 itself rather than sending SIGINT
+ * to its own process: on Windows that is a forced termination with exit code 1, which means "a bug".
+ */
+// eslint-disable-next-line no-restricted-properties -- a second Ctrl-C ends the run at once, whatever is pending: the one exit that cannot wait for main() to return
+export function systemDeps(exit: (code: number) => void = process.exit): BaseDeps {
+  // The signals (and the SIGINT handler behind them) are made when a command first asks for one: `--version` and
+  // `--help` never do, and Node loads AbortController's module on first use. Until then Ctrl-C simply ends the run.
+  let controller: AbortController | undefined;
+  let writes: AbortController | undefined;
+  let writesPossible = true;
+  const onSigint = () => {
+    if (controller!.signal.aborted) {
+      // A second Ctrl-C: stop waiting. Every write in flight was recorded before it left, so it stays in flight.
+      process.off("SIGINT", onSigint);
+      exit(ExitCode.Interrupted);
+      return;
+    }
+    if (writesPossible) {
+      process.stderr.write(
+        `\nInterrupted: starting nothing new; requests already sent get up to ${WRITE_WAIT_MS / 1000} s to answer, so what they did is recorded ` +
+          "(Ctrl-C again to stop at once: they stay recorded as in flight)\n",
+      );
+    }
+    controller!.abort(new InterruptedError("interrupted"));
+    setTimeout(() => writes!.abort(new InterruptedError("interrupted")), WRITE_WAIT_MS).unref();
+  };
+  const ensure = () => {
+    if (!controller) {
+      controller = new AbortController();
+      writes = new AbortController();
+      process.on("SIGINT", onSigint);
+    }
+  };
+  return {
+    io: systemIO(),
+    prompter: systemPrompter(),
+    clock: systemClock,
+    env: process.env,
+    cwd: process.cwd(),
+    get signal() {
+      ensure();
+      return controller!.signal;
+    },
+    get writeSignal() {
+      ensure();
+      return writes!.signal;
+    },
+    sendsNoWrites: () => void (writesPossible = false),
+    connect: systemConnect,
+    makeApi: systemMakeApi,
+  };
+}
+
+export async function systemConnect(deps: Deps): Promise<Connection> {
+  const { resolveConnection } = await import("./config/connection.js");
+  return resolveConnection(deps);
+}
+
+export async function systemMakeApi(deps: Deps, connection: Connection): Promise<ApiClient> {
+  const { createApiClient } = await import("./api/client.js");
+  return createApiClient({
+    baseUrl: connection.baseUrl,
+    baseUrlSetting: baseUrlSetting(connection),
+    token: connection.token,
+    userAgent: `shipctl/${deps.version}`,
+    clock: deps.clock,
+    debug: deps.globals.debug ? (line) => deps.debug(line) : undefined,
+    signal: deps.signal,
+    writeSignal: deps.writeSignal,
+    network: { env: deps.env, caFile: connection.caFile },
+  });
+}
+
+/** Where the connection's base URL was set, as a user would change it. */
+function baseUrlSetting(connection: Connection): string {
+  const from = connection.sources.baseUrl;
+  if (from === "flag") return "--base-url";
+  if (from === "env") return "SHIPCTL_BASE_URL";
+  return `baseUrl of profile ${connection.profile}: shipctl config set baseUrl URL`;
+}
