@@ -13,7 +13,7 @@
 //
 // Why synchronous calls, and no flush per key: a batch makes a few file operations per row, each a few microseconds of
 // page-cache work, and through the thread pool each cost a round trip several times that; with a flush per claim and a
-// rename per update, a 2,000-row batch took 5.4 times as long as the journal this store replaced (bench/batch.mjs).
+// rename per update, a 2,000-row batch took 5.4 times as long as before the ledger (bench/batch.mjs).
 // A claim is made before its input's record is flushed (InputLedger.record), and that one flush per request is the
 // intent's durability. A kill keeps every claim (the page cache outlives the process). A power cut may lose a claim
 // the file system had not written with that flush (ext4 in its default mode commits them together; not every file
