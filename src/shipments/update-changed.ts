@@ -99,8 +99,20 @@ export async function sendUpdates(run: BatchRun, created: InputLedger, updates: 
     }
     // PATCH is safe to repeat: a lost answer needs no read-back, only the same command again.
     for (const lost of sender.lost) outcomes.update(lost.row, { error: "the answer was lost; an update is safe to repeat: run the same command again" });
+    notePrices(run, updates.filter((u) => outcomes.get(u.row)?.status === "updated").map((u) => u.id));
     return sender.stopped;
   } finally {
     await ledger.close();
   }
+}
+
+/**
+ * The service may clear a shipment's price when it is updated (the sandbox does on every PATCH): a quote made before
+ * the edit is gone. Said after the updates, as `shipment update --csv` says it before its plan's (update-plan.ts).
+ */
+function notePrices(run: BatchRun, ids: readonly number[]): void {
+  if (ids.length === 0) return;
+  const { io, theme } = run.deps;
+  const shown = ids.length <= 20 ? ids.join(",") : "<their ids>";
+  io.alert(`${theme.err.warn("Note:")} the service may clear a shipment's price when it is updated. Price ${ids.length === 1 ? "it" : "them"} again: shipctl checkout --quote ${shown}\n`);
 }

@@ -104,6 +104,8 @@ for (const references of [false, true]) {
       expect(doc.updated).toEqual([expect.objectContaining({ row: 4, shipment_id: ids[2], changes: [expect.objectContaining({ field: "value", from: 1050, to: 1075 })] })]);
       expect(await sheet.patches()).toBe(1);
       expect((await sheet.shipments()).find((s) => s.id === ids[2])).toMatchObject({ value: 1075 });
+      // The update may have cleared a quote made before the edit: the way to price it again is named.
+      expect(update.stderr).toContain(`may clear a shipment's price when it is updated. Price it again: shipctl checkout --quote ${ids[2]}`);
 
       for (const flags of [["--update-changed"], []]) {
         const again = await sheet.run("--json", ...flags);
