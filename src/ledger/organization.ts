@@ -88,7 +88,7 @@ export class OrganizationLedger {
     if (mine >= 0) return OrganizationLedger.at(env, folders[mine]!, org, true);
     const dir = await whoseLedger(folders, org);
     if (dir !== undefined) return OrganizationLedger.at(env, dir, org, false);
-    const own = `${folders[0]!}-${folders.length + 1}`;
+    const own = nextFolder(folders);
     org.say?.(`This token's organization is not the one whose ledger this machine keeps for ${org.baseUrl} (it sees none of its writes): its own ledger starts in ${own}.\n`);
     return OrganizationLedger.at(env, own, org, false);
   }
@@ -125,6 +125,13 @@ async function foldersOf(env: NodeJS.ProcessEnv, org: Pick<Organization, "baseUr
     .map((n) => Number(n.slice(prefix.length)))
     .sort((a, b) => a - b);
   return [first, ...more.map((n) => `${first}-${n}`)];
+}
+
+/** The folder for another organization on the URL: after the last one there ("-2" after the first's alone). */
+function nextFolder(folders: readonly string[]): string {
+  const first = folders[0]!;
+  const last = folders.length === 1 ? 1 : Number(folders[folders.length - 1]!.slice(first.length + 1));
+  return `${first}-${last + 1}`;
 }
 
 /** How many recorded writes of a ledger are read back to tell whether a token is its organization's. */

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ledgerDir, markFor, OrganizationLedger, organizationId, tokenMatches } from "../../../src/ledger/organization.js";
+import { LocalStore } from "../../../src/ledger/local-store.js";
 import { tempDir } from "../../helpers/cli.js";
 
 describe("organization ledger", () => {
@@ -68,5 +69,8 @@ describe("organization ledger", () => {
     expect((await OrganizationLedger.open(env, { baseUrl, token: "token-a", sees: never })).dir).toBe(first.dir);
     // A third organization: the first ledger's writes and the second's are both unseen.
     expect((await OrganizationLedger.open(env, { baseUrl, token: "token-c", sees: async () => false })).dir).toBe(`${first.dir}-3`);
+    // A folder moved away leaves a gap: the next organization's is after the last one, never one that exists.
+    await new LocalStore(`${first.dir}-5`).record([{ key: "shipment:other", input: "/x/b.csv", state: { state: "created", id: 9 } }]);
+    expect((await OrganizationLedger.open(env, { baseUrl, token: "token-d", sees: async () => false })).dir).toBe(`${first.dir}-6`);
   });
 });
