@@ -8,7 +8,7 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { control, runShipctl, startSandbox } from "./_sandbox.mjs";
-import { startPostgres } from "./_postgres.mjs";
+import { startPostgres } from "../test/helpers/postgres-server.mjs";
 import { median, printTable } from "./_stats.mjs";
 import { shipmentRows, toCsv } from "../fixtures/csv/generate.mjs";
 

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { control, startSandbox } from "../../bench/_sandbox.mjs";
-import { startPostgres } from "../../bench/_postgres.mjs";
+import { startPostgres } from "../helpers/postgres-server.mjs";
 import { shipmentRows, toCsv } from "../../fixtures/csv/generate.mjs";
 
 const bin = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "bin", "shipctl.js");
