@@ -121,11 +121,18 @@ export const uploadReport = defineTool({
     folder: LocalPath.describe("the folder holding the 12 photos"),
     set: ReportSet,
     fit: z.boolean().optional().describe("send copies of at most 1,000,000 bytes of larger photos (originals untouched)"),
+    allow_reused: z
+      .boolean()
+      .optional()
+      .describe("send the set although some of its photos were sent in another set, byte for byte (refused otherwise); only when the user says these photos are meant"),
   }),
   writes: "report",
   command: (i) => ({
     // After `--`, a folder whose name starts with a dash is still a folder.
-    argv: ["report", "upload", "--no-wait", `--set=${i.set}`, ...(i.fit ? ["--fit"] : []), "--", String(i.shipment_id), i.folder],
+    argv: [
+      "report", "upload", "--no-wait", `--set=${i.set}`, ...(i.fit ? ["--fit"] : []), ...(i.allow_reused ? ["--allow-reused"] : []),
+      "--", String(i.shipment_id), i.folder,
+    ],
   }),
 });
 

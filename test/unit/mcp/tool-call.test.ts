@@ -89,4 +89,13 @@ describe("callTool", () => {
     await callTool(WRITE_TOOLS.find((t) => t.name === "upload_report")!, { shipment_id: 5, folder: "-x", set: 2 }, ctx);
     expect(runs[1]!.argv.slice(3)).toEqual(["report", "upload", "--no-wait", "--set=2", "--", "5", "-x"]);
   });
+
+  it("upload_report sends reused photos only when allow_reused says so", async () => {
+    const { ctx, runs } = context(async (_argv, base) => (base.io.out("{}"), ExitCode.Ok));
+    const upload = WRITE_TOOLS.find((t) => t.name === "upload_report")!;
+    await callTool(upload, { shipment_id: 5, folder: "set", set: 1, allow_reused: true }, ctx);
+    await callTool(upload, { shipment_id: 5, folder: "set", set: 1 }, ctx);
+    expect(runs[0]!.argv.slice(3)).toEqual(["report", "upload", "--no-wait", "--set=1", "--allow-reused", "--", "5", "set"]);
+    expect(runs[1]!.argv).not.toContain("--allow-reused");
+  });
 });
