@@ -9,8 +9,6 @@ import type { Tables } from "../contract/index.js";
 import type { Connection } from "../deps.js";
 import { resolveLedger } from "./ledger-setting.js";
 
-export const LOGIN_HINT = "run `shipctl login` (or set SHIPCTL_BASE_URL and SHIPCTL_TOKEN)";
-
 /** What resolving a connection needs of a run (Deps gives it). */
 export interface ConnectionInputs {
   env: NodeJS.ProcessEnv;

@@ -132,7 +132,6 @@ export const UpdateShipmentRequest = Shipment;
 /** GET /api/v1/checkout (price session) and POST /api/v1/checkout (finalize): ids in. */
 export const CheckoutRequest = z.strictObject({ shipments: idList("shipments", SHIPMENTS_PER_CHECKOUT) });
 export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
-export const PriceSessionRequest = CheckoutRequest;
 
 /** `limit` and `page` of paginated reads, as the query string carries them. */
 export const PageQuery = z.strictObject({

@@ -5,7 +5,7 @@ import { createReadStream, createWriteStream, type ReadStream } from "node:fs";
 import { once } from "node:events";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { basename, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { createHash } from "node:crypto";
 import { pipeline } from "node:stream/promises";
 import { Transform, type Readable } from "node:stream";
@@ -108,8 +108,4 @@ async function closed(stream: ReadStream): Promise<void> {
   const done = once(stream, "close").catch(() => undefined);
   stream.destroy();
   await done;
-}
-
-export function displayBase(source: CsvSource): string {
-  return source.stdin ? "stdin" : basename(source.path);
 }

@@ -21,10 +21,6 @@ export function sniffDelimiter(headerLine: string): Delimiter {
   return best;
 }
 
-export function delimiterName(d: Delimiter): string {
-  return d === "\t" ? "tab" : d === ";" ? "semicolon" : "comma";
-}
-
 /** The first line of the text (without its line break), or all of it when there is no line break yet. */
 export function firstLine(text: string): { line: string; complete: boolean } {
   // A line break inside a quoted header name does not end the header.

@@ -1,6 +1,5 @@
 // Shapes shared by the batch modules.
 import type { Tables } from "../contract/index.js";
-import type { Mapping } from "./table-cells.js";
 
 /** One reason a row cannot be sent, tied to the CSV column to fix ("row" when it is the row as a whole). */
 export interface CellProblem {
@@ -29,12 +28,6 @@ export interface RowContext {
   tables: Tables;
   /** The file separates fields with ";": a comma in a number may be the decimal mark. */
   commaDecimal: boolean;
-}
-
-/** What building one row produced besides its payload. */
-export interface RowNotes {
-  changes: Change[];
-  mappings: Mapping[];
 }
 
 /** What every built row carries, valid or not. */
