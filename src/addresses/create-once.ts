@@ -160,7 +160,7 @@ async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, ledger
 async function storedElsewhere(api: ApiClient, call: CallOptions, ledger: InputLedger, base: string, input: Address): Promise<Omit<Extract<AddedAddress, { kind: "earlier" }>, "listed"> | undefined> {
   const entry = (await sentElsewhere(ledger, [base])).get(base);
   if (entry === undefined) return undefined;
-  if (entry.state.state === "in_flight") throw sentElsewhereError("This address", "address add", [entry], 1);
+  if (entry.state.state === "in_flight") throw sentElsewhereError("This address", "address add", [entry], 1, ledger.store.shared === true);
   if (entry.state.state !== "created") return undefined;
   const record = await readStored(api, call, entry.state.id);
   if (record === undefined || !sameParty(record, input)) return undefined;

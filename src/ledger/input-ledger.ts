@@ -104,6 +104,11 @@ export class InputLedger {
     if (!this.rows.has(rowKey)) this.rows.set(rowKey, state);
   }
 
+  /** A dry run: reads the ledger as the run would, writes nothing. */
+  get readOnly(): boolean {
+    return this.options.readOnly === true;
+  }
+
   get forceNew(): boolean {
     return this.options.forceNew === true;
   }

@@ -1,0 +1,52 @@
+// Entries a dead run left in flight in a shared ledger: a machine killed while its requests were out. No other
+// machine can rerun that machine's input, so the next run that meets the same rows takes the entries over as its own
+// and settles them as a rerun would (settle.ts): found on the service -> done; not found once their settle time has
+// passed -> not applied, sent; before it -> waited for, or reported in flight with --no-wait. A run that may still be
+// alive keeps its entries (postgres-leases.ts, holderMayBeAlive).
+import type { InFlight } from "./entry.js";
+import type { InputLedger } from "./input-ledger.js";
+import { settleAtFromSent } from "./settle-window.js";
+import type { Entry } from "./store.js";
+
+/**
+ * Takes over the orphaned entries among `found` (row key -> another input's entry in flight) as this input's rows.
+ * Returns the row keys taken; the others are held by a run that may be alive (or another run took them first).
+ * A dry run takes nothing in the store: it settles them in memory, as the run would.
+ */
+export async function takeOverOrphans(ledger: InputLedger, found: ReadonlyMap<string, Entry>): Promise<Set<string>> {
+  const { store } = ledger;
+  // --force-new sends rows as new under keys of its own: it never settles another run's write in flight.
+  if (found.size === 0 || ledger.forceNew || store.orphaned === undefined || store.takeOver === undefined) return new Set();
+  const rowKeys = new Map([...found].map(([rowKey, e]) => [e.key, rowKey]));
+  const orphans = (await store.orphaned([...rowKeys.keys()])).filter((e) => e.state.state === "in_flight");
+  if (orphans.length === 0) return new Set();
+  const now = new Date();
+  // The dead run's requests keep their rows together (a request is applied whole), under numbers of this run's.
+  const attempts = new Map<number, number>();
+  const moves = orphans.map((from) => {
+    const s = from.state as InFlight;
+    let attempt = attempts.get(s.attempt);
+    if (attempt === undefined) attempts.set(s.attempt, (attempt = ledger.nextAttempt()));
+    return { from, to: { key: from.key, input: ledger.source, state: restated(s, attempt, now, ledger) } };
+  });
+  const taken = new Set(ledger.readOnly ? moves.map((m) => m.from.key) : await store.takeOver(moves));
+  const out = new Set<string>();
+  for (const m of moves) {
+    if (!taken.has(m.from.key)) continue;
+    const rowKey = rowKeys.get(m.from.key)!;
+    ledger.adopt(rowKey, m.to.state);
+    out.add(rowKey);
+  }
+  return out;
+}
+
+/**
+ * An entry as this run holds it. One recorded ahead of its request (await_sent) whose sent time never reached the
+ * store (it is written without waiting: the run died first) may have left at any moment until its run died, which
+ * is before now: its settle time counts from now, and it is marked sent, since it may have been.
+ */
+export function restated(s: InFlight, attempt: number, now: Date, ledger: Pick<InputLedger, "window">): InFlight {
+  if (!s.await_sent || s.sent_at !== undefined) return { ...s, attempt };
+  const settleAt = Math.max(Date.parse(s.settle_at), settleAtFromSent(now, ledger.window).getTime());
+  return { ...s, attempt, sent_at: now.toISOString(), settle_at: new Date(settleAt).toISOString() };
+}
