@@ -8,7 +8,8 @@ import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
+import { collect, fixture, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
+import { GALLERY } from "../../helpers/gallery.js";
 import { postgresAvailable, startPostgres, type PostgresServer } from "../../helpers/postgres.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { APPLY_MAX_MS, applied, bodyRead, HOLD_APPLY_MAX_MS, received } from "../../helpers/slow-apply.js";
@@ -16,6 +17,9 @@ import { rowsFile, shipmentTitles } from "../batch/helpers.js";
 
 const CREATE = { method: "POST", path: "/api/v1/shipments" };
 const LIST = { method: "GET", path: "/api/v1/shipments" };
+const STORE = { method: "POST", path: "/api/v1/addresses" };
+const ADDRESSES = { method: "GET", path: "/api/v1/addresses" };
+const ADDRESS = ["--name", GALLERY.name, "--email", GALLERY.email, "--phone", GALLERY.phone, "--line-1", GALLERY.line_1, "--city", GALLERY.city, "--region", GALLERY.region, "--post-code", GALLERY.post_code, "--country", "US"];
 
 describe.skipIf(!postgresAvailable("dead machine e2e (test/e2e/ledger/dead-machine.test.ts)"))("a machine killed with entries in flight in the shared ledger", { timeout: 120_000 }, () => {
   /** Its bound on applying a request is the tests' short one: a settle time a run waits out in seconds. */
@@ -99,6 +103,28 @@ describe.skipIf(!postgresAvailable("dead machine e2e (test/e2e/ledger/dead-machi
     expect(await posts(org)).toBe(1);
     expect(await inFlight(db)).toBe(0);
     await exactlyOnce(org, titles);
+  });
+
+  it("address add: A killed while the service holds its request; B, adding the same address, waits and finds it stored: stored once", async () => {
+    const org = await held.newOrg();
+    const db = await server.newDatabase();
+    const a = machine(org, db, fixture("csv", "excel-semicolon.csv"));
+    const b = machine(org, db, fixture("csv", "excel-semicolon.csv"));
+    const args = ["address", "add", ...ADDRESS, "--no-verify"];
+    await org.control.fault({ ...STORE, kind: "hold" });
+    const child = spawnCli(args, a.options);
+    const killed = collect(child, 60_000);
+    await bodyRead(org, STORE);
+    child.kill("SIGKILL");
+    expect((await killed).signal).toBe("SIGKILL");
+    const reads = (await org.control.requests(ADDRESSES)).length;
+    const waiting = collect(spawnCli(args, b.options), 60_000);
+    await received(org, ADDRESSES, reads + 1);
+    await org.control.releaseHeld();
+    const r = await waiting;
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain("An earlier run sent this address to be stored and its answer never came");
+    expect(await org.control.requests(STORE)).toHaveLength(1);
   });
 
   it("after the settle time: B finds what A's request created, and sends the rows A claimed but never sent, and the rest, once", async () => {
