@@ -30,14 +30,12 @@ export async function takeOverOrphans(ledger: InputLedger, found: ReadonlyMap<st
     return { from, to: { key: from.key, input: ledger.source, state: restated(s, attempt, now, ledger) } };
   });
   const taken = new Set(ledger.readOnly ? moves.map((m) => m.from.key) : await store.takeOver(moves));
-  const out = new Set<string>();
-  for (const m of moves) {
-    if (!taken.has(m.from.key)) continue;
-    const rowKey = rowKeys.get(m.from.key)!;
-    ledger.adopt(rowKey, m.to.state);
-    out.add(rowKey);
-  }
-  return out;
+  const out = new Map<string, InFlight>();
+  for (const m of moves) if (taken.has(m.from.key)) out.set(rowKeys.get(m.from.key)!, m.to.state);
+  // The row as the dead run sent it, whatever this input had recorded of it (a claim refused while that run held it:
+  // failed here), and in this input's record: its next run settles it even if this one stops first.
+  ledger.note([...out], { store: false });
+  return new Set(out.keys());
 }
 
 /**

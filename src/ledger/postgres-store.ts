@@ -90,11 +90,14 @@ export class PostgresStore implements LedgerStore {
     const entries = [...new Map(given.map((e) => [e.key, e])).values()];
     if (entries.length === 0) return;
     // Every write commits before it returns: a lost outcome would only leave its entry in flight, but PostgreSQL
-    // gives no cheaper write than a committed one to a pooled connection.
+    // gives no cheaper write than a committed one to a pooled connection. An entry another input's run holds in
+    // flight is left alone: a dead run's entry taken over (orphans.ts) is settled by the run that took it, and the
+    // dead run's own rerun, settling it at the same moment, must not mark it failed under it (a claim would follow).
     await this.query(
       `INSERT INTO shipctl_entries AS e (base_url, organization, key, input, state, machine, os_user, pid, command)
        SELECT $1, $2, k, i, s, $6, $7, $8, $9 FROM unnest($3::text[], $4::text[], $5::jsonb[]) AS t(k, i, s)
-       ON CONFLICT (base_url, organization, key) DO UPDATE SET input = EXCLUDED.input, state = EXCLUDED.state, updated_at = now()`,
+       ON CONFLICT (base_url, organization, key) DO UPDATE SET input = EXCLUDED.input, state = EXCLUDED.state, updated_at = now()
+         WHERE NOT (e.state->>'state' = 'in_flight' AND e.input <> EXCLUDED.input)`,
       [this.scope.baseUrl, this.scope.organization, entries.map((e) => e.key), entries.map((e) => e.input), entries.map((e) => JSON.stringify(e.state)), this.me.machine, this.me.user, this.me.pid, this.me.command],
     );
   }

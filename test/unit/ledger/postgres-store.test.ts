@@ -106,7 +106,7 @@ describe.skipIf(!postgresAvailable("shared ledger store (test/unit/ledger/postgr
     await again.release();
   });
 
-  it("gives up an entry in flight only once its run is gone, and to one machine only", async () => {
+  it("gives up an entry in flight only once its run is gone, to one machine only, and keeps it that machine's", async () => {
     const url = await server.newDatabase();
     const a = (await machine(url)).store;
     const b = (await machine(url)).store;
@@ -133,6 +133,10 @@ describe.skipIf(!postgresAvailable("shared ledger store (test/unit/ledger/postgr
     expect(await a.takeOver(moves)).toEqual([]);
     expect(await b.find("shipment:gone")).toEqual({ key: "shipment:gone", input: "/home/ben/sheet.csv", state: { ...inFlight, attempt: 9 } });
     expect(await b.orphaned(keys)).toEqual([]);
+    // The dead run's own rerun, settling the same entry, does not mark it failed under the run that took it over.
+    await a.record([{ key: "shipment:gone", input: "/home/ana/sheet.csv", state: { state: "failed", error: "not applied" } }]);
+    expect((await b.find("shipment:gone"))?.state).toEqual({ ...inFlight, attempt: 9 });
+    expect(await a.claim([{ key: "shipment:gone", input: "/home/ana/sheet.csv", state: inFlight }])).toHaveLength(1);
   });
 
   it("refuses a schema newer than it knows, by name", async () => {
