@@ -10,14 +10,17 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { collect, fixture, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
 import { GALLERY } from "../../helpers/gallery.js";
+import { seedShipments } from "../../helpers/seed.js";
 import { postgresAvailable, startPostgres, type PostgresServer } from "../../helpers/postgres.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { APPLY_MAX_MS, applied, bodyRead, HOLD_APPLY_MAX_MS, received } from "../../helpers/slow-apply.js";
 import { rowsFile, shipmentTitles } from "../batch/helpers.js";
+import { shipmentReadyFor } from "../report/setup.js";
 
 const CREATE = { method: "POST", path: "/api/v1/shipments" };
 const LIST = { method: "GET", path: "/api/v1/shipments" };
 const STORE = { method: "POST", path: "/api/v1/addresses" };
+const PAY = { method: "POST", path: "/api/v1/checkout" };
 const ADDRESSES = { method: "GET", path: "/api/v1/addresses" };
 const ADDRESS = ["--name", GALLERY.name, "--email", GALLERY.email, "--phone", GALLERY.phone, "--line-1", GALLERY.line_1, "--city", GALLERY.city, "--region", GALLERY.region, "--post-code", GALLERY.post_code, "--country", "US"];
 
@@ -125,6 +128,67 @@ describe.skipIf(!postgresAvailable("dead machine e2e (test/e2e/ledger/dead-machi
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain("An earlier run sent this address to be stored and its answer never came");
     expect(await org.control.requests(STORE)).toHaveLength(1);
+  });
+
+  it("checkout: A killed while the service holds its payment; B, checking out the same drafts, pays none of them again", async () => {
+    const org = await held.newOrg();
+    const db = await server.newDatabase();
+    const ids = await seedShipments(org, 3);
+    const args = ["checkout", ...ids.map(String), "--yes"];
+    const sheet = fixture("csv", "excel-semicolon.csv");
+    const [a, b] = [machine(org, db, sheet), machine(org, db, sheet)];
+    await org.control.fault({ ...PAY, kind: "hold" });
+    const child = spawnCli(args, a.options);
+    const killed = collect(child, 60_000);
+    await bodyRead(org, PAY);
+    child.kill("SIGKILL");
+    expect((await killed).signal).toBe("SIGKILL");
+
+    const early = await runCli([...args, "--no-wait"], b.options);
+    expect(early.exitCode, early.stderr).not.toBe(0);
+    expect(early.stderr).toMatch(/may still be being paid/);
+    expect(await org.control.requests(PAY)).toHaveLength(1);
+
+    const reads = (await org.control.requests({ method: "GET", path: `/api/v1/shipments/${ids[0]}` })).length;
+    const waiting = collect(spawnCli(args, b.options), 60_000);
+    await received(org, { method: "GET", path: `/api/v1/shipments/${ids[0]}` }, reads + 1);
+    await org.control.releaseHeld();
+    const r = await waiting;
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/3 paid by it/);
+    expect(await org.control.requests(PAY)).toHaveLength(1);
+    expect(await org.control.charges()).toHaveLength(1);
+  });
+
+  it("report upload: A killed while the service holds its upload; B, uploading the same set, sends nothing again", async () => {
+    const org = await held.newOrg();
+    const db = await server.newDatabase();
+    const id = await shipmentReadyFor(org, 1);
+    const upload = { method: "POST", path: `/api/v1/reports/${id}/1` };
+    const read = { method: "GET", path: `/api/v1/shipments/${id}` };
+    const args = ["report", "upload", String(id), fixture("photos", "flat"), "--set", "1", "--yes"];
+    const sheet = fixture("csv", "excel-semicolon.csv");
+    const [a, b] = [machine(org, db, sheet), machine(org, db, sheet)];
+    await org.control.fault({ ...upload, kind: "hold" });
+    const child = spawnCli(args, a.options);
+    const killed = collect(child, 60_000);
+    await bodyRead(org, upload);
+    child.kill("SIGKILL");
+    expect((await killed).signal).toBe("SIGKILL");
+
+    const early = await runCli([...args, "--no-wait"], b.options);
+    expect(early.exitCode, early.stderr).not.toBe(0);
+    expect(early.stderr).toMatch(/1 upload was in flight when an earlier run stopped/);
+    expect(await org.control.requests(upload)).toHaveLength(1);
+
+    const reads = (await org.control.requests(read)).length;
+    const waiting = collect(spawnCli(args, b.options), 60_000);
+    await received(org, read, reads + 1);
+    await org.control.releaseHeld();
+    const r = await waiting;
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/1 found stored/);
+    expect(await org.control.requests(upload)).toHaveLength(1);
   });
 
   it("after the settle time: B finds what A's request created, and sends the rows A claimed but never sent, and the rest, once", async () => {
