@@ -29,6 +29,15 @@ describe("start-up", () => {
     expect(r.builtins).not.toContain("net");
   });
 
+  it("a verb's --help loads its noun's wiring, and none of the stream modules its run reads files with", () => {
+    const r = loadedBy(["shipment", "create", "--help"]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^ {2}--encoding <name> /m);
+    expect(r.sources.some((s) => s.endsWith("src/commands/shipment/create.ts"))).toBe(true);
+    expect(r.sources.filter((s) => s.includes("src/csv/"))).toEqual([]);
+    expect(r.builtins).not.toContain("stream");
+  });
+
   it("a command loads its own wiring only", () => {
     const r = loadedBy(["version"]);
     expect(r.status, r.stderr).toBe(0);
