@@ -38,6 +38,14 @@ describe("start-up", () => {
     expect(r.builtins).not.toContain("stream");
   });
 
+  it("config --help loads none of the network modules (TLS, CA files) a request needs", () => {
+    const r = loadedBy(["config", "--help"]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^ {2}set <key> <value> +change a setting/m);
+    expect(r.sources.filter((s) => s.endsWith("src/api/network.ts"))).toEqual([]);
+    expect(r.builtins).not.toContain("tls");
+  });
+
   it("a command loads its own wiring only", () => {
     const r = loadedBy(["version"]);
     expect(r.status, r.stderr).toBe(0);
