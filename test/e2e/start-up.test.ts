@@ -21,6 +21,14 @@ describe("start-up", () => {
     expect(r.builtins).not.toContain("net");
   });
 
+  it("--help loads no chalk where colours are on (a terminal, FORCE_COLOR): commander prints it without colours", () => {
+    const r = loadedBy(["--help"], cliEnv({ env: { NO_COLOR: undefined, FORCE_COLOR: "1" } }));
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: shipctl /);
+    expect(r.stdout).not.toContain("\u001B[");
+    expect(r.packages).toEqual(["commander"]);
+  });
+
   it("--version loads no package and no command", () => {
     const r = loadedBy(["--version"], cliEnv({ env: { NO_COLOR: undefined } }));
     expect(r.status, r.stderr).toBe(0);
