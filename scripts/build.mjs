@@ -47,7 +47,12 @@ await build({
   // The version, commit and build date `shipctl version` prints (scripts/build-info.mjs).
   define: buildDefines(root),
   // Bundled CommonJS dependencies (commander, undici...) call require() for Node's built-ins; an ES module has none.
-  banner: { js: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);' },
+  // The banner is in every chunk, and only the chunk of esbuild's own helper calls it: each makes its require on
+  // first call, not as it loads (bench/startup.mjs: a createRequire per chunk shows in --version and --help). It has
+  // no require.resolve, which no bundled package calls.
+  banner: {
+    js: 'let createdRequire; const require = (id) => (createdRequire ??= process.getBuiltinModule("node:module").createRequire(import.meta.url))(id);',
+  },
   chunkNames: "chunks/[name]-[hash]",
   minify: true,
   sourcemap: "linked",
