@@ -30,11 +30,14 @@ export async function main(argv: string[], base: BaseDeps): Promise<number> {
   if (version === "command") argv = ["version", ...argv.filter((arg) => !isVersionFlag(arg))];
   // What a shell's TAB asks (`shipctl completion`): answered from the command tree without the rest of a run.
   if (argv[0] === COMPLETE_COMMAND) return (await import("./commands/completion/complete.js")).runComplete(argv.slice(1), base, VERSION);
-  // Colours are decided per stream once the flags are parsed; chalk is loaded now if either stream might want them
-  // (a terminal, or FORCE_COLOR), so runs without a terminal never load it.
-  if (colorEnabled(base.io.stdoutIsTTY, base.env, undefined) || colorEnabled(base.io.stderrIsTTY, base.env, undefined)) {
-    await loadColours();
-  }
+  // Colours are decided per stream once the flags are parsed; chalk is loaded before a command runs, or an error is
+  // shown, if either stream might want them (a terminal, or FORCE_COLOR). Runs without a terminal never load it, and
+  // neither does --help, which commander prints without colours.
+  const loadWantedColours = async () => {
+    if (colorEnabled(base.io.stdoutIsTTY, base.env, undefined) || colorEnabled(base.io.stderrIsTTY, base.env, undefined)) {
+      await loadColours();
+    }
+  };
   let exitCode: number = ExitCode.Ok;
   let deps: Deps | undefined;
   const stdout = watchStdout(base.io);
@@ -55,6 +58,7 @@ export async function main(argv: string[], base: BaseDeps): Promise<number> {
   };
   const { buildProgram, CommanderError } = await import("./commands/program.js");
   const program = buildProgram(base, ctx, VERSION);
+  program.hook("preAction", loadWantedColours);
   try {
     await program.parseAsync(argv, { from: "user" });
     // A run that failed by its exit code alone (a command that said why on stderr) still gives a script its document.
@@ -68,6 +72,7 @@ export async function main(argv: string[], base: BaseDeps): Promise<number> {
       return ExitCode.Usage;
     }
     const code = base.signal.aborted && !(err instanceof CliError) ? ExitCode.Interrupted : exitCodeOf(err);
+    await loadWantedColours();
     reportError(base, deps, err, code);
     jsonFailure(errorJson(err, code));
     return code;

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import * as tls from "node:tls";
 import { UsageError } from "../errors.js";
 import { envValue } from "../env.js";
+import { isLoopbackHost } from "./loopback.js";
 
 export interface NetworkOptions {
   /** The run's environment, where the proxy variables are read. */
@@ -197,12 +198,4 @@ function extraCaCerts(): string[] {
   } catch {
     return [];
   }
-}
-
-/** localhost, 127.0.0.0/8 and [::1], as the WHATWG URL parser spells them (it already turns "127.1" into 127.0.0.1). */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  if (host === "localhost" || host === "[::1]") return true;
-  const octets = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  return octets !== null && octets[1] === "127";
 }

@@ -3,7 +3,6 @@
 import { UsageError } from "../errors.js";
 import { DEFAULT_CONCURRENCY, readConcurrency } from "./concurrency.js";
 import { shellQuote } from "../output/shell-quote.js";
-import { declaredEncoding } from "../csv/encoding.js";
 
 export type CsvFlags = {
   csv?: string;
@@ -93,4 +92,20 @@ export function resumeCommand(command: string, options: CsvOptions, globals: { p
   if (globals.profile !== undefined) parts.push("--profile", shellQuote(globals.profile));
   const line = parts.join(" ");
   return options.csv === "-" ? `${line} < (the same input)` : line;
+}
+
+/**
+ * The encoding a person named with --encoding, as TextDecoder knows it ("latin1" is "windows-1252", as the WHATWG
+ * Encoding Standard says). A name it does not know is refused: shipctl never guesses an encoding.
+ * Here, not in csv/encoding.ts, which reads files: a verb's wiring imports this file, and its --help then loads no
+ * stream module.
+ */
+export function declaredEncoding(label: string): string {
+  try {
+    return new TextDecoder(label.trim()).encoding;
+  } catch {
+    throw new UsageError(`--encoding ${JSON.stringify(label)} is not an encoding shipctl can read`, {
+      hint: "Give a name such as windows-1252 (Excel for Windows' \"CSV (Comma delimited)\" in Western Europe and the Americas), latin1, iso-8859-15, shift_jis or utf-8.",
+    });
+  }
 }

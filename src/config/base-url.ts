@@ -1,7 +1,7 @@
 // The service's base URL, as typed by a person, checked and put in one canonical form before anything is stored or
 // sent. Plain http is refused except to this machine: the bearer token would otherwise cross the network readable.
 import { UsageError } from "../errors.js";
-import { isLoopbackHost } from "../api/network.js";
+import { isLoopbackHost } from "../api/loopback.js";
 
 /** The path every endpoint of the contract lives under; shipctl adds it itself. */
 const API_PREFIX = /\/api\/v1$/i;

@@ -177,20 +177,6 @@ async function* transcodeUtf16(
 }
 
 /**
- * The encoding a person named with --encoding, as TextDecoder knows it ("latin1" is "windows-1252", as the WHATWG
- * Encoding Standard says). A name it does not know is refused: shipctl never guesses an encoding.
- */
-export function declaredEncoding(label: string): string {
-  try {
-    return new TextDecoder(label.trim()).encoding;
-  } catch {
-    throw new UsageError(`--encoding ${JSON.stringify(label)} is not an encoding shipctl can read`, {
-      hint: "Give a name such as windows-1252 (Excel for Windows' \"CSV (Comma delimited)\" in Western Europe and the Americas), latin1, iso-8859-15, shift_jis or utf-8.",
-    });
-  }
-}
-
-/**
  * The bytes of a file in the encoding --encoding declared, as UTF-8 for the CSV reader (which then checks them as
  * any UTF-8 file). A byte-order mark that says otherwise is refused rather than overruled: the flag was meant for
  * another file (a results file shipctl wrote is UTF-8 with a BOM).

@@ -1,6 +1,6 @@
 // `shipctl --help` and `--version` load only what they print (bench/startup.mjs times them): the top-level help
 // shows one line per command, declared in src/commands/index.ts, so no command's own wiring is loaded; `--version`
-// builds neither Node's stdout nor stderr stream (which load node:net for a pipe).
+// builds neither Node's stdout nor stderr stream (which load node:net for a pipe), and --help not child_process either.
 import { describe, expect, it } from "vitest";
 import { cliEnv } from "../helpers/cli.js";
 import { loadedBy } from "../helpers/loaded-modules.js";
@@ -16,6 +16,17 @@ describe("start-up", () => {
     expect(r.packages).toEqual(["commander"]);
     expect(r.sources.some((s) => s.endsWith("src/commands/index.ts"))).toBe(true);
     expect(commandWiring(r.sources)).toEqual([]);
+    // commander's executable subcommands (spawn), which shipctl never declares: child_process loads net and streams.
+    expect(r.builtins).not.toContain("child_process");
+    expect(r.builtins).not.toContain("net");
+  });
+
+  it("--help loads no chalk where colours are on (a terminal, FORCE_COLOR): commander prints it without colours", () => {
+    const r = loadedBy(["--help"], cliEnv({ env: { NO_COLOR: undefined, FORCE_COLOR: "1" } }));
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: shipctl /);
+    expect(r.stdout).not.toContain("\u001B[");
+    expect(r.packages).toEqual(["commander"]);
   });
 
   it("--version loads no package and no command", () => {
@@ -24,6 +35,23 @@ describe("start-up", () => {
     expect(r.packages).toEqual([]);
     expect(r.sources.filter((s) => s.includes("src/commands/"))).toEqual([]);
     expect(r.builtins).not.toContain("net");
+  });
+
+  it("a verb's --help loads its noun's wiring, and none of the stream modules its run reads files with", () => {
+    const r = loadedBy(["shipment", "create", "--help"]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^ {2}--encoding <name> /m);
+    expect(r.sources.some((s) => s.endsWith("src/commands/shipment/create.ts"))).toBe(true);
+    expect(r.sources.filter((s) => s.includes("src/csv/"))).toEqual([]);
+    expect(r.builtins).not.toContain("stream");
+  });
+
+  it("config --help loads none of the network modules (TLS, CA files) a request needs", () => {
+    const r = loadedBy(["config", "--help"]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^ {2}set <key> <value> +change a setting/m);
+    expect(r.sources.filter((s) => s.endsWith("src/api/network.ts"))).toEqual([]);
+    expect(r.builtins).not.toContain("tls");
   });
 
   it("a command loads its own wiring only", () => {

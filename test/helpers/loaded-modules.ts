@@ -41,7 +41,8 @@ export async function load(url, context, next) {
   const atExit = join(dir, "at-exit.mjs");
   writeFileSync(
     atExit,
-    `import { writeFileSync } from "node:fs";
+    // node:fs not imported as an ES module: that reads every export of it, and its ReadStream getter loads node:stream.
+    `const { writeFileSync } = process.getBuiltinModule("node:fs");
 process.on("exit", () => writeFileSync(${JSON.stringify(builtins)}, process.moduleLoadList.join("\\n")));
 `,
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvOptions, resumeCommand } from "../../../src/batch/run-options.js";
+import { csvOptions, declaredEncoding, resumeCommand } from "../../../src/batch/run-options.js";
 import { UsageError } from "../../../src/errors.js";
 
 describe("CSV run options", () => {
@@ -14,5 +14,12 @@ describe("CSV run options", () => {
   it("refuses a concurrency out of range, naming the bounds", () => {
     expect(() => csvOptions({ csv: "a.csv", concurrency: "0" })).toThrow(UsageError);
     expect(() => csvOptions({ csv: "a.csv", concurrency: "17" })).toThrow(/1 to 16/);
+  });
+
+  it("--encoding: names it as TextDecoder does (latin1 is windows-1252) and refuses a name it does not know", () => {
+    expect(declaredEncoding("windows-1252")).toBe("windows-1252");
+    expect(declaredEncoding(" Latin1 ")).toBe("windows-1252");
+    expect(() => declaredEncoding("klingon")).toThrow('--encoding "klingon" is not an encoding shipctl can read');
+    expect(csvOptions({ csv: "a.csv", encoding: "latin1" }).encoding).toBe("windows-1252");
   });
 });

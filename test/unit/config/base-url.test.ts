@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normaliseBaseUrl } from "../../../src/config/base-url.js";
-import { isLoopbackHost } from "../../../src/api/network.js";
+import { isLoopbackHost } from "../../../src/api/loopback.js";
 import { ExitCode, UsageError } from "../../../src/errors.js";
 
 function refusal(input: string, where = "--base-url"): UsageError {
