@@ -8,22 +8,6 @@ import { buildDefines } from "./build-info.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-// commander requires node:child_process as it loads, for the executable subcommands (spawn) shipctl never declares,
-// and child_process loads net, dgram and the stream modules with it. commander gets a spawn that loads child_process
-// when called. A patched dependency (style rule 9): bench/startup.mjs's `shipctl --help` shows what it saves.
-const lazyChildProcess = {
-  name: "lazy-child-process",
-  setup(b) {
-    b.onResolve({ filter: /^node:child_process$/ }, (args) =>
-      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: "spawn-on-call", namespace: "lazy-child-process" } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: "lazy-child-process" }, () => ({
-      contents: 'exports.spawn = (...args) => process.getBuiltinModule("node:child_process").spawn(...args);',
-      loader: "js",
-    }));
-  },
-};
-
 // Build beside dist/ and swap it in with two renames, so a CLI started by a test running at the same moment
 // never finds dist/ half-written or missing.
 const dist = join(root, "dist");
@@ -43,7 +27,6 @@ await build({
   // sharp ships a native binary per platform: it must be resolved from the installed package at run time.
   // pg-native is pg's optional native binding, required only when asked for (pg.native): we never do, nor ship it.
   external: ["sharp", "pg-native"],
-  plugins: [lazyChildProcess],
   // The version, commit and build date `shipctl version` prints (scripts/build-info.mjs).
   define: buildDefines(root),
   // Bundled CommonJS dependencies (commander, undici...) call require() for Node's built-ins; an ES module has none.
