@@ -34,13 +34,13 @@ describe("start-up", () => {
     expect(r.builtins).not.toContain("net");
   });
 
-  it("a verb's --help loads its noun's wiring, and none of the stream modules its run reads files with", () => {
+  it("a verb's --help loads its noun's wiring, and none of the CSV readers its run reads files with", () => {
     const r = loadedBy(["shipment", "create", "--help"]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^ {2}--encoding <name> /m);
     expect(r.sources.some((s) => s.endsWith("src/commands/shipment/create.ts"))).toBe(true);
+    // (Node's stream modules come with commander's node:child_process, which it requires as it loads.)
     expect(r.sources.filter((s) => s.includes("src/csv/"))).toEqual([]);
-    expect(r.builtins).not.toContain("stream");
   });
 
   it("config --help loads none of the network modules (TLS, CA files) a request needs", () => {
