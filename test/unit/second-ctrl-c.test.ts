@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { systemDeps } from "../../src/system-deps.js";
 
 // Only systemDeps' handler hears the SIGINTs emitted here: a handler another test file's modules left in this worker
-// (unit files share one) would react to them too. Those are put back afterwards.
+// (unit files share one) would react to them too, such as when-exit's (loaded by conf through atomically), which
+// re-raises the signal with process.kill. Those are put back afterwards.
 let others: NodeJS.SignalsListener[] = [];
 beforeEach(() => {
   others = process.listeners("SIGINT");
