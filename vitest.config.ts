@@ -39,7 +39,7 @@ export default defineConfig({
           include: ["test/unit/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...isolatedUnitFiles],
           // The unit files share their worker's modules instead of loading them afresh in a new process each: 204
-          // files took 130 s for 63 s of tests when isolated, 47 s without (2 workers, loaded machine). A test that
+          // files took 130 s for 63 s of tests when isolated, 33-40 s without (2 workers, load 3-6). A test that
           // needs a module's first state takes a fresh copy (vi.resetModules), and one that changes what the process
           // shares (listeners, environment) puts it back.
           isolate: false,
