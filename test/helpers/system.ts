@@ -29,10 +29,17 @@ export const FILE_MODES = process.platform !== "win32";
 /** git on the PATH (Wine's PATH has none: the Windows smoke runs without it). */
 export const GIT = spawnSync("git", ["--version"]).status === 0;
 
+/**
+ * A PostgreSQL server the shared-ledger tests can start (postgres-server.mjs runs initdb and postgres as Linux and
+ * macOS install them, on a Unix socket): not on Windows, where Wine sees Debian's binaries through Z: but cannot run them.
+ */
+export const POSTGRES_SERVER = process.platform !== "win32";
+
 const REASONS = {
   symlinks: "this system makes no symlink that can be read through (Windows: a privilege this account lacks; Wine)",
   git: "git is not on this system's PATH",
   "POSIX shell": "the command is written for /bin/sh, which this system does not have",
+  PostgreSQL: "the tests start PostgreSQL as Linux and macOS install it; on Windows (Wine) there is none they can start",
 } as const;
 
 /** The test's title, with the reason it is skipped where `available` is false. */

@@ -142,7 +142,8 @@ expect_exit 0 "$code" "the printed command, run through cmd"
 
 step "the unit suite under Windows Node 22"
 code=0
-# Worker threads, not forks: Wine starts a process in seconds, and forks start one per test file. WINE WORKAROUND:
+# Worker threads, not forks: Wine starts a process in seconds, and each file that replaces a module (vitest.config.ts:
+# unit-mocks) gets a fresh worker; the other unit files share theirs, as on Linux. WINE WORKAROUND:
 # a test's time limit of 120 s, not vitest.config.ts's 30 s: under Wine a test that checks photos with sharp or
 # writes many files runs several times slower (one took 30.4 s on the shared machine), which says nothing of Windows.
 (cd "$tree" && NO_COLOR=1 wine "$node_exe" node_modules/vitest/vitest.mjs run test/unit --pool=threads --testTimeout=120000 --hookTimeout=120000 --reporter=verbose >"$out" 2>"$err") || code=$?

@@ -9,11 +9,14 @@ import { connectSharedLedger, type SharedLedger } from "../../../src/ledger/open
 import type { InFlight } from "../../../src/ledger/entry.js";
 import { postgresAvailable, startPostgres, type PostgresServer } from "../../helpers/postgres.js";
 import { tempDir } from "../../helpers/cli.js";
+import { needs, POSTGRES_SERVER } from "../../helpers/system.js";
 
 const BASE = "http://127.0.0.1:9/api";
 const inFlight: InFlight = { state: "in_flight", at: "2026-11-27T07:00:00.000Z", attempt: 1, settle_at: "2026-11-27T07:05:00.000Z" };
 
-describe.skipIf(!postgresAvailable("shared ledger store (test/unit/ledger/postgres-store.test.ts)"))("PostgresStore", () => {
+// Windows: skipped by its category (CI never skips it on Linux: postgresAvailable).
+const available = POSTGRES_SERVER && postgresAvailable("shared ledger store (test/unit/ledger/postgres-store.test.ts)");
+describe.skipIf(!available)(needs(POSTGRES_SERVER, "PostgreSQL", "PostgresStore"), () => {
   let server: PostgresServer;
   const opened: SharedLedger[] = [];
   const said: string[] = [];

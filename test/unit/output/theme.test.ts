@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { colorEnabled, createTheme, loadColours } from "../../../src/output/theme.js";
 
 // The escape codes of chalk at level 1 (16 colours): what a terminal receives.
@@ -7,10 +7,12 @@ const wrap = (codes: readonly [number, number], s: string) => `\u001B[${codes[0]
 
 describe("createTheme", () => {
   it("refuses colours before chalk is loaded (a run that decided on colours must load it first)", async () => {
-    // This file's first test: nothing has loaded chalk in this worker yet.
-    expect(() => createTheme(true)).toThrow(/loadColours/);
-    await loadColours();
-    expect(createTheme(true).enabled).toBe(true);
+    // A fresh copy of the module, which nothing has loaded chalk into (unit files share one worker's modules).
+    vi.resetModules();
+    const fresh = await import("../../../src/output/theme.js");
+    expect(() => fresh.createTheme(true)).toThrow(/loadColours/);
+    await fresh.loadColours();
+    expect(fresh.createTheme(true).enabled).toBe(true);
   });
 
   describe("with chalk loaded", () => {

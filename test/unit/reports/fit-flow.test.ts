@@ -9,7 +9,7 @@ import { fixture, tempDir } from "../../helpers/cli.js";
 import { ownCopy } from "../../helpers/own-photos.mjs";
 import { createTestIO } from "../../helpers/test-io.js";
 import { runVerb } from "../../helpers/run-verb.js";
-import { batchDepsFor, StatusService } from "./batch-deps.js";
+import { batchDepsFor, reportState, StatusService } from "./batch-deps.js";
 
 const NOW = new Date("2025-03-02T12:00:00Z");
 const MiB = 1024 * 1024;
@@ -37,6 +37,7 @@ it("off a terminal, says how far fitting is every tenth of the photos (at least 
 });
 
 it("a batch's --json lists what --fit changed; its rerun reads each shipment, fits nothing and sends nothing", async () => {
+  reportState.dir = tempDir("shipctl-state-");
   const root = tempDir();
   for (const id of [1, 2]) ownCopy(fixture("photos/oversized"), join(root, String(id)));
   const api = new StatusService();

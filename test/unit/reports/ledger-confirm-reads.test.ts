@@ -5,7 +5,8 @@ import type { StoredShipment } from "../../../src/contract/index.js";
 import { ExitCode } from "../../../src/errors.js";
 import { reportUploadCommand } from "../../../src/commands/report/report-upload.js";
 import { runVerb } from "../../helpers/run-verb.js";
-import { batchDepsFor, batchOf, StatusService } from "./batch-deps.js";
+import { tempDir } from "../../helpers/cli.js";
+import { batchDepsFor, batchOf, reportState, StatusService } from "./batch-deps.js";
 
 const NOW = new Date("2025-03-02T12:00:00Z");
 
@@ -25,6 +26,7 @@ class CountingApi extends StatusService {
 const depsFor = (api: CountingApi) => batchDepsFor(api, NOW);
 
 it("reads all 20 reports the ledger calls stored, up to 16 at a time (more than the 2 uploads), and sends nothing", async () => {
+  reportState.dir = tempDir("shipctl-state-");
   const ids = Array.from({ length: 20 }, (_, i) => i + 1);
   const root = batchOf(ids);
   const api = new CountingApi();
