@@ -7,7 +7,9 @@ import { collect, fixture, runCli, spawnCli, tempDir } from "../../helpers/cli.j
 import { GALLERY } from "../../helpers/gallery.js";
 import { postgresAvailable, startPostgres, type PostgresServer } from "../../helpers/postgres.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
-import { seedShipments } from "../../helpers/seed.js";
+import { seedAddress, seedShipments } from "../../helpers/seed.js";
+import { startMcp } from "../mcp/mcp-client.js";
+import { rowsFile } from "../batch/helpers.js";
 import { bodyRead, HOLD_APPLY_MAX_MS, printed } from "../../helpers/slow-apply.js";
 import { shipmentReadyFor } from "../report/setup.js";
 
@@ -49,6 +51,47 @@ describe.skipIf(!postgresAvailable("shared ledger writes e2e (test/e2e/ledger/sh
       const r = await runCli(args, a);
       expect(r.exitCode, `${name}: ${r.stderr}`).toBe(0);
       expect(r.stderr, name).toMatch(LINE);
+    }
+  });
+
+  it("every other command that records its writes prints the ledger line too: shipment create (flags, CSV), the CSV updates, address add --csv, and MCP's create_shipments", async () => {
+    const org = await sb.newOrg();
+    const a = machine(org, await server.newDatabase());
+    const dir = tempDir();
+    const gallery = await seedAddress(org);
+    const collector = await seedAddress(org, { name: "Collector South", line_1: "9 Elm Street" });
+    await seedShipments(org, 2, gallery);
+    const addresses = join(dir, "addresses.csv");
+    writeFileSync(addresses, `name,email,phone,line_1,city,region,post_code,country\nCollector North,${GALLERY.email},${GALLERY.phone},${GALLERY.line_1},${GALLERY.city},${GALLERY.region},${GALLERY.post_code},US\n`);
+    // Exports of what is stored, one value edited: the CSV updates send it.
+    const exported = async (kind: string, from: RegExp, to: string) => {
+      const list = await runCli(["list", kind, "--format", "csv"], a);
+      expect(list.exitCode, list.stderr).toBe(0);
+      expect(list.stdout).toMatch(from);
+      const path = join(dir, `${kind}.csv`);
+      writeFileSync(path, list.stdout.replace(from, to));
+      return path;
+    };
+    const runs: Record<string, string[]> = {
+      "shipment create (flags)": ["shipment", "create", "--title", "Flag Study", "--value", "900", "--length", "30", "--height", "24", "--depth", "3", "--service", "1", "--fulfillment-address-id", String(gallery), "--destination-address-id", String(collector), "--no-verify"],
+      "shipment create --csv": ["shipment", "create", "--csv", rowsFile(2, { seed: 237, titlePrefix: "Line" }).path, "--no-verify"],
+      "shipment update --csv": ["shipment", "update", "--csv", await exported("shipments", /,1000,/, ",1300,"), "--no-verify"],
+      "address add --csv": ["address", "add", "--csv", addresses, "--no-verify"],
+      "address update --csv": ["address", "update", "--csv", await exported("addresses", /1 Main Street/, "3 Main Street"), "--no-verify"],
+    };
+    for (const [name, args] of Object.entries(runs)) {
+      const r = await runCli(args, a);
+      expect(r.exitCode, `${name}: ${r.stderr}`).toBe(0);
+      expect(r.stderr, name).toMatch(LINE);
+    }
+    const mcp = await startMcp([], a);
+    try {
+      const item = { title: "Mcp Study", value: 900, length: 30, height: 24, depth: 3, service: 1, fulfillment_address_id: gallery, destination_address: { ...GALLERY, name: "Collector Mcp" } };
+      const { doc, isError } = await mcp.call("create_shipments", { items: [item] });
+      expect(isError, JSON.stringify(doc)).toBe(false);
+      expect(mcp.stderr()).toMatch(LINE);
+    } finally {
+      await mcp.close();
     }
   });
 
