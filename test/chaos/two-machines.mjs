@@ -51,6 +51,7 @@ async function titles(url, token) {
 }
 
 async function trial(n, sandbox, postgres, csv, expected) {
+  const began = Date.now();
   const { token } = await control(sandbox.url, TOKEN, "POST", "/_sandbox/organizations");
   for (const [kind, count] of FAULTS) await control(sandbox.url, token, "POST", "/_sandbox/faults", { method: "POST", path: "/api/v1/shipments", kind, count });
   const db = await postgres.newDatabase();
@@ -88,7 +89,7 @@ async function trial(n, sandbox, postgres, csv, expected) {
   const counts = await titles(sandbox.url, token);
   const duplicates = [...counts.values()].filter((c) => c > 1).reduce((a, c) => a + c - 1, 0);
   const lost = expected.filter((t) => !counts.has(t)).length;
-  console.log(`trial ${n}: ${kill.signal} machine ${"ab"[kill.victim]} after ${kill.afterMs} ms; runs a=${runs[0]} b=${runs[1]}; shipments ${[...counts.values()].reduce((a, c) => a + c, 0)}; duplicates ${duplicates}; lost ${lost}`);
+  console.log(`trial ${n}: ${kill.signal} machine ${"ab"[kill.victim]} after ${kill.afterMs} ms; runs a=${runs[0]} b=${runs[1]}; shipments ${[...counts.values()].reduce((a, c) => a + c, 0)}; duplicates ${duplicates}; lost ${lost}; ${((Date.now() - began) / 1000).toFixed(1)} s`);
   return { duplicates, lost };
 }
 
