@@ -24,6 +24,7 @@ import { InterruptedError, UnavailableError } from "../errors.js";
 import { InputLedger, type InFlight, type RowState } from "../ledger/input-ledger.js";
 import { shortHash } from "../ledger/entry.js";
 import { sentElsewhere, sentElsewhereError } from "../ledger/copy-guard.js";
+import type { Entry } from "../ledger/store.js";
 import { classifyFailure } from "../ledger/failure-kind.js";
 import { RECONCILE_DELAY_MS } from "../batch/settle-lost.js";
 import { settleLedger } from "../ledger/settle-ledger.js";
@@ -75,7 +76,10 @@ export async function addAddressOnce(deps: Deps, input: Address, options: AddOnc
     const call = callOptions(deps, "Reading the addresses");
     const path = ledger.path;
     if (!options.forceNew) {
-      const earlier = (await earlierRuns(deps, api, call, ledger, input, options.wait)) ?? (await storedElsewhere(api, call, ledger, base, input));
+      // First what other inputs recorded of this address: in a shared ledger, another machine's run of this same
+      // input, or a dead run's, left in flight is taken in here (copy-guard.ts), so that earlierRuns settles it.
+      const elsewhere = (await sentElsewhere(ledger, [base])).get(base);
+      const earlier = (await earlierRuns(deps, api, call, ledger, input, options.wait)) ?? (await storedElsewhere(api, call, ledger, elsewhere, input));
       if (earlier) return { listed: false, ledger: path, ...earlier };
       const listed = new StoredAddresses(api, call);
       let found = await listed.find(input);
@@ -157,10 +161,9 @@ async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, ledger
  * The address as another input stored it (`address add --csv`), found in the organization's ledger: read back once,
  * it must still be this address. One in flight there stops the run: that input's rerun settles it.
  */
-async function storedElsewhere(api: ApiClient, call: CallOptions, ledger: InputLedger, base: string, input: Address): Promise<Omit<Extract<AddedAddress, { kind: "earlier" }>, "listed"> | undefined> {
-  const entry = (await sentElsewhere(ledger, [base])).get(base);
+async function storedElsewhere(api: ApiClient, call: CallOptions, ledger: InputLedger, entry: Entry | undefined, input: Address): Promise<Omit<Extract<AddedAddress, { kind: "earlier" }>, "listed"> | undefined> {
   if (entry === undefined) return undefined;
-  if (entry.state.state === "in_flight") throw sentElsewhereError("This address", "address add", [entry], 1);
+  if (entry.state.state === "in_flight") throw sentElsewhereError("This address", "address add", [entry], 1, ledger.store.shared === true);
   if (entry.state.state !== "created") return undefined;
   const record = await readStored(api, call, entry.state.id);
   if (record === undefined || !sameParty(record, input)) return undefined;

@@ -7,6 +7,8 @@ import { basename } from "node:path";
 import { UsageError } from "../errors.js";
 import type { InputLedger } from "./input-ledger.js";
 import { forceNewHint } from "./force-new.js";
+import { takeOverOrphans } from "./orphans.js";
+import { LEASE_MS } from "./postgres-leases.js";
 import type { Entry } from "./store.js";
 
 /** Collects a run's row keys (see), then looks them up in the ledger (refusal). */
@@ -27,15 +29,15 @@ export class EarlierSends {
   async refusal(input: string, command: string, valid: number): Promise<UsageError | undefined> {
     const found = await sentElsewhere(this.ledger, this.keys);
     if (found.size === 0) return undefined;
-    return sentElsewhereError(input, command, [...found.values()], valid);
+    return sentElsewhereError(input, command, [...found.values()], valid, this.ledger.store.shared === true);
   }
 }
 
 /**
  * What other inputs sent of these rows (a copy of a file, a row given again with flags): each row this input has no
  * record of whose entry is done or in flight. An entry this input itself recorded is taken back as its row, and so is
- * a done entry of a team's shared ledger (another machine sent it: done for the whole team). With --force-new, only
- * entries still in flight (force-new.ts).
+ * a done entry of a team's shared ledger (another machine sent it: done for the whole team), and an entry in flight
+ * there whose run died (orphans.ts). With --force-new, only entries still in flight (force-new.ts).
  */
 export async function sentElsewhere(ledger: InputLedger, rowKeys: readonly string[]): Promise<Map<string, Entry>> {
   const out = new Map<string, Entry>();
@@ -62,6 +64,11 @@ export async function sentElsewhere(ledger: InputLedger, rowKeys: readonly strin
       out.set(k, e);
     });
   }
+  // In a team's ledger, another machine's entries in flight whose run died are this run's to settle (orphans.ts).
+  if (ledger.store.shared === true) {
+    const inFlight = new Map([...out].filter(([, e]) => e.state.state === "in_flight"));
+    for (const k of await takeOverOrphans(ledger, inFlight)) out.delete(k);
+  }
   return out;
 }
 
@@ -69,8 +76,11 @@ export function findEarlierSends(ledger: InputLedger): EarlierSends {
   return new EarlierSends(ledger);
 }
 
-/** The refusal of writes other inputs sent (or still have in flight). */
-export function sentElsewhereError(input: string, command: string, entries: readonly Entry[], valid: number): UsageError {
+/**
+ * The refusal of writes other inputs sent (or still have in flight). `shared`: a team's ledger, whose entries in flight
+ * are another live run's, maybe on another machine (a dead run's are taken over: orphans.ts).
+ */
+export function sentElsewhereError(input: string, command: string, entries: readonly Entry[], valid: number, shared = false): UsageError {
   const first = entries[0]!;
   const many = entries.length;
   const rows = many === valid ? (valid === 1 ? "it" : `all ${valid} of its rows`) : `${many} of its ${valid} rows`;
@@ -82,7 +92,9 @@ export function sentElsewhereError(input: string, command: string, entries: read
     `${input}: ${rows} ${many === 1 && valid === 1 ? "was" : "were"} already sent by an earlier run from ${origin} (${first.input}), recorded in the ledger; ` +
       `running this would send ${many === 1 ? "it" : "them"} again as new. Nothing was sent.`,
     {
-      hint: inFlight
+      hint: inFlight && shared
+        ? `That run may still be sending them, on this machine or another (\`shipctl ledger status\` names it): run this again once it is over. If it died, the next run settles its rows: at once after a run of this machine, once its lease has expired (within ${LEASE_MS / 1000} s) after another machine's (never with --force-new, which never overrides a write in flight).`
+        : inFlight
         ? `That run's request is still in flight: run ${again} to settle it first; --force-new never overrides a write in flight.`
         : `To finish that run, run ${again}. ${forceNewHint()}`,
     },

@@ -20,6 +20,7 @@ import { settleAtFromAnswer, settleAtFromSent, type SettleWindow } from "./settl
 export { RecordDamaged, LedgerConflict, type OpenOptions } from "./input-ledger-options.js";
 import type { Entry, Exclusion, LedgerStore } from "./store.js";
 import { LaterWrites } from "./store-writes.js";
+import { takeOverInput } from "./orphans.js";
 
 export class InputLedger {
   private file: Appender | undefined;
@@ -61,6 +62,8 @@ export class InputLedger {
       if (options.forgetSettled) for (const [key, state] of loaded.rows) if (state.state !== "in_flight") loaded.rows.delete(key);
       const ledger = new InputLedger(path, options, organization, loaded.rows, loaded.verdicts, lock);
       const unsent = settleUnsent(ledger.rows, options.window, (key, state) => ledger.keyed(key, state));
+      // A part's hold (one address) does not cover the input's other parts: their entries are other runs' business.
+      if (options.part === undefined) await takeOverInput(ledger);
       if (options.readOnly) return ledger;
       await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       await ledger.compact();
@@ -102,6 +105,11 @@ export class InputLedger {
   /** An entry this input recorded that its record lost: taken back as its row (kept in memory for this run). */
   adopt(rowKey: string, state: RowState): void {
     if (!this.rows.has(rowKey)) this.rows.set(rowKey, state);
+  }
+
+  /** A dry run: reads the ledger as the run would, writes nothing. */
+  get readOnly(): boolean {
+    return this.options.readOnly === true;
   }
 
   get forceNew(): boolean {

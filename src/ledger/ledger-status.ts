@@ -6,6 +6,7 @@ import type { Deps } from "../deps.js";
 import { ExitCode, LedgerUnavailable } from "../errors.js";
 import { printJson } from "../output/json.js";
 import { aliveHere } from "./holder.js";
+import { holderMayBeAlive } from "./postgres-leases.js";
 import { describeLedger } from "./ledger-settings.js";
 import { LocalStore } from "./local-store.js";
 import { openSharedLedger } from "./open-store.js";
@@ -43,14 +44,13 @@ export async function showLedgerStatus(deps: Deps, json: boolean): Promise<numbe
       const { store, schema } = await openSharedLedger(settings, { dir, baseUrl, env: deps.env, say: (t) => deps.io.err(t) });
       const leases = await store.heldLeases();
       const entries = await store.heldEntries();
-      const liveRuns = new Set(leases.filter((l) => !l.expired).map((l) => `${l.machine}\n${l.pid}`));
       doc = {
         store: "postgres",
         where,
         reachable: true,
         schema_version: schema.version,
         held: [
-          ...entries.map((e): HeldView => ({ id: e.id, kind: "entry", what: `${e.key} (${e.input})`, machine: e.machine, user: e.user, pid: e.pid, command: e.command, since: e.since.toISOString(), stale: !liveRuns.has(`${e.machine}\n${e.pid}`) || aliveHere(e) === false })),
+          ...entries.map((e): HeldView => ({ id: e.id, kind: "entry", what: `${e.key} (${e.input})`, machine: e.machine, user: e.user, pid: e.pid, command: e.command, since: e.since.toISOString(), stale: !holderMayBeAlive(e, leases) })),
           ...leases.map((l): HeldView => ({ id: l.id, kind: "lease", what: l.what, machine: l.machine, user: l.user, pid: l.pid, command: l.command, since: l.since.toISOString(), stale: l.expired || aliveHere(l) === false })),
         ],
       };

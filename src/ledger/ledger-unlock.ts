@@ -9,7 +9,7 @@ import { printJson } from "../output/json.js";
 import { aliveHere, describeHolderRun } from "./holder.js";
 import { openSharedLedger } from "./open-store.js";
 import { ledgerDir } from "./organization.js";
-import { LEASE_MS } from "./postgres-leases.js";
+import { holderMayBeAlive, LEASE_MS } from "./postgres-leases.js";
 
 export async function unlockLedger(deps: Deps, id: number, json: boolean): Promise<void> {
   const { baseUrl, ledger: settings = LOCAL_LEDGER } = await deps.connection();
@@ -36,8 +36,7 @@ export async function unlockLedger(deps: Deps, id: number, json: boolean): Promi
   }
   const e = entry!;
   if (e.state.state !== "in_flight") throw new UsageError(`entry ${id} (${e.key}) is not in flight: it is settled (${e.state.state}), nothing to release`);
-  const holderLease = (await store.heldLeases()).find((l) => !l.expired && l.machine === e.machine && l.pid === e.pid);
-  if (aliveHere(e) === true || (holderLease !== undefined && aliveHere(e) !== false)) {
+  if (holderMayBeAlive(e, await store.heldLeases())) {
     throw new UsageError(`entry ${id} (${e.key}) is held by a run that is alive (${describeHolderRun(e)})`, { hint: "Wait for it to finish: it settles its own entries." });
   }
   await store.releaseEntry(id);

@@ -43,6 +43,17 @@ interface LeaseRow {
 
 type Query = <R extends object>(sql: string, params?: unknown[]) => Promise<R[]>;
 
+/**
+ * Whether the run that holds an entry may still be alive: a live process of this machine, or a process elsewhere
+ * whose lease is not expired (a run holds one while it may send; a dead one's expires within LEASE_MS). A process of
+ * this machine that is gone is dead whatever its lease says.
+ */
+export function holderMayBeAlive(holder: Pick<Holder, "machine" | "pid">, leases: readonly Lease[]): boolean {
+  const here = aliveHere(holder);
+  if (here !== undefined) return here;
+  return leases.some((l) => !l.expired && l.machine === holder.machine && l.pid === holder.pid);
+}
+
 export class LeaseTable {
   private readonly me = thisRun();
   private readonly held = new Map<number, NodeJS.Timeout>();

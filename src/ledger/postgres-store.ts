@@ -12,7 +12,7 @@ import type { Pool } from "pg";
 import { CliError, LedgerUnavailable } from "../errors.js";
 import type { RowState } from "./entry.js";
 import { thisRun, type Holder } from "./holder.js";
-import { LeaseTable, type Lease, type Scope } from "./postgres-leases.js";
+import { holderMayBeAlive, LeaseTable, type Lease, type Scope } from "./postgres-leases.js";
 import type { Claim, Entry, Exclusion, ExclusionWait, LedgerStore, Refused } from "./store.js";
 
 /** An entry as `ledger status` shows it: with its id (for `ledger unlock`) and who holds it. */
@@ -90,11 +90,14 @@ export class PostgresStore implements LedgerStore {
     const entries = [...new Map(given.map((e) => [e.key, e])).values()];
     if (entries.length === 0) return;
     // Every write commits before it returns: a lost outcome would only leave its entry in flight, but PostgreSQL
-    // gives no cheaper write than a committed one to a pooled connection.
+    // gives no cheaper write than a committed one to a pooled connection. An entry another input's run holds in
+    // flight is left alone: a dead run's entry taken over (orphans.ts) is settled by the run that took it, and the
+    // dead run's own rerun, settling it at the same moment, must not mark it failed under it (a claim would follow).
     await this.query(
       `INSERT INTO shipctl_entries AS e (base_url, organization, key, input, state, machine, os_user, pid, command)
        SELECT $1, $2, k, i, s, $6, $7, $8, $9 FROM unnest($3::text[], $4::text[], $5::jsonb[]) AS t(k, i, s)
-       ON CONFLICT (base_url, organization, key) DO UPDATE SET input = EXCLUDED.input, state = EXCLUDED.state, updated_at = now()`,
+       ON CONFLICT (base_url, organization, key) DO UPDATE SET input = EXCLUDED.input, state = EXCLUDED.state, updated_at = now()
+         WHERE NOT (e.state->>'state' = 'in_flight' AND e.input <> EXCLUDED.input)`,
       [this.scope.baseUrl, this.scope.organization, entries.map((e) => e.key), entries.map((e) => e.input), entries.map((e) => JSON.stringify(e.state)), this.me.machine, this.me.user, this.me.pid, this.me.command],
     );
   }
@@ -118,6 +121,44 @@ export class PostgresStore implements LedgerStore {
 
   async inFlight(): Promise<Entry[]> {
     return (await this.heldEntries()).map((e) => ({ key: e.key, input: e.input, state: e.state }));
+  }
+
+  /**
+   * Of these keys' entries in flight, those whose run is gone (holderMayBeAlive): a machine killed with requests in
+   * flight. As they are now, for takeOver.
+   */
+  async orphaned(keys: readonly string[]): Promise<Entry[]> {
+    if (keys.length === 0) return [];
+    const [held, leases] = await Promise.all([this.entries("key = ANY($3::text[]) AND state->>'state' = 'in_flight'", [keys]), this.leases.list()]);
+    return held.filter((e) => !holderMayBeAlive(e, leases)).map((e) => ({ key: e.key, input: e.input, state: e.state }));
+  }
+
+  /**
+   * Moves orphaned entries to this run, each only while it is still as `from` was read: of two machines taking over
+   * the same entry, one gets it. Returns the keys taken; the rest are another run's now.
+   */
+  async takeOver(moves: ReadonlyArray<{ from: Entry; to: Entry }>): Promise<string[]> {
+    if (moves.length === 0) return [];
+    const rows = await this.query<{ key: string }>(
+      `UPDATE shipctl_entries AS e SET input = t.i, state = t.s, machine = $8, os_user = $9, pid = $10, command = $11, since = now(), updated_at = now()
+       FROM unnest($3::text[], $4::text[], $5::jsonb[], $6::text[], $7::jsonb[]) AS t(k, old_i, old_s, i, s)
+       WHERE e.base_url = $1 AND e.organization = $2 AND e.key = t.k AND e.input = t.old_i AND e.state = t.old_s
+       RETURNING e.key`,
+      [
+        this.scope.baseUrl,
+        this.scope.organization,
+        moves.map((m) => m.from.key),
+        moves.map((m) => m.from.input),
+        moves.map((m) => JSON.stringify(m.from.state)),
+        moves.map((m) => m.to.input),
+        moves.map((m) => JSON.stringify(m.to.state)),
+        this.me.machine,
+        this.me.user,
+        this.me.pid,
+        this.me.command,
+      ],
+    );
+    return rows.map((r) => r.key);
   }
 
   /** The entries in flight with their ids and holders (`ledger status`). */

@@ -51,6 +51,13 @@ export interface LedgerStore {
    * machine's copy of the sheet), taken as done rather than refused as a copy (copy-guard.ts).
    */
   readonly shared?: boolean;
+  /**
+   * A shared store only: of these keys' entries in flight, those whose run is gone (a machine killed with requests in
+   * flight), as they are now. The next run to meet them takes them over (takeOver) and settles them as its own.
+   */
+  orphaned?(keys: readonly string[]): Promise<Entry[]>;
+  /** Moves orphaned entries to this run, each only while still as `from` was read (one run gets it); returns the keys taken. */
+  takeOver?(moves: ReadonlyArray<{ from: Entry; to: Entry }>): Promise<string[]>;
   /** Claims each key in flight (durably, before its request may leave); returns the claims refused. */
   claim(claims: readonly Claim[]): Promise<Refused[]>;
   /**

@@ -1,5 +1,6 @@
 // The shared ledger's store against a real PostgreSQL server (test/helpers/postgres.ts): two stores on one database
 // are two machines of a team.
+import { spawnSync } from "node:child_process";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LedgerSchemaNewer, LedgerUnavailable, UsageError } from "../../../src/errors.js";
@@ -106,6 +107,39 @@ describe.skipIf(!available)(needs(POSTGRES_SERVER, "PostgreSQL", "PostgresStore"
     await db.end();
     await (await a.exclude("shipment-create\nsheet.csv", "sheet.csv")).release();
     await again.release();
+  });
+
+  it("gives up an entry in flight only once its run is gone, to one machine only, and keeps it that machine's", async () => {
+    const url = await server.newDatabase();
+    const a = (await machine(url)).store;
+    const b = (await machine(url)).store;
+    const keys = ["shipment:alive", "shipment:dead-here", "shipment:leased", "shipment:gone"];
+    await a.claim(keys.map((key) => ({ key, input: "/home/ana/sheet.csv", state: inFlight })));
+    // This process holds shipment:alive. A process of this machine that exited holds shipment:dead-here; another
+    // machine's run with a live lease shipment:leased; another machine's run with none (killed) shipment:gone.
+    const exited = spawnSync(process.execPath, ["-e", ""]).pid;
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    await db.query("UPDATE shipctl_entries SET pid = $1 WHERE key = 'shipment:dead-here'", [exited]);
+    await db.query("UPDATE shipctl_entries SET machine = 'busy-laptop', pid = 4343 WHERE key = 'shipment:leased'");
+    await db.query("UPDATE shipctl_entries SET machine = 'dead-laptop', pid = 4242 WHERE key = 'shipment:gone'");
+    await db.query(
+      `INSERT INTO shipctl_leases (base_url, organization, scope, what, machine, os_user, pid, command, expires_at)
+       SELECT base_url, organization, 'shipment-create\nsheet.csv', 'sheet.csv', 'busy-laptop', 'ben', 4343, 'shipctl', now() + interval '1 minute' FROM shipctl_entries LIMIT 1`,
+    );
+    await db.end();
+    const orphans = await b.orphaned(keys);
+    expect(orphans.map((e) => e.key).sort()).toEqual(["shipment:dead-here", "shipment:gone"]);
+    const moves = orphans.map((from) => ({ from, to: { key: from.key, input: "/home/ben/sheet.csv", state: { ...inFlight, attempt: 9 } } }));
+    expect((await b.takeOver(moves)).sort()).toEqual(["shipment:dead-here", "shipment:gone"]);
+    // A third machine that read them as orphans too gets none: they are the second's now.
+    expect(await a.takeOver(moves)).toEqual([]);
+    expect(await b.find("shipment:gone")).toEqual({ key: "shipment:gone", input: "/home/ben/sheet.csv", state: { ...inFlight, attempt: 9 } });
+    expect(await b.orphaned(keys)).toEqual([]);
+    // The dead run's own rerun, settling the same entry, does not mark it failed under the run that took it over.
+    await a.record([{ key: "shipment:gone", input: "/home/ana/sheet.csv", state: { state: "failed", error: "not applied" } }]);
+    expect((await b.find("shipment:gone"))?.state).toEqual({ ...inFlight, attempt: 9 });
+    expect(await a.claim([{ key: "shipment:gone", input: "/home/ana/sheet.csv", state: inFlight }])).toHaveLength(1);
   });
 
   it("refuses a schema newer than it knows, by name", async () => {
