@@ -90,14 +90,17 @@ export class PostgresStore implements LedgerStore {
     const entries = [...new Map(given.map((e) => [e.key, e])).values()];
     if (entries.length === 0) return;
     // Every write commits before it returns: a lost outcome would only leave its entry in flight, but PostgreSQL
-    // gives no cheaper write than a committed one to a pooled connection. An entry another input's run holds in
-    // flight is left alone: a dead run's entry taken over (orphans.ts) is settled by the run that took it, and the
-    // dead run's own rerun, settling it at the same moment, must not mark it failed under it (a claim would follow).
+    // gives no cheaper write than a committed one to a pooled connection. An entry of another input is left as it is,
+    // whatever its state: only a claim moves a key to another input (claim, takeOver). Once a dead run's entry is
+    // taken over (orphans.ts), that run's own rerun settles the same request from its record at the same moment,
+    // and its outcome comes from a read-back that may be older than the taker's: "not applied" written over the
+    // taker's "created" (the taker sent the rows meanwhile) would let the next claim send them again. A run whose
+    // write is left out finds the entry as the store has it: its claim is refused, and its rerun takes that entry.
     await this.query(
       `INSERT INTO shipctl_entries AS e (base_url, organization, key, input, state, machine, os_user, pid, command)
        SELECT $1, $2, k, i, s, $6, $7, $8, $9 FROM unnest($3::text[], $4::text[], $5::jsonb[]) AS t(k, i, s)
        ON CONFLICT (base_url, organization, key) DO UPDATE SET input = EXCLUDED.input, state = EXCLUDED.state, updated_at = now()
-         WHERE NOT (e.state->>'state' = 'in_flight' AND e.input <> EXCLUDED.input)`,
+         WHERE e.input = EXCLUDED.input`,
       [this.scope.baseUrl, this.scope.organization, entries.map((e) => e.key), entries.map((e) => e.input), entries.map((e) => JSON.stringify(e.state)), this.me.machine, this.me.user, this.me.pid, this.me.command],
     );
   }

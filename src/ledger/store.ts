@@ -62,7 +62,8 @@ export interface LedgerStore {
   claim(claims: readonly Claim[]): Promise<Refused[]>;
   /**
    * Records entries' states (outcomes; a settle time once the request's last byte left). `durable: false` for what
-   * is safe to lose in a crash (an outcome lost leaves its entry in flight, settled by the next run).
+   * is safe to lose in a crash (an outcome lost leaves its entry in flight, settled by the next run). A shared store
+   * leaves an entry of another input as it is: only a claim (or a takeover) moves a key to another input.
    */
   record(entries: readonly Entry[], o?: { durable?: boolean }): Promise<void>;
   find(key: string): Promise<Entry | undefined>;

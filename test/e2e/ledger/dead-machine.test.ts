@@ -191,7 +191,7 @@ describe.skipIf(!postgresAvailable("dead machine e2e (test/e2e/ledger/dead-machi
     expect(await org.control.requests(upload)).toHaveLength(1);
   });
 
-  it("after the settle time: B finds what A's request created, and sends the rows A claimed but never sent, and the rest, once", async () => {
+  it("after the settle time: B finds what A's request created, and sends the rows A claimed but never sent, and the rest, once; A's own rerun then sends nothing", async () => {
     const org = await sb.newOrg();
     const db = await server.newDatabase();
     const { path, titles } = rowsFile(25, { seed: 242, titlePrefix: "Killed in flight" });
@@ -216,6 +216,15 @@ describe.skipIf(!postgresAvailable("dead machine e2e (test/e2e/ledger/dead-machi
     expect(JSON.parse(r.stdout).counts).toMatchObject({ created: 15, skipped: 10 });
     expect(await posts(org)).toBe(3);
     expect(await inFlight(db)).toBe(0);
+    await exactlyOnce(org, titles);
+
+    // A comes back. Its record still has rows 1-20 in flight, and says rows 11-20 never left (it was killed before
+    // their request did): not applied, it concludes, rightly for its own request. B has created them since: that
+    // conclusion must not reopen them in the shared ledger, where B recorded them created.
+    const back = await runCli(["shipment", "create", "--csv", a.sheet, "--json"], a.options);
+    expect(back.exitCode, back.stderr).toBe(0);
+    expect(JSON.parse(back.stdout).counts).toMatchObject({ created: 0, skipped: 25 });
+    expect(await posts(org)).toBe(3);
     await exactlyOnce(org, titles);
   });
 });

@@ -142,6 +142,29 @@ describe.skipIf(!available)(needs(POSTGRES_SERVER, "PostgreSQL", "PostgresStore"
     expect(await a.claim([{ key: "shipment:gone", input: "/home/ana/sheet.csv", state: inFlight }])).toHaveLength(1);
   });
 
+  it("never lets a dead run's rerun settle over the machine that took its entry over: not in flight, not once created", async () => {
+    const url = await server.newDatabase();
+    const a = (await machine(url)).store;
+    const b = (await machine(url)).store;
+    const key = "shipment:taken";
+    const ana = "/home/ana/sheet.csv";
+    const ben = "/home/ben/sheet.csv";
+    // Ana's run was killed with the key in flight; Ben's run took it over, found nothing past its settle time, and
+    // sent the row again: created. Ana's rerun read the service back before that send and found nothing either.
+    await a.claim([{ key, input: ana, state: inFlight }]);
+    const [from] = await a.inFlight();
+    expect(await b.takeOver([{ from: from!, to: { key, input: ben, state: { ...inFlight, attempt: 9 } } }])).toEqual([key]);
+    await a.record([{ key, input: ana, state: { state: "failed", error: "not applied" } }]);
+    expect((await b.find(key))?.state).toEqual({ ...inFlight, attempt: 9 });
+    await b.record([{ key, input: ben, state: { state: "failed", error: "not applied" } }]);
+    expect(await b.claim([{ key, input: ben, state: { ...inFlight, attempt: 10 } }])).toEqual([]);
+    await b.record([{ key, input: ben, state: { state: "created", id: 1161 } }]);
+    // Ana's "not applied", written late, would reopen the row for a claim: a second shipment. It is left out.
+    await a.record([{ key, input: ana, state: { state: "failed", error: "not applied" } }]);
+    expect(await b.find(key)).toEqual({ key, input: ben, state: { state: "created", id: 1161 } });
+    expect(await a.claim([{ key, input: ana, state: inFlight }])).toMatchObject([{ key, entry: { input: ben, state: { state: "created", id: 1161 } } }]);
+  });
+
   it("refuses a schema newer than it knows, by name", async () => {
     const url = await server.newDatabase();
     await machine(url);
