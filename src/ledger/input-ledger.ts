@@ -201,6 +201,14 @@ export class InputLedger {
     const [refused] = await Promise.all([claimed, this.ledger.store.record(outcomes)]);
     if (refused.length > 0) {
       const failed = new Set(refused.map((r) => r.key));
+      // The request never leaves, so the rows claimed with it are given up at once (claims of a kind that replace
+      // only entries not applied: a failed one, or none). Left in flight under a run that stops here, they would keep
+      // the other run of the same request out, and its claims half-refused the same way would keep this one out in
+      // turn, each run leaving in flight what the next refuses (two machines, one sheet, each rerun until done).
+      if (OVER[this.options.kind] === "failed") {
+        const error = "not sent: other rows of its request were refused";
+        await this.ledger.store.record(claims.filter((c) => !failed.has(c.key)).map((c) => ({ key: c.key, input: c.input, state: { state: "failed", error } })));
+      }
       const error = "not sent: another run holds it in flight, or sent it meanwhile";
       this.note(keyed.filter(([key]) => failed.has(this.ledgerKey(key))).map(([key]) => [key, { state: "failed", error }] as const), { store: false });
       throw new LedgerConflict(`${refused.length === 1 ? "a row of this run was" : `${refused.length} rows of this run were`} sent by another run meanwhile (${refused[0]!.entry.input}). Nothing more was sent for them.`, {
