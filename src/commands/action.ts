@@ -19,6 +19,10 @@ export interface CommandContext {
 /** A verb's logic: its typed options and the run's deps; returns an exit code (or nothing for 0). */
 export type VerbRun<O> = (options: O, deps: Deps) => Promise<ActionResult>;
 
+/** The options of a verb with no arguments or flags of its own (--json, --profile... are global). */
+export type NoOptions = Record<string, never>;
+export const noOptions = (): NoOptions => ({});
+
 /**
  * Wires a verb's `.action()`: commander's positional arguments and flags become the verb's typed options through
  * `parse` (it only reads and checks the command line, and throws UsageError for what is wrong there), then `run`

@@ -1,7 +1,6 @@
 // `shipctl login`: its wiring, options and run. --base-url and --profile are the program's global flags, read from
 // deps.globals by the workflow (config/save-login.ts), which is imported when the command runs.
 import { Command } from "commander";
-import type { Deps } from "../../deps.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
 export interface LoginOptions {
@@ -43,7 +42,4 @@ export function parseLogin(_args: string[], flags: LoginFlags): LoginOptions {
 }
 
 /** Which flags a run without a terminal needs is the workflow's question: it knows where the base URL came from. */
-export async function runLogin(options: LoginOptions, deps: Deps): Promise<void> {
-  const { saveLogin } = await import("../../config/save-login.js");
-  return saveLogin(deps, options);
-}
+const runLogin: VerbRun<LoginOptions> = async (options, deps) => (await import("../../config/save-login.js")).saveLogin(deps, options);

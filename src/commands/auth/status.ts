@@ -1,7 +1,6 @@
 // `shipctl auth status`, and the same command at the top level as `shipctl whoami`: its wiring, options and run; the
 // workflow is config/auth-status.ts, imported when the command runs.
 import { Command } from "commander";
-import type { Deps } from "../../deps.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
 export interface AuthStatusOptions {
@@ -46,7 +45,4 @@ export function parseAuthStatus(_args: string[], flags: AuthStatusFlags): AuthSt
   return { offline: flags.offline === true };
 }
 
-export async function runAuthStatus(options: AuthStatusOptions, deps: Deps): Promise<void> {
-  const { showAuthStatus } = await import("../../config/auth-status.js");
-  return showAuthStatus(deps, options);
-}
+const runAuthStatus: VerbRun<AuthStatusOptions> = async (options, deps) => (await import("../../config/auth-status.js")).showAuthStatus(deps, options);

@@ -1,7 +1,6 @@
 // `shipctl config tables confirm`: its wiring, options and run; config/confirm-tables.ts shows the built-in tables
 // and stores them. Whether --yes is needed depends on a terminal: the run's question.
 import { Command } from "commander";
-import type { Deps } from "../../deps.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
 export interface TablesConfirmOptions {
@@ -25,7 +24,4 @@ export function parseTablesConfirm(_args: string[], flags: TablesConfirmFlags): 
   return { yes: flags.yes === true };
 }
 
-export async function runTablesConfirm(options: TablesConfirmOptions, deps: Deps): Promise<void> {
-  const { confirmTables } = await import("../../config/confirm-tables.js");
-  return confirmTables(deps, options.yes);
-}
+const runTablesConfirm: VerbRun<TablesConfirmOptions> = async (options, deps) => (await import("../../config/confirm-tables.js")).confirmTables(deps, options.yes);
