@@ -1,4 +1,4 @@
-// `shipctl config get <key>`: its wiring, options and run; the value is printed by config/print-setting.ts.
+// `shipctl config get <key>`: its wiring, options and run; the value is printed by config/list-settings.ts.
 import { Argument, Command } from "commander";
 import { completesWith } from "../../completion/value-source.js";
 import { UsageError } from "../../errors.js";
@@ -27,4 +27,4 @@ export function parseConfigGet(args: string[]): ConfigGetOptions {
   return { key };
 }
 
-const runConfigGet: VerbRun<ConfigGetOptions> = async (options, deps) => (await import("../../config/print-setting.js")).printSetting(deps, options.key);
+const runConfigGet: VerbRun<ConfigGetOptions> = async (options, deps) => (await import("../../config/list-settings.js")).printSetting(deps, options.key);
