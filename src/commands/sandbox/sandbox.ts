@@ -4,7 +4,7 @@ import { Command } from "commander";
 import { UsageError } from "../../errors.js";
 import { DEFAULT_APPLY_MAX_MS, DEFAULT_SHIPMENT_SHAPE, SANDBOX_DEFAULT_PORT, SHIPMENT_SHAPES, type ShipmentShape } from "../../sandbox/defaults.js";
 import type { ServePlan } from "../../sandbox/serve-sandbox.js";
-import { addVerb, verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { addVerbs, verbAction, type CommandContext, type VerbRun } from "../action.js";
 import { sandboxClockCommand } from "./clock.js";
 import { sandboxPaymentCommand } from "./payment.js";
 import { sandboxStatusCommand } from "./status.js";
@@ -67,7 +67,7 @@ Examples:
   // A command with an action and sub-verbs: `shipctl sandbox [--port ...]` serves, `shipctl sandbox clock` talks to
   // one already serving.
   command.action(verbAction(ctx, parseSandbox, run));
-  for (const verb of [sandboxStatusCommand, sandboxClockCommand, sandboxPaymentCommand, sandboxTickCommand]) addVerb(command, verb(ctx));
+  addVerbs(command, sandboxStatusCommand(ctx), sandboxClockCommand(ctx), sandboxPaymentCommand(ctx), sandboxTickCommand(ctx));
   return command;
 }
 
