@@ -8,10 +8,6 @@ export interface LoginOptions {
   tokenStdin: boolean;
 }
 
-interface LoginFlags {
-  tokenStdin?: boolean;
-}
-
 export function loginCommand(ctx: CommandContext, run: VerbRun<LoginOptions> = runLogin, command = new Command("login")): Command {
   command
     .description("save the service URL and an access token in a profile, after checking the token")
@@ -37,7 +33,7 @@ Examples:
   return command.action(verbAction(ctx, parseLogin, run));
 }
 
-export function parseLogin(_args: string[], flags: LoginFlags): LoginOptions {
+export function parseLogin(_args: string[], flags: Partial<LoginOptions>): LoginOptions {
   return { tokenStdin: flags.tokenStdin === true };
 }
 

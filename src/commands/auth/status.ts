@@ -8,10 +8,6 @@ export interface AuthStatusOptions {
   offline: boolean;
 }
 
-interface AuthStatusFlags {
-  offline?: boolean;
-}
-
 /** "status" under `auth`, "whoami" at the top level. */
 export function authStatusCommand(ctx: CommandContext, run: VerbRun<AuthStatusOptions> = runAuthStatus, command = new Command("status")): Command {
   const name = command.name();
@@ -41,7 +37,7 @@ export function whoamiCommand(ctx: CommandContext, run: VerbRun<AuthStatusOption
   return authStatusCommand(ctx, run, command);
 }
 
-export function parseAuthStatus(_args: string[], flags: AuthStatusFlags): AuthStatusOptions {
+export function parseAuthStatus(_args: string[], flags: Partial<AuthStatusOptions>): AuthStatusOptions {
   return { offline: flags.offline === true };
 }
 

@@ -8,10 +8,6 @@ export interface TablesConfirmOptions {
   yes: boolean;
 }
 
-interface TablesConfirmFlags {
-  yes?: boolean;
-}
-
 export function tablesConfirmCommand(ctx: CommandContext, run: VerbRun<TablesConfirmOptions> = runTablesConfirm): Command {
   const command = new Command("confirm")
     .description("show the built-in tables and store them as confirmed for this profile's service")
@@ -20,7 +16,7 @@ export function tablesConfirmCommand(ctx: CommandContext, run: VerbRun<TablesCon
   return command.action(verbAction(ctx, parseTablesConfirm, run));
 }
 
-export function parseTablesConfirm(_args: string[], flags: TablesConfirmFlags): TablesConfirmOptions {
+export function parseTablesConfirm(_args: string[], flags: Partial<TablesConfirmOptions>): TablesConfirmOptions {
   return { yes: flags.yes === true };
 }
 
