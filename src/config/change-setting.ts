@@ -3,8 +3,8 @@
 import type { Deps } from "../deps.js";
 import { strippedPrefixNote, sameOrigin, type NormalisedBaseUrl } from "./base-url.js";
 import { envValue } from "../env.js";
-import { resolveProfileName } from "./settings.js";
-import { openConfigStore, type ConfigStore } from "./store.js";
+import { profileInUse } from "./config-context.js";
+import { openConfigStore } from "./store.js";
 import { profileOf, type StoredProfile } from "./schema.js";
 import { requireSavedProfile } from "./profile-choice.js";
 import { printJson } from "../output/json.js";
@@ -99,12 +99,6 @@ export async function useProfile(deps: Deps, name: string): Promise<void> {
   const store = await openConfigStore(deps.env);
   requireSavedProfile(store.read(), name, "use");
   await setCurrentProfile(deps, name);
-}
-
-/** The config file, and the profile this run uses (--profile, SHIPCTL_PROFILE, currentProfile, "default"). */
-async function profileInUse(deps: Deps): Promise<{ store: ConfigStore; profile: string }> {
-  const store = await openConfigStore(deps.env);
-  return { store, profile: resolveProfileName({ globals: deps.globals, env: deps.env, data: store.read(), configPath: store.path }).value };
 }
 
 /** Sets these fields of the profile this run uses, and returns its name. */
