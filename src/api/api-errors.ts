@@ -39,61 +39,30 @@ export function isApiFailure(err: unknown): err is ApiFailure {
   return typeof err === "object" && err !== null && (err as Record<symbol, unknown>)[API_FAILURE] === true;
 }
 
-function stamp(err: CliError & RequestFacts, facts: RequestFacts): void {
-  err.method = facts.method;
-  err.path = facts.path;
-  err.status = facts.status;
-  err.mayHaveArrived = facts.mayHaveArrived;
-  err.details = { ...err.details, method: facts.method, path: facts.path, http_status: facts.status ?? null };
-  Object.defineProperty(err, API_FAILURE, { value: true });
-}
+/** An error class of src/errors.ts: made with a message. */
+type ErrorClass = abstract new (message: string, options?: CliErrorOptions) => CliError;
+/** Such a class made from the request's facts first: its errors carry them (method, path, status, mayHaveArrived). */
+type ApiErrorClass<E> = abstract new (facts: RequestFacts, message: string, options?: CliErrorOptions) => E & RequestFacts;
 
-// One intermediate class per exit-code family; the concrete errors below only add what is theirs.
-// (TypeScript mixins would need `any[]` constructors, so the four fields are spelled out per family.)
-
-export abstract class ApiAuthError extends AuthError implements RequestFacts {
-  method!: string;
-  path!: string;
-  status?: number;
-  mayHaveArrived!: boolean;
-  constructor(facts: RequestFacts, message: string, options?: CliErrorOptions) {
-    super(message, options);
-    stamp(this, facts);
+/** `Base` (its exit code and family) with the request's facts; the errors below only add what is theirs. */
+function withFacts<B extends ErrorClass>(Base: B): ApiErrorClass<InstanceType<B>> {
+  abstract class WithFacts extends (Base as ErrorClass) {
+    constructor(facts: RequestFacts, message: string, options?: CliErrorOptions) {
+      super(message, options);
+      const { method, path, status, mayHaveArrived } = facts;
+      Object.assign(this, { method, path, status, mayHaveArrived });
+      this.details = { ...this.details, method, path, http_status: status ?? null };
+      Object.defineProperty(this, API_FAILURE, { value: true });
+    }
   }
+  return WithFacts as unknown as ApiErrorClass<InstanceType<B>>;
 }
 
-export abstract class ApiPaymentError extends PaymentError implements RequestFacts {
-  method!: string;
-  path!: string;
-  status?: number;
-  mayHaveArrived!: boolean;
-  constructor(facts: RequestFacts, message: string, options?: CliErrorOptions) {
-    super(message, options);
-    stamp(this, facts);
-  }
-}
-
-export abstract class ApiRejectedError extends RejectedError implements RequestFacts {
-  method!: string;
-  path!: string;
-  status?: number;
-  mayHaveArrived!: boolean;
-  constructor(facts: RequestFacts, message: string, options?: CliErrorOptions) {
-    super(message, options);
-    stamp(this, facts);
-  }
-}
-
-export abstract class ApiUnavailableError extends UnavailableError implements RequestFacts {
-  method!: string;
-  path!: string;
-  status?: number;
-  mayHaveArrived!: boolean;
-  constructor(facts: RequestFacts, message: string, options?: CliErrorOptions) {
-    super(message, options);
-    stamp(this, facts);
-  }
-}
+// One class per exit-code family, for `instanceof` (ledger/failure-kind.ts, watch).
+export const ApiAuthError = withFacts(AuthError);
+export const ApiPaymentError = withFacts(PaymentError);
+export const ApiRejectedError = withFacts(RejectedError);
+export const ApiUnavailableError = withFacts(UnavailableError);
 
 /** The connection failed. `mayHaveArrived` false: refused, DNS, TLS or connect timeout (safe to resend). */
 export class NetworkError extends ApiUnavailableError {
@@ -217,16 +186,8 @@ export class UpstreamRateLimitedError extends ApiUnavailableError {
  * The answer does not fit the contract: a success body of the wrong shape, a 1xx, a pagination link to another
  * path than the list being read. Exit 1: shipctl cannot tell what happened. A 2xx of the wrong shape did take effect.
  */
-export class UnexpectedResponseError extends CliError implements RequestFacts {
+export class UnexpectedResponseError extends withFacts(CliError) {
   override errorCode: ErrorCode = "unexpected_response";
-  method!: string;
-  path!: string;
-  status?: number;
-  mayHaveArrived!: boolean;
-  constructor(facts: RequestFacts, message: string, options?: CliErrorOptions) {
-    super(message, options);
-    stamp(this, facts);
-  }
 }
 
 /** What was wrong with the service's TLS certificate (details `certificate_problem`). */
@@ -236,18 +197,13 @@ export type CertificateProblem = "untrusted" | "self_signed" | "expired" | "not_
  * The service's TLS certificate was refused: nothing was sent, and sending again cannot help, so it is not retried.
  * Exit 2, as for any setting to fix before running again: the base URL, or which authorities this computer trusts.
  */
-export class CertificateError extends UsageError implements RequestFacts {
+export class CertificateError extends withFacts(UsageError) {
   override errorCode: ErrorCode = "certificate_error";
-  method!: string;
-  path!: string;
-  status?: number;
-  mayHaveArrived!: boolean;
   readonly problem: CertificateProblem;
   /** Node's or OpenSSL's code (CERT_HAS_EXPIRED, UNABLE_TO_VERIFY_LEAF_SIGNATURE...). */
   readonly code: string;
   constructor(facts: RequestFacts, message: string, problem: CertificateProblem, code: string, options?: CliErrorOptions) {
-    super(message, options);
-    stamp(this, facts);
+    super(facts, message, options);
     this.problem = problem;
     this.code = code;
     this.details = { ...this.details, certificate_problem: problem, tls_code: code };
@@ -270,25 +226,7 @@ export class RedirectError extends ApiRejectedError {
 }
 
 /** Ctrl-C (the signal) while a request was in flight or waiting to be retried. */
-export class RequestInterruptedError extends InterruptedError implements RequestFacts {
-  method!: string;
-  path!: string;
-  status?: number;
-  mayHaveArrived!: boolean;
-  constructor(facts: RequestFacts, message: string, options?: CliErrorOptions) {
-    super(message, options);
-    stamp(this, facts);
-  }
-}
+export class RequestInterruptedError extends withFacts(InterruptedError) {}
 
 /** The body to upload could not be read (a photo removed mid-upload): the request was cut short, not applied. */
-export class BodyReadError extends CliError implements RequestFacts {
-  method!: string;
-  path!: string;
-  status?: number;
-  mayHaveArrived!: boolean;
-  constructor(facts: RequestFacts, message: string, options?: CliErrorOptions) {
-    super(message, options);
-    stamp(this, facts);
-  }
-}
+export class BodyReadError extends withFacts(CliError) {}

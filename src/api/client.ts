@@ -99,12 +99,8 @@ function endpointMethods(call: Caller): EndpointMethods {
 }
 
 function parseBaseUrl(text: string, redact: (s: string) => string): URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new UsageError(`The base URL "${redact(text)}" is not a URL`, { hint: "Give the service's address, e.g. https://api.example.com" });
-  }
+  if (!URL.canParse(text)) throw new UsageError(`The base URL "${redact(text)}" is not a URL`, { hint: "Give the service's address, e.g. https://api.example.com" });
+  const url = new URL(text);
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw new UsageError(`The base URL "${redact(text)}" must start with https:// (or http:// for a local sandbox)`);
   }

@@ -154,13 +154,8 @@ function redirectError(response: WireResponse, facts: RequestFacts, answered: st
 
 /** The base URL a Location implies when it is the requested path on another origin or under another prefix. */
 function movedBaseUrl(location: string, path: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(location);
-  } catch {
-    return undefined;
-  }
-  if ((url.protocol !== "https:" && url.protocol !== "http:") || url.username || url.password) return undefined;
+  const url = URL.parse(location);
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || url.username || url.password) return undefined;
   const endpoint = path.replace(/^.*?(\/api\/v1\/)/, "$1");
   if (!url.pathname.endsWith(endpoint)) return undefined;
   return `${url.origin}${url.pathname.slice(0, url.pathname.length - endpoint.length)}`;

@@ -133,12 +133,8 @@ function proxyRoute(read: [string, string] | undefined): ProxyRoute | undefined 
   if (read === undefined) return undefined;
   const [value, name] = read;
   const text = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new UsageError(`${name} "${withoutPassword(value)}" is not a proxy URL`, { hint: `give it as http://HOST:PORT, or unset ${name}` });
-  }
+  if (!URL.canParse(text)) throw new UsageError(`${name} "${withoutPassword(value)}" is not a proxy URL`, { hint: `give it as http://HOST:PORT, or unset ${name}` });
+  const url = new URL(text);
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new UsageError(`${name} "${withoutPassword(value)}" must be an http:// or https:// proxy`, { hint: `give it as http://HOST:PORT, or unset ${name}` });
   }

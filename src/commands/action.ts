@@ -19,6 +19,10 @@ export interface CommandContext {
 /** A verb's logic: its typed options and the run's deps; returns an exit code (or nothing for 0). */
 export type VerbRun<O> = (options: O, deps: Deps) => Promise<ActionResult>;
 
+/** The options of a verb with no arguments or flags of its own (--json, --profile... are global). */
+export type NoOptions = Record<string, never>;
+export const noOptions = (): NoOptions => ({});
+
 /**
  * Wires a verb's `.action()`: commander's positional arguments and flags become the verb's typed options through
  * `parse` (it only reads and checks the command line, and throws UsageError for what is wrong there), then `run`
@@ -52,12 +56,11 @@ export function verbAction<F, O>(ctx: CommandContext, parse: (args: string[], fl
 }
 
 /**
- * Adds a verb built on its own (`new Command(...)`) under its noun or the program, with the settings a command made
+ * Adds verbs built on their own (`new Command(...)`) under their noun or the program, with the settings a command made
  * by `parent.command()` inherits: output through io, exit codes instead of process.exit, help layout, help after errors.
  */
-export function addVerb(parent: Command, verb: Command): Command {
-  parent.addCommand(inherit(verb, parent));
-  return verb;
+export function addVerbs(parent: Command, ...verbs: Command[]): void {
+  for (const verb of verbs) parent.addCommand(inherit(verb, parent));
 }
 
 /** A verb built with verbs of its own (`sandbox clock`) before it had a parent: they inherit through it too. */

@@ -69,6 +69,12 @@ export interface SingleItemFlag {
   readonly flag: string;
 }
 
+/** The single-item input as typed (`single`: --file and the field flags), only the flags given: read and checked by the run. */
+export function singleItemInput<F>(flags: F, single: readonly SingleItemFlag[]): F {
+  const given = flags as Record<string, unknown>;
+  return Object.fromEntries(single.filter((f) => given[f.key] !== undefined).map((f) => [f.key, given[f.key]])) as F;
+}
+
 /**
  * The CSV mode's options when the command line has --csv, else undefined. With --csv every field comes from the file,
  * so a positional argument or a flag of the single-item mode (`single`, in the order --help lists them) is refused.

@@ -16,122 +16,52 @@ interface TopLevelCommand {
   build(command: Command, ctx: CommandContext): Promise<unknown>;
 }
 
+/** A noun: its folder's index.ts adds its verbs. */
+function noun(name: string, description: string, load: () => Promise<{ registerVerbs(noun: Command, ctx: CommandContext): void }>): TopLevelCommand {
+  return { name, description, build: async (command, ctx) => (await load()).registerVerbs(command, ctx) };
+}
+
+type VerbBuilder = (ctx: CommandContext, run: undefined, command: Command) => Command;
+
+/** A verb of the top level: its module's builder adds its arguments, flags and run onto the command declared here. */
+function verb(name: string, usage: string | undefined, description: string, load: () => Promise<VerbBuilder>): TopLevelCommand {
+  return { name, usage, description, build: async (command, ctx) => (await load())(ctx, undefined, command) };
+}
+
 const topLevel: TopLevelCommand[] = [
-  {
-    name: "address",
-    description: "verify, store, update and read addresses",
-    build: async (noun, ctx) => (await import("./address/index.js")).registerVerbs(noun, ctx),
-  },
-  {
-    name: "shipment",
-    description: "create, update and read shipments",
-    build: async (noun, ctx) => (await import("./shipment/index.js")).registerVerbs(noun, ctx),
-  },
-  {
-    name: "list",
-    description: "list shipments or addresses, a page at a time or all of them",
-    build: async (noun, ctx) => (await import("./list/index.js")).registerVerbs(noun, ctx),
-  },
-  {
-    name: "csv",
-    description: "how CSV files are read: the column mapping saved for a sheet's own headers",
-    build: async (noun, ctx) => (await import("./csv/index.js")).registerVerbs(noun, ctx),
-  },
-  {
-    name: "checkout",
-    usage: "[options] [id...]",
-    description: "price shipments and pay for them with the organization's payment method",
-    build: async (command, ctx) => (await import("./checkout/checkout.js")).checkoutCommand(ctx, undefined, command),
-  },
-  {
-    name: "report",
-    description: "upload condition reports (12 photos per set) from photo folders",
-    build: async (noun, ctx) => (await import("./report/index.js")).registerVerbs(noun, ctx),
-  },
-  {
-    name: "due",
-    usage: "[options]",
-    description: "what needs a person, most urgent first: open report windows, unpaid drafts, windows missed lately",
-    build: async (command, ctx) => (await import("./due/due.js")).dueCommand(ctx, undefined, command),
-  },
-  {
-    name: "watch",
-    usage: "[options] [id...]",
-    description: "report shipments' status changes as they happen (or since the last watch)",
-    build: async (command, ctx) => (await import("./watch/watch.js")).watchCommand(ctx, undefined, command),
-  },
-  {
-    name: "mcp",
-    usage: "[options]",
-    description: "serve shipctl's operations to an AI assistant over the Model Context Protocol (stdio)",
-    build: async (command, ctx) => (await import("./mcp/mcp.js")).mcpCommand(ctx, undefined, command),
-  },
-  {
-    name: "login",
-    usage: "[options]",
-    description: "save the service URL and an access token in a profile, after checking the token",
-    build: async (command, ctx) => (await import("./auth/login.js")).loginCommand(ctx, undefined, command),
-  },
-  {
-    name: "logout",
-    description: "remove the saved token of a profile (its base URL is kept)",
-    build: async (command, ctx) => (await import("./auth/logout.js")).logoutCommand(ctx, undefined, command),
-  },
-  {
-    name: "whoami",
-    usage: "[options]",
-    description: "show the profile in use and why, its base URL, the token (masked), and whether the token works",
-    build: async (command, ctx) => (await import("./auth/status.js")).whoamiCommand(ctx, undefined, command),
-  },
-  {
-    name: "auth",
-    description: "who you are to the service: auth status (the token in use, and whether it works); login, logout",
-    build: async (noun, ctx) => (await import("./auth/index.js")).registerVerbs(noun, ctx),
-  },
-  {
-    name: "profile",
-    description: "list the saved profiles, switch the current one, remove one",
-    build: async (noun, ctx) => (await import("./profile/index.js")).registerVerbs(noun, ctx),
-  },
-  {
-    name: "ledger",
-    description: "the organization's ledger of writes that must not repeat: status, push to a shared one, unlock",
-    build: async (noun, ctx) => (await import("./ledger/index.js")).registerVerbs(noun, ctx),
-  },
-  {
-    name: "config",
-    description: "show and change saved settings: profiles, base URL, Country/Service tables",
-    build: async (noun, ctx) => (await import("./config/index.js")).registerVerbs(noun, ctx),
-  },
-  {
-    name: "api",
-    usage: "[options] <method> <path>",
-    description: "send any request to the service with the saved token, like `gh api` (for what no command does)",
-    build: async (command, ctx) => (await import("./api/api.js")).apiCommand(ctx, undefined, command),
-  },
-  {
-    name: "completion",
-    usage: "<shell>",
-    description: "print the shell completion script for bash, zsh, fish or PowerShell",
-    build: async (command, ctx) => (await import("./completion/completion.js")).completionCommand(ctx, undefined, command),
-  },
-  {
-    name: "sandbox",
-    usage: "[options]",
-    description: "run a local sandbox of the shipping service (for tests, the demo and rehearsals)",
-    build: async (command, ctx) => (await import("./sandbox/sandbox.js")).sandboxCommand(ctx, undefined, command),
-  },
-  {
-    name: "demo",
-    usage: "[options]",
-    description: "walk through the main workflow against a throwaway in-process sandbox, showing each command",
-    build: async (command, ctx) => (await import("./demo/demo.js")).demoCommand(ctx, undefined, command),
-  },
-  {
-    name: "version",
-    description: "show the version, the commit and date it was built from, and the Node and platform running it",
-    build: async (command, ctx) => (await import("./version/version.js")).versionCommand(ctx, undefined, command),
-  },
+  noun("address", "verify, store, update and read addresses", () => import("./address/index.js")),
+  noun("shipment", "create, update and read shipments", () => import("./shipment/index.js")),
+  noun("list", "list shipments or addresses, a page at a time or all of them", () => import("./list/index.js")),
+  noun("csv", "how CSV files are read: the column mapping saved for a sheet's own headers", () => import("./csv/index.js")),
+  verb("checkout", "[options] [id...]", "price shipments and pay for them with the organization's payment method",
+    async () => (await import("./checkout/checkout.js")).checkoutCommand),
+  noun("report", "upload condition reports (12 photos per set) from photo folders", () => import("./report/index.js")),
+  verb("due", "[options]", "what needs a person, most urgent first: open report windows, unpaid drafts, windows missed lately",
+    async () => (await import("./due/due.js")).dueCommand),
+  verb("watch", "[options] [id...]", "report shipments' status changes as they happen (or since the last watch)",
+    async () => (await import("./watch/watch.js")).watchCommand),
+  verb("mcp", "[options]", "serve shipctl's operations to an AI assistant over the Model Context Protocol (stdio)",
+    async () => (await import("./mcp/mcp.js")).mcpCommand),
+  verb("login", "[options]", "save the service URL and an access token in a profile, after checking the token",
+    async () => (await import("./auth/login.js")).loginCommand),
+  verb("logout", undefined, "remove the saved token of a profile (its base URL is kept)",
+    async () => (await import("./auth/logout.js")).logoutCommand),
+  verb("whoami", "[options]", "show the profile in use and why, its base URL, the token (masked), and whether the token works",
+    async () => (await import("./auth/status.js")).whoamiCommand),
+  noun("auth", "who you are to the service: auth status (the token in use, and whether it works); login, logout", () => import("./auth/index.js")),
+  noun("profile", "list the saved profiles, switch the current one, remove one", () => import("./profile/index.js")),
+  noun("ledger", "the organization's ledger of writes that must not repeat: status, push to a shared one, unlock", () => import("./ledger/index.js")),
+  noun("config", "show and change saved settings: profiles, base URL, Country/Service tables", () => import("./config/index.js")),
+  verb("api", "[options] <method> <path>", "send any request to the service with the saved token, like `gh api` (for what no command does)",
+    async () => (await import("./api/api.js")).apiCommand),
+  verb("completion", "<shell>", "print the shell completion script for bash, zsh, fish or PowerShell",
+    async () => (await import("./completion/completion.js")).completionCommand),
+  verb("sandbox", "[options]", "run a local sandbox of the shipping service (for tests, the demo and rehearsals)",
+    async () => (await import("./sandbox/sandbox.js")).sandboxCommand),
+  verb("demo", "[options]", "walk through the main workflow against a throwaway in-process sandbox, showing each command",
+    async () => (await import("./demo/demo.js")).demoCommand),
+  verb("version", undefined, "show the version, the commit and date it was built from, and the Node and platform running it",
+    async () => (await import("./version/version.js")).versionCommand),
 ];
 
 /** Commands not built yet, each with the one load that builds it. */

@@ -2,7 +2,7 @@
 import { Command, Option } from "commander";
 import type { BaseDeps } from "../deps.js";
 import { registerCommands } from "./index.js";
-import { addVerb, type CommandContext } from "./action.js";
+import { addVerbs, type CommandContext } from "./action.js";
 import { helpCommand } from "./help/help.js";
 import { helpTopicsList } from "./help/topics.js";
 import { completesWith } from "../completion/value-source.js";
@@ -38,7 +38,7 @@ export function buildProgram(base: BaseDeps, ctx: CommandContext, version: strin
   });
   program.helpCommand(false);
   registerCommands(program, ctx);
-  addVerb(program, helpCommand(ctx));
+  addVerbs(program, helpCommand(ctx));
   program.addHelpText("after", `\n${helpTopicsList()}\nDocs: README.md.\n`);
   return program;
 }

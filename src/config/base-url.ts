@@ -21,13 +21,11 @@ export function normaliseBaseUrl(input: string, where: string): NormalisedBaseUr
   const text = input.trim();
   const example = "e.g. https://api.example.com";
   if (text === "") throw new UsageError(`${where} is empty`, { hint: `give the service's URL, ${example}` });
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
+  if (!URL.canParse(text)) {
     const hint = /^[\w.-]+(:\d+)?(\/|$)/.test(text) ? `add the scheme: https://${text}` : `give a full URL, ${example}`;
     throw new UsageError(`${where} "${text}" is not a URL`, { hint });
   }
+  const url = new URL(text);
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw new UsageError(`${where} "${text}" must start with https://`, { hint: example });
   }

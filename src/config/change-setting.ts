@@ -3,9 +3,9 @@
 import type { Deps } from "../deps.js";
 import { strippedPrefixNote, sameOrigin, type NormalisedBaseUrl } from "./base-url.js";
 import { envValue } from "../env.js";
-import { resolveProfileName } from "./settings.js";
+import { profileInUse } from "./config-context.js";
 import { openConfigStore } from "./store.js";
-import { profileOf } from "./schema.js";
+import { profileOf, type StoredProfile } from "./schema.js";
 import { requireSavedProfile } from "./profile-choice.js";
 import { printJson } from "../output/json.js";
 import { resolve } from "node:path";
@@ -15,8 +15,7 @@ import { readCaFile } from "../api/network.js";
 export async function setBaseUrl(deps: Deps, normalised: NormalisedBaseUrl): Promise<void> {
   if (normalised.strippedApiPrefix) deps.io.err(strippedPrefixNote("baseUrl", normalised.url));
   const url = normalised.url;
-  const store = await openConfigStore(deps.env);
-  const profile = resolveProfileName({ globals: deps.globals, env: deps.env, data: store.read(), configPath: store.path }).value;
+  const { store, profile } = await profileInUse(deps);
   let droppedToken = false;
   await store.update((d) => {
     const current = profileOf(d, profile) ?? {};
@@ -38,11 +37,7 @@ export async function setBaseUrl(deps: Deps, normalised: NormalisedBaseUrl): Pro
 
 /** The default of `report upload --strip-location` for the profile in use. */
 export async function setStripLocation(deps: Deps, value: boolean): Promise<void> {
-  const store = await openConfigStore(deps.env);
-  const profile = resolveProfileName({ globals: deps.globals, env: deps.env, data: store.read(), configPath: store.path }).value;
-  await store.update((d) => {
-    d.profiles[profile] = { ...(profileOf(d, profile) ?? {}), stripLocation: value };
-  });
+  const profile = await setInProfile(deps, { stripLocation: value });
   const what = value ? "removes the GPS position from every photo (--keep-location to keep it)" : "keeps the GPS position as the photos have it (--strip-location to remove it)";
   deps.io.alert(`${deps.theme.err.ok("✓")} Profile ${profile}: report upload ${what}\n`);
   if (deps.globals.json) printJson(deps.io, { profile, key: "stripLocation", value });
@@ -50,11 +45,7 @@ export async function setStripLocation(deps: Deps, value: boolean): Promise<void
 
 /** How many days back the look before a create reads (config/look-days.ts); 0 turns it off. */
 export async function setLookDays(deps: Deps, days: number): Promise<void> {
-  const store = await openConfigStore(deps.env);
-  const profile = resolveProfileName({ globals: deps.globals, env: deps.env, data: store.read(), configPath: store.path }).value;
-  await store.update((d) => {
-    d.profiles[profile] = { ...(profileOf(d, profile) ?? {}), lookDays: days };
-  });
+  const profile = await setInProfile(deps, { lookDays: days });
   const what = days === 0 ? "creates without the look at the service" : `does not send what another machine created in the last ${days} day${days === 1 ? "" : "s"}`;
   deps.io.alert(`${deps.theme.err.ok("✓")} Profile ${profile}: shipment create ${what}\n`);
   if (envValue(deps.env, "SHIPCTL_LOOK_DAYS") !== undefined) deps.io.err(`Note: SHIPCTL_LOOK_DAYS overrides this for runs that give it.\n`);
@@ -66,8 +57,7 @@ export async function setLookDays(deps: Deps, days: number): Promise<void> {
  * file from any folder; "" removes it.
  */
 export async function setCaFile(deps: Deps, path: string): Promise<void> {
-  const store = await openConfigStore(deps.env);
-  const profile = resolveProfileName({ globals: deps.globals, env: deps.env, data: store.read(), configPath: store.path }).value;
+  const { store, profile } = await profileInUse(deps);
   const file = path === "" ? undefined : resolve(deps.cwd, path);
   const certificates = file === undefined ? 0 : countCertificates(readCaFile(file, "caFile"));
   await store.update((d) => {
@@ -85,11 +75,7 @@ function countCertificates(pem: string): number {
 
 /** The profile's ledger (local, or a PostgreSQL URL without its password) or organization name, checked already. */
 export async function setLedger(deps: Deps, key: "ledger" | "organization", value: string): Promise<void> {
-  const store = await openConfigStore(deps.env);
-  const profile = resolveProfileName({ globals: deps.globals, env: deps.env, data: store.read(), configPath: store.path }).value;
-  await store.update((d) => {
-    d.profiles[profile] = { ...(profileOf(d, profile) ?? {}), [key]: value };
-  });
+  const profile = await setInProfile(deps, { [key]: value });
   deps.io.alert(`${deps.theme.err.ok("✓")} Set ${key} of profile ${profile} to ${value}\n`);
   const env = key === "ledger" ? "SHIPCTL_LEDGER" : "SHIPCTL_ORGANIZATION";
   if (envValue(deps.env, env) !== undefined) deps.io.err(`Note: ${env} overrides this for runs that give it.\n`);
@@ -113,6 +99,15 @@ export async function useProfile(deps: Deps, name: string): Promise<void> {
   const store = await openConfigStore(deps.env);
   requireSavedProfile(store.read(), name, "use");
   await setCurrentProfile(deps, name);
+}
+
+/** Sets these fields of the profile this run uses, and returns its name. */
+async function setInProfile(deps: Deps, fields: StoredProfile): Promise<string> {
+  const { store, profile } = await profileInUse(deps);
+  await store.update((d) => {
+    d.profiles[profile] = { ...(profileOf(d, profile) ?? {}), ...fields };
+  });
+  return profile;
 }
 
 function profileFlag(profile: string): string {

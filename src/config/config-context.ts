@@ -1,6 +1,6 @@
 // What every `shipctl config ...` command starts from: the config file and the settings resolved from it.
 import type { Deps } from "../deps.js";
-import { resolveSettings, type ResolvedSettings } from "./settings.js";
+import { resolveProfileName, resolveSettings, type ResolvedSettings } from "./settings.js";
 import { openConfigStore, type ConfigStore } from "./store.js";
 import type { ConfigData } from "./schema.js";
 import { UsageError } from "../errors.js";
@@ -17,6 +17,13 @@ export async function openConfigContext(deps: Deps): Promise<ConfigContext> {
   const settings = resolveSettings({ globals: deps.globals, env: deps.env, data, configPath: store.path });
   for (const note of settings.notes) deps.io.err(note);
   return { store, data, settings };
+}
+
+/** The config file as read, and the name of the profile this run uses (--profile, SHIPCTL_PROFILE, currentProfile, "default"). */
+export async function profileInUse(deps: Deps): Promise<{ store: ConfigStore; data: ConfigData; profile: string }> {
+  const store = await openConfigStore(deps.env);
+  const data = store.read();
+  return { store, data, profile: resolveProfileName({ globals: deps.globals, env: deps.env, data, configPath: store.path }).value };
 }
 
 /** The profile's stripLocation setting (`config set stripLocation true`), false when it has none. */

@@ -1,5 +1,7 @@
-// `shipctl config list`: every setting of the resolved profile, its value and where it came from. The token is
-// shown masked ("sand…oken"), never whole. No network: the tables row shows what is stored, not a sandbox probe.
+// `shipctl config list`: every setting of the resolved profile, its value and where it came from; `shipctl config get
+// <key>`: one value on stdout, alone on its line, for scripts (`$(shipctl config get baseUrl)`). The token is shown
+// masked ("sand…oken"), never whole; a ledger URL without its password. No network: the tables row shows what is
+// stored, not a sandbox probe.
 import type { Deps, Source } from "../deps.js";
 import { storedTablesFor } from "./profile-tables.js";
 import { printJson } from "../output/json.js";
@@ -8,8 +10,10 @@ import { renderTable, tableWidth } from "../output/table.js";
 import { openConfigContext } from "./config-context.js";
 import { sourceLabel, type SettingKey } from "./setting-sources.js";
 import { resolveLookDays } from "./look-days.js";
-import { ledgerRows } from "./ledger-rows.js";
-import type { StoredProfile } from "./schema.js";
+import { redactUrlPassword } from "./ledger-setting.js";
+import type { ConfigData, StoredProfile } from "./schema.js";
+import type { ResolvedSettings } from "./settings.js";
+import { envValue } from "../env.js";
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -22,12 +26,11 @@ interface Row {
   label: string;
 }
 
-export async function listSettings(deps: Deps): Promise<void> {
-  const { store, data, settings } = await openConfigContext(deps);
+function settingRows(env: NodeJS.ProcessEnv, data: ConfigData, settings: ResolvedSettings): Row[] {
   const profile = settings.profile.value;
   const tables = settings.baseUrl ? storedTablesFor(settings.stored?.tables, settings.baseUrl.value) : undefined;
   const names = Object.keys(data.profiles).sort();
-  const rows: Row[] = [
+  return [
     { key: "profile", value: profile, source: settings.profile.source, label: sourceLabel("profile", settings.profile.source, profile) },
     {
       key: "currentProfile",
@@ -48,8 +51,8 @@ export async function listSettings(deps: Deps): Promise<void> {
       source: settings.stored?.stripLocation === undefined ? "default" : "profile",
       label: settings.stored?.stripLocation === undefined ? "default" : `profile ${profile}`,
     },
-    lookDaysRow(deps.env, settings.stored, profile),
-    ...ledgerRows(deps.env, settings.stored, profile),
+    lookDaysRow(env, settings.stored, profile),
+    ...ledgerRows(env, settings.stored, profile),
     {
       key: "caFile",
       value: settings.stored?.caFile ?? null,
@@ -64,6 +67,12 @@ export async function listSettings(deps: Deps): Promise<void> {
     },
     { key: "profiles", value: names.length ? names.join(", ") : null, jsonValue: names, source: names.length ? "profile" : null, label: "config file" },
   ];
+}
+
+export async function listSettings(deps: Deps): Promise<void> {
+  const { store, data, settings } = await openConfigContext(deps);
+  const profile = settings.profile.value;
+  const rows = settingRows(deps.env, data, settings);
 
   if (deps.globals.json) {
     // The settings are named as `config get`/`config set` take them (baseUrl), and as JSON keys in snake_case.
@@ -88,4 +97,32 @@ export async function listSettings(deps: Deps): Promise<void> {
 function lookDaysRow(env: NodeJS.ProcessEnv, stored: StoredProfile | undefined, profile: string): Row {
   const look = resolveLookDays(env, stored);
   return { key: "lookDays", value: String(look.days), source: look.source, label: sourceLabel("lookDays", look.source, profile) };
+}
+
+/** The ledger and organization settings, the URL's password hidden. */
+function ledgerRows(env: NodeJS.ProcessEnv, stored: StoredProfile | undefined, profile: string): Row[] {
+  const row = (key: "ledger" | "organization", envName: string, fallback: string | null): Row => {
+    const fromEnv = envValue(env, envName);
+    const value = fromEnv ?? stored?.[key] ?? fallback;
+    const source: Source | null = fromEnv !== undefined ? "env" : stored?.[key] !== undefined ? "profile" : fallback === null ? null : "default";
+    return { key, value: value === null ? null : redactUrlPassword(value), source, label: sourceLabel(key, source ?? undefined, profile) };
+  };
+  return [row("ledger", "SHIPCTL_LEDGER", "local"), row("organization", "SHIPCTL_ORGANIZATION", null)];
+}
+
+/** `config get`: the value as `config list` shows it; with --json {key, value, source, profile}. */
+export async function printSetting(deps: Deps, key: SettingKey): Promise<void> {
+  const { data, settings } = await openConfigContext(deps);
+  const profile = settings.profile.value;
+  const { value, source } = settingRows(deps.env, data, settings).find((r) => r.key === key)!;
+  if (deps.globals.json) {
+    printJson(deps.io, { key, value, source, profile });
+    return;
+  }
+  if (value === null) {
+    deps.io.err(`${key} is not set${key === "currentProfile" ? "" : ` for profile ${profile}`}\n`);
+    return;
+  }
+  deps.io.out(`${value}\n`);
+  if (deps.io.stderrIsTTY) deps.io.err(deps.theme.err.dim(`(${sourceLabel(key, source ?? undefined, profile)})\n`));
 }

@@ -3,15 +3,12 @@
 // Succeeds when there was nothing to forget: the end state the user asked for holds either way.
 import type { Deps } from "../deps.js";
 import { envValue } from "../env.js";
-import { resolveProfileName } from "./settings.js";
-import { openConfigStore } from "./store.js";
+import { profileInUse } from "./config-context.js";
 import { profileOf } from "./schema.js";
 import { printJson } from "../output/json.js";
 
 export async function removeToken(deps: Deps): Promise<void> {
-  const store = await openConfigStore(deps.env);
-  const data = store.read();
-  const profile = resolveProfileName({ globals: deps.globals, env: deps.env, data, configPath: store.path }).value;
+  const { store, data, profile } = await profileInUse(deps);
   const saved = profileOf(data, profile);
   const hadToken = Boolean(saved?.token);
   if (hadToken) {

@@ -4,8 +4,8 @@ import type { Deps } from "../deps.js";
 import { AuthError, UsageError } from "../errors.js";
 import { normaliseBaseUrl, strippedPrefixNote } from "./base-url.js";
 import { envValue } from "../env.js";
-import { checkToken, resolveProfileName } from "./settings.js";
-import { openConfigStore } from "./store.js";
+import { checkToken } from "./settings.js";
+import { profileInUse } from "./config-context.js";
 import { profileOf, type StoredProfile } from "./schema.js";
 import { probeSandboxTables } from "./tables-probe.js";
 import { rememberProbe } from "./profile-tables.js";
@@ -18,9 +18,7 @@ const SCRIPT_EXAMPLE = 'printf %s "$SHIPCTL_TOKEN" | shipctl login --base-url ht
 
 /** `tokenStdin`: read the token from stdin (scripts) rather than ask for it. */
 export async function saveLogin(deps: Deps, options: { tokenStdin: boolean }): Promise<void> {
-  const store = await openConfigStore(deps.env);
-  const data = store.read();
-  const profile = resolveProfileName({ globals: deps.globals, env: deps.env, data, configPath: store.path }).value;
+  const { store, data, profile } = await profileInUse(deps);
   const saved = profileOf(data, profile);
 
   const givenUrl = deps.globals.baseUrl ?? envValue(deps.env, "SHIPCTL_BASE_URL");

@@ -158,8 +158,8 @@ export type CreateShipmentsResponse = z.infer<typeof CreateShipmentsResponse>;
 /** 201 of POST /api/v1/addresses */
 export const CreateAddressResponse = z.looseObject({ id: z.number().int() });
 
-/** 400 of POST /api/v1/addresses/verify: the address (possibly revised) and the verdict. */
-export const VerifyFailureBody = z.looseObject({
+/** The Address fields as an answer carries them (a stored address, a verdict, a shipment's side). */
+export const answeredAddressFields = {
   name: z.string(),
   email: z.string(),
   phone: z.string(),
@@ -169,6 +169,11 @@ export const VerifyFailureBody = z.looseObject({
   region: z.string(),
   post_code: z.string(),
   country: z.number().int(),
+};
+
+/** 400 of POST /api/v1/addresses/verify: the address (possibly revised) and the verdict. */
+export const VerifyFailureBody = z.looseObject({
+  ...answeredAddressFields,
   recommended: z.boolean(),
   status: z.number().int(),
   message: z.string(),
@@ -177,15 +182,7 @@ export type VerifyFailureBody = z.infer<typeof VerifyFailureBody>;
 
 export const StoredAddress = z.looseObject({
   id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  line_1: z.string(),
-  line_2: z.string().nullish(),
-  city: z.string(),
-  region: z.string(),
-  post_code: z.string(),
-  country: z.number().int(),
+  ...answeredAddressFields,
   created_at: Timestamp.optional(),
   updated_at: Timestamp.optional(),
 });

@@ -6,20 +6,10 @@
 // has to know the shapes: `<side>_address_id` is the stored address the side was given by (null when it was given
 // inline), and `<side>_address` the address's fields when the service sent them (null when it sent only the id).
 import * as z from "zod";
-import { Timestamp, type AddressSide } from "./schemas.js";
+import { Timestamp, answeredAddressFields, type AddressSide } from "./schemas.js";
 
-const InlineAddress = z.looseObject({
-  id: z.number().int().nullish(),
-  name: z.string(),
-  email: z.string().optional(),
-  phone: z.string().optional(),
-  line_1: z.string(),
-  line_2: z.string().nullish(),
-  city: z.string(),
-  region: z.string(),
-  post_code: z.string(),
-  country: z.number().int(),
-});
+// As an answered address, but email and phone optional (set again after the spread, they keep their places).
+const InlineAddress = z.looseObject({ id: z.number().int().nullish(), ...answeredAddressFields, email: z.string().optional(), phone: z.string().optional() });
 /** The fields of a stored shipment's address, as sent inline; `id` as the side's (see above). */
 export type ShipmentAddress = z.infer<typeof InlineAddress>;
 

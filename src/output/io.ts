@@ -55,26 +55,8 @@ export function systemIO(): IO {
 
 /** `--quiet`: the same IO without its talk; data, errors, summaries and what a prompt needs still go through. */
 export function quietIO(io: IO): IO {
-  return {
-    out: (text) => io.out(text),
-    err: () => undefined,
-    alert: (text) => io.alert(text),
-    get stdin() {
-      return io.stdin;
-    },
-    get stdinIsTTY() {
-      return io.stdinIsTTY;
-    },
-    get stdoutIsTTY() {
-      return io.stdoutIsTTY;
-    },
-    get stderrIsTTY() {
-      return io.stderrIsTTY;
-    },
-    get columns() {
-      return io.columns;
-    },
-  };
+  // As watchStdout: io's getters stay lazy.
+  return Object.create(io, { err: { value: () => undefined } }) as IO;
 }
 
 /**

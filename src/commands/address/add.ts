@@ -9,8 +9,8 @@ import { InterruptedError } from "../../errors.js";
 import type { AddressFlags } from "../../input/address-fields.js";
 import { printJson } from "../../output/json.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
-import { CSV_HELP, addCsvOptions, parseCsvMode, refuseCsvOnly } from "../csv-mode.js";
-import { ADDRESS_INPUT_FLAGS, INPUT_HELP, addressInput, addressInputOptions, storePolicy, storePolicyOptions } from "./address-flags.js";
+import { CSV_HELP, addCsvOptions, parseCsvMode, singleItemInput, refuseCsvOnly } from "../csv-mode.js";
+import { ADDRESS_INPUT_FLAGS, INPUT_HELP, addressInputOptions, storePolicy, storePolicyOptions } from "./address-flags.js";
 
 export type AddOptions =
   /** Every row of a CSV file. */
@@ -70,7 +70,7 @@ export function parseAdd(args: string[], flags: AddFlags): AddOptions {
   const csv = parseCsvMode(args, flags, ADDRESS_INPUT_FLAGS);
   if (csv) return { mode: "csv", csv };
   refuseCsvOnly(flags, "Without --csv one address is verified and stored; to check it without storing, run `shipctl address verify`.");
-  return { mode: "single", input: addressInput(flags), store: storePolicy(flags), forceNew: flags.forceNew === true, wait: flags.wait !== false };
+  return { mode: "single", input: singleItemInput<AddressFlags>(flags, ADDRESS_INPUT_FLAGS), store: storePolicy(flags), forceNew: flags.forceNew === true, wait: flags.wait !== false };
 }
 
 export async function runAdd(options: AddOptions, deps: Deps): Promise<number | void> {

@@ -3,7 +3,7 @@
 import { Option, type Command } from "commander";
 import { completesWith } from "../../completion/value-source.js";
 import type { StorePolicy } from "../../addresses/store-policy.js";
-import { ADDRESS_FIELD_FLAGS, type AddressFlags } from "../../input/address-fields.js";
+import { ADDRESS_FIELD_FLAGS } from "../../input/address-fields.js";
 import type { SingleItemFlag } from "../csv-mode.js";
 
 /** --file and one flag per field, in the order --help lists them. */
@@ -32,16 +32,6 @@ city, region, post_code and country; the output of \`shipctl address get ID --js
 timestamps are ignored). Country is the integer value, or an ISO code or English name when the profile has a country
 table. A phone not in E.164 is read as a national number of the country, and the change is shown on stderr.
 Every field is checked locally first: a bad field is exit 2 and nothing is sent.`;
-
-/** The address input given on the command line (--file and the field flags), as typed: read and checked by the run. */
-export function addressInput(flags: AddressFlags): AddressFlags {
-  const input: Record<string, string> = {};
-  for (const { key } of ADDRESS_INPUT_FLAGS) {
-    const value = (flags as Record<string, string | undefined>)[key];
-    if (value !== undefined) input[key] = value;
-  }
-  return input as AddressFlags;
-}
 
 export function storePolicy(flags: { verify?: boolean; acceptRecommended?: boolean }): StorePolicy {
   return { verify: flags.verify !== false, acceptRecommended: flags.acceptRecommended === true };

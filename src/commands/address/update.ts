@@ -9,8 +9,8 @@ import type { AddressFlags } from "../../input/address-fields.js";
 import { parseId } from "../../input/ids.js";
 import { printJson } from "../../output/json.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
-import { CSV_HELP, CSV_UPDATE_HELP, addCsvOptions, parseCsvMode, refuseCsvOnly } from "../csv-mode.js";
-import { ADDRESS_INPUT_FLAGS, INPUT_HELP, addressInput, addressInputOptions, storePolicy, storePolicyOptions } from "./address-flags.js";
+import { CSV_HELP, CSV_UPDATE_HELP, addCsvOptions, parseCsvMode, singleItemInput, refuseCsvOnly } from "../csv-mode.js";
+import { ADDRESS_INPUT_FLAGS, INPUT_HELP, addressInputOptions, storePolicy, storePolicyOptions } from "./address-flags.js";
 
 export type UpdateOptions =
   /** Every row of a CSV file, each naming its address in the id (or address_id) column. */
@@ -57,7 +57,7 @@ export function parseUpdate(args: string[], flags: UpdateFlags): UpdateOptions {
       hint: "Give the id of the address to update (`shipctl list addresses` shows them), or --csv FILE to update many.",
     });
   }
-  return { mode: "single", id: parseId(args[0], "address id"), input: addressInput(flags), store: storePolicy(flags) };
+  return { mode: "single", id: parseId(args[0], "address id"), input: singleItemInput<AddressFlags>(flags, ADDRESS_INPUT_FLAGS), store: storePolicy(flags) };
 }
 
 export async function runUpdate(options: UpdateOptions, deps: Deps): Promise<number | void> {

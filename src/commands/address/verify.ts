@@ -8,8 +8,8 @@ import { ExitCode, exitErrorJson } from "../../errors.js";
 import type { AddressFlags } from "../../input/address-fields.js";
 import { printJson, withError } from "../../output/json.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
-import { CSV_VERIFY_HELP, addCsvOptions, parseCsvMode, refuseCsvOnly } from "../csv-mode.js";
-import { ADDRESS_INPUT_FLAGS, INPUT_HELP, addressInput, addressInputOptions } from "./address-flags.js";
+import { CSV_VERIFY_HELP, addCsvOptions, parseCsvMode, singleItemInput, refuseCsvOnly } from "../csv-mode.js";
+import { ADDRESS_INPUT_FLAGS, INPUT_HELP, addressInputOptions } from "./address-flags.js";
 
 export type VerifyOptions =
   /** Every row of a CSV file. */
@@ -45,7 +45,7 @@ export function parseVerify(args: string[], flags: VerifyFlags): VerifyOptions {
   const csv = parseCsvMode(args, flags, ADDRESS_INPUT_FLAGS);
   if (csv) return { mode: "csv", csv };
   refuseCsvOnly(flags, "Without --csv one address is verified.");
-  return { mode: "single", input: addressInput(flags) };
+  return { mode: "single", input: singleItemInput<AddressFlags>(flags, ADDRESS_INPUT_FLAGS) };
 }
 
 export async function runVerify(options: VerifyOptions, deps: Deps): Promise<number> {

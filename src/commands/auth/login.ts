@@ -1,16 +1,11 @@
 // `shipctl login`: its wiring, options and run. --base-url and --profile are the program's global flags, read from
 // deps.globals by the workflow (config/save-login.ts), which is imported when the command runs.
 import { Command } from "commander";
-import type { Deps } from "../../deps.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
 export interface LoginOptions {
   /** Read the token from stdin (for scripts; a token is never given as a flag). */
   tokenStdin: boolean;
-}
-
-interface LoginFlags {
-  tokenStdin?: boolean;
 }
 
 export function loginCommand(ctx: CommandContext, run: VerbRun<LoginOptions> = runLogin, command = new Command("login")): Command {
@@ -38,12 +33,9 @@ Examples:
   return command.action(verbAction(ctx, parseLogin, run));
 }
 
-export function parseLogin(_args: string[], flags: LoginFlags): LoginOptions {
+export function parseLogin(_args: string[], flags: Partial<LoginOptions>): LoginOptions {
   return { tokenStdin: flags.tokenStdin === true };
 }
 
 /** Which flags a run without a terminal needs is the workflow's question: it knows where the base URL came from. */
-export async function runLogin(options: LoginOptions, deps: Deps): Promise<void> {
-  const { saveLogin } = await import("../../config/save-login.js");
-  return saveLogin(deps, options);
-}
+const runLogin: VerbRun<LoginOptions> = async (options, deps) => (await import("../../config/save-login.js")).saveLogin(deps, options);

@@ -1,12 +1,9 @@
 // `shipctl logout`: its wiring, options (none of its own: --profile is global) and run; the workflow is
 // config/remove-token.ts, imported when the command runs.
 import { Command } from "commander";
-import type { Deps } from "../../deps.js";
-import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { noOptions, verbAction, type CommandContext, type NoOptions, type VerbRun } from "../action.js";
 
-export type LogoutOptions = Record<string, never>;
-
-export function logoutCommand(ctx: CommandContext, run: VerbRun<LogoutOptions> = runLogout, command = new Command("logout")): Command {
+export function logoutCommand(ctx: CommandContext, run: VerbRun<NoOptions> = runLogout, command = new Command("logout")): Command {
   command
     .description("remove the saved token of a profile (its base URL is kept)")
     .addHelpText(
@@ -19,14 +16,7 @@ Examples:
   shipctl logout --profile staging
 `,
     );
-  return command.action(verbAction(ctx, parseLogout, run));
+  return command.action(verbAction(ctx, noOptions, run));
 }
 
-export function parseLogout(): LogoutOptions {
-  return {};
-}
-
-export async function runLogout(_options: LogoutOptions, deps: Deps): Promise<void> {
-  const { removeToken } = await import("../../config/remove-token.js");
-  return removeToken(deps);
-}
+const runLogout: VerbRun<NoOptions> = async (_options, deps) => (await import("../../config/remove-token.js")).removeToken(deps);

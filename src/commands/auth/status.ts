@@ -1,16 +1,11 @@
 // `shipctl auth status`, and the same command at the top level as `shipctl whoami`: its wiring, options and run; the
 // workflow is config/auth-status.ts, imported when the command runs.
 import { Command } from "commander";
-import type { Deps } from "../../deps.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
 export interface AuthStatusOptions {
   /** Send nothing: no token check, no sandbox question. */
   offline: boolean;
-}
-
-interface AuthStatusFlags {
-  offline?: boolean;
 }
 
 /** "status" under `auth`, "whoami" at the top level. */
@@ -42,11 +37,8 @@ export function whoamiCommand(ctx: CommandContext, run: VerbRun<AuthStatusOption
   return authStatusCommand(ctx, run, command);
 }
 
-export function parseAuthStatus(_args: string[], flags: AuthStatusFlags): AuthStatusOptions {
+export function parseAuthStatus(_args: string[], flags: Partial<AuthStatusOptions>): AuthStatusOptions {
   return { offline: flags.offline === true };
 }
 
-export async function runAuthStatus(options: AuthStatusOptions, deps: Deps): Promise<void> {
-  const { showAuthStatus } = await import("../../config/auth-status.js");
-  return showAuthStatus(deps, options);
-}
+const runAuthStatus: VerbRun<AuthStatusOptions> = async (options, deps) => (await import("../../config/auth-status.js")).showAuthStatus(deps, options);

@@ -1,7 +1,6 @@
-// `shipctl config get <key>`: its wiring, options and run; the value is printed by config/print-setting.ts.
+// `shipctl config get <key>`: its wiring, options and run; the value is printed by config/list-settings.ts.
 import { Argument, Command } from "commander";
 import { completesWith } from "../../completion/value-source.js";
-import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
 import { SETTING_KEYS, settingKey, type SettingKey } from "../../config/setting-sources.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
@@ -28,7 +27,4 @@ export function parseConfigGet(args: string[]): ConfigGetOptions {
   return { key };
 }
 
-export async function runConfigGet(options: ConfigGetOptions, deps: Deps): Promise<void> {
-  const { printSetting } = await import("../../config/print-setting.js");
-  return printSetting(deps, options.key);
-}
+const runConfigGet: VerbRun<ConfigGetOptions> = async (options, deps) => (await import("../../config/list-settings.js")).printSetting(deps, options.key);

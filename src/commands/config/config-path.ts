@@ -1,20 +1,14 @@
 // `shipctl config path`: where the config file is (or will be), for support and for backing it up.
 import { Command } from "commander";
 import type { Deps } from "../../deps.js";
-import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { noOptions, verbAction, type CommandContext, type NoOptions, type VerbRun } from "../action.js";
 
-export type ConfigPathOptions = Record<string, never>;
-
-export function configPathCommand(ctx: CommandContext, run: VerbRun<ConfigPathOptions> = runConfigPath): Command {
+export function configPathCommand(ctx: CommandContext, run: VerbRun<NoOptions> = runConfigPath): Command {
   const command = new Command("path").description("print the path of the config file");
-  return command.action(verbAction(ctx, parseConfigPath, run));
+  return command.action(verbAction(ctx, noOptions, run));
 }
 
-export function parseConfigPath(): ConfigPathOptions {
-  return {};
-}
-
-export async function runConfigPath(_options: ConfigPathOptions, deps: Deps): Promise<void> {
+async function runConfigPath(_options: NoOptions, deps: Deps): Promise<void> {
   const { configFilePath } = await import("../../config/paths.js");
   const { printJson } = await import("../../output/json.js");
   const path = configFilePath(deps.env);

@@ -1,6 +1,6 @@
 // The verbs of `shipctl config`, and of its `config tables` group (the noun itself is declared in ../index.ts).
 import type { Command } from "commander";
-import { addVerb, type CommandContext } from "../action.js";
+import { addVerbs, type CommandContext } from "../action.js";
 import { configListCommand } from "./config-list.js";
 import { configGetCommand } from "./config-get.js";
 import { configSetCommand } from "./config-set.js";
@@ -27,10 +27,7 @@ Examples:
 `,
   );
 
-  addVerb(config, configListCommand(ctx));
-  addVerb(config, configGetCommand(ctx));
-  addVerb(config, configSetCommand(ctx));
-  addVerb(config, configPathCommand(ctx));
+  addVerbs(config, configListCommand(ctx), configGetCommand(ctx), configSetCommand(ctx), configPathCommand(ctx));
 
   const tables = config
     .command("tables")
@@ -47,7 +44,5 @@ Without one of these, codes and names are refused, never guessed.
 `,
     );
 
-  addVerb(tables, tablesShowCommand(ctx));
-  addVerb(tables, tablesImportCommand(ctx));
-  addVerb(tables, tablesConfirmCommand(ctx));
+  addVerbs(tables, tablesShowCommand(ctx), tablesImportCommand(ctx), tablesConfirmCommand(ctx));
 }

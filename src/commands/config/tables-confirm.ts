@@ -1,16 +1,11 @@
 // `shipctl config tables confirm`: its wiring, options and run; config/confirm-tables.ts shows the built-in tables
 // and stores them. Whether --yes is needed depends on a terminal: the run's question.
 import { Command } from "commander";
-import type { Deps } from "../../deps.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
 export interface TablesConfirmOptions {
   /** Confirm without a prompt. */
   yes: boolean;
-}
-
-interface TablesConfirmFlags {
-  yes?: boolean;
 }
 
 export function tablesConfirmCommand(ctx: CommandContext, run: VerbRun<TablesConfirmOptions> = runTablesConfirm): Command {
@@ -21,11 +16,8 @@ export function tablesConfirmCommand(ctx: CommandContext, run: VerbRun<TablesCon
   return command.action(verbAction(ctx, parseTablesConfirm, run));
 }
 
-export function parseTablesConfirm(_args: string[], flags: TablesConfirmFlags): TablesConfirmOptions {
+export function parseTablesConfirm(_args: string[], flags: Partial<TablesConfirmOptions>): TablesConfirmOptions {
   return { yes: flags.yes === true };
 }
 
-export async function runTablesConfirm(options: TablesConfirmOptions, deps: Deps): Promise<void> {
-  const { confirmTables } = await import("../../config/confirm-tables.js");
-  return confirmTables(deps, options.yes);
-}
+const runTablesConfirm: VerbRun<TablesConfirmOptions> = async (options, deps) => (await import("../../config/confirm-tables.js")).confirmTables(deps, options.yes);

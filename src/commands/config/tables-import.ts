@@ -2,7 +2,6 @@
 // every row checked, by config/import-table.ts when the command runs.
 import { Argument, Command } from "commander";
 import { completesWith } from "../../completion/value-source.js";
-import type { Deps } from "../../deps.js";
 import { TABLE_NAMES, tableKind } from "../../config/table-kind.js";
 import type { TableKind } from "../../config/tables-csv.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
@@ -40,7 +39,5 @@ export function parseTablesImport(args: string[]): TablesImportOptions {
   return { table: tableKind(table), file };
 }
 
-export async function runTablesImport(options: TablesImportOptions, deps: Deps): Promise<void> {
-  const { importTable } = await import("../../config/import-table.js");
-  return importTable(deps, options.table, options.file);
-}
+const runTablesImport: VerbRun<TablesImportOptions> = async (options, deps) =>
+  (await import("../../config/import-table.js")).importTable(deps, options.table, options.file);

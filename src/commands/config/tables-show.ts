@@ -1,7 +1,6 @@
 // `shipctl config tables show [countries|services]`: its wiring, options and run; config/show-tables.ts shows them.
 import { Argument, Command } from "commander";
 import { completesWith } from "../../completion/value-source.js";
-import type { Deps } from "../../deps.js";
 import { TABLE_NAMES, tableKind } from "../../config/table-kind.js";
 import type { TableKind } from "../../config/tables-csv.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
@@ -27,7 +26,4 @@ export function parseTablesShow(args: string[]): TablesShowOptions {
   return args[0] === undefined ? {} : { table: tableKind(args[0]) };
 }
 
-export async function runTablesShow(options: TablesShowOptions, deps: Deps): Promise<void> {
-  const { showTables } = await import("../../config/show-tables.js");
-  return showTables(deps, options.table);
-}
+const runTablesShow: VerbRun<TablesShowOptions> = async (options, deps) => (await import("../../config/show-tables.js")).showTables(deps, options.table);

@@ -1,8 +1,8 @@
 // The verbs of `shipctl csv` (the noun itself is declared in ../index.ts).
 import type { Command } from "commander";
-import { addVerb, type CommandContext } from "../action.js";
+import { addVerbs, type CommandContext } from "../action.js";
 import { csvMapCommand } from "./map.js";
 
 export function registerVerbs(csv: Command, ctx: CommandContext): void {
-  addVerb(csv, csvMapCommand(ctx));
+  addVerbs(csv, csvMapCommand(ctx));
 }

@@ -1,6 +1,5 @@
 // `shipctl csv map FILE`: show, set (--set) or forget (--forget) the column mapping saved for FILE's header shape.
 import { Command } from "commander";
-import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
@@ -39,7 +38,4 @@ export function parseMap(args: string[], flags: { set?: string; forget?: boolean
   return { file: args[0]!, ...(flags.set !== undefined ? { set: flags.set } : {}), forget: flags.forget === true };
 }
 
-async function runMap(options: CsvMapOptions, deps: Deps): Promise<void> {
-  const { runCsvMap } = await import("../../batch/column-mapping.js");
-  await runCsvMap(deps, options);
-}
+const runMap: VerbRun<CsvMapOptions> = async (options, deps) => (await import("../../batch/column-mapping.js")).runCsvMap(deps, options);

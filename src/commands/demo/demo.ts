@@ -10,10 +10,6 @@ export interface DemoOptions {
   keep: boolean;
 }
 
-interface DemoFlags {
-  keep?: boolean;
-}
-
 /** The demo runs whole shipctl command lines, which only main() can: the context hands it over (see runDemo). */
 export function demoCommand(ctx: CommandContext, run: VerbRun<DemoOptions> = (options, deps) => runDemo(options, deps, ctx.runShipctl), command = new Command("demo")): Command {
   command
@@ -35,7 +31,7 @@ Example:
   return command.action(verbAction(ctx, parseDemo, run));
 }
 
-export function parseDemo(_args: string[], flags: DemoFlags): DemoOptions {
+export function parseDemo(_args: string[], flags: Partial<DemoOptions>): DemoOptions {
   return { keep: flags.keep === true };
 }
 

@@ -1,6 +1,6 @@
 // The verbs of `shipctl ledger` (the noun itself is declared in ../index.ts).
 import type { Command } from "commander";
-import { addVerb, type CommandContext } from "../action.js";
+import { addVerbs, type CommandContext } from "../action.js";
 import { ledgerPushCommand } from "./push.js";
 import { ledgerStatusCommand } from "./status.js";
 import { ledgerUnlockCommand } from "./unlock.js";
@@ -21,7 +21,5 @@ Examples:
   shipctl ledger unlock 1234
 `,
   );
-  addVerb(ledger, ledgerStatusCommand(ctx));
-  addVerb(ledger, ledgerPushCommand(ctx));
-  addVerb(ledger, ledgerUnlockCommand(ctx));
+  addVerbs(ledger, ledgerStatusCommand(ctx), ledgerPushCommand(ctx), ledgerUnlockCommand(ctx));
 }

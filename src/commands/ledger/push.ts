@@ -1,11 +1,8 @@
 // `shipctl ledger push`: its wiring and run; the workflow is ledger/ledger-push.ts.
 import { Command } from "commander";
-import type { Deps } from "../../deps.js";
-import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { noOptions, verbAction, type CommandContext, type NoOptions, type VerbRun } from "../action.js";
 
-export type LedgerPushOptions = Record<string, never>;
-
-export function ledgerPushCommand(ctx: CommandContext, run: VerbRun<LedgerPushOptions> = runLedgerPush): Command {
+export function ledgerPushCommand(ctx: CommandContext, run: VerbRun<NoOptions> = runLedgerPush): Command {
   const command = new Command("push")
     .description("move this machine's local ledger entries into the shared ledger (the ledger setting), so nothing is sent twice")
     .addHelpText(
@@ -20,10 +17,7 @@ Examples:
   shipctl ledger push --json
 `,
     );
-  return command.action(verbAction(ctx, () => ({}), run));
+  return command.action(verbAction(ctx, noOptions, run));
 }
 
-export async function runLedgerPush(_options: LedgerPushOptions, deps: Deps): Promise<void> {
-  const { pushLedger } = await import("../../ledger/ledger-push.js");
-  return pushLedger(deps, deps.globals.json);
-}
+const runLedgerPush: VerbRun<NoOptions> = async (_options, deps) => (await import("../../ledger/ledger-push.js")).pushLedger(deps, deps.globals.json);

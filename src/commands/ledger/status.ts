@@ -1,11 +1,8 @@
 // `shipctl ledger status`: its wiring and run; the workflow is ledger/ledger-status.ts.
 import { Command } from "commander";
-import type { Deps } from "../../deps.js";
-import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { noOptions, verbAction, type CommandContext, type NoOptions, type VerbRun } from "../action.js";
 
-export type LedgerStatusOptions = Record<string, never>;
-
-export function ledgerStatusCommand(ctx: CommandContext, run: VerbRun<LedgerStatusOptions> = runLedgerStatus): Command {
+export function ledgerStatusCommand(ctx: CommandContext, run: VerbRun<NoOptions> = runLedgerStatus): Command {
   const command = new Command("status")
     .description("which ledger this organization uses, whether it answers, and what is in flight and who holds it")
     .addHelpText(
@@ -20,10 +17,8 @@ Examples:
   shipctl ledger status --json
 `,
     );
-  return command.action(verbAction(ctx, () => ({}), run));
+  return command.action(verbAction(ctx, noOptions, run));
 }
 
-export async function runLedgerStatus(_options: LedgerStatusOptions, deps: Deps): Promise<number> {
-  const { showLedgerStatus } = await import("../../ledger/ledger-status.js");
-  return showLedgerStatus(deps, deps.globals.json);
-}
+const runLedgerStatus: VerbRun<NoOptions> = async (_options, deps) =>
+  (await import("../../ledger/ledger-status.js")).showLedgerStatus(deps, deps.globals.json);

@@ -1,6 +1,5 @@
 // `shipctl ledger unlock ID`: its wiring, the id's check and run; the workflow is ledger/ledger-unlock.ts.
 import { Argument, Command } from "commander";
-import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
@@ -33,7 +32,5 @@ export function parseLedgerUnlock(args: string[]): LedgerUnlockOptions {
   return { id: Number(text) };
 }
 
-export async function runLedgerUnlock(options: LedgerUnlockOptions, deps: Deps): Promise<void> {
-  const { unlockLedger } = await import("../../ledger/ledger-unlock.js");
-  return unlockLedger(deps, options.id, deps.globals.json);
-}
+const runLedgerUnlock: VerbRun<LedgerUnlockOptions> = async (options, deps) =>
+  (await import("../../ledger/ledger-unlock.js")).unlockLedger(deps, options.id, deps.globals.json);

@@ -38,10 +38,10 @@ Examples:
   shipctl mcp --read-only
 `,
     );
-  return command.action(verbAction(ctx, (_args, flags: { readOnly?: boolean }) => parseMcp(flags), run));
+  return command.action(verbAction(ctx, (_args, flags: Partial<McpOptions>) => parseMcp(flags), run));
 }
 
-export function parseMcp(flags: { readOnly?: boolean }): McpOptions {
+export function parseMcp(flags: Partial<McpOptions>): McpOptions {
   return { readOnly: flags.readOnly === true };
 }
 

@@ -1,6 +1,6 @@
 // The verbs of `shipctl profile` (the noun itself is declared in ../index.ts).
 import type { Command } from "commander";
-import { addVerb, type CommandContext } from "../action.js";
+import { addVerbs, type CommandContext } from "../action.js";
 import { profileListCommand } from "./list.js";
 import { profileUseCommand } from "./use.js";
 import { profileRemoveCommand } from "./remove.js";
@@ -18,7 +18,5 @@ Examples:
   shipctl profile remove old-staging --yes
 `,
   );
-  addVerb(profile, profileListCommand(ctx));
-  addVerb(profile, profileUseCommand(ctx));
-  addVerb(profile, profileRemoveCommand(ctx));
+  addVerbs(profile, profileListCommand(ctx), profileUseCommand(ctx), profileRemoveCommand(ctx));
 }

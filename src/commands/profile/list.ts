@@ -1,11 +1,8 @@
 // `shipctl profile list`: its wiring, options (none of its own) and run; the workflow is config/list-profiles.ts.
 import { Command } from "commander";
-import type { Deps } from "../../deps.js";
-import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { noOptions, verbAction, type CommandContext, type NoOptions, type VerbRun } from "../action.js";
 
-export type ProfileListOptions = Record<string, never>;
-
-export function profileListCommand(ctx: CommandContext, run: VerbRun<ProfileListOptions> = runProfileList): Command {
+export function profileListCommand(ctx: CommandContext, run: VerbRun<NoOptions> = runProfileList): Command {
   const command = new Command("list")
     .description("list the saved profiles: base URL, saved token, sandbox, and which one is in use and why")
     .addHelpText(
@@ -20,14 +17,7 @@ Examples:
   shipctl profile list --json | jq -r '.profiles[].name'
 `,
     );
-  return command.action(verbAction(ctx, parseProfileList, run));
+  return command.action(verbAction(ctx, noOptions, run));
 }
 
-export function parseProfileList(): ProfileListOptions {
-  return {};
-}
-
-export async function runProfileList(_options: ProfileListOptions, deps: Deps): Promise<void> {
-  const { listProfiles } = await import("../../config/list-profiles.js");
-  return listProfiles(deps);
-}
+const runProfileList: VerbRun<NoOptions> = async (_options, deps) => (await import("../../config/list-profiles.js")).listProfiles(deps);

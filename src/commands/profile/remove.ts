@@ -2,7 +2,6 @@
 // removes. Whether --yes is needed depends on a terminal: the run's question.
 import { Argument, Command } from "commander";
 import { completesWith } from "../../completion/value-source.js";
-import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
 import { profileNameProblem } from "../../config/profile-name.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
@@ -44,7 +43,5 @@ export function parseProfileRemove(args: string[], flags: ProfileRemoveFlags): P
   return { name, yes: flags.yes === true };
 }
 
-export async function runProfileRemove(options: ProfileRemoveOptions, deps: Deps): Promise<void> {
-  const { removeProfile } = await import("../../config/remove-profile.js");
-  return removeProfile(deps, options.name, options.yes);
-}
+const runProfileRemove: VerbRun<ProfileRemoveOptions> = async (options, deps) =>
+  (await import("../../config/remove-profile.js")).removeProfile(deps, options.name, options.yes);

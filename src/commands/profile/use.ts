@@ -2,7 +2,6 @@
 // has such a profile, by the workflow (config/change-setting.ts useProfile).
 import { Argument, Command } from "commander";
 import { completesWith } from "../../completion/value-source.js";
-import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
 import { profileNameProblem } from "../../config/profile-name.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
@@ -35,7 +34,4 @@ export function parseProfileUse(args: string[]): ProfileUseOptions {
   return { name };
 }
 
-export async function runProfileUse(options: ProfileUseOptions, deps: Deps): Promise<void> {
-  const { useProfile } = await import("../../config/change-setting.js");
-  return useProfile(deps, options.name);
-}
+const runProfileUse: VerbRun<ProfileUseOptions> = async (options, deps) => (await import("../../config/change-setting.js")).useProfile(deps, options.name);

@@ -1,11 +1,10 @@
 // `shipctl sandbox`: its wiring, options and run. The flags are checked here; the sandbox itself (and the serving in
 // sandbox/serve-sandbox.ts) loads only when it runs.
 import { Command } from "commander";
-import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
 import { DEFAULT_APPLY_MAX_MS, DEFAULT_SHIPMENT_SHAPE, SANDBOX_DEFAULT_PORT, SHIPMENT_SHAPES, type ShipmentShape } from "../../sandbox/defaults.js";
 import type { ServePlan } from "../../sandbox/serve-sandbox.js";
-import { addVerb, verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { addVerbs, verbAction, type CommandContext, type VerbRun } from "../action.js";
 import { sandboxClockCommand } from "./clock.js";
 import { sandboxPaymentCommand } from "./payment.js";
 import { sandboxStatusCommand } from "./status.js";
@@ -68,7 +67,7 @@ Examples:
   // A command with an action and sub-verbs: `shipctl sandbox [--port ...]` serves, `shipctl sandbox clock` talks to
   // one already serving.
   command.action(verbAction(ctx, parseSandbox, run));
-  for (const verb of [sandboxStatusCommand, sandboxClockCommand, sandboxPaymentCommand, sandboxTickCommand]) addVerb(command, verb(ctx));
+  addVerbs(command, sandboxStatusCommand(ctx), sandboxClockCommand(ctx), sandboxPaymentCommand(ctx), sandboxTickCommand(ctx));
   return command;
 }
 
@@ -88,10 +87,7 @@ export function parseSandbox(_args: string[], flags: SandboxFlags): SandboxOptio
   return { port, host: flags.host ?? "127.0.0.1", token: flags.token, state: flags.state, latencyMs, applyMaxMs, tickSeconds, shipmentShape };
 }
 
-export async function runSandbox(options: SandboxOptions, deps: Deps): Promise<number> {
-  const { serveSandbox } = await import("../../sandbox/serve-sandbox.js");
-  return serveSandbox(deps, options);
-}
+const runSandbox: VerbRun<SandboxOptions> = async (options, deps) => (await import("../../sandbox/serve-sandbox.js")).serveSandbox(deps, options);
 
 function wholeNumber(flag: string, text: string | undefined, fallback: number, max: number): number {
   if (text === undefined) return fallback;

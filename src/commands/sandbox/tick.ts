@@ -2,12 +2,10 @@
 // can be rehearsed end to end. Refused when the base URL is not a sandbox.
 import { Command } from "commander";
 import type { Deps } from "../../deps.js";
-import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { noOptions, verbAction, type CommandContext, type NoOptions, type VerbRun } from "../action.js";
 import { RUNNING_SANDBOX_HELP } from "./running-sandbox-help.js";
 
-export type SandboxTickOptions = Record<string, never>;
-
-export function sandboxTickCommand(ctx: CommandContext, run: VerbRun<SandboxTickOptions> = runSandboxTick): Command {
+export function sandboxTickCommand(ctx: CommandContext, run: VerbRun<NoOptions> = runSandboxTick): Command {
   const command = new Command("tick")
     .description("move every shipment of a running sandbox one status along, as the service would (rehearsals)")
     .addHelpText(
@@ -25,14 +23,10 @@ Examples:
   shipctl sandbox tick && shipctl sandbox clock +1h
 `,
     );
-  return command.action(verbAction(ctx, parseSandboxTick, run));
+  return command.action(verbAction(ctx, noOptions, run));
 }
 
-export function parseSandboxTick(): SandboxTickOptions {
-  return {};
-}
-
-export async function runSandboxTick(_options: SandboxTickOptions, deps: Deps): Promise<void> {
+async function runSandboxTick(_options: NoOptions, deps: Deps): Promise<void> {
   const { withRunningSandbox } = await import("../../rehearsal/running-sandbox.js");
   const result = await withRunningSandbox(deps, (control) => control.tick());
   if (deps.globals.json) return (await import("../../output/json.js")).printJson(deps.io, result);

@@ -7,8 +7,8 @@ import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
 import type { ItemInputFlags } from "../../shipments/item-input.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
-import { CSV_HELP, addCsvOptions, parseCsvMode } from "../csv-mode.js";
-import { SHIPMENT_INPUT_FLAGS, shipmentInput, shipmentInputOptions } from "./shipment-flags.js";
+import { CSV_HELP, addCsvOptions, parseCsvMode, singleItemInput } from "../csv-mode.js";
+import { SHIPMENT_INPUT_FLAGS, shipmentInputOptions } from "./shipment-flags.js";
 
 export type CreateOptions =
   /** Every row of a CSV file. */
@@ -104,7 +104,7 @@ export function parseCreate(args: string[], flags: CreateFlags): CreateOptions {
       hint: "With flags or --file, --json prints every item's outcome as one document.",
     });
   }
-  const input: ItemInputFlags = shipmentInput(flags);
+  const input = singleItemInput<ItemInputFlags>(flags, SHIPMENT_INPUT_FLAGS);
   if (flags.reference !== undefined) input.reference = flags.reference;
   return { mode: "items", input, send: sendOptions(flags) };
 }

@@ -2,7 +2,7 @@
 // read into options. Light: loaded with the wiring, for --help.
 import { Option, type Command } from "commander";
 import { completesWith } from "../../completion/value-source.js";
-import { SHIPMENT_FIELD_FLAGS, type ShipmentFlags } from "../../input/shipment-fields.js";
+import { SHIPMENT_FIELD_FLAGS } from "../../input/shipment-fields.js";
 import type { SingleItemFlag } from "../csv-mode.js";
 
 /** --file and one flag per field, in the order --help lists them. */
@@ -18,14 +18,4 @@ export function shipmentInputOptions(
     else command.option(`${f.flag} <${f.kind === "text" ? "text" : "n"}>`, f.help);
   }
   return command;
-}
-
-/** The shipment input given on the command line (--file and the field flags), as typed: read and checked by the run. */
-export function shipmentInput(flags: ShipmentFlags): ShipmentFlags {
-  const input: Record<string, string> = {};
-  for (const { key } of SHIPMENT_INPUT_FLAGS) {
-    const value = (flags as Record<string, string | undefined>)[key];
-    if (value !== undefined) input[key] = value;
-  }
-  return input as ShipmentFlags;
 }

@@ -8,8 +8,8 @@ import { parseId } from "../../input/ids.js";
 import type { ShipmentFlags } from "../../input/shipment-fields.js";
 import { printJson } from "../../output/json.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
-import { CSV_HELP, CSV_UPDATE_HELP, addCsvOptions, parseCsvMode, refuseCsvOnly } from "../csv-mode.js";
-import { SHIPMENT_INPUT_FLAGS, shipmentInput, shipmentInputOptions } from "./shipment-flags.js";
+import { CSV_HELP, CSV_UPDATE_HELP, addCsvOptions, parseCsvMode, singleItemInput, refuseCsvOnly } from "../csv-mode.js";
+import { SHIPMENT_INPUT_FLAGS, shipmentInputOptions } from "./shipment-flags.js";
 
 export type UpdateOptions =
   /** Every row of a CSV file, each naming its shipment in the id column. */
@@ -65,7 +65,7 @@ export function parseUpdate(args: string[], flags: UpdateFlags): UpdateOptions {
       hint: "Give the id of the shipment to update (`shipctl list shipments` shows them), or --csv FILE to update many.",
     });
   }
-  return { mode: "single", id: parseId(args[0], "shipment id"), input: shipmentInput(flags) };
+  return { mode: "single", id: parseId(args[0], "shipment id"), input: singleItemInput<ShipmentFlags>(flags, SHIPMENT_INPUT_FLAGS) };
 }
 
 export async function runUpdate(options: UpdateOptions, deps: Deps): Promise<number | void> {

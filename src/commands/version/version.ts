@@ -4,12 +4,9 @@ import { Command } from "commander";
 import type { Deps } from "../../deps.js";
 import { printJson } from "../../output/json.js";
 import { buildInfo, versionLine } from "../../version/build-info.js";
-import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { noOptions, verbAction, type CommandContext, type NoOptions, type VerbRun } from "../action.js";
 
-/** The command takes no arguments or flags of its own (--json is global). */
-export type VersionOptions = Record<string, never>;
-
-export function versionCommand(ctx: CommandContext, run: VerbRun<VersionOptions> = runVersion, command = new Command("version")): Command {
+export function versionCommand(ctx: CommandContext, run: VerbRun<NoOptions> = runVersion, command = new Command("version")): Command {
   command
     .description("show the version, the commit and date it was built from, and the Node and platform running it")
     .addHelpText(
@@ -24,15 +21,11 @@ With --json (also \`shipctl --version --json\`): {"version", "commit", "build_da
 commit null when unknown. \`shipctl --version\` alone prints only the version.
 `,
     );
-  return command.action(verbAction(ctx, parseVersion, run));
+  // Nothing to read: commander refuses any argument (exit 2), and --json is a global flag.
+  return command.action(verbAction(ctx, noOptions, run));
 }
 
-/** Nothing to read: commander refuses any argument (exit 2), and --json is a global flag. */
-export function parseVersion(): VersionOptions {
-  return {};
-}
-
-export async function runVersion(_options: VersionOptions, deps: Deps): Promise<void> {
+async function runVersion(_options: NoOptions, deps: Deps): Promise<void> {
   const info = buildInfo();
   if (deps.globals.json) printJson(deps.io, info);
   else deps.io.out(versionLine(info));

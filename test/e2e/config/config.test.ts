@@ -125,6 +125,33 @@ describe("shipctl config set / get / list", () => {
     expect(table.stdout).toMatch(/^token\s+-\s+not set$/m);
   });
 
+  it("get prints each setting as list shows it: value and source, the ledger URL's password hidden", async () => {
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, "config.json"),
+      JSON.stringify({
+        currentProfile: "work",
+        profiles: { work: { baseUrl: "https://work.example.com", token: "work-token-abcdef-123456", lookDays: 14, organization: "north-gallery", caFile: "/ca.pem" } },
+      }),
+      { mode: 0o600 },
+    );
+    const env = { SHIPCTL_LEDGER: "postgres://shipctl:secret@db.example/shipctl" };
+    const list = JSON.parse((await runCli(["config", "list", "--json"], { configDir: dir, env })).stdout);
+    const keys = ["baseUrl", "token", "profile", "currentProfile", "stripLocation", "caFile", "lookDays", "ledger", "organization"];
+    for (const key of keys) {
+      const get = await runCli(["config", "get", key, "--json"], { configDir: dir, env });
+      expect(get.exitCode, get.stderr).toBe(0);
+      const snake = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+      expect(JSON.parse(get.stdout), key).toEqual({ key, ...list.settings[snake], profile: "work" });
+    }
+    expect(list.settings.current_profile).toEqual({ value: "work", source: "profile" });
+    expect(list.settings.look_days).toEqual({ value: "14", source: "profile" });
+    expect(list.settings.ledger.source).toBe("env");
+    expect(list.settings.ledger.value).not.toContain("secret");
+    expect(list.settings.organization).toEqual({ value: "north-gallery", source: "profile" });
+    expect(list.settings.strip_location).toEqual({ value: "false", source: "default" });
+  });
+
   it("never prints a whole token from get either", async () => {
     const r = await runCli(["config", "get", "token"], { configDir: tempDir(), env: { SHIPCTL_TOKEN: "short" } });
     expect(r.stdout).toBe("****\n");
