@@ -10,7 +10,7 @@ import { dirname } from "node:path";
 import { Appender } from "./appender.js";
 import { writeFileAtomic } from "../fs/atomic-file.js";
 import { linesFor, snapshotText } from "./record-lines.js";
-import { shortHash, type InFlight, type RowState, type Verdict } from "./entry.js";
+import { addressHash, shortHash, type InFlight, type RowState, type Verdict } from "./entry.js";
 import { loadRecord, settleUnsent } from "./record-load.js";
 import { FAMILY, inputRecordPath, inputScope, OVER } from "./entry-keys.js";
 import { forceNewHint } from "./force-new.js";
@@ -161,7 +161,7 @@ export class InputLedger {
   }
 
   verdict(addressKey: string): Verdict | undefined {
-    return this.verdicts.get(shortHash(addressKey));
+    return this.verdicts.get(addressHash(addressKey));
   }
 
   /** A number that tells the requests of this ledger apart (rows of one request share it). */
@@ -251,7 +251,7 @@ export class InputLedger {
   }
 
   recordVerdict(addressKey: string, verdict: Verdict): Promise<void> {
-    const key = shortHash(addressKey);
+    const key = addressHash(addressKey);
     this.verdicts.set(key, verdict);
     if (this.options.readOnly) return Promise.resolve();
     if (!this.file) return Promise.reject(new Error("the ledger is closed"));
