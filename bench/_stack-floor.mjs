@@ -8,6 +8,7 @@ import { parse } from "csv-parse";
 import { Pool } from "undici";
 
 const [csv, bodiesFile, url, token, concurrency] = process.argv.slice(2);
+// Prints {"first":ms,"end":ms} (since the process started) once done: the send phase, as shipctl's phase marks give it.
 let rows = 0;
 for await (const _ of createReadStream(csv, { highWaterMark: 64 * 1024 }).pipe(parse())) rows++;
 if (rows < 2) throw new Error(`${csv}: no rows`);
@@ -15,6 +16,7 @@ const bodies = JSON.parse(readFileSync(bodiesFile, "utf8"));
 const pool = new Pool(url, { connections: Number(concurrency) });
 const headers = { authorization: `Bearer ${token}`, accept: "application/json", "content-type": "application/json" };
 let next = 0;
+const first = performance.now();
 await Promise.all(
   Array.from({ length: Number(concurrency) }, async () => {
     while (next < bodies.length) {
@@ -26,3 +28,4 @@ await Promise.all(
   }),
 );
 await pool.close();
+process.stdout.write(JSON.stringify({ first, end: performance.now() }));

@@ -22,7 +22,7 @@ import { ADDRESS_FIELDS, addressKey, type Address, type StoredAddress } from "..
 import { callOptions, type Deps } from "../deps.js";
 import { InterruptedError, UnavailableError } from "../errors.js";
 import { InputLedger, type InFlight, type RowState } from "../ledger/input-ledger.js";
-import { shortHash } from "../ledger/entry.js";
+import { addressHash } from "../ledger/entry.js";
 import { sentElsewhere, sentElsewhereError } from "../ledger/copy-guard.js";
 import type { Entry } from "../ledger/store.js";
 import { classifyFailure } from "../ledger/failure-kind.js";
@@ -59,7 +59,7 @@ export type AddedAddress =
  */
 export async function addAddressOnce(deps: Deps, input: Address, options: AddOnceOptions, toStore: (api: ApiClient) => Promise<Address>): Promise<AddedAddress> {
   const [api, connection] = await Promise.all([deps.api(), deps.connection()]);
-  const base = shortHash(addressKey(input));
+  const base = addressHash(addressKey(input));
   const ledger = await InputLedger.open(deps.env, {
     kind: "address-add",
     source: "address add",

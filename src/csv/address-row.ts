@@ -7,7 +7,7 @@ import { readCountry, type Mapping } from "./table-cells.js";
 import { readPhone } from "./phone-cell.js";
 import { foldedText } from "./text-cells.js";
 import { readPostCode } from "./post-code-cell.js";
-import { shortHash } from "../ledger/entry.js";
+import { addressHash } from "../ledger/entry.js";
 import type { Change, RowContext } from "./row-types.js";
 
 /** Problems and changes name the address field; the caller turns it into its column (`fulfillment_phone`). */
@@ -80,7 +80,7 @@ export function buildAddress(cells: Record<AddressField, string>, ctx: RowContex
   }
   if (problems.length > 0 || !checked.success) return { ok: false, problems };
   const key = addressKey(checked.data);
-  return { ok: true, address: checked.data, changes, mappings, key, hash: shortHash(key) };
+  return { ok: true, address: checked.data, changes, mappings, key, hash: addressHash(key) };
 }
 
 /**

@@ -77,3 +77,19 @@ export function shortHash(text: string): string {
   return createHash("sha256").update(text).digest("base64url").slice(0, 22);
 }
 
+/** Hashes of inline addresses' keys already made in this process (bounded: a file of 100,000 distinct addresses). */
+const addressHashes = new Map<string, string>();
+
+/**
+ * shortHash of an inline address's key (addressKey), made once per distinct address: a batch's rows share a handful of
+ * addresses, and a row's sides are hashed in its key, its print and its verification (a SHA-256 costs 5 to 10 us here).
+ */
+export function addressHash(addressKey: string): string {
+  let hash = addressHashes.get(addressKey);
+  if (hash === undefined) {
+    if (addressHashes.size >= 10_000) addressHashes.clear();
+    addressHashes.set(addressKey, (hash = shortHash(addressKey)));
+  }
+  return hash;
+}
+

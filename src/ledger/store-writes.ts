@@ -1,5 +1,6 @@
 // Entries written to the store without the run waiting for them (outcomes, sent times): one key's writes stay in
-// order, each after the one before it, and a key's next claim waits for them (InputLedger.record).
+// order, each after the one before it, and a key's next claim waits for them (InputLedger.record). The entries noted
+// together (a request's rows) are written together: one write per request, not one per row.
 import type { Entry, LedgerStore } from "./store.js";
 
 export class LaterWrites {
@@ -8,21 +9,20 @@ export class LaterWrites {
   constructor(private readonly store: LedgerStore) {}
 
   add(entries: readonly Entry[]): void {
-    for (const e of entries) {
-      const before = this.pending.get(e.key);
-      const write: Promise<unknown> = (before ?? Promise.resolve())
-        .then(() => this.store.record([e], { durable: false }))
-        // A write lost here leaves the entry in flight in the ledger: the next run settles it.
-        .catch(() => undefined)
-        .finally(() => {
-          if (this.pending.get(e.key) === write) this.pending.delete(e.key);
-        });
-      this.pending.set(e.key, write);
-    }
+    if (entries.length === 0) return;
+    const before = entries.map((e) => this.pending.get(e.key)).filter((p) => p !== undefined);
+    const write: Promise<unknown> = (before.length === 0 ? Promise.resolve() : Promise.all(before))
+      .then(() => this.store.record(entries, { durable: false }))
+      // A write lost here leaves the entries in flight in the ledger: the next run settles them.
+      .catch(() => undefined)
+      .finally(() => {
+        for (const e of entries) if (this.pending.get(e.key) === write) this.pending.delete(e.key);
+      });
+    for (const e of entries) this.pending.set(e.key, write);
   }
 
   /** Resolves once the writes under way for these keys (or every key) are done. */
   async done(keys?: readonly string[]): Promise<void> {
-    await Promise.all(keys === undefined ? this.pending.values() : keys.map((k) => this.pending.get(k)));
+    await Promise.all(keys === undefined ? new Set(this.pending.values()) : keys.map((k) => this.pending.get(k)));
   }
 }

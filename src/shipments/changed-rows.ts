@@ -13,7 +13,7 @@ import { ADDRESS_SIDES, SHIPMENT_FIELDS, addressKey, shipmentOwn, type Shipment,
 import { normaliseHeader } from "../csv/headers.js";
 import { ORIGIN_KEY } from "../csv/origin-columns.js";
 import { sideIdColumn } from "../csv/columns.js";
-import { shortHash, type Created } from "../ledger/entry.js";
+import { addressHash, type Created } from "../ledger/entry.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
 import type { ChangedField } from "../batch/outcomes.js";
 
@@ -30,7 +30,7 @@ function sidesOf(p: Shipment): string[] {
     const id = p[`${side}_address_id`];
     if (id !== undefined) return `#${id}`;
     const inline = p[`${side}_address`];
-    return inline ? shortHash(addressKey(inline)) : "";
+    return inline ? addressHash(addressKey(inline)) : "";
   });
 }
 

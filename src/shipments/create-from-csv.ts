@@ -23,7 +23,7 @@ import type { RowPrint } from "./changed-rows.js";
 import { openScan, type ScanSpec } from "../csv/scan.js";
 import { validatePass, type Validation } from "../batch/validate-pass.js";
 import { settleCreatedInvalid } from "../batch/created-invalid.js";
-import { holdsShipmentFields, shipmentOwn, SHIPMENTS_PER_CREATE, type Shipment, type ShipmentOwn } from "../contract/index.js";
+import { holdsShipmentFields, SHIPMENTS_PER_CREATE, type Shipment, type ShipmentOwn } from "../contract/index.js";
 import { markPhase } from "../output/phase-marks.js";
 import { lookBeforeCreate, recordCreated, type Look } from "./look/look-before-create.js";
 import { ChangedRows, printOf } from "./changed-rows.js";
@@ -53,12 +53,10 @@ async function createBatch(run: BatchRun, ledger: InputLedger): Promise<number> 
   // A first run of a copy of a file already sent must not send its rows again (earlier-ledgers.ts).
   const earlier = findEarlierSends(ledger);
   // A dry run needs the rows' keys only to look them up (a first dry run of a file keeps no map of 100,000 keys).
-  const spec = shipmentScanSpec(run.tables, { update: false, keys: !options.dryRun || true });
+  const spec = shipmentScanSpec(run.tables, { update: false, keys: true });
   // Each distinct address is sent for verification as soon as the pass finds it (prepare.ts says when that stops).
   const early = earlyVerdicts(run, ledger);
   const addresses = new AddressSet(early?.onNew);
-  // Rows in flight in a ledger of shipctl 0.1, which did not record what was sent: the row as it is now stands in.
-  const legacySent = new Map<string, ShipmentOwn>();
   // Rows edited since their request went out: reported as such, never matched or sent as they are now meanwhile.
   const changed = new Set<string>();
   // Rows edited since they were created (changed-rows.ts): not created again unless --force-new.
@@ -79,10 +77,7 @@ async function createBatch(run: BatchRun, ledger: InputLedger): Promise<number> 
       const state = ledger.row(row.key);
       edited.see(row.row, row.key, row.payload, row.reference);
       if (state?.state === "created") doneEarlier++;
-      if (state?.state === "in_flight") {
-        if (state.sent === undefined) legacySent.set(row.key, shipmentOwn(row.payload));
-        else if (holdsShipmentFields(row.payload, state.sent as ShipmentOwn) !== true) changed.add(row.key);
-      }
+      if (state?.state === "in_flight" && state.sent !== undefined && holdsShipmentFields(row.payload, state.sent as ShipmentOwn) !== true) changed.add(row.key);
       // A row already created is only reported; its addresses need no verification.
       if (state?.state !== "created" || sendsEdited(row.key)) for (const a of row.addresses) addresses.add(a.key, a.address, row.row);
     },
@@ -105,7 +100,7 @@ async function createBatch(run: BatchRun, ledger: InputLedger): Promise<number> 
   if (refusal) throw refusal;
 
   // A dry run reads the service back as the run would, and never waits: rows still in flight are reported unknown.
-  const settled = await settleEarlierRuns(deps, ledger, await shipmentFinder(deps, run.call, ledger, legacySent), {
+  const settled = await settleEarlierRuns(deps, ledger, await shipmentFinder(deps, run.call, ledger), {
     wait: options.wait && !options.dryRun,
     noun: { read: "shipments", row: "row" },
   });

@@ -5,7 +5,7 @@
 // created are skipped (their ids reported) and lost answers reconciled by reading the shipments back before
 // anything is resent. Items go ten a request (CreateSender), a 422 fails the items it names and the others of that
 // request are sent again, inline addresses are verified once each (--no-verify, --accept-recommended).
-import { shipmentOwn, type Shipment, type ShipmentOwn } from "../contract/index.js";
+import type { Shipment } from "../contract/index.js";
 import { retryNote, type Deps } from "../deps.js";
 import { ExitCode } from "../errors.js";
 import { invalidInput } from "../input/problems.js";
@@ -126,7 +126,7 @@ async function openItemLedger(run: ItemRun, items: readonly KeyedItem[]): Promis
 
 async function createItems(run: ItemRun, items: readonly KeyedItem[], ledger: InputLedger, total: number): Promise<number> {
   const { deps, options, outcomes } = run;
-  const settled = await settleEarlier(run, items, ledger);
+  const settled = await settleEarlier(run, ledger);
 
   // Inline addresses of the items still to send, each verified once (verdicts kept in the ledger).
   const addresses = new AddressSet();
@@ -187,16 +187,10 @@ async function createItems(run: ItemRun, items: readonly KeyedItem[], ledger: In
 
 /**
  * Items an earlier run left in flight: the service's shipments are read back and matched against what was sent
- * before anything is sent (nothing is resent blindly). A ledger of shipctl 0.1 did not record what was sent: the items
- * as they are now stand in.
+ * before anything is sent (nothing is resent blindly).
  */
-async function settleEarlier(run: ItemRun, items: readonly KeyedItem[], ledger: InputLedger): Promise<Map<string, Settlement>> {
-  const legacySent = new Map<string, ShipmentOwn>();
-  for (const item of items) {
-    const state = ledger.row(item.key);
-    if (state?.state === "in_flight" && state.sent === undefined) legacySent.set(item.key, shipmentOwn(item.payload));
-  }
-  const finder = await shipmentFinder(run.deps, run.call, ledger, legacySent);
+async function settleEarlier(run: ItemRun, ledger: InputLedger): Promise<Map<string, Settlement>> {
+  const finder = await shipmentFinder(run.deps, run.call, ledger);
   // A dry run never waits: what is still in flight is reported unknown.
   return settleEarlierRuns(run.deps, ledger, finder, { wait: run.options.wait && !run.options.dryRun, noun: { read: "shipments", row: "item" } });
 }

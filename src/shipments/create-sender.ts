@@ -101,7 +101,7 @@ export class CreateSender {
       await_sent: true,
       ...offsetOf(this.o.api),
     };
-    await ledger.record(rows.map((r) => [r.key, { ...state, sent: shipmentOwn(r.payload), ...r.print }] as const));
+    await ledger.record(rows.map((r) => [r.key, { ...state, ...(r.print ?? { sent: shipmentOwn(r.payload) }) }] as const));
   }
 
   /** Sends `rows` as one request; after a 422, the rows it did not name go again as a new request. */

@@ -4,7 +4,7 @@
 // for the n-th identical item (two identical items are two shipments).
 import { shipmentIdentity } from "../contract/index.js";
 import type { ValidItem } from "./item-check.js";
-import { shortHash } from "../ledger/entry.js";
+import { addressHash, shortHash } from "../ledger/entry.js";
 
 export interface KeyedItem extends ValidItem {
   key: string;
@@ -12,7 +12,7 @@ export interface KeyedItem extends ValidItem {
 
 /** The item's content identity (contract/fields.ts), as a CSV row's of the same shipment (shipmentContent). */
 export function itemContent(item: ValidItem): string {
-  return shipmentIdentity(item.payload, shortHash);
+  return shipmentIdentity(item.payload, addressHash);
 }
 
 export function keyItems(items: readonly ValidItem[]): KeyedItem[] {

@@ -10,15 +10,12 @@ import { shipmentsListed } from "../ledger/listed-resources.js";
 import { keepLag, lagOf, recordedLag } from "../ledger/service-lag.js";
 import { parseTimestamp } from "../output/time-format.js";
 
-/**
- * The finder for a ledger's shipment rows in flight. What a row sent is its intent's record; a ledger written by shipctl
- * 0.1 recorded none, and then the row as the input has it now is all there is (`legacySent`).
- */
-export async function shipmentFinder(deps: Deps, call: CallOptions, ledger: InputLedger, legacySent?: ReadonlyMap<string, ShipmentOwn>): Promise<ListedFinder> {
+/** The finder for a ledger's shipment rows in flight: what a row sent is its intent's record. */
+export async function shipmentFinder(deps: Deps, call: CallOptions, ledger: InputLedger): Promise<ListedFinder> {
   const [api, connection] = await Promise.all([deps.api(), deps.connection()]);
   return listedFinder(shipmentsListed(api, call), {
     claimed: ledger.claimedIds(),
-    sentOf: (r) => (r.state.sent as ShipmentOwn | undefined) ?? legacySent?.get(r.key),
+    sentOf: (r) => r.state.sent as ShipmentOwn | undefined,
     lagMs: await recordedLag(deps.env, connection.baseUrl),
     debug: (line) => deps.debug(line),
   });

@@ -2,7 +2,7 @@
 // are returned), names go through the profile's tables (mappings are returned), and the payload is finally checked
 // with the contract's Shipment schema, its issues reported under the CSV column they come from.
 import { ADDRESS_SIDES, Shipment, shipmentIdentity, type Address, type AddressSide } from "../contract/index.js";
-import { shortHash } from "../ledger/entry.js";
+import { addressHash } from "../ledger/entry.js";
 import { cachedAddressBuilder } from "../csv/address-row.js";
 import { cellAt, columnIndexes, extraCellsProblem, inColumnTerms } from "../csv/cells.js";
 import { ADDRESS_FIELDS, SHIPMENT_BOUNDS, type AddressField } from "../contract/index.js";
@@ -249,5 +249,5 @@ function readSide(columns: SideColumns, row: readonly string[], sink: SideSink):
 
 /** What identifies a row's content for the ledger (contract/fields.ts): an edited row is different content. */
 export function shipmentContent(row: ValidShipmentRow): string {
-  return shipmentIdentity(row.payload, shortHash, { id: row.id });
+  return shipmentIdentity(row.payload, addressHash, { id: row.id });
 }

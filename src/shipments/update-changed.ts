@@ -11,7 +11,7 @@ import type { BatchRun } from "../batch/batch-run.js";
 import { openCsvLedger } from "../batch/open-csv-ledger.js";
 import type { Outcome } from "../batch/outcomes.js";
 import { RowSender, type RowJob } from "../batch/row-sender.js";
-import { shortHash } from "../ledger/entry.js";
+import { addressHash, shortHash } from "../ledger/entry.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
 import { changedText, changesText, unsureText, type ChangedVerdict, type RowPrint } from "./changed-rows.js";
 import { shipmentRecords, withDecisions } from "./shipment-spec.js";
@@ -44,7 +44,7 @@ export function editedDecision(
   if (!o.updateChanged) return { outcome: { status: "changed", ...base, id: v.id, changes: v.changes, error: changedText(s.row, v) } };
   const ready = withDecisions(s, o.decisions);
   if ("error" in ready) return { outcome: { status: "failed", ...base, id: v.id, error: ready.error, unavailable: ready.unavailable } };
-  const hash = shortHash(shipmentIdentity(s.payload, shortHash, { id: v.id }));
+  const hash = shortHash(shipmentIdentity(s.payload, addressHash, { id: v.id }));
   return { update: { key: s.key, row: s.row, ...base, id: v.id, payload: ready.payload, hash, changes: v.changes, print: o.print } };
 }
 
