@@ -16,10 +16,10 @@ import { FAMILY, inputRecordPath, inputScope, OVER } from "./entry-keys.js";
 import { forceNewHint } from "./force-new.js";
 import { OrganizationLedger } from "./organization.js";
 import { damaged, LedgerConflict, type OpenOptions } from "./input-ledger-options.js";
-import { settleAtFromAnswer, settleAtFromSent, type SettleWindow } from "./settle-window.js";
+import { claimCovers, claimedAhead, settleAtFromAnswer, settleAtFromSent, type SettleWindow } from "./settle-window.js";
 export { RecordDamaged, LedgerConflict, type OpenOptions } from "./input-ledger-options.js";
 import type { Entry, Exclusion, LedgerStore } from "./store.js";
-import { LaterWrites } from "./store-writes.js";
+import { giveUpClaims, LaterWrites } from "./store-writes.js";
 import { takeOverInput } from "./orphans.js";
 
 export class InputLedger {
@@ -193,7 +193,7 @@ export class InputLedger {
     const keyed = entries.map(([key, state]) => [key, this.keyed(key, state)] as const);
     const claims = keyed
       .filter(([, s]) => s.state === "in_flight")
-      .map(([key, state]) => ({ key: this.ledgerKey(key), input: this.options.source, state: claimedState(state as InFlight, this.options.window), over: OVER[this.options.kind] }));
+      .map(([key, state]) => ({ key: this.ledgerKey(key), input: this.options.source, state: claimedAhead(state as InFlight, this.options.window), over: OVER[this.options.kind] }));
     const outcomes = keyed.filter(([, s]) => s.state !== "in_flight").map(([key, state]) => this.entry(key, state));
     // A key's outcome noted a moment ago (not awaited) must be in the store before the key is claimed again.
     await this.later.done(keyed.map(([key]) => this.ledgerKey(key)));
@@ -203,14 +203,7 @@ export class InputLedger {
     const [refused] = await Promise.all([claimed, this.ledger.store.record(outcomes)]);
     if (refused.length > 0) {
       const failed = new Set(refused.map((r) => r.key));
-      // The request never leaves, so the rows claimed with it are given up at once (claims of a kind that replace
-      // only entries not applied: a failed one, or none). Left in flight under a run that stops here, they would keep
-      // the other run of the same request out, and its claims half-refused the same way would keep this one out in
-      // turn, each run leaving in flight what the next refuses (two machines, one sheet, each rerun until done).
-      if (OVER[this.options.kind] === "failed") {
-        const error = "not sent: other rows of its request were refused";
-        await this.ledger.store.record(claims.filter((c) => !failed.has(c.key)).map((c) => ({ key: c.key, input: c.input, state: { state: "failed", error } })));
-      }
+      if (OVER[this.options.kind] === "failed") await giveUpClaims(this.ledger.store, claims, failed);
       const error = "not sent: another run holds it in flight, or sent it meanwhile";
       this.note(keyed.filter(([key]) => failed.has(this.ledgerKey(key))).map(([key]) => [key, { state: "failed", error }] as const), { store: false });
       throw new LedgerConflict(`${refused.length === 1 ? "a row of this run was" : `${refused.length} rows of this run were`} sent by another run meanwhile (${refused[0]!.entry.input}). Nothing more was sent for them.`, {
@@ -243,9 +236,8 @@ export class InputLedger {
     if (rows.length === 0 || !this.file) return;
     const sentAt = at.toISOString();
     const settleAt = settleAtFromSent(at, this.options.window).toISOString();
-    // The store's claim already covers a request that left within the send bound of its intent (claimedState): only a
-    // later one (an upload's last byte, minutes on) rewrites it. One file write less per row of a batch.
-    const late = rows.filter((key) => at.getTime() - Date.parse((this.rows.get(key) as InFlight).at) > this.options.window.sendBoundMs);
+    // A claim covers a request that left within the send bound of its intent (claimedAhead): only later ones rewrite it.
+    const late = rows.filter((key) => !claimCovers(this.rows.get(key) as InFlight, at, this.options.window));
     for (const key of rows) this.rows.set(key, { ...(this.rows.get(key) as InFlight), sent_at: sentAt, settle_at: settleAt });
     this.file.writeNow(JSON.stringify({ ...(rows.length === 1 ? { row: rows[0] } : { rows }), sent_at: sentAt, settle_at: settleAt }));
     if (late.length > 0) this.later.add(late.map((key) => this.entry(key, this.rows.get(key)!)));
@@ -299,16 +291,6 @@ export class InputLedger {
     await writeFileAtomic(this.path, snapshotText(this.options.kind, this.options.source, this.verdicts, this.rows));
   }
 }
-/**
- * An entry claimed ahead of its request (`await_sent`: it may wait for a free slot) is claimed with a settle time one
- * send bound later than its intent's: it then covers a request that leaves within that bound without markSent
- * rewriting the claim, and another run never settles it early.
- */
-function claimedState(state: InFlight, window: SettleWindow): InFlight {
-  if (!state.await_sent || state.sent_at !== undefined) return state;
-  return { ...state, settle_at: new Date(Date.parse(state.settle_at) + window.sendBoundMs).toISOString() };
-}
-
 /** A read-only ledger holds no lock. */
 const NO_LOCK: Exclusion = { release: async () => undefined };
 

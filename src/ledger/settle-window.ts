@@ -23,6 +23,7 @@
 //     after the service answered. Checkout never shortens its settle time (checkout/pay.ts).
 // A success answer whose body could not be read is not one of these: it was applied, and its read-back must find it.
 import type { ApiClient } from "../api/client-types.js";
+import type { InFlight } from "./entry.js";
 import { UsageError } from "../errors.js";
 
 export const APPLY_WINDOW_DEFAULT_MS = 5 * 60_000;
@@ -82,6 +83,21 @@ export async function settleWindowOf(connection: { baseUrl: string; tables(): Pr
 /** The settle time of a request recorded at `at`, before anything is known of when its last byte left. */
 export function settleAtFromIntent(at: Date, window: SettleWindow): Date {
   return new Date(at.getTime() + window.sendBoundMs + window.applyMs);
+}
+
+/**
+ * The settle time a claim made ahead of its request (`await_sent`: it may wait for a free slot) carries in the store:
+ * one send bound later than its intent's. It then covers a request that leaves within that bound (claimCovers) without
+ * a rewrite of the claim per row when it leaves, and another run never settles it early.
+ */
+export function claimedAhead(state: InFlight, window: SettleWindow): InFlight {
+  if (!state.await_sent || state.sent_at !== undefined) return state;
+  return { ...state, settle_at: new Date(Date.parse(state.settle_at) + window.sendBoundMs).toISOString() };
+}
+
+/** Whether a claim made ahead (claimedAhead) covers its request leaving at `sentAt`: settleAtFromSent is no later. */
+export function claimCovers(intent: InFlight, sentAt: Date, window: SettleWindow): boolean {
+  return sentAt.getTime() - Date.parse(intent.at) <= window.sendBoundMs;
 }
 
 /** The service's clock offset known now, recorded with an intent so a rerun places it on the service's timeline. */

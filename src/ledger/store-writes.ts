@@ -3,6 +3,17 @@
 // together (a request's rows) are written together: one write per request, not one per row.
 import type { Entry, LedgerStore } from "./store.js";
 
+/**
+ * A request refused in part never leaves, so the rows claimed with it are given up at once (for claims of a kind that
+ * replace only entries not applied: a failed one, or none). Left in flight under a run that stops here, they would
+ * keep the other run of the same request out, and its claims half-refused the same way would keep this one out in
+ * turn, each run leaving in flight what the next refuses (two machines, one sheet, each rerun until done).
+ */
+export function giveUpClaims(store: LedgerStore, claims: readonly Entry[], refused: ReadonlySet<string>): Promise<void> {
+  const error = "not sent: other rows of its request were refused";
+  return store.record(claims.filter((c) => !refused.has(c.key)).map((c) => ({ key: c.key, input: c.input, state: { state: "failed", error } })));
+}
+
 export class LaterWrites {
   private pending = new Map<string, Promise<unknown>>();
 
