@@ -4,7 +4,8 @@ import { SANDBOX_TABLES } from "../../contract/index.js";
 import { body } from "../api/params.js";
 import type { RequestContext, Route } from "../request-context.js";
 import { empty, json, ruleFailed, type Reply } from "../http.js";
-import type { Fault, PaymentMethod } from "../model.js";
+import type * as z from "zod";
+import type { Fault, Org, PaymentMethod } from "../model.js";
 import { serviceTimestamp } from "../org-clock.js";
 import { validate } from "../request-validation.js";
 import { clockView, resetClock, setClock, showClock } from "./clock-controls.js";
@@ -42,49 +43,29 @@ function tables(ctx: RequestContext): Reply {
   return json(200, { sandbox: true, countries: SANDBOX_TABLES.countries, services: SANDBOX_TABLES.services, apply_max_ms: ctx.applyMaxMs });
 }
 
-function showPayment(ctx: RequestContext): Reply {
-  return json(200, paymentView(ctx.org.payment));
+/** A setting of the organization: GET answers its view; PUT checks the body, applies it and answers the new view. */
+function setting<T extends z.ZodType>(view: (org: Org) => unknown, schema: T, apply: (org: Org, change: z.infer<T>) => void) {
+  return {
+    show: (ctx: RequestContext): Reply => json(200, view(ctx.org)),
+    change: async (ctx: RequestContext): Promise<Reply> => {
+      apply(ctx.org, validate(schema, await body(ctx)));
+      ctx.changed();
+      return json(200, view(ctx.org));
+    },
+  };
 }
 
-async function setPayment(ctx: RequestContext): Promise<Reply> {
-  const change = validate(PaymentChange, await body(ctx));
-  ctx.org.payment = change.state === "failing" ? { state: "failing", remaining: change.count ?? 1 } : { state: change.state };
-  ctx.changed();
-  return json(200, paymentView(ctx.org.payment));
-}
-
-function showSubscription(ctx: RequestContext): Reply {
-  return json(200, { active: ctx.org.subscription });
-}
-
-async function setSubscription(ctx: RequestContext): Promise<Reply> {
-  ctx.org.subscription = validate(SubscriptionChange, await body(ctx)).active;
-  ctx.changed();
-  return json(200, { active: ctx.org.subscription });
-}
-
-async function rateLimitVerifications(ctx: RequestContext): Promise<Reply> {
-  ctx.org.verifyRateLimited = validate(CountChange, await body(ctx)).count;
-  ctx.changed();
-  return json(200, { remaining: ctx.org.verifyRateLimited });
-}
-
-async function failPriceSessions(ctx: RequestContext): Promise<Reply> {
-  const change = validate(PriceFailureChange, await body(ctx));
-  ctx.org.priceFailures = { count: change.count, status: change.status ?? 0 };
-  ctx.changed();
-  return json(200, { remaining: ctx.org.priceFailures.count, status: ctx.org.priceFailures.status });
-}
-
-function showListing(ctx: RequestContext): Reply {
-  return json(200, { order: ctx.org.listOrder });
-}
-
-async function setListing(ctx: RequestContext): Promise<Reply> {
-  ctx.org.listOrder = validate(ListingChange, await body(ctx)).order;
-  ctx.changed();
-  return json(200, { order: ctx.org.listOrder });
-}
+const payment = setting((org) => paymentView(org.payment), PaymentChange, (org, change) => {
+  org.payment = change.state === "failing" ? { state: "failing", remaining: change.count ?? 1 } : { state: change.state };
+});
+const subscription = setting((org) => ({ active: org.subscription }), SubscriptionChange, (org, change) => void (org.subscription = change.active));
+const verifyLimit = setting((org) => ({ remaining: org.verifyRateLimited }), CountChange, (org, change) => void (org.verifyRateLimited = change.count));
+const priceFailures = setting(
+  (org) => ({ remaining: org.priceFailures.count, status: org.priceFailures.status }),
+  PriceFailureChange,
+  (org, change) => void (org.priceFailures = { count: change.count, status: change.status ?? 0 }),
+);
+const listing = setting((org) => ({ order: org.listOrder }), ListingChange, (org, change) => void (org.listOrder = change.order));
 
 function listPriceSessions(ctx: RequestContext): Reply {
   return json(200, { data: ctx.org.priceSessions.map((p) => ({ ...p, at: serviceTimestamp(p.at) })) });
@@ -168,15 +149,15 @@ export const controlRoutes: Route[] = [
   { method: "GET", pattern: p("clock"), handler: showClock },
   { method: "PUT", pattern: p("clock"), handler: setClock },
   { method: "DELETE", pattern: p("clock"), handler: resetClock },
-  { method: "GET", pattern: p("payment-method"), handler: showPayment },
-  { method: "PUT", pattern: p("payment-method"), handler: setPayment },
-  { method: "GET", pattern: p("subscription"), handler: showSubscription },
-  { method: "PUT", pattern: p("subscription"), handler: setSubscription },
-  { method: "PUT", pattern: p("verifications/rate-limit"), handler: rateLimitVerifications },
+  { method: "GET", pattern: p("payment-method"), handler: payment.show },
+  { method: "PUT", pattern: p("payment-method"), handler: payment.change },
+  { method: "GET", pattern: p("subscription"), handler: subscription.show },
+  { method: "PUT", pattern: p("subscription"), handler: subscription.change },
+  { method: "PUT", pattern: p("verifications/rate-limit"), handler: verifyLimit.change },
   { method: "GET", pattern: p("price-sessions"), handler: listPriceSessions },
-  { method: "PUT", pattern: p("price-sessions/failures"), handler: failPriceSessions },
-  { method: "GET", pattern: p("listing"), handler: showListing },
-  { method: "PUT", pattern: p("listing"), handler: setListing },
+  { method: "PUT", pattern: p("price-sessions/failures"), handler: priceFailures.change },
+  { method: "GET", pattern: p("listing"), handler: listing.show },
+  { method: "PUT", pattern: p("listing"), handler: listing.change },
   { method: "GET", pattern: p("faults"), handler: listFaults },
   { method: "POST", pattern: p("holds/release"), handler: (ctx) => json(200, { released: ctx.releaseHeld() }) },
   { method: "POST", pattern: p("faults"), handler: addFault },
