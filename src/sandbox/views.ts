@@ -54,6 +54,6 @@ export function shipmentView(s: ShipmentRecord, shape: ShipmentShape) {
 }
 
 /** Copies the Address fields out of a validated body (line_2 absent becomes null, as stored). */
-export function addressFields(a: { name: string; email: string; phone: string; line_1: string; line_2?: string | null; city: string; region: string; post_code: string; country: number }): AddressFields {
-  return { ...fields({ ...a, line_2: a.line_2 ?? null }) };
+export function addressFields(a: Omit<AddressFields, "line_2"> & { line_2?: string | null }): AddressFields {
+  return fields({ ...a, line_2: a.line_2 ?? null });
 }
