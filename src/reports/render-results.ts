@@ -9,15 +9,8 @@ import type { PreparedReport } from "./prepare-reports.js";
 import type { ReportOutcome, ReportResult } from "./send-report.js";
 import { reusedJson } from "./reused-refusal.js";
 
-export const RESULT_LABELS: Record<ReportResult, string> = {
-  stored: "stored",
-  already_stored: "already stored",
-  skipped: "skipped",
-  refused: "refused",
-  failed: "failed",
-  unknown: "unknown",
-  interrupted: "interrupted",
-};
+/** A result in words: "already stored" for already_stored. */
+export const resultLabel = (result: ReportResult): string => result.replace("_", " ");
 
 export function photoJson(p: Photo) {
   return {
@@ -104,7 +97,7 @@ async function printOutcomes(deps: Deps, outcomes: readonly ReportOutcome[]): Pr
     renderTable(
       [
         { header: "SHIPMENT", value: (o: ReportOutcome) => o.shipmentId, keep: true },
-        { header: "RESULT", value: (o) => RESULT_LABELS[o.result], keep: true },
+        { header: "RESULT", value: (o) => resultLabel(o.result), keep: true },
         { header: "SENT", value: (o) => (o.bytes ? formatBytes(o.bytes) : ""), align: "right", keep: true },
         { header: "FOLDER", value: (o) => o.folder },
         { header: "DETAIL", value: (o) => o.message },
