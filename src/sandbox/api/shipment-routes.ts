@@ -3,7 +3,7 @@
 import { CreateShipmentsRequest, Shipment, ShipmentStatus, shipmentStatusName, type AddressSide } from "../../contract/index.js";
 import type { Route, RequestContext } from "../request-context.js";
 import { empty, json, ruleFailed, type Reply } from "../http.js";
-import type { ShipmentAddress, ShipmentRecord } from "../model.js";
+import type { ShipmentAddress } from "../model.js";
 import { listedIds } from "../list-order.js";
 import { paginate } from "../pagination.js";
 import { checkShipment, validate, type Errors } from "../request-validation.js";
@@ -47,18 +47,7 @@ async function create(ctx: RequestContext): Promise<Reply> {
   const at = ctx.stamp();
   const created = ctx.state.addShipments(
     ctx.org,
-    request.shipments.map((s) => (id: number): ShipmentRecord => ({
-      id,
-      orgId: ctx.org.id,
-      ...shipmentFields(ctx, s),
-      status: ShipmentStatus.Draft,
-      price: null,
-      priceSession: null,
-      createdAt: at,
-      updatedAt: at,
-      deliveredAt: null,
-      arrivedAt: null,
-    })),
+    request.shipments.map((s) => ({ ...shipmentFields(ctx, s), status: ShipmentStatus.Draft, createdAt: at, deliveredAt: null, arrivedAt: null })),
   );
   ctx.changed();
   return json(201, { shipments: created.map((s) => ({ id: s.id, title: s.title })) });
