@@ -26,13 +26,9 @@ function sideAddress(ctx: RequestContext, s: Shipment, side: AddressSide): Shipm
 }
 
 function shipmentFields(ctx: RequestContext, s: Shipment) {
+  const { title, value, length, height, depth, service } = s;
   return {
-    title: s.title,
-    value: s.value,
-    length: s.length,
-    height: s.height,
-    depth: s.depth,
-    service: s.service,
+    title, value, length, height, depth, service,
     fulfillment: sideAddress(ctx, s, "fulfillment"),
     destination: sideAddress(ctx, s, "destination"),
   };
