@@ -5,7 +5,7 @@ import { body } from "../api/params.js";
 import type { RequestContext, Route } from "../request-context.js";
 import { empty, json, ruleFailed, type Reply } from "../http.js";
 import type * as z from "zod";
-import type { Fault, Org, PaymentMethod } from "../model.js";
+import type { Fault, Org, PaymentMethod, PriceSession } from "../model.js";
 import { serviceTimestamp } from "../org-clock.js";
 import { validate } from "../request-validation.js";
 import { clockView, resetClock, setClock, showClock } from "./clock-controls.js";
@@ -39,10 +39,6 @@ function organization(ctx: RequestContext): Reply {
   });
 }
 
-function tables(ctx: RequestContext): Reply {
-  return json(200, { sandbox: true, countries: SANDBOX_TABLES.countries, services: SANDBOX_TABLES.services, apply_max_ms: ctx.applyMaxMs });
-}
-
 /** A setting of the organization: GET answers its view; PUT checks the body, applies it and answers the new view. */
 function setting<T extends z.ZodType>(view: (org: Org) => unknown, schema: T, apply: (org: Org, change: z.infer<T>) => void) {
   return {
@@ -66,10 +62,6 @@ const priceFailures = setting(
   (org, change) => void (org.priceFailures = { count: change.count, status: change.status ?? 0 }),
 );
 const listing = setting((org) => ({ order: org.listOrder }), ListingChange, (org, change) => void (org.listOrder = change.order));
-
-function listPriceSessions(ctx: RequestContext): Reply {
-  return json(200, { data: ctx.org.priceSessions.map((p) => ({ ...p, at: serviceTimestamp(p.at) })) });
-}
 
 function faultView(f: Fault) {
   return { id: f.id, method: f.method, path: f.path, kind: f.kind, remaining: f.remaining, ms: f.ms, retry_after: f.retryAfter };
@@ -98,10 +90,6 @@ async function addFault(ctx: RequestContext): Promise<Reply> {
   return json(201, { data: faultView(fault) });
 }
 
-function listFaults(ctx: RequestContext): Reply {
-  return json(200, { data: ctx.org.faults.map(faultView) });
-}
-
 function clearFaults(ctx: RequestContext): Reply {
   ctx.org.faults = [];
   ctx.changed();
@@ -122,14 +110,6 @@ function clearRequests(ctx: RequestContext): Reply {
   return empty(204);
 }
 
-function listCharges(ctx: RequestContext): Reply {
-  return json(200, { data: ctx.org.charges.map((c) => ({ ...c, at: serviceTimestamp(c.at) })) });
-}
-
-function listReports(ctx: RequestContext): Reply {
-  return json(200, { data: ctx.org.reports.map((r) => ({ ...r, received_at: serviceTimestamp(r.received_at) })) });
-}
-
 function resetOrganization(ctx: RequestContext): Reply {
   ctx.state.resetOrg(ctx.org);
   ctx.received.clear(ctx.org.id);
@@ -137,12 +117,17 @@ function resetOrganization(ctx: RequestContext): Reply {
   return empty(204);
 }
 
+/** Price sessions and charges as listed: their time as the service writes times. */
+function pricedView(list: readonly PriceSession[]): Reply {
+  return json(200, { data: list.map((p) => ({ ...p, at: serviceTimestamp(p.at) })) });
+}
+
 const p = (path: string) => new RegExp(`^/_sandbox/${path}$`);
 
 export const controlRoutes: Route[] = [
   { method: "POST", pattern: p("organizations"), handler: createOrganization },
   { method: "GET", pattern: p("organization"), handler: organization },
-  { method: "GET", pattern: p("tables"), handler: tables },
+  { method: "GET", pattern: p("tables"), handler: (ctx) => json(200, { sandbox: true, countries: SANDBOX_TABLES.countries, services: SANDBOX_TABLES.services, apply_max_ms: ctx.applyMaxMs }) },
   { method: "POST", pattern: p("shipments/(\\d+)/status"), handler: moveShipment },
   { method: "POST", pattern: p("shipments/seed"), handler: seedShipments },
   { method: "POST", pattern: p("tick"), handler: tickShipments },
@@ -154,17 +139,17 @@ export const controlRoutes: Route[] = [
   { method: "GET", pattern: p("subscription"), handler: subscription.show },
   { method: "PUT", pattern: p("subscription"), handler: subscription.change },
   { method: "PUT", pattern: p("verifications/rate-limit"), handler: verifyLimit.change },
-  { method: "GET", pattern: p("price-sessions"), handler: listPriceSessions },
+  { method: "GET", pattern: p("price-sessions"), handler: (ctx) => pricedView(ctx.org.priceSessions) },
   { method: "PUT", pattern: p("price-sessions/failures"), handler: priceFailures.change },
   { method: "GET", pattern: p("listing"), handler: listing.show },
   { method: "PUT", pattern: p("listing"), handler: listing.change },
-  { method: "GET", pattern: p("faults"), handler: listFaults },
+  { method: "GET", pattern: p("faults"), handler: (ctx) => json(200, { data: ctx.org.faults.map(faultView) }) },
   { method: "POST", pattern: p("holds/release"), handler: (ctx) => json(200, { released: ctx.releaseHeld() }) },
   { method: "POST", pattern: p("faults"), handler: addFault },
   { method: "DELETE", pattern: p("faults"), handler: clearFaults },
   { method: "GET", pattern: p("requests"), handler: listRequests },
   { method: "DELETE", pattern: p("requests"), handler: clearRequests },
-  { method: "GET", pattern: p("charges"), handler: listCharges },
-  { method: "GET", pattern: p("reports"), handler: listReports },
+  { method: "GET", pattern: p("charges"), handler: (ctx) => pricedView(ctx.org.charges) },
+  { method: "GET", pattern: p("reports"), handler: (ctx) => json(200, { data: ctx.org.reports.map((r) => ({ ...r, received_at: serviceTimestamp(r.received_at) })) }) },
   { method: "POST", pattern: p("reset"), handler: resetOrganization },
 ];
