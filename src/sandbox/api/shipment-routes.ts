@@ -64,17 +64,9 @@ async function update(ctx: RequestContext): Promise<Reply> {
   return empty(204);
 }
 
-function show(ctx: RequestContext): Reply {
-  return json(200, { data: shipmentView(ownShipment(ctx, idParam(ctx)), ctx.shipmentShape) });
-}
-
-function list(ctx: RequestContext): Reply {
-  return json(200, paginate(ctx, listedIds(ctx.org, ctx.org.shipmentIds), (id) => shipmentView(ctx.state.shipments.get(id)!, ctx.shipmentShape)));
-}
-
 export const shipmentRoutes: Route[] = [
   { method: "POST", pattern: /^\/api\/v1\/shipments$/, handler: create },
-  { method: "GET", pattern: /^\/api\/v1\/shipments$/, handler: list },
-  { method: "GET", pattern: /^\/api\/v1\/shipments\/(\d+)$/, handler: show },
+  { method: "GET", pattern: /^\/api\/v1\/shipments$/, handler: (ctx) => json(200, paginate(ctx, listedIds(ctx.org, ctx.org.shipmentIds), (id) => shipmentView(ctx.state.shipments.get(id)!, ctx.shipmentShape))) },
+  { method: "GET", pattern: /^\/api\/v1\/shipments\/(\d+)$/, handler: (ctx) => json(200, { data: shipmentView(ownShipment(ctx, idParam(ctx)), ctx.shipmentShape) }) },
   { method: "PATCH", pattern: /^\/api\/v1\/shipments\/(\d+)$/, handler: update },
 ];

@@ -8,7 +8,7 @@ import type * as z from "zod";
 import type { Fault, Org, PaymentMethod, PriceSession } from "../model.js";
 import { serviceTimestamp } from "../org-clock.js";
 import { validate } from "../request-validation.js";
-import { clockView, resetClock, setClock, showClock } from "./clock-controls.js";
+import { clockView, resetClock, setClock } from "./clock-controls.js";
 import { moveShipment, seedShipments } from "./shipment-controls.js";
 import { tickShipments } from "./tick.js";
 import { CountChange, FaultRequest, ListingChange, PaymentChange, PriceFailureChange, SubscriptionChange, TIMED_FAULTS } from "./control-schemas.js";
@@ -131,7 +131,7 @@ export const controlRoutes: Route[] = [
   { method: "POST", pattern: p("shipments/(\\d+)/status"), handler: moveShipment },
   { method: "POST", pattern: p("shipments/seed"), handler: seedShipments },
   { method: "POST", pattern: p("tick"), handler: tickShipments },
-  { method: "GET", pattern: p("clock"), handler: showClock },
+  { method: "GET", pattern: p("clock"), handler: (ctx) => json(200, clockView(ctx)) },
   { method: "PUT", pattern: p("clock"), handler: setClock },
   { method: "DELETE", pattern: p("clock"), handler: resetClock },
   { method: "GET", pattern: p("payment-method"), handler: payment.show },
