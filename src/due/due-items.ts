@@ -46,7 +46,6 @@ export interface DueRules {
   ledger: StoredInLedger;
 }
 
-
 export function dueItems(shipments: Iterable<StoredShipment>, rules: DueRules): DueItem[] {
   const items: DueItem[] = [];
   for (const s of shipments) {
@@ -92,7 +91,8 @@ function urgency(a: DueItem, b: DueItem): number {
   return order || a.id - b.id;
 }
 
-function serviceTime(date: Date): string {
+/** "YYYY-MM-DD HH:MM:SS", UTC without a zone, as the service writes times. */
+export function serviceTime(date: Date): string {
   return date.toISOString().slice(0, 19).replace("T", " ");
 }
 

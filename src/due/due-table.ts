@@ -23,10 +23,6 @@ export function whatText(item: DueItem): string {
   return `set ${item.set} window open`;
 }
 
-function nextText(item: DueItem): string {
-  return item.next_command ?? "none: the service refuses the set now";
-}
-
 export function renderDueTable(items: readonly DueItem[], options: { theme: Theme; width?: number }): string {
   const urgent = (i: DueItem) => i.kind === "report_window_open" && i.seconds_left !== null && i.seconds_left * 1000 < URGENT_MS;
   const columns: Column<DueItem>[] = [
@@ -37,7 +33,7 @@ export function renderDueTable(items: readonly DueItem[], options: { theme: Them
     { header: "WHAT", value: whatText },
     { header: "CLOSES (UTC)", value: (i) => i.closes_at ?? "" },
     { header: "SETS", value: (i) => describeReportSets(i.report_sets) },
-    { header: "NEXT", value: nextText, keep: true },
+    { header: "NEXT", value: (i) => i.next_command ?? "none: the service refuses the set now", keep: true },
   ];
   return renderTable(columns, items, options);
 }

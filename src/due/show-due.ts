@@ -7,7 +7,7 @@ import { ExitCode, exitErrorJson } from "../errors.js";
 import { ndjsonLine, printJson, withError } from "../output/json.js";
 import { tableWidth } from "../output/table.js";
 import { readStoredInLedger } from "../reports/report-sets.js";
-import { dueItems, type DueItem } from "./due-items.js";
+import { dueItems, serviceTime, type DueItem } from "./due-items.js";
 import { renderDueTable } from "./due-table.js";
 import { formatDuration } from "../output/time-format.js";
 import { readShipmentsSince } from "./read-shipments.js";
@@ -49,7 +49,7 @@ export async function showDue(deps: Deps, o: DueOptions): Promise<ExitCode> {
   const about = {
     shipments_read: read.shipments.length,
     pages_read: read.pages,
-    created_after: since === undefined ? null : new Date(since).toISOString().slice(0, 19).replace("T", " "),
+    created_after: since === undefined ? null : serviceTime(new Date(since)),
   };
 
   if (o.format === "json") printJson(deps.io, withError({ due: items, ...about }, error));

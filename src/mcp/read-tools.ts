@@ -10,6 +10,11 @@ export function flag(name: string, value: string | number | undefined): string[]
   return value === undefined ? [] : [`${name}=${value}`];
 }
 
+/** `--flag` alone when `on`. */
+export function when(on: boolean | undefined, name: string): string[] {
+  return on ? [name] : [];
+}
+
 export const verifyAddress = defineTool({
   name: "verify_address",
   description:
@@ -68,7 +73,7 @@ export const listShipments = defineTool({
       ...flag("--title", i.title),
       ...flag("--page", i.page),
       ...flag("--limit", i.limit),
-      ...(i.all ? ["--all"] : []),
+      ...when(i.all, "--all"),
       ...flag("--max", i.max),
       ...flag("--fields", (i.fields ?? LIST_SHIPMENTS_DEFAULT_FIELDS).join(",")),
     ],
@@ -119,7 +124,7 @@ export const due = defineTool({
       ...flag("--within", i.within),
       ...flag("--since", i.since),
       ...flag("--created-after", i.created_after),
-      ...(i.all_history ? ["--all-history"] : []),
+      ...when(i.all_history, "--all-history"),
       ...flag("--photos", i.photos),
     ],
   }),

@@ -1,7 +1,7 @@
 // What `shipctl mcp` serves: the tools (only the reading ones with --read-only), run with the server's global flags.
 import type { BaseDeps, Deps } from "../deps.js";
 import { InterruptedError } from "../errors.js";
-import { READ_TOOLS } from "./read-tools.js";
+import { flag, READ_TOOLS, when } from "./read-tools.js";
 import { serveMcp } from "./server.js";
 import { WRITE_TOOLS } from "./write-tools.js";
 
@@ -15,10 +15,10 @@ export async function startMcp(deps: Deps, options: { readOnly: boolean; runShip
   const tools = options.readOnly ? READ_TOOLS : [...READ_TOOLS, ...WRITE_TOOLS];
   const g = deps.globals;
   const globalArgs = [
-    ...(g.profile === undefined ? [] : [`--profile=${g.profile}`]),
-    ...(g.baseUrl === undefined ? [] : [`--base-url=${g.baseUrl}`]),
-    ...(g.debug ? ["--debug"] : []),
-    ...(g.quiet ? ["--quiet"] : []),
+    ...flag("--profile", g.profile),
+    ...flag("--base-url", g.baseUrl),
+    ...when(g.debug, "--debug"),
+    ...when(g.quiet, "--quiet"),
   ];
   const talk = (text: string) => deps.io.err(text);
   // The server's own BaseDeps; each call replaces io and prompter (tool-call.ts).

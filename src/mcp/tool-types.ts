@@ -32,15 +32,6 @@ export interface McpTool {
 }
 
 /** Builds a tool with its input typed from its schema. */
-export function defineTool<S extends z.ZodObject>(tool: {
-  name: string;
-  description: string;
-  input: S;
-  gate?: z.ZodObject;
-  writes?: WriteKind;
-  destructive?: boolean;
-  command(input: z.infer<S>): ToolCommand;
-  finish?(doc: Record<string, unknown>): Record<string, unknown>;
-}): McpTool {
+export function defineTool<S extends z.ZodObject>(tool: Omit<McpTool, "input" | "command"> & { input: S; command(input: z.infer<S>): ToolCommand }): McpTool {
   return tool as unknown as McpTool;
 }

@@ -3,7 +3,7 @@
 // earlier call left in flight (its answer lost) is reported "in flight" with the time after which a call settles it,
 // never resent blindly and never waited for inside a tool call.
 import * as z from "zod";
-import { flag } from "./read-tools.js";
+import { flag, when } from "./read-tools.js";
 import { AddressInput, LocalPath, ReportSet, ShipmentId, ShipmentIds, ShipmentInput, ShipmentItem, anObject } from "./tool-inputs.js";
 import { defineTool, type McpTool } from "./tool-types.js";
 import { UsageError } from "../errors.js";
@@ -26,17 +26,18 @@ export const addAddress = defineTool({
   gate: z.strictObject({ address: anObject, accept_recommended: z.boolean().optional(), verify: z.boolean().optional(), force_new: z.boolean().optional() }),
   writes: "address",
   command: (i) => ({
-    argv: ["address", "add", "--file", "-", "--no-wait", ...(i.accept_recommended ? ["--accept-recommended"] : []), ...(i.verify === false ? ["--no-verify"] : []), ...(i.force_new ? ["--force-new"] : [])],
+    argv: ["address", "add", "--file", "-", "--no-wait", ...when(i.accept_recommended, "--accept-recommended"), ...when(i.verify === false, "--no-verify"), ...when(i.force_new, "--force-new")],
     stdin: i.address,
   }),
 });
 
-const sendFlags = (i: { accept_recommended?: boolean; verify?: boolean; skip_invalid?: boolean; dry_run?: boolean }) => [
+const sendFlags = (i: { accept_recommended?: boolean; verify?: boolean; skip_invalid?: boolean; dry_run?: boolean; force_new?: boolean }) => [
   "--no-wait",
-  ...(i.accept_recommended ? ["--accept-recommended"] : []),
-  ...(i.verify === false ? ["--no-verify"] : []),
-  ...(i.skip_invalid ? ["--skip-invalid"] : []),
-  ...(i.dry_run ? ["--dry-run"] : []),
+  ...when(i.accept_recommended, "--accept-recommended"),
+  ...when(i.verify === false, "--no-verify"),
+  ...when(i.skip_invalid, "--skip-invalid"),
+  ...when(i.dry_run, "--dry-run"),
+  ...when(i.force_new, "--force-new"),
 ];
 
 const sendOptions = {
@@ -71,12 +72,11 @@ export const createShipments = defineTool({
   writes: "shipment",
   command: (i) => {
     if ((i.items === undefined) === (i.csv === undefined)) throw new UsageError("give either items or csv, not both and not neither");
-    const forceNew = i.force_new ? ["--force-new"] : [];
     if (i.csv === undefined) {
       if (i.results !== undefined) throw new UsageError("results is for csv: with items, the result lists every item's outcome");
-      return { argv: ["shipment", "create", "--file", "-", ...sendFlags(i), ...forceNew], stdin: i.items };
+      return { argv: ["shipment", "create", "--file", "-", ...sendFlags(i)], stdin: i.items };
     }
-    return { argv: ["shipment", "create", ...flag("--csv", i.csv), ...flag("--results", i.results), ...sendFlags(i), ...forceNew] };
+    return { argv: ["shipment", "create", ...flag("--csv", i.csv), ...flag("--results", i.results), ...sendFlags(i)] };
   },
 });
 
@@ -130,7 +130,7 @@ export const uploadReport = defineTool({
   command: (i) => ({
     // After `--`, a folder whose name starts with a dash is still a folder.
     argv: [
-      "report", "upload", "--no-wait", `--set=${i.set}`, ...(i.fit ? ["--fit"] : []), ...(i.allow_reused ? ["--allow-reused"] : []),
+      "report", "upload", "--no-wait", `--set=${i.set}`, ...when(i.fit, "--fit"), ...when(i.allow_reused, "--allow-reused"),
       "--", String(i.shipment_id), i.folder,
     ],
   }),

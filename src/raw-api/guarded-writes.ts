@@ -7,18 +7,11 @@
 // path are all undone. A method override (an X-...-Method... header, `_method` in the query or body) could turn any
 // method into a POST, so on these paths it is refused whatever the method.
 import type { RawRequest } from "../api/client-types.js";
-import { ENDPOINTS } from "../api/endpoint-table.js";
+import { ENDPOINTS, type RawApiDecision } from "../api/endpoint-table.js";
 import { UsageError } from "../errors.js";
 
-export interface GuardedEndpoint {
-  /** Matched against the normalised path (normalisedPath). */
-  path: RegExp;
-  endpoint: string;
-  /** What sending it does, for the message. */
-  effect: string;
-  /** The command that does it safely. */
-  command: string;
-}
+/** `path` is matched against the normalised path (normalisedPath); `effect` and `command` are the table's words. */
+export type GuardedEndpoint = { path: RegExp; endpoint: string } & Exclude<RawApiDecision, "sends">["refuses"];
 
 /**
  * The endpoints the table (api/endpoint-table.ts) says `api` refuses. One with path parameters guards every path below its

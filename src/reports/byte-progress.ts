@@ -5,25 +5,8 @@ import type { IO } from "../output/io.js";
 import { createProgress } from "../output/progress.js";
 import { formatBytes } from "./wording.js";
 
-export interface ByteProgress {
-  /** Cumulative bytes sent for one upload (uploads report their own running total). */
-  sent(key: number, bytes: number): void;
-  /** One report finished (whatever the outcome). */
-  reportDone(): void;
-  /** Bytes still to send changed (reports found already stored are not sent). */
-  setTotalBytes(bytes: number): void;
-  /** Prints a line above the progress line. */
-  log(text: string): void;
-  finish(): void;
-}
-
-export interface ByteProgressOptions {
-  totalBytes: number;
-  totalReports: number;
-  now?: () => number;
-}
-
-export function createByteProgress(io: IO, options: ByteProgressOptions): ByteProgress {
+/** Uploads report their own running total of bytes sent (`sent`); `setTotalBytes` drops reports found not to send. */
+export function createByteProgress(io: IO, options: { totalBytes: number; totalReports: number; now?: () => number }) {
   let totalBytes = options.totalBytes;
   let bytes = 0;
   let reports = 0;
@@ -35,7 +18,7 @@ export function createByteProgress(io: IO, options: ByteProgressOptions): BytePr
       byteProgressLine({ bytes, reports: counts.done, totalBytes, totalReports: options.totalReports, elapsedMs: context.elapsedMs }),
   });
   return {
-    sent(key, total) {
+    sent(key: number, total: number) {
       bytes += total - (perUpload.get(key) ?? 0);
       perUpload.set(key, total);
       line.update({ done: reports });
@@ -44,10 +27,10 @@ export function createByteProgress(io: IO, options: ByteProgressOptions): BytePr
       reports++;
       line.update({ done: reports });
     },
-    setTotalBytes(value) {
+    setTotalBytes(value: number) {
       totalBytes = value;
     },
-    log: (text) => line.log(text),
+    log: (text: string) => line.log(text),
     finish: () => line.finish(),
   };
 }

@@ -186,8 +186,10 @@ function add(found: Discovery, candidate: Candidate): void {
   found.candidates.set(key, [...(found.candidates.get(key) ?? []), candidate]);
 }
 
-/** Lists a folder, skipping hidden files and OS clutter, following symlinks only when they stay inside the report. */
-/** Links that may not be followed come back with `refused` set, so a refused photo still takes its slot. */
+/**
+ * Lists a folder, skipping hidden files and OS clutter, following symlinks only when they stay inside the report.
+ * Links that may not be followed come back with `refused` set, so a refused photo still takes its slot.
+ */
 async function listFolder(dirPath: string, relDir: string, realRoot: string, problems: Problem[]): Promise<Entry[]> {
   let dirents;
   try {
@@ -203,36 +205,28 @@ async function listFolder(dirPath: string, relDir: string, realRoot: string, pro
     const file = relDir ? `${relDir}/${d.name}` : d.name;
     const path = join(dirPath, d.name);
     if (d.isSymbolicLink()) {
-      const target = await realpath(path).catch(() => undefined);
-      if (!target) {
-        const refused = { file, problem: "a symbolic link to a file that does not exist", fix: "copy the photo into the folder in its place" };
-        entries.push({ name: d.name, file, path, isDir: false, refused });
-        continue;
-      }
-      if (!isInside(realRoot, target)) {
-        const refused = {
-          file,
-          problem: `a symbolic link leading outside the folder (to ${target}); refused`,
-          fix: "copy the photo into the folder instead of linking to it",
-        };
-        entries.push({ name: d.name, file, path, isDir: false, refused });
-        continue;
-      }
-      let info;
-      try {
-        info = await stat(target);
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code ?? String(e);
-        const refused = { file, problem: `a symbolic link to a file that cannot be read (${code})`, fix: "check its permissions, or copy the photo into the folder in its place" };
-        entries.push({ name: d.name, file, path, isDir: false, refused });
-        continue;
-      }
-      entries.push({ name: d.name, file, path: target, isDir: info.isDirectory() });
+      const link = await followLink(path, file, realRoot);
+      entries.push("refused" in link ? { name: d.name, file, path, isDir: false, refused: link.refused } : { name: d.name, file, ...link });
     } else if (d.isDirectory() || d.isFile()) {
       entries.push({ name: d.name, file, path, isDir: d.isDirectory() });
     }
   }
   return entries.sort((a, b) => naturalCompare(a.name, b.name));
+}
+
+/** Where a symbolic link leads, or why it may not be followed. */
+async function followLink(path: string, file: string, realRoot: string): Promise<{ path: string; isDir: boolean } | { refused: Problem }> {
+  const target = await realpath(path).catch(() => undefined);
+  if (!target) return { refused: { file, problem: "a symbolic link to a file that does not exist", fix: "copy the photo into the folder in its place" } };
+  if (!isInside(realRoot, target)) {
+    return { refused: { file, problem: `a symbolic link leading outside the folder (to ${target}); refused`, fix: "copy the photo into the folder instead of linking to it" } };
+  }
+  try {
+    return { path: target, isDir: (await stat(target)).isDirectory() };
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? String(e);
+    return { refused: { file, problem: `a symbolic link to a file that cannot be read (${code})`, fix: "check its permissions, or copy the photo into the folder in its place" } };
+  }
 }
 
 function isInside(root: string, target: string): boolean {

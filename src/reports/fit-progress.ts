@@ -6,21 +6,12 @@ import { createProgress } from "../output/progress.js";
 import { formatDuration } from "../output/time-format.js";
 import { formatBytes } from "./wording.js";
 
-export interface FitProgress {
-  /** One photo fitted (or given up on): its original size, and the size of its copy (0 when there is none). */
-  fitted(fromBytes: number, toBytes: number): void;
-  /** Prints a line above the progress line. */
-  log(text: string): void;
-  finish(): void;
-  /** Photos finished so far. */
-  readonly done: number;
-}
-
 /** Without a terminal, one plain line per this share of the photos (and at least this many photos apart). */
 const PLAIN_LINES = 10;
 const PLAIN_MIN_STEP = 10;
 
-export function createFitProgress(io: IO, total: number, now: () => number = () => Date.now()): FitProgress {
+/** `fitted`: one photo fitted (or given up on), its original size and its copy's (0 when there is none). */
+export function createFitProgress(io: IO, total: number, now: () => number = () => Date.now()) {
   const started = now();
   let done = 0;
   let fromBytes = 0;
@@ -29,15 +20,16 @@ export function createFitProgress(io: IO, total: number, now: () => number = () 
   const line = createProgress(io, { total, now, describe: (_counts, context) => text(context.elapsedMs) });
   const step = Math.max(PLAIN_MIN_STEP, Math.ceil(total / PLAIN_LINES));
   return {
-    fitted(from, to) {
+    fitted(from: number, to: number) {
       done++;
       fromBytes += from;
       toBytes += to;
       if (io.stderrIsTTY) line.update({ done });
       else if (done % step === 0 && done < total) io.err(`${text(now() - started)}\n`);
     },
-    log: (t) => line.log(t),
+    log: (t: string) => line.log(t),
     finish: () => line.finish(),
+    /** Photos finished so far. */
     get done() {
       return done;
     },
@@ -55,3 +47,5 @@ export function fitProgressLine(s: { done: number; total: number; fromBytes: num
   }
   return parts.join(" · ");
 }
+
+export type FitProgress = ReturnType<typeof createFitProgress>;

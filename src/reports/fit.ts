@@ -30,7 +30,6 @@ export const MIN_LONG_EDGE = 800;
 /** A full-size encoding this many times over the limit will not fit at a lower quality step either: shrink. */
 const QUALITY_STEP_REACH = 2;
 
-
 export interface FitWorkspace {
   dir: string;
   dispose(): Promise<void>;
@@ -45,11 +44,6 @@ export async function createFitWorkspace(): Promise<FitWorkspace> {
 /** `cached`: the copy an earlier run made of the same photo under the same rules (fit-cache.ts). */
 export type FitResult = { ok: true; photo: Photo; convertedFrom?: PhotoType; cached?: boolean } | { ok: false; problem: Problem };
 
-export interface FitOptions {
-  /** --strip-location: the copy carries no GPS position, whatever the original has. */
-  stripLocation?: boolean;
-}
-
 interface Attempt {
   type: PhotoType;
   longEdge: number;
@@ -58,14 +52,15 @@ interface Attempt {
 
 /**
  * The copy of `photo` that fits `maxBytes` with the least lost (see the top of this file). `signal`: a stopping run
- * ends the work before its next encoding (prepare-reports.ts stops waiting at once).
+ * ends the work before its next encoding (prepare-reports.ts stops waiting at once). `stripLocation` (--strip-location):
+ * the copy carries no GPS position, whatever the original has.
  */
 export async function fitPhoto(
   photo: Photo,
   dir: string,
   maxBytes: number = REPORT.photoSafeBytes,
   signal?: AbortSignal,
-  options: FitOptions = {},
+  options: { stripLocation?: boolean } = {},
 ): Promise<FitResult> {
   const original = await readFile(photo.path);
   const located = options.stripLocation ? stripLocation(original, photo.type) : { data: original, stripped: false };

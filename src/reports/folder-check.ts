@@ -64,21 +64,9 @@ export async function checkFolder(folder: string, options: CheckOptions = {}): P
       result.problems.push(refused);
       return;
     }
-    let inspected: Awaited<ReturnType<typeof inspectFile>>;
-    try {
-      inspected = await inspectFile(path);
-    } catch (err) {
-      result.problems.push(unreadableProblem(file, err));
-      return;
-    }
-    const { sniffed, size } = inspected;
-    const verdict = typeProblem(file, sniffed);
-    if (verdict) {
-      result.problems.push(verdict);
-      return;
-    }
-    if (sniffed.kind !== "photo") return;
-    const photo: Photo = { ...slot, path, file, type: sniffed.type, bytes: size, width: sniffed.width, height: sniffed.height };
+    const sniffed = await inspectPhoto(file, path, result.problems);
+    if (!sniffed) return;
+    const photo: Photo = { ...slot, path, file, type: sniffed.type, bytes: sniffed.size, width: sniffed.width, height: sniffed.height };
     result.photos.push(photo);
     if (misnamed(file, sniffed.type)) {
       result.warnings.push({ file, problem: `is a ${label(sniffed.type)} file despite its name`, fix: `it will be sent as ${label(sniffed.type)}` });
@@ -138,17 +126,21 @@ function sizeVerdict(photo: Photo, fit: boolean, result: FolderCheck): void {
 
 /** A file that took no side: its type and size problems, so that one run names everything to fix. */
 async function checkUnplaced(entry: { file: string; path: string }, fit: boolean, result: FolderCheck): Promise<void> {
-  let inspected: Awaited<ReturnType<typeof inspectFile>>;
+  const sniffed = await inspectPhoto(entry.file, entry.path, result.problems);
+  if (sniffed && sniffed.size > REPORT.photoMaxBytes && !fit) result.problems.push(tooLarge(entry.file, sniffed.size));
+}
+
+/** The photo's type, pixels and size; undefined when it cannot be sent as a JPEG or PNG (its problem is listed). */
+async function inspectPhoto(file: string, path: string, problems: Problem[]) {
   try {
-    inspected = await inspectFile(entry.path);
+    const { sniffed, size } = await inspectFile(path);
+    const problem = typeProblem(file, sniffed);
+    if (problem) problems.push(problem);
+    return sniffed.kind === "photo" ? { ...sniffed, size } : undefined;
   } catch (err) {
-    result.problems.push(unreadableProblem(entry.file, err));
-    return;
+    problems.push(unreadableProblem(file, err));
+    return undefined;
   }
-  const { sniffed, size } = inspected;
-  const verdict = typeProblem(entry.file, sniffed);
-  if (verdict) result.problems.push(verdict);
-  else if (size > REPORT.photoMaxBytes && !fit) result.problems.push(tooLarge(entry.file, size));
 }
 
 function tooLarge(file: string, bytes: number): Problem {

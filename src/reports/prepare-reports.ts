@@ -144,10 +144,6 @@ function refuse(deps: Deps, failing: readonly FolderProblems[], json: boolean): 
   throw refusal;
 }
 
-function where(target: ReportTarget, file: string): string {
-  return displayPath(target.label, file);
-}
-
 export function reportProblems(deps: Deps, failing: readonly FolderProblems[], json: boolean, refusal: UsageError): void {
   const t = deps.theme.err;
   for (const f of failing) {
@@ -176,11 +172,11 @@ export function reportProblems(deps: Deps, failing: readonly FolderProblems[], j
 
 function printWarnings(deps: Deps, reports: readonly PreparedReport[]): void {
   const note = deps.theme.err.warn("Note:");
-  const nearLimit = reports.flatMap((r) => r.warnings.filter((w) => w.kind === "near-limit").map((w) => where(r.target, w.file)));
+  const nearLimit = reports.flatMap((r) => r.warnings.filter((w) => w.kind === "near-limit").map((w) => displayPath(r.target.label, w.file)));
   for (const r of reports) {
     for (const w of r.warnings) {
       if (w.kind === "near-limit" && nearLimit.length > NEAR_LIMIT_LISTED) continue;
-      deps.io.err(`${note} ${where(r.target, w.file)} ${w.problem}${w.fix ? `; ${w.fix}` : ""}\n`);
+      deps.io.err(`${note} ${displayPath(r.target.label, w.file)} ${w.problem}${w.fix ? `; ${w.fix}` : ""}\n`);
     }
   }
   if (nearLimit.length > NEAR_LIMIT_LISTED) {

@@ -3,21 +3,15 @@
 import type { Deps } from "../deps.js";
 import { printJson, withError } from "../output/json.js";
 import type { ErrorJson } from "../errors.js";
+import type { Column } from "../output/table.js";
 import { formatBytes } from "./wording.js";
 import type { Photo } from "./report-types.js";
 import type { PreparedReport } from "./prepare-reports.js";
 import type { ReportOutcome, ReportResult } from "./send-report.js";
 import { reusedJson } from "./reused-refusal.js";
 
-export const RESULT_LABELS: Record<ReportResult, string> = {
-  stored: "stored",
-  already_stored: "already stored",
-  skipped: "skipped",
-  refused: "refused",
-  failed: "failed",
-  unknown: "unknown",
-  interrupted: "interrupted",
-};
+/** A result in words: "already stored" for already_stored. */
+export const resultLabel = (result: ReportResult): string => result.replace("_", " ");
 
 export function photoJson(p: Photo) {
   return {
@@ -63,21 +57,18 @@ export async function printSingle(deps: Deps, outcome: ReportOutcome, report: Pr
     await printOutcomes(deps, [outcome]);
     return;
   }
-  const { renderTable, tableWidth } = await import("../output/table.js");
-  deps.io.out(
-    renderTable(
-      [
-        { header: "#", value: (p: Photo) => report.photos.indexOf(p) + 1, align: "right", keep: true },
-        { header: "GROUP", value: (p) => p.group, keep: true },
-        { header: "SIDE", value: (p) => p.side, keep: true },
-        { header: "TYPE", value: (p) => p.type.toUpperCase(), keep: true },
-        { header: "SIZE", value: (p) => formatBytes(p.bytes), align: "right", keep: true },
-        { header: "FITTED FROM", value: (p) => (p.fitted ? formatBytes(p.fitted.fromBytes) : "") },
-        { header: "FILE", value: (p) => p.file },
-      ],
-      report.photos,
-      { theme: deps.theme.out, width: tableWidth(deps.io) },
-    ),
+  await printTable(
+    deps,
+    [
+      { header: "#", value: (p: Photo) => report.photos.indexOf(p) + 1, align: "right", keep: true },
+      { header: "GROUP", value: (p) => p.group, keep: true },
+      { header: "SIDE", value: (p) => p.side, keep: true },
+      { header: "TYPE", value: (p) => p.type.toUpperCase(), keep: true },
+      { header: "SIZE", value: (p) => formatBytes(p.bytes), align: "right", keep: true },
+      { header: "FITTED FROM", value: (p) => (p.fitted ? formatBytes(p.fitted.fromBytes) : "") },
+      { header: "FILE", value: (p) => p.file },
+    ],
+    report.photos,
   );
 }
 
@@ -99,20 +90,22 @@ export async function printBatch(
 
 /** One row per report: SHIPMENT RESULT SENT FOLDER DETAIL. */
 async function printOutcomes(deps: Deps, outcomes: readonly ReportOutcome[]): Promise<void> {
-  const { renderTable, tableWidth } = await import("../output/table.js");
-  deps.io.out(
-    renderTable(
-      [
-        { header: "SHIPMENT", value: (o: ReportOutcome) => o.shipmentId, keep: true },
-        { header: "RESULT", value: (o) => RESULT_LABELS[o.result], keep: true },
-        { header: "SENT", value: (o) => (o.bytes ? formatBytes(o.bytes) : ""), align: "right", keep: true },
-        { header: "FOLDER", value: (o) => o.folder },
-        { header: "DETAIL", value: (o) => o.message },
-      ],
-      outcomes,
-      { theme: deps.theme.out, width: tableWidth(deps.io) },
-    ),
+  await printTable(
+    deps,
+    [
+      { header: "SHIPMENT", value: (o: ReportOutcome) => o.shipmentId, keep: true },
+      { header: "RESULT", value: (o) => resultLabel(o.result), keep: true },
+      { header: "SENT", value: (o) => (o.bytes ? formatBytes(o.bytes) : ""), align: "right", keep: true },
+      { header: "FOLDER", value: (o) => o.folder },
+      { header: "DETAIL", value: (o) => o.message },
+    ],
+    outcomes,
   );
+}
+
+async function printTable<R>(deps: Deps, columns: Column<R>[], rows: readonly R[]): Promise<void> {
+  const { renderTable, tableWidth } = await import("../output/table.js");
+  deps.io.out(renderTable(columns, rows, { theme: deps.theme.out, width: tableWidth(deps.io) }));
 }
 
 export function countResults(outcomes: readonly ReportOutcome[]): Record<ReportResult, number> {

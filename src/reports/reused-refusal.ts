@@ -49,8 +49,7 @@ function sourceText(use: EarlierUse): string {
 }
 
 function useText(use: EarlierUse): string {
-  if (use.state === "in_this_batch") return `of folder ${use.folder} of this run (shipment ${use.shipmentId}, set ${use.set})`;
-  return `sent in set ${use.set} of shipment ${use.shipmentId} (${stateText(use)})`;
+  return `${use.state === "in_this_batch" ? "of" : "sent in"} ${sourceText(use)}`;
 }
 
 function stateText(use: EarlierUse): string {

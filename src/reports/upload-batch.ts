@@ -16,7 +16,7 @@ import { checkPreviewFolder, previewOnly } from "./preview-only.js";
 import { markPhase } from "../output/phase-marks.js";
 import { mapLimit } from "../batch/pool.js";
 import { createByteProgress } from "./byte-progress.js";
-import { countResults, printBatch, RESULT_LABELS } from "./render-results.js";
+import { countResults, printBatch, resultLabel } from "./render-results.js";
 import { preflight, upload, type Preflight, type ReportOutcome, type SendContext } from "./send-report.js";
 import { readBeforeFitting } from "./read-before-fit.js";
 import { formatSettleTime } from "../output/time-format.js";
@@ -142,7 +142,7 @@ async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedRepor
         if (firstUpload) markPhase("report:first-upload");
         firstUpload = false;
         const outcome = await guard(() => upload(ctx, report, checked.windowNote));
-        if (outcome && outcome.exitCode !== ExitCode.Ok) progress.log(`Shipment ${outcome.shipmentId}: ${RESULT_LABELS[outcome.result]}: ${outcome.message}\n`);
+        if (outcome && outcome.exitCode !== ExitCode.Ok) progress.log(`Shipment ${outcome.shipmentId}: ${resultLabel(outcome.result)}: ${outcome.message}\n`);
         if (outcome) settled(i, outcome);
       },
       keepGoing,

@@ -2,23 +2,14 @@
 // method and path match, in the order they were queued. Patterns: `*` matches one path segment, `**` any number.
 import type { Fault, Org } from "./model.js";
 
-
-
-const compiled = new Map<string, RegExp>();
-
 export function pathPattern(pattern: string): RegExp {
-  let re = compiled.get(pattern);
-  if (!re) {
-    const segments = pattern.split("/").map((seg, i) => {
-      // `/**` also matches nothing at all, so "/api/v1/**" covers "/api/v1/shipments" and everything below it.
-      if (seg === "**") return i === 0 ? ".*" : "(?:/.*)?";
-      const literal = seg.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*");
-      return i === 0 ? literal : `/${literal}`;
-    });
-    re = new RegExp(`^${segments.join("")}$`);
-    compiled.set(pattern, re);
-  }
-  return re;
+  const segments = pattern.split("/").map((seg, i) => {
+    // `/**` also matches nothing at all, so "/api/v1/**" covers "/api/v1/shipments" and everything below it.
+    if (seg === "**") return i === 0 ? ".*" : "(?:/.*)?";
+    const literal = seg.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*");
+    return i === 0 ? literal : `/${literal}`;
+  });
+  return new RegExp(`^${segments.join("")}$`);
 }
 
 export function faultMatches(fault: Fault, method: string, path: string): boolean {
@@ -27,7 +18,6 @@ export function faultMatches(fault: Fault, method: string, path: string): boolea
 
 /** Takes one use of the first matching fault, dropping it when used up. */
 export function takeFault(org: Org, method: string, path: string): Fault | undefined {
-  if (org.faults.length === 0) return undefined;
   const index = org.faults.findIndex((f) => faultMatches(f, method, path));
   if (index < 0) return undefined;
   const fault = org.faults[index]!;

@@ -61,12 +61,7 @@ export interface ShipmentRecord {
  * The organization's payment method, as the control surface sets it.
  * "invalid" is where "declining" ends up after a 402: every later checkout answers 403 until it is set again.
  */
-export type PaymentMethod =
-  | { state: "valid" }
-  | { state: "none" }
-  | { state: "declining" }
-  | { state: "invalid" }
-  | { state: "failing"; remaining: number };
+export type PaymentMethod = { state: "valid" | "none" | "declining" | "invalid" } | { state: "failing"; remaining: number };
 
 /** Per-organization clock: real time moved by an offset, or frozen at one instant. */
 export type ClockSetting = { mode: "real"; offsetMs: number } | { mode: "frozen"; atMs: number };
@@ -75,7 +70,8 @@ export type ClockSetting = { mode: "real"; offsetMs: number } | { mode: "frozen"
 export const LIST_ORDERS = ["asc", "desc", "shuffled"] as const;
 export type ListOrder = (typeof LIST_ORDERS)[number];
 
-export type FaultKind = "latency" | "429" | "500" | "502" | "503" | "504" | "reset-before" | "reset-after" | "500-after" | "slow-apply" | "hold";
+export const FAULT_KINDS = ["latency", "429", "500", "502", "503", "504", "reset-before", "reset-after", "500-after", "slow-apply", "hold"] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface Fault {
   id: number;
@@ -92,14 +88,8 @@ export interface Fault {
   retryAfter?: number;
 }
 
+/** A price session, or a charge: the shipments' prices in cents by id, and their total. */
 export interface PriceSession {
-  id: number;
-  at: Instant;
-  shipments: Record<string, number>;
-  total: number;
-}
-
-export interface Charge {
   id: number;
   at: Instant;
   shipments: Record<string, number>;
@@ -148,7 +138,7 @@ export interface Org {
   addressIds: number[];
   shipmentIds: number[];
   priceSessions: PriceSession[];
-  charges: Charge[];
+  charges: PriceSession[];
   reports: ReportRecord[];
   faults: Fault[];
 }

@@ -46,14 +46,10 @@ export class StateWriter {
   }
 
   private start(): Promise<void> {
-    const run = this.write().finally(() => {
+    const run = writeFileAtomic(this.file, JSON.stringify(this.snapshot())).finally(() => {
       if (this.running === run) this.running = undefined;
     });
     this.running = run;
     return run;
-  }
-
-  private async write(): Promise<void> {
-    await writeFileAtomic(this.file, JSON.stringify(this.snapshot()));
   }
 }

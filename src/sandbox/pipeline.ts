@@ -18,7 +18,6 @@ import type { Org } from "./model.js";
 import type { StateWriter } from "./persist.js";
 import type { ReceivedLog, ReceivedRequest } from "./received.js";
 import { HeldRequests, holdRequest, SlowApplies } from "./slow-apply.js";
-import { setTimeout as wait } from "node:timers/promises";
 import type { SandboxState } from "./state.js";
 import { orgNow, recordStamp, type BaseClock } from "./org-clock.js";
 
@@ -135,7 +134,7 @@ export function createPipeline(options: PipelineOptions) {
             // A fault queued before a restart with a lower --apply-max still keeps the bound the sandbox declares.
             {
               const ms = Math.min(fault.ms ?? 0, applyMaxMs);
-              slowApply = { what: `waiting ${ms} ms to apply`, wait: () => wait(ms).then(() => undefined), label: `slow-apply ${ms} ms` };
+              slowApply = { what: `waiting ${ms} ms to apply`, wait: () => sleep(ms).then(() => undefined), label: `slow-apply ${ms} ms` };
             }
             break;
           case "hold":

@@ -2,6 +2,7 @@
 //   price = base(service) + length x height x depth x rate(service) + insurance
 //   insurance = 1.5 % of the value, rounded up to a whole cent = ceil(value_usd x 150 / 100)
 import { SANDBOX_SERVICES } from "../contract/index.js";
+import type { ShipmentRecord } from "./model.js";
 
 export interface ServiceRate {
   /** Cents per shipment. */
@@ -24,13 +25,7 @@ for (const service of SANDBOX_SERVICES) {
   if (!SERVICE_RATES[service.id]) throw new Error(`pricing: no rate for sandbox service ${service.id}`);
 }
 
-export interface Priceable {
-  value: number;
-  length: number;
-  height: number;
-  depth: number;
-  service: number;
-}
+export type Priceable = Pick<ShipmentRecord, "value" | "length" | "height" | "depth" | "service">;
 
 export function priceCents(s: Priceable): number {
   const rate = SERVICE_RATES[s.service];

@@ -2,24 +2,16 @@
 // checked from the command line (commands/sandbox/sandbox.ts).
 import { resolve } from "node:path";
 import type { Deps } from "../deps.js";
-import type { ShipmentShape } from "./defaults.js";
 import { ExitCode, UsageError } from "../errors.js";
-import { startSandbox, StateFileError, type RunningSandbox } from "./server.js";
+import { startSandbox, StateFileError, type RunningSandbox, type SandboxOptions } from "./server.js";
 
-export interface ServePlan {
-  port: number;
-  host: string;
-  /** Organization 1's bearer token (the sandbox's default when absent). */
-  token?: string;
-  /** The state file as given (resolved against the working folder here); in memory when absent. */
-  state?: string;
-  latencyMs: number;
-  applyMaxMs: number;
-  /** How stored shipments name their addresses on a read (--shipment-shape). */
-  shipmentShape: ShipmentShape;
-  /** Move shipments one lifecycle step this often (`--tick`); absent: only when asked (POST /_sandbox/tick). */
-  tickSeconds?: number;
-}
+/** The sandbox's options as the command line gives them; `state` is resolved against the working folder here. */
+export type ServePlan = Required<Pick<SandboxOptions, "port" | "host" | "latencyMs" | "applyMaxMs" | "shipmentShape">> &
+  Pick<SandboxOptions, "token"> & {
+    state?: string;
+    /** Move shipments one lifecycle step this often (`--tick`); absent: only when asked (POST /_sandbox/tick). */
+    tickSeconds?: number;
+  };
 
 export async function serveSandbox(deps: Deps, plan: ServePlan): Promise<ExitCode> {
   const { port, host } = plan;

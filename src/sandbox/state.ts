@@ -20,6 +20,9 @@ interface Sequences {
   record: number;
 }
 
+/** What a new shipment is given (addShipments). */
+export type NewShipment = Omit<ShipmentRecord, "id" | "orgId" | "price" | "priceSession" | "updatedAt">;
+
 export function newOrg(id: number, token: string): Org {
   return {
     id,
@@ -115,10 +118,10 @@ export class SandboxState {
     return record;
   }
 
-  /** Ids are reserved all at once, so a batch gets consecutive ids in request order. */
-  addShipments(org: Org, makers: Array<(id: number) => ShipmentRecord>): ShipmentRecord[] {
-    return makers.map((make) => {
-      const record = make(++this.seq.shipment);
+  /** New shipments, unpriced and last updated when created; a batch gets consecutive ids in request order. */
+  addShipments(org: Org, shipments: readonly NewShipment[]): ShipmentRecord[] {
+    return shipments.map((fields) => {
+      const record: ShipmentRecord = { id: ++this.seq.shipment, orgId: org.id, ...fields, price: null, priceSession: null, updatedAt: fields.createdAt };
       this.shipments.set(record.id, record);
       org.shipmentIds.push(record.id);
       return record;

@@ -3,18 +3,10 @@ import type { ShipmentShape } from "./defaults.js";
 import type { AddressFields, AddressRecord, ShipmentAddress, ShipmentRecord } from "./model.js";
 import { formatNullable, serviceTimestamp } from "./org-clock.js";
 
-function fields(a: AddressFields) {
-  return {
-    name: a.name,
-    email: a.email,
-    phone: a.phone,
-    line_1: a.line_1,
-    line_2: a.line_2,
-    city: a.city,
-    region: a.region,
-    post_code: a.post_code,
-    country: a.country,
-  };
+/** The Address fields alone, in the contract's order (a record or a body holds more). */
+function fields(a: AddressFields): AddressFields {
+  const { name, email, phone, line_1, line_2, city, region, post_code, country } = a;
+  return { name, email, phone, line_1, line_2, city, region, post_code, country };
 }
 
 export function addressView(a: AddressRecord) {
@@ -34,15 +26,9 @@ function sideView(side: "fulfillment" | "destination", a: ShipmentAddress, shape
 }
 
 export function shipmentView(s: ShipmentRecord, shape: ShipmentShape) {
+  const { id, title, status, value, length, height, depth, service } = s;
   return {
-    id: s.id,
-    title: s.title,
-    status: s.status,
-    value: s.value,
-    length: s.length,
-    height: s.height,
-    depth: s.depth,
-    service: s.service,
+    id, title, status, value, length, height, depth, service,
     ...sideView("fulfillment", s.fulfillment, shape),
     ...sideView("destination", s.destination, shape),
     price: s.price,
@@ -54,6 +40,6 @@ export function shipmentView(s: ShipmentRecord, shape: ShipmentShape) {
 }
 
 /** Copies the Address fields out of a validated body (line_2 absent becomes null, as stored). */
-export function addressFields(a: { name: string; email: string; phone: string; line_1: string; line_2?: string | null; city: string; region: string; post_code: string; country: number }): AddressFields {
-  return { ...fields({ ...a, line_2: a.line_2 ?? null }) };
+export function addressFields(a: Omit<AddressFields, "line_2"> & { line_2?: string | null }): AddressFields {
+  return fields({ ...a, line_2: a.line_2 ?? null });
 }

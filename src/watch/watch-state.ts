@@ -10,17 +10,15 @@ import { writeFileAtomic } from "../fs/atomic-file.js";
 import { ShipmentStatus } from "../contract/enums.js";
 import { CliError } from "../errors.js";
 
-export interface Seen {
-  status: number;
-  title: string;
-}
+const SeenEntry = z.object({ status: z.number().int(), title: z.string() });
+export type Seen = z.infer<typeof SeenEntry>;
 
 const StateFile = z.object({
   version: z.literal(1),
   profile: z.string(),
   base_url: z.string(),
   saved_at: z.string(),
-  shipments: z.record(z.string().regex(/^\d+$/), z.object({ status: z.number().int(), title: z.string() })),
+  shipments: z.record(z.string().regex(/^\d+$/), SeenEntry),
 });
 type StateFile = z.infer<typeof StateFile>;
 

@@ -40,18 +40,10 @@ async function update(ctx: RequestContext): Promise<Reply> {
   return empty(204);
 }
 
-function show(ctx: RequestContext): Reply {
-  return json(200, { data: addressView(ownAddress(ctx, idParam(ctx))) });
-}
-
-function list(ctx: RequestContext): Reply {
-  return json(200, paginate(ctx, listedIds(ctx.org, ctx.org.addressIds), (id) => addressView(ctx.state.addresses.get(id)!)));
-}
-
 export const addressRoutes: Route[] = [
   { method: "POST", pattern: /^\/api\/v1\/addresses\/verify$/, handler: verify },
   { method: "POST", pattern: /^\/api\/v1\/addresses$/, handler: create },
-  { method: "GET", pattern: /^\/api\/v1\/addresses$/, handler: list },
-  { method: "GET", pattern: /^\/api\/v1\/addresses\/(\d+)$/, handler: show },
+  { method: "GET", pattern: /^\/api\/v1\/addresses$/, handler: (ctx) => json(200, paginate(ctx, listedIds(ctx.org, ctx.org.addressIds), (id) => addressView(ctx.state.addresses.get(id)!))) },
+  { method: "GET", pattern: /^\/api\/v1\/addresses\/(\d+)$/, handler: (ctx) => json(200, { data: addressView(ownAddress(ctx, idParam(ctx))) }) },
   { method: "PATCH", pattern: /^\/api\/v1\/addresses\/(\d+)$/, handler: update },
 ];

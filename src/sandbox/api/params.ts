@@ -13,13 +13,13 @@ export function idParam(ctx: RequestContext, index = 0): number {
 }
 
 export function ownAddress(ctx: RequestContext, id: number): AddressRecord {
-  const found = ctx.state.address(ctx.org, id);
-  if (!found) throw fail(404, `No address with id ${id}.`);
-  return found;
+  return ctx.state.address(ctx.org, id) ?? notFound("address", id);
 }
 
 export function ownShipment(ctx: RequestContext, id: number): ShipmentRecord {
-  const found = ctx.state.shipment(ctx.org, id);
-  if (!found) throw fail(404, `No shipment with id ${id}.`);
-  return found;
+  return ctx.state.shipment(ctx.org, id) ?? notFound("shipment", id);
+}
+
+function notFound(what: string, id: number): never {
+  throw fail(404, `No ${what} with id ${id}.`);
 }

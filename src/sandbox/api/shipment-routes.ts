@@ -3,7 +3,7 @@
 import { CreateShipmentsRequest, Shipment, ShipmentStatus, shipmentStatusName, type AddressSide } from "../../contract/index.js";
 import type { Route, RequestContext } from "../request-context.js";
 import { empty, json, ruleFailed, type Reply } from "../http.js";
-import type { ShipmentAddress, ShipmentRecord } from "../model.js";
+import type { ShipmentAddress } from "../model.js";
 import { listedIds } from "../list-order.js";
 import { paginate } from "../pagination.js";
 import { checkShipment, validate, type Errors } from "../request-validation.js";
@@ -26,13 +26,9 @@ function sideAddress(ctx: RequestContext, s: Shipment, side: AddressSide): Shipm
 }
 
 function shipmentFields(ctx: RequestContext, s: Shipment) {
+  const { title, value, length, height, depth, service } = s;
   return {
-    title: s.title,
-    value: s.value,
-    length: s.length,
-    height: s.height,
-    depth: s.depth,
-    service: s.service,
+    title, value, length, height, depth, service,
     fulfillment: sideAddress(ctx, s, "fulfillment"),
     destination: sideAddress(ctx, s, "destination"),
   };
@@ -47,18 +43,7 @@ async function create(ctx: RequestContext): Promise<Reply> {
   const at = ctx.stamp();
   const created = ctx.state.addShipments(
     ctx.org,
-    request.shipments.map((s) => (id: number): ShipmentRecord => ({
-      id,
-      orgId: ctx.org.id,
-      ...shipmentFields(ctx, s),
-      status: ShipmentStatus.Draft,
-      price: null,
-      priceSession: null,
-      createdAt: at,
-      updatedAt: at,
-      deliveredAt: null,
-      arrivedAt: null,
-    })),
+    request.shipments.map((s) => ({ ...shipmentFields(ctx, s), status: ShipmentStatus.Draft, createdAt: at, deliveredAt: null, arrivedAt: null })),
   );
   ctx.changed();
   return json(201, { shipments: created.map((s) => ({ id: s.id, title: s.title })) });
@@ -79,17 +64,9 @@ async function update(ctx: RequestContext): Promise<Reply> {
   return empty(204);
 }
 
-function show(ctx: RequestContext): Reply {
-  return json(200, { data: shipmentView(ownShipment(ctx, idParam(ctx)), ctx.shipmentShape) });
-}
-
-function list(ctx: RequestContext): Reply {
-  return json(200, paginate(ctx, listedIds(ctx.org, ctx.org.shipmentIds), (id) => shipmentView(ctx.state.shipments.get(id)!, ctx.shipmentShape)));
-}
-
 export const shipmentRoutes: Route[] = [
   { method: "POST", pattern: /^\/api\/v1\/shipments$/, handler: create },
-  { method: "GET", pattern: /^\/api\/v1\/shipments$/, handler: list },
-  { method: "GET", pattern: /^\/api\/v1\/shipments\/(\d+)$/, handler: show },
+  { method: "GET", pattern: /^\/api\/v1\/shipments$/, handler: (ctx) => json(200, paginate(ctx, listedIds(ctx.org, ctx.org.shipmentIds), (id) => shipmentView(ctx.state.shipments.get(id)!, ctx.shipmentShape))) },
+  { method: "GET", pattern: /^\/api\/v1\/shipments\/(\d+)$/, handler: (ctx) => json(200, { data: shipmentView(ownShipment(ctx, idParam(ctx)), ctx.shipmentShape) }) },
   { method: "PATCH", pattern: /^\/api\/v1\/shipments\/(\d+)$/, handler: update },
 ];

@@ -3,13 +3,13 @@
 import { body } from "../api/params.js";
 import type { RequestContext } from "../request-context.js";
 import { json, type Reply } from "../http.js";
-import type { Org } from "../model.js";
 import { serviceTimestamp, orgNow } from "../org-clock.js";
 import { validate } from "../request-validation.js";
 import { timestampField } from "./control-fields.js";
 import { ClockChange } from "./control-schemas.js";
 
-export function clockView(ctx: RequestContext, org: Org = ctx.org) {
+export function clockView(ctx: RequestContext) {
+  const org = ctx.org;
   const now = orgNow(ctx.baseNow, org.clock);
   return {
     now: serviceTimestamp(now),
@@ -18,10 +18,6 @@ export function clockView(ctx: RequestContext, org: Org = ctx.org) {
     offset_ms: org.clock.mode === "real" ? org.clock.offsetMs : now - ctx.baseNow().getTime(),
     created_at_lag_ms: org.createdAtLagMs,
   };
-}
-
-export function showClock(ctx: RequestContext): Reply {
-  return json(200, clockView(ctx));
 }
 
 export async function setClock(ctx: RequestContext): Promise<Reply> {

@@ -1,7 +1,7 @@
 // Bodies of the control surface (/_sandbox/*). Strict like the API: an unknown key is a 422 naming it.
 import * as z from "zod";
 import { SHIPMENT_BOUNDS } from "../../contract/index.js";
-import { LIST_ORDERS } from "../model.js";
+import { FAULT_KINDS, LIST_ORDERS } from "../model.js";
 
 const count = (field: string) =>
   z.number({ error: `${field} must be a whole number` }).refine((n) => Number.isInteger(n) && n >= 0, { message: `${field} must be a whole number from 0` });
@@ -82,8 +82,6 @@ export const PriceFailureChange = z.strictObject({
 });
 
 export const ListingChange = z.strictObject({ order: z.enum(LIST_ORDERS, { error: `order must be one of ${LIST_ORDERS.join(", ")}` }) });
-
-export const FAULT_KINDS = ["latency", "429", "500", "502", "503", "504", "reset-before", "reset-after", "500-after", "slow-apply", "hold"] as const;
 
 /** The kinds that wait, and so take `ms`. */
 export const TIMED_FAULTS: ReadonlySet<string> = new Set(["latency", "slow-apply"]);

@@ -4,10 +4,11 @@ import { SANDBOX_TABLES } from "../../contract/index.js";
 import { body } from "../api/params.js";
 import type { RequestContext, Route } from "../request-context.js";
 import { empty, json, ruleFailed, type Reply } from "../http.js";
-import type { Fault, PaymentMethod } from "../model.js";
+import type * as z from "zod";
+import type { Fault, Org, PaymentMethod, PriceSession } from "../model.js";
 import { serviceTimestamp } from "../org-clock.js";
 import { validate } from "../request-validation.js";
-import { clockView, resetClock, setClock, showClock } from "./clock-controls.js";
+import { clockView, resetClock, setClock } from "./clock-controls.js";
 import { moveShipment, seedShipments } from "./shipment-controls.js";
 import { tickShipments } from "./tick.js";
 import { CountChange, FaultRequest, ListingChange, PaymentChange, PriceFailureChange, SubscriptionChange, TIMED_FAULTS } from "./control-schemas.js";
@@ -38,57 +39,29 @@ function organization(ctx: RequestContext): Reply {
   });
 }
 
-function tables(ctx: RequestContext): Reply {
-  return json(200, { sandbox: true, countries: SANDBOX_TABLES.countries, services: SANDBOX_TABLES.services, apply_max_ms: ctx.applyMaxMs });
+/** A setting of the organization: GET answers its view; PUT checks the body, applies it and answers the new view. */
+function setting<T extends z.ZodType>(view: (org: Org) => unknown, schema: T, apply: (org: Org, change: z.infer<T>) => void) {
+  return {
+    show: (ctx: RequestContext): Reply => json(200, view(ctx.org)),
+    change: async (ctx: RequestContext): Promise<Reply> => {
+      apply(ctx.org, validate(schema, await body(ctx)));
+      ctx.changed();
+      return json(200, view(ctx.org));
+    },
+  };
 }
 
-function showPayment(ctx: RequestContext): Reply {
-  return json(200, paymentView(ctx.org.payment));
-}
-
-async function setPayment(ctx: RequestContext): Promise<Reply> {
-  const change = validate(PaymentChange, await body(ctx));
-  ctx.org.payment = change.state === "failing" ? { state: "failing", remaining: change.count ?? 1 } : { state: change.state };
-  ctx.changed();
-  return json(200, paymentView(ctx.org.payment));
-}
-
-function showSubscription(ctx: RequestContext): Reply {
-  return json(200, { active: ctx.org.subscription });
-}
-
-async function setSubscription(ctx: RequestContext): Promise<Reply> {
-  ctx.org.subscription = validate(SubscriptionChange, await body(ctx)).active;
-  ctx.changed();
-  return json(200, { active: ctx.org.subscription });
-}
-
-async function rateLimitVerifications(ctx: RequestContext): Promise<Reply> {
-  ctx.org.verifyRateLimited = validate(CountChange, await body(ctx)).count;
-  ctx.changed();
-  return json(200, { remaining: ctx.org.verifyRateLimited });
-}
-
-async function failPriceSessions(ctx: RequestContext): Promise<Reply> {
-  const change = validate(PriceFailureChange, await body(ctx));
-  ctx.org.priceFailures = { count: change.count, status: change.status ?? 0 };
-  ctx.changed();
-  return json(200, { remaining: ctx.org.priceFailures.count, status: ctx.org.priceFailures.status });
-}
-
-function showListing(ctx: RequestContext): Reply {
-  return json(200, { order: ctx.org.listOrder });
-}
-
-async function setListing(ctx: RequestContext): Promise<Reply> {
-  ctx.org.listOrder = validate(ListingChange, await body(ctx)).order;
-  ctx.changed();
-  return json(200, { order: ctx.org.listOrder });
-}
-
-function listPriceSessions(ctx: RequestContext): Reply {
-  return json(200, { data: ctx.org.priceSessions.map((p) => ({ ...p, at: serviceTimestamp(p.at) })) });
-}
+const payment = setting((org) => paymentView(org.payment), PaymentChange, (org, change) => {
+  org.payment = change.state === "failing" ? { state: "failing", remaining: change.count ?? 1 } : { state: change.state };
+});
+const subscription = setting((org) => ({ active: org.subscription }), SubscriptionChange, (org, change) => void (org.subscription = change.active));
+const verifyLimit = setting((org) => ({ remaining: org.verifyRateLimited }), CountChange, (org, change) => void (org.verifyRateLimited = change.count));
+const priceFailures = setting(
+  (org) => ({ remaining: org.priceFailures.count, status: org.priceFailures.status }),
+  PriceFailureChange,
+  (org, change) => void (org.priceFailures = { count: change.count, status: change.status ?? 0 }),
+);
+const listing = setting((org) => ({ order: org.listOrder }), ListingChange, (org, change) => void (org.listOrder = change.order));
 
 function faultView(f: Fault) {
   return { id: f.id, method: f.method, path: f.path, kind: f.kind, remaining: f.remaining, ms: f.ms, retry_after: f.retryAfter };
@@ -117,10 +90,6 @@ async function addFault(ctx: RequestContext): Promise<Reply> {
   return json(201, { data: faultView(fault) });
 }
 
-function listFaults(ctx: RequestContext): Reply {
-  return json(200, { data: ctx.org.faults.map(faultView) });
-}
-
 function clearFaults(ctx: RequestContext): Reply {
   ctx.org.faults = [];
   ctx.changed();
@@ -141,14 +110,6 @@ function clearRequests(ctx: RequestContext): Reply {
   return empty(204);
 }
 
-function listCharges(ctx: RequestContext): Reply {
-  return json(200, { data: ctx.org.charges.map((c) => ({ ...c, at: serviceTimestamp(c.at) })) });
-}
-
-function listReports(ctx: RequestContext): Reply {
-  return json(200, { data: ctx.org.reports.map((r) => ({ ...r, received_at: serviceTimestamp(r.received_at) })) });
-}
-
 function resetOrganization(ctx: RequestContext): Reply {
   ctx.state.resetOrg(ctx.org);
   ctx.received.clear(ctx.org.id);
@@ -156,34 +117,39 @@ function resetOrganization(ctx: RequestContext): Reply {
   return empty(204);
 }
 
+/** Price sessions and charges as listed: their time as the service writes times. */
+function pricedView(list: readonly PriceSession[]): Reply {
+  return json(200, { data: list.map((p) => ({ ...p, at: serviceTimestamp(p.at) })) });
+}
+
 const p = (path: string) => new RegExp(`^/_sandbox/${path}$`);
 
 export const controlRoutes: Route[] = [
   { method: "POST", pattern: p("organizations"), handler: createOrganization },
   { method: "GET", pattern: p("organization"), handler: organization },
-  { method: "GET", pattern: p("tables"), handler: tables },
+  { method: "GET", pattern: p("tables"), handler: (ctx) => json(200, { sandbox: true, countries: SANDBOX_TABLES.countries, services: SANDBOX_TABLES.services, apply_max_ms: ctx.applyMaxMs }) },
   { method: "POST", pattern: p("shipments/(\\d+)/status"), handler: moveShipment },
   { method: "POST", pattern: p("shipments/seed"), handler: seedShipments },
   { method: "POST", pattern: p("tick"), handler: tickShipments },
-  { method: "GET", pattern: p("clock"), handler: showClock },
+  { method: "GET", pattern: p("clock"), handler: (ctx) => json(200, clockView(ctx)) },
   { method: "PUT", pattern: p("clock"), handler: setClock },
   { method: "DELETE", pattern: p("clock"), handler: resetClock },
-  { method: "GET", pattern: p("payment-method"), handler: showPayment },
-  { method: "PUT", pattern: p("payment-method"), handler: setPayment },
-  { method: "GET", pattern: p("subscription"), handler: showSubscription },
-  { method: "PUT", pattern: p("subscription"), handler: setSubscription },
-  { method: "PUT", pattern: p("verifications/rate-limit"), handler: rateLimitVerifications },
-  { method: "GET", pattern: p("price-sessions"), handler: listPriceSessions },
-  { method: "PUT", pattern: p("price-sessions/failures"), handler: failPriceSessions },
-  { method: "GET", pattern: p("listing"), handler: showListing },
-  { method: "PUT", pattern: p("listing"), handler: setListing },
-  { method: "GET", pattern: p("faults"), handler: listFaults },
+  { method: "GET", pattern: p("payment-method"), handler: payment.show },
+  { method: "PUT", pattern: p("payment-method"), handler: payment.change },
+  { method: "GET", pattern: p("subscription"), handler: subscription.show },
+  { method: "PUT", pattern: p("subscription"), handler: subscription.change },
+  { method: "PUT", pattern: p("verifications/rate-limit"), handler: verifyLimit.change },
+  { method: "GET", pattern: p("price-sessions"), handler: (ctx) => pricedView(ctx.org.priceSessions) },
+  { method: "PUT", pattern: p("price-sessions/failures"), handler: priceFailures.change },
+  { method: "GET", pattern: p("listing"), handler: listing.show },
+  { method: "PUT", pattern: p("listing"), handler: listing.change },
+  { method: "GET", pattern: p("faults"), handler: (ctx) => json(200, { data: ctx.org.faults.map(faultView) }) },
   { method: "POST", pattern: p("holds/release"), handler: (ctx) => json(200, { released: ctx.releaseHeld() }) },
   { method: "POST", pattern: p("faults"), handler: addFault },
   { method: "DELETE", pattern: p("faults"), handler: clearFaults },
   { method: "GET", pattern: p("requests"), handler: listRequests },
   { method: "DELETE", pattern: p("requests"), handler: clearRequests },
-  { method: "GET", pattern: p("charges"), handler: listCharges },
-  { method: "GET", pattern: p("reports"), handler: listReports },
+  { method: "GET", pattern: p("charges"), handler: (ctx) => pricedView(ctx.org.charges) },
+  { method: "GET", pattern: p("reports"), handler: (ctx) => json(200, { data: ctx.org.reports.map((r) => ({ ...r, received_at: serviceTimestamp(r.received_at) })) }) },
   { method: "POST", pattern: p("reset"), handler: resetOrganization },
 ];

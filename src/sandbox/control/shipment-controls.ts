@@ -4,7 +4,7 @@ import { ShipmentStatus } from "../../contract/index.js";
 import { body, idParam, ownShipment } from "../api/params.js";
 import type { RequestContext } from "../request-context.js";
 import { json, ruleFailed, type Reply } from "../http.js";
-import type { ShipmentAddress, ShipmentRecord } from "../model.js";
+import type { ShipmentAddress } from "../model.js";
 import { serviceTimestamp, toInstant } from "../org-clock.js";
 import { validate } from "../request-validation.js";
 import { shipmentView } from "../views.js";
@@ -73,30 +73,22 @@ export async function seedShipments(ctx: RequestContext): Promise<Reply> {
   const now = toInstant(ctx.now());
   const created = ctx.state.addShipments(
     ctx.org,
-    Array.from({ length: count }, (_, i) => (id: number): ShipmentRecord => {
-      const at = toInstant(from + i * step);
-      return {
-        id,
-        orgId: ctx.org.id,
-        title: seedTitle(prefix, i, count),
-        // The shipment of docs/sandbox.md's examples: valid, and priced 4640 cents.
-        value: 1000,
-        length: 20,
-        height: 16,
-        depth: 2,
-        service: 1,
-        fulfillment: SEED_ADDRESS,
-        destination: SEED_ADDRESS,
-        status,
-        price: null,
-        priceSession: null,
-        createdAt: at,
-        updatedAt: at,
-        // As a status move would: the event happened now.
-        deliveredAt: status === ShipmentStatus.Delivered ? now : null,
-        arrivedAt: status === ShipmentStatus.Arrived ? now : null,
-      };
-    }),
+    Array.from({ length: count }, (_, i) => ({
+      title: seedTitle(prefix, i, count),
+      // The shipment of docs/sandbox.md's examples: valid, and priced 4640 cents.
+      value: 1000,
+      length: 20,
+      height: 16,
+      depth: 2,
+      service: 1,
+      fulfillment: SEED_ADDRESS,
+      destination: SEED_ADDRESS,
+      status,
+      createdAt: toInstant(from + i * step),
+      // As a status move would: the event happened now.
+      deliveredAt: status === ShipmentStatus.Delivered ? now : null,
+      arrivedAt: status === ShipmentStatus.Arrived ? now : null,
+    })),
   );
   ctx.changed();
   const first = created[0]!;

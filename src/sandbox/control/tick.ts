@@ -31,19 +31,13 @@ const WAITING: ReadonlyMap<ShipmentStatus, string> = new Map([
   [ShipmentStatus.Arrived, "condition report set 2"],
 ]);
 
-export interface TickView {
-  at: string;
-  moved: Array<{ id: number; from: number; from_name: string; to: number; to_name: string }>;
-  waiting: Array<{ status: number; status_name: string; count: number; waits_for: string }>;
-}
-
 /**
  * One step for every shipment of `org`: `nowMs` is the organization's clock (delivered_at, arrived_at), `stamp` what
  * its records are stamped with (updated_at). Used by the route and by `shipctl sandbox --tick SECONDS`.
  */
-export function tickOrg(state: SandboxState, org: Org, nowMs: number, stamp: Instant): TickView {
+export function tickOrg(state: SandboxState, org: Org, nowMs: number, stamp: Instant) {
   const at = toInstant(nowMs);
-  const moved: TickView["moved"] = [];
+  const moved: Array<{ id: number; from: number; from_name: string; to: number; to_name: string }> = [];
   const waiting = new Map<ShipmentStatus, number>();
   for (const id of org.shipmentIds) {
     const shipment = state.shipment(org, id);
