@@ -235,9 +235,11 @@ export class InputLedger {
     const rows = (typeof keys === "string" ? [keys] : keys).filter((k) => this.rows.get(k)?.state === "in_flight");
     if (rows.length === 0 || !this.file) return;
     const sentAt = at.toISOString();
-    const settleAt = settleAtFromSent(at, this.options.window).toISOString();
-    // A claim covers a request that left within the send bound of its intent (claimedAhead): only later ones rewrite it.
+    // A claim covers a request that left within the send bound of its intent (claimedAhead): its settle time, the later
+    // one, stays the one every run uses. Only a request that left later rewrites its claim with its own.
     const late = rows.filter((key) => !claimCovers(this.rows.get(key) as InFlight, at, this.options.window));
+    const claimed = rows.filter((key) => !late.includes(key)).map((key) => Date.parse(claimedAhead(this.rows.get(key) as InFlight, this.options.window).settle_at));
+    const settleAt = new Date(Math.max(settleAtFromSent(at, this.options.window).getTime(), ...claimed)).toISOString();
     for (const key of rows) this.rows.set(key, { ...(this.rows.get(key) as InFlight), sent_at: sentAt, settle_at: settleAt });
     this.file.writeNow(JSON.stringify({ ...(rows.length === 1 ? { row: rows[0] } : { rows }), sent_at: sentAt, settle_at: settleAt }));
     if (late.length > 0) this.later.add(late.map((key) => this.entry(key, this.rows.get(key)!)));

@@ -39,6 +39,8 @@ describe("an input's claims in the store", () => {
     const stored = (await ledger.store.find(ledger.ledgerKey("row-a")))!.state as { settle_at: string; sent_at?: string };
     expect(stored.sent_at).toBeUndefined();
     expect(Date.parse(stored.settle_at)).toBeGreaterThanOrEqual(settleAtFromSent(sent, WINDOW).getTime());
+    // One settle time, told to the user and used by every run: the input's own record holds the claim's.
+    expect(ledger.row("row-a")).toMatchObject({ sent_at: sent.toISOString(), settle_at: stored.settle_at });
   });
 
   it("a request that leaves later rewrites the claim with its own settle time", async () => {

@@ -1,7 +1,7 @@
 // Claims of one request that another run refuses in part: the request never leaves, so nothing of it stays in flight.
 import { describe, expect, it } from "vitest";
 import { InputLedger, LedgerConflict, type InFlight } from "../../../src/ledger/input-ledger.js";
-import { settleWindowFor } from "../../../src/ledger/settle-window.js";
+import { claimedAhead, settleWindowFor } from "../../../src/ledger/settle-window.js";
 import { tempDir } from "../../helpers/cli.js";
 
 const TARGET = { baseUrl: "http://127.0.0.1:8080", token: "sandbox-token" };
@@ -18,7 +18,8 @@ describe("InputLedger.record, a request's claims refused in part", () => {
       // b's request carries rows 1 and 2; a holds row 2 in flight.
       await expect(b.record([["ref:W-1", intent], ["ref:W-2", intent]])).rejects.toBeInstanceOf(LedgerConflict);
       expect((await b.store.find("shipment:ref:W-1"))?.state).toEqual({ state: "failed", error: "not sent: other rows of its request were refused" });
-      expect((await b.store.find("shipment:ref:W-2"))?.state).toEqual(intent);
+      // a's claim, untouched (as claimed ahead of its request).
+      expect((await b.store.find("shipment:ref:W-2"))?.state).toEqual(claimedAhead(intent, WINDOW));
       // a, running its own request of rows 1 and 2, is not refused row 1.
       await a.record([["ref:W-1", { ...intent, attempt: 2 }]]);
       expect((await a.store.find("shipment:ref:W-1"))?.input).toBe("/a/sheet.csv");
