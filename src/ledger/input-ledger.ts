@@ -212,6 +212,7 @@ export class InputLedger {
     }
     for (const [key, state] of keyed) this.rows.set(key, state);
     await this.file.append(linesFor(keyed));
+    if (claims.length > 0) this.lock.checkHeld?.(); // A lapsed shared-ledger lease (LeaseLapsed): left in flight, not sent.
   }
 
   /**
@@ -232,6 +233,7 @@ export class InputLedger {
    * whole (settleUnsent). So an intent can be recorded ahead of its request and its settle time count from the send.
    */
   markSent(keys: string | readonly string[], at: Date): void {
+    this.lock.checkHeld?.();
     const rows = (typeof keys === "string" ? [keys] : keys).filter((k) => this.rows.get(k)?.state === "in_flight");
     if (rows.length === 0 || !this.file) return;
     const sentAt = at.toISOString();

@@ -34,6 +34,11 @@ export interface Refused {
 
 export interface Exclusion {
   release(): Promise<void>;
+  /**
+   * A shared store's lease only (postgres-leases.ts): throws LeaseLapsed unless the hold is surely still this run's,
+   * since another machine may take over the entries in flight of a run whose lease expired. Asked before each request.
+   */
+  checkHeld?(): void;
 }
 
 /** Waiting for a run holding an input, instead of refusing at once (a checkout started twice by a script). */
