@@ -19,12 +19,11 @@ const RETRY_MS = 200;
  */
 export const SEND_MARGIN_MS = (LEASE_MS * 2) / 3;
 
-/** A lease this run holds: when it was last confirmed ours (wall clock for messages, monotonic for ages). */
+/** A lease this run holds: when it was last confirmed ours. */
 interface Held {
   timer: NodeJS.Timeout;
-  confirmedAt: Date;
-  confirmedMs: number;
-  /** A renewal updated nothing: another run took the lease over, or it was released (`ledger unlock`). */
+  confirmed: Moment;
+  /** A renewal updated nothing: the lease had expired, or another run took it over or released it (`ledger unlock`). */
   lost: boolean;
 }
 
@@ -62,9 +61,18 @@ interface Moment {
   ms: number;
 }
 
-/** Now, on the wall clock (said in messages) and the monotonic one (ages: a clock set back or forward changes none). */
+/** Now, on the wall clock and the monotonic one. */
 function now(): Moment {
   return { at: new Date(), ms: performance.now() };
+}
+
+/**
+ * How long ago `since` was, by the longer of the two clocks: the monotonic one stands still while the machine sleeps
+ * (a laptop's lid closed), the wall clock may be set back. Either running long only refuses a request sooner.
+ */
+function ageOf(since: Moment): number {
+  const t = now();
+  return Math.max(t.at.getTime() - since.at.getTime(), t.ms - since.ms);
 }
 
 type Query = <R extends object>(sql: string, params?: unknown[]) => Promise<R[]>;
@@ -147,20 +155,24 @@ export class LeaseTable {
   }
 
   private hold(id: number, what: string, asked: Moment): Exclusion {
-    const held: Held = { timer: setInterval(() => this.renew(id, held), LEASE_MS / 3), confirmedAt: asked.at, confirmedMs: asked.ms, lost: false };
+    const held: Held = { timer: setInterval(() => this.renew(id, held), LEASE_MS / 3), confirmed: asked, lost: false };
     // Unref'd, so a lease never keeps a finished process alive.
     held.timer.unref();
     this.held.set(id, held);
     return { release: () => this.drop(id), checkHeld: () => this.checkHeld(held, what) };
   }
 
-  /** Renewed while the run lives; a renewal that fails (the database unreachable) leaves the last confirmation as it was. */
+  /**
+   * Renewed while the run lives; a renewal that fails (the database unreachable) leaves the last confirmation as it
+   * was. An expired lease is never renewed, even while no other run has taken it: another machine may have taken this
+   * run's entries over meanwhile (holderMayBeAlive), so the lease is lost and nothing more may be sent.
+   */
   private renew(id: number, held: Held): void {
     const asked = now();
-    this.pool.query("UPDATE shipctl_leases SET expires_at = now() + $2 * interval '1 millisecond' WHERE id = $1 RETURNING id", [id, LEASE_MS]).then(
+    this.pool.query("UPDATE shipctl_leases SET expires_at = now() + $2 * interval '1 millisecond' WHERE id = $1 AND expires_at >= now() RETURNING id", [id, LEASE_MS]).then(
       (r) => {
         if (r.rowCount === 0) held.lost = true;
-        else if (!held.lost && asked.ms > held.confirmedMs) [held.confirmedAt, held.confirmedMs] = [asked.at, asked.ms];
+        else if (!held.lost && asked.ms > held.confirmed.ms) held.confirmed = asked;
       },
       () => undefined,
     );
@@ -168,9 +180,9 @@ export class LeaseTable {
 
   /** Refuses (LeaseLapsed) unless the lease is surely still this run's: no request of a lapsed lease may leave. */
   private checkHeld(held: Held, what: string): void {
-    if (!held.lost && now().ms - held.confirmedMs < SEND_MARGIN_MS) return;
-    const since = held.confirmedAt.toTimeString().slice(0, 8);
-    const why = held.lost ? `was taken over or released by another run (last confirmed at ${since})` : `could not be renewed since ${since}`;
+    if (!held.lost && ageOf(held.confirmed) < SEND_MARGIN_MS) return;
+    const since = held.confirmed.at.toTimeString().slice(0, 8);
+    const why = held.lost ? `expired, or was taken over or released by another run (last confirmed at ${since})` : `could not be renewed since ${since}`;
     throw new LeaseLapsed(`this run's lease on ${what} in the shared ledger (${this.where}) ${why}: another machine may take over its rows in flight, so no more requests were sent. Rows recorded in flight stay so, not sent by this run.`, {
       hint: "Check that the database is reachable from this machine (and that it stays awake while shipctl runs), then run the same command again: it settles these rows first, and nothing is sent twice.",
     });

@@ -61,7 +61,7 @@ describe.skipIf(!postgresAvailable("lapsed leases (test/unit/ledger/lease-lapsed
           return e as LeaseLapsed;
         }
       })();
-      expect(refusal?.message).toMatch(/lease on \/home\/ana\/sheet\.csv in the shared ledger \(.+\) was taken over or released by another run \(last confirmed at \d\d:\d\d:\d\d\)/);
+      expect(refusal?.message).toMatch(/lease on \/home\/ana\/sheet\.csv in the shared ledger \(.+\) expired, or was taken over or released by another run \(last confirmed at \d\d:\d\d:\d\d\)/);
       expect(refusal?.hint).toContain("run the same command again");
       expect(refusal?.exitCode).toBe(7);
       // Never marked sent: a rerun knows it never left (settleUnsent).
@@ -101,6 +101,39 @@ describe.skipIf(!postgresAvailable("lapsed leases (test/unit/ledger/lease-lapsed
       expect(ledger.row("W-2")).not.toHaveProperty("sent_at");
     } finally {
       await sql(url, "ALTER TABLE IF EXISTS shipctl_leases_away RENAME TO shipctl_leases");
+      await ledger.close();
+    }
+  });
+
+  it("never renews a lease that expired, even one no other run took: another machine may have taken its rows meanwhile", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const url = await server.newDatabase();
+    const ledger = await open(url);
+    try {
+      await ledger.record([["W-1", intent(1)]]);
+      // Its renewals failed until it expired (the database unreachable); the row is still there, still this run's.
+      await sql(url, "UPDATE shipctl_leases SET expires_at = now() - interval '1 second'");
+      vi.advanceTimersByTime(LEASE_MS / 3);
+      await vi.waitFor(() => expect(() => ledger.markSent([], new Date())).toThrow(LeaseLapsed));
+      expect(() => ledger.markSent("W-1", new Date())).toThrow(/lease on .+ expired, or was taken over/);
+      expect(ledger.row("W-1")).not.toHaveProperty("sent_at");
+    } finally {
+      await ledger.close();
+    }
+  });
+
+  it("counts a machine's sleep, which the monotonic clock does not: the wall clock moved past the margin refuses", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    const url = await server.newDatabase();
+    const ledger = await open(url);
+    try {
+      await ledger.record([["W-1", intent(1)], ["W-2", intent(2)]]);
+      ledger.markSent("W-1", new Date());
+      // The lid closed for the margin: no renewal ran, and performance.now() did not move.
+      vi.setSystemTime(Date.now() + SEND_MARGIN_MS);
+      expect(() => ledger.markSent("W-2", new Date())).toThrow(/could not be renewed since \d\d:\d\d:\d\d/);
+      expect(ledger.row("W-2")).not.toHaveProperty("sent_at");
+    } finally {
       await ledger.close();
     }
   });
