@@ -4,6 +4,7 @@
 // database session (a pooler in transaction mode hands each statement any connection). A lease of this machine whose
 // process is dead is taken over at once, as the local store's lock is (lock.ts).
 import type { Pool } from "pg";
+import { guardWrites } from "../api/write-gate.js";
 import { LeaseLapsed, UsageError } from "../errors.js";
 import { aliveHere, describeHolderRun, thisRun, type Holder } from "./holder.js";
 import type { Exclusion, ExclusionWait } from "./store.js";
@@ -22,6 +23,8 @@ export const SEND_MARGIN_MS = (LEASE_MS * 2) / 3;
 /** A lease this run holds: when it was last confirmed ours. */
 interface Held {
   timer: NodeJS.Timeout;
+  /** Removes its check of every write's attempts (api/write-gate.ts). */
+  unguard: () => void;
   confirmed: Moment;
   /** A renewal updated nothing: the lease had expired, or another run took it over or released it (`ledger unlock`). */
   lost: boolean;
@@ -155,11 +158,12 @@ export class LeaseTable {
   }
 
   private hold(id: number, what: string, asked: Moment): Exclusion {
-    const held: Held = { timer: setInterval(() => this.renew(id, held), LEASE_MS / 3), confirmed: asked, lost: false };
+    const checkHeld = () => this.checkHeld(held, what);
+    const held: Held = { timer: setInterval(() => this.renew(id, held), LEASE_MS / 3), unguard: guardWrites(checkHeld), confirmed: asked, lost: false };
     // Unref'd, so a lease never keeps a finished process alive.
     held.timer.unref();
     this.held.set(id, held);
-    return { release: () => this.drop(id), checkHeld: () => this.checkHeld(held, what) };
+    return { release: () => this.drop(id), checkHeld };
   }
 
   /**
@@ -189,7 +193,9 @@ export class LeaseTable {
   }
 
   private async drop(id: number): Promise<void> {
-    clearInterval(this.held.get(id)?.timer);
+    const held = this.held.get(id);
+    clearInterval(held?.timer);
+    held?.unguard();
     if (!this.held.delete(id)) return;
     await this.query("DELETE FROM shipctl_leases WHERE id = $1", [id]);
   }

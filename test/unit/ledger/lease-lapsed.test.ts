@@ -13,6 +13,10 @@ import { InputLedger } from "../../../src/ledger/input-ledger.js";
 import { LEASE_MS, SEND_MARGIN_MS } from "../../../src/ledger/postgres-leases.js";
 import type { SettleWindow } from "../../../src/ledger/settle-window.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
+import { makeClient } from "../../helpers/api-client.js";
+import { fakeClock } from "../../helpers/clock.js";
+import { json, send, startServer } from "../../helpers/http-server.js";
+import { SHIPMENT } from "../api/api-fixtures.js";
 import { postgresAvailable, startPostgres, type PostgresServer } from "../../helpers/postgres.js";
 
 const window: SettleWindow = { applyMs: 300_000, sendBoundMs: 15_000, source: "default" };
@@ -134,6 +138,31 @@ describe.skipIf(!postgresAvailable("lapsed leases (test/unit/ledger/lease-lapsed
       expect(() => ledger.markSent("W-2", new Date())).toThrow(/could not be renewed since \d\d:\d\d:\d\d/);
       expect(ledger.row("W-2")).not.toHaveProperty("sent_at");
     } finally {
+      await ledger.close();
+    }
+  });
+
+  it("never sends a create's retry once the lease was taken over while it waited (a 429's Retry-After)", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const url = await server.newDatabase();
+    const ledger = await open(url);
+    const service = await startServer((_req, res, _body, index) => (index === 0 ? send(res, 429, "", undefined, { "retry-after": "30" }) : json(res, 201, { shipments: [{ id: 1, title: "t" }] })));
+    // While the first attempt's refusal is waited out, another machine takes the lease over.
+    const clock = fakeClock(undefined, async () => {
+      await sql(url, "UPDATE shipctl_leases SET id = nextval('shipctl_ids'), machine = 'ben-laptop', pid = 4242");
+      vi.advanceTimersByTime(LEASE_MS / 3);
+      await vi.waitFor(() => expect(() => ledger.markSent([], new Date())).toThrow(LeaseLapsed));
+    });
+    const { api } = makeClient(service.url, { clock });
+    try {
+      await ledger.record([["W-1", intent(1)]]);
+      ledger.markSent("W-1", new Date());
+      await expect(api.createShipments([SHIPMENT])).rejects.toBeInstanceOf(LeaseLapsed);
+      expect(clock.sleeps).toEqual([30_000]);
+      expect(service.received).toHaveLength(1);
+    } finally {
+      await api.close();
+      await service.close();
       await ledger.close();
     }
   });
