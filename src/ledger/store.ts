@@ -42,6 +42,9 @@ export interface Exclusion {
   checkHeld?(): void;
 }
 
+/** What a read-only ledger holds: nothing. */
+export const NO_EXCLUSION: Exclusion = { release: async () => undefined };
+
 /** Waiting for a run holding an input, instead of refusing at once (a checkout started twice by a script). */
 export interface ExclusionWait {
   ms: number;
