@@ -148,6 +148,12 @@ export class UnavailableError extends CliError {
  */
 export class LedgerUnavailable extends UnavailableError {}
 /**
+ * This run's lease in the shared ledger was not confirmed for too long (its renewals failed: the database unreachable,
+ * the machine asleep) or was taken over: another machine may take over its entries in flight, so no request of it
+ * leaves (ledger/postgres-leases.ts). Exit 7 under "unavailable", as LedgerUnavailable: a rerun settles those rows.
+ */
+export class LeaseLapsed extends LedgerUnavailable {}
+/**
  * The shared ledger's schema is newer than this shipctl knows (a teammate runs a newer shipctl): exit 2, nothing
  * sent; this shipctl never writes into a schema it does not know.
  */

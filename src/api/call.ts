@@ -23,6 +23,7 @@ import { errorForResponse } from "./error-map.js";
 import { BodyReadError, RequestInterruptedError, type ApiFailure, type RequestFacts } from "./api-errors.js";
 import { networkError, networkReason } from "./network-error.js";
 import { certificateError } from "./certificate-error.js";
+import { checkWriteGuards } from "./write-gate.js";
 import type { Redactor } from "./redact.js";
 import { cleanText } from "./redact.js";
 import type { HttpMethod, Transport, WireRequest, WireResponse } from "./transport.js";
@@ -121,6 +122,7 @@ export function createCaller(config: CallerConfig): Caller {
     for (let attempt = 1; ; attempt++) {
       const tag = `attempt ${attempt}/${retries + 1}`;
       if (signal.aborted) throw interrupted(spec, facts(undefined, earlierMayHaveArrived), signal.reason);
+      if (!spec.idempotent) checkWriteGuards();
       // hrtime, not performance.now(): the first use of `performance` loads Node's perf_hooks, which would delay the
       // first request of every command.
       const started = process.hrtime.bigint();

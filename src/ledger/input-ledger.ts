@@ -18,7 +18,7 @@ import { OrganizationLedger } from "./organization.js";
 import { damaged, LedgerConflict, type OpenOptions } from "./input-ledger-options.js";
 import { claimCovers, claimedAhead, settleAtFromAnswer, settleAtFromSent, type SettleWindow } from "./settle-window.js";
 export { RecordDamaged, LedgerConflict, type OpenOptions } from "./input-ledger-options.js";
-import type { Entry, Exclusion, LedgerStore } from "./store.js";
+import { NO_EXCLUSION, type Entry, type Exclusion, type LedgerStore } from "./store.js";
 import { giveUpClaims, LaterWrites } from "./store-writes.js";
 import { takeOverInput } from "./orphans.js";
 
@@ -55,7 +55,7 @@ export class InputLedger {
     const what = options.source === "stdin" ? "input read from stdin" : options.source;
     // Read-only: refused as the run would be while another run holds the input, but nothing is held.
     const lock: Exclusion = options.readOnly
-      ? await organization.store.refuseIfExcluded(scope, what).then(() => NO_LOCK)
+      ? await organization.store.refuseIfExcluded(scope, what).then(() => NO_EXCLUSION)
       : await organization.store.exclude(scope, what, options.lockWait);
     try {
       const loaded = await loadRecord(path, options.kind, (why) => damaged(path, why));
@@ -212,6 +212,7 @@ export class InputLedger {
     }
     for (const [key, state] of keyed) this.rows.set(key, state);
     await this.file.append(linesFor(keyed));
+    if (claims.length > 0) this.lock.checkHeld?.(); // A lapsed shared-ledger lease (LeaseLapsed): left in flight, not sent.
   }
 
   /**
@@ -232,6 +233,7 @@ export class InputLedger {
    * whole (settleUnsent). So an intent can be recorded ahead of its request and its settle time count from the send.
    */
   markSent(keys: string | readonly string[], at: Date): void {
+    this.lock.checkHeld?.();
     const rows = (typeof keys === "string" ? [keys] : keys).filter((k) => this.rows.get(k)?.state === "in_flight");
     if (rows.length === 0 || !this.file) return;
     const sentAt = at.toISOString();
@@ -293,7 +295,5 @@ export class InputLedger {
     await writeFileAtomic(this.path, snapshotText(this.options.kind, this.options.source, this.verdicts, this.rows));
   }
 }
-/** A read-only ledger holds no lock. */
-const NO_LOCK: Exclusion = { release: async () => undefined };
 
 export type { InFlight, RowState, Verdict } from "./entry.js";

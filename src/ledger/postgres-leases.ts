@@ -4,13 +4,31 @@
 // database session (a pooler in transaction mode hands each statement any connection). A lease of this machine whose
 // process is dead is taken over at once, as the local store's lock is (lock.ts).
 import type { Pool } from "pg";
-import { UsageError } from "../errors.js";
+import { guardWrites } from "../api/write-gate.js";
+import { LeaseLapsed, UsageError } from "../errors.js";
 import { aliveHere, describeHolderRun, thisRun, type Holder } from "./holder.js";
 import type { Exclusion, ExclusionWait } from "./store.js";
 
 /** How long a lease lasts without renewal; renewed every third of it while its run lives. */
 export const LEASE_MS = 60_000;
 const RETRY_MS = 200;
+/**
+ * How old a lease's last confirmed renewal may be while its run still sends. Confirmed at a moment T (measured before
+ * the renewal was sent), the lease lasts until T + LEASE_MS at least; the last third is left for a request checked
+ * just before that to leave, and for a slow clock. Past it, another machine may take this run's entries over
+ * (holderMayBeAlive), so no request of it may leave: it would be sent twice.
+ */
+export const SEND_MARGIN_MS = (LEASE_MS * 2) / 3;
+
+/** A lease this run holds: when it was last confirmed ours. */
+interface Held {
+  timer: NodeJS.Timeout;
+  /** Removes its check of every write's attempts (api/write-gate.ts). */
+  unguard: () => void;
+  confirmed: Moment;
+  /** A renewal updated nothing: the lease had expired, or another run took it over or released it (`ledger unlock`). */
+  lost: boolean;
+}
 
 /** Where a shared ledger's rows belong: the service's base URL (normalised as organizationId does) and the organization. */
 export interface Scope {
@@ -41,6 +59,25 @@ interface LeaseRow {
   expired: boolean;
 }
 
+interface Moment {
+  at: Date;
+  ms: number;
+}
+
+/** Now, on the wall clock and the monotonic one. */
+function now(): Moment {
+  return { at: new Date(), ms: performance.now() };
+}
+
+/**
+ * How long ago `since` was, by the longer of the two clocks: the monotonic one stands still while the machine sleeps
+ * (a laptop's lid closed), the wall clock may be set back. Either running long only refuses a request sooner.
+ */
+function ageOf(since: Moment): number {
+  const t = now();
+  return Math.max(t.at.getTime() - since.at.getTime(), t.ms - since.ms);
+}
+
 type Query = <R extends object>(sql: string, params?: unknown[]) => Promise<R[]>;
 
 /**
@@ -56,7 +93,7 @@ export function holderMayBeAlive(holder: Pick<Holder, "machine" | "pid">, leases
 
 export class LeaseTable {
   private readonly me = thisRun();
-  private readonly held = new Map<number, NodeJS.Timeout>();
+  private readonly held = new Map<number, Held>();
 
   constructor(
     private readonly pool: Pool,
@@ -69,6 +106,7 @@ export class LeaseTable {
     const started = Date.now();
     let waiting = false;
     for (;;) {
+      const asked = now();
       const [taken] = await this.query<{ id: string }>(
         `INSERT INTO shipctl_leases AS l (base_url, organization, scope, what, machine, os_user, pid, command, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + $9 * interval '1 millisecond')
@@ -79,7 +117,7 @@ export class LeaseTable {
          RETURNING id`,
         [this.scope.baseUrl, this.scope.organization, scope, what, this.me.machine, this.me.user, this.me.pid, this.me.command, LEASE_MS],
       );
-      if (taken !== undefined) return this.hold(Number(taken.id));
+      if (taken !== undefined) return this.hold(Number(taken.id), what, asked);
       const holder = await this.holderOf(scope);
       if (holder === undefined) continue;
       if (aliveHere(holder) === false) {
@@ -119,18 +157,45 @@ export class LeaseTable {
     await Promise.all([...this.held.keys()].map((id) => this.drop(id)));
   }
 
-  private hold(id: number): Exclusion {
-    // Renewed while the run lives; unref'd, so a lease never keeps a finished process alive.
-    const timer = setInterval(() => {
-      this.pool.query("UPDATE shipctl_leases SET expires_at = now() + $2 * interval '1 millisecond' WHERE id = $1", [id, LEASE_MS]).catch(() => undefined);
-    }, LEASE_MS / 3);
-    timer.unref();
-    this.held.set(id, timer);
-    return { release: () => this.drop(id) };
+  private hold(id: number, what: string, asked: Moment): Exclusion {
+    const checkHeld = () => this.checkHeld(held, what);
+    const held: Held = { timer: setInterval(() => this.renew(id, held), LEASE_MS / 3), unguard: guardWrites(checkHeld), confirmed: asked, lost: false };
+    // Unref'd, so a lease never keeps a finished process alive.
+    held.timer.unref();
+    this.held.set(id, held);
+    return { release: () => this.drop(id), checkHeld };
+  }
+
+  /**
+   * Renewed while the run lives; a renewal that fails (the database unreachable) leaves the last confirmation as it
+   * was. An expired lease is never renewed, even while no other run has taken it: another machine may have taken this
+   * run's entries over meanwhile (holderMayBeAlive), so the lease is lost and nothing more may be sent.
+   */
+  private renew(id: number, held: Held): void {
+    const asked = now();
+    this.pool.query("UPDATE shipctl_leases SET expires_at = now() + $2 * interval '1 millisecond' WHERE id = $1 AND expires_at >= now() RETURNING id", [id, LEASE_MS]).then(
+      (r) => {
+        if (r.rowCount === 0) held.lost = true;
+        else if (!held.lost && asked.ms > held.confirmed.ms) held.confirmed = asked;
+      },
+      () => undefined,
+    );
+  }
+
+  /** Refuses (LeaseLapsed) unless the lease is surely still this run's: no request of a lapsed lease may leave. */
+  private checkHeld(held: Held, what: string): void {
+    if (!held.lost && ageOf(held.confirmed) < SEND_MARGIN_MS) return;
+    const since = held.confirmed.at.toTimeString().slice(0, 8);
+    const why = held.lost ? `expired, or was taken over or released by another run (last confirmed at ${since})` : `could not be renewed since ${since}`;
+    throw new LeaseLapsed(`this run's lease on ${what} in the shared ledger (${this.where}) ${why}: another machine may take over its rows in flight, so no more requests were sent. Rows recorded in flight stay so, not sent by this run.`, {
+      hint: "Check that the database is reachable from this machine (and that it stays awake while shipctl runs), then run the same command again: it settles these rows first, and nothing is sent twice.",
+    });
   }
 
   private async drop(id: number): Promise<void> {
-    clearInterval(this.held.get(id));
+    const held = this.held.get(id);
+    clearInterval(held?.timer);
+    held?.unguard();
     if (!this.held.delete(id)) return;
     await this.query("DELETE FROM shipctl_leases WHERE id = $1", [id]);
   }

@@ -34,7 +34,16 @@ export interface Refused {
 
 export interface Exclusion {
   release(): Promise<void>;
+  /**
+   * A shared store's lease only (postgres-leases.ts): throws LeaseLapsed unless the hold is surely still this run's,
+   * since another machine may take over the entries in flight of a run whose lease expired. Asked before each request
+   * (InputLedger), and by the HTTP layer before each attempt of a write, retries included (api/write-gate.ts).
+   */
+  checkHeld?(): void;
 }
+
+/** What a read-only ledger holds: nothing. */
+export const NO_EXCLUSION: Exclusion = { release: async () => undefined };
 
 /** Waiting for a run holding an input, instead of refusing at once (a checkout started twice by a script). */
 export interface ExclusionWait {

@@ -8,7 +8,7 @@
 // (ledger/settle-window.ts): read after a lagging read's allowance, a report not there failed, and a rerun sends it.
 import type { ApiClient } from "../api/client-types.js";
 import { shipmentStatusName, type ReportSet, type StoredShipment } from "../contract/index.js";
-import { CliError, ExitCode } from "../errors.js";
+import { CliError, ExitCode, LeaseLapsed } from "../errors.js";
 import { LedgerConflict, type InputLedger, type RowState } from "../ledger/input-ledger.js";
 import { answeredByService, settleAtFromIntent } from "../ledger/settle-window.js";
 import { reportBody } from "./report-body.js";
@@ -63,6 +63,12 @@ function facts(err: unknown): FailureFacts {
 /** Not about this report: the token, the subscription. Every other report would fail the same way. */
 export function isFatal(err: unknown): boolean {
   return err instanceof CliError && (err.exitCode === ExitCode.Auth || err.exitCode === ExitCode.Payment);
+}
+
+/** The shared ledger's lease lapsed (LeaseLapsed), as the HTTP layer hands it back: the cause of the body's failure. */
+function leaseLapsed(err: unknown): LeaseLapsed | undefined {
+  for (let e = err; e instanceof Error; e = e.cause) if (e instanceof LeaseLapsed) return e;
+  return undefined;
 }
 
 function messageOf(err: unknown): string {
@@ -193,6 +199,9 @@ export async function upload(ctx: SendContext, report: PreparedReport, windowNot
     });
     await ctx.api.uploadReport(shipmentId, ctx.set, body, { signal: ctx.signal });
   } catch (err) {
+    // Cut short before its last byte (markSent): never sent whole; it stays in flight, and the run stops by its name.
+    const lapsed = leaseLapsed(err);
+    if (lapsed !== undefined) throw lapsed;
     return await afterFailure(ctx, report, err, windowNote, done, bytes);
   }
   note(ctx, report, stored(ctx, report));
