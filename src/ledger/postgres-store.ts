@@ -10,6 +10,7 @@
 // nothing is sent without its entry, and nothing falls back to the local store.
 import type { Pool } from "pg";
 import { CliError, LedgerUnavailable } from "../errors.js";
+import { checkWriteGuards } from "../api/write-gate.js";
 import type { RowState } from "./entry.js";
 import { thisRun, type Holder } from "./holder.js";
 import { holderMayBeAlive, LeaseTable, type Lease, type Scope } from "./postgres-leases.js";
@@ -89,6 +90,9 @@ export class PostgresStore implements LedgerStore {
     // One statement may not update a row twice: a key's last state in the batch is the one that counts.
     const entries = [...new Map(given.map((e) => [e.key, e])).values()];
     if (entries.length === 0) return;
+    // A run whose lease may have lapsed writes nothing more: another machine may have taken its entries over, and a
+    // late outcome of this run (a stale read-back's "not applied") would undo what that machine recorded.
+    checkWriteGuards();
     // Every write commits before it returns: a lost outcome would only leave its entry in flight, but PostgreSQL
     // gives no cheaper write than a committed one to a pooled connection. An entry of another input is left as it is,
     // whatever its state: only a claim moves a key to another input (claim, takeOver). Once a dead run's entry is

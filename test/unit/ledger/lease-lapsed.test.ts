@@ -46,6 +46,24 @@ describe.skipIf(!postgresAvailable("lapsed leases (test/unit/ledger/lease-lapsed
     }
   }
 
+  it("writes nothing more to the ledger once its lease is lost: a late outcome leaves the entry another machine settled as it is", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const url = await server.newDatabase();
+    const ledger = await open(url);
+    await ledger.record([["W-1", intent(1)]]);
+    ledger.markSent("W-1", new Date());
+    // Another machine took the lease and the entry over, and settled it: created.
+    await sql(url, "UPDATE shipctl_leases SET id = nextval('shipctl_ids'), machine = 'ben-laptop', pid = 4242");
+    await sql(url, `UPDATE shipctl_entries SET state = '{"state":"created","id":9}'::jsonb, machine = 'ben-laptop', pid = 4242`);
+    vi.advanceTimersByTime(LEASE_MS / 3);
+    await vi.waitFor(() => expect(() => ledger.markSent([], new Date())).toThrow(LeaseLapsed));
+    // This run's stale read-back: not applied.
+    ledger.note([["W-1", { state: "failed", error: "not applied" }]]);
+    await ledger.close();
+    const { rows } = await sql(url, "SELECT state FROM shipctl_entries");
+    expect(rows.map((r) => r.state)).toEqual([{ state: "created", id: 9 }]);
+  });
+
   it("refuses the next request once a renewal finds its lease taken over by another machine; its rows stay in flight, unsent", async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     const url = await server.newDatabase();
