@@ -155,9 +155,10 @@ describe("sendReport", () => {
     api.uploadError = apiError("connection reset", { mayHaveArrived: true });
     const c = await ctx(api);
     const o = await sendReport(c, await prepared());
-    const settleAt = new Date(NOW.getTime() + c.ledger.window.sendBoundMs + c.ledger.window.applyMs);
+    // The body left at once, within the send bound of its intent: the settle time is the one its claim carries.
+    const settleAt = new Date(NOW.getTime() + 2 * c.ledger.window.sendBoundMs + c.ledger.window.applyMs);
     expect(o).toMatchObject({ result: "unknown", exitCode: ExitCode.Unavailable, settleAt });
-    expect(o.message).toContain("still Delivered: the service may still be applying it until 2025-03-02 12:05:15 UTC");
+    expect(o.message).toContain("still Delivered: the service may still be applying it until 2025-03-02 12:05:30 UTC");
     expect(api.uploads).toHaveLength(1);
     expect(c.ledger.row("5/1")).toMatchObject({ state: "in_flight", sent_at: NOW.toISOString(), settle_at: settleAt.toISOString() });
   });
@@ -190,7 +191,7 @@ describe("sendReport", () => {
       api.uploadError = apiError("Bad gateway", { status, mayHaveArrived: true });
       const c = await ctx(api);
       const o = await sendReport(c, await prepared());
-      const settleAt = new Date(NOW.getTime() + c.ledger.window.sendBoundMs + c.ledger.window.applyMs);
+      const settleAt = new Date(NOW.getTime() + 2 * c.ledger.window.sendBoundMs + c.ledger.window.applyMs);
       expect(o).toMatchObject({ result: "unknown", exitCode: ExitCode.Unavailable, settleAt });
       expect(slept).toEqual([]);
       expect(c.ledger.row("5/1")).toMatchObject({ state: "in_flight", settle_at: settleAt.toISOString() });
