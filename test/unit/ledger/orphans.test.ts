@@ -11,6 +11,7 @@ import { restated } from "../../../src/ledger/orphans.js";
 import type { SettleWindow } from "../../../src/ledger/settle-window.js";
 import { tempDir } from "../../helpers/cli.js";
 import { postgresAvailable, startPostgres, type PostgresServer } from "../../helpers/postgres.js";
+import { needs, POSTGRES_SERVER } from "../../helpers/system.js";
 
 const window: SettleWindow = { applyMs: 300_000, sendBoundMs: 15_000, source: "default" };
 const now = new Date("2026-11-27T12:00:00.000Z");
@@ -29,7 +30,9 @@ describe("restated", () => {
   });
 });
 
-describe.skipIf(!postgresAvailable("orphans (test/unit/ledger/orphans.test.ts)"))("takeOverOrphans, through sentElsewhere", () => {
+// Windows: skipped by its category (CI never skips it on Linux: postgresAvailable).
+const available = POSTGRES_SERVER && postgresAvailable("orphans (test/unit/ledger/orphans.test.ts)");
+describe.skipIf(!available)(needs(POSTGRES_SERVER, "PostgreSQL", "takeOverOrphans, through sentElsewhere"), () => {
   let server: PostgresServer;
   beforeAll(async () => {
     server = await startPostgres();
