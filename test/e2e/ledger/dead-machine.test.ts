@@ -149,9 +149,12 @@ describe.skipIf(!postgresAvailable("dead machine e2e (test/e2e/ledger/dead-machi
     expect(early.stderr).toMatch(/may still be being paid/);
     expect(await org.control.requests(PAY)).toHaveLength(1);
 
-    const reads = (await org.control.requests({ method: "GET", path: `/api/v1/shipments/${ids[0]}` })).length;
+    // B reads every shipment back before the payment is let through: a read before the release and another after it
+    // would see one payment half applied.
+    const readOf = (id: number) => ({ method: "GET", path: `/api/v1/shipments/${id}` });
+    const reads = await Promise.all(ids.map(async (id) => (await org.control.requests(readOf(id))).length));
     const waiting = collect(spawnCli(args, b.options), 60_000);
-    await received(org, { method: "GET", path: `/api/v1/shipments/${ids[0]}` }, reads + 1);
+    for (const [i, id] of ids.entries()) await received(org, readOf(id), reads[i]! + 1);
     await org.control.releaseHeld();
     const r = await waiting;
     expect(r.exitCode, r.stderr).toBe(0);
