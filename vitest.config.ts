@@ -36,6 +36,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          globalSetup: ["test/temp-root.ts"],
           include: ["test/unit/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...isolatedUnitFiles],
           // The unit files share their worker's modules instead of loading them afresh in a new process each: 204
@@ -45,7 +46,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: true, test: { name: "unit-mocks", include: isolatedUnitFiles } },
+      { extends: true, test: { name: "unit-mocks", globalSetup: ["test/temp-root.ts"], include: isolatedUnitFiles } },
       {
         extends: true,
         test: {
@@ -53,7 +54,7 @@ export default defineConfig({
           include: ["test/**/*.test.ts"],
           // The installed package's test needs the npm registry: `npm run test:package` (vitest.package.config.ts).
           exclude: [...configDefaults.exclude, "test/unit/**", "test/package/**"],
-          globalSetup: ["test/global-setup.ts"],
+          globalSetup: ["test/temp-root.ts", "test/global-setup.ts"],
           // One worker process runs many files here too: what they load (the sandbox, undici) is loaded once per
           // worker, not once per file (import 68 s -> 8 s summed over the 108 files). Each file starts and closes
           // its own sandboxes; the CLI runs in processes of its own either way.

@@ -76,7 +76,7 @@ describe("an upload still being applied when its run stops", () => {
     expect(later.stderr).not.toContain("in flight");
     expect(await posts(org, id)).toBe(1);
     expect(await org.control.reports()).toHaveLength(1);
-  });
+  }, 90_000); // Four runs of the CLI, each fitting 12 photos: 7 s on a quiet machine, over 30 s with both cores busy.
 
   it("Ctrl-C: the run waits for the upload's answer and records it (exit 130); the rerun sends nothing", async () => {
     const org = await sb.newOrg();
