@@ -18,21 +18,22 @@
 // revised it, is the answer; the ledger records it, so the next rerun asks the ledger again.
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import { ForbiddenError, NotFoundError } from "../api/api-errors.js";
-import { ADDRESS_FIELDS, addressKey, type Address, type StoredAddress } from "../contract/index.js";
+import { addressKey, type Address, type StoredAddress } from "../contract/index.js";
+import { addressOf } from "./verification.js";
 import { callOptions, type Deps } from "../deps.js";
 import { InterruptedError, UnavailableError } from "../errors.js";
 import { InputLedger, type InFlight, type RowState } from "../ledger/input-ledger.js";
 import { addressHash } from "../ledger/entry.js";
 import { sentElsewhere, sentElsewhereError } from "../ledger/copy-guard.js";
 import type { Entry } from "../ledger/store.js";
-import { classifyFailure } from "../ledger/failure-kind.js";
+import { Outcomes } from "../batch/outcomes.js";
+import { RowSender } from "../batch/row-sender.js";
 import { RECONCILE_DELAY_MS } from "../batch/settle-lost.js";
 import { settleLedger } from "../ledger/settle-ledger.js";
 import { seenBy } from "../ledger/owner.js";
-import { settleAtFromIntent, settleWindowOf } from "../ledger/settle-window.js";
+import { settleWindowOf } from "../ledger/settle-window.js";
 import { formatSettleTime } from "../output/time-format.js";
-import { addressFinder } from "./address-read-back.js";
-import { sameAddressKey, StoredAddresses } from "./stored-match.js";
+import { addressFinder, sameAddressKey, StoredAddresses } from "./stored-match.js";
 
 /** How long `address add` waits for another run adding the same address before refusing it. */
 const LOCK_WAIT_MS = 5_000;
@@ -189,36 +190,26 @@ async function readStored(api: ApiClient, call: CallOptions, id: number): Promis
   }
 }
 
-/** A stored address's fields as a request would carry them (id and timestamps left out). */
-function addressOf(stored: StoredAddress): Address {
-  const out: Record<string, unknown> = {};
-  for (const f of ADDRESS_FIELDS) if (stored[f] !== null && stored[f] !== undefined) out[f] = stored[f];
-  return out as Address;
-}
-
 async function store(deps: Deps, api: ApiClient, call: CallOptions, ledger: InputLedger, key: string, address: Address): Promise<AddedAddress> {
   if (deps.signal.aborted) throw new InterruptedError("interrupted before the address was sent: nothing was stored");
-  // The service has no idempotency key: the intent, with the address exactly as sent, is on disk before the POST, so
-  // a lost answer can be settled by reading back, by this run or the next.
-  const at = deps.clock.now();
-  const offset = api.serviceClockOffsetMs?.();
-  const settleAt = settleAtFromIntent(at, ledger.window);
-  await ledger.record([[key, { state: "in_flight", at: at.toISOString(), attempt: ledger.nextAttempt(), settle_at: settleAt.toISOString(), ...(offset === undefined ? {} : { offset_ms: offset }), sent: [address] }]]);
-  try {
+  // The one row sender of the CSV runs (batch/row-sender.ts): the intent, with the address exactly as sent, is on disk
+  // before the POST (no idempotency key), so a lost answer can be settled by reading back, by this run or the next.
+  const outcomes = new Outcomes();
+  const sender = new RowSender({ ledger, api, outcomes, clock: deps.clock, signal: deps.signal, concurrency: 1, done: "created", columnFor: (f) => f });
+  let failed: Error | undefined;
+  const send = () =>
     // Not idempotent: the HTTP layer lets it finish on the first Ctrl-C (deps.writeSignal), so its answer is recorded.
-    const { id } = await api.createAddress(address, { signal: deps.signal });
-    ledger.note([[key, { state: "created", id }]]);
-    return { kind: "stored", id, address, foundAfterLoss: false, interrupted: deps.signal.aborted };
-  } catch (err) {
-    const failure = classifyFailure(err, "addresses");
-    if (failure.kind === "lost") {
-      if (failure.answered !== undefined) ledger.markAnswered([key], deps.clock.now(), failure.answered);
-      return { kind: "stored", id: await readBack(deps, call, ledger, key, err as Error), address, foundAfterLoss: true, interrupted: false };
-    }
-    // Refused, or stopped before it left: not stored. Stopped after it may have left: in flight, for the rerun.
-    if (failure.kind !== "stop" || !failure.lost) ledger.note([[key, { state: "failed", error: (err as Error).message }]]);
-    throw err;
-  }
+    api.createAddress(address, { signal: deps.signal }).then(
+      (stored) => stored.id,
+      (e: Error) => Promise.reject((failed = e)),
+    );
+  await sender.offer({ key, row: 1, label: address.name, sent: [address], body: {}, send });
+  await sender.finish();
+  const { id } = outcomes.get(1)!;
+  if (id !== undefined) return { kind: "stored", id, address, foundAfterLoss: false, interrupted: deps.signal.aborted };
+  // Refused, or stopped: thrown as it came (the ledger holds it failed, or in flight for the rerun when it may have left).
+  if (sender.lost.length === 0 || sender.stopped !== undefined) throw failed;
+  return { kind: "stored", id: await readBack(deps, call, ledger, key, failed!), address, foundAfterLoss: true, interrupted: false };
 }
 
 /**
