@@ -52,7 +52,10 @@ export type AddedAddress =
    * Stored by an earlier run: nothing sent now. `settled` when that run's answer was lost and this run found it;
    * `listed` when the ledger did not know it and it was found among the stored addresses.
    */
-  | { kind: "earlier"; id: number; address: Address; settled: boolean; listed: boolean; ledger: string };
+  | { kind: "earlier"; id: number; address: Address; settled: boolean; listed: boolean };
+
+/** What an earlier run (of this input or another) stored, as the ledger knows it. */
+type Earlier = Omit<Extract<AddedAddress, { kind: "earlier" }>, "listed">;
 
 /**
  * Stores `input` unless an earlier run did. `toStore` decides what is sent (verification, a recommended revision):
@@ -75,28 +78,24 @@ export async function addAddressOnce(deps: Deps, input: Address, options: AddOnc
   });
   try {
     const call = callOptions(deps, "Reading the addresses");
-    const path = ledger.path;
-    if (!options.forceNew) {
+    // --force-new looks for nothing: it stores the address once more.
+    const listed = options.forceNew ? undefined : new StoredAddresses(api, call);
+    if (listed) {
       // First what other inputs recorded of this address: in a shared ledger, another machine's run of this same
       // input, or a dead run's, left in flight is taken in here (copy-guard.ts), so that earlierRuns settles it.
       const elsewhere = (await sentElsewhere(ledger, [base])).get(base);
       const earlier = (await earlierRuns(deps, api, call, ledger, input, options.wait)) ?? (await storedElsewhere(api, call, ledger, elsewhere, input));
-      if (earlier) return { listed: false, ledger: path, ...earlier };
-      const listed = new StoredAddresses(api, call);
-      let found = await listed.find(input);
-      let address = input;
-      if (!found) {
-        address = await toStore(api);
-        // A revision accepted at the prompt may be what an earlier run stored, as revised.
-        if (address !== input) found = await listed.find(address);
-      }
-      if (found) {
-        ledger.note([[freeKey(ledger, base), { state: "created", id: found.id }]]);
-        return { kind: "earlier", id: found.id, address: addressOf(found), settled: false, listed: true, ledger: path };
-      }
-      return await store(deps, api, call, ledger, freeKey(ledger, base), address);
+      if (earlier) return { listed: false, ...earlier };
     }
-    return await store(deps, api, call, ledger, freeKey(ledger, base), await toStore(api));
+    let found = await listed?.find(input);
+    const address = found ? input : await toStore(api);
+    // A revision accepted at the prompt may be what an earlier run stored, as revised.
+    if (!found && address !== input) found = await listed?.find(address);
+    if (found) {
+      ledger.note([[freeKey(ledger, base), { state: "created", id: found.id }]]);
+      return { kind: "earlier", id: found.id, address: addressOf(found), settled: false, listed: true };
+    }
+    return await store(deps, api, call, ledger, freeKey(ledger, base), address);
   } finally {
     await ledger.close();
   }
@@ -116,7 +115,7 @@ function freeKey(ledger: InputLedger, base: string): string {
  * one still unsettled stops the run before anything is sent. The latest stored, if this token can see it, is the
  * answer. Undefined when nothing is stored: the address is to be sent.
  */
-async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, ledger: InputLedger, input: Address, wait: boolean): Promise<Omit<Extract<AddedAddress, { kind: "earlier" }>, "ledger" | "listed"> | undefined> {
+async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, ledger: InputLedger, input: Address, wait: boolean): Promise<Earlier | undefined> {
   const settledNow = new Set<string>();
   if (ledger.inFlight().size > 0) {
     deps.io.err("An earlier run sent this address to be stored and its answer never came; reading the stored addresses back to settle it...\n");
@@ -162,13 +161,13 @@ async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, ledger
  * The address as another input stored it (`address add --csv`), found in the organization's ledger: read back once,
  * it must still be this address. One in flight there stops the run: that input's rerun settles it.
  */
-async function storedElsewhere(api: ApiClient, call: CallOptions, ledger: InputLedger, entry: Entry | undefined, input: Address): Promise<Omit<Extract<AddedAddress, { kind: "earlier" }>, "listed"> | undefined> {
+async function storedElsewhere(api: ApiClient, call: CallOptions, ledger: InputLedger, entry: Entry | undefined, input: Address): Promise<Earlier | undefined> {
   if (entry === undefined) return undefined;
   if (entry.state.state === "in_flight") throw sentElsewhereError("This address", "address add", [entry], 1, ledger.store.shared === true);
   if (entry.state.state !== "created") return undefined;
   const record = await readStored(api, call, entry.state.id);
   if (record === undefined || !sameParty(record, input)) return undefined;
-  return { kind: "earlier", id: entry.state.id, address: addressOf(record), settled: false, ledger: entry.input };
+  return { kind: "earlier", id: entry.state.id, address: addressOf(record), settled: false };
 }
 
 /**
