@@ -30,6 +30,7 @@ import { Outcomes } from "../batch/outcomes.js";
 import { RowSender } from "../batch/row-sender.js";
 import { RECONCILE_DELAY_MS } from "../batch/settle-lost.js";
 import { settleLedger } from "../ledger/settle-ledger.js";
+import type { Settlement } from "../ledger/settle.js";
 import { seenBy } from "../ledger/owner.js";
 import { settleWindowOf } from "../ledger/settle-window.js";
 import { formatSettleTime } from "../output/time-format.js";
@@ -119,11 +120,7 @@ async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, ledger
   const settledNow = new Set<string>();
   if (ledger.inFlight().size > 0) {
     deps.io.err("An earlier run sent this address to be stored and its answer never came; reading the stored addresses back to settle it...\n");
-    const settled = await settleLedger(ledger, await addressFinder(deps, call, ledger), deps, {
-      wait,
-      noun: "address",
-      done: (id) => ({ state: "created", id: id! }),
-    });
+    const settled = await settleAddresses(deps, call, ledger, { wait });
     for (const [key, s] of settled) if (s.state === "applied") settledNow.add(key);
     const still = [...ledger.inFlight().values()];
     if (still.length > 0) {
@@ -222,19 +219,10 @@ async function readBack(deps: Deps, call: CallOptions, ledger: InputLedger, key:
   deps.io.err(`${lost.message}\nNot sending it again; reading the stored addresses back in ${Math.ceil(pause / 1000)} s to see whether it was stored...\n`);
   const until = formatSettleTime(settleAt);
   const rerun = `Run the same command again after ${until} (sooner, it waits until then): it reads the addresses back first and stores the address only if this request did not.`;
-  let found: number | undefined;
-  let notStored = false;
+  let settled: Settlement | undefined;
   try {
     await deps.clock.sleep(pause, deps.signal);
-    const settled = await settleLedger(ledger, await addressFinder(deps, call, ledger), deps, {
-      only: (k) => k === key,
-      wait: false,
-      noun: "address",
-      done: (id) => ({ state: "created", id: id! }),
-    });
-    const s = settled.get(key);
-    if (s?.state === "applied") found = s.id;
-    notStored = s?.state === "not-applied";
+    settled = (await settleAddresses(deps, call, ledger, { only: (k) => k === key, wait: false })).get(key);
   } catch (err) {
     if (deps.signal.aborted) {
       throw new InterruptedError("interrupted while checking whether the address was stored: it may have been", {
@@ -247,8 +235,8 @@ async function readBack(deps: Deps, call: CallOptions, ledger: InputLedger, key:
       { hint: `Nothing was sent again. ${rerun} (\`shipctl list addresses\` shows the newest addresses.)`, cause: err },
     );
   }
-  if (found !== undefined) return found;
-  if (notStored) {
+  if (settled?.state === "applied" && settled.id !== undefined) return settled.id;
+  if (settled?.state === "not-applied") {
     const answered = flight.answer_status === undefined ? "its settle time has passed" : `the service answered ${flight.answer_status}`;
     throw new UnavailableError(`the address was not stored: ${answered}, and it is not among the stored addresses`, {
       hint: "Nothing was stored. Run the same command again to store it.",
@@ -260,4 +248,9 @@ async function readBack(deps: Deps, call: CallOptions, ledger: InputLedger, key:
       `${RECONCILE_DELAY_MS / 1000} s later, but the service may still be storing it until ${until}`,
     { hint: `Nothing was sent again. ${rerun}`, cause: lost },
   );
+}
+
+/** Settles this address's requests in flight by reading the stored addresses back; the ledger records what it finds. */
+async function settleAddresses(deps: Deps, call: CallOptions, ledger: InputLedger, o: { wait: boolean; only?: (key: string) => boolean }): Promise<Map<string, Settlement>> {
+  return settleLedger(ledger, await addressFinder(deps, call, ledger), deps, { ...o, noun: "address", done: (id) => ({ state: "created", id: id! }) });
 }
