@@ -172,8 +172,7 @@ async function addBatch(run: BatchRun, ledger: InputLedger): Promise<number> {
     if (found) alreadyStored.set(key, found);
   }
 
-  type AddJob = RowJob & { address: Address };
-  return sendRowPass<ValidAddressRow, AddJob>(run, ledger, {
+  return sendRowPass<ValidAddressRow, RowJob>(run, ledger, {
     spec,
     validation,
     done: "created",
@@ -190,7 +189,7 @@ async function addBatch(run: BatchRun, ledger: InputLedger): Promise<number> {
       const ready = decided(row.addressKey, row.payload, decisions);
       if ("error" in ready) return { outcome: { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable } };
       const address = ready.payload;
-      return { job: { key: row.key, row: row.row, ...base, address, sent: [address], body: address as unknown as Record<string, unknown>, send: async () => (await api.createAddress(address, run.call)).id } };
+      return { job: { key: row.key, row: row.row, ...base, sent: [address], body: address as unknown as Record<string, unknown>, send: async () => (await api.createAddress(address, run.call)).id } };
     },
     settleLost: (sender) => settleOwnLost(deps, ledger, sender.lost, () => addressFinder(deps, run.call, ledger), { outcomes: run.outcomes, say: run.say, noun: { read: "addresses", row: "row" }, readBack: sender.stopped === undefined }),
     finish,
