@@ -1,22 +1,25 @@
-// `shipctl address verify --csv FILE` and `shipctl address add --csv FILE`.
+// `shipctl address verify --csv FILE`, `shipctl address add --csv FILE` and `shipctl address update --csv FILE`, each
+// through the shared batch pipeline (batch/) with the address spec (address-spec.ts).
 // verify: each distinct address is verified once; every row gets its address's verdict. Nothing is stored, so no
 //   ledger. Exit 0 all valid, 8 some valid, 6 none valid, 7 the service was unavailable.
 // add: like `shipment create --csv` one address a request: verified first (unless --no-verify), then POSTed with the
 //   ledger around each request; POST /api/v1/addresses has no idempotency key either, so a lost answer is reconciled
 //   by reading the stored addresses back before anything is resent.
+// update: every row carries the id of a stored address and all its fields (the service replaces the whole address),
+//   e.g. an edited `list addresses --format csv`. Each row is compared with its address as it is now
+//   (batch/update-plan.ts), and only the rows that change something go on: each of their distinct addresses verified
+//   once (unless --no-verify), then each row sent as its own PATCH, as `shipment update --csv` does (batch/patch-rows.ts).
 import { ADDRESS_FIELDS } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { ExitCode } from "../errors.js";
-import { AddressSet, verdictOf } from "../batch/address-set.js";
-import { addressRecords, addressScanSpec, type ValidAddressRow } from "./address-spec.js";
+import { AddressSet, VerdictRequests } from "../batch/address-set.js";
+import { addressContent, addressRecords, addressScanSpec, type ValidAddressRow } from "./address-spec.js";
 import { withBatch, type BatchRun } from "../batch/batch-run.js";
 import { finishRun } from "../batch/finish.js";
-import type { InputLedger, Verdict } from "../ledger/input-ledger.js";
+import type { InputLedger } from "../ledger/input-ledger.js";
 import { settledEarlier, settleEarlierRuns, settleOwnLost } from "../batch/settle-lost.js";
-import { addressFinder } from "./address-read-back.js";
 import { Notes } from "../csv/value-notes.js";
 import { problemsText } from "../batch/outcomes.js";
-import { mapLimit } from "../batch/pool.js";
 import { findEarlierSends } from "../ledger/copy-guard.js";
 import { decided, refuseInvalid, reportValidation, verifyDistinct } from "../batch/before-send.js";
 import type { ResultWords } from "../batch/results.js";
@@ -26,13 +29,17 @@ import type { CsvOptions } from "../batch/run-options.js";
 import { openScan } from "../csv/scan.js";
 import { validatePass } from "../batch/validate-pass.js";
 import { settleCreatedInvalid } from "../batch/created-invalid.js";
-import { isApiFailure, ApiAuthError, RequestInterruptedError } from "../api/api-errors.js";
 import { diffFields } from "../output/diff.js";
 import type { Address, StoredAddress } from "../contract/index.js";
-import { StoredAddresses } from "./stored-match.js";
+import { addressFinder, StoredAddresses } from "./stored-match.js";
+import { patchRows } from "../batch/patch-rows.js";
+import { shortHash } from "../ledger/entry.js";
+import { addressChanges } from "./address-diff.js";
 
-export const VERIFY_WORDS: ResultWords = { idKey: "address_id", idHeader: "address id", labelHeader: "name", done: "valid" };
-export const ADD_WORDS: ResultWords = { idKey: "address_id", idHeader: "address id", labelHeader: "name", done: "created" };
+const words = (done: ResultWords["done"]): ResultWords => ({ idKey: "address_id", idHeader: "address id", labelHeader: "name", done });
+const VERIFY_WORDS = words("valid");
+const ADD_WORDS = words("created");
+const UPDATE_WORDS = words("updated");
 
 export async function runAddressVerifyCsv(deps: Deps, options: CsvOptions): Promise<number> {
   return withBatch(deps, options, "address-verify", VERIFY_WORDS, (run) => verifyBatch(run));
@@ -42,7 +49,25 @@ export async function runAddressAddCsv(deps: Deps, options: CsvOptions): Promise
   return withLedger(deps, options, "address-add", ADD_WORDS, addressRecords("address-add"), addBatch);
 }
 
-type VerifyResult = Verdict | { failed: string };
+export async function runAddressUpdateCsv(deps: Deps, options: CsvOptions): Promise<number> {
+  return withLedger(deps, options, "address-update", UPDATE_WORDS, addressRecords("address-update"), (run, ledger) =>
+    patchRows(run, ledger, {
+      spec: (keys) => addressScanSpec(run.tables, { keys, kind: "address-update" }),
+      words: UPDATE_WORDS,
+      command: "address update",
+      sends: "address",
+      columnFor: (field) => field,
+      hash: (row) => shortHash(addressContent(row)),
+      addAddresses: (row, addresses) => addresses.add(row.addressKey, row.payload, row.row),
+      ready: (row, decisions) => decided(row.addressKey, row.payload, decisions),
+      send: async (id, payload, call) => (await run.deps.api()).updateAddress(id, payload, call),
+      current: async (id, call) => (await run.deps.api()).getAddress(id, call),
+      compare: (row, stored) => ({ changes: addressChanges(row.payload, stored, (f) => ({ field: f, column: f })) }),
+      // A stored address has no price of its own.
+      priced: () => false,
+    }),
+  );
+}
 
 async function verifyBatch(run: BatchRun): Promise<number> {
   const { deps, outcomes } = run;
@@ -59,15 +84,10 @@ async function verifyBatch(run: BatchRun): Promise<number> {
 
   const api = await deps.api();
   deps.io.err(`Verifying ${addresses.size} distinct address${addresses.size === 1 ? "" : "es"}...\n`);
+  // No ledger: verifying stores nothing. A failure that stops the run (not authenticated, Ctrl-C) is thrown.
+  const requests = new VerdictRequests({ api: async () => api, concurrency: run.options.concurrency, call: run.call });
   const entries = [...addresses.byKey.entries()];
-  const results = await mapLimit(entries, run.options.concurrency, async ([, d]): Promise<VerifyResult> => {
-    try {
-      return verdictOf(await api.verifyAddress(d.address, run.call));
-    } catch (e) {
-      if (e instanceof ApiAuthError || e instanceof RequestInterruptedError || !isApiFailure(e)) throw e;
-      return { failed: e.message };
-    }
-  });
+  const results = await Promise.all(entries.map(([key, d]) => requests.get(key, d.address)));
   const verdicts = new Map(entries.map(([key], i) => [key, results[i]!]));
 
   const scan = await openScan(run.source, spec);
@@ -152,8 +172,7 @@ async function addBatch(run: BatchRun, ledger: InputLedger): Promise<number> {
     if (found) alreadyStored.set(key, found);
   }
 
-  type AddJob = RowJob & { address: Address };
-  return sendRowPass<ValidAddressRow, AddJob>(run, ledger, {
+  return sendRowPass<ValidAddressRow, RowJob>(run, ledger, {
     spec,
     validation,
     done: "created",
@@ -170,7 +189,7 @@ async function addBatch(run: BatchRun, ledger: InputLedger): Promise<number> {
       const ready = decided(row.addressKey, row.payload, decisions);
       if ("error" in ready) return { outcome: { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable } };
       const address = ready.payload;
-      return { job: { key: row.key, row: row.row, ...base, address, sent: [address], body: address as unknown as Record<string, unknown>, send: async () => (await api.createAddress(address, run.call)).id } };
+      return { job: { key: row.key, row: row.row, ...base, sent: [address], body: address as unknown as Record<string, unknown>, send: async () => (await api.createAddress(address, run.call)).id } };
     },
     settleLost: (sender) => settleOwnLost(deps, ledger, sender.lost, () => addressFinder(deps, run.call, ledger), { outcomes: run.outcomes, say: run.say, noun: { read: "addresses", row: "row" }, readBack: sender.stopped === undefined }),
     finish,

@@ -18,21 +18,23 @@
 // revised it, is the answer; the ledger records it, so the next rerun asks the ledger again.
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import { ForbiddenError, NotFoundError } from "../api/api-errors.js";
-import { ADDRESS_FIELDS, addressKey, type Address, type StoredAddress } from "../contract/index.js";
+import { addressKey, type Address, type StoredAddress } from "../contract/index.js";
+import { addressOf } from "./verification.js";
 import { callOptions, type Deps } from "../deps.js";
 import { InterruptedError, UnavailableError } from "../errors.js";
 import { InputLedger, type InFlight, type RowState } from "../ledger/input-ledger.js";
 import { addressHash } from "../ledger/entry.js";
 import { sentElsewhere, sentElsewhereError } from "../ledger/copy-guard.js";
 import type { Entry } from "../ledger/store.js";
-import { classifyFailure } from "../ledger/failure-kind.js";
+import { Outcomes } from "../batch/outcomes.js";
+import { RowSender } from "../batch/row-sender.js";
 import { RECONCILE_DELAY_MS } from "../batch/settle-lost.js";
 import { settleLedger } from "../ledger/settle-ledger.js";
+import type { Settlement } from "../ledger/settle.js";
 import { seenBy } from "../ledger/owner.js";
-import { settleAtFromIntent, settleWindowOf } from "../ledger/settle-window.js";
+import { settleWindowOf } from "../ledger/settle-window.js";
 import { formatSettleTime } from "../output/time-format.js";
-import { addressFinder } from "./address-read-back.js";
-import { sameAddressKey, StoredAddresses } from "./stored-match.js";
+import { addressFinder, sameAddressKey, StoredAddresses } from "./stored-match.js";
 
 /** How long `address add` waits for another run adding the same address before refusing it. */
 const LOCK_WAIT_MS = 5_000;
@@ -51,7 +53,10 @@ export type AddedAddress =
    * Stored by an earlier run: nothing sent now. `settled` when that run's answer was lost and this run found it;
    * `listed` when the ledger did not know it and it was found among the stored addresses.
    */
-  | { kind: "earlier"; id: number; address: Address; settled: boolean; listed: boolean; ledger: string };
+  | { kind: "earlier"; id: number; address: Address; settled: boolean; listed: boolean };
+
+/** What an earlier run (of this input or another) stored, as the ledger knows it. */
+type Earlier = Omit<Extract<AddedAddress, { kind: "earlier" }>, "listed">;
 
 /**
  * Stores `input` unless an earlier run did. `toStore` decides what is sent (verification, a recommended revision):
@@ -74,28 +79,24 @@ export async function addAddressOnce(deps: Deps, input: Address, options: AddOnc
   });
   try {
     const call = callOptions(deps, "Reading the addresses");
-    const path = ledger.path;
-    if (!options.forceNew) {
+    // --force-new looks for nothing: it stores the address once more.
+    const listed = options.forceNew ? undefined : new StoredAddresses(api, call);
+    if (listed) {
       // First what other inputs recorded of this address: in a shared ledger, another machine's run of this same
       // input, or a dead run's, left in flight is taken in here (copy-guard.ts), so that earlierRuns settles it.
       const elsewhere = (await sentElsewhere(ledger, [base])).get(base);
       const earlier = (await earlierRuns(deps, api, call, ledger, input, options.wait)) ?? (await storedElsewhere(api, call, ledger, elsewhere, input));
-      if (earlier) return { listed: false, ledger: path, ...earlier };
-      const listed = new StoredAddresses(api, call);
-      let found = await listed.find(input);
-      let address = input;
-      if (!found) {
-        address = await toStore(api);
-        // A revision accepted at the prompt may be what an earlier run stored, as revised.
-        if (address !== input) found = await listed.find(address);
-      }
-      if (found) {
-        ledger.note([[freeKey(ledger, base), { state: "created", id: found.id }]]);
-        return { kind: "earlier", id: found.id, address: addressOf(found), settled: false, listed: true, ledger: path };
-      }
-      return await store(deps, api, call, ledger, freeKey(ledger, base), address);
+      if (earlier) return { listed: false, ...earlier };
     }
-    return await store(deps, api, call, ledger, freeKey(ledger, base), await toStore(api));
+    let found = await listed?.find(input);
+    const address = found ? input : await toStore(api);
+    // A revision accepted at the prompt may be what an earlier run stored, as revised.
+    if (!found && address !== input) found = await listed?.find(address);
+    if (found) {
+      ledger.note([[freeKey(ledger, base), { state: "created", id: found.id }]]);
+      return { kind: "earlier", id: found.id, address: addressOf(found), settled: false, listed: true };
+    }
+    return await store(deps, api, call, ledger, freeKey(ledger, base), address);
   } finally {
     await ledger.close();
   }
@@ -115,15 +116,11 @@ function freeKey(ledger: InputLedger, base: string): string {
  * one still unsettled stops the run before anything is sent. The latest stored, if this token can see it, is the
  * answer. Undefined when nothing is stored: the address is to be sent.
  */
-async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, ledger: InputLedger, input: Address, wait: boolean): Promise<Omit<Extract<AddedAddress, { kind: "earlier" }>, "ledger" | "listed"> | undefined> {
+async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, ledger: InputLedger, input: Address, wait: boolean): Promise<Earlier | undefined> {
   const settledNow = new Set<string>();
   if (ledger.inFlight().size > 0) {
     deps.io.err("An earlier run sent this address to be stored and its answer never came; reading the stored addresses back to settle it...\n");
-    const settled = await settleLedger(ledger, await addressFinder(deps, call, ledger), deps, {
-      wait,
-      noun: "address",
-      done: (id) => ({ state: "created", id: id! }),
-    });
+    const settled = await settleAddresses(deps, call, ledger, { wait });
     for (const [key, s] of settled) if (s.state === "applied") settledNow.add(key);
     const still = [...ledger.inFlight().values()];
     if (still.length > 0) {
@@ -161,13 +158,13 @@ async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, ledger
  * The address as another input stored it (`address add --csv`), found in the organization's ledger: read back once,
  * it must still be this address. One in flight there stops the run: that input's rerun settles it.
  */
-async function storedElsewhere(api: ApiClient, call: CallOptions, ledger: InputLedger, entry: Entry | undefined, input: Address): Promise<Omit<Extract<AddedAddress, { kind: "earlier" }>, "listed"> | undefined> {
+async function storedElsewhere(api: ApiClient, call: CallOptions, ledger: InputLedger, entry: Entry | undefined, input: Address): Promise<Earlier | undefined> {
   if (entry === undefined) return undefined;
   if (entry.state.state === "in_flight") throw sentElsewhereError("This address", "address add", [entry], 1, ledger.store.shared === true);
   if (entry.state.state !== "created") return undefined;
   const record = await readStored(api, call, entry.state.id);
   if (record === undefined || !sameParty(record, input)) return undefined;
-  return { kind: "earlier", id: entry.state.id, address: addressOf(record), settled: false, ledger: entry.input };
+  return { kind: "earlier", id: entry.state.id, address: addressOf(record), settled: false };
 }
 
 /**
@@ -189,36 +186,26 @@ async function readStored(api: ApiClient, call: CallOptions, id: number): Promis
   }
 }
 
-/** A stored address's fields as a request would carry them (id and timestamps left out). */
-function addressOf(stored: StoredAddress): Address {
-  const out: Record<string, unknown> = {};
-  for (const f of ADDRESS_FIELDS) if (stored[f] !== null && stored[f] !== undefined) out[f] = stored[f];
-  return out as Address;
-}
-
 async function store(deps: Deps, api: ApiClient, call: CallOptions, ledger: InputLedger, key: string, address: Address): Promise<AddedAddress> {
   if (deps.signal.aborted) throw new InterruptedError("interrupted before the address was sent: nothing was stored");
-  // The service has no idempotency key: the intent, with the address exactly as sent, is on disk before the POST, so
-  // a lost answer can be settled by reading back, by this run or the next.
-  const at = deps.clock.now();
-  const offset = api.serviceClockOffsetMs?.();
-  const settleAt = settleAtFromIntent(at, ledger.window);
-  await ledger.record([[key, { state: "in_flight", at: at.toISOString(), attempt: ledger.nextAttempt(), settle_at: settleAt.toISOString(), ...(offset === undefined ? {} : { offset_ms: offset }), sent: [address] }]]);
-  try {
+  // The one row sender of the CSV runs (batch/row-sender.ts): the intent, with the address exactly as sent, is on disk
+  // before the POST (no idempotency key), so a lost answer can be settled by reading back, by this run or the next.
+  const outcomes = new Outcomes();
+  const sender = new RowSender({ ledger, api, outcomes, clock: deps.clock, signal: deps.signal, concurrency: 1, done: "created", columnFor: (f) => f });
+  let failed: Error | undefined;
+  const send = () =>
     // Not idempotent: the HTTP layer lets it finish on the first Ctrl-C (deps.writeSignal), so its answer is recorded.
-    const { id } = await api.createAddress(address, { signal: deps.signal });
-    ledger.note([[key, { state: "created", id }]]);
-    return { kind: "stored", id, address, foundAfterLoss: false, interrupted: deps.signal.aborted };
-  } catch (err) {
-    const failure = classifyFailure(err, "addresses");
-    if (failure.kind === "lost") {
-      if (failure.answered !== undefined) ledger.markAnswered([key], deps.clock.now(), failure.answered);
-      return { kind: "stored", id: await readBack(deps, call, ledger, key, err as Error), address, foundAfterLoss: true, interrupted: false };
-    }
-    // Refused, or stopped before it left: not stored. Stopped after it may have left: in flight, for the rerun.
-    if (failure.kind !== "stop" || !failure.lost) ledger.note([[key, { state: "failed", error: (err as Error).message }]]);
-    throw err;
-  }
+    api.createAddress(address, { signal: deps.signal }).then(
+      (stored) => stored.id,
+      (e: Error) => Promise.reject((failed = e)),
+    );
+  await sender.offer({ key, row: 1, label: address.name, sent: [address], body: {}, send });
+  await sender.finish();
+  const { id } = outcomes.get(1)!;
+  if (id !== undefined) return { kind: "stored", id, address, foundAfterLoss: false, interrupted: deps.signal.aborted };
+  // Refused, or stopped: thrown as it came (the ledger holds it failed, or in flight for the rerun when it may have left).
+  if (sender.lost.length === 0 || sender.stopped !== undefined) throw failed;
+  return { kind: "stored", id: await readBack(deps, call, ledger, key, failed!), address, foundAfterLoss: true, interrupted: false };
 }
 
 /**
@@ -232,19 +219,10 @@ async function readBack(deps: Deps, call: CallOptions, ledger: InputLedger, key:
   deps.io.err(`${lost.message}\nNot sending it again; reading the stored addresses back in ${Math.ceil(pause / 1000)} s to see whether it was stored...\n`);
   const until = formatSettleTime(settleAt);
   const rerun = `Run the same command again after ${until} (sooner, it waits until then): it reads the addresses back first and stores the address only if this request did not.`;
-  let found: number | undefined;
-  let notStored = false;
+  let settled: Settlement | undefined;
   try {
     await deps.clock.sleep(pause, deps.signal);
-    const settled = await settleLedger(ledger, await addressFinder(deps, call, ledger), deps, {
-      only: (k) => k === key,
-      wait: false,
-      noun: "address",
-      done: (id) => ({ state: "created", id: id! }),
-    });
-    const s = settled.get(key);
-    if (s?.state === "applied") found = s.id;
-    notStored = s?.state === "not-applied";
+    settled = (await settleAddresses(deps, call, ledger, { only: (k) => k === key, wait: false })).get(key);
   } catch (err) {
     if (deps.signal.aborted) {
       throw new InterruptedError("interrupted while checking whether the address was stored: it may have been", {
@@ -257,8 +235,8 @@ async function readBack(deps: Deps, call: CallOptions, ledger: InputLedger, key:
       { hint: `Nothing was sent again. ${rerun} (\`shipctl list addresses\` shows the newest addresses.)`, cause: err },
     );
   }
-  if (found !== undefined) return found;
-  if (notStored) {
+  if (settled?.state === "applied" && settled.id !== undefined) return settled.id;
+  if (settled?.state === "not-applied") {
     const answered = flight.answer_status === undefined ? "its settle time has passed" : `the service answered ${flight.answer_status}`;
     throw new UnavailableError(`the address was not stored: ${answered}, and it is not among the stored addresses`, {
       hint: "Nothing was stored. Run the same command again to store it.",
@@ -270,4 +248,9 @@ async function readBack(deps: Deps, call: CallOptions, ledger: InputLedger, key:
       `${RECONCILE_DELAY_MS / 1000} s later, but the service may still be storing it until ${until}`,
     { hint: `Nothing was sent again. ${rerun}`, cause: lost },
   );
+}
+
+/** Settles this address's requests in flight by reading the stored addresses back; the ledger records what it finds. */
+async function settleAddresses(deps: Deps, call: CallOptions, ledger: InputLedger, o: { wait: boolean; only?: (key: string) => boolean }): Promise<Map<string, Settlement>> {
+  return settleLedger(ledger, await addressFinder(deps, call, ledger), deps, { ...o, noun: "address", done: (id) => ({ state: "created", id: id! }) });
 }

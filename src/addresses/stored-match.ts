@@ -3,9 +3,15 @@
 // was typed differently), so the service's own list is the record: an address is "already stored" when a stored one
 // is the same place for the same party, as people retype it: case, spaces around and inside the words, and an empty
 // line_2 make no new address.
+// And reading them back to settle lost `address add` requests (ledger/listed-finder.ts), one address or a CSV's.
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import { walkPages } from "../api/walk-pages.js";
 import { ADDRESS_FIELDS, PAGE, type Address, type StoredAddress } from "../contract/index.js";
+import type { Deps } from "../deps.js";
+import type { InputLedger } from "../ledger/input-ledger.js";
+import { listedFinder, type ListedFinder } from "../ledger/listed-finder.js";
+import { addressesListed } from "../ledger/listed-resources.js";
+import { recordedLag } from "../ledger/service-lag.js";
 
 /** An address with what people retype differently taken out: equal keys, the same address. */
 export function sameAddressKey(address: Partial<Address>): string {
@@ -55,4 +61,18 @@ export class StoredAddresses {
     });
     return byKey;
   }
+}
+
+/**
+ * What a row sent is its intent's record (the address exactly as sent); a ledger of shipctl 0.1 recorded none, and
+ * then the forms the row may have been sent in (as written, or as revised by the verifier) stand in (`legacySent`).
+ */
+export async function addressFinder(deps: Deps, call: CallOptions, ledger: InputLedger, legacySent?: ReadonlyMap<string, Address[]>): Promise<ListedFinder> {
+  const [api, connection] = await Promise.all([deps.api(), deps.connection()]);
+  return listedFinder(addressesListed(api, call), {
+    claimed: ledger.claimedIds(),
+    sentOf: (r) => (r.state.sent as Address[] | undefined) ?? legacySent?.get(r.key),
+    lagMs: await recordedLag(deps.env, connection.baseUrl),
+    debug: (line) => deps.debug(line),
+  });
 }

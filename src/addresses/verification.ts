@@ -1,14 +1,25 @@
 // Address verification as the commands use it: one call to the service, read into a result that `verify` prints and
 // that `add` / `update` act on. The service answers 200 for a valid address and 400 with a verdict otherwise; when it
 // sets `recommended`, the address fields of that 400 body are its proposed revision.
+// What `address add` and `address update` store: the address as given when the service finds it valid (or with
+// --no-verify), the service's recommended revision only with --accept-recommended or a yes at the prompt, and nothing
+// when the service finds it invalid. One place, so both commands follow the same rules. `address update <id>` then
+// sends a PATCH with the full address (the service replaces the whole record, so resending it is harmless and needs
+// no ledger).
 import type { ApiClient } from "../api/client-types.js";
-import { Address, AddressVerificationStatus, verificationStatusName, type VerifyFailureBody } from "../contract/index.js";
+import { ADDRESS_FIELDS, Address, AddressVerificationStatus, verificationStatusName, type AddressField } from "../contract/index.js";
 import { callOptions, type Deps } from "../deps.js";
-import { RejectedError, UnavailableError } from "../errors.js";
-import { diffFields } from "../output/diff.js";
+import { CancelledError, RejectedError, UnavailableError } from "../errors.js";
+import { diffFields, renderDiff } from "../output/diff.js";
+import type { AddressFlags } from "../input/address-fields.js";
+import { readAddressInput } from "../input/address-input.js";
+import { confirmRevision } from "../batch/address-set.js";
 
-/** Address fields in the order people read them (and the diff lists them). */
-export const ADDRESS_FIELD_ORDER = ["name", "email", "phone", "line_1", "line_2", "city", "region", "post_code", "country"] as const;
+export interface StorePolicy {
+  /** false with --no-verify. */
+  verify: boolean;
+  acceptRecommended: boolean;
+}
 
 export interface FieldChangeJson {
   field: string;
@@ -44,7 +55,7 @@ export async function verifyWithService(deps: Deps, api: ApiClient, address: Add
       hint: "Wait a minute and run the command again.",
     });
   }
-  const revised = body.recommended ? revisionOf(body) : null;
+  const revised = body.recommended ? addressOf(body) : null;
   return {
     valid: false,
     status: body.status,
@@ -57,17 +68,15 @@ export async function verifyWithService(deps: Deps, api: ApiClient, address: Add
   };
 }
 
-function revisionOf(body: VerifyFailureBody): Address {
-  const revised: Record<string, unknown> = {};
-  for (const field of ADDRESS_FIELD_ORDER) {
-    const value = body[field];
-    if (value !== undefined && value !== null) revised[field] = value;
-  }
-  return revised as Address;
+/** The address fields a record holds (a verdict's revision, a stored address), as a request would carry them. */
+export function addressOf(record: Partial<Record<AddressField, unknown>>): Address {
+  const out: Record<string, unknown> = {};
+  for (const f of ADDRESS_FIELDS) if (record[f] !== null && record[f] !== undefined) out[f] = record[f];
+  return out as Address;
 }
 
-export function changesBetween(before: Address, after: Address): FieldChangeJson[] {
-  return diffFields(before, after, ADDRESS_FIELD_ORDER).map((c) => ({ field: c.field, from: c.before ?? null, to: c.after ?? null }));
+function changesBetween(before: Address, after: Address): FieldChangeJson[] {
+  return diffFields(before, after, ADDRESS_FIELDS).map((c) => ({ field: c.field, from: c.before ?? null, to: c.after ?? null }));
 }
 
 /** A revision the service proposes must still meet the contract before we send it back. */
@@ -78,4 +87,48 @@ export function checkedRevision(revised: Address): Address {
   throw new RejectedError(`the service's recommended revision breaks the contract's rules (${rules}); nothing was stored`, {
     hint: "Correct the address by hand and run again.",
   });
+}
+
+export async function addressToStore(deps: Deps, api: ApiClient, address: Address, policy: StorePolicy): Promise<Address> {
+  const theme = deps.theme.err;
+  if (!policy.verify) {
+    deps.io.err(`${theme.warn("Warning:")} not verified (--no-verify); an unverified address may cause lost or delayed shipments.\n`);
+    return address;
+  }
+  const result = await verifyWithService(deps, api, address);
+  if (result.valid) return address;
+  if (!result.recommended || !result.revised) {
+    throw new RejectedError(`the service found the address ${result.status_name.toLowerCase()}: ${result.message}; nothing was stored`, {
+      hint: "Correct the address and run again (or pass --no-verify to store it unverified, at your own risk).",
+    });
+  }
+  // The revision once, field by field: the service's message says the same in a sentence (issue 12), and is left for
+  // when there is no field to show.
+  const diff = renderDiff(result.changes.map((c) => ({ field: c.field, before: c.from, after: c.to })), { theme });
+  const shown = `The service recommends a revised address:${result.changes.length > 0 ? `\n${diff}` : ` ${result.message}\n`}`;
+  const revised = checkedRevision(result.revised);
+  if (policy.acceptRecommended) {
+    deps.io.err(`${shown}Using the recommended address (--accept-recommended).\n`);
+    return revised;
+  }
+  // Even with --quiet: the prompt, or the error, below is about it.
+  deps.io.alert(shown);
+  if (!deps.canPrompt()) {
+    throw new RejectedError("the service recommends a revised address (shown above), so nothing was stored", {
+      hint: "Pass --accept-recommended to store the revision, or correct the input and run again.",
+    });
+  }
+  if (await confirmRevision(deps.prompter)) return revised;
+  throw new CancelledError("the recommended revision was declined, so nothing was stored", {
+    hint: "Correct the input and run again, or pass --no-verify to store the address exactly as given.",
+  });
+}
+
+/** `address update <id>`: returns the address as stored (the recommended revision, when one was accepted). */
+export async function updateAddress(deps: Deps, id: number, input: AddressFlags, policy: StorePolicy): Promise<Address> {
+  const address = await readAddressInput(deps, input, { targetId: id });
+  const api = await deps.api();
+  const toStore = await addressToStore(deps, api, address, policy);
+  await api.updateAddress(id, toStore, callOptions(deps, `Updating address ${id}`));
+  return toStore;
 }

@@ -2,7 +2,7 @@
 // run stored; otherwise verifies (unless --no-verify), then stores the address and prints its new id. With --csv,
 // every row's address (addresses/address-csv.ts).
 import { Command } from "commander";
-import type { StorePolicy } from "../../addresses/store-policy.js";
+import type { StorePolicy } from "../../addresses/verification.js";
 import type { CsvFlags, CsvOptions } from "../../batch/run-options.js";
 import type { Deps } from "../../deps.js";
 import { InterruptedError } from "../../errors.js";
@@ -78,7 +78,7 @@ export async function runAdd(options: AddOptions, deps: Deps): Promise<number | 
   const [{ readAddressInput }, { addAddressOnce }, { addressToStore }] = await Promise.all([
     import("../../input/address-input.js"),
     import("../../addresses/create-once.js"),
-    import("../../addresses/store-policy.js"),
+    import("../../addresses/verification.js"),
   ]);
   const address = await readAddressInput(deps, options.input);
   // Stored at most once (create-once.ts); what is stored follows the store policy (verification, a recommended revision).

@@ -2,7 +2,7 @@
 // store after verification; and how each reads into options. Light: loaded with the wiring, for --help.
 import { Option, type Command } from "commander";
 import { completesWith } from "../../completion/value-source.js";
-import type { StorePolicy } from "../../addresses/store-policy.js";
+import type { StorePolicy } from "../../addresses/verification.js";
 import { ADDRESS_FIELD_FLAGS } from "../../input/address-fields.js";
 import type { SingleItemFlag } from "../csv-mode.js";
 

@@ -1,7 +1,7 @@
 // `shipctl address update <id>`: the same input and verification rules as `add`, then the full address replaces the
-// stored one (addresses/store-policy.ts). With --csv, every row of the file (addresses/address-update-csv.ts).
+// stored one (addresses/verification.ts). With --csv, every row of the file (addresses/address-csv.ts).
 import { Command } from "commander";
-import type { StorePolicy } from "../../addresses/store-policy.js";
+import type { StorePolicy } from "../../addresses/verification.js";
 import type { CsvFlags, CsvOptions } from "../../batch/run-options.js";
 import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
@@ -61,8 +61,8 @@ export function parseUpdate(args: string[], flags: UpdateFlags): UpdateOptions {
 }
 
 export async function runUpdate(options: UpdateOptions, deps: Deps): Promise<number | void> {
-  if (options.mode === "csv") return (await import("../../addresses/address-update-csv.js")).runAddressUpdateCsv(deps, options.csv);
-  const { updateAddress } = await import("../../addresses/store-policy.js");
+  if (options.mode === "csv") return (await import("../../addresses/address-csv.js")).runAddressUpdateCsv(deps, options.csv);
+  const { updateAddress } = await import("../../addresses/verification.js");
   const stored = await updateAddress(deps, options.id, options.input, options.store);
   if (deps.globals.json) printJson(deps.io, { id: options.id, address: stored });
   deps.io.alert(`Updated address ${options.id}.\n`);
