@@ -15,14 +15,13 @@ import { checkItems, type CheckedItem, type InvalidItem } from "./item-check.js"
 import { CREATE_ITEM_WORDS, finishItems, jsonFieldProblems, type ItemRun } from "./item-finish.js";
 import { readItems, type ItemInputFlags } from "./item-input.js";
 import { keyItems, type KeyedItem } from "./item-keys.js";
-import { InputLedger } from "../ledger/input-ledger.js";
+import type { InputLedger } from "../ledger/input-ledger.js";
 import { sentElsewhere, sentElsewhereError } from "../ledger/copy-guard.js";
 import { realpath } from "node:fs/promises";
-import { confirmLedgerOwner, ownedReader, seenBy } from "../ledger/owner.js";
+import { openRunLedger } from "../batch/open-csv-ledger.js";
 import { settledEarlier } from "../batch/settle-lost.js";
-import { settleWindowOf } from "../ledger/settle-window.js";
-import { Outcomes, problemsText } from "../batch/outcomes.js";
-import { verifyDistinct } from "../batch/before-send.js";
+import { Outcomes } from "../batch/outcomes.js";
+import { markInvalid, verifyDistinct } from "../batch/before-send.js";
 import type { SendOptions } from "../batch/run-options.js";
 import { SHIPMENTS_PER_CREATE } from "../contract/index.js";
 import { endCreates, lookFor, rehearseCreates, sendable, sendCreates, settleEarlierCreates, type Decided } from "./send-creates.js";
@@ -47,10 +46,7 @@ export async function runCreateItems(deps: Deps, flags: ItemInputFlags, options:
     throw invalidInput({ subject, problems: invalid[0]!.problems, flagFor: shipmentFlagFor, hint: SINGLE_HINT });
   }
   reportInvalid(run, invalid, total);
-  for (const i of invalid) {
-    const problems = i.problems.map((p) => ({ column: p.field, reason: p.message }));
-    run.outcomes.set(i.item, { status: "failed", label: i.label, reference: i.reference, error: problemsText(problems), problems, invalid: true });
-  }
+  markInvalid(run, invalid.map((i) => ({ ok: false, row: i.item, label: i.label, reference: i.reference, problems: i.problems.map((p) => ({ column: p.field, reason: p.message })) })));
   if (invalid.length > 0 && !options.skipInvalid) {
     deps.io.alert("Nothing was sent. Fix the items above and run again, or pass --skip-invalid to send only the valid items.\n");
     return finishItems(run, { exitCode: ExitCode.Usage });
@@ -87,35 +83,21 @@ function reportInvalid(run: ItemRun, invalid: readonly InvalidItem[], total: num
 }
 
 async function openItemLedger(run: ItemRun, items: readonly KeyedItem[]): Promise<InputLedger> {
-  const { deps, source } = run;
-  const connection = await deps.connection();
-  const ledger = await InputLedger.open(deps.env, {
+  const { source } = run;
+  return openRunLedger(run, {
     kind: "shipment-create",
     source: source.path !== undefined ? await realpath(source.path).catch(() => source.path!) : source.name === "stdin" ? "stdin" : "flags",
-    target: { baseUrl: connection.baseUrl, token: connection.token, ledger: connection.ledger, sees: seenBy(await deps.api(), run.call), say: (text) => deps.io.err(text) },
-    window: await settleWindowOf(connection, deps.env),
-    readOnly: run.options.dryRun,
-    forceNew: run.options.forceNew,
-  });
-  try {
     // What another input sent already (a CSV row given again with flags) is not sent again (ledger/copy-guard.ts).
-    const elsewhere = await sentElsewhere(ledger, items.map((i) => i.key));
-    if (elsewhere.size > 0) throw sentElsewhereError(source.name === "flags" || source.path === undefined ? "The shipment" : source.name, "shipment create", [...elsewhere.values()], items.length, ledger.store.shared === true);
+    check: async (ledger) => {
+      const elsewhere = await sentElsewhere(ledger, items.map((i) => i.key));
+      if (elsewhere.size > 0) throw sentElsewhereError(source.name === "flags" || source.path === undefined ? "The shipment" : source.name, "shipment create", [...elsewhere.values()], items.length, ledger.store.shared === true);
+    },
     // The recorded ids must be this organization's before an item is reported "already created" (ledger-owner.ts).
-    if (!ledger.ownerConfirmed) await confirmLedgerOwner(ledger, {
-      kind: "shipment",
-      records: async () => items.flatMap((item) => {
-        const state = ledger.row(item.key);
-        return state?.state === "created" ? [{ id: state.id, label: item.payload.title }] : [];
-      }),
-      read: ownedReader(await deps.api(), "shipment", run.call),
-      say: (text) => deps.io.err(text),
-    });
-  } catch (e) {
-    await ledger.close();
-    throw e;
-  }
-  return ledger;
+    records: async (ledger) => items.flatMap((item) => {
+      const state = ledger.row(item.key);
+      return state?.state === "created" ? [{ id: state.id, label: item.payload.title }] : [];
+    }),
+  });
 }
 
 async function createItems(run: ItemRun, items: readonly KeyedItem[], ledger: InputLedger, total: number): Promise<number> {
