@@ -1,4 +1,4 @@
-// A CSV run's record in its organization's ledger (ledger/input-ledger.ts): the input is the file's real path (a results or
+// A run's record in its organization's ledger (ledger/input-ledger.ts): the input is the file's real path (a results or
 // errors file is part of its original: the original's), held against other runs of the same input; a copy of the
 // file, or the same file under another name, is another input whose rows have the same keys (ledger/copy-guard.ts).
 // Its records are checked to be this organization's (ledger/owner.ts) before any is trusted: the recorded ids, with
@@ -8,6 +8,9 @@
 import { realpath } from "node:fs/promises";
 import type { BatchKind } from "../csv/columns.js";
 import type { BatchRun } from "./batch-run.js";
+import type { CallOptions } from "../api/client-types.js";
+import type { Deps } from "../deps.js";
+import type { SendOptions } from "./run-options.js";
 import { InputLedger, type RowState } from "../ledger/input-ledger.js";
 import { confirmLedgerOwner, ownedReader, seenBy, type OwnedRecord } from "../ledger/owner.js";
 import { settleWindowOf } from "../ledger/settle-window.js";
@@ -44,18 +47,6 @@ export async function recordsOf<V extends ValidBase>(run: BatchRun, ledger: Inpu
   return out;
 }
 
-async function confirmCsvOwner(run: BatchRun, kind: Kind, ledger: InputLedger, records: CsvRecords): Promise<void> {
-  if (ledger.ownerConfirmed) return;
-  const api = await run.deps.api();
-  const owned = kind === "address-add" || kind === "address-update" ? "address" : "shipment";
-  await confirmLedgerOwner(ledger, {
-    kind: owned,
-    records: () => records(run, ledger),
-    read: ownedReader(api, owned, run.call),
-    say: (text) => run.deps.io.err(text),
-  });
-}
-
 /**
  * The input a CSV run's entries name: the file's real path (a symlink or another spelling is the same input), or its
  * original's for a results or errors file (its rows are the original's, under the same keys), or "stdin".
@@ -66,19 +57,37 @@ export async function csvInputName(run: Pick<BatchRun, "source">): Promise<strin
   return run.source.stdin ? "stdin" : realpath(run.source.path).catch(() => run.source.path);
 }
 
-/** Opens the run's ledger (read-only for a dry run), its records checked to be this organization's before any is trusted. */
+/** Opens a CSV run's ledger (read-only for a dry run), its records checked to be this organization's before any is trusted. */
 export async function openCsvLedger(run: BatchRun, kind: Kind, records: CsvRecords): Promise<InputLedger> {
-  const { deps, options, connection } = run;
+  return openRunLedger(run, { kind, source: await csvInputName(run), records: (ledger) => records(run, ledger) });
+}
+
+/**
+ * Opens the ledger of a run of `kind` on the input named `source` (a CSV file, a JSON file, stdin, the flags):
+ * read-only for a dry run; `check` runs first (the items' copy guard), then the records are confirmed to be this
+ * organization's. Closed again when either refuses.
+ */
+export async function openRunLedger(
+  run: { deps: Deps; call: CallOptions; options: Pick<SendOptions, "dryRun" | "forceNew"> },
+  o: { kind: Kind; source: string; records: (ledger: InputLedger) => Promise<OwnedRecord[]>; check?: (ledger: InputLedger) => Promise<void> },
+): Promise<InputLedger> {
+  const { deps, options } = run;
+  const connection = await deps.connection();
+  const api = await deps.api();
   const ledger = await InputLedger.open(deps.env, {
-    kind,
-    source: await csvInputName(run),
-    target: { baseUrl: connection.baseUrl, token: connection.token, ledger: connection.ledger, sees: seenBy(await deps.api(), run.call), say: (text) => deps.io.err(text) },
+    kind: o.kind,
+    source: o.source,
+    target: { baseUrl: connection.baseUrl, token: connection.token, ledger: connection.ledger, sees: seenBy(api, run.call), say: (text) => deps.io.err(text) },
     window: await settleWindowOf(connection, deps.env),
     readOnly: options.dryRun,
     forceNew: options.forceNew,
   });
   try {
-    await confirmCsvOwner(run, kind, ledger, records);
+    await o.check?.(ledger);
+    if (!ledger.ownerConfirmed) {
+      const owned = o.kind === "address-add" || o.kind === "address-update" ? "address" : "shipment";
+      await confirmLedgerOwner(ledger, { kind: owned, records: () => o.records(ledger), read: ownedReader(api, owned, run.call), say: (text) => deps.io.err(text) });
+    }
   } catch (e) {
     await ledger.close();
     throw e;

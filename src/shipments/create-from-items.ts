@@ -5,33 +5,26 @@
 // created are skipped (their ids reported) and lost answers reconciled by reading the shipments back before
 // anything is resent. Items go ten a request (CreateSender), a 422 fails the items it names and the others of that
 // request are sent again, inline addresses are verified once each (--no-verify, --accept-recommended).
-import type { Shipment } from "../contract/index.js";
 import { retryNote, type Deps } from "../deps.js";
 import { ExitCode } from "../errors.js";
 import { invalidInput } from "../input/problems.js";
 import { shipmentFlagFor } from "../input/shipment-fields.js";
-import { createProgress } from "../output/progress.js";
-import type { Decision } from "../batch/address-set.js";
 import { AddressSet } from "../batch/address-set.js";
-import { startCreateSender } from "./create-sender.js";
 import { WouldSendRows, reportDryRun } from "../batch/dry-run-report.js";
 import { checkItems, type CheckedItem, type InvalidItem } from "./item-check.js";
 import { CREATE_ITEM_WORDS, finishItems, jsonFieldProblems, type ItemRun } from "./item-finish.js";
 import { readItems, type ItemInputFlags } from "./item-input.js";
 import { keyItems, type KeyedItem } from "./item-keys.js";
-import { InputLedger } from "../ledger/input-ledger.js";
+import type { InputLedger } from "../ledger/input-ledger.js";
 import { sentElsewhere, sentElsewhereError } from "../ledger/copy-guard.js";
 import { realpath } from "node:fs/promises";
-import { confirmLedgerOwner, ownedReader, seenBy } from "../ledger/owner.js";
-import { settledEarlier, settleEarlierRuns, settleOwnLost } from "../batch/settle-lost.js";
-import type { Settlement } from "../ledger/settle.js";
-import { settleWindowOf } from "../ledger/settle-window.js";
-import { Outcomes, problemsText } from "../batch/outcomes.js";
-import { decided, verifyDistinct, type Ready } from "../batch/before-send.js";
-import { shipmentFinder } from "./shipment-read-back.js";
+import { openRunLedger } from "../batch/open-csv-ledger.js";
+import { settledEarlier } from "../batch/settle-lost.js";
+import { Outcomes } from "../batch/outcomes.js";
+import { markInvalid, verifyDistinct } from "../batch/before-send.js";
 import type { SendOptions } from "../batch/run-options.js";
 import { SHIPMENTS_PER_CREATE } from "../contract/index.js";
-import { lookBeforeCreate, recordCreated, type Look } from "./look/look-before-create.js";
+import { endCreates, lookFor, rehearseCreates, sendable, sendCreates, settleEarlierCreates, type Decided } from "./send-creates.js";
 
 /** `flags`: the shipment's flags and --file, read here; `options`: how the items are sent, checked by the command. */
 export async function runCreateItems(deps: Deps, flags: ItemInputFlags, options: SendOptions): Promise<number> {
@@ -53,10 +46,7 @@ export async function runCreateItems(deps: Deps, flags: ItemInputFlags, options:
     throw invalidInput({ subject, problems: invalid[0]!.problems, flagFor: shipmentFlagFor, hint: SINGLE_HINT });
   }
   reportInvalid(run, invalid, total);
-  for (const i of invalid) {
-    const problems = i.problems.map((p) => ({ column: p.field, reason: p.message }));
-    run.outcomes.set(i.item, { status: "failed", label: i.label, reference: i.reference, error: problemsText(problems), problems, invalid: true });
-  }
+  markInvalid(run, invalid.map((i) => ({ ok: false, row: i.item, label: i.label, reference: i.reference, problems: i.problems.map((p) => ({ column: p.field, reason: p.message })) })));
   if (invalid.length > 0 && !options.skipInvalid) {
     deps.io.alert("Nothing was sent. Fix the items above and run again, or pass --skip-invalid to send only the valid items.\n");
     return finishItems(run, { exitCode: ExitCode.Usage });
@@ -93,136 +83,55 @@ function reportInvalid(run: ItemRun, invalid: readonly InvalidItem[], total: num
 }
 
 async function openItemLedger(run: ItemRun, items: readonly KeyedItem[]): Promise<InputLedger> {
-  const { deps, source } = run;
-  const connection = await deps.connection();
-  const ledger = await InputLedger.open(deps.env, {
+  const { source } = run;
+  return openRunLedger(run, {
     kind: "shipment-create",
     source: source.path !== undefined ? await realpath(source.path).catch(() => source.path!) : source.name === "stdin" ? "stdin" : "flags",
-    target: { baseUrl: connection.baseUrl, token: connection.token, ledger: connection.ledger, sees: seenBy(await deps.api(), run.call), say: (text) => deps.io.err(text) },
-    window: await settleWindowOf(connection, deps.env),
-    readOnly: run.options.dryRun,
-    forceNew: run.options.forceNew,
-  });
-  try {
     // What another input sent already (a CSV row given again with flags) is not sent again (ledger/copy-guard.ts).
-    const elsewhere = await sentElsewhere(ledger, items.map((i) => i.key));
-    if (elsewhere.size > 0) throw sentElsewhereError(source.name === "flags" || source.path === undefined ? "The shipment" : source.name, "shipment create", [...elsewhere.values()], items.length, ledger.store.shared === true);
+    check: async (ledger) => {
+      const elsewhere = await sentElsewhere(ledger, items.map((i) => i.key));
+      if (elsewhere.size > 0) throw sentElsewhereError(source.name === "flags" || source.path === undefined ? "The shipment" : source.name, "shipment create", [...elsewhere.values()], items.length, ledger.store.shared === true);
+    },
     // The recorded ids must be this organization's before an item is reported "already created" (ledger-owner.ts).
-    if (!ledger.ownerConfirmed) await confirmLedgerOwner(ledger, {
-      kind: "shipment",
-      records: async () => items.flatMap((item) => {
-        const state = ledger.row(item.key);
-        return state?.state === "created" ? [{ id: state.id, label: item.payload.title }] : [];
-      }),
-      read: ownedReader(await deps.api(), "shipment", run.call),
-      say: (text) => deps.io.err(text),
-    });
-  } catch (e) {
-    await ledger.close();
-    throw e;
-  }
-  return ledger;
+    records: async (ledger) => items.flatMap((item) => {
+      const state = ledger.row(item.key);
+      return state?.state === "created" ? [{ id: state.id, label: item.payload.title }] : [];
+    }),
+  });
 }
 
 async function createItems(run: ItemRun, items: readonly KeyedItem[], ledger: InputLedger, total: number): Promise<number> {
   const { deps, options, outcomes } = run;
-  const settled = await settleEarlier(run, ledger);
+  const settled = await settleEarlierCreates(run, ledger, "item");
 
   // Inline addresses of the items still to send, each verified once (verdicts kept in the ledger).
   const addresses = new AddressSet();
   for (const item of items) {
     if (ledger.row(item.key)?.state === "created") continue;
-    for (const a of item.addresses) addresses.add(a.key, a.address, item.item);
+    for (const a of item.addresses) addresses.add(a.key, a.address, item.row);
   }
   const decisions = await verifyDistinct(run, ledger, addresses);
-  // Items another machine of the organization created already are not sent (shipments/look/); the ledger answers
-  // "did this ledger create it?". A rerun with every item done has nothing to look for.
-  const own = ledger.claimedIds();
+  // Items another machine of the organization created already are not sent (shipments/look/). A rerun with every
+  // item done has nothing to look for.
   const toSend = items.some((i) => settledEarlier(ledger, settled, i.key, i) === undefined);
-  const look = toSend ? await lookBeforeCreate(deps, { call: run.call, forceNew: options.forceNew, dryRun: options.dryRun, createdHere: (id) => own.has(id), position: "item", say: run.say }) : undefined;
-  if (options.dryRun) return dryRun(run, items, ledger, settled, decisions, look);
-
-  run.progress = createProgress(deps.io, { total, unit: "items" });
-  const tick = () => run.progress?.update({ done: outcomes.size, created: outcomes.count("created"), failed: outcomes.count("failed") });
-  const { sender, lag } = await startCreateSender(deps, { ledger: ledger, outcomes, call: run.call, concurrency: options.concurrency, onSettled: tick });
-  for (const item of items) {
-    if (!sender.running) break;
-    const base = { label: item.label, reference: item.reference };
-    const earlier = settledEarlier(ledger, settled, item.key, base);
-    if (earlier) {
-      outcomes.set(item.item, earlier);
-      continue;
-    }
-    const ready = withDecisions(item, decisions);
-    if ("error" in ready) {
-      outcomes.set(item.item, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
-      continue;
-    }
-    const matched = look?.match(item.item, ready.payload, base);
-    if (matched) {
-      outcomes.set(item.item, matched);
-      continue;
-    }
-    await sender.offer({ key: item.key, row: item.item, ...base, payload: ready.payload });
+  const look = toSend ? await lookFor(run, ledger, "item") : undefined;
+  const decide = (item: KeyedItem): Decided => {
+    const done = settledEarlier(ledger, settled, item.key, { label: item.label, reference: item.reference });
+    return done ? { outcome: done } : sendable(item, decisions, look);
+  };
+  if (options.dryRun) {
+    // Reported as a CSV dry run is (dry-run-report.ts), with the exit code the run would have; nothing sent or written.
+    const wouldSend = new WouldSendRows(deps.globals.json ? (text) => deps.io.out(text) : undefined, "item");
+    await rehearseCreates(run, wouldSend, { rows: items, decide });
+    return reportDryRun(deps, outcomes, wouldSend, CREATE_ITEM_WORDS, { perRequest: SHIPMENTS_PER_CREATE.max, refused: false, ledger: ledger.path });
   }
-  await sender.finish();
-  await settleOwnLost(deps, ledger, sender.lost.flatMap((l) => l.rows), () => shipmentFinder(deps, run.call, ledger), { outcomes, say: run.say, noun: { read: "shipments", row: "item" }, readBack: sender.stopped === undefined });
-  await recordCreated(deps, outcomes.entries());
-  await lag.done();
+
+  const sent = await sendCreates(run, ledger, { rows: items, decide, total, position: "item" });
   // Items the run never reached (it stopped first) are listed as not sent, so the output names every item.
-  for (const item of items) if (!outcomes.get(item.item)) outcomes.set(item.item, { status: "pending", label: item.label, reference: item.reference });
+  for (const item of items) if (!outcomes.get(item.row)) outcomes.set(item.row, { status: "pending", label: item.label, reference: item.reference });
   jsonFieldProblems(outcomes);
-  tick();
+  sent.tick();
   run.progress?.finish();
   run.progress = undefined;
-  const stopped = sender.stopped;
-  if (stopped !== undefined && !deps.signal.aborted) {
-    // Not authenticated, no subscription...: nothing more can be sent. What was done is in the ledger.
-    deps.io.alert(`Stopped: ${(stopped as Error).message}\n`);
-    finishItems(run, { ledgerPath: ledger.path, error: stopped });
-    throw stopped;
-  }
-  return finishItems(run, { ledgerPath: ledger.path });
-}
-
-/**
- * Items an earlier run left in flight: the service's shipments are read back and matched against what was sent
- * before anything is sent (nothing is resent blindly).
- */
-async function settleEarlier(run: ItemRun, ledger: InputLedger): Promise<Map<string, Settlement>> {
-  const finder = await shipmentFinder(run.deps, run.call, ledger);
-  // A dry run never waits: what is still in flight is reported unknown.
-  return settleEarlierRuns(run.deps, ledger, finder, { wait: run.options.wait && !run.options.dryRun, noun: { read: "shipments", row: "item" } });
-}
-
-/** The payload as it will be sent: inline addresses replaced by their verified (or accepted revised) form. */
-function withDecisions(item: KeyedItem, decisions: Map<string, Decision> | undefined): Ready<Shipment> {
-  if (!decisions) return { payload: item.payload };
-  const payload = { ...item.payload };
-  for (const a of item.addresses) {
-    const d = decided(a.key, a.address, decisions);
-    if ("error" in d) return { error: `${a.side} address: ${d.error}`, unavailable: d.unavailable };
-    payload[`${a.side}_address`] = d.payload;
-  }
-  return { payload };
-}
-
-/**
- * --dry-run: each item decided as the run would decide it (already created, in doubt, its address refused, or sent),
- * reported as a CSV dry run is (dry-run-report.ts), with the exit code the run would have; nothing sent or written.
- */
-function dryRun(run: ItemRun, items: readonly KeyedItem[], ledger: InputLedger, settled: Map<string, Settlement>, decisions: Map<string, Decision> | undefined, look: Look | undefined): number {
-  const { deps, outcomes } = run;
-  const toSend = new WouldSendRows(deps.globals.json ? (text) => deps.io.out(text) : undefined, "item");
-  for (const item of items) {
-    const base = { label: item.label, reference: item.reference };
-    const earlier = settledEarlier(ledger, settled, item.key, base);
-    const ready = earlier ? undefined : withDecisions(item, decisions);
-    const matched = ready && "payload" in ready ? look?.match(item.item, ready.payload, base) : undefined;
-    if (earlier) outcomes.set(item.item, earlier);
-    else if (matched) outcomes.set(item.item, matched);
-    else if (ready && "error" in ready) outcomes.set(item.item, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
-    else if (ready) toSend.add(outcomes, "created", "shipment", { row: item.item, ...base, body: ready.payload as unknown as Record<string, unknown>, changes: [] });
-  }
-  return reportDryRun(deps, outcomes, toSend, CREATE_ITEM_WORDS, { perRequest: SHIPMENTS_PER_CREATE.max, refused: false, ledger: ledger.path });
+  return endCreates(run, sent.stopped, (error) => finishItems(run, { ledgerPath: ledger.path, error }));
 }

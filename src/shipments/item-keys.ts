@@ -8,6 +8,8 @@ import { addressHash, shortHash } from "../ledger/entry.js";
 
 export interface KeyedItem extends ValidItem {
   key: string;
+  /** The item's number, as a CSV row's (send-creates.ts). */
+  row: number;
 }
 
 /** The item's content identity (contract/fields.ts), as a CSV row's of the same shipment (shipmentContent). */
@@ -18,10 +20,10 @@ export function itemContent(item: ValidItem): string {
 export function keyItems(items: readonly ValidItem[]): KeyedItem[] {
   const seen = new Map<string, number>();
   return items.map((item) => {
-    if (item.reference !== undefined) return { ...item, key: `ref:${item.reference}` };
+    if (item.reference !== undefined) return { ...item, row: item.item, key: `ref:${item.reference}` };
     const hash = shortHash(itemContent(item));
     const n = (seen.get(hash) ?? 0) + 1;
     seen.set(hash, n);
-    return { ...item, key: n === 1 ? hash : `${hash}#${n}` };
+    return { ...item, row: item.item, key: n === 1 ? hash : `${hash}#${n}` };
   });
 }

@@ -1,6 +1,6 @@
 // How `shipment create --csv` and `shipment update --csv` read a file: the layout, the row builder and what
 // identifies a row in the ledger.
-import type { Shipment, Tables } from "../contract/index.js";
+import type { Address, AddressSide, Shipment, Tables } from "../contract/index.js";
 import type { Decision } from "../batch/address-set.js";
 import { decided, type Ready } from "../batch/before-send.js";
 import { layoutFor } from "../csv/columns.js";
@@ -19,8 +19,11 @@ export function shipmentScanSpec(tables: Tables, options: { update: boolean; key
   };
 }
 
-/** The payload as it will be sent: inline addresses replaced by their verified (or accepted revised) form. */
-export function withDecisions(row: ValidShipmentRow, decisions: Map<string, Decision> | undefined): Ready<Shipment> {
+/** The payload as it will be sent (a CSV row or an item): inline addresses replaced by their verified (or accepted revised) form. */
+export function withDecisions(
+  row: { payload: Shipment; addresses: ReadonlyArray<{ side: AddressSide; key: string; address: Address }> },
+  decisions: Map<string, Decision> | undefined,
+): Ready<Shipment> {
   if (!decisions) return { payload: row.payload };
   const payload = { ...row.payload };
   for (const a of row.addresses) {

@@ -10,7 +10,7 @@ import type { ResultWords } from "../batch/results.js";
 import { withLedger } from "../batch/row-run.js";
 import type { CsvOptions } from "../batch/run-options.js";
 import { shipmentRecords, shipmentScanSpec, withDecisions } from "./shipment-spec.js";
-import { shipmentContent } from "./shipment-row.js";
+import { shipmentContent, type ValidShipmentRow } from "./shipment-row.js";
 import { shortHash } from "../ledger/entry.js";
 import { shipmentChanges } from "./shipment-diff.js";
 
@@ -29,7 +29,7 @@ export async function runUpdateCsv(deps: Deps, options: CsvOptions): Promise<num
       addAddresses: (row, addresses) => {
         for (const a of row.addresses) addresses.add(a.key, a.address, row.row);
       },
-      ready: withDecisions,
+      ready: (row: ValidShipmentRow, decisions) => withDecisions(row, decisions),
       send: async (id, payload, call) => (await run.deps.api()).updateShipment(id, payload, call),
       current: async (id, call) => (await run.deps.api()).getShipment(id, call),
       compare: (row, stored) => shipmentChanges(row.payload, stored),
