@@ -1,73 +1,35 @@
-// `shipctl report upload <shipment-id> <folder> --set 1|2`: one folder, checked, maybe fitted, then sent. Single uploads
-// share one ledger in the config folder (report-ledger.ts): an upload an earlier run left in flight is settled
-// before this one is sent, and this one is recorded before it leaves.
+// One folder's upload (`shipctl report upload <shipment-id> <folder> --set 1|2`), once upload.ts has checked it and
+// settled the ledger: sent with a byte progress line, then said in one line (and one JSON document with --json).
 import type { Deps } from "../deps.js";
 import { CliError, errorJson, ExitCode, InterruptedError, RejectedError, UsageError } from "../errors.js";
 import { formatBytes } from "./wording.js";
-import { confirmByOrder } from "./confirm-order.js";
 import { rerunCommand, type UploadPlan } from "./upload-plan.js";
-import { prepareReports, type Prepared, type PreparedReport } from "./prepare-reports.js";
-import { readBeforeFitting } from "./read-before-fit.js";
-import { checkPreviewFolder, previewOnly } from "./preview-only.js";
+import type { PreparedReport } from "./prepare-reports.js";
 import { createByteProgress } from "./byte-progress.js";
 import { printSingle } from "./render-results.js";
-import { isFatal, sendReport, type ReportOutcome } from "./send-report.js";
-import { withSettledLedger } from "./settled-ledger.js";
+import { isFatal, sendReport, type ReportOutcome, type SendBase } from "./send-report.js";
 
-export async function uploadSingle(deps: Deps, options: UploadPlan & { source: { kind: "single" } }): Promise<number> {
-  const { shipmentId, folder, label } = options.source;
-  if (options.preview) await checkPreviewFolder(options.preview.file);
-  const rerun = rerunCommand(options, deps.globals);
-  const prepared = await prepareReports(deps, [{ shipmentId, folder, label }], {
-    byOrder: options.byOrder,
-    fit: options.fit,
-    stripLocation: options.stripLocation,
-    json: deps.globals.json,
-    signal: deps.signal,
-    fitLater: !options.preview,
-    rerun,
-  });
-  const reports = prepared.reports;
+/** `known`: what the reads before fitting (or the reused-photo check) already decided. */
+export async function sendSingle(deps: Deps, report: PreparedReport, base: SendBase, known: ReportOutcome | undefined): Promise<ReportOutcome> {
+  if (known) return known;
+  // The photos' bytes: sendReport scales what the body hands on (part headers included) to them, so the count ends here.
+  const totalBytes = report.photos.reduce((n, p) => n + p.bytes, 0);
+  const progress = createByteProgress(deps.io, { totalBytes, totalReports: 1 });
   try {
-    const report = reports[0]!;
-    if (options.preview) {
-      await previewOnly(deps, options.preview.file, reports, options.set);
-      return ExitCode.Ok;
-    }
-    if (options.byOrder) await confirmByOrder(deps, reports, options.yes);
-    const outcome = await send(deps, options, report, prepared.fitPending);
-    return await present(deps, options, report, outcome);
+    const ctx = { ...base, onProgress: (key: number, bytes: number) => progress.sent(key, bytes), log: (line: string) => progress.log(`${line}\n`), logOpenWindow: true };
+    const outcome = await sendReport(ctx, report);
+    progress.reportDone();
+    return outcome;
+  } catch (err) {
+    // Ctrl-C before the upload started: the shipment read ended at once, and nothing was sent.
+    if (deps.signal.aborted && !isFatal(err)) throw new InterruptedError("interrupted before the upload started: nothing was sent", { cause: err });
+    throw err;
   } finally {
-    await prepared.dispose();
+    progress.finish();
   }
 }
 
-async function send(deps: Deps, options: UploadPlan, report: PreparedReport, fitPending: Prepared["fitPending"]): Promise<ReportOutcome> {
-  return withSettledLedger(deps, options, [report], async (base, refused) => {
-    // Fit only what will be sent: a report already stored (or refused) is known from one read (read-before-fit.ts).
-    const known = await readBeforeFitting(deps, [report], base, rerunCommand(options, deps.globals), refused);
-    const done = known.get(0);
-    if (done) return done;
-    await fitPending([report]);
-    // The photos' bytes: sendReport scales what the body hands on (part headers included) to them, so the count ends here.
-    const totalBytes = report.photos.reduce((n, p) => n + p.bytes, 0);
-    const progress = createByteProgress(deps.io, { totalBytes, totalReports: 1 });
-    try {
-      const ctx = { ...base, onProgress: (key: number, bytes: number) => progress.sent(key, bytes), log: (line: string) => progress.log(`${line}\n`), logOpenWindow: true };
-      const outcome = await sendReport(ctx, report);
-      progress.reportDone();
-      return outcome;
-    } catch (err) {
-      // Ctrl-C before the upload started: the shipment read ended at once, and nothing was sent.
-      if (deps.signal.aborted && !isFatal(err)) throw new InterruptedError("interrupted before the upload started: nothing was sent", { cause: err });
-      throw err;
-    } finally {
-      progress.finish();
-    }
-  });
-}
-
-async function present(deps: Deps, options: UploadPlan, report: PreparedReport, outcome: ReportOutcome): Promise<number> {
+export async function presentSingle(deps: Deps, options: UploadPlan, report: PreparedReport, outcome: ReportOutcome): Promise<number> {
   const { shipmentId } = report.target;
   if (outcome.exitCode === ExitCode.Ok) {
     const t = deps.theme.err;

@@ -9,10 +9,8 @@ import { REPORT, type ReportSet } from "../../contract/limits.js";
 import { UsageError } from "../../errors.js";
 import { WRITE_WAIT_MS, type Deps } from "../../deps.js";
 import { APPLY_WINDOW_DEFAULT_MS } from "../../ledger/settle-window.js";
-import { previewFormat } from "../../reports/preview-format.js";
-import { DEFAULT_UPLOADS } from "../../reports/report-defaults.js";
 import { MAX_CONCURRENCY } from "../../batch/concurrency.js";
-import type { UploadPlan } from "../../reports/upload-plan.js";
+import { DEFAULT_UPLOADS, previewFormat, type UploadPlan } from "../../reports/upload-plan.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
 /** What the run is asked to do, with the paths as given on the command line (the run resolves them). */
@@ -155,16 +153,10 @@ export function parseReportUpload(args: string[], flags: ReportUploadFlags): Rep
 export async function runReportUpload(options: ReportUploadOptions, deps: Deps): Promise<number> {
   const { profileStripsLocation } = await import("../../config/config-context.js");
   const plan = { ...uploadPlan(options, deps.cwd), stripLocation: options.stripLocation ?? (await profileStripsLocation(deps)) };
-  const source = plan.source;
   const { markPhase } = await import("../../output/phase-marks.js");
-  if (source.kind === "single") {
-    const { uploadSingle } = await import("../../reports/upload-single.js");
-    markPhase("report:started");
-    return uploadSingle(deps, { ...plan, source });
-  }
-  const { uploadBatch } = await import("../../reports/upload-batch.js");
+  const { uploadReports } = await import("../../reports/upload.js");
   markPhase("report:started");
-  return uploadBatch(deps, { ...plan, source });
+  return uploadReports(deps, plan);
 }
 
 /** The options with their paths resolved against the folder the command ran in (a single folder keeps its label). */

@@ -1,0 +1,148 @@
+// `shipctl report upload`: one upload path for one folder and for a batch. Every folder is checked before anything is
+// sent (prepare-reports.ts); --preview writes the contact sheet and stops; then the organization's ledger is opened
+// (report-ledger.ts), its records checked to be this token's (report-owner.ts), what earlier runs left in flight
+// settled (settle-earlier.ts), photos another set sent refused (reused-photos.ts), the shipments read before any photo
+// is fitted, and the reports sent: one (upload-single.ts) or --concurrency at a time (upload-batch.ts).
+import { stat } from "node:fs/promises";
+import { dirname } from "node:path";
+import { serviceNow } from "../api/service-clock.js";
+import type { Deps } from "../deps.js";
+import { ExitCode, InterruptedError, UsageError } from "../errors.js";
+import { mapLimit } from "../batch/pool.js";
+import { printJson } from "../output/json.js";
+import { markPhase } from "../output/phase-marks.js";
+import { targetsFromManifest, targetsFromRoot, type TargetList } from "./batch-sources.js";
+import { confirmByOrder } from "./confirm-order.js";
+import { writePreview } from "./contact-sheet.js";
+import { prepareReports, type PreparedReport } from "./prepare-reports.js";
+import { openReportLedger, reportKey } from "./report-ledger.js";
+import { confirmReportLedgerOwner } from "./report-owner.js";
+import { findReusedPhotos } from "./reused-photos.js";
+import { reusedOutcomes } from "./reused-refusal.js";
+import { isFatal, preflight, type ReportOutcome, type SendBase } from "./send-report.js";
+import { settleEarlierUploads, SETTLE_READS } from "./settle-earlier.js";
+import { uploadAll } from "./upload-batch.js";
+import { rerunCommand, type UploadPlan } from "./upload-plan.js";
+import { presentSingle, sendSingle } from "./upload-single.js";
+
+export async function uploadReports(deps: Deps, options: UploadPlan): Promise<number> {
+  const s = options.source;
+  if (options.preview) await checkPreviewFolder(options.preview.file);
+  if (s.kind === "single") {
+    const list = { targets: [{ shipmentId: s.shipmentId, folder: s.folder, label: s.label }], problems: [] };
+    return run(deps, options, list, "", (reports, base, known) => sendSingle(deps, reports[0]!, base, known.get(0)), (reports, outcome) => presentSingle(deps, options, reports[0]!, outcome));
+  }
+  const list = s.kind === "batch" ? await targetsFromRoot(s.root) : await targetsFromManifest(s.file);
+  const where = s.kind === "batch" ? s.root : s.file;
+  return run(deps, options, list, where, (reports, base, known) => uploadAll(deps, options, reports, base, known), async (_, code) => code);
+}
+
+/** `send` runs with the ledger open; `finish` after it is closed (every outcome written), before the fitted copies go. */
+async function run<T>(
+  deps: Deps,
+  options: UploadPlan,
+  list: TargetList,
+  where: string,
+  send: (reports: PreparedReport[], base: SendBase, known: ReadonlyMap<number, ReportOutcome>) => Promise<T>,
+  finish: (reports: PreparedReport[], result: T) => Promise<number>,
+): Promise<number> {
+  const rerun = rerunCommand(options, deps.globals);
+  const sourceProblems = list.problems.length ? [{ folder: where, problems: list.problems }] : [];
+  const prepareOptions = { byOrder: options.byOrder, fit: options.fit, stripLocation: options.stripLocation, json: deps.globals.json, signal: deps.signal, fitLater: !options.preview, rerun };
+  const prepared = await prepareReports(deps, list.targets, prepareOptions, sourceProblems);
+  const reports = prepared.reports;
+  markPhase("report:checked");
+  try {
+    if (options.preview) {
+      await previewOnly(deps, options.preview.file, reports, options);
+      return ExitCode.Ok;
+    }
+    if (options.byOrder) await confirmByOrder(deps, reports, options.yes);
+    const api = await deps.api();
+    const ledger = await openReportLedger(deps, options.source);
+    let result: T;
+    try {
+      // Reports recorded as stored by another token are skipped only once their shipments say so (exit 2 otherwise).
+      await confirmReportLedgerOwner(ledger, { api, call: { signal: deps.signal }, say: (text) => deps.io.err(text) });
+      const keys = new Set(reports.map((r) => reportKey(r.target.shipmentId, options.set)));
+      const earlier = await settleEarlierUploads(deps, ledger, api, { keys, wait: options.wait, isFatal });
+      const reused = await findReusedPhotos({ ledger, set: options.set, earlier, signal: deps.signal }, reports);
+      // Refused for photos another set sent (none with --allow-reused): not to be sent, nor fitted.
+      const refused = reusedOutcomes(deps, options.set, reports, reused, options.allowReused);
+      const base: SendBase = {
+        api,
+        set: options.set,
+        // Windows are judged on the service's clock, learnt from its answers' Date header (the shipment read).
+        now: () => serviceNow(api.serviceClockOffsetMs?.(), deps.clock),
+        localNow: () => deps.clock.now(),
+        sleep: (ms) => deps.clock.sleep(Math.max(0, ms), deps.signal),
+        signal: deps.signal,
+        ledger,
+        earlier,
+      };
+      const known = await readBeforeFitting(deps, reports, base, rerun, refused);
+      await prepared.fitPending(reports.filter((_, i) => !known.has(i)));
+      result = await send(reports, base, known);
+    } finally {
+      await ledger.close();
+    }
+    return await finish(reports, result);
+  } finally {
+    await prepared.dispose();
+  }
+}
+
+/**
+ * --fit costs about a second of CPU a photo, a read a round trip: so the shipments of the reports with photos to fit
+ * are read first (preflight, a few at a time). A report found done (already stored, refused by status or window) is
+ * not fitted, and that verdict stands; one to be sent is read again just before its upload, so the verdict acted on is
+ * fresh (a set-2 window can close while a long batch fits). Returns the reports (by index) found done, `decided` among them.
+ */
+async function readBeforeFitting(deps: Deps, reports: readonly PreparedReport[], base: SendBase, rerun: string, decided: ReadonlyMap<number, ReportOutcome>) {
+  const known = new Map(decided);
+  const toRead = reports.flatMap((r, i) => (r.pending && !known.has(i) ? [i] : []));
+  if (toRead.length === 0) return known;
+  // Quiet: a report to be sent is read again before its upload, and what that read finds is said then.
+  const ctx = { ...base, log: () => undefined };
+  const read = async (i: number) => {
+    const checked = await preflight(ctx, reports[i]!);
+    if (checked.kind === "done") known.set(i, checked.outcome);
+  };
+  try {
+    await mapLimit(toRead, SETTLE_READS, read, () => !deps.signal.aborted);
+  } catch (err) {
+    if (isFatal(err) || !deps.signal.aborted) throw err;
+  }
+  if (deps.signal.aborted) {
+    throw new InterruptedError("interrupted while the shipments were being read, before the photos were fitted: nothing was sent", {
+      hint: `To finish, run the same command again:\n  ${rerun}`,
+    });
+  }
+  return known;
+}
+
+/** --preview: write the contact sheet and stop, so the operator can look first and then run it without --preview. */
+async function previewOnly(deps: Deps, file: string, reports: readonly PreparedReport[], { set }: UploadPlan): Promise<void> {
+  const sheets = reports.map((r) => ({ title: `Shipment ${r.target.shipmentId} · set ${set}`, folder: r.target.folder, photos: r.photos }));
+  try {
+    await writePreview(file, sheets);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (typeof code !== "string") throw err;
+    throw new UsageError(`--preview ${file}: cannot write it (${code})`, { hint: "give a path in a folder you can write to", cause: err });
+  }
+  const what = reports.length === 1 ? "12 photos in upload order" : `${reports.length} reports, 12 photos each in upload order`;
+  deps.io.alert(`Preview written to ${file} (${what}); nothing was sent. Run the same command without --preview to upload.\n`);
+  if (deps.globals.json) printJson(deps.io, { sent: false, preview: file, reports: reports.map((r) => ({ shipment_id: r.target.shipmentId, folder: r.target.label })) });
+}
+
+/** The sheet's folder, checked before any photo is checked or fitted: a mistyped path is named at once (exit 2). */
+async function checkPreviewFolder(file: string): Promise<void> {
+  const folder = dirname(file);
+  const info = await stat(folder).catch((err: NodeJS.ErrnoException) => err);
+  if (info instanceof Error) {
+    const why = info.code === "ENOENT" || info.code === "ENOTDIR" ? "does not exist" : `cannot be read (${info.code ?? info.message})`;
+    throw new UsageError(`--preview ${file}: the folder ${folder} ${why}`, { hint: "create the folder, or give a path in one that exists" });
+  }
+  if (!info.isDirectory()) throw new UsageError(`--preview ${file}: ${folder} is not a folder`);
+}
