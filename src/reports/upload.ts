@@ -3,19 +3,22 @@
 // (report-ledger.ts), its records checked to be this token's (report-owner.ts), what earlier runs left in flight
 // settled (settle-earlier.ts), photos another set sent refused (reused-photos.ts), the shipments read before any photo
 // is fitted, and the reports sent: one (upload-single.ts) or --concurrency at a time (upload-batch.ts).
-import { stat } from "node:fs/promises";
+import { realpath, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { serviceNow } from "../api/service-clock.js";
 import type { Deps } from "../deps.js";
 import { ExitCode, InterruptedError, UsageError } from "../errors.js";
 import { mapLimit } from "../batch/pool.js";
+import { InputLedger } from "../ledger/input-ledger.js";
+import { seenBy } from "../ledger/owner.js";
+import { settleWindowOf } from "../ledger/settle-window.js";
 import { printJson } from "../output/json.js";
 import { markPhase } from "../output/phase-marks.js";
 import { targetsFromManifest, targetsFromRoot, type TargetList } from "./batch-sources.js";
 import { confirmByOrder } from "./confirm-order.js";
 import { writePreview } from "./contact-sheet.js";
 import { prepareReports, type PreparedReport } from "./prepare-reports.js";
-import { openReportLedger, reportKey } from "./report-ledger.js";
+import { reportKey } from "./report-ledger.js";
 import { confirmReportLedgerOwner } from "./report-owner.js";
 import { findReusedPhotos } from "./reused-photos.js";
 import { reusedOutcomes } from "./reused-refusal.js";
@@ -90,6 +93,21 @@ async function run<T>(
   } finally {
     await prepared.dispose();
   }
+}
+
+/**
+ * Opens the run's record in the organization's ledger, held against other runs of the same input: a batch's root or
+ * a manifest (their real paths), or "report upload" for single uploads.
+ */
+async function openReportLedger(deps: Deps, source: UploadPlan["source"]): Promise<InputLedger> {
+  const connection = await deps.connection();
+  const path = source.kind === "single" ? undefined : source.kind === "batch" ? source.root : source.file;
+  return InputLedger.open(deps.env, {
+    kind: "report-upload",
+    source: path === undefined ? "report upload" : await realpath(path).catch(() => path),
+    target: { baseUrl: connection.baseUrl, token: connection.token, ledger: connection.ledger, sees: seenBy(await deps.api(), { signal: deps.signal }), say: (text) => deps.io.err(text) },
+    window: await settleWindowOf(connection, deps.env),
+  });
 }
 
 /**
