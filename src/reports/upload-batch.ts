@@ -10,7 +10,7 @@ import { rerunCommand, type UploadPlan } from "./upload-plan.js";
 import type { PreparedReport } from "./prepare-reports.js";
 import { markPhase } from "../output/phase-marks.js";
 import { mapLimit } from "../batch/pool.js";
-import { createByteProgress } from "./byte-progress.js";
+import { createByteProgress } from "./progress.js";
 import { countResults, printBatch, resultLabel } from "./render-results.js";
 import { preflight, upload, type Preflight, type ReportOutcome, type SendBase, type SendContext } from "./send-report.js";
 import { formatSettleTime } from "../output/time-format.js";

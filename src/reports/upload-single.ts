@@ -5,7 +5,7 @@ import { CliError, errorJson, ExitCode, InterruptedError, RejectedError, UsageEr
 import { formatBytes } from "./wording.js";
 import { rerunCommand, type UploadPlan } from "./upload-plan.js";
 import type { PreparedReport } from "./prepare-reports.js";
-import { createByteProgress } from "./byte-progress.js";
+import { createByteProgress } from "./progress.js";
 import { printSingle } from "./render-results.js";
 import { isFatal, sendReport, type ReportOutcome, type SendBase } from "./send-report.js";
 
