@@ -9,7 +9,8 @@ import { REPORT, type ReportSet } from "../../contract/limits.js";
 import { UsageError } from "../../errors.js";
 import { WRITE_WAIT_MS, type Deps } from "../../deps.js";
 import { APPLY_WINDOW_DEFAULT_MS } from "../../ledger/settle-window.js";
-import { MAX_CONCURRENCY } from "../../batch/concurrency.js";
+import { MAX_CONCURRENCY, readConcurrency } from "../../batch/concurrency.js";
+import { parseId } from "../../input/ids.js";
 import { DEFAULT_UPLOADS, previewFormat, type UploadPlan } from "../../reports/upload-plan.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
@@ -125,7 +126,7 @@ export function reportUploadCommand(ctx: CommandContext, run: VerbRun<ReportUplo
 export function parseReportUpload(args: string[], flags: ReportUploadFlags): ReportUploadOptions {
   const set = parseSet(flags.set);
   const source = parseSource(args, flags);
-  const concurrency = parseConcurrency(flags.concurrency);
+  const concurrency = readConcurrency(flags.concurrency ?? DEFAULT_UPLOADS);
   let preview: ReportUploadOptions["preview"];
   if (flags.preview !== undefined) {
     const format = previewFormat(flags.preview);
@@ -180,15 +181,6 @@ function parseSet(value: string | undefined): ReportSet {
   return set;
 }
 
-function parseConcurrency(value: string | undefined): number {
-  if (value === undefined) return DEFAULT_UPLOADS;
-  const n = /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > MAX_CONCURRENCY) {
-    throw new UsageError(`--concurrency ${value}: give a whole number from 1 to ${MAX_CONCURRENCY}`);
-  }
-  return n;
-}
-
 function parseSource(args: string[], flags: ReportUploadFlags): ReportUploadOptions["source"] {
   if (flags.batch !== undefined && flags.manifest !== undefined) {
     throw new UsageError("give either --batch ROOT or --manifest FILE.csv, not both");
@@ -206,7 +198,5 @@ function parseSource(args: string[], flags: ReportUploadFlags): ReportUploadOpti
     );
   }
   const [idText, folder] = args as [string, string];
-  const id = /^\d+$/.test(idText) ? Number(idText) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw new UsageError(`shipment id "${idText}" must be a positive whole number`);
-  return { kind: "single", shipmentId: id, folder };
+  return { kind: "single", shipmentId: parseId(idText, "shipment id"), folder };
 }
