@@ -14,6 +14,7 @@ import { createByteProgress } from "./progress.js";
 import { countResults, printBatch, resultLabel } from "./render-results.js";
 import { preflight, upload, type Preflight, type ReportOutcome, type SendBase, type SendContext } from "./send-report.js";
 import { formatSettleTime } from "../output/time-format.js";
+import { earlierOutcome, outcomeMaker } from "./report-outcome.js";
 import { SETTLE_READS } from "./settle-earlier.js";
 
 /**
@@ -52,19 +53,19 @@ export async function uploadAll(deps: Deps, options: UploadPlan, reports: Prepar
     results[i] = outcome;
     progress.reportDone();
   };
-  // Reports an earlier run left in flight were settled above: what became of them is known without a read; so is
-  // what the reads before fitting found done.
-  for (const [i, report] of reports.entries()) {
-    let outcome = known.get(i);
-    if (!outcome && earlier.has(reportKey(report.target.shipmentId, options.set))) {
-      const checked = await preflight(ctx, report);
-      if (checked.kind === "done") outcome = checked.outcome;
-    }
-    if (!outcome) continue;
-    bytesToSend -= bytesOf(report);
+  // Found done without an upload: its bytes leave the progress total.
+  const skip = (i: number, outcome: ReportOutcome) => {
+    bytesToSend -= bytesOf(reports[i]!);
+    progress.setTotalBytes(bytesToSend);
     settled(i, outcome);
+  };
+  // What became of the reports an earlier run left in flight was settled above, and the reads before fitting found
+  // others done: known without a read.
+  for (const [i, report] of reports.entries()) {
+    const early = earlier.get(reportKey(report.target.shipmentId, options.set));
+    const outcome = known.get(i) ?? (early && earlierOutcome(early, outcomeMaker(ctx, report)));
+    if (outcome) skip(i, outcome);
   }
-  progress.setTotalBytes(bytesToSend);
   // Each shipment is read shortly before its upload: as a report is taken up, the reads of the next few start
   // too. So no report is sent before its status and window are judged, the verdict acted on is at most about one
   // upload old (a set-2 window can close during a long batch), the first upload waits for one read only, and
@@ -89,12 +90,7 @@ export async function uploadAll(deps: Deps, options: UploadPlan, reports: Prepar
       async (report, i) => {
         for (let ahead = i; ahead <= Math.min(i + readAhead, reports.length - 1); ahead++) void readFor(ahead);
         const checked = await readFor(i);
-        if (checked?.kind === "done") {
-          bytesToSend -= bytesOf(report);
-          progress.setTotalBytes(bytesToSend);
-          settled(i, checked.outcome);
-          return;
-        }
+        if (checked?.kind === "done") return skip(i, checked.outcome);
         // Not read (the batch is stopping), or read while a fatal failure stopped the batch: not sent.
         if (checked === undefined || !keepGoing()) return;
         if (firstUpload) markPhase("report:first-upload");

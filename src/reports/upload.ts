@@ -2,12 +2,12 @@
 // sent (prepare-reports.ts); --preview writes the contact sheet and stops; then the organization's ledger is opened
 // (report-ledger.ts), its records checked to be this token's (report-owner.ts), what earlier runs left in flight
 // settled (settle-earlier.ts), photos another set sent refused (reused-photos.ts), the shipments read before any photo
-// is fitted, and the reports sent: one (upload-single.ts) or --concurrency at a time (upload-batch.ts).
+// is fitted, and the reports sent: one (here) or --concurrency at a time (upload-batch.ts).
 import { realpath, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { serviceNow } from "../api/service-clock.js";
 import type { Deps } from "../deps.js";
-import { ExitCode, InterruptedError, UsageError } from "../errors.js";
+import { CliError, errorJson, ExitCode, InterruptedError, RejectedError, UsageError } from "../errors.js";
 import { mapLimit } from "../batch/pool.js";
 import { InputLedger } from "../ledger/input-ledger.js";
 import { seenBy } from "../ledger/owner.js";
@@ -22,11 +22,13 @@ import { reportKey } from "./report-ledger.js";
 import { confirmReportLedgerOwner } from "./report-owner.js";
 import { findReusedPhotos } from "./reused-photos.js";
 import { reusedOutcomes } from "./reused-refusal.js";
-import { isFatal, preflight, type ReportOutcome, type SendBase } from "./send-report.js";
+import { isFatal, preflight, sendReport, type ReportOutcome, type SendBase } from "./send-report.js";
 import { settleEarlierUploads, SETTLE_READS } from "./settle-earlier.js";
 import { uploadAll } from "./upload-batch.js";
 import { rerunCommand, type UploadPlan } from "./upload-plan.js";
-import { presentSingle, sendSingle } from "./upload-single.js";
+import { createByteProgress } from "./progress.js";
+import { printSingle } from "./render-results.js";
+import { formatBytes } from "./wording.js";
 
 export async function uploadReports(deps: Deps, options: UploadPlan): Promise<number> {
   const s = options.source;
@@ -163,4 +165,58 @@ async function checkPreviewFolder(file: string): Promise<void> {
     throw new UsageError(`--preview ${file}: the folder ${folder} ${why}`, { hint: "create the folder, or give a path in one that exists" });
   }
   if (!info.isDirectory()) throw new UsageError(`--preview ${file}: ${folder} is not a folder`);
+}
+
+/** One folder: `known` is what the reads before fitting (or the reused-photo check) already decided. */
+async function sendSingle(deps: Deps, report: PreparedReport, base: SendBase, known: ReportOutcome | undefined): Promise<ReportOutcome> {
+  if (known) return known;
+  // The photos' bytes: sendReport scales what the body hands on (part headers included) to them, so the count ends here.
+  const totalBytes = report.photos.reduce((n, p) => n + p.bytes, 0);
+  const progress = createByteProgress(deps.io, { totalBytes, totalReports: 1 });
+  try {
+    const ctx = { ...base, onProgress: (key: number, bytes: number) => progress.sent(key, bytes), log: (line: string) => progress.log(`${line}\n`), logOpenWindow: true };
+    const outcome = await sendReport(ctx, report);
+    progress.reportDone();
+    return outcome;
+  } catch (err) {
+    // Ctrl-C before the upload started: the shipment read ended at once, and nothing was sent.
+    if (deps.signal.aborted && !isFatal(err)) throw new InterruptedError("interrupted before the upload started: nothing was sent", { cause: err });
+    throw err;
+  } finally {
+    progress.finish();
+  }
+}
+
+/** One folder's outcome in one line (and one JSON document with --json); a failure is thrown as its exit code. */
+async function presentSingle(deps: Deps, options: UploadPlan, report: PreparedReport, outcome: ReportOutcome): Promise<number> {
+  const { shipmentId } = report.target;
+  if (outcome.exitCode === ExitCode.Ok) {
+    const t = deps.theme.err;
+    const what =
+      outcome.result === "stored"
+        ? `${t.ok("Stored")} set ${options.set} of shipment ${shipmentId}: ${report.photos.length} photos, ${formatBytes(outcome.bytes)}`
+        : `${t.ok("Nothing to do:")} ${outcome.message}`;
+    deps.io.alert(`${what}\n`);
+    if (outcome.result === "stored" && outcome.message.includes("answer was lost")) deps.io.err(`${outcome.message}\n`);
+    // Ctrl-C came while the upload was under way: it was let finish, and its outcome is recorded.
+    const interrupted = deps.signal.aborted ? new InterruptedError("interrupted: the upload already under way was let finish, and is recorded") : undefined;
+    await printSingle(deps, outcome, report, interrupted && errorJson(interrupted));
+    if (interrupted) throw interrupted;
+    return ExitCode.Ok;
+  }
+  const err = errorFor(outcome, rerunCommand(options, deps.globals), deps.signal.aborted);
+  if (deps.globals.json) await printSingle(deps, outcome, report, errorJson(err));
+  throw err;
+}
+
+/** A failed outcome as the error main() prints and maps to an exit code (130 when the run was interrupted). */
+function errorFor(outcome: ReportOutcome, rerun: string, interrupted: boolean): CliError {
+  const hint = outcome.result === "unknown" || outcome.result === "failed" || outcome.result === "interrupted" ? `To run it again:\n  ${rerun}` : undefined;
+  if (interrupted || outcome.result === "interrupted") return new InterruptedError(outcome.message, { cause: outcome.error, hint });
+  // Refused here for its photos (reused-refusal.ts), a problem with them (exit 2); otherwise by the service's rules.
+  if (outcome.result === "refused" && outcome.exitCode === ExitCode.Usage) return new UsageError(outcome.message);
+  if (outcome.result === "refused") return new RejectedError(outcome.message, { cause: outcome.error });
+  const err = new CliError(outcome.message, { cause: outcome.error, hint });
+  err.exitCode = outcome.exitCode as CliError["exitCode"];
+  return err;
 }
