@@ -7,7 +7,7 @@ import { REPORT } from "../contract/index.js";
 import { loadSharp } from "./sharp-module.js";
 import { formatBytes } from "./wording.js";
 import type { Photo } from "./report-types.js";
-import { previewFormat } from "./preview-format.js";
+import { previewFormat } from "./upload-plan.js";
 
 export interface PreviewSheet {
   /** e.g. "Shipment 1234 · set 1". */

@@ -10,7 +10,7 @@ import type { Deps } from "../deps.js";
 import { InterruptedError } from "../errors.js";
 import { mapLimit } from "../batch/pool.js";
 import type { ReportTarget } from "./batch-sources.js";
-import { createFitProgress, type FitProgress } from "./fit-progress.js";
+import { createFitProgress, type FitProgress } from "./progress.js";
 import { describeFit, fitPhoto, type FitResult, type FitWorkspace } from "./fit.js";
 import type { FitCache } from "./fit-cache.js";
 import type { Photo, Problem } from "./report-types.js";

@@ -1,18 +1,18 @@
 // Everything that happens before the first byte is sent: check every folder, shrink oversized photos (--fit), and
 // stop with the complete list of problems if any remain. Nothing is sent while one folder has a problem, so a batch
 // never ends half-uploaded because of a HEIC found in folder 17.
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Deps } from "../deps.js";
 import { errorJson, InterruptedError, UsageError } from "../errors.js";
 import type { ReportTarget } from "./batch-sources.js";
 import { checkFolder } from "./folder-check.js";
-import { createFitWorkspace, type FitWorkspace } from "./fit.js";
+import { createFitWorkspace, writeCopy, type FitWorkspace } from "./fit.js";
 import { fitMany, unlessStopped, type FitJob } from "./fit-many.js";
 import { FitCache } from "./fit-cache.js";
 import { cacheDir } from "../config/paths.js";
 import type { Photo, Problem, ReusedPhoto } from "./report-types.js";
-import { locationLine, withoutLocations } from "./strip-location.js";
+import { stripLocation } from "./photo-metadata.js";
 import { printJson, withError } from "../output/json.js";
 import { mapLimit } from "../batch/pool.js";
 import { loadSharp } from "./sharp-module.js";
@@ -44,7 +44,7 @@ const CHECK_CONCURRENCY = 4;
 export interface PrepareOptions {
   byOrder: boolean;
   fit: boolean;
-  /** --strip-location: photos are sent without their GPS position (strip-location.ts). */
+  /** --strip-location: photos are sent without their GPS position (withoutLocations). */
   stripLocation?: boolean;
   json: boolean;
   /** The run stops (Ctrl-C): checks and fitting end at once, nothing is sent. */
@@ -189,3 +189,29 @@ function printWarnings(deps: Deps, reports: readonly PreparedReport[]): void {
 
 /** Beyond this many photos near the limit, one summary line replaces a note per photo. */
 const NEAR_LIMIT_LISTED = 3;
+
+/**
+ * --strip-location: the GPS position, often a collector's home, removed in copies in `dir`, byte for byte otherwise
+ * (photo-metadata.ts: no re-encoding); photos --fit copied were stripped while fitting.
+ */
+export async function withoutLocations(photos: readonly Photo[], dir: string, signal?: AbortSignal): Promise<Photo[]> {
+  const out: Photo[] = [];
+  for (const photo of photos) {
+    signal?.throwIfAborted();
+    out.push(photo.fitted ? photo : await withoutLocation(photo, dir));
+  }
+  return out;
+}
+
+async function withoutLocation(photo: Photo, dir: string): Promise<Photo> {
+  const { data, stripped } = stripLocation(await readFile(photo.path), photo.type);
+  if (!stripped) return photo;
+  return { ...photo, path: await writeCopy(dir, photo, photo.type, data), bytes: data.length, locationStripped: true };
+}
+
+/** What --strip-location did in one folder, said once: how many photos had a position removed. */
+export function locationLine(photos: readonly Photo[]): string {
+  const n = photos.filter((p) => p.locationStripped).length;
+  if (n === 0) return "no photo has a GPS position: sent as they are";
+  return `GPS position removed from ${n} photo${n === 1 ? "" : "s"} (copies; pixels and the rest of the metadata unchanged)`;
+}

@@ -1,6 +1,6 @@
-// What became of one report, as a batch's results and a single upload's message say it; and the outcomes of reports
-// not sent because a run before this one (of this input, or another's) left their upload in flight.
-import type { ReportSet } from "../contract/index.js";
+// What became of one report, as a batch's results and a single upload's message say it; the outcomes of reports not
+// sent because a run before this one (of this input, or another's) left their upload in flight; the service's refusal.
+import { REPORT, type ReportSet } from "../contract/index.js";
 import { ExitCode } from "../errors.js";
 import type { InFlight } from "../ledger/input-ledger.js";
 import { formatSettleTime } from "../output/time-format.js";
@@ -59,4 +59,20 @@ export function earlierOutcome(earlier: Earlier, done: OutcomeMaker): ReportOutc
     return done("unknown", message, ExitCode.Unavailable, { settleAt: earlier.settleAt });
   }
   return done("unknown", `not sent: an earlier run's upload of it lost its answer and could not be settled (${earlier.reason}); run the same command again`, ExitCode.Unavailable);
+}
+
+/** A refusal in the operator's terms: the service keys its reasons `box.2`, `art.5`; the operator knows the side and the file. */
+export function refusalText(err: unknown, report: PreparedReport): string {
+  const errors = (err as { errors?: Record<string, string[]> }).errors;
+  if (!errors || Object.keys(errors).length === 0) return err instanceof Error ? err.message : String(err);
+  return Object.entries(errors)
+    .map(([key, messages]) => {
+      const m = /^(box|art)(?:\.(\d+))?/.exec(key);
+      const index = m?.[2] === undefined ? undefined : Number(m[2]);
+      const side = index === undefined ? undefined : REPORT.sides[index];
+      const photo = side ? report.photos.find((p) => p.group === m![1] && p.side === side) : undefined;
+      const where = photo ? `${key} (${photo.group} ${photo.side}, ${photo.file})` : key;
+      return `${where}: ${messages.join(" ")}`;
+    })
+    .join("; ");
 }

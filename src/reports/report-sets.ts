@@ -5,6 +5,7 @@
 // stored, by any upload (a batch, a manifest, a single upload), is shown as stored, from the ledger. Neither saying
 // so: not stored, as the status shows.
 import type { ReportSet, StoredShipment } from "../contract/index.js";
+import { mapLimit } from "../batch/pool.js";
 import { OrganizationLedger } from "../ledger/organization.js";
 import { reportKey } from "./report-ledger.js";
 import { holdsReportSet } from "./window.js";
@@ -28,7 +29,7 @@ export type StoredInLedger = ReadonlySet<string>;
 export function reportSetsOf(shipment: Pick<StoredShipment, "id" | "status">, ledger: StoredInLedger): ReportSets {
   const one = (set: ReportSet): SetHeld => {
     if (holdsReportSet(shipment.status, set)) return { stored: true, source: "service" };
-    if (ledger.has(`${shipment.id}/${set}`)) return { stored: true, source: "ledger" };
+    if (ledger.has(reportKey(shipment.id, set))) return { stored: true, source: "ledger" };
     return { stored: false, source: "service" };
   };
   return { set_1: one(1), set_2: one(2) };
@@ -59,17 +60,12 @@ export async function readStoredInLedger(
   const keys = shipments.flatMap((s) => ([1, 2] as const).filter((set) => !holdsReportSet(s.status, set)).map((set) => reportKey(s.id, set)));
   const stored = new Set<string>();
   const unreadable: string[] = [];
-  for (let i = 0; i < keys.length; i += 64) {
-    const chunk = keys.slice(i, i + 64);
-    await Promise.all(
-      chunk.map(async (key) => {
-        try {
-          if ((await store.find(`report:${key}`))?.state.state === "stored") stored.add(key);
-        } catch (e) {
-          unreadable.push(`${key}: ${e instanceof Error ? e.message : String(e)}`);
-        }
-      }),
-    );
-  }
+  await mapLimit(keys, 64, async (key) => {
+    try {
+      if ((await store.find(`report:${key}`))?.state.state === "stored") stored.add(key);
+    } catch (e) {
+      unreadable.push(`${key}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  });
   return { stored, unreadable };
 }

@@ -16,10 +16,9 @@ import { reportKey } from "./report-ledger.js";
 import { recordSentPhotos } from "./reused-photos.js";
 import type { Earlier } from "./settle-earlier.js";
 import { formatSettleTime } from "../output/time-format.js";
-import { earlierOutcome, inFlightElsewhere, outcomeMaker, type OutcomeMaker, type ReportOutcome } from "./report-outcome.js";
+import { earlierOutcome, inFlightElsewhere, outcomeMaker, refusalText, type OutcomeMaker, type ReportOutcome } from "./report-outcome.js";
 import { assessWindow, holdsReportSet } from "./window.js";
 import type { PreparedReport } from "./prepare-reports.js";
-import { refusalText } from "./refusal-text.js";
 
 export type { ReportOutcome, ReportResult } from "./report-outcome.js";
 
@@ -48,6 +47,9 @@ export interface SendContext {
   /** Waits on the run's clock; rejects when the run stops. */
   sleep: (ms: number) => Promise<void>;
 }
+
+/** What every upload of the run shares (upload.ts); the caller adds its progress and talk. */
+export type SendBase = Pick<SendContext, "api" | "set" | "now" | "localNow" | "sleep" | "signal" | "ledger"> & { earlier: ReadonlyMap<string, Earlier> };
 
 /** Facts every API failure carries (src/api/api-errors.ts); read by shape so fakes in tests work alike. */
 interface FailureFacts {

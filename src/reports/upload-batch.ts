@@ -1,25 +1,21 @@
-// `shipctl report upload --batch ROOT | --manifest FILE.csv --set 1|2`: many reports. Every folder is checked before
-// anything is sent; uploads an earlier run left in flight are settled first (settle-earlier.ts); each shipment is read
-// (status and window judged) before its own upload; uploads run --concurrency at a time with a byte progress display;
-// the ledger beside the batch (report-ledger.ts) records each upload before it is sent, so a rerun skips what is
-// stored and settles what lost its answer. Exit 0 when every report is stored (or already was), 8 when some are and
-// some are not.
+// `shipctl report upload --batch ROOT | --manifest FILE.csv --set 1|2`: many reports, once upload.ts has checked them
+// and settled the ledger. Each shipment is read (status and window judged) before its own upload; uploads run
+// --concurrency at a time with a byte progress display; the ledger records each upload before it is sent, so a rerun
+// skips what is stored and settles what lost its answer. Exit 0 when every report is stored (or already was), 8 when
+// some are and some are not.
 import type { Deps } from "../deps.js";
 import { errorJson, exitErrorJson, ExitCode, InterruptedError } from "../errors.js";
-import { targetsFromManifest, targetsFromRoot } from "./batch-sources.js";
 import { reportKey } from "./report-ledger.js";
-import { withSettledLedger, type SendBase } from "./settled-ledger.js";
-import { confirmByOrder } from "./confirm-order.js";
 import { rerunCommand, type UploadPlan } from "./upload-plan.js";
-import { prepareReports, type FolderProblems, type PreparedReport } from "./prepare-reports.js";
-import { checkPreviewFolder, previewOnly } from "./preview-only.js";
+import type { PreparedReport } from "./prepare-reports.js";
 import { markPhase } from "../output/phase-marks.js";
 import { mapLimit } from "../batch/pool.js";
-import { createByteProgress } from "./byte-progress.js";
+import { createByteProgress } from "./progress.js";
 import { countResults, printBatch, resultLabel } from "./render-results.js";
-import { preflight, upload, type Preflight, type ReportOutcome, type SendContext } from "./send-report.js";
-import { readBeforeFitting } from "./read-before-fit.js";
+import { preflight, upload, type Preflight, type ReportOutcome, type SendBase, type SendContext } from "./send-report.js";
 import { formatSettleTime } from "../output/time-format.js";
+import { earlierOutcome, outcomeMaker } from "./report-outcome.js";
+import { SETTLE_READS } from "./settle-earlier.js";
 
 /**
  * How many reports ahead of the uploads their shipments are read. An upload takes far longer than a read, so as
@@ -27,45 +23,8 @@ import { formatSettleTime } from "../output/time-format.js";
  * needed and hold more connections and memory open at once.
  */
 const readAheadFor = (uploads: number) => Math.max(uploads, 2);
-/** Shipment reads in flight at most that confirm the ledger's "stored" entries: GETs with small answers, no more than the 16 uploads --concurrency allows. */
-const STORED_CONFIRM_READS = 16;
 
-type BatchSource = { kind: "batch"; root: string } | { kind: "manifest"; file: string };
-
-export async function uploadBatch(deps: Deps, options: UploadPlan & { source: BatchSource }): Promise<number> {
-  const source = options.source;
-  if (options.preview) await checkPreviewFolder(options.preview.file);
-  const list = source.kind === "batch" ? await targetsFromRoot(source.root) : await targetsFromManifest(source.file);
-  const sourceProblems: FolderProblems[] = list.problems.length
-    ? [{ folder: source.kind === "batch" ? source.root : source.file, problems: list.problems }]
-    : [];
-  const prepared = await prepareReports(
-    deps,
-    list.targets,
-    { byOrder: options.byOrder, fit: options.fit, stripLocation: options.stripLocation, json: deps.globals.json, signal: deps.signal, fitLater: !options.preview, rerun: rerunCommand(options, deps.globals) },
-    sourceProblems,
-  );
-  const reports = prepared.reports;
-  markPhase("report:checked");
-  try {
-    if (options.preview) {
-      await previewOnly(deps, options.preview.file, reports, options.set);
-      return ExitCode.Ok;
-    }
-    if (options.byOrder) await confirmByOrder(deps, reports, options.yes);
-    return await withSettledLedger(deps, options, reports, async (base, refused) => {
-      // Fit only what will be sent: a report already stored (or refused) is known from its read, so a rerun of a
-      // finished batch fits nothing.
-      const known = await readBeforeFitting(deps, reports, base, rerunCommand(options, deps.globals), refused);
-      await prepared.fitPending(reports.filter((_, i) => !known.has(i)));
-      return uploadAll(deps, options, reports, base, known);
-    });
-  } finally {
-    await prepared.dispose();
-  }
-}
-
-async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedReport[], base: SendBase, known: ReadonlyMap<number, ReportOutcome>): Promise<number> {
+export async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedReport[], base: SendBase, known: ReadonlyMap<number, ReportOutcome>): Promise<number> {
   const { ledger, earlier } = base;
   markPhase("report:ready");
   deps.io.err(`Uploading ${reports.length} report${reports.length === 1 ? "" : "s"} (set ${options.set}), ${options.concurrency} at a time; ledger record: ${ledger.path}\n`);
@@ -94,19 +53,19 @@ async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedRepor
     results[i] = outcome;
     progress.reportDone();
   };
-  // Reports an earlier run left in flight were settled above: what became of them is known without a read; so is
-  // what the reads before fitting found done.
-  for (const [i, report] of reports.entries()) {
-    let outcome = known.get(i);
-    if (!outcome && earlier.has(reportKey(report.target.shipmentId, options.set))) {
-      const checked = await preflight(ctx, report);
-      if (checked.kind === "done") outcome = checked.outcome;
-    }
-    if (!outcome) continue;
-    bytesToSend -= bytesOf(report);
+  // Found done without an upload: its bytes leave the progress total.
+  const skip = (i: number, outcome: ReportOutcome) => {
+    bytesToSend -= bytesOf(reports[i]!);
+    progress.setTotalBytes(bytesToSend);
     settled(i, outcome);
+  };
+  // What became of the reports an earlier run left in flight was settled above, and the reads before fitting found
+  // others done: known without a read.
+  for (const [i, report] of reports.entries()) {
+    const early = earlier.get(reportKey(report.target.shipmentId, options.set));
+    const outcome = known.get(i) ?? (early && earlierOutcome(early, outcomeMaker(ctx, report)));
+    if (outcome) skip(i, outcome);
   }
-  progress.setTotalBytes(bytesToSend);
   // Each shipment is read shortly before its upload: as a report is taken up, the reads of the next few start
   // too. So no report is sent before its status and window are judged, the verdict acted on is at most about one
   // upload old (a set-2 window can close during a long batch), the first upload waits for one read only, and
@@ -122,7 +81,7 @@ async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedRepor
   // at once, a few at a time, so the rerun of a finished batch waits for a few round trips rather than one per report.
   const recordedStored = reports.flatMap((r, i) => (ledger.row(reportKey(r.target.shipmentId, options.set))?.state === "stored" ? [i] : []));
   // Its reads are awaited one by one by the uploads below (readFor); a failure there is theirs to report.
-  mapLimit(recordedStored, STORED_CONFIRM_READS, (i) => readFor(i), keepGoing).catch(() => undefined);
+  mapLimit(recordedStored, SETTLE_READS, (i) => readFor(i), keepGoing).catch(() => undefined);
   let firstUpload = true;
   try {
     await mapLimit(
@@ -131,12 +90,7 @@ async function uploadAll(deps: Deps, options: UploadPlan, reports: PreparedRepor
       async (report, i) => {
         for (let ahead = i; ahead <= Math.min(i + readAhead, reports.length - 1); ahead++) void readFor(ahead);
         const checked = await readFor(i);
-        if (checked?.kind === "done") {
-          bytesToSend -= bytesOf(report);
-          progress.setTotalBytes(bytesToSend);
-          settled(i, checked.outcome);
-          return;
-        }
+        if (checked?.kind === "done") return skip(i, checked.outcome);
         // Not read (the batch is stopping), or read while a fatal failure stopped the batch: not sent.
         if (checked === undefined || !keepGoing()) return;
         if (firstUpload) markPhase("report:first-upload");

@@ -1,9 +1,20 @@
 // What a `report upload` run is asked to do, its paths resolved (the command line is read and checked in
-// commands/report/report-upload.ts): one folder, or a batch (`--batch ROOT` or `--manifest FILE.csv`).
+// commands/report/report-upload.ts): one folder, or a batch (`--batch ROOT` or `--manifest FILE.csv`). Light on
+// purpose: the wiring imports it, so `--help` loads nothing heavy.
+import { extname } from "node:path";
 import type { ReportSet } from "../contract/limits.js";
 import { shellQuote } from "../output/shell-quote.js";
-import type { PreviewFormat } from "./preview-format.js";
-import { DEFAULT_UPLOADS } from "./report-defaults.js";
+
+/** Uploads in flight in a batch: two keeps a slow link busy without starving a shared connection. */
+export const DEFAULT_UPLOADS = 2;
+
+/** What --preview writes, judged by the file's name: an HTML contact sheet, or one PNG image. */
+export type PreviewFormat = "html" | "png";
+
+export function previewFormat(file: string): PreviewFormat | undefined {
+  const ext = extname(file).toLowerCase();
+  return ext === ".html" || ext === ".htm" ? "html" : ext === ".png" ? "png" : undefined;
+}
 
 export type UploadSource =
   /** `folder` is absolute; `label` is the path as the user gave it. */

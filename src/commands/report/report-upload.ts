@@ -9,10 +9,9 @@ import { REPORT, type ReportSet } from "../../contract/limits.js";
 import { UsageError } from "../../errors.js";
 import { WRITE_WAIT_MS, type Deps } from "../../deps.js";
 import { APPLY_WINDOW_DEFAULT_MS } from "../../ledger/settle-window.js";
-import { previewFormat } from "../../reports/preview-format.js";
-import { DEFAULT_UPLOADS } from "../../reports/report-defaults.js";
-import { MAX_CONCURRENCY } from "../../batch/concurrency.js";
-import type { UploadPlan } from "../../reports/upload-plan.js";
+import { MAX_CONCURRENCY, readConcurrency } from "../../batch/concurrency.js";
+import { parseId } from "../../input/ids.js";
+import { DEFAULT_UPLOADS, previewFormat, type UploadPlan } from "../../reports/upload-plan.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
 /** What the run is asked to do, with the paths as given on the command line (the run resolves them). */
@@ -127,7 +126,7 @@ export function reportUploadCommand(ctx: CommandContext, run: VerbRun<ReportUplo
 export function parseReportUpload(args: string[], flags: ReportUploadFlags): ReportUploadOptions {
   const set = parseSet(flags.set);
   const source = parseSource(args, flags);
-  const concurrency = parseConcurrency(flags.concurrency);
+  const concurrency = readConcurrency(flags.concurrency ?? DEFAULT_UPLOADS);
   let preview: ReportUploadOptions["preview"];
   if (flags.preview !== undefined) {
     const format = previewFormat(flags.preview);
@@ -155,16 +154,10 @@ export function parseReportUpload(args: string[], flags: ReportUploadFlags): Rep
 export async function runReportUpload(options: ReportUploadOptions, deps: Deps): Promise<number> {
   const { profileStripsLocation } = await import("../../config/config-context.js");
   const plan = { ...uploadPlan(options, deps.cwd), stripLocation: options.stripLocation ?? (await profileStripsLocation(deps)) };
-  const source = plan.source;
   const { markPhase } = await import("../../output/phase-marks.js");
-  if (source.kind === "single") {
-    const { uploadSingle } = await import("../../reports/upload-single.js");
-    markPhase("report:started");
-    return uploadSingle(deps, { ...plan, source });
-  }
-  const { uploadBatch } = await import("../../reports/upload-batch.js");
+  const { uploadReports } = await import("../../reports/upload.js");
   markPhase("report:started");
-  return uploadBatch(deps, { ...plan, source });
+  return uploadReports(deps, plan);
 }
 
 /** The options with their paths resolved against the folder the command ran in (a single folder keeps its label). */
@@ -188,15 +181,6 @@ function parseSet(value: string | undefined): ReportSet {
   return set;
 }
 
-function parseConcurrency(value: string | undefined): number {
-  if (value === undefined) return DEFAULT_UPLOADS;
-  const n = /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > MAX_CONCURRENCY) {
-    throw new UsageError(`--concurrency ${value}: give a whole number from 1 to ${MAX_CONCURRENCY}`);
-  }
-  return n;
-}
-
 function parseSource(args: string[], flags: ReportUploadFlags): ReportUploadOptions["source"] {
   if (flags.batch !== undefined && flags.manifest !== undefined) {
     throw new UsageError("give either --batch ROOT or --manifest FILE.csv, not both");
@@ -214,7 +198,5 @@ function parseSource(args: string[], flags: ReportUploadFlags): ReportUploadOpti
     );
   }
   const [idText, folder] = args as [string, string];
-  const id = /^\d+$/.test(idText) ? Number(idText) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw new UsageError(`shipment id "${idText}" must be a positive whole number`);
-  return { kind: "single", shipmentId: id, folder };
+  return { kind: "single", shipmentId: parseId(idText, "shipment id"), folder };
 }

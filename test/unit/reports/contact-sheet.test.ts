@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { checkFolder } from "../../../src/reports/folder-check.js";
 import { htmlSheet, writePreview } from "../../../src/reports/contact-sheet.js";
-import { previewFormat } from "../../../src/reports/preview-format.js";
+import { previewFormat } from "../../../src/reports/upload-plan.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
 
 describe("preview", () => {

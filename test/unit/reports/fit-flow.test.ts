@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import { ExitCode } from "../../../src/errors.js";
 import { reportUploadCommand } from "../../../src/commands/report/report-upload.js";
-import { createFitProgress, fitProgressLine } from "../../../src/reports/fit-progress.js";
+import { createFitProgress, fitProgressLine } from "../../../src/reports/progress.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
 import { ownCopy } from "../../helpers/own-photos.mjs";
 import { createTestIO } from "../../helpers/test-io.js";

@@ -12,7 +12,7 @@ import { InputLedger } from "../../../src/ledger/input-ledger.js";
 import { ANSWER_READ_LAG_MS, settleWindowFor } from "../../../src/ledger/settle-window.js";
 import { batchExitCode } from "../../../src/reports/upload-batch.js";
 import { rerunCommand } from "../../../src/reports/upload-plan.js";
-import { byteProgressLine, createByteProgress } from "../../../src/reports/byte-progress.js";
+import { byteProgressLine, createByteProgress } from "../../../src/reports/progress.js";
 import { sendReport, type ReportOutcome, type SendContext } from "../../../src/reports/send-report.js";
 import { parseReportUpload, reportUploadCommand, uploadPlan } from "../../../src/commands/report/report-upload.js";
 import { runVerb } from "../../helpers/run-verb.js";

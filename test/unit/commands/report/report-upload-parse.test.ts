@@ -55,8 +55,8 @@ describe("report upload (parse only)", () => {
     [["x", "p", "--set", "1"], "positive whole number"],
     [["12", "--set", "1", "--batch", "r"], "drop the arguments"],
     [["--set", "1", "--batch", "r", "--manifest", "m.csv"], "not both"],
-    [["--set", "1", "--batch", "r", "--concurrency", "0"], "--concurrency 0"],
-    [["--set", "1", "--batch", "r", "--concurrency", "17"], "--concurrency 17"],
+    [["--set", "1", "--batch", "r", "--concurrency", "0"], "--concurrency must be a whole number from 1 to 16 (got 0)"],
+    [["--set", "1", "--batch", "r", "--concurrency", "17"], "--concurrency must be a whole number from 1 to 16 (got 17)"],
     [["12", "p", "--set", "1", "--preview", "x.pdf"], ".html or .png"],
     [["--set", "1", "--batch", "r", "--preview", "x.png"], "FILE.html"],
   ])("refuses %j (exit 2)", async (argv, message) => {

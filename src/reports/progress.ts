@@ -1,10 +1,48 @@
-// Progress of --fit on stderr: "fitted 23/240 photos · 81.2 MiB -> 21.9 MiB · 1.9/s · about 1m55s left". On a terminal
-// it is the shared redrawn line of output/progress.ts, the per-photo "Fitted" lines printed above it; elsewhere (a log,
-// CI) the same words as a plain line every few photos, so a long fitting phase still shows how far along it is.
+// Progress on stderr, on the shared line of output/progress.ts (drawn only on a terminal, redrawn in place at most
+// every 100 ms, cleared for log lines and at the end): uploads in bytes, "reports 3/20 · 41.2 MiB of 240.0 MiB ·
+// 11.3 MiB/s", from several uploads at once; and --fit, "fitted 23/240 photos · 81.2 MiB -> 21.9 MiB · 1.9/s · about
+// 1m55s left", which off a terminal (a log, CI) prints the same words as a plain line every few photos, so a long
+// fitting phase still shows how far along it is.
 import type { IO } from "../output/io.js";
 import { createProgress } from "../output/progress.js";
 import { formatDuration } from "../output/time-format.js";
 import { formatBytes } from "./wording.js";
+
+/** Uploads report their own running total of bytes sent (`sent`); `setTotalBytes` drops reports found not to send. */
+export function createByteProgress(io: IO, options: { totalBytes: number; totalReports: number; now?: () => number }) {
+  let totalBytes = options.totalBytes;
+  let bytes = 0;
+  let reports = 0;
+  const perUpload = new Map<number, number>();
+  const line = createProgress(io, {
+    total: options.totalReports,
+    now: options.now,
+    describe: (counts, context) =>
+      byteProgressLine({ bytes, reports: counts.done, totalBytes, totalReports: options.totalReports, elapsedMs: context.elapsedMs }),
+  });
+  return {
+    sent(key: number, total: number) {
+      bytes += total - (perUpload.get(key) ?? 0);
+      perUpload.set(key, total);
+      line.update({ done: reports });
+    },
+    reportDone() {
+      reports++;
+      line.update({ done: reports });
+    },
+    setTotalBytes(value: number) {
+      totalBytes = value;
+    },
+    log: (text: string) => line.log(text),
+    finish: () => line.finish(),
+  };
+}
+
+export function byteProgressLine(s: { bytes: number; reports: number; totalBytes: number; totalReports: number; elapsedMs: number }): string {
+  const parts = [`reports ${s.reports}/${s.totalReports}`, `${formatBytes(s.bytes)} of ${formatBytes(s.totalBytes)}`];
+  if (s.elapsedMs > 0 && s.bytes > 0) parts.push(`${formatBytes(Math.round((s.bytes / s.elapsedMs) * 1000))}/s`);
+  return parts.join(" · ");
+}
 
 /** Without a terminal, one plain line per this share of the photos (and at least this many photos apart). */
 const PLAIN_LINES = 10;
