@@ -1,7 +1,7 @@
 // Logging in (`shipctl login`): asks for (or takes) the base URL and the token, proves the token with one
 // authenticated read, and only then saves it. A sandbox's Country/Service tables are stored with the profile too.
 import type { Deps } from "../deps.js";
-import { AuthError, UsageError } from "../errors.js";
+import { AuthError, UsageError, messageOf } from "../errors.js";
 import { normaliseBaseUrl, strippedPrefixNote } from "./base-url.js";
 import { envValue } from "../env.js";
 import { checkToken } from "./settings.js";
@@ -90,7 +90,7 @@ async function askBaseUrl(deps: Deps, current: string | undefined): Promise<stri
         normaliseBaseUrl(value, "the URL");
         return true;
       } catch (e) {
-        return e instanceof Error ? e.message : String(e);
+        return messageOf(e);
       }
     },
   });

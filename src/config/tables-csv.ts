@@ -4,7 +4,7 @@
 // A header row is optional; with one, columns may come in any order. Comma, semicolon and tab delimiters are
 // detected. Every row is checked and all problems are reported at once by row number, because fixing a file one
 // error per run is miserable. Duplicates are errors: an ambiguous table would map a name to the wrong integer.
-import { UsageError } from "../errors.js";
+import { UsageError, messageOf } from "../errors.js";
 import { tableKey, type CountryEntry, type ServiceEntry } from "../contract/index.js";
 
 export type TableKind = "countries" | "services";
@@ -83,7 +83,7 @@ async function readRows(kind: TableKind, text: string, file: string, problems: P
       info: true,
     }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
   } catch (e) {
-    throw new UsageError(`${file} is not readable as CSV: ${e instanceof Error ? e.message : String(e)}`, {
+    throw new UsageError(`${file} is not readable as CSV: ${messageOf(e)}`, {
       hint: `expected columns: ${columnsText(kind)}`,
     });
   }

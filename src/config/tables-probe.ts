@@ -10,7 +10,7 @@ import { CertificateError } from "../api/api-errors.js";
 import type { NetworkOptions } from "../api/network.js";
 import { USER_AGENT } from "../api/user-agent.js";
 import { systemClock } from "../clock.js";
-import { AuthError } from "../errors.js";
+import { AuthError, messageOf } from "../errors.js";
 import { CountryEntrySchema, ServiceEntrySchema, type StoredCountry, type StoredService } from "./schema.js";
 
 export const SANDBOX_TABLES_PATH = "/_sandbox/tables";
@@ -71,7 +71,7 @@ export async function probeSandboxTables(baseUrl: string, options: ProbeOptions 
     // A refused token or a missing subscription is refused on every path, sandbox or not: say that, rather than
     // "no table", so the user fixes the login instead of importing tables. So is a refused TLS certificate.
     if (e instanceof AuthError || e instanceof CertificateError) throw e;
-    return { sandbox: false, reason: e instanceof Error ? e.message : String(e) };
+    return { sandbox: false, reason: messageOf(e) };
   } finally {
     await transport.close().catch(() => undefined);
   }

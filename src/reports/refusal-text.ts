@@ -1,12 +1,13 @@
 // A refused report in the operator's terms: the service keys its reasons `box.2`, `art.5`; the operator knows the
 // side and the file.
 import { REPORT } from "../contract/index.js";
+import { messageOf } from "../errors.js";
 import type { PreparedReport } from "./prepare-reports.js";
 
 /** The service's reason, with `box.2`-style keys turned into the side and the file the operator knows. */
 export function refusalText(err: unknown, report: PreparedReport): string {
   const errors = (err as { errors?: Record<string, string[]> }).errors;
-  if (!errors || Object.keys(errors).length === 0) return err instanceof Error ? err.message : String(err);
+  if (!errors || Object.keys(errors).length === 0) return messageOf(err);
   return Object.entries(errors)
     .map(([key, messages]) => {
       const m = /^(box|art)(?:\.(\d+))?/.exec(key);

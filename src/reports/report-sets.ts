@@ -5,6 +5,7 @@
 // stored, by any upload (a batch, a manifest, a single upload), is shown as stored, from the ledger. Neither saying
 // so: not stored, as the status shows.
 import type { ReportSet, StoredShipment } from "../contract/index.js";
+import { messageOf } from "../errors.js";
 import { OrganizationLedger } from "../ledger/organization.js";
 import { reportKey } from "./report-ledger.js";
 import { holdsReportSet } from "./window.js";
@@ -66,7 +67,7 @@ export async function readStoredInLedger(
         try {
           if ((await store.find(`report:${key}`))?.state.state === "stored") stored.add(key);
         } catch (e) {
-          unreadable.push(`${key}: ${e instanceof Error ? e.message : String(e)}`);
+          unreadable.push(`${key}: ${messageOf(e)}`);
         }
       }),
     );
