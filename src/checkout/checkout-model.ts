@@ -80,7 +80,6 @@ export type RunStatus =
   | "partly-paid"
   | "interrupted";
 
-/** Ids in groups of at most SHIPMENTS_PER_CHECKOUT.max, in the order given. */
 /** The shipments read, split into the Drafts a checkout prices and pays, and the rest it skips (paid already). */
 export function draftsAndSkipped(stored: readonly StoredShipment[]): { drafts: StoredShipment[]; skipped: SkippedShipment[] } {
   const drafts = stored.filter((s) => s.status === ShipmentStatus.Draft);
@@ -88,6 +87,7 @@ export function draftsAndSkipped(stored: readonly StoredShipment[]): { drafts: S
   return { drafts, skipped };
 }
 
+/** Ids in groups of at most SHIPMENTS_PER_CHECKOUT.max, in the order given. */
 export function groupIds(ids: readonly number[], size: number = SHIPMENTS_PER_CHECKOUT.max): number[][] {
   const groups: number[][] = [];
   for (let i = 0; i < ids.length; i += size) groups.push(ids.slice(i, i + size));
@@ -95,7 +95,5 @@ export function groupIds(ids: readonly number[], size: number = SHIPMENTS_PER_CH
 }
 
 export function sumCents(values: Iterable<number>): number {
-  let total = 0;
-  for (const v of values) total += v;
-  return total;
+  return [...values].reduce((sum, v) => sum + v, 0);
 }

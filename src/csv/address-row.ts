@@ -29,7 +29,6 @@ export type AddressBuild =
     }
   | { ok: false; problems: FieldProblem[] };
 
-
 export function buildAddress(cells: Record<AddressField, string>, ctx: RowContext): AddressBuild {
   const problems: FieldProblem[] = [];
   const changes: Array<Change & { column: AddressField }> = [];
@@ -84,39 +83,21 @@ export function buildAddress(cells: Record<AddressField, string>, ctx: RowContex
 }
 
 /**
- * buildAddress with a cache of the raw cells (in ADDRESS_FIELDS order), so a cache hit builds nothing. Found by the
- * name cell, then compared cell by cell: cheaper than joining every row's cells into a key. Use one per address
- * column group (each side of a shipment), so that "same as the previous row" holds for a gallery's own address.
- * Bounded: a file with more distinct addresses than `limit` simply recomputes, so memory does not grow with the rows.
+ * buildAddress with a cache of the raw cells (in ADDRESS_FIELDS order): a gallery's own address on 500 rows is read
+ * once. Use one per address column group (each side of a shipment). Bounded: past `limit` distinct addresses the
+ * cache starts again, so memory does not grow with the rows.
  */
 export function cachedAddressBuilder(ctx: RowContext, limit = 2000): (values: readonly string[]) => AddressBuild {
-  const cache = new Map<string, Array<{ values: readonly string[]; built: AddressBuild }>>();
-  let size = 0;
-  let last: { values: readonly string[]; built: AddressBuild } | undefined;
+  const cache = new Map<string, AddressBuild>();
   return (values) => {
-    if (last !== undefined && sameCells(values, last.values)) return last.built;
-    const name = values[0] ?? "";
-    let candidates = cache.get(name);
-    let found = candidates?.find((c) => sameCells(values, c.values));
-    if (found === undefined) {
+    const key = JSON.stringify(values);
+    let built = cache.get(key);
+    if (built === undefined) {
       const cells = Object.fromEntries(ADDRESS_FIELDS.map((f, i) => [f, values[i] ?? ""])) as Record<AddressField, string>;
-      found = { values, built: buildAddress(cells, ctx) };
-      if (size >= limit) {
-        cache.clear();
-        size = 0;
-        candidates = undefined;
-      }
-      if (candidates) candidates.push(found);
-      else cache.set(name, [found]);
-      size++;
+      built = buildAddress(cells, ctx);
+      if (cache.size >= limit) cache.clear();
+      cache.set(key, built);
     }
-    last = found;
-    return found.built;
+    return built;
   };
-}
-
-function sameCells(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
