@@ -11,6 +11,7 @@ import type { NetworkOptions } from "../api/network.js";
 import { USER_AGENT } from "../api/user-agent.js";
 import { systemClock } from "../clock.js";
 import { AuthError, messageOf } from "../errors.js";
+import { isObject } from "./peek-config.js";
 import { CountryEntrySchema, ServiceEntrySchema, type StoredCountry, type StoredService } from "./schema.js";
 
 export const SANDBOX_TABLES_PATH = "/_sandbox/tables";
@@ -105,7 +106,7 @@ function readTables(baseUrl: string, text: string): ProbeResult {
   } catch {
     return { sandbox: false, reason: "answered something that is not JSON", definite: true };
   }
-  if (!isRecord(json) || json.sandbox !== true) return { sandbox: false, reason: "did not say it is a sandbox", definite: true };
+  if (!isObject(json) || json.sandbox !== true) return { sandbox: false, reason: "did not say it is a sandbox", definite: true };
   const parsed = SandboxTablesBody.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -114,8 +115,4 @@ function readTables(baseUrl: string, text: string): ProbeResult {
   }
   const { countries, services, apply_max_ms: applyMaxMs } = parsed.data;
   return { sandbox: true, countries, services, ...(applyMaxMs !== undefined ? { applyMaxMs } : {}) };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
