@@ -1,5 +1,6 @@
 // The state of one checkout run, shared by the steps (read back, price, pay) and by what is printed at the end.
 import { SHIPMENTS_PER_CHECKOUT, ShipmentStatus, type StoredShipment } from "../contract/index.js";
+import { CliError } from "../errors.js";
 
 /** What a checkout run is asked to do: the command line's options, checked (commands/checkout/checkout.ts). */
 export interface CheckoutPlan {
@@ -96,4 +97,15 @@ export function groupIds(ids: readonly number[], size: number = SHIPMENTS_PER_CH
 
 export function sumCents(values: Iterable<number>): number {
   return [...values].reduce((sum, v) => sum + v, 0);
+}
+
+/**
+ * Errors from the HTTP layer say what failed ("not found"); checkout adds which shipments it was about, keeping the
+ * exit code and hint so main() still reports and maps it the same way.
+ */
+export function withContext(err: unknown, what: string): unknown {
+  if (!(err instanceof CliError)) return err;
+  const wrapped = new CliError(`${what}: ${err.message}`, { hint: err.hint, cause: err });
+  wrapped.exitCode = err.exitCode;
+  return wrapped;
 }

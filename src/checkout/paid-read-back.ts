@@ -1,6 +1,6 @@
 // Reading shipments back is how checkout knows what is paid: the service has no idempotency key, so the status of
 // each shipment (Draft = unpaid, Confirmed or later = paid) is the only record of whether a charge happened.
-import { withContext } from "./with-context.js";
+import { withContext } from "./checkout-model.js";
 import { ShipmentStatus, type StoredShipment } from "../contract/index.js";
 import { ForbiddenError, NotFoundError } from "../api/api-errors.js";
 import type { ApiClient } from "../api/client-types.js";

@@ -2,11 +2,10 @@
 // the phone to E.164, a post code that lost its leading zeros in a spreadsheet put back (visibly), then the
 // contract's Address schema. A gallery's own address repeated on 500 rows is worked out once: results are cached
 // by the raw cells.
-import { ADDRESS_FIELDS, Address, addressKey, type AddressField } from "../contract/index.js";
+import { ADDRESS_FIELDS, Address, addressKey, fitPostCode, type AddressField } from "../contract/index.js";
 import { readCountry, type Mapping } from "./table-cells.js";
 import { readPhone } from "./phone-cell.js";
 import { foldedText } from "./text-cells.js";
-import { readPostCode } from "./post-code-cell.js";
 import { addressHash } from "../ledger/entry.js";
 import type { Change, RowContext } from "./row-types.js";
 
@@ -80,6 +79,20 @@ export function buildAddress(cells: Record<AddressField, string>, ctx: RowContex
   if (problems.length > 0 || !checked.success) return { ok: false, problems };
   const key = addressKey(checked.data);
   return { ok: true, address: checked.data, changes, mappings, key, hash: addressHash(key) };
+}
+
+/**
+ * A post code cell read with its row's country and region (contract/post-code-fit.ts): leading zeros a spreadsheet
+ * dropped are put back only where the padded code fits the region, a code that fits neither is refused naming the
+ * cell, and a digits-only code of a country whose format shipctl does not know is sent as written with a warning.
+ * Each of those is visible: a change (note) or a problem, never silent.
+ */
+export function readPostCode(text: string, alpha2: string | undefined, region: string, column: string): { ok: true; value: string; change?: Change } | { ok: false; reason: string } {
+  const fit = fitPostCode(text, alpha2, region);
+  if (!fit.ok) return { ok: false, reason: `${column} ${fit.reason}` };
+  if ("unchecked" in fit) return { ok: true, value: text, change: { column, from: text, to: text, kind: "post-code-unchecked" } };
+  if (!fit.padded) return { ok: true, value: text };
+  return { ok: true, value: fit.value, change: { column, from: text, to: fit.value, kind: "post-code" } };
 }
 
 /**
