@@ -5,19 +5,13 @@ import { resolveSettings, type ResolvedSettings } from "./settings.js";
 import { openConfigStore } from "./store.js";
 import { profileFlag } from "./profile-name.js";
 import { loadTables } from "./profile-tables.js";
-import { tablesContext } from "./tables-context.js";
+import { tablesContext, type TablesRun } from "./tables-context.js";
 import type { Tables } from "../contract/index.js";
 import type { Connection } from "../deps.js";
 import { resolveLedger } from "./ledger-setting.js";
 
-/** What resolving a connection needs of a run (Deps gives it). */
-export interface ConnectionInputs {
-  env: NodeJS.ProcessEnv;
-  globals: { profile?: string; baseUrl?: string };
-  io: { err(text: string): void };
-  debug(line: string): void;
-  signal?: AbortSignal;
-}
+/** What resolving a connection needs of a run (Deps gives it): what the tables need, and the flags. */
+export type ConnectionInputs = TablesRun & { globals: { profile?: string; baseUrl?: string } };
 
 export async function resolveConnection(deps: ConnectionInputs): Promise<Connection> {
   const store = await openConfigStore(deps.env);
