@@ -238,6 +238,11 @@ export interface ErrorJson {
 
 const BUG_HINT = "This is a bug in shipctl. Run again with --debug for details.";
 
+/** The text of anything thrown: its message when it is an Error. */
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
 /**
  * What a script learns of a failure. `exitCode` is the run's, when main() decided it otherwise (an interruption that
  * surfaced as some other error); errors that are not CliErrors are bugs.
@@ -247,7 +252,7 @@ export function errorJson(err: unknown, exitCode: number = exitCodeOf(err)): Err
     const named = namedBy(err, exitCode);
     return { code: named?.errorCode ?? codeForExit(exitCode), exit_code: exitCode, message: err.message, hint: err.hint ?? null, ...named?.details };
   }
-  const message = err instanceof Error ? err.message : String(err);
+  const message = messageOf(err);
   if (exitCode === ExitCode.Interrupted) return { code: "interrupted", exit_code: exitCode, message, hint: null };
   return { code: "internal_error", exit_code: exitCode, message, hint: BUG_HINT };
 }

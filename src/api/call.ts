@@ -20,6 +20,7 @@ const PROXY_REFUSALS: Readonly<Record<number, string>> = {
 import type { Clock } from "../clock.js";
 import { BACKOFF, backoffDelay, parseRetryAfter } from "./backoff.js";
 import { errorForResponse } from "./error-map.js";
+import { messageOf } from "../errors.js";
 import { BodyReadError, RequestInterruptedError, type ApiFailure, type RequestFacts } from "./api-errors.js";
 import { networkError, networkReason } from "./network-error.js";
 import { certificateError } from "./certificate-error.js";
@@ -144,7 +145,7 @@ export function createCaller(config: CallerConfig): Caller {
         }
         if (wire.bodyError !== undefined) {
           debug?.(`${spec.method} ${shownUrl()} -> body read error after ${elapsed} (${tag})`);
-          const why = wire.bodyError instanceof Error ? wire.bodyError.message : String(wire.bodyError);
+          const why = messageOf(wire.bodyError);
           throw new BodyReadError(facts(undefined, earlierMayHaveArrived), `Could not read the body of ${spec.method} ${path} while sending it: ${cleanText(config.redact(why), 200)}`, {
             cause: wire.bodyError,
             hint: "The upload was cut short, so the service cannot have applied it. Check the files, then run the command again.",

@@ -1,5 +1,6 @@
 // A failed attempt that got no answer, in words: whether the request left this machine decides both the wording
 // and whether it may be sent again.
+import { messageOf } from "../errors.js";
 import { NetworkError, type RequestFacts } from "./api-errors.js";
 import type { Redactor } from "./redact.js";
 import { cleanText } from "./redact.js";
@@ -34,7 +35,7 @@ export function networkReason(failure: WireFailure, responseTimeoutMs: number, r
     case "EPIPE":
       return "the connection was closed by the other side";
   }
-  const message = failure.cause instanceof Error ? failure.cause.message : String(failure.cause);
+  const message = messageOf(failure.cause);
   const text = cleanText(redact(message), 160) || "unknown network error";
   if (failure.code && /CERT|TLS|SSL/.test(failure.code)) return `TLS failed: ${text}`;
   return text;

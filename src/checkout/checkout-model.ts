@@ -1,5 +1,6 @@
 // The state of one checkout run, shared by the steps (read back, price, pay) and by what is printed at the end.
 import { SHIPMENTS_PER_CHECKOUT, ShipmentStatus, type StoredShipment } from "../contract/index.js";
+import { CliError } from "../errors.js";
 
 /** What a checkout run is asked to do: the command line's options, checked (commands/checkout/checkout.ts). */
 export interface CheckoutPlan {
@@ -80,7 +81,6 @@ export type RunStatus =
   | "partly-paid"
   | "interrupted";
 
-/** Ids in groups of at most SHIPMENTS_PER_CHECKOUT.max, in the order given. */
 /** The shipments read, split into the Drafts a checkout prices and pays, and the rest it skips (paid already). */
 export function draftsAndSkipped(stored: readonly StoredShipment[]): { drafts: StoredShipment[]; skipped: SkippedShipment[] } {
   const drafts = stored.filter((s) => s.status === ShipmentStatus.Draft);
@@ -88,6 +88,7 @@ export function draftsAndSkipped(stored: readonly StoredShipment[]): { drafts: S
   return { drafts, skipped };
 }
 
+/** Ids in groups of at most SHIPMENTS_PER_CHECKOUT.max, in the order given. */
 export function groupIds(ids: readonly number[], size: number = SHIPMENTS_PER_CHECKOUT.max): number[][] {
   const groups: number[][] = [];
   for (let i = 0; i < ids.length; i += size) groups.push(ids.slice(i, i + size));
@@ -95,7 +96,16 @@ export function groupIds(ids: readonly number[], size: number = SHIPMENTS_PER_CH
 }
 
 export function sumCents(values: Iterable<number>): number {
-  let total = 0;
-  for (const v of values) total += v;
-  return total;
+  return [...values].reduce((sum, v) => sum + v, 0);
+}
+
+/**
+ * Errors from the HTTP layer say what failed ("not found"); checkout adds which shipments it was about, keeping the
+ * exit code and hint so main() still reports and maps it the same way.
+ */
+export function withContext(err: unknown, what: string): unknown {
+  if (!(err instanceof CliError)) return err;
+  const wrapped = new CliError(`${what}: ${err.message}`, { hint: err.hint, cause: err });
+  wrapped.exitCode = err.exitCode;
+  return wrapped;
 }

@@ -2,7 +2,7 @@
 // exit code). Exit codes come from src/errors.ts: 5 payment refused, 7 unavailable after retries or a payment that
 // may still be going through, 8 when some sessions were paid before the stop, 130 interrupted; any other refusal
 // keeps the exit code of its own error.
-import { CliError, ExitCode, InterruptedError, PartialError } from "../errors.js";
+import { CliError, ExitCode, InterruptedError, PartialError, messageOf } from "../errors.js";
 import { formatUsd } from "../output/money.js";
 import { formatSettleTime } from "../output/time-format.js";
 import type { RunStatus } from "./checkout-model.js";
@@ -72,7 +72,7 @@ function describeStop(reason: Stop, session: number, context: ConcludeContext): 
   switch (reason.kind) {
     case "declined":
       return {
-        message: `${textOf(reason.error)}; no further session was attempted`,
+        message: `${messageOf(reason.error)}; no further session was attempted`,
         next:
           "The service has invalidated the payment method, so every further payment fails until it is fixed. " +
           "Fix the payment method in the service's dashboard",
@@ -81,7 +81,7 @@ function describeStop(reason: Stop, session: number, context: ConcludeContext): 
       };
     case "no-payment-method":
       return {
-        message: textOf(reason.error),
+        message: messageOf(reason.error),
         next: "Add or fix the organization's payment method in the service's dashboard",
         exitCode: ExitCode.Payment,
         cause: reason.error,
@@ -90,7 +90,7 @@ function describeStop(reason: Stop, session: number, context: ConcludeContext): 
       return {
         message:
           `the payment of session ${session} still failed after ${context.retries} ` +
-          `${context.retries === 1 ? "retry" : "retries"}: ${textOf(reason.error)}`,
+          `${context.retries === 1 ? "retry" : "retries"}: ${messageOf(reason.error)}`,
         next: "This is usually temporary: wait a few minutes (or pass a longer --retry-wait)",
         exitCode: ExitCode.Unavailable,
         cause: reason.error,
@@ -100,7 +100,7 @@ function describeStop(reason: Stop, session: number, context: ConcludeContext): 
       return {
         message:
           `the answer to the payment of session ${session} was lost, and it was not sent again in this run ` +
-          `(the request may still have been going through): ${textOf(reason.error)}; read back ` +
+          `(the request may still have been going through): ${messageOf(reason.error)}; read back ` +
           `${reason.waitedMs / 1000} s later: ${paid.length} paid, ${unpaid.length} not paid yet (still Draft), ` +
           `${unknown.length} could not be read` +
           (session < context.sessions ? "; no further session was attempted" : ""),
@@ -129,7 +129,7 @@ function describeStop(reason: Stop, session: number, context: ConcludeContext): 
     case "error": {
       const err = reason.error;
       return {
-        message: `session ${session} was not paid: ${textOf(err)}`,
+        message: `session ${session} was not paid: ${messageOf(err)}`,
         next: err instanceof CliError && err.hint ? err.hint.replace(/\.$/, "") : undefined,
         exitCode: err instanceof CliError ? err.exitCode : ExitCode.Failure,
         cause: err,
@@ -150,10 +150,6 @@ function nextStep(next: string | undefined, rerun: string | undefined, settleAt:
   if (next && rerun) return `${next}, then rerun${how}:\n  ${rerun}`;
   if (rerun) return `Rerun${how}:\n  ${rerun}`;
   return next ? `${next}.` : "";
-}
-
-function textOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 function idLine(label: string, ids: readonly number[], cents?: number): string {

@@ -48,21 +48,19 @@ export async function idsFromResults(csv: Pick<CsvFile, "file" | "header" | "row
   const firstRow = new Map<number, number>();
   for await (const { row, cells } of csv.rows) {
     const idText = (cells[idAt] ?? "").trim();
+    let why: string | undefined;
     if (statusAt >= 0) {
       const status = (cells[statusAt] ?? "").trim();
       const word = normaliseHeader(status);
-      const why = LEFT_OUT[word];
-      if (why !== undefined) {
-        result.leftOut.set(why, [...(result.leftOut.get(why) ?? []), row]);
-        continue;
-      }
-      if (!EXISTS.has(word) && shipmentStatusFromName(status) === undefined) {
+      why = LEFT_OUT[word];
+      if (why === undefined && !EXISTS.has(word) && shipmentStatusFromName(status) === undefined) {
         throw new UsageError(`${where(row, statusAt)}: status ${JSON.stringify(status)} is not one shipctl writes`, {
           hint: "A results file's status is created, skipped (already created by an earlier run), updated, failed, unknown or pending.",
         });
       }
-    } else if (idText === "") {
-      result.leftOut.set("without a shipment_id", [...(result.leftOut.get("without a shipment_id") ?? []), row]);
+    } else if (idText === "") why = "without a shipment_id";
+    if (why !== undefined) {
+      result.leftOut.set(why, [...(result.leftOut.get(why) ?? []), row]);
       continue;
     }
     const id = /^\d+$/.test(idText) ? Number(idText) : NaN;

@@ -1,17 +1,18 @@
 // Reading shipments back is how checkout knows what is paid: the service has no idempotency key, so the status of
 // each shipment (Draft = unpaid, Confirmed or later = paid) is the only record of whether a charge happened.
-import { withContext } from "./with-context.js";
+import { withContext } from "./checkout-model.js";
 import { ShipmentStatus, type StoredShipment } from "../contract/index.js";
 import { ForbiddenError, NotFoundError } from "../api/api-errors.js";
 import type { ApiClient } from "../api/client-types.js";
 import type { Finder } from "../ledger/settle.js";
+import { mapLimit } from "../batch/pool.js";
 
 /** Reads at a time: enough to hide latency, few enough to stay polite to the service. */
 const READ_CONCURRENCY = 4;
 
 export type PaymentState = "paid" | "unpaid" | "unknown";
 
-export function paymentState(status: number): PaymentState {
+function paymentState(status: number): PaymentState {
   if (status === ShipmentStatus.Draft) return "unpaid";
   if (status >= ShipmentStatus.Confirmed && status <= ShipmentStatus.Completed) return "paid";
   return "unknown";
@@ -19,7 +20,7 @@ export function paymentState(status: number): PaymentState {
 
 /** Every shipment, in the order given. A failed read stops the run (nothing has been paid yet), naming the id. */
 export async function readShipments(api: ApiClient, ids: readonly number[], signal: AbortSignal): Promise<StoredShipment[]> {
-  return mapLimited(ids, READ_CONCURRENCY, async (id) => {
+  return mapLimit(ids, READ_CONCURRENCY, async (id) => {
     try {
       return await api.getShipment(id, { signal });
     } catch (err) {
@@ -37,7 +38,7 @@ export interface Reconciliation {
 
 /** After a lost answer: which of `ids` the service now shows as paid. A read that fails leaves that id unknown. */
 export async function reconcile(api: ApiClient, ids: readonly number[], signal: AbortSignal): Promise<Reconciliation> {
-  const states = await mapLimited(ids, READ_CONCURRENCY, async (id): Promise<PaymentState> => {
+  const states = await mapLimit(ids, READ_CONCURRENCY, async (id): Promise<PaymentState> => {
     if (signal.aborted) return "unknown";
     try {
       return paymentState((await api.getShipment(id, { signal })).status);
@@ -57,7 +58,7 @@ export async function reconcile(api: ApiClient, ids: readonly number[], signal: 
 export function paidFinder(api: ApiClient, signal: AbortSignal): Finder {
   return {
     async find(rows) {
-      const paid = await mapLimited(rows, READ_CONCURRENCY, async (row) => {
+      const paid = await mapLimit(rows, READ_CONCURRENCY, async (row) => {
         const id = Number(row.key);
         try {
           return paymentState((await api.getShipment(id, { signal })).status) === "paid";
@@ -69,24 +70,4 @@ export function paidFinder(api: ApiClient, signal: AbortSignal): Finder {
       return new Map(rows.flatMap((row, i) => (paid[i] ? [[row.key, true] as const] : [])));
     },
   };
-}
-
-async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    // After a failure the result is a rejection anyway: start no further requests.
-    while (next < items.length && !failed) {
-      const i = next++;
-      try {
-        results[i] = await fn(items[i]!);
-      } catch (err) {
-        failed = true;
-        throw err;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }

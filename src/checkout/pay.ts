@@ -15,6 +15,7 @@
 // Each POST follows a price session for the same shipments (the service requires it), so a session is priced again
 // before it is paid unless its price session was the very last request; it is never paid above the price confirmed.
 import { ConflictError, PaymentDeclinedError, NoPaymentMethodError } from "../api/api-errors.js";
+import { messageOf } from "../errors.js";
 import { RECONCILE_DELAY_MS } from "../batch/settle-lost.js";
 import type { ApiClient } from "../api/client-types.js";
 import type { Deps } from "../deps.js";
@@ -136,7 +137,7 @@ async function paySession(ctx: PayContext, session: CheckoutSession, priceIsFres
       const failure = classifyFinalizeFailure(err, deps.signal);
       switch (failure.kind) {
         case "conflict":
-          noteNotPaid(ledger, ids, `409: ${describe(failure.error)}`);
+          noteNotPaid(ledger, ids, `409: ${messageOf(failure.error)}`);
           if (retriesUsed >= options.retries) return unpaid({ kind: "retries-exhausted", error: failure.error });
           retriesUsed++;
           try {
@@ -146,11 +147,11 @@ async function paySession(ctx: PayContext, session: CheckoutSession, priceIsFres
           }
           continue;
         case "declined":
-          return refused(`402: ${describe(failure.error)}`, { kind: "declined", error: failure.error });
+          return refused(`402: ${messageOf(failure.error)}`, { kind: "declined", error: failure.error });
         case "no-payment-method":
-          return refused(`403: ${describe(failure.error)}`, { kind: "no-payment-method", error: failure.error });
+          return refused(`403: ${messageOf(failure.error)}`, { kind: "no-payment-method", error: failure.error });
         case "refused":
-          return refused(describe(failure.error), { kind: "error", error: failure.error });
+          return refused(messageOf(failure.error), { kind: "error", error: failure.error });
         case "interrupted":
           if (!failure.mayHaveArrived) return refused("interrupted before it was sent", { kind: "interrupted", mayHaveCharged: false });
           // Sent, and its answer no longer awaited: in flight in the ledger, settled by the next run.
@@ -173,7 +174,7 @@ async function settleLost(ctx: PayContext, session: CheckoutSession, error: unkn
   const ids = session.shipments.map((s) => s.id);
   const mayHaveCharged: Stop = { kind: "interrupted", mayHaveCharged: true, settleAt };
   const inFlight = { paid: [], unpaid: [], unknown: [...ids], settleAt, sent: true };
-  ctx.note(`payment of session ${session.number}: ${describe(error)}`);
+  ctx.note(`payment of session ${session.number}: ${messageOf(error)}`);
   ctx.note(
     `not sending it again (it may still be going through); reading its ${plural(ids.length)} back ` +
       `in ${RECONCILE_DELAY_MS / 1000} s to see what was charged`,
@@ -216,10 +217,6 @@ function outcomeOf(settled: Settled, count: number): SessionOutcome {
   if (settled.paid.length > 0) return "partly-paid";
   if (settled.unknown.length > 0) return "unknown";
   return settled.sent ? "not-paid" : "not-attempted";
-}
-
-function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 export function plural(n: number): string {

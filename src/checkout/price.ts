@@ -3,8 +3,7 @@
 import { CliError } from "../errors.js";
 import { formatUsd } from "../output/money.js";
 import type { ApiClient } from "../api/client-types.js";
-import { groupIds, sumCents, type CheckoutSession, type PricedShipment } from "./checkout-model.js";
-import { withContext } from "./with-context.js";
+import { groupIds, sumCents, withContext, type CheckoutSession, type PricedShipment } from "./checkout-model.js";
 
 export interface PricedGroup {
   shipments: PricedShipment[];

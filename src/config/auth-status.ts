@@ -11,7 +11,7 @@ import { renderRecord, tableWidth } from "../output/table.js";
 import { profileChoice, type ProfileChoice } from "./profile-choice.js";
 import { probeAndRemember, sandboxKnown } from "./profile-tables.js";
 import { tablesContext } from "./tables-context.js";
-import { profileOf } from "./schema.js";
+import { profileOf } from "./profile-name.js";
 import { sourceLabel } from "./setting-sources.js";
 import { resolveSettings } from "./settings.js";
 import { openConfigStore, type ConfigStore } from "./store.js";

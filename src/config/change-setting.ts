@@ -5,7 +5,8 @@ import { strippedPrefixNote, sameOrigin, type NormalisedBaseUrl } from "./base-u
 import { envValue } from "../env.js";
 import { profileInUse } from "./config-context.js";
 import { openConfigStore } from "./store.js";
-import { profileOf, type StoredProfile } from "./schema.js";
+import type { StoredProfile } from "./schema.js";
+import { profileFlag, profileOf } from "./profile-name.js";
 import { requireSavedProfile } from "./profile-choice.js";
 import { printJson } from "../output/json.js";
 import { resolve } from "node:path";
@@ -108,9 +109,5 @@ async function setInProfile(deps: Deps, fields: StoredProfile): Promise<string> 
     d.profiles[profile] = { ...(profileOf(d, profile) ?? {}), ...fields };
   });
   return profile;
-}
-
-function profileFlag(profile: string): string {
-  return profile === "default" ? "" : ` --profile ${profile}`;
 }
 

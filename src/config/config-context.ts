@@ -4,6 +4,7 @@ import { resolveProfileName, resolveSettings, type ResolvedSettings } from "./se
 import { openConfigStore, type ConfigStore } from "./store.js";
 import type { ConfigData } from "./schema.js";
 import { UsageError } from "../errors.js";
+import { profileFlag } from "./profile-name.js";
 
 export interface ConfigContext {
   store: ConfigStore;
@@ -29,15 +30,13 @@ export async function profileInUse(deps: Deps): Promise<{ store: ConfigStore; da
 /** The profile's stripLocation setting (`config set stripLocation true`), false when it has none. */
 export async function profileStripsLocation(deps: Deps): Promise<boolean> {
   const store = await openConfigStore(deps.env);
-  const data = store.read();
-  const profile = resolveSettings({ globals: deps.globals, env: deps.env, data, configPath: store.path }).stored;
-  return profile?.stripLocation ?? false;
+  return resolveSettings({ globals: deps.globals, env: deps.env, data: store.read(), configPath: store.path }).stored?.stripLocation ?? false;
 }
 
 /** Tables belong to one service: commands that store them need to know which. */
 export function requireBaseUrl(settings: ResolvedSettings): string {
   if (settings.baseUrl) return settings.baseUrl.value;
-  const flag = settings.profile.value === "default" ? "" : ` --profile ${settings.profile.value}`;
+  const flag = profileFlag(settings.profile.value);
   throw new UsageError(`profile "${settings.profile.value}" has no base URL, and tables belong to one service`, {
     hint: `run \`shipctl login${flag}\` or \`shipctl config set baseUrl URL${flag}\` first, or pass --base-url`,
   });

@@ -3,20 +3,15 @@
 import { AuthError } from "../errors.js";
 import { resolveSettings, type ResolvedSettings } from "./settings.js";
 import { openConfigStore } from "./store.js";
+import { profileFlag } from "./profile-name.js";
 import { loadTables } from "./profile-tables.js";
-import { tablesContext } from "./tables-context.js";
+import { tablesContext, type TablesRun } from "./tables-context.js";
 import type { Tables } from "../contract/index.js";
 import type { Connection } from "../deps.js";
 import { resolveLedger } from "./ledger-setting.js";
 
-/** What resolving a connection needs of a run (Deps gives it). */
-export interface ConnectionInputs {
-  env: NodeJS.ProcessEnv;
-  globals: { profile?: string; baseUrl?: string };
-  io: { err(text: string): void };
-  debug(line: string): void;
-  signal?: AbortSignal;
-}
+/** What resolving a connection needs of a run (Deps gives it): what the tables need, and the flags. */
+export type ConnectionInputs = TablesRun & { globals: { profile?: string; baseUrl?: string } };
 
 export async function resolveConnection(deps: ConnectionInputs): Promise<Connection> {
   const store = await openConfigStore(deps.env);
@@ -43,14 +38,13 @@ export async function resolveConnection(deps: ConnectionInputs): Promise<Connect
 /** Both a base URL and a token, or an AuthError (exit 4) that says which is missing and how to log in. */
 export function requireCredentials(settings: ResolvedSettings): Required<Pick<ResolvedSettings, "baseUrl" | "token">> {
   const { profile, stored, baseUrl, token } = settings;
+  const flag = profileFlag(profile.value);
   if (!stored && profile.source !== "default" && (!baseUrl || !token)) {
-    const flag = profile.value === "default" ? "" : ` --profile ${profile.value}`;
     throw new AuthError(`not authenticated: there is no profile "${profile.value}"`, {
       hint: `run \`shipctl login${flag}\` (or set SHIPCTL_BASE_URL and SHIPCTL_TOKEN)`,
     });
   }
   if (baseUrl && !token && settings.withheldToken) {
-    const flag = profile.value === "default" ? "" : ` --profile ${profile.value}`;
     throw new AuthError(
       `no token for ${new URL(baseUrl.value).origin}: the token saved in profile "${profile.value}" belongs to ` +
         `${settings.withheldToken.savedFor} and is never sent to another service`,
@@ -59,7 +53,6 @@ export function requireCredentials(settings: ResolvedSettings): Required<Pick<Re
   }
   const missing = [!baseUrl && "base URL", !token && "token"].filter(Boolean).join(" and ");
   if (!baseUrl || !token) {
-    const flag = profile.value === "default" ? "" : ` --profile ${profile.value}`;
     throw new AuthError(`not authenticated: profile "${profile.value}" has no ${missing}`, {
       hint: `run \`shipctl login${flag}\` (or set SHIPCTL_BASE_URL and SHIPCTL_TOKEN)`,
     });

@@ -6,7 +6,7 @@ import { printJson } from "../output/json.js";
 import { renderTable, tableWidth } from "../output/table.js";
 import { profileChoice, profileNames, type ProfileChoice } from "./profile-choice.js";
 import { sandboxKnown } from "./profile-tables.js";
-import { profileOf } from "./schema.js";
+import { profileOf } from "./profile-name.js";
 import { resolveProfileName } from "./settings.js";
 import { openConfigStore } from "./store.js";
 

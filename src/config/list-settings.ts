@@ -14,6 +14,7 @@ import { redactUrlPassword } from "./ledger-setting.js";
 import type { ConfigData, StoredProfile } from "./schema.js";
 import type { ResolvedSettings } from "./settings.js";
 import { envValue } from "../env.js";
+import { profileNames } from "./profile-choice.js";
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -29,7 +30,9 @@ interface Row {
 function settingRows(env: NodeJS.ProcessEnv, data: ConfigData, settings: ResolvedSettings): Row[] {
   const profile = settings.profile.value;
   const tables = settings.baseUrl ? storedTablesFor(settings.stored?.tables, settings.baseUrl.value) : undefined;
-  const names = Object.keys(data.profiles).sort();
+  const names = profileNames(data);
+  // The look's window: as `config get lookDays` resolves it (config/look-days.ts).
+  const look = resolveLookDays(env, settings.stored);
   return [
     { key: "profile", value: profile, source: settings.profile.source, label: sourceLabel("profile", settings.profile.source, profile) },
     {
@@ -51,7 +54,7 @@ function settingRows(env: NodeJS.ProcessEnv, data: ConfigData, settings: Resolve
       source: settings.stored?.stripLocation === undefined ? "default" : "profile",
       label: settings.stored?.stripLocation === undefined ? "default" : `profile ${profile}`,
     },
-    lookDaysRow(env, settings.stored, profile),
+    { key: "lookDays", value: String(look.days), source: look.source, label: sourceLabel("lookDays", look.source, profile) },
     ...ledgerRows(env, settings.stored, profile),
     {
       key: "caFile",
@@ -91,12 +94,6 @@ export async function listSettings(deps: Deps): Promise<void> {
       { theme: deps.theme.out, width: tableWidth(deps.io) },
     ),
   );
-}
-
-/** The look's window: as `config get lookDays` resolves it (config/look-days.ts). */
-function lookDaysRow(env: NodeJS.ProcessEnv, stored: StoredProfile | undefined, profile: string): Row {
-  const look = resolveLookDays(env, stored);
-  return { key: "lookDays", value: String(look.days), source: look.source, label: sourceLabel("lookDays", look.source, profile) };
 }
 
 /** The ledger and organization settings, the URL's password hidden. */

@@ -28,6 +28,12 @@ export function configFilePath(env: NodeJS.ProcessEnv): string {
   return hostJoin(configDir(env), CONFIG_FILE_NAME);
 }
 
+/** The folders of state and cache: each variable that moves it, and its place on each platform. */
+const PLACES = {
+  state: { variable: "SHIPCTL_STATE_DIR", beside: "state", mac: ["Library", "Application Support"], windows: "State", xdg: "XDG_STATE_HOME", home: [".local", "state"] },
+  cache: { variable: "SHIPCTL_CACHE_DIR", beside: "cache", mac: ["Library", "Caches"], windows: "Cache", xdg: "XDG_CACHE_HOME", home: [".cache"] },
+} as const;
+
 /**
  * Where shipctl keeps state that must outlive a run but is no setting (what `watch` saw last): not the cache, which
  * users delete. $SHIPCTL_STATE_DIR when set; else beside a $SHIPCTL_CONFIG_DIR (tests, setups side by side, each with
@@ -35,16 +41,7 @@ export function configFilePath(env: NodeJS.ProcessEnv): string {
  * Support/shipctl on macOS, %LOCALAPPDATA%\shipctl\State on Windows.
  */
 export function stateDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform, home = homedir()): string {
-  const join = joinFor(platform);
-  const override = env.SHIPCTL_STATE_DIR?.trim();
-  if (override) return resolve(override);
-  const config = env.SHIPCTL_CONFIG_DIR?.trim();
-  if (config) return join(resolve(config), "state");
-  if (platform === "darwin") return join(home, "Library", "Application Support", PROJECT_NAME);
-  if (platform === "win32") return join(env.LOCALAPPDATA || join(home, "AppData", "Local"), PROJECT_NAME, "State");
-  // The XDG spec says a relative $XDG_STATE_HOME is to be ignored.
-  const xdg = env.XDG_STATE_HOME?.trim();
-  return join(xdg && isAbsolute(xdg) ? xdg : join(home, ".local", "state"), PROJECT_NAME);
+  return placeDir("state", env, platform, home);
 }
 
 /**
@@ -54,14 +51,19 @@ export function stateDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = pro
  * %LOCALAPPDATA%\shipctl\Cache on Windows.
  */
 export function cacheDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform, home = homedir()): string {
+  return placeDir("cache", env, platform, home);
+}
+
+function placeDir(kind: keyof typeof PLACES, env: NodeJS.ProcessEnv, platform: NodeJS.Platform, home: string): string {
+  const place = PLACES[kind];
   const join = joinFor(platform);
-  const override = env.SHIPCTL_CACHE_DIR?.trim();
+  const override = env[place.variable]?.trim();
   if (override) return resolve(override);
   const config = env.SHIPCTL_CONFIG_DIR?.trim();
-  if (config) return join(resolve(config), "cache");
-  if (platform === "darwin") return join(home, "Library", "Caches", PROJECT_NAME);
-  if (platform === "win32") return join(env.LOCALAPPDATA || join(home, "AppData", "Local"), PROJECT_NAME, "Cache");
-  // The XDG spec says a relative $XDG_CACHE_HOME is to be ignored.
-  const xdg = env.XDG_CACHE_HOME?.trim();
-  return join(xdg && isAbsolute(xdg) ? xdg : join(home, ".cache"), PROJECT_NAME);
+  if (config) return join(resolve(config), place.beside);
+  if (platform === "darwin") return join(home, ...place.mac, PROJECT_NAME);
+  if (platform === "win32") return join(env.LOCALAPPDATA || join(home, "AppData", "Local"), PROJECT_NAME, place.windows);
+  // The XDG spec says a relative $XDG_STATE_HOME or $XDG_CACHE_HOME is to be ignored.
+  const xdg = env[place.xdg]?.trim();
+  return join(xdg && isAbsolute(xdg) ? xdg : join(home, ...place.home), PROJECT_NAME);
 }

@@ -36,6 +36,6 @@ function usable(profile: Record<string, unknown>): StoredProfile {
   return { ...kept, tables: { baseUrl: tables.baseUrl, source, countries, services } as NonNullable<StoredProfile["tables"]> };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -3,7 +3,7 @@
 import { UsageError } from "../errors.js";
 import type { Setting } from "./settings.js";
 import type { ConfigData } from "./schema.js";
-import { profileOf } from "./schema.js";
+import { profileOf } from "./profile-name.js";
 
 /** Where the profile in use was chosen: "current" is the config file's currentProfile (`profile use`). */
 export type ProfileChoiceSource = "flag" | "env" | "current" | "default";

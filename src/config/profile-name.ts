@@ -11,6 +11,11 @@ export function profileNameProblem(name: string): string | undefined {
   return `profile name "${name}" may use only letters, digits, ".", "_" and "-", must start with a letter or digit, and be at most 64 characters`;
 }
 
+/** How a command line names the profile: nothing for the default one, else ` --profile NAME`. */
+export function profileFlag(name: string): string {
+  return name === DEFAULT_PROFILE ? "" : ` --profile ${name}`;
+}
+
 /** A profile by name; own keys only, so a name like "constructor" never reads Object.prototype. */
 export function profileOf<P>(data: { profiles: Record<string, P> }, name: string): P | undefined {
   return Object.hasOwn(data.profiles, name) ? data.profiles[name] : undefined;

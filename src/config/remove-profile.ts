@@ -5,7 +5,8 @@ import type { Deps } from "../deps.js";
 import { CancelledError, UsageError } from "../errors.js";
 import { printJson } from "../output/json.js";
 import { profileChoice, profileNames, requireSavedProfile } from "./profile-choice.js";
-import { profileOf, type ConfigData } from "./schema.js";
+import type { ConfigData } from "./schema.js";
+import { profileOf } from "./profile-name.js";
 import { resolveProfileName } from "./settings.js";
 import { openConfigStore } from "./store.js";
 

@@ -4,7 +4,7 @@
 import type { Deps } from "../deps.js";
 import { envValue } from "../env.js";
 import { profileInUse } from "./config-context.js";
-import { profileOf } from "./schema.js";
+import { profileOf } from "./profile-name.js";
 import { printJson } from "../output/json.js";
 
 export async function removeToken(deps: Deps): Promise<void> {

@@ -1,12 +1,13 @@
 // Logging in (`shipctl login`): asks for (or takes) the base URL and the token, proves the token with one
 // authenticated read, and only then saves it. A sandbox's Country/Service tables are stored with the profile too.
 import type { Deps } from "../deps.js";
-import { AuthError, UsageError } from "../errors.js";
+import { AuthError, UsageError, messageOf } from "../errors.js";
 import { normaliseBaseUrl, strippedPrefixNote } from "./base-url.js";
 import { envValue } from "../env.js";
 import { checkToken } from "./settings.js";
 import { profileInUse } from "./config-context.js";
-import { profileOf, type StoredProfile } from "./schema.js";
+import type { StoredProfile } from "./schema.js";
+import { profileOf } from "./profile-name.js";
 import { probeSandboxTables } from "./tables-probe.js";
 import { rememberProbe } from "./profile-tables.js";
 import { readAll } from "../output/io.js";
@@ -90,7 +91,7 @@ async function askBaseUrl(deps: Deps, current: string | undefined): Promise<stri
         normaliseBaseUrl(value, "the URL");
         return true;
       } catch (e) {
-        return e instanceof Error ? e.message : String(e);
+        return messageOf(e);
       }
     },
   });

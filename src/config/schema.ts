@@ -71,6 +71,3 @@ export const ConfigDataSchema = z.looseObject({
   profiles: z.record(z.string(), StoredProfileSchema).default({}),
 });
 export type ConfigData = z.infer<typeof ConfigDataSchema>;
-
-// In profile-name.ts, which loads without zod; named here too for the modules that read the file through this schema.
-export { DEFAULT_PROFILE, profileOf } from "./profile-name.js";

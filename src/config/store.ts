@@ -3,7 +3,7 @@
 // schema validator it bundles) costs tens of milliseconds of start-up, measured, and a read needs none of it.
 // conf is imported on the first write only.
 import { chmodSync, mkdirSync, readFileSync, statSync } from "node:fs";
-import { UsageError } from "../errors.js";
+import { UsageError, messageOf } from "../errors.js";
 import { join } from "node:path";
 import { CONFIG_FILE_NAME, PROJECT_NAME, configDir } from "./paths.js";
 import { ConfigDataSchema, type ConfigData } from "./schema.js";
@@ -81,7 +81,7 @@ async function openWriter(dir: string, path: string): Promise<(data: ConfigData)
     try {
       conf.store = data as Record<string, unknown>;
     } catch (e) {
-      throw new UsageError(`cannot write the config file ${path}: ${errorText(e)}`, {
+      throw new UsageError(`cannot write the config file ${path}: ${messageOf(e)}`, {
         hint: "check the permissions of that directory, or point SHIPCTL_CONFIG_DIR at a writable one",
       });
     }
@@ -93,7 +93,7 @@ function ensureDirectory(dir: string): void {
     // `mode` applies only to directories created here; an existing directory is left as its owner set it.
     mkdirSync(dir, { recursive: true, mode: DIR_MODE });
   } catch (e) {
-    throw new UsageError(`cannot create the config directory ${dir}: ${errorText(e)}`, {
+    throw new UsageError(`cannot create the config directory ${dir}: ${messageOf(e)}`, {
       hint: "point SHIPCTL_CONFIG_DIR at a directory you can write",
     });
   }
@@ -111,12 +111,8 @@ function tightenFileMode(path: string): void {
 
 function unreadable(path: string, e: unknown): UsageError {
   const syntax = e instanceof SyntaxError;
-  return new UsageError(`cannot read the config file ${path}: ${syntax ? "it is not valid JSON" : errorText(e)}`, {
+  return new UsageError(`cannot read the config file ${path}: ${syntax ? "it is not valid JSON" : messageOf(e)}`, {
     hint: syntax ? "fix the JSON by hand, or delete the file and run `shipctl login` again" : undefined,
     cause: e,
   });
-}
-
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }

@@ -4,7 +4,7 @@
 // A header row is optional; with one, columns may come in any order. Comma, semicolon and tab delimiters are
 // detected. Every row is checked and all problems are reported at once by row number, because fixing a file one
 // error per run is miserable. Duplicates are errors: an ambiguous table would map a name to the wrong integer.
-import { UsageError } from "../errors.js";
+import { UsageError, messageOf } from "../errors.js";
 import { tableKey, type CountryEntry, type ServiceEntry } from "../contract/index.js";
 
 export type TableKind = "countries" | "services";
@@ -28,44 +28,41 @@ export function columnsText(kind: TableKind): string {
 }
 
 export async function parseCountriesCsv(text: string, file: string): Promise<CountryEntry[]> {
-  const errors = new Problems();
-  const rows = await readRows("countries", text, file, errors);
-  const seen = new Seen(errors);
-  const entries: CountryEntry[] = [];
-  for (const { line, cells } of rows) {
-    const before = errors.count;
-    const id = parseId(cells.id!, line, errors);
+  return parseTable("countries", text, file, (cells, line, errors) => {
     const alpha2 = parseCode(cells.alpha2!, 2, "alpha2", line, errors);
     const alpha3 = parseCode(cells.alpha3!, 3, "alpha3", line, errors);
-    const name = parseName(cells.name!, line, errors);
-    const aliases = parseAliases(cells.aliases, line, errors);
-    if (errors.count > before) continue;
-    seen.claim("id", String(id), String(id), line);
-    seen.claim("code", alpha2!, `alpha2 "${alpha2}"`, line);
-    seen.claim("code", alpha3!, `alpha3 "${alpha3}"`, line);
-    for (const n of [name!, ...aliases]) seen.claim("name", tableKey(n), `name "${n}"`, line);
-    entries.push({ id: id!, alpha2: alpha2!, alpha3: alpha3!, name: name!, ...(aliases.length ? { aliases } : {}) });
-  }
-  errors.throwIfAny(file, "countries");
-  return entries;
+    return alpha2 && alpha3 ? { alpha2, alpha3 } : undefined;
+  });
 }
 
 export async function parseServicesCsv(text: string, file: string): Promise<ServiceEntry[]> {
+  return parseTable("services", text, file, () => ({}));
+}
+
+/** Every row checked (id, the kind's codes, name, aliases, in column order), then every claim of an id, code or name. */
+async function parseTable<C extends Record<string, string>>(
+  kind: TableKind,
+  text: string,
+  file: string,
+  codesOf: (cells: Record<string, string>, line: number, errors: Problems) => C | undefined,
+): Promise<Array<{ id: number; name: string; aliases?: string[] } & C>> {
   const errors = new Problems();
-  const rows = await readRows("services", text, file, errors);
+  const rows = await readRows(kind, text, file, errors);
   const seen = new Seen(errors);
-  const entries: ServiceEntry[] = [];
+  const entries: Array<{ id: number; name: string; aliases?: string[] } & C> = [];
   for (const { line, cells } of rows) {
     const before = errors.count;
     const id = parseId(cells.id!, line, errors);
+    const codes = codesOf(cells, line, errors);
     const name = parseName(cells.name!, line, errors);
     const aliases = parseAliases(cells.aliases, line, errors);
     if (errors.count > before) continue;
     seen.claim("id", String(id), String(id), line);
+    for (const [column, code] of Object.entries(codes!)) seen.claim("code", code, `${column} "${code}"`, line);
     for (const n of [name!, ...aliases]) seen.claim("name", tableKey(n), `name "${n}"`, line);
-    entries.push({ id: id!, name: name!, ...(aliases.length ? { aliases } : {}) });
+    entries.push({ id: id!, ...codes!, name: name!, ...(aliases.length ? { aliases } : {}) });
   }
-  errors.throwIfAny(file, "services");
+  errors.throwIfAny(file, kind);
   return entries;
 }
 
@@ -83,7 +80,7 @@ async function readRows(kind: TableKind, text: string, file: string, problems: P
       info: true,
     }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
   } catch (e) {
-    throw new UsageError(`${file} is not readable as CSV: ${e instanceof Error ? e.message : String(e)}`, {
+    throw new UsageError(`${file} is not readable as CSV: ${messageOf(e)}`, {
       hint: `expected columns: ${columnsText(kind)}`,
     });
   }

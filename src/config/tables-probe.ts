@@ -10,7 +10,8 @@ import { CertificateError } from "../api/api-errors.js";
 import type { NetworkOptions } from "../api/network.js";
 import { USER_AGENT } from "../api/user-agent.js";
 import { systemClock } from "../clock.js";
-import { AuthError } from "../errors.js";
+import { AuthError, messageOf } from "../errors.js";
+import { isObject } from "./peek-config.js";
 import { CountryEntrySchema, ServiceEntrySchema, type StoredCountry, type StoredService } from "./schema.js";
 
 export const SANDBOX_TABLES_PATH = "/_sandbox/tables";
@@ -71,7 +72,7 @@ export async function probeSandboxTables(baseUrl: string, options: ProbeOptions 
     // A refused token or a missing subscription is refused on every path, sandbox or not: say that, rather than
     // "no table", so the user fixes the login instead of importing tables. So is a refused TLS certificate.
     if (e instanceof AuthError || e instanceof CertificateError) throw e;
-    return { sandbox: false, reason: e instanceof Error ? e.message : String(e) };
+    return { sandbox: false, reason: messageOf(e) };
   } finally {
     await transport.close().catch(() => undefined);
   }
@@ -105,7 +106,7 @@ function readTables(baseUrl: string, text: string): ProbeResult {
   } catch {
     return { sandbox: false, reason: "answered something that is not JSON", definite: true };
   }
-  if (!isRecord(json) || json.sandbox !== true) return { sandbox: false, reason: "did not say it is a sandbox", definite: true };
+  if (!isObject(json) || json.sandbox !== true) return { sandbox: false, reason: "did not say it is a sandbox", definite: true };
   const parsed = SandboxTablesBody.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -114,8 +115,4 @@ function readTables(baseUrl: string, text: string): ProbeResult {
   }
   const { countries, services, apply_max_ms: applyMaxMs } = parsed.data;
   return { sandbox: true, countries, services, ...(applyMaxMs !== undefined ? { applyMaxMs } : {}) };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -2,11 +2,10 @@
 // the phone to E.164, a post code that lost its leading zeros in a spreadsheet put back (visibly), then the
 // contract's Address schema. A gallery's own address repeated on 500 rows is worked out once: results are cached
 // by the raw cells.
-import { ADDRESS_FIELDS, Address, addressKey, type AddressField } from "../contract/index.js";
+import { ADDRESS_FIELDS, Address, addressKey, fitPostCode, type AddressField } from "../contract/index.js";
 import { readCountry, type Mapping } from "./table-cells.js";
 import { readPhone } from "./phone-cell.js";
 import { foldedText } from "./text-cells.js";
-import { readPostCode } from "./post-code-cell.js";
 import { addressHash } from "../ledger/entry.js";
 import type { Change, RowContext } from "./row-types.js";
 
@@ -28,7 +27,6 @@ export type AddressBuild =
       hash: string;
     }
   | { ok: false; problems: FieldProblem[] };
-
 
 export function buildAddress(cells: Record<AddressField, string>, ctx: RowContext): AddressBuild {
   const problems: FieldProblem[] = [];
@@ -84,39 +82,35 @@ export function buildAddress(cells: Record<AddressField, string>, ctx: RowContex
 }
 
 /**
- * buildAddress with a cache of the raw cells (in ADDRESS_FIELDS order), so a cache hit builds nothing. Found by the
- * name cell, then compared cell by cell: cheaper than joining every row's cells into a key. Use one per address
- * column group (each side of a shipment), so that "same as the previous row" holds for a gallery's own address.
- * Bounded: a file with more distinct addresses than `limit` simply recomputes, so memory does not grow with the rows.
+ * A post code cell read with its row's country and region (contract/post-code-fit.ts): leading zeros a spreadsheet
+ * dropped are put back only where the padded code fits the region, a code that fits neither is refused naming the
+ * cell, and a digits-only code of a country whose format shipctl does not know is sent as written with a warning.
+ * Each of those is visible: a change (note) or a problem, never silent.
  */
-export function cachedAddressBuilder(ctx: RowContext, limit = 2000): (values: readonly string[]) => AddressBuild {
-  const cache = new Map<string, Array<{ values: readonly string[]; built: AddressBuild }>>();
-  let size = 0;
-  let last: { values: readonly string[]; built: AddressBuild } | undefined;
-  return (values) => {
-    if (last !== undefined && sameCells(values, last.values)) return last.built;
-    const name = values[0] ?? "";
-    let candidates = cache.get(name);
-    let found = candidates?.find((c) => sameCells(values, c.values));
-    if (found === undefined) {
-      const cells = Object.fromEntries(ADDRESS_FIELDS.map((f, i) => [f, values[i] ?? ""])) as Record<AddressField, string>;
-      found = { values, built: buildAddress(cells, ctx) };
-      if (size >= limit) {
-        cache.clear();
-        size = 0;
-        candidates = undefined;
-      }
-      if (candidates) candidates.push(found);
-      else cache.set(name, [found]);
-      size++;
-    }
-    last = found;
-    return found.built;
-  };
+export function readPostCode(text: string, alpha2: string | undefined, region: string, column: string): { ok: true; value: string; change?: Change } | { ok: false; reason: string } {
+  const fit = fitPostCode(text, alpha2, region);
+  if (!fit.ok) return { ok: false, reason: `${column} ${fit.reason}` };
+  if ("unchecked" in fit) return { ok: true, value: text, change: { column, from: text, to: text, kind: "post-code-unchecked" } };
+  if (!fit.padded) return { ok: true, value: text };
+  return { ok: true, value: fit.value, change: { column, from: text, to: fit.value, kind: "post-code" } };
 }
 
-function sameCells(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+/**
+ * buildAddress with a cache of the raw cells (in ADDRESS_FIELDS order): a gallery's own address on 500 rows is read
+ * once. Use one per address column group (each side of a shipment). Bounded: past `limit` distinct addresses the
+ * cache starts again, so memory does not grow with the rows.
+ */
+export function cachedAddressBuilder(ctx: RowContext, limit = 2000): (values: readonly string[]) => AddressBuild {
+  const cache = new Map<string, AddressBuild>();
+  return (values) => {
+    const key = JSON.stringify(values);
+    let built = cache.get(key);
+    if (built === undefined) {
+      const cells = Object.fromEntries(ADDRESS_FIELDS.map((f, i) => [f, values[i] ?? ""])) as Record<AddressField, string>;
+      built = buildAddress(cells, ctx);
+      if (cache.size >= limit) cache.clear();
+      cache.set(key, built);
+    }
+    return built;
+  };
 }

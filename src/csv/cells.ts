@@ -22,23 +22,8 @@ export function columnIndexes(match: HeaderMatch): (column: string) => number {
   return (column) => match.columns.get(column) ?? -1;
 }
 
-class RowCells implements Cells {
-  constructor(
-    private readonly values: readonly string[],
-    private readonly index: ReadonlyMap<string, number>,
-  ) {}
-
-  get(column: string): string {
-    return cellAt(this.values, this.index.get(column) ?? -1);
-  }
-
-  has(column: string): boolean {
-    return this.index.has(column);
-  }
-}
-
 export function cellsOf(values: readonly string[], match: HeaderMatch): Cells {
-  return new RowCells(values, match.columns);
+  return { get: (column) => cellAt(values, match.columns.get(column) ?? -1), has: (column) => match.columns.has(column) };
 }
 
 /** A row with more filled cells than the header has names usually holds an unquoted delimiter. */

@@ -64,19 +64,16 @@ const ADDRESS_UPDATE: Layout = {
   aliases: { address_id: "id" },
 };
 
+const LAYOUTS: Record<BatchKind, Layout> = {
+  "shipment-create": SHIPMENT_CREATE,
+  "shipment-update": SHIPMENT_UPDATE,
+  "address-verify": { ...ADDRESS, kind: "address-verify" },
+  "address-add": ADDRESS,
+  "address-update": ADDRESS_UPDATE,
+};
+
 export function layoutFor(kind: BatchKind): Layout {
-  switch (kind) {
-    case "shipment-create":
-      return SHIPMENT_CREATE;
-    case "shipment-update":
-      return SHIPMENT_UPDATE;
-    case "address-verify":
-      return { ...ADDRESS, kind };
-    case "address-add":
-      return ADDRESS;
-    case "address-update":
-      return ADDRESS_UPDATE;
-  }
+  return LAYOUTS[kind];
 }
 
 /** The CSV column behind a path of a zod issue on a shipment or address payload. */

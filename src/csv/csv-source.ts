@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createHash } from "node:crypto";
 import { pipeline } from "node:stream/promises";
-import { Transform, type Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { UsageError } from "../errors.js";
 import { numbersPackageHint } from "./workbook.js";
 import { notAFile, notAFileError, TextCheck } from "../fs/input-guard.js";
@@ -56,25 +56,15 @@ async function spoolStdin(stdin: Readable): Promise<CsvSource> {
   const hash = createHash("sha256");
   // Checked as it is copied: stdin that never ends (`cat /dev/zero |`) is refused at once, not spooled to the disk.
   const text = new TextCheck("stdin", { firstLine: true });
-  const checked = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      try {
-        text.check(chunk);
-      } catch (e) {
-        return done(e as Error);
-      }
-      hash.update(chunk);
-      done(null, chunk);
-    },
-    flush(done) {
-      try {
-        text.end();
-        done();
-      } catch (e) {
-        done(e as Error);
-      }
-    },
-  });
+  async function* checked(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer> {
+    for await (const chunk of chunks) {
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      text.check(bytes);
+      hash.update(bytes);
+      yield bytes;
+    }
+    text.end();
+  }
   try {
     await pipeline(stdin, checked, createWriteStream(path, { mode: 0o600 }));
   } catch (e) {

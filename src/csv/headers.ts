@@ -3,8 +3,7 @@
 // anything is read further, naming the closest header that is there ("did you mean"); at a terminal the person is
 // asked for it instead (batch/column-prompt.ts), ranked by rankHeaders here.
 import { UsageError } from "../errors.js";
-import { ADDRESS_SIDES, type AddressSide } from "../contract/index.js";
-import { REQUIRED_ADDRESS_FIELDS } from "../contract/index.js";
+import { ADDRESS_SIDES, REQUIRED_ADDRESS_FIELDS, type AddressSide } from "../contract/index.js";
 import { RESULT_COLUMNS, sideColumn, sideIdColumn, type Layout } from "./columns.js";
 
 export function normaliseHeader(name: string): string {

@@ -84,12 +84,12 @@ interface InputColumn {
   text: string;
 }
 
-/** Writes both files. */
 /** What a run says of each row, by its number in the file (batch/outcomes.ts keeps them). */
 export interface RowOutcomes {
   get(row: number): { id?: number; status: string; error?: string } | undefined;
 }
 
+/** Writes both files. */
 export async function writeResultsFiles(source: CsvSource, outcomes: RowOutcomes, resultsArg: string, cwd: string, options: ResultsOptions): Promise<ResultsFiles> {
   const resultsPath = resolve(cwd, resultsArg);
   const errorsPath = errorsPathFor(resultsPath);

@@ -59,11 +59,6 @@ export interface Scan<V extends ValidBase> {
   close(): Promise<void>;
 }
 
-/** The normalised header -> column pairs of a column mapping, for matchHeader. */
-function mappedHeaders(map: ColumnMap | undefined): Map<string, string> {
-  return new Map((map?.entries ?? []).map((e) => [normaliseHeader(e.header), e.column]));
-}
-
 /** A source with the column mapping its run reads it with (--map or a saved one: column-map.ts). */
 export type MappedSource = CsvSource & { columnMap?: ColumnMap };
 
@@ -71,7 +66,9 @@ export async function openScan<V extends ValidBase>(source: MappedSource, spec: 
   const csv = await openCsv(source.open(), source.name);
   let match: HeaderMatch;
   try {
-    match = matchHeader(csv.header, spec.layout, source.name, mappedHeaders(source.columnMap));
+    // The mapping's normalised header -> column pairs.
+    const mapped = new Map((source.columnMap?.entries ?? []).map((e) => [normaliseHeader(e.header), e.column]));
+    match = matchHeader(csv.header, spec.layout, source.name, mapped);
   } catch (e) {
     await csv.close();
     throw e;

@@ -3,6 +3,7 @@
 // of the document as it is; the query (JMESPath, as AWS CLI's --query) then applies to what that leaves. A failure's
 // document, `{"error": ...}` alone or as an NDJSON line, is never reshaped: a script still sees the failure.
 import { compile, search } from "jmespath";
+import { messageOf } from "../errors.js";
 
 declare module "jmespath" {
   /** Parses an expression, throwing an error that names the problem (jmespath exports it; @types/jmespath omits it). */
@@ -27,7 +28,7 @@ export function queryProblem(expression: string): string | undefined {
     compile(expression);
     return undefined;
   } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+    return messageOf(e);
   }
 }
 

@@ -1,7 +1,7 @@
 // stdout shaped by --fields and --query (json-shape.ts) on its way out, whatever wrote it (printJson, a listing, a
 // batch's results written a piece at a time): one JSON document is held until the command ends, since a query needs
 // all of it; NDJSON is shaped a line at a time as it comes, so a stream (pages, `watch`) still flows.
-import { ExitCode, type ErrorJson } from "../errors.js";
+import { ExitCode, messageOf, type ErrorJson } from "../errors.js";
 import type { IO } from "./io.js";
 import { ndjsonLine } from "./json.js";
 import { rawText, shapeDocument, shapeItem, type JsonShape } from "./json-shape.js";
@@ -95,5 +95,5 @@ function queryFailedJson(why: string): ErrorJson {
 }
 
 function queryFailure(e: unknown): string {
-  return `the query failed on it: ${e instanceof Error ? e.message : String(e)}`;
+  return `the query failed on it: ${messageOf(e)}`;
 }

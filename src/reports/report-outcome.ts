@@ -1,7 +1,7 @@
 // What became of one report, as a batch's results and a single upload's message say it; the outcomes of reports not
 // sent because a run before this one (of this input, or another's) left their upload in flight; the service's refusal.
 import { REPORT, type ReportSet } from "../contract/index.js";
-import { ExitCode } from "../errors.js";
+import { ExitCode, messageOf } from "../errors.js";
 import type { InFlight } from "../ledger/input-ledger.js";
 import { formatSettleTime } from "../output/time-format.js";
 import type { PreparedReport } from "./prepare-reports.js";
@@ -64,7 +64,7 @@ export function earlierOutcome(earlier: Earlier, done: OutcomeMaker): ReportOutc
 /** A refusal in the operator's terms: the service keys its reasons `box.2`, `art.5`; the operator knows the side and the file. */
 export function refusalText(err: unknown, report: PreparedReport): string {
   const errors = (err as { errors?: Record<string, string[]> }).errors;
-  if (!errors || Object.keys(errors).length === 0) return err instanceof Error ? err.message : String(err);
+  if (!errors || Object.keys(errors).length === 0) return messageOf(err);
   return Object.entries(errors)
     .map(([key, messages]) => {
       const m = /^(box|art)(?:\.(\d+))?/.exec(key);

@@ -6,6 +6,7 @@
 // so: not stored, as the status shows.
 import type { ReportSet, StoredShipment } from "../contract/index.js";
 import { mapLimit } from "../batch/pool.js";
+import { messageOf } from "../errors.js";
 import { OrganizationLedger } from "../ledger/organization.js";
 import { reportKey } from "./report-ledger.js";
 import { holdsReportSet } from "./window.js";
@@ -64,7 +65,7 @@ export async function readStoredInLedger(
     try {
       if ((await store.find(`report:${key}`))?.state.state === "stored") stored.add(key);
     } catch (e) {
-      unreadable.push(`${key}: ${e instanceof Error ? e.message : String(e)}`);
+      unreadable.push(`${key}: ${messageOf(e)}`);
     }
   });
   return { stored, unreadable };

@@ -8,7 +8,7 @@
 // (ledger/settle-window.ts): read after a lagging read's allowance, a report not there failed, and a rerun sends it.
 import type { ApiClient } from "../api/client-types.js";
 import { shipmentStatusName, type ReportSet, type StoredShipment } from "../contract/index.js";
-import { CliError, ExitCode, LeaseLapsed } from "../errors.js";
+import { CliError, ExitCode, LeaseLapsed, messageOf } from "../errors.js";
 import { LedgerConflict, type InputLedger, type RowState } from "../ledger/input-ledger.js";
 import { answeredByService, settleAtFromIntent } from "../ledger/settle-window.js";
 import { reportBody } from "./report-body.js";
@@ -71,10 +71,6 @@ export function isFatal(err: unknown): boolean {
 function leaseLapsed(err: unknown): LeaseLapsed | undefined {
   for (let e = err; e instanceof Error; e = e.cause) if (e instanceof LeaseLapsed) return e;
   return undefined;
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 /** The first half of sending: skip what the ledger says is stored or in flight, read the shipment, judge its window. */

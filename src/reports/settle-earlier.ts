@@ -5,6 +5,7 @@
 // it: the run waits, with a countdown, unless --no-wait; after it, the upload was not applied and is sent again.
 // An upload whose last byte never left was settled as not applied when the ledger was opened (InputLedger.markSent).
 import { ForbiddenError, NotFoundError } from "../api/api-errors.js";
+import { messageOf } from "../errors.js";
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import type { Deps } from "../deps.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
@@ -80,7 +81,7 @@ export async function settleEarlierUploads(
   } catch (e) {
     if (o.isFatal(e)) throw e;
     // Ctrl-C during a read ends it silently: those uploads stay in flight, said with their settle time.
-    const reason = e instanceof Error ? e.message : String(e);
+    const reason = messageOf(e);
     for (const [key, state] of pending) {
       out.set(key, deps.signal.aborted ? { state: "in-flight", settleAt: new Date(state.settle_at) } : { state: "unsettled", reason });
     }

@@ -2,7 +2,7 @@
 // with a build per system: node_modules copied from another system, a missing runtime or a platform without a build
 // (ARM64 Windows) cannot load it. Loaded only by the report workflows that need photos, and before anything is sent,
 // so a failure is a usage error (exit 2) with sharp's own fix, never "a bug in shipctl" halfway through a batch.
-import { UsageError } from "../errors.js";
+import { UsageError, messageOf } from "../errors.js";
 
 type SharpFactory = typeof import("sharp");
 
@@ -17,7 +17,7 @@ export function loadSharp(): Promise<SharpFactory> {
       return factory;
     },
     (e: unknown) => {
-      const first = (e instanceof Error ? e.message : String(e)).split("\n")[0];
+      const first = (messageOf(e)).split("\n")[0];
       throw new UsageError(`the image library sharp cannot be loaded on this system (${process.platform}-${process.arch}): ${first}. Nothing was sent.`, {
         hint:
           "Install its build for this system in shipctl's folder: `npm install --include=optional sharp` " +

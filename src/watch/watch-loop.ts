@@ -7,7 +7,7 @@
 import type { Deps } from "../deps.js";
 import type { RetryInfo } from "../api/client-types.js";
 import { ApiUnavailableError, RateLimitedError } from "../api/api-errors.js";
-import { ExitCode, InterruptedError, errorJson } from "../errors.js";
+import { ExitCode, InterruptedError, errorJson, messageOf } from "../errors.js";
 import { ShipmentStatus, shipmentStatusName } from "../contract/enums.js";
 import { ndjsonLine, printErrorJson } from "../output/json.js";
 import { allReached, changesSince, eventLine, type ShipmentReading, type WatchEvent } from "./changes.js";
@@ -82,7 +82,7 @@ export async function watchShipments(deps: Deps, plan: WatchPlan): Promise<ExitC
       await deps.clock.sleep(wait, deps.signal);
     }
   } catch (err) {
-    await save().catch((e: unknown) => deps.io.alert(`watch: could not save ${path}: ${e instanceof Error ? e.message : String(e)}\n`));
+    await save().catch((e: unknown) => deps.io.alert(`watch: could not save ${path}: ${messageOf(e)}\n`));
     if (deps.signal.aborted || err instanceof InterruptedError) {
       // Ctrl-C is how a watch ends, and a watch sends nothing that could be left half done: no error, no error line
       // in the stream; the exit code alone tells a script that it was stopped rather than --until reached.

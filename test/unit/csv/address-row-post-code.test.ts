@@ -2,7 +2,7 @@
 // code that fits neither its country's format nor (US) its state refused naming the cell, a warning where the
 // country's format is unknown.
 import { describe, expect, it } from "vitest";
-import { readPostCode } from "../../../src/csv/post-code-cell.js";
+import { readPostCode } from "../../../src/csv/address-row.js";
 
 describe("readPostCode", () => {
   it.each([
