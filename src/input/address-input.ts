@@ -81,7 +81,8 @@ export function tidyAddress(raw: Record<string, unknown>): Record<string, unknow
   return out;
 }
 
-function withoutEmptyLine2(address: Address): Address {
+/** The service reads an empty or null line_2 as absent: the request leaves it out. */
+export function withoutEmptyLine2(address: Address): Address {
   if (address.line_2 !== null && address.line_2 !== undefined) return address;
   const { line_2: _line2, ...rest } = address;
   return rest;

@@ -36,3 +36,13 @@ export type ShipmentFlags = { file?: string } & Partial<Record<ShipmentFieldFlag
 export function shipmentFlagFor(field: string): string | undefined {
   return SHIPMENT_FIELD_FLAGS.find((f) => f.field === field)?.flag;
 }
+
+/** The fields the flags set, trimmed: a number field's plain decimal text as a number (the schema judges the rest). */
+export function shipmentFlagValues(flags: ShipmentFlags): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of SHIPMENT_FIELD_FLAGS) {
+    const text = flags[f.key]?.trim();
+    if (text !== undefined) out[f.field] = f.kind === "number" && /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+  }
+  return out;
+}

@@ -10,7 +10,7 @@ import { resolveServiceInput, serviceNameProblem } from "./table-values.js";
 import { expectObject, readJsonInput } from "./json-file.js";
 import { invalidInput, type FieldProblem } from "./problems.js";
 import { checkShipmentLocally, resolveShipment } from "./shipment-check.js";
-import { SHIPMENT_FIELD_FLAGS, shipmentFlagFor, type ShipmentFlags } from "./shipment-fields.js";
+import { shipmentFlagFor, shipmentFlagValues, type ShipmentFlags } from "./shipment-fields.js";
 
 export async function readShipmentInput(deps: Deps, flags: ShipmentFlags): Promise<Shipment> {
   const fileLabel = flags.file === "-" ? "stdin" : flags.file;
@@ -45,11 +45,7 @@ async function gather(deps: Deps, flags: ShipmentFlags): Promise<Record<string, 
     const input = await readJsonInput(deps.io, deps.cwd, flags.file);
     Object.assign(raw, expectObject(input, "shipment"));
   }
-  for (const f of SHIPMENT_FIELD_FLAGS) {
-    const text = flags[f.key];
-    if (text === undefined) continue;
-    raw[f.field] = f.kind === "number" ? numberOrText(text) : text.trim();
-  }
+  Object.assign(raw, shipmentFlagValues(flags));
   // An id flag names the side's address outright: an inline address for that side from the file gives way.
   if (flags.fulfillmentAddressId !== undefined) delete raw.fulfillment_address;
   if (flags.destinationAddressId !== undefined) delete raw.destination_address;
@@ -60,10 +56,4 @@ async function gather(deps: Deps, flags: ShipmentFlags): Promise<Record<string, 
   }
   if (typeof raw.title === "string") raw.title = raw.title.trim();
   return raw;
-}
-
-/** Plain decimal text becomes a number (the schema then says if it is not whole or out of bounds); other text stays. */
-function numberOrText(text: string): number | string {
-  const t = text.trim();
-  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : t;
 }

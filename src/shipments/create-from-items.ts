@@ -8,12 +8,17 @@
 import { retryNote, type Deps } from "../deps.js";
 import { ExitCode } from "../errors.js";
 import { invalidInput } from "../input/problems.js";
-import { shipmentFlagFor } from "../input/shipment-fields.js";
+import { SHIPMENT_FIELD_FLAGS, shipmentFlagFor } from "../input/shipment-fields.js";
 import { AddressSet } from "../batch/address-set.js";
 import { WouldSendRows, reportDryRun } from "../batch/dry-run-report.js";
+import { finishRun } from "../batch/finish.js";
+import type { ResultWords } from "../batch/results.js";
+import { DEFAULT_CONCURRENCY } from "../batch/concurrency.js";
+import { renderProblems, validCountLine } from "../csv/problems-report.js";
+import type { CellProblem, InvalidRow } from "../csv/row-types.js";
+import { shellQuote } from "../output/shell-quote.js";
 import { checkItems, type CheckedItem, type InvalidItem } from "./item-check.js";
-import { CREATE_ITEM_WORDS, finishItems, jsonFieldProblems, type ItemRun } from "./item-finish.js";
-import { readItems, type ItemInputFlags } from "./item-input.js";
+import { readItems, type ItemInputFlags, type ItemSource } from "./item-input.js";
 import { keyItems, type KeyedItem } from "./item-keys.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
 import { sentElsewhere, sentElsewhereError } from "../ledger/copy-guard.js";
@@ -23,8 +28,14 @@ import { settledEarlier } from "../batch/settle-lost.js";
 import { Outcomes } from "../batch/outcomes.js";
 import { markInvalid, verifyDistinct } from "../batch/before-send.js";
 import type { SendOptions } from "../batch/run-options.js";
-import { SHIPMENTS_PER_CREATE } from "../contract/index.js";
-import { endCreates, lookFor, rehearseCreates, sendable, sendCreates, settleEarlierCreates, type Decided } from "./send-creates.js";
+import { ADDRESS_FIELDS, SHIPMENTS_PER_CREATE } from "../contract/index.js";
+import { endCreates, lookFor, rehearseCreates, sendable, sendCreates, settleEarlierCreates, type CreateRun, type Decided } from "./send-creates.js";
+
+/** The words of `shipment create --csv`'s results, so both inputs give scripts the same document. */
+const CREATE_ITEM_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "created" };
+
+/** One run of `shipment create` from flags or JSON: what the send steps need, with the input it was given. */
+type ItemRun = CreateRun & { flags: ItemInputFlags; source: ItemSource };
 
 /** `flags`: the shipment's flags and --file, read here; `options`: how the items are sent, checked by the command. */
 export async function runCreateItems(deps: Deps, flags: ItemInputFlags, options: SendOptions): Promise<number> {
@@ -45,14 +56,19 @@ export async function runCreateItems(deps: Deps, flags: ItemInputFlags, options:
     const subject = input.source.path === undefined && input.source.name !== "stdin" ? "The shipment" : `The shipment in ${input.source.name}`;
     throw invalidInput({ subject, problems: invalid[0]!.problems, flagFor: shipmentFlagFor, hint: SINGLE_HINT });
   }
-  reportInvalid(run, invalid, total);
-  markInvalid(run, invalid.map((i) => ({ ok: false, row: i.item, label: i.label, reference: i.reference, problems: i.problems.map((p) => ({ column: p.field, reason: p.message })) })));
+  const rows: InvalidRow[] = invalid.map((i) => ({ ok: false, row: i.item, label: i.label, reference: i.reference, problems: i.problems.map((p) => ({ column: p.field, reason: p.message })) }));
+  // Every problem of a list at once, item by item, then "N of M items are valid" (as a CSV's rows are reported).
+  if (input.source.list) {
+    deps.io.alert(renderProblems(input.source.name, rows, deps.theme.err, "item"));
+    deps.io.err(`${validCountLine(total - invalid.length, total, "item")}\n`);
+  }
+  markInvalid(run, rows);
   if (invalid.length > 0 && !options.skipInvalid) {
     deps.io.alert("Nothing was sent. Fix the items above and run again, or pass --skip-invalid to send only the valid items.\n");
-    return finishItems(run, { exitCode: ExitCode.Usage });
+    return finish(run, { exitCode: ExitCode.Usage });
   }
   const valid = keyItems(checked.filter((c): c is Extract<CheckedItem, { ok: true }> => c !== undefined && c.ok));
-  if (valid.length === 0) return finishItems(run, { exitCode: ExitCode.Usage });
+  if (valid.length === 0) return finish(run, { exitCode: ExitCode.Usage });
 
   // A dry run reads the ledger as the run would, and writes nothing to it.
   const ledger = await openItemLedger(run, valid);
@@ -68,19 +84,6 @@ export async function runCreateItems(deps: Deps, flags: ItemInputFlags, options:
 const SINGLE_HINT =
   "A shipment needs --title --value --length --height --depth --service, and for each side --fulfillment-address-id / " +
   "--destination-address-id or an inline address in --file FILE.json.";
-
-/** Every problem of a list at once, item by item, then "N of M items are valid" (stderr). */
-function reportInvalid(run: ItemRun, invalid: readonly InvalidItem[], total: number): void {
-  if (!run.source.list) return;
-  const { io, theme } = run.deps;
-  if (invalid.length > 0) {
-    let out = `${theme.err.error("Invalid items")} in ${run.source.name}:\n`;
-    for (const i of invalid) for (const p of i.problems) out += p.field === "(item)" ? `  item ${i.item} ${p.message}\n` : `  item ${i.item}, ${p.field}: ${p.message}\n`;
-    io.alert(out);
-  }
-  const valid = total - invalid.length;
-  io.err(`${valid} of ${total} item${total === 1 ? " is" : "s are"} valid.\n`);
-}
 
 async function openItemLedger(run: ItemRun, items: readonly KeyedItem[]): Promise<InputLedger> {
   const { source } = run;
@@ -133,5 +136,62 @@ async function createItems(run: ItemRun, items: readonly KeyedItem[], ledger: In
   sent.tick();
   run.progress?.finish();
   run.progress = undefined;
-  return endCreates(run, sent.stopped, (error) => finishItems(run, { ledgerPath: ledger.path, error }));
+  return endCreates(run, sent.stopped, (error) => finish(run, { ledgerPath: ledger.path, error }));
+}
+
+/** The end of the run (batch/finish.ts) in the words of items. `error`: why it stopped early, for the --json document. */
+function finish(run: ItemRun, input: { ledgerPath?: string; exitCode?: number; error?: unknown }): Promise<number> {
+  return finishRun(
+    { deps: run.deps, outcomes: run.outcomes, options: run.options, resume: resumeCommand(run) },
+    {
+      ...input,
+      words: CREATE_ITEM_WORDS,
+      command: "shipment create",
+      unreached: 0,
+      position: "item",
+      unknownWords: { did: "created", reads: "shipments" },
+      rerunNote: (skipped) =>
+        `Nothing was sent: ${skipped === 1 ? "this shipment was" : "these shipments were"} created by an earlier run of the same input. ` +
+        `To create another shipment with the same details, give it a new reference (--reference, or "reference" in the file).\n`,
+    },
+  );
+}
+
+/** The command to run again: the same input, flags and options that change what is sent. */
+function resumeCommand(run: ItemRun): string {
+  const { flags, options } = run;
+  const parts = ["shipctl", "shipment", "create"];
+  if (flags.file !== undefined) parts.push("--file", shellQuote(flags.file));
+  for (const f of SHIPMENT_FIELD_FLAGS) {
+    const value = flags[f.key];
+    if (value !== undefined) parts.push(f.flag, shellQuote(value));
+  }
+  if (flags.reference !== undefined) parts.push("--reference", shellQuote(flags.reference));
+  if (options.concurrency !== DEFAULT_CONCURRENCY) parts.push("--concurrency", String(options.concurrency));
+  if (options.acceptRecommended) parts.push("--accept-recommended");
+  if (!options.verify) parts.push("--no-verify");
+  if (options.skipInvalid) parts.push("--skip-invalid");
+  if (run.deps.globals.profile !== undefined) parts.push("--profile", shellQuote(run.deps.globals.profile));
+  const line = parts.join(" ");
+  return flags.file === "-" ? `${line} < (the same input)` : line;
+}
+
+/**
+ * A 422 is mapped back to the request's items by CreateSender under the CSV's column names (`fulfillment_phone`);
+ * for JSON input the field's path in the shipment reads better (`fulfillment_address.phone`).
+ */
+function jsonFieldProblems(outcomes: Outcomes): void {
+  for (const [item, o] of outcomes.entries()) {
+    if (!o.problems || o.problems.length === 0 || o.status !== "failed") continue;
+    const problems: CellProblem[] = o.problems.map((p) => ({ ...p, column: jsonField(p.column) }));
+    if (problems.every((p, i) => p.column === o.problems![i]!.column)) continue;
+    outcomes.update(item, { problems, error: problems.map((p) => `${p.column}: ${p.reason}`).join("; ") });
+  }
+}
+
+const INLINE_COLUMN = new RegExp(`^(fulfillment|destination)_(${ADDRESS_FIELDS.join("|")})$`);
+
+function jsonField(column: string): string {
+  const m = INLINE_COLUMN.exec(column);
+  return m ? `${m[1]}_address.${m[2]}` : column;
 }

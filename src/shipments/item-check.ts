@@ -5,6 +5,7 @@
 // items is worked out once.
 import { ADDRESS_SIDES, addressKey, type Address, type AddressSide, type Shipment } from "../contract/index.js";
 import type { Deps } from "../deps.js";
+import { withoutEmptyLine2 } from "../input/address-input.js";
 import { resolveAddressValues, type LocalAddress } from "../input/address-values.js";
 import { lookupProblem, resolveServiceInput, serviceNameProblem } from "../input/table-values.js";
 import type { FieldProblem } from "../input/problems.js";
@@ -44,7 +45,6 @@ interface Local {
   item: RawItem;
   local: LocalShipment;
 }
-
 
 function labelOf(raw: Record<string, unknown>): string {
   return typeof raw.title === "string" ? raw.title : "";
@@ -88,11 +88,14 @@ async function resolveItem(deps: Deps, { item, local }: Local, resolver: Address
   if (checked === undefined) return { ok: false, ...base, problems };
   const same = sameAddressProblem(checked, "json");
   if (same) return { ok: false, ...base, problems: [same] };
-  const payload = withoutEmptyLine2(checked);
+  const payload: Shipment = { ...checked };
   const addresses: InlineItemAddress[] = [];
   for (const side of ADDRESS_SIDES) {
-    const address = payload[`${side}_address`];
-    if (address) addresses.push({ side, key: addressKey(address), address });
+    const inline = payload[`${side}_address`];
+    if (!inline) continue;
+    // Without an empty or null line_2, as `address add` sends it.
+    const address = (payload[`${side}_address`] = withoutEmptyLine2(inline));
+    addresses.push({ side, key: addressKey(address), address });
   }
   return { ok: true, ...base, payload, addresses };
 }
@@ -129,17 +132,4 @@ class AddressResolver {
       return { values: local.candidate, problems: [lookupProblem(e, "country")] };
     }
   }
-}
-
-/** The service reads an empty or null line_2 as absent; the request leaves it out (as `address add` does). */
-function withoutEmptyLine2(s: Shipment): Shipment {
-  const out: Shipment = { ...s };
-  for (const side of ADDRESS_SIDES) {
-    const a = out[`${side}_address`];
-    if (a && (a.line_2 === null || a.line_2 === undefined)) {
-      const { line_2: _line2, ...rest } = a;
-      out[`${side}_address`] = rest;
-    }
-  }
-  return out;
 }

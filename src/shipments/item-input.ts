@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import type { Deps } from "../deps.js";
 import { UsageError } from "../errors.js";
 import { readJsonInput } from "../input/json-file.js";
-import { SHIPMENT_FIELD_FLAGS, type ShipmentFlags } from "../input/shipment-fields.js";
+import { shipmentFlagValues, type ShipmentFlags } from "../input/shipment-fields.js";
 
 /** The same bound as the CSV's reference column (shipment-row.ts), not imported to keep the CSV reader unloaded. */
 export const MAX_ITEM_REFERENCE_LENGTH = 100;
@@ -44,7 +44,7 @@ const NO_INPUT_HINT =
   "--destination-address-id) or --file FILE.json (- for stdin) holding one shipment or a list of them.";
 
 export async function readItems(deps: Deps, flags: ItemInputFlags): Promise<ItemInput> {
-  const overrides = flagFields(flags);
+  const overrides = shipmentFlagValues(flags);
   const reference = flags.reference?.trim();
   if (flags.file === undefined) {
     if (Object.keys(overrides).length === 0 && reference === undefined) throw new UsageError("no shipment given", { hint: NO_INPUT_HINT });
@@ -127,16 +127,4 @@ function markDuplicateReferences(items: RawItem[]): void {
     if (earlier === undefined) first.set(item.reference, item.item);
     else item.problems.push({ field: "reference", message: `reference "${item.reference}" is also on item ${earlier}; references must be unique` });
   }
-}
-
-/** The fields the flags set: numbers read as numbers when they are plain decimals (the schema judges the rest). */
-function flagFields(flags: ShipmentFlags): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of SHIPMENT_FIELD_FLAGS) {
-    const text = flags[f.key];
-    if (text === undefined) continue;
-    const t = text.trim();
-    out[f.field] = f.kind === "number" && /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : t;
-  }
-  return out;
 }

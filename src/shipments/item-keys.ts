@@ -12,16 +12,12 @@ export interface KeyedItem extends ValidItem {
   row: number;
 }
 
-/** The item's content identity (contract/fields.ts), as a CSV row's of the same shipment (shipmentContent). */
-export function itemContent(item: ValidItem): string {
-  return shipmentIdentity(item.payload, addressHash);
-}
-
 export function keyItems(items: readonly ValidItem[]): KeyedItem[] {
   const seen = new Map<string, number>();
   return items.map((item) => {
     if (item.reference !== undefined) return { ...item, row: item.item, key: `ref:${item.reference}` };
-    const hash = shortHash(itemContent(item));
+    // The content identity (contract/fields.ts), as a CSV row's of the same shipment (shipmentContent).
+    const hash = shortHash(shipmentIdentity(item.payload, addressHash));
     const n = (seen.get(hash) ?? 0) + 1;
     seen.set(hash, n);
     return { ...item, row: item.item, key: n === 1 ? hash : `${hash}#${n}` };

@@ -8,6 +8,7 @@ import type { BatchRun } from "../batch/batch-run.js";
 import type { Ready } from "../batch/before-send.js";
 import type { WouldSendRows } from "../batch/dry-run-report.js";
 import type { Outcome } from "../batch/outcomes.js";
+import type { Position } from "../batch/results.js";
 import type { SendOptions } from "../batch/run-options.js";
 import { settleEarlierRuns, settleOwnLost } from "../batch/settle-lost.js";
 import type { Change } from "../csv/row-types.js";
@@ -40,9 +41,6 @@ export interface CreateCandidate {
 
 /** What becomes of a valid shipment: an outcome without a request, an update of a changed CSV row, or a create. */
 export type Decided = { outcome: Outcome } | { update: ChangedUpdate } | (Ready<Shipment> & { print?: RowPrint });
-
-/** "row" for a CSV file, "item" for flags or JSON: how messages number the shipments. */
-export type Position = "row" | "item";
 
 /**
  * Shipments an earlier run left in flight: the service's shipments are read back and matched against what was sent

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { runCreateItems } from "../../../src/shipments/create-from-items.js";
 import { sendOptions } from "../../../src/batch/run-options.js";
-import { ValidationError } from "../../../src/api/api-errors.js";
+import { NetworkError, ValidationError } from "../../../src/api/api-errors.js";
 import { UsageError } from "../../../src/errors.js";
 import { FakeShipmentService, shipmentHarness, type ShipmentHarness } from "../../helpers/fake-shipment-service.js";
 import { instantClock } from "../../helpers/clock.js";
@@ -123,7 +123,8 @@ describe("shipment create from flags", () => {
     expect(await runCreateItems(again.deps, FLAGS, SEND)).toBe(0);
     expect(service.createCalls).toHaveLength(1);
     expect(doc(again)).toMatchObject({ created: [], skipped: [{ item: 1, shipment_id: 1 }], counts: { skipped: 1 } });
-    expect(again.io.stderr()).toContain("give it a new reference (--reference");
+    // Unlike a CSV rerun's summary alone, the items' rerun names its ledger, then says how to make another.
+    expect(again.io.stderr()).toMatch(/^0 created, 1 already created by an earlier run \(of 1 item\)\.\nLedger: .+\nNothing was sent: this shipment was created by an earlier run of the same input\. .*give it a new reference \(--reference/);
 
     const other = shipmentHarness({ service, dir: first.dir });
     expect(await runCreateItems(other.deps, { ...FLAGS, reference: "second copy" }, SEND)).toBe(0);
@@ -167,6 +168,25 @@ describe("shipment create from flags", () => {
     expect(second.io.stderr()).toMatch(/1 found created, 0 proven not created/);
     expect(service.createCalls).toHaveLength(1);
     expect(doc(second).skipped).toEqual([expect.objectContaining({ item: 1, shipment_id: 1 })]);
+  });
+
+  it("a lost answer that cannot be read back: unknown, said in the words of items, with the command that checks it", async () => {
+    const h = shipmentHarness();
+    h.service.script = ["lost-after-apply"];
+    const api = await h.deps.api();
+    const list = api.listShipments.bind(api);
+    let lists = 0;
+    // The look before sending reads the list; the read-back after the lost answer cannot.
+    api.listShipments = async (query, options) => {
+      if (++lists > 1) throw new NetworkError({ method: "GET", path: "/api/v1/shipments", mayHaveArrived: false }, "connection refused", {});
+      return list(query, options);
+    };
+    const code = await runCreateItems(h.deps, { ...FLAGS, reference: "LOST-1" }, SEND);
+    const err = h.io.stderr();
+    expect(err).toContain("Note: the service may have created the items marked unknown (their requests may even still be in progress). ");
+    expect(err).toMatch(/To check and finish them, run again \(after a minute if a request timed out\):\n  shipctl shipment create --title .Blue Study. --value 1200 .* --reference LOST-1\n/);
+    expect(err).toContain("The rerun reads the service's shipments first; nothing is sent twice.");
+    expect(code).toBe(7);
   });
 
   it("a 422 from the service: exit 6, the field and the service's message", async () => {
@@ -229,7 +249,7 @@ describe("shipment create --file", () => {
     const h = shipmentHarness({ json: true });
     const list = items(4);
     list[1]!.value = 20;
-    list[3] = { ...list[3], colour: "blue", fulfillment_address_id: undefined };
+    list[3] = { ...list[3], colour: "blue", row: 4, fulfillment_address_id: undefined };
     const path = writeJson(h, list);
     expect(await runCreateItems(h.deps, { file: path }, SEND)).toBe(2);
     expect(h.service.createCalls).toHaveLength(0);
@@ -237,6 +257,8 @@ describe("shipment create --file", () => {
     expect(err).toContain(`Invalid items in ${path}:`);
     expect(err).toContain("item 2, value: value must be between 50 and 10000 USD (got 20)");
     expect(err).toContain("item 4, colour: is not a known field");
+    // A field named "row" is a field of the item (a CSV's "row" problem is one of the whole row).
+    expect(err).toContain("item 4, row: is not a known field");
     expect(err).toContain("item 4, fulfillment_address_id: fulfillment_address_id or fulfillment_address is required");
     expect(err).toContain("2 of 4 items are valid.");
     expect(err).toContain("Nothing was sent.");
