@@ -184,7 +184,7 @@ describe("shipment create from flags", () => {
     const code = await runCreateItems(h.deps, { ...FLAGS, reference: "LOST-1" }, SEND);
     const err = h.io.stderr();
     expect(err).toContain("Note: the service may have created the items marked unknown (their requests may even still be in progress). ");
-    expect(err).toMatch(/To check and finish them, run again \(after a minute if a request timed out\):\n  shipctl shipment create --title .Blue Study. --value 1200 .* --reference LOST-1\n/);
+    expect(err).toMatch(/To check and finish them, run again \(after a minute if a request timed out\):\n {2}shipctl shipment create --title .Blue Study. --value 1200 .* --reference LOST-1\n/);
     expect(err).toContain("The rerun reads the service's shipments first; nothing is sent twice.");
     expect(code).toBe(7);
   });
