@@ -171,6 +171,9 @@ function resumeCommand(run: ItemRun): string {
   if (options.acceptRecommended) parts.push("--accept-recommended");
   if (!options.verify) parts.push("--no-verify");
   if (options.skipInvalid) parts.push("--skip-invalid");
+  // As the CSV's resume line (batch/run-options.ts): without --force-new, items another input sent are refused again.
+  if (options.forceNew) parts.push("--force-new");
+  if (!options.wait) parts.push("--no-wait");
   if (run.deps.globals.profile !== undefined) parts.push("--profile", shellQuote(run.deps.globals.profile));
   const line = parts.join(" ");
   return flags.file === "-" ? `${line} < (the same input)` : line;

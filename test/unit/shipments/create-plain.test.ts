@@ -189,6 +189,19 @@ describe("shipment create from flags", () => {
     expect(code).toBe(7);
   });
 
+  it("the command that checks a lost answer keeps --force-new and --no-wait, as the CSV's does", async () => {
+    const h = shipmentHarness();
+    h.service.script = ["lost-after-apply"];
+    const api = await h.deps.api();
+    // --force-new skips the look before sending: the only list read is the read-back, and it cannot be made.
+    api.listShipments = async () => {
+      throw new NetworkError({ method: "GET", path: "/api/v1/shipments", mayHaveArrived: false }, "connection refused", {});
+    };
+    const code = await runCreateItems(h.deps, { ...FLAGS, reference: "LOST-2" }, sendOptions({ forceNew: true, wait: false }));
+    expect(h.io.stderr()).toMatch(/\n {2}shipctl shipment create --title .* --reference LOST-2 --force-new --no-wait\n/);
+    expect(code).toBe(7);
+  });
+
   it("a 422 from the service: exit 6, the field and the service's message", async () => {
     const h = shipmentHarness({ json: true });
     h.service.script = [{ reject: [0] }];
