@@ -5,6 +5,7 @@
 import type { BaseDeps } from "../deps.js";
 import { ExitCode, errorJson, exitCodeOf, exitErrorJson } from "../errors.js";
 import { invalidInput, problemsFrom } from "../input/problems.js";
+import { isRecord } from "../contract/json.js";
 import { captureIO } from "./call-io.js";
 import { noPrompts } from "./no-prompts.js";
 import type { McpTool, ToolCommand } from "./tool-types.js";
@@ -56,7 +57,7 @@ function documentOf(stdout: string): Record<string, unknown> | undefined {
   if (stdout.trim() === "") return undefined;
   try {
     const value = JSON.parse(stdout) as unknown;
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { result: value };
+    return isRecord(value) ? value : { result: value };
   } catch {
     return { output: stdout };
   }
