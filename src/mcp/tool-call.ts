@@ -3,7 +3,7 @@
 // document ({"error": {code, exit_code, message, hint}}, or the command's own document with "error" in it) marked
 // as a tool error.
 import type { BaseDeps } from "../deps.js";
-import { ExitCode, errorJson, exitCodeOf, exitErrorJson } from "../errors.js";
+import { ExitCode, errorJson, exitCodeOfError, exitErrorJson } from "../errors.js";
 import { invalidInput, problemsFrom } from "../input/problems.js";
 import { isRecord } from "../contract/json.js";
 import { captureIO } from "./call-io.js";
@@ -37,7 +37,7 @@ export async function callTool(tool: McpTool, args: unknown, ctx: CallContext): 
   try {
     command = tool.command(checked.data);
   } catch (e) {
-    return result({ error: errorJson(e) }, exitCodeOf(e));
+    return result({ error: errorJson(e) }, exitCodeOfError(e));
   }
   const { argv, stdin } = command;
   const io = captureIO(ctx.talk, stdin === undefined ? "" : JSON.stringify(stdin));
