@@ -3,12 +3,20 @@
 // document ({"error": {code, exit_code, message, hint}}, or the command's own document with "error" in it) marked
 // as a tool error.
 import type { BaseDeps } from "../deps.js";
-import { ExitCode, errorJson, exitCodeOfError, exitErrorJson } from "../errors.js";
+import { ExitCode, UsageError, errorJson, exitCodeOfError, exitErrorJson } from "../errors.js";
 import { invalidInput, problemsFrom } from "../input/problems.js";
 import { isRecord } from "../contract/json.js";
 import { captureIO } from "./call-io.js";
-import { noPrompts } from "./no-prompts.js";
+import { refusingPrompter } from "../prompter.js";
 import type { McpTool, ToolCommand } from "./tool-types.js";
+
+// Over MCP, stdin carries the protocol: no one can answer a prompt. Commands run with --no-input already refuse to
+// ask (naming the flag instead); this prompter makes sure of it: it refuses and never reads stdin.
+const noPrompts = refusingPrompter((message) => {
+  throw new UsageError(`no one can answer a prompt over MCP (it asked: ${message})`, {
+    hint: "Give the tool the argument that decides it (accept_recommended, confirm_total_cents...).",
+  });
+});
 
 export interface CallContext {
   /** Runs a whole shipctl command line in this process, as the binary would (main). */
