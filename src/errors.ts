@@ -222,7 +222,8 @@ export class LockFileError extends CliError {
   }
 }
 
-export function exitCodeOf(err: unknown): ExitCode {
+/** The exit code a failure ends a run with (a batch's, from its rows' outcomes, is batch/results.ts exitCodeOf). */
+export function exitCodeOfError(err: unknown): ExitCode {
   if (err instanceof CliError) return err.exitCode;
   return ExitCode.Failure;
 }
@@ -247,7 +248,7 @@ export function messageOf(err: unknown): string {
  * What a script learns of a failure. `exitCode` is the run's, when main() decided it otherwise (an interruption that
  * surfaced as some other error); errors that are not CliErrors are bugs.
  */
-export function errorJson(err: unknown, exitCode: number = exitCodeOf(err)): ErrorJson {
+export function errorJson(err: unknown, exitCode: number = exitCodeOfError(err)): ErrorJson {
   if (err instanceof CliError) {
     const named = namedBy(err, exitCode);
     return { code: named?.errorCode ?? codeForExit(exitCode), exit_code: exitCode, message: err.message, hint: err.hint ?? null, ...named?.details };

@@ -4,7 +4,7 @@
 // Only what every run needs is imported up front; the command tree (commander and all wiring) is loaded with
 // import(), so `shipctl --version` costs little more than starting node.
 import { createDeps, DEFAULT_GLOBALS, type BaseDeps, type Deps, type GlobalOptions } from "./deps.js";
-import { CliError, ExitCode, errorJson, exitCodeOf, exitErrorJson, type ErrorJson } from "./errors.js";
+import { CliError, ExitCode, errorJson, exitCodeOfError, exitErrorJson, type ErrorJson } from "./errors.js";
 import type { Command } from "commander";
 import type { CommandContext } from "./commands/action.js";
 import { createTheme, colorEnabled, loadColours } from "./output/theme.js";
@@ -71,7 +71,7 @@ export async function main(argv: string[], base: BaseDeps): Promise<number> {
       jsonFailure(commanderErrorJson(err));
       return ExitCode.Usage;
     }
-    const code = base.signal.aborted && !(err instanceof CliError) ? ExitCode.Interrupted : exitCodeOf(err);
+    const code = base.signal.aborted && !(err instanceof CliError) ? ExitCode.Interrupted : exitCodeOfError(err);
     await loadWantedColours();
     reportError(base, deps, err, code);
     jsonFailure(errorJson(err, code));

@@ -41,6 +41,12 @@ export function systemPrompter(): Prompter {
   };
 }
 
+/** A prompter where no person can answer (a tool call over MCP, the demo's steps): every prompt throws `refuse`'s error. */
+export function refusingPrompter(refuse: (message: string) => never): Prompter {
+  const no = async (message: string) => refuse(message);
+  return { confirm: no, input: no, password: no, select: no };
+}
+
 /** A scripted prompter for tests: answers in order, and fails loudly on an unexpected prompt. */
 export function scriptedPrompter(answers: Array<boolean | string>): Prompter & { asked: string[] } {
   const asked: string[] = [];

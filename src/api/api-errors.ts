@@ -112,11 +112,9 @@ export class ForbiddenError extends ApiRejectedError {
 /** 404: the resource (or the endpoint, with a wrong base URL) does not exist. */
 export class NotFoundError extends ApiRejectedError {
   override errorCode: ErrorCode = "not_found";
-  /** What was looked for, e.g. "shipment 12"; undefined when the path itself was not found. */
-  readonly resource?: string;
-  constructor(facts: RequestFacts, message: string, resource: string | undefined, options?: CliErrorOptions) {
+  /** `resource`: what was looked for, e.g. "shipment 12"; undefined when the path itself was not found. */
+  constructor(facts: RequestFacts, message: string, readonly resource: string | undefined, options?: CliErrorOptions) {
     super(facts, message, options);
-    this.resource = resource;
     this.details = { ...this.details, resource: resource ?? null };
   }
 }
@@ -124,11 +122,9 @@ export class NotFoundError extends ApiRejectedError {
 /** 422 (or a validation body on another 4xx): the service refused the input, field by field. */
 export class ValidationError extends ApiRejectedError {
   override errorCode: ErrorCode = "validation_failed";
-  /** As the service sent them, e.g. {"shipments.3.value": ["The value must be at least 50."]}. */
-  readonly errors: Record<string, string[]>;
-  constructor(facts: RequestFacts, message: string, errors: Record<string, string[]>, options?: CliErrorOptions) {
+  /** `errors` as the service sent them, e.g. {"shipments.3.value": ["The value must be at least 50."]}. */
+  constructor(facts: RequestFacts, message: string, readonly errors: Record<string, string[]>, options?: CliErrorOptions) {
     super(facts, message, options);
-    this.errors = errors;
     this.details = { ...this.details, errors };
   }
   /** The errors with `<list>.N.field` keys split into item index and field (see field-errors.ts). */
@@ -157,11 +153,9 @@ export class ConflictError extends ApiUnavailableError {
 /** 429 after the retries (or a Retry-After longer than shipctl waits). */
 export class RateLimitedError extends ApiUnavailableError {
   override errorCode: ErrorCode = "rate_limited";
-  /** From Retry-After (seconds or an HTTP date), when the service sent one. */
-  readonly retryAfterMs?: number;
-  constructor(facts: RequestFacts, message: string, retryAfterMs: number | undefined, options?: CliErrorOptions) {
+  /** `retryAfterMs` from Retry-After (seconds or an HTTP date), when the service sent one. */
+  constructor(facts: RequestFacts, message: string, readonly retryAfterMs: number | undefined, options?: CliErrorOptions) {
     super(facts, message, options);
-    this.retryAfterMs = retryAfterMs;
     this.details = { ...this.details, retry_after_ms: retryAfterMs ?? null };
   }
 }
@@ -169,11 +163,9 @@ export class RateLimitedError extends ApiUnavailableError {
 /** 5xx, and a price session that answered status 1 (Failed). */
 export class ServerError extends ApiUnavailableError {
   override errorCode: ErrorCode = "server_error";
-  /** `status` of a `{status, message}` body (the Checkout Session Status on a price session). */
-  readonly serviceStatus?: number;
-  constructor(facts: RequestFacts, message: string, serviceStatus?: number, options?: CliErrorOptions) {
+  /** `serviceStatus`: `status` of a `{status, message}` body (the Checkout Session Status on a price session). */
+  constructor(facts: RequestFacts, message: string, readonly serviceStatus?: number, options?: CliErrorOptions) {
     super(facts, message, options);
-    this.serviceStatus = serviceStatus;
   }
 }
 
@@ -199,13 +191,9 @@ export type CertificateProblem = "untrusted" | "self_signed" | "expired" | "not_
  */
 export class CertificateError extends withFacts(UsageError) {
   override errorCode: ErrorCode = "certificate_error";
-  readonly problem: CertificateProblem;
-  /** Node's or OpenSSL's code (CERT_HAS_EXPIRED, UNABLE_TO_VERIFY_LEAF_SIGNATURE...). */
-  readonly code: string;
-  constructor(facts: RequestFacts, message: string, problem: CertificateProblem, code: string, options?: CliErrorOptions) {
+  /** `code`: Node's or OpenSSL's (CERT_HAS_EXPIRED, UNABLE_TO_VERIFY_LEAF_SIGNATURE...). */
+  constructor(facts: RequestFacts, message: string, readonly problem: CertificateProblem, readonly code: string, options?: CliErrorOptions) {
     super(facts, message, options);
-    this.problem = problem;
-    this.code = code;
     this.details = { ...this.details, certificate_problem: problem, tls_code: code };
   }
 }
@@ -216,11 +204,9 @@ export class CertificateError extends withFacts(UsageError) {
  */
 export class RedirectError extends ApiRejectedError {
   override errorCode: ErrorCode = "redirected";
-  /** The Location header, redacted; undefined when the answer had none. */
-  readonly location?: string;
-  constructor(facts: RequestFacts, message: string, location: string | undefined, options?: CliErrorOptions) {
+  /** `location`: the Location header, redacted; undefined when the answer had none. */
+  constructor(facts: RequestFacts, message: string, readonly location: string | undefined, options?: CliErrorOptions) {
     super(facts, message, options);
-    this.location = location;
     this.details = { ...this.details, location: location ?? null };
   }
 }

@@ -3,6 +3,7 @@
 // an HTML error page, plain text, or nothing at all. The result is the short human text it holds, and the
 // structured parts when there are any.
 import { cleanText } from "./redact.js";
+import { isRecord } from "../contract/json.js";
 
 export type BodyShape = "empty" | "json-string" | "status-message" | "laravel" | "problem" | "json" | "html" | "text";
 
@@ -80,10 +81,6 @@ function decodeEntities(text: string): string {
     }
     return named[entity.toLowerCase()] ?? whole;
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function stringOf(value: unknown): string | undefined {

@@ -12,7 +12,6 @@ import { createServiceClock, observingDates } from "./service-clock.js";
 import { createTransport, type WireResponse } from "./transport.js";
 import { CONNECT_TIMEOUT_MAX_MS, connectTimeoutFrom } from "./network.js";
 import { isApiFailure } from "./api-errors.js";
-import { rawCall } from "./raw-call.js";
 import type { ApiClient, ApiClientOptions, CallOptions, EndpointMethods, RawRequest } from "./client-types.js";
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = CONNECT_TIMEOUT_MAX_MS;
@@ -96,6 +95,26 @@ function endpointMethods(call: Caller): EndpointMethods {
     methods[name] = (...args) => call((build as (...a: unknown[]) => CallSpec<unknown>)(...args.slice(0, arity)), args[arity] as CallOptions | undefined);
   }
   return methods as EndpointMethods;
+}
+
+/**
+ * The CallSpec of a request `shipctl api` builds: any 2xx is the result, as it came; any other status goes to the
+ * generic mapping (error-map.ts), so retries and exit codes are those of every command. `answered` sees every answer,
+ * so the caller still has the body of the one a failure was made from.
+ */
+function rawCall(request: RawRequest, answered: (response: WireResponse) => void): CallSpec<WireResponse> {
+  return {
+    method: request.method,
+    path: request.url.pathname,
+    url: request.url,
+    json: request.json,
+    headers: request.headers,
+    idempotent: request.idempotent,
+    interpret(response) {
+      answered(response);
+      return response.status >= 200 && response.status < 300 ? { done: response } : undefined;
+    },
+  };
 }
 
 function parseBaseUrl(text: string, redact: (s: string) => string): URL {

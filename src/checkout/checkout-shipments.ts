@@ -14,7 +14,7 @@ import { draftsAndSkipped, type CheckoutPlan, type CheckoutSession, type RunStat
 import { paySessions, plural, type PayResult } from "./pay.js";
 import { chargedCents, jsonDocument, priceTable, rerunCommand, skippedNote, totalOf } from "./present.js";
 import { priceSessions } from "./price.js";
-import { readShipments } from "./paid-read-back.js";
+import { readShipmentsById } from "./paid-read-back.js";
 import { openCheckoutLedger } from "./checkout-ledger.js";
 import { settleEarlierPayments } from "./earlier-payments.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
@@ -47,7 +47,7 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, l
     note(`shipment ${id}: a payment an earlier run sent may still be going through until ${formatSettleTime(earlier.inFlight.get(id)!)}: not priced or paid now`);
   }
 
-  const stored = await readShipments(api, options.ids.filter((id) => !earlier.inFlight.has(id)), deps.signal);
+  const stored = await readShipmentsById(api, options.ids.filter((id) => !earlier.inFlight.has(id)), deps.signal);
   const titles = new Map(stored.map((s) => [s.id, s.title]));
   const { drafts, skipped } = draftsAndSkipped(stored);
   const paidByLost = skipped.filter((s) => earlier.paid.has(s.id));

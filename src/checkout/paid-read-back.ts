@@ -19,7 +19,7 @@ function paymentState(status: number): PaymentState {
 }
 
 /** Every shipment, in the order given. A failed read stops the run (nothing has been paid yet), naming the id. */
-export async function readShipments(api: ApiClient, ids: readonly number[], signal: AbortSignal): Promise<StoredShipment[]> {
+export async function readShipmentsById(api: ApiClient, ids: readonly number[], signal: AbortSignal): Promise<StoredShipment[]> {
   return mapLimit(ids, READ_CONCURRENCY, async (id) => {
     try {
       return await api.getShipment(id, { signal });

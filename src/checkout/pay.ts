@@ -90,12 +90,8 @@ export async function paySessions(ctx: PayContext, sessions: CheckoutSession[]):
   return result;
 }
 
-interface Settled {
-  paid: number[];
-  unpaid: number[];
-  unknown: number[];
-  /** When the payment of the unknown ones can no longer be going through. */
-  settleAt?: Date;
+/** One session's payment: its `settleAt` is when the payment of its unknown ones can no longer be going through. */
+interface Settled extends Omit<PayResult, "stop"> {
   /** A payment request went out for this session. */
   sent: boolean;
   stop?: Stop;

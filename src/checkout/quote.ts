@@ -9,14 +9,14 @@ import { printJson } from "../output/json.js";
 import { tableWidth } from "../output/table.js";
 import { draftsAndSkipped, type CheckoutPlan } from "./checkout-model.js";
 import { priceSessions } from "./price.js";
-import { readShipments } from "./paid-read-back.js";
+import { readShipmentsById } from "./paid-read-back.js";
 import { priceTable, quoteDocument, skippedNote, totalOf } from "./present.js";
 import { plural } from "./pay.js";
 
 export async function quoteShipments(deps: Deps, plan: Pick<CheckoutPlan, "ids" | "maxTotalCents">): Promise<void> {
   const note = (line: string) => deps.io.err(`${line}\n`);
   const api = await deps.api();
-  const stored = await readShipments(api, plan.ids, deps.signal);
+  const stored = await readShipmentsById(api, plan.ids, deps.signal);
   const { drafts: toPrice, skipped } = draftsAndSkipped(stored);
   if (skipped.length > 0) note(skippedNote(skipped, "not priced"));
   if (toPrice.length === 0) {

@@ -57,6 +57,15 @@ export function recordSpecOf(command: Command): RecordSpec | undefined {
   return specs.get(command);
 }
 
+/** `--format` (one of `formats`, in any case), or `--ndjson` alone; undefined when neither is given. */
+export function formatFlag<F extends string>(flags: { format?: string; ndjson?: boolean }, formats: readonly F[]): F | undefined {
+  if (flags.format === undefined) return flags.ndjson ? ("ndjson" as F) : undefined;
+  const format = flags.format.trim().toLowerCase() as F;
+  if (!formats.includes(format)) throw new UsageError(`--format must be one of ${formats.join(", ")} (got ${JSON.stringify(flags.format)})`);
+  if (flags.ndjson && format !== "ndjson") throw new UsageError(`--ndjson and --format ${format} cannot be used together`);
+  return format;
+}
+
 /** The names of `--fields a,b`, in order, once each. */
 export function fieldList(text: string): string[] {
   return [...new Set(text.split(",").map((f) => f.trim()).filter((f) => f !== ""))];

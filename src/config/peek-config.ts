@@ -5,6 +5,7 @@
 // error, since a TAB has nowhere to show one. Commands never read the file this way.
 import { readFileSync } from "node:fs";
 import { configFilePath } from "./paths.js";
+import { isRecord } from "../contract/json.js";
 import type { ConfigData, StoredProfile } from "./schema.js";
 
 export function peekConfig(env: NodeJS.ProcessEnv): ConfigData {
@@ -14,10 +15,10 @@ export function peekConfig(env: NodeJS.ProcessEnv): ConfigData {
   } catch {
     return { profiles: {} };
   }
-  if (!isObject(raw)) return { profiles: {} };
+  if (!isRecord(raw)) return { profiles: {} };
   const profiles: Record<string, StoredProfile> = {};
-  for (const [name, profile] of Object.entries(isObject(raw.profiles) ? raw.profiles : {})) {
-    if (isObject(profile)) profiles[name] = usable(profile);
+  for (const [name, profile] of Object.entries(isRecord(raw.profiles) ? raw.profiles : {})) {
+    if (isRecord(profile)) profiles[name] = usable(profile);
   }
   return { ...(typeof raw.currentProfile === "string" ? { currentProfile: raw.currentProfile } : {}), profiles };
 }
@@ -26,16 +27,12 @@ export function peekConfig(env: NodeJS.ProcessEnv): ConfigData {
 function usable(profile: Record<string, unknown>): StoredProfile {
   const { baseUrl, tables } = profile;
   const kept: StoredProfile = typeof baseUrl === "string" ? { baseUrl } : {};
-  if (!isObject(tables) || typeof tables.baseUrl !== "string") return kept;
+  if (!isRecord(tables) || typeof tables.baseUrl !== "string") return kept;
   const { countries, services } = tables;
-  const named = (entry: unknown, keys: string[]) => isObject(entry) && typeof entry.id === "number" && keys.every((k) => typeof entry[k] === "string");
+  const named = (entry: unknown, keys: string[]) => isRecord(entry) && typeof entry.id === "number" && keys.every((k) => typeof entry[k] === "string");
   if (!Array.isArray(countries) || !countries.every((c) => named(c, ["alpha2", "alpha3", "name"]))) return kept;
   if (!Array.isArray(services) || !services.every((s) => named(s, ["name"]))) return kept;
   const source = tables.source === "sandbox" || tables.source === "imported" || tables.source === "confirmed" ? tables.source : undefined;
   if (!source) return kept;
   return { ...kept, tables: { baseUrl: tables.baseUrl, source, countries, services } as NonNullable<StoredProfile["tables"]> };
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

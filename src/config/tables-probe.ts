@@ -11,7 +11,7 @@ import type { NetworkOptions } from "../api/network.js";
 import { USER_AGENT } from "../api/user-agent.js";
 import { systemClock } from "../clock.js";
 import { AuthError, messageOf } from "../errors.js";
-import { isObject } from "./peek-config.js";
+import { isRecord } from "../contract/json.js";
 import { CountryEntrySchema, ServiceEntrySchema, type StoredCountry, type StoredService } from "./schema.js";
 
 export const SANDBOX_TABLES_PATH = "/_sandbox/tables";
@@ -106,7 +106,7 @@ function readTables(baseUrl: string, text: string): ProbeResult {
   } catch {
     return { sandbox: false, reason: "answered something that is not JSON", definite: true };
   }
-  if (!isObject(json) || json.sandbox !== true) return { sandbox: false, reason: "did not say it is a sandbox", definite: true };
+  if (!isRecord(json) || json.sandbox !== true) return { sandbox: false, reason: "did not say it is a sandbox", definite: true };
   const parsed = SandboxTablesBody.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

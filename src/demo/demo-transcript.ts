@@ -3,7 +3,7 @@
 import { PassThrough } from "node:stream";
 import type { BaseDeps, Deps } from "../deps.js";
 import type { IO } from "../output/io.js";
-import type { Prompter } from "../prompter.js";
+import { refusingPrompter } from "../prompter.js";
 import { CliError } from "../errors.js";
 import { shellQuote } from "../output/shell-quote.js";
 
@@ -21,12 +21,9 @@ export interface Transcript {
   say(text: string): void;
 }
 
-const noPrompts: Prompter = {
-  confirm: () => Promise.reject(new Error("the demo never prompts")),
-  input: () => Promise.reject(new Error("the demo never prompts")),
-  password: () => Promise.reject(new Error("the demo never prompts")),
-  select: () => Promise.reject(new Error("the demo never prompts")),
-};
+const noPrompts = refusingPrompter(() => {
+  throw new Error("the demo never prompts");
+});
 
 /** main() itself, handed over by the program (importing it here would make main -> program -> commands -> demo -> main). */
 export type RunShipctl = (argv: string[], base: BaseDeps) => Promise<number>;

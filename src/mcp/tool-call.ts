@@ -3,11 +3,20 @@
 // document ({"error": {code, exit_code, message, hint}}, or the command's own document with "error" in it) marked
 // as a tool error.
 import type { BaseDeps } from "../deps.js";
-import { ExitCode, errorJson, exitCodeOf, exitErrorJson } from "../errors.js";
+import { ExitCode, UsageError, errorJson, exitCodeOfError, exitErrorJson } from "../errors.js";
 import { invalidInput, problemsFrom } from "../input/problems.js";
+import { isRecord } from "../contract/json.js";
 import { captureIO } from "./call-io.js";
-import { noPrompts } from "./no-prompts.js";
+import { refusingPrompter } from "../prompter.js";
 import type { McpTool, ToolCommand } from "./tool-types.js";
+
+// Over MCP, stdin carries the protocol: no one can answer a prompt. Commands run with --no-input already refuse to
+// ask (naming the flag instead); this prompter makes sure of it: it refuses and never reads stdin.
+const noPrompts = refusingPrompter((message) => {
+  throw new UsageError(`no one can answer a prompt over MCP (it asked: ${message})`, {
+    hint: "Give the tool the argument that decides it (accept_recommended, confirm_total_cents...).",
+  });
+});
 
 export interface CallContext {
   /** Runs a whole shipctl command line in this process, as the binary would (main). */
@@ -36,7 +45,7 @@ export async function callTool(tool: McpTool, args: unknown, ctx: CallContext): 
   try {
     command = tool.command(checked.data);
   } catch (e) {
-    return result({ error: errorJson(e) }, exitCodeOf(e));
+    return result({ error: errorJson(e) }, exitCodeOfError(e));
   }
   const { argv, stdin } = command;
   const io = captureIO(ctx.talk, stdin === undefined ? "" : JSON.stringify(stdin));
@@ -56,7 +65,7 @@ function documentOf(stdout: string): Record<string, unknown> | undefined {
   if (stdout.trim() === "") return undefined;
   try {
     const value = JSON.parse(stdout) as unknown;
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { result: value };
+    return isRecord(value) ? value : { result: value };
   } catch {
     return { output: stdout };
   }

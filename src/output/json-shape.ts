@@ -4,6 +4,7 @@
 // document, `{"error": ...}` alone or as an NDJSON line, is never reshaped: a script still sees the failure.
 import { compile, search } from "jmespath";
 import { messageOf } from "../errors.js";
+import { isRecord } from "../contract/json.js";
 
 declare module "jmespath" {
   /** Parses an expression, throwing an error that names the problem (jmespath exports it; @types/jmespath omits it). */
@@ -67,10 +68,6 @@ function keepFields(doc: unknown, fields: readonly string[], records: readonly s
   if (records.length === 0) return each(doc);
   if (!isRecord(doc)) return doc;
   return Object.fromEntries(Object.entries(doc).map(([key, value]) => [key, records.includes(key) ? each(value) : value]));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /**

@@ -11,11 +11,7 @@ export function printJson(io: IO, value: unknown): void {
   io.out(`${JSON.stringify(value, null, 2)}\n`);
 }
 
-/** One compact JSON document per line, for streamed lists (`--ndjson`). */
-export function printNdjson(io: IO, values: Iterable<unknown>): void {
-  for (const value of values) io.out(ndjsonLine(value));
-}
-
+/** One compact JSON document and its newline: a line of a streamed list (`--ndjson`). */
 export function ndjsonLine(value: unknown): string {
   return `${JSON.stringify(value)}\n`;
 }

@@ -2,6 +2,7 @@
 // batch's results written a piece at a time): one JSON document is held until the command ends, since a query needs
 // all of it; NDJSON is shaped a line at a time as it comes, so a stream (pages, `watch`) still flows.
 import { ExitCode, messageOf, type ErrorJson } from "../errors.js";
+import { isRecord } from "../contract/json.js";
 import type { IO } from "./io.js";
 import { ndjsonLine } from "./json.js";
 import { rawText, shapeDocument, shapeItem, type JsonShape } from "./json-shape.js";
@@ -46,7 +47,7 @@ export function shapedStdout(io: IO, shape: JsonShape, mode: ShapedMode): Shaped
       io.out((shape.raw ? rawText(shaped) : undefined) ?? `${JSON.stringify(shaped, null, 2)}\n`);
     } catch (e) {
       const why = queryFailure(e);
-      const bare = typeof value === "object" && value !== null && !Array.isArray(value) && !("error" in value);
+      const bare = isRecord(value) && !("error" in value);
       if (!(runOk && bare)) return unchanged(text, why);
       problem ??= why;
       io.out(`${JSON.stringify({ ...value, error: queryFailedJson(why) }, null, 2)}\n`);

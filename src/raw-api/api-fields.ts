@@ -3,6 +3,7 @@
 // `a[]=1` appends to an array, `a[]` alone is an empty array. The same fields become a JSON body, or query parameters
 // (`a[b]=1&a[]=2`, the bracket form Laravel reads) for a GET or when --input gives the body.
 import { UsageError } from "../errors.js";
+import { isRecord } from "../contract/json.js";
 
 export interface FieldArg {
   /** As written before `=`, e.g. "shipments[]". */
@@ -62,7 +63,7 @@ function place(root: Fields, arg: FieldArg, value: unknown): void {
   for (const [i, name] of names.slice(0, -1).entries()) {
     const existing = target[name];
     if (existing === undefined) target[name] = Object.create(null) as Fields;
-    else if (!isObject(existing)) throw conflict(arg, names.slice(0, i + 1), "an object");
+    else if (!isRecord(existing)) throw conflict(arg, names.slice(0, i + 1), "an object");
     target = target[name] as Fields;
   }
   const last = names.at(-1)!;
@@ -83,16 +84,12 @@ function conflict(arg: FieldArg, names: string[], wanted: string): UsageError {
   return new UsageError(`field "${arg.key}": ${first}${rest.map((n) => `[${n}]`).join("")} already holds a value that is not ${wanted}`);
 }
 
-function isObject(value: unknown): value is Fields {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** The fields as query pairs in bracket form: {"a": {"b": 1}, "c": [1, 2]} gives a[b]=1, c[]=1, c[]=2. */
 export function queryPairs(fields: Fields): Array<[string, string]> {
   const pairs: Array<[string, string]> = [];
   const add = (key: string, value: unknown) => {
     if (Array.isArray(value)) for (const item of value) add(`${key}[]`, item);
-    else if (isObject(value)) for (const [k, v] of Object.entries(value)) add(`${key}[${k}]`, v);
+    else if (isRecord(value)) for (const [k, v] of Object.entries(value)) add(`${key}[${k}]`, v);
     else pairs.push([key, value === null || value === undefined ? "" : String(value)]);
   };
   for (const [key, value] of Object.entries(fields)) add(key, value);

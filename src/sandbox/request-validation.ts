@@ -4,6 +4,7 @@
 // sandbox's own rules (tables, references, the either-id-or-inline rule reported together with the field errors).
 import type { z } from "zod";
 import { ADDRESS_SIDES, SANDBOX_COUNTRIES, SANDBOX_SERVICES } from "../contract/index.js";
+import { isRecord } from "../contract/json.js";
 import { emptyOptionalStringsToNull } from "./empty-strings.js";
 import { invalid } from "./http.js";
 
@@ -91,11 +92,10 @@ export function validate<T extends z.ZodType>(schema: T, raw: Record<string, unk
 const isPositiveInt = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 1;
 const countryIds = new Set(SANDBOX_COUNTRIES.map((c) => c.id));
 const serviceIds = new Set(SANDBOX_SERVICES.map((s) => s.id));
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Country must be a value of the sandbox's Country table (SANDBOX_TABLES). */
 export function checkCountry(address: unknown, keyPrefix: string, errors: Errors): void {
-  if (!isObject(address)) return;
+  if (!isRecord(address)) return;
   const c = address.country;
   const key = keyPrefix ? `${keyPrefix}.country` : "country";
   if (isPositiveInt(c) && !countryIds.has(c)) addError(errors, key, `The selected ${key} is invalid.`);
@@ -106,7 +106,7 @@ export function checkCountry(address: unknown, keyPrefix: string, errors: Errors
  * existing in this organization, and exactly one of id or inline per side (reported with the field errors).
  */
 export function checkShipment(shipment: unknown, keyPrefix: string, errors: Errors, addressExists: (id: number) => boolean): void {
-  if (!isObject(shipment)) return;
+  if (!isRecord(shipment)) return;
   const k = (field: string) => (keyPrefix ? `${keyPrefix}.${field}` : field);
   if (isPositiveInt(shipment.service) && !serviceIds.has(shipment.service)) {
     addError(errors, k("service"), `The selected ${k("service")} is invalid.`);

@@ -1,7 +1,7 @@
 // From two readings of the same shipments to the events `watch` reports: one per shipment whose status differs from
 // the one last seen. A shipment seen for the first time is the baseline, not a change.
 import { ShipmentStatus, shipmentStatusName, type StoredShipment } from "../contract/index.js";
-import { windowClosesAt as reportWindowClosesAt, windowSetOf } from "../reports/window.js";
+import { windowClosesAt, windowSetOf } from "../reports/window.js";
 import { parseTimestamp } from "../output/time-format.js";
 import type { Seen } from "./watch-state.js";
 
@@ -25,13 +25,15 @@ export function changesSince(seen: ReadonlyMap<number, Seen>, readings: readonly
   for (const r of readings) {
     const before = seen.get(r.id);
     if (!before || before.status === r.status) continue;
+    // The report window the new status opens (as `due` and `report upload` judge it), if any.
+    const set = windowSetOf(r.status);
     events.push({
       id: r.id,
       title: r.title,
       from: shipmentStatusName(before.status),
       to: shipmentStatusName(r.status),
       at: changeTime(r, now).toISOString(),
-      window_closes_at: windowClosesAt(r)?.toISOString() ?? null,
+      window_closes_at: (set === undefined ? undefined : windowClosesAt(r, set))?.toISOString() ?? null,
     });
   }
   return events;
@@ -45,12 +47,6 @@ export function changesSince(seen: ReadonlyMap<number, Seen>, readings: readonly
 function changeTime(r: ShipmentReading, now: Date): Date {
   const stamp = r.status === ShipmentStatus.Delivered ? r.delivered_at : r.status === ShipmentStatus.Arrived ? r.arrived_at : undefined;
   return parseTimestamp(stamp) ?? parseTimestamp(r.updated_at) ?? now;
-}
-
-/** When the report window the status opens closes (reports/window.ts, as `due` and `report upload` judge it), if any. */
-export function windowClosesAt(r: ShipmentReading): Date | undefined {
-  const set = windowSetOf(r.status);
-  return set === undefined ? undefined : reportWindowClosesAt(r, set);
 }
 
 /** `--until`: every shipment has reached the status, or passed it (statuses are numbered in lifecycle order). */

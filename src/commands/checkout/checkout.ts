@@ -3,6 +3,7 @@
 // workflow (src/checkout/) is imported only when the command runs.
 import { Command } from "commander";
 import { UsageError } from "../../errors.js";
+import { parseId } from "../../input/ids.js";
 import type { Deps } from "../../deps.js";
 import type { CheckoutPlan } from "../../checkout/checkout-model.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
@@ -152,12 +153,7 @@ export function parseShipmentIds(args: readonly string[]): number[] {
   for (const word of args.flatMap((a) => a.split(","))) {
     const text = word.trim();
     if (text === "") continue;
-    const id = /^\d+$/.test(text) ? Number(text) : NaN;
-    if (!Number.isSafeInteger(id) || id < 1) {
-      throw new UsageError(`shipment id "${text}" is not a whole positive number`, {
-        hint: "Pass shipment ids as shown by `shipctl list shipments`, e.g. `shipctl checkout 125 126`.",
-      });
-    }
+    const id = parseId(text, "shipment id");
     if (seen.has(id)) {
       throw new UsageError(`shipment id ${id} is given more than once`, { hint: "List each shipment once." });
     }

@@ -9,7 +9,7 @@ import { looksLikeDuration, parseDuration } from "../../input/duration.js";
 import { momentOf, parseMax } from "../../input/list-filters.js";
 import type { CreatedAfter, DueFormat, DueOptions } from "../../due/show-due.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
-import { printsRecords } from "../record-output.js";
+import { formatFlag, printsRecords } from "../record-output.js";
 import { DUE_ITEM_FIELDS } from "../../due/due-fields.js";
 
 export type { DueOptions };
@@ -94,7 +94,7 @@ export function parseDue(flags: DueFlags): DueOptions & { formatGiven: boolean }
   const photos = flags.photos ?? DEFAULT_PHOTOS;
   if (photos.trim() === "") throw new UsageError("--photos needs a folder");
   return {
-    format: formatOf(flags) ?? "table",
+    format: formatFlag(flags, FORMATS) ?? "table",
     formatGiven: flags.format !== undefined || flags.ndjson === true,
     ...(withinMs === undefined ? {} : { withinMs }),
     sinceMs,
@@ -110,14 +110,6 @@ function createdAfterOf(flags: DueFlags): CreatedAfter {
   const text = flags.createdAfter ?? DEFAULT_CREATED_AFTER;
   if (looksLikeDuration(text)) return { kind: "ago", ms: parseDuration(text, "--created-after") };
   return { kind: "at", at: momentOf(text, "--created-after") };
-}
-
-function formatOf(flags: DueFlags): DueFormat | undefined {
-  if (flags.format === undefined) return flags.ndjson ? "ndjson" : undefined;
-  const format = flags.format.trim().toLowerCase() as DueFormat;
-  if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")} (got ${JSON.stringify(flags.format)})`);
-  if (flags.ndjson && format !== "ndjson") throw new UsageError(`--ndjson and --format ${format} cannot be used together`);
-  return format;
 }
 
 export async function runDue(options: DueOptions & { formatGiven: boolean }, deps: Deps): Promise<number> {

@@ -9,11 +9,11 @@ import { UsageError } from "../../errors.js";
 import { parsePageFlags } from "../../input/page-flags.js";
 import { isFiltered, parseMax, parseShipmentFilter, type ListFilterFlags } from "../../input/list-filters.js";
 import { EXPORT_DELIMITERS, type ExportDelimiter } from "../../csv/csv-export.js";
-import { LIST_FORMATS, type ListFormat } from "../../output/list-format.js";
+import { LIST_FORMATS } from "../../output/list-format.js";
 import type { ListKind } from "../../api/walk-pages.js";
 import type { ListOptions } from "./list-records.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
-import { fieldList, printsRecords } from "../record-output.js";
+import { fieldList, formatFlag, printsRecords } from "../record-output.js";
 import type { Deps } from "../../deps.js";
 import { completesWith } from "../../completion/value-source.js";
 
@@ -116,7 +116,7 @@ ${
 export function parseList(kind: ListKind, flags: ListFlags): ListOptions {
   const filter = kind === "shipments" ? parseShipmentFilter(flags) : {};
   const max = parseMax(flags.max);
-  const format = formatOf(flags);
+  const format = formatFlag(flags, LIST_FORMATS);
   if (flags.delimiter !== undefined && format !== "csv") throw new UsageError("--delimiter is for --format csv");
   const delimiter = flags.delimiter ?? ",";
   if (!(EXPORT_DELIMITERS as readonly string[]).includes(delimiter)) {
@@ -128,16 +128,6 @@ export function parseList(kind: ListKind, flags: ListFlags): ListOptions {
   // With JSON the fields are kept by the shaped stdout (record-output.ts); a CSV's columns are the listing's own.
   const fields = format === "csv" && flags.fields !== undefined ? { fields: fieldList(flags.fields) } : {};
   return { kind, ...parsePageFlags(flags), all, ...(format ? { format } : {}), delimiter: delimiter as ExportDelimiter, ...(max ? { max } : {}), filter, ...fields };
-}
-
-function formatOf(flags: ListFlags): ListFormat | undefined {
-  if (flags.format === undefined) return flags.ndjson ? "ndjson" : undefined;
-  const format = flags.format.trim().toLowerCase();
-  if (!(LIST_FORMATS as readonly string[]).includes(format)) {
-    throw new UsageError(`--format must be one of ${LIST_FORMATS.join(", ")} (got ${JSON.stringify(flags.format)})`);
-  }
-  if (flags.ndjson && format !== "ndjson") throw new UsageError(`--ndjson and --format ${format} cannot be used together`);
-  return format as ListFormat;
 }
 
 export async function runList(options: ListOptions, deps: Deps): Promise<void> {

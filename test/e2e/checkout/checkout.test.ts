@@ -78,7 +78,7 @@ describe("shipctl checkout against the sandbox", () => {
     const { org } = await orgWith(0);
     const r = await runCli(["checkout", "12", "abc", "--yes"], { sandbox: org });
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain('shipment id "abc" is not a whole positive number');
+    expect(r.stderr).toContain('shipment id must be a positive whole number (got "abc")');
     expect(await org.control.requests()).toEqual([]);
   });
 

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { NotFoundError, UnexpectedResponseError, ValidationError } from "../../../src/api/api-errors.js";
 import type { ApiClient, MultipartBody } from "../../../src/api/client-types.js";
-import { ExitCode, UsageError, exitCodeOf } from "../../../src/errors.js";
+import { ExitCode, UsageError, exitCodeOfError } from "../../../src/errors.js";
 import { ADDRESS, SHIPMENT, page, rejection, storedShipment } from "./api-fixtures.js";
 import { TOKEN, makeClient } from "../../helpers/api-client.js";
 import { json, send, startServer, type Handler, type TestServer } from "../../helpers/http-server.js";
@@ -93,7 +93,7 @@ describe("answers checked against the contract", () => {
     const { api } = await setup((_req, res) => json(res, 200, { data: { id: "five", title: "x", status: 1 } }));
     const err = await rejection(api.getShipment(5));
     expect(err).toBeInstanceOf(UnexpectedResponseError);
-    expect(exitCodeOf(err)).toBe(ExitCode.Failure);
+    expect(exitCodeOfError(err)).toBe(ExitCode.Failure);
     const message = (err as Error).message;
     expect(message).toContain("GET /api/v1/shipments/5 answered 200");
     expect(message).toContain("data.id:");

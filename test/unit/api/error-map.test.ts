@@ -17,7 +17,7 @@ import {
 } from "../../../src/api/api-errors.js";
 import { createRedactor } from "../../../src/api/redact.js";
 import type { WireResponse } from "../../../src/api/transport.js";
-import { ExitCode, exitCodeOf } from "../../../src/errors.js";
+import { ExitCode, exitCodeOfError } from "../../../src/errors.js";
 import { TOKEN } from "../../helpers/api-client.js";
 
 const NOW = new Date("2025-01-15T12:00:00Z");
@@ -71,7 +71,7 @@ describe("errorForResponse: every status from every body shape", () => {
         // 400 with a Laravel body carries field errors: it is a validation failure.
         const expectedClass = status === 400 && shape === "laravel" ? ValidationError : ErrorClass;
         expect(err).toBeInstanceOf(expectedClass);
-        expect(exitCodeOf(err)).toBe(exitCode);
+        expect(exitCodeOfError(err)).toBe(exitCode);
         expect(isApiFailure(err)).toBe(true);
         expect(err).toMatchObject({ method: "POST", path: "/api/v1/addresses", status });
         expect(err.mayHaveArrived).toBe(status >= 500);
@@ -96,7 +96,7 @@ describe("errorForResponse: what each status means", () => {
     const body = JSON.stringify({ status: 12, message: "Your card was declined." });
     const err = errorForResponse(answer(402, body, "application/json"), ctx({ path: "/api/v1/checkout", checkout: true }));
     expect(err).toBeInstanceOf(PaymentDeclinedError);
-    expect(exitCodeOf(err)).toBe(ExitCode.Payment);
+    expect(exitCodeOfError(err)).toBe(ExitCode.Payment);
     expect(err).toMatchObject({ serviceStatus: 12, serviceMessage: "Your card was declined." });
     expect(err.message).toContain("Your card was declined.");
     expect(err.hint).toMatch(/invalidated/);
@@ -111,7 +111,7 @@ describe("errorForResponse: what each status means", () => {
     ] as const) {
       const err = errorForResponse(answer(402, body, "application/json"), ctx({ checkout }));
       expect(err).toBeInstanceOf(NoSubscriptionError);
-      expect(exitCodeOf(err)).toBe(ExitCode.Auth);
+      expect(exitCodeOfError(err)).toBe(ExitCode.Auth);
       expect(err.message).toContain("The organization has no active subscription");
     }
   });
@@ -119,11 +119,11 @@ describe("errorForResponse: what each status means", () => {
   it("403 on checkout (a JSON string) is a missing payment method (exit 5); elsewhere it is a refusal (exit 6)", () => {
     const onCheckout = errorForResponse(answer(403, JSON.stringify("No valid payment method."), "application/json"), ctx({ path: "/api/v1/checkout", checkout: true }));
     expect(onCheckout).toBeInstanceOf(NoPaymentMethodError);
-    expect(exitCodeOf(onCheckout)).toBe(ExitCode.Payment);
+    expect(exitCodeOfError(onCheckout)).toBe(ExitCode.Payment);
     expect(onCheckout.message).toBe("No valid payment method: No valid payment method.");
     const elsewhere = errorForResponse(answer(403, JSON.stringify("nope"), "application/json"), ctx());
     expect(elsewhere).toBeInstanceOf(ForbiddenError);
-    expect(exitCodeOf(elsewhere)).toBe(ExitCode.Rejected);
+    expect(exitCodeOfError(elsewhere)).toBe(ExitCode.Rejected);
   });
 
   it("404 names the resource", () => {
@@ -236,7 +236,7 @@ describe("errorForResponse: what each status means", () => {
   it("a redirect is its own error (exit 6, redirected): where it points, and the base URL to set when the service moved", () => {
     const err = errorForResponse(answer(301, "", undefined, { location: "https://new.example.com/shipping/api/v1/shipments?page=1" }, "Moved Permanently"), ctx({ method: "GET", path: "/api/v1/shipments" }));
     expect(err).toBeInstanceOf(RedirectError);
-    expect(exitCodeOf(err)).toBe(ExitCode.Rejected);
+    expect(exitCodeOfError(err)).toBe(ExitCode.Rejected);
     expect(err.errorCode).toBe("redirected");
     expect(err.message).toBe(
       "The service redirects GET /api/v1/shipments to https://new.example.com/shipping/api/v1/shipments?page=1 (GET /api/v1/shipments answered 301 Moved Permanently); shipctl does not follow redirects, so the token goes only to the base URL",

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { NetworkError, NotFoundError, ServerError } from "../../../src/api/api-errors.js";
 import type { ApiClient, RawRequest } from "../../../src/api/client-types.js";
-import { ExitCode, UsageError, exitCodeOf } from "../../../src/errors.js";
+import { ExitCode, UsageError, exitCodeOfError } from "../../../src/errors.js";
 import { TOKEN, makeClient } from "../../helpers/api-client.js";
 import { freePort, json, send, startServer, type Handler, type TestServer } from "../../helpers/http-server.js";
 
@@ -58,7 +58,7 @@ describe("rawRequest", () => {
     expect(answer.response.status).toBe(404);
     expect(JSON.parse(answer.response.text)).toEqual({ message: "No shipment with id 9." });
     expect(answer.failure).toBeInstanceOf(NotFoundError);
-    expect(exitCodeOf(answer.failure)).toBe(ExitCode.Rejected);
+    expect(exitCodeOfError(answer.failure)).toBe(ExitCode.Rejected);
   });
 
   it("a GET is retried through a 503, as reads are", async () => {
@@ -74,7 +74,7 @@ describe("rawRequest", () => {
     expect(server.received).toHaveLength(1);
     expect(answer.failure).toBeInstanceOf(ServerError);
     expect(answer.failure!.mayHaveArrived).toBe(true);
-    expect(exitCodeOf(answer.failure)).toBe(ExitCode.Unavailable);
+    expect(exitCodeOfError(answer.failure)).toBe(ExitCode.Unavailable);
     expect(answer.response.text).toContain("boom");
   });
 

@@ -14,7 +14,7 @@ import {
   isApiFailure,
 } from "../../../src/api/api-errors.js";
 import type { ApiClient, MultipartBody, RetryInfo } from "../../../src/api/client-types.js";
-import { ExitCode, InterruptedError, exitCodeOf } from "../../../src/errors.js";
+import { ExitCode, InterruptedError, exitCodeOfError } from "../../../src/errors.js";
 import { ADDRESS, SHIPMENT, rejection, storedShipment } from "./api-fixtures.js";
 import { TOKEN, makeClient } from "../../helpers/api-client.js";
 import { fakeClock } from "../../helpers/clock.js";
@@ -67,7 +67,7 @@ describe("reads are retried with backoff", () => {
     const { server, api } = await setup((_req, res) => send(res, 500, ""), { retries: 2 });
     const err = await rejection(api.listShipments());
     expect(err).toBeInstanceOf(ServerError);
-    expect(exitCodeOf(err)).toBe(ExitCode.Unavailable);
+    expect(exitCodeOfError(err)).toBe(ExitCode.Unavailable);
     expect(server.received).toHaveLength(3);
   });
 
@@ -97,7 +97,7 @@ describe("POSTs that create or charge are never resent once they may have arrive
     const err = await rejection(api.createShipments([SHIPMENT]));
     expect(server.received).toHaveLength(1);
     expect(err).toBeInstanceOf(NetworkError);
-    expect(exitCodeOf(err)).toBe(ExitCode.Unavailable);
+    expect(exitCodeOfError(err)).toBe(ExitCode.Unavailable);
     expect(err).toMatchObject({ method: "POST", path: "/api/v1/shipments", mayHaveArrived: true, status: undefined });
     expect((err as Error).message).toContain("the request may have been applied");
     expect(clock.sleeps).toEqual([]);
@@ -256,7 +256,7 @@ describe("429 and Retry-After", () => {
     const { server, api } = await setup((_req, res) => send(res, 429, "", undefined, { "retry-after": "1" }), { retries: 3 });
     const err = await rejection(api.finalizeCheckout([1]));
     expect(err).toBeInstanceOf(RateLimitedError);
-    expect(exitCodeOf(err)).toBe(ExitCode.Unavailable);
+    expect(exitCodeOfError(err)).toBe(ExitCode.Unavailable);
     expect(err).toMatchObject({ mayHaveArrived: false });
     expect(server.received).toHaveLength(4);
   });
@@ -282,7 +282,7 @@ describe("the service's own throttling", () => {
     const { server, api } = await setup((_req, res) => json(res, 400, rateLimitedVerdict), { retries: 2 });
     const err = await rejection(api.verifyAddress(ADDRESS));
     expect(err).toBeInstanceOf(UpstreamRateLimitedError);
-    expect(exitCodeOf(err)).toBe(ExitCode.Unavailable);
+    expect(exitCodeOfError(err)).toBe(ExitCode.Unavailable);
     expect(server.received).toHaveLength(3);
   });
 
@@ -298,7 +298,7 @@ describe("the service's own throttling", () => {
     const { server, api } = await setup((_req, res) => json(res, 500, { status: 1, message: "Rate look-up failed" }));
     const err = await rejection(api.priceShipments([5]));
     expect(err).toBeInstanceOf(ServerError);
-    expect(exitCodeOf(err)).toBe(ExitCode.Unavailable);
+    expect(exitCodeOfError(err)).toBe(ExitCode.Unavailable);
     expect(err).toMatchObject({ serviceStatus: 1 });
     expect((err as Error).message).toContain("status 1 Failed: Rate look-up failed");
     expect(server.received).toHaveLength(1);
@@ -324,7 +324,7 @@ describe("interruption", () => {
     const err = await rejection(api.createShipments([SHIPMENT]));
     expect(err).toBeInstanceOf(RequestInterruptedError);
     expect(err).toBeInstanceOf(InterruptedError);
-    expect(exitCodeOf(err)).toBe(ExitCode.Interrupted);
+    expect(exitCodeOfError(err)).toBe(ExitCode.Interrupted);
     expect(err).toMatchObject({ mayHaveArrived: true, method: "POST", path: "/api/v1/shipments" });
     expect(server.received).toHaveLength(1);
   });

@@ -27,7 +27,7 @@ const { writeFileAtomic } = await import("../../../src/fs/atomic-file.js");
 const { writeResultsFiles } = await import("../../../src/csv/results-csv.js");
 const { openSource } = await import("../../../src/csv/csv-source.js");
 const { Outcomes } = await import("../../../src/batch/outcomes.js");
-const { FileInUseError, exitCodeOf, errorJson } = await import("../../../src/errors.js");
+const { FileInUseError, exitCodeOfError, errorJson } = await import("../../../src/errors.js");
 
 const waits: number[] = [];
 const sleep = async (ms: number) => void waits.push(ms);
@@ -61,7 +61,7 @@ describe("whileHeld", () => {
     expect(HELD_WAITS_MS.reduce((a, b) => a + b, 0)).toBe(1500);
     expect((err as Error).message).toContain("C:\\Users\\ann\\results.csv");
     expect((err as InstanceType<typeof FileInUseError>).hint).toMatch(/Close it/);
-    expect(exitCodeOf(err)).toBe(1);
+    expect(exitCodeOfError(err)).toBe(1);
     expect(errorJson(err)).toMatchObject({ code: "file_in_use", exit_code: 1, file: "C:\\Users\\ann\\results.csv" });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createTestIO } from "../../helpers/test-io.js";
-import { printJson, printNdjson, printErrorJson, withError } from "../../../src/output/json.js";
+import { ndjsonLine, printJson, printErrorJson, withError } from "../../../src/output/json.js";
 
 describe("JSON output", () => {
   it("prints exactly one parseable document and a newline on stdout, nothing on stderr", () => {
@@ -13,7 +13,7 @@ describe("JSON output", () => {
 
   it("prints one compact document per line for NDJSON", () => {
     const io = createTestIO();
-    printNdjson(io, [{ id: 1 }, { id: 2, nested: { x: [1] } }]);
+    for (const value of [{ id: 1 }, { id: 2, nested: { x: [1] } }]) io.out(ndjsonLine(value));
     const lines = io.stdout().split("\n");
     expect(lines).toEqual(['{"id":1}', '{"id":2,"nested":{"x":[1]}}', ""]);
   });
@@ -31,7 +31,7 @@ describe("the error object and key style", () => {
 
   it("ends an NDJSON stream with the error on a line of its own", () => {
     const io = createTestIO();
-    printNdjson(io, [{ id: 1 }]);
+    io.out(ndjsonLine({ id: 1 }));
     printErrorJson(io, error, { ndjson: true });
     const lines = io.stdout().trimEnd().split("\n").map((l) => JSON.parse(l));
     expect(lines).toEqual([{ id: 1 }, { error }]);

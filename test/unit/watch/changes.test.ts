@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allReached, changesSince, eventLine, windowClosesAt } from "../../../src/watch/changes.js";
+import { allReached, changesSince, eventLine, type ShipmentReading } from "../../../src/watch/changes.js";
 
 const NOW = new Date("2026-03-01T12:00:00Z");
 
@@ -26,12 +26,13 @@ describe("changesSince", () => {
   });
 });
 
-describe("windowClosesAt", () => {
+describe("window_closes_at", () => {
   it("30 days after delivered_at for Delivered, 24 hours after arrived_at for Arrived, none otherwise", () => {
-    expect(windowClosesAt({ id: 1, title: "A", status: 7, delivered_at: "2026-03-01 10:00:00" })?.toISOString()).toBe("2026-03-31T10:00:00.000Z");
-    expect(windowClosesAt({ id: 1, title: "A", status: 11, arrived_at: "2026-03-01 10:00:00" })?.toISOString()).toBe("2026-03-02T10:00:00.000Z");
-    expect(windowClosesAt({ id: 1, title: "A", status: 11 })).toBeUndefined();
-    expect(windowClosesAt({ id: 1, title: "A", status: 8, delivered_at: "2026-03-01 10:00:00" })).toBeUndefined();
+    const closes = (r: ShipmentReading) => changesSince(new Map([[1, { status: 1, title: "A" }]]), [r], NOW)[0]!.window_closes_at;
+    expect(closes({ id: 1, title: "A", status: 7, delivered_at: "2026-03-01 10:00:00" })).toBe("2026-03-31T10:00:00.000Z");
+    expect(closes({ id: 1, title: "A", status: 11, arrived_at: "2026-03-01 10:00:00" })).toBe("2026-03-02T10:00:00.000Z");
+    expect(closes({ id: 1, title: "A", status: 11 })).toBeNull();
+    expect(closes({ id: 1, title: "A", status: 8, delivered_at: "2026-03-01 10:00:00" })).toBeNull();
   });
 });
 

@@ -54,7 +54,7 @@ describe("checkout (parse only)", () => {
     [["1", "--retries", "many"], '--retries "many" is not a whole number'],
     [["1", "--max-total", "12.345"], '--max-total "12.345" is not an amount in dollars'],
     [["1", "--confirm-total", "ten"], '--confirm-total "ten" is not an amount in dollars'],
-    [["1", "0"], 'shipment id "0" is not a whole positive number'],
+    [["1", "0"], 'shipment id must be a positive whole number (got "0")'],
   ])("refuses %j naming it (exit 2)", async (argv, message) => {
     const e = await parse(argv).catch((err: unknown) => err);
     expect(e).toBeInstanceOf(UsageError);
@@ -69,7 +69,7 @@ describe("checkout ids", () => {
 
   it.each(["abc", "0", "-1", "1.5", "1e3", "12a", "99999999999999999999"])("refuses %s naming it", (bad) => {
     expect(() => parseShipmentIds(["5", bad])).toThrowError(UsageError);
-    expect(() => parseShipmentIds(["5", bad])).toThrowError(`shipment id "${bad}" is not a whole positive number`);
+    expect(() => parseShipmentIds(["5", bad])).toThrowError(`shipment id must be a positive whole number (got ${JSON.stringify(bad)})`);
   });
 
   it("refuses a duplicate, also across commas", () => {
