@@ -75,20 +75,27 @@ export function csvOptions(flags: CsvFlags): CsvOptions {
   return { csv: flags.csv, ...(encoding === undefined ? {} : { encoding }), ...(flags.map === undefined ? {} : { map: flags.map }), ...send, results: flags.results, ...updateChanged };
 }
 
-/** The command to run again to resume: the same input and the flags that change what is sent. */
-export function resumeCommand(command: string, options: CsvOptions, globals: { profile?: string }): string {
-  const parts = ["shipctl", command, "--csv", shellQuote(options.csv)];
-  if (options.encoding !== undefined) parts.push("--encoding", shellQuote(options.encoding));
-  if (options.map !== undefined) parts.push("--map", shellQuote(options.map));
-  if (options.results !== undefined) parts.push("--results", shellQuote(options.results));
+/** The flags of a rerun command (CSV or items) that change what is sent and how. */
+export function sendFlags(options: SendOptions): string[] {
+  const parts: string[] = [];
   if (options.concurrency !== DEFAULT_CONCURRENCY) parts.push("--concurrency", String(options.concurrency));
   if (options.acceptRecommended) parts.push("--accept-recommended");
   if (!options.verify) parts.push("--no-verify");
   if (options.skipInvalid) parts.push("--skip-invalid");
   // Stopped before its first request was recorded, a run of a copy would be refused again without it.
   if (options.forceNew) parts.push("--force-new");
-  if (options.updateChanged === true) parts.push("--update-changed");
   if (!options.wait) parts.push("--no-wait");
+  return parts;
+}
+
+/** The command to run again to resume: the same input and the flags that change what is sent. */
+export function resumeCommand(command: string, options: CsvOptions, globals: { profile?: string }): string {
+  const parts = ["shipctl", command, "--csv", shellQuote(options.csv)];
+  if (options.encoding !== undefined) parts.push("--encoding", shellQuote(options.encoding));
+  if (options.map !== undefined) parts.push("--map", shellQuote(options.map));
+  if (options.results !== undefined) parts.push("--results", shellQuote(options.results));
+  parts.push(...sendFlags(options));
+  if (options.updateChanged === true) parts.push("--update-changed");
   if (globals.profile !== undefined) parts.push("--profile", shellQuote(globals.profile));
   const line = parts.join(" ");
   return options.csv === "-" ? `${line} < (the same input)` : line;

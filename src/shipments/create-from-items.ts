@@ -13,7 +13,6 @@ import { AddressSet } from "../batch/address-set.js";
 import { WouldSendRows, reportDryRun } from "../batch/dry-run-report.js";
 import { finishRun } from "../batch/finish.js";
 import type { ResultWords } from "../batch/results.js";
-import { DEFAULT_CONCURRENCY } from "../batch/concurrency.js";
 import { renderProblems, validCountLine } from "../csv/problems-report.js";
 import type { CellProblem, InvalidRow } from "../csv/row-types.js";
 import { shellQuote } from "../output/shell-quote.js";
@@ -27,7 +26,7 @@ import { openRunLedger } from "../batch/open-csv-ledger.js";
 import { settledEarlier } from "../batch/settle-lost.js";
 import { Outcomes } from "../batch/outcomes.js";
 import { markInvalid, verifyDistinct } from "../batch/before-send.js";
-import type { SendOptions } from "../batch/run-options.js";
+import { sendFlags, type SendOptions } from "../batch/run-options.js";
 import { ADDRESS_FIELDS, SHIPMENTS_PER_CREATE } from "../contract/index.js";
 import { endCreates, lookFor, rehearseCreates, sendable, sendCreates, settleEarlierCreates, type CreateRun, type Decided } from "./send-creates.js";
 
@@ -167,13 +166,7 @@ function resumeCommand(run: ItemRun): string {
     if (value !== undefined) parts.push(f.flag, shellQuote(value));
   }
   if (flags.reference !== undefined) parts.push("--reference", shellQuote(flags.reference));
-  if (options.concurrency !== DEFAULT_CONCURRENCY) parts.push("--concurrency", String(options.concurrency));
-  if (options.acceptRecommended) parts.push("--accept-recommended");
-  if (!options.verify) parts.push("--no-verify");
-  if (options.skipInvalid) parts.push("--skip-invalid");
-  // As the CSV's resume line (batch/run-options.ts): without --force-new, items another input sent are refused again.
-  if (options.forceNew) parts.push("--force-new");
-  if (!options.wait) parts.push("--no-wait");
+  parts.push(...sendFlags(options));
   if (run.deps.globals.profile !== undefined) parts.push("--profile", shellQuote(run.deps.globals.profile));
   const line = parts.join(" ");
   return flags.file === "-" ? `${line} < (the same input)` : line;
