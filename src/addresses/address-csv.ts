@@ -9,27 +9,20 @@
 //   e.g. an edited `list addresses --format csv`. Each row is compared with its address as it is now
 //   (batch/update-plan.ts), and only the rows that change something go on: each of their distinct addresses verified
 //   once (unless --no-verify), then each row sent as its own PATCH, as `shipment update --csv` does (batch/patch-rows.ts).
-import { ADDRESS_FIELDS } from "../contract/index.js";
 import type { Deps } from "../deps.js";
-import { ExitCode } from "../errors.js";
-import { AddressSet, VerdictRequests } from "../batch/address-set.js";
+import { AddressSet, revisionText, VerdictRequests } from "../batch/address-set.js";
 import { addressContent, addressRecords, addressScanSpec, type ValidAddressRow } from "./address-spec.js";
 import { withBatch, type BatchRun } from "../batch/batch-run.js";
-import { finishRun } from "../batch/finish.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
 import { settledEarlier, settleEarlierRuns, settleOwnLost } from "../batch/settle-lost.js";
-import { Notes } from "../csv/value-notes.js";
 import { problemsText } from "../batch/outcomes.js";
-import { findEarlierSends } from "../ledger/copy-guard.js";
-import { decided, refuseInvalid, reportValidation, verifyDistinct } from "../batch/before-send.js";
+import { decided, verifyDistinct } from "../batch/before-send.js";
+import { firstPass } from "../batch/first-pass.js";
 import type { ResultWords } from "../batch/results.js";
 import type { RowJob } from "../batch/row-sender.js";
 import { sendRowPass, withLedger } from "../batch/row-run.js";
 import type { CsvOptions } from "../batch/run-options.js";
 import { openScan } from "../csv/scan.js";
-import { validatePass } from "../batch/validate-pass.js";
-import { settleCreatedInvalid } from "../batch/created-invalid.js";
-import { diffFields } from "../output/diff.js";
 import type { Address, StoredAddress } from "../contract/index.js";
 import { addressFinder, StoredAddresses } from "./stored-match.js";
 import { patchRows } from "../batch/patch-rows.js";
@@ -72,15 +65,13 @@ export async function runAddressUpdateCsv(deps: Deps, options: CsvOptions): Prom
 async function verifyBatch(run: BatchRun): Promise<number> {
   const { deps, outcomes } = run;
   const spec = addressScanSpec(run.tables, { keys: false, kind: "address-verify" });
-  const notes = new Notes({ perRow: run.options.results !== undefined });
   const addresses = new AddressSet();
-  const validation = await validatePass(run.source, spec, deps.signal, (row) => {
-    notes.add(row.row, row.changes, row.mappings);
-    addresses.add(row.addressKey, row.payload, row.row);
+  const { finish, refused } = await firstPass(run, undefined, {
+    scan: spec,
+    finish: { words: VERIFY_WORDS, command: "address verify" },
+    onValid: (row) => addresses.add(row.addressKey, row.payload, row.row),
   });
-  reportValidation(run, validation, notes);
-  const finish = (exitCode?: number) => finishRun(run, { words: VERIFY_WORDS, notes, command: "address verify", unreached: 0, exitCode });
-  if (refuseInvalid(run, validation)) return finish(ExitCode.Usage);
+  if (refused !== undefined) return refused;
 
   const api = await deps.api();
   deps.io.err(`Verifying ${addresses.size} distinct address${addresses.size === 1 ? "" : "es"}...\n`);
@@ -106,46 +97,29 @@ async function verifyBatch(run: BatchRun): Promise<number> {
   return finish();
 }
 
-function revisionText(before: Address, after: Address): string {
-  return diffFields(before, after, ADDRESS_FIELDS)
-    .map((c) => `${c.field} "${c.before ?? ""}" -> "${c.after ?? ""}"`)
-    .join(", ");
-}
-
 async function addBatch(run: BatchRun, ledger: InputLedger): Promise<number> {
   const { deps, options } = run;
   // A dry run needs the rows' keys only to look them up in the ledger.
   const spec = addressScanSpec(run.tables, { keys: !options.dryRun || ledger.hasRows, kind: "address-add" });
-  // A first run of a copy of a file already sent must not send its rows again (earlier-ledgers.ts).
-  const earlier = findEarlierSends(ledger);
-  const firstPass = addressScanSpec(run.tables, { keys: true, kind: "address-add" });
-  const notes = new Notes({ perRow: options.results !== undefined });
   const addresses = new AddressSet();
   // Rows in flight in a ledger of shipctl 0.1, which did not record what was sent: the forms the row may have gone in.
   const legacySent = new Map<string, Address[]>();
-  let doneEarlier = 0;
-  const validation = await validatePass(run.source, firstPass, deps.signal, (row) => {
-    notes.add(row.row, row.changes, row.mappings);
-    earlier.see(row.key);
-    const state = ledger.row(row.key);
-    if (state?.state === "created") {
-      doneEarlier++;
-      return;
-    }
-    if (state?.state === "in_flight" && state.sent === undefined) {
-      // It may have been sent as written or, if its verdict recommended a revision that was accepted, as revised.
-      const verdict = ledger.verdict(row.addressKey);
-      legacySent.set(row.key, verdict?.status === "recommended" ? [row.payload, verdict.revised] : [row.payload]);
-    }
-    addresses.add(row.addressKey, row.payload, row.row);
+  const { validation, finish, refused } = await firstPass(run, ledger, {
+    scan: addressScanSpec(run.tables, { keys: true, kind: "address-add" }),
+    finish: { words: ADD_WORDS, command: "address add", spec },
+    creates: true,
+    onValid: (row, done) => {
+      if (done) return;
+      const state = ledger.row(row.key);
+      if (state?.state === "in_flight" && state.sent === undefined) {
+        // It may have been sent as written or, if its verdict recommended a revision that was accepted, as revised.
+        const verdict = ledger.verdict(row.addressKey);
+        legacySent.set(row.key, verdict?.status === "recommended" ? [row.payload, verdict.revised] : [row.payload]);
+      }
+      addresses.add(row.addressKey, row.payload, row.row);
+    },
   });
-  settleCreatedInvalid(run, ledger, validation);
-  reportValidation(run, validation, notes, doneEarlier);
-  const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
-    finishRun(run, { words: ADD_WORDS, notes, ledgerPath: ledger.path, command: "address add", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec });
-  if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
-  const refusal = await earlier.refusal(run.source.name, "address add", validation.valid);
-  if (refusal) throw refusal;
+  if (refused !== undefined) return refused;
 
   // A dry run reads the service back as the run would, and never waits: rows still in flight are reported unknown.
   const settled = await settleEarlierRuns(deps, ledger, await addressFinder(deps, run.call, ledger, legacySent), { wait: options.wait && !options.dryRun, noun: { read: "addresses", row: "row" } });

@@ -192,20 +192,15 @@ async function store(deps: Deps, api: ApiClient, call: CallOptions, ledger: Inpu
   // before the POST (no idempotency key), so a lost answer can be settled by reading back, by this run or the next.
   const outcomes = new Outcomes();
   const sender = new RowSender({ ledger, api, outcomes, clock: deps.clock, signal: deps.signal, concurrency: 1, done: "created", columnFor: (f) => f });
-  let failed: Error | undefined;
-  const send = () =>
-    // Not idempotent: the HTTP layer lets it finish on the first Ctrl-C (deps.writeSignal), so its answer is recorded.
-    api.createAddress(address, { signal: deps.signal }).then(
-      (stored) => stored.id,
-      (e: Error) => Promise.reject((failed = e)),
-    );
+  // Not idempotent: the HTTP layer lets it finish on the first Ctrl-C (deps.writeSignal), so its answer is recorded.
+  const send = async () => (await api.createAddress(address, { signal: deps.signal })).id;
   await sender.offer({ key, row: 1, label: address.name, sent: [address], body: {}, send });
   await sender.finish();
-  const { id } = outcomes.get(1)!;
+  const { id, cause } = outcomes.get(1)!;
   if (id !== undefined) return { kind: "stored", id, address, foundAfterLoss: false, interrupted: deps.signal.aborted };
   // Refused, or stopped: thrown as it came (the ledger holds it failed, or in flight for the rerun when it may have left).
-  if (sender.lost.length === 0 || sender.stopped !== undefined) throw failed;
-  return { kind: "stored", id: await readBack(deps, call, ledger, key, failed!), address, foundAfterLoss: true, interrupted: false };
+  if (sender.lost.length === 0 || sender.stopped !== undefined) throw cause;
+  return { kind: "stored", id: await readBack(deps, call, ledger, key, cause as Error), address, foundAfterLoss: true, interrupted: false };
 }
 
 /**

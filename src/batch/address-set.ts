@@ -188,12 +188,16 @@ async function decide(distinct: DistinctAddress, verdict: Fetched, options: Veri
         if (await confirmRevision(options.prompter)) return { use: verdict.revised, revised: true };
         return { fail: "the service recommends a revision of the address, which was declined at the prompt" };
       }
-      const changes = diffFields(distinct.address, verdict.revised, ADDRESS_FIELDS)
-        .map((c) => `${c.field} "${c.before ?? ""}" -> "${c.after ?? ""}"`)
-        .join(", ");
-      return { fail: `the service recommends a revised address (${changes}); rerun with --accept-recommended to use it, or fix the row` };
+      return { fail: `the service recommends a revised address (${revisionText(distinct.address, verdict.revised)}); rerun with --accept-recommended to use it, or fix the row` };
     }
   }
+}
+
+/** A recommended revision in one line, as a row's error says it: `city "Pariss" -> "Paris", post_code "" -> "75001"`. */
+export function revisionText(before: Address, after: Address): string {
+  return diffFields(before, after, ADDRESS_FIELDS)
+    .map((c) => `${c.field} "${c.before ?? ""}" -> "${c.after ?? ""}"`)
+    .join(", ");
 }
 
 /**

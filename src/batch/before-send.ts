@@ -1,40 +1,12 @@
-// The steps every CSV command takes before sending: validate every row (reporting all problems at once), then
-// verify each distinct inline address once. Shared by create, update and address add.
-import { UsageError } from "../errors.js";
+// The steps every write takes before sending, once its input is validated (first-pass.ts for a CSV): verify each
+// distinct inline address once, and decide the address each row is sent with. Shared by create, update and address add.
 import type { Address } from "../contract/index.js";
 import { AddressSet, VerdictRequests, verifyAddresses, type Decision } from "./address-set.js";
 import type { BatchRun } from "./batch-run.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
 import type { CsvOptions } from "./run-options.js";
-import type { Notes } from "../csv/value-notes.js";
 import { problemsText } from "./outcomes.js";
-import { renderProblems, unknownColumnsWarning, validCountLine } from "../csv/problems-report.js";
-import type { Validation } from "./validate-pass.js";
 import type { InvalidRow } from "../csv/row-types.js";
-
-/** `doneEarlier`: valid rows the ledger records as done, so not to be sent again. */
-export function reportValidation(run: BatchRun, validation: Validation, notes: Notes, doneEarlier = 0): void {
-  const { deps, source } = run;
-  const theme = deps.theme.err;
-  deps.debug(`${source.name}: ${validation.meta.encoding}, delimiter ${JSON.stringify(validation.meta.delimiter)}, ${validation.total} rows`);
-  if (validation.total === 0) throw new UsageError(`${source.name} has a header row but no rows`);
-  // A rerun with every row done already sends nothing: its summary says all there is (issue 12).
-  // (Invalid rows already created are skipped outcomes by now: created-invalid.ts.)
-  if (validation.invalid.length === 0 && doneEarlier + run.outcomes.count("skipped") === validation.total) return;
-  deps.io.err(unknownColumnsWarning(source.name, validation.meta.unknown, theme));
-  deps.io.alert(renderProblems(source.name, validation.invalid, theme));
-  deps.io.err(`${validCountLine(validation.valid, validation.total)}\n`);
-  if (!notes.empty) deps.io.err(notes.render(`${run.tables.source} (${run.connection.profile})`, run.options.results));
-}
-
-/** With invalid rows and no --skip-invalid, nothing is sent: every invalid row is a failed outcome. */
-export function refuseInvalid(run: BatchRun, validation: Validation): boolean {
-  if (validation.invalid.length === 0 || run.options.skipInvalid) return false;
-  markInvalid(run, validation.invalid);
-  // A dry run says it in its own summary.
-  if (!run.options.dryRun) run.deps.io.alert("Nothing was sent. Fix the rows above and run again, or pass --skip-invalid to send only the valid rows.\n");
-  return true;
-}
 
 /** Invalid rows as the run reports them: failed, never sent. */
 export function markInvalid(run: Pick<BatchRun, "outcomes">, rows: Iterable<InvalidRow>): void {

@@ -44,6 +44,8 @@ export interface Outcome {
   sends?: string;
   /** A changed row's fields since it was created (status "changed", or "updated" by --update-changed). */
   changes?: ChangedField[];
+  /** The error its request failed with, as thrown: `address add` rethrows it, with its exit code (row-sender.ts). */
+  cause?: unknown;
 }
 
 /** One field a row changes: `field` as the service names it, `column` as the file does. */

@@ -7,14 +7,12 @@
 import { AddressSet, type Decision } from "./address-set.js";
 import type { CallOptions } from "../api/client-types.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
-import { Notes } from "../csv/value-notes.js";
 import type { ScanSpec } from "../csv/scan.js";
 import type { Mapping } from "../csv/table-cells.js";
-import { ExitCode } from "../errors.js";
 import type { BatchRun } from "./batch-run.js";
-import { refuseInvalid, reportValidation, verifyDistinct, type Ready } from "./before-send.js";
+import { verifyDistinct, type Ready } from "./before-send.js";
+import { firstPass } from "./first-pass.js";
 import type { Sends } from "./dry-run-report.js";
-import { finishRun } from "./finish.js";
 import type { ResultWords } from "./results.js";
 import type { RowJob } from "./row-sender.js";
 import { sendRowPass, type ChangedRow } from "./row-run.js";
@@ -53,29 +51,23 @@ export async function patchRows<V extends UpdateRow, P, R>(run: BatchRun, ledger
   const addresses = new AddressSet();
   // A dry run needs the rows' keys only to look them up in the ledger (read-only, as the run would read it).
   const spec = patch.spec(!run.options.dryRun || ledger.hasRows);
-  const notes = new Notes({ perRow: run.options.results !== undefined });
   const updatedAs = (row: V & { key: string }) => {
     const state = ledger.row(row.key);
     return state?.state === "updated" && state.hash === patch.hash(row) ? state : undefined;
   };
-  let doneEarlier = 0;
   const ids = new Set<number>();
   const validationSpec = patch.spec(ledger.hasRows);
-  const validation = await validatePass(run.source, validationSpec, deps.signal, (row) => {
-    notes.add(row.row, row.changes, row.mappings);
-    if (updatedAs(row) !== undefined) {
-      doneEarlier++;
-      return;
-    }
-    ids.add(row.id!);
+  const { validation, doneEarlier, finish, refused } = await firstPass(run, ledger, {
+    scan: validationSpec,
+    finish: { words: patch.words, command: patch.command, spec },
+    done: (row) => updatedAs(row) !== undefined,
+    onValid: (row, done) => {
+      if (!done) ids.add(row.id!);
+    },
   });
-  reportValidation(run, validation, notes, doneEarlier);
+  // A run refused for invalid rows read no record: its document has no plan (only the send pass's finish gives it).
+  if (refused !== undefined) return refused;
   const plan = new UpdatePlan({ noun: patch.sends, idKey: patch.words.idKey });
-  // A run refused for invalid rows read nothing: its document has no plan.
-  let planned = false;
-  const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
-    finishRun(run, { words: patch.words, notes, ledgerPath: ledger.path, command: patch.command, unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec, plan: planned ? plan : undefined });
-  if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
 
   // The plan: every row compared with its record as it is now, and only the rows that change something go on (their
   // addresses verified, then sent).
@@ -87,7 +79,6 @@ export async function patchRows<V extends UpdateRow, P, R>(run: BatchRun, ledger
   });
   current.clear();
   reportPlan(run, plan, doneEarlier);
-  planned = true;
 
   const decisions = await verifyDistinct(run, ledger, addresses);
   return sendRowPass<V, RowJob>(run, ledger, {
@@ -111,6 +102,6 @@ export async function patchRows<V extends UpdateRow, P, R>(run: BatchRun, ledger
     settleLost: async (sender) => {
       for (const r of sender.lost) outcomes.update(r.row, { error: "the answer was lost; PATCH is safe to repeat: run the same command again" });
     },
-    finish,
+    finish: (extra) => finish({ ...extra, plan }),
   });
 }

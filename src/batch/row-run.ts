@@ -7,8 +7,8 @@ import type { BatchKind } from "../csv/columns.js";
 import { startProgress, stopProgress, withBatch, type BatchRun } from "./batch-run.js";
 import { openCsvLedger, type CsvRecords } from "./open-csv-ledger.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
-import { problemsText, type Outcome } from "./outcomes.js";
-import { RowSender, type RowJob } from "./row-sender.js";
+import type { Outcome } from "./outcomes.js";
+import { RowSender, type RowJob, type RowSenderOptions } from "./row-sender.js";
 import type { CsvOptions } from "./run-options.js";
 import { openScan, type Keyed, type ScanSpec, type ValidBase } from "../csv/scan.js";
 import type { Validation } from "./validate-pass.js";
@@ -37,6 +37,12 @@ export async function withLedger(
   });
 }
 
+/** A RowSender for a run: its client, outcomes, clock, Ctrl-C and --concurrency. */
+export async function runRowSender<J extends RowJob>(run: BatchRun, ledger: InputLedger, o: Pick<RowSenderOptions, "done" | "columnFor" | "onSettled">): Promise<RowSender<J>> {
+  const { deps } = run;
+  return new RowSender<J>({ ledger, api: await deps.api(), outcomes: run.outcomes, clock: deps.clock, signal: deps.signal, concurrency: run.options.concurrency, ...o });
+}
+
 /** `V`: a valid row as the scan builds it, with the values it read differently (a dry run shows them). */
 export type ChangedRow = ValidBase & { changes: readonly Change[] };
 
@@ -59,37 +65,15 @@ export interface RowPass<V extends ChangedRow, J extends RowJob> {
 
 export async function sendRowPass<V extends ChangedRow, J extends RowJob>(run: BatchRun, ledger: InputLedger, pass: RowPass<V, J>): Promise<number> {
   if (run.wouldSend) return rehearseRowPass(run, run.wouldSend, pass);
-  const { deps, options, outcomes } = run;
+  const { deps, outcomes } = run;
   const progress = startProgress(run, pass.validation.total);
-  const sender = new RowSender<J>({
-    ledger: ledger,
-    api: await deps.api(),
-    outcomes,
-    clock: deps.clock,
-    signal: deps.signal,
-    concurrency: options.concurrency,
+  const sender = await runRowSender<J>(run, ledger, {
     done: pass.done,
     columnFor: pass.columnFor,
     onSettled: () =>
       progress.update({ done: outcomes.size, ...(pass.done === "created" ? { created: outcomes.count("created") } : {}), failed: outcomes.count("failed") }),
   });
-  const scan = await openScan(run.source, pass.spec);
-  try {
-    for await (const row of scan.rows) {
-      if (!sender.running) break;
-      const base = { label: row.label, reference: row.reference };
-      if (!row.ok) {
-        // Settled before (created-invalid.ts): already created, not failing.
-        if (outcomes.get(row.row) === undefined) outcomes.set(row.row, { status: "failed", ...base, error: problemsText(row.problems), problems: row.problems, invalid: true });
-        continue;
-      }
-      const next = pass.prepare(row as Extract<Keyed<V>, { ok: true }>, base);
-      if ("outcome" in next) outcomes.set(row.row, next.outcome);
-      else await sender.offer(next.job);
-    }
-  } finally {
-    await scan.close();
-  }
+  await eachRow(run, pass, () => sender.running, (job) => sender.offer(job));
   await sender.finish();
   await pass.settleLost(sender);
   stopProgress(run);
@@ -103,20 +87,27 @@ export async function sendRowPass<V extends ChangedRow, J extends RowJob>(run: B
 
 /** --dry-run: every row decided as the send pass would decide it (`prepare`), nothing sent. */
 async function rehearseRowPass<V extends ChangedRow, J extends RowJob>(run: BatchRun, toSend: WouldSendRows, pass: RowPass<V, J>): Promise<number> {
+  await eachRow(run, pass, () => true, (job, row) => toSend.add(run.outcomes, pass.done, pass.sends, { row: row.row, label: row.label, reference: row.reference, body: job.body, changes: row.changes }));
+  return pass.finish({ unreached: 0 });
+}
+
+/** The file read again in order while `running`: each valid row settled without a request, or its job given to `take`. */
+async function eachRow<V extends ChangedRow, J extends RowJob>(run: BatchRun, pass: RowPass<V, J>, running: () => boolean, take: (job: J, row: V) => unknown): Promise<void> {
   const scan = await openScan(run.source, pass.spec);
   try {
     for await (const row of scan.rows) {
+      if (!running()) break;
       if (!row.ok) {
-        // Settled before (created-invalid.ts): already created, not failing, as the send pass says.
+        // Settled before (first-pass.ts): already created, not failing.
         if (run.outcomes.get(row.row) === undefined) markInvalid(run, [row]);
         continue;
       }
-      const next = pass.prepare(row as Extract<Keyed<V>, { ok: true }>, { label: row.label, reference: row.reference });
+      const valid = row as Extract<Keyed<V>, { ok: true }>;
+      const next = pass.prepare(valid, { label: row.label, reference: row.reference });
       if ("outcome" in next) run.outcomes.set(row.row, next.outcome);
-      else toSend.add(run.outcomes, pass.done, pass.sends, { row: row.row, label: row.label, reference: row.reference, body: next.job.body, changes: (row as Extract<Keyed<V>, { ok: true }>).changes });
+      else await take(next.job, valid);
     }
   } finally {
     await scan.close();
   }
-  return pass.finish({ unreached: 0 });
 }

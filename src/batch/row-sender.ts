@@ -86,7 +86,7 @@ export class RowSender<J extends RowJob> {
       const failure = classifyFailure(error);
       const fail = async (message: string, extra: { problems?: CellProblem[]; unavailable?: boolean } = {}) => {
         ledger.note([[job.key, { state: "failed", error: message }]]);
-        outcomes.set(job.row, { status: "failed", ...base, error: message, ...extra });
+        outcomes.set(job.row, { status: "failed", ...base, error: message, ...extra, cause: error });
       };
       switch (failure.kind) {
         case "rejected": {
@@ -100,13 +100,13 @@ export class RowSender<J extends RowJob> {
         case "lost":
           if (failure.answered !== undefined) ledger.markAnswered([job.key], this.o.clock.now(), failure.answered);
           this.lost.push(job);
-          outcomes.set(job.row, { status: "unknown", ...base, error: `answer lost (${failure.message})` });
+          outcomes.set(job.row, { status: "unknown", ...base, error: `answer lost (${failure.message})`, cause: error });
           break;
         case "stop":
           this.stopped ??= failure.error;
           if (failure.lost) this.lost.push(job);
           else ledger.note([[job.key, { state: "failed", error: String((failure.error as Error).message) }]]);
-          outcomes.set(job.row, { status: failure.lost ? "unknown" : "pending", ...base });
+          outcomes.set(job.row, { status: failure.lost ? "unknown" : "pending", ...base, cause: error });
           break;
       }
     } finally {

@@ -1,25 +1,21 @@
 // `shipctl shipment create --csv FILE`: validate every row, reconcile what an earlier run left unanswered, verify
 // each distinct address once, then send in file order, ten rows a request, with the ledger around every request.
 // The pass that sends reads the file again (scan.ts): nothing grows with the rows but what the ledger keeps.
-import { ExitCode } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { AddressSet } from "../batch/address-set.js";
-import { earlyVerdicts, markInvalid, refuseInvalid, reportValidation, verifyDistinct } from "../batch/before-send.js";
-import { findEarlierSends } from "../ledger/copy-guard.js";
+import { earlyVerdicts, markInvalid, verifyDistinct } from "../batch/before-send.js";
+import { firstPass, type Finish } from "../batch/first-pass.js";
 import { stopProgress, withBatch, type BatchRun } from "../batch/batch-run.js";
 import { openCsvLedger } from "../batch/open-csv-ledger.js";
 import { settledEarlier } from "../batch/settle-lost.js";
-import { finishRun } from "../batch/finish.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
-import { Notes } from "../csv/value-notes.js";
 import type { Outcome } from "../batch/outcomes.js";
 import type { ResultWords } from "../batch/results.js";
 import type { CsvOptions } from "../batch/run-options.js";
 import { shipmentRecords, shipmentScanSpec } from "./shipment-spec.js";
 import type { ValidShipmentRow } from "./shipment-row.js";
 import { openScan, type ScanSpec } from "../csv/scan.js";
-import { validatePass, type Validation } from "../batch/validate-pass.js";
-import { settleCreatedInvalid } from "../batch/created-invalid.js";
+import type { Validation } from "../batch/validate-pass.js";
 import { holdsShipmentFields, SHIPMENTS_PER_CREATE, type ShipmentOwn } from "../contract/index.js";
 import { markPhase } from "../output/phase-marks.js";
 import { ChangedRows, printOf } from "./changed-rows.js";
@@ -45,10 +41,7 @@ export async function runCreateCsv(deps: Deps, options: CsvOptions): Promise<num
 }
 
 async function createBatch(run: BatchRun, ledger: InputLedger): Promise<number> {
-  const { deps, options } = run;
-  const notes = new Notes({ perRow: options.results !== undefined });
-  // A first run of a copy of a file already sent must not send its rows again (earlier-ledgers.ts).
-  const earlier = findEarlierSends(ledger);
+  const { options } = run;
   // A dry run needs the rows' keys only to look them up (a first dry run of a file keeps no map of 100,000 keys).
   const spec = shipmentScanSpec(run.tables, { update: false, keys: true });
   // Each distinct address is sent for verification as soon as the pass finds it (prepare.ts says when that stops).
@@ -60,41 +53,31 @@ async function createBatch(run: BatchRun, ledger: InputLedger): Promise<number> 
   const edited = new ChangedRows(ledger);
   const sendsEdited = (key: string) => edited.of(key) !== undefined && (options.updateChanged === true || options.forceNew);
 
-  let doneEarlier = 0;
-
   markPhase("batch:opened");
-  const validation = await validatePass(
-    run.source,
-    spec,
-    deps.signal,
-    (row) => {
-      notes.add(row.row, row.changes, row.mappings);
-      // The run will stop before sending: no more addresses for verification either.
-      earlier.see(row.key);
+  const { validation, doneEarlier, finish, refused } = await firstPass(run, ledger, {
+    scan: spec,
+    finish: { words: CREATE_WORDS, command: "shipment create", spec, perRequest: SHIPMENTS_PER_CREATE.max },
+    creates: true,
+    onValid: (row, done) => {
       const state = ledger.row(row.key);
       edited.see(row.row, row.key, row.payload, row.reference);
-      if (state?.state === "created") doneEarlier++;
       if (state?.state === "in_flight" && state.sent !== undefined && holdsShipmentFields(row.payload, state.sent as ShipmentOwn) !== true) changed.add(row.key);
       // A row already created is only reported; its addresses need no verification.
-      if (state?.state !== "created" || sendsEdited(row.key)) for (const a of row.addresses) addresses.add(a.key, a.address, row.row);
+      if (!done || sendsEdited(row.key)) for (const a of row.addresses) addresses.add(a.key, a.address, row.row);
     },
-    () => {
+    // The run will stop before sending: no more addresses for verification either.
+    onInvalid: () => {
       if (!options.skipInvalid) early?.hold();
     },
-  );
-  markPhase("batch:validated");
-  edited.settle(validation.meta.header);
+    read: (validation) => {
+      markPhase("batch:validated");
+      edited.settle(validation.meta.header);
+    },
+  });
+  if (refused !== undefined) return refused;
   // What a row held is kept with its outcome (its print), except for a results or errors file: its rows are the
   // original's, fixed or edited there, and the original's rows must not read as edits of them.
   const placed = ChangedRows.placed(validation.meta.header);
-  settleCreatedInvalid(run, ledger, validation);
-  reportValidation(run, validation, notes, doneEarlier);
-  const finish = (extra: { exitCode?: number; unreached?: number; error?: unknown } = {}) =>
-    finishRun(run, { words: CREATE_WORDS, notes, ledgerPath: ledger.path, command: "shipment create", unreached: extra.unreached ?? 0, exitCode: extra.exitCode, error: extra.error, spec, perRequest: SHIPMENTS_PER_CREATE.max });
-
-  if (refuseInvalid(run, validation)) return finish({ exitCode: ExitCode.Usage });
-  const refusal = await earlier.refusal(run.source.name, "shipment create", validation.valid);
-  if (refusal) throw refusal;
 
   const settled = await settleEarlierCreates(run, ledger, "row");
 
@@ -137,13 +120,7 @@ async function* validRows(run: BatchRun, spec: ScanSpec<ValidShipmentRow>): Asyn
   }
 }
 
-async function send(
-  run: BatchRun,
-  ledger: InputLedger,
-  pass: CreatePass<ValidRow>,
-  validation: Validation,
-  finish: (extra?: { exitCode?: number; unreached?: number; error?: unknown }) => Promise<number>,
-): Promise<number> {
+async function send(run: BatchRun, ledger: InputLedger, pass: CreatePass<ValidRow>, validation: Validation, finish: Finish): Promise<number> {
   const { deps, outcomes } = run;
   // Invalid rows (sent around with --skip-invalid) are failed outcomes, reported in file order as the rows are reached.
   const invalid = validation.invalid;

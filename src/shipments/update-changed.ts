@@ -10,7 +10,8 @@ import { columnForPath } from "../csv/columns.js";
 import type { BatchRun } from "../batch/batch-run.js";
 import { openCsvLedger } from "../batch/open-csv-ledger.js";
 import type { Outcome } from "../batch/outcomes.js";
-import { RowSender, type RowJob } from "../batch/row-sender.js";
+import type { RowJob } from "../batch/row-sender.js";
+import { runRowSender } from "../batch/row-run.js";
 import { addressHash, shortHash } from "../ledger/entry.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
 import { changedText, changesText, unsureText, type ChangedVerdict, type RowPrint } from "./changed-rows.js";
@@ -63,16 +64,7 @@ export async function sendUpdates(run: BatchRun, created: InputLedger, updates: 
   const ledger = await openCsvLedger(run, "shipment-update", shipmentRecords({ update: true }));
   try {
     const api = await deps.api();
-    const sender = new RowSender<RowJob>({
-      ledger,
-      api,
-      outcomes,
-      clock: deps.clock,
-      signal: deps.signal,
-      concurrency: run.options.concurrency,
-      done: "updated",
-      columnFor: (field) => columnForPath(field.split(".")),
-    });
+    const sender = await runRowSender<RowJob>(run, ledger, { done: "updated", columnFor: (field) => columnForPath(field.split(".")) });
     for (const u of updates) {
       if (!sender.running) break;
       const base = { label: u.label, reference: u.reference };
