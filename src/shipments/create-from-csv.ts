@@ -10,7 +10,6 @@ import { openCsvLedger } from "../batch/open-csv-ledger.js";
 import { settledEarlier } from "../batch/settle-lost.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
 import type { Outcome } from "../batch/outcomes.js";
-import type { ResultWords } from "../batch/results.js";
 import type { CsvOptions } from "../batch/run-options.js";
 import { shipmentRecords, shipmentScanSpec } from "./shipment-spec.js";
 import type { ValidShipmentRow } from "./shipment-row.js";
@@ -20,9 +19,7 @@ import { holdsShipmentFields, SHIPMENTS_PER_CREATE, type ShipmentOwn } from "../
 import { markPhase } from "../output/phase-marks.js";
 import { ChangedRows, printOf } from "./changed-rows.js";
 import { editedDecision, sendUpdates } from "./update-changed.js";
-import { endCreates, lookFor, rehearseCreates, sendable, sendCreates, settleEarlierCreates, type CreatePass, type Decided } from "./send-creates.js";
-
-export const CREATE_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "created" };
+import { CREATE_WORDS, endCreates, lookFor, rehearseCreates, sendable, sendCreates, settleEarlierCreates, type CreatePass, type Decided } from "./send-creates.js";
 
 export async function runCreateCsv(deps: Deps, options: CsvOptions): Promise<number> {
   markPhase("batch:started");

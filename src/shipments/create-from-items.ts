@@ -12,7 +12,6 @@ import { SHIPMENT_FIELD_FLAGS, shipmentFlagFor } from "../input/shipment-fields.
 import { AddressSet } from "../batch/address-set.js";
 import { WouldSendRows, reportDryRun } from "../batch/dry-run-report.js";
 import { finishRun } from "../batch/finish.js";
-import type { ResultWords } from "../batch/results.js";
 import { renderProblems, validCountLine } from "../csv/problems-report.js";
 import type { CellProblem, InvalidRow } from "../csv/row-types.js";
 import { shellQuote } from "../output/shell-quote.js";
@@ -28,10 +27,9 @@ import { Outcomes } from "../batch/outcomes.js";
 import { markInvalid, verifyDistinct } from "../batch/before-send.js";
 import { sendFlags, type SendOptions } from "../batch/run-options.js";
 import { ADDRESS_FIELDS, SHIPMENTS_PER_CREATE } from "../contract/index.js";
-import { endCreates, lookFor, rehearseCreates, sendable, sendCreates, settleEarlierCreates, type CreateRun, type Decided } from "./send-creates.js";
+import { CREATE_WORDS, endCreates, lookFor, rehearseCreates, sendable, sendCreates, settleEarlierCreates, type CreateRun, type Decided } from "./send-creates.js";
 
 /** The words of `shipment create --csv`'s results, so both inputs give scripts the same document. */
-const CREATE_ITEM_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "created" };
 
 /** One run of `shipment create` from flags or JSON: what the send steps need, with the input it was given. */
 type ItemRun = CreateRun & { flags: ItemInputFlags; source: ItemSource };
@@ -125,7 +123,7 @@ async function createItems(run: ItemRun, items: readonly KeyedItem[], ledger: In
     // Reported as a CSV dry run is (dry-run-report.ts), with the exit code the run would have; nothing sent or written.
     const wouldSend = new WouldSendRows(deps.globals.json ? (text) => deps.io.out(text) : undefined, "item");
     await rehearseCreates(run, wouldSend, { rows: items, decide });
-    return reportDryRun(deps, outcomes, wouldSend, CREATE_ITEM_WORDS, { perRequest: SHIPMENTS_PER_CREATE.max, refused: false, ledger: ledger.path });
+    return reportDryRun(deps, outcomes, wouldSend, CREATE_WORDS, { perRequest: SHIPMENTS_PER_CREATE.max, refused: false, ledger: ledger.path });
   }
 
   const sent = await sendCreates(run, ledger, { rows: items, decide, total, position: "item" });
@@ -144,7 +142,7 @@ function finish(run: ItemRun, input: { ledgerPath?: string; exitCode?: number; e
     { deps: run.deps, outcomes: run.outcomes, options: run.options, resume: resumeCommand(run) },
     {
       ...input,
-      words: CREATE_ITEM_WORDS,
+      words: CREATE_WORDS,
       command: "shipment create",
       unreached: 0,
       position: "item",

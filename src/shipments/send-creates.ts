@@ -8,7 +8,7 @@ import type { BatchRun } from "../batch/batch-run.js";
 import type { Ready } from "../batch/before-send.js";
 import type { WouldSendRows } from "../batch/dry-run-report.js";
 import type { Outcome } from "../batch/outcomes.js";
-import type { Position } from "../batch/results.js";
+import type { Position, ResultWords } from "../batch/results.js";
 import type { SendOptions } from "../batch/run-options.js";
 import { settleEarlierRuns, settleOwnLost } from "../batch/settle-lost.js";
 import type { Change } from "../csv/row-types.js";
@@ -25,6 +25,9 @@ import { withDecisions } from "./shipment-spec.js";
 import { updateSays, type ChangedUpdate } from "./update-changed.js";
 
 /** What the send steps need of a run: a CSV run (batch-run.ts) or one of items (create-from-items.ts). */
+/** How the results of a create name a row's shipment, for CSV rows and items alike. */
+export const CREATE_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "created" };
+
 export type CreateRun = Pick<BatchRun, "deps" | "outcomes" | "call" | "say" | "progress"> & { options: SendOptions };
 
 /** A valid shipment of the input, numbered by its row or item, with its ledger key. */
