@@ -35,10 +35,15 @@ export interface FitWorkspace {
   dispose(): Promise<void>;
 }
 
-/** A private temporary folder for the fitted copies, removed when the command ends. */
+/**
+ * A private temporary folder for the fitted copies, removed when the command ends. After a Ctrl-C, the copies under
+ * way are still being written while it is removed (a fit stops only before its next encoding): the removal tries
+ * again as they finish, and never fails the command. Failing it turned the stop's own message into a bare
+ * "Interrupted." (exit 130 from an ENOTEMPTY).
+ */
 export async function createFitWorkspace(): Promise<FitWorkspace> {
   const dir = await mkdtemp(join(tmpdir(), "shipctl-fit-"));
-  return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
+  return { dir, dispose: () => rm(dir, { recursive: true, force: true, maxRetries: 5 }).catch(() => undefined) };
 }
 
 /** `cached`: the copy an earlier run made of the same photo under the same rules (fit-cache.ts). */

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
@@ -17,6 +18,20 @@ const SAFE = 1_000_000;
 const GPS_IFD = 0x8825;
 const workspace = await createFitWorkspace();
 afterAll(() => workspace.dispose());
+
+describe("createFitWorkspace", () => {
+  it("is removed although copies are still being written into it (a fit abandoned by Ctrl-C), without an error", async () => {
+    const ws = await createFitWorkspace();
+    let written = 0;
+    const writer = (async () => {
+      while (written < 200) await writeFile(join(ws.dir, `copy-${written++}.jpg`), "x").catch(() => (written = 200));
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await expect(ws.dispose()).resolves.toBeUndefined();
+    await writer;
+    expect(existsSync(ws.dir)).toBe(false);
+  });
+});
 
 const sha = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
 
