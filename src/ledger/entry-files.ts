@@ -1,10 +1,8 @@
-// The files of the local store (local-store.ts): an entry read, created, rewritten in place or replaced, each with
-// synchronous calls (a few microseconds of page-cache work each; the thread pool's round trips cost more than that).
-import { closeSync, fstatSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+// The files of the local store (local-store.ts): a claim read or rewritten in place, entries appended to a bucket and
+// found in it, each with synchronous calls (a few microseconds of page-cache work each; the thread pool's round trips
+// cost more than that).
+import { closeSync, fdatasyncSync, fstatSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { stat } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
-import { writeFileAtomic } from "../fs/atomic-file.js";
-import { isHeld } from "../fs/held-file.js";
 import type { Entry } from "./store.js";
 
 /**
@@ -51,45 +49,63 @@ export function rewriteClaim(path: string, text: string): void {
   }
 }
 
-/** Creates `path` with `text` unless it exists (then false). */
-export function createWith(path: string, text: string): boolean {
-  let fd: number;
+/**
+ * Appends settled entries to a bucket file, in one write. Each line starts with a newline: a line a kill cut short
+ * stays on its own, unreadable, and the next is whole. Flushed only when `durable`.
+ */
+export function appendEntries(path: string, entries: readonly Entry[], durable: boolean): void {
+  const fd = openSync(path, "a", 0o600);
   try {
-    fd = openSync(path, "wx", 0o600);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw e;
-  }
-  try {
-    writeAll(fd, text);
+    writeAll(fd, entries.map((e) => `\n${lineOf(e)}`).join(""));
+    if (durable) fdatasyncSync(fd);
   } finally {
     closeSync(fd);
   }
-  return true;
 }
 
-/** Tells this process's temporary files apart. */
-let temporaries = 0;
+/** An entry's line, its key first: lastEntryIn finds it by that prefix. */
+function lineOf(e: Entry): string {
+  return JSON.stringify({ key: e.key, input: e.input, state: e.state });
+}
 
-/**
- * Replaces `path` with `text`, atomically (a temporary file renamed over it). Flushed only when `durable`; otherwise
- * done at once, synchronously, unless the file is held (Windows: an antivirus scanner), when writeFileAtomic waits.
- */
-export async function replace(path: string, text: string, durable: boolean): Promise<void> {
-  if (durable) return writeFileAtomic(path, text);
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${++temporaries}.tmp`);
-  const fd = openSync(tmp, "w", 0o600);
-  try {
-    writeAll(fd, text);
-  } finally {
-    closeSync(fd);
+/** The last whole entry of `key` in a bucket file, found by its line's prefix without parsing the others. */
+export function lastEntryIn(path: string, key: string): Entry | undefined {
+  const text = readBucket(path);
+  const prefix = `\n{"key":${JSON.stringify(key)},`;
+  for (let at = text.lastIndexOf(prefix); at !== -1; at = at === 0 ? -1 : text.lastIndexOf(prefix, at - 1)) {
+    const end = text.indexOf("\n", at + 1);
+    const entry = parseLine(text.slice(at + 1, end === -1 ? undefined : end));
+    if (entry !== undefined) return entry;
   }
+  return undefined;
+}
+
+/** Every key's last whole entry in a bucket file. */
+export function entriesIn(path: string): Entry[] {
+  const last = new Map<string, Entry>();
+  for (const line of readBucket(path).split("\n")) {
+    const entry = parseLine(line);
+    if (entry !== undefined) last.set(entry.key, entry);
+  }
+  return [...last.values()];
+}
+
+function readBucket(path: string): string {
   try {
-    renameSync(tmp, path);
+    return readFileSync(path, "utf8");
   } catch (e) {
-    remove(tmp);
-    if (!isHeld(e)) throw e;
-    await writeFileAtomic(path, text, { sync: false });
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return "";
+    throw e;
+  }
+}
+
+/** A line's entry; undefined for an empty line or one a kill cut short (its claim is still there: in flight). */
+function parseLine(line: string): Entry | undefined {
+  if (line === "") return undefined;
+  try {
+    return JSON.parse(line) as Entry;
+  } catch {
+    return undefined;
   }
 }
 

@@ -4,10 +4,8 @@
 // has entries in flight: their outcome is not known yet, and another machine could not settle them; a rerun of their
 // command settles them first.
 //
-// It reads the local store's folders (local-store.ts: entries/<ab>/<hash>.json, in-flight/<hash>.json) directly:
-// LedgerStore lists only what is in flight, and a full listing is needed by this command alone.
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+// It lists the local store's settled entries (LocalStore.settled): LedgerStore lists only what is in flight, and a
+// full listing is needed by this command alone.
 import { LOCAL_LEDGER } from "../config/ledger-setting.js";
 import type { Deps } from "../deps.js";
 import { UsageError } from "../errors.js";
@@ -19,24 +17,6 @@ import type { Entry } from "./store.js";
 
 const BATCH = 500;
 
-async function jsonFiles(dir: string): Promise<string[]> {
-  try {
-    return (await readdir(dir, { recursive: true })).filter((n) => n.endsWith(".json")).map((n) => join(dir, n));
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw e;
-  }
-}
-
-async function settledEntries(dir: string): Promise<Entry[]> {
-  const out: Entry[] = [];
-  for (const path of await jsonFiles(join(dir, "entries"))) {
-    const text = await readFile(path, "utf8");
-    if (text.trim() !== "") out.push(JSON.parse(text) as Entry);
-  }
-  return out;
-}
-
 export async function pushLedger(deps: Deps, json: boolean): Promise<void> {
   const { baseUrl, ledger: settings = LOCAL_LEDGER } = await deps.connection();
   if (settings.kind === "local") {
@@ -45,7 +25,8 @@ export async function pushLedger(deps: Deps, json: boolean): Promise<void> {
     });
   }
   const dir = ledgerDir(deps.env, { baseUrl });
-  const inFlight = await new LocalStore(dir).inFlight();
+  const local = new LocalStore(dir);
+  const inFlight = await local.inFlight();
   if (inFlight.length > 0) {
     const inputs = [...new Set(inFlight.map((e) => e.input))];
     throw new UsageError(`this machine's ledger has ${inFlight.length} ${inFlight.length === 1 ? "entry" : "entries"} in flight (from ${inputs.slice(0, 3).join(", ")}${inputs.length > 3 ? ", ..." : ""}): nothing was pushed`, {
@@ -53,7 +34,8 @@ export async function pushLedger(deps: Deps, json: boolean): Promise<void> {
     });
   }
   const { store } = await openSharedLedger(settings, { dir, baseUrl, env: deps.env, say: (t) => deps.io.err(t) });
-  const entries = await settledEntries(dir);
+  const entries: Entry[] = [];
+  for await (const bucket of local.settled()) entries.push(...bucket);
   let added = 0;
   for (let i = 0; i < entries.length; i += BATCH) added += (await store.adopt(entries.slice(i, i + BATCH))).length;
   const doc = { pushed: added, already: entries.length - added, from: dir, to: store.where };

@@ -1,7 +1,7 @@
 // The local store: a claim is an insert if absent (an exclusive create), outcomes end a claim, entries are found by
 // key whichever input recorded them, and only entries in flight are listed.
 import { describe, expect, it } from "vitest";
-import { utimesSync, writeFileSync, mkdirSync, readdirSync } from "node:fs";
+import { appendFileSync, utimesSync, writeFileSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { LocalStore } from "../../../src/ledger/local-store.js";
 import type { InFlight } from "../../../src/ledger/entry.js";
@@ -58,6 +58,29 @@ describe("LocalStore", () => {
     expect(await store.find("k")).toEqual({ key: "k", input: "j", state: { state: "created", id: 9 } });
     expect(await store.inFlight()).toEqual([]);
     expect(readdirSync(join(dir, "in-flight"))).toEqual([]);
+  });
+
+  it("keeps settled entries in bucket files: a key's last whole line is its entry, and a line a kill cut short is skipped", async () => {
+    const dir = tempDir("shipctl-store-");
+    const store = new LocalStore(dir);
+    await store.record([{ key: "k", input: "i", state: { state: "failed", error: "refused" } }]);
+    await store.record([{ key: "k", input: "j", state: { state: "created", id: 9 } }], { durable: false });
+    const [bucket] = readdirSync(join(dir, "entries"));
+    expect(bucket).toMatch(/^[0-9a-f]{2}\.jsonl$/);
+    // A kill in the middle of the next append leaves half a line, with no newline after it.
+    appendFileSync(join(dir, "entries", bucket!), '\n{"key":"k","input":"x","state":{"state":"fail');
+    expect(await store.find("k")).toEqual({ key: "k", input: "j", state: { state: "created", id: 9 } });
+    // The next append starts on a line of its own, so it is whole, and found.
+    await store.record([{ key: "k2", input: "j", state: { state: "created", id: 10 } }]);
+    await store.record([{ key: "k", input: "j", state: { state: "updated", id: 9 } }]);
+    expect(await store.find("k")).toEqual({ key: "k", input: "j", state: { state: "updated", id: 9 } });
+    expect(await store.find("k2")).toMatchObject({ state: { id: 10 } });
+    // A key that is a prefix of another is not taken for it.
+    expect(await store.find("k1")).toBeUndefined();
+    const settled: unknown[] = [];
+    for await (const b of store.settled()) settled.push(...b);
+    expect(settled).toHaveLength(2);
+    expect(settled).toContainEqual({ key: "k", input: "j", state: { state: "updated", id: 9 } });
   });
 
   it("lists what is in flight; an empty claim left by a killed run is dropped once stale, and claimed again", async () => {
