@@ -75,11 +75,13 @@ describe("LocalStore", () => {
     await store.record([{ key: "k", input: "j", state: { state: "updated", id: 9 } }]);
     expect(await store.find("k")).toEqual({ key: "k", input: "j", state: { state: "updated", id: 9 } });
     expect(await store.find("k2")).toMatchObject({ state: { id: 10 } });
-    // A key that is a prefix of another is not taken for it.
+    // A key that is a prefix of another is not taken for it; a key beyond ASCII is found as written.
     expect(await store.find("k1")).toBeUndefined();
+    await store.record([{ key: "shipment:Réf-Ø 1", input: "j", state: { state: "created", id: 11 } }]);
+    expect(await store.find("shipment:Réf-Ø 1")).toMatchObject({ state: { id: 11 } });
     const settled: unknown[] = [];
     for await (const b of store.settled()) settled.push(...b);
-    expect(settled).toHaveLength(2);
+    expect(settled).toHaveLength(3);
     expect(settled).toContainEqual({ key: "k", input: "j", state: { state: "updated", id: 9 } });
   });
 
