@@ -1,7 +1,7 @@
 // The files of the local store (local-store.ts): a claim read or rewritten in place, entries appended to a bucket and
 // found in it, each with synchronous calls (a few microseconds of page-cache work each; the thread pool's round trips
 // cost more than that).
-import { closeSync, fdatasyncSync, fstatSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fdatasyncSync, fstatSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { Entry } from "./store.js";
 
@@ -91,6 +91,8 @@ export function entriesIn(path: string): Entry[] {
 }
 
 function readBucket(path: string): string {
+  // A new ledger has no buckets yet: asking costs less than the error a read would throw (30 µs a key).
+  if (!existsSync(path)) return "";
   try {
     return readFileSync(path, "utf8");
   } catch (e) {
