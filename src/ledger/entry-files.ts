@@ -1,7 +1,7 @@
 // The files of the local store (local-store.ts): a claim read or rewritten in place, entries appended to a bucket and
 // found in it, each with synchronous calls (a few microseconds of page-cache work each; the thread pool's round trips
 // cost more than that).
-import { closeSync, existsSync, fdatasyncSync, fstatSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fdatasyncSync, fstatSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { Entry } from "./store.js";
 
@@ -11,19 +11,25 @@ import type { Entry } from "./store.js";
  */
 const EMPTY_CLAIM_STALE_MS = 2_000;
 
-/** An entry's file; undefined when there is none, or it is still being written (an empty claim). */
+/** An entry's file (a claim); undefined when there is none, or it is still being written (an empty claim). */
 export function readEntry(path: string): Entry | undefined {
-  // Most keys have no entry: a stat that says so costs less than the error a read would throw.
-  if (statSync(path, { throwIfNoEntry: false }) === undefined) return undefined;
-  let text: string;
+  const text = readIfThere(path);
+  if (text === undefined || text.trim() === "") return undefined;
+  return JSON.parse(text) as Entry;
+}
+
+/**
+ * A file's text; undefined when there is none. Most keys have no claim, and a new ledger no buckets: asking first
+ * costs less than the error a read would throw (about 30 µs a key).
+ */
+function readIfThere(path: string): string | undefined {
+  if (!existsSync(path)) return undefined;
   try {
-    text = readFileSync(path, "utf8");
+    return readFileSync(path, "utf8");
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw e;
   }
-  if (text.trim() === "") return undefined;
-  return JSON.parse(text) as Entry;
 }
 
 /**
@@ -70,7 +76,7 @@ function lineOf(e: Entry): string {
 
 /** The last whole entry of `key` in a bucket file, found by its line's prefix without parsing the others. */
 export function lastEntryIn(path: string, key: string): Entry | undefined {
-  const text = readBucket(path);
+  const text = readIfThere(path) ?? "";
   const prefix = `\n{"key":${JSON.stringify(key)},`;
   for (let at = text.lastIndexOf(prefix); at !== -1; at = at === 0 ? -1 : text.lastIndexOf(prefix, at - 1)) {
     const end = text.indexOf("\n", at + 1);
@@ -83,22 +89,11 @@ export function lastEntryIn(path: string, key: string): Entry | undefined {
 /** Every key's last whole entry in a bucket file. */
 export function entriesIn(path: string): Entry[] {
   const last = new Map<string, Entry>();
-  for (const line of readBucket(path).split("\n")) {
+  for (const line of (readIfThere(path) ?? "").split("\n")) {
     const entry = parseLine(line);
     if (entry !== undefined) last.set(entry.key, entry);
   }
   return [...last.values()];
-}
-
-function readBucket(path: string): string {
-  // A new ledger has no buckets yet: asking costs less than the error a read would throw (30 µs a key).
-  if (!existsSync(path)) return "";
-  try {
-    return readFileSync(path, "utf8");
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return "";
-    throw e;
-  }
 }
 
 /** A line's entry; undefined for an empty line or one a kill cut short (its claim is still there: in flight). */

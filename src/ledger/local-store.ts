@@ -133,7 +133,9 @@ export class LocalStore implements LedgerStore {
         continue;
       }
       const path = this.bucketPath(e.key);
-      buckets.set(path, [...(buckets.get(path) ?? []), e]);
+      const bucket = buckets.get(path);
+      if (bucket) bucket.push(e);
+      else buckets.set(path, [e]);
     }
     if (buckets.size === 0) return;
     this.folder(join(this.where, "entries"));
