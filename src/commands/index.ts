@@ -5,7 +5,7 @@
 // arguments, flags and run. `shipctl --help`, and any command, then skip loading and building all the others.
 // test/unit/commands/top-level.test.ts holds each declared line equal to the one its built command gives.
 import { Help, type Command } from "commander";
-import type { CommandContext } from "./action.js";
+import { addVerbs, type CommandContext } from "./action.js";
 
 interface TopLevelCommand {
   name: string;
@@ -16,9 +16,23 @@ interface TopLevelCommand {
   build(command: Command, ctx: CommandContext): Promise<unknown>;
 }
 
-/** A noun: its folder's index.ts adds its verbs. */
-function noun(name: string, description: string, load: () => Promise<{ registerVerbs(noun: Command, ctx: CommandContext): void }>): TopLevelCommand {
-  return { name, description, build: async (command, ctx) => (await load()).registerVerbs(command, ctx) };
+/** A noun's folder's index.ts: its verbs, in the order its help lists them, and the text its help shows after them. */
+interface NounModule {
+  verbs: ReadonlyArray<(ctx: CommandContext) => Command>;
+  helpAfter?: string;
+}
+
+/** A noun: its verbs are added as `noun.command(name)` would (the program's help layout, output and exit handling). */
+function noun(name: string, description: string, load: () => Promise<NounModule>): TopLevelCommand {
+  return {
+    name,
+    description,
+    build: async (command, ctx) => {
+      const { verbs, helpAfter } = await load();
+      if (helpAfter) command.addHelpText("after", helpAfter);
+      addVerbs(command, ...verbs.map((verb) => verb(ctx)));
+    },
+  };
 }
 
 type VerbBuilder = (ctx: CommandContext, run: undefined, command: Command) => Command;

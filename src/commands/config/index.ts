@@ -1,5 +1,5 @@
 // The verbs of `shipctl config`, and of its `config tables` group (the noun itself is declared in ../index.ts).
-import type { Command } from "commander";
+import { Command } from "commander";
 import { addVerbs, type CommandContext } from "../action.js";
 import { configListCommand } from "./config-list.js";
 import { configGetCommand } from "./config-get.js";
@@ -9,10 +9,8 @@ import { tablesShowCommand } from "./tables-show.js";
 import { tablesImportCommand } from "./tables-import.js";
 import { tablesConfirmCommand } from "./tables-confirm.js";
 
-export function registerVerbs(config: Command, ctx: CommandContext): void {
-  config.addHelpText(
-    "after",
-    `
+export const verbs = [configListCommand, configGetCommand, configSetCommand, configPathCommand, tablesCommand];
+export const helpAfter = `
 Precedence for every run: flag > environment > profile.
   profile   --profile NAME  > SHIPCTL_PROFILE  > currentProfile in the config file > "default"
   base URL  --base-url URL  > SHIPCTL_BASE_URL > the profile's baseUrl
@@ -24,13 +22,10 @@ Examples:
   shipctl config get baseUrl
   shipctl config set currentProfile staging
   shipctl config tables show countries
-`,
-  );
+`;
 
-  addVerbs(config, configListCommand(ctx), configGetCommand(ctx), configSetCommand(ctx), configPathCommand(ctx));
-
-  const tables = config
-    .command("tables")
+function tablesCommand(ctx: CommandContext): Command {
+  const tables = new Command("tables")
     .description("the Country and Service tables that turn codes and names into the service's integers")
     .addHelpText(
       "after",
@@ -43,6 +38,6 @@ The service does not publish its Country and Service integers. Commands always a
 Without one of these, codes and names are refused, never guessed.
 `,
     );
-
   addVerbs(tables, tablesShowCommand(ctx), tablesImportCommand(ctx), tablesConfirmCommand(ctx));
+  return tables;
 }
