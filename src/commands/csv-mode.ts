@@ -1,8 +1,9 @@
 // The CSV mode of `shipment create`, `shipment update`, `address verify` and `address add`: its flags and their help
-// (addCsvOptions), and the part of each verb's parse that chooses the mode (parseCsvMode). Light on purpose (loaded
+// (addCsvOptions), and the part of each verb's parse that chooses the mode (parseItemMode). Light on purpose (loaded
 // for --help): the batch modules are imported only by a verb's run, when the command line has --csv.
 import type { Command } from "commander";
 import { UsageError } from "../errors.js";
+import { parseId } from "../input/ids.js";
 import { csvOptions, type CsvFlags, type CsvOptions } from "../batch/run-options.js";
 import { DEFAULT_CONCURRENCY } from "../batch/concurrency.js";
 
@@ -69,27 +70,8 @@ export interface SingleItemFlag {
   readonly flag: string;
 }
 
-/** The single-item input as typed (`single`: --file and the field flags), only the flags given: read and checked by the run. */
-export function singleItemInput<F>(flags: F, single: readonly SingleItemFlag[]): F {
-  const given = flags as Record<string, unknown>;
-  return Object.fromEntries(single.filter((f) => given[f.key] !== undefined).map((f) => [f.key, given[f.key]])) as F;
-}
-
-/**
- * The CSV mode's options when the command line has --csv, else undefined. With --csv every field comes from the file,
- * so a positional argument or a flag of the single-item mode (`single`, in the order --help lists them) is refused.
- */
-export function parseCsvMode(args: readonly string[], flags: CsvFlags, single: readonly SingleItemFlag[]): CsvOptions | undefined {
-  if (flags.csv === undefined) return undefined;
-  const given = flags as Record<string, unknown>;
-  const extra = [...args.map((a) => `"${a}"`), ...single.filter((f) => given[f.key] !== undefined).map((f) => f.flag)];
-  if (extra.length > 0) {
-    throw new UsageError(`--csv reads every field from the file; drop ${extra.join(", ")}`, {
-      hint: "With --csv each row holds every field (docs/csv.md); to give them on the command line, leave out --csv.",
-    });
-  }
-  return csvOptions(flags);
-}
+/** Every row of a CSV file: the options of the CSV mode. */
+export type CsvMode = { mode: "csv"; csv: CsvOptions };
 
 /** The flags only the CSV mode reads, as a person types them. */
 const CSV_ONLY: ReadonlyArray<readonly [keyof CsvFlags, string]> = [
@@ -102,12 +84,37 @@ const CSV_ONLY: ReadonlyArray<readonly [keyof CsvFlags, string]> = [
 ];
 
 /**
- * Flags only the CSV mode reads, given without --csv, are refused rather than ignored: `address add --file a.json
- * --dry-run` would otherwise store the address.
+ * The CSV mode's options when the command line has --csv; else the single-item input as typed (`single`: --file and
+ * the field flags, in the order --help lists them; only those given), read and checked by the run. With --csv every
+ * field comes from the file, so a positional argument or a flag of `single` is refused. Without it, a flag only the
+ * CSV mode reads is refused rather than ignored (`address add --file a.json --dry-run` would otherwise store the
+ * address), with `hint` saying what a run without --csv does; a verb whose single-item mode reads them too gives none.
  */
-export function refuseCsvOnly(flags: CsvFlags, hint: string): void {
-  const given = CSV_ONLY.filter(([key]) => flags[key] !== undefined).map(([, flag]) => flag);
-  if (given.length > 0) throw new UsageError(`${given.join(", ")} ${given.length === 1 ? "works" : "work"} with --csv only`, { hint });
+export function parseItemMode<F>(args: readonly string[], flags: F & CsvFlags, single: readonly SingleItemFlag[], hint?: string): CsvMode | { mode: "single"; input: F } {
+  const given = flags as Record<string, unknown>;
+  const singleGiven = single.filter((f) => given[f.key] !== undefined);
+  if (flags.csv !== undefined) {
+    const extra = [...args.map((a) => `"${a}"`), ...singleGiven.map((f) => f.flag)];
+    if (extra.length > 0) {
+      throw new UsageError(`--csv reads every field from the file; drop ${extra.join(", ")}`, {
+        hint: "With --csv each row holds every field (docs/csv.md); to give them on the command line, leave out --csv.",
+      });
+    }
+    return { mode: "csv", csv: csvOptions(flags) };
+  }
+  const csvOnly = hint === undefined ? [] : CSV_ONLY.filter(([key]) => flags[key] !== undefined).map(([, flag]) => flag);
+  if (csvOnly.length > 0) throw new UsageError(`${csvOnly.join(", ")} ${csvOnly.length === 1 ? "works" : "work"} with --csv only`, { hint });
+  return { mode: "single", input: Object.fromEntries(singleGiven.map((f) => [f.key, given[f.key]])) as F };
+}
+
+/** `update`'s id argument, which names the one record replaced without --csv. */
+export function updateId(args: readonly string[], noun: "shipment" | "address"): number {
+  if (args[0] === undefined) {
+    throw new UsageError("missing required argument 'id' (or give --csv FILE)", {
+      hint: `Give the id of the ${noun} to update (\`shipctl list ${noun === "address" ? "addresses" : "shipments"}\` shows them), or --csv FILE to update many.`,
+    });
+  }
+  return parseId(args[0], `${noun} id`);
 }
 
 export const CSV_HELP = `

@@ -3,18 +3,17 @@
 // every row's address (addresses/address-csv.ts).
 import { Command } from "commander";
 import type { StorePolicy } from "../../addresses/verification.js";
-import type { CsvFlags, CsvOptions } from "../../batch/run-options.js";
+import type { CsvFlags } from "../../batch/run-options.js";
 import type { Deps } from "../../deps.js";
 import { InterruptedError } from "../../errors.js";
 import type { AddressFlags } from "../../input/address-fields.js";
 import { printJson } from "../../output/json.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
-import { CSV_HELP, addCsvOptions, parseCsvMode, singleItemInput, refuseCsvOnly } from "../csv-mode.js";
+import { CSV_HELP, addCsvOptions, parseItemMode, type CsvMode } from "../csv-mode.js";
 import { ADDRESS_INPUT_FLAGS, INPUT_HELP, addressInputOptions, storePolicy, storePolicyOptions } from "./address-flags.js";
 
 export type AddOptions =
-  /** Every row of a CSV file. */
-  | { mode: "csv"; csv: CsvOptions }
+  | CsvMode
   /** One address, from the flags and/or --file. */
   | {
       mode: "single";
@@ -67,10 +66,9 @@ Examples:
 }
 
 export function parseAdd(args: string[], flags: AddFlags): AddOptions {
-  const csv = parseCsvMode(args, flags, ADDRESS_INPUT_FLAGS);
-  if (csv) return { mode: "csv", csv };
-  refuseCsvOnly(flags, "Without --csv one address is verified and stored; to check it without storing, run `shipctl address verify`.");
-  return { mode: "single", input: singleItemInput<AddressFlags>(flags, ADDRESS_INPUT_FLAGS), store: storePolicy(flags), forceNew: flags.forceNew === true, wait: flags.wait !== false };
+  const hint = "Without --csv one address is verified and stored; to check it without storing, run `shipctl address verify`.";
+  const parsed = parseItemMode<AddressFlags>(args, flags, ADDRESS_INPUT_FLAGS, hint);
+  return parsed.mode === "csv" ? parsed : { ...parsed, store: storePolicy(flags), forceNew: flags.forceNew === true, wait: flags.wait !== false };
 }
 
 export async function runAdd(options: AddOptions, deps: Deps): Promise<number | void> {

@@ -2,19 +2,17 @@
 // stored one (addresses/verification.ts). With --csv, every row of the file (addresses/address-csv.ts).
 import { Command } from "commander";
 import type { StorePolicy } from "../../addresses/verification.js";
-import type { CsvFlags, CsvOptions } from "../../batch/run-options.js";
+import type { CsvFlags } from "../../batch/run-options.js";
 import type { Deps } from "../../deps.js";
-import { UsageError } from "../../errors.js";
 import type { AddressFlags } from "../../input/address-fields.js";
-import { parseId } from "../../input/ids.js";
 import { printJson } from "../../output/json.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
-import { CSV_HELP, CSV_UPDATE_HELP, addCsvOptions, parseCsvMode, singleItemInput, refuseCsvOnly } from "../csv-mode.js";
+import { CSV_HELP, CSV_UPDATE_HELP, addCsvOptions, parseItemMode, updateId, type CsvMode } from "../csv-mode.js";
 import { ADDRESS_INPUT_FLAGS, INPUT_HELP, addressInputOptions, storePolicy, storePolicyOptions } from "./address-flags.js";
 
 export type UpdateOptions =
-  /** Every row of a CSV file, each naming its address in the id (or address_id) column. */
-  | { mode: "csv"; csv: CsvOptions }
+  /** Each row names its address in the id (or address_id) column. */
+  | CsvMode
   /** One address, by id, from the flags and/or --file. */
   | { mode: "single"; id: number; input: AddressFlags; store: StorePolicy };
 
@@ -49,15 +47,8 @@ Examples:
 }
 
 export function parseUpdate(args: string[], flags: UpdateFlags): UpdateOptions {
-  const csv = parseCsvMode(args, flags, ADDRESS_INPUT_FLAGS);
-  if (csv) return { mode: "csv", csv };
-  refuseCsvOnly(flags, "Without --csv one address is replaced by one PATCH.");
-  if (args[0] === undefined) {
-    throw new UsageError("missing required argument 'id' (or give --csv FILE)", {
-      hint: "Give the id of the address to update (`shipctl list addresses` shows them), or --csv FILE to update many.",
-    });
-  }
-  return { mode: "single", id: parseId(args[0], "address id"), input: singleItemInput<AddressFlags>(flags, ADDRESS_INPUT_FLAGS), store: storePolicy(flags) };
+  const parsed = parseItemMode<AddressFlags>(args, flags, ADDRESS_INPUT_FLAGS, "Without --csv one address is replaced by one PATCH.");
+  return parsed.mode === "csv" ? parsed : { ...parsed, id: updateId(args, "address"), store: storePolicy(flags) };
 }
 
 export async function runUpdate(options: UpdateOptions, deps: Deps): Promise<number | void> {

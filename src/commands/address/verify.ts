@@ -2,18 +2,17 @@
 // 6 when the service finds it invalid or proposes a revision (the verdict is still printed, as JSON with --json).
 // With --csv, every row's address is verified (addresses/address-csv.ts).
 import { Command } from "commander";
-import type { CsvFlags, CsvOptions } from "../../batch/run-options.js";
+import type { CsvFlags } from "../../batch/run-options.js";
 import type { Deps } from "../../deps.js";
 import { ExitCode, exitErrorJson } from "../../errors.js";
 import type { AddressFlags } from "../../input/address-fields.js";
 import { printJson, withError } from "../../output/json.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
-import { CSV_VERIFY_HELP, addCsvOptions, parseCsvMode, singleItemInput, refuseCsvOnly } from "../csv-mode.js";
+import { CSV_VERIFY_HELP, addCsvOptions, parseItemMode, type CsvMode } from "../csv-mode.js";
 import { ADDRESS_INPUT_FLAGS, INPUT_HELP, addressInputOptions } from "./address-flags.js";
 
 export type VerifyOptions =
-  /** Every row of a CSV file. */
-  | { mode: "csv"; csv: CsvOptions }
+  | CsvMode
   /** One address, from the flags and/or --file. */
   | { mode: "single"; input: AddressFlags };
 
@@ -42,10 +41,7 @@ Examples:
 }
 
 export function parseVerify(args: string[], flags: VerifyFlags): VerifyOptions {
-  const csv = parseCsvMode(args, flags, ADDRESS_INPUT_FLAGS);
-  if (csv) return { mode: "csv", csv };
-  refuseCsvOnly(flags, "Without --csv one address is verified.");
-  return { mode: "single", input: singleItemInput<AddressFlags>(flags, ADDRESS_INPUT_FLAGS) };
+  return parseItemMode<AddressFlags>(args, flags, ADDRESS_INPUT_FLAGS, "Without --csv one address is verified.");
 }
 
 export async function runVerify(options: VerifyOptions, deps: Deps): Promise<number> {

@@ -2,17 +2,16 @@
 // --csv. Both modes share the batch machinery (ledger, reconciliation, sender, results), so none creates a shipment
 // twice: shipments/create-from-items.ts and shipments/create-from-csv.ts.
 import { Command } from "commander";
-import { sendOptions, type CsvFlags, type CsvOptions, type SendOptions } from "../../batch/run-options.js";
+import { sendOptions, type CsvFlags, type SendOptions } from "../../batch/run-options.js";
 import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
 import type { ItemInputFlags } from "../../shipments/item-input.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
-import { CSV_HELP, addCsvOptions, parseCsvMode, singleItemInput } from "../csv-mode.js";
+import { CSV_HELP, addCsvOptions, parseItemMode, type CsvMode } from "../csv-mode.js";
 import { SHIPMENT_INPUT_FLAGS, shipmentInputOptions } from "./shipment-flags.js";
 
 export type CreateOptions =
-  /** Every row of a CSV file. */
-  | { mode: "csv"; csv: CsvOptions }
+  | CsvMode
   /** One shipment from the flags, or one or a list from --file (flags given too override those fields of each). */
   | { mode: "items"; input: ItemInputFlags; send: SendOptions };
 
@@ -92,8 +91,9 @@ created".
 }
 
 export function parseCreate(args: string[], flags: CreateFlags): CreateOptions {
-  const csv = parseCsvMode(args, flags, ITEM_FLAGS);
-  if (csv) return { mode: "csv", csv };
+  // The items mode reads the CSV mode's flags too (--dry-run, --skip-invalid...): none is refused without --csv.
+  const parsed = parseItemMode<ItemInputFlags>(args, flags, ITEM_FLAGS);
+  if (parsed.mode === "csv") return parsed;
   if (flags.updateChanged === true) {
     throw new UsageError("--update-changed works with --csv only: it updates rows of a CSV file edited since they were created", {
       hint: "Change a shipment already created with `shipctl shipment update`.",
@@ -104,9 +104,7 @@ export function parseCreate(args: string[], flags: CreateFlags): CreateOptions {
       hint: "With flags or --file, --json prints every item's outcome as one document.",
     });
   }
-  const input = singleItemInput<ItemInputFlags>(flags, SHIPMENT_INPUT_FLAGS);
-  if (flags.reference !== undefined) input.reference = flags.reference;
-  return { mode: "items", input, send: sendOptions(flags) };
+  return { mode: "items", input: parsed.input, send: sendOptions(flags) };
 }
 
 export async function runCreate(options: CreateOptions, deps: Deps): Promise<number> {

@@ -1,19 +1,17 @@
 // `shipctl shipment update <id>`: the full shipment (the service requires every field), checked locally, then
 // PATCHed (shipments/update-shipment.ts). With --csv, every row of the file (shipments/update-from-csv.ts).
 import { Command } from "commander";
-import type { CsvFlags, CsvOptions } from "../../batch/run-options.js";
+import type { CsvFlags } from "../../batch/run-options.js";
 import type { Deps } from "../../deps.js";
-import { UsageError } from "../../errors.js";
-import { parseId } from "../../input/ids.js";
 import type { ShipmentFlags } from "../../input/shipment-fields.js";
 import { printJson } from "../../output/json.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
-import { CSV_HELP, CSV_UPDATE_HELP, addCsvOptions, parseCsvMode, singleItemInput, refuseCsvOnly } from "../csv-mode.js";
+import { CSV_HELP, CSV_UPDATE_HELP, addCsvOptions, parseItemMode, updateId, type CsvMode } from "../csv-mode.js";
 import { SHIPMENT_INPUT_FLAGS, shipmentInputOptions } from "./shipment-flags.js";
 
 export type UpdateOptions =
-  /** Every row of a CSV file, each naming its shipment in the id column. */
-  | { mode: "csv"; csv: CsvOptions }
+  /** Each row names its shipment in the id column. */
+  | CsvMode
   /** One shipment, by id, from the flags and/or --file. */
   | { mode: "single"; id: number; input: ShipmentFlags };
 
@@ -57,15 +55,8 @@ The service may clear an updated shipment's price: the plan names the shipments 
 }
 
 export function parseUpdate(args: string[], flags: UpdateFlags): UpdateOptions {
-  const csv = parseCsvMode(args, flags, SHIPMENT_INPUT_FLAGS);
-  if (csv) return { mode: "csv", csv };
-  refuseCsvOnly(flags, "Without --csv one shipment is replaced by one PATCH.");
-  if (args[0] === undefined) {
-    throw new UsageError("missing required argument 'id' (or give --csv FILE)", {
-      hint: "Give the id of the shipment to update (`shipctl list shipments` shows them), or --csv FILE to update many.",
-    });
-  }
-  return { mode: "single", id: parseId(args[0], "shipment id"), input: singleItemInput<ShipmentFlags>(flags, SHIPMENT_INPUT_FLAGS) };
+  const parsed = parseItemMode<ShipmentFlags>(args, flags, SHIPMENT_INPUT_FLAGS, "Without --csv one shipment is replaced by one PATCH.");
+  return parsed.mode === "csv" ? parsed : { ...parsed, id: updateId(args, "shipment") };
 }
 
 export async function runUpdate(options: UpdateOptions, deps: Deps): Promise<number | void> {
