@@ -61,7 +61,7 @@ const topLevel: TopLevelCommand[] = [
   verb("logout", undefined, "remove the saved token of a profile (its base URL is kept)",
     async () => (await import("./auth/logout.js")).logoutCommand),
   verb("whoami", "[options]", "show the profile in use and why, its base URL, the token (masked), and whether the token works",
-    async () => (await import("./auth/status.js")).whoamiCommand),
+    async () => (await import("./auth/status.js")).authStatusCommand),
   noun("auth", "who you are to the service: auth status (the token in use, and whether it works); login, logout", () => import("./auth/index.js")),
   noun("profile", "list the saved profiles, switch the current one, remove one", () => import("./profile/index.js")),
   noun("ledger", "the organization's ledger of writes that must not repeat: status, push to a shared one, unlock", () => import("./ledger/index.js")),

@@ -30,11 +30,7 @@ Examples:
   printf %s sandbox-token | shipctl login --base-url http://127.0.0.1:8080 --token-stdin --json
 `,
     );
-  return command.action(verbAction(ctx, parseLogin, run));
-}
-
-export function parseLogin(_args: string[], flags: Partial<LoginOptions>): LoginOptions {
-  return { tokenStdin: flags.tokenStdin === true };
+  return command.action(verbAction(ctx, (_args, flags: Partial<LoginOptions>) => ({ tokenStdin: flags.tokenStdin === true }), run));
 }
 
 /** Which flags a run without a terminal needs is the workflow's question: it knows where the base URL came from. */

@@ -8,7 +8,7 @@ export interface AuthStatusOptions {
   offline: boolean;
 }
 
-/** "status" under `auth`, "whoami" at the top level. */
+/** "status" under `auth`; at the top level, `shipctl whoami` (commands/index.ts hands it that command). */
 export function authStatusCommand(ctx: CommandContext, run: VerbRun<AuthStatusOptions> = runAuthStatus, command = new Command("status")): Command {
   const name = command.name();
   command
@@ -29,16 +29,7 @@ Examples:
   shipctl ${name === "status" ? "auth status" : name} --json | jq .token_works
 `,
     );
-  return command.action(verbAction(ctx, parseAuthStatus, run));
-}
-
-/** `shipctl whoami`: `auth status` under the name people type first. */
-export function whoamiCommand(ctx: CommandContext, run: VerbRun<AuthStatusOptions> = runAuthStatus, command = new Command("whoami")): Command {
-  return authStatusCommand(ctx, run, command);
-}
-
-export function parseAuthStatus(_args: string[], flags: Partial<AuthStatusOptions>): AuthStatusOptions {
-  return { offline: flags.offline === true };
+  return command.action(verbAction(ctx, (_args, flags: Partial<AuthStatusOptions>) => ({ offline: flags.offline === true }), run));
 }
 
 const runAuthStatus: VerbRun<AuthStatusOptions> = async (options, deps) => (await import("../../config/auth-status.js")).showAuthStatus(deps, options);

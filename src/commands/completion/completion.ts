@@ -33,12 +33,8 @@ Install (once):
 Then open a new shell.
 `,
     );
-  return command.action(verbAction(ctx, parseCompletion, run));
-}
-
-/** commander has already refused a shell not in the list (its .choices()). */
-export function parseCompletion(args: string[]): CompletionOptions {
-  return { shell: args[0] as Shell };
+  // commander has already refused a shell not in the list (its .choices()).
+  return command.action(verbAction(ctx, (args) => ({ shell: args[0] as Shell }), run));
 }
 
 export async function runCompletion(options: CompletionOptions, deps: Deps): Promise<void> {

@@ -13,11 +13,7 @@ export function tablesConfirmCommand(ctx: CommandContext, run: VerbRun<TablesCon
     .description("show the built-in tables and store them as confirmed for this profile's service")
     .option("-y, --yes", "confirm without a prompt (required without a terminal)")
     .addHelpText("after", "\nExamples:\n  shipctl config tables confirm\n  shipctl config tables confirm --yes --profile staging\n");
-  return command.action(verbAction(ctx, parseTablesConfirm, run));
-}
-
-export function parseTablesConfirm(_args: string[], flags: Partial<TablesConfirmOptions>): TablesConfirmOptions {
-  return { yes: flags.yes === true };
+  return command.action(verbAction(ctx, (_args, flags: Partial<TablesConfirmOptions>) => ({ yes: flags.yes === true }), run));
 }
 
 const runTablesConfirm: VerbRun<TablesConfirmOptions> = async (options, deps) => (await import("../../config/confirm-tables.js")).confirmTables(deps, options.yes);

@@ -31,12 +31,7 @@ Examples:
   printf 'id,name\\n1,Standard\\n2,Express|Priority\\n' | shipctl config tables import services -
 `,
     );
-  return command.action(verbAction(ctx, parseTablesImport, run));
-}
-
-export function parseTablesImport(args: string[]): TablesImportOptions {
-  const [table = "", file = ""] = args;
-  return { table: tableKind(table), file };
+  return command.action(verbAction(ctx, ([table = "", file = ""]) => ({ table: tableKind(table), file }), run));
 }
 
 const runTablesImport: VerbRun<TablesImportOptions> = async (options, deps) =>

@@ -19,11 +19,7 @@ export function tablesShowCommand(ctx: CommandContext, run: VerbRun<TablesShowOp
     .addHelpText("after", "\nExamples:\n  shipctl config tables show\n  shipctl config tables show services --json\n");
   // The entries of both tables are records; a field one kind lacks (a service's alpha2) is null.
   printsRecords(command, { in: ["countries", "services"], fields: [...new Set([...COUNTRY_ENTRY_FIELDS, ...SERVICE_ENTRY_FIELDS])], outputs: ["json"] });
-  return command.action(verbAction(ctx, parseTablesShow, run));
-}
-
-export function parseTablesShow(args: string[]): TablesShowOptions {
-  return args[0] === undefined ? {} : { table: tableKind(args[0]) };
+  return command.action(verbAction(ctx, (args) => (args[0] === undefined ? {} : { table: tableKind(args[0]) }), run));
 }
 
 const runTablesShow: VerbRun<TablesShowOptions> = async (options, deps) => (await import("../../config/show-tables.js")).showTables(deps, options.table);

@@ -28,11 +28,7 @@ Example:
   npm run demo
 `,
     );
-  return command.action(verbAction(ctx, parseDemo, run));
-}
-
-export function parseDemo(_args: string[], flags: Partial<DemoOptions>): DemoOptions {
-  return { keep: flags.keep === true };
+  return command.action(verbAction(ctx, (_args, flags: Partial<DemoOptions>) => ({ keep: flags.keep === true }), run));
 }
 
 /** `runShipctl` is main() itself (importing it here would make main -> program -> commands -> main a circle). */

@@ -28,11 +28,7 @@ export function helpCommand(ctx: CommandContext, run?: VerbRun<HelpOptions>): Co
       }),
     )
     .addHelpText("after", () => `\n${helpTopicsList()}\nWith --json, \`shipctl help\` lists the topics, and a topic that is a table prints it.\n`);
-  return command.action(verbAction(ctx, parseHelp, run ?? ((options, deps) => runHelp(options, deps, command.parent ?? command))));
-}
-
-export function parseHelp(args: string[]): HelpOptions {
-  return { topic: args };
+  return command.action(verbAction(ctx, (args) => ({ topic: args }), run ?? ((options, deps) => runHelp(options, deps, command.parent ?? command))));
 }
 
 export async function runHelp(options: HelpOptions, deps: Deps, program: Command): Promise<void> {

@@ -38,11 +38,7 @@ Examples:
   shipctl mcp --read-only
 `,
     );
-  return command.action(verbAction(ctx, (_args, flags: Partial<McpOptions>) => parseMcp(flags), run));
-}
-
-export function parseMcp(flags: Partial<McpOptions>): McpOptions {
-  return { readOnly: flags.readOnly === true };
+  return command.action(verbAction(ctx, (_args, flags: Partial<McpOptions>) => ({ readOnly: flags.readOnly === true }), run));
 }
 
 export async function runMcp(options: McpOptions, deps: Deps, runShipctl: RunShipctl): Promise<void> {

@@ -2,18 +2,13 @@
 // removes. Whether --yes is needed depends on a terminal: the run's question.
 import { Argument, Command } from "commander";
 import { completesWith } from "../../completion/value-source.js";
-import { UsageError } from "../../errors.js";
-import { profileNameProblem } from "../../config/profile-name.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
+import { profileNameArg } from "./use.js";
 
 export interface ProfileRemoveOptions {
   name: string;
   /** Remove without a prompt. */
   yes: boolean;
-}
-
-interface ProfileRemoveFlags {
-  yes?: boolean;
 }
 
 export function profileRemoveCommand(ctx: CommandContext, run: VerbRun<ProfileRemoveOptions> = runProfileRemove): Command {
@@ -33,14 +28,7 @@ Examples:
   shipctl profile remove old-staging --yes
 `,
     );
-  return command.action(verbAction(ctx, parseProfileRemove, run));
-}
-
-export function parseProfileRemove(args: string[], flags: ProfileRemoveFlags): ProfileRemoveOptions {
-  const name = args[0] ?? "";
-  const problem = profileNameProblem(name);
-  if (problem) throw new UsageError(problem);
-  return { name, yes: flags.yes === true };
+  return command.action(verbAction(ctx, (args, flags: { yes?: boolean }) => ({ name: profileNameArg(args), yes: flags.yes === true }), run));
 }
 
 const runProfileRemove: VerbRun<ProfileRemoveOptions> = async (options, deps) =>

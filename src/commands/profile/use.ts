@@ -24,14 +24,15 @@ Examples:
   shipctl profile use staging
 `,
     );
-  return command.action(verbAction(ctx, parseProfileUse, run));
+  return command.action(verbAction(ctx, (args) => ({ name: profileNameArg(args) }), run));
 }
 
-export function parseProfileUse(args: string[]): ProfileUseOptions {
+/** The saved profile a verb names (`profile use`, `profile remove`), its spelling checked. */
+export function profileNameArg(args: readonly string[]): string {
   const name = args[0] ?? "";
   const problem = profileNameProblem(name);
   if (problem) throw new UsageError(problem);
-  return { name };
+  return name;
 }
 
 const runProfileUse: VerbRun<ProfileUseOptions> = async (options, deps) => (await import("../../config/change-setting.js")).useProfile(deps, options.name);

@@ -30,11 +30,7 @@ Examples:
   shipctl shipment template --json     # {"columns": [...], "example": {"reference": "INV-0001", ...}}
 `,
     );
-  return command.action(verbAction(ctx, (_args, flags: TemplateFlags) => parseTemplate(flags), run));
-}
-
-export function parseTemplate(flags: TemplateFlags): TemplateOptions {
-  return { update: flags.update === true, example: flags.headerOnly !== true };
+  return command.action(verbAction(ctx, (_args, flags: TemplateFlags) => ({ update: flags.update === true, example: flags.headerOnly !== true }), run));
 }
 
 export async function runTemplate(options: TemplateOptions, deps: Deps): Promise<void> {

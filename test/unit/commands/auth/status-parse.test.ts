@@ -1,7 +1,12 @@
 // `auth status [--offline]` and `whoami [--offline]`: one command under two names.
 import { describe, expect, it } from "vitest";
-import { authStatusCommand, whoamiCommand } from "../../../../src/commands/auth/status.js";
+import { Command } from "commander";
+import { authStatusCommand } from "../../../../src/commands/auth/status.js";
+import type { CommandContext, VerbRun } from "../../../../src/commands/action.js";
 import { parsedOptions } from "../../../helpers/parse-verb.js";
+
+/** `shipctl whoami`: the top level hands authStatusCommand a command of that name (commands/index.ts). */
+const whoamiCommand = (ctx: CommandContext, run: VerbRun<{ offline: boolean }>) => authStatusCommand(ctx, run, new Command("whoami"));
 
 describe("auth status and whoami (parse only)", () => {
   it("defaults: check the token", async () => {
