@@ -3,7 +3,7 @@
 // command on this line would apply: the profile and base URL it would use (--profile, --base-url, SHIPCTL_PROFILE...,
 // as config/settings.ts decides), and only when the profile keeps tables for that base URL. Never the network.
 import { ShipmentStatus, shipmentStatusName } from "../contract/enums.js";
-import type { CountryEntry, ServiceEntry } from "../contract/tables.js";
+import type { CountryEntry } from "../contract/tables.js";
 import { peekConfig } from "../config/peek-config.js";
 import { configFilePath } from "../config/paths.js";
 import { storedTablesFor } from "../config/profile-tables.js";
@@ -22,7 +22,7 @@ export function localValues(env: NodeJS.ProcessEnv): (source: LookedUpValues, gi
       case "profiles":
         return Object.keys(config().profiles).sort().map((value) => ({ value }));
       case "services":
-        return (tablesInUse(config(), env, given)?.services ?? []).flatMap(serviceWords);
+        return (tablesInUse(config(), env, given)?.services ?? []).map((s) => ({ value: s.name, description: `service ${s.id}` }));
       case "countries":
         return (tablesInUse(config(), env, given)?.countries ?? []).flatMap(countryWords);
     }
@@ -37,10 +37,6 @@ function tablesInUse(data: ConfigData, env: NodeJS.ProcessEnv, given: Readonly<R
     // A profile name or base URL the command would refuse: it would apply no table either.
     return undefined;
   }
-}
-
-function serviceWords(s: ServiceEntry): Candidate[] {
-  return [{ value: s.name, description: `service ${s.id}` }];
 }
 
 /** The ISO code and the name: a user types either. */
