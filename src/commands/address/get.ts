@@ -38,10 +38,7 @@ export function parseGet(args: string[]): GetOptions {
 export async function runGet(options: GetOptions, deps: Deps): Promise<void> {
   const { callOptions } = await import("../../deps.js");
   const address = await (await deps.api()).getAddress(options.id, callOptions(deps, `Reading address ${options.id}`));
-  if (deps.globals.json) {
-    printJson(deps.io, address);
-    return;
-  }
+  if (deps.globals.json) return printJson(deps.io, address);
   const { enumLabels } = await import("../../input/table-values.js");
   const { addressRows } = await import("../../addresses/describe-address.js");
   const { renderRecord, tableWidth } = await import("../../output/table.js");

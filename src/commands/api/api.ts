@@ -2,7 +2,6 @@
 // does yet. The wiring and the reading of the command line; the run (src/raw-api/) is imported when it runs.
 import { Argument, Command } from "commander";
 import { completesWith } from "../../completion/value-source.js";
-import type { Deps } from "../../deps.js";
 import { ExitCode, UsageError } from "../../errors.js";
 import { parseFieldArg } from "../../raw-api/api-fields.js";
 import { parseHeaderArgs } from "../../raw-api/api-headers.js";
@@ -98,7 +97,4 @@ export function parseApi(args: string[], flags: ApiFlags): ApiRequestOptions {
   return { method, path, fields, headers: parseHeaderArgs(flags.header ?? []), input: flags.input, paginate, slurp, include };
 }
 
-export async function runApi(options: ApiRequestOptions, deps: Deps): Promise<void> {
-  const { runApiRequest } = await import("../../raw-api/run-api.js");
-  await runApiRequest(options, deps);
-}
+const runApi: VerbRun<ApiRequestOptions> = async (options, deps) => (await import("../../raw-api/run-api.js")).runApiRequest(options, deps);

@@ -1,7 +1,6 @@
 // `shipctl completion bash|zsh|fish|powershell`: prints the shell's completion script (completion/shell-scripts.ts).
 // The script calls the hidden `shipctl __complete` at each TAB (complete.ts), which walks this command tree.
 import { Argument, Command } from "commander";
-import type { Deps } from "../../deps.js";
 import { SHELLS, type Shell } from "../../completion/protocol.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
@@ -37,7 +36,4 @@ Then open a new shell.
   return command.action(verbAction(ctx, (args) => ({ shell: args[0] as Shell }), run));
 }
 
-export async function runCompletion(options: CompletionOptions, deps: Deps): Promise<void> {
-  const { SHELL_SCRIPTS } = await import("../../completion/shell-scripts.js");
-  deps.io.out(SHELL_SCRIPTS[options.shell]);
-}
+const runCompletion: VerbRun<CompletionOptions> = async (options, deps) => deps.io.out((await import("../../completion/shell-scripts.js")).SHELL_SCRIPTS[options.shell]);

@@ -41,11 +41,8 @@ export async function runHelp(options: HelpOptions, deps: Deps, program: Command
     else throw noJson(`help ${named.name}`);
     return;
   }
-  if (json && topic.length === 0) {
-    // `json`: whether `help NAME --json` prints the topic as a table.
-    printJson(deps.io, { topics: HELP_TOPICS.map((t) => ({ name: t.name, summary: t.summary, json: t.json !== undefined })) });
-    return;
-  }
+  // `json`: whether `help NAME --json` prints the topic as a table.
+  if (json && topic.length === 0) return printJson(deps.io, { topics: HELP_TOPICS.map((t) => ({ name: t.name, summary: t.summary, json: t.json !== undefined })) });
   let target = program;
   for (const word of topic) {
     const sub = (await withVerbs(target)).commands.find((c) => c.name() === word || c.aliases().includes(word));

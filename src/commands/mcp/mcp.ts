@@ -1,7 +1,6 @@
 // `shipctl mcp`: a Model Context Protocol server on stdio for AI assistants. Each tool runs a shipctl command in this
 // process with --json and answers with its document (src/mcp/); the server is loaded when the command runs.
 import { Command } from "commander";
-import type { BaseDeps, Deps } from "../../deps.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
 export interface McpOptions {
@@ -9,9 +8,12 @@ export interface McpOptions {
   readOnly: boolean;
 }
 
-type RunShipctl = (argv: string[], base: BaseDeps) => Promise<number>;
-
-export function mcpCommand(ctx: CommandContext, run: VerbRun<McpOptions> = (o, d) => runMcp(o, d, ctx.runShipctl), command = new Command("mcp")): Command {
+/** The server runs shipctl command lines in this process, as main() does: the context hands that over. */
+export function mcpCommand(
+  ctx: CommandContext,
+  run: VerbRun<McpOptions> = async (options, deps) => (await import("../../mcp/start.js")).startMcp(deps, { readOnly: options.readOnly, runShipctl: ctx.runShipctl }),
+  command = new Command("mcp"),
+): Command {
   command
     .description("serve shipctl's operations to an AI assistant over the Model Context Protocol (stdio)")
     .option("--read-only", "offer only the tools that write nothing (no address stored, shipment created or payment)")
@@ -39,9 +41,4 @@ Examples:
 `,
     );
   return command.action(verbAction(ctx, (_args, flags: Partial<McpOptions>) => ({ readOnly: flags.readOnly === true }), run));
-}
-
-export async function runMcp(options: McpOptions, deps: Deps, runShipctl: RunShipctl): Promise<void> {
-  const { startMcp } = await import("../../mcp/start.js");
-  await startMcp(deps, { readOnly: options.readOnly, runShipctl });
 }

@@ -49,11 +49,7 @@ export async function runGet(options: GetOptions, deps: Deps): Promise<void> {
   const ledger = await readStoredInLedger(await deps.connection(), deps.env, [shipment]);
   for (const why of ledger.unreadable) deps.io.err(`Note: ledger not read (${why}); report sets are shown from the status alone.\n`);
   const sets = reportSetsOf(shipment, ledger.stored);
-  if (deps.globals.json) {
-    const { withStatusName } = await import("../../shipments/shipment-filter.js");
-    printJson(deps.io, { ...withStatusName(shipment), report_sets: sets });
-    return;
-  }
+  if (deps.globals.json) return printJson(deps.io, { ...(await import("../../shipments/shipment-filter.js")).withStatusName(shipment), report_sets: sets });
   const { enumLabels } = await import("../../input/table-values.js");
   const { shipmentRows } = await import("../../shipments/describe-shipment.js");
   const { renderRecord, tableWidth } = await import("../../output/table.js");
