@@ -11,10 +11,6 @@ import { RUNNING_SANDBOX_HELP } from "./running-sandbox-help.js";
 
 export type SandboxPaymentOptions = { action: "show" } | { action: "set"; state: PaymentState; count?: number };
 
-interface PaymentFlags {
-  count?: string;
-}
-
 export function sandboxPaymentCommand(ctx: CommandContext, run: VerbRun<SandboxPaymentOptions> = runSandboxPayment): Command {
   const command = new Command("payment")
     .addArgument(completesWith(new Argument("[state]", `the payment method checkout meets: ${PAYMENT_STATES.join(", ")}`), PAYMENT_STATES))
@@ -39,7 +35,7 @@ Examples:
   return command.action(verbAction(ctx, parseSandboxPayment, run));
 }
 
-export function parseSandboxPayment(args: string[], flags: PaymentFlags): SandboxPaymentOptions {
+export function parseSandboxPayment(args: string[], flags: { count?: string }): SandboxPaymentOptions {
   const text = args[0];
   if (text === undefined) {
     if (flags.count !== undefined) throw new UsageError("--count goes with failing");

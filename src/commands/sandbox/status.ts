@@ -18,10 +18,6 @@ export interface SandboxStatusOptions {
   at?: SandboxMoment;
 }
 
-interface StatusFlags {
-  at?: string;
-}
-
 export function sandboxStatusCommand(ctx: CommandContext, run: VerbRun<SandboxStatusOptions> = runSandboxStatus): Command {
   const command = new Command("status")
     .argument("<id>", "id of the shipment")
@@ -47,7 +43,7 @@ Examples:
   return command.action(verbAction(ctx, parseSandboxStatus, run));
 }
 
-export function parseSandboxStatus(args: string[], flags: StatusFlags): SandboxStatusOptions {
+export function parseSandboxStatus(args: string[], flags: { at?: string }): SandboxStatusOptions {
   const id = parseId(args[0] ?? "", "shipment id");
   const status = statusOf(args[1] ?? "", "status");
   if (flags.at === undefined) return { id, status };

@@ -11,11 +11,6 @@ export interface TemplateOptions {
   example: boolean;
 }
 
-interface TemplateFlags {
-  update?: boolean;
-  headerOnly?: boolean;
-}
-
 export function templateCommand(ctx: CommandContext, run: VerbRun<TemplateOptions> = runTemplate): Command {
   const command = new Command("template")
     .description("print a CSV file to start a batch from: the header and one example row")
@@ -30,7 +25,7 @@ Examples:
   shipctl shipment template --json     # {"columns": [...], "example": {"reference": "INV-0001", ...}}
 `,
     );
-  return command.action(verbAction(ctx, (_args, flags: TemplateFlags) => ({ update: flags.update === true, example: flags.headerOnly !== true }), run));
+  return command.action(verbAction(ctx, (_args, flags: { update?: boolean; headerOnly?: boolean }) => ({ update: flags.update === true, example: flags.headerOnly !== true }), run));
 }
 
 export async function runTemplate(options: TemplateOptions, deps: Deps): Promise<void> {
