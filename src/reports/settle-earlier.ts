@@ -4,11 +4,18 @@
 // (when its last byte left plus the longest the service may still be applying it), the service may still be applying
 // it: the run waits, with a countdown, unless --no-wait; after it, the upload was not applied and is sent again.
 // An upload whose last byte never left was settled as not applied when the ledger was opened (InputLedger.markSent).
+// Before that, the owner check of the ledger, by the rule of every ledger (src/ledger/owner.ts): when this run's token
+// is not the one that recorded reports as stored (another organization on the same URL, a rotated token, a ledger
+// whose mark is missing), some of those shipments are read back before any report is skipped as stored. A shipment
+// this token cannot see, or one that does not hold the set recorded as stored (a sandbox restarted since: its
+// shipments are back at Delivered), stops the run before anything is read or sent (exit 2).
 import { ForbiddenError, NotFoundError } from "../api/api-errors.js";
 import { messageOf } from "../errors.js";
 import type { ApiClient, CallOptions } from "../api/client-types.js";
+import { shipmentStatusName, type ReportSet, type StoredShipment } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
+import { confirmLedgerOwner } from "../ledger/owner.js";
 import { settleLedger } from "../ledger/settle-ledger.js";
 import type { Finder } from "../ledger/settle.js";
 import { parseReportKey } from "./report-ledger.js";
@@ -34,17 +41,48 @@ export function reportFinder(api: ApiClient, call: CallOptions): Finder {
       await mapLimit(rows, SETTLE_READS, async (row) => {
         const report = parseReportKey(row.key);
         if (!report) return;
-        try {
-          const shipment = await api.getShipment(report.shipmentId, call);
-          if (holdsReportSet(shipment.status, report.set)) found.set(row.key, report.shipmentId);
-        } catch (e) {
-          // A shipment this token cannot see holds no report of it; any other failure leaves the row unsettled.
-          if (!(e instanceof NotFoundError || e instanceof ForbiddenError)) throw e;
-        }
+        const shipment = await seenShipment(api, report.shipmentId, call);
+        if (shipment && holdsReportSet(shipment.status, report.set)) found.set(row.key, report.shipmentId);
       });
       return found;
     },
   };
+}
+
+/** The shipment, or undefined when this token cannot see it (it holds no report of it); any other failure is thrown. */
+async function seenShipment(api: ApiClient, id: number, call: CallOptions): Promise<StoredShipment | undefined> {
+  try {
+    return await api.getShipment(id, call);
+  } catch (e) {
+    if (e instanceof NotFoundError || e instanceof ForbiddenError) return undefined;
+    throw e;
+  }
+}
+
+/** The highest set recorded as stored for a shipment (set 2 stored implies the shipment went past set 1). */
+function storedSet(ledger: InputLedger, shipmentId: number): ReportSet | undefined {
+  let highest: ReportSet | undefined;
+  for (const [key, state] of ledger.entries()) {
+    const report = parseReportKey(key);
+    if (state.state === "stored" && report?.shipmentId === shipmentId && (highest === undefined || report.set > highest)) highest = report.set;
+  }
+  return highest;
+}
+
+export async function confirmReportLedgerOwner(ledger: InputLedger, options: { api: ApiClient; call: CallOptions; say: (text: string) => void }): Promise<void> {
+  if (ledger.ownerConfirmed) return;
+  await confirmLedgerOwner(ledger, {
+    kind: "shipment",
+    // Titles are not recorded: each shipment is checked for existence and for holding the set recorded as stored.
+    records: async () => [...ledger.claimedIds()].map((id) => ({ id })),
+    read: async (id) => {
+      const set = storedSet(ledger, id);
+      const shipment = await seenShipment(options.api, id, options.call);
+      if (shipment === undefined || set === undefined || holdsReportSet(shipment.status, set)) return shipment?.title;
+      return { mismatch: `is ${shipmentStatusName(shipment.status)} here, so its set ${set} recorded as stored is not` };
+    },
+    say: options.say,
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 // `shipctl report upload`: one upload path for one folder and for a batch. Every folder is checked before anything is
 // sent (prepare-reports.ts); --preview writes the contact sheet and stops; then the organization's ledger is opened
-// (report-ledger.ts), its records checked to be this token's (report-owner.ts), what earlier runs left in flight
+// (report-ledger.ts), its records checked to be this token's and what earlier runs left in flight
 // settled (settle-earlier.ts), photos another set sent refused (reused-photos.ts), the shipments read before any photo
 // is fitted, and the reports sent: one (here) or --concurrency at a time (upload-batch.ts).
 import { realpath, stat } from "node:fs/promises";
@@ -19,11 +19,10 @@ import { confirmByOrder } from "./confirm-order.js";
 import { writePreview } from "./contact-sheet.js";
 import { prepareReports, type PreparedReport } from "./prepare-reports.js";
 import { reportKey } from "./report-ledger.js";
-import { confirmReportLedgerOwner } from "./report-owner.js";
 import { findReusedPhotos } from "./reused-photos.js";
 import { reusedOutcomes } from "./reused-refusal.js";
 import { isFatal, preflight, sendReport, type ReportOutcome, type SendBase } from "./send-report.js";
-import { settleEarlierUploads, SETTLE_READS } from "./settle-earlier.js";
+import { confirmReportLedgerOwner, settleEarlierUploads, SETTLE_READS } from "./settle-earlier.js";
 import { uploadAll } from "./upload-batch.js";
 import { rerunCommand, type UploadPlan } from "./upload-plan.js";
 import { createByteProgress } from "./progress.js";
