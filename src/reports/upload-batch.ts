@@ -110,18 +110,7 @@ export async function uploadAll(deps: Deps, options: UploadPlan, reports: Prepar
     progress.finish();
   }
   markPhase("report:uploaded");
-  const outcomes: ReportOutcome[] = reports.map(
-    (r, i) =>
-      results[i] ?? {
-        shipmentId: r.target.shipmentId,
-        set: options.set,
-        folder: r.target.label,
-        result: "interrupted",
-        message: "not sent: the batch stopped before this report",
-        exitCode: ExitCode.Interrupted,
-        bytes: 0,
-      },
-  );
+  const outcomes = reports.map((r, i) => results[i] ?? outcomeMaker(options, r)("interrupted", "not sent: the batch stopped before this report", ExitCode.Interrupted));
   const counts = countResults(outcomes);
   const rerun = rerunCommand(options, deps.globals);
   // What ends the run is known before the document is printed, so a script finds it there (README "Errors as JSON").
