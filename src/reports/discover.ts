@@ -21,8 +21,6 @@ export interface Candidate {
 }
 
 export interface Discovery {
-  /** Absolute path of the report folder. */
-  root: string;
   /** Candidates per slot key ("box/front"); a slot may have none or several. */
   candidates: Map<string, Candidate[]>;
   /** Files that name no side (relative paths), shown when a side is missing. */
@@ -34,18 +32,13 @@ export interface Discovery {
   readable: boolean;
 }
 
-export interface DiscoverOptions {
-  byOrder?: boolean;
-}
-
 type Entry = { name: string; file: string; path: string; isDir: boolean; refused?: Problem };
 
-export async function discoverPhotos(folder: string, options: DiscoverOptions = {}): Promise<Discovery> {
-  const root = resolve(folder);
-  const found: Discovery = { root, candidates: new Map(), unrecognised: [], unplaced: [], problems: [], readable: false };
+export async function discoverPhotos(folder: string, options: { byOrder?: boolean } = {}): Promise<Discovery> {
+  const found: Discovery = { candidates: new Map(), unrecognised: [], unplaced: [], problems: [], readable: false };
   let realRoot: string;
   try {
-    realRoot = await realpath(root);
+    realRoot = await realpath(resolve(folder));
     if (!(await stat(realRoot)).isDirectory()) {
       found.problems.push({ file: "", problem: "this is not a folder", fix: "give the folder that holds the 12 photos" });
       return found;

@@ -19,10 +19,6 @@ export interface CheckOptions {
 }
 
 export interface FolderCheck {
-  /** The folder as given. */
-  folder: string;
-  /** Absolute path. */
-  root: string;
   /** The 12 photos in upload order; complete only when `problems` is empty. */
   photos: Photo[];
   problems: Problem[];
@@ -30,20 +26,11 @@ export interface FolderCheck {
   warnings: Problem[];
   /** Photos over REPORT.photoSafeBytes that --fit must fit (subset of `photos`). */
   oversized: Photo[];
-  byOrder: boolean;
 }
 
 export async function checkFolder(folder: string, options: CheckOptions = {}): Promise<FolderCheck> {
   const found = await discoverPhotos(folder, { byOrder: options.byOrder });
-  const result: FolderCheck = {
-    folder,
-    root: found.root,
-    photos: [],
-    problems: [...found.problems],
-    warnings: [],
-    oversized: [],
-    byOrder: Boolean(options.byOrder),
-  };
+  const result: FolderCheck = { photos: [], problems: [...found.problems], warnings: [], oversized: [] };
   if (!found.readable) return result;
   const missing: string[] = [];
   const checks = uploadOrder().map(async (slot) => {
@@ -79,7 +66,7 @@ export async function checkFolder(folder: string, options: CheckOptions = {}): P
     // The photos that took no side are most likely the ones meant for the missing sides: what is wrong with them is
     // listed now, not after the operator has renamed or moved them.
     await Promise.all(found.unplaced.map((f) => checkUnplaced(f, Boolean(options.fit), result)));
-    if (!result.byOrder) result.problems.push(missingProblem(missing, found.unrecognised));
+    if (!options.byOrder) result.problems.push(missingProblem(missing, found.unrecognised));
   } else if (found.unrecognised.length > 0) {
     result.warnings.push({ file: found.unrecognised.join(", "), problem: "ignored (these names do not say a group and side)", fix: "" });
   }

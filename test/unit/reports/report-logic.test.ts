@@ -55,7 +55,7 @@ function apiError(message: string, facts: { status?: number; mayHaveArrived: boo
 
 async function prepared(folder = "nested"): Promise<PreparedReport> {
   const check = await checkFolder(fixture("photos", folder));
-  return { target: { shipmentId: 5, folder: check.root, label: folder }, photos: check.photos, warnings: [] };
+  return { target: { shipmentId: 5, folder: fixture("photos", folder), label: folder }, photos: check.photos, warnings: [] };
 }
 
 const ledgers: InputLedger[] = [];
