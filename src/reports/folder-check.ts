@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import { REPORT } from "../contract/index.js";
-import { discoverPhotos } from "./discover.js";
+import { discoverPhotos, listNames } from "./discover.js";
 import { exactBytes, formatBytes } from "./wording.js";
 import { slotKey, uploadOrder } from "./side-names.js";
 import { inspectFile, type OtherFormat, type Sniffed } from "./photo-sniff.js";
@@ -143,9 +143,8 @@ function missingProblem(missing: string[], unrecognised: string[]): Problem {
   const names = missing.map((m) => m.replace(" ", "/")).join(", ");
   let fix = `add one photo per missing side, named like box/front.jpg or box-front.jpg`;
   if (unrecognised.length > 0) {
-    const listed = unrecognised.length > 12 ? `${unrecognised.slice(0, 12).join(", ")} and ${unrecognised.length - 12} more` : unrecognised.join(", ");
     fix +=
-      `; these files name no side: ${listed} (rename them, or use --by-order: the 12 photos in name order, ` +
+      `; these files name no side: ${listNames(unrecognised)} (rename them, or use --by-order: the 12 photos in name order, ` +
       "the first 6 the box and the next 6 the art, or box/ and art/ folders of 6 each)";
   }
   return { file: names, problem: `missing (no photo for ${missing.length === 1 ? "this side" : `these ${missing.length} sides`})`, fix };
