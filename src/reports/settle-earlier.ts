@@ -17,7 +17,7 @@ import type { Deps } from "../deps.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
 import { confirmLedgerOwner } from "../ledger/owner.js";
 import { settleLedger } from "../ledger/settle-ledger.js";
-import type { Finder } from "../ledger/settle.js";
+import type { Finder, Settlement } from "../ledger/settle.js";
 import { parseReportKey } from "./report-ledger.js";
 import { mapLimit } from "../batch/pool.js";
 import { holdsReportSet } from "./window.js";
@@ -25,13 +25,12 @@ import { holdsReportSet } from "./window.js";
 /** Shipment reads at a time while settling: GETs with small answers, as many as a batch's confirming reads. */
 export const SETTLE_READS = 16;
 
-/** What became of a report an earlier run left in flight, as far as this run can tell. */
-export type Earlier =
-  | { state: "stored" }
-  /** The service may still be applying it (waited no longer: --no-wait, Ctrl-C): not sent; a rerun after `settleAt` settles it. */
-  | { state: "in-flight"; settleAt: Date }
-  /** It could not be settled (the shipment could not be read): not sent. */
-  | { state: "unsettled"; reason: string };
+/**
+ * What became of a report an earlier run left in flight, as far as this run can tell: applied (stored); in flight (the
+ * service may still be applying it, waited no longer: --no-wait, Ctrl-C; not sent, a rerun after `settleAt` settles it);
+ * uncertain (the shipment could not be read: not sent). One settled as not applied is sent as usual.
+ */
+export type Earlier = Exclude<Settlement, { state: "not-applied" }>;
 
 /** Reads each report's shipment: the ones whose status holds the set were stored (found as the shipment's id). */
 export function reportFinder(api: ApiClient, call: CallOptions): Finder {
@@ -111,22 +110,18 @@ export async function settleEarlierUploads(
       noun: "report",
       done: (id) => ({ state: "stored", ...(id === undefined ? {} : { id }), at: deps.clock.now().toISOString() }),
     });
-    for (const [key, s] of settled) {
-      if (s.state === "applied") out.set(key, { state: "stored" });
-      else if (s.state === "in-flight") out.set(key, { state: "in-flight", settleAt: s.settleAt });
-      else if (s.state === "uncertain") out.set(key, { state: "unsettled", reason: s.reason });
-    }
+    for (const [key, s] of settled) if (s.state !== "not-applied") out.set(key, s);
   } catch (e) {
     if (o.isFatal(e)) throw e;
     // Ctrl-C during a read ends it silently: those uploads stay in flight, said with their settle time.
     const reason = messageOf(e);
     for (const [key, state] of pending) {
-      out.set(key, deps.signal.aborted ? { state: "in-flight", settleAt: new Date(state.settle_at) } : { state: "unsettled", reason });
+      out.set(key, deps.signal.aborted ? { state: "in-flight", settleAt: new Date(state.settle_at) } : { state: "uncertain", reason });
     }
     if (!deps.signal.aborted) deps.io.err(`Could not read the shipments back (${reason}); those uploads stay recorded in flight, and are not sent.\n`);
   }
   const count = (state: Earlier["state"]) => [...out.values()].filter((e) => e.state === state).length;
-  const stored = count("stored");
+  const stored = count("applied");
   const unknown = out.size - stored;
   deps.io.err(`  ${stored} found stored, ${n - out.size} proven not stored (to be sent), ${unknown} still unknown (not sent).\n`);
   return out;
