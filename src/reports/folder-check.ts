@@ -57,7 +57,7 @@ export async function checkFolder(folder: string, options: CheckOptions = {}): P
     const photo: Photo = { ...slot, path, file, type: sniffed.type, bytes: sniffed.size, width: sniffed.width, height: sniffed.height };
     result.photos.push(photo);
     if (misnamed(file, sniffed.type)) {
-      result.warnings.push({ file, problem: `is a ${label(sniffed.type)} file despite its name`, fix: `it will be sent as ${label(sniffed.type)}` });
+      result.warnings.push({ file, problem: `is a ${sniffed.type.toUpperCase()} file despite its name`, fix: `it will be sent as ${sniffed.type.toUpperCase()}` });
     }
     sizeVerdict(photo, Boolean(options.fit), result);
   });
@@ -150,10 +150,6 @@ function missingProblem(missing: string[], unrecognised: string[]): Problem {
   return { file: names, problem: `missing (no photo for ${missing.length === 1 ? "this side" : `these ${missing.length} sides`})`, fix };
 }
 
-function label(type: PhotoType): string {
-  return type === "jpeg" ? "JPEG" : "PNG";
-}
-
 const NAMES_OF: Record<PhotoType, readonly string[]> = { jpeg: [".jpg", ".jpeg", ".jpe", ".jfif"], png: [".png"] };
 
 /** The name says another type than the content (a PNG named .jpg, a JPEG named .HEIC); a name without one says none. */
@@ -188,11 +184,11 @@ export function typeProblem(file: string, sniffed: Sniffed): Problem | undefined
     case "truncated":
       return {
         file,
-        problem: `a truncated ${label(sniffed.type)} (${sniffed.detail})`,
+        problem: `a truncated ${sniffed.type.toUpperCase()} (${sniffed.detail})`,
         fix: "copy it again from the camera, phone or cloud (the copy was cut short)",
       };
     case "corrupt":
-      return { file, problem: `a damaged ${label(sniffed.type)} (${sniffed.detail})`, fix: `open it in a photo app and ${EXPORT_JPEG.replace("export it", "export it again")}` };
+      return { file, problem: `a damaged ${sniffed.type.toUpperCase()} (${sniffed.detail})`, fix: `open it in a photo app and ${EXPORT_JPEG.replace("export it", "export it again")}` };
     case "empty":
       return { file, problem: "empty (0 bytes)", fix: "copy the photo again" };
     case "unknown":

@@ -19,7 +19,7 @@ export function reusedOutcomes(deps: Deps, set: ReportSet, reports: readonly Pre
     const report = reports[i]!;
     report.reused = reused;
     const where = `${t.bold(report.target.label)} (shipment ${report.target.shipmentId}, set ${set})`;
-    const lines = reused.map((r) => `  ${t.bold(r.file)}: the same photo, byte for byte, as ${r.earlier.file}, ${useText(r.earlier)}\n`).join("");
+    const lines = reused.map((r) => `  ${t.bold(r.file)}: the same photo, byte for byte, as ${r.earlier.file}, ${r.earlier.state === "in_this_batch" ? "of" : "sent in"} ${sourceText(r.earlier)}\n`).join("");
     if (allow) {
       deps.io.err(`${t.warn("Note:")} reused photos in ${where}, sent on purpose (--allow-reused):\n${lines}`);
       continue;
@@ -46,10 +46,6 @@ function refusalMessage(reused: readonly ReusedPhoto[]): string {
 function sourceText(use: EarlierUse): string {
   if (use.state === "in_this_batch") return `folder ${use.folder} of this run (shipment ${use.shipmentId}, set ${use.set})`;
   return `set ${use.set} of shipment ${use.shipmentId} (${stateText(use)})`;
-}
-
-function useText(use: EarlierUse): string {
-  return `${use.state === "in_this_batch" ? "of" : "sent in"} ${sourceText(use)}`;
 }
 
 function stateText(use: EarlierUse): string {
