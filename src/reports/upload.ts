@@ -19,8 +19,7 @@ import { confirmByOrder } from "./confirm-order.js";
 import { writePreview } from "./contact-sheet.js";
 import { prepareReports, type PreparedReport } from "./prepare-reports.js";
 import { reportKey } from "./report-ledger.js";
-import { findReusedPhotos } from "./reused-photos.js";
-import { reusedOutcomes } from "./reused-refusal.js";
+import { findReusedPhotos, reusedOutcomes } from "./reused-photos.js";
 import { isFatal, preflight, sendReport, type ReportOutcome, type SendBase } from "./send-report.js";
 import { confirmReportLedgerOwner, settleEarlierUploads, SETTLE_READS } from "./settle-earlier.js";
 import { uploadAll } from "./upload-batch.js";
@@ -212,7 +211,7 @@ async function presentSingle(deps: Deps, options: UploadPlan, report: PreparedRe
 function errorFor(outcome: ReportOutcome, rerun: string, interrupted: boolean): CliError {
   const hint = outcome.result === "unknown" || outcome.result === "failed" || outcome.result === "interrupted" ? `To run it again:\n  ${rerun}` : undefined;
   if (interrupted || outcome.result === "interrupted") return new InterruptedError(outcome.message, { cause: outcome.error, hint });
-  // Refused here for its photos (reused-refusal.ts), a problem with them (exit 2); otherwise by the service's rules.
+  // Refused here for its photos (reused-photos.ts), a problem with them (exit 2); otherwise by the service's rules.
   if (outcome.result === "refused" && outcome.exitCode === ExitCode.Usage) return new UsageError(outcome.message);
   if (outcome.result === "refused") return new RejectedError(outcome.message, { cause: outcome.error });
   const err = new CliError(outcome.message, { cause: outcome.error, hint });
