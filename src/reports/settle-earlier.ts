@@ -120,8 +120,7 @@ export async function settleEarlierUploads(
     }
     if (!deps.signal.aborted) deps.io.err(`Could not read the shipments back (${reason}); those uploads stay recorded in flight, and are not sent.\n`);
   }
-  const count = (state: Earlier["state"]) => [...out.values()].filter((e) => e.state === state).length;
-  const stored = count("applied");
+  const stored = [...out.values()].filter((e) => e.state === "applied").length;
   const unknown = out.size - stored;
   deps.io.err(`  ${stored} found stored, ${n - out.size} proven not stored (to be sent), ${unknown} still unknown (not sent).\n`);
   return out;

@@ -168,9 +168,7 @@ async function checkPreviewFolder(file: string): Promise<void> {
 /** One folder: `known` is what the reads before fitting (or the reused-photo check) already decided. */
 async function sendSingle(deps: Deps, report: PreparedReport, base: SendBase, known: ReportOutcome | undefined): Promise<ReportOutcome> {
   if (known) return known;
-  // The photos' bytes: sendReport scales what the body hands on (part headers included) to them, so the count ends here.
-  const totalBytes = report.photos.reduce((n, p) => n + p.bytes, 0);
-  const progress = createByteProgress(deps.io, { totalBytes, totalReports: 1 });
+  const progress = createByteProgress(deps.io, [report]);
   try {
     const ctx = { ...base, onProgress: (key: number, bytes: number) => progress.sent(key, bytes), log: (line: string) => progress.log(`${line}\n`), logOpenWindow: true };
     const outcome = await sendReport(ctx, report);
