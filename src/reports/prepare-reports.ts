@@ -7,7 +7,7 @@ import { errorJson, InterruptedError, UsageError } from "../errors.js";
 import type { ReportTarget } from "./batch-sources.js";
 import { checkFolder } from "./folder-check.js";
 import { createFitWorkspace, writeCopy, type FitWorkspace } from "./fit.js";
-import { fitMany, unlessStopped, type FitJob } from "./fit-many.js";
+import { fitMany, unlessStopped } from "./fit-many.js";
 import { FitCache } from "./fit-cache.js";
 import { cacheDir } from "../config/paths.js";
 import type { Photo, Problem, ReusedPhoto } from "./report-types.js";
@@ -75,12 +75,6 @@ export async function prepareReports(deps: Deps, targets: readonly ReportTarget[
   if (signal?.aborted) throw new InterruptedError("interrupted while the photos were being checked: nothing was sent");
   let workspace: FitWorkspace | undefined;
   let cache: Promise<FitCache | undefined> | undefined;
-  const fitNow = async (jobs: readonly FitJob[]) => {
-    if (!jobs.some((j) => j.oversized.length > 0)) return { replaced: new Map<Photo, Photo>(), problems: jobs.map((): Problem[] => []) };
-    workspace ??= await createFitWorkspace();
-    cache ??= FitCache.open(cacheDir(deps.env, process.platform));
-    return fitMany(deps, jobs, workspace, { signal, rerun: options.rerun, stripLocation: options.stripLocation, cache: await cache });
-  };
   /** --strip-location, after fitting, on the photos that will be sent (fitted copies were stripped as they were made). */
   const stripLocations = async (chosen: readonly PreparedReport[]) => {
     if (!options.stripLocation) return;
@@ -98,7 +92,11 @@ export async function prepareReports(deps: Deps, targets: readonly ReportTarget[
   /** Fits the pending photos of `chosen` into their reports; returns the folders with photos that cannot be made to fit. */
   const fitReports = async (chosen: readonly PreparedReport[]): Promise<FolderProblems[]> => {
     const jobs = chosen.filter((r) => r.pending);
-    const result = await fitNow(jobs.map((r) => ({ target: r.target, oversized: r.pending! })));
+    if (jobs.length === 0) return [];
+    workspace ??= await createFitWorkspace();
+    cache ??= FitCache.open(cacheDir(deps.env, process.platform));
+    const fitting = { signal, rerun: options.rerun, stripLocation: options.stripLocation, cache: await cache };
+    const result = await fitMany(deps, jobs.map((r) => ({ target: r.target, oversized: r.pending! })), workspace, fitting);
     for (const r of jobs) {
       r.photos = r.photos.map((p) => result.replaced.get(p) ?? p);
       delete r.pending;
