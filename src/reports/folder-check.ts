@@ -3,7 +3,7 @@
 // A photo passes when its slot has exactly one file, that file is a readable JPEG or PNG by content, and it fits
 // the size limit (or --fit will make it fit).
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { open, readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import { REPORT } from "../contract/index.js";
 import { discoverPhotos, listNames } from "./discover.js";
@@ -197,11 +197,16 @@ export function typeProblem(file: string, sniffed: Sniffed): Problem | undefined
 }
 
 // One photo used for two sides (copied, or picked twice in a file dialog): a side was never photographed. A stored set
-// cannot be replaced, so byte-identical photos in one report are a problem naming both files. Only photos of the same
-// size are read and hashed: camera photos rarely share a size, so a folder is seldom read at all.
+// cannot be replaced, so byte-identical photos in one report are a problem naming both files. Photos are compared in
+// steps that read only what is needed: the size, then a hash of the first 64 KiB, then a hash of the whole file, each
+// step only for photos still alike. Camera photos rarely share a size, so a folder is seldom read at all. The head step
+// stays: bench/report.mjs (240 photos of one size) checks in 0.2 s with it, 1.0 s hashing whole files.
+const HEAD_BYTES = 64 * 1024;
+
 export async function samePhotoProblems(photos: readonly Photo[]): Promise<Problem[]> {
-  const sameSize = await splitBy([[...photos]], async (p) => String(p.bytes));
-  const alike = await splitBy(sameSize, async (p) => createHash("sha256").update(await readFile(p.path)).digest("hex"));
+  let alike = await splitBy([[...photos]], async (p) => String(p.bytes));
+  alike = await splitBy(alike, async (p) => hash(await head(p.path)));
+  alike = await splitBy(alike, async (p) => (p.bytes > HEAD_BYTES ? hash(await readFile(p.path)) : ""));
   return alike.map((same) => ({
     file: same.map((p) => p.file).join(", "),
     problem: `the same photo, byte for byte, for ${same.map((p) => `${p.group} ${p.side}`).join(" and ")}`,
@@ -221,4 +226,19 @@ async function splitBy(groups: readonly Photo[][], key: (p: Photo) => Promise<st
     out.push(...[...byKey.values()].filter((g) => g.length > 1));
   }
   return out;
+}
+
+async function head(path: string): Promise<Buffer> {
+  const handle = await open(path, "r");
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+function hash(bytes: Buffer): string {
+  return createHash("sha256").update(bytes).digest("hex");
 }
