@@ -2,6 +2,7 @@
 // and have a person confirm it (a prompt), or require --yes where nobody can answer. In a batch, a folder whose names
 // run as one camera would number them (same prefix and type, consecutive numbers) is shown in one line: fifty
 // 14-line tables before one question hide the few folders that need a look, which keep their full table.
+import { REPORT } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { CancelledError, UsageError } from "../errors.js";
 import type { Photo } from "./report-types.js";
@@ -49,11 +50,9 @@ export async function confirmByOrder(deps: Deps, reports: readonly PreparedRepor
 /** Why a folder's full table is shown in a batch, or undefined when its names run in one numbered sequence. */
 export function needsALook(report: PreparedReport): string | undefined {
   if (report.warnings.length > 0) return "it has notes";
-  const groups = new Map<string, Photo[]>();
-  for (const p of report.photos) groups.set(p.group, [...(groups.get(p.group) ?? []), p]);
   // Box and art in one folder (a camera dump) are one sequence; in box/ and art/, each group is its own.
   const flat = report.photos.every((p) => !p.file.includes("/"));
-  const runs = flat ? [report.photos] : [...groups.values()];
+  const runs = flat ? [report.photos] : REPORT.groups.map((group) => report.photos.filter((p) => p.group === group));
   return runs.every(inSequence) ? undefined : "its file names do not run in one numbered sequence";
 }
 

@@ -21,8 +21,6 @@ export interface Candidate {
 }
 
 export interface Discovery {
-  /** Absolute path of the report folder. */
-  root: string;
   /** Candidates per slot key ("box/front"); a slot may have none or several. */
   candidates: Map<string, Candidate[]>;
   /** Files that name no side (relative paths), shown when a side is missing. */
@@ -34,18 +32,13 @@ export interface Discovery {
   readable: boolean;
 }
 
-export interface DiscoverOptions {
-  byOrder?: boolean;
-}
-
 type Entry = { name: string; file: string; path: string; isDir: boolean; refused?: Problem };
 
-export async function discoverPhotos(folder: string, options: DiscoverOptions = {}): Promise<Discovery> {
-  const root = resolve(folder);
-  const found: Discovery = { root, candidates: new Map(), unrecognised: [], unplaced: [], problems: [], readable: false };
+export async function discoverPhotos(folder: string, options: { byOrder?: boolean } = {}): Promise<Discovery> {
+  const found: Discovery = { candidates: new Map(), unrecognised: [], unplaced: [], problems: [], readable: false };
   let realRoot: string;
   try {
-    realRoot = await realpath(root);
+    realRoot = await realpath(resolve(folder));
     if (!(await stat(realRoot)).isDirectory()) {
       found.problems.push({ file: "", problem: "this is not a folder", fix: "give the folder that holds the 12 photos" });
       return found;
@@ -124,18 +117,10 @@ async function discoverByOrder(found: Discovery, groupDirs: Map<PhotoGroup, Entr
     }
     if (dirs.length > 1) continue; // already reported
     const dir = dirs[0]!;
+    // listFolder gives them in name order.
     const files = (await listFolder(dir.path, dir.file, realRoot, found.problems)).filter((e) => !e.isDir);
-    files.sort((a, b) => naturalCompare(a.name, b.name));
-    if (files.length !== REPORT.photosPerGroup) {
-      found.problems.push({
-        file: `${dir.file}/`,
-        problem: `${files.length} photos (${listNames(files)}); --by-order needs exactly ${REPORT.photosPerGroup}`,
-        fix: `keep exactly one photo per side in ${dir.file}/, named so they sort front, back, top, bottom, left, right`,
-      });
-      for (const f of files) if (!f.refused) found.unplaced.push(f);
-      continue;
-    }
-    files.forEach((f, i) => add(found, { slot: { group, side: REPORT.sides[i]! }, file: f.file, path: f.path, refused: f.refused }));
+    const slots = REPORT.sides.map((side) => ({ group, side }));
+    placeInOrder(found, files, slots, { file: `${dir.file}/`, where: "", fix: `keep exactly one photo per side in ${dir.file}/, named so they sort front, back, top, bottom, left, right` });
   }
 }
 
@@ -148,17 +133,19 @@ function discoverFlatByOrder(found: Discovery, top: Entry[]): void {
   if (named.length > 0) {
     found.problems.push({
       file: "",
-      problem: `${named.length} file names say their group and side (${listNames(named)}), but --by-order takes sides from the name order`,
+      problem: `${named.length} file names say their group and side (${listNames(named.map((f) => f.name))}), but --by-order takes sides from the name order`,
       fix: "drop --by-order (the names say the sides), or rename the photos as the camera did",
     });
     return;
   }
+  const fix = `keep the ${slots.length} photos of the report, named so they sort box front ... box right, then art front ... art right (or put six in box/ and six in art/)`;
+  placeInOrder(found, files, slots, { file: "", where: " in the folder", fix });
+}
+
+/** `files` take `slots` in their order; when the counts differ, that is the problem and the files are left unplaced. */
+function placeInOrder(found: Discovery, files: readonly Entry[], slots: readonly Slot[], said: { file: string; where: string; fix: string }): void {
   if (files.length !== slots.length) {
-    found.problems.push({
-      file: "",
-      problem: `${files.length} photos in the folder (${listNames(files)}); --by-order needs exactly ${slots.length}`,
-      fix: `keep the ${slots.length} photos of the report, named so they sort box front ... box right, then art front ... art right (or put six in box/ and six in art/)`,
-    });
+    found.problems.push({ file: said.file, problem: `${files.length} photos${said.where} (${listNames(files.map((f) => f.name))}); --by-order needs exactly ${slots.length}`, fix: said.fix });
     for (const f of files) if (!f.refused) found.unplaced.push(f);
     return;
   }
@@ -171,10 +158,10 @@ function unrecognised(found: Discovery, entry: Entry): void {
 }
 
 /** At most a dozen names: a folder of hundreds is named by its count. */
-function listNames(files: readonly Entry[]): string {
-  if (files.length === 0) return "none";
-  const shown = files.slice(0, 12).map((f) => f.name).join(", ");
-  return files.length > 12 ? `${shown} and ${files.length - 12} more` : shown;
+export function listNames(names: readonly string[]): string {
+  if (names.length === 0) return "none";
+  const shown = names.slice(0, 12).join(", ");
+  return names.length > 12 ? `${shown} and ${names.length - 12} more` : shown;
 }
 
 function article(word: string): string {

@@ -3,9 +3,7 @@
 // uses the machine; more would only hold more decoded images in memory at once. A stopping run (Ctrl-C) starts no
 // further photo and stops waiting for those in flight: it ends at once, and nothing has been sent.
 import { displayPath } from "../output/display-path.js";
-import { mkdir } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import { join } from "node:path";
 import type { Deps } from "../deps.js";
 import { InterruptedError } from "../errors.js";
 import { mapLimit } from "../batch/pool.js";
@@ -48,15 +46,9 @@ export async function fitMany(deps: Deps, jobs: readonly FitJob[], workspace: Fi
   const outcome: FitOutcome = { replaced: new Map(), problems: jobs.map(() => []) };
   if (items.length === 0) return outcome;
   const progress = createFitProgress(deps.io, items.length);
-  const dirs = new Map<number, Promise<string>>();
-  const dirFor = (target: ReportTarget) => {
-    // One folder per shipment inside the workspace: fitted copies of different reports share names.
-    if (!dirs.has(target.shipmentId)) dirs.set(target.shipmentId, mkdir(join(workspace.dir, String(target.shipmentId)), { recursive: true }).then(() => join(workspace.dir, String(target.shipmentId))));
-    return dirs.get(target.shipmentId)!;
-  };
   const fitOne = async ({ job, photo }: (typeof items)[number]) => {
     const target = jobs[job]!.target;
-    const dir = await dirFor(target);
+    const dir = await workspace.dirFor(target.shipmentId);
     const rules = { stripLocation: options.stripLocation };
     const make = () => fitPhoto(photo, dir, undefined, signal, rules);
     const result = options.cache ? await options.cache.fit(photo, dir, rules, make) : await make();

@@ -9,7 +9,7 @@
 // which is evidence, and the GPS position exactly as the original has it, unless --strip-location removes it.
 // A PNG stays PNG unless it cannot fit at a useful size; then it becomes a JPEG and the output says so.
 // sharp is a native module: loaded by sharp-module.ts, only by the report workflows.
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Sharp } from "sharp";
@@ -32,6 +32,8 @@ const QUALITY_STEP_REACH = 2;
 
 export interface FitWorkspace {
   dir: string;
+  /** One folder per shipment inside it, made on first use: fitted copies of different reports share names. */
+  dirFor(shipmentId: number): Promise<string>;
   dispose(): Promise<void>;
 }
 
@@ -43,7 +45,13 @@ export interface FitWorkspace {
  */
 export async function createFitWorkspace(): Promise<FitWorkspace> {
   const dir = await mkdtemp(join(tmpdir(), "shipctl-fit-"));
-  return { dir, dispose: () => rm(dir, { recursive: true, force: true, maxRetries: 5 }).catch(() => undefined) };
+  const dirs = new Map<number, Promise<string>>();
+  const dirFor = (shipmentId: number) => {
+    const path = join(dir, String(shipmentId));
+    if (!dirs.has(shipmentId)) dirs.set(shipmentId, mkdir(path, { recursive: true }).then(() => path));
+    return dirs.get(shipmentId)!;
+  };
+  return { dir, dirFor, dispose: () => rm(dir, { recursive: true, force: true, maxRetries: 5 }).catch(() => undefined) };
 }
 
 /** `cached`: the copy an earlier run made of the same photo under the same rules (fit-cache.ts). */

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { open, readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import { REPORT } from "../contract/index.js";
-import { discoverPhotos } from "./discover.js";
+import { discoverPhotos, listNames } from "./discover.js";
 import { exactBytes, formatBytes } from "./wording.js";
 import { slotKey, uploadOrder } from "./side-names.js";
 import { inspectFile, type OtherFormat, type Sniffed } from "./photo-sniff.js";
@@ -19,10 +19,6 @@ export interface CheckOptions {
 }
 
 export interface FolderCheck {
-  /** The folder as given. */
-  folder: string;
-  /** Absolute path. */
-  root: string;
   /** The 12 photos in upload order; complete only when `problems` is empty. */
   photos: Photo[];
   problems: Problem[];
@@ -30,20 +26,11 @@ export interface FolderCheck {
   warnings: Problem[];
   /** Photos over REPORT.photoSafeBytes that --fit must fit (subset of `photos`). */
   oversized: Photo[];
-  byOrder: boolean;
 }
 
 export async function checkFolder(folder: string, options: CheckOptions = {}): Promise<FolderCheck> {
   const found = await discoverPhotos(folder, { byOrder: options.byOrder });
-  const result: FolderCheck = {
-    folder,
-    root: found.root,
-    photos: [],
-    problems: [...found.problems],
-    warnings: [],
-    oversized: [],
-    byOrder: Boolean(options.byOrder),
-  };
+  const result: FolderCheck = { photos: [], problems: [...found.problems], warnings: [], oversized: [] };
   if (!found.readable) return result;
   const missing: string[] = [];
   const checks = uploadOrder().map(async (slot) => {
@@ -70,7 +57,7 @@ export async function checkFolder(folder: string, options: CheckOptions = {}): P
     const photo: Photo = { ...slot, path, file, type: sniffed.type, bytes: sniffed.size, width: sniffed.width, height: sniffed.height };
     result.photos.push(photo);
     if (misnamed(file, sniffed.type)) {
-      result.warnings.push({ file, problem: `is a ${label(sniffed.type)} file despite its name`, fix: `it will be sent as ${label(sniffed.type)}` });
+      result.warnings.push({ file, problem: `is a ${sniffed.type.toUpperCase()} file despite its name`, fix: `it will be sent as ${sniffed.type.toUpperCase()}` });
     }
     sizeVerdict(photo, Boolean(options.fit), result);
   });
@@ -79,7 +66,7 @@ export async function checkFolder(folder: string, options: CheckOptions = {}): P
     // The photos that took no side are most likely the ones meant for the missing sides: what is wrong with them is
     // listed now, not after the operator has renamed or moved them.
     await Promise.all(found.unplaced.map((f) => checkUnplaced(f, Boolean(options.fit), result)));
-    if (!result.byOrder) result.problems.push(missingProblem(missing, found.unrecognised));
+    if (!options.byOrder) result.problems.push(missingProblem(missing, found.unrecognised));
   } else if (found.unrecognised.length > 0) {
     result.warnings.push({ file: found.unrecognised.join(", "), problem: "ignored (these names do not say a group and side)", fix: "" });
   }
@@ -156,16 +143,11 @@ function missingProblem(missing: string[], unrecognised: string[]): Problem {
   const names = missing.map((m) => m.replace(" ", "/")).join(", ");
   let fix = `add one photo per missing side, named like box/front.jpg or box-front.jpg`;
   if (unrecognised.length > 0) {
-    const listed = unrecognised.length > 12 ? `${unrecognised.slice(0, 12).join(", ")} and ${unrecognised.length - 12} more` : unrecognised.join(", ");
     fix +=
-      `; these files name no side: ${listed} (rename them, or use --by-order: the 12 photos in name order, ` +
+      `; these files name no side: ${listNames(unrecognised)} (rename them, or use --by-order: the 12 photos in name order, ` +
       "the first 6 the box and the next 6 the art, or box/ and art/ folders of 6 each)";
   }
   return { file: names, problem: `missing (no photo for ${missing.length === 1 ? "this side" : `these ${missing.length} sides`})`, fix };
-}
-
-function label(type: PhotoType): string {
-  return type === "jpeg" ? "JPEG" : "PNG";
 }
 
 const NAMES_OF: Record<PhotoType, readonly string[]> = { jpeg: [".jpg", ".jpeg", ".jpe", ".jfif"], png: [".png"] };
@@ -202,11 +184,11 @@ export function typeProblem(file: string, sniffed: Sniffed): Problem | undefined
     case "truncated":
       return {
         file,
-        problem: `a truncated ${label(sniffed.type)} (${sniffed.detail})`,
+        problem: `a truncated ${sniffed.type.toUpperCase()} (${sniffed.detail})`,
         fix: "copy it again from the camera, phone or cloud (the copy was cut short)",
       };
     case "corrupt":
-      return { file, problem: `a damaged ${label(sniffed.type)} (${sniffed.detail})`, fix: `open it in a photo app and ${EXPORT_JPEG.replace("export it", "export it again")}` };
+      return { file, problem: `a damaged ${sniffed.type.toUpperCase()} (${sniffed.detail})`, fix: `open it in a photo app and ${EXPORT_JPEG.replace("export it", "export it again")}` };
     case "empty":
       return { file, problem: "empty (0 bytes)", fix: "copy the photo again" };
     case "unknown":
@@ -217,7 +199,8 @@ export function typeProblem(file: string, sniffed: Sniffed): Problem | undefined
 // One photo used for two sides (copied, or picked twice in a file dialog): a side was never photographed. A stored set
 // cannot be replaced, so byte-identical photos in one report are a problem naming both files. Photos are compared in
 // steps that read only what is needed: the size, then a hash of the first 64 KiB, then a hash of the whole file, each
-// step only for photos still alike. Camera photos rarely share a size, so a folder is seldom read at all.
+// step only for photos still alike. Camera photos rarely share a size, so a folder is seldom read at all. The head step
+// stays: bench/report.mjs (240 photos of one size) checks in 0.2 s with it, 1.0 s hashing whole files.
 const HEAD_BYTES = 64 * 1024;
 
 export async function samePhotoProblems(photos: readonly Photo[]): Promise<Problem[]> {

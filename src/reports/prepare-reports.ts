@@ -1,14 +1,13 @@
 // Everything that happens before the first byte is sent: check every folder, shrink oversized photos (--fit), and
 // stop with the complete list of problems if any remain. Nothing is sent while one folder has a problem, so a batch
 // never ends half-uploaded because of a HEIC found in folder 17.
-import { mkdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
 import type { Deps } from "../deps.js";
 import { errorJson, InterruptedError, UsageError } from "../errors.js";
 import type { ReportTarget } from "./batch-sources.js";
 import { checkFolder } from "./folder-check.js";
 import { createFitWorkspace, writeCopy, type FitWorkspace } from "./fit.js";
-import { fitMany, unlessStopped, type FitJob } from "./fit-many.js";
+import { fitMany, unlessStopped } from "./fit-many.js";
 import { FitCache } from "./fit-cache.js";
 import { cacheDir } from "../config/paths.js";
 import type { Photo, Problem, ReusedPhoto } from "./report-types.js";
@@ -76,19 +75,12 @@ export async function prepareReports(deps: Deps, targets: readonly ReportTarget[
   if (signal?.aborted) throw new InterruptedError("interrupted while the photos were being checked: nothing was sent");
   let workspace: FitWorkspace | undefined;
   let cache: Promise<FitCache | undefined> | undefined;
-  const fitNow = async (jobs: readonly FitJob[]) => {
-    if (!jobs.some((j) => j.oversized.length > 0)) return { replaced: new Map<Photo, Photo>(), problems: jobs.map((): Problem[] => []) };
-    workspace ??= await createFitWorkspace();
-    cache ??= FitCache.open(cacheDir(deps.env, process.platform));
-    return fitMany(deps, jobs, workspace, { signal, rerun: options.rerun, stripLocation: options.stripLocation, cache: await cache });
-  };
   /** --strip-location, after fitting, on the photos that will be sent (fitted copies were stripped as they were made). */
   const stripLocations = async (chosen: readonly PreparedReport[]) => {
     if (!options.stripLocation) return;
     workspace ??= await createFitWorkspace();
     for (const r of chosen) {
-      const dir = join(workspace.dir, String(r.target.shipmentId));
-      await mkdir(dir, { recursive: true });
+      const dir = await workspace.dirFor(r.target.shipmentId);
       r.photos = await unlessStopped(withoutLocations(r.photos, dir, signal), signal, () => new InterruptedError("interrupted while locations were being removed: nothing was sent"));
       deps.io.err(`${deps.theme.err.accent("Location")} ${r.target.label}: ${locationLine(r.photos)}\n`);
     }
@@ -97,33 +89,36 @@ export async function prepareReports(deps: Deps, targets: readonly ReportTarget[
     await workspace?.dispose();
     workspace = undefined;
   };
+  /** Fits the pending photos of `chosen` into their reports; returns the folders with photos that cannot be made to fit. */
+  const fitReports = async (chosen: readonly PreparedReport[]): Promise<FolderProblems[]> => {
+    const jobs = chosen.filter((r) => r.pending);
+    if (jobs.length === 0) return [];
+    workspace ??= await createFitWorkspace();
+    cache ??= FitCache.open(cacheDir(deps.env, process.platform));
+    const fitting = { signal, rerun: options.rerun, stripLocation: options.stripLocation, cache: await cache };
+    const result = await fitMany(deps, jobs.map((r) => ({ target: r.target, oversized: r.pending! })), workspace, fitting);
+    for (const r of jobs) {
+      r.photos = r.photos.map((p) => result.replaced.get(p) ?? p);
+      delete r.pending;
+    }
+    return jobs.flatMap((r, j) => (result.problems[j]!.length > 0 ? [{ folder: r.target.label, shipmentId: r.target.shipmentId, problems: result.problems[j]! }] : []));
+  };
   try {
     const failing: FolderProblems[] = [...sourceProblems];
-    const clean = targets.flatMap((target, i) => (checks[i]!.problems.length === 0 ? [{ target, check: checks[i]! }] : []));
+    const reports: PreparedReport[] = [];
     for (const [i, target] of targets.entries()) {
-      if (checks[i]!.problems.length > 0) failing.push({ folder: target.label, shipmentId: target.shipmentId, problems: [...checks[i]!.problems] });
+      const check = checks[i]!;
+      if (check.problems.length > 0) failing.push({ folder: target.label, shipmentId: target.shipmentId, problems: [...check.problems] });
+      else reports.push({ target, photos: check.photos, warnings: check.warnings, ...(check.oversized.length > 0 ? { pending: check.oversized } : {}) });
     }
     const later = Boolean(options.fitLater) && failing.length === 0;
-    const fitted = later ? undefined : await fitNow(clean.map(({ target, check }) => ({ target, oversized: check.oversized })));
-    const reports: PreparedReport[] = [];
-    for (const [j, { target, check }] of clean.entries()) {
-      const problems = fitted?.problems[j] ?? [];
-      if (problems.length > 0) failing.push({ folder: target.label, shipmentId: target.shipmentId, problems });
-      else if (later) reports.push({ target, photos: check.photos, warnings: check.warnings, ...(check.oversized.length > 0 ? { pending: check.oversized } : {}) });
-      else reports.push({ target, photos: check.photos.map((p) => fitted?.replaced.get(p) ?? p), warnings: check.warnings });
-    }
+    if (!later) failing.push(...(await fitReports(reports)));
     if (failing.length > 0) refuse(deps, failing, options.json);
     printWarnings(deps, reports);
     if (!later) await stripLocations(reports);
     const fitPending = async (chosen: readonly PreparedReport[]) => {
-      const jobs = chosen.filter((r) => r.pending);
-      const result = await fitNow(jobs.map((r) => ({ target: r.target, oversized: r.pending! })));
-      const failed = jobs.flatMap((r, j) => (result.problems[j]!.length > 0 ? [{ folder: r.target.label, shipmentId: r.target.shipmentId, problems: result.problems[j]! }] : []));
+      const failed = await fitReports(chosen);
       if (failed.length > 0) refuse(deps, failed, options.json);
-      for (const r of jobs) {
-        r.photos = r.photos.map((p) => result.replaced.get(p) ?? p);
-        delete r.pending;
-      }
       await stripLocations(chosen);
     };
     return { reports, fitPending, dispose };
@@ -140,11 +135,6 @@ function refuse(deps: Deps, failing: readonly FolderProblems[], json: boolean): 
   const refusal = new UsageError(`${count} problem${count === 1 ? "" : "s"} in ${where}: nothing was sent`, {
     hint: "fix them and run the same command again",
   });
-  reportProblems(deps, failing, json, refusal);
-  throw refusal;
-}
-
-export function reportProblems(deps: Deps, failing: readonly FolderProblems[], json: boolean, refusal: UsageError): void {
   const t = deps.theme.err;
   for (const f of failing) {
     const id = f.shipmentId === undefined ? "" : ` (shipment ${f.shipmentId})`;
@@ -168,6 +158,7 @@ export function reportProblems(deps: Deps, failing: readonly FolderProblems[], j
       ),
     );
   }
+  throw refusal;
 }
 
 function printWarnings(deps: Deps, reports: readonly PreparedReport[]): void {
@@ -194,19 +185,18 @@ const NEAR_LIMIT_LISTED = 3;
  * --strip-location: the GPS position, often a collector's home, removed in copies in `dir`, byte for byte otherwise
  * (photo-metadata.ts: no re-encoding); photos --fit copied were stripped while fitting.
  */
-export async function withoutLocations(photos: readonly Photo[], dir: string, signal?: AbortSignal): Promise<Photo[]> {
+async function withoutLocations(photos: readonly Photo[], dir: string, signal?: AbortSignal): Promise<Photo[]> {
   const out: Photo[] = [];
   for (const photo of photos) {
     signal?.throwIfAborted();
-    out.push(photo.fitted ? photo : await withoutLocation(photo, dir));
+    if (photo.fitted) {
+      out.push(photo);
+      continue;
+    }
+    const { data, stripped } = stripLocation(await readFile(photo.path), photo.type);
+    out.push(stripped ? { ...photo, path: await writeCopy(dir, photo, photo.type, data), bytes: data.length, locationStripped: true } : photo);
   }
   return out;
-}
-
-async function withoutLocation(photo: Photo, dir: string): Promise<Photo> {
-  const { data, stripped } = stripLocation(await readFile(photo.path), photo.type);
-  if (!stripped) return photo;
-  return { ...photo, path: await writeCopy(dir, photo, photo.type, data), bytes: data.length, locationStripped: true };
 }
 
 /** What --strip-location did in one folder, said once: how many photos had a position removed. */

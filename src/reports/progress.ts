@@ -8,30 +8,34 @@ import { createProgress } from "../output/progress.js";
 import { formatDuration } from "../output/time-format.js";
 import { formatBytes } from "./wording.js";
 
-/** Uploads report their own running total of bytes sent (`sent`); `setTotalBytes` drops reports found not to send. */
-export function createByteProgress(io: IO, options: { totalBytes: number; totalReports: number; now?: () => number }) {
-  let totalBytes = options.totalBytes;
+type Sized = { photos: readonly { bytes: number }[] };
+/** The photos' bytes: an upload scales what its body hands on (part headers included) to them, so the count ends here. */
+const bytesOf = (report: Sized) => report.photos.reduce((n, p) => n + p.bytes, 0);
+
+/** Uploads report their own running total of bytes sent (`sent`); `skipped` drops a report found not to send. */
+export function createByteProgress(io: IO, reports: readonly Sized[], now?: () => number) {
+  let totalBytes = reports.reduce((n, r) => n + bytesOf(r), 0);
   let bytes = 0;
-  let reports = 0;
+  let done = 0;
   const perUpload = new Map<number, number>();
   const line = createProgress(io, {
-    total: options.totalReports,
-    now: options.now,
+    total: reports.length,
+    now,
     describe: (counts, context) =>
-      byteProgressLine({ bytes, reports: counts.done, totalBytes, totalReports: options.totalReports, elapsedMs: context.elapsedMs }),
+      byteProgressLine({ bytes, reports: counts.done, totalBytes, totalReports: reports.length, elapsedMs: context.elapsedMs }),
   });
   return {
     sent(key: number, total: number) {
       bytes += total - (perUpload.get(key) ?? 0);
       perUpload.set(key, total);
-      line.update({ done: reports });
+      line.update({ done });
     },
     reportDone() {
-      reports++;
-      line.update({ done: reports });
+      done++;
+      line.update({ done });
     },
-    setTotalBytes(value: number) {
-      totalBytes = value;
+    skipped(report: Sized) {
+      totalBytes -= bytesOf(report);
     },
     log: (text: string) => line.log(text),
     finish: () => line.finish(),

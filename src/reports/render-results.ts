@@ -8,7 +8,7 @@ import { formatBytes } from "./wording.js";
 import type { Photo } from "./report-types.js";
 import type { PreparedReport } from "./prepare-reports.js";
 import type { ReportOutcome, ReportResult } from "./send-report.js";
-import { reusedJson } from "./reused-refusal.js";
+import { reusedJson } from "./reused-photos.js";
 
 /** A result in words: "already stored" for already_stored. */
 export const resultLabel = (result: ReportResult): string => result.replace("_", " ");

@@ -53,7 +53,7 @@ export function inFlightElsewhere(input: string, state: InFlight, done: OutcomeM
 
 /** What this run says of a report an earlier run left in flight, settled before anything was sent. */
 export function earlierOutcome(earlier: Earlier, done: OutcomeMaker): ReportOutcome {
-  if (earlier.state === "stored") return done("skipped", "already stored: the upload an earlier run left in flight arrived (its shipment now holds the set)");
+  if (earlier.state === "applied") return done("skipped", "already stored: the upload an earlier run left in flight arrived (its shipment now holds the set)");
   if (earlier.state === "in-flight") {
     const message = `not sent: an earlier run's upload of it is still in flight (its answer never came), and the service may still be applying it until ${formatSettleTime(earlier.settleAt)}; run the same command again after then to settle it`;
     return done("unknown", message, ExitCode.Unavailable, { settleAt: earlier.settleAt });

@@ -11,12 +11,10 @@ import { OrganizationLedger } from "../ledger/organization.js";
 import { reportKey } from "./report-ledger.js";
 import { holdsReportSet } from "./window.js";
 
-export type SetSource = "service" | "ledger";
-
 export interface SetHeld {
   stored: boolean;
   /** service: what the status shows (stored or not); ledger: stored, recorded by an upload the status does not show yet. */
-  source: SetSource;
+  source: "service" | "ledger";
 }
 
 export interface ReportSets {

@@ -84,9 +84,9 @@ export async function sendReport(ctx: SendContext, report: PreparedReport): Prom
 export async function preflight(ctx: SendContext, report: PreparedReport): Promise<Preflight> {
   const { shipmentId } = report.target;
   const done = outcomeMaker(ctx, report);
-  const earlier = ctx.earlier?.get(reportKey(shipmentId, ctx.set));
-  if (earlier) return { kind: "done", outcome: earlierOutcome(earlier, done) };
   const key = reportKey(shipmentId, ctx.set);
+  const earlier = ctx.earlier?.get(key);
+  if (earlier) return { kind: "done", outcome: earlierOutcome(earlier, done) };
   // One ledger per organization: the report may be another input's entry (a batch, a manifest, a single upload).
   const other = ctx.ledger.row(key) === undefined ? await ctx.ledger.store.find(ctx.ledger.ledgerKey(key)) : undefined;
   if (other?.state.state === "in_flight" && other.input !== ctx.ledger.source) return { kind: "done", outcome: inFlightElsewhere(other.input, other.state, done) };

@@ -4,13 +4,20 @@
 // (when its last byte left plus the longest the service may still be applying it), the service may still be applying
 // it: the run waits, with a countdown, unless --no-wait; after it, the upload was not applied and is sent again.
 // An upload whose last byte never left was settled as not applied when the ledger was opened (InputLedger.markSent).
+// Before that, the owner check of the ledger, by the rule of every ledger (src/ledger/owner.ts): when this run's token
+// is not the one that recorded reports as stored (another organization on the same URL, a rotated token, a ledger
+// whose mark is missing), some of those shipments are read back before any report is skipped as stored. A shipment
+// this token cannot see, or one that does not hold the set recorded as stored (a sandbox restarted since: its
+// shipments are back at Delivered), stops the run before anything is read or sent (exit 2).
 import { ForbiddenError, NotFoundError } from "../api/api-errors.js";
 import { messageOf } from "../errors.js";
 import type { ApiClient, CallOptions } from "../api/client-types.js";
+import { shipmentStatusName, type ReportSet, type StoredShipment } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
+import { confirmLedgerOwner } from "../ledger/owner.js";
 import { settleLedger } from "../ledger/settle-ledger.js";
-import type { Finder } from "../ledger/settle.js";
+import type { Finder, Settlement } from "../ledger/settle.js";
 import { parseReportKey } from "./report-ledger.js";
 import { mapLimit } from "../batch/pool.js";
 import { holdsReportSet } from "./window.js";
@@ -18,13 +25,12 @@ import { holdsReportSet } from "./window.js";
 /** Shipment reads at a time while settling: GETs with small answers, as many as a batch's confirming reads. */
 export const SETTLE_READS = 16;
 
-/** What became of a report an earlier run left in flight, as far as this run can tell. */
-export type Earlier =
-  | { state: "stored" }
-  /** The service may still be applying it (waited no longer: --no-wait, Ctrl-C): not sent; a rerun after `settleAt` settles it. */
-  | { state: "in-flight"; settleAt: Date }
-  /** It could not be settled (the shipment could not be read): not sent. */
-  | { state: "unsettled"; reason: string };
+/**
+ * What became of a report an earlier run left in flight, as far as this run can tell: applied (stored); in flight (the
+ * service may still be applying it, waited no longer: --no-wait, Ctrl-C; not sent, a rerun after `settleAt` settles it);
+ * uncertain (the shipment could not be read: not sent). One settled as not applied is sent as usual.
+ */
+export type Earlier = Exclude<Settlement, { state: "not-applied" }>;
 
 /** Reads each report's shipment: the ones whose status holds the set were stored (found as the shipment's id). */
 export function reportFinder(api: ApiClient, call: CallOptions): Finder {
@@ -34,17 +40,48 @@ export function reportFinder(api: ApiClient, call: CallOptions): Finder {
       await mapLimit(rows, SETTLE_READS, async (row) => {
         const report = parseReportKey(row.key);
         if (!report) return;
-        try {
-          const shipment = await api.getShipment(report.shipmentId, call);
-          if (holdsReportSet(shipment.status, report.set)) found.set(row.key, report.shipmentId);
-        } catch (e) {
-          // A shipment this token cannot see holds no report of it; any other failure leaves the row unsettled.
-          if (!(e instanceof NotFoundError || e instanceof ForbiddenError)) throw e;
-        }
+        const shipment = await seenShipment(api, report.shipmentId, call);
+        if (shipment && holdsReportSet(shipment.status, report.set)) found.set(row.key, report.shipmentId);
       });
       return found;
     },
   };
+}
+
+/** The shipment, or undefined when this token cannot see it (it holds no report of it); any other failure is thrown. */
+async function seenShipment(api: ApiClient, id: number, call: CallOptions): Promise<StoredShipment | undefined> {
+  try {
+    return await api.getShipment(id, call);
+  } catch (e) {
+    if (e instanceof NotFoundError || e instanceof ForbiddenError) return undefined;
+    throw e;
+  }
+}
+
+/** The highest set recorded as stored for a shipment (set 2 stored implies the shipment went past set 1). */
+function storedSet(ledger: InputLedger, shipmentId: number): ReportSet | undefined {
+  let highest: ReportSet | undefined;
+  for (const [key, state] of ledger.entries()) {
+    const report = parseReportKey(key);
+    if (state.state === "stored" && report?.shipmentId === shipmentId && (highest === undefined || report.set > highest)) highest = report.set;
+  }
+  return highest;
+}
+
+export async function confirmReportLedgerOwner(ledger: InputLedger, options: { api: ApiClient; call: CallOptions; say: (text: string) => void }): Promise<void> {
+  if (ledger.ownerConfirmed) return;
+  await confirmLedgerOwner(ledger, {
+    kind: "shipment",
+    // Titles are not recorded: each shipment is checked for existence and for holding the set recorded as stored.
+    records: async () => [...ledger.claimedIds()].map((id) => ({ id })),
+    read: async (id) => {
+      const set = storedSet(ledger, id);
+      const shipment = await seenShipment(options.api, id, options.call);
+      if (shipment === undefined || set === undefined || holdsReportSet(shipment.status, set)) return shipment?.title;
+      return { mismatch: `is ${shipmentStatusName(shipment.status)} here, so its set ${set} recorded as stored is not` };
+    },
+    say: options.say,
+  });
 }
 
 /**
@@ -73,22 +110,17 @@ export async function settleEarlierUploads(
       noun: "report",
       done: (id) => ({ state: "stored", ...(id === undefined ? {} : { id }), at: deps.clock.now().toISOString() }),
     });
-    for (const [key, s] of settled) {
-      if (s.state === "applied") out.set(key, { state: "stored" });
-      else if (s.state === "in-flight") out.set(key, { state: "in-flight", settleAt: s.settleAt });
-      else if (s.state === "uncertain") out.set(key, { state: "unsettled", reason: s.reason });
-    }
+    for (const [key, s] of settled) if (s.state !== "not-applied") out.set(key, s);
   } catch (e) {
     if (o.isFatal(e)) throw e;
     // Ctrl-C during a read ends it silently: those uploads stay in flight, said with their settle time.
     const reason = messageOf(e);
     for (const [key, state] of pending) {
-      out.set(key, deps.signal.aborted ? { state: "in-flight", settleAt: new Date(state.settle_at) } : { state: "unsettled", reason });
+      out.set(key, deps.signal.aborted ? { state: "in-flight", settleAt: new Date(state.settle_at) } : { state: "uncertain", reason });
     }
     if (!deps.signal.aborted) deps.io.err(`Could not read the shipments back (${reason}); those uploads stay recorded in flight, and are not sent.\n`);
   }
-  const count = (state: Earlier["state"]) => [...out.values()].filter((e) => e.state === state).length;
-  const stored = count("stored");
+  const stored = [...out.values()].filter((e) => e.state === "applied").length;
   const unknown = out.size - stored;
   deps.io.err(`  ${stored} found stored, ${n - out.size} proven not stored (to be sent), ${unknown} still unknown (not sent).\n`);
   return out;

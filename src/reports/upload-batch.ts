@@ -28,10 +28,7 @@ export async function uploadAll(deps: Deps, options: UploadPlan, reports: Prepar
   const { ledger, earlier } = base;
   markPhase("report:ready");
   deps.io.err(`Uploading ${reports.length} report${reports.length === 1 ? "" : "s"} (set ${options.set}), ${options.concurrency} at a time; ledger record: ${ledger.path}\n`);
-  // The photos' bytes: sendReport scales what the body hands on (part headers included) to them, so the count ends here.
-  const bytesOf = (r: (typeof reports)[number]) => r.photos.reduce((n, p) => n + p.bytes, 0);
-  let bytesToSend = reports.reduce((n, r) => n + bytesOf(r), 0);
-  const progress = createByteProgress(deps.io, { totalBytes: bytesToSend, totalReports: reports.length });
+  const progress = createByteProgress(deps.io, reports);
   let fatal: unknown;
   const ctx: SendContext = {
     ...base,
@@ -55,8 +52,7 @@ export async function uploadAll(deps: Deps, options: UploadPlan, reports: Prepar
   };
   // Found done without an upload: its bytes leave the progress total.
   const skip = (i: number, outcome: ReportOutcome) => {
-    bytesToSend -= bytesOf(reports[i]!);
-    progress.setTotalBytes(bytesToSend);
+    progress.skipped(reports[i]!);
     settled(i, outcome);
   };
   // What became of the reports an earlier run left in flight was settled above, and the reads before fitting found
@@ -110,18 +106,7 @@ export async function uploadAll(deps: Deps, options: UploadPlan, reports: Prepar
     progress.finish();
   }
   markPhase("report:uploaded");
-  const outcomes: ReportOutcome[] = reports.map(
-    (r, i) =>
-      results[i] ?? {
-        shipmentId: r.target.shipmentId,
-        set: options.set,
-        folder: r.target.label,
-        result: "interrupted",
-        message: "not sent: the batch stopped before this report",
-        exitCode: ExitCode.Interrupted,
-        bytes: 0,
-      },
-  );
+  const outcomes = reports.map((r, i) => results[i] ?? outcomeMaker(options, r)("interrupted", "not sent: the batch stopped before this report", ExitCode.Interrupted));
   const counts = countResults(outcomes);
   const rerun = rerunCommand(options, deps.globals);
   // What ends the run is known before the document is printed, so a script finds it there (README "Errors as JSON").

@@ -1,6 +1,6 @@
 // `shipctl report upload`: one upload path for one folder and for a batch. Every folder is checked before anything is
 // sent (prepare-reports.ts); --preview writes the contact sheet and stops; then the organization's ledger is opened
-// (report-ledger.ts), its records checked to be this token's (report-owner.ts), what earlier runs left in flight
+// (report-ledger.ts), its records checked to be this token's and what earlier runs left in flight
 // settled (settle-earlier.ts), photos another set sent refused (reused-photos.ts), the shipments read before any photo
 // is fitted, and the reports sent: one (here) or --concurrency at a time (upload-batch.ts).
 import { realpath, stat } from "node:fs/promises";
@@ -19,11 +19,9 @@ import { confirmByOrder } from "./confirm-order.js";
 import { writePreview } from "./contact-sheet.js";
 import { prepareReports, type PreparedReport } from "./prepare-reports.js";
 import { reportKey } from "./report-ledger.js";
-import { confirmReportLedgerOwner } from "./report-owner.js";
-import { findReusedPhotos } from "./reused-photos.js";
-import { reusedOutcomes } from "./reused-refusal.js";
+import { findReusedPhotos, reusedOutcomes } from "./reused-photos.js";
 import { isFatal, preflight, sendReport, type ReportOutcome, type SendBase } from "./send-report.js";
-import { settleEarlierUploads, SETTLE_READS } from "./settle-earlier.js";
+import { confirmReportLedgerOwner, settleEarlierUploads, SETTLE_READS } from "./settle-earlier.js";
 import { uploadAll } from "./upload-batch.js";
 import { rerunCommand, type UploadPlan } from "./upload-plan.js";
 import { createByteProgress } from "./progress.js";
@@ -170,9 +168,7 @@ async function checkPreviewFolder(file: string): Promise<void> {
 /** One folder: `known` is what the reads before fitting (or the reused-photo check) already decided. */
 async function sendSingle(deps: Deps, report: PreparedReport, base: SendBase, known: ReportOutcome | undefined): Promise<ReportOutcome> {
   if (known) return known;
-  // The photos' bytes: sendReport scales what the body hands on (part headers included) to them, so the count ends here.
-  const totalBytes = report.photos.reduce((n, p) => n + p.bytes, 0);
-  const progress = createByteProgress(deps.io, { totalBytes, totalReports: 1 });
+  const progress = createByteProgress(deps.io, [report]);
   try {
     const ctx = { ...base, onProgress: (key: number, bytes: number) => progress.sent(key, bytes), log: (line: string) => progress.log(`${line}\n`), logOpenWindow: true };
     const outcome = await sendReport(ctx, report);
@@ -213,7 +209,7 @@ async function presentSingle(deps: Deps, options: UploadPlan, report: PreparedRe
 function errorFor(outcome: ReportOutcome, rerun: string, interrupted: boolean): CliError {
   const hint = outcome.result === "unknown" || outcome.result === "failed" || outcome.result === "interrupted" ? `To run it again:\n  ${rerun}` : undefined;
   if (interrupted || outcome.result === "interrupted") return new InterruptedError(outcome.message, { cause: outcome.error, hint });
-  // Refused here for its photos (reused-refusal.ts), a problem with them (exit 2); otherwise by the service's rules.
+  // Refused here for its photos (reused-photos.ts), a problem with them (exit 2); otherwise by the service's rules.
   if (outcome.result === "refused" && outcome.exitCode === ExitCode.Usage) return new UsageError(outcome.message);
   if (outcome.result === "refused") return new RejectedError(outcome.message, { cause: outcome.error });
   const err = new CliError(outcome.message, { cause: outcome.error, hint });

@@ -91,15 +91,14 @@ export function assessWindow(shipment: StoredShipment, set: ReportSet, now: Date
       hint: shipment.status < rule.status ? `upload set ${set} once the shipment is ${shipmentStatusName(rule.status)}` : `the set ${set} window has passed`,
     };
   }
-  const since = parseTimestamp(shipment[rule.stamp]);
   const closesAt = windowClosesAt(shipment, set);
-  if (!since || !closesAt) {
+  if (!closesAt) {
     const given = shipment[rule.stamp];
     const what = given ? `its ${rule.stamp} "${given}" is not a time of the contract's form (YYYY-MM-DD HH:MM:SS, UTC)` : `the service gave no ${rule.stamp}`;
     return { kind: "unsure", message: `${name} is ${status} but ${what}: the time window cannot be checked here` };
   }
   const leftMs = closesAt.getTime() - now.getTime();
-  const window = `${rule.windowText} after ${rule.event} (${rule.stamp} ${formatTimestamp(since)})`;
+  const window = `${rule.windowText} after ${rule.event} (${rule.stamp} ${formatTimestamp(shipment[rule.stamp])})`;
   if (leftMs >= 0) {
     return { kind: "open", closesAt, leftMs, message: `the set ${set} window is open: ${formatDuration(leftMs)} left, until ${formatTimestamp(closesAt)}` };
   }

@@ -208,7 +208,7 @@ describe.skipIf(!available)(needs(POSTGRES_SERVER, "PostgreSQL", "a run whose sh
     };
     const NOW = new Date("2025-03-02T12:00:00Z");
     try {
-      const report = { target: { shipmentId: 5, folder: check.root, label: "nested" }, photos: check.photos, warnings: [] };
+      const report = { target: { shipmentId: 5, folder: fixture("photos", "nested"), label: "nested" }, photos: check.photos, warnings: [] };
       const sending = sendReport({ api: api as unknown as ApiClient, set: 1, now: () => NOW, localNow: () => NOW, sleep: async () => undefined, signal: new AbortController().signal, ledger, log: () => undefined }, report);
       await expect(sending).rejects.toBeInstanceOf(LeaseLapsed);
       expect(pulled).toBeLessThan(length);

@@ -31,8 +31,9 @@ const SIDES = ["front", "back", "top", "bottom", "left", "right"] as const;
 const photos = (n: number): Photo[] =>
   Array.from({ length: n }, (_, i) => ({ group: "box", side: SIDES[i % 6]!, path: `/x/${i}.jpg`, file: `box/${i}.jpg`, type: "jpeg", bytes: 3_000_000, width: 4000, height: 3000 }));
 const target = { shipmentId: 7, folder: "/x", label: "7" };
-/** Only the per-shipment folders are made in it (the fake writes no copy). */
-const workspace = { dir: tempDir("shipctl-fit-many-"), dispose: async () => undefined };
+/** The fake writes no copy: one folder serves every shipment. */
+const dir = tempDir("shipctl-fit-many-");
+const workspace = { dir, dirFor: async () => dir, dispose: async () => undefined };
 
 beforeEach(() => {
   Object.assign(fake, { inFlight: 0, peak: 0, started: 0, onStart: () => undefined });

@@ -55,7 +55,7 @@ function apiError(message: string, facts: { status?: number; mayHaveArrived: boo
 
 async function prepared(folder = "nested"): Promise<PreparedReport> {
   const check = await checkFolder(fixture("photos", folder));
-  return { target: { shipmentId: 5, folder: check.root, label: folder }, photos: check.photos, warnings: [] };
+  return { target: { shipmentId: 5, folder: fixture("photos", folder), label: folder }, photos: check.photos, warnings: [] };
 }
 
 const ledgers: InputLedger[] = [];
@@ -354,7 +354,8 @@ describe("createByteProgress", () => {
   it("on a terminal, draws the shared progress line with bytes summed over uploads, log lines above it, cleared at the end", () => {
     let now = 0;
     const io = createTestIO({ tty: true, columns: 200 });
-    const p = createByteProgress(io, { totalBytes: 8 * 1024 * 1024, totalReports: 4, now: () => now });
+    const reports = Array.from({ length: 4 }, () => ({ photos: [{ bytes: 2 * 1024 * 1024 }] }));
+    const p = createByteProgress(io, reports, () => now);
     now = 1000;
     p.sent(1, 1024 * 1024);
     p.sent(2, 512 * 1024);
@@ -373,7 +374,7 @@ describe("createByteProgress", () => {
 
   it("without a terminal draws nothing and passes log lines through", () => {
     const io = createTestIO({ tty: false });
-    const p = createByteProgress(io, { totalBytes: 100, totalReports: 1 });
+    const p = createByteProgress(io, [{ photos: [{ bytes: 100 }] }]);
     p.sent(1, 50);
     p.reportDone();
     p.log("a line\n");

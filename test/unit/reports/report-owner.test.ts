@@ -9,7 +9,7 @@ import type { StoredShipment } from "../../../src/contract/index.js";
 import { InputLedger } from "../../../src/ledger/input-ledger.js";
 import { ledgerDir } from "../../../src/ledger/organization.js";
 import { settleWindowFor } from "../../../src/ledger/settle-window.js";
-import { confirmReportLedgerOwner } from "../../../src/reports/report-owner.js";
+import { confirmReportLedgerOwner } from "../../../src/reports/settle-earlier.js";
 import { tempDir } from "../../helpers/cli.js";
 
 const TARGET = { baseUrl: "http://sandbox", profile: "default" };
