@@ -58,11 +58,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...endpointMethods(call),
     nextPage: async <T extends "shipments" | "addresses">(kind: T, url: string, callOptions?: CallOptions) => {
       // Only the link's path and query are taken, and only for the endpoint being read: the token stays on the base URL.
-      const endpoint = (kind === "shipments" ? endpoints.listShipments() : endpoints.listAddresses()).path;
-      const target = followableLink(url, baseUrl, redact, endpoint);
+      const list = kind === "shipments" ? endpoints.listShipments() : endpoints.listAddresses();
+      const target = followableLink(url, baseUrl, redact, list.path);
       // The spec built for `kind` validates items of that kind, which is what the conditional return type says.
       type Result = PageOf<T extends "shipments" ? StoredShipment : StoredAddress>;
-      return call(endpoints.nextPage(kind, target) as unknown as CallSpec<Result>, callOptions);
+      return call({ ...list, path: target.pathname, url: target } as unknown as CallSpec<Result>, callOptions);
     },
     rawRequest: async (request: RawRequest, callOptions?: CallOptions) => {
       // Checked here too, whatever the caller did: the token is sent to the base URL's origin and nowhere else.

@@ -7,7 +7,7 @@ import { StoredShipment } from "../contract/index.js";
 import type { Clock } from "../clock.js";
 import { BACKOFF } from "./backoff.js";
 import { createCaller, type CallSpec } from "./call.js";
-import { parseAnswer } from "./answer-check.js";
+import { expectJson } from "./endpoints.js";
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RESPONSE_TIMEOUT_MS } from "./client.js";
 import { createRedactor } from "./redact.js";
 import { createTransport, type HttpMethod } from "./transport.js";
@@ -104,6 +104,6 @@ function spec<S extends z.ZodType>(method: HttpMethod, path: string, schema: S, 
     idempotent,
     ...(json === undefined ? {} : { json }),
     resource: path.startsWith("/_sandbox/shipments/") ? `shipment ${path.split("/")[3]}` : undefined,
-    interpret: (response, facts, redact) => (response.status >= 200 && response.status < 300 ? { done: parseAnswer(schema, response.text, facts, redact) } : undefined),
+    interpret: expectJson(schema, (value: z.infer<S>) => value),
   };
 }
