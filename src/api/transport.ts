@@ -69,8 +69,6 @@ export interface TransportOptions {
 /** Carried in undici's `opaque` option, so the interceptor below can tell this attempt when it is written. */
 class WriteTracker {
   written = false;
-  /** undici has reported the request failed (it does so before it destroys the body with the same error). */
-  failed = false;
 }
 
 /**
@@ -92,10 +90,7 @@ const trackWrites: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opti
     onResponseStart: (...args) => handler.onResponseStart?.(...args),
     onResponseData: (...args) => handler.onResponseData?.(...args),
     onResponseEnd: (...args) => handler.onResponseEnd?.(...args),
-    onResponseError: (...args) => {
-      tracker.failed = true;
-      handler.onResponseError?.(...args);
-    },
+    onResponseError: (...args) => handler.onResponseError?.(...args),
   };
   return dispatch(options, observed);
 };
@@ -148,12 +143,7 @@ export function createTransport(options: TransportOptions): Transport {
       const onBodyError = (err: unknown) => {
         bodyError = err;
       };
-      const sent =
-        body === undefined || Buffer.isBuffer(body)
-          ? body
-          : request.onBodyProgress
-            ? countBytes(body, request.onBodyProgress, onBodyError)
-            : watchErrors(body, tracker, onBodyError);
+      const sent = body === undefined || Buffer.isBuffer(body) ? body : countBytes(body, request.onBodyProgress, onBodyError);
       const route = proxyFor(request.url, settings);
       try {
         const pending = dispatcherFor(route).request({
@@ -222,20 +212,9 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /**
- * The body as is, with no stage in between (which would cost work for every chunk of every upload), when there is
- * no progress to count. Its own failures (a file that vanished) must still be told apart from undici destroying it
- * with a network error after the request failed: undici reports that failure (onResponseError) before it destroys
- * the body, so an error arriving after it is the network's. A body's own error comes first, since this listener is
- * attached before undici's.
+ * Passes the body through, counting the bytes undici takes. The source's own errors (a file that vanished) are
+ * recorded as such: undici destroying the pass-through after a network error ends the source without one.
  */
-function watchErrors(source: Readable, tracker: WriteTracker, onSourceError: (err: unknown) => void): Readable {
-  source.on("error", (err) => {
-    if (!tracker.failed) onSourceError(err);
-  });
-  return source;
-}
-
-/** Passes the body through, counting the bytes undici takes; the source's own errors are recorded as such. */
 function countBytes(source: Readable, onProgress: ((bytesSent: number) => void) | undefined, onSourceError: (err: unknown) => void): Readable {
   let sent = 0;
   const counter = new Transform({
