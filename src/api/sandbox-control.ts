@@ -4,14 +4,11 @@
 // Only ever pointed at something already known to be a sandbox (rehearsal/running-sandbox.ts asks first).
 import * as z from "zod";
 import { StoredShipment } from "../contract/index.js";
-import type { Clock } from "../clock.js";
-import { BACKOFF } from "./backoff.js";
-import { createCaller, type CallSpec } from "./call.js";
+import type { CallSpec } from "./call.js";
 import { expectJson } from "./endpoints.js";
-import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RESPONSE_TIMEOUT_MS } from "./client.js";
-import { createRedactor } from "./redact.js";
-import { createTransport, type HttpMethod } from "./transport.js";
-import type { NetworkOptions } from "./network.js";
+import { DEFAULT_CONNECT_TIMEOUT_MS, openCaller } from "./client.js";
+import type { ApiClientOptions } from "./client-types.js";
+import type { HttpMethod } from "./transport.js";
 import { USER_AGENT } from "./user-agent.js";
 import type { PaymentState } from "./payment-states.js";
 
@@ -56,32 +53,12 @@ export interface SandboxControl {
   close(): Promise<void>;
 }
 
-export interface SandboxControlOptions {
-  baseUrl: string;
-  token: string;
-  clock: Clock;
-  debug?: (line: string) => void;
-  signal?: AbortSignal;
-  /** Proxy variables and the profile's CA file (api/network.ts). */
-  network?: NetworkOptions;
-}
+/** Proxy variables and the profile's CA file in `network` (api/network.ts). */
+export type SandboxControlOptions = Pick<ApiClientOptions, "baseUrl" | "token" | "clock" | "debug" | "signal" | "network">;
 
 export function createSandboxControl(options: SandboxControlOptions): SandboxControl {
-  const redact = createRedactor(options.token);
-  const transport = createTransport({ connectTimeoutMs: DEFAULT_CONNECT_TIMEOUT_MS, responseTimeoutMs: DEFAULT_RESPONSE_TIMEOUT_MS, network: options.network });
-  const call = createCaller({
-    transport,
-    baseUrl: new URL(options.baseUrl),
-    token: options.token,
-    userAgent: USER_AGENT,
-    clock: options.clock,
-    random: Math.random,
-    retries: BACKOFF.defaultRetries,
-    responseTimeoutMs: DEFAULT_RESPONSE_TIMEOUT_MS,
-    redact,
-    debug: options.debug,
-    signal: options.signal,
-  });
+  // The connect timeout stays the default: SHIPCTL_CONNECT_TIMEOUT is for the service's requests.
+  const { call, close } = openCaller({ ...options, userAgent: USER_AGENT, connectTimeoutMs: DEFAULT_CONNECT_TIMEOUT_MS });
   return {
     setStatus: async (id, status, at) =>
       (await call(spec("POST", `/_sandbox/shipments/${id}/status`, z.looseObject({ data: StoredShipment }), true, at === undefined ? { status } : { status, at }))).data,
@@ -93,7 +70,7 @@ export function createSandboxControl(options: SandboxControlOptions): SandboxCon
     setPayment: (state, count) => call(spec("PUT", "/_sandbox/payment-method", SandboxPayment, true, count === undefined ? { state } : { state, count })),
     // A second tick would move shipments one status further.
     tick: () => call(spec("POST", "/_sandbox/tick", TickResult, false)),
-    close: () => transport.close(),
+    close,
   };
 }
 
