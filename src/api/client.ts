@@ -68,19 +68,13 @@ export function openCaller(options: ApiClientOptions) {
     options.clock,
   );
   const call = createCaller({
+    ...options,
     transport,
     baseUrl,
-    baseUrlSetting: options.baseUrlSetting,
-    token: options.token,
-    userAgent: options.userAgent,
-    clock: options.clock,
     random: options.random ?? Math.random,
     retries: options.retries ?? BACKOFF.defaultRetries,
     responseTimeoutMs,
     redact,
-    debug: options.debug,
-    signal: options.signal,
-    writeSignal: options.writeSignal,
     closing: closing.signal,
   });
   const close = () => {
