@@ -188,27 +188,15 @@ export function createTransport(options: TransportOptions): Transport {
 
 /** Rejects as soon as the signal aborts, even while undici is still connecting (it would wait for the connect). */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    work.catch(() => undefined);
-    return Promise.reject(signal.reason);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => {
-      work.catch(() => undefined);
-      reject(signal.reason);
-    };
+  // Once given up on, the request's own failure is nobody's to hear.
+  work.catch(() => undefined);
+  if (signal.aborted) return Promise.reject(signal.reason);
+  let onAbort: () => void = () => undefined;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (err: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(err);
-      },
-    );
   });
+  return Promise.race([work, aborted]).finally(() => signal.removeEventListener("abort", onAbort));
 }
 
 /**
