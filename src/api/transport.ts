@@ -166,7 +166,7 @@ export function createTransport(options: TransportOptions): Transport {
         };
       } catch (cause) {
         if (sent !== undefined && !Buffer.isBuffer(sent)) sent.destroy();
-        const failure: WireFailure = { written: tracker.written, aborted: request.signal.aborted, bodyError, code: errorCode(cause), cause };
+        const failure: WireFailure = { written: tracker.written, aborted: request.signal.aborted, bodyError, code: codedCause(cause)?.code, cause };
         if (route) {
           failure.proxy = shownProxy(route);
           failure.proxyStatus = tracker.written ? undefined : tunnelStatus(cause);
@@ -221,13 +221,19 @@ function countBytes(source: Readable, onProgress: ((bytesSent: number) => void) 
   return counter;
 }
 
-/** undici errors carry `code`; Node's happy-eyeballs connect wraps them in an AggregateError. */
-function errorCode(err: unknown): string | undefined {
-  if (typeof err !== "object" || err === null) return undefined;
+/**
+ * The first error among `err`, the errors it aggregates (Node's happy-eyeballs connect) and its causes (a proxy's
+ * tunnel wraps them) whose code `wanted` accepts (any, by default): undici's and Node's errors carry `code`.
+ */
+export function codedCause(err: unknown, wanted: (code: string) => boolean = () => true, depth = 0): { code: string; error: unknown } | undefined {
+  if (typeof err !== "object" || err === null || depth > 5) return undefined;
   const code = (err as { code?: unknown }).code;
-  if (typeof code === "string") return code;
+  if (typeof code === "string" && wanted(code)) return { code, error: err };
   const inner = (err as { errors?: unknown }).errors;
-  if (Array.isArray(inner)) for (const e of inner) if (typeof e?.code === "string") return e.code as string;
+  for (const e of Array.isArray(inner) ? inner : []) {
+    const found = codedCause(e, wanted, depth + 1);
+    if (found) return found;
+  }
   const cause = (err as { cause?: unknown }).cause;
-  return cause === err ? undefined : errorCode(cause);
+  return cause === err ? undefined : codedCause(cause, wanted, depth + 1);
 }
