@@ -145,14 +145,7 @@ export function createCaller(config: CallerConfig): Caller {
           throw certificate;
         }
         reason = `${networkReason(wire, config.responseTimeoutMs, config.redact)}${wire.written ? " (after sending)" : " (before sending)"}`;
-        failure = networkError(wire, { method: spec.method, path }, {
-          origin: config.baseUrl.origin,
-          idempotent: spec.idempotent,
-          earlierMayHaveArrived,
-          responseTimeoutMs: config.responseTimeoutMs,
-          redact: config.redact,
-          baseUrlSetting: config.baseUrlSetting,
-        });
+        failure = networkError(wire, { method: spec.method, path }, { ...config, origin: config.baseUrl.origin, idempotent: spec.idempotent, earlierMayHaveArrived });
         const proxyRefused = PROXY_REFUSALS[wire.proxyStatus ?? 0];
         const final = proxyRefused ?? (wire.code === "ENOTFOUND" ? "the host name does not exist" : undefined);
         retryable = (!wire.written || spec.idempotent) && final === undefined;
@@ -202,16 +195,8 @@ export function createCaller(config: CallerConfig): Caller {
 
 /** The standard reading of a status no endpoint claimed: 429 always retried, 5xx only when idempotent. */
 function genericVerdict<T>(response: WireResponse, spec: CallSpec<T>, path: string, earlierMayHaveArrived: boolean, config: CallerConfig): Verdict<T> {
-  const error = errorForResponse(response, {
-    method: spec.method,
-    path,
-    resource: spec.resource,
-    checkout: spec.checkout,
-    idempotent: spec.idempotent,
-    earlierMayHaveArrived,
-    redact: config.redact,
-    now: config.clock.now(),
-  });
+  // The spec's method, resource, checkout and idempotence; the path as requested under the base URL, redacted.
+  const error = errorForResponse(response, { ...spec, path, earlierMayHaveArrived, redact: config.redact, now: config.clock.now() });
   // Retry-After is honoured on any retried status (429, and 503 during maintenance).
   const waitMs = parseRetryAfter(response.headers["retry-after"], config.clock.now());
   if (response.status === 429) return { retry: error, reason: "rate limited", waitMs };
