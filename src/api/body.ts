@@ -15,8 +15,6 @@ export interface ErrorBody {
   serviceStatus?: number;
   /** Field errors (Laravel `errors`, or an `errors` member of a problem document). */
   errors?: Record<string, string[]>;
-  /** The parsed JSON, when the body was JSON. */
-  json?: unknown;
 }
 
 export function readErrorBody(text: string, contentType: string | undefined): ErrorBody {
@@ -36,22 +34,22 @@ export function readErrorBody(text: string, contentType: string | undefined): Er
 }
 
 function fromJson(json: unknown, declaredProblem: boolean): ErrorBody {
-  if (typeof json === "string") return { shape: "json-string", message: nonEmpty(cleanText(json)), json };
-  if (!isRecord(json)) return { shape: "json", json };
+  if (typeof json === "string") return { shape: "json-string", message: nonEmpty(cleanText(json)) };
+  if (!isRecord(json)) return { shape: "json" };
   const errors = readErrors(json.errors);
   const message = stringOf(json.message);
   // A problem document's `status` repeats the HTTP status, so it is not read as the service's own code.
   if (declaredProblem || (("title" in json || "detail" in json) && !("message" in json))) {
     const text = [stringOf(json.title), stringOf(json.detail)].filter((s) => s !== undefined);
     const unique = text.length === 2 && text[0] === text[1] ? [text[0]] : text;
-    return { shape: "problem", message: nonEmpty(cleanText(unique.join(": "))), errors, json };
+    return { shape: "problem", message: nonEmpty(cleanText(unique.join(": "))), errors };
   }
   if (typeof json.status === "number" && Number.isInteger(json.status) && message !== undefined) {
-    return { shape: "status-message", message: nonEmpty(cleanText(message)), serviceStatus: json.status, errors, json };
+    return { shape: "status-message", message: nonEmpty(cleanText(message)), serviceStatus: json.status, errors };
   }
-  if (errors !== undefined) return { shape: "laravel", message: message === undefined ? undefined : nonEmpty(cleanText(message)), errors, json };
+  if (errors !== undefined) return { shape: "laravel", message: message === undefined ? undefined : nonEmpty(cleanText(message)), errors };
   const fallback = message ?? stringOf(json.error) ?? (isRecord(json.error) ? stringOf(json.error.message) : undefined);
-  return { shape: "json", message: fallback === undefined ? undefined : nonEmpty(cleanText(fallback)), json };
+  return { shape: "json", message: fallback === undefined ? undefined : nonEmpty(cleanText(fallback)) };
 }
 
 /** `errors` as {field: [messages]}; single strings are accepted as one message. */

@@ -1,7 +1,10 @@
-// The options and bodies of a call, which endpoints.ts and call.ts take: apart from the ApiClient (client-types.ts),
-// which is derived from the endpoints, so no file of api/ imports its way round in a circle.
+// The options of a client and of a call, and the bodies a call takes, which endpoints.ts and call.ts use: apart from the
+// ApiClient (client-types.ts), which is derived from the endpoints, so no file of api/ imports its way round in a circle.
 import type { Readable } from "node:stream";
+import type { Clock } from "../clock.js";
 import type { VerifyFailureBody } from "../contract/index.js";
+import type { NetworkOptions } from "./network.js";
+import type { Transport } from "./transport.js";
 
 export interface CallOptions {
   /**
@@ -39,4 +42,34 @@ export interface MultipartBody {
   length: number;
   /** A fresh encoding for each attempt (a retry needs a new stream), with the Content-Type naming its boundary. */
   open(): { contentType: string; stream: Readable };
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  token: string;
+  userAgent: string;
+  clock: Clock;
+  /** Receives one line per request/retry when --debug is on; the token must already be redacted. */
+  debug?: (line: string) => void;
+  /** Aborts every read and every call safe to repeat in flight (the first Ctrl-C: the run is stopping). */
+  signal?: AbortSignal;
+  /**
+   * Aborts the writes that must not be repeated: at a second Ctrl-C, or when a stopping run has waited long enough
+   * for their answers. They then stay in flight in the ledger.
+   */
+  writeSignal?: AbortSignal;
+  /** Retries for calls that are safe to retry (default 4). */
+  retries?: number;
+  /** Source of the backoff jitter, [0, 1) (default Math.random); tests pass a fixed one. */
+  random?: () => number;
+  /** Default: SHIPCTL_CONNECT_TIMEOUT of `network.env` when set (api/network.ts), else 10 s. */
+  connectTimeoutMs?: number;
+  /** Where the base URL was set, named when its host does not resolve ("SHIPCTL_BASE_URL", "--base-url", ...). */
+  baseUrlSetting?: string;
+  /** Time allowed for the response headers and between body chunks. */
+  responseTimeoutMs?: number;
+  /** Proxy variables and the profile's CA file (api/network.ts); without it, direct connections. */
+  network?: NetworkOptions;
+  /** The wire itself, instead of undici (unit tests' stubs); `network` and the timeouts then do not apply. */
+  transport?: Transport;
 }

@@ -10,14 +10,13 @@
 // - a dropped connection, a timeout or a 5xx after the request was written is retried only for idempotent calls
 //   (reads, address verification, PATCH with a full body); a POST that creates or charges is never resent;
 // - endpoints add their own (verify status 0, price session status 0), through `interpret`.
-import type { CallOptions, MultipartBody } from "./call-types.js";
+import type { ApiClientOptions, CallOptions, MultipartBody } from "./call-types.js";
 
 /** A proxy's answers to CONNECT that the next attempt would meet again, with why (see the rules above). */
 const PROXY_REFUSALS: Readonly<Record<number, string>> = {
   407: "the proxy wants credentials",
   403: "the proxy's policy refuses this destination",
 };
-import type { Clock } from "../clock.js";
 import { BACKOFF, backoffDelay, parseRetryAfter } from "./backoff.js";
 import { errorForResponse } from "./error-map.js";
 import { messageOf } from "../errors.js";
@@ -64,26 +63,15 @@ export interface CallSpec<T> {
   interpret(response: WireResponse, facts: RequestFacts, redact: Redactor): Verdict<T> | undefined;
 }
 
-export interface CallerConfig {
-  transport: Transport;
-  baseUrl: URL;
-  /** Where the base URL was set, for messages about its host ("SHIPCTL_BASE_URL", "--base-url", "profile work"). */
-  baseUrlSetting?: string;
-  token: string;
-  userAgent: string;
-  clock: Clock;
-  random: () => number;
-  retries: number;
-  responseTimeoutMs: number;
-  redact: Redactor;
-  debug?: (line: string) => void;
-  /** Stops reads and calls safe to repeat (a stopping run). */
-  signal?: AbortSignal;
-  /** Stops writes that must not be repeated (see ApiClientOptions.writeSignal). */
-  writeSignal?: AbortSignal;
-  /** Aborted when the client is closed: everything ends, nothing is retried. */
-  closing?: AbortSignal;
-}
+/** The client's options as the caller takes them: defaults applied, the base URL parsed, the redactor made. */
+export type CallerConfig = Pick<ApiClientOptions, "baseUrlSetting" | "token" | "userAgent" | "clock" | "debug" | "signal" | "writeSignal"> &
+  Required<Pick<ApiClientOptions, "random" | "retries" | "responseTimeoutMs">> & {
+    transport: Transport;
+    baseUrl: URL;
+    redact: Redactor;
+    /** Aborted when the client is closed: everything ends, nothing is retried. */
+    closing?: AbortSignal;
+  };
 
 export type Caller = <T>(spec: CallSpec<T>, options?: CallOptions) => Promise<T>;
 
@@ -157,14 +145,7 @@ export function createCaller(config: CallerConfig): Caller {
           throw certificate;
         }
         reason = `${networkReason(wire, config.responseTimeoutMs, config.redact)}${wire.written ? " (after sending)" : " (before sending)"}`;
-        failure = networkError(wire, { method: spec.method, path }, {
-          origin: config.baseUrl.origin,
-          idempotent: spec.idempotent,
-          earlierMayHaveArrived,
-          responseTimeoutMs: config.responseTimeoutMs,
-          redact: config.redact,
-          baseUrlSetting: config.baseUrlSetting,
-        });
+        failure = networkError(wire, { method: spec.method, path }, { ...config, origin: config.baseUrl.origin, idempotent: spec.idempotent, earlierMayHaveArrived });
         const proxyRefused = PROXY_REFUSALS[wire.proxyStatus ?? 0];
         const final = proxyRefused ?? (wire.code === "ENOTFOUND" ? "the host name does not exist" : undefined);
         retryable = (!wire.written || spec.idempotent) && final === undefined;
@@ -214,16 +195,8 @@ export function createCaller(config: CallerConfig): Caller {
 
 /** The standard reading of a status no endpoint claimed: 429 always retried, 5xx only when idempotent. */
 function genericVerdict<T>(response: WireResponse, spec: CallSpec<T>, path: string, earlierMayHaveArrived: boolean, config: CallerConfig): Verdict<T> {
-  const error = errorForResponse(response, {
-    method: spec.method,
-    path,
-    resource: spec.resource,
-    checkout: spec.checkout,
-    idempotent: spec.idempotent,
-    earlierMayHaveArrived,
-    redact: config.redact,
-    now: config.clock.now(),
-  });
+  // The spec's method, resource, checkout and idempotence; the path as requested under the base URL, redacted.
+  const error = errorForResponse(response, { ...spec, path, earlierMayHaveArrived, redact: config.redact, now: config.clock.now() });
   // Retry-After is honoured on any retried status (429, and 503 during maintenance).
   const waitMs = parseRetryAfter(response.headers["retry-after"], config.clock.now());
   if (response.status === 429) return { retry: error, reason: "rate limited", waitMs };

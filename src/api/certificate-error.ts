@@ -3,7 +3,7 @@
 import { CertificateError, type CertificateProblem, type RequestFacts } from "./api-errors.js";
 import type { Redactor } from "./redact.js";
 import { cleanText } from "./redact.js";
-import type { WireFailure } from "./transport.js";
+import { codedCause, type WireFailure } from "./transport.js";
 
 /** Node's and OpenSSL's verification codes, by what they mean to the user. */
 const PROBLEMS: Record<string, CertificateProblem> = {
@@ -40,28 +40,14 @@ const SUMMARY: Record<CertificateProblem, string> = {
   invalid: "cannot be verified",
 };
 
-/** The certificate failure among the causes of a failed connection (a proxy's tunnel wraps it), if it is one. */
-function certificateCause(cause: unknown, depth = 0): { code: string; message: string } | undefined {
-  if (typeof cause !== "object" || cause === null || depth > 5) return undefined;
-  const code = (cause as { code?: unknown }).code;
-  if (typeof code === "string" && code in PROBLEMS) return { code, message: cause instanceof Error ? cause.message : code };
-  const inner = (cause as { errors?: unknown }).errors;
-  if (Array.isArray(inner)) {
-    for (const e of inner) {
-      const found = certificateCause(e, depth + 1);
-      if (found) return found;
-    }
-  }
-  const next = (cause as { cause?: unknown }).cause;
-  return next === cause ? undefined : certificateCause(next, depth + 1);
-}
-
 export function certificateError(failure: WireFailure, facts: { method: string; path: string }, ctx: { url: URL; redact: Redactor; earlierMayHaveArrived: boolean }): CertificateError | undefined {
-  const found = certificateCause(failure.cause);
+  // The certificate failure among the causes of the failed connection (a proxy's tunnel wraps it), if it is one.
+  const found = codedCause(failure.cause, (code) => code in PROBLEMS);
   if (!found) return undefined;
   const problem = PROBLEMS[found.code]!;
   const host = ctx.redact(ctx.url.host);
-  const detail = problem === "wrong_host" ? `: ${cleanText(ctx.redact(found.message), 200)}` : "";
+  const said = found.error instanceof Error ? found.error.message : found.code;
+  const detail = problem === "wrong_host" ? `: ${cleanText(ctx.redact(said), 200)}` : "";
   const message = `The TLS certificate of ${host} ${SUMMARY[problem]}${detail} (${found.code}); ${facts.method} ${facts.path} was not sent`;
   const requestFacts: RequestFacts = { ...facts, status: undefined, mayHaveArrived: ctx.earlierMayHaveArrived };
   return new CertificateError(requestFacts, message, problem, found.code, { hint: certificateHint(problem, host), cause: failure.cause });

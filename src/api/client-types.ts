@@ -7,8 +7,8 @@ import type { CallSpec } from "./call.js";
 import type { CallOptions } from "./call-types.js";
 import type { ENDPOINTS, EndpointName } from "./endpoint-table.js";
 
-export type { CallOptions, MultipartBody, PageQuery, RetryInfo, VerifyOutcome } from "./call-types.js";
-import type { HttpMethod, Transport, WireResponse } from "./transport.js";
+export type { ApiClientOptions, CallOptions, MultipartBody, PageQuery, RetryInfo, VerifyOutcome } from "./call-types.js";
+import type { HttpMethod, WireResponse } from "./transport.js";
 
 /** A request `shipctl api` builds: any method and path, as long as it stays on the base URL's origin. */
 export interface RawRequest {
@@ -54,34 +54,4 @@ export interface ApiClient extends EndpointMethods {
   serviceClockOffsetMs?(): number | undefined;
   /** Closes kept-alive connections. */
   close(): Promise<void>;
-}
-
-export interface ApiClientOptions {
-  baseUrl: string;
-  token: string;
-  userAgent: string;
-  clock: import("../clock.js").Clock;
-  /** Receives one line per request/retry when --debug is on; the token must already be redacted. */
-  debug?: (line: string) => void;
-  /** Aborts every read and every call safe to repeat in flight (the first Ctrl-C: the run is stopping). */
-  signal?: AbortSignal;
-  /**
-   * Aborts the writes that must not be repeated: at a second Ctrl-C, or when a stopping run has waited long enough
-   * for their answers. They then stay in flight in the ledger.
-   */
-  writeSignal?: AbortSignal;
-  /** Retries for calls that are safe to retry (default 4). */
-  retries?: number;
-  /** Source of the backoff jitter, [0, 1) (default Math.random); tests pass a fixed one. */
-  random?: () => number;
-  /** Default: SHIPCTL_CONNECT_TIMEOUT of `network.env` when set (api/network.ts), else 10 s. */
-  connectTimeoutMs?: number;
-  /** Where the base URL was set, named when its host does not resolve ("SHIPCTL_BASE_URL", "--base-url", ...). */
-  baseUrlSetting?: string;
-  /** Time allowed for the response headers and between body chunks. */
-  responseTimeoutMs?: number;
-  /** Proxy variables and the profile's CA file (api/network.ts); without it, direct connections. */
-  network?: import("./network.js").NetworkOptions;
-  /** The wire itself, instead of undici (unit tests' stubs); `network` and the timeouts then do not apply. */
-  transport?: Transport;
 }

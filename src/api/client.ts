@@ -8,7 +8,7 @@ import * as endpoints from "./endpoints.js";
 import { ENDPOINTS } from "./endpoint-table.js";
 import { followableLink } from "./pagination-link.js";
 import { createRedactor } from "./redact.js";
-import { createServiceClock, observingDates } from "./service-clock.js";
+import { observingDates } from "./service-clock.js";
 import { createTransport, type WireResponse } from "./transport.js";
 import { CONNECT_TIMEOUT_MAX_MS, connectTimeoutFrom } from "./network.js";
 import { isApiFailure } from "./api-errors.js";
@@ -19,50 +19,16 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = CONNECT_TIMEOUT_MAX_MS;
 export const DEFAULT_RESPONSE_TIMEOUT_MS = 60_000;
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const redact = createRedactor(options.token);
-  const baseUrl = parseBaseUrl(options.baseUrl, redact);
-  const responseTimeoutMs = options.responseTimeoutMs ?? DEFAULT_RESPONSE_TIMEOUT_MS;
-  const serviceClock = createServiceClock();
-  // Closing ends whatever is still in flight at once and silently: a request the run no longer waits for is not a
-  // network failure to retry.
-  const closing = new AbortController();
-  let closed: Promise<void> | undefined;
-  const transport = observingDates(
-    options.transport ??
-    createTransport({
-      connectTimeoutMs: options.connectTimeoutMs ?? (options.network && connectTimeoutFrom(options.network.env)) ?? DEFAULT_CONNECT_TIMEOUT_MS,
-      responseTimeoutMs,
-      network: options.network,
-    }),
-    serviceClock,
-    options.clock,
-  );
-  const call = createCaller({
-    transport,
-    baseUrl,
-    baseUrlSetting: options.baseUrlSetting,
-    token: options.token,
-    userAgent: options.userAgent,
-    clock: options.clock,
-    random: options.random ?? Math.random,
-    retries: options.retries ?? BACKOFF.defaultRetries,
-    responseTimeoutMs,
-    redact,
-    debug: options.debug,
-    signal: options.signal,
-    writeSignal: options.writeSignal,
-    closing: closing.signal,
-  });
-
+  const { call, baseUrl, redact, serviceClockOffsetMs, close } = openCaller(options);
   return {
     ...endpointMethods(call),
     nextPage: async <T extends "shipments" | "addresses">(kind: T, url: string, callOptions?: CallOptions) => {
       // Only the link's path and query are taken, and only for the endpoint being read: the token stays on the base URL.
-      const endpoint = (kind === "shipments" ? endpoints.listShipments() : endpoints.listAddresses()).path;
-      const target = followableLink(url, baseUrl, redact, endpoint);
+      const list = kind === "shipments" ? endpoints.listShipments() : endpoints.listAddresses();
+      const target = followableLink(url, baseUrl, redact, list.path);
       // The spec built for `kind` validates items of that kind, which is what the conditional return type says.
       type Result = PageOf<T extends "shipments" ? StoredShipment : StoredAddress>;
-      return call(endpoints.nextPage(kind, target) as unknown as CallSpec<Result>, callOptions);
+      return call({ ...list, path: target.pathname, url: target } as unknown as CallSpec<Result>, callOptions);
     },
     rawRequest: async (request: RawRequest, callOptions?: CallOptions) => {
       // Checked here too, whatever the caller did: the token is sent to the base URL's origin and nowhere else.
@@ -78,13 +44,45 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw err;
       }
     },
-    serviceClockOffsetMs: () => serviceClock.offsetMs(),
-    close: () => {
-      closing.abort(new Error("the client was closed"));
-      closed ??= transport.close();
-      return closed;
-    },
+    serviceClockOffsetMs,
+    close,
   };
+}
+
+/** The caller over its own transport, which the client's methods and the sandbox's control surface go through. */
+export function openCaller(options: ApiClientOptions) {
+  const redact = createRedactor(options.token);
+  const baseUrl = parseBaseUrl(options.baseUrl, redact);
+  const responseTimeoutMs = options.responseTimeoutMs ?? DEFAULT_RESPONSE_TIMEOUT_MS;
+  // Closing ends whatever is still in flight at once and silently: a request the run no longer waits for is not a
+  // network failure to retry.
+  const closing = new AbortController();
+  let closed: Promise<void> | undefined;
+  const transport = observingDates(
+    options.transport ??
+    createTransport({
+      connectTimeoutMs: options.connectTimeoutMs ?? (options.network && connectTimeoutFrom(options.network.env)) ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      responseTimeoutMs,
+      network: options.network,
+    }),
+    options.clock,
+  );
+  const call = createCaller({
+    ...options,
+    transport,
+    baseUrl,
+    random: options.random ?? Math.random,
+    retries: options.retries ?? BACKOFF.defaultRetries,
+    responseTimeoutMs,
+    redact,
+    closing: closing.signal,
+  });
+  const close = () => {
+    closing.abort(new Error("the client was closed"));
+    closed ??= transport.close();
+    return closed;
+  };
+  return { call, baseUrl, redact, serviceClockOffsetMs: transport.offsetMs, close };
 }
 
 /** A method per endpoint of the table: its arguments build the CallSpec, and the one after them is the call's options. */

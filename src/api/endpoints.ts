@@ -31,7 +31,7 @@ import type { MultipartBody, PageQuery, VerifyOutcome } from "./call-types.js";
 const isSuccess = (response: WireResponse) => response.status >= 200 && response.status < 300;
 
 /** 2xx -> the body checked against `schema`, then `pick`ed; other statuses go to the generic mapping. */
-function expectJson<S extends z.ZodType, T>(schema: S, pick: (value: z.infer<S>) => T) {
+export function expectJson<S extends z.ZodType, T>(schema: S, pick: (value: z.infer<S>) => T) {
   return (response: WireResponse, facts: RequestFacts, redact: Redactor): Verdict<T> | undefined =>
     isSuccess(response) ? { done: pick(parseAnswer(schema, response.text, facts, redact)) } : undefined;
 }
@@ -43,11 +43,6 @@ function expectNoContent(response: WireResponse): Verdict<void> | undefined {
 
 const identity = <T>(value: T): T => value;
 const unwrap = <T>(value: { data: T }): T => value.data;
-
-const ShipmentPage = Page(StoredShipment);
-const AddressPage = Page(StoredAddress);
-const WrappedShipment = Wrapped(StoredShipment);
-const WrappedAddress = Wrapped(StoredAddress);
 
 export function verifyAddress(address: Address): CallSpec<VerifyOutcome> {
   return {
@@ -87,38 +82,6 @@ export function createAddress(address: Address): CallSpec<{ id: number }> {
   };
 }
 
-export function updateAddress(id: number, address: Address): CallSpec<void> {
-  return {
-    method: "PATCH",
-    path: `/api/v1/addresses/${id}`,
-    json: address,
-    // The whole address is sent: sending it twice leaves the same result.
-    idempotent: true,
-    resource: `address ${id}`,
-    interpret: expectNoContent,
-  };
-}
-
-export function getAddress(id: number): CallSpec<StoredAddress> {
-  return {
-    method: "GET",
-    path: `/api/v1/addresses/${id}`,
-    idempotent: true,
-    resource: `address ${id}`,
-    interpret: expectJson(WrappedAddress, unwrap),
-  };
-}
-
-export function listAddresses(query?: PageQuery): CallSpec<PageOf<StoredAddress>> {
-  return {
-    method: "GET",
-    path: "/api/v1/addresses",
-    query: pageQuery(query),
-    idempotent: true,
-    interpret: expectJson(AddressPage, identity),
-  };
-}
-
 export function createShipments(shipments: Shipment[]): CallSpec<CreateShipmentsResponse> {
   return {
     method: "POST",
@@ -129,44 +92,48 @@ export function createShipments(shipments: Shipment[]): CallSpec<CreateShipments
   };
 }
 
-export function updateShipment(id: number, shipment: Shipment): CallSpec<void> {
-  return {
+// Addresses and shipments are read, listed and updated alike; `kind` names one in a 404 ("shipment 12").
+type Kind = "address" | "shipment";
+const collection = (kind: Kind) => (kind === "address" ? "/api/v1/addresses" : "/api/v1/shipments");
+
+/** The whole record is sent: sending it twice leaves the same result. */
+const updateOne =
+  <B>(kind: Kind) =>
+  (id: number, body: B): CallSpec<void> => ({
     method: "PATCH",
-    path: `/api/v1/shipments/${id}`,
-    json: shipment,
+    path: `${collection(kind)}/${id}`,
+    json: body,
     idempotent: true,
-    resource: `shipment ${id}`,
+    resource: `${kind} ${id}`,
     interpret: expectNoContent,
-  };
-}
+  });
 
-export function getShipment(id: number): CallSpec<StoredShipment> {
-  return {
+const getOne =
+  <T>(kind: Kind, schema: z.ZodType<{ data: T }>) =>
+  (id: number): CallSpec<T> => ({
     method: "GET",
-    path: `/api/v1/shipments/${id}`,
+    path: `${collection(kind)}/${id}`,
     idempotent: true,
-    resource: `shipment ${id}`,
-    interpret: expectJson(WrappedShipment, unwrap),
-  };
-}
+    resource: `${kind} ${id}`,
+    interpret: expectJson(schema, unwrap),
+  });
 
-export function listShipments(query?: PageQuery): CallSpec<PageOf<StoredShipment>> {
-  return {
+const listAll =
+  <T>(kind: Kind, schema: z.ZodType<PageOf<T>>) =>
+  (query?: PageQuery): CallSpec<PageOf<T>> => ({
     method: "GET",
-    path: "/api/v1/shipments",
+    path: collection(kind),
     query: pageQuery(query),
     idempotent: true,
-    interpret: expectJson(ShipmentPage, identity),
-  };
-}
+    interpret: expectJson(schema, identity),
+  });
 
-/** A `links.next` URL, already taken onto the base URL (api/pagination-link.ts): the list endpoints' next pages. */
-export function nextPage(kind: "shipments" | "addresses", url: URL): CallSpec<PageOf<StoredShipment>> | CallSpec<PageOf<StoredAddress>> {
-  const base = { method: "GET" as const, path: url.pathname, url, idempotent: true };
-  return kind === "shipments"
-    ? { ...base, interpret: expectJson(ShipmentPage, identity) }
-    : { ...base, interpret: expectJson(AddressPage, identity) };
-}
+export const updateAddress = updateOne<Address>("address");
+export const getAddress = getOne<StoredAddress>("address", Wrapped(StoredAddress));
+export const listAddresses = listAll<StoredAddress>("address", Page(StoredAddress));
+export const updateShipment = updateOne<Shipment>("shipment");
+export const getShipment = getOne<StoredShipment>("shipment", Wrapped(StoredShipment));
+export const listShipments = listAll<StoredShipment>("shipment", Page(StoredShipment));
 
 export function priceShipments(ids: number[]): CallSpec<PriceSessionResponse> {
   return {

@@ -4,14 +4,11 @@
 // Only ever pointed at something already known to be a sandbox (rehearsal/running-sandbox.ts asks first).
 import * as z from "zod";
 import { StoredShipment } from "../contract/index.js";
-import type { Clock } from "../clock.js";
-import { BACKOFF } from "./backoff.js";
-import { createCaller, type CallSpec } from "./call.js";
-import { parseAnswer } from "./answer-check.js";
-import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_RESPONSE_TIMEOUT_MS } from "./client.js";
-import { createRedactor } from "./redact.js";
-import { createTransport, type HttpMethod } from "./transport.js";
-import type { NetworkOptions } from "./network.js";
+import type { CallSpec } from "./call.js";
+import { expectJson } from "./endpoints.js";
+import { DEFAULT_CONNECT_TIMEOUT_MS, openCaller } from "./client.js";
+import type { ApiClientOptions } from "./client-types.js";
+import type { HttpMethod } from "./transport.js";
 import { USER_AGENT } from "./user-agent.js";
 import type { PaymentState } from "./payment-states.js";
 
@@ -42,58 +39,29 @@ export type ClockChange =
   | { offset_ms: number; created_at_lag_ms?: number }
   | { created_at_lag_ms: number };
 
-export interface SandboxControl {
-  /** Moves a shipment to a status (number or name); Delivered/Arrived record delivered_at/arrived_at (`at` or now). */
-  setStatus(shipmentId: number, status: number | string, at?: string): Promise<StoredShipment>;
-  clock(): Promise<SandboxClock>;
-  setClock(change: ClockChange): Promise<SandboxClock>;
-  /** Back to real time, records stamped at it. */
-  resetClock(): Promise<SandboxClock>;
-  payment(): Promise<SandboxPayment>;
-  setPayment(state: PaymentState, count?: number): Promise<SandboxPayment>;
-  /** One lifecycle step for every shipment the service would move by itself (POST /_sandbox/tick). */
-  tick(): Promise<TickResult>;
-  close(): Promise<void>;
-}
+/** The control surface's calls, one per route of /_sandbox (docs/sandbox.md). */
+export type SandboxControl = ReturnType<typeof createSandboxControl>;
 
-export interface SandboxControlOptions {
-  baseUrl: string;
-  token: string;
-  clock: Clock;
-  debug?: (line: string) => void;
-  signal?: AbortSignal;
-  /** Proxy variables and the profile's CA file (api/network.ts). */
-  network?: NetworkOptions;
-}
+/** Proxy variables and the profile's CA file in `network` (api/network.ts). */
+export type SandboxControlOptions = Pick<ApiClientOptions, "baseUrl" | "token" | "clock" | "debug" | "signal" | "network">;
 
-export function createSandboxControl(options: SandboxControlOptions): SandboxControl {
-  const redact = createRedactor(options.token);
-  const transport = createTransport({ connectTimeoutMs: DEFAULT_CONNECT_TIMEOUT_MS, responseTimeoutMs: DEFAULT_RESPONSE_TIMEOUT_MS, network: options.network });
-  const call = createCaller({
-    transport,
-    baseUrl: new URL(options.baseUrl),
-    token: options.token,
-    userAgent: USER_AGENT,
-    clock: options.clock,
-    random: Math.random,
-    retries: BACKOFF.defaultRetries,
-    responseTimeoutMs: DEFAULT_RESPONSE_TIMEOUT_MS,
-    redact,
-    debug: options.debug,
-    signal: options.signal,
-  });
+export function createSandboxControl(options: SandboxControlOptions) {
+  // The connect timeout stays the default: SHIPCTL_CONNECT_TIMEOUT is for the service's requests.
+  const { call, close } = openCaller({ ...options, userAgent: USER_AGENT, connectTimeoutMs: DEFAULT_CONNECT_TIMEOUT_MS });
   return {
-    setStatus: async (id, status, at) =>
+    /** Moves a shipment to a status (number or name); Delivered/Arrived record delivered_at/arrived_at (`at` or now). */
+    setStatus: async (id: number, status: number | string, at?: string): Promise<StoredShipment> =>
       (await call(spec("POST", `/_sandbox/shipments/${id}/status`, z.looseObject({ data: StoredShipment }), true, at === undefined ? { status } : { status, at }))).data,
     clock: () => call(spec("GET", "/_sandbox/clock", SandboxClock, true)),
     // Moving the clock by a shift is not safe to send twice; setting it to a moment is.
-    setClock: (change) => call(spec("PUT", "/_sandbox/clock", SandboxClock, !("advance_ms" in change), change)),
+    setClock: (change: ClockChange) => call(spec("PUT", "/_sandbox/clock", SandboxClock, !("advance_ms" in change), change)),
+    /** Back to real time, records stamped at it. */
     resetClock: () => call(spec("DELETE", "/_sandbox/clock", SandboxClock, true)),
     payment: () => call(spec("GET", "/_sandbox/payment-method", SandboxPayment, true)),
-    setPayment: (state, count) => call(spec("PUT", "/_sandbox/payment-method", SandboxPayment, true, count === undefined ? { state } : { state, count })),
-    // A second tick would move shipments one status further.
+    setPayment: (state: PaymentState, count?: number) => call(spec("PUT", "/_sandbox/payment-method", SandboxPayment, true, count === undefined ? { state } : { state, count })),
+    /** One lifecycle step for every shipment the service would move by itself; a second would move them one further. */
     tick: () => call(spec("POST", "/_sandbox/tick", TickResult, false)),
-    close: () => transport.close(),
+    close,
   };
 }
 
@@ -104,6 +72,6 @@ function spec<S extends z.ZodType>(method: HttpMethod, path: string, schema: S, 
     idempotent,
     ...(json === undefined ? {} : { json }),
     resource: path.startsWith("/_sandbox/shipments/") ? `shipment ${path.split("/")[3]}` : undefined,
-    interpret: (response, facts, redact) => (response.status >= 200 && response.status < 300 ? { done: parseAnswer(schema, response.text, facts, redact) } : undefined),
+    interpret: expectJson(schema, (value: z.infer<S>) => value),
   };
 }

@@ -5,27 +5,6 @@
 import type { Clock } from "../clock.js";
 import type { Transport } from "./transport.js";
 
-export interface ServiceClock {
-  /**
-   * Service time minus local time (ms) at the latest answer that carried a valid `Date`; undefined until one came.
-   * `Date` has whole seconds, so this is within about 1 s of the truth (plus the answer's time in flight).
-   */
-  offsetMs(): number | undefined;
-  /** Records the `Date` header of an answer that arrived at local time `receivedAt`. Ignored when absent or garbled. */
-  observe(dateHeader: string | string[] | undefined, receivedAt: Date): void;
-}
-
-export function createServiceClock(): ServiceClock {
-  let offset: number | undefined;
-  return {
-    offsetMs: () => offset,
-    observe(dateHeader, receivedAt) {
-      const at = parseHttpDate(dateHeader);
-      if (at !== undefined) offset = at - receivedAt.getTime();
-    },
-  };
-}
-
 /**
  * An HTTP-date (IMF-fixdate, or the obsolete RFC 850 form) as epoch ms; undefined when absent, repeated, or not a
  * date (the asctime form, which names no zone, is not trusted). A date before 2000 is taken as a broken clock rather than a real one.
@@ -39,16 +18,23 @@ export function parseHttpDate(header: string | string[] | undefined): number | u
   return ms;
 }
 
-/** The transport with every answer's `Date` recorded in `serviceClock`, timed by `clock` when it arrived. */
-export function observingDates(transport: Transport, serviceClock: ServiceClock, clock: Clock): Transport {
+/**
+ * The transport with every answer's `Date` learnt, timed by `clock` when it arrived. `offsetMs`: service time minus
+ * local time (ms) at the latest answer that carried a valid `Date`, undefined until one came. `Date` has whole
+ * seconds, so this is within about 1 s of the truth (plus the answer's time in flight).
+ */
+export function observingDates(transport: Transport, clock: Clock): Transport & { offsetMs(): number | undefined } {
+  let offset: number | undefined;
   return {
     async send(request) {
       const result = await transport.send(request);
-      if (result.ok) serviceClock.observe(result.response.headers["date"], clock.now());
+      const at = result.ok ? parseHttpDate(result.response.headers["date"]) : undefined;
+      if (at !== undefined) offset = at - clock.now().getTime();
       return result;
     },
     proxyFor: (url) => transport.proxyFor(url),
     close: () => transport.close(),
+    offsetMs: () => offset,
   };
 }
 

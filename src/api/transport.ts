@@ -69,8 +69,6 @@ export interface TransportOptions {
 /** Carried in undici's `opaque` option, so the interceptor below can tell this attempt when it is written. */
 class WriteTracker {
   written = false;
-  /** undici has reported the request failed (it does so before it destroys the body with the same error). */
-  failed = false;
 }
 
 /**
@@ -92,10 +90,7 @@ const trackWrites: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opti
     onResponseStart: (...args) => handler.onResponseStart?.(...args),
     onResponseData: (...args) => handler.onResponseData?.(...args),
     onResponseEnd: (...args) => handler.onResponseEnd?.(...args),
-    onResponseError: (...args) => {
-      tracker.failed = true;
-      handler.onResponseError?.(...args);
-    },
+    onResponseError: (...args) => handler.onResponseError?.(...args),
   };
   return dispatch(options, observed);
 };
@@ -148,12 +143,7 @@ export function createTransport(options: TransportOptions): Transport {
       const onBodyError = (err: unknown) => {
         bodyError = err;
       };
-      const sent =
-        body === undefined || Buffer.isBuffer(body)
-          ? body
-          : request.onBodyProgress
-            ? countBytes(body, request.onBodyProgress, onBodyError)
-            : watchErrors(body, tracker, onBodyError);
+      const sent = body === undefined || Buffer.isBuffer(body) ? body : countBytes(body, request.onBodyProgress, onBodyError);
       const route = proxyFor(request.url, settings);
       try {
         const pending = dispatcherFor(route).request({
@@ -176,7 +166,7 @@ export function createTransport(options: TransportOptions): Transport {
         };
       } catch (cause) {
         if (sent !== undefined && !Buffer.isBuffer(sent)) sent.destroy();
-        const failure: WireFailure = { written: tracker.written, aborted: request.signal.aborted, bodyError, code: errorCode(cause), cause };
+        const failure: WireFailure = { written: tracker.written, aborted: request.signal.aborted, bodyError, code: codedCause(cause)?.code, cause };
         if (route) {
           failure.proxy = shownProxy(route);
           failure.proxyStatus = tracker.written ? undefined : tunnelStatus(cause);
@@ -198,44 +188,21 @@ export function createTransport(options: TransportOptions): Transport {
 
 /** Rejects as soon as the signal aborts, even while undici is still connecting (it would wait for the connect). */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    work.catch(() => undefined);
-    return Promise.reject(signal.reason);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => {
-      work.catch(() => undefined);
-      reject(signal.reason);
-    };
+  // Once given up on, the request's own failure is nobody's to hear.
+  work.catch(() => undefined);
+  if (signal.aborted) return Promise.reject(signal.reason);
+  let onAbort: () => void = () => undefined;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (err: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(err);
-      },
-    );
   });
+  return Promise.race([work, aborted]).finally(() => signal.removeEventListener("abort", onAbort));
 }
 
 /**
- * The body as is, with no stage in between (which would cost work for every chunk of every upload), when there is
- * no progress to count. Its own failures (a file that vanished) must still be told apart from undici destroying it
- * with a network error after the request failed: undici reports that failure (onResponseError) before it destroys
- * the body, so an error arriving after it is the network's. A body's own error comes first, since this listener is
- * attached before undici's.
+ * Passes the body through, counting the bytes undici takes. The source's own errors (a file that vanished) are
+ * recorded as such: undici destroying the pass-through after a network error ends the source without one.
  */
-function watchErrors(source: Readable, tracker: WriteTracker, onSourceError: (err: unknown) => void): Readable {
-  source.on("error", (err) => {
-    if (!tracker.failed) onSourceError(err);
-  });
-  return source;
-}
-
-/** Passes the body through, counting the bytes undici takes; the source's own errors are recorded as such. */
 function countBytes(source: Readable, onProgress: ((bytesSent: number) => void) | undefined, onSourceError: (err: unknown) => void): Readable {
   let sent = 0;
   const counter = new Transform({
@@ -254,13 +221,19 @@ function countBytes(source: Readable, onProgress: ((bytesSent: number) => void) 
   return counter;
 }
 
-/** undici errors carry `code`; Node's happy-eyeballs connect wraps them in an AggregateError. */
-function errorCode(err: unknown): string | undefined {
-  if (typeof err !== "object" || err === null) return undefined;
+/**
+ * The first error among `err`, the errors it aggregates (Node's happy-eyeballs connect) and its causes (a proxy's
+ * tunnel wraps them) whose code `wanted` accepts (any, by default): undici's and Node's errors carry `code`.
+ */
+export function codedCause(err: unknown, wanted: (code: string) => boolean = () => true, depth = 0): { code: string; error: unknown } | undefined {
+  if (typeof err !== "object" || err === null || depth > 5) return undefined;
   const code = (err as { code?: unknown }).code;
-  if (typeof code === "string") return code;
+  if (typeof code === "string" && wanted(code)) return { code, error: err };
   const inner = (err as { errors?: unknown }).errors;
-  if (Array.isArray(inner)) for (const e of inner) if (typeof e?.code === "string") return e.code as string;
+  for (const e of Array.isArray(inner) ? inner : []) {
+    const found = codedCause(e, wanted, depth + 1);
+    if (found) return found;
+  }
   const cause = (err as { cause?: unknown }).cause;
-  return cause === err ? undefined : errorCode(cause);
+  return cause === err ? undefined : codedCause(cause, wanted, depth + 1);
 }

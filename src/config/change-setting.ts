@@ -38,19 +38,14 @@ export async function setBaseUrl(deps: Deps, normalised: NormalisedBaseUrl): Pro
 
 /** The default of `report upload --strip-location` for the profile in use. */
 export async function setStripLocation(deps: Deps, value: boolean): Promise<void> {
-  const profile = await setInProfile(deps, { stripLocation: value });
   const what = value ? "removes the GPS position from every photo (--keep-location to keep it)" : "keeps the GPS position as the photos have it (--strip-location to remove it)";
-  deps.io.alert(`${deps.theme.err.ok("✓")} Profile ${profile}: report upload ${what}\n`);
-  if (deps.globals.json) printJson(deps.io, { profile, key: "stripLocation", value });
+  await setInProfile(deps, "stripLocation", value, (profile) => `Profile ${profile}: report upload ${what}`);
 }
 
 /** How many days back the look before a create reads (config/look-days.ts); 0 turns it off. */
 export async function setLookDays(deps: Deps, days: number): Promise<void> {
-  const profile = await setInProfile(deps, { lookDays: days });
   const what = days === 0 ? "creates without the look at the service" : `does not send what another machine created in the last ${days} day${days === 1 ? "" : "s"}`;
-  deps.io.alert(`${deps.theme.err.ok("✓")} Profile ${profile}: shipment create ${what}\n`);
-  if (envValue(deps.env, "SHIPCTL_LOOK_DAYS") !== undefined) deps.io.err(`Note: SHIPCTL_LOOK_DAYS overrides this for runs that give it.\n`);
-  if (deps.globals.json) printJson(deps.io, { profile, key: "lookDays", value: days });
+  await setInProfile(deps, "lookDays", days, (profile) => `Profile ${profile}: shipment create ${what}`, "SHIPCTL_LOOK_DAYS");
 }
 
 /**
@@ -76,11 +71,8 @@ function countCertificates(pem: string): number {
 
 /** The profile's ledger (local, or a PostgreSQL URL without its password) or organization name, checked already. */
 export async function setLedger(deps: Deps, key: "ledger" | "organization", value: string): Promise<void> {
-  const profile = await setInProfile(deps, { [key]: value });
-  deps.io.alert(`${deps.theme.err.ok("✓")} Set ${key} of profile ${profile} to ${value}\n`);
   const env = key === "ledger" ? "SHIPCTL_LEDGER" : "SHIPCTL_ORGANIZATION";
-  if (envValue(deps.env, env) !== undefined) deps.io.err(`Note: ${env} overrides this for runs that give it.\n`);
-  if (deps.globals.json) printJson(deps.io, { profile, key, value });
+  await setInProfile(deps, key, value, (profile) => `Set ${key} of profile ${profile} to ${value}`, env);
 }
 
 /** `name`: already checked to be a valid profile name. */
@@ -102,12 +94,17 @@ export async function useProfile(deps: Deps, name: string): Promise<void> {
   await setCurrentProfile(deps, name);
 }
 
-/** Sets these fields of the profile this run uses, and returns its name. */
-async function setInProfile(deps: Deps, fields: StoredProfile): Promise<string> {
+/**
+ * Sets one field of the profile this run uses and says so (`done`, given the profile's name), with a note when
+ * `overriddenBy`, an environment variable, is set and wins over it.
+ */
+async function setInProfile<K extends keyof StoredProfile>(deps: Deps, key: K, value: StoredProfile[K], done: (profile: string) => string, overriddenBy?: string): Promise<void> {
   const { store, profile } = await profileInUse(deps);
   await store.update((d) => {
-    d.profiles[profile] = { ...(profileOf(d, profile) ?? {}), ...fields };
+    d.profiles[profile] = { ...(profileOf(d, profile) ?? {}), [key]: value };
   });
-  return profile;
+  deps.io.alert(`${deps.theme.err.ok("✓")} ${done(profile)}\n`);
+  if (overriddenBy !== undefined && envValue(deps.env, overriddenBy) !== undefined) deps.io.err(`Note: ${overriddenBy} overrides this for runs that give it.\n`);
+  if (deps.globals.json) printJson(deps.io, { profile, key, value });
 }
 

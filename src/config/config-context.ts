@@ -1,6 +1,6 @@
 // What every `shipctl config ...` command starts from: the config file and the settings resolved from it.
 import type { Deps } from "../deps.js";
-import { resolveProfileName, resolveSettings, type ResolvedSettings } from "./settings.js";
+import { resolveProfileName, resolveSettings, type ResolvedSettings, type SettingsInput } from "./settings.js";
 import { openConfigStore, type ConfigStore } from "./store.js";
 import type { ConfigData } from "./schema.js";
 import { UsageError } from "../errors.js";
@@ -12,7 +12,8 @@ export interface ConfigContext {
   settings: ResolvedSettings;
 }
 
-export async function openConfigContext(deps: Deps): Promise<ConfigContext> {
+/** The settings' notes (e.g. "/api/v1 was removed from --base-url") are said on stderr. */
+export async function openConfigContext(deps: Pick<SettingsInput, "env" | "globals"> & { io: { err(text: string): void } }): Promise<ConfigContext> {
   const store = await openConfigStore(deps.env);
   const data = store.read();
   const settings = resolveSettings({ globals: deps.globals, env: deps.env, data, configPath: store.path });

@@ -1,8 +1,8 @@
 // Deps.connection(): the profile, base URL and token for this run, resolved flag > environment > profile, with the
 // source of each, and the Country/Service tables loaded on first use.
 import { AuthError } from "../errors.js";
-import { resolveSettings, type ResolvedSettings } from "./settings.js";
-import { openConfigStore } from "./store.js";
+import type { ResolvedSettings } from "./settings.js";
+import { openConfigContext } from "./config-context.js";
 import { profileFlag } from "./profile-name.js";
 import { loadTables } from "./profile-tables.js";
 import { tablesContext, type TablesRun } from "./tables-context.js";
@@ -14,9 +14,7 @@ import { resolveLedger } from "./ledger-setting.js";
 export type ConnectionInputs = TablesRun & { globals: { profile?: string; baseUrl?: string } };
 
 export async function resolveConnection(deps: ConnectionInputs): Promise<Connection> {
-  const store = await openConfigStore(deps.env);
-  const settings = resolveSettings({ globals: deps.globals, env: deps.env, data: store.read(), configPath: store.path });
-  for (const note of settings.notes) deps.io.err(note);
+  const { store, settings } = await openConfigContext(deps);
   const { baseUrl, token } = requireCredentials(settings);
   let tables: Promise<Tables> | undefined;
   const caFile = settings.stored?.caFile;

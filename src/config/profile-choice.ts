@@ -15,18 +15,16 @@ export interface ProfileChoice {
   why: string;
 }
 
+const CHOICES: Record<Setting<string>["source"], Omit<ProfileChoice, "name">> = {
+  flag: { source: "flag", why: "--profile flag" },
+  env: { source: "env", why: "SHIPCTL_PROFILE" },
+  profile: { source: "current", why: "saved as current" },
+  default: { source: "default", why: "default: none chosen" },
+};
+
 /** The profile setting as resolved (settings.ts resolveProfileName), with its reason in words. */
 export function profileChoice(profile: Setting<string>): ProfileChoice {
-  switch (profile.source) {
-    case "flag":
-      return { name: profile.value, source: "flag", why: "--profile flag" };
-    case "env":
-      return { name: profile.value, source: "env", why: "SHIPCTL_PROFILE" };
-    case "profile":
-      return { name: profile.value, source: "current", why: "saved as current" };
-    case "default":
-      return { name: profile.value, source: "default", why: "default: none chosen" };
-  }
+  return { name: profile.value, ...CHOICES[profile.source] };
 }
 
 /** The saved profile names, sorted. */

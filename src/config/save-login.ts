@@ -31,7 +31,7 @@ export async function saveLogin(deps: Deps, options: { tokenStdin: boolean }): P
 
   // The profile's CA file applies from the first request: `config set caFile` may come before the first login.
   const network = { env: deps.env, caFile: saved?.caFile };
-  await proveToken(deps, baseUrl, token, network);
+  await proveToken(deps, baseUrl, givenUrl !== undefined ? urlWhere : "the URL typed at the prompt", token, network);
   const probe = await probeSandboxTables(baseUrl, {
     token,
     network,
@@ -106,12 +106,15 @@ async function tokenFromStdin(deps: Deps): Promise<string> {
   return checkToken(text, "the token on stdin");
 }
 
-/** One authenticated read (the first page of shipments, one item): a wrong token is caught before it is saved. */
-async function proveToken(deps: Deps, baseUrl: string, token: string, network: NetworkOptions): Promise<void> {
+/**
+ * One authenticated read (the first page of shipments, one item): a wrong token is caught before it is saved.
+ * `setting`: where the base URL came from, named if its host does not resolve.
+ */
+async function proveToken(deps: Deps, baseUrl: string, setting: string, token: string, network: NetworkOptions): Promise<void> {
   const { createApiClient } = await import("../api/client.js");
   const client = createApiClient({
     baseUrl,
-    baseUrlSetting: deps.globals.baseUrl !== undefined ? "--base-url" : envValue(deps.env, "SHIPCTL_BASE_URL") !== undefined ? "SHIPCTL_BASE_URL" : "the URL typed at the prompt",
+    baseUrlSetting: setting,
     token,
     userAgent: `shipctl/${deps.version}`,
     clock: deps.clock,

@@ -27,6 +27,5 @@ export function sourceLabel(key: SettingKey, source: Source | undefined, profile
 /** Accepts baseUrl, base-url, base_url, BASEURL, ca-file...; undefined for anything else. */
 export function settingKey(input: string): SettingKey | undefined {
   const key = input.toLowerCase().replace(/[\s_-]/g, "");
-  const keys: Record<string, SettingKey> = { profile: "profile", currentprofile: "currentProfile", baseurl: "baseUrl", token: "token", striplocation: "stripLocation", cafile: "caFile", lookdays: "lookDays", ledger: "ledger", organization: "organization" };
-  return keys[key];
+  return SETTING_KEYS.find((k) => k.toLowerCase() === key);
 }

@@ -3,9 +3,8 @@
 // error, a timeout) simply means "not a sandbox". Sent through the API layer's transport and caller, with short
 // timeouts and no retry: this is a side question asked before the real work, and must neither retry nor hang.
 import * as z from "zod";
-import { createCaller, type CallSpec } from "../api/call.js";
-import { createRedactor } from "../api/redact.js";
-import { createTransport } from "../api/transport.js";
+import type { CallSpec } from "../api/call.js";
+import { openCaller } from "../api/client.js";
 import { CertificateError } from "../api/api-errors.js";
 import type { NetworkOptions } from "../api/network.js";
 import { USER_AGENT } from "../api/user-agent.js";
@@ -49,22 +48,20 @@ const SandboxTablesBody = z.looseObject({
 export async function probeSandboxTables(baseUrl: string, options: ProbeOptions = {}): Promise<ProbeResult> {
   const timeoutMs = options.timeoutMs ?? 3000;
   const debug = options.debug;
-  const transport = createTransport({ connectTimeoutMs: timeoutMs, responseTimeoutMs: timeoutMs, network: options.network });
+  const { call, close } = openCaller({
+    baseUrl,
+    token: options.token ?? "",
+    userAgent: USER_AGENT,
+    clock: systemClock,
+    retries: 0,
+    connectTimeoutMs: timeoutMs,
+    responseTimeoutMs: timeoutMs,
+    network: options.network,
+    debug: debug && ((line) => debug(`${line} (sandbox tables probe)`)),
+    // A bound on the whole question too, beyond the connect and answer timeouts.
+    signal: AbortSignal.any([AbortSignal.timeout(timeoutMs * 2), ...(options.signal ? [options.signal] : [])]),
+  });
   try {
-    const call = createCaller({
-      transport,
-      baseUrl: new URL(baseUrl),
-      token: options.token ?? "",
-      userAgent: USER_AGENT,
-      clock: systemClock,
-      random: Math.random,
-      retries: 0,
-      responseTimeoutMs: timeoutMs,
-      redact: createRedactor(options.token ?? ""),
-      debug: debug && ((line) => debug(`${line} (sandbox tables probe)`)),
-      // A bound on the whole question too, beyond the connect and answer timeouts.
-      signal: AbortSignal.any([AbortSignal.timeout(timeoutMs * 2), ...(options.signal ? [options.signal] : [])]),
-    });
     return await call(askTables(baseUrl));
   } catch (e) {
     // Ctrl-C must still stop the command, not be mistaken for "not a sandbox".
@@ -74,7 +71,7 @@ export async function probeSandboxTables(baseUrl: string, options: ProbeOptions 
     if (e instanceof AuthError || e instanceof CertificateError) throw e;
     return { sandbox: false, reason: messageOf(e) };
   } finally {
-    await transport.close().catch(() => undefined);
+    await close().catch(() => undefined);
   }
 }
 

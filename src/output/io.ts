@@ -158,12 +158,7 @@ function notATerminal(fd: number): boolean {
 
 /** Reads all of a stream as UTF-8 text (for `--file -`). */
 export async function readAll(stream: Readable): Promise<string> {
-  return (await readAllBytes(stream)).toString("utf8");
-}
-
-/** The bytes as they came, for a reader that detects their encoding itself (a CSV on stdin). */
-export async function readAllBytes(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks);
+  return Buffer.concat(chunks).toString("utf8");
 }

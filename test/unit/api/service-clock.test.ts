@@ -1,6 +1,7 @@
 // The service's clock as learnt from `Date` headers: parsing, what is ignored, and the client keeping the offset.
 import { afterEach, describe, expect, it } from "vitest";
-import { createServiceClock, parseHttpDate, serviceNow } from "../../../src/api/service-clock.js";
+import { observingDates, parseHttpDate, serviceNow } from "../../../src/api/service-clock.js";
+import type { Transport, WireRequest, WireResult } from "../../../src/api/transport.js";
 import type { ApiClient } from "../../../src/api/client-types.js";
 import { fakeClock } from "../../helpers/clock.js";
 import { json, startServer, type TestServer } from "../../helpers/http-server.js";
@@ -24,16 +25,23 @@ describe("parseHttpDate", () => {
   });
 });
 
-describe("createServiceClock", () => {
-  it("keeps the latest valid offset and ignores answers without a usable Date", () => {
-    const clock = createServiceClock();
-    expect(clock.offsetMs()).toBeUndefined();
-    clock.observe("Wed, 01 Jan 2025 00:00:00 GMT", new Date("2025-01-01T00:24:00Z"));
-    expect(clock.offsetMs()).toBe(-24 * 60_000);
-    clock.observe("garbled", new Date("2025-01-01T00:30:00Z"));
-    expect(clock.offsetMs()).toBe(-24 * 60_000);
-    clock.observe("Wed, 01 Jan 2025 01:00:00 GMT", new Date("2025-01-01T00:30:00Z"));
-    expect(clock.offsetMs()).toBe(30 * 60_000);
+describe("observingDates", () => {
+  it("keeps the latest valid offset and ignores answers without a usable Date", async () => {
+    const dates = ["Wed, 01 Jan 2025 00:00:00 GMT", "garbled", "Wed, 01 Jan 2025 01:00:00 GMT"];
+    const answer = (date: string): WireResult => ({ ok: true, response: { status: 200, statusText: "OK", headers: { date }, text: "" } });
+    const wire: Transport = { send: async () => answer(dates.shift()!), proxyFor: () => undefined, close: async () => undefined };
+    let now = new Date("2025-01-01T00:24:00Z");
+    const local = { ...fakeClock(), now: () => now };
+    const observed = observingDates(wire, local);
+    const send = () => observed.send({} as WireRequest);
+    expect(observed.offsetMs()).toBeUndefined();
+    await send();
+    expect(observed.offsetMs()).toBe(-24 * 60_000);
+    now = new Date("2025-01-01T00:30:00Z");
+    await send();
+    expect(observed.offsetMs()).toBe(-24 * 60_000);
+    await send();
+    expect(observed.offsetMs()).toBe(30 * 60_000);
   });
 
   it("serviceNow moves local now by the offset, or is local now without one", () => {
