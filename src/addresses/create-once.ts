@@ -17,7 +17,7 @@
 // the stored addresses are read (stored-match.ts) and one that is the same address, as given or as the verifier
 // revised it, is the answer; the ledger records it, so the next rerun asks the ledger again.
 import type { ApiClient, CallOptions } from "../api/client-types.js";
-import { ForbiddenError, NotFoundError } from "../api/api-errors.js";
+import { unlessUnseen } from "../api/api-errors.js";
 import { addressKey, type Address, type StoredAddress } from "../contract/index.js";
 import { addressOf } from "./verification.js";
 import { callOptions, type Deps } from "../deps.js";
@@ -138,7 +138,7 @@ async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, ledger
   }
   const stored = [...ledger.entries()].filter((e): e is [string, Extract<RowState, { state: "created" }>] => e[1].state === "created");
   for (const [key, state] of stored.reverse()) {
-    const record = await readStored(api, call, state.id);
+    const record = await unlessUnseen(api.getAddress(state.id, call));
     if (record === undefined) {
       deps.io.err(`The ledger records this address as stored as address ${state.id}, but this token cannot read that address: storing it.\n`);
       continue;
@@ -162,7 +162,7 @@ async function storedElsewhere(api: ApiClient, call: CallOptions, ledger: InputL
   if (entry === undefined) return undefined;
   if (entry.state.state === "in_flight") throw sentElsewhereError("This address", "address add", [entry], 1, ledger.store.shared === true);
   if (entry.state.state !== "created") return undefined;
-  const record = await readStored(api, call, entry.state.id);
+  const record = await unlessUnseen(api.getAddress(entry.state.id, call));
   if (record === undefined || !sameParty(record, input)) return undefined;
   return { kind: "earlier", id: entry.state.id, address: addressOf(record), settled: false };
 }
@@ -175,15 +175,6 @@ function sameParty(stored: StoredAddress, input: Address): boolean {
   // As retyped (stored-match.ts): the ledger also records an address found stored under a differently typed input.
   const party = (a: Partial<Address>) => sameAddressKey({ name: a.name, email: a.email, phone: a.phone, country: a.country });
   return party(stored as Partial<Address>) === party(input);
-}
-
-async function readStored(api: ApiClient, call: CallOptions, id: number): Promise<StoredAddress | undefined> {
-  try {
-    return await api.getAddress(id, call);
-  } catch (e) {
-    if (e instanceof NotFoundError || e instanceof ForbiddenError) return undefined;
-    throw e;
-  }
 }
 
 async function store(deps: Deps, api: ApiClient, call: CallOptions, ledger: InputLedger, key: string, address: Address): Promise<AddedAddress> {

@@ -119,6 +119,16 @@ export class NotFoundError extends ApiRejectedError {
   }
 }
 
+/** What `read` finds, or undefined when this token cannot see it: not found, or forbidden (another organization's). */
+export async function unlessUnseen<T>(read: Promise<T>): Promise<T | undefined> {
+  try {
+    return await read;
+  } catch (e) {
+    if (e instanceof NotFoundError || e instanceof ForbiddenError) return undefined;
+    throw e;
+  }
+}
+
 /** 422 (or a validation body on another 4xx): the service refused the input, field by field. */
 export class ValidationError extends ApiRejectedError {
   override errorCode: ErrorCode = "validation_failed";

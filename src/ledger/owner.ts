@@ -5,7 +5,7 @@
 // input's record holds are checked against the service before any is trusted: if they exist with the same titles
 // (names for addresses) it is the same organization with a new token, and the new mark is recorded; otherwise the
 // run stops before sending anything (exit 2).
-import { ForbiddenError, NotFoundError } from "../api/api-errors.js";
+import { unlessUnseen } from "../api/api-errors.js";
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import { UsageError } from "../errors.js";
 import type { Sees } from "./organization.js";
@@ -36,14 +36,7 @@ export function seenBy(api: ApiClient, call: CallOptions): Sees {
 
 /** Reads a stored item's title (shipments) or name (addresses); undefined when this token cannot see it. */
 export function ownedReader(api: ApiClient, kind: OwnedKind, call: CallOptions): (id: number) => Promise<string | undefined> {
-  return async (id) => {
-    try {
-      return kind === "shipment" ? (await api.getShipment(id, call)).title : (await api.getAddress(id, call)).name;
-    } catch (e) {
-      if (e instanceof NotFoundError || e instanceof ForbiddenError) return undefined;
-      throw e;
-    }
-  };
+  return async (id) => (kind === "shipment" ? (await unlessUnseen(api.getShipment(id, call)))?.title : (await unlessUnseen(api.getAddress(id, call)))?.name);
 }
 
 function sameLabel(a: string, b: string): boolean {

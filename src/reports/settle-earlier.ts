@@ -9,10 +9,10 @@
 // whose mark is missing), some of those shipments are read back before any report is skipped as stored. A shipment
 // this token cannot see, or one that does not hold the set recorded as stored (a sandbox restarted since: its
 // shipments are back at Delivered), stops the run before anything is read or sent (exit 2).
-import { ForbiddenError, NotFoundError } from "../api/api-errors.js";
+import { unlessUnseen } from "../api/api-errors.js";
 import { messageOf } from "../errors.js";
 import type { ApiClient, CallOptions } from "../api/client-types.js";
-import { shipmentStatusName, type ReportSet, type StoredShipment } from "../contract/index.js";
+import { shipmentStatusName, type ReportSet } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
 import { confirmLedgerOwner } from "../ledger/owner.js";
@@ -40,22 +40,12 @@ export function reportFinder(api: ApiClient, call: CallOptions): Finder {
       await mapLimit(rows, SETTLE_READS, async (row) => {
         const report = parseReportKey(row.key);
         if (!report) return;
-        const shipment = await seenShipment(api, report.shipmentId, call);
+        const shipment = await unlessUnseen(api.getShipment(report.shipmentId, call));
         if (shipment && holdsReportSet(shipment.status, report.set)) found.set(row.key, report.shipmentId);
       });
       return found;
     },
   };
-}
-
-/** The shipment, or undefined when this token cannot see it (it holds no report of it); any other failure is thrown. */
-async function seenShipment(api: ApiClient, id: number, call: CallOptions): Promise<StoredShipment | undefined> {
-  try {
-    return await api.getShipment(id, call);
-  } catch (e) {
-    if (e instanceof NotFoundError || e instanceof ForbiddenError) return undefined;
-    throw e;
-  }
 }
 
 /** The highest set recorded as stored for a shipment (set 2 stored implies the shipment went past set 1). */
@@ -76,7 +66,7 @@ export async function confirmReportLedgerOwner(ledger: InputLedger, options: { a
     records: async () => [...ledger.claimedIds()].map((id) => ({ id })),
     read: async (id) => {
       const set = storedSet(ledger, id);
-      const shipment = await seenShipment(options.api, id, options.call);
+      const shipment = await unlessUnseen(options.api.getShipment(id, options.call));
       if (shipment === undefined || set === undefined || holdsReportSet(shipment.status, set)) return shipment?.title;
       return { mismatch: `is ${shipmentStatusName(shipment.status)} here, so its set ${set} recorded as stored is not` };
     },
