@@ -29,7 +29,7 @@ import { createHash } from "node:crypto";
 import { closeSync, mkdirSync, openSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { appendEntries, entriesIn, lastEntryIn, readEntry, remove, rewriteClaim, staleEmptyClaim, writeAll } from "./entry-files.js";
+import { appendEntries, entriesIn, lastEntryIn, readEntry, readIfThere, remove, rewriteClaim, staleEmptyClaim, writeAll } from "./entry-files.js";
 import type { RowState } from "./entry.js";
 import { acquireLock, refuseIfLocked } from "./lock.js";
 import type { Claim, Entry, Exclusion, ExclusionWait, LedgerStore, Refused } from "./store.js";
@@ -50,6 +50,8 @@ export class LocalStore implements LedgerStore {
    * so a run's memory does not grow with its rows: unbounded, it held 100,000 rows' hashes in 20 MB at once.
    */
   private readonly hashes = new Map<string, string>();
+  /** Bucket files this run has seen: read without asking first whether they are there (a bucket is never removed). */
+  private readonly buckets = new Set<string>();
 
   constructor(readonly where: string) {}
 
@@ -104,7 +106,7 @@ export class LocalStore implements LedgerStore {
       return { key: c.key, entry: held };
     }
     try {
-      const settled = lastEntryIn(this.bucketPath(c.key), c.key);
+      const settled = this.settledEntry(c.key);
       if (settled !== undefined && !replaceable(settled.state, c.over ?? "failed")) {
         closeSync(fd);
         remove(path);
@@ -141,6 +143,7 @@ export class LocalStore implements LedgerStore {
     this.folder(join(this.where, "entries"));
     for (const [path, settled] of buckets) {
       appendEntries(path, settled, o.durable ?? true);
+      this.buckets.add(path);
       // Settled: no longer in flight. Removed after the outcome is written, so a crash in between leaves it in
       // flight (settled again by the next run), never neither.
       for (const e of settled) remove(this.claimPath(e.key));
@@ -148,7 +151,15 @@ export class LocalStore implements LedgerStore {
   }
 
   async find(key: string): Promise<Entry | undefined> {
-    return readEntry(this.claimPath(key)) ?? lastEntryIn(this.bucketPath(key), key);
+    return readEntry(this.claimPath(key)) ?? this.settledEntry(key);
+  }
+
+  private settledEntry(key: string): Entry | undefined {
+    const path = this.bucketPath(key);
+    const text = readIfThere(path, this.buckets.has(path));
+    if (text === undefined) return undefined;
+    this.buckets.add(path);
+    return lastEntryIn(text, key);
   }
 
   async inFlight(): Promise<Entry[]> {
