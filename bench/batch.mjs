@@ -8,6 +8,10 @@
 //      phase alone (first request to last answer, beside the floor's own), where the ledger's cost shows, with goal
 //      0.95x; and the time before the first request, which sets the end-to-end ceiling: nothing is sent before every
 //      row is read and checked, so a run that sent at the floor's pace would still reach only that ceiling.
+//      And what the ledger's store costs the send phase (issue 21): shipctl beside the same sources built with a store
+//      that does nothing (bench/_null-store.ts: claims granted, records dropped, nothing found), every other step
+//      kept. Goal: at least 0.95x. The send phase beside the floor's measures the whole write path, store included;
+//      this row measures the store's part of it.
 //   2. Peak RSS of `--dry-run` on 100,000 rows beside a plain streaming csv-parse of the same file, and flat as the file
 //      grows (10,000 vs 100,000 rows). Goal: at most 1.3x.
 //   3. For the record, on the Node running the bench: parse + validate alone (the first pass of a run, in process),
@@ -26,6 +30,7 @@ import { request } from "undici";
 import { parse } from "csv-parse";
 import { startSandbox } from "./_sandbox.mjs";
 import { build } from "esbuild";
+import { buildOptions } from "../scripts/build-options.mjs";
 import { benchNodes, versionOf } from "./_nodes.mjs";
 import { median, printTable, phasesOf, printPhases } from "./_stats.mjs";
 import { shipmentRows, toCsv } from "../fixtures/csv/generate.mjs";
@@ -38,7 +43,7 @@ const PARSE_ROWS = 50_000;
 const CONCURRENCY = 4;
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
 const TOKEN = "bench-token";
-const GOALS = { slow: 0.95, send: 0.95, fast: 0.8, rss: 1.3 };
+const GOALS = { slow: 0.95, send: 0.95, store: 0.95, fast: 0.8, rss: 1.3 };
 const work = mkdtempSync(join(tmpdir(), "shipctl-bench-batch-"));
 
 /**
@@ -118,15 +123,35 @@ async function requestBodies(csv, url) {
   return bodies;
 }
 
-/** shipctl end to end, spawn to exit: rows per second and where the time went. */
-async function shipctlCreate(node, url, csv) {
+/**
+ * shipctl built with the ledger's store doing nothing (bench/_null-store.ts in place of src/ledger/local-store.ts),
+ * beside dist/ in the bench's folder; returns its bin.
+ */
+async function buildNullStore() {
+  const dir = join(work, "null-store");
+  const nullStore = join(root, "bench/_null-store.ts");
+  const options = buildOptions(root, join(dir, "dist"));
+  const swap = {
+    name: "null-store",
+    setup(b) {
+      b.onResolve({ filter: /\/local-store\.js$/ }, (args) => (args.importer === nullStore ? undefined : { path: nullStore }));
+    },
+  };
+  await build({ ...options, sourcemap: false, plugins: [swap] });
+  mkdirSync(join(dir, "bin"));
+  copyFileSync(bin, join(dir, "bin/shipctl.js"));
+  return join(dir, "bin/shipctl.js");
+}
+
+/** shipctl end to end, spawn to exit: rows per second and where the time went. `cli`: another build's bin. */
+async function shipctlCreate(node, url, csv, cli = bin) {
   const token = await newOrg(url);
   const dir = mkdtempSync(join(work, "run-"));
   const copy = join(dir, "shipments.csv");
   copyFileSync(csv, copy);
   // Each run its own ledger: every run sends the same rows, to a new organization on the same sandbox URL.
   const env = { SHIPCTL_BASE_URL: url, SHIPCTL_TOKEN: token, SHIPCTL_STATE_DIR: join(dir, "state") };
-  const r = await run(node, [bin, "shipment", "create", "--csv", copy, "--concurrency", String(CONCURRENCY), "--json"], { env });
+  const r = await run(node, [cli, "shipment", "create", "--csv", copy, "--concurrency", String(CONCURRENCY), "--json"], { env });
   rmSync(dir, { recursive: true, force: true });
   if (r.code !== 0) throw new Error(`shipctl exited ${r.code}\n${r.err.slice(-2000)}`);
   const { created } = JSON.parse(r.out).counts;
@@ -268,11 +293,12 @@ try {
   const bodies = await requestBodies(csv, fast.url);
   const bodiesFile = join(work, "bodies.json");
   writeFileSync(bodiesFile, JSON.stringify(bodies));
+  const nullStoreBin = await buildNullStore();
 
   const nodes = benchNodes().map((path) => ({
     path,
     version: versionOf(path),
-    slow: { cli: [], floor: [], phases: [], send: [], floorSend: [], before: [], floorBefore: [] },
+    slow: { cli: [], floor: [], phases: [], send: [], floorSend: [], before: [], floorBefore: [], nullStoreSend: [] },
     fast: { cli: [], floor: [], phases: [], send: [], floorSend: [], before: [], floorBefore: [] },
     rss: { cli100: [], base100: [], cli10: [], request: [] },
   }));
@@ -295,6 +321,7 @@ try {
         m.before.push(r.beforeSendMs);
         m.phases.push(r.phases);
       }
+      n.slow.nullStoreSend.push((await shipctlCreate(n.path, slow.url, csv, nullStoreBin)).sendRate);
       n.rss.base100.push(await csvParseRss(n.path, csv100k));
       n.rss.cli100.push(await dryRunRss(n.path, fast.url, csv100k));
       n.rss.cli10.push(await dryRunRss(n.path, fast.url, csv10k));
@@ -307,6 +334,7 @@ try {
   for (const n of nodes) {
     const slowRatio = median(n.slow.cli) / median(n.slow.floor);
     const sendRatio = median(n.slow.send) / median(n.slow.floorSend);
+    const storeRatio = median(n.slow.send) / median(n.slow.nullStoreSend);
     // The best end-to-end ratio any run could reach that sends at the floor's pace but first spends this run's time
     // before its first request (start-up, the first pass over every row, the address checks: nothing is sent before
     // every row is read and checked).
@@ -318,6 +346,7 @@ try {
     printTable(`shipment create --csv on node ${n.version}: ${ROWS.toLocaleString("en-US")} rows, concurrency ${CONCURRENCY}, ${rounds} rounds (median; range)`, [
       [`end to end, sandbox +${LATENCY_MS} ms/request (${range(n.slow.cli)} vs ${range(n.slow.floor)}) vs stack floor`, median(n.slow.cli), median(n.slow.floor), "rows/s", goal(slowRatio, GOALS.slow, true, `+${LATENCY_MS} ms on node ${n.version}`)],
       [`send phase, +${LATENCY_MS} ms: first request to last answer (${range(n.slow.send)} vs ${range(n.slow.floorSend)}) vs the floor's`, median(n.slow.send), median(n.slow.floorSend), "rows/s", goal(sendRatio, GOALS.send, true, `send phase at +${LATENCY_MS} ms on node ${n.version}`)],
+      [`send phase, +${LATENCY_MS} ms: the ledger's store (${range(n.slow.send)} vs ${range(n.slow.nullStoreSend)}) vs a build whose store does nothing`, median(n.slow.send), median(n.slow.nullStoreSend), "rows/s", goal(storeRatio, GOALS.store, true, `the store's cost at +${LATENCY_MS} ms on node ${n.version}`)],
       [`before the first request, +${LATENCY_MS} ms (${range(n.slow.before)} vs ${range(n.slow.floorBefore)}): end-to-end ceiling ${ceiling.toFixed(2)}x`, median(n.slow.before), median(n.slow.floorBefore), "ms", "for the record"],
       [`end to end, sandbox answering at once (${range(n.fast.cli)} vs ${range(n.fast.floor)}) vs stack floor`, median(n.fast.cli), median(n.fast.floor), "rows/s", goal(fastRatio, GOALS.fast, true, `at once on node ${n.version}`)],
       [`peak RSS, --dry-run on 100,000 rows (${range(n.rss.cli100)}) vs streaming csv-parse`, median(n.rss.cli100), median(n.rss.base100), "MB", goal(rssRatio, GOALS.rss, false, `dry-run RSS on node ${n.version}`)],
