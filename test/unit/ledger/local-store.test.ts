@@ -66,7 +66,7 @@ describe("LocalStore", () => {
     await store.record([{ key: "k", input: "i", state: { state: "failed", error: "refused" } }]);
     await store.record([{ key: "k", input: "j", state: { state: "created", id: 9 } }], { durable: false });
     const [bucket] = readdirSync(join(dir, "entries"));
-    expect(bucket).toMatch(/^[0-9a-f]{2}\.jsonl$/);
+    expect(bucket).toMatch(/^[0-9a-f]{3}\.jsonl$/);
     // A kill in the middle of the next append leaves half a line, with no newline after it.
     appendFileSync(join(dir, "entries", bucket!), '\n{"key":"k","input":"x","state":{"state":"fail');
     expect(await store.find("k")).toEqual({ key: "k", input: "j", state: { state: "created", id: 9 } });
