@@ -1,6 +1,7 @@
 import { describe, expect, it, beforeAll } from "vitest";
 import { renderTable, tableWidth, type Column } from "../../../src/output/table.js";
 import { createTheme, loadColours } from "../../../src/output/theme.js";
+import stringWidth from "string-width";
 
 beforeAll(loadColours);
 
@@ -33,6 +34,19 @@ describe("renderTable", () => {
     expect(out).toContain("…");
     expect(out).toContain("$1,234.56");
     expect(out).toContain("120");
+  });
+
+  it("prints a long table as one: the columns measured over every row, wide characters as two cells, one header", () => {
+    const many: Row[] = Array.from({ length: 250 }, (_, i) => ({ id: i + 1, title: `Study ${i + 1}`, price: "$5.00" }));
+    many[4]!.title = "東京国立博物館の屏風";
+    many[239]!.title = "The widest title of them all, far down the table";
+    const lines = renderTable(columns, many).trimEnd().split("\n");
+    expect(lines).toHaveLength(251);
+    expect(lines.filter((l) => l.includes("TITLE"))).toHaveLength(1);
+    // The last column is aligned right: every line, the header's included, ends in the same terminal cell.
+    const ends = new Set(lines.map((l) => stringWidth(l)));
+    expect([...ends]).toEqual([stringWidth(lines[240]!)]);
+    expect(lines[5]).toContain("東京国立博物館の屏風");
   });
 
   it("keeps each row on one line even when a value holds a newline", () => {
