@@ -14,9 +14,10 @@
 // exclusive create is the "insert if absent" a database's unique key gives, on every file system (hard links are not
 // everywhere), and it needs no lock held across the ledger: runs of other inputs never wait for each other.
 //
-// Why settled entries are appended to 4,096 bucket files, not one file each: a file created per settled entry cost 150
-// to 340 µs a row here (a new inode and directory entry each), against 60 µs for a claim, an append and the claim's
-// removal; the batch's send phase went from 0.51x to 0.71x the stack floor's (bench/batch.mjs, Node 20). Appends need
+// Why settled entries are appended to bucket files, not one file each: a file created per settled entry cost 150 to
+// 340 µs a row here (a new inode and directory entry each), against 60 µs for a claim, an append and the claim's
+// removal; the batch's send phase went from 0.51x to 0.71x the stack floor's (bench/batch.mjs, Node 20, measured with
+// 256 buckets). Appends need
 // no lock: only the run holding a key's claim writes its line, and a later claim of the key comes after the claim is
 // removed, so its line comes after too.
 //
