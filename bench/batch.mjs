@@ -152,7 +152,7 @@ async function shipctlCreate(node, url, csv, cli = bin) {
   // Each run its own ledger: every run sends the same rows, to a new organization on the same sandbox URL.
   const env = { SHIPCTL_BASE_URL: url, SHIPCTL_TOKEN: token, SHIPCTL_STATE_DIR: join(dir, "state") };
   const r = await run(node, [cli, "shipment", "create", "--csv", copy, "--concurrency", String(CONCURRENCY), "--json"], { env });
-  rmSync(dir, { recursive: true, force: true });
+  // The run's folder stays until the bench ends: see "Removing files slows the next run" in docs/development.md.
   if (r.code !== 0) throw new Error(`shipctl exited ${r.code}\n${r.err.slice(-2000)}`);
   const { created } = JSON.parse(r.out).counts;
   if (created !== ROWS) throw new Error(`shipctl created ${created} of ${ROWS}`);

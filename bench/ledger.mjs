@@ -94,6 +94,9 @@ try {
 
   const batchRounds = Math.min(rounds, 3);
   const batch = { empty: [], full: [] };
+  // Every batch's ledger and file are made before the first batch runs, and removed only when the bench ends: see
+  // "Removing files slows the next run" in docs/development.md.
+  const batches = [];
   for (let r = 0; r < batchRounds; r++) {
     for (const which of r % 2 === 0 ? ["empty", "full"] : ["full", "empty"]) {
       // A new organization per batch: one that already holds earlier runs' shipments makes every run slower than the last.
@@ -103,10 +106,10 @@ try {
       if (which === "full") fill(ledgerOf(state, url), ENTRIES, token);
       const csv = join(work, `batch-${which}-${r}.csv`);
       writeFileSync(csv, toCsv(shipmentRows(BATCH_ROWS, { seed: 5000 + r * 2 + (which === "full" ? 1 : 0), titlePrefix: `Batch ${which} ${r}` })));
-      batch[which].push(await runOnce(url, state, csv, token));
-      rmSync(state, { recursive: true, force: true });
+      batches.push({ which, state, csv, token });
     }
   }
+  for (const b of batches) batch[b.which].push(await runOnce(url, b.state, b.csv, b.token));
   report(`${BATCH_ROWS.toLocaleString("en-US")}-row create`, batch, batchRounds);
 } finally {
   child.kill("SIGTERM");
