@@ -14,4 +14,8 @@ export class LocalStore extends FileStore {
   override async find(): Promise<Entry | undefined> {
     return undefined;
   }
+
+  override async findAll(): Promise<Map<string, Entry>> {
+    return new Map();
+  }
 }

@@ -26,7 +26,7 @@ async function once(url, csv, ledger) {
   copyFileSync(csv, copy);
   const env = { SHIPCTL_STATE_DIR: join(dir, "state"), SHIPCTL_LOOK_DAYS: "0", ...(ledger ? { SHIPCTL_LEDGER: ledger, SHIPCTL_ORGANIZATION: "bench" } : {}) };
   const r = await runShipctl(["shipment", "create", "--csv", copy, "--json"], { url, token, config: join(dir, "config"), env });
-  rmSync(dir, { recursive: true, force: true });
+  // The run's folder stays until the bench ends: see "Removing files slows the next run" in docs/development.md.
   if (r.code !== 0) throw new Error(`shipctl exited ${r.code}\n${r.err.slice(-2000)}`);
   const { created } = JSON.parse(r.out).counts;
   if (created !== ROWS) throw new Error(`shipctl created ${created} of ${ROWS}`);

@@ -2,7 +2,7 @@
 // run again, or a row given again with flags. Their keys say what the writes are (the reference, or the content and
 // its occurrence), so the organization's ledger finds them whichever input sent them. Any such row stops the run
 // before anything is sent (exit 2), naming the input that sent it and --force-new (force-new.ts). The rows are looked
-// up once the input's keys are known, a file per key: the cost does not grow with the ledger.
+// up together once the input's keys are known: the cost does not grow with the ledger.
 import { basename } from "node:path";
 import { UsageError } from "../errors.js";
 import type { InputLedger } from "./input-ledger.js";
@@ -45,24 +45,24 @@ export async function sentElsewhere(ledger: InputLedger, rowKeys: readonly strin
     const s = ledger.row(k)?.state;
     return s === undefined || s === "failed";
   });
-  // A file per key, read 64 at a time: the cost grows with the input, never with the ledger.
-  for (let i = 0; i < todo.length; i += 64) {
-    const chunk = todo.slice(i, i + 64);
-    const found = await Promise.all(chunk.map((k) => ledger.store.find(ledger.usualKey(k))));
-    chunk.forEach((k, j) => {
-      const e = found[j];
-      if (e === undefined || e.state.state === "failed") return;
-      if (e.input === ledger.source) return ledger.adopt(k, e.state);
-      if (ledger.forceNew && e.state.state !== "in_flight") return;
-      if (ledger.store.shared === true && e.state.state !== "in_flight") {
-        // A row this input tried and was refused (failed here: another machine held it) is that machine's done write:
-        // recorded so, or every rerun would claim it again and be refused again.
-        if (ledger.row(k) === undefined) ledger.adopt(k, e.state);
-        else ledger.note([[k, e.state]], { store: false });
-        return;
-      }
-      out.set(k, e);
-    });
+  // The cost grows with the input, never with the ledger (LedgerStore.findAll).
+  const found = await ledger.store.findAll(todo.map((k) => ledger.usualKey(k)));
+  for (const k of todo) {
+    const e = found.get(ledger.usualKey(k));
+    if (e === undefined || e.state.state === "failed") continue;
+    if (e.input === ledger.source) {
+      ledger.adopt(k, e.state);
+      continue;
+    }
+    if (ledger.forceNew && e.state.state !== "in_flight") continue;
+    if (ledger.store.shared === true && e.state.state !== "in_flight") {
+      // A row this input tried and was refused (failed here: another machine held it) is that machine's done write:
+      // recorded so, or every rerun would claim it again and be refused again.
+      if (ledger.row(k) === undefined) ledger.adopt(k, e.state);
+      else ledger.note([[k, e.state]], { store: false });
+      continue;
+    }
+    out.set(k, e);
   }
   // In a team's ledger, another machine's entries in flight whose run died are this run's to settle (orphans.ts).
   if (ledger.store.shared === true) {

@@ -159,6 +159,40 @@ export class LocalStore implements LedgerStore {
     return readEntry(this.claimPath(key)) ?? this.settledEntry(key);
   }
 
+  /**
+   * Each folder listed once and each bucket read once, instead of two lookups a key: for a new ledger, nothing is
+   * read. Looked up a key at a time, 10,000 rows took about 100 ms before a create's first request.
+   */
+  async findAll(keys: readonly string[]): Promise<Map<string, Entry>> {
+    const out = new Map<string, Entry>();
+    const [claims, buckets] = await Promise.all([namesIn(join(this.where, "in-flight")), namesIn(join(this.where, "entries"))]);
+    const byBucket = new Map<string, string[]>();
+    for (const key of keys) {
+      const hash = this.hash(key);
+      const claim = claims.has(`${hash}.json`) ? readEntry(this.claimPath(key)) : undefined;
+      if (claim !== undefined) {
+        out.set(key, claim);
+        continue;
+      }
+      const bucket = `${hash.slice(0, BUCKET_DIGITS)}.jsonl`;
+      if (!buckets.has(bucket)) continue;
+      const list = byBucket.get(bucket);
+      if (list) list.push(key);
+      else byBucket.set(bucket, [key]);
+    }
+    for (const [bucket, list] of byBucket) {
+      const path = join(this.where, "entries", bucket);
+      const text = readIfThere(path, true);
+      if (text === undefined) continue;
+      this.buckets.add(path);
+      for (const key of list) {
+        const entry = lastEntryIn(text, key);
+        if (entry !== undefined) out.set(key, entry);
+      }
+    }
+    return out;
+  }
+
   private settledEntry(key: string): Entry | undefined {
     const path = this.bucketPath(key);
     const text = readIfThere(path, this.buckets.has(path));
@@ -168,15 +202,8 @@ export class LocalStore implements LedgerStore {
   }
 
   async inFlight(): Promise<Entry[]> {
-    let names: string[];
-    try {
-      names = await readdir(join(this.where, "in-flight"));
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
-      throw e;
-    }
     const out: Entry[] = [];
-    for (const name of names.filter((n) => n.endsWith(".json") && !n.startsWith("."))) {
+    for (const name of [...(await namesIn(join(this.where, "in-flight")))].filter((n) => n.endsWith(".json") && !n.startsWith("."))) {
       const path = join(this.where, "in-flight", name);
       const entry = readEntry(path);
       if (entry !== undefined) out.push(entry);
@@ -188,7 +215,7 @@ export class LocalStore implements LedgerStore {
   /** Every settled entry, bucket by bucket (`ledger push`, and witnesses below). */
   async *settled(): AsyncGenerator<Entry[]> {
     const root = join(this.where, "entries");
-    for (const name of (await readdir(root).catch(() => [] as string[])).filter((n) => n.endsWith(".jsonl"))) {
+    for (const name of [...(await namesIn(root))].filter((n) => n.endsWith(".jsonl"))) {
       yield entriesIn(join(root, name));
     }
   }
@@ -226,6 +253,16 @@ export class LocalStore implements LedgerStore {
     if (this.made.has(dir)) return;
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     this.made.add(dir);
+  }
+}
+
+/** The names in a folder; none when it does not exist yet. */
+async function namesIn(dir: string): Promise<Set<string>> {
+  try {
+    return new Set(await readdir(dir));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return new Set();
+    throw e;
   }
 }
 

@@ -16,6 +16,9 @@ import { thisRun, type Holder } from "./holder.js";
 import { holderMayBeAlive, LeaseTable, type Lease, type Scope } from "./postgres-leases.js";
 import type { Claim, Entry, Exclusion, ExclusionWait, LedgerStore, Refused } from "./store.js";
 
+/** Keys looked up by one statement of findAll: a 10,000-row sheet is 10 round trips. */
+const FIND_ALL_KEYS = 1_000;
+
 /** An entry as `ledger status` shows it: with its id (for `ledger unlock`) and who holds it. */
 export interface HeldEntry extends Entry, Holder {
   id: number;
@@ -124,6 +127,15 @@ export class PostgresStore implements LedgerStore {
   async find(key: string): Promise<Entry | undefined> {
     const [found] = await this.entries("key = $3", [key]);
     return found === undefined ? undefined : { key: found.key, input: found.input, state: found.state };
+  }
+
+  /** A statement per FIND_ALL_KEYS keys, not one per key: each is a round trip to the server. */
+  async findAll(keys: readonly string[]): Promise<Map<string, Entry>> {
+    const out = new Map<string, Entry>();
+    for (let i = 0; i < keys.length; i += FIND_ALL_KEYS) {
+      for (const e of await this.entries("key = ANY($3::text[])", [keys.slice(i, i + FIND_ALL_KEYS)])) out.set(e.key, { key: e.key, input: e.input, state: e.state });
+    }
+    return out;
   }
 
   async inFlight(): Promise<Entry[]> {

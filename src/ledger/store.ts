@@ -76,6 +76,11 @@ export interface LedgerStore {
    */
   record(entries: readonly Entry[], o?: { durable?: boolean }): Promise<void>;
   find(key: string): Promise<Entry | undefined>;
+  /**
+   * The entries of many keys at once (a run's rows, before anything is sent), keyed by key; keys with none are left
+   * out. As find() of each, at one moment: a key claimed after it is refused by its claim, as after find().
+   */
+  findAll(keys: readonly string[]): Promise<Map<string, Entry>>;
   /** Every entry in flight, whichever input's. */
   inFlight(): Promise<Entry[]>;
   /** Holds `scope` (an input, or a key) against other runs until released; refuses (or waits) while another holds it. */

@@ -34,7 +34,7 @@ function inputLedger(rows: Map<string, RowState>, entries: Entry[], shared: bool
     usualKey: (k: string) => `shipment:${k}`,
     adopt: (k: string, s: RowState) => (rows.has(k) ? undefined : set(k, s)),
     note: (list: ReadonlyArray<readonly [string, RowState]>) => list.forEach(([k, s]) => set(k, s)),
-    store: { shared, find: async (key: string) => entries.find((e) => e.key === key) },
+    store: { shared, findAll: async (keys: readonly string[]) => new Map(entries.filter((e) => keys.includes(e.key)).map((e) => [e.key, e])) },
   } as unknown as InputLedger;
 }
 

@@ -85,6 +85,23 @@ describe("LocalStore", () => {
     expect(settled).toContainEqual({ key: "k", input: "j", state: { state: "updated", id: 9 } });
   });
 
+  it("finds many keys at once as it finds each: a claim before its bucket, a key's last entry, none for the others", async () => {
+    const dir = tempDir("shipctl-store-");
+    const store = new LocalStore(dir);
+    expect(await new LocalStore(join(dir, "new")).findAll(["k"])).toEqual(new Map());
+    await store.claim([{ key: "twice", input: "j", state: FLIGHT }]);
+    await store.record([{ key: "twice", input: "j", state: { state: "failed", error: "refused" } }]);
+    await store.claim([{ key: "twice", input: "j", state: FLIGHT }]);
+    await store.record([{ key: "twice", input: "j", state: { state: "created", id: 3 } }]);
+    await store.record([{ key: "done", input: "j", state: { state: "created", id: 4 } }]);
+    await store.record([{ key: "done", input: "j", state: { state: "updated", id: 4 } }]);
+    await store.claim([{ key: "flying", input: "other", state: FLIGHT }]);
+    const keys = ["twice", "done", "flying", "missing", ...Array.from({ length: 300 }, (_, i) => `shipment:row-${i}`)];
+    const found = await store.findAll(keys);
+    expect([...found.keys()].sort()).toEqual(["done", "flying", "twice"]);
+    for (const key of keys) expect(found.get(key)).toEqual(await store.find(key));
+  });
+
   it("does not keep every key's hash a run looks up: its memory stays flat in the rows", async () => {
     const store = new LocalStore(tempDir("shipctl-store-"));
     for (let i = 0; i < 25_000; i++) await store.find(`shipment:row-${i}`);

@@ -50,6 +50,20 @@ describe.skipIf(!available)(needs(POSTGRES_SERVER, "PostgreSQL", "PostgresStore"
     expect((await a.inFlight()).map((e) => e.key).sort()).toEqual(["shipment:k1", "shipment:k2"]);
   });
 
+  it("finds many keys at once, across statements, each as find() sees it", async () => {
+    const url = await server.newDatabase();
+    const a = (await machine(url)).store;
+    const b = (await machine(url)).store;
+    await a.claim([{ key: "shipment:done", input: "a.csv", state: inFlight }, { key: "shipment:flying", input: "a.csv", state: inFlight }]);
+    await a.record([{ key: "shipment:done", input: "a.csv", state: { state: "created", id: 7 } }]);
+    // 2,500 keys: three statements of findAll's 1,000.
+    const keys = [...Array.from({ length: 2_498 }, (_, i) => `shipment:none-${i}`), "shipment:flying", "shipment:done"];
+    const found = await b.findAll(keys);
+    expect([...found.keys()].sort()).toEqual(["shipment:done", "shipment:flying"]);
+    expect(found.get("shipment:done")).toEqual(await b.find("shipment:done"));
+    expect(found.get("shipment:flying")).toEqual({ key: "shipment:flying", input: "a.csv", state: inFlight });
+  });
+
   it("lets a failed entry be claimed again, a done one only when the claim may replace settled entries", async () => {
     const url = await server.newDatabase();
     const a = (await machine(url)).store;
