@@ -4,6 +4,8 @@
 // request reaches a server, beside bare `node -e 0` of the same Node, all measured in this run with the runs
 // interleaved (A B C D, A B C D, ...) so machine noise falls on every figure alike.
 // Goals (issue 3): --version and --help within 1.3x of bare node; a command up to its first request within 2.5x.
+// Beside --help, with no goal, the floor of any --help on commander (bench/_commander-floor.mjs): a program that only
+// loads it, declares one command and prints its help, bundled as shipctl is.
 // Node 24 is BENCH_NODE24 (a path to its `node`), or else the `node@24` npm package (bench/_nodes.mjs).
 // verify's whole run, to its exit, is shown too (no goal): what a user waits for, the answer's handling and undici's
 // first compile of its WebAssembly HTTP parser included.
@@ -17,6 +19,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { buildOptions } from "../scripts/build-options.mjs";
 import { benchNodes, versionOf } from "./_nodes.mjs";
 import { goalRows, printTable } from "./_stats.mjs";
 
@@ -30,6 +34,11 @@ writeFileSync(
   JSON.stringify({ name: "Gallery North", email: "ship@gallery.example", phone: "+12069536978", line_1: "1 Main Street",
     city: "Seattle", region: "WA", post_code: "98101", country: 1 }),
 );
+
+// The commander floor (bench/_commander-floor.mjs), bundled with shipctl's options, beside the config folder.
+const floorDir = join(configDir, "floor");
+const { banner, minify, format, platform, target } = buildOptions(root, floorDir);
+await build({ entryPoints: [join(root, "bench/_commander-floor.mjs")], outfile: join(floorDir, "floor.mjs"), bundle: true, banner, minify, format, platform, target, logLevel: "warning" });
 
 const hasCompileCache = (node) =>
   execFileSync(node, ["-p", "typeof require('node:module').enableCompileCache"], { encoding: "utf8" }).trim() === "function";
@@ -80,6 +89,8 @@ const tables = nodes.map((node) => ({
     { label: "node -e 0", args: ["-e", "0"] },
     { label: "shipctl --version", args: [bin, "--version"], goal: 1.3 },
     { label: "shipctl --help", args: [bin, "--help"], goal: 1.3 },
+    // No goal: what loading commander costs before shipctl builds anything (the floor of --help on this parser).
+    { label: "  commander alone, a 1-command --help", args: [join(floorDir, "floor.mjs"), "--help"] },
     // What each TAB of the completion scripts runs (shipctl completion): the command tree and the shipment verbs.
     { label: "shipctl __complete shipment cr (a TAB)", args: [bin, "__complete", "shipment", "cr"] },
     { label: "shipctl address verify (to 1st request)", args: verify, first: true, goal: 2.5 },
