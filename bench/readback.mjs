@@ -29,7 +29,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { request } from "undici";
 import { control, startSandbox } from "./_sandbox.mjs";
 import { median, printTable } from "./_stats.mjs";
 import { shipmentRows, toCsv } from "../fixtures/csv/generate.mjs";
