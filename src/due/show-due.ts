@@ -40,7 +40,7 @@ export async function showDue(deps: Deps, o: DueOptions): Promise<ExitCode> {
     debug: deps.globals.debug ? (line) => deps.debug(line) : undefined,
   });
   const ledger = await readStoredInLedger(await deps.connection(), deps.env, read.shipments);
-  for (const why of ledger.unreadable) deps.io.err(`Note: ledger not read (${why}); report sets are shown from the status alone.\n`);
+  if (ledger.unreadable) deps.io.err(`Note: ledger not read (${ledger.unreadable}); report sets are shown from the status alone.\n`);
   const items = dueItems(read.shipments, { now: now(), sinceMs: o.sinceMs, withinMs: o.withinMs, photos: o.photos, ledger: ledger.stored });
   const open = items.filter((i) => i.kind === "report_window_open");
   const code = open.length > 0 ? ExitCode.Due : ExitCode.Ok;

@@ -5,7 +5,6 @@
 // stored, by any upload (a batch, a manifest, a single upload), is shown as stored, from the ledger. Neither saying
 // so: not stored, as the status shows.
 import type { ReportSet, StoredShipment } from "../contract/index.js";
-import { mapLimit } from "../batch/pool.js";
 import { messageOf } from "../errors.js";
 import { OrganizationLedger } from "../ledger/organization.js";
 import { reportKey } from "./report-ledger.js";
@@ -42,13 +41,13 @@ export function describeReportSets(sets: ReportSets): string {
 
 export interface LedgerRead {
   stored: StoredInLedger;
-  /** What could not be read, each with why; the sets are then shown from the service alone. */
-  unreadable: string[];
+  /** Why the ledger could not be read, if it could not; the sets are then shown from the service alone. */
+  unreadable?: string;
 }
 
 /**
- * The sets of these shipments recorded as stored in the organization's ledger: two entries looked up per shipment
- * whose status does not show its set yet. Read only: nothing is held or written.
+ * The sets of these shipments recorded as stored in the organization's ledger: two entries per shipment whose status
+ * does not show its set yet, looked up together. Read only: nothing is held or written.
  */
 export async function readStoredInLedger(
   connection: { baseUrl: string; token: string },
@@ -57,14 +56,10 @@ export async function readStoredInLedger(
 ): Promise<LedgerRead> {
   const { store } = await OrganizationLedger.open(env, connection);
   const keys = shipments.flatMap((s) => ([1, 2] as const).filter((set) => !holdsReportSet(s.status, set)).map((set) => reportKey(s.id, set)));
-  const stored = new Set<string>();
-  const unreadable: string[] = [];
-  await mapLimit(keys, 64, async (key) => {
-    try {
-      if ((await store.find(`report:${key}`))?.state.state === "stored") stored.add(key);
-    } catch (e) {
-      unreadable.push(`${key}: ${messageOf(e)}`);
-    }
-  });
-  return { stored, unreadable };
+  try {
+    const found = await store.findAll(keys.map((key) => `report:${key}`));
+    return { stored: new Set(keys.filter((key) => found.get(`report:${key}`)?.state.state === "stored")) };
+  } catch (e) {
+    return { stored: new Set(), unreadable: messageOf(e) };
+  }
 }

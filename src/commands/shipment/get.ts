@@ -47,7 +47,7 @@ export async function runGet(options: GetOptions, deps: Deps): Promise<void> {
   const { readStoredInLedger, reportSetsOf, describeReportSets } = await import("../../reports/report-sets.js");
   const shipment = await (await deps.api()).getShipment(options.id, callOptions(deps, `Reading shipment ${options.id}`));
   const ledger = await readStoredInLedger(await deps.connection(), deps.env, [shipment]);
-  for (const why of ledger.unreadable) deps.io.err(`Note: ledger not read (${why}); report sets are shown from the status alone.\n`);
+  if (ledger.unreadable) deps.io.err(`Note: ledger not read (${ledger.unreadable}); report sets are shown from the status alone.\n`);
   const sets = reportSetsOf(shipment, ledger.stored);
   if (deps.globals.json) return printJson(deps.io, { ...(await import("../../shipments/shipment-filter.js")).withStatusName(shipment), report_sets: sets });
   const { enumLabels } = await import("../../input/table-values.js");

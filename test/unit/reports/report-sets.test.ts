@@ -1,8 +1,12 @@
 // Which condition-report sets a shipment has: from its status where the status shows it, else from the organization's
 // ledger (every upload's, batch or single), each said with its source.
+import { createHash } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ShipmentStatus } from "../../../src/contract/index.js";
 import { InputLedger } from "../../../src/ledger/input-ledger.js";
+import { ledgerDir } from "../../../src/ledger/organization.js";
 import { settleWindowFor } from "../../../src/ledger/settle-window.js";
 import { describeReportSets, readStoredInLedger, reportSetsOf } from "../../../src/reports/report-sets.js";
 import { tempDir } from "../../helpers/cli.js";
@@ -41,6 +45,18 @@ describe("readStoredInLedger", () => {
     const draft = ShipmentStatus.Draft;
     const read = await readStoredInLedger(TARGET, env, [5, 7, 8, 9].map((id) => ({ id, status: draft })));
     expect([...read.stored].sort()).toEqual(["7/1", "8/2"]);
-    expect(read.unreadable).toEqual([]);
+    expect(read.unreadable).toBeUndefined();
+  });
+
+  it("a ledger that cannot be read gives one reason and no set, whatever the number of shipments", async () => {
+    const env = { SHIPCTL_STATE_DIR: tempDir("shipctl-sets-") };
+    await bookWith(env, "report upload", [["7/1", "stored"]]);
+    // A claim that is not JSON, in flight for set 2 of shipment 7: reading it throws.
+    const claims = join(ledgerDir(env, TARGET), "in-flight");
+    mkdirSync(claims, { recursive: true });
+    writeFileSync(join(claims, `${createHash("sha256").update("report:7/2").digest("hex").slice(0, 40)}.json`), "{ not json");
+    const read = await readStoredInLedger(TARGET, env, [7, 8, 9].map((id) => ({ id, status: ShipmentStatus.Draft })));
+    expect(read.stored.size).toBe(0);
+    expect(read.unreadable).toMatch(/JSON/);
   });
 });
