@@ -51,6 +51,6 @@ try {
   if (ratio < GOAL) process.exitCode = 1;
 } finally {
   sandbox.child.kill("SIGTERM");
-  await postgres.stop();
+  await postgres.close();
   rmSync(work, { recursive: true, force: true });
 }

@@ -111,7 +111,7 @@ try {
   console.error(e instanceof Error ? e.message : e);
 } finally {
   sandbox.child.kill("SIGTERM");
-  await postgres.stop();
+  await postgres.close();
   if (bad === 0 || !process.env.CHAOS_VERBOSE) rmSync(work, { recursive: true, force: true });
   else console.log(`kept ${work} for a look`);
 }

@@ -10,6 +10,8 @@ export interface PostgresServer {
   /** Stops the server (a fast shutdown); `start` starts it again on the same folder. */
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** Stops the server for good, and removes its folder when startPostgres made it. */
+  close(): Promise<void>;
 }
 
 export function startPostgres(root?: string): Promise<PostgresServer>;

@@ -4,7 +4,7 @@
 // machine). PostgreSQL refuses to run as root, and CI runs as root: the server then runs as the `postgres` system user
 // (setpriv), owning the folder.
 import { execFileSync, spawn } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -40,8 +40,9 @@ function postgresUser() {
   }
 }
 
-/** Starts a server in `root` (a new temp folder when not given). */
-export async function startPostgres(root = mkdtempSync(join(tmpdir(), "shipctl-pg-"))) {
+/** Starts a server in `root`, or else in a new temp folder that close() removes. */
+export async function startPostgres(given) {
+  const root = given ?? mkdtempSync(join(tmpdir(), "shipctl-pg-"));
   const bin = findPostgresBin();
   if (bin === undefined) throw new Error(`no PostgreSQL server binaries: ${INSTALL_HINT}`);
   const data = join(root, "data");
@@ -99,5 +100,10 @@ export async function startPostgres(root = mkdtempSync(join(tmpdir(), "shipctl-p
     },
     stop,
     start,
+    // A folder of its own left behind cost 80 MB of the temp folder per chaos run or benchmark.
+    async close() {
+      await stop();
+      if (given === undefined) rmSync(root, { recursive: true, force: true });
+    },
   };
 }
