@@ -7,6 +7,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/package/**/*.test.ts"],
+    // What it writes to the OS temp folder (tarball, prefix, config) goes in one folder, removed at the end.
+    globalSetup: ["test/temp-root.ts"],
     // npm pack builds, npm install downloads sharp: minutes on a shared 2-core machine with a slow registry.
     testTimeout: 600_000,
     hookTimeout: 600_000,
