@@ -17,9 +17,8 @@
 // Why settled entries are appended to bucket files, not one file each: a file created per settled entry cost 150 to
 // 340 µs a row here (a new inode and directory entry each), against 60 µs for a claim, an append and the claim's
 // removal; the batch's send phase went from 0.51x to 0.71x the stack floor's (bench/batch.mjs, Node 20, measured with
-// 256 buckets). Appends need
-// no lock: only the run holding a key's claim writes its line, and a later claim of the key comes after the claim is
-// removed, so its line comes after too.
+// 256 buckets). Appends need no lock: only the run holding a key's claim writes its line, and a later claim of the key
+// comes after the claim is removed, so its line comes after too.
 //
 // Why synchronous calls, and no flush per key: a batch makes a few file operations per row, each a few microseconds of
 // page-cache work, and through the thread pool each cost a round trip several times that; with a flush per claim and a
@@ -165,6 +164,7 @@ export class LocalStore implements LedgerStore {
    */
   async findAll(keys: readonly string[]): Promise<Map<string, Entry>> {
     const out = new Map<string, Entry>();
+    if (keys.length === 0) return out;
     const [claims, buckets] = await Promise.all([namesIn(join(this.where, "in-flight")), namesIn(join(this.where, "entries"))]);
     const byBucket = new Map<string, string[]>();
     for (const key of keys) {

@@ -125,8 +125,7 @@ export class PostgresStore implements LedgerStore {
   }
 
   async find(key: string): Promise<Entry | undefined> {
-    const [found] = await this.entries("key = $3", [key]);
-    return found === undefined ? undefined : { key: found.key, input: found.input, state: found.state };
+    return (await this.findAll([key])).get(key);
   }
 
   /** A statement per FIND_ALL_KEYS keys, not one per key: each is a round trip to the server. */
