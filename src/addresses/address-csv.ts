@@ -19,7 +19,7 @@ import { problemsText } from "../batch/outcomes.js";
 import { decided, verifyDistinct } from "../batch/before-send.js";
 import { firstPass } from "../batch/first-pass.js";
 import type { ResultWords } from "../batch/results.js";
-import type { RowJob } from "../batch/row-sender.js";
+import type { RowJob } from "../batch/write-sender.js";
 import { sendRowPass, withLedger } from "../batch/row-run.js";
 import type { CsvOptions } from "../batch/run-options.js";
 import { openScan } from "../csv/scan.js";

@@ -27,7 +27,7 @@ import { addressHash } from "../ledger/entry.js";
 import { sentElsewhere, sentElsewhereError } from "../ledger/copy-guard.js";
 import type { Entry } from "../ledger/store.js";
 import { Outcomes } from "../batch/outcomes.js";
-import { RowSender } from "../batch/row-sender.js";
+import { rowWrites, WriteSender } from "../batch/write-sender.js";
 import { RECONCILE_DELAY_MS } from "../batch/settle-lost.js";
 import { settleLedger } from "../ledger/settle-ledger.js";
 import type { Settlement } from "../ledger/settle.js";
@@ -179,10 +179,10 @@ function sameParty(stored: StoredAddress, input: Address): boolean {
 
 async function store(deps: Deps, api: ApiClient, call: CallOptions, ledger: InputLedger, key: string, address: Address): Promise<AddedAddress> {
   if (deps.signal.aborted) throw new InterruptedError("interrupted before the address was sent: nothing was stored");
-  // The one row sender of the CSV runs (batch/row-sender.ts): the intent, with the address exactly as sent, is on disk
+  // The one sender of the CSV runs (batch/write-sender.ts): the intent, with the address exactly as sent, is on disk
   // before the POST (no idempotency key), so a lost answer can be settled by reading back, by this run or the next.
   const outcomes = new Outcomes();
-  const sender = new RowSender({ ledger, api, outcomes, clock: deps.clock, signal: deps.signal, concurrency: 1, done: "created", columnFor: (f) => f });
+  const sender = new WriteSender({ kind: rowWrites("created", (f) => f), ledger, api, outcomes, clock: deps.clock, signal: deps.signal, concurrency: 1 });
   // Not idempotent: the HTTP layer lets it finish on the first Ctrl-C (deps.writeSignal), so its answer is recorded.
   const send = async () => (await api.createAddress(address, { signal: deps.signal })).id;
   await sender.offer({ key, row: 1, label: address.name, sent: [address], body: {}, send });

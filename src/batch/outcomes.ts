@@ -44,7 +44,7 @@ export interface Outcome {
   sends?: string;
   /** A changed row's fields since it was created (status "changed", or "updated" by --update-changed). */
   changes?: ChangedField[];
-  /** The error its request failed with, as thrown: `address add` rethrows it, with its exit code (row-sender.ts). */
+  /** The error its request failed with, as thrown: `address add` rethrows it, with its exit code (write-sender.ts). */
   cause?: unknown;
 }
 

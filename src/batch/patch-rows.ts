@@ -14,7 +14,7 @@ import { verifyDistinct, type Ready } from "./before-send.js";
 import { firstPass } from "./first-pass.js";
 import type { Sends } from "./dry-run-report.js";
 import type { ResultWords } from "./results.js";
-import type { RowJob } from "./row-sender.js";
+import type { RowJob } from "./write-sender.js";
 import { sendRowPass, type ChangedRow } from "./row-run.js";
 import { validatePass } from "./validate-pass.js";
 import { readCurrent, reportPlan, UpdatePlan, type Comparison } from "./update-plan.js";

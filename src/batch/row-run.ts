@@ -1,6 +1,6 @@
 // What the CSV commands that send one request per row share (`shipment update --csv`, `address add --csv`): the run
 // around the ledger, and the send pass: the file read again in order, each valid row either settled without a
-// request (already done, in doubt, its address refused) or sent through a RowSender, then the lost answers, the
+// request (already done, in doubt, its address refused) or sent alone through the WriteSender, then the lost answers, the
 // progress line and the results.
 import type { Deps } from "../deps.js";
 import type { BatchKind } from "../csv/columns.js";
@@ -8,7 +8,7 @@ import { startProgress, stopProgress, withBatch, type BatchRun } from "./batch-r
 import { openCsvLedger, type CsvRecords } from "./open-csv-ledger.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
 import type { Outcome } from "./outcomes.js";
-import { RowSender, type RowJob, type RowSenderOptions } from "./row-sender.js";
+import { rowWrites, WriteSender, type RowJob, type WriteSenderOptions } from "./write-sender.js";
 import type { CsvOptions } from "./run-options.js";
 import { openScan, type Keyed, type ScanSpec, type ValidBase } from "../csv/scan.js";
 import type { Validation } from "./validate-pass.js";
@@ -37,10 +37,14 @@ export async function withLedger(
   });
 }
 
-/** A RowSender for a run: its client, outcomes, clock, Ctrl-C and --concurrency. */
-export async function runRowSender<J extends RowJob>(run: BatchRun, ledger: InputLedger, o: Pick<RowSenderOptions, "done" | "columnFor" | "onSettled">): Promise<RowSender<J>> {
+/** A sender of rows one a request for a run: its client, outcomes, clock, Ctrl-C and --concurrency. */
+export async function runRowSender<J extends RowJob>(
+  run: BatchRun,
+  ledger: InputLedger,
+  o: { done: "created" | "updated"; columnFor(field: string): string } & Pick<WriteSenderOptions<J>, "onSettled">,
+): Promise<WriteSender<J>> {
   const { deps } = run;
-  return new RowSender<J>({ ledger, api: await deps.api(), outcomes: run.outcomes, clock: deps.clock, signal: deps.signal, concurrency: run.options.concurrency, ...o });
+  return new WriteSender<J>({ kind: rowWrites(o.done, o.columnFor), ledger, api: await deps.api(), outcomes: run.outcomes, clock: deps.clock, signal: deps.signal, concurrency: run.options.concurrency, onSettled: o.onSettled });
 }
 
 /** `V`: a valid row as the scan builds it, with the values it read differently (a dry run shows them). */
@@ -58,7 +62,7 @@ export interface RowPass<V extends ChangedRow, J extends RowJob> {
   /** A valid row's outcome without a request, or the job that sends it. */
   prepare(row: Extract<Keyed<V>, { ok: true }>, base: { label: string; reference?: string }): { outcome: Outcome } | { job: J };
   /** Once every request is settled: what becomes of the answers that were lost. */
-  settleLost(sender: RowSender<J>): Promise<void>;
+  settleLost(sender: WriteSender<J>): Promise<void>;
   /** Writes the results; `unreached` rows were not reached (the run stopped, for `error` when it says why). */
   finish(extra: { unreached: number; error?: unknown }): Promise<number>;
 }

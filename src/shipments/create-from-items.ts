@@ -3,7 +3,7 @@
 // may have arrived, so one shipment from flags gets the same protection as a 2,000-row file: every item checked
 // first; the intent recorded in the ledger before each request and the outcome after; on a rerun, items already
 // created are skipped (their ids reported) and lost answers reconciled by reading the shipments back before
-// anything is resent. Items go ten a request (CreateSender), a 422 fails the items it names and the others of that
+// anything is resent. Items go ten a request (create-sender.ts), a 422 fails the items it names and the others of that
 // request are sent again, inline addresses are verified once each (--no-verify, --accept-recommended).
 import { retryNote, type Deps } from "../deps.js";
 import { ExitCode } from "../errors.js";
@@ -171,7 +171,7 @@ function resumeCommand(run: ItemRun): string {
 }
 
 /**
- * A 422 is mapped back to the request's items by CreateSender under the CSV's column names (`fulfillment_phone`);
+ * A 422 is mapped back to the request's items (create-sender.ts) under the CSV's column names (`fulfillment_phone`);
  * for JSON input the field's path in the shipment reads better (`fulfillment_address.phone`).
  */
 function jsonFieldProblems(outcomes: Outcomes): void {

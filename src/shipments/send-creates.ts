@@ -1,7 +1,7 @@
 // The steps of `shipment create` after the input is read and checked, whatever it is (CSV rows, or items from flags
 // or JSON): what an earlier run left in flight settled by reading the service back, the look for shipments another
 // machine created, then each valid shipment decided (done earlier, in doubt, matched, its address refused, or to
-// send) and sent ten a request through CreateSender with the ledger around every request, or rehearsed (--dry-run).
+// send) and sent ten a request (create-sender.ts) with the ledger around every request, or rehearsed (--dry-run).
 import type { Shipment } from "../contract/index.js";
 import type { Decision } from "../batch/address-set.js";
 import type { BatchRun } from "../batch/batch-run.js";
@@ -113,7 +113,7 @@ export async function sendCreates<C extends CreateCandidate>(run: CreateRun, led
   await sender.finish();
   markPhase("batch:sent");
   const noun = { read: "shipments", row: pass.position };
-  await settleOwnLost(deps, ledger, sender.lost.flatMap((l) => l.rows), () => shipmentFinder(deps, run.call, ledger), { outcomes, say: run.say, noun, readBack: sender.stopped === undefined });
+  await settleOwnLost(deps, ledger, sender.lost, () => shipmentFinder(deps, run.call, ledger), { outcomes, say: run.say, noun, readBack: sender.stopped === undefined });
   await recordCreated(deps, outcomes.entries());
   await lag.done();
   return { stopped: sender.stopped, updates, tick };

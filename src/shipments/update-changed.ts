@@ -10,7 +10,7 @@ import { columnForPath } from "../csv/columns.js";
 import type { BatchRun } from "../batch/batch-run.js";
 import { openCsvLedger } from "../batch/open-csv-ledger.js";
 import type { Outcome } from "../batch/outcomes.js";
-import type { RowJob } from "../batch/row-sender.js";
+import type { RowJob } from "../batch/write-sender.js";
 import { runRowSender } from "../batch/row-run.js";
 import { addressHash, shortHash } from "../ledger/entry.js";
 import type { InputLedger } from "../ledger/input-ledger.js";

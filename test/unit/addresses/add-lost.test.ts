@@ -106,10 +106,10 @@ describe("address add: a lost answer is read back, never sent again", () => {
     // Sent at 12:00:00: the loopback send bound (2 s) plus the default apply window (5 min).
     expect(err.message).toBe(
       "the address may still be being stored: the answer to its request was lost, and it was not among the stored addresses 2 s later, " +
-        "but the service may still be storing it until 2025-03-01 12:05:02 UTC",
+        "but the service may still be storing it until 2025-03-01 12:05:04 UTC",
     );
     expect(err.hint).toBe(
-      "Nothing was sent again. Run the same command again after 2025-03-01 12:05:02 UTC (sooner, it waits until then): " +
+      "Nothing was sent again. Run the same command again after 2025-03-01 12:05:04 UTC (sooner, it waits until then): " +
         "it reads the addresses back first and stores the address only if this request did not.",
     );
     expect(err.hint).not.toContain("safe");
@@ -139,7 +139,7 @@ describe("address add: a lost answer is read back, never sent again", () => {
     const err = await failure(runAdd(parseAdd([], FLAGS), t.deps));
     expect(err.exitCode).toBe(ExitCode.Unavailable);
     expect(err.message).toContain("the service may still be storing it");
-    expect(err.hint).toContain("Run the same command again after 2025-03-01 12:05:02 UTC");
+    expect(err.hint).toContain("Run the same command again after 2025-03-01 12:05:04 UTC");
     expect(err.hint).not.toContain("safe");
   });
 

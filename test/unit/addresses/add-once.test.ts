@@ -140,9 +140,9 @@ describe("address add: a request an earlier run left in flight is settled before
     const err = await failure(runAdd(parseAdd([], { ...FLAGS, wait: false }), again.deps));
     expect(err.exitCode).toBe(ExitCode.Unavailable);
     expect(err.message).toBe(
-      "an earlier run's request to store this address may still be being applied by the service (until 2025-03-01 12:05:02 UTC): nothing was sent",
+      "an earlier run's request to store this address may still be being applied by the service (until 2025-03-01 12:05:04 UTC): nothing was sent",
     );
-    expect(err.hint).toContain("Run the same command again after 2025-03-01 12:05:02 UTC");
+    expect(err.hint).toContain("Run the same command again after 2025-03-01 12:05:04 UTC");
     expect(again.http.sent(CREATE)).toEqual([]);
     expect(again.waits).toEqual([]);
   });
@@ -152,7 +152,7 @@ describe("address add: a request an earlier run left in flight is settled before
     await failure(runAdd(parseAdd([], FLAGS), runIn(dir, interruptedOnTheWay()).deps));
     const again = runIn(dir, created(58));
     await runAdd(parseAdd([], FLAGS), again.deps);
-    expect(again.io.stderr()).toContain("1 address was sent by an earlier run whose answer never came, and the service does not show it yet; it may still be applying it until 12:05:02 UTC");
+    expect(again.io.stderr()).toContain("1 address was sent by an earlier run whose answer never came, and the service does not show it yet; it may still be applying it until 12:05:04 UTC");
     expect(again.waits.length).toBeGreaterThan(1);
     expect(again.http.sent(CREATE)).toHaveLength(1);
     expect(again.io.stdout()).toBe("58\n");
