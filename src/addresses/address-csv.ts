@@ -23,7 +23,7 @@ import type { RowJob } from "../batch/write-sender.js";
 import { sendRowPass, withLedger } from "../batch/row-run.js";
 import type { CsvOptions } from "../batch/run-options.js";
 import { openScan } from "../csv/scan.js";
-import type { Address, StoredAddress } from "../contract/index.js";
+import type { StoredAddress } from "../contract/index.js";
 import { addressFinder, StoredAddresses } from "./stored-match.js";
 import { patchRows } from "../batch/patch-rows.js";
 import { shortHash } from "../ledger/entry.js";
@@ -102,27 +102,18 @@ async function addBatch(run: BatchRun, ledger: InputLedger): Promise<number> {
   // A dry run needs the rows' keys only to look them up in the ledger.
   const spec = addressScanSpec(run.tables, { keys: !options.dryRun || ledger.hasRows, kind: "address-add" });
   const addresses = new AddressSet();
-  // Rows in flight in a ledger of shipctl 0.1, which did not record what was sent: the forms the row may have gone in.
-  const legacySent = new Map<string, Address[]>();
   const { validation, finish, refused } = await firstPass(run, ledger, {
     scan: addressScanSpec(run.tables, { keys: true, kind: "address-add" }),
     finish: { words: ADD_WORDS, command: "address add", spec },
     creates: true,
     onValid: (row, done) => {
-      if (done) return;
-      const state = ledger.row(row.key);
-      if (state?.state === "in_flight" && state.sent === undefined) {
-        // It may have been sent as written or, if its verdict recommended a revision that was accepted, as revised.
-        const verdict = ledger.verdict(row.addressKey);
-        legacySent.set(row.key, verdict?.status === "recommended" ? [row.payload, verdict.revised] : [row.payload]);
-      }
-      addresses.add(row.addressKey, row.payload, row.row);
+      if (!done) addresses.add(row.addressKey, row.payload, row.row);
     },
   });
   if (refused !== undefined) return refused;
 
   // A dry run reads the service back as the run would, and never waits: rows still in flight are reported unknown.
-  const settled = await settleEarlierRuns(deps, ledger, await addressFinder(deps, run.call, ledger, legacySent), { wait: options.wait && !options.dryRun, noun: { read: "addresses", row: "row" } });
+  const settled = await settleEarlierRuns(deps, ledger, await addressFinder(deps, run.call, ledger), { wait: options.wait && !options.dryRun, noun: { read: "addresses", row: "row" } });
   const api = await deps.api();
   // An address already stored (by flags, another file, another config folder) is not stored again: it is looked for
   // among the stored addresses, as written before verifying and as verification decided after (stored-match.ts). A

@@ -63,15 +63,12 @@ export class StoredAddresses {
   }
 }
 
-/**
- * What a row sent is its intent's record (the address exactly as sent); a ledger of shipctl 0.1 recorded none, and
- * then the forms the row may have been sent in (as written, or as revised by the verifier) stand in (`legacySent`).
- */
-export async function addressFinder(deps: Deps, call: CallOptions, ledger: InputLedger, legacySent?: ReadonlyMap<string, Address[]>): Promise<ListedFinder> {
+/** Reads stored addresses back to settle rows in flight: a row matches the address its intent recorded as sent. */
+export async function addressFinder(deps: Deps, call: CallOptions, ledger: InputLedger): Promise<ListedFinder> {
   const [api, connection] = await Promise.all([deps.api(), deps.connection()]);
   return listedFinder(addressesListed(api, call), {
     claimed: ledger.claimedIds(),
-    sentOf: (r) => (r.state.sent as Address[] | undefined) ?? legacySent?.get(r.key),
+    sentOf: (r) => r.state.sent as Address[] | undefined,
     lagMs: await recordedLag(deps.env, connection.baseUrl),
     debug: (line) => deps.debug(line),
   });

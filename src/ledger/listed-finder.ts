@@ -31,7 +31,7 @@ export interface ListedResource<Item, Sent> {
 export interface ListedOptions<Sent> {
   /** Ids already recorded for other rows: never claimed again. */
   claimed: ReadonlySet<number>;
-  /** What a row sent (its intent's `sent`, or for a ledger of shipctl 0.1 the row as it is now). */
+  /** What a row sent: its intent's `sent`. */
   sentOf(row: FlightRow): Sent | undefined;
   /** The service's measured created_at lag, or undefined when never measured. */
   lagMs: number | undefined;
