@@ -6,7 +6,7 @@ import type { Clock } from "../../src/clock.js";
 import { systemConnect, systemMakeApi } from "../../src/system-deps.js";
 import { SANDBOX_TABLES, type Tables } from "../../src/contract/index.js";
 import { createDeps, DEFAULT_GLOBALS, type BaseDeps, type Connection, type Deps, type GlobalOptions } from "../../src/deps.js";
-import { scriptedPrompter } from "../../src/prompter.js";
+import { scriptedPrompter } from "./prompter.js";
 import { fakeClock } from "./clock.js";
 import { createTestIO, type TestIO } from "./test-io.js";
 import { tempDir } from "./cli.js";

@@ -2,7 +2,7 @@
 // be given a pseudo-terminal with no one behind it.
 import { describe, expect, it } from "vitest";
 import { createDeps, DEFAULT_GLOBALS, inCi, type BaseDeps } from "../../src/deps.js";
-import { scriptedPrompter } from "../../src/prompter.js";
+import { scriptedPrompter } from "../helpers/prompter.js";
 import { fakeClock } from "../helpers/clock.js";
 import { createTestIO } from "../helpers/test-io.js";
 

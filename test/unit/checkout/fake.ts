@@ -8,7 +8,7 @@ import { SANDBOX_TABLES, ShipmentStatus } from "../../../src/contract/index.js";
 import { httpStubs, reply, stubbedClient, type HttpStubs, type StubRequest } from "../../helpers/http-stubs.js";
 import { tempDir } from "../../helpers/cli.js";
 import { createTestIO, type TestIO } from "../../helpers/test-io.js";
-import { scriptedPrompter } from "../../../src/prompter.js";
+import { scriptedPrompter } from "../../helpers/prompter.js";
 
 /**
  * What one POST /api/v1/checkout does:

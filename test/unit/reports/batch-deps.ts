@@ -7,7 +7,7 @@ import type { ApiClient, MultipartBody } from "../../../src/api/client-types.js"
 import type { StoredShipment } from "../../../src/contract/index.js";
 import type { Clock } from "../../../src/clock.js";
 import { createTestIO, type TestIO } from "../../helpers/test-io.js";
-import { scriptedPrompter } from "../../../src/prompter.js";
+import { scriptedPrompter } from "../../helpers/prompter.js";
 import { fixture, tempDir } from "../../helpers/cli.js";
 import { ownCopy } from "../../helpers/own-photos.mjs";
 

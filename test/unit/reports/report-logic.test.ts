@@ -6,7 +6,7 @@ import type { StoredShipment } from "../../../src/contract/index.js";
 import { createDeps, DEFAULT_GLOBALS, type BaseDeps } from "../../../src/deps.js";
 import { AuthError, ExitCode } from "../../../src/errors.js";
 import { createTestIO } from "../../helpers/test-io.js";
-import { scriptedPrompter } from "../../../src/prompter.js";
+import { scriptedPrompter } from "../../helpers/prompter.js";
 import { checkFolder } from "../../../src/reports/folder-check.js";
 import { InputLedger } from "../../../src/ledger/input-ledger.js";
 import { ANSWER_READ_LAG_MS, settleWindowFor } from "../../../src/ledger/settle-window.js";
