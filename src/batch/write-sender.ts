@@ -26,8 +26,8 @@ export interface WriteKind<R extends LostRow> {
   send(rows: R[]): Promise<number[]>;
   /** What a row's intent records beside its state: what was sent (a read-back after a lost answer matches it). */
   intent(row: R): object;
-  /** What a row's outcome records beside its state and id. */
-  outcome?(row: R): object | undefined;
+  /** What the ledger records of a row its request created or updated as `id`. */
+  settled(row: R, id: number): RowState;
   /** The problems a 422 names for the row at `index` of the request (as the input's columns), or undefined. */
   problems(failure: Rejected, index: number): CellProblem[] | undefined;
   /** Told of the first id this sender gets, with when its answer came (service time, when the client knows it). */
@@ -149,7 +149,7 @@ export class WriteSender<R extends LostRow> {
       const offset = this.o.api.serviceClockOffsetMs?.();
       if (offset !== undefined) kind.onFirstDone?.(ids[0]!, clock.now().getTime() + offset);
     }
-    ledger.note(rows.map((r, i) => [r.key, { state: kind.done, id: ids[i]!, ...kind.outcome?.(r) }] as unknown as readonly [string, RowState]));
+    ledger.note(rows.map((r, i) => [r.key, kind.settled(r, ids[i]!)] as const));
     rows.forEach((r, i) => outcomes.set(r.row, { status: kind.done, label: r.label, reference: r.reference, id: ids[i]! }));
     return [];
   }
@@ -222,7 +222,7 @@ export function rowWrites<J extends RowJob>(done: "created" | "updated", columnF
     done,
     send: async ([job]) => [await job!.send()],
     intent: (job) => (job.sent !== undefined ? { sent: job.sent } : {}),
-    outcome: (job) => (done === "updated" && job.hash !== undefined ? { hash: job.hash } : {}),
+    settled: (job, id) => (done === "updated" ? { state: "updated", id, ...(job.hash === undefined ? {} : { hash: job.hash }) } : { state: "created", id }),
     problems: (failure, index) => (index === 0 ? Object.entries(failure.errors).map(([key, messages]) => ({ column: columnFor(key), reason: messages.join(" ") })) : undefined),
   };
 }

@@ -36,7 +36,7 @@ export async function startCreateSender(
     done: "created",
     send: async (rows) => (await api.createShipments(rows.map((r) => r.payload), o.call)).shipments.map((s) => s.id),
     intent: (r) => r.print ?? { sent: shipmentOwn(r.payload) },
-    outcome: (r) => r.print,
+    settled: (r, id) => ({ state: "created", id, ...r.print }),
     problems: (failure, index) =>
       failure.byIndex.get(index)?.map((e) => ({ column: e.field === "" ? "row" : columnForPath(e.field.split(".")), reason: e.messages.join(" ") })),
     onFirstDone: (id, answeredAt) => lag.measure(id, answeredAt),
