@@ -1,7 +1,7 @@
 // What the CSV commands that send one request per row share (`shipment update --csv`, `address add --csv`): the run
 // around the ledger, and the send pass: the file read again in order, each valid row either settled without a
-// request (already done, in doubt, its address refused) or sent alone through the WriteSender, then the lost answers, the
-// progress line and the results.
+// request (already done, in doubt, its address refused) or sent alone through the WriteSender, then the lost
+// answers, the progress line and the results.
 import type { Deps } from "../deps.js";
 import type { BatchKind } from "../csv/columns.js";
 import { startProgress, stopProgress, withBatch, type BatchRun } from "./batch-run.js";

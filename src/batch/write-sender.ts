@@ -50,7 +50,8 @@ export interface WriteSenderOptions<R extends LostRow> {
 export class WriteSender<R extends LostRow> {
   private chunk: R[] = [];
   private readonly pool: Pool;
-  private answered = false;
+  /** The first id came back: the kind was told of it (onFirstDone). */
+  private firstDone = false;
   /** Rows whose answer was lost: in flight in the ledger, for the read-back. */
   readonly lost: R[] = [];
   /** Why the run stopped early (authentication, no subscription), if it did. */
@@ -144,8 +145,8 @@ export class WriteSender<R extends LostRow> {
       for (const r of rows) outcomes.set(r.row, { status: "unknown", label: r.label, reference: r.reference, error: "the answer did not list one id per row" });
       return [];
     }
-    if (!this.answered && ids.length > 0) {
-      this.answered = true;
+    if (!this.firstDone && ids.length > 0) {
+      this.firstDone = true;
       const offset = this.o.api.serviceClockOffsetMs?.();
       if (offset !== undefined) kind.onFirstDone?.(ids[0]!, clock.now().getTime() + offset);
     }
