@@ -52,6 +52,11 @@ mkdir -p "$tree"
 (cd "$tree" && npm ci --os=win32 --cpu=x64 --ignore-scripts --no-audit --no-fund --silent >/dev/null)
 
 step "a Wine prefix set to Windows 10 (a new one says Windows 7, which Node refuses), and the Wine workarounds"
+# One wineserver for the whole smoke, started before any program (killed by cleanup). By default it exits a few
+# seconds after its last program does, and a program started while it exits loses it ("wine client error:0: recvmsg:
+# Connection reset by peer", exit 1: seen once in CI, on the stdin scenario right after hold-like-excel.exe ended).
+mkdir -p "$WINEPREFIX"
+wineserver -p
 wine wineboot -i >/dev/null 2>&1
 wine winecfg /v win10 >/dev/null 2>&1
 x86_64-w64-mingw32-gcc -O2 -shared -o "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll" "$here/wine-processprng.c" "$here/wine-processprng.def" -ladvapi32
