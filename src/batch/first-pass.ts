@@ -59,10 +59,10 @@ export async function firstPass<V extends PassBase>(
     run.deps.signal,
     (row) => {
       notes.add(row.row, row.changes, row.mappings);
-      earlier?.see(row.key);
       const isDone = done(row);
       if (isDone) doneEarlier++;
       o.onValid(row, isDone);
+      return earlier?.see(row.key);
     },
     o.onInvalid,
   );

@@ -1,6 +1,6 @@
 // The first pass: every row is read and checked before anything is sent. Only what later steps need is kept: the
 // invalid rows (to report them all at once), and whatever the caller collects from valid rows (distinct addresses,
-// rows to reconcile) through `onValid`.
+// rows to reconcile) through `onValid`. A promise `onValid` returns is awaited before the next row is read.
 import { InterruptedError } from "../errors.js";
 import { openScan, type Keyed, type ScanMeta, type ScanSpec, type ValidBase } from "../csv/scan.js";
 import type { CsvSource } from "../csv/csv-source.js";
@@ -17,7 +17,7 @@ export async function validatePass<V extends ValidBase>(
   source: CsvSource,
   spec: ScanSpec<V>,
   signal: AbortSignal,
-  onValid: (row: Extract<Keyed<V>, { ok: true }>) => void,
+  onValid: (row: Extract<Keyed<V>, { ok: true }>) => Promise<void> | void,
   onInvalid?: (row: InvalidRow) => void,
 ): Promise<Validation> {
   const scan = await openScan(source, spec);
@@ -31,7 +31,8 @@ export async function validatePass<V extends ValidBase>(
         onInvalid?.(row);
       } else {
         result.valid++;
-        onValid(row as Extract<Keyed<V>, { ok: true }>);
+        const pending = onValid(row as Extract<Keyed<V>, { ok: true }>);
+        if (pending) await pending;
       }
     }
   } finally {

@@ -11,15 +11,29 @@ import { takeOverOrphans } from "./orphans.js";
 import { LEASE_MS } from "./postgres-leases.js";
 import type { Entry } from "./store.js";
 
-/** Collects a run's row keys (see), then looks them up in the ledger (refusal). */
+/**
+ * Keys looked up in one go while the rows are read: what the pass holds stays this size however long the file (the
+ * hits are kept, and a hit stops the run). Each look-up reads the ledger's buckets once for all of its keys.
+ */
+const LOOKUP_KEYS = 10_000;
+
+/** Looks a run's row keys up in the ledger as they are read (see), then refuses what other inputs sent (refusal). */
 export class EarlierSends {
-  private readonly keys: string[] = [];
+  private keys: string[] = [];
+  private readonly found = new Map<string, Entry>();
 
   constructor(private readonly ledger: InputLedger) {}
 
-  /** A row of this run, to look up. */
-  see(key: string): void {
+  /** A row of this run; when enough are waiting, the promise of their look-up, which the pass awaits. */
+  see(key: string): Promise<void> | undefined {
     if (key !== "") this.keys.push(key);
+    return this.keys.length >= LOOKUP_KEYS ? this.lookUp() : undefined;
+  }
+
+  private async lookUp(): Promise<void> {
+    const keys = this.keys;
+    this.keys = [];
+    for (const [k, e] of await findSent(this.ledger, keys)) this.found.set(k, e);
   }
 
   /**
@@ -27,7 +41,8 @@ export class EarlierSends {
    * `input` names this run's input, `command` the command ("shipment create"), `valid` the rows it would send.
    */
   async refusal(input: string, command: string, valid: number): Promise<UsageError | undefined> {
-    const found = await sentElsewhere(this.ledger, this.keys);
+    await this.lookUp();
+    const found = await sentElsewhereOf(this.ledger, this.found);
     if (found.size === 0) return undefined;
     return sentElsewhereError(input, command, [...found.values()], valid, this.ledger.store.shared === true);
   }
@@ -40,16 +55,29 @@ export class EarlierSends {
  * there whose run died (orphans.ts). With --force-new, only entries still in flight (force-new.ts).
  */
 export async function sentElsewhere(ledger: InputLedger, rowKeys: readonly string[]): Promise<Map<string, Entry>> {
-  const out = new Map<string, Entry>();
+  return sentElsewhereOf(ledger, await findSent(ledger, rowKeys));
+}
+
+/** The store's entries, done or in flight, of the rows this input has no record of (row key -> entry). Reads only. */
+async function findSent(ledger: InputLedger, rowKeys: readonly string[]): Promise<Map<string, Entry>> {
   const todo = rowKeys.filter((k) => {
     const s = ledger.row(k)?.state;
     return s === undefined || s === "failed";
   });
   // The cost grows with the input, never with the ledger (LedgerStore.findAll).
   const found = await ledger.store.findAll(todo.map((k) => ledger.usualKey(k)));
+  const out = new Map<string, Entry>();
   for (const k of todo) {
     const e = found.get(ledger.usualKey(k));
-    if (e === undefined || e.state.state === "failed") continue;
+    if (e !== undefined && e.state.state !== "failed") out.set(k, e);
+  }
+  return out;
+}
+
+/** Of the entries findSent found, those sent by other inputs (see sentElsewhere); the others are taken back. */
+async function sentElsewhereOf(ledger: InputLedger, found: ReadonlyMap<string, Entry>): Promise<Map<string, Entry>> {
+  const out = new Map<string, Entry>();
+  for (const [k, e] of found) {
     if (e.input === ledger.source) {
       ledger.adopt(k, e.state);
       continue;

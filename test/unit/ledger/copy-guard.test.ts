@@ -1,6 +1,6 @@
 // The refusal of writes another input sent: it names that input and the command that finishes its run.
 import { describe, expect, it } from "vitest";
-import { sentElsewhere, sentElsewhereError } from "../../../src/ledger/copy-guard.js";
+import { findEarlierSends, sentElsewhere, sentElsewhereError } from "../../../src/ledger/copy-guard.js";
 import type { RowState } from "../../../src/ledger/entry.js";
 import type { InputLedger } from "../../../src/ledger/input-ledger.js";
 import type { Entry } from "../../../src/ledger/store.js";
@@ -52,5 +52,28 @@ describe("sentElsewhere", () => {
   it("on a local ledger, refuses it as a copy", async () => {
     const rows = new Map<string, RowState>();
     expect([...(await sentElsewhere(inputLedger(rows, [doneByA], false), ["ref:W-1"])).values()]).toEqual([doneByA]);
+  });
+});
+
+describe("EarlierSends", () => {
+  it("looks the keys up ten thousand at a time as the rows are read, and refuses a copy found in any of those look-ups", async () => {
+    const entries: Entry[] = ["ref:W-5", "ref:W-24000"].map((k) => ({ key: `shipment:${k}`, input: "/a/sheet.csv", state: { state: "created", id: 7 } }));
+    const ledger = inputLedger(new Map(), entries, false);
+    const asked: number[] = [];
+    const findAll = ledger.store.findAll.bind(ledger.store);
+    Object.assign(ledger.store, { findAll: (keys: readonly string[]) => (asked.push(keys.length), findAll(keys)) });
+    const earlier = findEarlierSends(ledger);
+    const waits: number[] = [];
+    for (let i = 0; i < 25_000; i++) {
+      const pending = earlier.see(`ref:W-${i}`);
+      if (pending) {
+        waits.push(i + 1);
+        await pending;
+      }
+    }
+    expect(waits).toEqual([10_000, 20_000]);
+    const refusal = await earlier.refusal("copy.csv", "shipment create", 25_000);
+    expect(asked).toEqual([10_000, 10_000, 5_000]);
+    expect(refusal?.message).toContain("copy.csv: 2 of its 25000 rows were already sent by an earlier run from sheet.csv");
   });
 });
