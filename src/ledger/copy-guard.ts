@@ -2,7 +2,8 @@
 // run again, or a row given again with flags. Their keys say what the writes are (the reference, or the content and
 // its occurrence), so the organization's ledger finds them whichever input sent them. Any such row stops the run
 // before anything is sent (exit 2), naming the input that sent it and --force-new (force-new.ts). The rows are looked
-// up together once the input's keys are known: the cost does not grow with the ledger.
+// up as the first pass reads them, 10,000 keys a look-up: the cost grows with the input, not with the ledger, and the
+// pass holds no key a row.
 import { basename } from "node:path";
 import { UsageError } from "../errors.js";
 import type { InputLedger } from "./input-ledger.js";
@@ -12,8 +13,9 @@ import { LEASE_MS } from "./postgres-leases.js";
 import type { Entry } from "./store.js";
 
 /**
- * Keys looked up in one go while the rows are read: what the pass holds stays this size however long the file (the
- * hits are kept, and a hit stops the run). Each look-up reads the ledger's buckets once for all of its keys.
+ * Keys looked up in one go while the rows are read: the keys the pass holds stay this many however long the file.
+ * Only the hits are kept: none on a first run of a file, and each one is refused or taken back at the end of the pass.
+ * Each look-up reads every ledger bucket its keys fall in once (local-store.ts).
  */
 const LOOKUP_KEYS = 10_000;
 
@@ -21,19 +23,24 @@ const LOOKUP_KEYS = 10_000;
 export class EarlierSends {
   private keys: string[] = [];
   private readonly found = new Map<string, Entry>();
+  /** The look-ups so far, one after another: the refusal waits for every one, whether or not the pass did. */
+  private looking: Promise<void> = Promise.resolve();
 
   constructor(private readonly ledger: InputLedger) {}
 
-  /** A row of this run; when enough are waiting, the promise of their look-up, which the pass awaits. */
+  /** A row of this run; when enough are waiting, the promise of their look-up: the pass awaits it, holding no more keys. */
   see(key: string): Promise<void> | undefined {
     if (key !== "") this.keys.push(key);
     return this.keys.length >= LOOKUP_KEYS ? this.lookUp() : undefined;
   }
 
-  private async lookUp(): Promise<void> {
+  private lookUp(): Promise<void> {
     const keys = this.keys;
     this.keys = [];
-    for (const [k, e] of await findSent(this.ledger, keys)) this.found.set(k, e);
+    this.looking = this.looking.then(async () => {
+      for (const [k, e] of await findSent(this.ledger, keys)) this.found.set(k, e);
+    });
+    return this.looking;
   }
 
   /**

@@ -76,4 +76,21 @@ describe("EarlierSends", () => {
     expect(asked).toEqual([10_000, 10_000, 5_000]);
     expect(refusal?.message).toContain("copy.csv: 2 of its 25000 rows were already sent by an earlier run from sheet.csv");
   });
+
+  it("waits for a look-up still running when the pass ends, even one the pass did not wait for", async () => {
+    const entries: Entry[] = ["ref:W-5", "ref:W-15000"].map((k) => ({ key: `shipment:${k}`, input: "/a/sheet.csv", state: { state: "created", id: 7 } }));
+    const ledger = inputLedger(new Map(), entries, false);
+    // The first look-up (rows 1 to 10,000) answers only when released; the last one at once.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const findAll = ledger.store.findAll.bind(ledger.store);
+    let calls = 0;
+    Object.assign(ledger.store, { findAll: async (keys: readonly string[]) => ((calls++ === 0 ? await held : undefined), findAll(keys)) });
+    const earlier = findEarlierSends(ledger);
+    for (let i = 0; i < 15_001; i++) void earlier.see(`ref:W-${i}`);
+    const refusal = earlier.refusal("copy.csv", "shipment create", 15_001);
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    expect((await refusal)?.message).toContain("copy.csv: 2 of its 15001 rows were already sent");
+  });
 });
