@@ -28,7 +28,7 @@ export class EarlierSends {
 
   constructor(private readonly ledger: InputLedger) {}
 
-  /** A row of this run; when enough are waiting, the promise of their look-up: the pass awaits it, holding no more keys. */
+  /** A row of this run; with enough waiting, the promise of their look-up (the pass awaits it, holding no more). */
   see(key: string): Promise<void> | undefined {
     if (key !== "") this.keys.push(key);
     return this.keys.length >= LOOKUP_KEYS ? this.lookUp() : undefined;

@@ -77,8 +77,8 @@ export interface LedgerStore {
   record(entries: readonly Entry[], o?: { durable?: boolean }): Promise<void>;
   find(key: string): Promise<Entry | undefined>;
   /**
-   * The entries of many keys at once (a run's rows, 10,000 at a time, before anything is sent), keyed by key; keys with
-   * none are left out. As find() of each, at one moment: a key claimed after it is refused by its claim, as after find().
+   * The entries of many keys at once (a run's rows, before anything is sent), keyed by key; keys with none are left
+   * out. As find() of each, at one moment: a key claimed after it is refused by its claim, as after find().
    */
   findAll(keys: readonly string[]): Promise<Map<string, Entry>>;
   /** Every entry in flight, whichever input's. */

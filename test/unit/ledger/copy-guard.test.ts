@@ -85,7 +85,12 @@ describe("EarlierSends", () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const findAll = ledger.store.findAll.bind(ledger.store);
     let calls = 0;
-    Object.assign(ledger.store, { findAll: async (keys: readonly string[]) => ((calls++ === 0 ? await held : undefined), findAll(keys)) });
+    Object.assign(ledger.store, {
+      findAll: async (keys: readonly string[]) => {
+        if (calls++ === 0) await held;
+        return findAll(keys);
+      },
+    });
     const earlier = findEarlierSends(ledger);
     for (let i = 0; i < 15_001; i++) void earlier.see(`ref:W-${i}`);
     const refusal = earlier.refusal("copy.csv", "shipment create", 15_001);
