@@ -3,11 +3,11 @@ import * as z from "zod";
 import { SHIPMENT_BOUNDS } from "../../contract/index.js";
 import { FAULT_KINDS, LIST_ORDERS } from "../model.js";
 
-const count = (field: string) =>
-  z.number({ error: `${field} must be a whole number` }).refine((n) => Number.isInteger(n) && n >= 0, { message: `${field} must be a whole number from 0` });
-
-const positive = (field: string) =>
-  z.number({ error: `${field} must be a whole number` }).refine((n) => Number.isInteger(n) && n >= 1, { message: `${field} must be a whole number from 1` });
+/** A whole number from `min` (to `max` when there is one); `note` ends the message ("(a day)"). */
+const whole = (field: string, min: number, max = Infinity, note = "") =>
+  z.number({ error: `${field} must be a whole number` }).refine((n) => Number.isInteger(n) && n >= min && n <= max, {
+    message: `${field} must be a whole number from ${min}${max === Infinity ? "" : ` to ${max}`}${note}`,
+  });
 
 const statusValue = z.union([z.number(), z.string()], { error: "status must be a status value (1..12) or name (e.g. \"Delivered\")" });
 
@@ -25,14 +25,9 @@ export const SEED_MAX = 100_000;
 const SEED_PREFIX_MAX = SHIPMENT_BOUNDS.title.max - 7;
 
 export const SeedRequest = z.strictObject({
-  count: z
-    .number({ error: "count must be a whole number" })
-    .refine((n) => Number.isInteger(n) && n >= 1 && n <= SEED_MAX, { message: `count must be a whole number from 1 to ${SEED_MAX}` }),
+  count: whole("count", 1, SEED_MAX),
   created_from: timestamp("created_from").optional(),
-  created_step_ms: z
-    .number({ error: "created_step_ms must be a whole number" })
-    .refine((n) => Number.isInteger(n) && n >= 0 && n <= 86_400_000, { message: "created_step_ms must be a whole number from 0 to 86400000 (a day)" })
-    .optional(),
+  created_step_ms: whole("created_step_ms", 0, 86_400_000, " (a day)").optional(),
   title_prefix: z
     .string({ error: "title_prefix must be text" })
     .refine((t) => t.length >= 1 && t.length <= SEED_PREFIX_MAX && t === t.trim(), { message: `title_prefix must be 1 to ${SEED_PREFIX_MAX} characters, with no space at either end` })
@@ -49,10 +44,7 @@ export const ClockChange = z
     ticking: z.boolean({ error: "ticking must be true or false" }).optional(),
     offset_ms: z.number({ error: "offset_ms must be a whole number" }).int({ message: "offset_ms must be a whole number" }).optional(),
     advance_ms: z.number({ error: "advance_ms must be a whole number" }).int({ message: "advance_ms must be a whole number" }).optional(),
-    created_at_lag_ms: z
-      .number({ error: "created_at_lag_ms must be a whole number" })
-      .refine((n) => Number.isInteger(n) && Math.abs(n) <= MAX_LAG_MS, { message: `created_at_lag_ms must be a whole number from -${MAX_LAG_MS} to ${MAX_LAG_MS} (24 hours)` })
-      .optional(),
+    created_at_lag_ms: whole("created_at_lag_ms", -MAX_LAG_MS, MAX_LAG_MS, " (24 hours)").optional(),
   })
   .superRefine((v, ctx) => {
     const given = [v.at, v.offset_ms, v.advance_ms].filter((x) => x !== undefined).length;
@@ -66,7 +58,7 @@ export const ClockChange = z
 export const PaymentChange = z
   .strictObject({
     state: z.enum(["valid", "none", "declining", "failing"], { error: "state must be one of valid, none, declining, failing" }),
-    count: positive("count").optional(),
+    count: whole("count", 1).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.count !== undefined && v.state !== "failing") ctx.addIssue({ code: "custom", path: ["count"], message: "count is allowed only with state failing" });
@@ -74,10 +66,10 @@ export const PaymentChange = z
 
 export const SubscriptionChange = z.strictObject({ active: z.boolean({ error: "active must be true or false" }) });
 
-export const CountChange = z.strictObject({ count: count("count") });
+export const CountChange = z.strictObject({ count: whole("count", 0) });
 
 export const PriceFailureChange = z.strictObject({
-  count: count("count"),
+  count: whole("count", 0),
   status: z.union([z.literal(0), z.literal(1)], { error: "status must be 0 (Rate Limited) or 1 (Failed)" }).optional(),
 });
 
@@ -93,9 +85,9 @@ export const FaultRequest = z
       message: "path must start with / (patterns: * is one segment, ** any number)",
     }),
     kind: z.enum(FAULT_KINDS, { error: `kind must be one of ${FAULT_KINDS.join(", ")}` }),
-    count: positive("count").optional(),
-    ms: count("ms").optional(),
-    retry_after: count("retry_after").optional(),
+    count: whole("count", 1).optional(),
+    ms: whole("ms", 0).optional(),
+    retry_after: whole("retry_after", 0).optional(),
   })
   .superRefine((v, ctx) => {
     if (TIMED_FAULTS.has(v.kind) && v.ms === undefined) ctx.addIssue({ code: "custom", path: ["ms"], message: `ms is required for kind ${v.kind}` });
