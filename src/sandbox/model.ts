@@ -1,20 +1,10 @@
 // The sandbox's in-memory model: plain data, so it can be written to and read from the --state file as JSON.
 // Ids of addresses and shipments are global sequences (as in one database table), while every record belongs to one
 // organization; reading another organization's record answers 404.
-import type { ReportSet, ShipmentStatus } from "../contract/index.js";
+import type { Address, ReportSet, Shipment, ShipmentStatus } from "../contract/index.js";
 
 /** The Address fields as stored (line_2 absent is kept as null, as the service's framework does). */
-export interface AddressFields {
-  name: string;
-  email: string;
-  phone: string;
-  line_1: string;
-  line_2: string | null;
-  city: string;
-  region: string;
-  post_code: string;
-  country: number;
-}
+export type AddressFields = Omit<Address, "line_2"> & { line_2: string | null };
 
 /** Epoch milliseconds, always whole seconds (the service stores `YYYY-MM-DD HH:MM:SS`). */
 export type Instant = number;
@@ -32,15 +22,9 @@ export interface ShipmentAddress extends AddressFields {
   id: number | null;
 }
 
-export interface ShipmentRecord {
+export interface ShipmentRecord extends Pick<Shipment, "title" | "value" | "length" | "height" | "depth" | "service"> {
   id: number;
   orgId: number;
-  title: string;
-  value: number;
-  length: number;
-  height: number;
-  depth: number;
-  service: number;
   fulfillment: ShipmentAddress;
   destination: ShipmentAddress;
   status: ShipmentStatus;

@@ -1,4 +1,5 @@
 // How stored records look on the wire ([guide] address read; [assume] shipment read, see contract-notes).
+import type { Address } from "../contract/index.js";
 import type { ShipmentShape } from "./defaults.js";
 import type { AddressFields, AddressRecord, ShipmentAddress, ShipmentRecord } from "./model.js";
 import { formatNullable, serviceTimestamp } from "./org-clock.js";
@@ -40,6 +41,6 @@ export function shipmentView(s: ShipmentRecord, shape: ShipmentShape) {
 }
 
 /** Copies the Address fields out of a validated body (line_2 absent becomes null, as stored). */
-export function addressFields(a: Omit<AddressFields, "line_2"> & { line_2?: string | null }): AddressFields {
+export function addressFields(a: Address): AddressFields {
   return fields({ ...a, line_2: a.line_2 ?? null });
 }
