@@ -7,7 +7,7 @@
 import { CheckoutRequest, CheckoutSessionStatus, ShipmentStatus, shipmentStatusName } from "../../contract/index.js";
 import type { Route, RequestContext } from "../request-context.js";
 import { empty, hasBody, HttpError, invalid, json, ruleFailed, type Reply } from "../http.js";
-import type { ShipmentRecord } from "../model.js";
+import type { PriceSession, ShipmentRecord } from "../model.js";
 import { priceCents } from "../pricing.js";
 import { toInstant } from "../org-clock.js";
 import { addError, validate, type Errors } from "../request-validation.js";
@@ -73,17 +73,22 @@ async function priceSession(ctx: RequestContext): Promise<Reply> {
   }
 
   const sessionId = ctx.state.nextRecordId();
-  const prices: Record<string, number> = {};
-  let total = 0;
   for (const s of shipments) {
     s.price = priceCents(s);
     s.priceSession = sessionId;
-    prices[String(s.id)] = s.price;
-    total += s.price;
   }
-  ctx.org.priceSessions.push({ id: sessionId, at: toInstant(ctx.now()), shipments: prices, total });
+  const prices = priceList(shipments);
+  ctx.org.priceSessions.push({ id: sessionId, at: toInstant(ctx.now()), ...prices });
   ctx.changed();
-  return json(200, { shipments: prices, total });
+  return json(200, prices);
+}
+
+/** The shipments' prices in cents by id and their total: what a price session answers and a charge records. */
+function priceList(shipments: readonly ShipmentRecord[]): Pick<PriceSession, "shipments" | "total"> {
+  return {
+    shipments: Object.fromEntries(shipments.map((s) => [s.id, s.price!])),
+    total: shipments.reduce((sum, s) => sum + s.price!, 0),
+  };
 }
 
 export const NO_PAYMENT_METHOD = "No valid payment method.";
@@ -113,15 +118,11 @@ async function finalize(ctx: RequestContext): Promise<Reply> {
       break;
   }
   const at = toInstant(ctx.now());
-  const charged: Record<string, number> = {};
-  let total = 0;
   for (const s of shipments) {
-    charged[String(s.id)] = s.price!;
-    total += s.price!;
     s.status = ShipmentStatus.Confirmed;
     s.updatedAt = ctx.stamp();
   }
-  org.charges.push({ id: ctx.state.nextRecordId(), at, shipments: charged, total });
+  org.charges.push({ id: ctx.state.nextRecordId(), at, ...priceList(shipments) });
   ctx.changed();
   return empty(204);
 }
