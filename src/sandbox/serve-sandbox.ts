@@ -18,13 +18,8 @@ export async function serveSandbox(deps: Deps, plan: ServePlan): Promise<ExitCod
   let sandbox: RunningSandbox;
   try {
     sandbox = await startSandbox({
-      port,
-      host,
-      token: plan.token,
+      ...plan,
       stateFile: plan.state === undefined ? undefined : resolve(deps.cwd, plan.state),
-      latencyMs: plan.latencyMs,
-      applyMaxMs: plan.applyMaxMs,
-      shipmentShape: plan.shipmentShape,
       tickMs: plan.tickSeconds === undefined ? undefined : plan.tickSeconds * 1000,
       // --quiet (global): no line per request.
       log: deps.globals.quiet ? undefined : (line) => deps.io.err(`${line}\n`),

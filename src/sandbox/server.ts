@@ -1,5 +1,6 @@
 // The sandbox: a local implementation of the Shipment and Address Service contract, plus its control surface.
 // startSandbox() is what `shipctl sandbox`, `shipctl demo` and the tests run. See docs/sandbox.md.
+import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_APPLY_MAX_MS, DEFAULT_SHIPMENT_SHAPE, SHIPMENT_SHAPES, type ShipmentShape } from "./defaults.js";
@@ -79,13 +80,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   // Clients keep connections alive between a benchmark's requests; do not drop them sooner than undici expects.
   server.keepAliveTimeout = 10_000;
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  server.listen(options.port ?? 0, host);
+  // Rejects with the listen error (EADDRINUSE, EACCES...) if it comes first.
+  await once(server, "listening");
   const { port } = server.address() as AddressInfo;
   const stopTicks =
     options.tickMs === undefined
