@@ -40,8 +40,8 @@ export function tickOrg(state: SandboxState, org: Org, nowMs: number, stamp: Ins
   const moved: Array<{ id: number; from: number; from_name: string; to: number; to_name: string }> = [];
   const waiting = new Map<ShipmentStatus, number>();
   for (const id of org.shipmentIds) {
-    const shipment = state.shipment(org, id);
-    if (!shipment) continue;
+    // The organization's id list names only its own shipments (state.ts keeps both together).
+    const shipment = state.shipments.get(id)!;
     const from = shipment.status as ShipmentStatus;
     const to = TICK_STEPS.get(from);
     if (to === undefined) {
