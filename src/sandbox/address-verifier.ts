@@ -65,14 +65,15 @@ export function sandboxVerdict(address: Address): Verdict {
   }
 
   if (address.country === US) {
-    if (!usStateCode(address.region)) {
+    const state = usStateCode(address.region);
+    if (!state) {
       return { kind: "invalid", message: `The region "${address.region}" is not a US state: use its 2-letter code, e.g. WA.` };
     }
-    if (!/^\d{5}([ -]?\d{4})?$/.test(address.post_code.trim())) {
+    const zip = address.post_code.trim();
+    if (!/^\d{5}([ -]?\d{4})?$/.test(zip)) {
       return { kind: "invalid", message: `The post code "${address.post_code}" is not a US ZIP code (12345 or 12345-6789).` };
     }
-    const state = usStateCode(address.region)!;
-    const owners = zipPrefixRegions(address.post_code.trim());
+    const owners = zipPrefixRegions(zip);
     if (!owners.includes(state)) {
       const theirs = owners.length === 0 ? "no state's" : `${owners.join(" and ")}'s`;
       return { kind: "invalid", message: `The ZIP code "${address.post_code}" is not in ${state}: ZIP codes beginning ${address.post_code.trim().slice(0, 3)} are ${theirs}.` };
@@ -110,8 +111,7 @@ function revise(address: Address): Address {
   out.city = fitOr(collapse(isLowerCase(address.city) ? titleCase(address.city) : address.city), address.city, ADDRESS_LENGTHS.city.max);
   if (address.country === US) {
     out.region = reviseUsRegion(address.region);
-    const zip = address.post_code.trim().replace(/^(\d{5})[ -]?(\d{4})$/, "$1-$2");
-    out.post_code = zip;
+    out.post_code = address.post_code.trim().replace(/^(\d{5})[ -]?(\d{4})$/, "$1-$2");
   } else if (UPPERCASE_POST_CODE_COUNTRIES.has(address.country)) {
     out.post_code = collapse(address.post_code.toUpperCase());
   }
@@ -159,9 +159,9 @@ function titleCase(s: string): string {
 
 /** The 400 body of POST /api/v1/addresses/verify for a verdict other than valid. */
 export function verifyFailureBody(sent: Address, verdict: Exclude<Verdict, { kind: "valid" }>) {
-  const address = verdict.kind === "recommended" ? verdict.revised : sent;
-  const status = verdict.kind === "recommended" ? AddressVerificationStatus.Recommended : AddressVerificationStatus.Invalid;
-  return addressBody(sent, address, { recommended: verdict.kind === "recommended", status, message: verdict.message });
+  const recommended = verdict.kind === "recommended";
+  const status = recommended ? AddressVerificationStatus.Recommended : AddressVerificationStatus.Invalid;
+  return addressBody(sent, recommended ? verdict.revised : sent, { recommended, status, message: verdict.message });
 }
 
 export function rateLimitedBody(sent: Address) {
@@ -174,13 +174,11 @@ export function rateLimitedBody(sent: Address) {
 
 /** name, email, phone and country always come back as sent; the rest may be the revised values. */
 function addressBody(sent: Address, address: Address, verdict: { recommended: boolean; status: number; message: string }) {
-  const body: Record<string, unknown> = {
-    name: sent.name,
-    email: sent.email,
-    phone: sent.phone,
-    line_1: address.line_1,
+  const { line_1, line_2, city, region, post_code } = address;
+  // line_2 absent stays absent: JSON leaves out an undefined value.
+  return {
+    name: sent.name, email: sent.email, phone: sent.phone,
+    line_1, line_2, city, region, post_code,
+    country: sent.country, ...verdict,
   };
-  if (address.line_2 !== undefined) body.line_2 = address.line_2;
-  Object.assign(body, { city: address.city, region: address.region, post_code: address.post_code, country: sent.country }, verdict);
-  return body;
 }
