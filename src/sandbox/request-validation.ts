@@ -15,9 +15,7 @@ export function addError(errors: Errors, key: string, message: string): void {
 }
 
 export function joinKey(prefix: string, path: readonly PropertyKey[]): string {
-  const parts = path.map(String);
-  if (prefix) parts.unshift(prefix);
-  return parts.join(".");
+  return (prefix ? [prefix, ...path] : path).map(String).join(".");
 }
 
 function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
@@ -66,10 +64,6 @@ export function zodErrors(issues: readonly z.core.$ZodIssue[], raw: unknown, pre
   return errors;
 }
 
-function mergeInto(target: Errors, source: Errors): void {
-  for (const [key, messages] of Object.entries(source)) for (const m of messages) addError(target, key, m);
-}
-
 /** The sandbox's own checks, which see the raw body and add errors the schema cannot know about. */
 export type ExtraCheck = (raw: Record<string, unknown>, errors: Errors) => void;
 
@@ -85,7 +79,7 @@ export function validate<T extends z.ZodType>(schema: T, raw: Record<string, unk
   const parsed = schema.safeParse(raw);
   if (parsed.success && Object.keys(own).length === 0) return parsed.data;
   const errors: Errors = parsed.success ? {} : zodErrors(parsed.error.issues, raw, prefix, new Set(Object.keys(own)));
-  mergeInto(errors, own);
+  for (const [key, messages] of Object.entries(own)) for (const m of messages) addError(errors, key, m);
   throw invalid(errors);
 }
 
@@ -97,7 +91,7 @@ const serviceIds = new Set(SANDBOX_SERVICES.map((s) => s.id));
 export function checkCountry(address: unknown, keyPrefix: string, errors: Errors): void {
   if (!isRecord(address)) return;
   const c = address.country;
-  const key = keyPrefix ? `${keyPrefix}.country` : "country";
+  const key = joinKey(keyPrefix, ["country"]);
   if (isPositiveInt(c) && !countryIds.has(c)) addError(errors, key, `The selected ${key} is invalid.`);
 }
 
@@ -107,7 +101,7 @@ export function checkCountry(address: unknown, keyPrefix: string, errors: Errors
  */
 export function checkShipment(shipment: unknown, keyPrefix: string, errors: Errors, addressExists: (id: number) => boolean): void {
   if (!isRecord(shipment)) return;
-  const k = (field: string) => (keyPrefix ? `${keyPrefix}.${field}` : field);
+  const k = (field: string) => joinKey(keyPrefix, [field]);
   if (isPositiveInt(shipment.service) && !serviceIds.has(shipment.service)) {
     addError(errors, k("service"), `The selected ${k("service")} is invalid.`);
   }
