@@ -48,13 +48,7 @@ export function permute(orgId: number, ids: readonly number[]): number[] {
 }
 
 function monotonic(ids: readonly number[]): boolean {
-  let up = true;
-  let down = true;
-  for (let i = 1; i < ids.length; i++) {
-    if (ids[i]! < ids[i - 1]!) up = false;
-    else down = false;
-  }
-  return up || down;
+  return ids.every((id, i) => i === 0 || id >= ids[i - 1]!) || ids.every((id, i) => i === 0 || id < ids[i - 1]!);
 }
 
 /** A 32-bit hash of two small integers (murmur3's finalizer): well spread, and the same on every run. */
