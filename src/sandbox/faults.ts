@@ -12,13 +12,11 @@ export function pathPattern(pattern: string): RegExp {
   return new RegExp(`^${segments.join("")}$`);
 }
 
-export function faultMatches(fault: Fault, method: string, path: string): boolean {
-  return (fault.method === "*" || fault.method === method) && pathPattern(fault.path).test(path);
-}
-
 /** Takes one use of the first matching fault, dropping it when used up. */
 export function takeFault(org: Org, method: string, path: string): Fault | undefined {
-  const index = org.faults.findIndex((f) => faultMatches(f, method, path));
+  const index = org.faults.findIndex(
+    (f) => (f.method === "*" || f.method === method) && pathPattern(f.path).test(path),
+  );
   if (index < 0) return undefined;
   const fault = org.faults[index]!;
   fault.remaining -= 1;

@@ -74,7 +74,7 @@ export function readBytes(req: RequestStream, max: number, onBytes: (n: number) 
       req.off("data", onData);
       req.off("end", onEnd);
       req.off("close", onClose);
-      req.off("error", onError);
+      req.off("error", onClose);
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
@@ -96,11 +96,10 @@ export function readBytes(req: RequestStream, max: number, onBytes: (n: number) 
       cleanup();
       reject(new ClientGone());
     };
-    const onError = () => onClose();
     req.on("data", onData);
     req.on("end", onEnd);
     req.on("close", onClose);
-    req.on("error", onError);
+    req.on("error", onClose);
   });
 }
 

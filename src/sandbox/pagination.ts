@@ -16,15 +16,13 @@ function wholeNumbers(raw: Record<string, unknown>, errors: Errors): void {
 
 export function paginate<T>(ctx: RequestContext, ids: IdList, view: (id: number) => T) {
   // Only page and limit mean anything here; other query parameters are ignored, as the service's framework does.
-  const raw: Record<string, unknown> = {};
-  const page = ctx.query.get("page");
-  const limitText = ctx.query.get("limit");
-  if (page !== null) raw.page = page;
-  if (limitText !== null) raw.limit = limitText;
+  const raw = Object.fromEntries(
+    ["page", "limit"].filter((key) => ctx.query.has(key)).map((key) => [key, ctx.query.get(key)]),
+  );
   const { page: current, limit } = validate(PageQuery, raw, "", wholeNumbers);
 
   const base = `${ctx.origin}${ctx.path}`;
-  const url = (n: number) => `${base}?page=${n}${limitText !== null ? `&limit=${limit}` : ""}`;
+  const url = (n: number) => `${base}?page=${n}${ctx.query.has("limit") ? `&limit=${limit}` : ""}`;
   const start = (current - 1) * limit;
   const data = start < ids.length ? ids.slice(start, start + limit).map(view) : [];
   const hasMore = start + limit < ids.length;

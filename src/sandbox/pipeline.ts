@@ -82,9 +82,7 @@ export function createPipeline(options: PipelineOptions) {
   const held = new HeldRequests();
 
   function bearer(req: IncomingMessage): Org | undefined {
-    const header = req.headers.authorization;
-    if (!header) return undefined;
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
     return m ? state.orgByToken(m[1]!) : undefined;
   }
 
