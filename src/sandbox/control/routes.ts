@@ -5,7 +5,7 @@ import { body } from "../api/params.js";
 import type { RequestContext, Route } from "../request-context.js";
 import { empty, json, ruleFailed, type Reply } from "../http.js";
 import type * as z from "zod";
-import type { Fault, Org, PaymentMethod, PriceSession } from "../model.js";
+import type { Fault, Org, PriceSession } from "../model.js";
 import { serviceTimestamp } from "../org-clock.js";
 import { validate } from "../request-validation.js";
 import { clockView, resetClock, setClock } from "./clock-controls.js";
@@ -19,16 +19,13 @@ function createOrganization(ctx: RequestContext): Reply {
   return json(201, { token: org.token, organization: org.id });
 }
 
-function paymentView(p: PaymentMethod) {
-  return p.state === "failing" ? { state: p.state, remaining: p.remaining } : { state: p.state };
-}
-
 function organization(ctx: RequestContext): Reply {
   const org = ctx.org;
   return json(200, {
     organization: org.id,
     subscription: org.subscription,
-    payment_method: paymentView(org.payment),
+    // Stored as it is shown: every change assigns a new object of exactly these fields.
+    payment_method: org.payment,
     verify_rate_limited: org.verifyRateLimited,
     price_failures: org.priceFailures,
     clock: clockView(ctx),
@@ -51,7 +48,7 @@ function setting<T extends z.ZodType>(view: (org: Org) => unknown, schema: T, ap
   };
 }
 
-const payment = setting((org) => paymentView(org.payment), PaymentChange, (org, change) => {
+const payment = setting((org) => org.payment, PaymentChange, (org, change) => {
   org.payment = change.state === "failing" ? { state: "failing", remaining: change.count ?? 1 } : { state: change.state };
 });
 const subscription = setting((org) => ({ active: org.subscription }), SubscriptionChange, (org, change) => void (org.subscription = change.active));
