@@ -13,8 +13,9 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** What the bytes are, by their magic number (the file name and declared type are not trusted). */
 export function detectImage(head: Buffer): "jpeg" | "png" | undefined {
-  if (head.length >= JPEG.length && head.subarray(0, JPEG.length).equals(JPEG)) return "jpeg";
-  if (head.length >= PNG.length && head.subarray(0, PNG.length).equals(PNG)) return "png";
+  // A head shorter than the magic number stays shorter, and so unequal.
+  if (head.subarray(0, JPEG.length).equals(JPEG)) return "jpeg";
+  if (head.subarray(0, PNG.length).equals(PNG)) return "png";
   return undefined;
 }
 
