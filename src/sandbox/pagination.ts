@@ -3,7 +3,7 @@
 // when it was passed. `from`/`to` are 1-based positions; an empty page has them null ([assume], as the framework).
 import { PageQuery } from "../contract/index.js";
 import type { RequestContext } from "./request-context.js";
-import type { IdList } from "./list-order.js";
+import { listedIds } from "./list-order.js";
 import { addError, validate, type Errors } from "./request-validation.js";
 
 /** The schema coerces text to numbers; say plainly when the text is not a whole number at all ("abc", "1.5", ""). */
@@ -14,7 +14,8 @@ function wholeNumbers(raw: Record<string, unknown>, errors: Errors): void {
   }
 }
 
-export function paginate<T>(ctx: RequestContext, ids: IdList, view: (id: number) => T) {
+/** A page of the organization's `ids` (its shipments' or addresses'), in its list order. */
+export function paginate<T>(ctx: RequestContext, ids: number[], view: (id: number) => T) {
   // Only page and limit mean anything here; other query parameters are ignored, as the service's framework does.
   const raw = Object.fromEntries(
     ["page", "limit"].filter((key) => ctx.query.has(key)).map((key) => [key, ctx.query.get(key)]),
@@ -23,9 +24,10 @@ export function paginate<T>(ctx: RequestContext, ids: IdList, view: (id: number)
 
   const base = `${ctx.origin}${ctx.path}`;
   const url = (n: number) => `${base}?page=${n}${ctx.query.has("limit") ? `&limit=${limit}` : ""}`;
+  const listed = listedIds(ctx.org, ids);
   const start = (current - 1) * limit;
-  const data = start < ids.length ? ids.slice(start, start + limit).map(view) : [];
-  const hasMore = start + limit < ids.length;
+  const data = start < listed.length ? listed.slice(start, start + limit).map(view) : [];
+  const hasMore = start + limit < listed.length;
   return {
     data,
     links: {

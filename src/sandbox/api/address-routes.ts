@@ -2,7 +2,6 @@
 import { Address } from "../../contract/index.js";
 import type { Route, RequestContext } from "../request-context.js";
 import { empty, json, type Reply } from "../http.js";
-import { listedIds } from "../list-order.js";
 import { paginate } from "../pagination.js";
 import { checkCountry, validate } from "../request-validation.js";
 import { rateLimitedBody, sandboxVerdict, verifyFailureBody } from "../address-verifier.js";
@@ -43,7 +42,7 @@ async function update(ctx: RequestContext): Promise<Reply> {
 export const addressRoutes: Route[] = [
   { method: "POST", pattern: /^\/api\/v1\/addresses\/verify$/, handler: verify },
   { method: "POST", pattern: /^\/api\/v1\/addresses$/, handler: create },
-  { method: "GET", pattern: /^\/api\/v1\/addresses$/, handler: (ctx) => json(200, paginate(ctx, listedIds(ctx.org, ctx.org.addressIds), (id) => addressView(ctx.state.addresses.get(id)!))) },
+  { method: "GET", pattern: /^\/api\/v1\/addresses$/, handler: (ctx) => json(200, paginate(ctx, ctx.org.addressIds, (id) => addressView(ctx.state.addresses.get(id)!))) },
   { method: "GET", pattern: /^\/api\/v1\/addresses\/(\d+)$/, handler: (ctx) => json(200, { data: addressView(ownAddress(ctx, idParam(ctx))) }) },
   { method: "PATCH", pattern: /^\/api\/v1\/addresses\/(\d+)$/, handler: update },
 ];

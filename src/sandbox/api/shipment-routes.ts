@@ -4,7 +4,6 @@ import { CreateShipmentsRequest, Shipment, ShipmentStatus, shipmentStatusName, t
 import type { Route, RequestContext } from "../request-context.js";
 import { empty, json, ruleFailed, type Reply } from "../http.js";
 import type { ShipmentAddress } from "../model.js";
-import { listedIds } from "../list-order.js";
 import { paginate } from "../pagination.js";
 import { checkShipment, validate, type Errors } from "../request-validation.js";
 import { addressFields, shipmentView } from "../views.js";
@@ -66,7 +65,7 @@ async function update(ctx: RequestContext): Promise<Reply> {
 
 export const shipmentRoutes: Route[] = [
   { method: "POST", pattern: /^\/api\/v1\/shipments$/, handler: create },
-  { method: "GET", pattern: /^\/api\/v1\/shipments$/, handler: (ctx) => json(200, paginate(ctx, listedIds(ctx.org, ctx.org.shipmentIds), (id) => shipmentView(ctx.state.shipments.get(id)!, ctx.shipmentShape))) },
+  { method: "GET", pattern: /^\/api\/v1\/shipments$/, handler: (ctx) => json(200, paginate(ctx, ctx.org.shipmentIds, (id) => shipmentView(ctx.state.shipments.get(id)!, ctx.shipmentShape))) },
   { method: "GET", pattern: /^\/api\/v1\/shipments\/(\d+)$/, handler: (ctx) => json(200, { data: shipmentView(ownShipment(ctx, idParam(ctx)), ctx.shipmentShape) }) },
   { method: "PATCH", pattern: /^\/api\/v1\/shipments\/(\d+)$/, handler: update },
 ];
