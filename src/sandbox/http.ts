@@ -51,7 +51,7 @@ export function ruleFailed(key: string, message: string): HttpError {
 /** JSON bodies larger than this are refused with 413: ten shipments with inline addresses are about 6 KB. */
 export const MAX_JSON_BYTES = 1_048_576;
 
-export function hasBody(req: RequestStream): boolean {
+function hasBody(req: RequestStream): boolean {
   const length = req.headers["content-length"];
   if (length !== undefined) return Number(length) > 0;
   return req.headers["transfer-encoding"] !== undefined;

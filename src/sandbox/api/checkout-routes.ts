@@ -6,7 +6,7 @@
 //     and the listed shipments to be exactly those of one price session (session-match.ts).
 import { CheckoutRequest, CheckoutSessionStatus, ShipmentStatus, shipmentStatusName } from "../../contract/index.js";
 import type { Route, RequestContext } from "../request-context.js";
-import { empty, hasBody, HttpError, invalid, json, ruleFailed, type Reply } from "../http.js";
+import { empty, HttpError, invalid, json, ruleFailed, type Reply } from "../http.js";
 import type { PriceSession, ShipmentRecord } from "../model.js";
 import { priceCents } from "../pricing.js";
 import { toInstant } from "../org-clock.js";
@@ -52,9 +52,9 @@ function draftShipments(ctx: RequestContext, ids: number[], needPrice: boolean):
 }
 
 async function priceSession(ctx: RequestContext): Promise<Reply> {
-  const fromBody = hasBody(ctx.req) ? await body(ctx) : undefined;
+  // No body at all reads as {}: the ids may come in the query string alone.
+  const raw = await body(ctx);
   const fromQuery = queryIds(ctx.query);
-  const raw: Record<string, unknown> = fromBody ?? {};
   if (fromQuery) {
     if (Array.isArray(raw.shipments) && !sameIds(raw.shipments, fromQuery)) {
       throw invalid({ shipments: ["The shipments in the query string and in the JSON body differ: send the same ids in both, or only one of them."] });

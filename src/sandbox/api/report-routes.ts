@@ -72,8 +72,9 @@ async function storeReport(ctx: RequestContext): Promise<Reply> {
   });
   if (Object.keys(parsed.errors).length > 0) throw invalid(parsed.errors);
 
-  // Checked again now that the body is in: another upload of the same set may have completed meanwhile.
-  if (ctx.state.shipment(ctx.org, shipmentId) !== shipment) throw fail(404, `No shipment with id ${shipmentId}.`);
+  // Checked again now that the body is in: the organization may have been reset (404), or another upload of the same
+  // set may have completed meanwhile.
+  ownShipment(ctx, shipmentId);
   const after = setRuleViolation(shipment, set, arrivedAt);
   if (after) throw ruleFailed("shipment", after);
 

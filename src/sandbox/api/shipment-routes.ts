@@ -5,7 +5,7 @@ import type { Route, RequestContext } from "../request-context.js";
 import { empty, json, ruleFailed, type Reply } from "../http.js";
 import type { ShipmentAddress } from "../model.js";
 import { paginate } from "../pagination.js";
-import { checkShipment, validate, type Errors } from "../request-validation.js";
+import { checkShipment, validate } from "../request-validation.js";
 import { addressFields, shipmentView } from "../views.js";
 import { body, idParam, ownShipment } from "./params.js";
 
@@ -36,7 +36,7 @@ function shipmentFields(ctx: RequestContext, s: Shipment) {
 async function create(ctx: RequestContext): Promise<Reply> {
   const raw = await body(ctx);
   const exists = addressExists(ctx);
-  const request = validate(CreateShipmentsRequest, raw, "", (r: Record<string, unknown>, errors: Errors) => {
+  const request = validate(CreateShipmentsRequest, raw, "", (r, errors) => {
     if (Array.isArray(r.shipments)) r.shipments.forEach((s, i) => checkShipment(s, `shipments.${i}`, errors, exists));
   });
   const at = ctx.stamp();
