@@ -10,9 +10,7 @@ import { ReceivedLog, type ReceivedRequest } from "./received.js";
 import { DEFAULT_TOKEN, SandboxState } from "./state.js";
 import { scheduleTicks } from "./tick-schedule.js";
 
-export { DEFAULT_TOKEN } from "./state.js";
 export { StateFileError } from "./persist.js";
-export type { ReceivedRequest } from "./received.js";
 
 export interface SandboxOptions {
   /** 0 (the default) picks a free port. */
