@@ -24,11 +24,6 @@ export const REPORT_LIMITS = { files: 24, fields: 12, parts: 36 } as const;
 
 const GROUP_OF_PART: Record<string, PhotoGroup> = { "box[]": "box", "art[]": "art" };
 
-export interface ParsedReport {
-  photos: ReportPhoto[];
-  errors: Errors;
-}
-
 export interface ParseHooks {
   /** Each part's name as it arrives (for the received-requests log). */
   onPart(name: string): void;
@@ -39,7 +34,7 @@ export function isMultipart(contentType: string | undefined): boolean {
   return contentType?.split(";")[0]!.trim().toLowerCase() === "multipart/form-data";
 }
 
-export function parseReport(req: RequestStream, hooks: ParseHooks): Promise<ParsedReport> {
+export function parseReport(req: RequestStream, hooks: ParseHooks): Promise<{ photos: ReportPhoto[]; errors: Errors }> {
   return new Promise((resolve, reject) => {
     if (req.destroyed) return reject(new ClientGone());
     const photos: ReportPhoto[] = [];

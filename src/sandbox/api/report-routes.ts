@@ -9,22 +9,13 @@ import { isMultipart, parseReport } from "../multipart.js";
 import { serviceTimestamp, toInstant } from "../org-clock.js";
 import { idParam, ownShipment } from "./params.js";
 
-interface SetRule {
-  status: ShipmentStatus;
-  next: ShipmentStatus;
-  windowMs: number;
-  windowText: string;
-  since: (s: ShipmentRecord) => number | null;
-  event: string;
-}
-
-const RULES: Record<ReportSet, SetRule> = {
+const RULES = {
   1: {
     status: ShipmentStatus.Delivered,
     next: ShipmentStatus.Filed,
     windowMs: REPORT.set1WindowMs,
     windowText: "30 days",
-    since: (s) => s.deliveredAt,
+    since: (s: ShipmentRecord) => s.deliveredAt,
     event: "delivery to the fulfillment address",
   },
   2: {
@@ -32,7 +23,7 @@ const RULES: Record<ReportSet, SetRule> = {
     next: ShipmentStatus.Completed,
     windowMs: REPORT.set2WindowMs,
     windowText: "24 hours",
-    since: (s) => s.arrivedAt,
+    since: (s: ShipmentRecord) => s.arrivedAt,
     event: "arrival at the destination",
   },
 };
