@@ -7,20 +7,6 @@ import { refusingPrompter } from "../prompter.js";
 import { CliError } from "../errors.js";
 import { shellQuote } from "../output/shell-quote.js";
 
-export interface StepResult {
-  exitCode: number;
-  stdout: string;
-  stderr: string;
-}
-
-export interface Transcript {
-  /** Shows and runs `shipctl <args>`; fails the demo when the exit code is not `expect`. */
-  run(args: string[], options?: { expect?: number; stdin?: string; note?: string }): Promise<StepResult>;
-  /** Runs without showing anything (to read ids for the next step). */
-  quiet(args: string[]): Promise<StepResult>;
-  say(text: string): void;
-}
-
 const noPrompts = refusingPrompter(() => {
   throw new Error("the demo never prompts");
 });
@@ -28,11 +14,13 @@ const noPrompts = refusingPrompter(() => {
 /** main() itself, handed over by the program (importing it here would make main -> program -> commands -> demo -> main). */
 export type RunShipctl = (argv: string[], base: BaseDeps) => Promise<number>;
 
-export function createTranscript(deps: Deps, env: NodeJS.ProcessEnv, cwd: string, main: RunShipctl): Transcript {
+export type Transcript = ReturnType<typeof createTranscript>;
+
+export function createTranscript(deps: Deps, env: NodeJS.ProcessEnv, cwd: string, main: RunShipctl) {
   const { io, theme } = deps;
   const out = theme.out;
 
-  async function exec(args: string[], stdinText: string | undefined, show: boolean): Promise<StepResult> {
+  async function exec(args: string[], stdinText: string | undefined, show: boolean) {
     let stdout = "";
     let stderr = "";
     const stdin = new PassThrough();
@@ -59,7 +47,8 @@ export function createTranscript(deps: Deps, env: NodeJS.ProcessEnv, cwd: string
   }
 
   return {
-    async run(args, options = {}) {
+    /** Shows and runs `shipctl <args>`; fails the demo when the exit code is not `expect`. */
+    async run(args: string[], options: { expect?: number; stdin?: string; note?: string } = {}) {
       const expected = options.expect ?? 0;
       io.out(`\n${out.bold(`$ shipctl ${args.map((arg) => shellQuote(arg)).join(" ")}`)}\n`);
       if (options.note) io.out(out.dim(`  # ${options.note}\n`));
@@ -70,8 +59,9 @@ export function createTranscript(deps: Deps, env: NodeJS.ProcessEnv, cwd: string
       }
       return result;
     },
-    quiet: (args) => exec(args, undefined, false),
-    say: (text) => io.out(`\n${out.accent(text)}\n`),
+    /** Runs without showing anything (to read ids for the next step). */
+    quiet: (args: string[]) => exec(args, undefined, false),
+    say: (text: string) => io.out(`\n${out.accent(text)}\n`),
   };
 }
 
