@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { DEFAULT_APPLY_MAX_MS, DEFAULT_SHIPMENT_SHAPE, SHIPMENT_SHAPES, type ShipmentShape } from "./defaults.js";
 import { createPipeline } from "./pipeline.js";
 import { loadStateFile, StateFileError, StateWriter } from "./persist.js";
-import { ReceivedLog, type ReceivedRequest } from "./received.js";
+import { ReceivedLog } from "./received.js";
 import { DEFAULT_TOKEN, SandboxState } from "./state.js";
 import { scheduleTicks } from "./tick-schedule.js";
 
@@ -35,19 +35,9 @@ export interface SandboxOptions {
   log?: (line: string) => void;
 }
 
-export interface RunningSandbox {
-  /** e.g. "http://127.0.0.1:54321", no trailing slash. */
-  url: string;
-  /** Organization 1's token. */
-  token: string;
-  /** The in-memory model, for in-process inspection. */
-  state: SandboxState;
-  /** Requests received (all organizations), optionally only those matching "METHOD /path" (no query). */
-  received(filter?: string): ReceivedRequest[];
-  close(): Promise<void>;
-}
+export type RunningSandbox = Awaited<ReturnType<typeof startSandbox>>;
 
-export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+export async function startSandbox(options: SandboxOptions = {}) {
   const token = options.token ?? DEFAULT_TOKEN;
   if (!/^\S+$/.test(token)) throw new Error("the sandbox token must be non-empty and contain no spaces");
   const host = options.host ?? "127.0.0.1";
@@ -89,10 +79,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   let closing: Promise<void> | undefined;
   return {
+    /** e.g. "http://127.0.0.1:54321", no trailing slash. */
     url: `http://${displayHost(host)}:${port}`,
+    /** Organization 1's token. */
     token,
+    /** The in-memory model, for in-process inspection. */
     state,
-    received: (filter) => received.all(filter),
+    /** Requests received (all organizations), optionally only those matching "METHOD /path" (no query). */
+    received: (filter?: string) => received.all(filter),
     close() {
       closing ??= (async () => {
         stopTicks?.();
