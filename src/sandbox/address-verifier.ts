@@ -26,13 +26,8 @@ export type Verdict =
   | { kind: "invalid"; message: string }
   | { kind: "recommended"; revised: Address; message: string };
 
-interface RefusedKind {
-  label: string;
-  pattern: RegExp;
-}
-
 /** Matched case-insensitively against line_1 and line_2 (APO/FPO/DPO also against city, where military mail puts it). */
-export const REFUSED_KINDS: readonly RefusedKind[] = [
+export const REFUSED_KINDS = [
   { label: "a PO box", pattern: /\b(p\s*\.?\s*o\s*\.?\s*box|post\s+office\s+box)\b/i },
   { label: "a drop box", pattern: /\bdrop\s*box\b/i },
   { label: "an APO/FPO/DPO military mail address", pattern: /\b(apo|fpo|dpo)\b/i },
