@@ -104,76 +104,59 @@ export async function* decodeCsvBytes(
   if (head.length === 0) return;
   const { encoding, bomLength } = detectEncoding(head, file);
   onEncoding?.(encoding);
-  const rest: AsyncIterable<Buffer> = {
-    [Symbol.asyncIterator]: () => ({
-      next: async () => {
-        const n = await iterator.next();
-        return n.done ? { done: true, value: undefined } : { done: false, value: toBuffer(n.value) };
-      },
-      return: async () => {
-        await iterator.return?.();
-        return { done: true, value: undefined };
-      },
-    }),
-  };
-  const first = head.subarray(bomLength);
-  if (encoding === "utf-16le" || encoding === "utf-16be") {
-    yield* transcodeUtf16(first, rest, encoding, file);
-  } else {
-    yield* checkUtf8(first, rest, file);
+  async function* chunks(): AsyncGenerator<Buffer> {
+    try {
+      yield head.subarray(bomLength);
+      for (let n = await iterator.next(); !n.done; n = await iterator.next()) yield toBuffer(n.value);
+    } finally {
+      await iterator.return?.();
+    }
   }
+  const convert = encoding === "utf-16le" || encoding === "utf-16be" ? utf16ToUtf8(encoding, file) : utf8Checker(file);
+  // Each chunk converted, then refused if it holds a NUL; `lines` counts the lines before it, for messages.
+  let lines = 0;
+  const ready = (chunk: Buffer, final: boolean): Buffer => {
+    const text = convert(chunk, final, lines);
+    refuseNul(file, text, lines);
+    lines += newlines(text);
+    return text;
+  };
+  for await (const chunk of chunks()) {
+    const text = ready(chunk, false);
+    if (text.length > 0) yield text;
+  }
+  const tail = ready(Buffer.alloc(0), true);
+  if (tail.length > 0) yield tail;
 }
 
 function toBuffer(chunk: Buffer | string): Buffer {
   return typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk;
 }
 
-async function* checkUtf8(first: Buffer, rest: AsyncIterable<Buffer>, file: string): AsyncGenerator<Buffer> {
+/** UTF-8 chunks checked and passed on as they are, a character split between two chunks held for the next. */
+function utf8Checker(file: string): (chunk: Buffer, final: boolean, lines: number) => Buffer {
   let carry: Buffer = Buffer.alloc(0);
-  let lines = 0;
-  const check = (chunk: Buffer, final: boolean): Buffer => {
+  return (chunk, final, lines) => {
     const whole = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
     const keep = final ? 0 : incompleteUtf8Tail(whole);
     const ready = keep > 0 ? whole.subarray(0, whole.length - keep) : whole;
     carry = keep > 0 ? Buffer.from(whole.subarray(whole.length - keep)) : Buffer.alloc(0);
     if (!isUtf8(ready)) throw notUtf8Error(file, ready, lines);
-    refuseNul(file, ready, lines);
-    lines += newlines(ready);
     return ready;
   };
-  if (first.length > 0) yield check(first, false);
-  for await (const chunk of rest) {
-    const ready = check(chunk, false);
-    if (ready.length > 0) yield ready;
-  }
-  if (carry.length > 0) yield check(Buffer.alloc(0), true);
 }
 
-async function* transcodeUtf16(
-  first: Buffer,
-  rest: AsyncIterable<Buffer>,
-  encoding: "utf-16le" | "utf-16be",
-  file: string,
-): AsyncGenerator<Buffer> {
+function utf16ToUtf8(encoding: "utf-16le" | "utf-16be", file: string): (chunk: Buffer, final: boolean) => Buffer {
   const decoder = new TextDecoder(encoding, { fatal: true });
-  let lines = 0;
-  const decode = (chunk: Buffer, final: boolean): Buffer => {
-    let text: Buffer;
+  return (chunk, final) => {
     try {
-      text = Buffer.from(decoder.decode(chunk, { stream: !final }), "utf8");
+      return Buffer.from(decoder.decode(chunk, { stream: !final }), "utf8");
     } catch {
       throw new UsageError(`${file} starts with a ${encoding.toUpperCase()} byte-order mark but is not valid ${encoding.toUpperCase()} text`, {
         hint: REEXPORT_HINT,
       });
     }
-    refuseNul(file, text, lines);
-    lines += newlines(text);
-    return text;
   };
-  if (first.length > 0) yield decode(first, false);
-  for await (const chunk of rest) yield decode(chunk, false);
-  const tail = decode(Buffer.alloc(0), true);
-  if (tail.length > 0) yield tail;
 }
 
 /**
