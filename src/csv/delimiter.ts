@@ -10,15 +10,10 @@ export type LineEnd = "\r\n" | "\n";
 const CANDIDATES: readonly Delimiter[] = [",", ";", "\t"];
 
 export function sniffDelimiter(headerLine: string): Delimiter {
-  const counts = new Map<Delimiter, number>(CANDIDATES.map((d) => [d, 0]));
-  let quoted = false;
-  for (const ch of headerLine) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && counts.has(ch as Delimiter)) counts.set(ch as Delimiter, counts.get(ch as Delimiter)! + 1);
-  }
-  let best: Delimiter = ",";
-  for (const d of CANDIDATES) if (counts.get(d)! > counts.get(best)!) best = d;
-  return best;
+  // Outside quotes only: every other piece between quotes is inside them.
+  const unquoted = headerLine.split('"').filter((_, i) => i % 2 === 0).join("");
+  const count = (d: Delimiter) => unquoted.split(d).length - 1;
+  return CANDIDATES.reduce((best, d) => (count(d) > count(best) ? d : best));
 }
 
 /** The first line of the text (without its line break), or all of it when there is no line break yet. */
