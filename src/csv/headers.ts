@@ -18,14 +18,8 @@ export function normaliseHeader(name: string): string {
 
 /** Spreadsheet column letter of a 0-based index: 0 -> A, 26 -> AA. */
 export function columnLetter(index: number): string {
-  let n = index + 1;
-  let s = "";
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    s = String.fromCharCode(65 + r) + s;
-    n = Math.floor((n - 1) / 26);
-  }
-  return s;
+  const letter = String.fromCharCode(65 + (index % 26));
+  return index < 26 ? letter : columnLetter(Math.floor(index / 26) - 1) + letter;
 }
 
 export function editDistance(a: string, b: string): number {
