@@ -84,8 +84,8 @@ export async function openScan<V extends ValidBase>(source: MappedSource, spec: 
   // In a file with carried keys, every key given so far: a key carried twice (a row duplicated in the spreadsheet) is
   // one original row, so the copy gets a key of its own, and no own key may be one that a row carries.
   const assigned = csv.header.map(normaliseHeader).includes(ORIGIN_KEY) ? new Set<string>() : undefined;
-  /** An invalid row's identity when it has one for sure: the key it carries, else its own reference. */
-  const invalidKey = (carried: string, reference: string | undefined): string | undefined => {
+  /** A row's identity when it has one for sure: the key it carries, else its own reference. */
+  const knownKey = (carried: string, reference: string | undefined): string | undefined => {
     const key = carried !== "" && !assigned?.has(carried) ? carried : reference !== undefined ? `ref:${reference}` : undefined;
     if (key !== undefined) assigned?.add(key);
     return key;
@@ -103,35 +103,31 @@ export async function openScan<V extends ValidBase>(source: MappedSource, spec: 
         const problem = { column: "reference", reason: `reference "${row.reference}" is also on row ${first}; references must be unique` };
         const invalid = row.ok ? { ok: false as const, row: row.row, reference: row.reference, label: row.label, problems: [problem] } : { ...row, problems: [...row.problems, problem] };
         // The reference is another row's identity: only a carried key can name this one.
-        if (spec.keys) invalid.key = invalidKey(key, undefined);
+        if (spec.keys) invalid.key = knownKey(key, undefined);
         return invalid;
       }
     }
     if (!row.ok) {
-      if (spec.keys) row.key = invalidKey(key, row.reference);
+      if (spec.keys) row.key = knownKey(key, row.reference);
       return row;
     }
     // The row object is ours: give it its key in place (a copy per row would cost more than the key).
     const out = row as V & { key: string; contentHash: string };
-    if (!spec.keys) {
-      out.key = "";
-      out.contentHash = "";
-    } else if (key !== "" && !assigned?.has(key)) {
-      out.key = key;
-      out.contentHash = "";
-    } else if (row.reference !== undefined) {
-      // The reference is the row's identity: no hash of its content is needed.
-      out.key = `ref:${row.reference}`;
-      out.contentHash = "";
-    } else {
+    out.key = "";
+    // Empty when the row's key is the key it carries or its reference: no hash of its content is needed.
+    out.contentHash = "";
+    if (!spec.keys) return out;
+    const known = knownKey(key, row.reference);
+    if (known !== undefined) out.key = known;
+    else {
       const contentHash = shortHash(spec.content(row));
       let n = seen.get(contentHash) ?? 0;
       do out.key = ++n === 1 ? contentHash : `${contentHash}#${n}`;
       while (assigned?.has(out.key));
       seen.set(contentHash, n);
       out.contentHash = contentHash;
+      assigned?.add(out.key);
     }
-    if (spec.keys) assigned?.add(out.key);
     return out;
   }
 
