@@ -164,16 +164,12 @@ function inputColumns(header: readonly string[], idColumn: string): Array<InputC
   const seen = new Set<string>();
   return header.flatMap((text, index) => {
     const normalised = normaliseHeader(text);
-    if (normalised !== "" && shipctlColumn(normalised, idColumn)) return [];
+    // Columns shipctl writes: replaced, not kept as input, so a results or errors file can be run again.
+    if ([idColumn, "status", "error", "note", "verdict", ...ORIGIN_COLUMNS].includes(normalised)) return [];
     const name = normalised === "" || seen.has(normalised) ? `#${index}` : normalised;
     seen.add(name);
     return [{ name, text, index }];
   });
-}
-
-/** Columns shipctl writes: replaced, not kept as input, so a results or errors file can be run again. */
-function shipctlColumn(name: string, idColumn: string): boolean {
-  return name === idColumn || name === "status" || name === "error" || name === "note" || name === "verdict" || ORIGIN_COLUMNS.includes(name);
 }
 
 /**
@@ -211,8 +207,7 @@ async function readEarlier(path: string, original: string, idColumn: string): Pr
   try {
     const names = csv.header.map(normaliseHeader);
     if (!ORIGIN_COLUMNS.every((c) => names.includes(c))) return undefined;
-    const at = (name: string) => names.indexOf(name);
-    const [id, status, error, note] = [at(idColumn), at("status"), at("error"), at("note")];
+    const [id, status, error, note] = [idColumn, "status", "error", "note"].map((name) => names.indexOf(name));
     const columns = inputColumns(csv.header, idColumn);
     const origin = originReader(csv.header);
     const lines: ResultLine[] = [];
@@ -221,7 +216,7 @@ async function readEarlier(path: string, original: string, idColumn: string): Pr
       if (place.file !== "" && place.file !== original) return undefined;
       // A line added by hand in the spreadsheet is no row of the original.
       if (place.row === undefined) continue;
-      const cell = (i: number) => (i < 0 ? "" : (record.cells[i] ?? ""));
+      const cell = (i: number) => record.cells[i] ?? "";
       lines.push({ row: place.row, key: place.key, cells: new Map(columns.map((c) => [c.name, cell(c.index)])), id: cell(id).trim(), status: cell(status).trim(), error: cell(error), note: cell(note) });
     }
     return { columns: columns.map(({ name, text }) => ({ name, text })), lines };
