@@ -14,7 +14,7 @@ export interface Cells {
  * Cells that shipctl neutralised when it wrote them (results, errors, `list --format csv`) are read back as they were.
  */
 export function cellAt(values: readonly string[], index: number): string {
-  return index < 0 ? "" : restoreNeutralised(values[index] ?? "");
+  return restoreNeutralised(values[index] ?? "");
 }
 
 /** Where each column is in the file (-1 when it is not there): looked up once per file, not by name on every row. */

@@ -47,8 +47,8 @@ export async function openCsv(bytes: AsyncIterable<Buffer | string>, file: strin
     if (firstLine(peekedText.trimStart()).complete) break;
     if (size > MAX_FIRST_LINE_BYTES) throw endlessLineError(file);
   }
-  const header = firstLine(peekedText.replace(/^[\r\n]+/, "")).line;
-  const lineEnd = lineEndOf(peekedText.replace(/^[\r\n]+/, ""));
+  const headerText = peekedText.replace(/^[\r\n]+/, "");
+  const header = firstLine(headerText).line;
   if (header.trim() === "") {
     throw new UsageError(`${file} is empty: it needs a header row naming the columns, then one row per item`, {
       hint: "Run `shipctl shipment template > file.csv` for a file to start from.",
@@ -112,7 +112,7 @@ export async function openCsv(bytes: AsyncIterable<Buffer | string>, file: strin
       await close();
     }
   }
-  return { file, encoding, delimiter, lineEnd, header: headerCells, rows: rows(), close };
+  return { file, encoding, delimiter, lineEnd: lineEndOf(headerText), header: headerCells, rows: rows(), close };
 }
 
 /** csv-parse's errors, told in the user's terms with the line to look at. */
