@@ -33,13 +33,11 @@ export const StoredTablesSchema = z.object({
 export type StoredTables = z.infer<typeof StoredTablesSchema>;
 
 /** One saved column mapping: the header shape it is for (normalised names, in order) and its pairs. */
-function StoredColumnMapSchema() {
-  return z.object({
-    headers: z.array(z.string()),
-    entries: z.array(z.object({ header: z.string().min(1), column: z.string().min(1) })).min(1),
-  });
-}
-export type StoredColumnMap = z.infer<ReturnType<typeof StoredColumnMapSchema>>;
+const StoredColumnMapSchema = z.object({
+  headers: z.array(z.string()),
+  entries: z.array(z.object({ header: z.string().min(1), column: z.string().min(1) })).min(1),
+});
+export type StoredColumnMap = z.infer<typeof StoredColumnMapSchema>;
 
 // Loose objects: a newer shipctl may have written keys this one does not know; they are kept, not dropped.
 export const StoredProfileSchema = z.looseObject({
@@ -56,7 +54,7 @@ export const StoredProfileSchema = z.looseObject({
   /** A PEM file of CA certificates trusted for this profile besides Node's own (`config set caFile`). */
   caFile: z.string().optional(),
   /** Column mappings saved per header shape (`--map`, `shipctl csv map`): a sheet's own names for shipctl's columns. */
-  columnMaps: z.array(StoredColumnMapSchema()).optional(),
+  columnMaps: z.array(StoredColumnMapSchema).optional(),
   /** Days back the look before a create reads (shipments/look/look-before-create.ts); 0 turns it off. */
   lookDays: z.number().int().min(0).max(365).optional(),
   /** The organization's ledger: `local`, or a team's PostgreSQL URL without its password (config/ledger-setting.ts). */
