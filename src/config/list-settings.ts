@@ -27,6 +27,11 @@ interface Row {
   label: string;
 }
 
+/** A setting whose source is named as `config get` names it (setting-sources.ts). */
+function settingRow(key: SettingKey, value: string | null, source: Source | undefined, profile: string): Row {
+  return { key, value, source: source ?? null, label: sourceLabel(key, source, profile) };
+}
+
 function settingRows(env: NodeJS.ProcessEnv, data: ConfigData, settings: ResolvedSettings): Row[] {
   const profile = settings.profile.value;
   const tables = settings.baseUrl ? storedTablesFor(settings.stored?.tables, settings.baseUrl.value) : undefined;
@@ -34,27 +39,17 @@ function settingRows(env: NodeJS.ProcessEnv, data: ConfigData, settings: Resolve
   // The look's window: as `config get lookDays` resolves it (config/look-days.ts).
   const look = resolveLookDays(env, settings.stored);
   return [
-    { key: "profile", value: profile, source: settings.profile.source, label: sourceLabel("profile", settings.profile.source, profile) },
+    settingRow("profile", profile, settings.profile.source, profile),
     {
       key: "currentProfile",
       value: data.currentProfile ?? null,
       source: data.currentProfile ? "profile" : null,
       label: data.currentProfile ? "config file" : "not set (profile default is used)",
     },
-    { key: "baseUrl", value: settings.baseUrl?.value ?? null, source: settings.baseUrl?.source ?? null, label: sourceLabel("baseUrl", settings.baseUrl?.source, profile) },
-    {
-      key: "token",
-      value: settings.token ? maskToken(settings.token.value) : null,
-      source: settings.token?.source ?? null,
-      label: sourceLabel("token", settings.token?.source, profile),
-    },
-    {
-      key: "stripLocation",
-      value: String(settings.stored?.stripLocation ?? false),
-      source: settings.stored?.stripLocation === undefined ? "default" : "profile",
-      label: settings.stored?.stripLocation === undefined ? "default" : `profile ${profile}`,
-    },
-    { key: "lookDays", value: String(look.days), source: look.source, label: sourceLabel("lookDays", look.source, profile) },
+    settingRow("baseUrl", settings.baseUrl?.value ?? null, settings.baseUrl?.source, profile),
+    settingRow("token", settings.token ? maskToken(settings.token.value) : null, settings.token?.source, profile),
+    settingRow("stripLocation", String(settings.stored?.stripLocation ?? false), settings.stored?.stripLocation === undefined ? "default" : "profile", profile),
+    settingRow("lookDays", String(look.days), look.source, profile),
     ...ledgerRows(env, settings.stored, profile),
     {
       key: "caFile",
@@ -101,8 +96,8 @@ function ledgerRows(env: NodeJS.ProcessEnv, stored: StoredProfile | undefined, p
   const row = (key: "ledger" | "organization", envName: string, fallback: string | null): Row => {
     const fromEnv = envValue(env, envName);
     const value = fromEnv ?? stored?.[key] ?? fallback;
-    const source: Source | null = fromEnv !== undefined ? "env" : stored?.[key] !== undefined ? "profile" : fallback === null ? null : "default";
-    return { key, value: value === null ? null : redactUrlPassword(value), source, label: sourceLabel(key, source ?? undefined, profile) };
+    const source = fromEnv !== undefined ? "env" : stored?.[key] !== undefined ? "profile" : fallback === null ? undefined : "default";
+    return settingRow(key, value === null ? null : redactUrlPassword(value), source, profile);
   };
   return [row("ledger", "SHIPCTL_LEDGER", "local"), row("organization", "SHIPCTL_ORGANIZATION", null)];
 }
