@@ -12,12 +12,6 @@ export interface CsvColumn<T> {
 export const EXPORT_DELIMITERS = [",", ";"] as const;
 export type ExportDelimiter = (typeof EXPORT_DELIMITERS)[number];
 
-export interface CsvExporter<T> {
-  /** The header line, after the byte-order mark. */
-  header(): string;
-  row(item: T): string;
-}
-
 /**
  * Columns named as JSON fields (`list ... --format csv --fields id,title`), each cell the field's value in the item's
  * JSON (`toJson`): an object or a list as its JSON text, nothing for null or a field the item lacks.
@@ -33,9 +27,10 @@ export function fieldColumns<T>(fields: readonly string[], toJson: (item: T) => 
   }));
 }
 
-export function csvExporter<T>(columns: readonly CsvColumn<T>[], delimiter: ExportDelimiter): CsvExporter<T> {
+export function csvExporter<T>(columns: readonly CsvColumn<T>[], delimiter: ExportDelimiter) {
   return {
+    // The header line, after the byte-order mark.
     header: () => `\ufeff${csvLine(columns.map((c) => c.header), delimiter)}`,
-    row: (item) => csvLine(columns.map((c) => c.cell(item)), delimiter),
+    row: (item: T) => csvLine(columns.map((c) => c.cell(item)), delimiter),
   };
 }
