@@ -16,18 +16,14 @@ export const ORIGIN_KEY = "shipctl_key";
 export const ORIGIN_FILE = "shipctl_original";
 export const ORIGIN_COLUMNS: readonly string[] = [ORIGIN_ROW, ORIGIN_KEY, ORIGIN_FILE];
 
-/** What a row's origin cells say; each empty when the file has no such column or the cell is blank. */
-export interface OriginCells {
-  row: number | undefined;
-  key: string;
-  file: string;
-}
-
-/** Reads the origin cells of a file's rows, its columns looked up once. */
-export function originReader(header: readonly string[]): (cells: readonly string[]) => OriginCells {
+/**
+ * Reads the origin cells of a file's rows, its columns looked up once: each empty (the row undefined) when the file
+ * has no such column or the cell is blank.
+ */
+export function originReader(header: readonly string[]) {
   const names = header.map(normaliseHeader);
   const [row, key, file] = ORIGIN_COLUMNS.map((c) => names.indexOf(c));
-  return (cells) => {
+  return (cells: readonly string[]) => {
     const rowText = cellAt(cells, row!).trim();
     const n = /^\d{1,9}$/.test(rowText) ? Number(rowText) : undefined;
     return { row: n !== undefined && n >= 2 ? n : undefined, key: cellAt(cells, key!).trim(), file: cellAt(cells, file!).trim() };
