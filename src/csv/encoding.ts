@@ -112,7 +112,11 @@ export async function* decodeCsvBytes(
       await iterator.return?.();
     }
   }
-  const convert = encoding === "utf-16le" || encoding === "utf-16be" ? utf16ToUtf8(encoding, file) : utf8Checker(file);
+  const name = encoding.toUpperCase();
+  const invalid = () => new UsageError(`${file} starts with a ${name} byte-order mark but is not valid ${name} text`, {
+    hint: REEXPORT_HINT,
+  });
+  const convert = encoding === "utf-16le" || encoding === "utf-16be" ? toUtf8(encoding, invalid) : utf8Checker(file);
   // Each chunk converted, then refused if it holds a NUL; `lines` counts the lines before it, for messages.
   let lines = 0;
   const ready = (chunk: Buffer, final: boolean): Buffer => {
@@ -146,15 +150,14 @@ function utf8Checker(file: string): (chunk: Buffer, final: boolean, lines: numbe
   };
 }
 
-function utf16ToUtf8(encoding: "utf-16le" | "utf-16be", file: string): (chunk: Buffer, final: boolean) => Buffer {
+/** A streaming decoder from `encoding` to UTF-8 bytes that throws `invalid()` where the bytes are not of it. */
+function toUtf8(encoding: string, invalid: () => UsageError): (chunk: Buffer, final: boolean) => Buffer {
   const decoder = new TextDecoder(encoding, { fatal: true });
   return (chunk, final) => {
     try {
       return Buffer.from(decoder.decode(chunk, { stream: !final }), "utf8");
     } catch {
-      throw new UsageError(`${file} starts with a ${encoding.toUpperCase()} byte-order mark but is not valid ${encoding.toUpperCase()} text`, {
-        hint: REEXPORT_HINT,
-      });
+      throw invalid();
     }
   };
 }
@@ -165,14 +168,9 @@ function utf16ToUtf8(encoding: "utf-16le" | "utf-16be", file: string): (chunk: B
  * another file (a results file shipctl wrote is UTF-8 with a BOM).
  */
 export async function* declaredToUtf8(source: AsyncIterable<Buffer | string>, encoding: string, file: string): AsyncGenerator<Buffer> {
-  const decoder = new TextDecoder(encoding, { fatal: true });
-  const decode = (bytes?: Buffer): string => {
-    try {
-      return bytes === undefined ? decoder.decode() : decoder.decode(bytes, { stream: true });
-    } catch {
-      throw new UsageError(`${file} is not valid ${encoding} text`, { hint: `Check the encoding it was saved in and give that to --encoding, or: ${REEXPORT_HINT}` });
-    }
-  };
+  const decode = toUtf8(encoding, () => new UsageError(`${file} is not valid ${encoding} text`, {
+    hint: `Check the encoding it was saved in and give that to --encoding, or: ${REEXPORT_HINT}`,
+  }));
   let first = true;
   for await (const chunk of source) {
     const bytes = toBuffer(chunk);
@@ -185,11 +183,11 @@ export async function* declaredToUtf8(source: AsyncIterable<Buffer | string>, en
         });
       }
     }
-    const text = decode(bytes);
-    if (text !== "") yield Buffer.from(text, "utf8");
+    const text = decode(bytes, false);
+    if (text.length > 0) yield text;
   }
-  const tail = decode();
-  if (tail !== "") yield Buffer.from(tail, "utf8");
+  const tail = decode(Buffer.alloc(0), true);
+  if (tail.length > 0) yield tail;
 }
 
 /** The source read in the encoding --encoding declared (UTF-8 needs no decoding: the reader checks it as it is). */
