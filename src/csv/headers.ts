@@ -159,7 +159,7 @@ export function matchHeader(header: readonly string[], layout: Layout, file: str
   const reading = readHeader(header, layout, mapped);
   const error = headerError(reading, header, layout, file);
   if (error) throw error;
-  return { columns: reading.columns, unknown: reading.unknown, written: reading.written };
+  return reading;
 }
 
 /** Why the run cannot read this header, every problem at once, each missing column with its likeliest header. */
