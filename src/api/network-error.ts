@@ -46,11 +46,17 @@ function spanText(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
 }
 
-export function networkError(
-  failure: WireFailure,
-  facts: Omit<RequestFacts, "mayHaveArrived" | "status">,
-  ctx: { origin: string; idempotent: boolean; earlierMayHaveArrived: boolean; responseTimeoutMs: number; redact: Redactor; baseUrlSetting?: string },
-): NetworkError {
+type Facts = Omit<RequestFacts, "mayHaveArrived" | "status">;
+type Context = {
+  origin: string;
+  idempotent: boolean;
+  earlierMayHaveArrived: boolean;
+  responseTimeoutMs: number;
+  redact: Redactor;
+  baseUrlSetting?: string;
+};
+
+export function networkError(failure: WireFailure, facts: Facts, ctx: Context): NetworkError {
   const reason = networkReason(failure, ctx.responseTimeoutMs, ctx.redact);
   const where = `${facts.method} ${facts.path}`;
   const options = { code: failure.code, cause: failure.cause };
@@ -95,13 +101,7 @@ const PROXY_STATUS_TEXT: Record<number, string> = {
  * never its user or password) with the variable that set it. A 407 is the proxy asking for credentials: permanent,
  * call.ts does not retry it.
  */
-function proxyError(
-  failure: WireFailure,
-  proxy: ProxyShown,
-  facts: Omit<RequestFacts, "mayHaveArrived" | "status">,
-  ctx: { origin: string; earlierMayHaveArrived: boolean; redact: Redactor },
-  reason: string,
-): NetworkError {
+function proxyError(failure: WireFailure, proxy: ProxyShown, facts: Facts, ctx: Context, reason: string): NetworkError {
   const status = failure.proxyStatus;
   const answered = status === undefined ? "" : `${status}${PROXY_STATUS_TEXT[status] ? ` ${PROXY_STATUS_TEXT[status]}` : ""}`;
   const why =
@@ -127,11 +127,7 @@ function proxyError(
  * ENOTFOUND is the resolver's final answer (the name does not exist; not retried, call.ts); EAI_AGAIN is a lookup
  * that failed for now (no DNS server answered), retried with the others that never left this machine.
  */
-function hostError(
-  failure: WireFailure,
-  facts: Omit<RequestFacts, "mayHaveArrived" | "status">,
-  ctx: { origin: string; earlierMayHaveArrived: boolean; redact: Redactor; baseUrlSetting?: string },
-): NetworkError {
+function hostError(failure: WireFailure, facts: Facts, ctx: Context): NetworkError {
   const host = ctx.redact(new URL(ctx.origin).hostname);
   const setting = ctx.baseUrlSetting ? `the base URL (${ctx.baseUrlSetting})` : "the base URL";
   const why =
