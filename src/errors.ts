@@ -224,8 +224,7 @@ export class LockFileError extends CliError {
 
 /** The exit code a failure ends a run with (a batch's, from its rows' outcomes, is batch/results.ts exitCodeOf). */
 export function exitCodeOfError(err: unknown): ExitCode {
-  if (err instanceof CliError) return err.exitCode;
-  return ExitCode.Failure;
+  return err instanceof CliError ? err.exitCode : ExitCode.Failure;
 }
 
 /** The `error` object of --json output: the same shape for every command and every failure (README "Errors as JSON"). */
