@@ -215,9 +215,7 @@ function headersFor<T>(spec: CallSpec<T>, config: CallerConfig): Record<string, 
   if (config.token !== "") headers.authorization = `Bearer ${config.token}`;
   if (spec.json !== undefined) headers["content-type"] = "application/json";
   if (spec.multipart) headers["content-length"] = String(spec.multipart.length);
-  if (spec.headers) {
-    for (const [name, value] of Object.entries(spec.headers)) if (name !== "authorization") headers[name] = value;
-  }
+  for (const [name, value] of Object.entries(spec.headers ?? {})) if (name !== "authorization") headers[name] = value;
   return headers;
 }
 
