@@ -2,28 +2,20 @@
 // it was built: scripts/build-info.mjs) and the Node and platform running it, which a bug report needs.
 // main() answers `--version --json` with it before loading the command tree, so it imports nothing.
 
-export interface BuildInfo {
-  version: string;
-  /** The short commit built from, `-dirty` when tracked files had changes; null when not built in a git checkout. */
-  commit: string | null;
-  /** ISO 8601, UTC. */
-  build_date: string;
-  /** Without the leading "v", as process.versions.node says it. */
-  node_version: string;
-  platform: NodeJS.Platform;
-  arch: string;
-}
-
-export function buildInfo(): BuildInfo {
+// Its type is what it returns (BuildInfo below); commit and build_date are described in src/globals.d.ts.
+export function buildInfo() {
   return {
     version: __SHIPCTL_VERSION__,
     commit: __SHIPCTL_COMMIT__,
     build_date: __SHIPCTL_BUILD_DATE__,
+    // Without the leading "v", as process.versions.node says it.
     node_version: process.versions.node,
     platform: process.platform,
     arch: process.arch,
   };
 }
+
+export type BuildInfo = ReturnType<typeof buildInfo>;
 
 /** One line, e.g. `shipctl 0.1.0 (abc1234, built 2026-11-25) node v20.19.0 linux-x64`. */
 export function versionLine(info: BuildInfo): string {
