@@ -140,10 +140,8 @@ export function createTransport(options: TransportOptions): Transport {
       const tracker = new WriteTracker();
       let bodyError: unknown;
       const body = request.body?.();
-      const onBodyError = (err: unknown) => {
-        bodyError = err;
-      };
-      const sent = body === undefined || Buffer.isBuffer(body) ? body : countBytes(body, request.onBodyProgress, onBodyError);
+      const sent =
+        body === undefined || Buffer.isBuffer(body) ? body : countBytes(body, request.onBodyProgress, (err) => (bodyError = err));
       const route = proxyFor(request.url, settings);
       try {
         const pending = dispatcherFor(route).request({
