@@ -87,39 +87,41 @@ export function tableKey(s: string): string {
 
 export type Lookup<T> = { ok: true; id: number; entry?: T; via: "integer" | "code" | "name" } | { ok: false; reason: string };
 
-/** A whole, positive decimal integer as the raw enum value (no signs, no decimals). */
-function rawInteger(input: string): number | undefined {
-  return /^\d+$/.test(input) ? Number(input) : undefined;
+/**
+ * A country or service as written: its integer as the raw enum value (a whole, positive decimal: no signs, no
+ * decimals), else its code (`byCode`, countries only), else its name or an alias. `notFound` words a miss.
+ */
+function lookupIn<T extends ServiceEntry>(
+  entries: readonly T[],
+  input: string,
+  what: "country" | "service",
+  byCode: (upper: string) => T | undefined,
+  notFound: (text: string) => string,
+): Lookup<T> {
+  const text = input.trim();
+  if (text === "") return { ok: false, reason: `${what} is empty` };
+  if (/^\d+$/.test(text)) {
+    const raw = Number(text);
+    const type = what === "country" ? "Country" : "Service";
+    if (raw < 1) return { ok: false, reason: `${what} ${text} is not a ${type} value (positive integers only)` };
+    return { ok: true, id: raw, entry: entries.find((e) => e.id === raw), via: "integer" };
+  }
+  const coded = byCode(text.toUpperCase());
+  if (coded) return { ok: true, id: coded.id, entry: coded, via: "code" };
+  const key = tableKey(text);
+  const byName = entries.find((e) => tableKey(e.name) === key || (e.aliases ?? []).some((a) => tableKey(a) === key));
+  if (byName) return { ok: true, id: byName.id, entry: byName, via: "name" };
+  return { ok: false, reason: notFound(text) };
 }
 
 export function lookupCountry(countries: readonly CountryEntry[], input: string): Lookup<CountryEntry> {
-  const text = input.trim();
-  if (text === "") return { ok: false, reason: "country is empty" };
-  const raw = rawInteger(text);
-  if (raw !== undefined) {
-    if (raw < 1) return { ok: false, reason: `country ${text} is not a Country value (positive integers only)` };
-    return { ok: true, id: raw, entry: countries.find((c) => c.id === raw), via: "integer" };
-  }
-  const upper = text.toUpperCase();
-  const byCode = countries.find((c) => c.alpha2 === upper || c.alpha3 === upper);
-  if (byCode) return { ok: true, id: byCode.id, entry: byCode, via: "code" };
-  const key = tableKey(text);
-  const byName = countries.find((c) => tableKey(c.name) === key || (c.aliases ?? []).some((a) => tableKey(a) === key));
-  if (byName) return { ok: true, id: byName.id, entry: byName, via: "name" };
-  return { ok: false, reason: `"${text}" is not a country code or name in this profile's country table (give the integer, or import a table)` };
+  const byCode = (upper: string) => countries.find((c) => c.alpha2 === upper || c.alpha3 === upper);
+  return lookupIn(countries, input, "country", byCode, (text) =>
+    `"${text}" is not a country code or name in this profile's country table (give the integer, or import a table)`);
 }
 
 export function lookupService(services: readonly ServiceEntry[], input: string): Lookup<ServiceEntry> {
-  const text = input.trim();
-  if (text === "") return { ok: false, reason: "service is empty" };
-  const raw = rawInteger(text);
-  if (raw !== undefined) {
-    if (raw < 1) return { ok: false, reason: `service ${text} is not a Service value (positive integers only)` };
-    return { ok: true, id: raw, entry: services.find((s) => s.id === raw), via: "integer" };
-  }
-  const key = tableKey(text);
-  const byName = services.find((s) => tableKey(s.name) === key || (s.aliases ?? []).some((a) => tableKey(a) === key));
-  if (byName) return { ok: true, id: byName.id, entry: byName, via: "name" };
-  const names = services.map((s) => s.name).join(", ");
-  return { ok: false, reason: `"${text}" is not a service in this profile's service table (${names || "empty"}); give the integer or a listed name` };
+  const names = () => services.map((s) => s.name).join(", ") || "empty";
+  return lookupIn(services, input, "service", () => undefined, (text) =>
+    `"${text}" is not a service in this profile's service table (${names()}); give the integer or a listed name`);
 }
