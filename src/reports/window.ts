@@ -21,16 +21,8 @@ export type WindowVerdict =
   /** Cannot tell (missing timestamp, clock skew at the edge): upload and let the service answer. */
   | { kind: "unsure"; message: string };
 
-interface SetRule {
-  status: number;
-  storedStatus: number;
-  stamp: "delivered_at" | "arrived_at";
-  windowMs: number;
-  event: string;
-  windowText: string;
-}
-
-const RULES: Record<ReportSet, SetRule> = {
+// `as const` keeps each stamp a field name of StoredShipment.
+const RULES = {
   1: {
     status: ShipmentStatus.Delivered,
     storedStatus: ShipmentStatus.Filed,
@@ -47,7 +39,7 @@ const RULES: Record<ReportSet, SetRule> = {
     event: "arrival at the destination",
     windowText: "24 hours",
   },
-};
+} as const;
 
 /**
  * Whether a shipment's status shows the service holds this set: the service moves a shipment to Filed when set 1
