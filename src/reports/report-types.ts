@@ -48,10 +48,7 @@ export interface Problem {
 }
 
 /** Group and side, in upload order: box front..right, then art front..right. */
-export interface Slot {
-  group: PhotoGroup;
-  side: PhotoSide;
-}
+export type Slot = Pick<Photo, "group" | "side">;
 
 /** Where a photo's bytes went before, or go in this run from another folder too. */
 export interface EarlierUse {
