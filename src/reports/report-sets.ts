@@ -16,10 +16,7 @@ export interface SetHeld {
   source: "service" | "ledger";
 }
 
-export interface ReportSets {
-  set_1: SetHeld;
-  set_2: SetHeld;
-}
+export type ReportSets = Record<`set_${ReportSet}`, SetHeld>;
 
 /** `shipmentId/set` of every set the ledgers record as stored. */
 export type StoredInLedger = ReadonlySet<string>;
