@@ -23,11 +23,11 @@ import type { RowJob } from "../batch/write-sender.js";
 import { sendRowPass, withLedger } from "../batch/row-run.js";
 import type { CsvOptions } from "../batch/run-options.js";
 import { openScan } from "../csv/scan.js";
-import type { StoredAddress } from "../contract/index.js";
+import { ADDRESS_FIELDS, type StoredAddress } from "../contract/index.js";
 import { addressFinder, StoredAddresses } from "./stored-match.js";
 import { patchRows } from "../batch/patch-rows.js";
 import { shortHash } from "../ledger/entry.js";
-import { addressChanges } from "./address-diff.js";
+import { fieldChanges } from "./address-diff.js";
 
 const words = (done: ResultWords["done"]): ResultWords => ({ idKey: "address_id", idHeader: "address id", labelHeader: "name", done });
 const VERIFY_WORDS = words("valid");
@@ -55,7 +55,7 @@ export async function runAddressUpdateCsv(deps: Deps, options: CsvOptions): Prom
       ready: (row, decisions) => decided(row.addressKey, row.payload, decisions),
       send: async (id, payload, call) => (await run.deps.api()).updateAddress(id, payload, call),
       current: async (id, call) => (await run.deps.api()).getAddress(id, call),
-      compare: (row, stored) => ({ changes: addressChanges(row.payload, stored, (f) => ({ field: f, column: f })) }),
+      compare: (row, stored) => ({ changes: fieldChanges(ADDRESS_FIELDS, row.payload, stored) }),
       // A stored address has no price of its own.
       priced: () => false,
     }),

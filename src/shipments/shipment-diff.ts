@@ -3,16 +3,13 @@
 // every shape into one form). A side given by a stored address compares ids; a side given inline compares the
 // address's fields, when the service returned them inline too. A side given one way in the row and the other way in
 // the record is a change (the update would make it so), and a side the record does not hold cannot be compared.
-import { ADDRESS_SIDES, SHIPMENT_FIELDS, shipmentSide, type AddressSide, type Shipment, type StoredShipment } from "../contract/index.js";
-import { addressChanges } from "../addresses/address-diff.js";
-import { sameValue, type Comparison, type FieldChange } from "../batch/update-plan.js";
+import { ADDRESS_FIELDS, ADDRESS_SIDES, SHIPMENT_FIELDS, shipmentSide, type AddressSide, type Shipment, type StoredShipment } from "../contract/index.js";
+import { fieldChanges } from "../addresses/address-diff.js";
+import type { Comparison } from "../batch/update-plan.js";
 import { sideColumn, sideIdColumn } from "../csv/columns.js";
 
 export function shipmentChanges(sent: Shipment, stored: StoredShipment): Comparison {
-  const changes: FieldChange[] = [];
-  for (const f of SHIPMENT_FIELDS) {
-    if (!sameValue(sent[f], stored[f])) changes.push({ field: f, column: f, from: stored[f] ?? null, to: sent[f] ?? null });
-  }
+  const changes = fieldChanges(SHIPMENT_FIELDS, sent, stored);
   for (const side of ADDRESS_SIDES) {
     const found = sideChanges(side, sent, stored);
     if ("uncompared" in found) return found;
@@ -31,5 +28,5 @@ function sideChanges(side: AddressSide, sent: Shipment, stored: StoredShipment):
   if (now.id !== null) return byId(now.id, null);
   if (now.address === null) return { uncompared: `the service's record of shipment ${stored.id} holds no ${side} address` };
   const inline = sent[`${side}_address`]!;
-  return { changes: addressChanges(inline, now.address, (f) => ({ field: `${side}_address.${f}`, column: sideColumn(side, f) })) };
+  return { changes: fieldChanges(ADDRESS_FIELDS, inline, now.address, (f) => ({ field: `${side}_address.${f}`, column: sideColumn(side, f) })) };
 }
