@@ -1,10 +1,10 @@
 // The two Address fields that may need the profile's country table: `country` given as a code or a name, and a
 // phone written as a national number. Checking happens in two steps so that every other mistake is reported without
 // touching the network: first with valid placeholders standing in for these fields, then with their real values.
-import { fitPostCode } from "../contract/index.js";
+import { E164, fitPostCode } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { countryEntryOf, rawEnumValue, resolveCountryInput } from "./table-values.js";
-import { isE164, phoneNeedsCountry, readPhone } from "./phone.js";
+import { phoneNeedsCountry, readPhone } from "./phone.js";
 import type { FieldProblem } from "./problems.js";
 
 /** Stand-ins that pass the Address schema; never sent (the second step replaces them or fails). */
@@ -29,7 +29,7 @@ export function localAddress(raw: Record<string, unknown>): LocalAddress {
     result.countryText = raw.country;
     candidate.country = PLACEHOLDER_COUNTRY;
   }
-  if (typeof raw.phone === "string" && !isE164(raw.phone)) {
+  if (typeof raw.phone === "string" && !E164.test(raw.phone)) {
     result.phoneText = raw.phone;
     candidate.phone = PLACEHOLDER_PHONE;
   }
@@ -84,8 +84,8 @@ export async function resolveAddressValues(
       alpha2 = (await countryEntryOf(deps, values.country))?.alpha2;
     }
     const reading = await readPhone(local.phoneText, alpha2);
-    values.phone = reading.ok ? reading.phone : local.phoneText;
-    if (reading.ok) deps.io.err(`Note: ${where.phone} ${JSON.stringify(local.phoneText)} read as ${reading.phone}\n`);
+    values.phone = reading.ok ? reading.value : local.phoneText;
+    if (reading.ok) deps.io.err(`Note: ${where.phone} ${JSON.stringify(local.phoneText)} read as ${reading.value}\n`);
     else problems.push({ field: "phone", message: reading.reason });
   }
   if (typeof values.post_code === "string" && values.post_code !== "" && typeof values.country === "number") {

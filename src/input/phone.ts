@@ -3,21 +3,13 @@
 // altered silently.
 import { E164 } from "../contract/index.js";
 
-export type PhoneReading = { ok: true; phone: string; changed: boolean } | { ok: false; reason: string };
-
-export function isE164(text: string): boolean {
-  return E164.test(text);
-}
-
 /**
  * `alpha2` is the address's ISO country code, used to read a national number like "(206) 953-6978".
  * The normaliser (libphonenumber-js and its metadata) is loaded only for a phone that needs it, so a command given
  * E.164 numbers reaches its first request sooner.
  */
-export async function readPhone(text: string, alpha2: string | undefined): Promise<PhoneReading> {
-  const { readPhone: normalisePhone } = await import("../csv/phone-cell.js");
-  const reading = normalisePhone(text, alpha2, "phone");
-  return reading.ok ? { ok: true, phone: reading.value, changed: reading.changed } : { ok: false, reason: reading.reason };
+export async function readPhone(text: string, alpha2: string | undefined) {
+  return (await import("../csv/phone-cell.js")).readPhone(text, alpha2, "phone");
 }
 
 /** Whether reading `text` needs the country's code (a national number) rather than just the text. */
