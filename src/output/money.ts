@@ -5,11 +5,6 @@ export function formatUsd(cents: number): string {
   if (!Number.isFinite(cents)) throw new TypeError(`formatUsd needs a finite number of cents, got ${cents}`);
   const whole = Math.round(Math.abs(cents));
   const sign = cents < 0 && whole !== 0 ? "-" : "";
-  const dollars = Math.floor(whole / 100);
   const rest = String(whole % 100).padStart(2, "0");
-  return `${sign}$${groupThousands(dollars)}.${rest}`;
-}
-
-function groupThousands(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${sign}$${Math.floor(whole / 100).toLocaleString("en-US")}.${rest}`;
 }
