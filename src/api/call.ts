@@ -210,13 +210,14 @@ function interrupted<T>(spec: CallSpec<T>, facts: RequestFacts, reason: unknown)
 }
 
 function headersFor<T>(spec: CallSpec<T>, config: CallerConfig): Record<string, string> {
-  const headers: Record<string, string> = { accept: "application/json", "user-agent": config.userAgent };
+  // A Map: `-H` names are the user's text, and one named "__proto__" must stay a header.
+  const headers = new Map([["accept", "application/json"], ["user-agent", config.userAgent]]);
   // No token, no Authorization header: only the sandbox tables probe asks anything without one.
-  if (config.token !== "") headers.authorization = `Bearer ${config.token}`;
-  if (spec.json !== undefined) headers["content-type"] = "application/json";
-  if (spec.multipart) headers["content-length"] = String(spec.multipart.length);
-  for (const [name, value] of Object.entries(spec.headers ?? {})) if (name !== "authorization") headers[name] = value;
-  return headers;
+  if (config.token !== "") headers.set("authorization", `Bearer ${config.token}`);
+  if (spec.json !== undefined) headers.set("content-type", "application/json");
+  if (spec.multipart) headers.set("content-length", String(spec.multipart.length));
+  for (const [name, value] of Object.entries(spec.headers ?? {})) if (name !== "authorization") headers.set(name, value);
+  return Object.fromEntries(headers);
 }
 
 function bodyFor<T>(spec: CallSpec<T>): WireRequest["body"] {

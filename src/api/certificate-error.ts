@@ -42,7 +42,7 @@ const SUMMARY: Record<CertificateProblem, string> = {
 
 export function certificateError(failure: WireFailure, facts: { method: string; path: string }, ctx: { url: URL; redact: Redactor; earlierMayHaveArrived: boolean }): CertificateError | undefined {
   // The certificate failure among the causes of the failed connection (a proxy's tunnel wraps it), if it is one.
-  const found = codedCause(failure.cause, (code) => code in PROBLEMS);
+  const found = codedCause(failure.cause, (code) => Object.hasOwn(PROBLEMS, code));
   if (!found) return undefined;
   const problem = PROBLEMS[found.code]!;
   const host = ctx.redact(ctx.url.host);

@@ -8,6 +8,8 @@ export interface Received {
   /** Path and query as sent. */
   url: string;
   headers: IncomingMessage["headers"];
+  /** Names and values as sent: `headers` is an object, and Node leaves a header named "__proto__" out of it. */
+  rawHeaders: string[];
   body: Buffer;
   /** Which connection carried it (1 = the first the server accepted). */
   connection: number;
@@ -33,7 +35,7 @@ export async function startServer(handler: Handler, port = 0): Promise<TestServe
     req.on("end", () => {
       const body = Buffer.concat(chunks);
       const index = received.length;
-      received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body, connection: sockets.get(req.socket) ?? 0 });
+      received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, rawHeaders: req.rawHeaders, body, connection: sockets.get(req.socket) ?? 0 });
       Promise.resolve(handler(req, res, body, index)).catch((err: unknown) => {
         res.statusCode = 599;
         res.end(String(err));

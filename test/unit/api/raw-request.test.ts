@@ -45,6 +45,13 @@ describe("rawRequest", () => {
     expect(JSON.parse(req!.body.toString())).toEqual({ title: "Blue" });
   });
 
+  it("sends a header named as an object's own property (__proto__, constructor) as a header", async () => {
+    const { server, api } = await setup((_req, res) => json(res, 200, {}));
+    const headers = Object.fromEntries([["__proto__", "a"], ["constructor", "b"]]);
+    await api.rawRequest(request(`${server.url}/api/v1/shipments`, { headers }));
+    expect(server.received[0]!.rawHeaders.join(" ")).toContain("__proto__ a constructor b");
+  });
+
   it("refuses a URL on another origin without sending anything", async () => {
     const { server, api } = await setup((_req, res) => json(res, 200, {}));
     const other = `http://127.0.0.1:${await freePort()}/api/v1/shipments`;

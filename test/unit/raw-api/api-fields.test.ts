@@ -67,6 +67,11 @@ describe("headers", () => {
     expect(parseHeaderArgs(["Accept: text/plain", "X-Trace:abc: def", "x-trace: again"])).toEqual({ accept: "text/plain", "x-trace": "again" });
   });
 
+  it("reads names an object has of its own (constructor, __proto__) as header names", () => {
+    const headers = parseHeaderArgs(["Constructor: a", "__proto__: b"]);
+    expect(Object.entries(headers)).toEqual([["constructor", "a"], ["__proto__", "b"]]);
+  });
+
   it("refuses Authorization and the transport's own headers, and malformed ones", () => {
     expect(() => parseHeaderArgs(["Authorization: Bearer other"])).toThrow(/-H authorization cannot be set: shipctl sends the profile's token/);
     for (const name of ["Host", "Content-Length", "Transfer-Encoding", "Connection"]) expect(() => parseHeaderArgs([`${name}: x`]), name).toThrow(UsageError);
