@@ -172,8 +172,15 @@ function addressBody(sent: Address, address: Address, verdict: { recommended: bo
   const { line_1, line_2, city, region, post_code } = address;
   // line_2 absent stays absent: JSON leaves out an undefined value.
   return {
-    name: sent.name, email: sent.email, phone: sent.phone,
-    line_1, line_2, city, region, post_code,
-    country: sent.country, ...verdict,
+    name: sent.name,
+    email: sent.email,
+    phone: sent.phone,
+    line_1,
+    line_2,
+    city,
+    region,
+    post_code,
+    country: sent.country,
+    ...verdict,
   };
 }

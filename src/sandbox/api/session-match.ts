@@ -11,7 +11,11 @@ import type { Org, ShipmentRecord } from "../model.js";
 /** Why `shipments` (each already checked: a Draft with a price) are not one price session, or undefined if they are. */
 export function sessionMismatch(org: Org, shipments: readonly ShipmentRecord[]): string | undefined {
   const bySession = new Map<number | null, number[]>();
-  for (const s of shipments) bySession.set(s.priceSession, [...(bySession.get(s.priceSession) ?? []), s.id]);
+  for (const s of shipments) {
+    const listed = bySession.get(s.priceSession);
+    if (listed) listed.push(s.id);
+    else bySession.set(s.priceSession, [s.id]);
+  }
 
   const problems: string[] = [];
   for (const [sessionId, listed] of bySession) {
