@@ -1,9 +1,9 @@
 // How an input's record in the ledger is opened (input-ledger.ts), and the errors it ends with.
 import { CliError, UsageError } from "../errors.js";
 import type { WriteKind } from "./entry.js";
-import type { LockWait } from "./lock.js";
 import type { Organization } from "./organization.js";
 import type { SettleWindow } from "./settle-window.js";
+import type { ExclusionWait } from "./store.js";
 
 export interface OpenOptions {
   kind: WriteKind;
@@ -17,7 +17,7 @@ export interface OpenOptions {
    */
   readOnly?: boolean;
   /** Wait this long for a run holding the same input to finish, instead of refusing at once. */
-  lockWait?: LockWait;
+  lockWait?: ExclusionWait;
   /**
    * Forget this input's settled rows (anything not in flight) when it is opened: for writes whose outcomes no
    * later run reads (checkout: the shipment's status says whether it is paid), so the input's record does not grow.

@@ -241,7 +241,7 @@ export class LocalStore implements LedgerStore {
   }
 
   refuseIfExcluded(scope: string, what: string): Promise<void> {
-    return refuseIfLocked([{ path: this.lockPath(scope), what }]);
+    return refuseIfLocked(this.lockPath(scope), what);
   }
 
   /** The lock file of `scope` (an input, or a key) while a run holds it. */

@@ -17,6 +17,8 @@ import { mkdir, open, readFile, rm } from "node:fs/promises";
 import { hostname } from "node:os";
 import { dirname } from "node:path";
 import { CliError, LockFileError, UsageError } from "../errors.js";
+import { aliveHere } from "./holder.js";
+import type { Exclusion, ExclusionWait } from "./store.js";
 
 /** How long an empty or unreadable lock is waited for before it is reported. */
 const UNREADABLE_WAIT_MS = 1000;
@@ -36,24 +38,9 @@ export interface LockHolder {
   started: string;
 }
 
-export interface Lock {
-  release(): Promise<void>;
-}
-
-/** Waiting for a lock held by a live run, instead of refusing at once (a checkout started twice by a script). */
-export interface LockWait {
-  ms: number;
-  /** Told once, when the wait begins: names the run that holds the lock. */
-  say(holder: string): void;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
+/** Whether the run holding a lock may be alive: a lock of another host cannot be judged, and counts as held. */
+function mayBeAlive(h: LockHolder): boolean {
+  return aliveHere({ machine: h.host, pid: h.pid }) !== false;
 }
 
 function me(): LockHolder {
@@ -134,7 +121,7 @@ export function describeHolder(h: LockHolder): string {
  * naming the run that holds it; with `wait`, only once that run has held it for `wait.ms` more. A lock file that
  * cannot be created or written (a read-only folder, a full disk) is a LockFileError naming it.
  */
-export async function acquireLock(path: string, what: string, wait?: LockWait): Promise<Lock> {
+export async function acquireLock(path: string, what: string, wait?: ExclusionWait): Promise<Exclusion> {
   try {
     await mkdir(dirname(path), { recursive: true, mode: 0o700 });
     const mine = JSON.stringify(me());
@@ -149,7 +136,7 @@ export async function acquireLock(path: string, what: string, wait?: LockWait): 
         await sleep(RETRY_MS);
         continue;
       }
-      if (holder.host !== hostname() || alive(holder.pid)) {
+      if (mayBeAlive(holder)) {
         if (wait && Date.now() - started < wait.ms) {
           if (!waiting) wait.say(describeHolder(holder));
           waiting = true;
@@ -188,27 +175,12 @@ function heldBy(holder: LockHolder, path: string, what: string, waitedMs?: numbe
 }
 
 /**
- * Refuses as acquireLocks would when a live run holds one of these locks, without taking any (a dry run writes
- * nothing): a rehearsal during the run it rehearses would read a ledger still being written.
+ * Refuses as acquireLock would when a live run holds the lock, without taking it (a dry run writes nothing): a
+ * rehearsal during the run it rehearses would read a ledger still being written.
  */
-export async function refuseIfLocked(locks: ReadonlyArray<{ path: string; what: string }>): Promise<void> {
-  for (const l of [...locks].sort((a, b) => a.path.localeCompare(b.path))) {
-    const holder = await holderOf(l.path);
-    if (holder === "gone") continue;
-    if (holder === undefined) throw unnamedHolder(l.path, l.what);
-    if (holder.host !== hostname() || alive(holder.pid)) throw heldBy(holder, l.path, l.what);
-  }
-}
-
-/** Takes every lock or none: on a refusal, the ones already taken are released. */
-export async function acquireLocks(locks: ReadonlyArray<{ path: string; what: string }>, wait?: LockWait): Promise<Lock> {
-  const taken: Lock[] = [];
-  try {
-    // A fixed order, so two runs needing the same locks never each hold one the other waits for.
-    for (const l of [...locks].sort((a, b) => a.path.localeCompare(b.path))) taken.push(await acquireLock(l.path, l.what, wait));
-  } catch (e) {
-    await Promise.all(taken.map((t) => t.release()));
-    throw e;
-  }
-  return { release: async () => void (await Promise.all(taken.map((t) => t.release()))) };
+export async function refuseIfLocked(path: string, what: string): Promise<void> {
+  const holder = await holderOf(path);
+  if (holder === "gone") return;
+  if (holder === undefined) throw unnamedHolder(path, what);
+  if (mayBeAlive(holder)) throw heldBy(holder, path, what);
 }

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "no
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { hostname } from "node:os";
-import { acquireLock, acquireLocks } from "../../../src/ledger/lock.js";
+import { acquireLock } from "../../../src/ledger/lock.js";
 import { UsageError } from "../../../src/errors.js";
 import { tempDir } from "../../helpers/cli.js";
 
@@ -66,13 +66,6 @@ describe("acquireLock", () => {
     const path = join(tempDir("shipctl-lock-"), "j.lock");
     writeFileSync(path, JSON.stringify({ pid: deadPid(), host: "another-machine", command: "shipctl shipment create --csv a.csv", started: "" }));
     await expect(acquireLock(path, "the ledger")).rejects.toThrow(/on another-machine/);
-  });
-
-  it("takes every lock of a set or none", async () => {
-    const dir = tempDir("shipctl-lock-");
-    writeHolder(join(dir, "b.lock"), process.pid);
-    await expect(acquireLocks([{ path: join(dir, "a.lock"), what: "a" }, { path: join(dir, "b.lock"), what: "b" }])).rejects.toThrow(/working on b/);
-    expect(existsSync(join(dir, "a.lock"))).toBe(false);
   });
 
   it("with a wait: takes the lock once the live run holding it lets go, having said which run it waits for", async () => {
