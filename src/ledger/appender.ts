@@ -2,8 +2,8 @@
 // in the next write and one fdatasync. Lines someone waits for (intents: a request may leave only once its intent is
 // on disk) resolve when flushed; noted lines (outcomes) ride with the next write, or go on their own after a short
 // while. After a failed write every later append fails, so nothing is sent without its intent on disk.
-import { writeSync } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
+import { writeAll } from "./entry-files.js";
 
 /** How long noted lines wait for a write that carries them before they are written on their own. */
 const NOTE_DELAY_MS = 200;
@@ -48,7 +48,7 @@ export class Appender {
 
   /** Writes a line at once, before the caller's next step (not flushed: a killed process's writes survive it). */
   writeNow(line: string): void {
-    if (this.handle) writeAll(this.handle, `${line}\n`);
+    if (this.handle) writeAll(this.handle.fd, `${line}\n`);
   }
 
   /** Writes what is pending, flushes, and closes the file. Returns whether every write made it. */
@@ -75,7 +75,8 @@ export class Appender {
       this.queue = [];
       this.waiting = [];
       try {
-        writeAll(this.handle!, `${lines.join("\n")}\n`);
+        // Synchronous: appending is a copy into the page cache (microseconds); only the fdatasync waits for the disk.
+        writeAll(this.handle!.fd, `${lines.join("\n")}\n`);
         // Only what someone waits for must be on disk before going on; noted lines may be lost in a crash.
         if (waiting.length > 0) await this.handle!.datasync();
         for (const w of waiting) w.resolve();
@@ -86,13 +87,4 @@ export class Appender {
     }
     this.flushing = undefined;
   }
-}
-
-/**
- * Appends `text` to a file opened for appending, however many writes that takes. Synchronous: appending is a copy into
- * the page cache (microseconds); only the fdatasync waits for the disk.
- */
-function writeAll(handle: FileHandle, text: string): void {
-  const bytes = Buffer.from(text, "utf8");
-  for (let at = 0; at < bytes.length; ) at += writeSync(handle.fd, bytes, at, bytes.length - at);
 }
