@@ -68,16 +68,15 @@ export class PostgresStore implements LedgerStore {
     for (const over of ["failed", "settled"] as const) {
       const group = claims.filter((c) => (c.over ?? "failed") === over);
       if (group.length === 0) continue;
-      const rows = await this.query<{ key: string }>(
-        `INSERT INTO shipctl_entries AS e (base_url, organization, key, input, state, machine, os_user, pid, command)
-         SELECT $1, $2, k, i, s, $6, $7, $8, $9 FROM unnest($3::text[], $4::text[], $5::jsonb[]) AS t(k, i, s)
-         ON CONFLICT (base_url, organization, key) DO UPDATE
+      const rows = await this.insert(
+        group,
+        `DO UPDATE
            SET input = EXCLUDED.input, state = EXCLUDED.state, machine = EXCLUDED.machine, os_user = EXCLUDED.os_user,
                pid = EXCLUDED.pid, command = EXCLUDED.command, since = now(), updated_at = now()
            WHERE (e.state->>'state' = 'in_flight' AND e.input = EXCLUDED.input)
               OR (e.state->>'state' <> 'in_flight' AND ($10 = 'settled' OR e.state->>'state' = 'failed'))
          RETURNING key`,
-        [this.scope.baseUrl, this.scope.organization, group.map((c) => c.key), group.map((c) => c.input), group.map((c) => JSON.stringify(c.state)), this.me.machine, this.me.user, this.me.pid, this.me.command, over],
+        over,
       );
       for (const r of rows) granted.add(r.key);
     }
@@ -103,24 +102,14 @@ export class PostgresStore implements LedgerStore {
     // and its outcome comes from a read-back that may be older than the taker's: "not applied" written over the
     // taker's "created" (the taker sent the rows meanwhile) would let the next claim send them again. A run whose
     // write is left out finds the entry as the store has it: its claim is refused, and its rerun takes that entry.
-    await this.query(
-      `INSERT INTO shipctl_entries AS e (base_url, organization, key, input, state, machine, os_user, pid, command)
-       SELECT $1, $2, k, i, s, $6, $7, $8, $9 FROM unnest($3::text[], $4::text[], $5::jsonb[]) AS t(k, i, s)
-       ON CONFLICT (base_url, organization, key) DO UPDATE SET input = EXCLUDED.input, state = EXCLUDED.state, updated_at = now()
-         WHERE e.input = EXCLUDED.input`,
-      [this.scope.baseUrl, this.scope.organization, entries.map((e) => e.key), entries.map((e) => e.input), entries.map((e) => JSON.stringify(e.state)), this.me.machine, this.me.user, this.me.pid, this.me.command],
-    );
+    await this.insert(entries, `DO UPDATE SET input = EXCLUDED.input, state = EXCLUDED.state, updated_at = now()
+      WHERE e.input = EXCLUDED.input`);
   }
 
   /** Adds settled entries the ledger lacks (`ledger push`); an entry it has is kept as it is. Returns the keys added. */
   async adopt(entries: readonly Entry[]): Promise<string[]> {
     if (entries.length === 0) return [];
-    const rows = await this.query<{ key: string }>(
-      `INSERT INTO shipctl_entries (base_url, organization, key, input, state, machine, os_user, pid, command)
-       SELECT $1, $2, k, i, s, $6, $7, $8, $9 FROM unnest($3::text[], $4::text[], $5::jsonb[]) AS t(k, i, s)
-       ON CONFLICT (base_url, organization, key) DO NOTHING RETURNING key`,
-      [this.scope.baseUrl, this.scope.organization, entries.map((e) => e.key), entries.map((e) => e.input), entries.map((e) => JSON.stringify(e.state)), this.me.machine, this.me.user, this.me.pid, this.me.command],
-    );
+    const rows = await this.insert(entries, "DO NOTHING RETURNING key");
     return rows.map((r) => r.key);
   }
 
@@ -229,6 +218,21 @@ export class PostgresStore implements LedgerStore {
   async close(): Promise<void> {
     await this.leases.releaseAll();
     await this.pool.end().catch(() => undefined);
+  }
+
+  /**
+   * Inserts entries as rows held by this run; `onConflict` says what becomes of a key's row already there (`e`), with
+   * `$10` and on: `more`.
+   */
+  private insert(entries: readonly Entry[], onConflict: string, ...more: unknown[]): Promise<Array<{ key: string }>> {
+    const { machine, user, pid, command } = this.me;
+    const lists = [entries.map((e) => e.key), entries.map((e) => e.input), entries.map((e) => JSON.stringify(e.state))];
+    return this.query<{ key: string }>(
+      `INSERT INTO shipctl_entries AS e (base_url, organization, key, input, state, machine, os_user, pid, command)
+       SELECT $1, $2, k, i, s, $6, $7, $8, $9 FROM unnest($3::text[], $4::text[], $5::jsonb[]) AS t(k, i, s)
+       ON CONFLICT (base_url, organization, key) ${onConflict}`,
+      [this.scope.baseUrl, this.scope.organization, ...lists, machine, user, pid, command, ...more],
+    );
   }
 
   private async entries(where: string, params: unknown[]): Promise<HeldEntry[]> {
