@@ -2,9 +2,8 @@
 // exclusion). Keys say what a write is, whichever input sent it: a shipment created from a CSV row, from flags or from
 // JSON is one family ("shipment:<row key>"); a report is "report:<shipment>/<set>"; a payment "payment:<shipment>".
 // A photo a report sent is "photo:<SHA-256 of its bytes>": not a write, but what a set sent, found by its content.
-import { createHash } from "node:crypto";
 import { join } from "node:path";
-import type { WriteKind } from "./entry.js";
+import { hexHash, type WriteKind } from "./entry.js";
 
 /** The family of writes a kind's keys belong to: one for every way a shipment (an address...) is created. */
 export const FAMILY: Record<WriteKind, string> = {
@@ -33,10 +32,8 @@ export function inputScope(kind: WriteKind, source: string, part?: string): stri
 
 /** Where an input's record is: `scope` is its kind and name (and part). */
 export function inputRecordPath(dir: string, scope: string): string {
-  const h = createHash("sha256").update(scope).digest("hex").slice(0, 32);
-  return join(dir, "inputs", `${h}.jsonl`);
+  return join(dir, "inputs", `${hexHash(scope, 32)}.jsonl`);
 }
-
 
 /** The entry of a photo a condition report sent, found by its content (its SHA-256 in hex) whichever file holds it. */
 export function photoKey(sha256: string): string {

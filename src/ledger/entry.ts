@@ -77,19 +77,30 @@ export function shortHash(text: string): string {
   return createHash("sha256").update(text).digest("base64url").slice(0, 22);
 }
 
-/** Hashes of inline addresses' keys already made in this process (bounded: a file of 100,000 distinct addresses). */
-const addressHashes = new Map<string, string>();
+/** The first `digits` hex digits of a text's SHA-256: names of files (case-insensitive file systems fold base64). */
+export function hexHash(text: string, digits: number): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, digits);
+}
+
+/**
+ * `hash` made once per distinct text, for texts hashed again and again close together (a SHA-256 costs 5 to 10 us
+ * here). Bounded: forgotten all at once when `kept` are held, so memory does not grow with a run's rows (a file of
+ * 100,000 distinct addresses; unbounded, 100,000 rows' keys held 20 MB at once).
+ */
+export function remembered(hash: (text: string) => string, kept = 10_000): (text: string) => string {
+  const seen = new Map<string, string>();
+  return (text) => {
+    let h = seen.get(text);
+    if (h === undefined) {
+      if (seen.size >= kept) seen.clear();
+      seen.set(text, (h = hash(text)));
+    }
+    return h;
+  };
+}
 
 /**
  * shortHash of an inline address's key (addressKey), made once per distinct address: a batch's rows share a handful of
- * addresses, and a row's sides are hashed in its key, its print and its verification (a SHA-256 costs 5 to 10 us here).
+ * addresses, and a row's sides are hashed in its key, its print and its verification.
  */
-export function addressHash(addressKey: string): string {
-  let hash = addressHashes.get(addressKey);
-  if (hash === undefined) {
-    if (addressHashes.size >= 10_000) addressHashes.clear();
-    addressHashes.set(addressKey, (hash = shortHash(addressKey)));
-  }
-  return hash;
-}
-
+export const addressHash = remembered(shortHash);

@@ -27,46 +27,26 @@
 // intent's durability. A kill keeps every claim (the page cache outlives the process). A power cut may lose a claim
 // the file system had not written with that flush (ext4 in its default mode commits them together; not every file
 // system does): the input's own record still holds the intent, and its rerun settles it before sending anything.
-import { createHash } from "node:crypto";
 import { closeSync, mkdirSync, openSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { appendEntries, entriesIn, lastEntryIn, readEntry, readIfThere, remove, rewriteClaim, staleEmptyClaim, writeAll } from "./entry-files.js";
-import type { RowState } from "./entry.js";
+import { hexHash, remembered, type RowState } from "./entry.js";
 import { acquireLock, refuseIfLocked } from "./lock.js";
 import type { Claim, Entry, Exclusion, ExclusionWait, LedgerStore, Refused } from "./store.js";
 
 const EMPTY_CLAIM_RETRY_MS = 50;
 /** A bucket file is named by this many hex digits of its keys' hash: 4,096 buckets (see the top of this file). */
 const BUCKET_DIGITS = 3;
-/** Keys whose hash a store keeps at once (see hashes). */
-const HASHES_KEPT = 10_000;
-
-function hashOf(key: string): string {
-  return createHash("sha256").update(key).digest("hex").slice(0, 40);
-}
-
 export class LocalStore implements LedgerStore {
   /** Folders of entries known to exist: made once per run, not once per entry. */
   private readonly made = new Set<string>();
-  /**
-   * Each key's hash, once: a row's key is looked up four or five times in a run, close together. Emptied when full,
-   * so a run's memory does not grow with its rows: unbounded, it held 100,000 rows' hashes in 20 MB at once.
-   */
-  private readonly hashes = new Map<string, string>();
+  /** Each key's hash, once: a row's key is looked up four or five times in a run, close together. */
+  private readonly hash = remembered((key) => hexHash(key, 40));
   /** Bucket files this run has seen: read without asking first whether they are there (a bucket is never removed). */
   private readonly buckets = new Set<string>();
 
   constructor(readonly where: string) {}
-
-  private hash(key: string): string {
-    let h = this.hashes.get(key);
-    if (h === undefined) {
-      if (this.hashes.size >= HASHES_KEPT) this.hashes.clear();
-      this.hashes.set(key, (h = hashOf(key)));
-    }
-    return h;
-  }
 
   private bucketPath(key: string): string {
     return join(this.where, "entries", `${this.hash(key).slice(0, BUCKET_DIGITS)}.jsonl`);
@@ -246,7 +226,7 @@ export class LocalStore implements LedgerStore {
 
   /** The lock file of `scope` (an input, or a key) while a run holds it. */
   lockPath(scope: string): string {
-    return join(this.where, "locks", `${hashOf(scope)}.lock`);
+    return join(this.where, "locks", `${hexHash(scope, 40)}.lock`);
   }
 
   private folder(dir: string): void {

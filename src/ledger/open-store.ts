@@ -20,8 +20,8 @@ export interface StorePlace {
   say?: (text: string) => void;
 }
 
-/** The base URL as the ledger scopes entries by it (as organizationId reads it). */
-function normalBaseUrl(url: string): string {
+/** The base URL as the ledger scopes entries by it (organizationId names its folder by it too). */
+export function normalBaseUrl(url: string): string {
   return url.replace(/\/+$/, "").toLowerCase();
 }
 

@@ -14,7 +14,8 @@ import { writeFileAtomic } from "../fs/atomic-file.js";
 import { LOCAL_LEDGER } from "../config/ledger-setting.js";
 import type { LedgerSettings } from "../deps.js";
 import { LocalStore } from "./local-store.js";
-import { openLedgerStore } from "./open-store.js";
+import { normalBaseUrl, openLedgerStore } from "./open-store.js";
+import { hexHash } from "./entry.js";
 import type { LedgerStore } from "./store.js";
 
 export interface Organization {
@@ -42,8 +43,7 @@ export interface OwnerMark {
 
 /** The organization a connection writes for, as a folder name. */
 export function organizationId(org: Pick<Organization, "baseUrl">): string {
-  const url = org.baseUrl.replace(/\/+$/, "").toLowerCase();
-  return createHash("sha256").update(url).digest("hex").slice(0, 20);
+  return hexHash(normalBaseUrl(org.baseUrl), 20);
 }
 
 export function ledgerDir(env: NodeJS.ProcessEnv, org: Pick<Organization, "baseUrl">): string {
