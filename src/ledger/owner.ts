@@ -8,18 +8,14 @@
 import { unlessUnseen } from "../api/api-errors.js";
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import { UsageError } from "../errors.js";
+import type { InputLedger } from "./input-ledger.js";
 import type { Sees } from "./organization.js";
 
 /** How many recorded ids are read back at most: spread over the record, enough to tell another organization. */
 export const OWNER_SAMPLE = 20;
 
 /** What the owner check needs of a ledger. */
-export interface OwnedLedger {
-  readonly path: string;
-  readonly ownerConfirmed: boolean;
-  claimedIds(): Set<number>;
-  acceptOwner(): void;
-}
+type OwnedLedger = Pick<InputLedger, "path" | "ownerConfirmed" | "claimedIds" | "acceptOwner">;
 
 /** A record to check: its id, and the title (or name) the input gives it when the input still has that row. */
 export interface OwnedRecord {
