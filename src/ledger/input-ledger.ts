@@ -163,9 +163,7 @@ export class InputLedger {
 
   /** Rows whose request may have reached the service without its answer being recorded. */
   inFlight(): Map<string, InFlight> {
-    const out = new Map<string, InFlight>();
-    for (const [k, s] of this.rows) if (s.state === "in_flight") out.set(k, s);
-    return out;
+    return new Map([...this.rows].filter((row): row is [string, InFlight] => row[1].state === "in_flight"));
   }
 
   verdict(addressKey: string): Verdict | undefined {
