@@ -94,7 +94,7 @@ class PageReader<Item> {
     if (this.order === "desc") return this.fromStart(first, since);
 
     // Ascending: the window is at the end. P(n): page n is past the end or reaches the window.
-    const reaches = (page: ListPage<Item>) => page.items.length === 0 || this.newest(page) >= since;
+    const reaches = (page: ListPage<Item>) => page.items.length === 0 || this.lastTime(page) >= since;
     if (reaches(first)) return this.readFrom(1);
     let lo = 1;
     let hi: number | undefined;
@@ -121,7 +121,7 @@ class PageReader<Item> {
     for (let n = 1, extra = 0; ; n++) {
       const page = n === 1 ? first : await this.read(n);
       out.push(...page.items);
-      if (page.items.length > 0 && this.oldest(page) < since) extra++;
+      if (page.items.length > 0 && this.lastTime(page) < since) extra++;
       if (!page.next || page.items.length === 0 || extra > 1) return { items: out, pages: this.count };
     }
   }
@@ -172,14 +172,9 @@ class PageReader<Item> {
     this.seen.set(n, span);
   }
 
-  private newest(page: ListPage<Item>): number {
-    const times = page.items.map((i) => this.list.createdAt(i)!);
-    return this.order === "asc" ? times.at(-1)! : times[0]!;
-  }
-
-  private oldest(page: ListPage<Item>): number {
-    const times = page.items.map((i) => this.list.createdAt(i)!);
-    return this.order === "asc" ? times[0]! : times.at(-1)!;
+  /** created_at of a (checked) page's last item: its newest while ids ascend, its oldest while they descend. */
+  private lastTime(page: ListPage<Item>): number {
+    return this.list.createdAt(page.items.at(-1)!)!;
   }
 }
 
