@@ -46,19 +46,6 @@ export interface Lease extends Holder {
   expired: boolean;
 }
 
-interface LeaseRow {
-  id: string;
-  scope: string;
-  what: string;
-  machine: string;
-  os_user: string;
-  pid: number;
-  command: string;
-  since: Date;
-  expires_at: Date;
-  expired: boolean;
-}
-
 interface Moment {
   at: Date;
   ms: number;
@@ -205,12 +192,14 @@ export class LeaseTable {
   }
 
   private async select(where: string, params: unknown[]): Promise<Lease[]> {
-    const rows = await this.query<LeaseRow>(
-      `SELECT id, scope, what, machine, os_user, pid, command, since, expires_at, expires_at < now() AS expired FROM shipctl_leases
-       WHERE base_url = $1 AND organization = $2 AND ${where} ORDER BY since, id`,
+    const rows = await this.query<Omit<Lease, "id"> & { id: string }>(
+      `SELECT id, scope, what, machine, os_user AS "user", pid, command, since, expires_at AS "expiresAt",
+         expires_at < now() AS expired
+       FROM shipctl_leases WHERE base_url = $1 AND organization = $2 AND ${where} ORDER BY since, id`,
       [this.scope.baseUrl, this.scope.organization, ...params],
     );
-    return rows.map((r) => ({ id: Number(r.id), scope: r.scope, what: r.what, machine: r.machine, user: r.os_user, pid: r.pid, command: r.command, since: r.since, expiresAt: r.expires_at, expired: r.expired }));
+    // A bigint comes back as text.
+    return rows.map((r) => ({ ...r, id: Number(r.id) }));
   }
 
   private heldBy(holder: Lease, what: string, waitedMs?: number): UsageError {

@@ -11,7 +11,6 @@
 import type { Pool } from "pg";
 import { CliError, LedgerUnavailable } from "../errors.js";
 import { checkWriteGuards } from "../api/write-gate.js";
-import type { RowState } from "./entry.js";
 import { thisRun, type Holder } from "./holder.js";
 import { holderMayBeAlive, LeaseTable, type Lease, type Scope } from "./postgres-leases.js";
 import type { Claim, Entry, Exclusion, ExclusionWait, LedgerStore, Refused } from "./store.js";
@@ -22,18 +21,6 @@ const FIND_ALL_KEYS = 1_000;
 /** An entry as `ledger status` shows it: with its id (for `ledger unlock`) and who holds it. */
 export interface HeldEntry extends Entry, Holder {
   id: number;
-  since: Date;
-}
-
-interface EntryRow {
-  id: string;
-  key: string;
-  input: string;
-  state: RowState;
-  machine: string;
-  os_user: string;
-  pid: number;
-  command: string;
   since: Date;
 }
 
@@ -236,11 +223,12 @@ export class PostgresStore implements LedgerStore {
   }
 
   private async entries(where: string, params: unknown[]): Promise<HeldEntry[]> {
-    const rows = await this.query<EntryRow>(
-      `SELECT id, key, input, state, machine, os_user, pid, command, since FROM shipctl_entries
+    const rows = await this.query<Omit<HeldEntry, "id"> & { id: string }>(
+      `SELECT id, key, input, state, machine, os_user AS "user", pid, command, since FROM shipctl_entries
        WHERE base_url = $1 AND organization = $2 AND ${where} ORDER BY since, id`,
       [this.scope.baseUrl, this.scope.organization, ...params],
     );
-    return rows.map((r) => ({ id: Number(r.id), key: r.key, input: r.input, state: r.state, machine: r.machine, user: r.os_user, pid: r.pid, command: r.command, since: r.since }));
+    // A bigint comes back as text.
+    return rows.map((r) => ({ ...r, id: Number(r.id) }));
   }
 }
