@@ -2,11 +2,10 @@
 // read back once) and kept per service in the config folder for later runs: a rerun settling a lost request widens
 // its read-back window by it (listed-finder.ts). A service writing local time as UTC, or answering reads from a
 // replica behind, lags by minutes or hours; a faithful one by under a second (created_at has whole seconds).
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { stateDir } from "../config/paths.js";
 import { writeFileAtomic } from "../fs/atomic-file.js";
-import { mkdir } from "node:fs/promises";
 
 interface LagRecord {
   created_at_lag_ms: number;

@@ -48,8 +48,7 @@ export async function readSince<Item>(list: PagedList<Item>, since: () => number
   } catch (e) {
     if (!(e instanceof NotOrdered)) throw e;
     debug?.(`read-back: ${e.message}; reading every page`);
-    const items = await reader.all();
-    return { items, pages: reader.count, fullScan: e.message };
+    return { items: await reader.all(), pages: reader.count, fullScan: e.message };
   }
 }
 
@@ -188,6 +187,5 @@ function orderOf(ids: number[]): Order | undefined {
 /** Every page, `ahead` at a time, no order learnt: for a reader that wants the whole list (`watch` with no ids). */
 export async function readEvery<Item>(list: PagedList<Item>): Promise<WindowResult<Item>> {
   const reader = new PageReader(list);
-  const items = await reader.all();
-  return { items, pages: reader.count };
+  return { items: await reader.all(), pages: reader.count };
 }
