@@ -97,19 +97,14 @@ class PageReader<Item> {
     if (reaches(first)) return this.readFrom(1);
     let lo = 1;
     let hi: number | undefined;
-    for (let n = 2; hi === undefined; n *= 2) {
+    const probe = async (n: number) => {
       const page = await this.read(n);
       if (reaches(page)) hi = n;
       else if (!page.next) hi = n + 1;
       else lo = n;
-    }
-    while (hi - lo > 1) {
-      const mid = Math.floor((lo + hi) / 2);
-      const page = await this.read(mid);
-      if (reaches(page)) hi = mid;
-      else if (!page.next) hi = mid + 1;
-      else lo = mid;
-    }
+    };
+    for (let n = 2; hi === undefined; n *= 2) await probe(n);
+    while (hi - lo > 1) await probe(Math.floor((lo + hi) / 2));
     // One page before: a record deleted meanwhile shifts later ones back by a place.
     return this.readFrom(Math.max(1, hi - 1));
   }
