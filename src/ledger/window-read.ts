@@ -100,8 +100,11 @@ class PageReader<Item> {
     const probe = async (n: number) => {
       const page = await this.read(n);
       if (reaches(page)) hi = n;
-      else if (!page.next) hi = n + 1;
-      else lo = n;
+      else {
+        lo = n;
+        // The last page does not reach the window (nothing created since): past it, nothing does.
+        if (!page.next) hi = n + 1;
+      }
     };
     for (let n = 2; hi === undefined; n *= 2) await probe(n);
     while (hi - lo > 1) await probe(Math.floor((lo + hi) / 2));

@@ -67,6 +67,21 @@ describe("readSince", () => {
     expect(Math.min(...r.items.map((i) => i.id))).toBeLessThanOrEqual(451);
   });
 
+  it("a window past the newest record (nothing created since) ends at the last page, not asking for it forever", async () => {
+    for (const n of [60, 100, 101, 150, 1_000, 5_000]) {
+      const l = list(n);
+      const page = l.page.bind(l);
+      // Without an end, the bisection asked for the last page again and again, never yielding to a timer.
+      l.page = async (p) => {
+        if (l.reads.length >= 40) throw new Error(`${n} records: more than 40 pages asked for (${l.reads.slice(-5).join(", ")}...)`);
+        return page(p);
+      };
+      const r = await readSince(l, () => n * 1000 + 120_000);
+      expect(r.fullScan).toBeUndefined();
+      expect(r.items.map((i) => i.id)).toContain(n);
+    }
+  });
+
   it("newest first: reads from page 1 until past the window, and one more page", async () => {
     const l = list(5_000, "desc");
     const since = 4_900 * 1000;
