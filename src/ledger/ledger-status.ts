@@ -42,7 +42,7 @@ export async function showLedgerStatus(deps: Deps, json: boolean): Promise<numbe
     const where = describeLedger(settings, deps.env);
     try {
       const { store, schema } = await openSharedLedger(settings, { dir, baseUrl, env: deps.env, say: (t) => deps.io.err(t) });
-      const leases = await store.heldLeases();
+      const leases = await store.leases.list();
       const entries = await store.heldEntries();
       doc = {
         store: "postgres",

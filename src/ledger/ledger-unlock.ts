@@ -36,7 +36,7 @@ export async function unlockLedger(deps: Deps, id: number, json: boolean): Promi
   }
   const e = entry!;
   if (e.state.state !== "in_flight") throw new UsageError(`entry ${id} (${e.key}) is not in flight: it is settled (${e.state.state}), nothing to release`);
-  if (holderMayBeAlive(e, await store.heldLeases())) {
+  if (holderMayBeAlive(e, await store.leases.list())) {
     throw new UsageError(`entry ${id} (${e.key}) is held by a run that is alive (${describeHolderRun(e)})`, { hint: "Wait for it to finish: it settles its own entries." });
   }
   await store.releaseEntry(id);

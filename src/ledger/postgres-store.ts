@@ -12,7 +12,7 @@ import type { Pool } from "pg";
 import { CliError, LedgerUnavailable } from "../errors.js";
 import { checkWriteGuards } from "../api/write-gate.js";
 import { thisRun, type Holder } from "./holder.js";
-import { holderMayBeAlive, LeaseTable, type Lease, type Scope } from "./postgres-leases.js";
+import { holderMayBeAlive, LeaseTable, type Scope } from "./postgres-leases.js";
 import type { Claim, Entry, Exclusion, ExclusionWait, LedgerStore, Refused } from "./store.js";
 
 /** Keys looked up by one statement of findAll: a 10,000-row sheet is 10 round trips. */
@@ -195,11 +195,6 @@ export class PostgresStore implements LedgerStore {
 
   refuseIfExcluded(scope: string, what: string): Promise<void> {
     return this.leases.refuseIfHeld(scope, what);
-  }
-
-  /** The leases held (`ledger status`). */
-  heldLeases(): Promise<Lease[]> {
-    return this.leases.list();
   }
 
   async close(): Promise<void> {
