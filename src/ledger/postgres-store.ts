@@ -95,7 +95,6 @@ export class PostgresStore implements LedgerStore {
 
   /** Adds settled entries the ledger lacks (`ledger push`); an entry it has is kept as it is. Returns the keys added. */
   async adopt(entries: readonly Entry[]): Promise<string[]> {
-    if (entries.length === 0) return [];
     const rows = await this.insert(entries, "DO NOTHING RETURNING key");
     return rows.map((r) => r.key);
   }
@@ -122,7 +121,6 @@ export class PostgresStore implements LedgerStore {
    * flight. As they are now, for takeOver.
    */
   async orphaned(keys: readonly string[]): Promise<Entry[]> {
-    if (keys.length === 0) return [];
     const [held, leases] = await Promise.all([this.entries("key = ANY($3::text[]) AND state->>'state' = 'in_flight'", [keys]), this.leases.list()]);
     return held.filter((e) => !holderMayBeAlive(e, leases)).map((e) => ({ key: e.key, input: e.input, state: e.state }));
   }
@@ -132,7 +130,6 @@ export class PostgresStore implements LedgerStore {
    * the same entry, one gets it. Returns the keys taken; the rest are another run's now.
    */
   async takeOver(moves: ReadonlyArray<{ from: Entry; to: Entry }>): Promise<string[]> {
-    if (moves.length === 0) return [];
     const rows = await this.query<{ key: string }>(
       `UPDATE shipctl_entries AS e SET input = t.i, state = t.s, machine = $8, os_user = $9, pid = $10, command = $11, since = now(), updated_at = now()
        FROM unnest($3::text[], $4::text[], $5::jsonb[], $6::text[], $7::jsonb[]) AS t(k, old_i, old_s, i, s)
