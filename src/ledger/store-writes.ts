@@ -19,8 +19,8 @@ export class LaterWrites {
 
   constructor(private readonly store: LedgerStore) {}
 
+  /** Writes entries (never none: each caller has some) after the writes under way for their keys. */
   add(entries: readonly Entry[]): void {
-    if (entries.length === 0) return;
     const before = entries.map((e) => this.pending.get(e.key)).filter((p) => p !== undefined);
     const write: Promise<unknown> = (before.length === 0 ? Promise.resolve() : Promise.all(before))
       .then(() => this.store.record(entries, { durable: false }))
