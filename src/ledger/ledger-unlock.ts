@@ -20,10 +20,6 @@ export async function unlockLedger(deps: Deps, id: number, json: boolean): Promi
   }
   const { store } = await openSharedLedger(settings, { dir: ledgerDir(deps.env, { baseUrl }), baseUrl, env: deps.env, say: (t) => deps.io.err(t) });
   const lease = await store.leases.byId(id);
-  const entry = lease === undefined ? await store.entryById(id) : undefined;
-  if (lease === undefined && entry === undefined) {
-    throw new UsageError(`the shared ledger holds no entry in flight or lease with id ${id}`, { hint: "`shipctl ledger status` lists them with their ids." });
-  }
   if (lease !== undefined) {
     if (!lease.expired && aliveHere(lease) !== false) {
       throw new UsageError(`lease ${id} on ${lease.what} is held by a run that may be alive (${describeHolderRun(lease)}); it expires ${lease.expiresAt.toISOString()} unless renewed`, {
@@ -34,7 +30,10 @@ export async function unlockLedger(deps: Deps, id: number, json: boolean): Promi
     report(deps, json, { released: "lease", id, what: lease.what, machine: lease.machine, user: lease.user, pid: lease.pid, command: lease.command, since: lease.since.toISOString() });
     return;
   }
-  const e = entry!;
+  const e = await store.entryById(id);
+  if (e === undefined) {
+    throw new UsageError(`the shared ledger holds no entry in flight or lease with id ${id}`, { hint: "`shipctl ledger status` lists them with their ids." });
+  }
   if (e.state.state !== "in_flight") throw new UsageError(`entry ${id} (${e.key}) is not in flight: it is settled (${e.state.state}), nothing to release`);
   if (holderMayBeAlive(e, await store.leases.list())) {
     throw new UsageError(`entry ${id} (${e.key}) is held by a run that is alive (${describeHolderRun(e)})`, { hint: "Wait for it to finish: it settles its own entries." });
