@@ -84,6 +84,9 @@ describe.skipIf(!postgresAvailable("ledger commands e2e (test/e2e/ledger/ledger-
     const released = await runCli(["ledger", "unlock", rows[0]!.id, "--json"], b.options);
     expect(released.exitCode, released.stderr).toBe(0);
     expect(JSON.parse(released.stdout)).toMatchObject({ released: "lease", what: "orders.csv", machine: "dead-laptop", user: "ana", pid: 4242 });
+    const again = await runCli(["ledger", "unlock", rows[0]!.id], b.options);
+    expect(again.exitCode).toBe(2);
+    expect(again.stderr).toContain(`the shared ledger holds no entry in flight or lease with id ${rows[0]!.id}`);
     const after = JSON.parse((await runCli(["ledger", "status", "--json"], b.options)).stdout) as { held: unknown[] };
     expect(after.held).toEqual([]);
   });
