@@ -15,9 +15,7 @@ export interface Entry {
   state: RowState;
 }
 
-export interface Claim {
-  key: string;
-  input: string;
+export interface Claim extends Entry {
   state: InFlight;
   /**
    * Which settled entry of the same key this claim may replace: "failed" (not applied: sent again) by default;
