@@ -10,17 +10,15 @@
 // before any row is called "not applied" it is looked for once more with a lag as large as any time zone (findWider):
 // a row missed would be sent twice, so in doubt this reads more.
 import type { FlightRow, Finder } from "./settle.js";
-import { readSince, type ListPage } from "./window-read.js";
+import { readSince, type PagedList } from "./window-read.js";
 
 /** [assume] Skew the offset cannot see: whole seconds of Date and created_at, and time in flight. */
 export const READ_BACK_MARGIN_MS = 2 * 60_000;
 /** [assume] The created_at lag assumed of a service whose lag was never measured: any time zone written as UTC. */
 export const UNKNOWN_LAG_MS = 26 * 3_600_000;
 
-export interface ListedResource<Item, Sent> {
-  page(n: number): Promise<ListPage<Item>>;
-  id(item: Item): number;
-  createdAt(item: Item): number | undefined;
+/** A list read one page at a time (no `ahead`), with how its records are matched against what was sent. */
+export interface ListedResource<Item, Sent> extends Omit<PagedList<Item>, "ahead"> {
   /** Whether the record holds what was sent; undefined when the list item lacks fields (then `detail` is read). */
   matches(item: Item, sent: Sent): boolean | undefined;
   detail(id: number): Promise<Item>;
@@ -51,7 +49,7 @@ export function listedFinder<Item, Sent>(res: ListedResource<Item, Sent>, o: Lis
       const sinceOf = (r: FlightRow) => Date.parse(r.state.at) + (r.state.offset_ms ?? res.offsetMs() ?? 0) - READ_BACK_MARGIN_MS - lag;
       // Worked out once the first page has answered: its Date header is the freshest measure of the service's clock.
       const earliest = () => Math.min(...rows.map(sinceOf));
-      const read = await readSince({ page: (n) => res.page(n), id: res.id, createdAt: res.createdAt }, earliest, o.debug);
+      const read = await readSince(res, earliest, o.debug);
       const since = earliest();
       pages += read.pages;
       o.debug?.(`read-back: ${read.pages} page(s)${read.fullScan ? ` (every page: ${read.fullScan})` : ""}, ${read.items.length} record(s) to match`);
