@@ -61,9 +61,7 @@ export interface SchemaState {
 }
 
 async function current(client: PoolClient): Promise<SchemaState | undefined> {
-  const r = await client.query<{ version: number; by: string }>(
-    "SELECT version, by FROM shipctl_schema ORDER BY version DESC LIMIT 1",
-  );
+  const r = await client.query<SchemaState>("SELECT version, by FROM shipctl_schema ORDER BY version DESC LIMIT 1");
   return r.rows[0];
 }
 
