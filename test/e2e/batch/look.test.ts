@@ -266,3 +266,19 @@ describe("the look before a create: MCP create_shipments", () => {
     }
   });
 });
+
+describe("the look before a create: an organization whose shipments are all older than the look's days", () => {
+  // Shipments ascend by id over two pages (50 a page), none within the 7 days looked at: the search for the window's
+  // first page asked for the last page again and again, without end (a create never started, and hammered the service).
+  it("reads a few pages, finds nothing to match, and creates the rows (exit 0)", async () => {
+    const org = await sb.newOrg();
+    await org.control.seedShipments({ count: 60, created_from: "2025-01-01 00:00:00" });
+    const r = await runCli(["shipment", "create", "--csv", rowsFile(3, { seed: 31, titlePrefix: "Old" }).path, "--json"], {
+      sandbox: org,
+      configDir: machine(),
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as Doc).counts).toMatchObject({ created: 3, matched: 0 });
+    expect((await org.control.requests({ method: "GET", path: "/api/v1/shipments" })).length).toBeLessThan(10);
+  });
+});
