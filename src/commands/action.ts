@@ -46,7 +46,7 @@ export function verbAction<F, O>(ctx: CommandContext, parse: (args: string[], fl
       if (why) unshapedNote(why);
       throw err;
     }
-    const exitCode = typeof code === "number" ? code : 0;
+    const exitCode = code ?? 0;
     const why = shaped?.end(exitCode === 0);
     // A run that did its work but whose output could not be shaped must not pass for one that printed what was asked.
     if (why && exitCode === 0) throw new QueryFailedError(`--query could not be applied (the output was printed as it was): ${why}`);
