@@ -148,22 +148,21 @@ export async function runCheckout(options: CheckoutOptions, deps: Deps): Promise
 
 /** Ids as separate arguments or comma-separated (`12 13` or `12,13`, handy from a script). */
 export function parseShipmentIds(args: readonly string[]): number[] {
-  const ids: number[] = [];
-  const seen = new Set<number>();
+  // A Set keeps the order the ids were given in.
+  const ids = new Set<number>();
   for (const word of args.flatMap((a) => a.split(","))) {
     const text = word.trim();
     if (text === "") continue;
     const id = parseId(text, "shipment id");
-    if (seen.has(id)) {
+    if (ids.has(id)) {
       throw new UsageError(`shipment id ${id} is given more than once`, { hint: "List each shipment once." });
     }
-    seen.add(id);
-    ids.push(id);
+    ids.add(id);
   }
-  if (ids.length === 0) {
+  if (ids.size === 0) {
     throw new UsageError("no shipment ids given", { hint: "Example: shipctl checkout 125 126, or shipctl checkout --from results.csv" });
   }
-  return ids;
+  return [...ids];
 }
 
 /** "250", "249.99", "$1,250.5" -> cents, without going through floating point. */
