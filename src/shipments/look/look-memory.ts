@@ -5,12 +5,13 @@
 // when they cover, and the ids this machine created (so its own shipments are never taken for another machine's).
 // Deleting the file costs one first look, nothing else. Two runs writing at once each merge into what the other
 // wrote: the ids created here are kept from both, and the newer end wins.
-import { createHash } from "node:crypto";
 import { mkdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import * as z from "zod";
 import { stateDir } from "../../config/paths.js";
 import { writeFileAtomic } from "../../fs/atomic-file.js";
+import { hexHash } from "../../ledger/entry.js";
+import { normalBaseUrl } from "../../ledger/open-store.js";
 import type { StoredShipment } from "../../contract/index.js";
 
 const VERSION = 1;
@@ -26,8 +27,7 @@ const MemorySchema = z.object({
 export type LookMemory = Omit<z.infer<typeof MemorySchema>, "recent"> & { recent: StoredShipment[] };
 
 export function lookMemoryPath(env: NodeJS.ProcessEnv, org: { baseUrl: string; token: string }): string {
-  const key = createHash("sha256").update(org.baseUrl.replace(/\/+$/, "").toLowerCase()).update("\n").update(org.token).digest("hex").slice(0, 24);
-  return join(stateDir(env), "look", `${key}.json`);
+  return join(stateDir(env), "look", `${hexHash(`${normalBaseUrl(org.baseUrl)}\n${org.token}`, 24)}.json`);
 }
 
 /** The memory, or an empty one when there is none (or it cannot be read: a first look again). */
