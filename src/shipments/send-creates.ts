@@ -10,7 +10,7 @@ import type { WouldSendRows } from "../batch/dry-run-report.js";
 import type { Outcome } from "../batch/outcomes.js";
 import type { Position, ResultWords } from "../batch/results.js";
 import type { SendOptions } from "../batch/run-options.js";
-import { settleEarlierRuns, settleOwnLost } from "../batch/settle-lost.js";
+import { settleEarlierRuns, settleOwnLost, type LostRow } from "../batch/settle-lost.js";
 import type { Change } from "../csv/row-types.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
 import type { Settlement } from "../ledger/settle.js";
@@ -24,18 +24,14 @@ import { shipmentFinder } from "./shipment-read-back.js";
 import { withDecisions } from "./shipment-spec.js";
 import { updateSays, type ChangedUpdate } from "./update-changed.js";
 
-/** What the send steps need of a run: a CSV run (batch-run.ts) or one of items (create-from-items.ts). */
 /** How the results of a create name a row's shipment, for CSV rows and items alike. */
 export const CREATE_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "created" };
 
+/** What the send steps need of a run: a CSV run (batch-run.ts) or one of items (create-from-items.ts). */
 export type CreateRun = Pick<BatchRun, "deps" | "outcomes" | "call" | "say" | "progress"> & { options: SendOptions };
 
 /** A valid shipment of the input, numbered by its row or item, with its ledger key. */
-export interface CreateCandidate {
-  key: string;
-  row: number;
-  label: string;
-  reference?: string;
+export interface CreateCandidate extends LostRow {
   payload: Shipment;
   addresses: ReadonlyArray<{ side: AddressSide; key: string; address: Address }>;
   /** The values a CSV row read differently (a dry run shows them). */
