@@ -1,10 +1,10 @@
-// Uploads one checked report and says what became of it. Before sending, the shipment is read: a status or time
-// window the service will certainly refuse stops here with the reason (nothing sent); a set the service already
-// holds is "already stored". The service has no idempotency key, so the upload's intent is recorded in the ledger
-// ledger before it is sent (in flight), and the moment its last byte is handed to the connection (InputLedger.markSent): a
-// body that never left whole was not applied. After a lost answer (the connection dropped after the whole body went
-// out, or a 5xx) the shipment is read again: Filed (set 1) or Completed (set 2) means the report arrived. Otherwise it
-// stays in flight until its settle time, never resent in this run; but a 5xx of the service's own ends the upload
+// Uploads one checked report and says what became of it. Before sending, the shipment is read: a status or time window
+// the service will certainly refuse stops here with the reason (nothing sent); a set the service already holds is
+// "already stored". The service has no idempotency key, so the upload's intent is recorded in the ledger before it is
+// sent (in flight), and the moment its last byte is handed to the connection (InputLedger.markSent): a body that never
+// left whole was not applied. After a lost answer (the connection dropped after the whole body went out, or a 5xx) the
+// shipment is read again: Filed (set 1) or Completed (set 2) means the report arrived. Otherwise it stays in flight
+// until its settle time, never resent in this run; but a 5xx of the service's own ends the upload
 // (ledger/settle-window.ts): read after a lagging read's allowance, a report not there failed, and a rerun sends it.
 import type { ApiClient } from "../api/client-types.js";
 import { shipmentStatusName, type ReportSet, type StoredShipment } from "../contract/index.js";
