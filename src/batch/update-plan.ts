@@ -9,17 +9,10 @@ import { AuthError, InterruptedError } from "../errors.js";
 import type { BatchRun } from "./batch-run.js";
 import { DEFAULT_READ_CONCURRENCY } from "./concurrency.js";
 import { mapLimit } from "./pool.js";
-
-/** One field a row changes: `field` as the service names it, `column` as the file does. */
-export interface FieldChange {
-  field: string;
-  column: string;
-  from: unknown;
-  to: unknown;
-}
+import type { ChangedField } from "./outcomes.js";
 
 /** What comparing a row with its current record found: its changes, or why it cannot be compared. */
-export type Comparison = { changes: FieldChange[] } | { uncompared: string };
+export type Comparison = { changes: ChangedField[] } | { uncompared: string };
 
 /** A row's current record, or why it could not be read. */
 export type Current<R> = { record: R } | { unread: string };
@@ -28,7 +21,7 @@ export interface PlanEntry {
   row: number;
   id: number;
   status: "update" | "unchanged";
-  changes: FieldChange[];
+  changes: ChangedField[];
   /** Why the row is sent without knowing what it changes (its record could not be read or compared). */
   reason?: string;
   /** Its record holds something an update may clear (a shipment's price). */
@@ -170,7 +163,7 @@ export function reportPlan(run: Pick<BatchRun, "deps">, plan: UpdatePlan, earlie
 const MAX_IDS_SHOWN = 20;
 
 /** `value 850 → 875`, `title "Harbour" → "Harbour, dusk"`. */
-export function changeText(c: FieldChange): string {
+export function changeText(c: ChangedField): string {
   return `${c.column} ${valueText(c.from)} → ${valueText(c.to)}`;
 }
 
