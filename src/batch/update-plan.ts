@@ -46,7 +46,6 @@ export async function readCurrent<R>(
   read: (id: number, call: CallOptions) => Promise<R>,
 ): Promise<Map<number, Current<R>>> {
   const { signal } = run.deps;
-  const call = run.call;
   const list = [...ids];
   if (list.length > 0) run.deps.io.err(`Reading the current ${plan.records(list.length)}...\n`);
   const found = await mapLimit(
@@ -54,7 +53,7 @@ export async function readCurrent<R>(
     DEFAULT_READ_CONCURRENCY,
     async (id): Promise<Current<R>> => {
       try {
-        return { record: await read(id, call) };
+        return { record: await read(id, run.call) };
       } catch (error) {
         if (error instanceof AuthError || signal.aborted) throw error;
         return { unread: (error as Error).message };
@@ -67,7 +66,6 @@ export async function readCurrent<R>(
 }
 
 export class UpdatePlan {
-  private readonly entries: PlanEntry[] = [];
   private readonly byRow = new Map<number, PlanEntry>();
 
   constructor(private readonly words: PlanWords) {}
@@ -83,7 +81,6 @@ export class UpdatePlan {
       else entry = { row, id, status: found.changes.length > 0 ? "update" : "unchanged", changes: found.changes };
       if (entry.status === "update" && priced(current.record)) entry.priced = true;
     }
-    this.entries.push(entry);
     this.byRow.set(row, entry);
     return entry;
   }
@@ -99,11 +96,11 @@ export class UpdatePlan {
   }
 
   get size(): number {
-    return this.entries.length;
+    return this.byRow.size;
   }
 
   count(status: PlanEntry["status"]): number {
-    return this.entries.filter((e) => e.status === status).length;
+    return [...this.byRow.values()].filter((e) => e.status === status).length;
   }
 
   /** "Plan: 2 to update, 58 unchanged." */
@@ -135,7 +132,7 @@ export class UpdatePlan {
   }
 
   private sorted(): PlanEntry[] {
-    return [...this.entries].sort((a, b) => a.row - b.row);
+    return [...this.byRow.values()].sort((a, b) => a.row - b.row);
   }
 }
 
