@@ -36,21 +36,15 @@ export interface WouldSend {
 /** What the request body is of: the JSON document's key for it. */
 export type Sends = "shipment" | "address";
 
-export interface DryRunCounts {
-  rows: number;
-  would_send: number;
-  /** already_created, or already_updated for `shipment update`. */
-  already: number;
-  matched: number;
-  /** Rows of an update whose records already hold them: not sent. */
-  unchanged: number;
-  /** Rows of a create edited since created (or not matched with certainty) that the run would leave as they are. */
-  changed: number;
-  unknown: number;
-  blocked: number;
-  invalid: number;
-  not_sent: number;
-}
+/** Where a predicted outcome goes: a dry run's list. */
+export type DryRunList = "would_send" | "already" | "matched" | "unchanged" | "changed" | "unknown" | "blocked" | "invalid" | "not_sent";
+
+/**
+ * How many rows go to each list, and in all. `already`: already_created, or already_updated for `shipment update`;
+ * `unchanged`: rows of an update whose records already hold them; `changed`: rows of a create edited since created
+ * (or not matched with certainty) that the run would leave as they are.
+ */
+export type DryRunCounts = Record<"rows" | DryRunList, number>;
 
 export class WouldSendRows {
   /** Rows to send written to the document rather than held among the outcomes (--json). */
@@ -97,9 +91,6 @@ export class WouldSendRows {
     this.pending.flush();
   }
 }
-
-/** Where a predicted outcome goes: a dry run's list. */
-export type DryRunList = "would_send" | "already" | "matched" | "unchanged" | "changed" | "unknown" | "blocked" | "invalid" | "not_sent";
 
 export function listOf(o: Outcome, words: ResultWords): DryRunList {
   if (o.status === words.done || o.status === "updated") return "would_send";
