@@ -64,34 +64,23 @@ export function renderResultsTable(outcomes: Outcomes, words: ResultWords, optio
   return renderTable(columns, outcomes.entries(), options);
 }
 
-export interface Counts {
-  rows: number;
-  done: number;
-  failed: number;
-  skipped: number;
-  /** Matched a recent shipment another machine created (shipments/look/): done, not sent. */
-  matched: number;
-  /** Rows of an update not sent: their records already held them (batch/update-plan.ts). */
-  unchanged: number;
-  /** Rows of a create edited since they were created, left as they were; and rows not matched with certainty. */
-  changed: number;
-  unsure: number;
-  /** Rows of a create edited since, sent as updates (--update-changed); in an update's counts, `done`. */
-  updated: number;
-  unknown: number;
-  pending: number;
-}
+/** A run's counts by outcome (countsOf). */
+export type Counts = ReturnType<typeof countsOf>;
 
-export function countsOf(outcomes: Outcomes, words: ResultWords): Counts {
+export function countsOf(outcomes: Outcomes, words: ResultWords) {
   return {
     rows: outcomes.size,
     done: outcomes.count(words.done),
     failed: outcomes.count("failed"),
     skipped: outcomes.count("skipped"),
+    /** Matched a recent shipment another machine created (shipments/look/): done, not sent. */
     matched: outcomes.count("matched"),
+    /** Rows of an update not sent: their records already held them (batch/update-plan.ts). */
     unchanged: outcomes.count("unchanged"),
+    /** Rows of a create edited since they were created, left as they were; and rows not matched with certainty. */
     changed: outcomes.count("changed"),
     unsure: outcomes.count("unsure"),
+    /** Rows of a create edited since, sent as updates (--update-changed); in an update's counts, `done`. */
     updated: words.done === "updated" ? 0 : outcomes.count("updated"),
     unknown: outcomes.count("unknown"),
     pending: outcomes.count("pending"),
