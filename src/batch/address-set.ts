@@ -164,11 +164,8 @@ export async function verifyAddresses(addresses: AddressSet, options: VerifyOpti
   const verdicts = await Promise.all(entries.map(([key, distinct]) => requests.get(key, distinct.address)));
 
   const decisions = new Map<string, Decision>();
-  for (let i = 0; i < entries.length; i++) {
-    const [key, distinct] = entries[i]!;
-    const verdict = verdicts[i]!;
-    decisions.set(key, await decide(distinct, verdict, options));
-  }
+  // One after another: a decision may prompt.
+  for (const [i, [key, distinct]] of entries.entries()) decisions.set(key, await decide(distinct, verdicts[i]!, options));
   return decisions;
 }
 
