@@ -25,11 +25,8 @@ export type Decision =
   | { use: Address; revised: boolean }
   | { fail: string; unavailable?: boolean };
 
-export interface VerifyOptions {
+export interface VerifyOptions extends Omit<VerdictSource, "api"> {
   api: ApiClient;
-  ledger?: InputLedger;
-  concurrency: number;
-  call: CallOptions;
   acceptRecommended: boolean;
   /** Set when a person can answer a prompt. */
   prompter?: Prompter;
@@ -160,7 +157,7 @@ export class VerdictRequests {
  */
 export async function verifyAddresses(addresses: AddressSet, options: VerifyOptions & { requests?: VerdictRequests }): Promise<Map<string, Decision>> {
   const entries = [...addresses.byKey.entries()];
-  const requests = options.requests ?? new VerdictRequests({ api: async () => options.api, ledger: options.ledger, concurrency: options.concurrency, call: options.call });
+  const requests = options.requests ?? new VerdictRequests({ ...options, api: async () => options.api });
   const verdicts = await Promise.all(entries.map(([key, distinct]) => requests.get(key, distinct.address)));
 
   const decisions = new Map<string, Decision>();
