@@ -12,8 +12,6 @@ import { ADDRESS_FIELDS } from "../contract/index.js";
 import type { InputLedger, Verdict } from "../ledger/input-ledger.js";
 
 export interface DistinctAddress {
-  /** Its place among the distinct addresses, in the order they were first seen (see AddressSet.at). */
-  index: number;
   address: Address;
   /** How many rows use it. */
   rows: number;
@@ -38,29 +36,19 @@ export interface VerifyOptions extends Omit<VerdictSource, "api"> {
 /** Collects the distinct addresses of the rows (by their normalised content). */
 export class AddressSet {
   readonly byKey = new Map<string, DistinctAddress>();
-  private readonly list: Array<[string, DistinctAddress]> = [];
 
   /** `onNew` is told of each distinct address when it is first added (to start verifying it early). */
   constructor(private readonly onNew?: (key: string, address: Address) => void) {}
 
-  /** Counts one more row using the address; returns its index (a small number that names it among the others). */
-  add(key: string, address: Address, row: number): number {
+  /** Counts one more row using the address. */
+  add(key: string, address: Address, row: number): void {
     const known = this.byKey.get(key);
     if (known) {
       known.rows++;
-      return known.index;
+      return;
     }
-    const distinct = { index: this.list.length, address, rows: 1, firstRow: row };
-    this.list.push([key, distinct]);
-    this.byKey.set(key, distinct);
+    this.byKey.set(key, { address, rows: 1, firstRow: row });
     this.onNew?.(key, address);
-    return distinct.index;
-  }
-
-  /** The key and the address with that index. */
-  at(index: number): { key: string; address: Address } | undefined {
-    const found = this.list[index];
-    return found && { key: found[0], address: found[1].address };
   }
 
   get size(): number {
