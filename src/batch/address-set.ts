@@ -2,13 +2,12 @@
 // request), with bounded concurrency, verdicts kept in the ledger so a rerun does not ask again. Status 0 (rate
 // limited) is retried inside the API client. A recommended revision is used only with --accept-recommended or a yes
 // at the prompt, after showing the difference.
-import { Address } from "../contract/index.js";
+import { ADDRESS_FIELDS, Address } from "../contract/index.js";
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import { ApiAuthError, RequestInterruptedError, isApiFailure } from "../api/api-errors.js";
 import { diffFields, renderDiff } from "../output/diff.js";
 import type { Theme } from "../output/theme.js";
 import type { Prompter } from "../prompter.js";
-import { ADDRESS_FIELDS } from "../contract/index.js";
 import type { InputLedger, Verdict } from "../ledger/input-ledger.js";
 
 export interface DistinctAddress {
