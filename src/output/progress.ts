@@ -78,9 +78,8 @@ export function progressLine(
   counts: ProgressCounts,
   context: { total?: number; unit?: string; elapsedMs: number },
 ): string {
-  const parts: string[] = [];
   const unit = context.unit ?? "rows";
-  parts.push(context.total === undefined ? `${unit} ${counts.done}` : `${unit} ${counts.done}/${context.total}`);
+  const parts = [context.total === undefined ? `${unit} ${counts.done}` : `${unit} ${counts.done}/${context.total}`];
   if (counts.created !== undefined) parts.push(`created ${counts.created}`);
   if (counts.failed !== undefined) parts.push(`failed ${counts.failed}`);
   const seconds = context.elapsedMs / 1000;
