@@ -1,7 +1,7 @@
 // Country and Service values given on the command line or in a file. A raw integer needs no table (and so no
 // network); a code or a name goes through the profile's tables, which are never applied silently to a service whose
 // table the user has not confirmed (contract-notes, "Enumerations").
-import type { CountryEntry, ServiceEntry, Tables } from "../contract/index.js";
+import type { CountryEntry, Tables } from "../contract/index.js";
 import { resolveCountry, resolveService } from "../csv/lookup.js";
 import type { Deps } from "../deps.js";
 import { CliError } from "../errors.js";
@@ -31,10 +31,9 @@ export async function resolveCountryInput(deps: Deps, input: string, where: stri
   return { id, entry: tables.countries.find((c) => c.id === id) };
 }
 
-export async function resolveServiceInput(deps: Deps, input: string, where: string): Promise<Resolved<ServiceEntry>> {
-  const tables = await tablesOf(deps);
-  const id = resolveService(tables, input, where);
-  return { id, entry: tables.services.find((s) => s.id === id) };
+/** The service's id for a name or a raw integer; `where` as for resolveCountryInput. */
+export async function resolveServiceInput(deps: Deps, input: string, where: string): Promise<number> {
+  return resolveService(await tablesOf(deps), input, where);
 }
 
 /** A table look-up that failed (an unknown name, no confirmed table) as a problem of the field, its hint kept. */
