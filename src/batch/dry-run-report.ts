@@ -58,13 +58,9 @@ export class WouldSendRows {
    */
   constructor(
     out: ((text: string) => void) | undefined,
-    private readonly position: Position = "row",
+    readonly position: Position = "row",
   ) {
     this.pending = out && textBuffer(out);
-  }
-
-  get numbered(): Position {
-    return this.position;
   }
 
   /** Records a row the run would send: its body in the --json document, else its predicted outcome for the table. */
@@ -118,7 +114,7 @@ export function writeDryRunJson(
   words: ResultWords,
   tail: { requests: number; notes?: NotesJson; ledger?: string; error?: ErrorJson; columns?: Record<string, string>; plan?: unknown[] },
 ): void {
-  const position = toSend.numbered;
+  const position = toSend.position;
   const already = `already_${words.done}`;
   const key = (list: DryRunList) => (list === "already" ? already : list);
   // Only an update plans, so only its document has the list of rows unchanged (and their count).
@@ -200,7 +196,7 @@ export function reportDryRun(
 ): number {
   const counts = dryRunCounts(outcomes, words, toSend);
   const requests = Math.ceil(counts.would_send / o.perRequest);
-  const position = toSend.numbered;
+  const position = toSend.position;
   const summary = dryRunSummary(counts, requests, words, o.refused, position);
   const code = o.exitCode ?? exitCodeOf(outcomes, words, toSend.elsewhere);
   if (deps.globals.json) {
