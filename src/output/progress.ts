@@ -74,10 +74,7 @@ export function createProgress(io: IO, options: ProgressOptions = {}): Progress 
 }
 
 /** The text of the progress line, without control characters (exported for tests). */
-export function progressLine(
-  counts: ProgressCounts,
-  context: { total?: number; unit?: string; elapsedMs: number },
-): string {
+export const progressLine: NonNullable<ProgressOptions["describe"]> = (counts, context) => {
   const unit = context.unit ?? "rows";
   const parts = [context.total === undefined ? `${unit} ${counts.done}` : `${unit} ${counts.done}/${context.total}`];
   if (counts.created !== undefined) parts.push(`created ${counts.created}`);
@@ -91,4 +88,4 @@ export function progressLine(
     }
   }
   return parts.join(" · ");
-}
+};
