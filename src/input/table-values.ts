@@ -70,17 +70,14 @@ export async function countryEntryOf(deps: Deps, id: number): Promise<CountryEnt
   return tables.source === "unconfirmed" ? undefined : tables.countries.find((c) => c.id === id);
 }
 
-export interface EnumLabels {
-  /** "1 (United States)", or "1" when the table does not know it. */
-  country(id: number): string;
-  service(id: number): string;
-}
+export type EnumLabels = Awaited<ReturnType<typeof enumLabels>>;
 
 /**
- * Labels for tables shown to people. Display must never fail a command that already has its data, so a table that
- * cannot be loaded (or is not confirmed for this service) just leaves the bare integers.
+ * Labels for tables shown to people: "1 (United States)", or "1" when the table does not know the value. Display must
+ * never fail a command that already has its data, so a table that cannot be loaded (or is not confirmed for this
+ * service) just leaves the bare integers.
  */
-export async function enumLabels(deps: Deps): Promise<EnumLabels> {
+export async function enumLabels(deps: Deps) {
   let tables: Tables | undefined;
   try {
     tables = await tablesOf(deps);
@@ -90,7 +87,7 @@ export async function enumLabels(deps: Deps): Promise<EnumLabels> {
   const usable = tables && tables.source !== "unconfirmed" ? tables : undefined;
   const label = (id: number, name: string | undefined) => (name ? `${id} (${name})` : String(id));
   return {
-    country: (id) => label(id, usable?.countries.find((c) => c.id === id)?.name),
-    service: (id) => label(id, usable?.services.find((s) => s.id === id)?.name),
+    country: (id: number) => label(id, usable?.countries.find((c) => c.id === id)?.name),
+    service: (id: number) => label(id, usable?.services.find((s) => s.id === id)?.name),
   };
 }
