@@ -2,18 +2,15 @@
 // request), with bounded concurrency, verdicts kept in the ledger so a rerun does not ask again. Status 0 (rate
 // limited) is retried inside the API client. A recommended revision is used only with --accept-recommended or a yes
 // at the prompt, after showing the difference.
-import { Address } from "../contract/index.js";
+import { ADDRESS_FIELDS, Address } from "../contract/index.js";
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import { ApiAuthError, RequestInterruptedError, isApiFailure } from "../api/api-errors.js";
 import { diffFields, renderDiff } from "../output/diff.js";
 import type { Theme } from "../output/theme.js";
 import type { Prompter } from "../prompter.js";
-import { ADDRESS_FIELDS } from "../contract/index.js";
 import type { InputLedger, Verdict } from "../ledger/input-ledger.js";
 
 export interface DistinctAddress {
-  /** Its place among the distinct addresses, in the order they were first seen (see AddressSet.at). */
-  index: number;
   address: Address;
   /** How many rows use it. */
   rows: number;
@@ -25,11 +22,8 @@ export type Decision =
   | { use: Address; revised: boolean }
   | { fail: string; unavailable?: boolean };
 
-export interface VerifyOptions {
+export interface VerifyOptions extends Omit<VerdictSource, "api"> {
   api: ApiClient;
-  ledger?: InputLedger;
-  concurrency: number;
-  call: CallOptions;
   acceptRecommended: boolean;
   /** Set when a person can answer a prompt. */
   prompter?: Prompter;
@@ -41,29 +35,19 @@ export interface VerifyOptions {
 /** Collects the distinct addresses of the rows (by their normalised content). */
 export class AddressSet {
   readonly byKey = new Map<string, DistinctAddress>();
-  private readonly list: Array<[string, DistinctAddress]> = [];
 
   /** `onNew` is told of each distinct address when it is first added (to start verifying it early). */
   constructor(private readonly onNew?: (key: string, address: Address) => void) {}
 
-  /** Counts one more row using the address; returns its index (a small number that names it among the others). */
-  add(key: string, address: Address, row: number): number {
+  /** Counts one more row using the address. */
+  add(key: string, address: Address, row: number): void {
     const known = this.byKey.get(key);
     if (known) {
       known.rows++;
-      return known.index;
+      return;
     }
-    const distinct = { index: this.list.length, address, rows: 1, firstRow: row };
-    this.list.push([key, distinct]);
-    this.byKey.set(key, distinct);
+    this.byKey.set(key, { address, rows: 1, firstRow: row });
     this.onNew?.(key, address);
-    return distinct.index;
-  }
-
-  /** The key and the address with that index. */
-  at(index: number): { key: string; address: Address } | undefined {
-    const found = this.list[index];
-    return found && { key: found[0], address: found[1].address };
   }
 
   get size(): number {
@@ -160,15 +144,12 @@ export class VerdictRequests {
  */
 export async function verifyAddresses(addresses: AddressSet, options: VerifyOptions & { requests?: VerdictRequests }): Promise<Map<string, Decision>> {
   const entries = [...addresses.byKey.entries()];
-  const requests = options.requests ?? new VerdictRequests({ api: async () => options.api, ledger: options.ledger, concurrency: options.concurrency, call: options.call });
+  const requests = options.requests ?? new VerdictRequests({ ...options, api: async () => options.api });
   const verdicts = await Promise.all(entries.map(([key, distinct]) => requests.get(key, distinct.address)));
 
   const decisions = new Map<string, Decision>();
-  for (let i = 0; i < entries.length; i++) {
-    const [key, distinct] = entries[i]!;
-    const verdict = verdicts[i]!;
-    decisions.set(key, await decide(distinct, verdict, options));
-  }
+  // One after another: a decision may prompt.
+  for (const [i, [key, distinct]] of entries.entries()) decisions.set(key, await decide(distinct, verdicts[i]!, options));
   return decisions;
 }
 

@@ -36,21 +36,15 @@ export interface WouldSend {
 /** What the request body is of: the JSON document's key for it. */
 export type Sends = "shipment" | "address";
 
-export interface DryRunCounts {
-  rows: number;
-  would_send: number;
-  /** already_created, or already_updated for `shipment update`. */
-  already: number;
-  matched: number;
-  /** Rows of an update whose records already hold them: not sent. */
-  unchanged: number;
-  /** Rows of a create edited since created (or not matched with certainty) that the run would leave as they are. */
-  changed: number;
-  unknown: number;
-  blocked: number;
-  invalid: number;
-  not_sent: number;
-}
+/** Where a predicted outcome goes: a dry run's list. */
+export type DryRunList = "would_send" | "already" | "matched" | "unchanged" | "changed" | "unknown" | "blocked" | "invalid" | "not_sent";
+
+/**
+ * How many rows go to each list, and in all. `already`: already_created, or already_updated for `shipment update`;
+ * `unchanged`: rows of an update whose records already hold them; `changed`: rows of a create edited since created
+ * (or not matched with certainty) that the run would leave as they are.
+ */
+export type DryRunCounts = Record<"rows" | DryRunList, number>;
 
 export class WouldSendRows {
   /** Rows to send written to the document rather than held among the outcomes (--json). */
@@ -64,13 +58,9 @@ export class WouldSendRows {
    */
   constructor(
     out: ((text: string) => void) | undefined,
-    private readonly position: Position = "row",
+    readonly position: Position = "row",
   ) {
     this.pending = out && textBuffer(out);
-  }
-
-  get numbered(): Position {
-    return this.position;
   }
 
   /** Records a row the run would send: its body in the --json document, else its predicted outcome for the table. */
@@ -98,9 +88,6 @@ export class WouldSendRows {
   }
 }
 
-/** Where a predicted outcome goes: a dry run's list. */
-export type DryRunList = "would_send" | "already" | "matched" | "unchanged" | "changed" | "unknown" | "blocked" | "invalid" | "not_sent";
-
 export function listOf(o: Outcome, words: ResultWords): DryRunList {
   if (o.status === words.done || o.status === "updated") return "would_send";
   if (o.status === "changed" || o.status === "unsure") return "changed";
@@ -127,7 +114,7 @@ export function writeDryRunJson(
   words: ResultWords,
   tail: { requests: number; notes?: NotesJson; ledger?: string; error?: ErrorJson; columns?: Record<string, string>; plan?: unknown[] },
 ): void {
-  const position = toSend.numbered;
+  const position = toSend.position;
   const already = `already_${words.done}`;
   const key = (list: DryRunList) => (list === "already" ? already : list);
   // Only an update plans, so only its document has the list of rows unchanged (and their count).
@@ -209,7 +196,7 @@ export function reportDryRun(
 ): number {
   const counts = dryRunCounts(outcomes, words, toSend);
   const requests = Math.ceil(counts.would_send / o.perRequest);
-  const position = toSend.numbered;
+  const position = toSend.position;
   const summary = dryRunSummary(counts, requests, words, o.refused, position);
   const code = o.exitCode ?? exitCodeOf(outcomes, words, toSend.elsewhere);
   if (deps.globals.json) {

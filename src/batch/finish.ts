@@ -11,7 +11,7 @@ import { errorsPathFor, writeResultsFiles, type ResultsFiles } from "../csv/resu
 import { shellQuote } from "../output/shell-quote.js";
 import { resumeCommand, type SendOptions } from "./run-options.js";
 import { openScan, type ScanSpec, type ValidBase } from "../csv/scan.js";
-import { reportDryRun, type WouldSendRows } from "./dry-run-report.js";
+import { reportDryRun } from "./dry-run-report.js";
 import { columnMapJson } from "../csv/column-map.js";
 
 /** What the end needs of a run: a CSV run, or a run of items (no file), which gives the command that resumes it. */
@@ -58,7 +58,18 @@ export async function finishRun(run: FinishRun, input: FinishInput): Promise<num
   const refused = input.exitCode === ExitCode.Usage;
   // Every row of the file is accounted for: those never reached, and the valid rows held back by invalid ones.
   if (run.source && input.spec && (input.unreached > 0 || refused)) await markUnreached(run, input.spec, refused ? HELD_BACK : "not reached: the run stopped before this row");
-  if (run.wouldSend) return finishDryRun(run, run.wouldSend, input, refused);
+  // A dry run's end: no results file and no ledger line; the exit code the run would have.
+  if (run.wouldSend) {
+    return reportDryRun(deps, outcomes, run.wouldSend, input.words, {
+      perRequest: input.perRequest ?? 1,
+      refused,
+      notes: input.notes?.toJSON(),
+      ledger: input.ledgerPath,
+      exitCode: input.exitCode,
+      columns: columnsJson(run),
+      plan: input.plan?.toJSON(),
+    });
+  }
   let files: ResultsFiles | undefined;
   const results = run.source ? run.options.results : undefined;
   if (run.source && results !== undefined) {
@@ -115,19 +126,6 @@ function runExitCode(run: FinishRun, input: FinishInput, counts: Counts): number
   if (input.exitCode !== undefined) return input.exitCode;
   if (input.unreached > 0) return counts.done + counts.skipped + counts.matched > 0 ? ExitCode.Partial : ExitCode.Unavailable;
   return exitCodeOf(run.outcomes, input.words);
-}
-
-/** A dry run's end: no results file and no ledger line; the exit code the run would have (reportDryRun). */
-function finishDryRun(run: FinishRun, toSend: WouldSendRows, input: FinishInput, refused: boolean): number {
-  return reportDryRun(run.deps, run.outcomes, toSend, input.words, {
-    perRequest: input.perRequest ?? 1,
-    refused,
-    notes: input.notes?.toJSON(),
-    ledger: input.ledgerPath,
-    exitCode: input.exitCode,
-    columns: columnsJson(run),
-    plan: input.plan?.toJSON(),
-  });
 }
 
 /** The column mapping the run read its file with, for --json (`columns`: the sheet's header -> shipctl's column). */

@@ -6,7 +6,7 @@
 import { ExitCode, UsageError } from "../errors.js";
 import type { BatchRun } from "./batch-run.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
-import { findEarlierSends } from "../ledger/copy-guard.js";
+import { EarlierSends } from "../ledger/copy-guard.js";
 import { Notes } from "../csv/value-notes.js";
 import type { Keyed, ScanSpec, ValidBase } from "../csv/scan.js";
 import type { InvalidRow } from "../csv/row-types.js";
@@ -50,7 +50,7 @@ export async function firstPass<V extends PassBase>(
 ): Promise<{ validation: Validation; doneEarlier: number; finish: Finish; refused?: number }> {
   const notes = new Notes({ perRow: run.options.results !== undefined });
   // A first run of a copy of a file already sent must not send its rows again (copy-guard.ts).
-  const earlier = o.creates && ledger ? findEarlierSends(ledger) : undefined;
+  const earlier = o.creates && ledger ? new EarlierSends(ledger) : undefined;
   const done = o.done ?? ((row: PassRow<V>) => ledger?.row(row.key)?.state === "created");
   let doneEarlier = 0;
   const validation = await validatePass(

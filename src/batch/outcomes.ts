@@ -92,14 +92,12 @@ export class Outcomes {
 
   /** Whether every row not done failed shipctl's own input checks (so nothing of it reached the service). */
   onlyInvalid(): boolean {
-    for (const o of this.byRow.values()) if (o.status !== "failed" || o.invalid !== true) return false;
-    return this.byRow.size > 0;
+    return this.byRow.size > 0 && [...this.byRow.values()].every((o) => o.status === "failed" && o.invalid === true);
   }
 
   anyUnavailable(): boolean {
     // A lost answer is a network failure too.
-    for (const o of this.byRow.values()) if ((o.unavailable && o.status === "failed") || o.status === "unknown") return true;
-    return false;
+    return [...this.byRow.values()].some((o) => (o.unavailable && o.status === "failed") || o.status === "unknown");
   }
 }
 

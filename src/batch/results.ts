@@ -21,6 +21,8 @@ export interface ResultWords {
 }
 
 type Row = [number, Outcome];
+/** A list of the --json document: its key, the status of its rows, and how a row reads in it. */
+type List = readonly [string, Outcome["status"], (r: Row) => unknown];
 
 /** How outcomes are numbered: spreadsheet rows (CSV), or items 1..N of `shipment create` from flags or a JSON file. */
 export type Position = "row" | "item";
@@ -64,34 +66,23 @@ export function renderResultsTable(outcomes: Outcomes, words: ResultWords, optio
   return renderTable(columns, outcomes.entries(), options);
 }
 
-export interface Counts {
-  rows: number;
-  done: number;
-  failed: number;
-  skipped: number;
-  /** Matched a recent shipment another machine created (shipments/look/): done, not sent. */
-  matched: number;
-  /** Rows of an update not sent: their records already held them (batch/update-plan.ts). */
-  unchanged: number;
-  /** Rows of a create edited since they were created, left as they were; and rows not matched with certainty. */
-  changed: number;
-  unsure: number;
-  /** Rows of a create edited since, sent as updates (--update-changed); in an update's counts, `done`. */
-  updated: number;
-  unknown: number;
-  pending: number;
-}
+/** A run's counts by outcome (countsOf). */
+export type Counts = ReturnType<typeof countsOf>;
 
-export function countsOf(outcomes: Outcomes, words: ResultWords): Counts {
+export function countsOf(outcomes: Outcomes, words: ResultWords) {
   return {
     rows: outcomes.size,
     done: outcomes.count(words.done),
     failed: outcomes.count("failed"),
     skipped: outcomes.count("skipped"),
+    /** Matched a recent shipment another machine created (shipments/look/): done, not sent. */
     matched: outcomes.count("matched"),
+    /** Rows of an update not sent: their records already held them (batch/update-plan.ts). */
     unchanged: outcomes.count("unchanged"),
+    /** Rows of a create edited since they were created, left as they were; and rows not matched with certainty. */
     changed: outcomes.count("changed"),
     unsure: outcomes.count("unsure"),
+    /** Rows of a create edited since, sent as updates (--update-changed); in an update's counts, `done`. */
     updated: words.done === "updated" ? 0 : outcomes.count("updated"),
     unknown: outcomes.count("unknown"),
     pending: outcomes.count("pending"),
@@ -124,23 +115,22 @@ export function writeResultsJson(
   const entries = outcomes.entries();
   const counts = countsOf(outcomes, words);
   const withError = (r: Row) => ({ ...item(r), status: r[1].status, error: r[1].error ?? null, ...(r[1].problems ? { problems: r[1].problems } : {}) });
-  const only = (status: Outcome["status"]) => ([, o]: Row) => o.status === status;
   const editable = words.done === "created" && position === "row";
   const withChanges = (r: Row) => ({ ...item(r), changes: r[1].changes ?? [] });
-  const editedLists: Array<[string, () => Iterable<unknown>]> = [
-    ["updated", () => mapWhere(entries, only("updated"), withChanges)],
-    ["changed", () => mapWhere(entries, only("changed"), (r: Row) => ({ ...withChanges(r), error: r[1].error ?? null }))],
-    ["unsure", () => mapWhere(entries, only("unsure"), withError)],
+  const editedLists: List[] = [
+    ["updated", "updated", withChanges],
+    ["changed", "changed", (r: Row) => ({ ...withChanges(r), error: r[1].error ?? null })],
+    ["unsure", "unsure", withError],
   ];
-  const lists: Array<[string, () => Iterable<unknown>]> = [
-    [words.done, () => mapWhere(entries, only(words.done), item)],
-    ["failed", () => mapWhere(entries, only("failed"), withError)],
-    ["unknown", () => mapWhere(entries, only("unknown"), withError)],
-    ["not_sent", () => mapWhere(entries, only("pending"), withError)],
-    ["skipped", () => mapWhere(entries, only("skipped"), item)],
-    ["matched", () => mapWhere(entries, only("matched"), withError)],
+  const lists: List[] = [
+    [words.done, words.done, item],
+    ["failed", "failed", withError],
+    ["unknown", "unknown", withError],
+    ["not_sent", "pending", withError],
+    ["skipped", "skipped", item],
+    ["matched", "matched", withError],
     // Only an update plans, so only its document has the list (and the count).
-    ...(words.done === "updated" ? [["unchanged", () => mapWhere(entries, only("unchanged"), item)] as [string, () => Iterable<unknown>]] : []),
+    ...(words.done === "updated" ? [["unchanged", "unchanged", item] as const] : []),
     // Only a CSV create recognises rows edited since they were created.
     ...(editable ? editedLists : []),
   ];
@@ -173,7 +163,7 @@ export function writeResultsJson(
     const list = lists.find(([k]) => k === key);
     if (list) {
       let first = true;
-      for (const value of list[1]()) {
+      for (const value of mapWhere(entries, ([, o]) => o.status === list[1], list[2])) {
         out(`${first ? "[\n" : ",\n"}    ${nested(value, 2)}`);
         first = false;
       }

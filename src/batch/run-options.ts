@@ -26,16 +26,7 @@ export type CsvFlags = {
 };
 
 /** How the items are sent, whatever they are read from (a CSV file, flags or a JSON file). */
-export interface SendOptions {
-  dryRun: boolean;
-  concurrency: number;
-  acceptRecommended: boolean;
-  verify: boolean;
-  skipInvalid: boolean;
-  wait: boolean;
-  /** --force-new (ledger/force-new.ts): also past a look at the service (shipments/look/). */
-  forceNew: boolean;
-}
+export type SendOptions = ReturnType<typeof sendOptions>;
 
 export interface CsvOptions extends SendOptions {
   csv: string;
@@ -48,15 +39,15 @@ export interface CsvOptions extends SendOptions {
   updateChanged?: boolean;
 }
 
-export function sendOptions(flags: Omit<CsvFlags, "csv" | "results">): SendOptions {
-  const concurrency = readConcurrency(flags.concurrency);
+export function sendOptions(flags: Omit<CsvFlags, "csv" | "results">) {
   return {
     dryRun: flags.dryRun === true,
-    concurrency,
+    concurrency: readConcurrency(flags.concurrency),
     acceptRecommended: flags.acceptRecommended === true,
     verify: flags.verify !== false,
     skipInvalid: flags.skipInvalid === true,
     wait: flags.wait !== false,
+    /** --force-new (ledger/force-new.ts): also past a look at the service (shipments/look/). */
     forceNew: flags.forceNew === true,
   };
 }

@@ -9,17 +9,10 @@ import { AuthError, InterruptedError } from "../errors.js";
 import type { BatchRun } from "./batch-run.js";
 import { DEFAULT_READ_CONCURRENCY } from "./concurrency.js";
 import { mapLimit } from "./pool.js";
-
-/** One field a row changes: `field` as the service names it, `column` as the file does. */
-export interface FieldChange {
-  field: string;
-  column: string;
-  from: unknown;
-  to: unknown;
-}
+import type { ChangedField } from "./outcomes.js";
 
 /** What comparing a row with its current record found: its changes, or why it cannot be compared. */
-export type Comparison = { changes: FieldChange[] } | { uncompared: string };
+export type Comparison = { changes: ChangedField[] } | { uncompared: string };
 
 /** A row's current record, or why it could not be read. */
 export type Current<R> = { record: R } | { unread: string };
@@ -28,7 +21,7 @@ export interface PlanEntry {
   row: number;
   id: number;
   status: "update" | "unchanged";
-  changes: FieldChange[];
+  changes: ChangedField[];
   /** Why the row is sent without knowing what it changes (its record could not be read or compared). */
   reason?: string;
   /** Its record holds something an update may clear (a shipment's price). */
@@ -53,7 +46,6 @@ export async function readCurrent<R>(
   read: (id: number, call: CallOptions) => Promise<R>,
 ): Promise<Map<number, Current<R>>> {
   const { signal } = run.deps;
-  const call = run.call;
   const list = [...ids];
   if (list.length > 0) run.deps.io.err(`Reading the current ${plan.records(list.length)}...\n`);
   const found = await mapLimit(
@@ -61,7 +53,7 @@ export async function readCurrent<R>(
     DEFAULT_READ_CONCURRENCY,
     async (id): Promise<Current<R>> => {
       try {
-        return { record: await read(id, call) };
+        return { record: await read(id, run.call) };
       } catch (error) {
         if (error instanceof AuthError || signal.aborted) throw error;
         return { unread: (error as Error).message };
@@ -74,7 +66,6 @@ export async function readCurrent<R>(
 }
 
 export class UpdatePlan {
-  private readonly entries: PlanEntry[] = [];
   private readonly byRow = new Map<number, PlanEntry>();
 
   constructor(private readonly words: PlanWords) {}
@@ -90,7 +81,6 @@ export class UpdatePlan {
       else entry = { row, id, status: found.changes.length > 0 ? "update" : "unchanged", changes: found.changes };
       if (entry.status === "update" && priced(current.record)) entry.priced = true;
     }
-    this.entries.push(entry);
     this.byRow.set(row, entry);
     return entry;
   }
@@ -106,11 +96,11 @@ export class UpdatePlan {
   }
 
   get size(): number {
-    return this.entries.length;
+    return this.byRow.size;
   }
 
   count(status: PlanEntry["status"]): number {
-    return this.entries.filter((e) => e.status === status).length;
+    return [...this.byRow.values()].filter((e) => e.status === status).length;
   }
 
   /** "Plan: 2 to update, 58 unchanged." */
@@ -142,7 +132,7 @@ export class UpdatePlan {
   }
 
   private sorted(): PlanEntry[] {
-    return [...this.entries].sort((a, b) => a.row - b.row);
+    return [...this.byRow.values()].sort((a, b) => a.row - b.row);
   }
 }
 
@@ -170,7 +160,7 @@ export function reportPlan(run: Pick<BatchRun, "deps">, plan: UpdatePlan, earlie
 const MAX_IDS_SHOWN = 20;
 
 /** `value 850 → 875`, `title "Harbour" → "Harbour, dusk"`. */
-export function changeText(c: FieldChange): string {
+export function changeText(c: ChangedField): string {
   return `${c.column} ${valueText(c.from)} → ${valueText(c.to)}`;
 }
 

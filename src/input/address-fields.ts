@@ -1,17 +1,18 @@
 // The Address fields and the flags that set them. Kept free of heavy imports: the commands' wiring (loaded for
 // --help) reads it to declare the flags, and the input logic reads it to name the flag behind a bad field.
 
-export interface AddressFieldFlag {
+/** The literal field and key of each flag are taken from the table itself (`as const`). */
+interface AddressFieldFlag {
   /** Field of the request body. */
-  readonly field: "name" | "email" | "phone" | "line_1" | "line_2" | "city" | "region" | "post_code" | "country";
+  readonly field: string;
   /** Command-line flag, e.g. `--line-1`. */
   readonly flag: string;
   /** Key under which commander hands the flag's value over (`--line-1` -> `line1`). */
-  readonly key: "name" | "email" | "phone" | "line1" | "line2" | "city" | "region" | "postCode" | "country";
+  readonly key: string;
   readonly help: string;
 }
 
-export const ADDRESS_FIELD_FLAGS: readonly AddressFieldFlag[] = [
+export const ADDRESS_FIELD_FLAGS = [
   { field: "name", flag: "--name", key: "name", help: "person or company name (2-50 characters)" },
   { field: "email", flag: "--email", key: "email", help: "contact email; carriers may send tracking notices to it" },
   { field: "phone", flag: "--phone", key: "phone", help: "phone, E.164 (+12069536978); a national number is read using the country" },
@@ -21,9 +22,9 @@ export const ADDRESS_FIELD_FLAGS: readonly AddressFieldFlag[] = [
   { field: "region", flag: "--region", key: "region", help: "state, province or region" },
   { field: "post_code", flag: "--post-code", key: "postCode", help: "postal or ZIP code, in the country's format (a US ZIP of the --region state; lost leading zeros put back where that fits)" },
   { field: "country", flag: "--country", key: "country", help: "country: the integer value, an ISO code (US) or a name" },
-];
+] as const satisfies readonly AddressFieldFlag[];
 
-export type AddressFlags = { file?: string } & Partial<Record<AddressFieldFlag["key"], string>>;
+export type AddressFlags = { file?: string } & Partial<Record<(typeof ADDRESS_FIELD_FLAGS)[number]["key"], string>>;
 
 export function addressFlagFor(field: string): string | undefined {
   return ADDRESS_FIELD_FLAGS.find((f) => f.field === field)?.flag;

@@ -11,28 +11,22 @@ export interface FieldProblem {
 
 /** One problem per zod issue; a field that is simply absent reads "is required" rather than a type complaint. */
 export function problemsFrom(error: z.ZodError, input: unknown): FieldProblem[] {
-  const problems: FieldProblem[] = [];
-  for (const issue of error.issues) {
+  return error.issues.flatMap((issue) => {
     const path = issue.path.map(String);
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) problems.push({ field: [...path, key].join("."), message: "is not a known field" });
-      continue;
+      return issue.keys.map((key) => ({ field: [...path, key].join("."), message: "is not a known field" }));
     }
-    const field = path.join(".") || "(input)";
     const value = valueAt(input, path);
-    if (value === undefined && issue.code === "invalid_type") problems.push({ field, message: "is required" });
-    else problems.push({ field, message: withValue(issue.message, value) });
-  }
-  return problems;
+    const missing = value === undefined && issue.code === "invalid_type";
+    return [{ field: path.join(".") || "(input)", message: missing ? "is required" : withValue(issue.message, value) }];
+  });
 }
 
 function valueAt(input: unknown, path: string[]): unknown {
-  let v = input;
-  for (const key of path) {
-    if (v === null || typeof v !== "object") return undefined;
-    v = (v as Record<string, unknown>)[key];
-  }
-  return v;
+  return path.reduce<unknown>(
+    (v, key) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>)[key] : undefined),
+    input,
+  );
 }
 
 function withValue(message: string, value: unknown): string {

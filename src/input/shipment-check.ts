@@ -5,7 +5,7 @@
 // placeholders standing in for service names, country names and national phone numbers; then the table look-ups.
 import { ADDRESS_SIDES, Shipment, type AddressSide } from "../contract/index.js";
 import { tidyAddress } from "./address-input.js";
-import { deferredFields, localAddress, localPhoneProblem, type LocalAddress } from "./address-values.js";
+import { deferredFields, localAddress, localPhoneProblem, type LocalAddress, type ResolvedAddress } from "./address-values.js";
 import { rawEnumValue } from "./table-values.js";
 import { problemsFrom, type FieldProblem } from "./problems.js";
 
@@ -59,7 +59,7 @@ export interface ShipmentLookups {
   /** The service's id for a name. */
   service(text: string): Promise<number>;
   /** The address with its country and phone read; problems name the address's own fields (`phone`). */
-  address(side: AddressSide, local: LocalAddress): Promise<{ values: Record<string, unknown>; problems: FieldProblem[] }>;
+  address(side: AddressSide, local: LocalAddress): Promise<ResolvedAddress>;
   /** A service look-up that failed, as a problem of the field; without it the failure is thrown. */
   lookupProblem?(error: unknown, field: string): FieldProblem;
 }

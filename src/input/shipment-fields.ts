@@ -2,25 +2,19 @@
 // bounds come straight from the contract's limits module rather than its zod schemas.
 import { SHIPMENT_BOUNDS as B } from "../contract/limits.js";
 
-export interface ShipmentFieldFlag {
-  readonly field:
-    | "title"
-    | "value"
-    | "length"
-    | "height"
-    | "depth"
-    | "service"
-    | "fulfillment_address_id"
-    | "destination_address_id";
+/** The literal field and key of each flag are taken from the table itself (`as const`). */
+interface ShipmentFieldFlag {
+  /** Field of the request body. */
+  readonly field: string;
   readonly flag: string;
   /** Key under which commander hands the flag's value over. */
-  readonly key: "title" | "value" | "length" | "height" | "depth" | "service" | "fulfillmentAddressId" | "destinationAddressId";
+  readonly key: string;
   /** How the text of the flag becomes a value: kept as text, read as a number, or looked up (service). */
   readonly kind: "text" | "number" | "service";
   readonly help: string;
 }
 
-export const SHIPMENT_FIELD_FLAGS: readonly ShipmentFieldFlag[] = [
+export const SHIPMENT_FIELD_FLAGS = [
   { field: "title", flag: "--title", key: "title", kind: "text", help: `name, description or reference of the piece (${B.title.min}-${B.title.max} characters)` },
   { field: "value", flag: "--value", key: "value", kind: "number", help: `value of the artwork in whole USD (${B.value.min}-${B.value.max})` },
   { field: "length", flag: "--length", key: "length", kind: "number", help: `length in inches (${B.length.min}-${B.length.max})` },
@@ -29,9 +23,9 @@ export const SHIPMENT_FIELD_FLAGS: readonly ShipmentFieldFlag[] = [
   { field: "service", flag: "--service", key: "service", kind: "service", help: "service: the integer value or a name from the profile's table" },
   { field: "fulfillment_address_id", flag: "--fulfillment-address-id", key: "fulfillmentAddressId", kind: "number", help: "id of a stored address the box is collected from" },
   { field: "destination_address_id", flag: "--destination-address-id", key: "destinationAddressId", kind: "number", help: "id of a stored address the box is delivered to" },
-];
+] as const satisfies readonly ShipmentFieldFlag[];
 
-export type ShipmentFlags = { file?: string } & Partial<Record<ShipmentFieldFlag["key"], string>>;
+export type ShipmentFlags = { file?: string } & Partial<Record<(typeof SHIPMENT_FIELD_FLAGS)[number]["key"], string>>;
 
 export function shipmentFlagFor(field: string): string | undefined {
   return SHIPMENT_FIELD_FLAGS.find((f) => f.field === field)?.flag;

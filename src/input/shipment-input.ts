@@ -29,7 +29,7 @@ export async function readShipmentInput(deps: Deps, flags: ShipmentFlags): Promi
   }
   const where = (field: string) => (fileLabel === undefined ? "" : ` (or "${field}" in ${fileLabel})`);
   const { payload, problems } = await resolveShipment(local, {
-    service: async (text) => (await resolveServiceInput(deps, text, `--service${where("service")}`)).id,
+    service: (text) => resolveServiceInput(deps, text, `--service${where("service")}`),
     address: (side, address) => {
       const at = (field: string) => `"${side}_address.${field}"${fileLabel === undefined ? "" : ` in ${fileLabel}`}`;
       return resolveAddressValues(deps, address, { country: at("country"), phone: at("phone"), postCode: at("post_code") });

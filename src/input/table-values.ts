@@ -1,7 +1,7 @@
 // Country and Service values given on the command line or in a file. A raw integer needs no table (and so no
 // network); a code or a name goes through the profile's tables, which are never applied silently to a service whose
 // table the user has not confirmed (contract-notes, "Enumerations").
-import type { CountryEntry, ServiceEntry, Tables } from "../contract/index.js";
+import type { CountryEntry, Tables } from "../contract/index.js";
 import { resolveCountry, resolveService } from "../csv/lookup.js";
 import type { Deps } from "../deps.js";
 import { CliError } from "../errors.js";
@@ -31,10 +31,9 @@ export async function resolveCountryInput(deps: Deps, input: string, where: stri
   return { id, entry: tables.countries.find((c) => c.id === id) };
 }
 
-export async function resolveServiceInput(deps: Deps, input: string, where: string): Promise<Resolved<ServiceEntry>> {
-  const tables = await tablesOf(deps);
-  const id = resolveService(tables, input, where);
-  return { id, entry: tables.services.find((s) => s.id === id) };
+/** The service's id for a name or a raw integer; `where` as for resolveCountryInput. */
+export async function resolveServiceInput(deps: Deps, input: string, where: string): Promise<number> {
+  return resolveService(await tablesOf(deps), input, where);
 }
 
 /** A table look-up that failed (an unknown name, no confirmed table) as a problem of the field, its hint kept. */
@@ -71,17 +70,14 @@ export async function countryEntryOf(deps: Deps, id: number): Promise<CountryEnt
   return tables.source === "unconfirmed" ? undefined : tables.countries.find((c) => c.id === id);
 }
 
-export interface EnumLabels {
-  /** "1 (United States)", or "1" when the table does not know it. */
-  country(id: number): string;
-  service(id: number): string;
-}
+export type EnumLabels = Awaited<ReturnType<typeof enumLabels>>;
 
 /**
- * Labels for tables shown to people. Display must never fail a command that already has its data, so a table that
- * cannot be loaded (or is not confirmed for this service) just leaves the bare integers.
+ * Labels for tables shown to people: "1 (United States)", or "1" when the table does not know the value. Display must
+ * never fail a command that already has its data, so a table that cannot be loaded (or is not confirmed for this
+ * service) just leaves the bare integers.
  */
-export async function enumLabels(deps: Deps): Promise<EnumLabels> {
+export async function enumLabels(deps: Deps) {
   let tables: Tables | undefined;
   try {
     tables = await tablesOf(deps);
@@ -91,7 +87,7 @@ export async function enumLabels(deps: Deps): Promise<EnumLabels> {
   const usable = tables && tables.source !== "unconfirmed" ? tables : undefined;
   const label = (id: number, name: string | undefined) => (name ? `${id} (${name})` : String(id));
   return {
-    country: (id) => label(id, usable?.countries.find((c) => c.id === id)?.name),
-    service: (id) => label(id, usable?.services.find((s) => s.id === id)?.name),
+    country: (id: number) => label(id, usable?.countries.find((c) => c.id === id)?.name),
+    service: (id: number) => label(id, usable?.services.find((s) => s.id === id)?.name),
   };
 }

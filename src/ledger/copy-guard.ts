@@ -107,10 +107,6 @@ async function sentElsewhereOf(ledger: InputLedger, found: ReadonlyMap<string, E
   return out;
 }
 
-export function findEarlierSends(ledger: InputLedger): EarlierSends {
-  return new EarlierSends(ledger);
-}
-
 /**
  * The refusal of writes other inputs sent (or still have in flight). `shared`: a team's ledger, whose entries in flight
  * are another live run's, maybe on another machine (a dead run's are taken over: orphans.ts).

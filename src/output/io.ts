@@ -69,10 +69,7 @@ function stdoutWriter(): { write(text: string): void; isTTY(): boolean } {
   let mode: "undecided" | "direct" | "stream" | "closed" = "undecided";
   const useStream = () => {
     mode = "stream";
-    // A closed pipe (`shipctl list --all | head`) is not an error worth a stack trace.
-    process.stdout.on("error", (e: NodeJS.ErrnoException) => {
-      if (e.code !== "EPIPE") throw e;
-    });
+    process.stdout.on("error", ignoreClosedPipe);
   };
   const decide = () => {
     if (mode !== "undecided") return;
@@ -115,15 +112,12 @@ function stdoutWriter(): { write(text: string): void; isTTY(): boolean } {
  */
 function stderrStream(): () => NodeJS.WriteStream {
   let stream: NodeJS.WriteStream | undefined;
-  return () => {
-    if (!stream) {
-      stream = process.stderr;
-      stream.on("error", (e: NodeJS.ErrnoException) => {
-        if (e.code !== "EPIPE") throw e;
-      });
-    }
-    return stream;
-  };
+  return () => (stream ??= process.stderr.on("error", ignoreClosedPipe));
+}
+
+/** A closed pipe (`shipctl list --all | head`) is not an error worth a stack trace. */
+function ignoreClosedPipe(e: NodeJS.ErrnoException): void {
+  if (e.code !== "EPIPE") throw e;
 }
 
 /**

@@ -74,13 +74,9 @@ export function createProgress(io: IO, options: ProgressOptions = {}): Progress 
 }
 
 /** The text of the progress line, without control characters (exported for tests). */
-export function progressLine(
-  counts: ProgressCounts,
-  context: { total?: number; unit?: string; elapsedMs: number },
-): string {
-  const parts: string[] = [];
+export const progressLine: NonNullable<ProgressOptions["describe"]> = (counts, context) => {
   const unit = context.unit ?? "rows";
-  parts.push(context.total === undefined ? `${unit} ${counts.done}` : `${unit} ${counts.done}/${context.total}`);
+  const parts = [context.total === undefined ? `${unit} ${counts.done}` : `${unit} ${counts.done}/${context.total}`];
   if (counts.created !== undefined) parts.push(`created ${counts.created}`);
   if (counts.failed !== undefined) parts.push(`failed ${counts.failed}`);
   const seconds = context.elapsedMs / 1000;
@@ -92,4 +88,4 @@ export function progressLine(
     }
   }
   return parts.join(" · ");
-}
+};

@@ -82,12 +82,10 @@ export function fitWidths<R>(columns: Column<R>[], natural: number[], width: num
   const widths = [...natural];
   const total = () => widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1);
   while (total() > width) {
-    let widest = -1;
-    for (let i = 0; i < widths.length; i++) {
-      if (columns[i]!.keep || widths[i]! <= MIN_COLUMN) continue;
-      if (widest === -1 || widths[i]! > widths[widest]!) widest = i;
-    }
-    if (widest === -1) break;
+    // The first of the widest columns that may shrink; none left (all kept or at MIN_COLUMN): the table stays wider.
+    const shrinkable = widths.map((w, i) => (columns[i]!.keep || w <= MIN_COLUMN ? -1 : w));
+    const widest = shrinkable.indexOf(Math.max(...shrinkable));
+    if (shrinkable[widest] === -1) break;
     widths[widest]!--;
   }
   return widths;

@@ -5,17 +5,12 @@
 // or any run without a terminal, never needs.
 import type { ChalkInstance } from "chalk";
 
-export interface Theme {
-  enabled: boolean;
-  ok(s: string): string;
-  warn(s: string): string;
-  error(s: string): string;
-  dim(s: string): string;
-  bold(s: string): string;
-  accent(s: string): string;
-  added(s: string): string;
-  removed(s: string): string;
-}
+/** Each role a theme paints, and the chalk style it paints it with. */
+const STYLES = {
+  ok: "green", warn: "yellow", error: "red", dim: "dim", bold: "bold", accent: "cyan", added: "green", removed: "red",
+} as const;
+
+export type Theme = { enabled: boolean } & Record<keyof typeof STYLES, (s: string) => string>;
 
 export function colorEnabled(isTTY: boolean, env: NodeJS.ProcessEnv, flag: boolean | undefined): boolean {
   if (flag === false) return false;
@@ -36,20 +31,11 @@ export async function loadColours(): Promise<void> {
 const PLAIN = (s: string) => s;
 
 export function createTheme(enabled: boolean): Theme {
-  if (!enabled) {
-    return { enabled, ok: PLAIN, warn: PLAIN, error: PLAIN, dim: PLAIN, bold: PLAIN, accent: PLAIN, added: PLAIN, removed: PLAIN };
-  }
   const c = chalk;
-  if (!c) throw new Error("createTheme(true) before loadColours(): colours were decided on without loading chalk");
-  return {
-    enabled,
-    ok: (s) => c.green(s),
-    warn: (s) => c.yellow(s),
-    error: (s) => c.red(s),
-    dim: (s) => c.dim(s),
-    bold: (s) => c.bold(s),
-    accent: (s) => c.cyan(s),
-    added: (s) => c.green(s),
-    removed: (s) => c.red(s),
-  };
+  if (enabled && !c) {
+    throw new Error("createTheme(true) before loadColours(): colours were decided on without loading chalk");
+  }
+  const paint = (style: (typeof STYLES)[keyof typeof STYLES]) => (c && enabled ? (s: string) => c[style](s) : PLAIN);
+  const roles = Object.entries(STYLES).map(([role, style]) => [role, paint(style)]);
+  return { enabled, ...Object.fromEntries(roles) } as Theme;
 }

@@ -80,7 +80,7 @@ async function checkLocally(deps: Deps, item: RawItem): Promise<Local | InvalidI
 
 async function resolveItem(deps: Deps, { item, local }: Local, resolver: AddressResolver): Promise<CheckedItem> {
   const { payload: checked, problems } = await resolveShipment(local, {
-    service: async (text) => (await resolveServiceInput(deps, text, "service")).id,
+    service: (text) => resolveServiceInput(deps, text, "service"),
     address: (side, address) => resolver.resolve(address, `${side}_address`, item.item),
     lookupProblem,
   });

@@ -1,6 +1,6 @@
 // The refusal of writes another input sent: it names that input and the command that finishes its run.
 import { describe, expect, it } from "vitest";
-import { findEarlierSends, sentElsewhere, sentElsewhereError } from "../../../src/ledger/copy-guard.js";
+import { EarlierSends, sentElsewhere, sentElsewhereError } from "../../../src/ledger/copy-guard.js";
 import type { RowState } from "../../../src/ledger/entry.js";
 import type { InputLedger } from "../../../src/ledger/input-ledger.js";
 import type { Entry } from "../../../src/ledger/store.js";
@@ -62,7 +62,7 @@ describe("EarlierSends", () => {
     const asked: number[] = [];
     const findAll = ledger.store.findAll.bind(ledger.store);
     Object.assign(ledger.store, { findAll: (keys: readonly string[]) => (asked.push(keys.length), findAll(keys)) });
-    const earlier = findEarlierSends(ledger);
+    const earlier = new EarlierSends(ledger);
     const waits: number[] = [];
     for (let i = 0; i < 25_000; i++) {
       const pending = earlier.see(`ref:W-${i}`);
@@ -91,7 +91,7 @@ describe("EarlierSends", () => {
         return findAll(keys);
       },
     });
-    const earlier = findEarlierSends(ledger);
+    const earlier = new EarlierSends(ledger);
     for (let i = 0; i < 15_001; i++) void earlier.see(`ref:W-${i}`);
     const refusal = earlier.refusal("copy.csv", "shipment create", 15_001);
     await new Promise((resolve) => setImmediate(resolve));
