@@ -92,6 +92,14 @@ describe("idsFromResults", () => {
   it("refuses a status it does not know rather than guess", async () => {
     expect(await refusal("shipment_id,status\n4,maybe\n")).toBe('r.csv, row 2, column status (B): status "maybe" is not one shipctl writes');
   });
+
+  it("refuses a status that is the name of a property every object has (it is no status of ours either)", async () => {
+    for (const status of ["constructor", "toString", "__proto__"]) {
+      expect(await refusal(`shipment_id,status\n4,${status}\n`)).toBe(
+        `r.csv, row 2, column status (B): status "${status}" is not one shipctl writes`,
+      );
+    }
+  });
 });
 
 describe("idsFromText", () => {
