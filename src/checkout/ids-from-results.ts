@@ -27,8 +27,6 @@ const LEFT_OUT: ReadonlyMap<string, string> = new Map([
 export interface ResultsIds {
   /** Shipment ids in file order, each once. */
   ids: number[];
-  /** Rows whose shipment is taken. */
-  taken: number;
   /** Rows left out, by why (a LEFT_OUT text), each with its row numbers. */
   leftOut: Map<string, number[]>;
   /** Ids on more than one row (paid once), with their rows. */
@@ -45,7 +43,7 @@ export async function idsFromResults(csv: Pick<CsvFile, "file" | "header" | "row
     });
   }
   const where = (row: number, at: number) => `${csv.file}, row ${row}, column ${csv.header[at]} (${columnLetter(at)})`;
-  const result: ResultsIds = { ids: [], taken: 0, leftOut: new Map(), repeated: new Map() };
+  const result: ResultsIds = { ids: [], leftOut: new Map(), repeated: new Map() };
   const firstRow = new Map<number, number>();
   for await (const { row, cells } of csv.rows) {
     const idText = (cells[idAt] ?? "").trim();
@@ -69,7 +67,6 @@ export async function idsFromResults(csv: Pick<CsvFile, "file" | "header" | "row
       const got = idText === "" ? "is empty" : `${JSON.stringify(idText)} is not a shipment id (a whole number from 1)`;
       throw new UsageError(`${where(row, idAt)}: ${got}`, { hint: "The results file may have been edited: restore the id shipctl wrote, or remove the row." });
     }
-    result.taken++;
     const first = firstRow.get(id);
     if (first === undefined) {
       firstRow.set(id, row);
