@@ -46,7 +46,9 @@ const NO_INPUT_HINT =
 
 export async function readItems(deps: Deps, flags: ItemInputFlags): Promise<ItemInput> {
   const overrides = shipmentFlagValues(flags);
-  const reference = flags.reference?.trim();
+  // A blank --reference is none, as a blank "reference" in a file is: as a key ("ref:") it would make every
+  // shipment given with one the first.
+  const reference = flags.reference?.trim() || undefined;
   if (flags.file === undefined) {
     if (Object.keys(overrides).length === 0 && reference === undefined) throw new UsageError("no shipment given", { hint: NO_INPUT_HINT });
     const item = readItem(1, {}, overrides);
