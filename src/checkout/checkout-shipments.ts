@@ -12,7 +12,7 @@ import { tableWidth } from "../output/table.js";
 import { conclude } from "./conclude.js";
 import { draftsAndSkipped, type CheckoutPlan, type CheckoutSession, type RunStatus } from "./checkout-model.js";
 import { paySessions, plural, type PayResult } from "./pay.js";
-import { chargedCents, jsonDocument, priceTable, rerunCommand, skippedNote, totalOf, type RunSummary } from "./present.js";
+import { chargedCents, jsonDocument, priceTable, rerunCommand, skippedNote, totalOf } from "./present.js";
 import { priceSessions } from "./price.js";
 import { readShipmentsById } from "./paid-read-back.js";
 import { openCheckoutLedger } from "./checkout-ledger.js";
@@ -55,8 +55,12 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, l
   if (paidByLost.length > 0) note(skippedNote(paidByLost, "skipped", "paid by an earlier run's payment whose answer was lost"));
   if (paidBefore.length > 0) note(skippedNote(paidBefore, "skipped", "paid before this run"));
   const toPay = drafts.map((s) => s.id);
-  const finish = (status: RunStatus, sessions: CheckoutSession[], pay: PayResult, error?: CliError, rerun?: string) =>
-    report(deps, { ...pay, status, sessions, skipped, rerun }, error);
+  // The --json document is printed whatever the outcome, so a script always learns what was paid; then the run ends.
+  const finish = (status: RunStatus, sessions: CheckoutSession[], pay: PayResult, error?: CliError, rerun?: string) => {
+    const document = jsonDocument({ ...pay, status, sessions, skipped, rerun });
+    if (deps.globals.json) printJson(deps.io, withError(document, error && errorJson(error)));
+    if (error) throw error;
+  };
   const withHeld = (pay: PayResult): PayResult => {
     if (held.length === 0) return pay;
     const settleAt = pay.settleAt && pay.settleAt > heldUntil! ? pay.settleAt : heldUntil;
@@ -131,12 +135,6 @@ async function confirmed(deps: Deps, question: string): Promise<boolean> {
     if (err instanceof CancelledError) return false;
     throw err;
   }
-}
-
-/** Prints the --json document (whatever the outcome, so a script always learns what was paid), then ends the run. */
-function report(deps: Deps, run: RunSummary, error: CliError | undefined): void {
-  if (deps.globals.json) printJson(deps.io, withError(jsonDocument(run), error && errorJson(error)));
-  if (error) throw error;
 }
 
 /** The rerun repeats the input given: the same `--from FILE`, or the ids left (in the order given) otherwise. */
