@@ -2,6 +2,7 @@
 // (plain ids, or a results file piped in). What is left out, and why, is said on stderr; a source that leaves
 // nothing to pay is refused (exit 2) before any request, naming the file and what its rows hold.
 import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import { UsageError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { openCsv } from "../csv/csv-reader.js";
@@ -22,9 +23,7 @@ export async function readIdsFrom(from: string, deps: Pick<Deps, "io" | "cwd">):
 async function readStdinIds(io: Deps["io"], note: (line: string) => void): Promise<number[]> {
   if (io.stdinIsTTY) note("Reading shipment ids or a results CSV from stdin (finish with Ctrl-D)...");
   const bytes = await readChecked(io.stdin, "stdin", { firstLine: false });
-  const decoded: Buffer[] = [];
-  for await (const chunk of decodeCsvBytes(Readable.from([bytes]), "stdin")) decoded.push(chunk);
-  const text = Buffer.concat(decoded).toString("utf8");
+  const text = (await buffer(decodeCsvBytes(Readable.from([bytes]), "stdin"))).toString("utf8");
   if (text.trim() === "") {
     throw new UsageError("stdin is empty: --from - expects shipment ids or a results CSV", {
       hint: "Example: shipctl shipment create --csv orders.csv --results r.csv, then shipctl checkout --from r.csv",

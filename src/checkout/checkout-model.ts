@@ -55,11 +55,7 @@ export interface CheckoutSession {
 }
 
 /** A shipment that was no longer a Draft when the run began: paid earlier, so skipped. */
-export interface SkippedShipment {
-  id: number;
-  title: string;
-  status: number;
-}
+export type SkippedShipment = Pick<StoredShipment, "id" | "title" | "status">;
 
 /**
  * How the run ended; `status` in the --json document.
@@ -84,7 +80,7 @@ export type RunStatus =
 /** The shipments read, split into the Drafts a checkout prices and pays, and the rest it skips (paid already). */
 export function draftsAndSkipped(stored: readonly StoredShipment[]): { drafts: StoredShipment[]; skipped: SkippedShipment[] } {
   const drafts = stored.filter((s) => s.status === ShipmentStatus.Draft);
-  const skipped = stored.filter((s) => s.status !== ShipmentStatus.Draft).map((s) => ({ id: s.id, title: s.title, status: s.status }));
+  const skipped = stored.filter((s) => s.status !== ShipmentStatus.Draft);
   return { drafts, skipped };
 }
 

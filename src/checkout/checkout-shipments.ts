@@ -10,7 +10,7 @@ import { formatUsd } from "../output/money.js";
 import { printJson, withError } from "../output/json.js";
 import { tableWidth } from "../output/table.js";
 import { conclude } from "./conclude.js";
-import { draftsAndSkipped, type CheckoutPlan, type CheckoutSession, type RunStatus, type SkippedShipment } from "./checkout-model.js";
+import { draftsAndSkipped, type CheckoutPlan, type CheckoutSession, type RunStatus } from "./checkout-model.js";
 import { paySessions, plural, type PayResult } from "./pay.js";
 import { chargedCents, jsonDocument, priceTable, rerunCommand, skippedNote, totalOf } from "./present.js";
 import { priceSessions } from "./price.js";
@@ -55,22 +55,27 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, l
   if (paidByLost.length > 0) note(skippedNote(paidByLost, "skipped", "paid by an earlier run's payment whose answer was lost"));
   if (paidBefore.length > 0) note(skippedNote(paidBefore, "skipped", "paid before this run"));
   const toPay = drafts.map((s) => s.id);
-  const finish = (status: RunStatus, sessions: CheckoutSession[], pay: Partial<PayResult>, error?: CliError, rerun?: string) =>
-    report(deps, { status, sessions, skipped, pay, rerun }, error);
+  // The --json document is printed whatever the outcome, so a script always learns what was paid; then the run ends.
+  const finish = (status: RunStatus, sessions: CheckoutSession[], pay: PayResult, error?: CliError, rerun?: string) => {
+    const document = jsonDocument({ ...pay, status, sessions, skipped, rerun });
+    if (deps.globals.json) printJson(deps.io, withError(document, error && errorJson(error)));
+    if (error) throw error;
+  };
   const withHeld = (pay: PayResult): PayResult => {
     if (held.length === 0) return pay;
     const settleAt = pay.settleAt && pay.settleAt > heldUntil! ? pay.settleAt : heldUntil;
     return { ...pay, unknown: [...pay.unknown, ...held], settleAt };
   };
+  // A run that stops before its first payment: nothing paid, every shipment to pay left unpaid.
+  const nonePaid = withHeld({ paid: [], unpaid: toPay, unknown: [] });
   if (toPay.length === 0) {
     if (held.length > 0) {
-      const result = withHeld({ paid: [], unpaid: [], unknown: [] });
       const rerun = rerunFor(deps, options, held);
-      const { status, error } = conclude(result, { retries: options.retries, sessions: 0, charged: 0, rerun, held });
-      return finish(status, [], result, error, rerun);
+      const { status, error } = conclude(nonePaid, { retries: options.retries, sessions: 0, charged: 0, rerun, held });
+      return finish(status, [], nonePaid, error, rerun);
     }
     summary(`nothing to pay: ${options.ids.length === 1 ? "the shipment is" : `all ${options.ids.length} shipments are`} already paid`);
-    return finish("nothing-to-pay", [], {});
+    return finish("nothing-to-pay", [], nonePaid);
   }
 
   const sessions = await priceSessions(api, toPay, titles, deps.signal, note);
@@ -84,14 +89,14 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, l
   }
 
   if (options.maxTotalCents !== undefined && total > options.maxTotalCents) {
-    return finish("over-max-total", sessions, withHeld({ paid: [], unpaid: toPay, unknown: [] }), new UsageError(
+    return finish("over-max-total", sessions, nonePaid, new UsageError(
       `total ${formatUsd(total)} exceeds --max-total ${formatUsd(options.maxTotalCents)}`,
       { hint: "Nothing was charged. Raise --max-total, or pay fewer shipments at a time." },
     ));
   }
 
   if (options.confirmTotalCents !== undefined && total !== options.confirmTotalCents) {
-    return finish("total-not-confirmed", sessions, withHeld({ paid: [], unpaid: toPay, unknown: [] }), new UsageError(
+    return finish("total-not-confirmed", sessions, nonePaid, new UsageError(
       `total ${formatUsd(total)} is not the confirmed ${formatUsd(options.confirmTotalCents)}: nothing was charged`,
       {
         hint:
@@ -103,7 +108,7 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, l
   }
 
   if (ask && !(await confirmed(deps, `Charge ${formatUsd(total)} for ${plural(toPay.length)}?`))) {
-    return finish("cancelled", sessions, withHeld({ paid: [], unpaid: toPay, unknown: [] }), new CancelledError("cancelled: nothing was charged"));
+    return finish("cancelled", sessions, nonePaid, new CancelledError("cancelled: nothing was charged"));
   }
 
   const paid = withHeld(await paySessions({ deps, api, ledger, options, titles, note }, sessions));
@@ -130,30 +135,6 @@ async function confirmed(deps: Deps, question: string): Promise<boolean> {
     if (err instanceof CancelledError) return false;
     throw err;
   }
-}
-
-/** Prints the --json document (whatever the outcome, so a script always learns what was paid), then ends the run. */
-function report(
-  deps: Deps,
-  run: { status: RunStatus; sessions: CheckoutSession[]; skipped: SkippedShipment[]; pay: Partial<PayResult>; rerun?: string },
-  error: CliError | undefined,
-): void {
-  if (deps.globals.json) {
-    printJson(
-      deps.io,
-      withError(jsonDocument({
-        status: run.status,
-        sessions: run.sessions,
-        paid: run.pay.paid ?? [],
-        unpaid: run.pay.unpaid ?? [],
-        unknown: run.pay.unknown ?? [],
-        settleAt: run.pay.settleAt,
-        skipped: run.skipped,
-        rerun: run.rerun,
-      }), error && errorJson(error)),
-    );
-  }
-  if (error) throw error;
 }
 
 /** The rerun repeats the input given: the same `--from FILE`, or the ids left (in the order given) otherwise. */

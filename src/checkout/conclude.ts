@@ -47,14 +47,16 @@ export function conclude(result: PayResult, context: ConcludeContext): Conclusio
   const { session, reason } = result.stop;
   const stopped = describeStop(reason, session.number, context);
   const hint = hintWith(stopped.next);
+  // The error the stop came from, if any: main() and --json name the failure by it (errors.ts, namedBy).
+  const cause = "error" in reason ? reason.error : undefined;
 
   if (reason.kind === "interrupted") return { status: "interrupted", error: new InterruptedError(stopped.message, { hint }) };
   if (result.paid.length > 0) {
     const all = result.paid.length + result.unpaid.length + result.unknown.length;
     const message = `paid ${result.paid.length} of ${all} shipments, then stopped: ${stopped.message}`;
-    return { status: "partly-paid", error: new PartialError(message, { hint, cause: stopped.cause }) };
+    return { status: "partly-paid", error: new PartialError(message, { hint, cause }) };
   }
-  const error = new CliError(stopped.message, { hint, cause: stopped.cause });
+  const error = new CliError(stopped.message, { hint, cause });
   error.exitCode = stopped.exitCode;
   const refused = reason.kind === "declined" || reason.kind === "no-payment-method";
   return { status: refused ? "payment-refused" : "failed", error };
@@ -65,7 +67,6 @@ interface StopText {
   /** What to do before rerunning, phrased to be followed by ", then rerun". */
   next?: string;
   exitCode: CliError["exitCode"];
-  cause?: unknown;
 }
 
 function describeStop(reason: Stop, session: number, context: ConcludeContext): StopText {
@@ -77,14 +78,12 @@ function describeStop(reason: Stop, session: number, context: ConcludeContext): 
           "The service has invalidated the payment method, so every further payment fails until it is fixed. " +
           "Fix the payment method in the service's dashboard",
         exitCode: ExitCode.Payment,
-        cause: reason.error,
       };
     case "no-payment-method":
       return {
         message: messageOf(reason.error),
         next: "Add or fix the organization's payment method in the service's dashboard",
         exitCode: ExitCode.Payment,
-        cause: reason.error,
       };
     case "retries-exhausted":
       return {
@@ -93,7 +92,6 @@ function describeStop(reason: Stop, session: number, context: ConcludeContext): 
           `${context.retries === 1 ? "retry" : "retries"}: ${messageOf(reason.error)}`,
         next: "This is usually temporary: wait a few minutes (or pass a longer --retry-wait)",
         exitCode: ExitCode.Unavailable,
-        cause: reason.error,
       };
     case "lost": {
       const { paid, unpaid, unknown } = reason.found;
@@ -106,7 +104,6 @@ function describeStop(reason: Stop, session: number, context: ConcludeContext): 
           (session < context.sessions ? "; no further session was attempted" : ""),
         // The rerun settles the payment first (earlier-payments.ts): when it is said is in the hint.
         exitCode: ExitCode.Unavailable,
-        cause: reason.error,
       };
     }
     case "price-rose":
@@ -132,7 +129,6 @@ function describeStop(reason: Stop, session: number, context: ConcludeContext): 
         message: `session ${session} was not paid: ${messageOf(err)}`,
         next: err instanceof CliError && err.hint ? err.hint.replace(/\.$/, "") : undefined,
         exitCode: err instanceof CliError ? err.exitCode : ExitCode.Failure,
-        cause: err,
       };
     }
   }

@@ -51,10 +51,11 @@ export async function settleEarlierPayments(deps: SettleDeps, ledger: InputLedge
     if (s?.state === "applied") result.paid.add(id);
     else if (s?.state !== "not-applied") result.inFlight.set(id, settleTimeOf(ledger, id, s));
   }
-  const notPaid = own.filter((id) => settled.get(String(id))?.state === "not-applied");
+  // The rest were settled not paid.
+  const notPaid = own.length - result.paid.size - result.inFlight.size;
   const line = [
     result.paid.size > 0 ? `${result.paid.size} paid by it` : "",
-    notPaid.length > 0 ? `${notPaid.length} not paid by it (payable now)` : "",
+    notPaid > 0 ? `${notPaid} not paid by it (payable now)` : "",
     result.inFlight.size > 0 ? `${result.inFlight.size} may still be being paid (not priced or paid now)` : "",
   ].filter((p) => p !== "");
   deps.io.err(`  ${line.join(", ")}.\n`);

@@ -13,21 +13,20 @@ import { columnLetter, normaliseHeader } from "../csv/headers.js";
  * also means it exists: checkout itself skips what is no longer a Draft.
  */
 const EXISTS = new Set(["created", "updated", "skipped", "matched", "unchanged"]);
-const LEFT_OUT: Readonly<Record<string, string>> = {
-  failed: "failed",
-  unknown: "unknown (the answer was lost: it may not exist)",
-  pending: "not sent",
-  not_sent: "not sent",
+// A Map, not an object: a status such as "constructor" must not find a property every object has.
+const LEFT_OUT: ReadonlyMap<string, string> = new Map([
+  ["failed", "failed"],
+  ["unknown", "unknown (the answer was lost: it may not exist)"],
+  ["pending", "not sent"],
+  ["not_sent", "not sent"],
   // Its shipment holds what the row held before it was edited: paying it would pay for that (shipments/changed-rows.ts).
-  changed: "edited since it was created (rerun the create with --update-changed, or --force-new, first)",
-  unsure: "not created (it could not be matched with certainty)",
-};
+  ["changed", "edited since it was created (rerun the create with --update-changed, or --force-new, first)"],
+  ["unsure", "not created (it could not be matched with certainty)"],
+]);
 
 export interface ResultsIds {
   /** Shipment ids in file order, each once. */
   ids: number[];
-  /** Rows whose shipment is taken. */
-  taken: number;
   /** Rows left out, by why (a LEFT_OUT text), each with its row numbers. */
   leftOut: Map<string, number[]>;
   /** Ids on more than one row (paid once), with their rows. */
@@ -44,7 +43,7 @@ export async function idsFromResults(csv: Pick<CsvFile, "file" | "header" | "row
     });
   }
   const where = (row: number, at: number) => `${csv.file}, row ${row}, column ${csv.header[at]} (${columnLetter(at)})`;
-  const result: ResultsIds = { ids: [], taken: 0, leftOut: new Map(), repeated: new Map() };
+  const result: ResultsIds = { ids: [], leftOut: new Map(), repeated: new Map() };
   const firstRow = new Map<number, number>();
   for await (const { row, cells } of csv.rows) {
     const idText = (cells[idAt] ?? "").trim();
@@ -52,7 +51,7 @@ export async function idsFromResults(csv: Pick<CsvFile, "file" | "header" | "row
     if (statusAt >= 0) {
       const status = (cells[statusAt] ?? "").trim();
       const word = normaliseHeader(status);
-      why = LEFT_OUT[word];
+      why = LEFT_OUT.get(word);
       if (why === undefined && !EXISTS.has(word) && shipmentStatusFromName(status) === undefined) {
         throw new UsageError(`${where(row, statusAt)}: status ${JSON.stringify(status)} is not one shipctl writes`, {
           hint: "A results file's status is created, skipped (already created by an earlier run), updated, failed, unknown or pending.",
@@ -68,7 +67,6 @@ export async function idsFromResults(csv: Pick<CsvFile, "file" | "header" | "row
       const got = idText === "" ? "is empty" : `${JSON.stringify(idText)} is not a shipment id (a whole number from 1)`;
       throw new UsageError(`${where(row, idAt)}: ${got}`, { hint: "The results file may have been edited: restore the id shipctl wrote, or remove the row." });
     }
-    result.taken++;
     const first = firstRow.get(id);
     if (first === undefined) {
       firstRow.set(id, row);

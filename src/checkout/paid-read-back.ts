@@ -10,6 +10,7 @@ import { mapLimit } from "../batch/pool.js";
 /** Reads at a time: enough to hide latency, few enough to stay polite to the service. */
 const READ_CONCURRENCY = 4;
 
+/** "unknown": the shipment could not be read, or is in a status that says neither. */
 export type PaymentState = "paid" | "unpaid" | "unknown";
 
 function paymentState(status: number): PaymentState {
@@ -29,12 +30,7 @@ export async function readShipmentsById(api: ApiClient, ids: readonly number[], 
   });
 }
 
-export interface Reconciliation {
-  paid: number[];
-  unpaid: number[];
-  /** Could not be read, or in a status that says neither. */
-  unknown: number[];
-}
+export type Reconciliation = Record<PaymentState, number[]>;
 
 /** After a lost answer: which of `ids` the service now shows as paid. A read that fails leaves that id unknown. */
 export async function reconcile(api: ApiClient, ids: readonly number[], signal: AbortSignal): Promise<Reconciliation> {

@@ -63,15 +63,16 @@ export interface RunSummary {
   rerun?: string;
 }
 
+/** A session in the --json documents: each shipment's price by id, and the total (US cents). */
+function sessionJson(s: CheckoutSession) {
+  return { shipments: Object.fromEntries(s.shipments.map((p) => [String(p.id), p.cents])), total: s.total };
+}
+
 /** The --json document: `{sessions, total, paid, unpaid, status}` plus what a script needs to finish the job. */
 export function jsonDocument(summary: RunSummary) {
   return {
     status: summary.status,
-    sessions: summary.sessions.map((s) => ({
-      shipments: Object.fromEntries(s.shipments.map((p) => [String(p.id), p.cents])),
-      total: s.total,
-      outcome: s.outcome,
-    })),
+    sessions: summary.sessions.map((s) => ({ ...sessionJson(s), outcome: s.outcome })),
     total: totalOf(summary.sessions),
     /** US cents charged by this run (the prices of the shipments now known to be paid). */
     charged: chargedCents(summary.sessions, summary.paid),
@@ -131,7 +132,7 @@ export function skippedNote(skipped: readonly SkippedShipment[], what: string, w
 export function quoteDocument(quote: { status: "quoted" | "nothing-to-pay" | "over-max-total"; sessions: readonly CheckoutSession[]; skipped: readonly SkippedShipment[] }) {
   return {
     status: quote.status,
-    sessions: quote.sessions.map((s) => ({ shipments: Object.fromEntries(s.shipments.map((p) => [String(p.id), p.cents])), total: s.total })),
+    sessions: quote.sessions.map(sessionJson),
     total: totalOf(quote.sessions),
     already_paid: quote.skipped.map((s) => s.id),
   };

@@ -3,13 +3,10 @@
 import { CliError } from "../errors.js";
 import { formatUsd } from "../output/money.js";
 import type { ApiClient } from "../api/client-types.js";
-import { groupIds, sumCents, withContext, type CheckoutSession, type PricedShipment } from "./checkout-model.js";
+import { groupIds, sumCents, withContext, type CheckoutSession } from "./checkout-model.js";
 
-export interface PricedGroup {
-  shipments: PricedShipment[];
-  /** US cents, the service's `total`. */
-  total: number;
-}
+/** Its `total` is the service's (US cents). */
+export type PricedGroup = Pick<CheckoutSession, "shipments" | "total">;
 
 export async function priceGroup(
   api: ApiClient,

@@ -90,14 +90,13 @@ function printStatus(deps: Deps, options: StatusOptions, view: StatusView, failu
 /** The settings as far as they go (deps.connection() already printed their notes), nothing sent. */
 function loggedOutStatus(deps: Deps, store: ConfigStore): StatusView {
   const settings = resolveSettings({ globals: deps.globals, env: deps.env, data: store.read(), configPath: store.path });
-  const baseUrl = settings.baseUrl;
   return {
     status: {
       profile: profileChoice(settings.profile),
-      base_url: baseUrl ? { value: baseUrl.value, source: baseUrl.source } : null,
+      base_url: settings.baseUrl ?? null,
       token: null,
       token_works: null,
-      sandbox: sandboxKnown(settings.stored, baseUrl?.value) ?? null,
+      sandbox: sandboxKnown(settings.stored, settings.baseUrl?.value) ?? null,
       config_path: store.path,
     },
     noToken: settings.withheldToken ? `not sent: the saved one is for ${settings.withheldToken.savedFor}` : "not saved",

@@ -55,7 +55,8 @@ export async function setLookDays(deps: Deps, days: number): Promise<void> {
 export async function setCaFile(deps: Deps, path: string): Promise<void> {
   const { store, profile } = await profileInUse(deps);
   const file = path === "" ? undefined : resolve(deps.cwd, path);
-  const certificates = file === undefined ? 0 : countCertificates(readCaFile(file, "caFile"));
+  const pem = file === undefined ? "" : readCaFile(file, "caFile");
+  const certificates = pem.split("-----BEGIN CERTIFICATE-----").length - 1;
   await store.update((d) => {
     const { caFile: _old, ...rest } = profileOf(d, profile) ?? {};
     d.profiles[profile] = file === undefined ? rest : { ...rest, caFile: file };
@@ -63,10 +64,6 @@ export async function setCaFile(deps: Deps, path: string): Promise<void> {
   const what = file === undefined ? "trusts Node's certificate authorities only" : `also trusts the ${certificates} CA certificate${certificates === 1 ? "" : "s"} of ${file}`;
   deps.io.alert(`${deps.theme.err.ok("✓")} Profile ${profile} ${what}\n`);
   if (deps.globals.json) printJson(deps.io, { profile, key: "caFile", value: file ?? null });
-}
-
-function countCertificates(pem: string): number {
-  return pem.split("-----BEGIN CERTIFICATE-----").length - 1;
 }
 
 /** The profile's ledger (local, or a PostgreSQL URL without its password) or organization name, checked already. */

@@ -49,11 +49,11 @@ export async function listProfiles(deps: Deps): Promise<void> {
   deps.io.out(
     renderTable(
       [
-        { header: "CURRENT", value: (p: ProfileEntry) => currentText(p, inUse), keep: true },
-        { header: "NAME", value: (p: ProfileEntry) => p.name, keep: true },
-        { header: "BASE URL", value: (p: ProfileEntry) => p.base_url ?? "-" },
-        { header: "TOKEN", value: (p: ProfileEntry) => (p.token_saved ? "saved" : "-") },
-        { header: "SANDBOX", value: (p: ProfileEntry) => (p.sandbox === null ? "?" : p.sandbox ? "yes" : "no") },
+        { header: "CURRENT", value: (p) => currentText(p, inUse), keep: true },
+        { header: "NAME", value: (p) => p.name, keep: true },
+        { header: "BASE URL", value: (p) => p.base_url ?? "-" },
+        { header: "TOKEN", value: (p) => (p.token_saved ? "saved" : "-") },
+        { header: "SANDBOX", value: (p) => (p.sandbox === null ? "?" : p.sandbox ? "yes" : "no") },
       ],
       profiles,
       { theme: deps.theme.out, width: tableWidth(deps.io) },

@@ -81,9 +81,9 @@ export async function listSettings(deps: Deps): Promise<void> {
   deps.io.out(
     renderTable(
       [
-        { header: "KEY", value: (r: Row) => r.key, keep: true },
-        { header: "VALUE", value: (r: Row) => r.value ?? "-" },
-        { header: "SOURCE", value: (r: Row) => r.label },
+        { header: "KEY", value: (r) => r.key, keep: true },
+        { header: "VALUE", value: (r) => r.value ?? "-" },
+        { header: "SOURCE", value: (r) => r.label },
       ],
       rows,
       { theme: deps.theme.out, width: tableWidth(deps.io) },

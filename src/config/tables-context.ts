@@ -5,14 +5,8 @@
 import type { TablesContext } from "./profile-tables.js";
 import type { ConfigStore } from "./store.js";
 
-export interface TablesPlace {
-  profile: string;
-  baseUrl: string;
-  token?: string;
-  caFile?: string;
-  /** Ask even a service remembered as no sandbox (the `config tables` commands: it may have become one). */
-  askAgain?: boolean;
-}
+/** Where the tables are (the profile and its service), with the run's CA file. */
+export type TablesPlace = Pick<TablesContext, "profile" | "baseUrl" | "token" | "askAgain"> & { caFile?: string };
 
 /** What of a run's deps the tables use (the connection is resolved from no more than this). */
 export interface TablesRun {

@@ -12,11 +12,11 @@ export const SOURCE_TEXT: Record<TablesSource, string> = {
 export function renderCountries(countries: readonly CountryEntry[], options: TableOptions): string {
   return renderTable(
     [
-      { header: "ID", value: (c: CountryEntry) => c.id, align: "right", keep: true },
-      { header: "ALPHA2", value: (c: CountryEntry) => c.alpha2, keep: true },
-      { header: "ALPHA3", value: (c: CountryEntry) => c.alpha3, keep: true },
-      { header: "NAME", value: (c: CountryEntry) => c.name },
-      { header: "ALIASES", value: (c: CountryEntry) => (c.aliases ?? []).join(" | ") },
+      { header: "ID", value: (c) => c.id, align: "right", keep: true },
+      { header: "ALPHA2", value: (c) => c.alpha2, keep: true },
+      { header: "ALPHA3", value: (c) => c.alpha3, keep: true },
+      { header: "NAME", value: (c) => c.name },
+      { header: "ALIASES", value: (c) => (c.aliases ?? []).join(" | ") },
     ],
     countries,
     options,
@@ -26,9 +26,9 @@ export function renderCountries(countries: readonly CountryEntry[], options: Tab
 export function renderServices(services: readonly ServiceEntry[], options: TableOptions): string {
   return renderTable(
     [
-      { header: "ID", value: (s: ServiceEntry) => s.id, align: "right", keep: true },
-      { header: "NAME", value: (s: ServiceEntry) => s.name },
-      { header: "ALIASES", value: (s: ServiceEntry) => (s.aliases ?? []).join(" | ") },
+      { header: "ID", value: (s) => s.id, align: "right", keep: true },
+      { header: "NAME", value: (s) => s.name },
+      { header: "ALIASES", value: (s) => (s.aliases ?? []).join(" | ") },
     ],
     services,
     options,

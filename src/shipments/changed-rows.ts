@@ -152,12 +152,8 @@ export class ChangedRows {
 
   /** Whether a row's print is kept: not for a results or errors file, whose rows are the original's fixed or edited. */
   static placed(header: readonly string[]): boolean {
-    return !carriesKeys(header);
+    return !header.map(normaliseHeader).includes(ORIGIN_KEY);
   }
-}
-
-function carriesKeys(header: readonly string[]): boolean {
-  return header.map(normaliseHeader).includes(ORIGIN_KEY);
 }
 
 /** Why a changed row was left as it is, and what each flag does about it. */

@@ -15,7 +15,7 @@ import { finishRun } from "../batch/finish.js";
 import { renderProblems, validCountLine } from "../csv/problems-report.js";
 import type { CellProblem, InvalidRow } from "../csv/row-types.js";
 import { shellQuote } from "../output/shell-quote.js";
-import { checkItems, type CheckedItem, type InvalidItem } from "./item-check.js";
+import { checkItems, type InvalidItem, type ValidItem } from "./item-check.js";
 import { readItems, type ItemInputFlags, type ItemSource } from "./item-input.js";
 import { keyItems, type KeyedItem } from "./item-keys.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
@@ -64,7 +64,7 @@ export async function runCreateItems(deps: Deps, flags: ItemInputFlags, options:
     deps.io.alert("Nothing was sent. Fix the items above and run again, or pass --skip-invalid to send only the valid items.\n");
     return finish(run, { exitCode: ExitCode.Usage });
   }
-  const valid = keyItems(checked.filter((c): c is Extract<CheckedItem, { ok: true }> => c !== undefined && c.ok));
+  const valid = keyItems(checked.filter((c): c is ValidItem => c !== undefined && c.ok));
   if (valid.length === 0) return finish(run, { exitCode: ExitCode.Usage });
 
   // A dry run reads the ledger as the run would, and writes nothing to it.

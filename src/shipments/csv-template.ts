@@ -4,7 +4,7 @@ import { layoutFor } from "../csv/columns.js";
 import { csvLine } from "../csv/formula-cells.js";
 
 const EXAMPLE: Record<string, string> = {
-  id: "",
+  id: "7",
   reference: "INV-0001",
   title: "Blue Study",
   value: "1200",
@@ -34,15 +34,12 @@ const EXAMPLE: Record<string, string> = {
   destination_country: "United States",
 };
 
-function exampleCells(columns: readonly string[]): string[] {
-  return columns.map((c) => (c === "id" ? "7" : (EXAMPLE[c] ?? "")));
-}
+const exampleCell = (column: string) => EXAMPLE[column] ?? "";
 
 export function templateCsv(options: { update: boolean; example: boolean }): string {
   const columns = layoutFor(options.update ? "shipment-update" : "shipment-create").columns;
   const header = csvLine(columns);
-  if (!options.example) return header;
-  return header + csvLine(exampleCells(columns));
+  return options.example ? header + csvLine(columns.map(exampleCell)) : header;
 }
 
 /**
@@ -51,7 +48,5 @@ export function templateCsv(options: { update: boolean; example: boolean }): str
  */
 export function templateJson(options: { update: boolean; example: boolean }): { columns: string[]; example: Record<string, string> | null } {
   const columns = [...layoutFor(options.update ? "shipment-update" : "shipment-create").columns];
-  if (!options.example) return { columns, example: null };
-  const cells = exampleCells(columns);
-  return { columns, example: Object.fromEntries(columns.map((c, i) => [c, cells[i]!])) };
+  return { columns, example: options.example ? Object.fromEntries(columns.map((c) => [c, exampleCell(c)])) : null };
 }

@@ -6,7 +6,7 @@
 import { ADDRESS_SIDES, addressKey, type Address, type AddressSide, type Shipment } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { withoutEmptyLine2 } from "../input/address-input.js";
-import { resolveAddressValues, type LocalAddress } from "../input/address-values.js";
+import { resolveAddressValues, type LocalAddress, type ResolvedAddress } from "../input/address-values.js";
 import { lookupProblem, resolveServiceInput, serviceNameProblem } from "../input/table-values.js";
 import type { FieldProblem } from "../input/problems.js";
 import { sameAddressProblem } from "../input/same-sides.js";
@@ -102,7 +102,7 @@ async function resolveItem(deps: Deps, { item, local }: Local, resolver: Address
 
 /** Inline addresses resolved once per distinct spelling: one note on stderr and one table look-up for 200 items. */
 class AddressResolver {
-  private readonly done = new Map<string, { values: Record<string, unknown>; problems: FieldProblem[] }>();
+  private readonly done = new Map<string, ResolvedAddress>();
 
   constructor(
     private readonly deps: Deps,
@@ -110,7 +110,7 @@ class AddressResolver {
   ) {}
 
   /** Problems name the address's own fields (`phone`); the shared check prefixes the side. */
-  async resolve(local: LocalAddress, key: string, item: number): Promise<{ values: Record<string, unknown>; problems: FieldProblem[] }> {
+  async resolve(local: LocalAddress, key: string, item: number): Promise<ResolvedAddress> {
     const cacheKey = JSON.stringify([local.candidate, local.countryText ?? null, local.phoneText ?? null]);
     let known = this.done.get(cacheKey);
     if (!known) {
@@ -120,13 +120,12 @@ class AddressResolver {
     return known;
   }
 
-  private async resolveOnce(local: LocalAddress, key: string, item: number) {
+  private async resolveOnce(local: LocalAddress, key: string, item: number): Promise<ResolvedAddress> {
     // Names the first place the address appears, for the notes on stderr when its phone or post code is normalised.
     const at = (field: string) => (this.source.list ? `"${key}.${field}" of item ${item}` : `"${key}.${field}" in ${this.source.name}`);
     try {
       // Look-up failures name the field; the caller prefixes the side and the item.
-      const r = await resolveAddressValues(this.deps, local, { country: "country", phone: at("phone"), postCode: at("post_code") });
-      return { values: r.values, problems: r.problems };
+      return await resolveAddressValues(this.deps, local, { country: "country", phone: at("phone"), postCode: at("post_code") });
     } catch (e) {
       // The country could not be looked up: the phone (which may need it) is not read either.
       return { values: local.candidate, problems: [lookupProblem(e, "country")] };

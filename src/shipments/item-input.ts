@@ -7,6 +7,7 @@
 import { resolve } from "node:path";
 import type { Deps } from "../deps.js";
 import { UsageError } from "../errors.js";
+import { isRecord } from "../contract/json.js";
 import { readJsonInput } from "../input/json-file.js";
 import { shipmentFlagValues, type ShipmentFlags } from "../input/shipment-fields.js";
 
@@ -45,7 +46,9 @@ const NO_INPUT_HINT =
 
 export async function readItems(deps: Deps, flags: ItemInputFlags): Promise<ItemInput> {
   const overrides = shipmentFlagValues(flags);
-  const reference = flags.reference?.trim();
+  // A blank --reference is none, as a blank "reference" in a file is: as a key ("ref:") it would make every
+  // shipment given with one the first.
+  const reference = flags.reference?.trim() || undefined;
   if (flags.file === undefined) {
     if (Object.keys(overrides).length === 0 && reference === undefined) throw new UsageError("no shipment given", { hint: NO_INPUT_HINT });
     const item = readItem(1, {}, overrides);
@@ -83,21 +86,19 @@ export async function readItems(deps: Deps, flags: ItemInputFlags): Promise<Item
 /** The list a JSON document holds: a list, or the request body {"shipments": [...]}; undefined for one shipment. */
 function listOf(value: unknown, label: string): unknown[] | undefined {
   if (Array.isArray(value)) return value;
-  if (value !== null && typeof value === "object" && "shipments" in value) {
-    const keys = Object.keys(value);
-    const list = (value as { shipments: unknown }).shipments;
-    if (keys.length === 1 && Array.isArray(list)) return list;
-    if (keys.length === 1) throw new UsageError(`${label}: "shipments" must be a list of shipments`);
+  if (isRecord(value) && "shipments" in value && Object.keys(value).length === 1) {
+    if (Array.isArray(value.shipments)) return value.shipments;
+    throw new UsageError(`${label}: "shipments" must be a list of shipments`);
   }
   return undefined;
 }
 
 function readItem(item: number, value: unknown, overrides: Record<string, unknown>): RawItem {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+  if (!isRecord(value)) {
     const got = Array.isArray(value) ? "a list" : value === null ? "null" : `a ${typeof value}`;
     return { item, raw: {}, problems: [{ field: "(item)", message: `must be a shipment (a JSON object), but is ${got}` }] };
   }
-  const { reference, ...fields } = value as Record<string, unknown>;
+  const { reference, ...fields } = value;
   const raw: Record<string, unknown> = { ...fields, ...overrides };
   // An id flag names the side's address outright: an inline address for that side from the file gives way.
   if (overrides.fulfillment_address_id !== undefined) delete raw.fulfillment_address;

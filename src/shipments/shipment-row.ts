@@ -53,21 +53,24 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
   };
   // Where each column is in this file, looked up once rather than by name on every row (-1: not in the file).
   const at = columnIndexes(match);
-  const sides: SideColumns[] = ADDRESS_SIDES.map((side) => ({
-    side,
-    address: cachedAddressBuilder(ctx),
-    idColumn: SIDE_ID_COLUMNS[side],
-    idIndex: at(SIDE_ID_COLUMNS[side]),
-    hasIdColumn: match.columns.has(SIDE_ID_COLUMNS[side]),
-    indexes: SIDE_COLUMNS[side].map(at),
-    idKey: `${side}_address_id`,
-    addressKey: `${side}_address`,
-    columnOf: Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, sideColumn(side, f)])) as Record<AddressField, string>,
-  }));
+  const sides = ADDRESS_SIDES.map((side): SideColumns => {
+    const idColumn = sideIdColumn(side);
+    const columnOf = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, sideColumn(side, f)])) as Record<AddressField, string>;
+    return {
+      side,
+      address: cachedAddressBuilder(ctx),
+      idColumn,
+      idIndex: at(idColumn),
+      hasIdColumn: match.columns.has(idColumn),
+      indexes: ADDRESS_FIELDS.map((f) => at(columnOf[f])),
+      idKey: `${side}_address_id`,
+      addressKey: `${side}_address`,
+      columnOf,
+    };
+  });
   // A results file of `shipment create --csv` names the id column shipment_id: messages use the file's own name.
   const idColumn = match.written?.get("id") ?? "id";
   const I = { id: at("id"), reference: at("reference"), title: at("title"), value: at("value"), service: at("service") };
-  const dims = (["length", "height", "depth"] as const).map((dim) => ({ dim, index: at(dim) }));
   // Each number column keeps the decimal mark its unambiguous cells show, and its range settles "1.200".
   const numberOptions = (column: keyof typeof SHIPMENT_BOUNDS, unit: "dollars" | "inches"): NumberOptions => ({
     column,
@@ -77,7 +80,7 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
     marks: new DecimalMarks(),
   });
   const valueOptions = numberOptions("value", "dollars");
-  const dimOptions = { length: numberOptions("length", "inches"), height: numberOptions("height", "inches"), depth: numberOptions("depth", "inches") };
+  const dims = (["length", "height", "depth"] as const).map((dim) => ({ dim, index: at(dim), options: numberOptions(dim, "inches") }));
 
   return function build(csv: CsvRow): ShipmentRow {
     const values = csv.cells;
@@ -113,9 +116,9 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
     const rawValue = cellAt(values, I.value);
     const value = take("value", rawValue, readWholeNumber(rawValue, valueOptions));
     if (value !== undefined) payload.value = value;
-    for (const { dim, index } of dims) {
+    for (const { dim, index, options } of dims) {
       const raw = cellAt(values, index);
-      const n = take(dim, raw, readWholeNumber(raw, dimOptions[dim]));
+      const n = take(dim, raw, readWholeNumber(raw, options));
       if (n !== undefined) payload[dim] = n;
     }
     // A service name is reported as a mapping (name -> integer), not as a change.
@@ -186,13 +189,6 @@ interface SideSink {
   addresses: InlineAddress[];
 }
 
-/** The inline columns of each side, in ADDRESS_FIELDS order (built once: this runs for every row). */
-const SIDE_COLUMNS: Record<AddressSide, readonly string[]> = {
-  fulfillment: ADDRESS_FIELDS.map((f) => sideColumn("fulfillment", f)),
-  destination: ADDRESS_FIELDS.map((f) => sideColumn("destination", f)),
-};
-const SIDE_ID_COLUMNS: Record<AddressSide, string> = { fulfillment: sideIdColumn("fulfillment"), destination: sideIdColumn("destination") };
-
 interface SideColumns {
   side: AddressSide;
   /** This side's address builder: its cache remembers the side's previous row. */
@@ -211,13 +207,8 @@ interface SideColumns {
 function readSide(columns: SideColumns, row: readonly string[], sink: SideSink): void {
   const { side, idColumn } = columns;
   const idText = cellAt(row, columns.idIndex).trim();
-  const values: string[] = [];
-  let anyInline = false;
-  for (const i of columns.indexes) {
-    const value = cellAt(row, i);
-    values.push(value);
-    anyInline ||= value.trim() !== "";
-  }
+  const values = columns.indexes.map((i) => cellAt(row, i));
+  const anyInline = values.some((value) => value.trim() !== "");
   if (idText !== "" && anyInline) {
     sink.problems.push({ column: idColumn, reason: `give either ${idColumn} or the ${side} address columns, not both` });
     return;

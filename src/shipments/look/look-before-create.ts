@@ -9,8 +9,8 @@ import type { CallOptions } from "../../api/client-types.js";
 import type { Shipment, StoredShipment } from "../../contract/index.js";
 import type { Outcome } from "../../batch/outcomes.js";
 import { formatAge, parseTimestamp } from "../../output/time-format.js";
-import { openConfigStore } from "../../config/store.js";
-import { resolveSettings } from "../../config/settings.js";
+import { profileInUse } from "../../config/config-context.js";
+import { profileOf } from "../../config/profile-name.js";
 import { resolveLookDays } from "../../config/look-days.js";
 import { lookMemoryPath, readLookMemory, rememberCreated, writeLookMemory, type LookMemory } from "./look-memory.js";
 import { firstLook, laterLook, LOOK_PAGE_LIMIT, Unordered, type LookEnd, type LookList, type LookRead } from "./look-pages.js";
@@ -45,15 +45,15 @@ export interface Look {
 
 type Item = { id: number; createdAt: number | undefined; shipment: StoredShipment };
 
-const createdMs = (s: StoredShipment) => (s.created_at ? parseTimestamp(s.created_at)?.getTime() : undefined);
+const createdMs = (s: StoredShipment) => parseTimestamp(s.created_at)?.getTime();
+const itemOf = (s: StoredShipment): Item => ({ id: s.id, createdAt: createdMs(s), shipment: s });
 
 /** The look, or undefined when there is none to make (--force-new, 0 days, a list in no order). */
 export async function lookBeforeCreate(deps: Deps, options: LookOptions): Promise<Look | undefined> {
   if (options.forceNew) return undefined;
   // The look's window for this run (config/look-days.ts says where it comes from).
-  const store = await openConfigStore(deps.env);
-  const stored = resolveSettings({ globals: deps.globals, env: deps.env, data: store.read(), configPath: store.path }).stored;
-  const days = resolveLookDays(deps.env, stored).days;
+  const { data, profile } = await profileInUse(deps);
+  const days = resolveLookDays(deps.env, profileOf(data, profile)).days;
   if (days === 0) return undefined;
   const connection = await deps.connection();
   const api = await deps.api();
@@ -62,7 +62,7 @@ export async function lookBeforeCreate(deps: Deps, options: LookOptions): Promis
   const list: LookList<Item> = {
     page: async (n) => {
       const page = await api.listShipments({ page: n, limit: LOOK_PAGE_LIMIT }, options.call);
-      return { items: page.data.map((s) => ({ id: s.id, createdAt: createdMs(s), shipment: s })), next: page.links.next !== null };
+      return { items: page.data.map(itemOf), next: page.links.next !== null };
     },
   };
   // The service's clock (created_at is stamped by it), as far as this run has measured it from its answers.
@@ -75,8 +75,7 @@ export async function lookBeforeCreate(deps: Deps, options: LookOptions): Promis
     if (later) {
       read = later;
       since = now() - days * DAY_MS;
-      const kept = memory.recent.map((s) => ({ id: s.id, createdAt: createdMs(s), shipment: s }));
-      recent = [...kept, ...later.items].filter((i) => (i.createdAt ?? -Infinity) >= since);
+      recent = [...memory.recent.map(itemOf), ...later.items].filter((i) => (i.createdAt ?? -Infinity) >= since);
     } else {
       read = await firstLook(list, () => (since = now() - days * DAY_MS), deps.debug);
       recent = read.items;

@@ -131,6 +131,17 @@ describe("shipment create from flags", () => {
     expect(service.createCalls).toHaveLength(2);
   });
 
+  it("a blank --reference is none (as in a file): two shipments given with one are both created", async () => {
+    const service = new FakeShipmentService(instantClock);
+    const first = shipmentHarness({ service });
+    expect(await runCreateItems(first.deps, { ...FLAGS, reference: "" }, SEND)).toBe(0);
+    const other = shipmentHarness({ service, dir: first.dir });
+    expect(await runCreateItems(other.deps, { ...FLAGS, title: "Red Study", reference: "  " }, SEND)).toBe(0);
+    expect(service.createCalls).toHaveLength(2);
+    const none = shipmentHarness({ service, dir: first.dir });
+    await expect(runCreateItems(none.deps, { reference: " " }, SEND)).rejects.toThrow("no shipment given");
+  });
+
   it("a lost answer is reconciled by reading the shipments back, not resent", async () => {
     const h = shipmentHarness({ json: true });
     h.service.script = ["lost-after-apply"];
