@@ -10,6 +10,7 @@ import type { BatchRun } from "./batch-run.js";
 import { DEFAULT_READ_CONCURRENCY } from "./concurrency.js";
 import { mapLimit } from "./pool.js";
 import type { ChangedField } from "./outcomes.js";
+import { counted } from "../output/counted.js";
 
 /** What comparing a row with its current record found: its changes, or why it cannot be compared. */
 export type Comparison = { changes: ChangedField[] } | { uncompared: string };
@@ -87,8 +88,7 @@ export class UpdatePlan {
 
   /** "1 shipment", "60 addresses". */
   records(n: number): string {
-    const plural = this.words.noun === "address" ? "addresses" : "shipments";
-    return `${n} ${n === 1 ? this.words.noun : plural}`;
+    return counted(n, this.words.noun);
   }
 
   of(row: number): PlanEntry | undefined {

@@ -11,7 +11,8 @@ import { printJson, withError } from "../output/json.js";
 import { tableWidth } from "../output/table.js";
 import { conclude } from "./conclude.js";
 import { draftsAndSkipped, type CheckoutPlan, type CheckoutSession, type RunStatus } from "./checkout-model.js";
-import { paySessions, plural, type PayResult } from "./pay.js";
+import { paySessions, type PayResult } from "./pay.js";
+import { counted } from "../output/counted.js";
 import { chargedCents, jsonDocument, priceTable, rerunCommand, skippedNote, totalOf } from "./present.js";
 import { priceSessions } from "./price.js";
 import { readShipmentsById } from "./paid-read-back.js";
@@ -101,13 +102,13 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, l
       {
         hint:
           held.length > 0
-            ? `${plural(held.length)} (${held.join(", ")}) left out while an earlier payment may still be going through, so this is not the quoted total; nothing was charged. Quote again after that payment settles.`
+            ? `${counted(held.length, "shipment")} (${held.join(", ")}) left out while an earlier payment may still be going through, so this is not the quoted total; nothing was charged. Quote again after that payment settles.`
             : "Prices change, or the shipments did: quote again (checkout --quote) and confirm the new total.",
       },
     ));
   }
 
-  if (ask && !(await confirmed(deps, `Charge ${formatUsd(total)} for ${plural(toPay.length)}?`))) {
+  if (ask && !(await confirmed(deps, `Charge ${formatUsd(total)} for ${counted(toPay.length, "shipment")}?`))) {
     return finish("cancelled", sessions, nonePaid, new CancelledError("cancelled: nothing was charged"));
   }
 
@@ -123,7 +124,7 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, l
     held,
     interrupted: deps.signal.aborted,
   });
-  if (!error) summary(`${deps.theme.err.ok("✓")} paid ${formatUsd(charged)} for ${plural(paid.paid.length)}`);
+  if (!error) summary(`${deps.theme.err.ok("✓")} paid ${formatUsd(charged)} for ${counted(paid.paid.length, "shipment")}`);
   return finish(status, sessions, paid, error, rerun);
 }
 

@@ -13,7 +13,7 @@ import { settleLedger } from "../ledger/settle-ledger.js";
 import type { Settlement } from "../ledger/settle.js";
 import { formatSettleTime } from "../output/time-format.js";
 import { paidFinder } from "./paid-read-back.js";
-import { plural } from "./pay.js";
+import { counted } from "../output/counted.js";
 
 export interface EarlierPayments {
   /** Ids of this run that an earlier payment was found to have paid. */
@@ -74,7 +74,7 @@ function sayOthers(deps: SettleDeps, keys: readonly string[], settled: ReadonlyM
   const paid = count("applied");
   const notPaid = count("not-applied");
   const still = keys.filter((k) => !paid.includes(k) && !notPaid.includes(k));
-  let text = `An earlier checkout's payment of ${plural(keys.length)} not named here (${keys.join(", ")}) had lost its answer: `;
+  let text = `An earlier checkout's payment of ${counted(keys.length, "shipment")} not named here (${keys.join(", ")}) had lost its answer: `;
   text += [paid.length > 0 ? `${paid.length} paid` : "", notPaid.length > 0 ? `${notPaid.length} not paid` : ""].filter((p) => p !== "").join(", ");
   if (still.length > 0) {
     const until = Math.max(...still.map((k) => (settled.get(k) as { settleAt?: Date } | undefined)?.settleAt?.getTime() ?? 0));

@@ -27,6 +27,7 @@ import { priceGroup } from "./price.js";
 import { reconcile, type Reconciliation } from "./paid-read-back.js";
 import { notePaid, noteNotPaid, recordPaying } from "./checkout-ledger.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
+import { counted } from "../output/counted.js";
 
 /** Why the run stopped at a session. */
 export type Stop =
@@ -84,7 +85,7 @@ export async function paySessions(ctx: PayContext, sessions: CheckoutSession[]):
       return result;
     }
     if (sessions.length > 1) {
-      ctx.note(`paid session ${session.number} of ${sessions.length}: ${formatUsd(session.total)} for ${plural(ids.length)}`);
+      ctx.note(`paid session ${session.number} of ${sessions.length}: ${formatUsd(session.total)} for ${counted(ids.length, "shipment")}`);
     }
   }
   return result;
@@ -172,7 +173,7 @@ async function settleLost(ctx: PayContext, session: CheckoutSession, error: unkn
   const inFlight = { paid: [], unpaid: [], unknown: [...ids], settleAt, sent: true };
   ctx.note(`payment of session ${session.number}: ${messageOf(error)}`);
   ctx.note(
-    `not sending it again (it may still be going through); reading its ${plural(ids.length)} back ` +
+    `not sending it again (it may still be going through); reading its ${counted(ids.length, "shipment")} back ` +
       `in ${RECONCILE_DELAY_MS / 1000} s to see what was charged`,
   );
   try {
@@ -213,8 +214,4 @@ function outcomeOf(settled: Settled, count: number): SessionOutcome {
   if (settled.paid.length > 0) return "partly-paid";
   if (settled.unknown.length > 0) return "unknown";
   return settled.sent ? "not-paid" : "not-attempted";
-}
-
-export function plural(n: number): string {
-  return `${n} shipment${n === 1 ? "" : "s"}`;
 }

@@ -11,7 +11,7 @@ import { draftsAndSkipped, type CheckoutPlan } from "./checkout-model.js";
 import { priceSessions } from "./price.js";
 import { readShipmentsById } from "./paid-read-back.js";
 import { priceTable, quoteDocument, skippedNote, totalOf } from "./present.js";
-import { plural } from "./pay.js";
+import { counted } from "../output/counted.js";
 
 export async function quoteShipments(deps: Deps, plan: Pick<CheckoutPlan, "ids" | "maxTotalCents">): Promise<void> {
   const note = (line: string) => deps.io.err(`${line}\n`);
@@ -35,5 +35,5 @@ export async function quoteShipments(deps: Deps, plan: Pick<CheckoutPlan, "ids" 
       hint: "This was a quote: nothing was charged. A checkout with the same --max-total would refuse it too.",
     });
   }
-  note(`quote: ${formatUsd(total)} for ${plural(titles.size)}; nothing was charged (run the same command without --quote to pay)`);
+  note(`quote: ${formatUsd(total)} for ${counted(titles.size, "shipment")}; nothing was charged (run the same command without --quote to pay)`);
 }

@@ -10,6 +10,7 @@ import { readStoredInLedger } from "../reports/report-sets.js";
 import { dueItems, serviceTime, type DueItem } from "./due-items.js";
 import { renderDueTable } from "./due-table.js";
 import { formatDuration } from "../output/time-format.js";
+import { counted } from "../output/counted.js";
 import { readShipmentsSince } from "./read-shipments.js";
 
 export type DueFormat = "table" | "json" | "ndjson";
@@ -72,16 +73,15 @@ export async function showDue(deps: Deps, o: DueOptions): Promise<ExitCode> {
 /** "2 report windows open (the soonest closes in 5h12m), 1 unpaid draft, 1 window closed with no report." */
 export function summaryOf(items: readonly DueItem[], withinMs: number | undefined): string {
   const count = (kind: DueItem["kind"]) => items.filter((i) => i.kind === kind).length;
-  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const open = items.filter((i) => i.kind === "report_window_open");
   const soonest = open.find((i) => i.seconds_left !== null);
   const parts: string[] = [];
   if (open.length > 0) {
     const when = soonest ? ` (the soonest closes in ${formatDuration(soonest.seconds_left! * 1000)})` : "";
-    parts.push(`${plural(open.length, "report window", "report windows")} open${withinMs === undefined ? "" : ` closing within ${formatDuration(withinMs)}`}${when}`);
+    parts.push(`${counted(open.length, "report window")} open${withinMs === undefined ? "" : ` closing within ${formatDuration(withinMs)}`}${when}`);
   }
-  if (count("draft_unpaid") > 0) parts.push(plural(count("draft_unpaid"), "unpaid draft", "unpaid drafts"));
-  if (count("report_window_closed") > 0) parts.push(plural(count("report_window_closed"), "window closed with no report", "windows closed with no report"));
+  if (count("draft_unpaid") > 0) parts.push(counted(count("draft_unpaid"), "unpaid draft"));
+  if (count("report_window_closed") > 0) parts.push(`${counted(count("report_window_closed"), "window")} closed with no report`);
   if (parts.length === 0) return withinMs === undefined ? "Nothing due" : `Nothing due within ${formatDuration(withinMs)}`;
   return parts.join(", ");
 }

@@ -10,6 +10,7 @@
 // a rerun will settle them.
 import type { InFlight } from "./entry.js";
 import { formatDuration, formatSettleTime } from "../output/time-format.js";
+import { counted } from "../output/counted.js";
 
 export interface FlightRow {
   key: string;
@@ -105,11 +106,6 @@ async function waitUntil(next: number, until: number, o: SettleOptions): Promise
     o.progress.show(`in flight: reading back again in ${formatDuration(left)}; settled in ${formatDuration(until - o.now().getTime())}`);
     await o.sleep(Math.min(1000, left), o.signal);
   }
-}
-
-/** "1 row", "3 rows", "2 addresses". */
-export function counted(n: number, noun: string): string {
-  return `${n} ${n === 1 ? noun : noun.endsWith("s") ? `${noun}es` : `${noun}s`}`;
 }
 
 function applied(found: number | true): Settlement {
