@@ -8,6 +8,7 @@
 import type { Deps } from "../deps.js";
 import { formatSettleTime } from "../output/time-format.js";
 import type { Outcome, Outcomes } from "./outcomes.js";
+import type { RowBase } from "../csv/row-types.js";
 import type { InputLedger, InFlight } from "../ledger/input-ledger.js";
 import { createdFrom } from "../ledger/entry.js";
 import { settleLedger } from "../ledger/settle-ledger.js";
@@ -16,11 +17,9 @@ import type { Finder, Settlement } from "../ledger/settle.js";
 /** [assume] Wait before reading back a lost answer in the same run, so a request the service finishes quickly shows. */
 export const RECONCILE_DELAY_MS = 2000;
 
-export interface LostRow {
+/** A row of a write with its identity in the ledger: what the sender sends and a lost answer is settled for. */
+export interface KeyedRow extends RowBase {
   key: string;
-  row: number;
-  label: string;
-  reference?: string;
 }
 
 type SettleDeps = Pick<Deps, "clock" | "signal" | "io">;
@@ -65,12 +64,12 @@ export function settledEarlier(ledger: InputLedger, settled: ReadonlyMap<string,
 export async function settleOwnLost(
   deps: SettleDeps,
   ledger: InputLedger,
-  rows: readonly LostRow[],
+  rows: readonly KeyedRow[],
   finder: () => Promise<Finder>,
   o: { outcomes: Outcomes; say: (text: string) => void; noun: { read: string; row: string }; readBack: boolean },
 ): Promise<void> {
   if (rows.length === 0) return;
-  const unknown = (r: LostRow) => {
+  const unknown = (r: KeyedRow) => {
     const state = ledger.row(r.key);
     const error = state?.state === "in_flight" ? inFlightText(new Date(state.settle_at)) : "the answer was lost; run the same command again to settle it";
     o.outcomes.set(r.row, { status: "unknown", label: r.label, reference: r.reference, error });
@@ -117,7 +116,7 @@ export async function settleOwnLost(
 }
 
 /** The status each row's request was answered with by the service itself (InputLedger.markAnswered), for rows it answered. */
-function answerStatuses(ledger: InputLedger, rows: readonly LostRow[]): Map<string, number> {
+function answerStatuses(ledger: InputLedger, rows: readonly KeyedRow[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const r of rows) {
     const state = ledger.row(r.key);

@@ -12,12 +12,12 @@ import { offsetOf, settleAtFromIntent } from "../ledger/settle-window.js";
 import type { CellProblem } from "../csv/row-types.js";
 import type { Outcomes } from "./outcomes.js";
 import { Pool } from "./pool.js";
-import type { LostRow } from "./settle-lost.js";
+import type { KeyedRow } from "./settle-lost.js";
 
 export type Rejected = Extract<Failure, { kind: "rejected" }>;
 
 /** What one kind of write sends, and how its answers map back to its rows. */
-export interface WriteKind<R extends LostRow> {
+export interface WriteKind<R extends KeyedRow> {
   /** Rows a request carries at most. */
   perRequest: number;
   /** The state a row's answer records: "created" for POST, "updated" for PATCH. */
@@ -34,7 +34,7 @@ export interface WriteKind<R extends LostRow> {
   onFirstDone?(id: number, answeredAt: number): void;
 }
 
-export interface WriteSenderOptions<R extends LostRow> {
+export interface WriteSenderOptions<R extends KeyedRow> {
   kind: WriteKind<R>;
   api: Pick<ApiClient, "serviceClockOffsetMs">;
   ledger: InputLedger;
@@ -47,7 +47,7 @@ export interface WriteSenderOptions<R extends LostRow> {
   onSettled?: () => void;
 }
 
-export class WriteSender<R extends LostRow> {
+export class WriteSender<R extends KeyedRow> {
   private chunk: R[] = [];
   private readonly pool: Pool;
   /** The first id came back: the kind was told of it (onFirstDone). */
@@ -202,7 +202,7 @@ export class WriteSender<R extends LostRow> {
 }
 
 /** A row sent alone (a CSV update, an address stored), by its own request. */
-export interface RowJob extends LostRow {
+export interface RowJob extends KeyedRow {
   /** Sends the row; resolves with the id of what was created or updated. */
   send(): Promise<number>;
   /** The row's content hash, recorded with "updated" (an edited row is sent again on a rerun). */

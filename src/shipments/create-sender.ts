@@ -7,12 +7,12 @@ import { columnForPath } from "../csv/columns.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
 import type { Outcomes } from "../batch/outcomes.js";
 import { WriteSender, type WriteKind } from "../batch/write-sender.js";
-import type { LostRow } from "../batch/settle-lost.js";
+import type { KeyedRow } from "../batch/settle-lost.js";
 import type { Deps } from "../deps.js";
 import { lagMeter } from "./shipment-read-back.js";
 import type { RowPrint } from "./changed-rows.js";
 
-export interface ReadyRow extends LostRow {
+export interface ReadyRow extends KeyedRow {
   payload: Shipment;
   /** A CSV row's print (changed-rows.ts): recorded with its intent and outcome, so a rerun knows it edited. */
   print?: RowPrint;

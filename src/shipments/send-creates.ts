@@ -10,7 +10,7 @@ import type { WouldSendRows } from "../batch/dry-run-report.js";
 import type { Outcome } from "../batch/outcomes.js";
 import type { Position, ResultWords } from "../batch/results.js";
 import type { SendOptions } from "../batch/run-options.js";
-import { settleEarlierRuns, settleOwnLost, type LostRow } from "../batch/settle-lost.js";
+import { settleEarlierRuns, settleOwnLost, type KeyedRow } from "../batch/settle-lost.js";
 import type { Change } from "../csv/row-types.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
 import type { Settlement } from "../ledger/settle.js";
@@ -31,7 +31,7 @@ export const CREATE_WORDS: ResultWords = { idKey: "shipment_id", idHeader: "ship
 export type CreateRun = Pick<BatchRun, "deps" | "outcomes" | "call" | "say" | "progress"> & { options: SendOptions };
 
 /** A valid shipment of the input, numbered by its row or item, with its ledger key. */
-export interface CreateCandidate extends LostRow {
+export interface CreateCandidate extends KeyedRow {
   payload: Shipment;
   addresses: ReadonlyArray<{ side: AddressSide; key: string; address: Address }>;
   /** The values a CSV row read differently (a dry run shows them). */

@@ -11,7 +11,7 @@ import type { BatchRun } from "../batch/batch-run.js";
 import { openCsvLedger } from "../batch/open-csv-ledger.js";
 import type { Outcome } from "../batch/outcomes.js";
 import type { RowJob } from "../batch/write-sender.js";
-import type { LostRow } from "../batch/settle-lost.js";
+import type { KeyedRow } from "../batch/settle-lost.js";
 import { runRowSender } from "../batch/row-run.js";
 import { addressHash, shortHash } from "../ledger/entry.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
@@ -20,7 +20,7 @@ import { shipmentRecords, withDecisions } from "./shipment-spec.js";
 import type { ValidShipmentRow } from "./shipment-row.js";
 
 /** A changed row to send as an update of shipment `id`. */
-export interface ChangedUpdate extends LostRow {
+export interface ChangedUpdate extends KeyedRow {
   id: number;
   /** As it is sent (addresses as verification decided). */
   payload: Shipment;

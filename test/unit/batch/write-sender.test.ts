@@ -7,7 +7,7 @@ import { Outcomes } from "../../../src/batch/outcomes.js";
 import { rowWrites, WriteSender, type RowJob, type WriteKind } from "../../../src/batch/write-sender.js";
 import { InputLedger } from "../../../src/ledger/input-ledger.js";
 import type { WriteKind as LedgerKind } from "../../../src/ledger/entry.js";
-import type { LostRow } from "../../../src/batch/settle-lost.js";
+import type { KeyedRow } from "../../../src/batch/settle-lost.js";
 import { settleWindowFor } from "../../../src/ledger/settle-window.js";
 import { instantClock } from "../../helpers/clock.js";
 import { tempDir } from "../../helpers/cli.js";
@@ -22,7 +22,7 @@ function rejected(errors: Record<string, string[]>): ValidationError {
 const dropped = () => new NetworkError({ method: "POST", path: "/api/v1/shipments", mayHaveArrived: true }, "the connection was reset", { code: "ECONNRESET" });
 
 /** Sends `rows` through a WriteSender of `kind` on a new ledger; resolves with the sender, the outcomes and the ledger's entries. */
-async function sendAll<R extends LostRow>(ledgerKind: LedgerKind, kind: WriteKind<R>, rows: R[]) {
+async function sendAll<R extends KeyedRow>(ledgerKind: LedgerKind, kind: WriteKind<R>, rows: R[]) {
   const ledger = await InputLedger.open({ SHIPCTL_STATE_DIR: tempDir("shipctl-sender-") }, { kind: ledgerKind, source: "/sheet.csv", target: TARGET, window: WINDOW });
   const outcomes = new Outcomes();
   const sender = new WriteSender({ kind, api: {}, ledger, outcomes, clock: instantClock, signal: new AbortController().signal, concurrency: 2 });
@@ -35,7 +35,7 @@ async function sendAll<R extends LostRow>(ledgerKind: LedgerKind, kind: WriteKin
   }
 }
 
-interface ListRow extends LostRow {
+interface ListRow extends KeyedRow {
   title: string;
 }
 
