@@ -1,10 +1,11 @@
 // The Address fields and the flags that set them. Kept free of heavy imports: the commands' wiring (loaded for
 // --help) reads it to declare the flags, and the input logic reads it to name the flag behind a bad field.
+import type { AddressField } from "../contract/fields.js";
 
 /** The literal field and key of each flag are taken from the table itself (`as const`). */
 interface AddressFieldFlag {
   /** Field of the request body. */
-  readonly field: string;
+  readonly field: AddressField;
   /** Command-line flag, e.g. `--line-1`. */
   readonly flag: string;
   /** Key under which commander hands the flag's value over (`--line-1` -> `line1`). */

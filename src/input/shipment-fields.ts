@@ -1,11 +1,12 @@
 // The Shipment fields and the flags that set them. Free of heavy imports (the wiring reads it for --help), so the
 // bounds come straight from the contract's limits module rather than its zod schemas.
 import { SHIPMENT_BOUNDS as B } from "../contract/limits.js";
+import type { ShipmentField } from "../contract/fields.js";
 
 /** The literal field and key of each flag are taken from the table itself (`as const`). */
 interface ShipmentFieldFlag {
   /** Field of the request body. */
-  readonly field: string;
+  readonly field: ShipmentField | "fulfillment_address_id" | "destination_address_id";
   readonly flag: string;
   /** Key under which commander hands the flag's value over. */
   readonly key: string;
