@@ -47,7 +47,8 @@ export async function openCsv(bytes: AsyncIterable<Buffer | string>, file: strin
     if (firstLine(peekedText.trimStart()).complete) break;
     if (size > MAX_FIRST_LINE_BYTES) throw endlessLineError(file);
   }
-  const headerText = peekedText.replace(/^[\r\n]+/, "");
+  // Lines of spaces or tabs before the header are blank lines too (the parser skips them as such).
+  const headerText = peekedText.trimStart();
   const header = firstLine(headerText).line;
   if (header.trim() === "") {
     throw new UsageError(`${file} is empty: it needs a header row naming the columns, then one row per item`, {

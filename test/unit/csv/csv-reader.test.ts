@@ -76,6 +76,14 @@ describe("openCsv", () => {
     await expect(all()).rejects.toSatisfy((e: unknown) => e instanceof UsageError && /q.csv, line 3: a quoted field is never closed/.test(e.message));
   });
 
+  it("reads the header below blank lines of spaces or tabs, with the spreadsheet's row numbers", async () => {
+    for (const text of ["  \na;b\n1;2\n", "\t\r\n \r\na;b\r\n1;2\r\n"]) {
+      const { csv, rows } = await read(text);
+      expect([csv.header, csv.delimiter]).toEqual([["a", "b"], ";"]);
+      expect(rows).toEqual([{ row: text.startsWith(" ") ? 3 : 4, cells: ["1", "2"] }]);
+    }
+  });
+
   it("reads a file that is only a header (its last record ends with the file), with no rows", async () => {
     for (const text of ["a,b\n", "a,b", "a;b\r\n"]) {
       const { csv, rows } = await read(text);
