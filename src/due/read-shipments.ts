@@ -6,12 +6,9 @@
 // each request goes through the API client, which waits out a 429 (Retry-After) and retries as for any read.
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import type { StoredShipment } from "../contract/index.js";
-import { readEvery, readSince, type ListPage } from "../ledger/window-read.js";
-import { parseTimestamp } from "../output/time-format.js";
+import { shipmentsListed } from "../ledger/listed-resources.js";
+import { readSince } from "../ledger/window-read.js";
 import { createdSince } from "./due-items.js";
-
-/** The largest page the contract allows: fewest requests. */
-const PAGE_LIMIT = 50;
 
 export interface ShipmentsRead {
   shipments: StoredShipment[];
@@ -32,35 +29,11 @@ export interface ReadShipmentsOptions {
 
 export async function readShipmentsSince(api: ApiClient, o: ReadShipmentsOptions): Promise<ShipmentsRead> {
   let since: number | undefined;
-  const read = await readSince<StoredShipment>(
-    {
-      page: pageReader(api, o.call),
-      id: (s) => s.id,
-      createdAt: (s) => parseTimestamp(s.created_at)?.getTime(),
-      ahead: o.ahead,
-    },
-    () => (since = o.since()) ?? Number.NEGATIVE_INFINITY,
-    o.debug,
-  );
+  const list = { ...shipmentsListed(api, o.call), ahead: o.ahead };
+  const read = await readSince(list, () => (since = o.since()) ?? Number.NEGATIVE_INFINITY, o.debug);
   // The pages since begin a page early, and a full read holds everything: keep the shipments created since only,
   // each once (in a list newest first, a shipment created meanwhile pushes the others a place on).
   const byId = new Map<number, StoredShipment>();
   for (const s of read.items) if (createdSince(s, since)) byId.set(s.id, s);
-  const shipments = [...byId.values()];
-  return { shipments, pages: read.pages, ...(read.fullScan ? { fullScan: read.fullScan } : {}) };
-}
-
-/** Every shipment, each once, `ahead` list pages at a time: `watch` with no ids, at each of its readings. */
-export async function readEveryShipment(api: ApiClient, o: { call: CallOptions; ahead: number }): Promise<ShipmentsRead> {
-  const read = await readEvery<StoredShipment>({ page: pageReader(api, o.call), id: (s) => s.id, createdAt: () => undefined, ahead: o.ahead });
-  // A shipment created during the read pushes the others a place on: one may show on two pages.
-  const shipments = [...new Map(read.items.map((s) => [s.id, s])).values()];
-  return { shipments, pages: read.pages };
-}
-
-function pageReader(api: ApiClient, call: CallOptions): (n: number) => Promise<ListPage<StoredShipment>> {
-  return async (n) => {
-    const page = await api.listShipments({ page: n, limit: PAGE_LIMIT }, call);
-    return { items: page.data, next: page.links.next !== null };
-  };
+  return { shipments: [...byId.values()], pages: read.pages, ...(read.fullScan ? { fullScan: read.fullScan } : {}) };
 }
