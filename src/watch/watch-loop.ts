@@ -31,8 +31,7 @@ export interface WatchPlan {
 export async function watchShipments(deps: Deps, plan: WatchPlan): Promise<ExitCode> {
   const connection = await deps.connection();
   const api = await deps.api();
-  const who = { profile: connection.profile, baseUrl: connection.baseUrl };
-  const path = watchStatePath(deps.env, who.profile, who.baseUrl);
+  const path = watchStatePath(deps.env, connection.profile, connection.baseUrl);
   const state = await loadWatchState(path);
   const seen = new Map(state.seen);
   /** What this run read: only these are written back, so another watch's newer entries are not overwritten. */
@@ -40,7 +39,7 @@ export async function watchShipments(deps: Deps, plan: WatchPlan): Promise<ExitC
   let dirty = false;
   const save = async () => {
     if (!dirty) return;
-    await saveWatchState(path, who, read, deps.clock.now());
+    await saveWatchState(path, connection, read, deps.clock.now());
     dirty = false;
   };
 
