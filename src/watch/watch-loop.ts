@@ -62,11 +62,11 @@ export async function watchShipments(deps: Deps, plan: WatchPlan): Promise<ExitC
       }
       const now = deps.clock.now();
       const events = changesSince(seen, readings, now);
-      for (const r of readings) {
-        const before = seen.get(r.id);
-        if (!before || before.status !== r.status || before.title !== r.title) dirty = true;
-        seen.set(r.id, { status: r.status, title: r.title });
-        read.set(r.id, { status: r.status, title: r.title });
+      for (const { id, status, title } of readings) {
+        const before = seen.get(id);
+        if (before?.status !== status || before.title !== title) dirty = true;
+        seen.set(id, { status, title });
+        read.set(id, { status, title });
       }
       if (first) deps.io.err(startLine(readings, plan, state.existed, path));
       for (const event of events) await report(deps, plan, event, now);
