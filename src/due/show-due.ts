@@ -58,8 +58,7 @@ export async function showDue(deps: Deps, o: DueOptions): Promise<ExitCode> {
   const ledger = await readStoredInLedger(await deps.connection(), deps.env, shipments);
   if (ledger.unreadable) deps.io.err(`Note: ledger not read (${ledger.unreadable}); report sets are shown from the status alone.\n`);
   const items = dueItems(shipments, { now: now(), sinceMs: o.sinceMs, withinMs: o.withinMs, photos: o.photos, ledger: ledger.stored });
-  const open = items.filter((i) => i.kind === "report_window_open");
-  const code = open.length > 0 ? ExitCode.Due : ExitCode.Ok;
+  const code = items.some((i) => i.kind === "report_window_open") ? ExitCode.Due : ExitCode.Ok;
   const summary = summaryOf(items, o.withinMs);
   const error = code === ExitCode.Ok ? undefined : exitErrorJson(code, summary);
   const about = {
