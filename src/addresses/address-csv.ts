@@ -77,9 +77,8 @@ async function verifyBatch(run: BatchRun): Promise<number> {
   deps.io.err(`Verifying ${addresses.size} distinct address${addresses.size === 1 ? "" : "es"}...\n`);
   // No ledger: verifying stores nothing. A failure that stops the run (not authenticated, Ctrl-C) is thrown.
   const requests = new VerdictRequests({ api: async () => api, concurrency: run.options.concurrency, call: run.call });
-  const entries = [...addresses.byKey.entries()];
-  const results = await Promise.all(entries.map(([key, d]) => requests.get(key, d.address)));
-  const verdicts = new Map(entries.map(([key], i) => [key, results[i]!]));
+  const asked = [...addresses.byKey].map(async ([key, d]) => [key, await requests.get(key, d.address)] as const);
+  const verdicts = new Map(await Promise.all(asked));
 
   const scan = await openScan(run.source, spec);
   for await (const row of scan.rows) {

@@ -79,15 +79,14 @@ export async function addAddressOnce(deps: Deps, input: Address, options: AddOnc
   });
   try {
     const call = callOptions(deps, "Reading the addresses");
-    // --force-new looks for nothing: it stores the address once more.
+    // First what other inputs recorded of this address: in a shared ledger, another machine's run of this same
+    // input, or a dead run's, left in flight is taken in here (copy-guard.ts), so that earlierRuns settles it.
+    // --force-new looks for nothing stored (it stores the address once more), but never sends beside a request of the
+    // address still in flight (force-new.ts): that one is settled first, or stops the run.
+    const elsewhere = (await sentElsewhere(ledger, [base])).get(base);
+    const earlier = (await earlierRuns(deps, api, call, ledger, input, options)) ?? (await storedElsewhere(api, call, ledger, elsewhere, input));
+    if (earlier) return { listed: false, ...earlier };
     const listed = options.forceNew ? undefined : new StoredAddresses(api, call);
-    if (listed) {
-      // First what other inputs recorded of this address: in a shared ledger, another machine's run of this same
-      // input, or a dead run's, left in flight is taken in here (copy-guard.ts), so that earlierRuns settles it.
-      const elsewhere = (await sentElsewhere(ledger, [base])).get(base);
-      const earlier = (await earlierRuns(deps, api, call, ledger, input, options.wait)) ?? (await storedElsewhere(api, call, ledger, elsewhere, input));
-      if (earlier) return { listed: false, ...earlier };
-    }
     let found = await listed?.find(input);
     const address = found ? input : await toStore(api);
     // A revision accepted at the prompt may be what an earlier run stored, as revised.
@@ -114,13 +113,13 @@ function freeKey(ledger: InputLedger, base: string): string {
 /**
  * What earlier runs did with this address: requests in flight are settled first (waiting for them unless --no-wait);
  * one still unsettled stops the run before anything is sent. The latest stored, if this token can see it, is the
- * answer. Undefined when nothing is stored: the address is to be sent.
+ * answer (not with --force-new). Undefined when nothing is stored: the address is to be sent.
  */
-async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, ledger: InputLedger, input: Address, wait: boolean): Promise<Earlier | undefined> {
+async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, ledger: InputLedger, input: Address, options: AddOnceOptions): Promise<Earlier | undefined> {
   const settledNow = new Set<string>();
   if (ledger.inFlight().size > 0) {
     deps.io.err("An earlier run sent this address to be stored and its answer never came; reading the stored addresses back to settle it...\n");
-    const settled = await settleAddresses(deps, call, ledger, { wait });
+    const settled = await settleAddresses(deps, call, ledger, { wait: options.wait });
     for (const [key, s] of settled) if (s.state === "applied") settledNow.add(key);
     const still = [...ledger.inFlight().values()];
     if (still.length > 0) {
@@ -136,6 +135,7 @@ async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, ledger
       );
     }
   }
+  if (options.forceNew) return undefined;
   const stored = [...ledger.entries()].filter((e): e is [string, Extract<RowState, { state: "created" }>] => e[1].state === "created");
   for (const [key, state] of stored.reverse()) {
     const record = await unlessUnseen(api.getAddress(state.id, call));
@@ -156,7 +156,8 @@ async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, ledger
 
 /**
  * The address as another input stored it (`address add --csv`), found in the organization's ledger: read back once,
- * it must still be this address. One in flight there stops the run: that input's rerun settles it.
+ * it must still be this address. One in flight there stops the run: that input's rerun settles it. With --force-new
+ * the ledger gives only entries in flight (copy-guard.ts).
  */
 async function storedElsewhere(api: ApiClient, call: CallOptions, ledger: InputLedger, entry: Entry | undefined, input: Address): Promise<Earlier | undefined> {
   if (entry === undefined) return undefined;

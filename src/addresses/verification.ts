@@ -14,17 +14,12 @@ import { diffFields, renderDiff } from "../output/diff.js";
 import type { AddressFlags } from "../input/address-fields.js";
 import { readAddressInput } from "../input/address-input.js";
 import { confirmRevision } from "../batch/address-set.js";
+import type { ChangedField } from "../batch/outcomes.js";
 
 export interface StorePolicy {
   /** false with --no-verify. */
   verify: boolean;
   acceptRecommended: boolean;
-}
-
-export interface FieldChangeJson {
-  field: string;
-  from: unknown;
-  to: unknown;
 }
 
 /** What `address verify --json` prints; `add` and `update` decide from it. */
@@ -39,8 +34,8 @@ export interface VerificationResult {
   address: Address;
   /** The service's recommended revision, when it recommends one. */
   revised: Address | null;
-  /** Field by field, how `revised` differs from `address`. */
-  changes: FieldChangeJson[];
+  /** Field by field, how `revised` differs from `address` (as a CSV update's changes, without a column). */
+  changes: Array<Omit<ChangedField, "column">>;
 }
 
 export async function verifyWithService(deps: Deps, api: ApiClient, address: Address): Promise<VerificationResult> {
@@ -70,12 +65,11 @@ export async function verifyWithService(deps: Deps, api: ApiClient, address: Add
 
 /** The address fields a record holds (a verdict's revision, a stored address), as a request would carry them. */
 export function addressOf(record: Partial<Record<AddressField, unknown>>): Address {
-  const out: Record<string, unknown> = {};
-  for (const f of ADDRESS_FIELDS) if (record[f] !== null && record[f] !== undefined) out[f] = record[f];
-  return out as Address;
+  const held = ADDRESS_FIELDS.filter((f) => record[f] !== null && record[f] !== undefined);
+  return Object.fromEntries(held.map((f) => [f, record[f]])) as Address;
 }
 
-function changesBetween(before: Address, after: Address): FieldChangeJson[] {
+function changesBetween(before: Address, after: Address): VerificationResult["changes"] {
   return diffFields(before, after, ADDRESS_FIELDS).map((c) => ({ field: c.field, from: c.before ?? null, to: c.after ?? null }));
 }
 

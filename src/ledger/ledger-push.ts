@@ -12,19 +12,23 @@ import { UsageError } from "../errors.js";
 import { printJson } from "../output/json.js";
 import { LocalStore } from "./local-store.js";
 import { openSharedLedger } from "./open-store.js";
-import { ledgerDir } from "./organization.js";
+import { OrganizationLedger } from "./organization.js";
+import { seenBy } from "./owner.js";
 import type { Entry } from "./store.js";
 
 const BATCH = 500;
 
 export async function pushLedger(deps: Deps, json: boolean): Promise<void> {
-  const { baseUrl, ledger: settings = LOCAL_LEDGER } = await deps.connection();
+  const { baseUrl, token, ledger: settings = LOCAL_LEDGER } = await deps.connection();
   if (settings.kind === "local") {
     throw new UsageError("ledger push moves this machine's entries into a shared ledger: set the profile's ledger and organization (or SHIPCTL_LEDGER and SHIPCTL_ORGANIZATION) first", {
       hint: "`shipctl config set ledger postgres://shipctl@db.example/shipctl` and `shipctl config set organization NAME`: docs/team.md says how to set up the team's ledger.",
     });
   }
-  const dir = ledgerDir(deps.env, { baseUrl });
+  // This token's organization's local ledger: a machine keeps one per organization met on the URL (organization.ts),
+  // and another organization's entries must not become this one's in the shared ledger.
+  const sees = seenBy(await deps.api(), { signal: deps.signal });
+  const { dir } = await OrganizationLedger.open(deps.env, { baseUrl, token, sees, say: (t) => deps.io.err(t) });
   const local = new LocalStore(dir);
   const inFlight = await local.inFlight();
   if (inFlight.length > 0) {

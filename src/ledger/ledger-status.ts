@@ -10,7 +10,8 @@ import { holderMayBeAlive } from "./postgres-leases.js";
 import { describeLedger } from "./ledger-settings.js";
 import { LocalStore } from "./local-store.js";
 import { openSharedLedger } from "./open-store.js";
-import { ledgerDir } from "./organization.js";
+import { ledgerDir, OrganizationLedger } from "./organization.js";
+import { seenBy } from "./owner.js";
 
 interface HeldView {
   id: number | null;
@@ -26,14 +27,17 @@ interface HeldView {
 }
 
 export async function showLedgerStatus(deps: Deps, json: boolean): Promise<number> {
-  const { baseUrl, ledger: settings = LOCAL_LEDGER } = await deps.connection();
+  const { baseUrl, token, ledger: settings = LOCAL_LEDGER } = await deps.connection();
   const dir = ledgerDir(deps.env, { baseUrl });
   let doc: { store: "local" | "postgres"; where: string; reachable: boolean; schema_version: number | null; held: HeldView[]; error?: string };
   if (settings.kind === "local") {
-    const entries = await new LocalStore(dir).inFlight();
+    // This token's organization's ledger, of those this machine keeps for the URL (organization.ts), as a run finds it.
+    const sees = seenBy(await deps.api(), { signal: deps.signal });
+    const own = (await OrganizationLedger.open(deps.env, { baseUrl, token, sees, say: (t) => deps.io.err(t) })).dir;
+    const entries = await new LocalStore(own).inFlight();
     doc = {
       store: "local",
-      where: dir,
+      where: own,
       reachable: true,
       schema_version: null,
       held: entries.map((e) => ({ id: null, kind: "entry", what: `${e.key} (${e.input})`, machine: null, user: null, pid: null, command: null, since: e.state.state === "in_flight" ? e.state.at : null, stale: false })),

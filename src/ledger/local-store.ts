@@ -249,10 +249,8 @@ async function namesIn(dir: string): Promise<Set<string>> {
 /** A created (or updated) shipment or address an entry names by id. */
 function witnessOf(entry: Entry): { kind: "shipment" | "address"; id: number } | undefined {
   const s = entry.state;
-  if (s.state !== "created" && s.state !== "updated") return undefined;
-  if (entry.key.startsWith("shipment")) return { kind: "shipment", id: s.id };
-  if (entry.key.startsWith("address")) return { kind: "address", id: s.id };
-  return undefined;
+  const kind = (["shipment", "address"] as const).find((k) => entry.key.startsWith(k));
+  return kind !== undefined && (s.state === "created" || s.state === "updated") ? { kind, id: s.id } : undefined;
 }
 
 function replaceable(state: RowState, over: "failed" | "settled"): boolean {

@@ -1,7 +1,7 @@
 // Reading an input's record (record-lines.ts) into memory: its rows' states and its address verdicts.
 import { readFile } from "node:fs/promises";
 import { uptime } from "node:os";
-import type { SettleWindow } from "./settle-window.js";
+import { settleAtFromSent, type SettleWindow } from "./settle-window.js";
 import { recordLines, LEDGER_VERSION, statesOf, type Line } from "./record-lines.js";
 import type { WriteKind, RowState, Verdict } from "./entry.js";
 
@@ -58,7 +58,7 @@ export function settleUnsent(rows: Map<string, RowState>, window: SettleWindow, 
   for (const [key, s] of rows) {
     if (s.state !== "in_flight" || !s.await_sent || s.sent_at !== undefined) continue;
     if (Date.parse(s.at) >= bootMs) unsent.push([key, keyed(key, { state: "failed", error: "not sent: the run stopped before its request left whole" })]);
-    else rows.set(key, { ...s, settle_at: new Date(bootMs + window.sendBoundMs + window.applyMs).toISOString() });
+    else rows.set(key, { ...s, settle_at: settleAtFromSent(new Date(bootMs), window).toISOString() });
   }
   for (const [key, state] of unsent) rows.set(key, state);
   return unsent;

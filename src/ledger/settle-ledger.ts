@@ -2,9 +2,9 @@
 // found, stored, paid) or not applied (sendable again). Rows still in flight, or uncertain, stay in flight in the ledger.
 import type { Deps } from "../deps.js";
 import type { InputLedger, RowState } from "./input-ledger.js";
-import { settle, type Finder, type FlightRow, type Settlement, type SettleOptions } from "./settle.js";
+import { settle, type Finder, type FlightRow, type Settlement } from "./settle.js";
 
-export const NOT_APPLIED = "its answer was lost, and it was not found on the service after its settle time: not applied";
+const NOT_APPLIED = "its answer was lost, and it was not found on the service after its settle time: not applied";
 
 export interface SettleLedgerOptions {
   /** Which in-flight rows to settle (all of this target's by default). */
@@ -19,7 +19,17 @@ export async function settleLedger(ledger: InputLedger, finder: Finder, deps: Pi
   const rows: FlightRow[] = [];
   for (const [key, state] of ledger.inFlight()) if (o.only?.(key) ?? true) rows.push({ key, state });
   if (rows.length === 0) return new Map();
-  const settled = await settle(rows, finder, { ...settleTalk(deps), wait: o.wait, noun: o.noun });
+  const { io } = deps;
+  // Waiting and talking as a command does: its clock and Ctrl-C, a countdown line on a terminal.
+  const settled = await settle(rows, finder, {
+    now: () => deps.clock.now(),
+    sleep: (ms, signal) => deps.clock.sleep(ms, signal),
+    signal: deps.signal,
+    say: (text) => io.err(text),
+    progress: io.stderrIsTTY ? { show: (text) => io.err(`\r\x1b[K${text}`), clear: () => io.err("\r\x1b[K") } : undefined,
+    wait: o.wait,
+    noun: o.noun,
+  });
   const entries: Array<[string, RowState]> = [];
   for (const [key, s] of settled) {
     if (s.state === "applied") entries.push([key, o.done(s.id, key)]);
@@ -27,18 +37,4 @@ export async function settleLedger(ledger: InputLedger, finder: Finder, deps: Pi
   }
   await ledger.record(entries);
   return settled;
-}
-
-/** Waiting and talking as a command does: its clock and Ctrl-C, a countdown line on a terminal. */
-export function settleTalk(deps: Pick<Deps, "clock" | "signal" | "io">): Omit<SettleOptions, "wait" | "noun"> {
-  const { io } = deps;
-  return {
-    now: () => deps.clock.now(),
-    sleep: (ms, signal) => deps.clock.sleep(ms, signal),
-    signal: deps.signal,
-    say: (text) => io.err(text),
-    progress: io.stderrIsTTY
-      ? { show: (text) => io.err(`\r\x1b[K${text}`), clear: () => io.err("\r\x1b[K") }
-      : undefined,
-  };
 }

@@ -49,45 +49,43 @@ const POLL_MS = [2_000, 4_000, 8_000, 15_000, 30_000];
 
 export async function settle(rows: readonly FlightRow[], finder: Finder, o: SettleOptions): Promise<Map<string, Settlement>> {
   const result = new Map<string, Settlement>();
+  const settleAtOf = (g: readonly FlightRow[]) => Math.max(...g.map((r) => Date.parse(r.state.settle_at)));
   let pending = [...rows];
   for (let poll = 0; pending.length > 0; poll++) {
     const found = await finder.find(pending);
     const now = o.now().getTime();
-    const due = (g: FlightRow[]) => g.every((r) => !found.has(r.key)) && now >= Math.max(...g.map((r) => Date.parse(r.state.settle_at)));
+    const due = (g: FlightRow[]) => g.every((r) => !found.has(r.key)) && now >= settleAtOf(g);
     const notFoundDue = byRequest(pending).filter(due).flat();
     if (notFoundDue.length > 0 && finder.findWider) for (const [k, v] of await finder.findWider(notFoundDue)) found.set(k, v);
     const still: FlightRow[] = [];
     for (const group of byRequest(pending)) {
       const hits = group.filter((r) => found.has(r.key));
-      const settleAt = Math.max(...group.map((r) => Date.parse(r.state.settle_at)));
       if (hits.length === group.length) for (const r of group) result.set(r.key, applied(found.get(r.key)!));
       else if (hits.length > 0) {
         const reason = `its request's answer was lost and only ${hits.length} of its ${counted(group.length, o.noun)} were found on the service; not resent`;
         for (const r of group) result.set(r.key, found.has(r.key) ? applied(found.get(r.key)!) : { state: "uncertain", reason });
-      } else if (now >= settleAt) for (const r of group) result.set(r.key, { state: "not-applied" });
+      } else if (now >= settleAtOf(group)) for (const r of group) result.set(r.key, { state: "not-applied" });
       else still.push(...group);
     }
     pending = still;
     if (pending.length === 0) break;
-    const until = Math.max(...pending.map((r) => Date.parse(r.state.settle_at)));
-    if (!o.wait || o.signal.aborted) {
-      for (const r of pending) result.set(r.key, { state: "in-flight", settleAt: new Date(Date.parse(r.state.settle_at)) });
-      break;
+    const until = settleAtOf(pending);
+    let stopped = !o.wait || o.signal.aborted;
+    if (!stopped) {
+      if (poll === 0) {
+        o.say(
+          `${counted(pending.length, o.noun)} ${pending.length === 1 ? "was" : "were"} sent by an earlier run whose answer never came, and the service ` +
+            `does not show ${pending.length === 1 ? "it" : "them"} yet; it may still be applying ${pending.length === 1 ? "it" : "them"} until ` +
+            `${formatSettleTime(new Date(until), { clock: true })}. Waiting and reading back now and then (Ctrl-C to stop; --no-wait to exit at once).\n`,
+        );
+      }
+      const soonest = Math.min(...pending.map((r) => Date.parse(r.state.settle_at)));
+      const next = Math.min(now + POLL_MS[Math.min(poll, POLL_MS.length - 1)]!, soonest + 1000);
+      // Ctrl-C while waiting stops the wait: what is still in flight is said as such.
+      stopped = await waitUntil(next, until, o).then(() => false, () => true);
     }
-    if (poll === 0) {
-      o.say(
-        `${counted(pending.length, o.noun)} ${pending.length === 1 ? "was" : "were"} sent by an earlier run whose answer never came, and the service ` +
-          `does not show ${pending.length === 1 ? "it" : "them"} yet; it may still be applying ${pending.length === 1 ? "it" : "them"} until ` +
-          `${formatSettleTime(new Date(until), { clock: true })}. Waiting and reading back now and then (Ctrl-C to stop; --no-wait to exit at once).\n`,
-      );
-    }
-    const soonest = Math.min(...pending.map((r) => Date.parse(r.state.settle_at)));
-    const next = Math.min(now + POLL_MS[Math.min(poll, POLL_MS.length - 1)]!, soonest + 1000);
-    try {
-      await waitUntil(next, until, o);
-    } catch {
-      // Ctrl-C while waiting: what is still in flight is said as such.
-      for (const r of pending) result.set(r.key, { state: "in-flight", settleAt: new Date(Date.parse(r.state.settle_at)) });
+    if (stopped) {
+      for (const r of pending) result.set(r.key, { state: "in-flight", settleAt: new Date(r.state.settle_at) });
       break;
     }
   }

@@ -4,12 +4,17 @@
 import type { ApiClient, CallOptions } from "../api/client-types.js";
 import { NotFoundError } from "../api/api-errors.js";
 import { DEFAULT_READ_CONCURRENCY } from "../batch/concurrency.js";
-import { readEveryShipment } from "../due/read-shipments.js";
+import { shipmentsListed } from "../ledger/listed-resources.js";
+import { readEvery } from "../ledger/window-read.js";
 import { RejectedError } from "../errors.js";
 import type { ShipmentReading } from "./changes.js";
 
 export async function readStatuses(api: ApiClient, ids: readonly number[] | "all", call: CallOptions): Promise<ShipmentReading[]> {
-  if (ids === "all") return (await readEveryShipment(api, { call, ahead: DEFAULT_READ_CONCURRENCY })).shipments;
+  if (ids === "all") {
+    const read = await readEvery({ ...shipmentsListed(api, call), ahead: DEFAULT_READ_CONCURRENCY });
+    // A shipment created during the read pushes the others a place on: one may show on two pages.
+    return [...new Map(read.items.map((s) => [s.id, s])).values()];
+  }
   const readings: ShipmentReading[] = [];
   const missing: number[] = [];
   for (const id of ids) {

@@ -31,8 +31,7 @@ export interface WatchPlan {
 export async function watchShipments(deps: Deps, plan: WatchPlan): Promise<ExitCode> {
   const connection = await deps.connection();
   const api = await deps.api();
-  const who = { profile: connection.profile, baseUrl: connection.baseUrl };
-  const path = watchStatePath(deps.env, who.profile, who.baseUrl);
+  const path = watchStatePath(deps.env, connection.profile, connection.baseUrl);
   const state = await loadWatchState(path);
   const seen = new Map(state.seen);
   /** What this run read: only these are written back, so another watch's newer entries are not overwritten. */
@@ -40,7 +39,7 @@ export async function watchShipments(deps: Deps, plan: WatchPlan): Promise<ExitC
   let dirty = false;
   const save = async () => {
     if (!dirty) return;
-    await saveWatchState(path, who, read, deps.clock.now());
+    await saveWatchState(path, connection, read, deps.clock.now());
     dirty = false;
   };
 
@@ -63,11 +62,11 @@ export async function watchShipments(deps: Deps, plan: WatchPlan): Promise<ExitC
       }
       const now = deps.clock.now();
       const events = changesSince(seen, readings, now);
-      for (const r of readings) {
-        const before = seen.get(r.id);
-        if (!before || before.status !== r.status || before.title !== r.title) dirty = true;
-        seen.set(r.id, { status: r.status, title: r.title });
-        read.set(r.id, { status: r.status, title: r.title });
+      for (const { id, status, title } of readings) {
+        const before = seen.get(id);
+        if (before?.status !== status || before.title !== title) dirty = true;
+        seen.set(id, { status, title });
+        read.set(id, { status, title });
       }
       if (first) deps.io.err(startLine(readings, plan, state.existed, path));
       for (const event of events) await report(deps, plan, event, now);

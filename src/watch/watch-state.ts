@@ -23,8 +23,6 @@ const StateFile = z.object({
 type StateFile = z.infer<typeof StateFile>;
 
 export interface WatchState {
-  /** The file, for messages and the README's "where". */
-  readonly path: string;
   /** Last-seen status and title by shipment id (every id the file holds, watched by this run or not). */
   readonly seen: Map<number, Seen>;
   /** True when a file was there: a watch ran before for this profile and base URL. */
@@ -43,7 +41,7 @@ export async function loadWatchState(path: string): Promise<WatchState> {
     if (err.code === "ENOENT") return undefined;
     throw new CliError(`cannot read the watch state ${path}: ${err.message}`, { hint: "Check its permissions, or point SHIPCTL_STATE_DIR elsewhere." });
   });
-  if (text === undefined) return { path, seen: new Map(), existed: false };
+  if (text === undefined) return { seen: new Map(), existed: false };
   let parsed: StateFile;
   try {
     parsed = StateFile.parse(JSON.parse(text));
@@ -54,7 +52,7 @@ export async function loadWatchState(path: string): Promise<WatchState> {
     });
   }
   const seen = new Map(Object.entries(parsed.shipments).map(([id, s]) => [Number(id), s] as const));
-  return { path, seen, existed: true };
+  return { seen, existed: true };
 }
 
 /**
@@ -64,12 +62,9 @@ export async function loadWatchState(path: string): Promise<WatchState> {
  */
 export async function saveWatchState(path: string, who: { profile: string; baseUrl: string }, seen: ReadonlyMap<number, Seen>, now: Date): Promise<void> {
   const current = await loadWatchState(path).catch(() => undefined);
-  const merged = new Map(current?.seen ?? []);
-  for (const [id, s] of seen) merged.set(id, s);
-  const shipments: StateFile["shipments"] = {};
-  for (const [id, s] of [...merged].sort(([a], [b]) => a - b)) {
-    if (s.status !== ShipmentStatus.Completed) shipments[String(id)] = { status: s.status, title: s.title };
-  }
+  const merged = [...new Map([...(current?.seen ?? []), ...seen])].sort(([a], [b]) => a - b);
+  const underWay = merged.filter(([, s]) => s.status !== ShipmentStatus.Completed);
+  const shipments = Object.fromEntries(underWay.map(([id, s]) => [String(id), { status: s.status, title: s.title }]));
   const file: StateFile = { version: 1, profile: who.profile, base_url: who.baseUrl, saved_at: now.toISOString(), shipments };
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   await writeFileAtomic(path, `${JSON.stringify(file, null, 2)}\n`);

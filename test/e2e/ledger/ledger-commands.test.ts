@@ -124,4 +124,34 @@ describe.skipIf(!postgresAvailable("ledger commands e2e (test/e2e/ledger/ledger-
     for (const t of titles) expect(counts.get(t), t).toBe(1);
     expect(counts.size).toBe(6);
   });
+
+  it("push moves this token's organization's entries, not another organization's this machine keeps for the same URL", async () => {
+    const [first, second] = [await sb.newOrg(), await sb.newOrg()];
+    const db = await server.newDatabase();
+    const { rows } = rowsFile(5, { seed: 243, titlePrefix: "Two" });
+    const a = machine(first, undefined);
+    expect((await runCli(["shipment", "create", "--csv", a.copy(writeRows(rows.slice(0, 3), "first.csv"), "first.csv")], a.options)).exitCode).toBe(0);
+    // The same machine with the second organization's token: its entries are in a ledger folder of their own ("-2").
+    const asSecond = { ...a.options, sandbox: second };
+    expect((await runCli(["shipment", "create", "--csv", a.copy(writeRows(rows.slice(3), "second.csv"), "second.csv")], asSecond)).exitCode).toBe(0);
+    const pushed = await runCli(["ledger", "push", "--json"], { ...a.withLedger(db), sandbox: second });
+    expect(pushed.exitCode, pushed.stderr).toBe(0);
+    expect(JSON.parse(pushed.stdout)).toMatchObject({ pushed: 2, already: 0, from: expect.stringMatching(/-2$/) });
+  });
+
+  it("status with the local ledger shows this token's organization's ledger, not another organization's on the same URL", async () => {
+    const [first, second] = [await sb.newOrg(), await sb.newOrg()];
+    const { rows } = rowsFile(3, { seed: 244, titlePrefix: "Local" });
+    const a = machine(first, undefined);
+    expect((await runCli(["shipment", "create", "--csv", a.copy(writeRows(rows.slice(0, 2), "first.csv"), "first.csv")], a.options)).exitCode).toBe(0);
+    // The second organization's request is cut off: its row stays in flight, in its own ledger folder ("-2").
+    await second.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "reset-before" });
+    const asSecond = { ...a.options, sandbox: second };
+    expect((await runCli(["shipment", "create", "--csv", a.copy(writeRows(rows.slice(2), "second.csv"), "second.csv")], asSecond)).exitCode).toBe(7);
+    const status = await runCli(["ledger", "status", "--json"], asSecond);
+    expect(status.exitCode, status.stderr).toBe(0);
+    const doc = JSON.parse(status.stdout) as { where: string; held: unknown[] };
+    expect(doc.where).toMatch(/-2$/);
+    expect(doc.held).toHaveLength(1);
+  });
 });

@@ -159,6 +159,28 @@ describe("address add: a request an earlier run left in flight is settled before
   });
 });
 
+describe("address add --force-new: never beside a request of the same address still in flight", () => {
+  it("an earlier run's request in flight is settled first: with --no-wait, exit 7 and nothing sent", async () => {
+    const dir = tempDir("shipctl-add-");
+    await failure(runAdd(parseAdd([], FLAGS), runIn(dir, interruptedOnTheWay()).deps));
+    const forced = runIn(dir, httpStubs());
+    const err = await failure(runAdd(parseAdd([], { ...FLAGS, forceNew: true, wait: false }), forced.deps));
+    expect(err.exitCode).toBe(ExitCode.Unavailable);
+    expect(err.message).toContain("an earlier run's request to store this address may still be being applied by the service");
+    expect(forced.http.sent(CREATE)).toEqual([]);
+  });
+
+  it("settled as stored, it is not taken for this run's address: --force-new still stores it once more", async () => {
+    const dir = tempDir("shipctl-add-");
+    await failure(runAdd(parseAdd([], FLAGS), runIn(dir, interruptedOnTheWay()).deps));
+    const forced = runIn(dir, created(60).on(LIST, reply.json(200, page([stored(57)])), { times: "any" }));
+    await runAdd(parseAdd([], { ...FLAGS, forceNew: true }), forced.deps);
+    expect(forced.io.stderr()).toContain("An earlier run sent this address to be stored and its answer never came");
+    expect(forced.http.sent(CREATE)).toHaveLength(1);
+    expect(forced.io.stdout()).toBe("60\n");
+  });
+});
+
 describe("address add: stopping while the request is on its way", () => {
   it("the request is let finish and its answer recorded: the id is printed, exit 130; the rerun stores nothing", async () => {
     const dir = tempDir("shipctl-add-");
