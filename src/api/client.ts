@@ -12,7 +12,8 @@ import { observingDates } from "./service-clock.js";
 import { createTransport, type WireResponse } from "./transport.js";
 import { CONNECT_TIMEOUT_MAX_MS, connectTimeoutFrom } from "./network.js";
 import { isApiFailure } from "./api-errors.js";
-import type { ApiClient, ApiClientOptions, CallOptions, EndpointMethods, ItemOf, ListKind, RawRequest } from "./client-types.js";
+import type { ApiClient, ApiClientOptions, CallOptions, EndpointMethods, RawRequest } from "./client-types.js";
+import type { ItemOf, ListKind } from "./client-types.js";
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = CONNECT_TIMEOUT_MAX_MS;
 /** Per answer: the headers must come, and the body must keep flowing, within this. */

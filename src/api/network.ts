@@ -123,7 +123,7 @@ function noProxyEntries(value: string): NoProxyEntry[] {
     .filter((entry) => entry !== "")
     .map((entry) => {
       if (entry === "*") return { host: "", port: 0 };
-      // A bare IPv6 address (2001:db8::5, as curl and Go take it) has no port: it is the host the URL writes in brackets.
+      // A bare IPv6 address (2001:db8::5, as curl and Go take it) has no port: the URL writes that host in brackets.
       const ipv6 = /^[0-9a-f]*:[0-9a-f:.]*$/i.test(entry) ? URL.parse(`http://[${entry}]`)?.hostname : undefined;
       if (ipv6) return { host: ipv6, port: 0 };
       const parsed = /^(.+):(\d+)$/.exec(entry);
