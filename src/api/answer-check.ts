@@ -8,28 +8,26 @@ import { cleanText } from "./redact.js";
 /** Issues named in the message; the rest are counted. */
 const LISTED_ISSUES = 3;
 
+/** The hint when a success body is not JSON at all: no shipping API answered. */
+const NOT_THE_API = "Check the base URL: the service at this address does not speak the shipping API.";
+
 /** Parses a success body as JSON and checks it against `schema`. */
 export function parseAnswer<S extends z.ZodType>(schema: S, text: string, facts: RequestFacts, redact: Redactor): z.infer<S> {
-  const where = `${facts.method} ${facts.path}`;
+  const where = `${facts.method} ${facts.path} answered ${facts.status}`;
   if (text.trim() === "") {
-    throw new UnexpectedResponseError(facts, `${where} answered ${facts.status} with an empty body; a JSON document was expected`, {
-      hint: "Check the base URL: the service at this address does not speak the shipping API.",
+    throw new UnexpectedResponseError(facts, `${where} with an empty body; a JSON document was expected`, {
+      hint: NOT_THE_API,
     });
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new UnexpectedResponseError(
-      facts,
-      `${where} answered ${facts.status} with a body that is not JSON: "${cleanText(redact(text), 60)}"`,
-      { hint: "Check the base URL: the service at this address does not speak the shipping API." },
-    );
+    const shown = cleanText(redact(text), 60);
+    throw new UnexpectedResponseError(facts, `${where} with a body that is not JSON: "${shown}"`, {
+      hint: NOT_THE_API,
+    });
   }
-  return checkShape(schema, json, facts, redact);
-}
-
-function checkShape<S extends z.ZodType>(schema: S, json: unknown, facts: RequestFacts, redact: Redactor): z.infer<S> {
   const result = schema.safeParse(json);
   if (result.success) return result.data;
   const issues = result.error.issues;
@@ -37,7 +35,7 @@ function checkShape<S extends z.ZodType>(schema: S, json: unknown, facts: Reques
   const more = issues.length > LISTED_ISSUES ? ` (and ${issues.length - LISTED_ISSUES} more)` : "";
   throw new UnexpectedResponseError(
     facts,
-    `${facts.method} ${facts.path} answered ${facts.status} with a body shipctl does not understand: ${named.join("; ")}${more}`,
+    `${where} with a body shipctl does not understand: ${named.join("; ")}${more}`,
     {
       hint: facts.mayHaveArrived
         ? "The request was accepted: check its effect (read it back) before sending it again. The service may have changed its API."
@@ -49,10 +47,7 @@ function checkShape<S extends z.ZodType>(schema: S, json: unknown, facts: Reques
 /** ["data", 3, "status"] -> "data[3].status"; the body itself -> "(the body)". */
 function fieldPath(path: ReadonlyArray<PropertyKey>): string {
   if (path.length === 0) return "(the body)";
-  let out = "";
-  for (const key of path) {
-    if (typeof key === "number") out += `[${key}]`;
-    else out += out === "" ? String(key) : `.${String(key)}`;
-  }
-  return out;
+  const step = (out: string, key: PropertyKey) =>
+    typeof key === "number" ? `${out}[${key}]` : out === "" ? String(key) : `${out}.${String(key)}`;
+  return path.reduce(step, "");
 }

@@ -28,13 +28,13 @@ export function readErrorBody(text: string, contentType: string | undefined): Er
   try {
     json = JSON.parse(trimmed);
   } catch {
-    return { shape: "text", message: nonEmpty(cleanText(trimmed, 200)) };
+    return { shape: "text", message: readable(trimmed, 200) };
   }
   return fromJson(json, type.includes("problem+json"));
 }
 
 function fromJson(json: unknown, declaredProblem: boolean): ErrorBody {
-  if (typeof json === "string") return { shape: "json-string", message: nonEmpty(cleanText(json)) };
+  if (typeof json === "string") return { shape: "json-string", message: readable(json) };
   if (!isRecord(json)) return { shape: "json" };
   const errors = readErrors(json.errors);
   const message = stringOf(json.message);
@@ -42,14 +42,14 @@ function fromJson(json: unknown, declaredProblem: boolean): ErrorBody {
   if (declaredProblem || (("title" in json || "detail" in json) && !("message" in json))) {
     const text = [stringOf(json.title), stringOf(json.detail)].filter((s) => s !== undefined);
     const unique = text.length === 2 && text[0] === text[1] ? [text[0]] : text;
-    return { shape: "problem", message: nonEmpty(cleanText(unique.join(": "))), errors };
+    return { shape: "problem", message: readable(unique.join(": ")), errors };
   }
   if (typeof json.status === "number" && Number.isInteger(json.status) && message !== undefined) {
-    return { shape: "status-message", message: nonEmpty(cleanText(message)), serviceStatus: json.status, errors };
+    return { shape: "status-message", message: readable(message), serviceStatus: json.status, errors };
   }
-  if (errors !== undefined) return { shape: "laravel", message: message === undefined ? undefined : nonEmpty(cleanText(message)), errors };
+  if (errors !== undefined) return { shape: "laravel", message: readable(message), errors };
   const fallback = message ?? stringOf(json.error) ?? (isRecord(json.error) ? stringOf(json.error.message) : undefined);
-  return { shape: "json", message: fallback === undefined ? undefined : nonEmpty(cleanText(fallback)) };
+  return { shape: "json", message: readable(fallback) };
 }
 
 /** `errors` as {field: [messages]}; single strings are accepted as one message. */
@@ -67,7 +67,7 @@ function readErrors(value: unknown): Record<string, string[]> | undefined {
 function htmlSummary(html: string): string | undefined {
   const pick = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html) ?? /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(html);
   if (!pick?.[1]) return undefined;
-  return nonEmpty(cleanText(decodeEntities(pick[1].replace(/<[^>]*>/g, " ")), 120));
+  return readable(decodeEntities(pick[1].replace(/<[^>]*>/g, " ")), 120);
 }
 
 function decodeEntities(text: string): string {
@@ -85,6 +85,7 @@ function stringOf(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-function nonEmpty(text: string): string | undefined {
-  return text === "" ? undefined : text;
+/** The text made safe for one line (cleanText), or undefined when nothing readable is left. */
+function readable(text: string | undefined, max?: number): string | undefined {
+  return cleanText(text ?? "", max) || undefined;
 }

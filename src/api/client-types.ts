@@ -10,6 +10,10 @@ import type { ENDPOINTS, EndpointName } from "./endpoint-table.js";
 export type { ApiClientOptions, CallOptions, MultipartBody, PageQuery, RetryInfo, VerifyOutcome } from "./call-types.js";
 import type { HttpMethod, WireResponse } from "./transport.js";
 
+/** The two paginated lists, and the record each holds. */
+export type ListKind = "shipments" | "addresses";
+export type ItemOf<K extends ListKind> = K extends "shipments" ? StoredShipment : StoredAddress;
+
 /** A request `shipctl api` builds: any method and path, as long as it stays on the base URL's origin. */
 export interface RawRequest {
   method: HttpMethod;
@@ -37,11 +41,7 @@ export type EndpointMethods = { [K in EndpointName]: EndpointMethod<(typeof ENDP
 
 export interface ApiClient extends EndpointMethods {
   /** GET a `links.next` of a page of `kind` read earlier: its path and query, on the base URL (api/pagination-link.ts). */
-  nextPage<T extends "shipments" | "addresses">(
-    kind: T,
-    url: string,
-    options?: CallOptions,
-  ): Promise<PageOf<T extends "shipments" ? StoredShipment : StoredAddress>>;
+  nextPage<K extends ListKind>(kind: K, url: string, options?: CallOptions): Promise<PageOf<ItemOf<K>>>;
   /**
    * Any request under the base URL (`shipctl api`), with the same retry rules, redaction and debug lines. An error
    * status comes back with its answer (RawAnswer.failure) so the caller can show the body; a network failure throws.

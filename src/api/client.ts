@@ -1,6 +1,6 @@
 // The ApiClient over undici: one keep-alive Agent for the whole run, the bearer token on every request, answers
 // checked against the contract, typed errors, and retries only where sending again is safe (see call.ts).
-import type { PageOf, StoredAddress, StoredShipment } from "../contract/index.js";
+import type { PageOf } from "../contract/index.js";
 import { UsageError } from "../errors.js";
 import { BACKOFF } from "./backoff.js";
 import { createCaller, type Caller, type CallSpec } from "./call.js";
@@ -13,6 +13,7 @@ import { createTransport, type WireResponse } from "./transport.js";
 import { CONNECT_TIMEOUT_MAX_MS, connectTimeoutFrom } from "./network.js";
 import { isApiFailure } from "./api-errors.js";
 import type { ApiClient, ApiClientOptions, CallOptions, EndpointMethods, RawRequest } from "./client-types.js";
+import type { ItemOf, ListKind } from "./client-types.js";
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = CONNECT_TIMEOUT_MAX_MS;
 /** Per answer: the headers must come, and the body must keep flowing, within this. */
@@ -22,12 +23,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const { call, baseUrl, redact, serviceClockOffsetMs, close } = openCaller(options);
   return {
     ...endpointMethods(call),
-    nextPage: async <T extends "shipments" | "addresses">(kind: T, url: string, callOptions?: CallOptions) => {
+    nextPage: async <K extends ListKind>(kind: K, url: string, callOptions?: CallOptions) => {
       // Only the link's path and query are taken, and only for the endpoint being read: the token stays on the base URL.
       const list = kind === "shipments" ? endpoints.listShipments() : endpoints.listAddresses();
       const target = followableLink(url, baseUrl, redact, list.path);
       // The spec built for `kind` validates items of that kind, which is what the conditional return type says.
-      type Result = PageOf<T extends "shipments" ? StoredShipment : StoredAddress>;
+      type Result = PageOf<ItemOf<K>>;
       return call({ ...list, path: target.pathname, url: target } as unknown as CallSpec<Result>, callOptions);
     },
     rawRequest: async (request: RawRequest, callOptions?: CallOptions) => {

@@ -111,14 +111,12 @@ function proxyError(failure: WireFailure, proxy: ProxyShown, facts: Facts, ctx: 
         ? `the proxy asks for a user and password (${answered})`
         : `the proxy refused the tunnel (${answered})`;
   const message = `Could not reach ${ctx.redact(ctx.origin)} through the proxy ${proxy.shown} (${proxy.variable}): ${why} (${facts.method} ${facts.path} was not sent)`;
-  let hint: string;
-  if (status === 407) {
-    hint = proxy.hasCredentials
-      ? `The proxy refused the user and password in ${proxy.variable}: correct them there (http://USER:PASSWORD@HOST:PORT, special characters %-encoded).`
-      : `Put the proxy's user and password in ${proxy.variable}: http://USER:PASSWORD@HOST:PORT (special characters %-encoded).`;
-  } else {
-    hint = `Check the proxy in ${proxy.variable}, and NO_PROXY if ${new URL(ctx.origin).hostname} should be reached directly; then the base URL and the network connection.`;
-  }
+  const hint =
+    status !== 407
+      ? `Check the proxy in ${proxy.variable}, and NO_PROXY if ${new URL(ctx.origin).hostname} should be reached directly; then the base URL and the network connection.`
+      : proxy.hasCredentials
+        ? `The proxy refused the user and password in ${proxy.variable}: correct them there (http://USER:PASSWORD@HOST:PORT, special characters %-encoded).`
+        : `Put the proxy's user and password in ${proxy.variable}: http://USER:PASSWORD@HOST:PORT (special characters %-encoded).`;
   return new NetworkError({ ...facts, mayHaveArrived: ctx.earlierMayHaveArrived }, message, { code: failure.code, cause: failure.cause, hint });
 }
 

@@ -123,6 +123,9 @@ function noProxyEntries(value: string): NoProxyEntry[] {
     .filter((entry) => entry !== "")
     .map((entry) => {
       if (entry === "*") return { host: "", port: 0 };
+      // A bare IPv6 address (2001:db8::5, as curl and Go take it) has no port: the URL writes that host in brackets.
+      const ipv6 = /^[0-9a-f]*:[0-9a-f:.]*$/i.test(entry) ? URL.parse(`http://[${entry}]`)?.hostname : undefined;
+      if (ipv6) return { host: ipv6, port: 0 };
       const parsed = /^(.+):(\d+)$/.exec(entry);
       // A leading "." or "*." says "and subdomains", which every entry means anyway.
       return { host: (parsed ? parsed[1]! : entry).replace(/^\*?\./, "").toLowerCase(), port: parsed ? Number(parsed[2]) : 0 };

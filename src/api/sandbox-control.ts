@@ -51,26 +51,27 @@ export function createSandboxControl(options: SandboxControlOptions) {
   return {
     /** Moves a shipment to a status (number or name); Delivered/Arrived record delivered_at/arrived_at (`at` or now). */
     setStatus: async (id: number, status: number | string, at?: string): Promise<StoredShipment> =>
-      (await call(spec("POST", `/_sandbox/shipments/${id}/status`, z.looseObject({ data: StoredShipment }), true, at === undefined ? { status } : { status, at }))).data,
+      (await call(spec("POST", `/_sandbox/shipments/${id}/status`, z.looseObject({ data: StoredShipment }), true, { status, at }))).data,
     clock: () => call(spec("GET", "/_sandbox/clock", SandboxClock, true)),
     // Moving the clock by a shift is not safe to send twice; setting it to a moment is.
     setClock: (change: ClockChange) => call(spec("PUT", "/_sandbox/clock", SandboxClock, !("advance_ms" in change), change)),
     /** Back to real time, records stamped at it. */
     resetClock: () => call(spec("DELETE", "/_sandbox/clock", SandboxClock, true)),
     payment: () => call(spec("GET", "/_sandbox/payment-method", SandboxPayment, true)),
-    setPayment: (state: PaymentState, count?: number) => call(spec("PUT", "/_sandbox/payment-method", SandboxPayment, true, count === undefined ? { state } : { state, count })),
+    setPayment: (state: PaymentState, count?: number) => call(spec("PUT", "/_sandbox/payment-method", SandboxPayment, true, { state, count })),
     /** One lifecycle step for every shipment the service would move by itself; a second would move them one further. */
     tick: () => call(spec("POST", "/_sandbox/tick", TickResult, false)),
     close,
   };
 }
 
+/** `json`'s undefined members (an optional `at` or `count` not given) are left out of the body, as JSON leaves them. */
 function spec<S extends z.ZodType>(method: HttpMethod, path: string, schema: S, idempotent: boolean, json?: unknown): CallSpec<z.infer<S>> {
   return {
     method,
     path,
     idempotent,
-    ...(json === undefined ? {} : { json }),
+    json,
     resource: path.startsWith("/_sandbox/shipments/") ? `shipment ${path.split("/")[3]}` : undefined,
     interpret: expectJson(schema, (value: z.infer<S>) => value),
   };

@@ -1,12 +1,11 @@
 // Reading a paginated collection: one page, or with --all every page by following `links.next` until it is null
 // (the service gives no total and `links.last` is always null). Pages are handed over as they arrive, so --ndjson
 // can stream them.
-import type { ApiClient, CallOptions, PageQuery } from "./client-types.js";
-import type { PageOf, StoredAddress, StoredShipment } from "../contract/index.js";
+import type { ApiClient, CallOptions, ItemOf, ListKind, PageQuery } from "./client-types.js";
+import type { PageOf } from "../contract/index.js";
 import { UnavailableError } from "../errors.js";
 
-export type ListKind = "shipments" | "addresses";
-export type ItemOf<K extends ListKind> = K extends "shipments" ? StoredShipment : StoredAddress;
+export type { ListKind } from "./client-types.js";
 
 export interface PageWalk<K extends ListKind> {
   kind: K;

@@ -7,7 +7,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprot
 import * as z from "zod";
 import { UsageError, errorJson } from "../errors.js";
 import { KindQueue } from "./kind-queue.js";
-import { callTool, type CallContext, type ToolResult } from "./tool-call.js";
+import { callTool, toolResult, type CallContext, type ToolResult } from "./tool-call.js";
 import type { McpTool } from "./tool-types.js";
 
 export interface ServeOptions {
@@ -41,7 +41,7 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
     const tool = byName.get(request.params.name);
     if (!tool) {
       const error = new UsageError(`no tool named ${JSON.stringify(request.params.name)}`, { hint: `The tools: ${[...byName.keys()].join(", ")}.` });
-      return { content: [{ type: "text", text: JSON.stringify({ error: errorJson(error) }, null, 2) }], isError: true };
+      return toolResult({ error: errorJson(error) }, error.exitCode);
     }
     const run = () => callTool(tool, request.params.arguments, options.call);
     return pending.track(tool.writes === undefined ? run() : queue.run(tool.writes, run));

@@ -39,13 +39,13 @@ export async function callTool(tool: McpTool, args: unknown, ctx: CallContext): 
   const checked = (tool.gate ?? tool.input).safeParse(args ?? {});
   if (!checked.success) {
     const error = invalidInput({ subject: `The input of ${tool.name}`, problems: problemsFrom(checked.error, args) });
-    return result({ error: errorJson(error) }, ExitCode.Usage);
+    return toolResult({ error: errorJson(error) }, ExitCode.Usage);
   }
   let command: ToolCommand;
   try {
     command = tool.command(checked.data);
   } catch (e) {
-    return result({ error: errorJson(e) }, exitCodeOfError(e));
+    return toolResult({ error: errorJson(e) }, exitCodeOfError(e));
   }
   const { argv, stdin } = command;
   const io = captureIO(ctx.talk, stdin === undefined ? "" : JSON.stringify(stdin));
@@ -54,10 +54,10 @@ export async function callTool(tool: McpTool, args: unknown, ctx: CallContext): 
     code = await ctx.runShipctl(["--json", "--no-input", ...ctx.globalArgs, ...argv], { ...ctx.base, io, prompter: noPrompts });
   } catch (e) {
     // main() maps every failure to an exit code; this is a bug, shown as one.
-    return result({ error: errorJson(e) }, ExitCode.Failure);
+    return toolResult({ error: errorJson(e) }, ExitCode.Failure);
   }
   const doc = documentOf(io.captured()) ?? { error: exitErrorJson(code) };
-  return result(code === ExitCode.Ok && tool.finish ? tool.finish(doc) : doc, code);
+  return toolResult(code === ExitCode.Ok && tool.finish ? tool.finish(doc) : doc, code);
 }
 
 /** The command's one JSON document (undefined when it printed none). */
@@ -71,7 +71,8 @@ function documentOf(stdout: string): Record<string, unknown> | undefined {
   }
 }
 
-function result(doc: Record<string, unknown>, code: number): ToolResult {
+/** A command's document as the tool's result, a tool error unless the exit code says it went well. */
+export function toolResult(doc: Record<string, unknown>, code: number): ToolResult {
   // `due` exits 10 when a report window is open: its answer, not a failure.
   return { content: [{ type: "text", text: JSON.stringify(doc, null, 2) }], isError: code !== ExitCode.Ok && code !== ExitCode.Due };
 }

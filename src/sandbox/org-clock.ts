@@ -43,6 +43,10 @@ export function parseControlTime(text: string): number | undefined {
     return serviceTimestamp(ms) === `${m[1]}-${m[2]}-${m[3]} ${m[4]}:${m[5]}:${m[6]}` ? ms : undefined;
   }
   if (!/^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(text)) return undefined;
+  // Date.parse rolls an impossible date or hour over ("2024-02-30T00:00:00Z" reads as March 1st): the wall time as
+  // written must be a real one, as in the service's own format.
+  const wall = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?/.exec(text);
+  if (!wall || parseControlTime(`${wall[1]} ${wall[2]}${wall[3] ?? ":00"}`) === undefined) return undefined;
   const ms = Date.parse(text);
   return Number.isNaN(ms) ? undefined : ms;
 }

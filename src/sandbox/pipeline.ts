@@ -128,13 +128,12 @@ export function createPipeline(options: PipelineOptions) {
           case "500-after":
             progress.errorAfter = true;
             break;
-          case "slow-apply":
+          case "slow-apply": {
             // A fault queued before a restart with a lower --apply-max still keeps the bound the sandbox declares.
-            {
-              const ms = Math.min(fault.ms ?? 0, applyMaxMs);
-              slowApply = { what: `waiting ${ms} ms to apply`, wait: () => sleep(ms).then(() => undefined), label: `slow-apply ${ms} ms` };
-            }
+            const ms = Math.min(fault.ms ?? 0, applyMaxMs);
+            slowApply = { what: `waiting ${ms} ms to apply`, wait: () => sleep(ms), label: `slow-apply ${ms} ms` };
             break;
+          }
           case "hold":
             slowApply = { what: "held until released (POST /_sandbox/holds/release)", wait: () => held.wait(org.id), label: "slow-apply held until released" };
             break;

@@ -8,7 +8,8 @@ import { createPipeline } from "./pipeline.js";
 import { loadStateFile, StateFileError, StateWriter } from "./persist.js";
 import { ReceivedLog } from "./received.js";
 import { DEFAULT_TOKEN, SandboxState } from "./state.js";
-import { scheduleTicks } from "./tick-schedule.js";
+import { orgNow, recordStamp, type BaseClock } from "./org-clock.js";
+import { tickOrg } from "./control/tick.js";
 
 export { StateFileError } from "./persist.js";
 
@@ -72,10 +73,13 @@ export async function startSandbox(options: SandboxOptions = {}) {
   // Rejects with the listen error (EADDRINUSE, EACCES...) if it comes first.
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;
-  const stopTicks =
+  const ticks =
     options.tickMs === undefined
       ? undefined
-      : scheduleTicks({ state, everyMs: options.tickMs, baseNow, changed: () => void writer?.save().catch((err: Error) => options.log?.(`could not write the state file: ${err.message}`)), log: options.log });
+      : setInterval(() => {
+          if (tickEveryOrg(state, baseNow, options.log) === 0) return;
+          void writer?.save().catch((err: Error) => options.log?.(`could not write the state file: ${err.message}`));
+        }, options.tickMs);
 
   let closing: Promise<void> | undefined;
   return {
@@ -89,7 +93,7 @@ export async function startSandbox(options: SandboxOptions = {}) {
     received: (filter?: string) => received.all(filter),
     close() {
       closing ??= (async () => {
-        stopTicks?.();
+        clearInterval(ticks);
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();
@@ -101,6 +105,23 @@ export async function startSandbox(options: SandboxOptions = {}) {
       return closing;
     },
   };
+}
+
+/**
+ * `--tick`: the lifecycle moving by itself, as on the real service, so `watch` and `due` can be rehearsed without
+ * anyone moving shipments. Each organization takes the step of POST /_sandbox/tick at its own clock; the caller writes
+ * the --state file when anything moved (the count returned).
+ */
+function tickEveryOrg(state: SandboxState, baseNow: BaseClock, log: ((line: string) => void) | undefined): number {
+  let moved = 0;
+  for (const org of state.orgs.values()) {
+    const now = orgNow(baseNow, org.clock);
+    const step = tickOrg(state, org, now, recordStamp(now, org.createdAtLagMs));
+    const moves = step.moved.map((m) => `${m.id} ${m.from_name} → ${m.to_name}`);
+    if (moves.length > 0) log?.(`tick: organization ${org.id}: ${moves.join(", ")}`);
+    moved += moves.length;
+  }
+  return moved;
 }
 
 /** The host to put in the URL: a wildcard address is reached locally through loopback. */

@@ -59,7 +59,7 @@ describe("proxyFor", () => {
     for (const url of ["http://localhost:8080", "http://127.0.0.5", "http://[::1]:3000"]) expect(via(url, env)).toBeUndefined();
   });
 
-  it("goes direct to the hosts NO_PROXY lists: subdomains, host:port, a leading dot, *", () => {
+  it("goes direct to the hosts NO_PROXY lists: subdomains, host:port, a leading dot, *, a bare IPv6 address", () => {
     const env = (noProxy: string) => ({ HTTPS_PROXY: "http://s:1", NO_PROXY: noProxy });
     expect(via("https://api.example.com", env("example.com"))).toBeUndefined();
     expect(via("https://example.com", env(".example.com"))).toBeUndefined();
@@ -69,6 +69,12 @@ describe("proxyFor", () => {
     expect(via("https://shipping.test", env("shipping.test:443"))).toBeUndefined();
     expect(via("https://shipping.test", env("a.test, *"))).toBeUndefined();
     expect(via("https://SHIPPING.test", env("other.test shipping.TEST"))).toBeUndefined();
+    // A bare IPv6 address is a host, not host:port.
+    expect(via("https://[2001:db8::5]", env("2001:db8::5"))).toBeUndefined();
+    expect(via("https://[2001:db8::5]:8443", env("2001:DB8:0:0::5"))).toBeUndefined();
+    expect(via("https://[2001:db8::6]", env("2001:db8::5"))).toBe("HTTPS_PROXY");
+    expect(via("https://[2001:db8::5]:8443", env("[2001:db8::5]:8443"))).toBeUndefined();
+    expect(via("https://[2001:db8::5]", env("[2001:db8::5]:8443"))).toBe("HTTPS_PROXY");
   });
 });
 

@@ -69,6 +69,9 @@ describe("timestamps", () => {
 
   it("refuses impossible dates and other text", () => {
     expect(parseControlTime("2024-02-30 00:00:00")).toBeUndefined();
+    expect(parseControlTime("2024-02-30T00:00:00Z")).toBeUndefined();
+    expect(parseControlTime("2024-12-09T24:00:00+02:00")).toBeUndefined();
+    expect(parseControlTime("2024-12-09T13:49Z")).toBe(Date.UTC(2024, 11, 9, 13, 49));
     expect(parseControlTime("2024-12-09")).toBeUndefined();
     expect(parseControlTime("yesterday")).toBeUndefined();
   });
