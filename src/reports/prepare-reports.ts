@@ -16,6 +16,7 @@ import { printJson, withError } from "../output/json.js";
 import { mapLimit } from "../batch/pool.js";
 import { loadSharp } from "./sharp-module.js";
 import { displayPath } from "../output/display-path.js";
+import type { UploadPlan } from "./upload-plan.js";
 
 export interface PreparedReport {
   target: ReportTarget;
@@ -40,11 +41,8 @@ export interface FolderProblems {
 /** Folders are read a few at a time: enough to hide disk latency, few enough for a shared machine. */
 const CHECK_CONCURRENCY = 4;
 
-export interface PrepareOptions {
-  byOrder: boolean;
-  fit: boolean;
-  /** --strip-location: photos are sent without their GPS position (withoutLocations). */
-  stripLocation?: boolean;
+/** The plan's --by-order, --fit and --strip-location (photos are sent without their GPS position: withoutLocations). */
+export interface PrepareOptions extends Pick<UploadPlan, "byOrder" | "fit" | "stripLocation"> {
   json: boolean;
   /** The run stops (Ctrl-C): checks and fitting end at once, nothing is sent. */
   signal?: AbortSignal;

@@ -51,7 +51,7 @@ async function run<T>(
 ): Promise<number> {
   const rerun = rerunCommand(options, deps.globals);
   const sourceProblems = list.problems.length ? [{ folder: where, problems: list.problems }] : [];
-  const prepareOptions = { byOrder: options.byOrder, fit: options.fit, stripLocation: options.stripLocation, json: deps.globals.json, signal: deps.signal, fitLater: !options.preview, rerun };
+  const prepareOptions = { ...options, json: deps.globals.json, signal: deps.signal, fitLater: !options.preview, rerun };
   const prepared = await prepareReports(deps, list.targets, prepareOptions, sourceProblems);
   const reports = prepared.reports;
   markPhase("report:checked");
