@@ -69,7 +69,7 @@ export async function prepareReports(deps: Deps, targets: readonly ReportTarget[
   const signal = options.signal;
   // Photos may need sharp (a JPEG cut short, --fit): a system that cannot load it stops here, before anything is sent.
   await loadSharp();
-  const checks = await mapLimit(targets, CHECK_CONCURRENCY, (t) => checkFolder(t.folder, { byOrder: options.byOrder, fit: options.fit }), () => !signal?.aborted);
+  const checks = await mapLimit(targets, CHECK_CONCURRENCY, (t) => checkFolder(t.folder, options), () => !signal?.aborted);
   if (signal?.aborted) throw new InterruptedError("interrupted while the photos were being checked: nothing was sent");
   let workspace: FitWorkspace | undefined;
   let cache: Promise<FitCache | undefined> | undefined;
@@ -93,8 +93,8 @@ export async function prepareReports(deps: Deps, targets: readonly ReportTarget[
     if (jobs.length === 0) return [];
     workspace ??= await createFitWorkspace();
     cache ??= FitCache.open(cacheDir(deps.env, process.platform));
-    const fitting = { signal, rerun: options.rerun, stripLocation: options.stripLocation, cache: await cache };
-    const result = await fitMany(deps, jobs.map((r) => ({ target: r.target, oversized: r.pending! })), workspace, fitting);
+    const fitJobs = jobs.map((r) => ({ target: r.target, oversized: r.pending! }));
+    const result = await fitMany(deps, fitJobs, workspace, { ...options, cache: await cache });
     for (const r of jobs) {
       r.photos = r.photos.map((p) => result.replaced.get(p) ?? p);
       delete r.pending;
