@@ -32,7 +32,7 @@ export async function uploadAll(deps: Deps, options: UploadPlan, reports: Prepar
   let fatal: unknown;
   const ctx: SendContext = {
     ...base,
-    onProgress: (key: number, bytes: number) => progress.sent(key, bytes),
+    onProgress: progress.sent,
     log: (line: string) => progress.log(`${line}\n`),
   };
   const keepGoing = () => fatal === undefined && !deps.signal.aborted;

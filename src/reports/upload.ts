@@ -170,7 +170,7 @@ async function sendSingle(deps: Deps, report: PreparedReport, base: SendBase, kn
   if (known) return known;
   const progress = createByteProgress(deps.io, [report]);
   try {
-    const ctx = { ...base, onProgress: (key: number, bytes: number) => progress.sent(key, bytes), log: (line: string) => progress.log(`${line}\n`), logOpenWindow: true };
+    const ctx = { ...base, onProgress: progress.sent, log: (line: string) => progress.log(`${line}\n`), logOpenWindow: true };
     const outcome = await sendReport(ctx, report);
     progress.reportDone();
     return outcome;
