@@ -19,7 +19,8 @@ import { createSandboxControl, type SandboxControl } from "../api/sandbox-contro
 export async function withRunningSandbox<T>(deps: Deps, work: (control: SandboxControl) => Promise<T>): Promise<T> {
   const { baseUrl, token, profile, sources, caFile } = await deps.connection();
   const network = { env: deps.env, caFile };
-  const probe = await probeSandboxTables(baseUrl, { token, signal: deps.signal, debug: (line) => deps.debug(line), network });
+  const debug = (line: string) => deps.debug(line);
+  const probe = await probeSandboxTables(baseUrl, { token, signal: deps.signal, debug, network });
   if (!probe.sandbox) {
     const from = sources.baseUrl === "profile" ? `profile "${profile}"` : sources.baseUrl === "env" ? "SHIPCTL_BASE_URL" : "--base-url";
     throw new UsageError(
@@ -28,7 +29,7 @@ export async function withRunningSandbox<T>(deps: Deps, work: (control: SandboxC
       { hint: "Start one with `shipctl sandbox &`, then pass --base-url http://127.0.0.1:8080 (or use a profile logged in to it)." },
     );
   }
-  const control = createSandboxControl({ baseUrl, token, clock: deps.clock, signal: deps.signal, debug: (line) => deps.debug(line), network });
+  const control = createSandboxControl({ baseUrl, token, clock: deps.clock, signal: deps.signal, debug, network });
   try {
     return await work(control);
   } finally {

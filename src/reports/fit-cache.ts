@@ -62,8 +62,8 @@ export class FitCache {
       await copyFile(join(this.dir, key, entry.name), path);
       const now = new Date();
       await utimes(join(this.dir, key), now, now);
-      const { type, bytes, width, height, fitted, locationStripped } = entry;
-      return { ok: true, photo: { ...photo, type, bytes, width, height, fitted, locationStripped, path }, cached: true };
+      const { name: _name, ...copy } = entry;
+      return { ok: true, photo: { ...photo, ...copy, path }, cached: true };
     } catch {
       return undefined;
     }

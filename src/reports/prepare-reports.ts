@@ -69,7 +69,8 @@ export async function prepareReports(deps: Deps, targets: readonly ReportTarget[
   const signal = options.signal;
   // Photos may need sharp (a JPEG cut short, --fit): a system that cannot load it stops here, before anything is sent.
   await loadSharp();
-  const checks = await mapLimit(targets, CHECK_CONCURRENCY, (t) => checkFolder(t.folder, options), () => !signal?.aborted);
+  const keepChecking = () => !signal?.aborted;
+  const checks = await mapLimit(targets, CHECK_CONCURRENCY, (t) => checkFolder(t.folder, options), keepChecking);
   if (signal?.aborted) throw new InterruptedError("interrupted while the photos were being checked: nothing was sent");
   let workspace: FitWorkspace | undefined;
   let cache: Promise<FitCache | undefined> | undefined;
