@@ -20,9 +20,9 @@ export function createTranscript(deps: Deps, env: NodeJS.ProcessEnv, cwd: string
   const { io, theme } = deps;
   const out = theme.out;
 
+  /** Runs `shipctl <args>` through main(), showing what it prints when `show`; its exit code, and its stdout. */
   async function exec(args: string[], stdinText: string | undefined, show: boolean) {
     let stdout = "";
-    let stderr = "";
     const stdin = new PassThrough();
     stdin.end(stdinText ?? "");
     const stepIO: IO = {
@@ -31,7 +31,6 @@ export function createTranscript(deps: Deps, env: NodeJS.ProcessEnv, cwd: string
         if (show) io.out(indent(t));
       },
       err: (t) => {
-        stderr += t;
         if (show) io.out(out.dim(indent(t)));
       },
       alert: (t) => stepIO.err(t),
@@ -42,8 +41,7 @@ export function createTranscript(deps: Deps, env: NodeJS.ProcessEnv, cwd: string
       columns: io.columns,
     };
     const base: BaseDeps = { io: stepIO, prompter: noPrompts, clock: deps.clock, env, cwd, signal: deps.signal, connect: deps.connect, makeApi: deps.makeApi };
-    const exitCode = await main(args, base);
-    return { exitCode, stdout, stderr };
+    return { exitCode: await main(args, base), stdout };
   }
 
   return {
@@ -57,10 +55,9 @@ export function createTranscript(deps: Deps, env: NodeJS.ProcessEnv, cwd: string
       if (result.exitCode !== expected) {
         throw new CliError(`demo step \`shipctl ${args.join(" ")}\` exited ${result.exitCode}, expected ${expected}`);
       }
-      return result;
     },
-    /** Runs without showing anything (to read ids for the next step). */
-    quiet: (args: string[]) => exec(args, undefined, false),
+    /** Runs without showing anything, for its stdout (to read ids for the next step). */
+    quiet: async (args: string[]) => (await exec(args, undefined, false)).stdout,
     say: (text: string) => io.out(`\n${out.accent(text)}\n`),
   };
 }

@@ -59,7 +59,7 @@ async function walkThrough(t: Transcript, url: string, token: string, fixtures: 
   await t.run(["list", "shipments"]);
 
   const listed = await t.quiet(["list", "shipments", "--all", "--json"]);
-  const ids = (JSON.parse(listed.stdout) as { shipments: Array<{ id: number }> }).shipments.map((s) => String(s.id));
+  const ids = (JSON.parse(listed) as { shipments: Array<{ id: number }> }).shipments.map((s) => String(s.id));
   t.say("6. Price and pay for all of them in one checkout (--yes confirms without a prompt).");
   await t.run(["checkout", ...ids, "--yes"]);
 

@@ -1,7 +1,7 @@
 // Files that must survive a crash or a kill at any instant: written to a temporary file in the same folder, flushed
 // to disk, then renamed over the old one (a rename is atomic), and the folder flushed so the rename itself is kept.
 // The rename waits while another program holds the old file (held-file.ts: Windows, Excel, antivirus, OneDrive).
-import { open, rename, rm } from "node:fs/promises";
+import { open, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { realSleep, whileHeld, type Sleep } from "./held-file.js";
@@ -14,13 +14,8 @@ export async function writeFileAtomic(path: string, data: string | Buffer, o: { 
   const { mode = 0o600, sync = true, sleep = realSleep } = o;
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   try {
-    const fh = await open(tmp, "w", mode);
-    try {
-      await fh.writeFile(data);
-      if (sync) await fh.sync();
-    } finally {
-      await fh.close();
-    }
+    // `flush` syncs the data to disk before the file is closed.
+    await writeFile(tmp, data, { mode, flush: sync });
     await whileHeld(path, () => rename(tmp, path), sleep);
   } catch (e) {
     await rm(tmp, { force: true });
@@ -31,14 +26,7 @@ export async function writeFileAtomic(path: string, data: string | Buffer, o: { 
 
 export async function syncDirectory(dir: string): Promise<void> {
   // Not every platform lets a directory be opened for fsync (Windows); the rename is still atomic there.
-  try {
-    const fh = await open(dir, "r");
-    try {
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-  } catch {
-    // best effort
-  }
+  await open(dir, "r")
+    .then((fh) => fh.sync().finally(() => fh.close()))
+    .catch(() => undefined); // best effort
 }

@@ -12,11 +12,15 @@ import { UsageError } from "../errors.js";
 import { probeSandboxTables, SANDBOX_TABLES_PATH } from "../config/tables-probe.js";
 import { createSandboxControl, type SandboxControl } from "../api/sandbox-control.js";
 
-/** The control client of the sandbox the run's base URL names; a UsageError when it is not a sandbox. */
-export async function runningSandbox(deps: Deps): Promise<SandboxControl> {
+/**
+ * Runs `work` with the control client of the sandbox the run's base URL names, closed afterwards; a UsageError when
+ * the base URL is not a sandbox.
+ */
+export async function withRunningSandbox<T>(deps: Deps, work: (control: SandboxControl) => Promise<T>): Promise<T> {
   const { baseUrl, token, profile, sources, caFile } = await deps.connection();
   const network = { env: deps.env, caFile };
-  const probe = await probeSandboxTables(baseUrl, { token, signal: deps.signal, debug: (line) => deps.debug(line), network });
+  const debug = (line: string) => deps.debug(line);
+  const probe = await probeSandboxTables(baseUrl, { token, signal: deps.signal, debug, network });
   if (!probe.sandbox) {
     const from = sources.baseUrl === "profile" ? `profile "${profile}"` : sources.baseUrl === "env" ? "SHIPCTL_BASE_URL" : "--base-url";
     throw new UsageError(
@@ -25,12 +29,7 @@ export async function runningSandbox(deps: Deps): Promise<SandboxControl> {
       { hint: "Start one with `shipctl sandbox &`, then pass --base-url http://127.0.0.1:8080 (or use a profile logged in to it)." },
     );
   }
-  return createSandboxControl({ baseUrl, token, clock: deps.clock, signal: deps.signal, debug: (line) => deps.debug(line), network });
-}
-
-/** Runs `work` with the running sandbox's control client, closed afterwards. */
-export async function withRunningSandbox<T>(deps: Deps, work: (control: SandboxControl) => Promise<T>): Promise<T> {
-  const control = await runningSandbox(deps);
+  const control = createSandboxControl({ baseUrl, token, clock: deps.clock, signal: deps.signal, debug, network });
   try {
     return await work(control);
   } finally {

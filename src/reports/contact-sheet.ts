@@ -98,10 +98,8 @@ export async function pngSheet(sheet: PreviewSheet): Promise<Buffer> {
     { input: svgText(width, TITLE, [{ x: GAP, y: 30, size: 22, bold: true, text: sheet.title }]), left: 0, top: 0 },
   ];
   for (const [i, photo] of sheet.photos.entries()) {
-    const col = i % cols;
-    const row = Math.floor(i / cols);
-    const left = GAP + col * (CELL + GAP);
-    const top = TITLE + row * (CELL + LABEL + GAP);
+    const left = GAP + (i % cols) * (CELL + GAP);
+    const top = TITLE + Math.floor(i / cols) * (CELL + LABEL + GAP);
     const thumb = await sharp(await thumbnail(photo, CELL))
       .resize({ width: CELL, height: CELL, fit: "contain", background: "#eeeeee" })
       .png()

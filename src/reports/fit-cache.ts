@@ -18,7 +18,7 @@ const KEEP_MS = 7 * 86_400_000;
 
 type Fitted = Extract<FitResult, { ok: true }>;
 /** What a copy is, besides where it lies and which side of which folder it serves. */
-type Entry = Pick<Photo, "type" | "bytes" | "width" | "height" | "fitted" | "locationStripped"> & { name: string; convertedFrom?: Fitted["convertedFrom"] };
+type Entry = Pick<Photo, "type" | "bytes" | "width" | "height" | "fitted" | "locationStripped"> & { name: string };
 
 export class FitCache {
   private constructor(private readonly dir: string) {}
@@ -62,8 +62,8 @@ export class FitCache {
       await copyFile(join(this.dir, key, entry.name), path);
       const now = new Date();
       await utimes(join(this.dir, key), now, now);
-      const { name: _name, convertedFrom, ...copy } = entry;
-      return { ok: true, photo: { ...photo, ...copy, path }, convertedFrom, cached: true };
+      const { name: _name, ...copy } = entry;
+      return { ok: true, photo: { ...photo, ...copy, path }, cached: true };
     } catch {
       return undefined;
     }
@@ -76,7 +76,7 @@ export class FitCache {
     const name = basename(made.photo.path);
     await copyFile(made.photo.path, join(tmp, name));
     const { type, bytes, width, height, fitted, locationStripped } = made.photo;
-    const entry: Entry = { type, bytes, width, height, fitted, locationStripped, name, convertedFrom: made.convertedFrom };
+    const entry: Entry = { type, bytes, width, height, fitted, locationStripped, name };
     await writeFile(join(tmp, "entry.json"), JSON.stringify(entry));
     await rename(tmp, join(this.dir, key)).catch(async (e: unknown) => {
       await rm(tmp, { recursive: true, force: true });

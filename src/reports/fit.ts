@@ -55,7 +55,7 @@ export async function createFitWorkspace(): Promise<FitWorkspace> {
 }
 
 /** `cached`: the copy an earlier run made of the same photo under the same rules (fit-cache.ts). */
-export type FitResult = { ok: true; photo: Photo; convertedFrom?: PhotoType; cached?: boolean } | { ok: false; problem: Problem };
+export type FitResult = { ok: true; photo: Photo; cached?: boolean } | { ok: false; problem: Problem };
 
 interface Attempt {
   type: PhotoType;
@@ -161,7 +161,6 @@ export async function fitPhoto(
       fitted: { fromBytes: photo.bytes, fromType: photo.type, fromWidth: width, fromHeight: height, quality: attempt.quality },
       locationStripped: (options.stripLocation && stripLocation(original, photo.type).stripped) || undefined,
     },
-    convertedFrom: attempt.type !== photo.type ? photo.type : undefined,
   };
 }
 

@@ -16,6 +16,7 @@ import { printJson, withError } from "../output/json.js";
 import { mapLimit } from "../batch/pool.js";
 import { loadSharp } from "./sharp-module.js";
 import { displayPath } from "../output/display-path.js";
+import type { UploadPlan } from "./upload-plan.js";
 
 export interface PreparedReport {
   target: ReportTarget;
@@ -40,11 +41,8 @@ export interface FolderProblems {
 /** Folders are read a few at a time: enough to hide disk latency, few enough for a shared machine. */
 const CHECK_CONCURRENCY = 4;
 
-export interface PrepareOptions {
-  byOrder: boolean;
-  fit: boolean;
-  /** --strip-location: photos are sent without their GPS position (withoutLocations). */
-  stripLocation?: boolean;
+/** The plan's --by-order, --fit and --strip-location (photos are sent without their GPS position: withoutLocations). */
+export interface PrepareOptions extends Pick<UploadPlan, "byOrder" | "fit" | "stripLocation"> {
   json: boolean;
   /** The run stops (Ctrl-C): checks and fitting end at once, nothing is sent. */
   signal?: AbortSignal;
@@ -71,7 +69,8 @@ export async function prepareReports(deps: Deps, targets: readonly ReportTarget[
   const signal = options.signal;
   // Photos may need sharp (a JPEG cut short, --fit): a system that cannot load it stops here, before anything is sent.
   await loadSharp();
-  const checks = await mapLimit(targets, CHECK_CONCURRENCY, (t) => checkFolder(t.folder, { byOrder: options.byOrder, fit: options.fit }), () => !signal?.aborted);
+  const keepChecking = () => !signal?.aborted;
+  const checks = await mapLimit(targets, CHECK_CONCURRENCY, (t) => checkFolder(t.folder, options), keepChecking);
   if (signal?.aborted) throw new InterruptedError("interrupted while the photos were being checked: nothing was sent");
   let workspace: FitWorkspace | undefined;
   let cache: Promise<FitCache | undefined> | undefined;
@@ -95,8 +94,8 @@ export async function prepareReports(deps: Deps, targets: readonly ReportTarget[
     if (jobs.length === 0) return [];
     workspace ??= await createFitWorkspace();
     cache ??= FitCache.open(cacheDir(deps.env, process.platform));
-    const fitting = { signal, rerun: options.rerun, stripLocation: options.stripLocation, cache: await cache };
-    const result = await fitMany(deps, jobs.map((r) => ({ target: r.target, oversized: r.pending! })), workspace, fitting);
+    const fitJobs = jobs.map((r) => ({ target: r.target, oversized: r.pending! }));
+    const result = await fitMany(deps, fitJobs, workspace, { ...options, cache: await cache });
     for (const r of jobs) {
       r.photos = r.photos.map((p) => result.replaced.get(p) ?? p);
       delete r.pending;

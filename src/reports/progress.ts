@@ -37,8 +37,8 @@ export function createByteProgress(io: IO, reports: readonly Sized[], now?: () =
     skipped(report: Sized) {
       totalBytes -= bytesOf(report);
     },
-    log: (text: string) => line.log(text),
-    finish: () => line.finish(),
+    log: line.log,
+    finish: line.finish,
   };
 }
 
@@ -69,8 +69,8 @@ export function createFitProgress(io: IO, total: number, now: () => number = () 
       if (io.stderrIsTTY) line.update({ done });
       else if (done % step === 0 && done < total) io.err(`${text(now() - started)}\n`);
     },
-    log: (t: string) => line.log(t),
-    finish: () => line.finish(),
+    log: line.log,
+    finish: line.finish,
     /** Photos finished so far. */
     get done() {
       return done;

@@ -13,17 +13,8 @@ import { reusedJson } from "./reused-photos.js";
 /** A result in words: "already stored" for already_stored. */
 export const resultLabel = (result: ReportResult): string => result.replace("_", " ");
 
-export function photoJson(p: Photo) {
-  return {
-    group: p.group,
-    side: p.side,
-    file: p.file,
-    type: p.type,
-    bytes: p.bytes,
-    width: p.width,
-    height: p.height,
-    fitted_from_bytes: p.fitted?.fromBytes ?? null,
-  };
+export function photoJson({ group, side, file, type, bytes, width, height, fitted }: Photo) {
+  return { group, side, file, type, bytes, width, height, fitted_from_bytes: fitted?.fromBytes ?? null };
 }
 
 /** `report` gives the fitted copies (and, unless `withPhotos` is false, the photos) of what was prepared for it. */

@@ -68,8 +68,7 @@ export function refusalText(err: unknown, report: PreparedReport): string {
   return Object.entries(errors)
     .map(([key, messages]) => {
       const m = /^(box|art)(?:\.(\d+))?/.exec(key);
-      const index = m?.[2] === undefined ? undefined : Number(m[2]);
-      const side = index === undefined ? undefined : REPORT.sides[index];
+      const side = m?.[2] === undefined ? undefined : REPORT.sides[Number(m[2])];
       const photo = side ? report.photos.find((p) => p.group === m![1] && p.side === side) : undefined;
       const where = photo ? `${key} (${photo.group} ${photo.side}, ${photo.file})` : key;
       return `${where}: ${messages.join(" ")}`;

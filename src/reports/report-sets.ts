@@ -5,6 +5,7 @@
 // stored, by any upload (a batch, a manifest, a single upload), is shown as stored, from the ledger. Neither saying
 // so: not stored, as the status shows.
 import type { ReportSet, StoredShipment } from "../contract/index.js";
+import type { Connection } from "../deps.js";
 import { messageOf } from "../errors.js";
 import { OrganizationLedger } from "../ledger/organization.js";
 import { reportKey } from "./report-ledger.js";
@@ -47,13 +48,14 @@ export interface LedgerRead {
  * does not show its set yet, looked up together. Read only: nothing is held or written.
  */
 export async function readStoredInLedger(
-  connection: { baseUrl: string; token: string },
+  connection: Pick<Connection, "baseUrl" | "token" | "ledger">,
   env: NodeJS.ProcessEnv,
   shipments: ReadonlyArray<Pick<StoredShipment, "id" | "status">>,
 ): Promise<LedgerRead> {
-  const { store } = await OrganizationLedger.open(env, connection);
   const keys = shipments.flatMap((s) => ([1, 2] as const).filter((set) => !holdsReportSet(s.status, set)).map((set) => reportKey(s.id, set)));
   try {
+    // Opening a shared ledger connects to its database: one that does not answer is a ledger not read, too.
+    const { store } = await OrganizationLedger.open(env, connection);
     const found = await store.findAll(keys.map((key) => `report:${key}`));
     return { stored: new Set(keys.filter((key) => found.get(`report:${key}`)?.state.state === "stored")) };
   } catch (e) {

@@ -51,15 +51,12 @@ export interface SendContext {
 /** What every upload of the run shares (upload.ts); the caller adds its progress and talk. */
 export type SendBase = Pick<SendContext, "api" | "set" | "now" | "localNow" | "sleep" | "signal" | "ledger"> & { earlier: ReadonlyMap<string, Earlier> };
 
-/** Facts every API failure carries (src/api/api-errors.ts); read by shape so fakes in tests work alike. */
-interface FailureFacts {
-  status?: number;
-  mayHaveArrived?: boolean;
-  exitCode?: number;
-}
-
-function facts(err: unknown): FailureFacts {
-  return typeof err === "object" && err !== null ? (err as FailureFacts) : {};
+/**
+ * Facts every API failure carries (src/api/api-errors.ts); read by shape so fakes in tests work alike (anything else
+ * thrown reads as none of them).
+ */
+function facts(err: unknown): { status?: number; mayHaveArrived?: boolean; exitCode?: number } {
+  return err ?? {};
 }
 
 /** Not about this report: the token, the subscription. Every other report would fail the same way. */
@@ -152,12 +149,6 @@ function stored(ctx: SendContext, report: PreparedReport): RowState {
   return { state: "stored", id: report.target.shipmentId, at: ctx.localNow().toISOString() };
 }
 
-/** The row's state while its request is out: sent whole once its last byte was handed to the connection. */
-function sentWhole(ctx: SendContext, report: PreparedReport): boolean {
-  const state = ctx.ledger.row(reportKey(report.target.shipmentId, ctx.set));
-  return state?.state === "in_flight" && state.sent_at !== undefined;
-}
-
 /**
  * The second half: record the intent (in flight, on disk before anything is sent), send the body (its last byte
  * recorded as it leaves), and learn what became of it.
@@ -215,10 +206,13 @@ async function afterFailure(
   bytes: number,
 ): Promise<ReportOutcome> {
   const f = facts(err);
-  // Sent whole, the service may have it: unless the answer says otherwise (a refusal), or the failure is not the
-  // HTTP layer's (which always says whether the request may have arrived).
-  if (f.mayHaveArrived !== false && sentWhole(ctx, report)) {
-    if (answeredByService(f.status)) ctx.ledger.markAnswered([reportKey(report.target.shipmentId, ctx.set)], ctx.localNow(), f.status);
+  const key = reportKey(report.target.shipmentId, ctx.set);
+  const flight = ctx.ledger.row(key);
+  // Sent whole (its last byte handed to the connection: markSent), the service may have it: unless the answer says
+  // otherwise (a refusal), or the failure is not the HTTP layer's (which always says whether the request may have
+  // arrived).
+  if (f.mayHaveArrived !== false && flight?.state === "in_flight" && flight.sent_at !== undefined) {
+    if (answeredByService(f.status)) ctx.ledger.markAnswered([key], ctx.localNow(), f.status);
     // Reads end at once when the run stops: the rerun settles it.
     if (ctx.signal.aborted) return inFlight(ctx, report, `sent, and its answer did not come before the run stopped (${messageOf(err)})`, err, bytes);
     return reconcile(ctx, report, err, bytes);

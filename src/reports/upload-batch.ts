@@ -32,7 +32,7 @@ export async function uploadAll(deps: Deps, options: UploadPlan, reports: Prepar
   let fatal: unknown;
   const ctx: SendContext = {
     ...base,
-    onProgress: (key: number, bytes: number) => progress.sent(key, bytes),
+    onProgress: progress.sent,
     log: (line: string) => progress.log(`${line}\n`),
   };
   const keepGoing = () => fatal === undefined && !deps.signal.aborted;
@@ -77,7 +77,7 @@ export async function uploadAll(deps: Deps, options: UploadPlan, reports: Prepar
   // at once, a few at a time, so the rerun of a finished batch waits for a few round trips rather than one per report.
   const recordedStored = reports.flatMap((r, i) => (ledger.row(reportKey(r.target.shipmentId, options.set))?.state === "stored" ? [i] : []));
   // Its reads are awaited one by one by the uploads below (readFor); a failure there is theirs to report.
-  mapLimit(recordedStored, SETTLE_READS, (i) => readFor(i), keepGoing).catch(() => undefined);
+  mapLimit(recordedStored, SETTLE_READS, readFor, keepGoing).catch(() => undefined);
   let firstUpload = true;
   try {
     await mapLimit(

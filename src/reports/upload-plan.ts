@@ -3,6 +3,7 @@
 // purpose: the wiring imports it, so `--help` loads nothing heavy.
 import { extname } from "node:path";
 import type { ReportSet } from "../contract/limits.js";
+import type { GlobalOptions } from "../deps.js";
 import { shellQuote } from "../output/shell-quote.js";
 
 /** Uploads in flight in a batch: two keeps a slow link busy without starving a shared connection. */
@@ -38,8 +39,8 @@ export interface UploadPlan {
   allowReused: boolean;
 }
 
-/** The command to run again: the same reports and the flags that change what is sent. */
-export function rerunCommand(options: UploadPlan, globals: { profile?: string }): string {
+/** The command to run again: the same reports and service, and the flags that change what is sent. */
+export function rerunCommand(options: UploadPlan, globals: Pick<GlobalOptions, "profile" | "baseUrl">): string {
   const s = options.source;
   const parts = ["shipctl", "report", "upload"];
   if (s.kind === "single") parts.push(String(s.shipmentId), shellQuote(s.label));
@@ -52,5 +53,6 @@ export function rerunCommand(options: UploadPlan, globals: { profile?: string })
   if (!options.wait) parts.push("--no-wait");
   if (options.allowReused) parts.push("--allow-reused");
   if (globals.profile !== undefined) parts.push("--profile", shellQuote(globals.profile));
+  if (globals.baseUrl !== undefined) parts.push("--base-url", shellQuote(globals.baseUrl));
   return parts.join(" ");
 }

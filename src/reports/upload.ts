@@ -51,7 +51,9 @@ async function run<T>(
 ): Promise<number> {
   const rerun = rerunCommand(options, deps.globals);
   const sourceProblems = list.problems.length ? [{ folder: where, problems: list.problems }] : [];
-  const prepareOptions = { byOrder: options.byOrder, fit: options.fit, stripLocation: options.stripLocation, json: deps.globals.json, signal: deps.signal, fitLater: !options.preview, rerun };
+  const prepareOptions = {
+    ...options, json: deps.globals.json, signal: deps.signal, fitLater: !options.preview, rerun,
+  };
   const prepared = await prepareReports(deps, list.targets, prepareOptions, sourceProblems);
   const reports = prepared.reports;
   markPhase("report:checked");
@@ -170,7 +172,8 @@ async function sendSingle(deps: Deps, report: PreparedReport, base: SendBase, kn
   if (known) return known;
   const progress = createByteProgress(deps.io, [report]);
   try {
-    const ctx = { ...base, onProgress: (key: number, bytes: number) => progress.sent(key, bytes), log: (line: string) => progress.log(`${line}\n`), logOpenWindow: true };
+    const log = (line: string) => progress.log(`${line}\n`);
+    const ctx = { ...base, onProgress: progress.sent, log, logOpenWindow: true };
     const outcome = await sendReport(ctx, report);
     progress.reportDone();
     return outcome;

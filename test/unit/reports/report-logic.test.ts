@@ -306,6 +306,9 @@ describe("rerunCommand", () => {
     const batch = plan([], { set: "2", manifest: "m.csv", concurrency: "4", byOrder: true, yes: true });
     const at = (name: string) => shellQuote(resolve("/work", name));
     expect(rerunCommand(batch, { profile: "prod" })).toBe(`shipctl report upload --manifest ${at("m.csv")} --set 2 --by-order --yes --concurrency 4 --profile prod`);
+    // Run against the service --base-url named, the command to run again names it too, or it would reach another.
+    const viaUrl = rerunCommand(single, { baseUrl: "http://127.0.0.1:8080" });
+    expect(viaUrl).toContain("--allow-reused --base-url http://127.0.0.1:8080");
   });
 });
 

@@ -59,4 +59,12 @@ describe("readStoredInLedger", () => {
     expect(read.stored.size).toBe(0);
     expect(read.unreadable).toMatch(/JSON/);
   });
+
+  it("a shared ledger that does not answer is not read either: the sets are shown from the status alone", async () => {
+    const ledger = { kind: "postgres" as const, url: "postgres://shipctl@127.0.0.1:1/shipctl", organization: "north" };
+    const env = { SHIPCTL_STATE_DIR: tempDir("shipctl-sets-") };
+    const read = await readStoredInLedger({ ...TARGET, ledger }, env, [{ id: 7, status: ShipmentStatus.Delivered }]);
+    expect(read.stored.size).toBe(0);
+    expect(read.unreadable).toMatch(/did not answer/);
+  });
 });
