@@ -37,17 +37,20 @@ export function verbAction<F, O>(ctx: CommandContext, parse: (args: string[], fl
     const options = parse(args, command.opts() as F);
     // --fields and --query: checked now, before anything is sent; the run prints through their shaped stdout.
     const shaped = await shapeRun(command, deps);
-    // Undefined while the run has not returned: it threw.
-    let exitCode: number | undefined;
-    let why: string | undefined;
+    const unshapedNote = (why: string) => deps.io.alert(`Note: output printed as it was, not shaped by --fields/--query: ${why}.\n`);
+    let code: ActionResult;
     try {
-      exitCode = (await run(options, shaped?.deps ?? deps)) ?? 0;
-    } finally {
-      why = shaped?.end(exitCode === 0);
-      if (why && exitCode !== 0) deps.io.alert(`Note: output printed as it was, not shaped by --fields/--query: ${why}.\n`);
+      code = await run(options, shaped?.deps ?? deps);
+    } catch (err) {
+      const why = shaped?.end(false);
+      if (why) unshapedNote(why);
+      throw err;
     }
+    const exitCode = code ?? 0;
+    const why = shaped?.end(exitCode === 0);
     // A run that did its work but whose output could not be shaped must not pass for one that printed what was asked.
     if (why && exitCode === 0) throw new QueryFailedError(`--query could not be applied (the output was printed as it was): ${why}`);
+    if (why) unshapedNote(why);
     ctx.setExitCode(exitCode);
   };
 }
