@@ -182,7 +182,9 @@ function parseWholeNumber(text: string | undefined, flag: string, unit: string, 
   if (text === undefined) return fallback;
   const value = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
   if (!Number.isSafeInteger(value)) {
-    throw new UsageError(`${flag} "${text}" is not a whole number of ${unit}`, { hint: `Give 0 or more, e.g. ${flag} ${fallback}.` });
+    throw new UsageError(`${flag} "${text}" is not a whole number of ${unit}`, {
+      hint: `Give 0 or more, e.g. ${flag} ${fallback}.`,
+    });
   }
   return value;
 }
