@@ -13,7 +13,7 @@ export function sandboxMoment(text: string, flag: string): SandboxMoment {
 }
 
 /** The moment to send, in the service's format: a shift is taken from the sandbox's own now, not this machine's. */
-export async function momentText(at: SandboxMoment, sandbox: { clock(): Promise<{ now_ms: number }> }): Promise<string> {
+export async function momentText(at: SandboxMoment, sandbox: { clock(): Promise<{ now_ms: number }> }) {
   const ms = "shiftMs" in at ? (await sandbox.clock()).now_ms + at.shiftMs : at.ms;
   return new Date(ms).toISOString().slice(0, 19).replace("T", " ");
 }
