@@ -236,7 +236,8 @@ export interface ErrorJson {
   [detail: string]: unknown;
 }
 
-const BUG_HINT = "This is a bug in shipctl. Run again with --debug for details.";
+/** What a failure that is not a CliError (a bug) says to do: on stderr (main.ts) and in --json output. */
+export const BUG_HINT = "This is a bug in shipctl. Run again with --debug for details.";
 
 /** The text of anything thrown: its message when it is an Error. */
 export function messageOf(err: unknown): string {

@@ -4,7 +4,7 @@
 // Only what every run needs is imported up front; the command tree (commander and all wiring) is loaded with
 // import(), so `shipctl --version` costs little more than starting node.
 import { createDeps, DEFAULT_GLOBALS, type BaseDeps, type Deps, type GlobalOptions } from "./deps.js";
-import { CliError, ExitCode, errorJson, exitCodeOfError, exitErrorJson, type ErrorJson } from "./errors.js";
+import { BUG_HINT, CliError, ExitCode, errorJson, exitCodeOfError, exitErrorJson, type ErrorJson } from "./errors.js";
 import type { Command } from "commander";
 import type { CommandContext } from "./commands/action.js";
 import { createTheme, colorEnabled, loadColours } from "./output/theme.js";
@@ -120,17 +120,11 @@ function commanderErrorJson(err: { message: string; code: string }): ErrorJson {
   return { ...exitErrorJson(ExitCode.Usage, message), hint: "run with --help for usage" };
 }
 
+/** The global flags, as the program parsed them (commander leaves a flag not given unset: its default applies). */
 function globalsOf(command: Command): GlobalOptions {
-  const o = command.optsWithGlobals() as Partial<GlobalOptions>;
-  return {
-    json: o.json ?? DEFAULT_GLOBALS.json,
-    profile: o.profile,
-    baseUrl: o.baseUrl,
-    debug: o.debug ?? DEFAULT_GLOBALS.debug,
-    color: o.color ?? DEFAULT_GLOBALS.color,
-    input: o.input ?? DEFAULT_GLOBALS.input,
-    quiet: o.quiet ?? DEFAULT_GLOBALS.quiet,
-  };
+  const parsed = command.optsWithGlobals<Partial<GlobalOptions>>();
+  const { json, profile, baseUrl, debug, color, input, quiet } = { ...DEFAULT_GLOBALS, ...parsed };
+  return { json, profile, baseUrl, debug, color, input, quiet };
 }
 
 function reportError(base: BaseDeps, deps: Deps | undefined, err: unknown, code: number): void {
@@ -146,5 +140,5 @@ function reportError(base: BaseDeps, deps: Deps | undefined, err: unknown, code:
   }
   const detail = err instanceof Error ? (deps?.globals.debug ? (err.stack ?? err.message) : err.message) : String(err);
   base.io.err(`${theme.error("Unexpected error:")} ${detail}\n`);
-  base.io.err(`${theme.dim("This is a bug in shipctl. Run again with --debug for details.")}\n`);
+  base.io.err(`${theme.dim(BUG_HINT)}\n`);
 }

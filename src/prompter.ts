@@ -34,8 +34,7 @@ export function systemPrompter(): Prompter {
   const lib = () => import("@inquirer/prompts");
   return {
     confirm: (message, o = {}) => cancellable(async () => (await lib()).confirm({ message, default: o.default ?? false }, context())),
-    input: (message, o = {}) =>
-      cancellable(async () => (await lib()).input({ message, default: o.default, validate: o.validate }, context())),
+    input: (message, o = {}) => cancellable(async () => (await lib()).input({ message, ...o }, context())),
     password: (message) => cancellable(async () => (await lib()).password({ message, mask: "*" }, context())),
     select: (message, choices) => cancellable(async () => (await lib()).select({ message, choices }, context())),
   };

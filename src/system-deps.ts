@@ -63,13 +63,11 @@ export function systemDeps(exit: (code: number) => void = process.exit): BaseDep
 }
 
 export async function systemConnect(deps: Deps): Promise<Connection> {
-  const { resolveConnection } = await import("./config/connection.js");
-  return resolveConnection(deps);
+  return (await import("./config/connection.js")).resolveConnection(deps);
 }
 
 export async function systemMakeApi(deps: Deps, connection: Connection): Promise<ApiClient> {
-  const { createApiClient } = await import("./api/client.js");
-  return createApiClient({
+  return (await import("./api/client.js")).createApiClient({
     baseUrl: connection.baseUrl,
     baseUrlSetting: baseUrlSetting(connection),
     token: connection.token,

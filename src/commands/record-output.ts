@@ -66,6 +66,14 @@ export function formatFlag<F extends string>(flags: { format?: string; ndjson?: 
   return format;
 }
 
+/** The format asked for with the global --json, short for --format json: --json with another format is refused. */
+export function withJsonFlag<F extends string>(format: F | undefined, json: boolean, hint: string) {
+  if (json && format !== undefined && format !== "json") {
+    throw new UsageError(`--json and --format ${format} cannot be used together`, { hint });
+  }
+  return json ? "json" : format;
+}
+
 /** The names of `--fields a,b`, in order, once each. */
 export function fieldList(text: string): string[] {
   return [...new Set(text.split(",").map((f) => f.trim()).filter((f) => f !== ""))];

@@ -72,11 +72,11 @@ export async function completeWords(root: Command, words: readonly string[], ctx
     const answer = await values(option, [], ctx, given, typed);
     return { candidates: answer.candidates.map((c) => ({ ...c, value: `${flag}=${c.value}` })), files: false };
   }
-  if (!onlyArguments && current.startsWith("-")) return { candidates: matching(flags(chain, words.slice(0, -1)), current), files: false };
+  if (!onlyArguments && current.startsWith("-")) return offered(flags(chain, words.slice(0, -1)), current);
   if (variadic) return values(variadic, [], ctx, given, current);
   const subcommands = positional.length === 0 ? subcommandsOf(command) : [];
   if (subcommands.length > 0) {
-    return { candidates: matching(subcommands.map((c) => ({ value: c.name(), description: brief(c.description()) })), current), files: false };
+    return offered(subcommands.map((c) => ({ value: c.name(), description: brief(c.description()) })), current);
   }
   const args = command.registeredArguments;
   const last = args.at(-1);
@@ -96,10 +96,10 @@ async function values(
 ): Promise<Completion> {
   const source = valueSourceOf(target);
   if (source === undefined) return { candidates: [], files: true };
-  if (typeof source === "string") return { candidates: matching(ctx.lookup(source, given), current), files: false };
-  if ("commandsOr" in source) return { candidates: matching(await commandWords(root, earlier, source.commandsOr, ctx), current), files: false };
-  if ("commaList" in source) return { candidates: matching(listed(source.commaList, current), current), files: false };
-  return { candidates: matching(source.map((value) => ({ value })), current), files: false };
+  if (typeof source === "string") return offered(ctx.lookup(source, given), current);
+  if ("commandsOr" in source) return offered(await commandWords(root, earlier, source.commandsOr, ctx), current);
+  if ("commaList" in source) return offered(listed(source.commaList, current), current);
+  return offered(source.map((value) => ({ value })), current);
 }
 
 /** For `help`: the subcommands of the command the earlier words name, and at the start the topics too. */
@@ -144,11 +144,11 @@ function subcommandsOf(command: Command): Command[] {
 }
 
 /** The values starting with the word as typed; if none, those starting with it in another case (dr -> Draft). */
-function matching(candidates: readonly Candidate[], current: string): Candidate[] {
+function offered(candidates: readonly Candidate[], current: string): Completion {
   const exact = candidates.filter((c) => c.value.startsWith(current));
-  if (exact.length > 0) return exact;
   const lower = current.toLowerCase();
-  return candidates.filter((c) => c.value.toLowerCase().startsWith(lower));
+  const found = exact.length > 0 ? exact : candidates.filter((c) => c.value.toLowerCase().startsWith(lower));
+  return { candidates: found, files: false };
 }
 
 /** A description's first clause, short enough for one line of a completion menu. */

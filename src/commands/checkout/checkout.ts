@@ -115,9 +115,8 @@ export function parseCheckout(args: readonly string[], flags: CheckoutFlags): Ch
     yes: flags.yes === true,
     maxTotalCents: flags.maxTotal === undefined ? undefined : parseDollars(flags.maxTotal, "--max-total"),
     ...(flags.confirmTotal === undefined ? {} : { confirmTotalCents: parseDollars(flags.confirmTotal, "--confirm-total") }),
-    retryWaitSeconds:
-      flags.retryWait === undefined ? DEFAULT_RETRY_WAIT_SECONDS : parseWholeNumber(flags.retryWait, "--retry-wait", "seconds"),
-    retries: flags.retries === undefined ? DEFAULT_RETRIES : parseWholeNumber(flags.retries, "--retries", "retries"),
+    retryWaitSeconds: parseWholeNumber(flags.retryWait, "--retry-wait", "seconds", DEFAULT_RETRY_WAIT_SECONDS),
+    retries: parseWholeNumber(flags.retries, "--retries", "retries", DEFAULT_RETRIES),
     wait: flags.wait !== false,
   };
 }
@@ -178,11 +177,13 @@ export function parseDollars(text: string, flag: string): number {
   return cents;
 }
 
-function parseWholeNumber(text: string, flag: string, unit: string): number {
+/** The flag's whole number, or `fallback` when it is not given (also the example its refusal shows). */
+function parseWholeNumber(text: string | undefined, flag: string, unit: string, fallback: number): number {
+  if (text === undefined) return fallback;
   const value = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
   if (!Number.isSafeInteger(value)) {
     throw new UsageError(`${flag} "${text}" is not a whole number of ${unit}`, {
-      hint: `Give 0 or more, e.g. ${flag} ${flag === "--retries" ? DEFAULT_RETRIES : DEFAULT_RETRY_WAIT_SECONDS}.`,
+      hint: `Give 0 or more, e.g. ${flag} ${fallback}.`,
     });
   }
   return value;

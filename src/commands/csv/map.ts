@@ -34,6 +34,7 @@ Examples:
 }
 
 export function parseMap(args: string[], flags: { set?: string; forget?: boolean }): CsvMapOptions {
+  if (args[0]!.trim() === "") throw new UsageError("csv map needs a CSV file name");
   if (flags.set !== undefined && flags.forget === true) throw new UsageError("give --set or --forget, not both");
   return { file: args[0]!, ...(flags.set !== undefined ? { set: flags.set } : {}), forget: flags.forget === true };
 }

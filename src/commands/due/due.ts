@@ -9,10 +9,13 @@ import { looksLikeDuration, parseDuration } from "../../input/duration.js";
 import { momentOf, parseMax } from "../../input/list-filters.js";
 import type { CreatedAfter, DueFormat, DueOptions } from "../../due/show-due.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
-import { formatFlag, printsRecords } from "../record-output.js";
+import { formatFlag, printsRecords, withJsonFlag } from "../record-output.js";
 import { DUE_ITEM_FIELDS } from "../../due/due-fields.js";
 
 export type { DueOptions };
+
+/** The options as the command line gives them: no format when neither --format nor --ndjson is (--json is global). */
+export type DueArgs = Omit<DueOptions, "format"> & { format?: DueFormat };
 
 /** [assume] Long enough for every window to close: paid, shipped to the fulfillment address, 30 days for set 1, shipped on, 24 hours for set 2, and --since after that. */
 export const DEFAULT_CREATED_AFTER = "180d";
@@ -35,7 +38,7 @@ interface DueFlags {
 
 const FORMATS: readonly DueFormat[] = ["table", "json", "ndjson"];
 
-export function dueCommand(ctx: CommandContext, run: VerbRun<DueOptions & { formatGiven: boolean }> = runDue, command = new Command("due")): Command {
+export function dueCommand(ctx: CommandContext, run: VerbRun<DueArgs> = runDue, command = new Command("due")): Command {
   command
     .description("what needs a person, most urgent first: open report windows, unpaid drafts, windows missed lately")
     .option("--within <span>", "only report windows closing within this span (6h, 2d); exit 10 if there is one")
@@ -86,7 +89,7 @@ Examples:
   return command.action(verbAction(ctx, (_args, flags: DueFlags) => parseDue(flags), run));
 }
 
-export function parseDue(flags: DueFlags): DueOptions & { formatGiven: boolean } {
+export function parseDue(flags: DueFlags): DueArgs {
   const withinMs = flags.within === undefined ? undefined : parseDuration(flags.within, "--within");
   const sinceMs = parseDuration(flags.since ?? String(DEFAULT_SINCE_DAYS), "--since", { bareUnit: "d" });
   if (flags.allHistory && flags.createdAfter !== undefined) throw new UsageError("--all-history and --created-after cannot be used together");
@@ -94,8 +97,7 @@ export function parseDue(flags: DueFlags): DueOptions & { formatGiven: boolean }
   const photos = flags.photos ?? DEFAULT_PHOTOS;
   if (photos.trim() === "") throw new UsageError("--photos needs a folder");
   return {
-    format: formatFlag(flags, FORMATS) ?? "table",
-    formatGiven: flags.format !== undefined || flags.ndjson === true,
+    format: formatFlag(flags, FORMATS),
     ...(withinMs === undefined ? {} : { withinMs }),
     sinceMs,
     createdAfter,
@@ -112,15 +114,11 @@ function createdAfterOf(flags: DueFlags): CreatedAfter {
   return { kind: "at", at: momentOf(text, "--created-after") };
 }
 
-export async function runDue(options: DueOptions & { formatGiven: boolean }, deps: Deps): Promise<number> {
-  const { formatGiven, ...rest } = options;
-  if (deps.globals.json && formatGiven && rest.format !== "json") {
-    throw new UsageError(`--json and --format ${rest.format} cannot be used together`, { hint: "--json is short for --format json." });
-  }
-  const format = deps.globals.json ? "json" : rest.format;
-  if (rest.maxRows !== undefined && format !== "table") {
+export async function runDue(options: DueArgs, deps: Deps): Promise<number> {
+  const format = withJsonFlag(options.format, deps.globals.json, "--json is short for --format json.") ?? "table";
+  if (options.maxRows !== undefined && format !== "table") {
     throw new UsageError(`--max sets the rows of the table; --format ${format} carries every item`, { hint: "Pick items with --query, e.g. --json --query 'due[:5]'." });
   }
   const { showDue } = await import("../../due/show-due.js");
-  return showDue(deps, { ...rest, format, maxRows: rest.maxRows ?? DEFAULT_DUE_ROWS });
+  return showDue(deps, { ...options, format, maxRows: options.maxRows ?? DEFAULT_DUE_ROWS });
 }

@@ -146,7 +146,7 @@ export function environmentText(): string {
   return `Environment variables shipctl reads.\n\n${section("shipctl", "shipctl's own:")}\n${section("standard", "Standard:")}\n${NOTES}`;
 }
 
-/** `help environment --json`: one entry per variable (or group of names read together). */
-export function environmentJson(): Array<{ names: string[]; kind: string; does: string; unset: string }> {
-  return ENVIRONMENT_VARIABLES.map((v) => ({ names: [...v.names], kind: v.kind, does: v.does, unset: v.unset }));
+/** `help environment --json`: one entry per variable (or group of names read together), its kind after its names. */
+export function environmentJson() {
+  return ENVIRONMENT_VARIABLES.map(({ names, kind, does, unset }) => ({ names, kind, does, unset }));
 }

@@ -13,7 +13,7 @@ import { LIST_FORMATS } from "../../output/list-format.js";
 import type { ListKind } from "../../api/walk-pages.js";
 import type { ListOptions } from "./list-records.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
-import { fieldList, formatFlag, printsRecords } from "../record-output.js";
+import { fieldList, formatFlag, printsRecords, withJsonFlag } from "../record-output.js";
 import type { Deps } from "../../deps.js";
 import { completesWith } from "../../completion/value-source.js";
 
@@ -131,12 +131,7 @@ export function parseList(kind: ListKind, flags: ListFlags): ListOptions {
 }
 
 export async function runList(options: ListOptions, deps: Deps): Promise<void> {
-  const json = deps.globals.json;
-  if (json && options.format !== undefined && options.format !== "json") {
-    throw new UsageError(`--json and --format ${options.format} cannot be used together`, {
-      hint: "--json is short for --format json: one document at the end; ndjson prints one item per line as pages arrive.",
-    });
-  }
-  const { listRecords } = await import("./list-records.js");
-  await listRecords(deps, { ...options, format: options.format ?? (json ? "json" : "table") });
+  const hint = "--json is short for --format json: one document at the end; ndjson prints one item per line as pages arrive.";
+  const format = withJsonFlag(options.format, deps.globals.json, hint) ?? "table";
+  await (await import("./list-records.js")).listRecords(deps, { ...options, format });
 }

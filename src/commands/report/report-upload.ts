@@ -189,6 +189,9 @@ function parseSource(args: string[], flags: ReportUploadFlags): ReportUploadOpti
     if (args.length > 0) {
       throw new UsageError(`a batch takes its shipments from ${flags.batch !== undefined ? "the folder names" : "the manifest"}: drop the arguments ${args.join(" ")}`);
     }
+    // Blank (an unset variable in a script) is refused: resolved, it would be the working folder itself.
+    if (flags.batch?.trim() === "") throw new UsageError("--batch needs a folder");
+    if (flags.manifest?.trim() === "") throw new UsageError("--manifest needs a file name");
     return flags.batch !== undefined ? { kind: "batch", root: flags.batch } : { kind: "manifest", file: flags.manifest! };
   }
   if (args.length !== 2) {
@@ -198,5 +201,6 @@ function parseSource(args: string[], flags: ReportUploadFlags): ReportUploadOpti
     );
   }
   const [idText, folder] = args as [string, string];
+  if (folder.trim() === "") throw new UsageError("the photo folder is blank: give the folder holding the 12 photos");
   return { kind: "single", shipmentId: parseId(idText, "shipment id"), folder };
 }

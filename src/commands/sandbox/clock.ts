@@ -5,7 +5,6 @@ import { Command } from "commander";
 import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
 import { parseDuration } from "../../input/duration.js";
-import { momentOf } from "../../input/list-filters.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 import { momentText, sandboxMoment, type SandboxMoment } from "./sandbox-moment.js";
 import { RUNNING_SANDBOX_HELP } from "./running-sandbox-help.js";
@@ -59,7 +58,7 @@ export function parseSandboxClock(args: string[], flags: ClockFlags): SandboxClo
   if (given > 1) throw new UsageError("give one of a shift (+25h), --set TIME or --reset");
   if (flags.frozen && flags.set === undefined) throw new UsageError("--frozen goes with --set TIME (where the clock stops)");
   if (shift !== undefined) return { action: "shift", ms: parseDuration(shift, "the shift", { signed: true }) };
-  if (flags.set !== undefined) return { action: "set", at: sandboxMoment(flags.set, "--set", momentOf), frozen: flags.frozen === true };
+  if (flags.set !== undefined) return { action: "set", at: sandboxMoment(flags.set, "--set"), frozen: flags.frozen === true };
   if (flags.reset) return { action: "reset" };
   return { action: "show" };
 }
@@ -73,7 +72,7 @@ export async function runSandboxClock(options: SandboxClockOptions, deps: Deps):
       case "shift":
         return control.setClock({ advance_ms: options.ms });
       case "set":
-        return control.setClock({ at: await momentText(options.at, () => control.clock()), ticking: !options.frozen });
+        return control.setClock({ at: await momentText(options.at, control), ticking: !options.frozen });
       case "reset":
         return control.resetClock();
     }

@@ -1,18 +1,19 @@
 // A moment given to a sandbox verb (--at, --set): a date and time, or a signed shift from the sandbox's own now
 // ("-23h"), which only the running sandbox can resolve (its clock may have been moved).
 import { parseDuration } from "../../input/duration.js";
+import { momentOf } from "../../input/list-filters.js";
 
 export type SandboxMoment = { ms: number } | { shiftMs: number };
 
-/** A signed duration ("+25h", "-90m") is a shift; anything else is read by `moment` (a date, or a UsageError). */
-export function sandboxMoment(text: string, flag: string, moment: (text: string, flag: string) => Date): SandboxMoment {
+/** A signed duration ("+25h", "-90m") is a shift; anything else is a date and time (or a UsageError). */
+export function sandboxMoment(text: string, flag: string): SandboxMoment {
   const t = text.trim();
   if (/^[+-]/.test(t)) return { shiftMs: parseDuration(t, flag, { signed: true }) };
-  return { ms: moment(t, flag).getTime() };
+  return { ms: momentOf(t, flag).getTime() };
 }
 
 /** The moment to send, in the service's format: a shift is taken from the sandbox's own now, not this machine's. */
-export async function momentText(at: SandboxMoment, sandboxNow: () => Promise<{ now_ms: number }>): Promise<string> {
-  const ms = "shiftMs" in at ? (await sandboxNow()).now_ms + at.shiftMs : at.ms;
+export async function momentText(at: SandboxMoment, sandbox: { clock(): Promise<{ now_ms: number }> }) {
+  const ms = "shiftMs" in at ? (await sandbox.clock()).now_ms + at.shiftMs : at.ms;
   return new Date(ms).toISOString().slice(0, 19).replace("T", " ");
 }

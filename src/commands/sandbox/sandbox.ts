@@ -76,6 +76,9 @@ export function parseSandbox(_args: string[], flags: SandboxFlags): SandboxOptio
   const latencyMs = wholeNumber("--latency", flags.latency, 0, 600_000);
   const applyMaxMs = wholeNumber("--apply-max", flags.applyMax, DEFAULT_APPLY_MAX_MS, 600_000);
   if (flags.token !== undefined && !/^\S+$/.test(flags.token)) throw new UsageError("--token must be non-empty and contain no spaces");
+  // Blank (an unset variable in a script): Node would listen on every interface, and the state file be this folder.
+  if (flags.host?.trim() === "") throw new UsageError("--host needs an address to listen on (127.0.0.1, 0.0.0.0...)");
+  if (flags.state?.trim() === "") throw new UsageError("--state needs a file name");
   const tickSeconds = flags.tick === undefined ? undefined : Number(flags.tick.trim());
   if (flags.tick !== undefined && !(/^\d+$/.test(flags.tick.trim()) && tickSeconds! >= 1 && tickSeconds! <= 86_400)) {
     throw new UsageError(`--tick must be a whole number of seconds from 1 to 86400 (got "${flags.tick}")`);

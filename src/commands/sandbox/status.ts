@@ -6,7 +6,7 @@ import { ShipmentStatus, shipmentStatusName } from "../../contract/enums.js";
 import type { Deps } from "../../deps.js";
 import { UsageError } from "../../errors.js";
 import { parseId } from "../../input/ids.js";
-import { momentOf, statusOf } from "../../input/list-filters.js";
+import { statusOf } from "../../input/list-filters.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 import { momentText, sandboxMoment, type SandboxMoment } from "./sandbox-moment.js";
 import { RUNNING_SANDBOX_HELP } from "./running-sandbox-help.js";
@@ -52,7 +52,7 @@ export function parseSandboxStatus(args: string[], flags: { at?: string }): Sand
       hint: "--at sets delivered_at or arrived_at, when a condition-report window opens; other statuses record no time.",
     });
   }
-  return { id, status, at: sandboxMoment(flags.at, "--at", momentOf) };
+  return { id, status, at: sandboxMoment(flags.at, "--at") };
 }
 
 export async function runSandboxStatus(options: SandboxStatusOptions, deps: Deps): Promise<void> {
@@ -60,7 +60,7 @@ export async function runSandboxStatus(options: SandboxStatusOptions, deps: Deps
   const { printJson } = await import("../../output/json.js");
   const { formatTimestamp } = await import("../../output/time-format.js");
   const shipment = await withRunningSandbox(deps, async (control) => {
-    const at = options.at === undefined ? undefined : await momentText(options.at, () => control.clock());
+    const at = options.at === undefined ? undefined : await momentText(options.at, control);
     return control.setStatus(options.id, options.status, at);
   });
   if (deps.globals.json) return printJson(deps.io, shipment);

@@ -78,6 +78,11 @@ export function watchCommand(ctx: CommandContext, run: VerbRun<WatchOptions> = r
 export function parseWatch(args: readonly string[], flags: WatchFlags): WatchOptions {
   const words = args.flatMap((a) => a.split(",")).map((w) => w.trim()).filter((w) => w !== "");
   const ids = [...new Set(words.map((w) => parseId(w, "shipment id")))];
+  if (args.length > 0 && ids.length === 0) {
+    throw new UsageError("the shipment ids given are blank", {
+      hint: "Give ids (shipctl watch 1201 1202), or none to watch every shipment not yet Completed.",
+    });
+  }
   const intervalS = flags.interval === undefined ? WATCH_INTERVAL.default : seconds(flags.interval, "--interval");
   const maxS = flags.maxInterval === undefined ? Math.max(WATCH_INTERVAL.maxDefault, intervalS) : seconds(flags.maxInterval, "--max-interval");
   if (maxS < intervalS) throw new UsageError(`--max-interval (${maxS}) is shorter than --interval (${intervalS})`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dueCommand } from "../../../../src/commands/due/due.js";
+import { dueCommand, runDue } from "../../../../src/commands/due/due.js";
+import { createDeps, DEFAULT_GLOBALS, type BaseDeps } from "../../../../src/deps.js";
 import { parsedOptions } from "../../../helpers/parse-verb.js";
 
 const parse = (argv: string[]) => parsedOptions(dueCommand, argv);
@@ -7,8 +8,6 @@ const parse = (argv: string[]) => parsedOptions(dueCommand, argv);
 describe("due: the command line", () => {
   it("has documented defaults: the last 180 days read, windows closed in the last 7 days, 8 pages at once", async () => {
     expect(await parse([])).toEqual({
-      format: "table",
-      formatGiven: false,
       sinceMs: 7 * 86_400_000,
       createdAfter: { kind: "ago", ms: 180 * 86_400_000 },
       photos: "./photos",
@@ -18,7 +17,7 @@ describe("due: the command line", () => {
 
   it("reads --within, --since, --created-after as a span or a date, --all-history, --ndjson", async () => {
     const o = await parse(["--within", "6h", "--since", "48h", "--created-after", "2026-03-01", "--ndjson", "--photos", "/p"]);
-    expect(o).toMatchObject({ withinMs: 6 * 3_600_000, sinceMs: 48 * 3_600_000, format: "ndjson", formatGiven: true, photos: "/p" });
+    expect(o).toMatchObject({ withinMs: 6 * 3_600_000, sinceMs: 48 * 3_600_000, format: "ndjson", photos: "/p" });
     expect(o.createdAfter).toEqual({ kind: "at", at: new Date("2026-03-01T00:00:00Z") });
     expect((await parse(["--all-history"])).createdAfter).toEqual({ kind: "all" });
     expect((await parse(["--created-after", "90d"])).createdAfter).toEqual({ kind: "ago", ms: 90 * 86_400_000 });
@@ -35,6 +34,13 @@ describe("due: the command line", () => {
     await expect(parse(["--all-history", "--created-after", "90d"])).rejects.toThrow(/cannot be used together/);
     await expect(parse(["--format", "csv"])).rejects.toThrow(/--format must be one of table, json, ndjson/);
     await expect(parse(["--concurrency", "40"])).rejects.toThrow(/--concurrency/);
+  });
+
+  it("the global --json is short for --format json: with another format it is refused before anything is read", async () => {
+    const deps = createDeps({ io: {}, env: {} } as BaseDeps, { ...DEFAULT_GLOBALS, json: true });
+    await expect(runDue(await parse(["--ndjson"]), deps)).rejects.toThrow("--json and --format ndjson cannot be used together");
+    await expect(runDue(await parse(["--format", "table"]), deps)).rejects.toThrow("--json and --format table cannot be used together");
+    await expect(runDue(await parse(["--max", "5"]), deps)).rejects.toThrow("--max sets the rows of the table; --format json");
   });
 
   it("--ledger is gone (due reads the report sets of every batch from the organization's ledger): an unknown option", async () => {

@@ -87,3 +87,13 @@ describe("report upload: paths resolved for the run", () => {
     expect(uploadPlan(await parse(["--set", "2", "--manifest", join("m", "a.csv")]), work)).toMatchObject({ source: { kind: "manifest", file: join(work, "m", "a.csv") } });
   });
 });
+
+describe("report upload: a blank path", () => {
+  // Resolved against the working folder, a blank path (an unset variable in a script) would upload from the folder
+  // the command ran in.
+  it("refuses a blank --batch, --manifest or photo folder (exit 2)", async () => {
+    await expect(parse(["--set", "1", "--batch", ""])).rejects.toThrow(new UsageError("--batch needs a folder"));
+    await expect(parse(["--set", "1", "--manifest", " "])).rejects.toThrow(new UsageError("--manifest needs a file name"));
+    await expect(parse(["12", "", "--set", "1"])).rejects.toThrow(/the photo folder is blank/);
+  });
+});

@@ -36,6 +36,11 @@ describe("sandbox (parse only)", () => {
     [["--tick", "1.5"], "--tick must be a whole number of seconds"],
     [["--tick", "86401"], "--tick must be a whole number of seconds"],
     [["--shipment-shape", "ids"], '--shipment-shape must be one of inline, id, inline-with-id (got "ids")'],
+    // Blank (an unset variable in a script): Node would listen on every interface and the URL printed be "http://:PORT";
+    // a blank state file would be the working folder.
+    [["--host", ""], "--host needs an address to listen on (127.0.0.1, 0.0.0.0...)"],
+    [["--host", " "], "--host needs an address"],
+    [["--state", ""], "--state needs a file name"],
   ])("refuses %j (exit 2)", async (argv, message) => {
     const e = await parse(argv).catch((err: unknown) => err);
     expect(e).toBeInstanceOf(UsageError);

@@ -19,6 +19,12 @@ describe("watch parse", () => {
     await expect(parse(["12a"])).rejects.toMatchObject({ exitCode: 2 });
   });
 
+  // An id given blank (an unset variable in a script) watched every shipment, --exec running for each change.
+  it("refuses ids given but all blank, rather than watching every shipment", async () => {
+    await expect(parse([""])).rejects.toThrow("the shipment ids given are blank");
+    await expect(parse([" ", ","])).rejects.toMatchObject({ exitCode: 2 });
+  });
+
   it("--interval has a floor of 1 s and takes decimals; --max-interval is never below it", async () => {
     expect(await parse(["--interval", "1.5", "--max-interval", "2"])).toMatchObject({ intervalMs: 1500, maxIntervalMs: 2000 });
     expect(await parse(["--interval", "600"])).toMatchObject({ intervalMs: 600_000, maxIntervalMs: 600_000 });
