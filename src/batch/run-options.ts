@@ -2,7 +2,7 @@
 // is read, and the command line that resumes a CSV run.
 import { UsageError } from "../errors.js";
 import { DEFAULT_CONCURRENCY, readConcurrency } from "./concurrency.js";
-import { shellQuote } from "../output/shell-quote.js";
+import { serviceFlags, shellQuote } from "../output/shell-quote.js";
 
 export type CsvFlags = {
   csv?: string;
@@ -80,14 +80,14 @@ export function sendFlags(options: SendOptions): string[] {
 }
 
 /** The command to run again to resume: the same input and the flags that change what is sent. */
-export function resumeCommand(command: string, options: CsvOptions, globals: { profile?: string }): string {
+export function resumeCommand(command: string, options: CsvOptions, globals: Parameters<typeof serviceFlags>[0]): string {
   const parts = ["shipctl", command, "--csv", shellQuote(options.csv)];
   if (options.encoding !== undefined) parts.push("--encoding", shellQuote(options.encoding));
   if (options.map !== undefined) parts.push("--map", shellQuote(options.map));
   if (options.results !== undefined) parts.push("--results", shellQuote(options.results));
   parts.push(...sendFlags(options));
   if (options.updateChanged === true) parts.push("--update-changed");
-  if (globals.profile !== undefined) parts.push("--profile", shellQuote(globals.profile));
+  parts.push(...serviceFlags(globals));
   const line = parts.join(" ");
   return options.csv === "-" ? `${line} < (the same input)` : line;
 }

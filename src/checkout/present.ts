@@ -1,7 +1,7 @@
 // What checkout prints: the price table for people, the one --json document for scripts, and the rerun command.
 import type { GlobalOptions } from "../deps.js";
 import { shipmentStatusName } from "../contract/index.js";
-import { shellQuote } from "../output/shell-quote.js";
+import { serviceFlags, shellQuote } from "../output/shell-quote.js";
 import { formatUsd } from "../output/money.js";
 import { renderTable, type Column } from "../output/table.js";
 import type { Theme } from "../output/theme.js";
@@ -100,8 +100,7 @@ export function rerunCommand(
   context: { yes: boolean; maxTotalCents?: number; globals: Pick<GlobalOptions, "profile" | "baseUrl"> },
 ): string {
   const words = ["shipctl", "checkout", ...("from" in input ? ["--from", shellQuote(input.from)] : input.ids.map(String))];
-  if (context.globals.profile) words.push("--profile", shellQuote(context.globals.profile));
-  if (context.globals.baseUrl) words.push("--base-url", shellQuote(context.globals.baseUrl));
+  words.push(...serviceFlags(context.globals));
   if (context.maxTotalCents !== undefined) words.push("--max-total", (context.maxTotalCents / 100).toFixed(2));
   if (context.yes) words.push("--yes");
   // Never --no-wait: the command is for after the settle time, and run sooner it should wait rather than stop again.

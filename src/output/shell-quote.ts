@@ -19,6 +19,17 @@ export function shellQuote(arg: string, shell: Shell = userShell()): string {
 }
 
 /**
+ * The flags that name the service a command ran against (blank ones were not given), so that a command printed to run
+ * again reaches the same service and its ledger, not the default profile's.
+ */
+export function serviceFlags(globals: { profile?: string; baseUrl?: string }): string[] {
+  const words: string[] = [];
+  if (globals.profile?.trim()) words.push("--profile", shellQuote(globals.profile));
+  if (globals.baseUrl?.trim()) words.push("--base-url", shellQuote(globals.baseUrl));
+  return words;
+}
+
+/**
  * PowerShell (about_Quoting_Rules): nothing is expanded between single quotes, and a single quote inside is written
  * twice. PowerShell takes the typographic quotes ‘ ’ ‚ ‛ as single quotes too, so they are doubled as well. A bare word
  * keeps to characters that mean nothing in argument mode (no `,` array, `@` splat, `$` variable, `;` or backtick).

@@ -4,7 +4,7 @@
 import { extname } from "node:path";
 import type { ReportSet } from "../contract/limits.js";
 import type { GlobalOptions } from "../deps.js";
-import { shellQuote } from "../output/shell-quote.js";
+import { serviceFlags, shellQuote } from "../output/shell-quote.js";
 
 /** Uploads in flight in a batch: two keeps a slow link busy without starving a shared connection. */
 export const DEFAULT_UPLOADS = 2;
@@ -52,7 +52,6 @@ export function rerunCommand(options: UploadPlan, globals: Pick<GlobalOptions, "
   if (s.kind !== "single" && options.concurrency !== DEFAULT_UPLOADS) parts.push("--concurrency", String(options.concurrency));
   if (!options.wait) parts.push("--no-wait");
   if (options.allowReused) parts.push("--allow-reused");
-  if (globals.profile !== undefined) parts.push("--profile", shellQuote(globals.profile));
-  if (globals.baseUrl !== undefined) parts.push("--base-url", shellQuote(globals.baseUrl));
+  parts.push(...serviceFlags(globals));
   return parts.join(" ");
 }

@@ -14,7 +14,7 @@ import { WouldSendRows, reportDryRun } from "../batch/dry-run-report.js";
 import { finishRun } from "../batch/finish.js";
 import { renderProblems, validCountLine } from "../csv/problems-report.js";
 import type { CellProblem, InvalidRow } from "../csv/row-types.js";
-import { shellQuote } from "../output/shell-quote.js";
+import { serviceFlags, shellQuote } from "../output/shell-quote.js";
 import { checkItems, type InvalidItem, type ValidItem } from "./item-check.js";
 import { readItems, type ItemInputFlags, type ItemSource } from "./item-input.js";
 import { keyItems, type KeyedItem } from "./item-keys.js";
@@ -165,7 +165,7 @@ function resumeCommand(run: ItemRun): string {
   }
   if (flags.reference !== undefined) parts.push("--reference", shellQuote(flags.reference));
   parts.push(...sendFlags(options));
-  if (run.deps.globals.profile !== undefined) parts.push("--profile", shellQuote(run.deps.globals.profile));
+  parts.push(...serviceFlags(run.deps.globals));
   const line = parts.join(" ");
   return flags.file === "-" ? `${line} < (the same input)` : line;
 }

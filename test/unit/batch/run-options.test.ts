@@ -9,6 +9,12 @@ describe("CSV run options", () => {
       "shipctl shipment create --csv 'three (1).csv' --results out.csv --concurrency 2 --no-verify --skip-invalid --force-new",
     );
     expect(resumeCommand("address add", csvOptions({ csv: "a.csv" }), { profile: "prod" })).toBe("shipctl address add --csv a.csv --profile prod");
+    // Run against a service named by --base-url, the rerun reaches that service (and its ledger), not the profile's.
+    const elsewhere = { profile: "prod", baseUrl: "https://staging.example.com" };
+    expect(resumeCommand("shipment update", csvOptions({ csv: "a.csv" }), elsewhere)).toBe(
+      "shipctl shipment update --csv a.csv --profile prod --base-url https://staging.example.com",
+    );
+    expect(resumeCommand("address add", csvOptions({ csv: "a.csv" }), { profile: " ", baseUrl: "" })).toBe("shipctl address add --csv a.csv");
   });
 
   it("refuses a concurrency out of range, naming the bounds", () => {
