@@ -14,14 +14,13 @@
 //   write only on the second Ctrl-C, or after WRITE_WAIT_MS), which is recorded.
 // Each POST follows a price session for the same shipments (the service requires it), so a session is priced again
 // before it is paid unless its price session was the very last request; it is never paid above the price confirmed.
-import { ConflictError, PaymentDeclinedError, NoPaymentMethodError } from "../api/api-errors.js";
-import { messageOf } from "../errors.js";
+import { ConflictError, PaymentDeclinedError, NoPaymentMethodError, isApiFailure } from "../api/api-errors.js";
+import { InterruptedError, messageOf } from "../errors.js";
 import { RECONCILE_DELAY_MS } from "../batch/settle-lost.js";
 import type { ApiClient } from "../api/client-types.js";
 import type { Deps } from "../deps.js";
 import { formatUsd } from "../output/money.js";
 import { waitBeforeRetry } from "./countdown.js";
-import { classifyFinalizeFailure } from "./finalize-failure.js";
 import type { CheckoutPlan, CheckoutSession, SessionOutcome } from "./checkout-model.js";
 import { priceGroup } from "./price.js";
 import { reconcile, type Reconciliation } from "./paid-read-back.js";
@@ -131,31 +130,36 @@ async function paySession(ctx: PayContext, session: CheckoutSession, priceIsFres
       notePaid(ledger, ids);
       return { paid: [...ids], unpaid: [], unknown: [], sent };
     } catch (err) {
-      const failure = classifyFinalizeFailure(err, deps.signal);
-      switch (failure.kind) {
-        case "conflict":
-          noteNotPaid(ledger, ids, `409: ${messageOf(failure.error)}`);
-          if (retriesUsed >= options.retries) return unpaid({ kind: "retries-exhausted", error: failure.error });
-          retriesUsed++;
-          try {
-            await waitBeforeRetry(deps, { seconds: options.retryWaitSeconds, attempt: retriesUsed, of: options.retries });
-          } catch {
-            return unpaid({ kind: "interrupted", mayHaveCharged: false });
-          }
-          continue;
-        case "declined":
-          return refused(`402: ${messageOf(failure.error)}`, { kind: "declined", error: failure.error });
-        case "no-payment-method":
-          return refused(`403: ${messageOf(failure.error)}`, { kind: "no-payment-method", error: failure.error });
-        case "refused":
-          return refused(messageOf(failure.error), { kind: "error", error: failure.error });
-        case "interrupted":
-          if (!failure.mayHaveArrived) return refused("interrupted before it was sent", { kind: "interrupted", mayHaveCharged: false });
-          // Sent, and its answer no longer awaited: in flight in the ledger, settled by the next run.
-          return { paid: [], unpaid: [], unknown: [...ids], settleAt, sent, stop: { kind: "interrupted", mayHaveCharged: true, settleAt } };
-        case "lost":
-          return settleLost(ctx, session, failure.error, settleAt);
+      // Only a failure that proves the request was refused (a 4xx answer, or nothing sent) counts as not charged.
+      // Anything else, errors this code does not recognise included, may have charged the card: it is settled by
+      // reading the shipments back, never by sending the payment again.
+      if (err instanceof ConflictError) {
+        // 409: the payment failed when the session was created; usually temporary, retried after a wait.
+        noteNotPaid(ledger, ids, `409: ${messageOf(err)}`);
+        if (retriesUsed >= options.retries) return unpaid({ kind: "retries-exhausted", error: err });
+        retriesUsed++;
+        try {
+          await waitBeforeRetry(deps, { seconds: options.retryWaitSeconds, attempt: retriesUsed, of: options.retries });
+        } catch {
+          return unpaid({ kind: "interrupted", mayHaveCharged: false });
+        }
+        continue;
       }
+      // 402: declined, and the service has invalidated the payment method. 403: no valid payment method.
+      if (err instanceof PaymentDeclinedError) return refused(`402: ${messageOf(err)}`, { kind: "declined", error: err });
+      if (err instanceof NoPaymentMethodError) {
+        return refused(`403: ${messageOf(err)}`, { kind: "no-payment-method", error: err });
+      }
+      const mayHaveArrived = !isApiFailure(err) || err.mayHaveArrived;
+      if (deps.signal.aborted || err instanceof InterruptedError) {
+        if (!mayHaveArrived) return refused("interrupted before it was sent", { kind: "interrupted", mayHaveCharged: false });
+        // Sent, and its answer no longer awaited: in flight in the ledger, settled by the next run.
+        const stop: Stop = { kind: "interrupted", mayHaveCharged: true, settleAt };
+        return { paid: [], unpaid: [], unknown: [...ids], settleAt, sent, stop };
+      }
+      if (!mayHaveArrived) return refused(messageOf(err), { kind: "error", error: err });
+      // The answer was lost (network after sending, 5xx, an unreadable answer): read back before anything else.
+      return settleLost(ctx, session, err, settleAt);
     }
   }
 }
