@@ -3,7 +3,7 @@
 // typos are reported without touching the network; then, for the items that passed, the table look-ups. Here a
 // failed look-up is a problem of its item (the others go on), and a gallery's own inline address repeated on 200
 // items is worked out once.
-import { ADDRESS_SIDES, addressKey, type Address, type AddressSide, type Shipment } from "../contract/index.js";
+import { ADDRESS_SIDES, addressKey, type Shipment } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { withoutEmptyLine2 } from "../input/address-input.js";
 import { resolveAddressValues, type LocalAddress, type ResolvedAddress } from "../input/address-values.js";
@@ -12,13 +12,7 @@ import type { FieldProblem } from "../input/problems.js";
 import { sameAddressProblem } from "../input/same-sides.js";
 import { checkShipmentLocally, resolveShipment, type LocalShipment } from "../input/shipment-check.js";
 import type { ItemSource, RawItem } from "./item-input.js";
-
-export interface InlineItemAddress {
-  side: AddressSide;
-  /** The normalised address as canonical JSON: equal addresses, equal keys (verified once, recorded by it). */
-  key: string;
-  address: Address;
-}
+import type { InlineAddress } from "./shipment-row.js";
 
 export interface ValidItem {
   ok: true;
@@ -26,7 +20,7 @@ export interface ValidItem {
   reference?: string;
   label: string;
   payload: Shipment;
-  addresses: InlineItemAddress[];
+  addresses: InlineAddress[];
 }
 
 export interface InvalidItem {
@@ -89,7 +83,7 @@ async function resolveItem(deps: Deps, { item, local }: Local, resolver: Address
   const same = sameAddressProblem(checked, "json");
   if (same) return { ok: false, ...base, problems: [same] };
   const payload: Shipment = { ...checked };
-  const addresses: InlineItemAddress[] = [];
+  const addresses: InlineAddress[] = [];
   for (const side of ADDRESS_SIDES) {
     const inline = payload[`${side}_address`];
     if (!inline) continue;

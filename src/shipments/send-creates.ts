@@ -16,12 +16,12 @@ import type { InputLedger } from "../ledger/input-ledger.js";
 import type { Settlement } from "../ledger/settle.js";
 import { createProgress } from "../output/progress.js";
 import { markPhase } from "../output/phase-marks.js";
-import type { AddressSide, Address } from "../contract/index.js";
 import type { RowPrint } from "./changed-rows.js";
 import { startCreateSender } from "./create-sender.js";
 import { lookBeforeCreate, recordCreated, type Look } from "./look/look-before-create.js";
 import { shipmentFinder } from "./shipment-read-back.js";
 import { withDecisions } from "./shipment-spec.js";
+import type { InlineAddress } from "./shipment-row.js";
 import { updateSays, type ChangedUpdate } from "./update-changed.js";
 
 /** How the results of a create name a row's shipment, for CSV rows and items alike. */
@@ -33,7 +33,7 @@ export type CreateRun = Pick<BatchRun, "deps" | "outcomes" | "call" | "say" | "p
 /** A valid shipment of the input, numbered by its row or item, with its ledger key. */
 export interface CreateCandidate extends KeyedRow {
   payload: Shipment;
-  addresses: ReadonlyArray<{ side: AddressSide; key: string; address: Address }>;
+  addresses: readonly InlineAddress[];
   /** The values a CSV row read differently (a dry run shows them). */
   changes?: readonly Change[];
 }

@@ -16,11 +16,11 @@ import { foldedText } from "../csv/text-cells.js";
 import type { CellProblem, Change, InvalidRow, RowBase, RowContext } from "../csv/row-types.js";
 import { sameAddressProblem } from "../input/same-sides.js";
 
+/** A side given inline, for a CSV row or a JSON item alike. */
 export interface InlineAddress {
   side: AddressSide;
+  /** The normalised address as canonical JSON: equal addresses, equal keys (verified once, recorded by it). */
   key: string;
-  /** Short hash of `key`. */
-  hash: string;
   address: Address;
 }
 
@@ -233,7 +233,7 @@ function readSide(columns: SideColumns, row: readonly string[], sink: SideSink):
     return;
   }
   sink.payload[columns.addressKey] = built.address;
-  sink.addresses.push({ side, key: built.key, hash: built.hash, address: built.address });
+  sink.addresses.push({ side, key: built.key, address: built.address });
   for (const c of built.changes) sink.changes.push({ ...c, column: columns.columnOf[c.column] });
   for (const m of built.mappings) sink.mappings.push(m);
 }

@@ -1,13 +1,13 @@
 // How `shipment create --csv` and `shipment update --csv` read a file: the layout, the row builder and what
 // identifies a row in the ledger.
-import type { Address, AddressSide, Shipment, Tables } from "../contract/index.js";
+import type { Shipment, Tables } from "../contract/index.js";
 import type { Decision } from "../batch/address-set.js";
 import { decided, type Ready } from "../batch/before-send.js";
 import { layoutFor } from "../csv/columns.js";
 import type { ScanSpec } from "../csv/scan.js";
 import { recordsOf, type CsvRecords } from "../batch/open-csv-ledger.js";
 import { shortHash } from "../ledger/entry.js";
-import { shipmentContent, shipmentRowBuilder, type ValidShipmentRow } from "./shipment-row.js";
+import { shipmentContent, shipmentRowBuilder, type InlineAddress, type ValidShipmentRow } from "./shipment-row.js";
 
 export function shipmentScanSpec(tables: Tables, options: { update: boolean; keys: boolean }): ScanSpec<ValidShipmentRow> {
   return {
@@ -21,7 +21,7 @@ export function shipmentScanSpec(tables: Tables, options: { update: boolean; key
 
 /** The payload as it will be sent (a CSV row or an item): inline addresses replaced by their verified (or accepted revised) form. */
 export function withDecisions(
-  row: { payload: Shipment; addresses: ReadonlyArray<{ side: AddressSide; key: string; address: Address }> },
+  row: { payload: Shipment; addresses: readonly InlineAddress[] },
   decisions: Map<string, Decision> | undefined,
 ): Ready<Shipment> {
   if (!decisions) return { payload: row.payload };
