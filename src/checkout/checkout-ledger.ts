@@ -45,12 +45,6 @@ export async function openCheckoutLedger(deps: Pick<Deps, "api" | "connection" |
   });
 }
 
-/** What a row in flight keeps of the payment sent: the session's shipments and the total confirmed for them (cents). */
-export interface PaymentSent {
-  shipments: number[];
-  total: number;
-}
-
 /**
  * Records a session's shipments in flight, on disk before its POST may leave. Returns the settle time: until then the
  * service may still be applying the payment if its answer is lost.
@@ -58,7 +52,8 @@ export interface PaymentSent {
 export async function recordPaying(ledger: InputLedger, clock: Clock, ids: readonly number[], total: number): Promise<Date> {
   const at = clock.now();
   const settleAt = settleAtFromIntent(at, ledger.window);
-  const sent: PaymentSent = { shipments: [...ids], total };
+  // What a row in flight keeps of the payment sent: the session's shipments and the total confirmed for them (cents).
+  const sent = { shipments: [...ids], total };
   const attempt = ledger.nextAttempt();
   await ledger.record(ids.map((id) => [String(id), { state: "in_flight", at: at.toISOString(), attempt, settle_at: settleAt.toISOString(), sent }] as const));
   return settleAt;
