@@ -61,7 +61,6 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
       address: cachedAddressBuilder(ctx),
       idColumn,
       idIndex: at(idColumn),
-      hasIdColumn: match.columns.has(idColumn),
       indexes: ADDRESS_FIELDS.map((f) => at(columnOf[f])),
       idKey: `${side}_address_id`,
       addressKey: `${side}_address`,
@@ -194,8 +193,8 @@ interface SideColumns {
   /** This side's address builder: its cache remembers the side's previous row. */
   address: ReturnType<typeof cachedAddressBuilder>;
   idColumn: string;
+  /** -1: the file has no id column for this side. */
   idIndex: number;
-  hasIdColumn: boolean;
   /** Indexes of the inline columns, in ADDRESS_FIELDS order. */
   indexes: number[];
   /** The payload's keys for this side, and each field's column: made once, not for every row. */
@@ -220,8 +219,9 @@ function readSide(columns: SideColumns, row: readonly string[], sink: SideSink):
     return;
   }
   if (!anyInline) {
-    const how = columns.hasIdColumn ? `${idColumn} or the ${side} address columns` : `the ${side} address columns`;
-    sink.problems.push({ column: columns.hasIdColumn ? idColumn : sideColumn(side, "name"), reason: `the ${side} address is missing: fill ${how}` });
+    const hasIdColumn = columns.idIndex >= 0;
+    const how = hasIdColumn ? `${idColumn} or the ${side} address columns` : `the ${side} address columns`;
+    sink.problems.push({ column: hasIdColumn ? idColumn : sideColumn(side, "name"), reason: `the ${side} address is missing: fill ${how}` });
     return;
   }
   const built = columns.address(values);
