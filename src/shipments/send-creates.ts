@@ -5,7 +5,6 @@
 import type { Shipment } from "../contract/index.js";
 import type { Decision } from "../batch/address-set.js";
 import type { BatchRun } from "../batch/batch-run.js";
-import type { Ready } from "../batch/before-send.js";
 import type { WouldSendRows } from "../batch/dry-run-report.js";
 import type { Outcome } from "../batch/outcomes.js";
 import type { Position, ResultWords } from "../batch/results.js";
@@ -39,7 +38,7 @@ export interface CreateCandidate extends KeyedRow {
 }
 
 /** What becomes of a valid shipment: an outcome without a request, an update of a changed CSV row, or a create. */
-export type Decided = { outcome: Outcome } | { update: ChangedUpdate } | (Ready<Shipment> & { print?: RowPrint });
+export type Decided = { outcome: Outcome } | { update: ChangedUpdate } | { payload: Shipment; print?: RowPrint };
 
 /**
  * Shipments an earlier run left in flight: the service's shipments are read back and matched against what was sent
@@ -56,10 +55,15 @@ export function lookFor(run: CreateRun, ledger: InputLedger, position: Position)
   return lookBeforeCreate(run.deps, { call: run.call, forceNew: run.options.forceNew, dryRun: run.options.dryRun, createdHere: (id) => own.has(id), position, say: run.say });
 }
 
-/** A shipment to create: as it will be sent (addresses as verification decided), unless another machine created it. */
+/**
+ * A shipment to create: as it will be sent (addresses as verification decided), unless another machine created it or
+ * an address of it was refused.
+ */
 export function sendable(s: CreateCandidate, decisions: Map<string, Decision> | undefined, look: Look | undefined): Decided {
   const ready = withDecisions(s, decisions);
-  const matched = "payload" in ready ? look?.match(s.row, ready.payload, { label: s.label, reference: s.reference }) : undefined;
+  const base = { label: s.label, reference: s.reference };
+  if ("error" in ready) return { outcome: { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable } };
+  const matched = look?.match(s.row, ready.payload, base);
   return matched ? { outcome: matched } : ready;
 }
 
@@ -98,7 +102,6 @@ export async function sendCreates<C extends CreateCandidate>(run: CreateRun, led
     const ready = pass.decide(s);
     if ("outcome" in ready) outcomes.set(s.row, ready.outcome);
     else if ("update" in ready) updates.push(ready.update);
-    else if ("error" in ready) outcomes.set(s.row, { status: "failed", ...base, error: ready.error, unavailable: ready.unavailable });
     else {
       if (!offered) markPhase("batch:first-request");
       offered = true;
@@ -124,7 +127,6 @@ export async function rehearseCreates<C extends CreateCandidate>(run: Pick<Creat
     const changes = s.changes ?? [];
     if ("outcome" in d) outcomes.set(s.row, d.outcome);
     else if ("update" in d) wouldSend.add(outcomes, "updated", "shipment", { row: s.row, ...base, body: { id: d.update.id, ...d.update.payload }, changes, says: updateSays(d.update) });
-    else if ("error" in d) outcomes.set(s.row, { status: "failed", ...base, error: d.error, unavailable: d.unavailable });
     else wouldSend.add(outcomes, "created", "shipment", { row: s.row, ...base, body: d.payload as unknown as Record<string, unknown>, changes });
   }
 }
