@@ -18,19 +18,17 @@ import { RecentMatches, type Match } from "./look-match.js";
 
 const DAY_MS = 86_400_000;
 
-/**
- * Whether this machine's ledger created the shipment with this id: asked of whichever ledger the run uses, so a
- * shipment it created (a second one made on purpose, say) is never taken for another machine's.
- */
-export type CreatedHere = (id: number) => boolean;
-
 export interface LookOptions {
   call: CallOptions;
   /** --force-new: no look. */
   forceNew: boolean;
   /** A dry run writes nothing, the look's memory included. */
   dryRun: boolean;
-  createdHere?: CreatedHere;
+  /**
+   * Whether this machine's ledger created the shipment with this id: asked of whichever ledger the run uses, so a
+   * shipment it created (a second one made on purpose, say) is never taken for another machine's.
+   */
+  createdHere(id: number): boolean;
   /** "row" (CSV) or "item" (flags, JSON): how a match is named. */
   position: "row" | "item";
   say(text: string): void;
@@ -39,8 +37,6 @@ export interface LookOptions {
 export interface Look {
   /** The outcome of a row that matches a shipment another machine created (claimed for it), or undefined. */
   match(position: number, row: Shipment, base: Pick<Outcome, "label" | "reference">): Outcome | undefined;
-  /** Pages read, for --debug and the benchmark. */
-  pages: number;
 }
 
 type Item = { id: number; createdAt: number | undefined; shipment: StoredShipment };
@@ -95,10 +91,9 @@ export async function lookBeforeCreate(deps: Deps, options: LookOptions): Promis
     const next = nextMemory(memory, read.end, since, recent);
     await writeLookMemory(path, next.memory, next.keepFrom);
   }
-  const others = recent.filter((i) => i.createdAt !== undefined && !mine.has(i.id) && options.createdHere?.(i.id) !== true);
+  const others = recent.filter((i) => i.createdAt !== undefined && !mine.has(i.id) && !options.createdHere(i.id));
   const matches = new RecentMatches(others.map((i): Match => ({ shipment: i.shipment, createdAt: i.createdAt! })));
   return {
-    pages: read.pages,
     match: (position, row, base) => {
       const m = matches.take(row);
       if (!m) return undefined;
