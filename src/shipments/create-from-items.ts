@@ -29,8 +29,6 @@ import { sendFlags, type SendOptions } from "../batch/run-options.js";
 import { ADDRESS_FIELDS, SHIPMENTS_PER_CREATE } from "../contract/index.js";
 import { CREATE_WORDS, endCreates, lookFor, rehearseCreates, sendable, sendCreates, settleEarlierCreates, type CreateRun, type Decided } from "./send-creates.js";
 
-/** The words of `shipment create --csv`'s results, so both inputs give scripts the same document. */
-
 /** One run of `shipment create` from flags or JSON: what the send steps need, with the input it was given. */
 type ItemRun = CreateRun & { flags: ItemInputFlags; source: ItemSource };
 
