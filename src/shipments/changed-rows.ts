@@ -40,7 +40,7 @@ export function printOf(payload: Shipment, fileRow: number | undefined): RowPrin
 }
 
 /** What a row changes since its print was recorded; undefined when the record kept no print (an older ledger). */
-export function changesSince(before: Created, now: Shipment): ChangedField[] | undefined {
+function changesSince(before: Created, now: Shipment): ChangedField[] | undefined {
   if (before.sides === undefined || before.sent === undefined) return undefined;
   const sent = before.sent as Partial<ShipmentOwn>;
   const out: ChangedField[] = [];
@@ -144,10 +144,6 @@ export class ChangedRows {
 
   of(key: string): ChangedVerdict | undefined {
     return this.verdicts.get(key);
-  }
-
-  get size(): number {
-    return this.verdicts.size;
   }
 
   /** Whether a row's print is kept: not for a results or errors file, whose rows are the original's fixed or edited. */
