@@ -162,6 +162,13 @@ function toUtf8(encoding: string, invalid: () => UsageError): (chunk: Buffer, fi
   };
 }
 
+/** Byte-order marks, by the encoding TextDecoder names. */
+const BOMS: ReadonlyArray<readonly [string, number[]]> = [
+  ["utf-8", [0xef, 0xbb, 0xbf]],
+  ["utf-16le", [0xff, 0xfe]],
+  ["utf-16be", [0xfe, 0xff]],
+];
+
 /**
  * The bytes of a file in the encoding --encoding declared, as UTF-8 for the CSV reader (which then checks them as
  * any UTF-8 file). A byte-order mark that says otherwise is refused rather than overruled: the flag was meant for
@@ -176,8 +183,10 @@ export async function* declaredToUtf8(source: AsyncIterable<Buffer | string>, en
     const bytes = toBuffer(chunk);
     if (first && bytes.length > 0) {
       first = false;
-      const bom = startsWith(bytes, [0xef, 0xbb, 0xbf]) ? "UTF-8" : startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff]) ? "UTF-16" : undefined;
-      if (bom !== undefined && !encoding.startsWith(bom.toLowerCase())) {
+      // A UTF-16 mark names its byte order too: read in the other order, every character would be another one.
+      const marked = BOMS.find(([, bytesOf]) => startsWith(bytes, bytesOf));
+      if (marked !== undefined && encoding !== marked[0]) {
+        const bom = marked[0] === "utf-8" ? "UTF-8" : "UTF-16";
         throw new UsageError(`${file} starts with a ${bom} byte-order mark, but --encoding says ${encoding}`, {
           hint: "Run it without --encoding: the byte-order mark says how it is encoded.",
         });
