@@ -15,11 +15,19 @@ export const REEXPORT_HINT =
   'with Text Encoding "Unicode (UTF-8)"; in Google Sheets, File > Download > Comma-separated values (always UTF-8); ' +
   'in LibreOffice, Save As > Text CSV with Character set "Unicode (UTF-8)".';
 
+/** Byte-order marks and the encoding each announces. */
+const BOMS: ReadonlyArray<readonly [CsvEncoding, number[]]> = [
+  ["utf-8 with BOM", [0xef, 0xbb, 0xbf]],
+  ["utf-16le", [0xff, 0xfe]],
+  ["utf-16be", [0xfe, 0xff]],
+];
+
+const markOf = (bytes: Buffer) => BOMS.find(([, mark]) => startsWith(bytes, mark));
+
 /** The encoding announced by the first bytes, or refuses a file that is not text at all. */
 export function detectEncoding(head: Buffer, file: string): { encoding: CsvEncoding; bomLength: number } {
-  if (startsWith(head, [0xef, 0xbb, 0xbf])) return { encoding: "utf-8 with BOM", bomLength: 3 };
-  if (startsWith(head, [0xff, 0xfe])) return { encoding: "utf-16le", bomLength: 2 };
-  if (startsWith(head, [0xfe, 0xff])) return { encoding: "utf-16be", bomLength: 2 };
+  const bom = markOf(head);
+  if (bom) return { encoding: bom[0], bomLength: bom[1].length };
   refuseWorkbook(head, file);
   // Two zero bytes side by side are a NUL in either byte order: binary data, not text in any encoding.
   for (let i = 0; i + 1 < head.length; i += 2) {
@@ -162,13 +170,6 @@ function toUtf8(encoding: string, invalid: () => UsageError): (chunk: Buffer, fi
   };
 }
 
-/** Byte-order marks, by the encoding TextDecoder names. */
-const BOMS: ReadonlyArray<readonly [string, number[]]> = [
-  ["utf-8", [0xef, 0xbb, 0xbf]],
-  ["utf-16le", [0xff, 0xfe]],
-  ["utf-16be", [0xfe, 0xff]],
-];
-
 /**
  * The bytes of a file in the encoding --encoding declared, as UTF-8 for the CSV reader (which then checks them as
  * any UTF-8 file). A byte-order mark that says otherwise is refused rather than overruled: the flag was meant for
@@ -184,9 +185,10 @@ export async function* declaredToUtf8(source: AsyncIterable<Buffer | string>, en
     if (first && bytes.length > 0) {
       first = false;
       // A UTF-16 mark names its byte order too: read in the other order, every character would be another one.
-      const marked = BOMS.find(([, bytesOf]) => startsWith(bytes, bytesOf));
-      if (marked !== undefined && encoding !== marked[0]) {
-        const bom = marked[0] === "utf-8" ? "UTF-8" : "UTF-16";
+      // A UTF-8 mark always contradicts it: with --encoding utf-8 the file never comes here (sourceInEncoding).
+      const marked = markOf(bytes)?.[0];
+      if (marked !== undefined && encoding !== marked) {
+        const bom = marked === "utf-8 with BOM" ? "UTF-8" : "UTF-16";
         throw new UsageError(`${file} starts with a ${bom} byte-order mark, but --encoding says ${encoding}`, {
           hint: "Run it without --encoding: the byte-order mark says how it is encoded.",
         });
