@@ -16,7 +16,8 @@ export async function confirmTables(deps: Deps, yes: boolean): Promise<void> {
   const profile = settings.profile.value;
   const baseUrl = requireBaseUrl(settings);
   if (!yes && !deps.canPrompt()) {
-    throw new UsageError("confirming tables needs a yes: pass --yes (there is no terminal to ask on)", {
+    const why = deps.globals.input ? "there is no terminal to ask on" : "--no-input was given";
+    throw new UsageError(`confirming tables needs a yes: pass --yes (${why})`, {
       hint: "look at them first with: shipctl config tables show (on a sandbox) or in the README",
     });
   }

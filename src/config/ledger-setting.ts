@@ -16,7 +16,8 @@ export const LOCAL_LEDGER: LedgerSettings = { kind: "local" };
 /** An organization's name in a shared ledger: what a team types once on each machine, so kept plain. */
 const ORGANIZATION_NAME = /^[a-z0-9][a-z0-9._-]{0,62}$/;
 
-const PASSWORD_IN_URL = /^([a-z][a-z0-9+.-]*:\/\/[^:/@?#]*:)([^@/?#]*)@/i;
+// The password runs to the last "@" before the host, as URL parsers (and pg) read an unencoded "@" in it.
+const PASSWORD_IN_URL = /^([a-z][a-z0-9+.-]*:\/\/[^:/@?#]*:)([^/?#]*)@/i;
 
 /** Why `value` is neither `local` nor a postgres:// URL; undefined when it is one. */
 export function ledgerUrlProblem(value: string): string | undefined {

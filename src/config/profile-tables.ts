@@ -32,8 +32,9 @@ export interface TablesContext {
 
 /** The profile's stored tables, if they were stored for `baseUrl`. */
 export function storedTablesFor(stored: StoredTables | undefined, baseUrl: string): Tables | undefined {
-  if (!stored || stored.baseUrl !== baseUrl) return undefined;
-  return { countries: stored.countries, services: stored.services, source: stored.source, ...(stored.applyMaxMs !== undefined ? { applyMaxMs: stored.applyMaxMs } : {}) };
+  if (stored?.baseUrl !== baseUrl) return undefined;
+  const { baseUrl: _for, ...tables } = stored;
+  return tables;
 }
 
 export async function loadTables(ctx: TablesContext): Promise<Tables> {

@@ -67,9 +67,7 @@ export const checkoutStatusName = (s: number): string => nameOr(CHECKOUT_STATUS_
 
 /** Status by name, forgiving case, spaces and dashes ("drop off", "Drop-Off", "dropoff"). */
 export function shipmentStatusFromName(name: string): ShipmentStatus | undefined {
-  const key = name.toLowerCase().replace(/[\s_-]/g, "");
-  for (const [value, label] of Object.entries(SHIPMENT_STATUS_NAMES)) {
-    if (label.toLowerCase().replace(/[\s_-]/g, "") === key) return Number(value) as ShipmentStatus;
-  }
-  return undefined;
+  const key = (text: string) => text.toLowerCase().replace(/[\s_-]/g, "");
+  const found = Object.entries(SHIPMENT_STATUS_NAMES).find(([, label]) => key(label) === key(name));
+  return found && (Number(found[0]) as ShipmentStatus);
 }

@@ -69,7 +69,5 @@ export const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /** Counts characters as the service's framework does (code points, not UTF-16 units). */
 export function charLength(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
+  return [...s].length;
 }

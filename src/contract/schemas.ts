@@ -194,30 +194,27 @@ export function Wrapped<T extends z.ZodType>(item: T) {
   return z.looseObject({ data: item });
 }
 
-/** The paginated page of api.md; `from`/`to` are null on an empty page ([assume], as the framework does). */
+const PageLinks = z.looseObject({
+  first: z.string(),
+  last: z.null(),
+  prev: z.string().nullable(),
+  next: z.string().nullable(),
+});
+
+/** `from`/`to` are null on an empty page ([assume], as the framework does). */
+const PageMeta = z.looseObject({
+  current_page: z.number().int(),
+  from: z.number().int().nullable(),
+  path: z.string(),
+  per_page: z.number().int(),
+  to: z.number().int().nullable(),
+});
+
+/** The paginated page of api.md. */
 export function Page<T extends z.ZodType>(item: T) {
-  return z.looseObject({
-    data: z.array(item),
-    links: z.looseObject({
-      first: z.string(),
-      last: z.null(),
-      prev: z.string().nullable(),
-      next: z.string().nullable(),
-    }),
-    meta: z.looseObject({
-      current_page: z.number().int(),
-      from: z.number().int().nullable(),
-      path: z.string(),
-      per_page: z.number().int(),
-      to: z.number().int().nullable(),
-    }),
-  });
+  return z.looseObject({ data: z.array(item), links: PageLinks, meta: PageMeta });
 }
-export type PageOf<T> = {
-  data: T[];
-  links: { first: string; last: null; prev: string | null; next: string | null };
-  meta: { current_page: number; from: number | null; path: string; per_page: number; to: number | null };
-};
+export type PageOf<T> = { data: T[]; links: z.infer<typeof PageLinks>; meta: z.infer<typeof PageMeta> };
 
 /** GET /api/v1/checkout: the price of each shipment in US cents, keyed by id, and their total. */
 export const PriceSessionResponse = z.looseObject({

@@ -64,16 +64,11 @@ export const StoredShipment = AsSent.transform((s): StoredShipment => {
   const from = shipmentSide(s, "fulfillment");
   const to = shipmentSide(s, "destination");
   const sides = { fulfillment_address_id: from.id, fulfillment_address: from.address, destination_address_id: to.id, destination_address: to.address };
-  // The sides stand where the service put them, so a printed record keeps the service's order of fields.
-  const out: Record<string, unknown> = {};
-  let placed = false;
-  for (const [key, value] of Object.entries(s)) {
-    if (!SIDE_KEYS.has(key)) out[key] = value;
-    else if (!placed) {
-      Object.assign(out, sides);
-      placed = true;
-    }
-  }
-  if (!placed) Object.assign(out, sides);
-  return out as StoredShipment;
+  // The sides stand where the service put them (the first of their keys it sent), so a printed record keeps the
+  // service's order of fields; at the end when it sent none.
+  const entries = Object.entries(s);
+  const at = entries.findIndex(([key]) => SIDE_KEYS.has(key));
+  const others = entries.filter(([key]) => !SIDE_KEYS.has(key));
+  others.splice(at < 0 ? others.length : at, 0, ...Object.entries(sides));
+  return Object.fromEntries(others) as StoredShipment;
 });

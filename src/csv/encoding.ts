@@ -15,11 +15,19 @@ export const REEXPORT_HINT =
   'with Text Encoding "Unicode (UTF-8)"; in Google Sheets, File > Download > Comma-separated values (always UTF-8); ' +
   'in LibreOffice, Save As > Text CSV with Character set "Unicode (UTF-8)".';
 
+/** Byte-order marks and the encoding each announces. */
+const BOMS: ReadonlyArray<readonly [CsvEncoding, number[]]> = [
+  ["utf-8 with BOM", [0xef, 0xbb, 0xbf]],
+  ["utf-16le", [0xff, 0xfe]],
+  ["utf-16be", [0xfe, 0xff]],
+];
+
+const markOf = (bytes: Buffer) => BOMS.find(([, mark]) => startsWith(bytes, mark));
+
 /** The encoding announced by the first bytes, or refuses a file that is not text at all. */
 export function detectEncoding(head: Buffer, file: string): { encoding: CsvEncoding; bomLength: number } {
-  if (startsWith(head, [0xef, 0xbb, 0xbf])) return { encoding: "utf-8 with BOM", bomLength: 3 };
-  if (startsWith(head, [0xff, 0xfe])) return { encoding: "utf-16le", bomLength: 2 };
-  if (startsWith(head, [0xfe, 0xff])) return { encoding: "utf-16be", bomLength: 2 };
+  const bom = markOf(head);
+  if (bom) return { encoding: bom[0], bomLength: bom[1].length };
   refuseWorkbook(head, file);
   // Two zero bytes side by side are a NUL in either byte order: binary data, not text in any encoding.
   for (let i = 0; i + 1 < head.length; i += 2) {
@@ -176,8 +184,11 @@ export async function* declaredToUtf8(source: AsyncIterable<Buffer | string>, en
     const bytes = toBuffer(chunk);
     if (first && bytes.length > 0) {
       first = false;
-      const bom = startsWith(bytes, [0xef, 0xbb, 0xbf]) ? "UTF-8" : startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff]) ? "UTF-16" : undefined;
-      if (bom !== undefined && !encoding.startsWith(bom.toLowerCase())) {
+      // A UTF-16 mark names its byte order too: read in the other order, every character would be another one.
+      // A UTF-8 mark always contradicts it: with --encoding utf-8 the file never comes here (sourceInEncoding).
+      const marked = markOf(bytes)?.[0];
+      if (marked !== undefined && encoding !== marked) {
+        const bom = marked === "utf-8 with BOM" ? "UTF-8" : "UTF-16";
         throw new UsageError(`${file} starts with a ${bom} byte-order mark, but --encoding says ${encoding}`, {
           hint: "Run it without --encoding: the byte-order mark says how it is encoded.",
         });

@@ -111,6 +111,13 @@ describe("a saved token is only sent to the service it was saved for", () => {
     }
   });
 
+  it("withholds it, naming no service, when the profile's saved URL is no URL (the file edited by hand)", () => {
+    const edited: ConfigData = { profiles: { default: { baseUrl: "work.example.com", token: "work-token-123456" } } };
+    const s = resolve({ data: edited, globals: { baseUrl: "https://work.example.com" } });
+    expect(s.token).toBeUndefined();
+    expect(s.withheldToken).toEqual({ savedFor: "an unknown service" });
+  });
+
   it("uses it when the override is the same origin, and always uses SHIPCTL_TOKEN", () => {
     expect(resolve({ globals: { baseUrl: "https://work.example.com/" } }).token).toEqual({ value: "work-token-123456", source: "profile" });
     const s = resolve({ globals: { baseUrl: "https://elsewhere.example.net" }, env: { SHIPCTL_TOKEN: "env-token-123456" } });

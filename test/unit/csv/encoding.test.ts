@@ -123,4 +123,10 @@ describe("--encoding: a declared encoding", () => {
     await expect(read(Buffer.from("\ufeffa,b\n", "utf8"), "windows-1252")).rejects.toThrow("starts with a UTF-8 byte-order mark, but --encoding says windows-1252");
     await expect(read(Buffer.from([0x82, 0xa0, 0xff, 0xff]), "shift_jis")).rejects.toThrow("is not valid shift_jis text");
   });
+
+  it("refuses a UTF-16 byte-order mark of the other byte order, whose text would read as other characters", async () => {
+    const bigEndian = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from("title,city\n", "utf16le").swap16()]);
+    await expect(read(bigEndian, "utf-16le")).rejects.toThrow("starts with a UTF-16 byte-order mark, but --encoding says utf-16le");
+    expect(await read(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("ab", "utf16le")]), "utf-16le")).toBe("ab");
+  });
 });

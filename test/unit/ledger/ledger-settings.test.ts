@@ -1,7 +1,7 @@
 // The ledger a run uses (the profile's ledger and organization, SHIPCTL_LEDGER and SHIPCTL_ORGANIZATION first), and
 // the ledger's password kept out of every text shown.
 import { describe, expect, it } from "vitest";
-import { hasUrlPassword, resolveLedger } from "../../../src/config/ledger-setting.js";
+import { hasUrlPassword, redactUrlPassword, resolveLedger } from "../../../src/config/ledger-setting.js";
 import { UsageError } from "../../../src/errors.js";
 import { describeLedger, redactLedgerSecrets } from "../../../src/ledger/ledger-settings.js";
 
@@ -42,6 +42,11 @@ describe("resolveLedger", () => {
     expect(hasUrlPassword("postgres://ana:pw@db/x")).toBe(true);
     expect(hasUrlPassword("postgres://ana@db/x")).toBe(false);
     expect(hasUrlPassword("postgres://db/x?password=no")).toBe(false);
+  });
+
+  it("hides all of a password holding an unencoded @, which pg reads as part of it", () => {
+    expect(redactUrlPassword("postgres://ana:p@ss@db/x")).toBe("postgres://ana:[REDACTED]@db/x");
+    expect(redactUrlPassword("postgres://ana:pw@db/x@y")).toBe("postgres://ana:[REDACTED]@db/x@y");
   });
 });
 
