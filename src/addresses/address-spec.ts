@@ -4,14 +4,13 @@
 import type { Address, Tables } from "../contract/index.js";
 import { buildAddress } from "../csv/address-row.js";
 import { cellsOf, extraCellsProblem, inColumnTerms } from "../csv/cells.js";
-import { ADDRESS_FIELDS, type AddressField } from "../contract/index.js";
+import { ADDRESS_FIELDS, MAX_REFERENCE_LENGTH, charLength, type AddressField } from "../contract/index.js";
 import { layoutFor } from "../csv/columns.js";
 import { readId } from "../csv/numbers.js";
 import type { Mapping } from "../csv/table-cells.js";
 import type { ScanSpec, ValidBase } from "../csv/scan.js";
 import { recordsOf, type CsvRecords } from "../batch/open-csv-ledger.js";
 import { shortHash } from "../ledger/entry.js";
-import { MAX_REFERENCE_LENGTH } from "../csv/columns.js";
 import type { CellProblem, Change } from "../csv/row-types.js";
 import { foldedText } from "../csv/text-cells.js";
 
@@ -37,7 +36,7 @@ export function addressScanSpec(tables: Tables, options: { keys: boolean; kind: 
       if (extra) problems.push(extra);
       const changes: Change[] = [];
       const reference = foldedText(cells.get("reference"), "reference", changes) || undefined;
-      if (reference !== undefined && reference.length > MAX_REFERENCE_LENGTH) {
+      if (reference !== undefined && charLength(reference) > MAX_REFERENCE_LENGTH) {
         problems.push({ column: "reference", reason: `reference may be at most ${MAX_REFERENCE_LENGTH} characters` });
       }
       let id: number | undefined;

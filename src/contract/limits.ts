@@ -67,6 +67,12 @@ export const E164 = /^\+[1-9]\d{1,14}$/;
 /** [guide] Timestamps are `YYYY-MM-DD HH:MM:SS`, UTC, without a zone suffix. */
 export const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
+/**
+ * The longest `reference` an input item may carry, from a CSV row, a JSON file, a flag or MCP alike. No field of the
+ * contract (a reference is never sent: it names the item in the ledger), but counted as its text fields are.
+ */
+export const MAX_REFERENCE_LENGTH = 100;
+
 /** Counts characters as the service's framework does (code points, not UTF-16 units). */
 export function charLength(s: string): number {
   return [...s].length;

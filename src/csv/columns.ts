@@ -4,9 +4,6 @@ import { ADDRESS_FIELDS, ADDRESS_SIDES, REQUIRED_ADDRESS_FIELDS, SHIPMENT_FIELDS
 
 export type BatchKind = "shipment-create" | "shipment-update" | "address-verify" | "address-add" | "address-update";
 
-/** The longest `reference` a row may carry (shipments and addresses alike): it names the row in the ledger. */
-export const MAX_REFERENCE_LENGTH = 100;
-
 export const sideColumn = (side: AddressSide, field: AddressField): string => `${side}_${field}`;
 export const sideIdColumn = (side: AddressSide): string => `${side}_address_id`;
 

@@ -1,8 +1,7 @@
 // The tools' input schemas, built from the contract's own zod schemas (src/contract/) at the level the CLI takes
 // them: a country or service by its integer, or by code or name through the profile's tables (show_tables).
 import * as z from "zod";
-import { Address, PAGE, REPORT, Shipment, ShipmentStatus, positiveInt, shipmentStatusName } from "../contract/index.js";
-import { MAX_ITEM_REFERENCE_LENGTH } from "../shipments/item-input.js";
+import { Address, MAX_REFERENCE_LENGTH, PAGE, REPORT, Shipment, ShipmentStatus, positiveInt, shipmentStatusName } from "../contract/index.js";
 
 const byTable = (what: string) =>
   z.string().min(1).describe(`${what}: its integer, or a code or name from the profile's table (show_tables)`);
@@ -30,7 +29,7 @@ export const ShipmentInput = z.strictObject(shipmentFields);
 export const ShipmentItem = z.strictObject({
   ...shipmentFields,
   // The CLI counts characters as code points; JSON Schema's maxLength does too (zod's .max would count UTF-16 units).
-  reference: z.string().meta({ maxLength: MAX_ITEM_REFERENCE_LENGTH }).optional().describe("your own key for the item, never sent; a new one creates a new shipment"),
+  reference: z.string().meta({ maxLength: MAX_REFERENCE_LENGTH }).optional().describe("your own key for the item, never sent; a new one creates a new shipment"),
 });
 
 /** Fields the command checks itself, with the CLI's messages: the server only checks they are objects. */

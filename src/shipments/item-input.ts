@@ -8,11 +8,9 @@ import { resolve } from "node:path";
 import type { Deps } from "../deps.js";
 import { UsageError } from "../errors.js";
 import { isRecord } from "../contract/json.js";
+import { charLength, MAX_REFERENCE_LENGTH } from "../contract/limits.js";
 import { readJsonInput } from "../input/json-file.js";
 import { shipmentFlagValues, type ShipmentFlags } from "../input/shipment-fields.js";
-
-/** The same bound as the CSV's reference column (shipment-row.ts), not imported to keep the CSV reader unloaded. */
-export const MAX_ITEM_REFERENCE_LENGTH = 100;
 
 export type ItemInputFlags = ShipmentFlags & { reference?: string };
 
@@ -114,8 +112,8 @@ function readItem(item: number, value: unknown, overrides: Record<string, unknow
 
 function setReference(item: RawItem, reference: string): void {
   item.reference = reference;
-  if ([...reference].length > MAX_ITEM_REFERENCE_LENGTH) {
-    item.problems.push({ field: "reference", message: `reference may be at most ${MAX_ITEM_REFERENCE_LENGTH} characters` });
+  if (charLength(reference) > MAX_REFERENCE_LENGTH) {
+    item.problems.push({ field: "reference", message: `reference may be at most ${MAX_REFERENCE_LENGTH} characters` });
   }
 }
 

@@ -5,8 +5,8 @@ import { ADDRESS_SIDES, Shipment, shipmentIdentity, type Address, type AddressSi
 import { addressHash } from "../ledger/entry.js";
 import { cachedAddressBuilder } from "../csv/address-row.js";
 import { cellAt, columnIndexes, extraCellsProblem, inColumnTerms } from "../csv/cells.js";
-import { ADDRESS_FIELDS, SHIPMENT_BOUNDS, type AddressField } from "../contract/index.js";
-import { MAX_REFERENCE_LENGTH, columnForPath, sideColumn, sideIdColumn } from "../csv/columns.js";
+import { ADDRESS_FIELDS, MAX_REFERENCE_LENGTH, SHIPMENT_BOUNDS, charLength, type AddressField } from "../contract/index.js";
+import { columnForPath, sideColumn, sideIdColumn } from "../csv/columns.js";
 import type { Mapping } from "../csv/table-cells.js";
 import type { HeaderMatch } from "../csv/headers.js";
 import { DecimalMarks, readId, readWholeNumber, type NumberOptions, type Reading } from "../csv/numbers.js";
@@ -107,7 +107,7 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
       else id = take(idColumn, raw, readId(raw, idColumn));
     }
     const reference = foldedText(cellAt(values, I.reference), "reference", changes) || undefined;
-    if (reference !== undefined && reference.length > MAX_REFERENCE_LENGTH) {
+    if (reference !== undefined && charLength(reference) > MAX_REFERENCE_LENGTH) {
       problems.push({ column: "reference", reason: `reference may be at most ${MAX_REFERENCE_LENGTH} characters` });
     }
     const title = foldedText(cellAt(values, I.title), "title", changes);

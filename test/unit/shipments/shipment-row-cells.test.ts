@@ -36,6 +36,11 @@ describe("shipment rows: cells", () => {
     expect(dims.problems).toEqual([{ column: "depth", reason: "depth must be between 1 and 4 inches (got 9)" }]);
   });
 
+  it("counts a reference in characters, as a JSON item's and a flag's are: 100 emoji pass, 101 are refused", async () => {
+    expect((await one({ reference: "🖼".repeat(100) })).problems).toEqual([]);
+    expect((await one({ reference: "🖼".repeat(101) })).problems).toEqual([{ column: "reference", reason: "reference may be at most 100 characters" }]);
+  });
+
   it("reports an unknown country alone, not also the national phone it could not read", async () => {
     const { problems } = await one({ fulfillment_country: "Atlantis", fulfillment_phone: "(206) 953-6978" });
     expect(problems.map((p) => p.column)).toEqual(["fulfillment_country"]);
