@@ -11,6 +11,7 @@ import { DEFAULT_READ_CONCURRENCY } from "./concurrency.js";
 import { mapLimit } from "./pool.js";
 import type { ChangedField } from "./outcomes.js";
 import { counted } from "../output/counted.js";
+import { serviceFlags } from "../output/shell-quote.js";
 
 /** What comparing a row with its current record found: its changes, or why it cannot be compared. */
 export type Comparison = { changes: ChangedField[] } | { uncompared: string };
@@ -148,11 +149,13 @@ export function reportPlan(run: Pick<BatchRun, "deps">, plan: UpdatePlan, earlie
   for (const line of plan.lines()) io.err(`${line}\n`);
   const priced = plan.priced();
   if (priced.length === 0) return;
+  // The command reaches the service the run updated (the ids are its), as every command shipctl prints to run does.
   const ids = priced.length <= MAX_IDS_SHOWN ? priced.join(",") : "<their ids>";
+  const quote = ["shipctl checkout --quote", ids, ...serviceFlags(run.deps.globals)];
   io.alert(
     `${theme.err.warn("Note:")} ${plan.records(priced.length)} to update ${priced.length === 1 ? "has" : "have"} a price` +
       `${priced.length <= MAX_IDS_SHOWN ? ` (${priced.join(", ")})` : ""}: the service may clear a shipment's price when it is updated. ` +
-      `Price ${priced.length === 1 ? "it" : "them"} again once updated: shipctl checkout --quote ${ids}\n`,
+      `Price ${priced.length === 1 ? "it" : "them"} again once updated: ${quote.join(" ")}\n`,
   );
 }
 
