@@ -18,9 +18,17 @@ export function parseTimestamp(value: string | null | undefined): Date | undefin
     // Reject rollovers such as 2024-02-31, which Date.UTC silently moves into March.
     return date.getUTCDate() === d && date.getUTCMonth() === mo! - 1 ? date : undefined;
   }
-  if (!/[zZ]|[+-]\d{2}:?\d{2}$/.test(text)) return undefined;
+  if (!/[zZ]|[+-]\d{2}:?\d{2}$/.test(text) || !writtenDayExists(text)) return undefined;
   const date = new Date(text);
   return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** Date reads "2024-02-31T10:00Z" as March 2: the day written (in the text's own zone) must be one of its month. */
+function writtenDayExists(text: string): boolean {
+  const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (!day) return true;
+  const [, y, mo, d] = day.map(Number);
+  return new Date(Date.UTC(y!, mo! - 1, d!)).getUTCDate() === d;
 }
 
 export interface TimestampOptions {
