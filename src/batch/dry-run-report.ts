@@ -163,7 +163,7 @@ function* entriesIn(entries: ReadonlyArray<[number, Outcome]>, list: DryRunList,
 
 /** The one line a table gives a row that would be sent: what its request carries besides the title or name. */
 function describe(sends: Sends, body: Record<string, unknown>): string {
-  if (sends === "address") return [body.line_1, [body.city, body.post_code].filter(present).join(" ")].filter((p) => present(p) && p !== "").join(", ");
+  if (sends === "address") return [body.line_1, [body.city, body.post_code].filter(present).join(" ")].filter(present).join(", ");
   const s = body as Partial<Shipment> & Record<string, unknown>;
   const parts: string[] = [];
   if (s.value !== undefined) parts.push(`$${s.value}`);
