@@ -1,4 +1,5 @@
-// --map is saved for the file's header shape only once it fits the file, as `csv map --set` checks before it saves.
+// --map is saved for the file's header shape only once it fits the file, as `csv map --set` checks before it saves; a
+// saved mapping is said with the command that forgets it, runnable as printed.
 import { describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -20,5 +21,14 @@ describe("--map", () => {
     await expect(run).rejects.toThrow('orders.csv has no column "Artwrok"');
     expect(savedColumnMap(await openConfigStore(h.deps.env), "default", headerShape(header))).toBeUndefined();
     expect(h.service.shipments).toHaveLength(0);
+  });
+
+  it("once saved, is said with the command that forgets it, quoted and in the run's profile", async () => {
+    const h = shipmentHarness();
+    writeFileSync(join(h.dir, "my orders.csv"), toCsv(shipmentRows(1, { seed: 9, titlePrefix: "M" }), { headers: (c: string) => (c === "title" ? "Artwork" : c) }));
+    expect(await runCreateCsv(h.deps, csvOptions({ csv: "my orders.csv", map: "Artwork=title" }))).toBe(0);
+    Object.assign(h.deps.globals, { profile: "default" });
+    expect(await runCreateCsv(h.deps, csvOptions({ csv: "my orders.csv" }))).toBe(0);
+    expect(h.io.stderr()).toContain("`shipctl csv map 'my orders.csv' --forget --profile default` forgets it");
   });
 });
