@@ -30,12 +30,6 @@ export interface PlanEntry {
   priced?: boolean;
 }
 
-/** How a plan names its records: "shipment", "shipment_id". */
-export interface PlanWords {
-  noun: "shipment" | "address";
-  idKey: string;
-}
-
 /**
  * Reads the record of every id, DEFAULT_READ_CONCURRENCY at a time as `due` reads its pages; the API client retries
  * each read as any read (429, 5xx, a dropped connection). A read that still fails is that row's reason to be sent
@@ -70,7 +64,8 @@ export async function readCurrent<R>(
 export class UpdatePlan {
   private readonly byRow = new Map<number, PlanEntry>();
 
-  constructor(private readonly words: PlanWords) {}
+  /** `words`: how the plan names its records ("shipment", "shipment_id"). */
+  constructor(private readonly words: { noun: "shipment" | "address"; idKey: string }) {}
 
   /** Decides a row: unchanged only when its record was read and compared and nothing differs. */
   decide<R>(row: number, id: number, current: Current<R> | undefined, compare: (record: R) => Comparison, priced: (record: R) => boolean): PlanEntry {
