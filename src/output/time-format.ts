@@ -31,16 +31,11 @@ function writtenDayExists(text: string): boolean {
   return new Date(Date.UTC(y!, mo! - 1, d!)).getUTCDate() === d;
 }
 
-export interface TimestampOptions {
-  /** When given, appends how long ago (or from now) the moment is: "(3 h ago)". */
-  now?: Date;
-}
-
 /**
- * "2024-12-09 13:49:57 UTC", optionally with "(2 d ago)". Text that is not a timestamp is returned unchanged:
- * a display helper must never turn an odd value from a service into a crash.
+ * "2024-12-09 13:49:57 UTC", with how long ago (or from now) it is when given `now`: "(2 d ago)". Text that is not a
+ * timestamp is returned unchanged: a display helper must never turn an odd value from a service into a crash.
  */
-export function formatTimestamp(value: string | Date | null | undefined, options: TimestampOptions = {}): string {
+export function formatTimestamp(value: string | Date | null | undefined, options: { now?: Date } = {}): string {
   if (value === null || value === undefined || value === "") return "";
   const date = value instanceof Date ? value : parseTimestamp(value);
   if (!date || Number.isNaN(date.getTime())) return String(value);
