@@ -1,7 +1,7 @@
-// Which column mapping a CSV run reads its file with: --map (saved for the file's header shape, except in a dry run,
-// which writes nothing), else the one saved for that shape in the profile, else none; at a terminal, the columns
-// still missing are asked for (column-prompt.ts) and the answers saved with it, in the store `shipctl csv map` uses.
-// Said on stderr every run.
+// Which column mapping a CSV run reads its file with: --map (refused when it names a header the file lacks, else saved
+// for the file's header shape, except in a dry run, which writes nothing), else the one saved for that shape in the
+// profile, else none; at a terminal, the columns still missing are asked for (column-prompt.ts) and the answers saved
+// with it, in the store `shipctl csv map` uses. Said on stderr every run.
 import type { Deps } from "../deps.js";
 import { openConfigStore } from "../config/store.js";
 import { saveColumnMap, savedColumnMap } from "../config/column-maps.js";
@@ -9,9 +9,10 @@ import { UsageError } from "../errors.js";
 import { openCsv } from "../csv/csv-reader.js";
 import type { CsvSource } from "../csv/csv-source.js";
 import { layoutFor, type BatchKind } from "../csv/columns.js";
-import { columnMapJson, describeColumnMap, headerShape, parseColumnMap, type ColumnMap } from "../csv/column-map.js";
+import { columnMapJson, describeColumnMap, headerShape, parseColumnMap, type ColumnMap, type ColumnMapEntry } from "../csv/column-map.js";
 import { normaliseHeader } from "../csv/headers.js";
 import { askForMissingColumns } from "./column-prompt.js";
+import { serviceFlags, shellQuote } from "../output/shell-quote.js";
 
 const KINDS: readonly BatchKind[] = ["shipment-create", "shipment-update", "address-verify", "address-add", "address-update"];
 /** Every column some CSV command reads: a mapping to anything else is a typo, refused before it is saved. */
@@ -26,6 +27,7 @@ export async function columnMapFor(deps: Deps, source: CsvSource, profile: strin
   // A file whose header cannot be read is refused by the run's first pass, with why.
   if (header === undefined) return entries && { entries, origin: "--map" };
   const shape = headerShape(header);
+  if (entries) refuseAbsent(entries, header, source.name);
   const store = await openConfigStore(deps.env);
   const saved = entries === undefined ? savedColumnMap(store, profile, shape) : undefined;
   let map: ColumnMap | undefined = entries ? { entries, origin: "--map" } : saved && { entries: saved, origin: "saved" };
@@ -38,14 +40,24 @@ export async function columnMapFor(deps: Deps, source: CsvSource, profile: strin
   }
   if (map === undefined) return undefined;
   if (map.origin === "saved") {
-    const name = source.stdin ? "FILE" : source.name;
-    deps.io.err(`Columns: ${describeColumnMap(map)} (saved for this header in profile "${profile}"; \`shipctl csv map ${name} --forget\` forgets it)\n`);
+    // Quoted for the shell, and in the run's --profile, where the mapping was saved.
+    const file = source.stdin ? "FILE" : shellQuote(source.name);
+    const forget = ["shipctl csv map", file, "--forget", ...serviceFlags({ profile: deps.globals.profile })].join(" ");
+    deps.io.err(`Columns: ${describeColumnMap(map)} (saved for this header in profile "${profile}"; \`${forget}\` forgets it)\n`);
     return map;
   }
   const where = options.dryRun ? "not saved: a dry run writes nothing" : `saved for files with this header in profile "${profile}"`;
   if (!options.dryRun) await saveColumnMap(store, profile, shape, map.entries);
   deps.io.err(`Columns: ${describeColumnMap(map)} (${map.origin === "prompt" ? "your answers" : "--map"}; ${where})\n`);
   return map;
+}
+
+/** Pairs naming a header the file does not have are refused before anything is saved (--map and --set alike). */
+function refuseAbsent(entries: readonly ColumnMapEntry[], header: readonly string[], file: string): void {
+  const names = new Set(headerShape(header));
+  const absent = entries.filter((e) => !names.has(normaliseHeader(e.header))).map((e) => `"${e.header}"`);
+  if (absent.length === 0) return;
+  throw new UsageError(`${file} has no column ${absent.join(", ")}`, { hint: `Its headers: ${header.join(", ")}.` });
 }
 
 async function headerOf(source: CsvSource): Promise<string[] | undefined> {
@@ -81,9 +93,7 @@ export async function runCsvMap(deps: Deps, request: CsvMapRequest): Promise<voi
     let said: string;
     if (request.set !== undefined) {
       entries = parseColumnMap(request.set);
-      const names = new Set(shape);
-      const absent = entries.filter((e) => !names.has(normaliseHeader(e.header))).map((e) => `"${e.header}"`);
-      if (absent.length > 0) throw new UsageError(`${source.name} has no column ${absent.join(", ")}`, { hint: `Its headers: ${header.join(", ")}.` });
+      refuseAbsent(entries, header, source.name);
       for (const e of entries) if (!ANY_COLUMN.has(e.column)) throw new UsageError(`--set reads "${e.header}" as ${e.column}, which is no column of shipctl's`);
       await saveColumnMap(store, profile, shape, entries);
       said = `saved for files with this header in profile "${profile}"`;

@@ -49,6 +49,8 @@ export type DryRunCounts = Record<"rows" | DryRunList, number>;
 export class WouldSendRows {
   /** Rows to send written to the document rather than held among the outcomes (--json). */
   private written = 0;
+  /** Rows to send as updates, each its own PATCH (a create's changed rows, --update-changed; an update's every row). */
+  updates = 0;
   private readonly pending: TextBuffer | undefined;
 
   /**
@@ -65,6 +67,7 @@ export class WouldSendRows {
 
   /** Records a row the run would send: its body in the --json document, else its predicted outcome for the table. */
   add(outcomes: Outcomes, done: "created" | "updated", sends: Sends, item: WouldSend): void {
+    if (done === "updated") this.updates++;
     if (!this.pending) {
       outcomes.set(item.row, { status: done, label: item.label, reference: item.reference, sends: item.says ?? describe(sends, item.body) });
       return;
@@ -160,7 +163,7 @@ function* entriesIn(entries: ReadonlyArray<[number, Outcome]>, list: DryRunList,
 
 /** The one line a table gives a row that would be sent: what its request carries besides the title or name. */
 function describe(sends: Sends, body: Record<string, unknown>): string {
-  if (sends === "address") return [body.line_1, [body.city, body.post_code].filter(present).join(" ")].filter((p) => present(p) && p !== "").join(", ");
+  if (sends === "address") return [body.line_1, [body.city, body.post_code].filter(present).join(" ")].filter(present).join(", ");
   const s = body as Partial<Shipment> & Record<string, unknown>;
   const parts: string[] = [];
   if (s.value !== undefined) parts.push(`$${s.value}`);
@@ -195,7 +198,7 @@ export function reportDryRun(
   o: { perRequest: number; refused: boolean; notes?: NotesJson; ledger?: string; exitCode?: number; columns?: Record<string, string>; plan?: unknown[] },
 ): number {
   const counts = dryRunCounts(outcomes, words, toSend);
-  const requests = Math.ceil(counts.would_send / o.perRequest);
+  const requests = Math.ceil((counts.would_send - toSend.updates) / o.perRequest) + toSend.updates;
   const position = toSend.position;
   const summary = dryRunSummary(counts, requests, words, o.refused, position);
   const code = o.exitCode ?? exitCodeOf(outcomes, words, toSend.elsewhere);

@@ -8,7 +8,7 @@ import type { BatchRun } from "./batch-run.js";
 import type { Notes } from "../csv/value-notes.js";
 import { countsOf, exitCodeOf, renderResultsTable, summaryLine, writeResultsJson, type Counts, type Position, type ResultWords } from "./results.js";
 import { errorsPathFor, writeResultsFiles, type ResultsFiles } from "../csv/results-csv.js";
-import { shellQuote } from "../output/shell-quote.js";
+import { serviceFlags, shellQuote } from "../output/shell-quote.js";
 import { resumeCommand, type SendOptions } from "./run-options.js";
 import { openScan, type ScanSpec, type ValidBase } from "../csv/scan.js";
 import { reportDryRun } from "./dry-run-report.js";
@@ -99,7 +99,9 @@ export async function finishRun(run: FinishRun, input: FinishInput): Promise<num
     deps.io.err(`Results: ${files.results}\n`);
     // The errors file holds the rows of the original still failing, whichever run failed them.
     if (files.failing > 0) {
-      const again = `shipctl ${input.command} --csv ${shellQuote(errorsPathFor(results))} --results ${shellQuote(results)}`;
+      // The same service (and so the same ledger), as the resume line: the fixed rows must not be sent elsewhere.
+      const inputs = `--csv ${shellQuote(errorsPathFor(results))} --results ${shellQuote(results)}`;
+      const again = ["shipctl", input.command, inputs, ...serviceFlags(deps.globals)].join(" ");
       deps.io.err(`Failed rows: ${files.errors} (fix them there, then run \`${again}\`: its rows update their lines in the results)\n`);
     }
   }

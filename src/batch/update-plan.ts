@@ -11,6 +11,7 @@ import { DEFAULT_READ_CONCURRENCY } from "./concurrency.js";
 import { mapLimit } from "./pool.js";
 import type { ChangedField } from "./outcomes.js";
 import { counted } from "../output/counted.js";
+import { serviceFlags } from "../output/shell-quote.js";
 
 /** What comparing a row with its current record found: its changes, or why it cannot be compared. */
 export type Comparison = { changes: ChangedField[] } | { uncompared: string };
@@ -27,12 +28,6 @@ export interface PlanEntry {
   reason?: string;
   /** Its record holds something an update may clear (a shipment's price). */
   priced?: boolean;
-}
-
-/** How a plan names its records: "shipment", "shipment_id". */
-export interface PlanWords {
-  noun: "shipment" | "address";
-  idKey: string;
 }
 
 /**
@@ -69,7 +64,8 @@ export async function readCurrent<R>(
 export class UpdatePlan {
   private readonly byRow = new Map<number, PlanEntry>();
 
-  constructor(private readonly words: PlanWords) {}
+  /** `words`: how the plan names its records ("shipment", "shipment_id"). */
+  constructor(private readonly words: { noun: "shipment" | "address"; idKey: string }) {}
 
   /** Decides a row: unchanged only when its record was read and compared and nothing differs. */
   decide<R>(row: number, id: number, current: Current<R> | undefined, compare: (record: R) => Comparison, priced: (record: R) => boolean): PlanEntry {
@@ -148,11 +144,13 @@ export function reportPlan(run: Pick<BatchRun, "deps">, plan: UpdatePlan, earlie
   for (const line of plan.lines()) io.err(`${line}\n`);
   const priced = plan.priced();
   if (priced.length === 0) return;
+  // The command reaches the service the run updated (the ids are its), as every command shipctl prints to run does.
   const ids = priced.length <= MAX_IDS_SHOWN ? priced.join(",") : "<their ids>";
+  const quote = ["shipctl checkout --quote", ids, ...serviceFlags(run.deps.globals)];
   io.alert(
     `${theme.err.warn("Note:")} ${plan.records(priced.length)} to update ${priced.length === 1 ? "has" : "have"} a price` +
       `${priced.length <= MAX_IDS_SHOWN ? ` (${priced.join(", ")})` : ""}: the service may clear a shipment's price when it is updated. ` +
-      `Price ${priced.length === 1 ? "it" : "them"} again once updated: shipctl checkout --quote ${ids}\n`,
+      `Price ${priced.length === 1 ? "it" : "them"} again once updated: ${quote.join(" ")}\n`,
   );
 }
 

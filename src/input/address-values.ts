@@ -4,7 +4,6 @@
 import { E164, fitPostCode } from "../contract/index.js";
 import type { Deps } from "../deps.js";
 import { countryEntryOf, rawEnumValue, resolveCountryInput } from "./table-values.js";
-import { phoneNeedsCountry, readPhone } from "./phone.js";
 import type { FieldProblem } from "./problems.js";
 
 /** Stand-ins that pass the Address schema; never sent (the second step replaces them or fails). */
@@ -47,6 +46,22 @@ export async function localPhoneProblem(local: LocalAddress): Promise<FieldProbl
   if (phoneNeedsCountry(local.phoneText) && alpha2 === undefined) return undefined;
   const reading = await readPhone(local.phoneText, alpha2);
   return reading.ok ? undefined : { field: "phone", message: reading.reason };
+}
+
+/**
+ * `--phone` as people type it: the service wants E.164, and a number written another way is read with the address's
+ * country (`alpha2`, its ISO code) by the same normaliser the CSV import uses; the caller shows the change on stderr,
+ * so nothing is altered silently. The normaliser (libphonenumber-js and its metadata) is loaded only for a phone that
+ * needs it, so a command given E.164 numbers reaches its first request sooner.
+ */
+async function readPhone(text: string, alpha2: string | undefined) {
+  return (await import("../csv/phone-cell.js")).readPhone(text, alpha2, "phone");
+}
+
+/** Whether reading `text` needs the country's code (a national number) rather than just the text. */
+function phoneNeedsCountry(text: string): boolean {
+  const t = text.trim();
+  return !E164.test(t) && !/^(?:\+|00)/.test(t);
 }
 
 /** Field names (relative to the address) whose local problems must wait for the second step. */

@@ -2,18 +2,13 @@
 import { PAGE } from "../contract/limits.js";
 import { UsageError } from "../errors.js";
 
-export interface PageFlags {
-  page?: string;
-  limit?: string;
-}
-
 export interface PageChoice {
   page: number;
   /** Absent: the service's default page size applies. */
   limit?: number;
 }
 
-export function parsePageFlags(flags: PageFlags): PageChoice {
+export function parsePageFlags(flags: { page?: string; limit?: string }): PageChoice {
   const page = flags.page === undefined ? PAGE.firstPage : wholeNumber(flags.page, "--page");
   if (page < PAGE.firstPage) throw new UsageError(`--page must be a whole number from ${PAGE.firstPage} (got ${JSON.stringify(flags.page)})`);
   if (flags.limit === undefined) return { page };

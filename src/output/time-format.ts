@@ -18,21 +18,24 @@ export function parseTimestamp(value: string | null | undefined): Date | undefin
     // Reject rollovers such as 2024-02-31, which Date.UTC silently moves into March.
     return date.getUTCDate() === d && date.getUTCMonth() === mo! - 1 ? date : undefined;
   }
-  if (!/[zZ]|[+-]\d{2}:?\d{2}$/.test(text)) return undefined;
+  if (!/[zZ]|[+-]\d{2}:?\d{2}$/.test(text) || !writtenDayExists(text)) return undefined;
   const date = new Date(text);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-export interface TimestampOptions {
-  /** When given, appends how long ago (or from now) the moment is: "(3 h ago)". */
-  now?: Date;
+/** Date reads "2024-02-31T10:00Z" as March 2: the day written (in the text's own zone) must be one of its month. */
+function writtenDayExists(text: string): boolean {
+  const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (!day) return true;
+  const [, y, mo, d] = day.map(Number);
+  return new Date(Date.UTC(y!, mo! - 1, d!)).getUTCDate() === d;
 }
 
 /**
- * "2024-12-09 13:49:57 UTC", optionally with "(2 d ago)". Text that is not a timestamp is returned unchanged:
- * a display helper must never turn an odd value from a service into a crash.
+ * "2024-12-09 13:49:57 UTC", with how long ago (or from now) it is when given `now`: "(2 d ago)". Text that is not a
+ * timestamp is returned unchanged: a display helper must never turn an odd value from a service into a crash.
  */
-export function formatTimestamp(value: string | Date | null | undefined, options: TimestampOptions = {}): string {
+export function formatTimestamp(value: string | Date | null | undefined, options: { now?: Date } = {}): string {
   if (value === null || value === undefined || value === "") return "";
   const date = value instanceof Date ? value : parseTimestamp(value);
   if (!date || Number.isNaN(date.getTime())) return String(value);

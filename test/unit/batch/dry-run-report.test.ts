@@ -1,7 +1,7 @@
 // A dry run's report: the document names every row in exactly one list, the bodies of 3,000 rows go out as they are
 // decided in a few large writes (none held among the outcomes), and the one-line summary says what is true.
 import { describe, expect, it } from "vitest";
-import { WouldSendRows, dryRunCounts, dryRunSummary, writeDryRunJson } from "../../../src/batch/dry-run-report.js";
+import { WouldSendRows, dryRunCounts, dryRunSummary, reportDryRun, writeDryRunJson } from "../../../src/batch/dry-run-report.js";
 import { Outcomes } from "../../../src/batch/outcomes.js";
 import type { ResultWords } from "../../../src/batch/results.js";
 
@@ -72,5 +72,22 @@ describe("the dry run's summary", () => {
     expect(dryRunSummary(c, 1, WORDS, false)).toBe(
       "Dry run: 2 rows would be sent in 1 request; 1 row already created by an earlier run, 1 unknown (an earlier request's answer was lost: not sent until it is settled), 1 would fail their address check. Nothing was sent.",
     );
+  });
+});
+
+describe("the dry run's count of requests", () => {
+  it("counts each changed row --update-changed would update as a request of its own, as the run sends it", () => {
+    for (const json of [false, true]) {
+      const outcomes = new Outcomes();
+      const { writes, out } = capture();
+      const said: string[] = [];
+      const toSend = new WouldSendRows(json ? out : undefined);
+      for (let i = 0; i < 3; i++) toSend.add(outcomes, "created", "shipment", { row: i + 2, label: `N${i}`, body: body(i), changes: [] });
+      for (let i = 3; i < 5; i++) toSend.add(outcomes, "updated", "shipment", { row: i + 2, label: `C${i}`, body: { id: 40 + i }, changes: [] });
+      const deps = { io: { out, alert: (t: string) => said.push(t), stdoutIsTTY: false, columns: 80 }, theme: { out: undefined }, globals: { json } };
+      reportDryRun(deps as never, outcomes, toSend, WORDS, { perRequest: 10, refused: false });
+      expect(said.join("")).toContain("5 rows would be sent in 3 requests");
+      if (json) expect((JSON.parse(writes.join("")) as { counts: { requests: number } }).counts.requests).toBe(3);
+    }
   });
 });

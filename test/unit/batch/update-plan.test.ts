@@ -1,7 +1,7 @@
 // The plan of an update from a CSV file (issue 25): records read several at a time, a row unchanged only when its
 // record was read and compared and nothing differs, and what the plan says of itself.
 import { describe, expect, it } from "vitest";
-import { readCurrent, UpdatePlan, type Comparison } from "../../../src/batch/update-plan.js";
+import { readCurrent, reportPlan, UpdatePlan, type Comparison } from "../../../src/batch/update-plan.js";
 import { ServerError } from "../../../src/api/api-errors.js";
 import { AuthError } from "../../../src/errors.js";
 
@@ -76,5 +76,21 @@ describe("the plan", () => {
       { field: "destination_address.line_2", column: "destination_line_2", from: null, to: "Unit 4" },
     ] }), priced);
     expect(p.lines()).toEqual(['  row 2 (shipment 7): title "Harbour" → "Harbour, dusk"; destination_line_2 (none) → "Unit 4"']);
+  });
+});
+
+describe("the plan's price note", () => {
+  it("names the service the run reached in its checkout --quote command", () => {
+    const said: string[] = [];
+    const deps = {
+      io: { alert: (t: string) => said.push(t), err: (t: string) => said.push(t) },
+      theme: { err: { warn: (t: string) => t } },
+      globals: { profile: "staging", baseUrl: "https://staging.example" },
+    };
+    const plan = new UpdatePlan({ noun: "shipment", idKey: "shipment_id" });
+    const changes = [{ field: "value", column: "value", from: 850, to: 875 }];
+    plan.decide(2, 41, { record: {} }, () => ({ changes }), () => true);
+    reportPlan({ deps } as never, plan, 0);
+    expect(said.join("")).toContain("shipctl checkout --quote 41 --profile staging --base-url https://staging.example\n");
   });
 });

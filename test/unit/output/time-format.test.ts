@@ -14,6 +14,10 @@ describe("timestamps", () => {
 
   it("returns text that is not a timestamp unchanged, and empty for nothing", () => {
     expect(parseTimestamp("2024-02-31 10:00:00")).toBeUndefined();
+    // With a zone too: Date alone rolls a day that does not exist into the next month.
+    expect(parseTimestamp("2024-02-31T10:00:00Z")).toBeUndefined();
+    expect(parseTimestamp("2026-04-31T10:00:00+01:00")).toBeUndefined();
+    expect(parseTimestamp("2024-02-29T23:30:00-01:00")?.toISOString()).toBe("2024-03-01T00:30:00.000Z");
     expect(formatTimestamp("2024-02-31 10:00:00")).toBe("2024-02-31 10:00:00");
     expect(formatTimestamp("soon")).toBe("soon");
     expect(formatTimestamp(null)).toBe("");
