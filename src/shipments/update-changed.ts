@@ -18,6 +18,7 @@ import type { InputLedger } from "../ledger/input-ledger.js";
 import { changedText, changesText, unsureText, type ChangedVerdict, type RowPrint } from "./changed-rows.js";
 import { shipmentRecords, withDecisions } from "./shipment-spec.js";
 import type { ValidShipmentRow } from "./shipment-row.js";
+import { serviceFlags } from "../output/shell-quote.js";
 
 /** A changed row to send as an update of shipment `id`. */
 export interface ChangedUpdate extends KeyedRow {
@@ -102,6 +103,7 @@ export async function sendUpdates(run: BatchRun, created: InputLedger, updates: 
 function notePrices(run: BatchRun, ids: readonly number[]): void {
   if (ids.length === 0) return;
   const { io, theme } = run.deps;
-  const shown = ids.length <= 20 ? ids.join(",") : "<their ids>";
-  io.alert(`${theme.err.warn("Note:")} the service may clear a shipment's price when it is updated. Price ${ids.length === 1 ? "it" : "them"} again: shipctl checkout --quote ${shown}\n`);
+  // The command reaches the service the run updated (the ids are its), as every command shipctl prints to run does.
+  const quote = ["shipctl checkout --quote", ids.length <= 20 ? ids.join(",") : "<their ids>", ...serviceFlags(run.deps.globals)];
+  io.alert(`${theme.err.warn("Note:")} the service may clear a shipment's price when it is updated. Price ${ids.length === 1 ? "it" : "them"} again: ${quote.join(" ")}\n`);
 }

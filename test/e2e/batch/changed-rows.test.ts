@@ -98,14 +98,15 @@ for (const references of [false, true]) {
       expect(rehearsal.stdout).toContain(`would send: update shipment ${ids[2]}: value 1050 → 1075`);
       expect(await sheet.patches()).toBe(0);
 
-      const update = await sheet.run("--update-changed", "--json");
+      // Named by --base-url, the service is named again in the command printed to run.
+      const update = await sheet.run("--update-changed", "--json", "--base-url", sheet.org.url);
       expect(update.exitCode, update.stderr).toBe(0);
       const doc = JSON.parse(update.stdout);
       expect(doc.updated).toEqual([expect.objectContaining({ row: 4, shipment_id: ids[2], changes: [expect.objectContaining({ field: "value", from: 1050, to: 1075 })] })]);
       expect(await sheet.patches()).toBe(1);
       expect((await sheet.shipments()).find((s) => s.id === ids[2])).toMatchObject({ value: 1075 });
       // The update may have cleared a quote made before the edit: the way to price it again is named.
-      expect(update.stderr).toContain(`may clear a shipment's price when it is updated. Price it again: shipctl checkout --quote ${ids[2]}`);
+      expect(update.stderr).toContain(`may clear a shipment's price when it is updated. Price it again: shipctl checkout --quote ${ids[2]} --base-url ${sheet.org.url}\n`);
 
       for (const flags of [["--update-changed"], []]) {
         const again = await sheet.run("--json", ...flags);
