@@ -28,6 +28,8 @@ import { UsageError } from "../errors.js";
 
 export const APPLY_WINDOW_DEFAULT_MS = 5 * 60_000;
 export const APPLY_WINDOW_FLOOR_MS = 60_000;
+/** A week: longer is no window a service applies within, and past a date's range a settle time could not be written. */
+export const APPLY_WINDOW_MAX_MS = 7 * 86_400_000;
 
 /**
  * [assume] From recording an intent to its request's last byte leaving this machine: a connection (connect timeout
@@ -55,8 +57,9 @@ export function settleWindowFor(options: { baseUrl: string; sandboxApplyMaxMs?: 
   const raw = options.env.SHIPCTL_APPLY_WINDOW?.trim();
   if (raw) {
     const seconds = Number(raw);
-    if (!/^\d+$/.test(raw) || seconds * 1000 < APPLY_WINDOW_FLOOR_MS) {
-      throw new UsageError(`SHIPCTL_APPLY_WINDOW must be a whole number of seconds, at least ${APPLY_WINDOW_FLOOR_MS / 1000} (got "${raw}")`, {
+    if (!/^\d+$/.test(raw) || seconds * 1000 < APPLY_WINDOW_FLOOR_MS || seconds * 1000 > APPLY_WINDOW_MAX_MS) {
+      const range = `from ${APPLY_WINDOW_FLOOR_MS / 1000} to ${APPLY_WINDOW_MAX_MS / 1000} (a week)`;
+      throw new UsageError(`SHIPCTL_APPLY_WINDOW must be a whole number of seconds ${range} (got "${raw}")`, {
         hint: "It is how long shipctl assumes the service may still be applying a request whose answer was lost; it can be lengthened, not shortened.",
       });
     }

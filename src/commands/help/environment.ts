@@ -51,7 +51,7 @@ const SHIPCTL_VARIABLES: readonly Omit<EnvironmentVariable, "kind">[] = [
   },
   {
     names: ["SHIPCTL_APPLY_WINDOW"],
-    does: "seconds the service may still be applying a write whose answer was lost (nothing is resent before); 60 or more",
+    does: "seconds the service may still be applying a write whose answer was lost (nothing is resent before); 60 to 604800 (a week)",
     unset: "300 (5 minutes); a shipctl sandbox declares its own",
   },
   {

@@ -52,3 +52,19 @@ describe("an input's claims in the store", () => {
     expect(stored).toMatchObject({ sent_at: sent.toISOString(), settle_at: settleAtFromSent(sent, WINDOW).toISOString() });
   });
 });
+
+describe("SHIPCTL_APPLY_WINDOW", () => {
+  const windowOf = (value: string) => settleWindowFor({ baseUrl: "https://api.example", env: { SHIPCTL_APPLY_WINDOW: value } });
+
+  it("lengthens the window up to a week, whose settle time can be written", () => {
+    const week = windowOf("604800");
+    expect(week.applyMs).toBe(604_800_000);
+    expect(settleAtFromSent(INTENT, week).toISOString()).toBe(new Date(INTENT.getTime() + week.sendBoundMs + 604_800_000).toISOString());
+  });
+
+  it("refuses a window shorter than a minute or longer than a week (a huge one made every write fail: Invalid time value)", () => {
+    for (const value of ["59", "604801", "99999999999999999999", "1e3", "90.5"]) {
+      expect(() => windowOf(value)).toThrow(/^SHIPCTL_APPLY_WINDOW must be a whole number of seconds from 60 to 604800 \(a week\)/);
+    }
+  });
+});
