@@ -2,7 +2,7 @@
 // There is no token flag on purpose: a token on a command line lands in shell history and in `ps` for every user.
 // Pure (the config file is passed in as data), so every precedence rule is unit-tested without a disk or a network.
 import { UsageError } from "../errors.js";
-import { normaliseBaseUrl, strippedPrefixNote } from "./base-url.js";
+import { normaliseBaseUrl, sameOrigin, strippedPrefixNote } from "./base-url.js";
 import type { ConfigData, StoredProfile } from "./schema.js";
 import { DEFAULT_PROFILE, profileNameProblem, profileOf } from "./profile-name.js";
 import type { Source } from "../deps.js";
@@ -75,10 +75,9 @@ export function resolveSettings(input: SettingsInput): ResolvedSettings {
   else if (stored?.token) {
     // A saved token is only ever sent to the service it was saved for: --base-url or SHIPCTL_BASE_URL pointing
     // elsewhere must not hand it to another host. A saved URL that is no URL (the file edited by hand) names none.
-    const saved = stored.baseUrl;
-    const savedFor = saved !== undefined && URL.canParse(saved) ? new URL(saved).origin : undefined;
-    if (baseUrl && baseUrl.source !== "profile" && savedFor !== new URL(baseUrl.value).origin) {
-      withheldToken = { savedFor: savedFor ?? "an unknown service" };
+    const savedFor = stored.baseUrl;
+    if (baseUrl && baseUrl.source !== "profile" && (savedFor === undefined || !sameOrigin(baseUrl.value, savedFor))) {
+      withheldToken = { savedFor: URL.parse(savedFor ?? "")?.origin ?? "an unknown service" };
     } else token = { value: stored.token, source: "profile" };
   }
 
