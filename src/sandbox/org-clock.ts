@@ -26,6 +26,18 @@ export function serviceTimestamp(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace("T", " ");
 }
 
+const FIRST_SERVICE_MS = Date.parse("0000-01-01T00:00:00Z");
+const LAST_SERVICE_MS = Date.parse("9999-12-31T23:59:59Z");
+
+/**
+ * Whether `YYYY-MM-DD HH:MM:SS` can write the moment (years 0000 to 9999): a clock moved past them would stamp records
+ * and Date headers with text no client reads, and past Date's own range (`sandbox clock +99999999d`) it throws on
+ * every request.
+ */
+export function isServiceTime(ms: number): boolean {
+  return ms >= FIRST_SERVICE_MS && ms <= LAST_SERVICE_MS;
+}
+
 export function formatNullable(ms: number | null): string | null {
   return ms === null ? null : serviceTimestamp(ms);
 }

@@ -2,8 +2,8 @@
 // and how far behind it the records it writes are stamped (created_at_lag_ms).
 import { body } from "../api/params.js";
 import type { RequestContext } from "../request-context.js";
-import { json, type Reply } from "../http.js";
-import { serviceTimestamp, orgNow } from "../org-clock.js";
+import { json, ruleFailed, type Reply } from "../http.js";
+import { isServiceTime, serviceTimestamp, orgNow } from "../org-clock.js";
 import { validate } from "../request-validation.js";
 import { timestampField } from "./control-fields.js";
 import { ClockChange } from "./control-schemas.js";
@@ -24,14 +24,20 @@ export async function setClock(ctx: RequestContext): Promise<Reply> {
   const change = validate(ClockChange, await body(ctx));
   const org = ctx.org;
   const base = ctx.baseNow().getTime();
+  let clock = org.clock;
   if (change.at !== undefined) {
     const at = timestampField("at", change.at);
-    org.clock = change.ticking ? { mode: "real", offsetMs: at - base } : { mode: "frozen", atMs: at };
+    clock = change.ticking ? { mode: "real", offsetMs: at - base } : { mode: "frozen", atMs: at };
   } else if (change.offset_ms !== undefined) {
-    org.clock = { mode: "real", offsetMs: change.offset_ms };
+    clock = { mode: "real", offsetMs: change.offset_ms };
   } else if (change.advance_ms !== undefined) {
-    org.clock = org.clock.mode === "frozen" ? { mode: "frozen", atMs: org.clock.atMs + change.advance_ms } : { mode: "real", offsetMs: org.clock.offsetMs + change.advance_ms };
+    clock = clock.mode === "frozen" ? { mode: "frozen", atMs: clock.atMs + change.advance_ms } : { mode: "real", offsetMs: clock.offsetMs + change.advance_ms };
   }
+  if (!isServiceTime(orgNow(ctx.baseNow, clock))) {
+    const why = "The clock must stay within the years 0000 to 9999, which the service's timestamps can write";
+    throw ruleFailed("clock", `${why}; move it less far.`);
+  }
+  org.clock = clock;
   // Kept until set again, whatever else the clock does: a lagging replica stays behind however time is moved.
   if (change.created_at_lag_ms !== undefined) org.createdAtLagMs = change.created_at_lag_ms;
   ctx.changed();

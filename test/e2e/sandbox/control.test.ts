@@ -85,6 +85,20 @@ describe("clock", () => {
     expect(r.body.errors).toEqual({ clock: ["The clock field must be set by exactly one of at, offset_ms or advance_ms (created_at_lag_ms may come with it)."] });
     expect((await send(o, "PUT", "/_sandbox/clock", { json: {} })).body.errors).toHaveProperty("clock");
   });
+
+  it("refuses to move past the years its timestamps can write (0000-9999), and keeps the clock it had", async () => {
+    const o = await sb.newOrg();
+    await o.control.setClock("2030-01-01 00:00:00");
+    // `shipctl sandbox clock +99999999d`: past Date's range, every request after it threw and the sandbox died.
+    const tooFar = [{ advance_ms: 99_999_999 * 86_400_000 }, { advance_ms: -(10_000 * 365 * 86_400_000) }, { offset_ms: 8e15 }];
+    for (const json of tooFar) {
+      const r = await send(o, "PUT", "/_sandbox/clock", { json });
+      expect(r.status).toBe(422);
+      expect(r.body.errors.clock[0]).toContain("years 0000 to 9999");
+    }
+    expect((await o.control.clock()).now).toBe("2030-01-01 00:00:00");
+    expect((await send(o, "GET", "/api/v1/shipments")).status).toBe(200);
+  });
 });
 
 describe("created_at lag", () => {
