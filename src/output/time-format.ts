@@ -15,8 +15,10 @@ export function parseTimestamp(value: string | null | undefined): Date | undefin
   if (naive) {
     const [, y, mo, d, h, mi, s] = naive.map(Number);
     const date = new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s!));
-    // Reject rollovers such as 2024-02-31, which Date.UTC silently moves into March.
-    return date.getUTCDate() === d && date.getUTCMonth() === mo! - 1 ? date : undefined;
+    // Reject rollovers such as 2024-02-31 or 10:60, which Date.UTC silently moves on (into March, to 11:00), and the
+    // years 0000-0099, which it reads as 1900-1999: the moment read must be the one written.
+    const written = `${naive[1]}-${naive[2]}-${naive[3]}T${naive[4]}:${naive[5]}:${naive[6]}`;
+    return date.toISOString().slice(0, 19) === written ? date : undefined;
   }
   if (!/[zZ]|[+-]\d{2}:?\d{2}$/.test(text) || !writtenDayExists(text)) return undefined;
   const date = new Date(text);

@@ -18,6 +18,13 @@ describe("timestamps", () => {
     expect(parseTimestamp("2024-02-31T10:00:00Z")).toBeUndefined();
     expect(parseTimestamp("2026-04-31T10:00:00+01:00")).toBeUndefined();
     expect(parseTimestamp("2024-02-29T23:30:00-01:00")?.toISOString()).toBe("2024-03-01T00:30:00.000Z");
+    // Minutes and seconds past 59 (10:60, 10:99:99) rolled on within the day, and the years 0000-0099 read as 19xx:
+    // `list shipments --created-before "2026-03-01 10:99:99"` filtered at 11:40:39 without a word.
+    expect(parseTimestamp("2026-03-01 10:60:00")).toBeUndefined();
+    expect(parseTimestamp("2026-03-01T10:99:99")).toBeUndefined();
+    expect(parseTimestamp("2026-03-01 10:00:60")).toBeUndefined();
+    expect(parseTimestamp("0050-01-01 00:00:00")).toBeUndefined();
+    expect(parseTimestamp("2026-03-01 23:59:59.5")?.toISOString()).toBe("2026-03-01T23:59:59.000Z");
     expect(formatTimestamp("2024-02-31 10:00:00")).toBe("2024-02-31 10:00:00");
     expect(formatTimestamp("soon")).toBe("soon");
     expect(formatTimestamp(null)).toBe("");
