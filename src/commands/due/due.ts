@@ -20,6 +20,8 @@ export type DueArgs = Omit<DueOptions, "format"> & { format?: DueFormat };
 /** [assume] Long enough for every window to close: paid, shipped to the fulfillment address, 30 days for set 1, shipped on, 24 hours for set 2, and --since after that. */
 export const DEFAULT_CREATED_AFTER = "180d";
 export const DEFAULT_SINCE_DAYS = 7;
+/** The longest --created-after span: 1000 years back from now is still a year the service's timestamps can write. */
+const MAX_CREATED_AFTER_DAYS = 365_250;
 export const DEFAULT_PHOTOS = "./photos";
 /** Table rows shown: one screen. JSON and NDJSON carry every item, for scripts and cron. */
 export const DEFAULT_DUE_ROWS = 20;
@@ -110,7 +112,17 @@ export function parseDue(flags: DueFlags): DueArgs {
 function createdAfterOf(flags: DueFlags): CreatedAfter {
   if (flags.allHistory) return { kind: "all" };
   const text = flags.createdAfter ?? DEFAULT_CREATED_AFTER;
-  if (looksLikeDuration(text)) return { kind: "ago", ms: parseDuration(text, "--created-after") };
+  if (looksLikeDuration(text)) {
+    const ms = parseDuration(text, "--created-after");
+    // Further back than the service's YYYY-MM-DD timestamps go (and Date's range) there is nothing to find.
+    if (ms > MAX_CREATED_AFTER_DAYS * 86_400_000) {
+      const most = `at most 1000 years (${MAX_CREATED_AFTER_DAYS}d)`;
+      throw new UsageError(`--created-after reaches back ${most} (got "${text}")`, {
+        hint: "--all-history reads every shipment.",
+      });
+    }
+    return { kind: "ago", ms };
+  }
   return { kind: "at", at: momentOf(text, "--created-after") };
 }
 

@@ -36,6 +36,18 @@ describe("due: the command line", () => {
     await expect(parse(["--concurrency", "40"])).rejects.toThrow(/--concurrency/);
   });
 
+  it("refuses a --created-after span reaching back beyond 1000 years, pointing to --all-history", async () => {
+    // 104000000d ended with "Unexpected error: Invalid time value" (exit 1), 2000000d printed "created_after":
+    // "-003449-02-05 04:41", which is no timestamp.
+    for (const span of ["104000000d", "2000000d", "365251d"]) {
+      const refused = /--created-after reaches back at most 1000 years \(365250d\)/;
+      await expect(parse(["--created-after", span])).rejects.toThrow(refused);
+    }
+    const longest = { kind: "ago", ms: 365_250 * 86_400_000 };
+    expect((await parse(["--created-after", "365250d"])).createdAfter).toEqual(longest);
+    expect((await parse(["--created-after", "99999d"])).createdAfter).toEqual({ kind: "ago", ms: 99_999 * 86_400_000 });
+  });
+
   it("the global --json is short for --format json: with another format it is refused before anything is read", async () => {
     const deps = createDeps({ io: {}, env: {} } as BaseDeps, { ...DEFAULT_GLOBALS, json: true });
     await expect(runDue(await parse(["--ndjson"]), deps)).rejects.toThrow("--json and --format ndjson cannot be used together");
