@@ -10,8 +10,11 @@ interface ShipmentFieldFlag {
   readonly flag: string;
   /** Key under which commander hands the flag's value over. */
   readonly key: string;
-  /** How the text of the flag becomes a value: kept as text, read as a number, or looked up (service). */
-  readonly kind: "text" | "number" | "service";
+  /**
+   * How the text of the flag becomes a value: kept as text, read as a number, read as an id (plain digits, as every id
+   * argument and a CSV's id columns take it: "1.0" is no id), or looked up (service).
+   */
+  readonly kind: "text" | "number" | "id" | "service";
   readonly help: string;
 }
 
@@ -22,8 +25,8 @@ export const SHIPMENT_FIELD_FLAGS = [
   { field: "height", flag: "--height", key: "height", kind: "number", help: `height in inches (${B.height.min}-${B.height.max})` },
   { field: "depth", flag: "--depth", key: "depth", kind: "number", help: `depth in inches (${B.depth.min}-${B.depth.max})` },
   { field: "service", flag: "--service", key: "service", kind: "service", help: "service: the integer value or a name from the profile's table" },
-  { field: "fulfillment_address_id", flag: "--fulfillment-address-id", key: "fulfillmentAddressId", kind: "number", help: "id of a stored address the box is collected from" },
-  { field: "destination_address_id", flag: "--destination-address-id", key: "destinationAddressId", kind: "number", help: "id of a stored address the box is delivered to" },
+  { field: "fulfillment_address_id", flag: "--fulfillment-address-id", key: "fulfillmentAddressId", kind: "id", help: "id of a stored address the box is collected from" },
+  { field: "destination_address_id", flag: "--destination-address-id", key: "destinationAddressId", kind: "id", help: "id of a stored address the box is delivered to" },
 ] as const satisfies readonly ShipmentFieldFlag[];
 
 export type ShipmentFlags = { file?: string } & Partial<Record<(typeof SHIPMENT_FIELD_FLAGS)[number]["key"], string>>;
@@ -32,12 +35,17 @@ export function shipmentFlagFor(field: string): string | undefined {
   return SHIPMENT_FIELD_FLAGS.find((f) => f.field === field)?.flag;
 }
 
-/** The fields the flags set, trimmed: a number field's plain decimal text as a number (the schema judges the rest). */
+/**
+ * The fields the flags set, trimmed: a number field's plain decimal text and an id's plain digits as numbers (the
+ * schema judges the rest).
+ */
 export function shipmentFlagValues(flags: ShipmentFlags): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of SHIPMENT_FIELD_FLAGS) {
     const text = flags[f.key]?.trim();
-    if (text !== undefined) out[f.field] = f.kind === "number" && /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+    if (text === undefined) continue;
+    const numeric = f.kind === "number" ? /^-?\d+(\.\d+)?$/ : f.kind === "id" ? /^-?\d+$/ : undefined;
+    out[f.field] = numeric?.test(text) ? Number(text) : text;
   }
   return out;
 }

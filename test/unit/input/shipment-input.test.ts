@@ -66,6 +66,21 @@ describe("readShipmentInput", () => {
     expect(err.message).toContain('  height (--height): height must be a whole number (got "tall")');
   });
 
+  it("takes an address id flag in plain digits only, as `address get` and a CSV's id columns do", async () => {
+    // "--fulfillment-address-id 1.0" was sent as address 1, while `address get 1.0` and a CSV cell "1.0" are refused.
+    const t = testDeps();
+    const ids = { fulfillmentAddressId: "12.0", destinationAddressId: "15.5" };
+    const err = await failure(readShipmentInput(t.deps, { ...FLAGS, ...ids }));
+    expect(err.message).toContain(
+      '  fulfillment_address_id (--fulfillment-address-id): fulfillment_address_id must be a whole number (got "12.0")',
+    );
+    expect(err.message).toContain(
+      '  destination_address_id (--destination-address-id): destination_address_id must be a whole number (got "15.5")',
+    );
+    const zeroFirst = await readShipmentInput(t.deps, { ...FLAGS, fulfillmentAddressId: "012" });
+    expect(zeroFirst).toMatchObject({ fulfillment_address_id: 12 });
+  });
+
   it("takes inline addresses from a file, with country codes and national phones read like `address add`", async () => {
     const t = testDeps({ cwd: dir });
     const name = file("s.json", {
