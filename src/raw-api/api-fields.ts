@@ -43,8 +43,15 @@ export async function fieldValue(arg: FieldArg, fileText: FileText): Promise<unk
   if (text === "false") return false;
   if (text === "null") return null;
   // JSON's number syntax: "02134" (a post code) stays a string.
-  if (/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text)) return Number(text);
-  return text;
+  if (!/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text)) return text;
+  // A whole number past 2^53 would be sent rounded (an id 12345678901234567890 as ...7000), and 1e400 as null.
+  const n = Number(text);
+  if (!Number.isFinite(n) || (/^-?\d+$/.test(text) && !Number.isSafeInteger(n))) {
+    const field = `${arg.key}=${text}`;
+    const why = `${text} is not a number JSON carries exactly`;
+    throw new UsageError(`-F "${field}": ${why}; send it as text with -f "${field}"`);
+  }
+  return n;
 }
 
 type Fields = Record<string, unknown>;

@@ -29,6 +29,16 @@ describe("fields", () => {
     });
   });
 
+  it("-F refuses a number JSON cannot carry as written, rather than send another one", async () => {
+    // 12345678901234567890 was sent as 12345678901234567000, and 1e400 as null.
+    for (const text of ["12345678901234567890", "-9007199254740993", "1e400"]) {
+      const refused = `-F "id=${text}": ${text} is not a number JSON carries exactly; send it as text with -f "id=${text}"`;
+      await expect(build([], [`id=${text}`])).rejects.toThrow(refused);
+    }
+    const kept = await build([], ["max=9007199254740991", "e=1e3", "x=0.1"]);
+    expect(plain(kept)).toEqual({ max: 9007199254740991, e: 1000, x: 0.1 });
+  });
+
   it("nests a[b] and appends a[]; a[] alone is an empty array; the value keeps later = signs", async () => {
     const fields = await build(["a[b][c]=x", "q=a=b"], ["a[d]=1", "ids[]=1", "ids[]=2", "none[]", "a[list][]=3"]);
     expect(plain(fields)).toEqual({ a: { b: { c: "x" }, d: 1, list: [3] }, q: "a=b", ids: [1, 2], none: [] });
