@@ -21,7 +21,8 @@ export function parseDuration(text: string, what: string, options: DurationOptio
   let t = text.trim().toLowerCase();
   const sign = options.signed && /^[+-]/.test(t) ? t[0] : "";
   if (sign) t = t.slice(1);
-  if (options.bareUnit !== undefined && /^\d+$/.test(t)) return Number(t) * UNIT_MS[options.bareUnit];
+  // "7" is read as "7d", so it is counted (and refused when too long) as the span with its unit is.
+  if (options.bareUnit !== undefined && /^\d+$/.test(t)) t += options.bareUnit;
   if (!SPAN.test(t)) {
     const examples = options.signed ? "+25h, -90m, 30d or 1d12h" : "6h, 90m, 7d or 1d12h";
     const bare = options.bareUnit ? `; a bare number is in ${options.bareUnit === "d" ? "days" : options.bareUnit}` : "";

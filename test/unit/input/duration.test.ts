@@ -31,6 +31,13 @@ describe("parseDuration", () => {
     expect(() => parseDuration("6 hours", "--within")).toThrow(/--within must be a duration/);
   });
 
+  it("refuses a bare number too long to count, as it refuses the same number with its unit", () => {
+    // `due --since 99999999999999999999` was taken (as 8.64e27 ms) while "99999999999999999999d" was refused.
+    for (const text of ["99999999999999999999", "99999999999999999999d"]) {
+      expect(() => parseDuration(text, "--since", { bareUnit: "d" })).toThrow(`--since is too long (got "${text}")`);
+    }
+  });
+
   it.each(["", "+", "25", "h", "1.5h", "+-1h", "1h 2m"])("%j is refused naming the flag", (text) => {
     expect(() => parseDuration(text, "--at", { signed: true })).toThrow(UsageError);
     expect(() => parseDuration(text, "--at", { signed: true })).toThrow(/^--at must be a duration/);
