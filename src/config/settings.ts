@@ -35,8 +35,12 @@ export interface SettingsInput {
 
 /** An environment variable, with an empty value read as unset (`SHIPCTL_PROFILE= shipctl ...`). */
 export function resolveProfileName(input: Pick<SettingsInput, "globals" | "env" | "data" | "configPath">): Setting<string> {
+  // A blank --profile (an unset variable in a script) is refused: read as unset, it would run on another profile.
+  if (input.globals.profile?.trim() === "") {
+    throw new UsageError("--profile is empty", { hint: "give a profile name (`shipctl profile list` shows them)" });
+  }
   const candidates: Array<[string | undefined, Source, string]> = [
-    [input.globals.profile?.trim() || undefined, "flag", "--profile"],
+    [input.globals.profile?.trim(), "flag", "--profile"],
     [envValue(input.env, "SHIPCTL_PROFILE"), "env", "SHIPCTL_PROFILE"],
     [input.data.currentProfile?.trim() || undefined, "profile", `currentProfile in ${input.configPath}`],
   ];
