@@ -41,9 +41,14 @@ export function addressScanSpec(tables: Tables, options: { keys: boolean; kind: 
       }
       let id: number | undefined;
       if (options.kind === "address-update") {
-        const read = readId(cells.get("id"), "id");
-        if (read.ok) id = read.value;
-        else problems.push({ column: "id", reason: read.reason });
+        // Named as the file names it: `list addresses --format csv` writes address_id.
+        const idColumn = match.written?.get("id") ?? "id";
+        const raw = cells.get("id");
+        const read = readId(raw, idColumn);
+        const empty = `${idColumn} is empty: give the id of the stored address this row replaces`;
+        if (raw.trim() === "") problems.push({ column: idColumn, reason: empty });
+        else if (read.ok) id = read.value;
+        else problems.push({ column: idColumn, reason: read.reason });
       }
       const label = cells.get("name").trim();
       const built = buildAddress(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, cells.get(f)])) as Record<AddressField, string>, ctx);

@@ -92,7 +92,7 @@ export async function runCsvMap(deps: Deps, request: CsvMapRequest): Promise<voi
     let entries = savedColumnMap(store, profile, shape);
     let said: string;
     if (request.set !== undefined) {
-      entries = parseColumnMap(request.set);
+      entries = parseColumnMap(request.set, "--set");
       refuseAbsent(entries, header, source.name);
       for (const e of entries) if (!ANY_COLUMN.has(e.column)) throw new UsageError(`--set reads "${e.header}" as ${e.column}, which is no column of shipctl's`);
       await saveColumnMap(store, profile, shape, entries);

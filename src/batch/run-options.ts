@@ -53,7 +53,7 @@ export function sendOptions(flags: Omit<CsvFlags, "csv" | "results">) {
 }
 
 export function csvOptions(flags: CsvFlags): CsvOptions {
-  if (flags.csv === undefined || flags.csv === "") throw new UsageError("--csv needs a file (or - for stdin)");
+  if (flags.csv === undefined || flags.csv.trim() === "") throw new UsageError("--csv needs a file (or - for stdin)");
   const send = sendOptions(flags);
   if (flags.results !== undefined && flags.results.trim() === "") throw new UsageError("--results needs a file name");
   const encoding = flags.encoding === undefined ? undefined : declaredEncoding(flags.encoding);

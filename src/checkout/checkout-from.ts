@@ -34,6 +34,12 @@ async function readStdinIds(io: Deps["io"], note: (line: string) => void): Promi
   const firstLine = text.split(/\r\n|\r|\n/).find((line) => line.trim() !== "") ?? "";
   if (/shipment[\s_-]*id/i.test(firstLine)) return reported(await idsFromResults(await openCsv(Readable.from([bytes]), "stdin")), "stdin", note);
   const { ids, repeated } = idsFromText(text, "stdin");
+  // Only separators (",", an empty variable joined with commas) name no shipment: not "all 0 are already paid".
+  if (ids.length === 0) {
+    throw new UsageError("stdin holds separators but no shipment id: --from - expects ids or a results CSV", {
+      hint: "Give shipment ids separated by spaces, commas or line breaks, or a results CSV with a shipment_id column.",
+    });
+  }
   if (repeated.length > 0) note(`stdin: ${firstFew(repeated.map(String))} ${repeated.length === 1 ? "is" : "are"} listed more than once: taken once`);
   return ids;
 }

@@ -35,8 +35,9 @@ export interface SettingsInput {
 
 /** An environment variable, with an empty value read as unset (`SHIPCTL_PROFILE= shipctl ...`). */
 export function resolveProfileName(input: Pick<SettingsInput, "globals" | "env" | "data" | "configPath">): Setting<string> {
+  refuseBlankProfile(input.globals.profile);
   const candidates: Array<[string | undefined, Source, string]> = [
-    [input.globals.profile?.trim() || undefined, "flag", "--profile"],
+    [input.globals.profile?.trim(), "flag", "--profile"],
     [envValue(input.env, "SHIPCTL_PROFILE"), "env", "SHIPCTL_PROFILE"],
     [input.data.currentProfile?.trim() || undefined, "profile", `currentProfile in ${input.configPath}`],
   ];
@@ -47,6 +48,12 @@ export function resolveProfileName(input: Pick<SettingsInput, "globals" | "env" 
     return { value, source };
   }
   return { value: DEFAULT_PROFILE, source: "default" };
+}
+
+/** A blank --profile (an unset variable in a script) is refused: read as unset, it would run on another profile. */
+export function refuseBlankProfile(profile: string | undefined): void {
+  if (profile?.trim() !== "") return;
+  throw new UsageError("--profile is empty", { hint: "give a profile name (`shipctl profile list` shows them)" });
 }
 
 export function resolveSettings(input: SettingsInput): ResolvedSettings {

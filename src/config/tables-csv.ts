@@ -102,6 +102,8 @@ async function readRows(kind: TableKind, text: string, file: string, problems: P
     }
     body = records.slice(1);
   }
+  // A row whose cells are all empty (a spreadsheet saves one as ",") is skipped, as in every CSV shipctl reads.
+  body = body.filter(({ record }) => record.some((cell) => cell !== ""));
   if (body.length === 0) {
     throw new UsageError(`${file} holds no ${kind}`, { hint: `one row per entry, columns: ${columnsText(kind)}` });
   }

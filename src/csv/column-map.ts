@@ -19,8 +19,11 @@ export interface ColumnMap {
   origin: "--map" | "saved" | "prompt";
 }
 
-/** `--map "Artwork=title,Insured value=value"`: pairs separated by commas, each the sheet's header = shipctl's column. */
-export function parseColumnMap(spec: string): ColumnMapEntry[] {
+/**
+ * `--map "Artwork=title,Insured value=value"`: pairs separated by commas, each the sheet's header = shipctl's column.
+ * `flag` is how messages name it: `csv map --set` takes the same pairs.
+ */
+export function parseColumnMap(spec: string, flag = "--map"): ColumnMapEntry[] {
   const entries: ColumnMapEntry[] = [];
   for (const pair of spec.split(",")) {
     if (pair.trim() === "") continue;
@@ -28,12 +31,16 @@ export function parseColumnMap(spec: string): ColumnMapEntry[] {
     const header = at < 0 ? "" : pair.slice(0, at).trim();
     const column = at < 0 ? "" : normaliseHeader(pair.slice(at + 1));
     if (header === "" || column === "") {
-      throw new UsageError(`--map: ${JSON.stringify(pair.trim())} is not HEADER=COLUMN`, { hint: 'Write --map "Artwork=title,Insured value=value": your header, =, shipctl\'s column.' });
+      throw new UsageError(`${flag}: ${JSON.stringify(pair.trim())} is not HEADER=COLUMN`, {
+        hint: `Write ${flag} "Artwork=title,Insured value=value": your header, =, shipctl's column.`,
+      });
     }
-    if (entries.some((e) => normaliseHeader(e.header) === normaliseHeader(header))) throw new UsageError(`--map names the header "${header}" twice`);
+    if (entries.some((e) => normaliseHeader(e.header) === normaliseHeader(header))) {
+      throw new UsageError(`${flag} names the header "${header}" twice`);
+    }
     entries.push({ header, column });
   }
-  if (entries.length === 0) throw new UsageError("--map needs at least one HEADER=COLUMN pair");
+  if (entries.length === 0) throw new UsageError(`${flag} needs at least one HEADER=COLUMN pair`);
   return entries;
 }
 

@@ -54,6 +54,11 @@ async function gather(deps: Deps, flags: AddressFlags, options: AddressInputOpti
     const input = await readJsonInput(deps.io, deps.cwd, flags.file);
     const fromFile = expectObject(input, "address");
     const fileId = fromFile.id;
+    // A blank id (a template filled from an unset variable) names no address: say so, not "holds address ,".
+    if (options.targetId !== undefined && typeof fileId === "string" && fileId.trim() === "") {
+      const hint = `Remove "id" from the file, or set it to ${options.targetId}.`;
+      throw new UsageError(`${input.label}: "id" is blank`, { hint });
+    }
     if (options.targetId !== undefined && fileId !== undefined && fileId !== null && fileId !== options.targetId) {
       throw new UsageError(`${input.label} holds address ${String(fileId)}, but the command updates address ${options.targetId}`, {
         hint: `Remove "id" from the file, or update address ${String(fileId)} instead.`,

@@ -10,7 +10,9 @@ export interface JsonInput {
   label: string;
 }
 
-export async function readJsonInput(io: IO, cwd: string, path: string): Promise<JsonInput> {
+export async function readJsonInput(io: IO, cwd: string, path: string, flag = "--file"): Promise<JsonInput> {
+  // Blank (an unset variable in a script) would resolve to the working folder: say what is missing instead.
+  if (path.trim() === "") throw new UsageError(`${flag} needs a file name, or - for stdin`);
   const fromStdin = path === "-";
   const label = fromStdin ? "stdin" : path;
   let text: string;

@@ -1,5 +1,6 @@
 // What `shipctl mcp` serves: the tools (only the reading ones with --read-only), run with the server's global flags.
 import type { BaseDeps, Deps } from "../deps.js";
+import { refuseBlankProfile } from "../config/settings.js";
 import { InterruptedError } from "../errors.js";
 import { flag, READ_TOOLS, when } from "./read-tools.js";
 import { serveMcp } from "./server.js";
@@ -14,6 +15,8 @@ const INSTRUCTIONS =
 export async function startMcp(deps: Deps, options: { readOnly: boolean; runShipctl: (argv: string[], base: BaseDeps) => Promise<number> }): Promise<void> {
   const tools = options.readOnly ? READ_TOOLS : [...READ_TOOLS, ...WRITE_TOOLS];
   const g = deps.globals;
+  // Refused now, not in every tool call the server would go on to answer.
+  refuseBlankProfile(g.profile);
   const globalArgs = [
     ...flag("--profile", g.profile),
     ...flag("--base-url", g.baseUrl),

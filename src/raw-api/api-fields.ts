@@ -38,7 +38,13 @@ export type FileText = (path: string) => Promise<string>;
 export async function fieldValue(arg: FieldArg, fileText: FileText): Promise<unknown> {
   const text = arg.value;
   if (text === undefined || !arg.typed) return text;
-  if (text.startsWith("@")) return fileText(text.slice(1));
+  if (text.startsWith("@")) {
+    // "@" alone (an unset variable after it) names no file: resolved, it would be the working folder.
+    if (text.slice(1).trim() === "") {
+      throw new UsageError(`-F ${arg.key}=@ needs a file name after @ (or @- for stdin)`);
+    }
+    return fileText(text.slice(1));
+  }
   if (text === "true") return true;
   if (text === "false") return false;
   if (text === "null") return null;

@@ -47,7 +47,7 @@ async function buildRequest(options: ApiRequestOptions, deps: Deps, baseUrl: URL
   const fields = await fieldsObject(options.fields, (path) => fileText(deps, path));
   let json: unknown;
   // As gh: with --input the fields go to the query string, as they do for a GET.
-  if (options.input !== undefined) json = (await readJsonInput(deps.io, deps.cwd, options.input)).value;
+  if (options.input !== undefined) json = (await readJsonInput(deps.io, deps.cwd, options.input, "--input")).value;
   if (options.input !== undefined || options.method === "GET") appendQuery(url, queryPairs(fields));
   else if (options.fields.length > 0) json = fields;
   const request: RawRequest = { method: options.method, url, headers: options.headers, json, idempotent: false };

@@ -4,6 +4,7 @@ import { Argument, Command } from "commander";
 import { completesWith } from "../../completion/value-source.js";
 import { TABLE_NAMES, tableKind } from "../../config/table-kind.js";
 import type { TableKind } from "../../config/tables-csv.js";
+import { UsageError } from "../../errors.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
 export interface TablesImportOptions {
@@ -31,7 +32,14 @@ Examples:
   printf 'id,name\\n1,Standard\\n2,Express|Priority\\n' | shipctl config tables import services -
 `,
     );
-  return command.action(verbAction(ctx, ([table = "", file = ""]) => ({ table: tableKind(table), file }), run));
+  return command.action(verbAction(ctx, parseTablesImport, run));
+}
+
+export function parseTablesImport([table = "", file = ""]: string[]): TablesImportOptions {
+  const kind = tableKind(table);
+  // Blank (an unset variable in a script) names no file: say so rather than "cannot read : no such file".
+  if (file.trim() === "") throw new UsageError("config tables import needs a CSV file name, or - for stdin");
+  return { table: kind, file };
 }
 
 const runTablesImport: VerbRun<TablesImportOptions> = async (options, deps) =>

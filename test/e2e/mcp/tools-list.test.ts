@@ -2,6 +2,7 @@
 // writing tool. The built binary, spoken to with the SDK's client over stdio.
 import { afterAll, describe, expect, it } from "vitest";
 import { startMcp, type McpSession } from "./mcp-client.js";
+import { runCli } from "../../helpers/cli.js";
 
 const READING = ["verify_address", "get_address", "list_shipments", "get_shipment", "show_tables", "quote_checkout", "due"];
 const WRITING = ["add_address", "create_shipments", "update_shipment", "checkout", "upload_report"];
@@ -63,5 +64,15 @@ describe("shipctl mcp: tools/list", () => {
     const refused = await session.client.callTool({ name: "checkout", arguments: { ids: [1], confirm_total_cents: 100 } });
     expect(refused.isError).toBe(true);
     expect(JSON.stringify(refused.content)).toContain("no tool named");
+  });
+});
+
+describe("shipctl mcp: a blank --profile", () => {
+  it("is refused at start (exit 2), not in every tool call the server would answer", async () => {
+    const env = { SHIPCTL_BASE_URL: "http://127.0.0.1:9", SHIPCTL_TOKEN: "unused" };
+    const r = await runCli(["--profile", "", "mcp"], { env, stdin: "" });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("--profile is empty");
+    expect(r.stderr).not.toContain("tools on stdio");
   });
 });

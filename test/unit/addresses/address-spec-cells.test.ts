@@ -9,11 +9,15 @@ import { chunked } from "../../helpers/csv-bytes.js";
 
 const HEADER = "reference,name,email,phone,line_1,line_2,city,region,post_code,country";
 
-async function scan(lines: string[]): Promise<Array<Keyed<ValidAddressRow>>> {
-  const text = [HEADER, ...lines].join("\n") + "\n";
+type Kind = "address-add" | "address-update";
+
+type Rows = Array<Keyed<ValidAddressRow>>;
+
+async function scan(lines: string[], header = HEADER, kind: Kind = "address-add"): Promise<Rows> {
+  const text = [header, ...lines].join("\n") + "\n";
   const source: CsvSource = { name: "a.csv", path: "/tmp/a.csv", stdin: false, open: () => chunked(text, 64) as never, dispose: async () => undefined };
-  const s = await openScan(source, addressScanSpec(SANDBOX_TABLES, { keys: false, kind: "address-add" }));
-  const rows: Array<Keyed<ValidAddressRow>> = [];
+  const s = await openScan(source, addressScanSpec(SANDBOX_TABLES, { keys: false, kind }));
+  const rows: Rows = [];
   for await (const r of s.rows) rows.push(r);
   return rows;
 }
@@ -30,5 +34,13 @@ describe("address rows: cells", () => {
       { column: "post_code", from: "1067", to: "01067", kind: "post-code" },
     ]);
     expect(!bad!.ok && bad!.problems).toEqual([{ column: "name", reason: expect.stringMatching(/^name holds the control character U\+001B \(escape\) at character 6/) }]);
+  });
+
+  it("update: a blank id cell is said to be empty, in the file's own column name (address_id)", async () => {
+    const header = `address_id,${HEADER.replace("reference,", "")}`;
+    const row = "  ,Gallery,ship@gallery.example,+12069536978,1 Main Street,,Seattle,WA,98101,1";
+    const [blank] = await scan([row], header, "address-update");
+    const reason = expect.stringMatching(/^address_id is empty: give the id/);
+    expect(!blank!.ok && blank!.problems).toEqual([{ column: "address_id", reason }]);
   });
 });

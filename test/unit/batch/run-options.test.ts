@@ -17,6 +17,11 @@ describe("CSV run options", () => {
     expect(resumeCommand("address add", csvOptions({ csv: "a.csv" }), { profile: " ", baseUrl: "" })).toBe("shipctl address add --csv a.csv");
   });
 
+  it("refuses a blank --csv, spaces too (an unset variable), naming the flag", () => {
+    expect(() => csvOptions({ csv: "" })).toThrow("--csv needs a file (or - for stdin)");
+    expect(() => csvOptions({ csv: "  " })).toThrow("--csv needs a file (or - for stdin)");
+  });
+
   it("refuses a concurrency out of range, naming the bounds", () => {
     expect(() => csvOptions({ csv: "a.csv", concurrency: "0" })).toThrow(UsageError);
     expect(() => csvOptions({ csv: "a.csv", concurrency: "17" })).toThrow(/1 to 16/);

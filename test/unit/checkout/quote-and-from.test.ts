@@ -4,7 +4,9 @@ import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkoutCommand } from "../../../src/commands/checkout/checkout.js";
-import { ExitCode } from "../../../src/errors.js";
+import { ExitCode, UsageError } from "../../../src/errors.js";
+import { readIdsFrom } from "../../../src/checkout/checkout-from.js";
+import { createTestIO } from "../../helpers/test-io.js";
 import { ShipmentStatus } from "../../../src/contract/index.js";
 import { checkoutRecordPath, openCheckoutLedger } from "../../../src/checkout/checkout-ledger.js";
 import { tempDir } from "../../helpers/cli.js";
@@ -98,6 +100,16 @@ describe("checkout --from FILE", () => {
     expect(r.code).toBe(ExitCode.Usage);
     expect(r.error?.hint).toContain("--from - reads the ids from stdin");
     expect(h.apiRequested()).toBe(false);
+  });
+
+  it("--from - of separators alone is refused (exit 2), not read as no shipments to pay", async () => {
+    for (const stdin of [",", " , ,\n"]) {
+      const err = await readIdsFrom("-", { io: createTestIO({ stdin }), cwd: tempDir() }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(UsageError);
+    }
+    const fromStdin = (stdin: string) => readIdsFrom("-", { io: createTestIO({ stdin }), cwd: tempDir() });
+    await expect(fromStdin(",\n")).rejects.toThrow("stdin holds separators but no shipment id");
+    expect(await fromStdin("12,\n,13")).toEqual([12, 13]);
   });
 
   const resultsOf = (ids: number[]) => results(`title,shipment_id,status\n${ids.map((id) => `A${id},${id},created`).join("\n")}\n`);

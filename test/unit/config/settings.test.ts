@@ -88,6 +88,11 @@ describe("settings checks", () => {
     expect(s.notes.join("")).toContain("--base-url ended in /api/v1");
   });
 
+  it("refuses a blank --profile (an unset variable) rather than using the current profile", () => {
+    expect(() => resolve({ globals: { profile: "" } })).toThrow(/--profile is empty/);
+    expect(() => resolve({ globals: { profile: "  " }, env: { SHIPCTL_PROFILE: "home" } })).toThrow(UsageError);
+  });
+
   it("refuses bad profile names and a token with spaces inside, without echoing the token", () => {
     expect(() => resolve({ globals: { profile: "../etc" } })).toThrow(UsageError);
     expect(() => resolve({ env: { SHIPCTL_PROFILE: "a b" } })).toThrow(/SHIPCTL_PROFILE/);

@@ -16,6 +16,9 @@ describe("parseColumnMap", () => {
     expect(() => parseColumnMap("Artwork")).toThrow('--map: "Artwork" is not HEADER=COLUMN');
     expect(() => parseColumnMap("Artwork=title,artwork=value")).toThrow('--map names the header "artwork" twice');
     expect(() => parseColumnMap(" , ")).toThrow("--map needs at least one HEADER=COLUMN pair");
+    // csv map --set takes the same pairs: a blank or separator-only one names --set, the flag given.
+    expect(() => parseColumnMap(",", "--set")).toThrow("--set needs at least one HEADER=COLUMN pair");
+    expect(() => parseColumnMap("Artwork= ", "--set")).toThrow('--set: "Artwork=" is not HEADER=COLUMN');
   });
 });
 

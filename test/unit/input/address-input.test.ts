@@ -82,6 +82,13 @@ describe("readAddressInput", () => {
     expect(err.message).toBe("other.json holds address 13, but the command updates address 12");
   });
 
+  it("refuses a blank id when updating, saying it is blank", async () => {
+    const t = testDeps({ cwd: dir });
+    const name = file("blank-id.json", { id: " ", ...GALLERY });
+    const err = await failure(readAddressInput(t.deps, { file: name }, { targetId: 12 }));
+    expect(err.message).toBe('blank-id.json: "id" is blank');
+  });
+
   it("lists every bad field with its flag and rule, before any table look-up", async () => {
     const t = testDeps();
     const err = await failure(

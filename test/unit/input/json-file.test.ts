@@ -22,6 +22,11 @@ describe("readJsonInput", () => {
     expect(await readJsonInput(createTestIO({ stdin: '{"a":1}' }), dir, "-")).toEqual({ value: { a: 1 }, label: "stdin" });
   });
 
+  it("refuses a blank file name (an unset variable) naming the flag, not reading the working folder", async () => {
+    await expect(readJsonInput(createTestIO(), dir, "")).rejects.toThrow("--file needs a file name, or - for stdin");
+    await expect(readJsonInput(createTestIO(), dir, "  ", "--input")).rejects.toThrow("--input needs a file name");
+  });
+
   it("names a missing file", async () => {
     await expect(readJsonInput(createTestIO(), dir, "nope.json")).rejects.toThrow("cannot read nope.json: no such file");
   });

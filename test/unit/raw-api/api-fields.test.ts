@@ -39,6 +39,12 @@ describe("fields", () => {
     expect(plain(kept)).toEqual({ max: 9007199254740991, e: 1000, x: 0.1 });
   });
 
+  it("-F key=@ with no file name (an unset variable) is refused naming the field, not read as a folder", async () => {
+    await expect(build([], ["note=@"])).rejects.toThrow("-F note=@ needs a file name after @ (or @- for stdin)");
+    await expect(build([], ["note=@  "])).rejects.toThrow("-F note=@ needs a file name");
+    expect(plain(await build(["raw=@"]))).toEqual({ raw: "@" });
+  });
+
   it("nests a[b] and appends a[]; a[] alone is an empty array; the value keeps later = signs", async () => {
     const fields = await build(["a[b][c]=x", "q=a=b"], ["a[d]=1", "ids[]=1", "ids[]=2", "none[]", "a[list][]=3"]);
     expect(plain(fields)).toEqual({ a: { b: { c: "x" }, d: 1, list: [3] }, q: "a=b", ids: [1, 2], none: [] });

@@ -50,6 +50,14 @@ describe("targetsFromManifest", () => {
     expect((await targetsFromManifest(join(dir, "u.csv"))).problems[0]!.fix).toContain("UTF-8");
   });
 
+  it("skips rows whose cells are all empty (a spreadsheet's \",\" row), as the other CSV readers do", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "m.csv"), "shipment_id,folder\r\n1,one\r\n,\r\n , \r\n2,two\r\n");
+    const r = await targetsFromManifest(join(dir, "m.csv"));
+    expect(r.problems).toEqual([]);
+    expect(r.targets.map((t) => t.shipmentId)).toEqual([1, 2]);
+  });
+
   it("numbers rows as the spreadsheet does, past a quoted cell with a line break", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, "m.csv"), 'shipment_id,folder\n1,"two\nlines"\nx,y\n');

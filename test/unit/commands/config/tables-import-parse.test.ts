@@ -16,6 +16,12 @@ describe("config tables import (parse only)", () => {
     await expect(parse(["currencies", "c.csv"])).rejects.toBeInstanceOf(UsageError);
   });
 
+  it("refuses a blank file name (an unset variable), saying it is missing", async () => {
+    const blank = "config tables import needs a CSV file name, or - for stdin";
+    await expect(parse(["countries", ""])).rejects.toThrow(blank);
+    await expect(parse(["services", "  "])).rejects.toBeInstanceOf(UsageError);
+  });
+
   it("needs the file (commander's own refusal)", async () => {
     await expect(parse(["countries"])).rejects.toMatchObject({ code: "commander.missingArgument" });
   });
