@@ -59,7 +59,9 @@ async function gather(deps: Deps, flags: AddressFlags, options: AddressInputOpti
       const hint = `Remove "id" from the file, or set it to ${options.targetId}.`;
       throw new UsageError(`${input.label}: "id" is blank`, { hint });
     }
-    if (options.targetId !== undefined && fileId !== undefined && fileId !== null && fileId !== options.targetId) {
+    // Compared as written: a hand-edited "id": "12" names address 12 as 12 does.
+    const sameId = String(fileId).trim() === String(options.targetId);
+    if (options.targetId !== undefined && fileId !== undefined && fileId !== null && !sameId) {
       throw new UsageError(`${input.label} holds address ${String(fileId)}, but the command updates address ${options.targetId}`, {
         hint: `Remove "id" from the file, or update address ${String(fileId)} instead.`,
       });

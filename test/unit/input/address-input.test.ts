@@ -82,6 +82,12 @@ describe("readAddressInput", () => {
     expect(err.message).toBe("other.json holds address 13, but the command updates address 12");
   });
 
+  it('takes an id written as text ("id": "12") as that id when updating', async () => {
+    const t = testDeps({ cwd: dir });
+    const name = file("text-id.json", { id: " 12", ...GALLERY });
+    expect(await readAddressInput(t.deps, { file: name }, { targetId: 12 })).toEqual(GALLERY);
+  });
+
   it("refuses a blank id when updating, saying it is blank", async () => {
     const t = testDeps({ cwd: dir });
     const name = file("blank-id.json", { id: " ", ...GALLERY });
