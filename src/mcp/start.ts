@@ -1,5 +1,6 @@
 // What `shipctl mcp` serves: the tools (only the reading ones with --read-only), run with the server's global flags.
 import type { BaseDeps, Deps } from "../deps.js";
+import { normaliseBaseUrl } from "../config/base-url.js";
 import { refuseBlankProfile } from "../config/settings.js";
 import { InterruptedError } from "../errors.js";
 import { flag, READ_TOOLS, when } from "./read-tools.js";
@@ -17,6 +18,7 @@ export async function startMcp(deps: Deps, options: { readOnly: boolean; runShip
   const g = deps.globals;
   // Refused now, not in every tool call the server would go on to answer.
   refuseBlankProfile(g.profile);
+  if (g.baseUrl !== undefined) normaliseBaseUrl(g.baseUrl, "--base-url");
   const globalArgs = [
     ...flag("--profile", g.profile),
     ...flag("--base-url", g.baseUrl),

@@ -67,12 +67,16 @@ describe("shipctl mcp: tools/list", () => {
   });
 });
 
-describe("shipctl mcp: a blank --profile", () => {
-  it("is refused at start (exit 2), not in every tool call the server would answer", async () => {
+describe("shipctl mcp: a blank --profile, a blank or bad --base-url", () => {
+  it.each([
+    [["--profile", ""], "--profile is empty"],
+    [["--base-url", " "], "--base-url is empty"],
+    [["--base-url", "api.example.com"], '--base-url "api.example.com" is not a URL'],
+  ])("%j is refused at start (exit 2), not in every tool call the server would answer", async (globals, message) => {
     const env = { SHIPCTL_BASE_URL: "http://127.0.0.1:9", SHIPCTL_TOKEN: "unused" };
-    const r = await runCli(["--profile", "", "mcp"], { env, stdin: "" });
+    const r = await runCli([...globals, "mcp"], { env, stdin: "" });
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain("--profile is empty");
+    expect(r.stderr).toContain(message);
     expect(r.stderr).not.toContain("tools on stdio");
   });
 });
