@@ -103,6 +103,8 @@ export async function targetsFromManifest(file: string): Promise<TargetList> {
   const targets: ReportTarget[] = [];
   const seen = new Map<number, number>();
   for (const { record, info } of rows) {
+    // A row of empty cells (",,": a spreadsheet exports rows once formatted or cleared) lists nothing, as in --csv files.
+    if (record.every((cell) => cell === "")) continue;
     // info.lines is where the record ends; a quoted cell with line breaks started it earlier.
     const row = info.lines - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
     const idText = record[idCol] ?? "";

@@ -32,6 +32,8 @@ describe("targetsFromManifest", () => {
       ["a.csv", "shipment_id,folder\n1,one\n2,/abs/two\n"],
       ["b.csv", "\uFEFFShipment ID;Folder\r\n1;one\r\n"],
       ["c.csv", "folder\tshipment-id\none\t1\n"],
+      // Excel: empty columns to the right, and rows of empty cells, which list nothing.
+      ["d.csv", "shipment_id,folder,,\r\n,,,\r\n1,one,,\r\n,,,"],
     ] as const) {
       writeFileSync(join(dir, name), text);
       const r = await targetsFromManifest(join(dir, name));
