@@ -104,6 +104,8 @@ async function readRows(kind: TableKind, text: string, file: string, problems: P
     }
     body = records.slice(1);
   }
+  // A row of empty cells (",,,": a row once formatted or cleared in a spreadsheet) holds no entry.
+  body = body.filter(({ record }) => record.some((cell) => cell !== ""));
   if (body.length === 0) {
     throw new UsageError(`${file} holds no ${kind}`, { hint: `one row per entry, columns: ${columnsText(kind)}` });
   }
