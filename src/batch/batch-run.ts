@@ -8,7 +8,7 @@ import { Outcomes } from "./outcomes.js";
 import type { CsvOptions } from "./run-options.js";
 import { openSource } from "../csv/csv-source.js";
 import { access, constants, mkdir, stat } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { ExitCode, FileInUseError, UsageError } from "../errors.js";
 import { isEmptyShipctlFile } from "../csv/origin-columns.js";
 import { sourceInEncoding } from "../csv/encoding.js";
@@ -122,6 +122,12 @@ async function resultsWritable(resultsPath: string): Promise<void> {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (!(e instanceof FileInUseError) && code === undefined) throw e;
+      // A folder is no file held open: closing Excel would not help.
+      if (code === "EISDIR") {
+        throw new UsageError(`--results: ${path} is a folder, not a file. Nothing was sent.`, {
+          hint: `${path === resultsPath ? `Give --results a file's path, such as ${join(path, "results.csv")}` : "Move the folder aside, or give --results another file"}, and run the same command again.`,
+        });
+      }
       const why = e instanceof FileInUseError ? e.message : `${path} cannot be written (${code})`;
       throw new UsageError(`--results: ${why}. Nothing was sent.`, { hint: "Close it (in Excel: close the workbook), or give --results another file, and run the same command again." });
     }

@@ -12,7 +12,7 @@ import { layoutFor, type BatchKind } from "../csv/columns.js";
 import { columnMapJson, describeColumnMap, headerShape, parseColumnMap, type ColumnMap, type ColumnMapEntry } from "../csv/column-map.js";
 import { normaliseHeader } from "../csv/headers.js";
 import { askForMissingColumns } from "./column-prompt.js";
-import { serviceFlags, shellQuote } from "../output/shell-quote.js";
+import { serviceFlags, shellPath } from "../output/shell-quote.js";
 
 const KINDS: readonly BatchKind[] = ["shipment-create", "shipment-update", "address-verify", "address-add", "address-update"];
 /** Every column some CSV command reads: a mapping to anything else is a typo, refused before it is saved. */
@@ -41,7 +41,7 @@ export async function columnMapFor(deps: Deps, source: CsvSource, profile: strin
   if (map === undefined) return undefined;
   if (map.origin === "saved") {
     // Quoted for the shell, and in the run's --profile, where the mapping was saved.
-    const file = source.stdin ? "FILE" : shellQuote(source.name);
+    const file = source.stdin ? "FILE" : shellPath(source.name);
     const forget = ["shipctl csv map", file, "--forget", ...serviceFlags({ profile: deps.globals.profile })].join(" ");
     deps.io.err(`Columns: ${describeColumnMap(map)} (saved for this header in profile "${profile}"; \`${forget}\` forgets it)\n`);
     return map;

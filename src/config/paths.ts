@@ -16,12 +16,21 @@ const joinFor = (platform: NodeJS.Platform) => (platform === "win32" ? win32.joi
 export function configDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform, home = homedir()): string {
   const join = joinFor(platform);
   const override = env.SHIPCTL_CONFIG_DIR?.trim();
-  if (override) return resolve(override);
+  if (override) return folderFrom(override, home);
   const name = `${PROJECT_NAME}-${PROJECT_SUFFIX}`;
   // The same rules as conf's env-paths dependency.
   if (platform === "darwin") return join(home, "Library", "Preferences", name);
   if (platform === "win32") return join(env.APPDATA || join(home, "AppData", "Roaming"), name, "Config");
   return join(env.XDG_CONFIG_HOME || join(home, ".config"), name);
+}
+
+/**
+ * The folder a SHIPCTL_*_DIR variable names. A leading `~` is the home folder: PowerShell, a quoted shell value and a
+ * .env file leave it as written, and read as a folder named "~" in the working folder, the config and the ledger would
+ * change with every `cd`.
+ */
+function folderFrom(value: string, home: string): string {
+  return resolve(/^~(?=$|[\\/])/.test(value) ? home + value.slice(1) : value);
 }
 
 export function configFilePath(env: NodeJS.ProcessEnv): string {
@@ -58,9 +67,9 @@ function placeDir(kind: keyof typeof PLACES, env: NodeJS.ProcessEnv, platform: N
   const place = PLACES[kind];
   const join = joinFor(platform);
   const override = env[place.variable]?.trim();
-  if (override) return resolve(override);
+  if (override) return folderFrom(override, home);
   const config = env.SHIPCTL_CONFIG_DIR?.trim();
-  if (config) return join(resolve(config), place.beside);
+  if (config) return join(folderFrom(config, home), place.beside);
   if (platform === "darwin") return join(home, ...place.mac, PROJECT_NAME);
   if (platform === "win32") return join(env.LOCALAPPDATA || join(home, "AppData", "Local"), PROJECT_NAME, place.windows);
   // The XDG spec says a relative $XDG_STATE_HOME or $XDG_CACHE_HOME is to be ignored.

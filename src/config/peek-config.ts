@@ -11,7 +11,7 @@ import type { ConfigData, StoredProfile } from "./schema.js";
 export function peekConfig(env: NodeJS.ProcessEnv): ConfigData {
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(configFilePath(env), "utf8"));
+    raw = parseConfig(readFileSync(configFilePath(env), "utf8"));
   } catch {
     return { profiles: {} };
   }
@@ -21,6 +21,14 @@ export function peekConfig(env: NodeJS.ProcessEnv): ConfigData {
     if (isRecord(profile)) profiles[name] = usable(profile);
   }
   return { ...(typeof raw.currentProfile === "string" ? { currentProfile: raw.currentProfile } : {}), profiles };
+}
+
+/**
+ * The config file's JSON, for commands (store.ts) and completion. Edited by hand on Windows (Notepad++'s "UTF-8-BOM",
+ * PowerShell 5.1's Set-Content), it may start with a byte-order mark, which JSON.parse refuses.
+ */
+export function parseConfig(text: string): Record<string, unknown> {
+  return JSON.parse(text.replace(/^\uFEFF/, "")) as Record<string, unknown>;
 }
 
 /** The profile with only what completion reads, each part kept only when it has the stored shape. */

@@ -7,6 +7,7 @@ import { UsageError, messageOf } from "../errors.js";
 import { join } from "node:path";
 import { CONFIG_FILE_NAME, PROJECT_NAME, configDir } from "./paths.js";
 import { ConfigDataSchema, type ConfigData } from "./schema.js";
+import { parseConfig } from "./peek-config.js";
 
 export interface ConfigStore {
   /** Absolute path of the config file (it may not exist yet). */
@@ -30,7 +31,7 @@ export async function openConfigStore(env: NodeJS.ProcessEnv): Promise<ConfigSto
   const read = (): ConfigData => {
     let raw: unknown = {};
     try {
-      raw = JSON.parse(readFileSync(path, "utf8"));
+      raw = parseConfig(readFileSync(path, "utf8"));
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw unreadable(path, e);
     }
@@ -73,6 +74,7 @@ async function openWriter(dir: string, path: string): Promise<(data: ConfigData)
       // Profile names may contain dots; keys are plain keys.
       accessPropertiesByDotNotation: false,
       clearInvalidConfig: false,
+      deserialize: parseConfig,
     });
   } catch (e) {
     throw unreadable(path, e);

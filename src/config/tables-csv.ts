@@ -87,7 +87,9 @@ async function readRows(kind: TableKind, text: string, file: string, problems: P
   const all = [...COLUMNS[kind].required, ...COLUMNS[kind].optional];
   let order = all;
   let body = records;
-  const first = (records[0]?.record ?? []).map(columnKey);
+  // Spreadsheets export empty cells to the right of the table (a column once formatted): not columns of it.
+  const head = records[0]?.record ?? [];
+  const first = head.slice(0, head.findLastIndex((cell) => cell !== "") + 1).map(columnKey);
   // A header row is one whose cells are column names (any order); a data row starts with an integer id.
   if (first.includes("id") && first.some((h) => h !== "id" && all.includes(h))) {
     order = first;
@@ -112,6 +114,7 @@ async function readRows(kind: TableKind, text: string, file: string, problems: P
   const max = order.length;
   const rows: Row[] = [];
   for (const { record, info } of body) {
+    while (record.length > max && record[record.length - 1] === "") record.pop();
     if (record.length < min || record.length > max) {
       const expected = min === max ? `${max}` : `${min} or ${max}`;
       problems.add(info.lines, `has ${record.length} column(s); expected ${expected} (${columnsText(kind)})`);

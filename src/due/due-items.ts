@@ -9,7 +9,7 @@
 // Arrived, so from `arrived_at` (reports/window.ts, as `report upload` judges them). A shipment whose status opens a
 // window but which gives no such time is listed with no deadline: it may be closing, and only the service can tell.
 import { ShipmentStatus, shipmentStatusName, type ReportSet, type StoredShipment } from "../contract/index.js";
-import { shellQuote } from "../output/shell-quote.js";
+import { shellPath } from "../output/shell-quote.js";
 import { displayPath } from "../output/display-path.js";
 import { reportSetsOf, type ReportSets, type StoredInLedger } from "../reports/report-sets.js";
 import { windowClosesAt, windowSetOf } from "../reports/window.js";
@@ -73,7 +73,7 @@ function dueItemOf(s: StoredShipment, rules: DueRules): DueItem | undefined {
   const left = closes === undefined ? null : Math.floor((closes.getTime() - rules.now.getTime()) / 1000);
   const window = { set, closes_at: closes ? serviceTime(closes) : null, seconds_left: left };
   if (left === null || left >= 0) {
-    const next = `shipctl report upload ${s.id} --set ${set} ${shellQuote(displayPath(rules.photos, String(s.id)))}`;
+    const next = `shipctl report upload ${s.id} --set ${set} ${shellPath(displayPath(rules.photos, String(s.id)))}`;
     return { ...base, kind: "report_window_open", ...window, next_command: next };
   }
   if (-left * 1000 > rules.sinceMs) return undefined;

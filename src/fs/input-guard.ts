@@ -113,5 +113,19 @@ export async function readChecked(stream: AsyncIterable<Buffer | string>, name: 
 export async function readTextFile(path: string, arg: string, takes: string, o: { flag?: string; firstLine?: boolean } = {}): Promise<string> {
   const kind = notAFile(await stat(path));
   if (kind) throw notAFileError(arg, kind, takes, o.flag);
-  return (await readChecked(createReadStream(path), arg, { firstLine: o.firstLine === true })).toString("utf8");
+  return decodeText(await readChecked(createReadStream(path), arg, { firstLine: o.firstLine === true }), arg);
+}
+
+/**
+ * A file's text: UTF-8 (a byte-order mark kept for the reader), or UTF-16 with a byte-order mark, as Windows
+ * PowerShell 5.1's `>` and Notepad's "Unicode" write it (read as UTF-8 it is garbage). TextCheck leaves UTF-16's NUL
+ * characters to be found once decoded.
+ */
+export function decodeText(bytes: Buffer, name: string): string {
+  const order = bytes[0] === 0xff && bytes[1] === 0xfe ? "utf-16le" : bytes[0] === 0xfe && bytes[1] === 0xff ? "utf-16be" : undefined;
+  if (order === undefined) return bytes.toString("utf8");
+  const text = new TextDecoder(order).decode(bytes);
+  const at = text.indexOf("\0");
+  if (at !== -1) throw nulByteError(name, text.slice(0, at).split("\n").length);
+  return text;
 }

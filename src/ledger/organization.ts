@@ -7,9 +7,10 @@
 // ledger recorded are read back (`sees`); the ledger whose writes it sees is its organization's (its records are
 // then checked as owner.ts says, and its mark recorded), and when it sees none of any, it gets a ledger of its own.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdir, readdir, readFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { stateDir } from "../config/paths.js";
+import { UsageError } from "../errors.js";
 import { writeFileAtomic } from "../fs/atomic-file.js";
 import { LOCAL_LEDGER } from "../config/ledger-setting.js";
 import type { LedgerSettings } from "../deps.js";
@@ -77,6 +78,7 @@ export class OrganizationLedger {
   ) {}
 
   static async open(env: NodeJS.ProcessEnv, org: Organization): Promise<OrganizationLedger> {
+    await refuseFileInTheWay(env, ledgerDir(env, org));
     // A shared ledger's organization is the name its team chose: this machine keeps one folder of records per URL for it.
     if ((org.ledger ?? LOCAL_LEDGER).kind !== "local") {
       const dir = ledgerDir(env, org);
@@ -112,6 +114,21 @@ export class OrganizationLedger {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     await writeFileAtomic(join(this.dir, "owner.json"), `${JSON.stringify(markFor(this.token))}\n`);
     this.matched = true;
+  }
+}
+
+/**
+ * A file where the ledger's folder, or a folder of its path, should be (SHIPCTL_STATE_DIR naming a file): every read
+ * of the ledger would fail as a bug, so the run stops first, naming the file, before anything is sent.
+ */
+async function refuseFileInTheWay(env: NodeJS.ProcessEnv, dir: string): Promise<void> {
+  for (let at = dir; dirname(at) !== at; at = dirname(at)) {
+    const info = await stat(at).catch(() => undefined);
+    if (info === undefined) continue;
+    if (info.isDirectory()) return;
+    throw new UsageError(`the ledger's folder ${dir} cannot be made: ${at} is a file, where a folder of its path should be`, {
+      hint: `Move aside the file ${at}, or set SHIPCTL_STATE_DIR to a folder (the state folder is ${stateDir(env)}). Nothing was sent.`,
+    });
   }
 }
 

@@ -18,6 +18,11 @@ export function shellQuote(arg: string, shell: Shell = userShell()): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
+/** A file or folder given as an argument: one starting with `-` would be read as an option, so it is written `./-x`. */
+export function shellPath(path: string, shell: Shell = userShell()): string {
+  return shellQuote(path.startsWith("-") ? `./${path}` : path, shell);
+}
+
 /**
  * The flags that name the service a command ran against (blank ones were not given), so that a command printed to run
  * again reaches the same service and its ledger, not the default profile's.

@@ -45,9 +45,10 @@ export async function discoverPhotos(folder: string, options: { byOrder?: boolea
     }
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
+    // The path looked at is named: a manifest's folders are relative to the manifest, not to the working folder.
     found.problems.push(
       code === "ENOENT" || code === "ENOTDIR"
-        ? { file: "", problem: "no such folder", fix: "check the path" }
+        ? { file: "", problem: "no such folder", fix: `check the path: there is no folder ${resolve(folder)}` }
         : { file: "", problem: `the folder cannot be opened (${code ?? String(e)})`, fix: "check its permissions" },
     );
     return found;

@@ -4,7 +4,9 @@ import { REPORT, type PhotoGroup, type PhotoSide } from "../contract/index.js";
 import type { Slot } from "./report-types.js";
 
 /** Files that operating systems and tools leave in folders; never photos. */
-const SYSTEM_FILES = new Set(["thumbs.db", "desktop.ini", "ehthumbs.db"]);
+// "Icon\r" is the file macOS keeps a folder's custom icon in (Dropbox and Google Drive give their folders one);
+// __MACOSX/ holds the "._" files of a zip made on a Mac, once unzipped on Windows or with unzip.
+const SYSTEM_FILES = new Set(["thumbs.db", "desktop.ini", "ehthumbs.db", "icon\r", "__macosx"]);
 
 /** Hidden files (".DS_Store", "._IMG_1.jpg" resource forks) and OS clutter are skipped without a word. */
 export function isIgnoredName(name: string): boolean {

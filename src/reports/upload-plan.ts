@@ -4,7 +4,7 @@
 import { extname } from "node:path";
 import type { ReportSet } from "../contract/limits.js";
 import type { GlobalOptions } from "../deps.js";
-import { serviceFlags, shellQuote } from "../output/shell-quote.js";
+import { serviceFlags, shellPath, shellQuote } from "../output/shell-quote.js";
 
 /** Uploads in flight in a batch: two keeps a slow link busy without starving a shared connection. */
 export const DEFAULT_UPLOADS = 2;
@@ -43,7 +43,7 @@ export interface UploadPlan {
 export function rerunCommand(options: UploadPlan, globals: Pick<GlobalOptions, "profile" | "baseUrl">): string {
   const s = options.source;
   const parts = ["shipctl", "report", "upload"];
-  if (s.kind === "single") parts.push(String(s.shipmentId), shellQuote(s.label));
+  if (s.kind === "single") parts.push(String(s.shipmentId), shellPath(s.label));
   else parts.push(s.kind === "batch" ? "--batch" : "--manifest", shellQuote(s.kind === "batch" ? s.root : s.file));
   parts.push("--set", String(options.set));
   if (options.fit) parts.push("--fit");

@@ -4,7 +4,7 @@
 // settled (settle-earlier.ts), photos another set sent refused (reused-photos.ts), the shipments read before any photo
 // is fitted, and the reports sent: one (here) or --concurrency at a time (upload-batch.ts).
 import { realpath, stat } from "node:fs/promises";
-import { dirname } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { serviceNow } from "../api/service-clock.js";
 import type { Deps } from "../deps.js";
 import { CliError, errorJson, ExitCode, InterruptedError, RejectedError, UsageError } from "../errors.js";
@@ -14,7 +14,7 @@ import { seenBy } from "../ledger/owner.js";
 import { settleWindowOf } from "../ledger/settle-window.js";
 import { printJson } from "../output/json.js";
 import { markPhase } from "../output/phase-marks.js";
-import { targetsFromManifest, targetsFromRoot, type TargetList } from "./batch-sources.js";
+import { targetsFromManifest, targetsFromRoot, type ReportTarget, type TargetList } from "./batch-sources.js";
 import { confirmByOrder } from "./confirm-order.js";
 import { writePreview } from "./contact-sheet.js";
 import { prepareReports, type PreparedReport } from "./prepare-reports.js";
@@ -50,6 +50,7 @@ async function run<T>(
   finish: (reports: PreparedReport[], result: T) => Promise<number>,
 ): Promise<number> {
   const rerun = rerunCommand(options, deps.globals);
+  if (options.preview) refusePreviewInFolder(options.preview.file, list.targets);
   const sourceProblems = list.problems.length ? [{ folder: where, problems: list.problems }] : [];
   const prepareOptions = {
     ...options, json: deps.globals.json, signal: deps.signal, fitLater: !options.preview, rerun,
@@ -165,6 +166,21 @@ async function checkPreviewFolder(file: string): Promise<void> {
     throw new UsageError(`--preview ${file}: the folder ${folder} ${why}`, { hint: "create the folder, or give a path in one that exists" });
   }
   if (!info.isDirectory()) throw new UsageError(`--preview ${file}: ${folder} is not a folder`);
+}
+
+/**
+ * A sheet written into a report folder would be read as one of its files by the run without --preview that the
+ * preview says to make: a 13th file for --by-order (refused), a stray file otherwise.
+ */
+function refusePreviewInFolder(file: string, targets: readonly ReportTarget[]): void {
+  const inside = targets.find((t) => {
+    const rel = relative(resolve(t.folder), resolve(file));
+    return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+  });
+  if (inside === undefined) return;
+  throw new UsageError(`--preview ${file}: it is inside the report folder ${inside.label}, where the upload would read it as a photo`, {
+    hint: `Write the sheet outside the photo folder, such as ${join(dirname(resolve(inside.folder)), basename(file))}. Nothing was sent.`,
+  });
 }
 
 /** One folder: `known` is what the reads before fitting (or the reused-photo check) already decided. */

@@ -48,7 +48,8 @@ Folder layouts (names are case-insensitive; "-", "_" and spaces are alike):
               the first six are the box, the next six the art); sides are taken in natural name order
               (IMG_2 before IMG_10) and shown as a table to confirm (a prompt, or --yes); in a batch, a
               folder whose names run in one numbered sequence is shown in one line
-Hidden files, .DS_Store and Thumbs.db are ignored; symbolic links leading outside the folder are refused.
+Hidden files, .DS_Store, Thumbs.db, desktop.ini, Icon\\r and __MACOSX/ are ignored; symbolic links leading outside
+the folder are refused.
 
 Checks before anything is sent, all problems listed at once (exit 2, nothing sent): one photo per side;
 JPEG or PNG judged by content, not by name (HEIC, WebP, TIFF and truncated files are named with how to fix them);

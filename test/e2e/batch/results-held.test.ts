@@ -30,6 +30,9 @@ describe("shipment create --csv --results: a results file that cannot be written
       expect(r.exitCode, r.stderr).toBe(2);
       expect(r.stderr).toContain(join(dir, name));
       expect(r.stderr).toContain("Nothing was sent");
+      // A folder is said to be one: closing Excel would not help.
+      expect(r.stderr).toContain(`${join(dir, name)} is a folder, not a file`);
+      expect(r.stderr).not.toContain("Excel");
       expect(await posts(org)).toBe(0);
       rmSync(join(dir, name), { recursive: true });
     }

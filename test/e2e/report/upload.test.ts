@@ -1,5 +1,5 @@
 // `shipctl report upload <id> <folder>` against the sandbox: what exactly arrives, and what never leaves.
-import { existsSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixture, runCli, tempDir } from "../../helpers/cli.js";
@@ -117,6 +117,19 @@ describe("report upload: one folder", () => {
     expect(existsSync(png)).toBe(true);
     expect(readFileSync(png).subarray(1, 4).toString("latin1")).toBe("PNG");
     // Only the test's own shipment creation reached the service: --preview neither reads nor sends.
+    expect((await org.control.requests()).map((q) => `${q.method} ${q.path}`)).toEqual(["POST /api/v1/shipments"]);
+  });
+
+  it("--preview inside the report folder is refused before it is written: the run without --preview would read it", async () => {
+    const org = await sb.newOrg();
+    const id = await shipmentReadyFor(org, 1);
+    const folder = join(tempDir("shipctl-preview-"), "camera");
+    cpSync(fixture("photos/by-order"), folder, { recursive: true });
+    const html = join(folder, "sheet.html");
+    const r = await runCli(["report", "upload", String(id), folder, "--set", "1", "--by-order", "--yes", "--preview", html], { sandbox: org });
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`--preview ${html}: it is inside the report folder`);
+    expect(existsSync(html)).toBe(false);
     expect((await org.control.requests()).map((q) => `${q.method} ${q.path}`)).toEqual(["POST /api/v1/shipments"]);
   });
 

@@ -31,4 +31,12 @@ describe("--map", () => {
     expect(await runCreateCsv(h.deps, csvOptions({ csv: "my orders.csv" }))).toBe(0);
     expect(h.io.stderr()).toContain("`shipctl csv map 'my orders.csv' --forget --profile default` forgets it");
   });
+
+  it("names a file whose name starts with - as ./-x, which csv map does not read as an option", async () => {
+    const h = shipmentHarness();
+    writeFileSync(join(h.dir, "-orders.csv"), toCsv(shipmentRows(1, { seed: 9, titlePrefix: "M" }), { headers: (c: string) => (c === "title" ? "Artwork" : c) }));
+    expect(await runCreateCsv(h.deps, csvOptions({ csv: "-orders.csv", map: "Artwork=title" }))).toBe(0);
+    expect(await runCreateCsv(h.deps, csvOptions({ csv: "-orders.csv" }))).toBe(0);
+    expect(h.io.stderr()).toContain("`shipctl csv map ./-orders.csv --forget` forgets it");
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { join, resolve } from "node:path";
-import { stateDir } from "../../../src/config/paths.js";
+import { configDir, stateDir } from "../../../src/config/paths.js";
 
 describe("stateDir", () => {
   it("SHIPCTL_STATE_DIR, else beside SHIPCTL_CONFIG_DIR, else the platform's state folder (not the cache)", () => {
@@ -11,5 +11,12 @@ describe("stateDir", () => {
     expect(stateDir({ XDG_STATE_HOME: "relative" }, "linux", "/home/u")).toBe("/home/u/.local/state/shipctl");
     expect(stateDir({}, "darwin", "/Users/u")).toBe("/Users/u/Library/Application Support/shipctl");
     expect(stateDir({ LOCALAPPDATA: "C:\\L" }, "win32", "C:\\U")).toBe("C:\\L\\shipctl\\State");
+  });
+
+  it("reads a leading ~ in SHIPCTL_STATE_DIR and SHIPCTL_CONFIG_DIR as the home folder, as a shell would", () => {
+    expect(stateDir({ SHIPCTL_STATE_DIR: "~/s" }, "linux", "/home/u")).toBe(resolve("/home/u/s"));
+    expect(stateDir({ SHIPCTL_CONFIG_DIR: "~" }, "linux", "/home/u")).toBe(join(resolve("/home/u"), "state"));
+    expect(configDir({ SHIPCTL_CONFIG_DIR: "~/c" }, "linux", "/home/u")).toBe(resolve("/home/u/c"));
+    expect(stateDir({ SHIPCTL_STATE_DIR: "~ana/s" }, "linux", "/home/u")).toBe(resolve("~ana/s"));
   });
 });

@@ -67,6 +67,17 @@ describe("config store", () => {
     expect(raw.futureSetting).toBe(42);
   });
 
+  it("reads and rewrites a file edited by hand that starts with a byte-order mark", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "config.json"), `\uFEFF${JSON.stringify({ profiles: { work: { baseUrl: "https://a.example" } } })}`);
+    const store = await openConfigStore({ SHIPCTL_CONFIG_DIR: dir });
+    expect(store.read().profiles.work).toEqual({ baseUrl: "https://a.example" });
+    await store.update((d) => {
+      d.profiles.work!.lookDays = 3;
+    });
+    expect(JSON.parse(readFileSync(store.path, "utf8")).profiles.work).toEqual({ baseUrl: "https://a.example", lookDays: 3 });
+  });
+
   it("names the file and the field when the file is broken", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, "config.json"), "{ not json");

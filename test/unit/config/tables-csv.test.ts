@@ -30,6 +30,18 @@ describe("country table CSV", () => {
     expect(await parseCountriesCsv(text, "c.csv")).toEqual([{ id: 25, alpha2: "KR", alpha3: "KOR", name: "Korea, Republic of" }]);
   });
 
+  it("ignores the empty columns a spreadsheet exports to the right of the table", async () => {
+    const us = { id: 1, alpha2: "US", alpha3: "USA", name: "United States" };
+    expect(await parseCountriesCsv("id,alpha2,alpha3,name,,\r\n1,US,USA,United States,,\r\n", "c.csv")).toEqual([us]);
+    expect(await parseCountriesCsv("1;US;USA;United States;;;\n", "c.csv")).toEqual([us]);
+  });
+
+  it("skips the rows of empty cells a spreadsheet exports", async () => {
+    const text = "id,alpha2,alpha3,name\r\n,,,\r\n1,US,USA,United States\r\n,,,\r\n";
+    expect(await parseCountriesCsv(text, "c.csv")).toEqual([{ id: 1, alpha2: "US", alpha3: "USA", name: "United States" }]);
+    await expect(parseCountriesCsv("id,alpha2,alpha3,name\n,,,\n", "c.csv")).rejects.toThrow("c.csv holds no countries");
+  });
+
   it("reports every bad row by its line number, and imports nothing", async () => {
     const text = ["id,alpha2,alpha3,name", "1,US,USA,United States", "x,FR,FRA,France", "3,FRA,FR,", "4,DE,DEU"].join("\n");
     const e = await failure(() => parseCountriesCsv(text, "countries.csv"));

@@ -88,6 +88,9 @@ describe("dueItems", () => {
     const [item] = dueItems([ship(3, ShipmentStatus.Arrived, { arrived_at: stamp(-1 * H) })], { ...RULES, photos: "/srv/my photos/" });
     expect(item!.next_command).toBe(`shipctl report upload 3 --set 2 ${photos("/srv/my photos/", 3)}`);
     if (process.platform !== "win32") expect(item!.next_command).toBe("shipctl report upload 3 --set 2 '/srv/my photos/3'");
+    // A folder starting with "-" would be read as an option: it is written ./-x.
+    const [dashed] = dueItems([ship(3, ShipmentStatus.Arrived, { arrived_at: stamp(-1 * H) })], { ...RULES, photos: "-photos" });
+    expect(dashed!.next_command).toBe(`shipctl report upload 3 --set 2 ${shellQuote(`./${displayPath("-photos", "3")}`)}`);
   });
 
   it("names the photo folder with one separator, quoted for the platform's shell (Windows and macOS injected)", () => {

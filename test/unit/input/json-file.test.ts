@@ -18,6 +18,19 @@ describe("readJsonInput", () => {
     expect(await readJsonInput(createTestIO(), dir, name)).toEqual({ value: { name: "Ada" }, label: name });
   });
 
+  it("reads a file in UTF-16 with a byte-order mark, as Windows PowerShell's > writes it", async () => {
+    const json = '{"name":"Zoë 🎨"}\r\n';
+    const le = "utf16le.json";
+    writeFileSync(join(dir, le), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(json, "utf16le")]));
+    expect(await readJsonInput(createTestIO(), dir, le)).toEqual({ value: { name: "Zoë 🎨" }, label: le });
+    const be = "utf16be.json";
+    writeFileSync(join(dir, be), Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(json, "utf16le").swap16()]));
+    expect(await readJsonInput(createTestIO(), dir, be)).toEqual({ value: { name: "Zoë 🎨" }, label: be });
+    const nul = "utf16nul.json";
+    writeFileSync(join(dir, nul), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{}\n\0', "utf16le")]));
+    await expect(readJsonInput(createTestIO(), dir, nul)).rejects.toThrow(`${nul} holds a NUL byte (line 2)`);
+  });
+
   it("reads stdin for -", async () => {
     expect(await readJsonInput(createTestIO({ stdin: '{"a":1}' }), dir, "-")).toEqual({ value: { a: 1 }, label: "stdin" });
   });

@@ -1,7 +1,7 @@
 // An organization's ledger: one folder per base URL in the state folder, its token's mark a salted SHA-256, never the
 // token; a token that does not match is not confirmed until its records are checked (owner.ts) and accepted.
 import { describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ledgerDir, markFor, OrganizationLedger, organizationId, tokenMatches } from "../../../src/ledger/organization.js";
 import { LocalStore } from "../../../src/ledger/local-store.js";
@@ -13,6 +13,13 @@ describe("organization ledger", () => {
     expect(organizationId({ baseUrl: "https://API.example.com/" })).toBe(organizationId({ baseUrl: "https://api.example.com" }));
     expect(organizationId({ baseUrl: "https://a.example.com" })).not.toBe(organizationId({ baseUrl: "https://b.example.com" }));
     expect(ledgerDir(env, { baseUrl: "https://api.example.com" })).toBe(join(resolve("/state"), "ledger", organizationId({ baseUrl: "https://api.example.com" })));
+  });
+
+  it("refuses a file where the state folder should be (SHIPCTL_STATE_DIR naming a file) as usage, naming it", async () => {
+    const file = join(tempDir("shipctl-org-"), "state.txt");
+    writeFileSync(file, "x");
+    const opened = OrganizationLedger.open({ SHIPCTL_STATE_DIR: file }, { baseUrl: "http://127.0.0.1:8080", token: "t", sees: async () => false });
+    await expect(opened).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining(`${file} is a file`) });
   });
 
   it("marks a token with a salt of its own each time, and matches only that token", () => {

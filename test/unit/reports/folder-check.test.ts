@@ -192,4 +192,9 @@ describe("checkFolder: problems, all at once", () => {
     const r = await checkFolder(missing);
     expect(r.problems).toEqual([expect.objectContaining({ file: "", problem: "no such folder" })]);
   });
+
+  it("names the path it looked at for a missing folder (a manifest's ~/photos is not the home folder's)", async () => {
+    const r = await checkFolder(join(tmpdir(), "~", "photos"));
+    expect(r.problems[0]!.fix).toContain(join(tmpdir(), "~", "photos"));
+  });
 });

@@ -309,6 +309,9 @@ describe("rerunCommand", () => {
     // Run against the service --base-url named, the command to run again names it too, or it would reach another.
     const viaUrl = rerunCommand(single, { baseUrl: "http://127.0.0.1:8080" });
     expect(viaUrl).toContain("--allow-reused --base-url http://127.0.0.1:8080");
+    // A folder whose name starts with "-" would be read as an option: it is written ./-x.
+    const dashed = plan(["12", "-photos 12"], { set: "1" });
+    expect(rerunCommand(dashed, {})).toBe(`shipctl report upload 12 ${shellQuote("./-photos 12")} --set 1`);
   });
 });
 

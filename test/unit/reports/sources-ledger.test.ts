@@ -2,17 +2,23 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { targetsFromManifest, targetsFromRoot } from "../../../src/reports/batch-sources.js";
+import { isIgnoredName } from "../../../src/reports/side-names.js";
 import { parseReportKey, reportKey } from "../../../src/reports/report-ledger.js";
 import { tempDir } from "../../helpers/cli.js";
 
 describe("targetsFromRoot", () => {
   it("takes folders named by id (with an optional label), in natural order, skipping hidden ones", async () => {
     const root = tempDir();
-    for (const name of ["10", "9-smith", "100 bronze", ".cache", "misc", "7_x"]) mkdirSync(join(root, name));
+    for (const name of ["10", "9-smith", "100 bronze", ".cache", "misc", "7_x", "__MACOSX"]) mkdirSync(join(root, name));
     writeFileSync(join(root, "notes.txt"), "x");
     const r = await targetsFromRoot(root);
     expect(r.targets.map((t) => [t.shipmentId, t.label])).toEqual([[7, "7_x"], [9, "9-smith"], [10, "10"], [100, "100 bronze"]]);
     expect(r.problems).toEqual([expect.objectContaining({ file: "misc/", problem: "the folder name does not start with a shipment id" })]);
+  });
+
+  it("ignores the clutter macOS and Windows leave in folders", () => {
+    for (const name of [".DS_Store", "._IMG_1.jpg", "Thumbs.db", "desktop.ini", "Icon\r", "__MACOSX"]) expect(isIgnoredName(name)).toBe(true);
+    expect(isIgnoredName("Icon.jpg")).toBe(false);
   });
 
   it("refuses two folders for one shipment and an empty root", async () => {
@@ -32,6 +38,8 @@ describe("targetsFromManifest", () => {
       ["a.csv", "shipment_id,folder\n1,one\n2,/abs/two\n"],
       ["b.csv", "\uFEFFShipment ID;Folder\r\n1;one\r\n"],
       ["c.csv", "folder\tshipment-id\none\t1\n"],
+      // Excel: empty columns to the right, and rows of empty cells, which list nothing.
+      ["d.csv", "shipment_id,folder,,\r\n,,,\r\n1,one,,\r\n,,,"],
     ] as const) {
       writeFileSync(join(dir, name), text);
       const r = await targetsFromManifest(join(dir, name));
