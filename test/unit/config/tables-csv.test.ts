@@ -83,12 +83,6 @@ describe("service table CSV", () => {
     expect(await parseServicesCsv("7\tWhite Glove\n", "s.tsv")).toEqual([{ id: 7, name: "White Glove" }]);
   });
 
-  it("skips rows whose cells are all empty (a spreadsheet's \",\" row); a file of only those has none", async () => {
-    const text = "id,name\r\n1,Standard\r\n,\r\n , \r\n";
-    expect(await parseServicesCsv(text, "s.csv")).toEqual([{ id: 1, name: "Standard" }]);
-    expect((await failure(() => parseServicesCsv("id,name\n,\n", "s.csv"))).message).toContain("s.csv holds no services");
-  });
-
   it("reports bad rows by number", async () => {
     const e = await failure(() => parseServicesCsv("1,Standard\n0,Zero\n3,standard\n4,A,b,c", "s.csv"));
     expect(e.message).toContain('row 2: id "0" is not a positive whole number');
