@@ -36,7 +36,7 @@ const SHIPCTL_VARIABLES: readonly Omit<EnvironmentVariable, "kind">[] = [
   },
   {
     names: ["SHIPCTL_STATE_DIR"],
-    does: "the folder where watch keeps the statuses it saw last",
+    does: "the state folder: the ledger (what was sent, and its answers), and the statuses watch saw last",
     unset: "$XDG_STATE_HOME/shipctl or ~/.local/state/shipctl, ~/Library/Application Support/shipctl, %LOCALAPPDATA%\\shipctl\\State",
   },
   {
