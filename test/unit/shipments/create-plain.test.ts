@@ -288,6 +288,12 @@ describe("shipment create --file", () => {
     expect(err).toContain("Nothing was sent.");
     expect(doc(h).failed.map((f) => f.item)).toEqual([2, 4]);
     expect(doc(h).failed[0]!.problems).toEqual([{ column: "value", reason: "value must be between 50 and 10000 USD (got 20)" }]);
+    // The valid items held back are in not_sent and every item is counted, as a CSV's rows are (they were in no list,
+    // and counts.items was 2).
+    const all = JSON.parse(h.io.stdout()) as { not_sent: Array<{ item: number; error: string }>; counts: Record<string, number> };
+    expect(all.not_sent.map((n) => n.item)).toEqual([1, 3]);
+    expect(all.not_sent[0]!.error).toContain("--skip-invalid");
+    expect(all.counts).toMatchObject({ items: 4, failed: 2, not_sent: 2 });
     expect(inputRecords(stateDirOf(h.dir))).toEqual([]);
   });
 
