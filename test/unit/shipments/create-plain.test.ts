@@ -410,6 +410,22 @@ describe("shipment create --file", () => {
     expect(inputRecords(stateDirOf(h.dir))).toEqual([]);
   });
 
+  it("--dry-run with an invalid item: the dry run's document, as a CSV's dry run prints it (it printed the run's), exit 2", async () => {
+    const h = shipmentHarness({ json: true });
+    const list = items(3, "Dry");
+    list[1]!.value = 20;
+    const path = writeJson(h, list);
+    expect(await runCreateItems(h.deps, { file: path }, sendOptions({ dryRun: true }))).toBe(2);
+    expect(h.service.createCalls).toHaveLength(0);
+    const d = JSON.parse(h.io.stdout()) as { dry_run: boolean; invalid: Array<{ item: number }>; not_sent: Array<{ item: number }>; counts: Record<string, number> };
+    expect(d.dry_run).toBe(true);
+    expect(d.invalid.map((i) => i.item)).toEqual([2]);
+    expect(d.not_sent.map((i) => i.item)).toEqual([1, 3]);
+    expect(d.counts).toMatchObject({ items: 3, would_send: 0, invalid: 1, not_sent: 2, requests: 0 });
+    expect(h.io.stderr()).toContain("Dry run: the run would send nothing: 1 item is invalid");
+    expect(inputRecords(stateDirOf(h.dir))).toEqual([]);
+  });
+
   it("stops at Ctrl-C with the command that resumes (exit 130); the rerun finishes, every item once", async () => {
     const h = shipmentHarness();
     const list = items(40, "Stop");
