@@ -222,6 +222,16 @@ export class LockFileError extends CliError {
   }
 }
 
+/**
+ * `err`, which restates `cause` in context, under the cause's name and with its facts: a script reading `.error.code`
+ * sees the same `server_error` or `network_error` (and `http_status`) whichever command met the failure.
+ */
+export function namedAs<E extends CliError>(err: E, cause: CliError): E {
+  err.errorCode = cause.errorCode;
+  err.details = cause.details;
+  return err;
+}
+
 /** The exit code a failure ends a run with (a batch's, from its rows' outcomes, is batch/results.ts exitCodeOf). */
 export function exitCodeOfError(err: unknown): ExitCode {
   return err instanceof CliError ? err.exitCode : ExitCode.Failure;

@@ -40,11 +40,13 @@ export async function main(argv: string[], base: BaseDeps): Promise<number> {
   };
   let exitCode: number = ExitCode.Ok;
   let deps: Deps | undefined;
+  let output: "json" | "ndjson" | undefined;
   const stdout = watchStdout(base.io);
   const ctx: CommandContext = {
     depsFor(command) {
       // The watched stdout under whatever the flags make of the IO (--quiet wraps it).
       deps = createDeps({ ...base, io: stdout.io }, globalsOf(command));
+      output = jsonOutputOf(command, deps.globals.json);
       return deps;
     },
     setExitCode(code) {
@@ -52,17 +54,23 @@ export async function main(argv: string[], base: BaseDeps): Promise<number> {
     },
     runShipctl: main,
   };
-  /** The failure as the one JSON document of a --json run, unless the command already printed its own. */
-  const jsonFailure = (error: ErrorJson) => {
-    if (jsonAsked(argv, deps) && !stdout.written()) printErrorJson(stdout.io, error);
+  /**
+   * The failure as the one JSON document of a --json run, unless the command already printed its own; and a failure
+   * thrown (`stream`) as the one line of an NDJSON run that printed nothing.
+   */
+  const jsonFailure = (error: ErrorJson, stream = true) => {
+    if (stdout.written()) return;
+    const asked = deps ? output : jsonAsked(argv);
+    if (asked === "json" || (asked === "ndjson" && stream)) printErrorJson(stdout.io, error, { ndjson: asked === "ndjson" });
   };
   const { buildProgram, CommanderError } = await import("./commands/program.js");
   const program = buildProgram(base, ctx, VERSION);
   program.hook("preAction", loadWantedColours);
   try {
     await program.parseAsync(argv, { from: "user" });
-    // A run that failed by its exit code alone (a command that said why on stderr) still gives a script its document.
-    if (exitCode !== ExitCode.Ok) jsonFailure(exitErrorJson(exitCode));
+    // A run that failed by its exit code alone (a command that said why on stderr) still gives a script its document;
+    // a stream's lines are its own (a watch stopped by Ctrl-C ends without an error line: docs/operators.md).
+    if (exitCode !== ExitCode.Ok) jsonFailure(exitErrorJson(exitCode), false);
     return exitCode;
   } catch (err) {
     if (err instanceof CommanderError) {
@@ -104,13 +112,21 @@ function versionAsked(argv: readonly string[]): "plain" | "json" | "command" | u
 }
 
 /**
- * Whether --json was asked for: as parsed, or, when commander refused the command line before any command ran, as
- * written (before a `--`).
+ * The JSON a run prints, as parsed: --json (or --format json), or NDJSON (--ndjson, --format ndjson: list, due, watch),
+ * whose failure is the stream's line {"error": ...} (README "Errors as JSON").
  */
-function jsonAsked(argv: readonly string[], deps: Deps | undefined): boolean {
-  if (deps) return deps.globals.json;
+function jsonOutputOf(command: Command, json: boolean): "json" | "ndjson" | undefined {
+  const { format, ndjson } = command.opts<{ format?: unknown; ndjson?: unknown }>();
+  const asked = typeof format === "string" ? format.trim().toLowerCase() : ndjson === true ? "ndjson" : undefined;
+  if (json || asked === "json") return "json";
+  return asked === "ndjson" ? "ndjson" : undefined;
+}
+
+/** The JSON asked for when commander refused the command line before any command ran: as written (before a `--`). */
+function jsonAsked(argv: readonly string[]): "json" | "ndjson" | undefined {
   const end = argv.indexOf("--");
-  return (end === -1 ? argv : argv.slice(0, end)).includes("--json");
+  const words = end === -1 ? argv : argv.slice(0, end);
+  return words.includes("--json") ? "json" : words.includes("--ndjson") ? "ndjson" : undefined;
 }
 
 /** Commander's refusal (an unknown option, a missing argument), which it has already printed on stderr. */

@@ -68,7 +68,7 @@ async function verifyBatch(run: BatchRun): Promise<number> {
   const addresses = new AddressSet();
   const { finish, refused } = await firstPass(run, undefined, {
     scan: spec,
-    finish: { words: VERIFY_WORDS, command: "address verify" },
+    finish: { words: VERIFY_WORDS, command: "address verify", spec },
     onValid: (row) => addresses.add(row.addressKey, row.payload, row.row),
   });
   if (refused !== undefined) return refused;

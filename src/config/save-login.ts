@@ -1,7 +1,7 @@
 // Logging in (`shipctl login`): asks for (or takes) the base URL and the token, proves the token with one
 // authenticated read, and only then saves it. A sandbox's Country/Service tables are stored with the profile too.
 import type { Deps } from "../deps.js";
-import { AuthError, UsageError, messageOf } from "../errors.js";
+import { AuthError, UsageError, messageOf, namedAs } from "../errors.js";
 import { normaliseBaseUrl, strippedPrefixNote } from "./base-url.js";
 import { envValue } from "../env.js";
 import { checkToken } from "./settings.js";
@@ -126,10 +126,11 @@ async function proveToken(deps: Deps, baseUrl: string, setting: string, token: s
     await client.listShipments({ limit: 1 }, { signal: deps.signal });
   } catch (e) {
     if (e instanceof AuthError) {
-      throw new AuthError(`login to ${baseUrl} failed: ${createRedactor(token)(e.message)}`, {
+      const failed = new AuthError(`login to ${baseUrl} failed: ${createRedactor(token)(e.message)}`, {
         hint: "Nothing was saved. Check that the token is complete and was issued for this service.",
         cause: e,
       });
+      throw namedAs(failed, e);
     }
     throw e;
   } finally {

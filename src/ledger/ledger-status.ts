@@ -3,7 +3,7 @@
 // `ledger unlock` takes. Data on stdout (a table, or --json); nothing is written.
 import { LOCAL_LEDGER } from "../config/ledger-setting.js";
 import type { Deps } from "../deps.js";
-import { ExitCode, LedgerUnavailable } from "../errors.js";
+import { errorJson, ExitCode, LedgerUnavailable, type ErrorJson } from "../errors.js";
 import { printJson } from "../output/json.js";
 import { aliveHere } from "./holder.js";
 import { holderMayBeAlive } from "./postgres-leases.js";
@@ -29,7 +29,7 @@ interface HeldView {
 export async function showLedgerStatus(deps: Deps, json: boolean): Promise<number> {
   const { baseUrl, token, ledger: settings = LOCAL_LEDGER } = await deps.connection();
   const dir = ledgerDir(deps.env, { baseUrl });
-  let doc: { store: "local" | "postgres"; where: string; reachable: boolean; schema_version: number | null; held: HeldView[]; error?: string };
+  let doc: { store: "local" | "postgres"; where: string; reachable: boolean; schema_version: number | null; held: HeldView[]; error?: ErrorJson };
   if (settings.kind === "local") {
     // This token's organization's ledger, of those this machine keeps for the URL (organization.ts), as a run finds it.
     const sees = seenBy(await deps.api(), { signal: deps.signal });
@@ -60,7 +60,8 @@ export async function showLedgerStatus(deps: Deps, json: boolean): Promise<numbe
       };
     } catch (e) {
       if (!(e instanceof LedgerUnavailable)) throw e;
-      doc = { store: "postgres", where, reachable: false, schema_version: null, held: [], error: e.message };
+      // The failure as every command's --json gives it (`.error.code`), not its message alone: the run exits 7.
+      doc = { store: "postgres", where, reachable: false, schema_version: null, held: [], error: errorJson(e) };
     }
   }
   if (json) printJson(deps.io, doc);
@@ -72,7 +73,7 @@ export async function showLedgerStatus(deps: Deps, json: boolean): Promise<numbe
       const who = h.machine === null ? "" : `  ${h.user} on ${h.machine}, pid ${h.pid}, \`${h.command}\``;
       deps.io.out(`  ${h.id === null ? "-" : h.id}  ${h.kind}  ${h.what}${who}${h.since ? `, since ${h.since}` : ""}${h.stale ? "  (holder gone: `ledger unlock` may release it)" : ""}\n`);
     }
-    if (doc.error) deps.io.err(`${doc.error}\n`);
+    if (doc.error) deps.io.err(`${doc.error.message}\n`);
   }
   return doc.reachable ? ExitCode.Ok : ExitCode.Unavailable;
 }

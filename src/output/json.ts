@@ -22,9 +22,9 @@ export function withError<T extends object>(doc: T, error: ErrorJson | undefined
 }
 
 /**
- * A failure as the run's JSON output: the document `{"error": ...}` (main() prints it when a --json command printed
- * nothing), or with `ndjson` the stream's last line. A command that streams NDJSON, or whose JSON is chosen by a flag
- * of its own, prints it itself when it fails, then throws on: main() prints nothing more on a stdout already written.
+ * A failure as the run's JSON output: the document `{"error": ...}`, or with `ndjson` the stream's last line. main()
+ * prints it when a run that asked for JSON (--json, --format json|ndjson, --ndjson) printed nothing; a command that
+ * streams prints it itself when it fails part way, then throws on: main() prints nothing more on a stdout written.
  */
 export function printErrorJson(io: IO, error: ErrorJson, options: { ndjson?: boolean } = {}): void {
   if (options.ndjson) io.out(ndjsonLine({ error }));

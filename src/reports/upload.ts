@@ -7,7 +7,7 @@ import { realpath, stat } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { serviceNow } from "../api/service-clock.js";
 import type { Deps } from "../deps.js";
-import { CliError, errorJson, ExitCode, InterruptedError, RejectedError, UsageError } from "../errors.js";
+import { CliError, errorJson, ExitCode, InterruptedError, namedAs, RejectedError, UsageError } from "../errors.js";
 import { mapLimit } from "../batch/pool.js";
 import { InputLedger } from "../ledger/input-ledger.js";
 import { seenBy } from "../ledger/owner.js";
@@ -230,7 +230,12 @@ function errorFor(outcome: ReportOutcome, rerun: string, interrupted: boolean): 
   if (interrupted || outcome.result === "interrupted") return new InterruptedError(outcome.message, { cause: outcome.error, hint });
   // Refused here for its photos (reused-photos.ts), a problem with them (exit 2); otherwise by the service's rules.
   if (outcome.result === "refused" && outcome.exitCode === ExitCode.Usage) return new UsageError(outcome.message);
-  if (outcome.result === "refused") return new RejectedError(outcome.message, { cause: outcome.error });
+  if (outcome.result === "refused") {
+    const refused = new RejectedError(outcome.message, { cause: outcome.error });
+    // The service's own refusal keeps its name and facts (not_found, validation_failed and its errors, http_status).
+    const cause = outcome.error;
+    return cause instanceof CliError && cause.exitCode === ExitCode.Rejected ? namedAs(refused, cause) : refused;
+  }
   const err = new CliError(outcome.message, { cause: outcome.error, hint });
   err.exitCode = outcome.exitCode as CliError["exitCode"];
   return err;

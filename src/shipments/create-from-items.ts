@@ -15,7 +15,7 @@ import { finishRun } from "../batch/finish.js";
 import { renderProblems, validCountLine } from "../csv/problems-report.js";
 import type { CellProblem, InvalidRow } from "../csv/row-types.js";
 import { serviceFlags, shellQuote } from "../output/shell-quote.js";
-import { checkItems, type InvalidItem, type ValidItem } from "./item-check.js";
+import { checkItems, labelOf, type InvalidItem, type ValidItem } from "./item-check.js";
 import { readItems, type ItemInputFlags, type ItemSource } from "./item-input.js";
 import { keyItems, type KeyedItem } from "./item-keys.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
@@ -59,7 +59,15 @@ export async function runCreateItems(deps: Deps, flags: ItemInputFlags, options:
   }
   markInvalid(run, rows);
   if (invalid.length > 0 && !options.skipInvalid) {
-    deps.io.alert("Nothing was sent. Fix the items above and run again, or pass --skip-invalid to send only the valid items.\n");
+    if (!options.dryRun) deps.io.alert("Nothing was sent. Fix the items above and run again, or pass --skip-invalid to send only the valid items.\n");
+    // The valid items held back are "not sent", so the document names every item, as a CSV's does its rows.
+    const why = "the file has invalid items: fix them, or pass --skip-invalid to send the valid items";
+    for (const i of input.items) if (!run.outcomes.get(i.item)) run.outcomes.set(i.item, { status: "pending", label: labelOf(i.raw), reference: i.reference, error: why });
+    // A dry run says so in its own document ("dry_run": true, "invalid"), as a CSV's dry run does.
+    if (options.dryRun) {
+      const wouldSend = new WouldSendRows(deps.globals.json ? (text) => deps.io.out(text) : undefined, "item");
+      return reportDryRun(deps, run.outcomes, wouldSend, CREATE_WORDS, { perRequest: SHIPMENTS_PER_CREATE.max, refused: true, exitCode: ExitCode.Usage });
+    }
     return finish(run, { exitCode: ExitCode.Usage });
   }
   const valid = keyItems(checked.filter((c): c is ValidItem => c !== undefined && c.ok));

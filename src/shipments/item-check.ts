@@ -40,7 +40,7 @@ interface Local {
   local: LocalShipment;
 }
 
-function labelOf(raw: Record<string, unknown>): string {
+export function labelOf(raw: Record<string, unknown>): string {
   return typeof raw.title === "string" ? raw.title : "";
 }
 

@@ -110,3 +110,28 @@ describe("--json failures", () => {
     expect(JSON.parse(r.stdout)).not.toHaveProperty("error");
   });
 });
+
+describe("--format json and NDJSON failures before anything was printed", () => {
+  const lines = (stdout: string) => stdout.trimEnd().split("\n").map((l) => JSON.parse(l) as { error: Record<string, unknown> });
+
+  it("due --ndjson with a refused token: the stream is one {\"error\"} line, exit 4, as list's and watch's are", async () => {
+    const org = await sb.newOrg();
+    const r = await runCli(["due", "--ndjson"], { sandbox: org, env: { SHIPCTL_TOKEN: "refused-token" } });
+    expect(r.exitCode, r.stderr).toBe(4);
+    expect(lines(r.stdout)).toEqual([{ error: expect.objectContaining({ code: "unauthorized", exit_code: 4, http_status: 401 }) }]);
+  });
+
+  it("--format json, short for --json: a usage error is the error document (stdout was empty)", async () => {
+    const r = await runCli(["list", "shipments", "--format", "json", "--status", "nope"]);
+    expect(r.exitCode).toBe(2);
+    expect(JSON.parse(r.stdout)).toEqual({ error: expect.objectContaining({ code: "usage_error", exit_code: 2 }) });
+  });
+
+  it("--ndjson with a bad flag value or id: one {\"error\"} line, exit 2", async () => {
+    for (const args of [["list", "shipments", "--ndjson", "--page", "0"], ["due", "--format", "ndjson", "--within", "xyz"], ["watch", "abc", "--ndjson"]]) {
+      const r = await runCli(args);
+      expect(r.exitCode, args.join(" ")).toBe(2);
+      expect(lines(r.stdout), args.join(" ")).toEqual([{ error: expect.objectContaining({ code: "usage_error", exit_code: 2 }) }]);
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   AuthError,
@@ -97,6 +97,16 @@ describe("the error code table", () => {
     const readme = readFileSync(new URL("../../docs/scripting.md", import.meta.url), "utf8");
     const documented = [...readme.matchAll(/^\| `([a-z_]+)` \| (\d+) \|/gm)].map((m) => [m[1], Number(m[2])]);
     expect(documented).toEqual(ERROR_CODE_TABLE.map(([name, code]) => [name, code]));
+  });
+
+  it("has every code an example in docs/ shows (docs/mcp.md showed \"usage\", which no failure says)", () => {
+    const docs = new URL("../../docs/", import.meta.url);
+    const shown = readdirSync(docs)
+      .filter((f) => f.endsWith(".md"))
+      .flatMap((f) => [...readFileSync(new URL(f, docs), "utf8").matchAll(/"code": ?"([a-z_]+)"/g)].map((m) => `${f}: ${m[1]}`));
+    const known = new Set<string>(ERROR_CODE_TABLE.map(([name]) => name));
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.filter((s) => !known.has(s.split(": ")[1]!))).toEqual([]);
   });
 });
 

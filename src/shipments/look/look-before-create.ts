@@ -4,7 +4,7 @@
 // that follows what is new since this machine last looked) and a row that matches one of them which this machine did
 // not create is not sent (look-match.ts): it is reported `matched`, named, and counts as done. --force-new sends it.
 import type { Deps } from "../../deps.js";
-import { UnavailableError } from "../../errors.js";
+import { namedAs, UnavailableError } from "../../errors.js";
 import type { CallOptions } from "../../api/client-types.js";
 import type { Shipment, StoredShipment } from "../../contract/index.js";
 import type { Outcome } from "../../batch/outcomes.js";
@@ -106,14 +106,15 @@ export async function lookBeforeCreate(deps: Deps, options: LookOptions): Promis
 
 /**
  * The list could not be read: nothing is sent, since a row another machine created would be sent twice. The
- * service's own error (auth, subscription) is kept as it is; anything else is named as the look's.
+ * service's own error (auth, subscription) is kept as it is; anything else is said as the look's, under its own name.
  */
 function unreadable(e: unknown): unknown {
   if (!(e instanceof UnavailableError)) return e;
-  return new UnavailableError(`the look for shipments another machine created could not read the service's shipments (${e.message}): nothing was sent`, {
+  const look = new UnavailableError(`the look for shipments another machine created could not read the service's shipments (${e.message}): nothing was sent`, {
     cause: e,
     hint: "Run again later; SHIPCTL_LOOK_DAYS=0 (or the profile's lookDays 0) creates without the look, --force-new sends anyway.",
   });
+  return namedAs(look, e);
 }
 
 /** What the next look starts from; the ids created here are kept while they can still be in the window. */

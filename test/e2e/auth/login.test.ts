@@ -115,6 +115,16 @@ describe("shipctl login against a service", () => {
     expect(existsSync(join(dir, "config.json"))).toBe(false);
   });
 
+  it("--json with a refused token: unauthorized (401) with its request, as every command says it, exit 4", async () => {
+    const r = await runCli(["login", "--base-url", url, "--token-stdin", "--json"], { configDir: tempDir(), stdin: "wrong-token-abcdefgh" });
+    expect(r.exitCode, r.stderr).toBe(4);
+    // It said auth_required ("not logged in"), without the request that was refused.
+    const error = (JSON.parse(r.stdout) as { error: Record<string, unknown> }).error;
+    expect(error).toMatchObject({ code: "unauthorized", exit_code: 4, method: "GET", path: "/api/v1/shipments", http_status: 401 });
+    expect(error.message).toContain(`login to ${url} failed`);
+    expect(error.hint).toContain("Nothing was saved");
+  });
+
   it("saves into the profile given with --profile", async () => {
     const dir = tempDir();
     const r = await runCli(["login", "--profile", "lab", "--base-url", url, "--token-stdin"], { configDir: dir, stdin: TOKEN });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { fixture, runCli, tempDir } from "../../helpers/cli.js";
 import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.js";
 import { listAll } from "./helpers.js";
@@ -24,6 +24,22 @@ describe("shipctl address verify --csv", () => {
     expect(doc.failed.find((f) => f.reference === "ST1")!.error).toMatch(/recommended revision: line_1 "500 Main St" -> "500 Main Street"/);
     expect(await org.control.requests({ method: "POST", path: "/api/v1/addresses/verify" })).toHaveLength(9);
     expect(await listAll(org, "addresses")).toHaveLength(0);
+  });
+
+  it("an invalid row and no --skip-invalid: exit 2, nothing sent, every row in one list as address add --csv says it", async () => {
+    const org = await sb.newOrg();
+    const path = join(tempDir(), "one-invalid.csv");
+    const lines = readFileSync(ADDRESSES, "utf8").trimEnd().split(/\r?\n/).slice(0, 4);
+    lines[3] = lines[3]!.replace("@", " at ");
+    writeFileSync(path, `${lines.join("\n")}\n`);
+    const r = await runCli(["address", "verify", "--csv", path, "--json"], { sandbox: org });
+    expect(r.exitCode, r.stderr).toBe(2);
+    // The valid rows held back were in no list, and counts.rows was 1 for a file of 3.
+    const doc = JSON.parse(r.stdout) as { failed: Array<{ row: number }>; not_sent: Array<{ row: number }>; counts: Record<string, number> };
+    expect(doc.failed.map((f) => f.row)).toEqual([4]);
+    expect(doc.not_sent.map((n) => n.row)).toEqual([2, 3]);
+    expect(doc.counts).toMatchObject({ rows: 3, valid: 0, failed: 1, not_sent: 2 });
+    expect(await org.control.requests({ method: "POST", path: "/api/v1/addresses/verify" })).toHaveLength(0);
   });
 });
 

@@ -132,14 +132,17 @@ describe("the look before a create: the same sheet from two machines, one after 
     expect(await org.control.requests({ method: "GET", path: "/api/v1/shipments" })).toHaveLength(1);
   });
 
-  it("the list unreadable: a named error (exit 7), nothing sent", async () => {
+  it("the list unreadable: a named error (exit 7) under the service's failure's code, nothing sent", async () => {
     const org = await sb.newOrg();
     const { path } = rowsFile(2, { seed: 45, titlePrefix: "Unread" });
     await org.control.fault({ method: "GET", path: "/api/v1/shipments", kind: "500", count: 10 });
-    const r = await runCli(["shipment", "create", "--csv", path], { sandbox: org, configDir: machine() });
+    const r = await runCli(["shipment", "create", "--csv", path, "--json"], { sandbox: org, configDir: machine() });
     expect(r.exitCode, r.stderr).toBe(7);
     expect(r.stderr).toContain("the look for shipments another machine created could not read the service's shipments");
     expect(r.stderr).toContain("SHIPCTL_LOOK_DAYS=0");
+    // A 500 is server_error, with its request, as in every other command (it said "unavailable", without them).
+    const error = (JSON.parse(r.stdout) as { error: Record<string, unknown> }).error;
+    expect(error).toMatchObject({ code: "server_error", exit_code: 7, method: "GET", path: "/api/v1/shipments", http_status: 500 });
     expect(await posts(org)).toBe(0);
   });
 

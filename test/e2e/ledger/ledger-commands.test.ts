@@ -97,6 +97,8 @@ describe.skipIf(!postgresAvailable("ledger commands e2e (test/e2e/ledger/ledger-
     const r = await runCli(["ledger", "status", "--json"], machine(org, down).options);
     expect(r.exitCode).toBe(7);
     expect(JSON.parse(r.stdout)).toMatchObject({ store: "postgres", reachable: false });
+    // The error object every command gives (it was the message alone, a string: `.error.code` read nothing).
+    expect(JSON.parse(r.stdout).error).toMatchObject({ code: "unavailable", exit_code: 7, message: expect.stringContaining("did not answer") });
   });
 
   it("push: what machine A sent with its local ledger is never sent again by machine B on the shared one", async () => {

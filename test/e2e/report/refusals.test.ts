@@ -105,10 +105,13 @@ describe("refused before anything is sent", () => {
 
   it("an unknown shipment is exit 6 without sending", async () => {
     const org = await sb.newOrg();
-    const r = await upload(org, 999_999, "nested", 1);
+    const r = await upload(org, 999_999, "nested", 1, "--json");
     expect(r.exitCode).toBe(6);
     expect(r.stderr).toContain("not found");
     expect(await reportPosts(org)).toHaveLength(0);
+    // not_found with the read that found nothing, as `shipment get` says it (it said "rejected", without them).
+    const error = (JSON.parse(r.stdout) as { error: Record<string, unknown> }).error;
+    expect(error).toMatchObject({ code: "not_found", exit_code: 6, method: "GET", path: "/api/v1/shipments/999999", http_status: 404 });
   });
 });
 
@@ -119,11 +122,14 @@ describe("refused by the service", () => {
     await org.control.setStatus(id!, "Arrived", "2025-01-01 00:00:00");
     // Frozen 60 s after the 24-hour window closed: too close to the edge to refuse without asking the service.
     await org.control.setClock("2025-01-02 00:01:00");
-    const r = await upload(org, id!, "nested", 2);
+    const r = await upload(org, id!, "nested", 2, "--json");
     expect(r.exitCode).toBe(6);
     expect(r.stderr).toContain("the service refused the report");
     expect(r.stderr).toContain("before sending: the set 2 window closed moments ago");
     expect(await reportPosts(org)).toHaveLength(1);
+    const error = (JSON.parse(r.stdout) as { error: Record<string, unknown> }).error;
+    // The service's 422 is validation_failed with its field errors, as every command says it (it said "rejected").
+    expect(error).toMatchObject({ code: "validation_failed", exit_code: 6, method: "POST", http_status: 422, errors: expect.any(Object) });
   });
 
   it("when the shipment cannot be read first, uploads anyway and explains the refusal", async () => {

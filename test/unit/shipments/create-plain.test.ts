@@ -288,6 +288,12 @@ describe("shipment create --file", () => {
     expect(err).toContain("Nothing was sent.");
     expect(doc(h).failed.map((f) => f.item)).toEqual([2, 4]);
     expect(doc(h).failed[0]!.problems).toEqual([{ column: "value", reason: "value must be between 50 and 10000 USD (got 20)" }]);
+    // The valid items held back are in not_sent and every item is counted, as a CSV's rows are (they were in no list,
+    // and counts.items was 2).
+    const all = JSON.parse(h.io.stdout()) as { not_sent: Array<{ item: number; error: string }>; counts: Record<string, number> };
+    expect(all.not_sent.map((n) => n.item)).toEqual([1, 3]);
+    expect(all.not_sent[0]!.error).toContain("--skip-invalid");
+    expect(all.counts).toMatchObject({ items: 4, failed: 2, not_sent: 2 });
     expect(inputRecords(stateDirOf(h.dir))).toEqual([]);
   });
 
@@ -401,6 +407,22 @@ describe("shipment create --file", () => {
     const d = JSON.parse(h.io.stdout()) as { dry_run: boolean; would_send: Array<{ item: number; shipment: { title: string } }>; counts: Record<string, number> };
     expect(d.would_send.map((w) => [w.item, w.shipment.title])).toEqual(items(12, "Dry").map((i, n) => [n + 1, i.title]));
     expect(d.counts).toMatchObject({ items: 12, would_send: 12, requests: 2 });
+    expect(inputRecords(stateDirOf(h.dir))).toEqual([]);
+  });
+
+  it("--dry-run with an invalid item: the dry run's document, as a CSV's dry run prints it (it printed the run's), exit 2", async () => {
+    const h = shipmentHarness({ json: true });
+    const list = items(3, "Dry");
+    list[1]!.value = 20;
+    const path = writeJson(h, list);
+    expect(await runCreateItems(h.deps, { file: path }, sendOptions({ dryRun: true }))).toBe(2);
+    expect(h.service.createCalls).toHaveLength(0);
+    const d = JSON.parse(h.io.stdout()) as { dry_run: boolean; invalid: Array<{ item: number }>; not_sent: Array<{ item: number }>; counts: Record<string, number> };
+    expect(d.dry_run).toBe(true);
+    expect(d.invalid.map((i) => i.item)).toEqual([2]);
+    expect(d.not_sent.map((i) => i.item)).toEqual([1, 3]);
+    expect(d.counts).toMatchObject({ items: 3, would_send: 0, invalid: 1, not_sent: 2, requests: 0 });
+    expect(h.io.stderr()).toContain("Dry run: the run would send nothing: 1 item is invalid");
     expect(inputRecords(stateDirOf(h.dir))).toEqual([]);
   });
 
