@@ -126,8 +126,11 @@ async function proveToken(deps: Deps, baseUrl: string, setting: string, token: s
     await client.listShipments({ limit: 1 }, { signal: deps.signal });
   } catch (e) {
     if (e instanceof AuthError) {
+      // A 402 accepted the token: it is the organization's subscription that is missing, not a better token.
+      const tokenHint = "Check that the token is complete and was issued for this service.";
+      const why = e.errorCode === "no_subscription" ? (e.hint ?? "") : tokenHint;
       const failed = new AuthError(`login to ${baseUrl} failed: ${createRedactor(token)(e.message)}`, {
-        hint: "Nothing was saved. Check that the token is complete and was issued for this service.",
+        hint: `Nothing was saved. ${why}`,
         cause: e,
       });
       throw namedAs(failed, e);

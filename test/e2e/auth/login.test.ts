@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, tempDir } from "../../helpers/cli.js";
 
 const TOKEN = "e2e-login-token-0123456789";
+/** A token the stand-in accepts for an organization with no subscription: 402. */
+const UNSUBSCRIBED = "e2e-login-unsubscribed-0123456789";
 const EMPTY_PAGE = {
   data: [],
   links: { first: "/api/v1/shipments?page=1", last: null, prev: null, next: null },
@@ -30,6 +32,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 beforeAll(async () => {
   server = createServer((req, res) => {
     received.push(`${req.method} ${req.url}`);
+    if (req.headers.authorization === `Bearer ${UNSUBSCRIBED}`) return send(res, 402, { message: "Subscription required." });
     if (req.headers.authorization !== `Bearer ${TOKEN}`) return send(res, 401, { message: "Unauthenticated." });
     if (req.url?.startsWith("/api/v1/shipments")) return send(res, 200, EMPTY_PAGE);
     if (req.url === "/_sandbox/tables") return send(res, 200, SANDBOX_TABLES);
@@ -123,6 +126,19 @@ describe("shipctl login against a service", () => {
     expect(error).toMatchObject({ code: "unauthorized", exit_code: 4, method: "GET", path: "/api/v1/shipments", http_status: 401 });
     expect(error.message).toContain(`login to ${url} failed`);
     expect(error.hint).toContain("Nothing was saved");
+  });
+
+  it("--json with a token of an organization without a subscription: no_subscription (402), and a hint about it", async () => {
+    const dir = tempDir();
+    const r = await runCli(["login", "--base-url", url, "--token-stdin", "--json"], { configDir: dir, stdin: UNSUBSCRIBED });
+    expect(r.exitCode, r.stderr).toBe(4);
+    const error = (JSON.parse(r.stdout) as { error: Record<string, unknown> }).error;
+    expect(error).toMatchObject({ code: "no_subscription", exit_code: 4, http_status: 402 });
+    // It said to check that the token is complete: the token was accepted.
+    expect(error.hint).toBe(
+      "Nothing was saved. The service answers 402 to every request until the organization's subscription is active: renew it in the service's dashboard.",
+    );
+    expect(existsSync(join(dir, "config.json"))).toBe(false);
   });
 
   it("saves into the profile given with --profile", async () => {
