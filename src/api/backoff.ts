@@ -1,5 +1,6 @@
 // How long to wait before a retry: exponential backoff with full jitter (a random wait between 0 and the
 // exponential bound), so many clients throttled at once do not come back in step. Retry-After wins when sent.
+import { parseHttpDate } from "./service-clock.js";
 
 export const BACKOFF = {
   /** Bound of the first retry's wait. */
@@ -20,9 +21,15 @@ export function backoffDelay(retry: number, random: () => number): number {
 
 /**
  * Retry-After as milliseconds from `now`: delta-seconds ("120") or an HTTP date ("Wed, 21 Oct 2015 07:28:00 GMT").
- * A date in the past gives 0; anything unreadable gives undefined (the caller falls back to backoff).
+ * A date in the past gives 0; anything unreadable gives undefined (the caller falls back to backoff). A date is on
+ * the service's clock, so it is measured from the answer's own `Date` (`serviceDate`) when it has one: a clock here
+ * hours off would otherwise wait hours, or not at all.
  */
-export function parseRetryAfter(value: string | string[] | undefined, now: Date): number | undefined {
+export function parseRetryAfter(
+  value: string | string[] | undefined,
+  now: Date,
+  serviceDate?: string | string[],
+): number | undefined {
   const text = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!text) return undefined;
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
@@ -30,5 +37,5 @@ export function parseRetryAfter(value: string | string[] | undefined, now: Date)
   if (!/[a-z]/i.test(text)) return undefined;
   const at = Date.parse(text);
   if (Number.isNaN(at)) return undefined;
-  return Math.max(0, at - now.getTime());
+  return Math.max(0, at - (parseHttpDate(serviceDate) ?? now.getTime()));
 }

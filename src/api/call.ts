@@ -198,7 +198,7 @@ function genericVerdict<T>(response: WireResponse, spec: CallSpec<T>, path: stri
   // The spec's method, resource, checkout and idempotence; the path as requested under the base URL, redacted.
   const error = errorForResponse(response, { ...spec, path, earlierMayHaveArrived, redact: config.redact, now: config.clock.now() });
   // Retry-After is honoured on any retried status (429, and 503 during maintenance).
-  const waitMs = parseRetryAfter(response.headers["retry-after"], config.clock.now());
+  const waitMs = parseRetryAfter(response.headers["retry-after"], config.clock.now(), response.headers["date"]);
   if (response.status === 429) return { retry: error, reason: "rate limited", waitMs };
   if (response.status >= 500 && spec.idempotent) return { retry: error, reason: "service error", waitMs };
   return { fail: error };

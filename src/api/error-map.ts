@@ -107,7 +107,7 @@ export function errorForResponse(response: WireResponse, ctx: ErrorContext): Api
   }
   if (status === 422 || (status === 400 && body.errors !== undefined)) return validationError(facts, body, detail, answered, ctx.redact);
   if (status === 429) {
-    const retryAfterMs = parseRetryAfter(response.headers["retry-after"], ctx.now);
+    const retryAfterMs = parseRetryAfter(response.headers["retry-after"], ctx.now, response.headers["date"]);
     const wait = retryAfterMs === undefined ? "" : `; it asks to wait ${formatWait(retryAfterMs)}`;
     return new RateLimitedError(facts, `${withDetail("Rate limited by the service")} (${answered})${wait}`, retryAfterMs, {
       hint: retryAfterMs === undefined ? "Try again in a minute." : `Try again in ${formatWait(retryAfterMs)}.`,

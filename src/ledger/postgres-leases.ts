@@ -6,6 +6,7 @@
 import type { Pool } from "pg";
 import { guardWrites } from "../api/write-gate.js";
 import { LeaseLapsed, UsageError } from "../errors.js";
+import { formatTimestamp } from "../output/time-format.js";
 import { aliveHere, describeHolderRun, thisRun, type Holder } from "./holder.js";
 import type { Exclusion, ExclusionWait } from "./store.js";
 
@@ -172,7 +173,8 @@ export class LeaseTable {
   /** Refuses (LeaseLapsed) unless the lease is surely still this run's: no request of a lapsed lease may leave. */
   private checkHeld(held: Held, what: string): void {
     if (!held.lost && ageOf(held.confirmed) < SEND_MARGIN_MS) return;
-    const since = held.confirmed.at.toTimeString().slice(0, 8);
+    // In UTC and saying so, as every time shipctl shows: the local zone's time of day, unnamed, misled.
+    const since = formatTimestamp(held.confirmed.at).slice(11);
     const why = held.lost ? `expired, or was taken over or released by another run (last confirmed at ${since})` : `could not be renewed since ${since}`;
     throw new LeaseLapsed(`this run's lease on ${what} in the shared ledger (${this.where}) ${why}: another machine may take over its rows in flight, so no more requests were sent. Rows recorded in flight stay so, not sent by this run.`, {
       hint: "Check that the database is reachable from this machine (and that it stays awake while shipctl runs), then run the same command again: it settles these rows first, and nothing is sent twice.",

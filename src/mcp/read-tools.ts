@@ -114,7 +114,14 @@ export const due = defineTool({
   input: z.strictObject({
     within: z.string().min(1).optional().describe("only report windows closing within this span (6h, 2d)"),
     since: z.string().min(1).optional().describe("also windows closed in this many days (7, or 48h)"),
-    created_after: z.string().min(1).optional().describe("read shipments created within this span (180d) or since this date"),
+    created_after: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "read shipments created within this span (180d) or since this date or time (2026-03-01; UTC unless a zone is " +
+          "given)",
+      ),
     all_history: z.boolean().optional().describe("read every shipment, however old"),
     photos: LocalPath.optional().describe("the folder whose <id> subfolders the next commands name (default ./photos)"),
   }),

@@ -11,7 +11,8 @@ const INSTRUCTIONS =
   "shipctl's operations on the artwork shipping service. Use show_tables for country and service codes; never guess " +
   "integers. Verify an address before adding it. checkout pays only with the confirm_total_cents that quote_checkout " +
   "returned for the same ids. Writes are recorded before they are sent: repeating a call never creates or charges " +
-  "twice, and a call whose answer was lost says when calling again settles it.";
+  "twice, and a call whose answer was lost says when calling again settles it. Times written YYYY-MM-DD HH:MM:SS " +
+  "(created_at, delivered_at, arrived_at, closes_at...) are UTC, as the service writes them: not the user's local time.";
 
 export async function startMcp(deps: Deps, options: { readOnly: boolean; runShipctl: (argv: string[], base: BaseDeps) => Promise<number> }): Promise<void> {
   const tools = options.readOnly ? READ_TOOLS : [...READ_TOOLS, ...WRITE_TOOLS];

@@ -54,11 +54,15 @@ export function allReached(readings: readonly ShipmentReading[], until: number):
   return readings.every((r) => r.status >= until);
 }
 
-/** `1201 Delivered → Filed at 14:02`, and the window a status opens; times in the local zone, with the date when not today. */
+/**
+ * `1201 Delivered → Filed at 14:02`, and the window a status opens; times in the local zone, with the date when not
+ * today. A change found late (after a restart) may come with its window already closed: "closed 08:07", not "closes
+ * 08:07", which without a date reads as tomorrow's. `now`: the service's now, whose clock the window is judged on.
+ */
 export function eventLine(event: WatchEvent, now: Date): string {
-  const window = event.window_closes_at
-    ? ` (set ${event.to === shipmentStatusName(ShipmentStatus.Delivered) ? 1 : 2} window closes ${localTime(new Date(event.window_closes_at), now)})`
-    : "";
+  const set = event.to === shipmentStatusName(ShipmentStatus.Delivered) ? 1 : 2;
+  const closes = event.window_closes_at ? new Date(event.window_closes_at) : undefined;
+  const window = closes ? ` (set ${set} window ${closes < now ? "closed" : "closes"} ${localTime(closes, now)})` : "";
   return `${event.id} ${event.from} → ${event.to} at ${localTime(new Date(event.at), now)}${window}\n`;
 }
 

@@ -7,6 +7,7 @@
 import type { Deps } from "../deps.js";
 import type { RetryInfo } from "../api/client-types.js";
 import { ApiUnavailableError, RateLimitedError } from "../api/api-errors.js";
+import { serviceNow } from "../api/service-clock.js";
 import { ExitCode, InterruptedError, errorJson, messageOf } from "../errors.js";
 import { ShipmentStatus, shipmentStatusName } from "../contract/enums.js";
 import { ndjsonLine, printErrorJson } from "../output/json.js";
@@ -60,7 +61,8 @@ export async function watchShipments(deps: Deps, plan: WatchPlan): Promise<ExitC
         await deps.clock.sleep(pause, deps.signal);
         continue;
       }
-      const now = deps.clock.now();
+      // The service's now: it stamps the changes, and judges the windows they open.
+      const now = serviceNow(api.serviceClockOffsetMs?.(), deps.clock);
       const events = changesSince(seen, readings, now);
       for (const { id, status, title } of readings) {
         const before = seen.get(id);

@@ -45,7 +45,11 @@ export function dueCommand(ctx: CommandContext, run: VerbRun<DueArgs> = runDue, 
     .description("what needs a person, most urgent first: open report windows, unpaid drafts, windows missed lately")
     .option("--within <span>", "only report windows closing within this span (6h, 2d); exit 10 if there is one")
     .option("--since <days>", `also list windows that closed in the last DAYS days with no report (default ${DEFAULT_SINCE_DAYS}; 48h works too)`)
-    .option("--created-after <when>", `read shipments created within this span (default ${DEFAULT_CREATED_AFTER}) or since this date (2026-03-01)`)
+    .option(
+      "--created-after <when>",
+      `read shipments created within this span (default ${DEFAULT_CREATED_AFTER}) or since this date or time ` +
+        "(2026-03-01; UTC unless a zone is given)",
+    )
     .option("--all-history", "read every shipment, however old")
     .addOption(completesWith(new Option("--format <format>", "table, json or ndjson (default table; --json is short for --format json)"), FORMATS))
     .option("--ndjson", "short for --format ndjson")

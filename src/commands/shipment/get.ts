@@ -45,7 +45,8 @@ export function parseGet(args: string[]): GetOptions {
 export async function runGet(options: GetOptions, deps: Deps): Promise<void> {
   const { callOptions } = await import("../../deps.js");
   const { readStoredInLedger, reportSetsOf, describeReportSets } = await import("../../reports/report-sets.js");
-  const shipment = await (await deps.api()).getShipment(options.id, callOptions(deps, `Reading shipment ${options.id}`));
+  const api = await deps.api();
+  const shipment = await api.getShipment(options.id, callOptions(deps, `Reading shipment ${options.id}`));
   const ledger = await readStoredInLedger(await deps.connection(), deps.env, [shipment]);
   if (ledger.unreadable) deps.io.err(`Note: ledger not read (${ledger.unreadable}); report sets are shown from the status alone.\n`);
   const sets = reportSetsOf(shipment, ledger.stored);
@@ -53,7 +54,9 @@ export async function runGet(options: GetOptions, deps: Deps): Promise<void> {
   const { enumLabels } = await import("../../input/table-values.js");
   const { shipmentRows } = await import("../../shipments/describe-shipment.js");
   const { renderRecord, tableWidth } = await import("../../output/table.js");
-  const rows = shipmentRows(shipment, await enumLabels(deps), deps.clock.now());
+  const { serviceNow } = await import("../../api/service-clock.js");
+  // "(2 h ago)" is measured on the service's clock, which stamped these times: this machine's may be hours off.
+  const rows = shipmentRows(shipment, await enumLabels(deps), serviceNow(api.serviceClockOffsetMs?.(), deps.clock));
   rows.push(["reports", describeReportSets(sets)]);
   deps.io.out(renderRecord(rows, { theme: deps.theme.out, width: tableWidth(deps.io) }));
 }

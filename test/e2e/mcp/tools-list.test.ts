@@ -32,6 +32,11 @@ describe("shipctl mcp: tools/list", () => {
     expect(session.stderr()).toMatch(/shipctl mcp \S+: 12 tools on stdio/);
   });
 
+  it("tells the assistant that the documents' zone-less times are UTC, so it does not show them as the user's local time", async () => {
+    const { session } = await tools();
+    expect(session.client.getInstructions()).toContain("YYYY-MM-DD HH:MM:SS (created_at, delivered_at, arrived_at, closes_at...) are UTC");
+  });
+
   it("sends the contract's bounds in the input schemas: lengths, ranges, patterns, enums, list sizes", async () => {
     const { schema } = await tools();
     const item = schema("create_shipments").properties!.items!.items!;

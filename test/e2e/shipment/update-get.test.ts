@@ -123,6 +123,17 @@ describe("shipctl shipment get", () => {
     expect(r.stdout).toMatch(/^delivered\s+2025-01-02 03:04:05 UTC/m);
   });
 
+  it("says how long ago each time was on the service's clock, not this machine's", async () => {
+    const { org, id } = await orgWithShipment();
+    // The service's clock three days ahead of this machine's: a shipment that arrived 2 hours ago (on the service's
+    // clock, which stamps arrived_at) arrived 2 hours ago, not "in 2 d".
+    await org.control.offsetClock(3 * 86_400_000);
+    await org.control.setStatus(id, "Arrived", new Date(Date.now() + 3 * 86_400_000 - 2 * 3_600_000 - 60_000).toISOString());
+    const r = await runCli(["shipment", "get", String(id)], { sandbox: org });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^arrived\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \(2 h ago\)$/m);
+  });
+
   it("prints the service's record with --json (status and price as integers)", async () => {
     const { org, id } = await orgWithShipment();
     const r = await runCli(["shipment", "get", String(id), "--json"], { sandbox: org });

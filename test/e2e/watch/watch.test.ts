@@ -130,3 +130,17 @@ it("ids that do not exist are a clear error (exit 6), before any watching", asyn
   expect(r.stderr).toContain("shipments 999998, 999999 do not exist");
   expect(r.stdout).toBe("");
 });
+
+it("judges whether the window a change opened is still open on the service's clock, not this machine's", async () => {
+  const { org, ids } = await orgWith(1);
+  const id = String(ids[0]);
+  const configDir = tempDir();
+  // Seen as Draft first, then Arrived 2 hours ago on a service clock 3 days behind this machine's: its set 2 window
+  // closes in 22 hours (this machine's clock would call it closed 2 days ago).
+  expect((await runCli(["watch", id, "--until", "Draft", ...FAST], { sandbox: org, configDir })).exitCode).toBe(0);
+  await org.control.offsetClock(-3 * 86_400_000);
+  await org.control.setStatus(ids[0]!, "Arrived", new Date(Date.now() - 3 * 86_400_000 - 2 * 3_600_000).toISOString());
+  const again = await runCli(["watch", id, "--until", "Arrived", ...FAST], { sandbox: org, configDir, env: { TZ: "UTC" } });
+  expect(again.exitCode, again.stderr).toBe(0);
+  expect(again.stdout).toMatch(new RegExp(`^${id} Draft → Arrived at .+ \\(set 2 window closes .+\\)\\n$`));
+});

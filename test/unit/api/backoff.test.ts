@@ -30,6 +30,17 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter("Wed, 15 Jan 2025 11:00:00 GMT", NOW)).toBe(0);
   });
 
+  it("measures an HTTP date from the answer's own Date when it has one: the service's clock", () => {
+    // This machine's clock 3 hours behind the service's: the service still asks for 90 s, not 3 hours and 90 s.
+    const behind = new Date(NOW.getTime() - 3 * 3_600_000);
+    expect(parseRetryAfter("Wed, 15 Jan 2025 12:01:30 GMT", behind, "Wed, 15 Jan 2025 12:00:00 GMT")).toBe(90_000);
+    // ...and 3 hours ahead: a wait of 90 s, not none.
+    const ahead = new Date(NOW.getTime() + 3 * 3_600_000);
+    expect(parseRetryAfter("Wed, 15 Jan 2025 12:01:30 GMT", ahead, "Wed, 15 Jan 2025 12:00:00 GMT")).toBe(90_000);
+    // A Date that is not an HTTP date is not trusted: this machine's clock then.
+    expect(parseRetryAfter("Wed, 15 Jan 2025 12:01:30 GMT", NOW, "2025-01-15")).toBe(90_000);
+  });
+
   it("ignores what it cannot read", () => {
     expect(parseRetryAfter(undefined, NOW)).toBeUndefined();
     expect(parseRetryAfter("", NOW)).toBeUndefined();

@@ -226,10 +226,12 @@ describe("429 and Retry-After", () => {
     expect(clock.sleeps).toEqual([3000]);
   });
 
-  it("reads Retry-After as an HTTP date against the clock", async () => {
-    const clock = fakeClock(new Date("2025-01-15T12:00:00Z"));
+  it("reads Retry-After as an HTTP date against the service's Date, however far off this machine's clock is", async () => {
+    // This machine's clock 3 hours behind the service's: the wait is the 45 s asked for, not 3 hours and 45 s.
+    const clock = fakeClock(new Date("2025-01-15T09:00:00Z"));
+    const headers = { "retry-after": "Wed, 15 Jan 2025 12:00:45 GMT", date: "Wed, 15 Jan 2025 12:00:00 GMT" };
     const { api } = await setup(
-      failThen([(res) => send(res, 429, "", undefined, { "retry-after": "Wed, 15 Jan 2025 12:00:45 GMT" })], (_r, res) => json(res, 200, { data: storedShipment(1) })),
+      failThen([(res) => send(res, 429, "", undefined, headers)], (_r, res) => json(res, 200, { data: storedShipment(1) })),
       { clock },
     );
     await api.getShipment(1);

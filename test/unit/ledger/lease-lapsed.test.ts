@@ -86,7 +86,7 @@ describe.skipIf(!available)(needs(POSTGRES_SERVER, "PostgreSQL", "a run whose sh
           return e as LeaseLapsed;
         }
       })();
-      expect(refusal?.message).toMatch(/lease on \/home\/ana\/sheet\.csv in the shared ledger \(.+\) expired, or was taken over or released by another run \(last confirmed at \d\d:\d\d:\d\d\)/);
+      expect(refusal?.message).toMatch(/lease on \/home\/ana\/sheet\.csv in the shared ledger \(.+\) expired, or was taken over or released by another run \(last confirmed at \d\d:\d\d:\d\d UTC\)/);
       expect(refusal?.hint).toContain("run the same command again");
       expect(refusal?.exitCode).toBe(7);
       // Never marked sent: a rerun knows it never left (settleUnsent).
@@ -122,7 +122,7 @@ describe.skipIf(!available)(needs(POSTGRES_SERVER, "PostgreSQL", "a run whose sh
       vi.advanceTimersByTime(lastRenewal + SEND_MARGIN_MS - 1 - performance.now());
       await ledger.record([["W-2", intent(2)]]);
       vi.advanceTimersByTime(1);
-      expect(() => ledger.markSent("W-2", new Date())).toThrow(/could not be renewed since \d\d:\d\d:\d\d: another machine may take over its rows in flight, so no more requests were sent/);
+      expect(() => ledger.markSent("W-2", new Date())).toThrow(/could not be renewed since \d\d:\d\d:\d\d UTC: another machine may take over its rows in flight, so no more requests were sent/);
       expect(ledger.row("W-2")).not.toHaveProperty("sent_at");
     } finally {
       await sql(url, "ALTER TABLE IF EXISTS shipctl_leases_away RENAME TO shipctl_leases");
@@ -156,7 +156,7 @@ describe.skipIf(!available)(needs(POSTGRES_SERVER, "PostgreSQL", "a run whose sh
       ledger.markSent("W-1", new Date());
       // The lid closed for the margin: no renewal ran, and performance.now() did not move.
       vi.setSystemTime(Date.now() + SEND_MARGIN_MS);
-      expect(() => ledger.markSent("W-2", new Date())).toThrow(/could not be renewed since \d\d:\d\d:\d\d/);
+      expect(() => ledger.markSent("W-2", new Date())).toThrow(/could not be renewed since \d\d:\d\d:\d\d UTC/);
       expect(ledger.row("W-2")).not.toHaveProperty("sent_at");
     } finally {
       await ledger.close();

@@ -51,4 +51,10 @@ describe("eventLine", () => {
     expect(eventLine(event, new Date(2026, 2, 1, 15, 0))).toBe("1202 Shipped → Arrived at 14:02 (set 2 window closes 2026-03-02 14:02)\n");
     expect(eventLine({ ...event, to: "Filed", window_closes_at: null }, new Date(2026, 2, 3, 9, 0))).toBe("1202 Shipped → Filed at 2026-03-01 14:02\n");
   });
+
+  it("says a window that has already closed closed: \"closes 08:07\" at 11:07 reads as tomorrow's", () => {
+    // Arrived yesterday at 08:07, seen only today (the watch was not running): set 2's window closed 3 hours ago.
+    const event = { id: 1202, title: "B", from: "Shipped", to: "Arrived", at: new Date(2026, 2, 1, 8, 7).toISOString(), window_closes_at: new Date(2026, 2, 2, 8, 7).toISOString() };
+    expect(eventLine(event, new Date(2026, 2, 2, 11, 7))).toBe("1202 Shipped → Arrived at 2026-03-01 08:07 (set 2 window closed 08:07)\n");
+  });
 });

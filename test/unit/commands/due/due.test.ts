@@ -23,6 +23,15 @@ describe("due: the command line", () => {
     expect((await parse(["--created-after", "90d"])).createdAfter).toEqual({ kind: "ago", ms: 90 * 86_400_000 });
   });
 
+  it("says in which zone a --created-after date is read, in its help and to an assistant over MCP", async () => {
+    // A date is read as UTC (list shipments' --created-after says so): one in Auckland would otherwise assume local.
+    const ctx = { depsFor: () => ({}) as never, setExitCode: () => undefined, runShipctl: () => Promise.reject(new Error("unused")) };
+    const option = dueCommand(ctx).options.find((o) => o.long === "--created-after");
+    expect(option?.description).toContain("UTC unless a zone is given");
+    const { due } = await import("../../../../src/mcp/read-tools.js");
+    expect(due.input.shape.created_after.description).toContain("UTC unless a zone is given");
+  });
+
   it("--max sets the table's rows (the default, 20, is applied by the run)", async () => {
     expect((await parse(["--max", "5"])).maxRows).toBe(5);
     expect((await parse([])).maxRows).toBeUndefined();
