@@ -78,9 +78,10 @@ export async function showDue(deps: Deps, o: DueOptions): Promise<ExitCode> {
     if (more > 0) deps.io.alert(`… and ${more} more (--max ${items.length} shows every one; --json carries them all).\n`);
   }
 
-  const scope = since === undefined ? "every shipment" : `shipments created since ${about.created_after} UTC`;
+  const n = shipments.length;
+  const scope = since === undefined ? `all ${counted(n, "shipment")}` : `${counted(n, "shipment")} created since ${about.created_after} UTC`;
   const how = read.fullScan ? `every page: ${read.fullScan}` : `${read.pages} page${read.pages === 1 ? "" : "s"}`;
-  deps.io.alert(`${summary} (read ${shipments.length} ${scope}, ${how}).\n`);
+  deps.io.alert(`${summary} (read ${scope}, ${how}).\n`);
   return code;
 }
 

@@ -149,6 +149,9 @@ describe("shipctl due", () => {
     expect(everything.shipments_read).toBe(403);
     expect(everything.created_after).toBeNull();
     expect(everything.due.map((i: { id: number }) => i.id)).toContain(old.first_id + 5);
+    // It said "(read 403 every shipment, ...)".
+    expect(all.stderr).toMatch(/\(read all 403 shipments, \d+ pages\)/);
+    expect(r.stderr).toContain("(read 3 shipments created since 2025-09-02 12:00:00 UTC, ");
   });
 
   it("waits out a 429 on a page read with others in flight, as every read does, and misses nothing", async () => {
