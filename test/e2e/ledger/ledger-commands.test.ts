@@ -62,6 +62,8 @@ describe.skipIf(!postgresAvailable("ledger commands e2e (test/e2e/ledger/ledger-
       for (const h of [lease, ...entries]) expect(h).toMatchObject({ pid: child.pid, stale: false, command: expect.stringContaining("shipment create --csv") });
       const text = await runCli(["ledger", "status"], b.options);
       expect(text.stdout).toContain(`pid ${child.pid}`);
+      // The store named once ("store: postgres postgres localhost/..." said it twice).
+      expect(text.stdout).toMatch(/^store: +postgres localhost\/t\d+, organization north-gallery$/m);
 
       for (const id of [lease.id, entries[0]!.id]) {
         const refused = await runCli(["ledger", "unlock", String(id)], b.options);
