@@ -93,6 +93,31 @@ describe.skipIf(!postgresAvailable("ledger commands e2e (test/e2e/ledger/ledger-
     expect(after.held).toEqual([]);
   });
 
+  it("unlock of an entry whose holder is another machine's run, its lease not yet expired: may be alive, not \"is alive, wait for it\"", async () => {
+    const org = await sb.newOrg();
+    const db = await server.newDatabase();
+    const b = machine(org, db);
+    // Creates the tables.
+    expect((await runCli(["ledger", "status"], b.options)).exitCode).toBe(0);
+    // A laptop killed (or its lid shut) mid-run: this machine cannot see its process, only its lease, not yet expired.
+    const client = new pg.Client({ connectionString: db });
+    await client.connect();
+    const scope = [org.url.replace(/\/+$/, "").toLowerCase(), "north-gallery"];
+    const holder = "'far-laptop', 'ana', 4242, 'shipctl shipment create --csv orders.csv'";
+    await client.query(`INSERT INTO shipctl_leases (base_url, organization, scope, what, machine, os_user, pid, command, expires_at) VALUES ($1, $2, 'x', 'orders.csv', ${holder}, now() + interval '50 seconds')`, scope);
+    const state = JSON.stringify({ state: "in_flight", at: new Date().toISOString(), attempt: 1, settle_at: new Date().toISOString() });
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO shipctl_entries (base_url, organization, key, input, state, machine, os_user, pid, command) VALUES ($1, $2, 'shipment:ref:A-1', '/home/ana/orders.csv', $3, ${holder}) RETURNING id`,
+      [...scope, state],
+    );
+    await client.end();
+    const r = await runCli(["ledger", "unlock", rows[0]!.id], b.options);
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.stderr).toContain("held by a run that may be alive (ana on far-laptop, pid 4242");
+    expect(r.stderr).toMatch(/its lease expires \S+ unless renewed/);
+    expect(r.stderr).not.toContain("Wait for it to finish");
+  });
+
   it("status says when the shared ledger does not answer (exit 7)", async () => {
     const org = await sb.newOrg();
     const down = server.url("shipctl").replace(/host=[^&]+/, `host=${encodeURIComponent(tempDir())}`);
