@@ -154,6 +154,38 @@ describe.skipIf(!postgresAvailable("ledger commands e2e (test/e2e/ledger/ledger-
     expect(counts.size).toBe(6);
   });
 
+  it("push: a row the shared ledger records as failed (another machine's request refused) and this machine created is pushed, and not sent again", async () => {
+    const org = await sb.newOrg();
+    const db = await server.newDatabase();
+    const { rows } = rowsFile(2, { seed: 245, titlePrefix: "Failed" });
+    const b = machine(org, db);
+    const sheet = b.copy(writeRows(rows, "orders.csv"));
+    // Machine B, on the shared ledger already, had its request for these rows refused by the service (failed: not applied).
+    expect((await runCli(["ledger", "status"], b.options)).exitCode).toBe(0);
+    const client = new pg.Client({ connectionString: db });
+    await client.connect();
+    const failed = JSON.stringify({ state: "failed", error: "422: refused" });
+    for (const r of rows) {
+      await client.query(
+        "INSERT INTO shipctl_entries (base_url, organization, key, input, state, machine, os_user, pid, command) VALUES ($1, 'north-gallery', $2, $3, $4, 'b', 'bo', 1, 'shipctl shipment create --csv orders.csv')",
+        [org.url.replace(/\/+$/, "").toLowerCase(), `shipment:ref:${r.reference}`, sheet, failed],
+      );
+    }
+    await client.end();
+    // Machine A, still on its local ledger, created them; it then joins the team's ledger.
+    const a = machine(org, undefined);
+    expect((await runCli(["shipment", "create", "--csv", a.copy(writeRows(rows, "orders.csv"))], a.options)).exitCode).toBe(0);
+    const pushed = await runCli(["ledger", "push", "--json"], a.withLedger(db));
+    expect(pushed.exitCode, pushed.stderr).toBe(0);
+    expect(JSON.parse(pushed.stdout)).toMatchObject({ pushed: 2, already: 0 });
+    const posts = (await org.control.requests({ method: "POST", path: "/api/v1/shipments" })).length;
+    const r = await runCli(["shipment", "create", "--csv", sheet], b.options);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(await org.control.requests({ method: "POST", path: "/api/v1/shipments" })).toHaveLength(posts);
+    const counts = await shipmentTitles(org);
+    for (const row of rows) expect(counts.get(row.title!), row.title).toBe(1);
+  });
+
   it("push moves this token's organization's entries, not another organization's this machine keeps for the same URL", async () => {
     const [first, second] = [await sb.newOrg(), await sb.newOrg()];
     const db = await server.newDatabase();
