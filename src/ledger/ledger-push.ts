@@ -1,6 +1,7 @@
 // `shipctl ledger push`: moves this machine's local ledger of the organization into the shared one, so a team adopts
 // it half-way without sending anything twice: a row this machine sent is then found by every machine. Idempotent:
-// an entry the shared ledger has already is kept as it is (pushing twice adds nothing). Refused while this machine
+// an entry the shared ledger has already is kept as it is, unless it records a failure this machine's entry settles
+// (PostgresStore.adopt); pushing twice adds nothing. Refused while this machine
 // has entries in flight: their outcome is not known yet, and another machine could not settle them; a rerun of their
 // command settles them first.
 //

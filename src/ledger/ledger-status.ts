@@ -66,7 +66,9 @@ export async function showLedgerStatus(deps: Deps, json: boolean): Promise<numbe
   }
   if (json) printJson(deps.io, doc);
   else {
-    deps.io.out(`store:     ${doc.store} ${doc.where}\nreachable: ${doc.reachable ? "yes" : "no"}\n`);
+    // A shared ledger's `where` names its store already ("postgres db.example/shipctl, organization ...").
+    const store = doc.store === "local" ? `local ${doc.where}` : doc.where;
+    deps.io.out(`store:     ${store}\nreachable: ${doc.reachable ? "yes" : "no"}\n`);
     if (doc.schema_version !== null) deps.io.out(`schema:    version ${doc.schema_version}\n`);
     if (doc.reachable) deps.io.out(doc.held.length === 0 ? "in flight: nothing\n" : "in flight:\n");
     for (const h of doc.held) {

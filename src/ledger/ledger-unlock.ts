@@ -35,8 +35,21 @@ export async function unlockLedger(deps: Deps, id: number, json: boolean): Promi
     throw new UsageError(`the shared ledger holds no entry in flight or lease with id ${id}`, { hint: "`shipctl ledger status` lists them with their ids." });
   }
   if (e.state.state !== "in_flight") throw new UsageError(`entry ${id} (${e.key}) is not in flight: it is settled (${e.state.state}), nothing to release`);
-  if (holderMayBeAlive(e, await store.leases.list())) {
-    throw new UsageError(`entry ${id} (${e.key}) is held by a run that is alive (${describeHolderRun(e)})`, { hint: "Wait for it to finish: it settles its own entries." });
+  const leases = await store.leases.list();
+  if (holderMayBeAlive(e, leases)) {
+    // A process of another machine cannot be seen from here: its run may have died (killed, cut off) with its lease
+    // not yet expired, and then waiting for it to finish is waiting forever.
+    const held = (l: (typeof leases)[number]) => !l.expired && l.machine === e.machine && l.pid === e.pid;
+    const lease = aliveHere(e) === undefined ? leases.find(held) : undefined;
+    const what = `entry ${id} (${e.key}) is held by a run that`;
+    if (lease === undefined) {
+      throw new UsageError(`${what} is alive (${describeHolderRun(e)})`, { hint: "Wait for it to finish: it settles its own entries." });
+    }
+    throw new UsageError(`${what} may be alive (${describeHolderRun(e)}); its lease expires ${lease.expiresAt.toISOString()} unless renewed`, {
+      hint:
+        `A live run renews its lease every ${LEASE_MS / 3000} s and settles its own entries; ` +
+        `a dead one's expires within ${LEASE_MS / 1000} s. Run this again after that.`,
+    });
   }
   await store.releaseEntry(id);
   report(deps, json, { released: "entry", id, key: e.key, input: e.input, state: e.state, machine: e.machine, user: e.user, pid: e.pid, command: e.command, since: e.since.toISOString() });

@@ -93,9 +93,15 @@ export class PostgresStore implements LedgerStore {
       WHERE e.input = EXCLUDED.input`);
   }
 
-  /** Adds settled entries the ledger lacks (`ledger push`); an entry it has is kept as it is. Returns the keys added. */
+  /**
+   * Adds settled entries the ledger lacks (`ledger push`); an entry it has is kept as it is, unless it is failed (the
+   * service certainly did not apply it) and the pushed one is not: a row another machine failed to send and this one
+   * sent (created, stored, paid) would otherwise be sent again by that machine's rerun. Returns the keys added.
+   */
   async adopt(entries: readonly Entry[]): Promise<string[]> {
-    const rows = await this.insert(entries, "DO NOTHING RETURNING key");
+    const rows = await this.insert(entries, `DO UPDATE SET input = EXCLUDED.input, state = EXCLUDED.state,
+      machine = EXCLUDED.machine, os_user = EXCLUDED.os_user, pid = EXCLUDED.pid, command = EXCLUDED.command, updated_at = now()
+      WHERE e.state->>'state' = 'failed' AND EXCLUDED.state->>'state' <> 'failed' RETURNING key`);
     return rows.map((r) => r.key);
   }
 

@@ -146,6 +146,22 @@ export class ChangedRows {
     return this.verdicts.get(key);
   }
 
+  /**
+   * As of(), for a row the pass did not know as created but whose entry it took as done once every row was read:
+   * another machine's create of it in a team's shared ledger (copy-guard.ts). Edited since, it is changed on this
+   * machine as on the one that created it, not reported as created as it is now.
+   */
+  ofTaken(key: string, payload: Shipment): ChangedVerdict | undefined {
+    const known = this.verdicts.get(key);
+    const state = this.ledger.row(key);
+    if (known !== undefined || this.present.has(key) || state?.state !== "created") return known;
+    const changes = changesSince(state, payload);
+    if (changes === undefined || changes.length === 0) return undefined;
+    const verdict: ChangedVerdict = { kind: "changed", id: state.id, changes };
+    this.verdicts.set(key, verdict);
+    return verdict;
+  }
+
   /** Whether a row's print is kept: not for a results or errors file, whose rows are the original's fixed or edited. */
   static placed(header: readonly string[]): boolean {
     return !header.map(normaliseHeader).includes(ORIGIN_KEY);

@@ -87,7 +87,8 @@ async function createBatch(run: BatchRun, ledger: InputLedger): Promise<number> 
 
   const decide = (s: ValidRow): Decided => {
     const print = placed ? printOf(s.payload, s.row) : undefined;
-    const verdict = edited.of(s.key);
+    // A row settled from its request in flight says so its own way (withChangedNote).
+    const verdict = settled.has(s.key) ? edited.of(s.key) : edited.ofTaken(s.key, s.payload);
     if (verdict !== undefined && !options.forceNew) return editedDecision(s, verdict, { updateChanged: options.updateChanged === true, decisions, print });
     // --force-new: a row edited since it was created is created again, as it is now.
     const done = verdict === undefined ? settledEarlier(ledger, settled, s.key, { label: s.label, reference: s.reference }) : undefined;

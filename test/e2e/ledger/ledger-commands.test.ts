@@ -62,6 +62,8 @@ describe.skipIf(!postgresAvailable("ledger commands e2e (test/e2e/ledger/ledger-
       for (const h of [lease, ...entries]) expect(h).toMatchObject({ pid: child.pid, stale: false, command: expect.stringContaining("shipment create --csv") });
       const text = await runCli(["ledger", "status"], b.options);
       expect(text.stdout).toContain(`pid ${child.pid}`);
+      // The store named once ("store: postgres postgres localhost/..." said it twice).
+      expect(text.stdout).toMatch(/^store: +postgres localhost\/t\d+, organization north-gallery$/m);
 
       for (const id of [lease.id, entries[0]!.id]) {
         const refused = await runCli(["ledger", "unlock", String(id)], b.options);
@@ -89,6 +91,31 @@ describe.skipIf(!postgresAvailable("ledger commands e2e (test/e2e/ledger/ledger-
     expect(again.stderr).toContain(`the shared ledger holds no entry in flight or lease with id ${rows[0]!.id}`);
     const after = JSON.parse((await runCli(["ledger", "status", "--json"], b.options)).stdout) as { held: unknown[] };
     expect(after.held).toEqual([]);
+  });
+
+  it("unlock of an entry whose holder is another machine's run, its lease not yet expired: may be alive, not \"is alive, wait for it\"", async () => {
+    const org = await sb.newOrg();
+    const db = await server.newDatabase();
+    const b = machine(org, db);
+    // Creates the tables.
+    expect((await runCli(["ledger", "status"], b.options)).exitCode).toBe(0);
+    // A laptop killed (or its lid shut) mid-run: this machine cannot see its process, only its lease, not yet expired.
+    const client = new pg.Client({ connectionString: db });
+    await client.connect();
+    const scope = [org.url.replace(/\/+$/, "").toLowerCase(), "north-gallery"];
+    const holder = "'far-laptop', 'ana', 4242, 'shipctl shipment create --csv orders.csv'";
+    await client.query(`INSERT INTO shipctl_leases (base_url, organization, scope, what, machine, os_user, pid, command, expires_at) VALUES ($1, $2, 'x', 'orders.csv', ${holder}, now() + interval '50 seconds')`, scope);
+    const state = JSON.stringify({ state: "in_flight", at: new Date().toISOString(), attempt: 1, settle_at: new Date().toISOString() });
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO shipctl_entries (base_url, organization, key, input, state, machine, os_user, pid, command) VALUES ($1, $2, 'shipment:ref:A-1', '/home/ana/orders.csv', $3, ${holder}) RETURNING id`,
+      [...scope, state],
+    );
+    await client.end();
+    const r = await runCli(["ledger", "unlock", rows[0]!.id], b.options);
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.stderr).toContain("held by a run that may be alive (ana on far-laptop, pid 4242");
+    expect(r.stderr).toMatch(/its lease expires \S+ unless renewed/);
+    expect(r.stderr).not.toContain("Wait for it to finish");
   });
 
   it("status says when the shared ledger does not answer (exit 7)", async () => {
@@ -125,6 +152,38 @@ describe.skipIf(!postgresAvailable("ledger commands e2e (test/e2e/ledger/ledger-
     const counts = await shipmentTitles(org);
     for (const t of titles) expect(counts.get(t), t).toBe(1);
     expect(counts.size).toBe(6);
+  });
+
+  it("push: a row the shared ledger records as failed (another machine's request refused) and this machine created is pushed, and not sent again", async () => {
+    const org = await sb.newOrg();
+    const db = await server.newDatabase();
+    const { rows } = rowsFile(2, { seed: 245, titlePrefix: "Failed" });
+    const b = machine(org, db);
+    const sheet = b.copy(writeRows(rows, "orders.csv"));
+    // Machine B, on the shared ledger already, had its request for these rows refused by the service (failed: not applied).
+    expect((await runCli(["ledger", "status"], b.options)).exitCode).toBe(0);
+    const client = new pg.Client({ connectionString: db });
+    await client.connect();
+    const failed = JSON.stringify({ state: "failed", error: "422: refused" });
+    for (const r of rows) {
+      await client.query(
+        "INSERT INTO shipctl_entries (base_url, organization, key, input, state, machine, os_user, pid, command) VALUES ($1, 'north-gallery', $2, $3, $4, 'b', 'bo', 1, 'shipctl shipment create --csv orders.csv')",
+        [org.url.replace(/\/+$/, "").toLowerCase(), `shipment:ref:${r.reference}`, sheet, failed],
+      );
+    }
+    await client.end();
+    // Machine A, still on its local ledger, created them; it then joins the team's ledger.
+    const a = machine(org, undefined);
+    expect((await runCli(["shipment", "create", "--csv", a.copy(writeRows(rows, "orders.csv"))], a.options)).exitCode).toBe(0);
+    const pushed = await runCli(["ledger", "push", "--json"], a.withLedger(db));
+    expect(pushed.exitCode, pushed.stderr).toBe(0);
+    expect(JSON.parse(pushed.stdout)).toMatchObject({ pushed: 2, already: 0 });
+    const posts = (await org.control.requests({ method: "POST", path: "/api/v1/shipments" })).length;
+    const r = await runCli(["shipment", "create", "--csv", sheet], b.options);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(await org.control.requests({ method: "POST", path: "/api/v1/shipments" })).toHaveLength(posts);
+    const counts = await shipmentTitles(org);
+    for (const row of rows) expect(counts.get(row.title!), row.title).toBe(1);
   });
 
   it("push moves this token's organization's entries, not another organization's this machine keeps for the same URL", async () => {

@@ -8,7 +8,7 @@ import { collect, runCli, spawnCli, tempDir } from "../../helpers/cli.js";
 import { postgresAvailable, startPostgres, type PostgresServer } from "../../helpers/postgres.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { applied, bodyRead } from "../../helpers/slow-apply.js";
-import { rowsFile, shipmentTitles } from "../batch/helpers.js";
+import { rowsFile, shipmentTitles, writeRows } from "../batch/helpers.js";
 
 const PASSWORD = "pw-Sh4red-s3cret";
 
@@ -95,6 +95,28 @@ describe.skipIf(!postgresAvailable("shared ledger e2e (test/e2e/ledger/shared-le
     expect(second.stderr).not.toContain("is new in this ledger");
     expect(await org.control.requests({ method: "POST", path: "/api/v1/shipments" })).toHaveLength(posts);
     await exactlyOnce(org, titles);
+  });
+
+  it("a row edited on the second machine after the first created it: changed, as on the first machine, and updated once with --update-changed", async () => {
+    const org = await sb.newOrg();
+    const db = await server.newDatabase();
+    const { path, rows } = rowsFile(3, { seed: 235, titlePrefix: "Edit" });
+    const a = machine(org, db);
+    const b = machine(org, db);
+    expect((await runCli(["shipment", "create", "--csv", a.copy(path)], a.options)).exitCode).toBe(0);
+    const posts = (await org.control.requests({ method: "POST", path: "/api/v1/shipments" })).length;
+    const edited = rows.map((r, i) => (i === 1 ? { ...r, title: `${r.title} (framed)` } : r));
+    const sheet = b.copy(writeRows(edited));
+    const r = await runCli(["shipment", "create", "--csv", sheet, "--json"], b.options);
+    expect(r.exitCode, r.stderr).not.toBe(0);
+    const out = JSON.parse(r.stdout) as { changed: Array<{ row: number; error: string }>; skipped: unknown[] };
+    expect(out.changed.map((c) => c.row)).toEqual([3]);
+    expect(out.changed[0]!.error).toContain(`title ${rows[1]!.title} → ${rows[1]!.title} (framed)`);
+    expect(out.skipped).toHaveLength(2);
+    const update = await runCli(["shipment", "create", "--csv", sheet, "--update-changed"], b.options);
+    expect(update.exitCode, update.stderr).toBe(0);
+    expect(await org.control.requests({ method: "PATCH" })).toHaveLength(1);
+    expect(await org.control.requests({ method: "POST", path: "/api/v1/shipments" })).toHaveLength(posts);
   });
 
   it("two machines, one sheet, at the same moment: every row created once", async () => {
