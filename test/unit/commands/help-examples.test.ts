@@ -1,11 +1,17 @@
 // README.md and docs/usage.md promise that every command's --help has examples: each verb (a command without verbs
-// of its own) shows an "Example:" or "Examples:" section.
+// of its own) shows an "Example:" or "Examples:" section. And where a help text sends the reader to read more, the
+// place is there: a docs/ page that exists, not a README section the docs have moved out of.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Command } from "commander";
 import { buildProgram } from "../../../src/commands/program.js";
 import { withVerbs } from "../../../src/commands/index.js";
+import { HELP_TOPICS } from "../../../src/commands/help/topics.js";
 import type { CommandContext } from "../../../src/commands/action.js";
 import { testDeps } from "../../helpers/deps.js";
+
+const ROOT = join(import.meta.dirname, "..", "..", "..");
 
 const nothingRuns = {
   depsFor: () => ({}),
@@ -34,5 +40,18 @@ describe("every verb's --help", () => {
     expect(all.length).toBeGreaterThan(40);
     const without = all.filter((v) => !/^Examples?:$/m.test(helpOf(v.command))).map((v) => v.path);
     expect(without).toEqual([]);
+  });
+
+  it("sends the reader only to pages that exist, and to no file shipctl does not write", async () => {
+    const program = buildProgram(testDeps().deps, nothingRuns, "0.0.0-test");
+    const all = (await Promise.all(program.commands.map((c) => verbs(c, [c.name()])))).flat();
+    const topics = await Promise.all(HELP_TOPICS.map(async (t) => ({ path: `help ${t.name}`, text: await t.text() })));
+    const texts = [...all.map((v) => ({ path: v.path, text: helpOf(v.command) })), ...topics];
+    const pages = texts.flatMap((t) => [...t.text.matchAll(/docs\/[\w-]+\.md/g)].map((m) => m[0]));
+    expect(pages.filter((page) => !existsSync(join(ROOT, page)))).toEqual([]);
+    // README.md keeps no sections of reference: they are in docs/ (README.md's "Documentation" table).
+    expect(texts.filter((t) => /README(?!\.md\.)/.test(t.text)).map((t) => t.path)).toEqual([]);
+    // The ledger is the organization's, in the state folder: there is no ledgers/ folder.
+    expect(texts.filter((t) => t.text.includes("ledgers/")).map((t) => t.path)).toEqual([]);
   });
 });
