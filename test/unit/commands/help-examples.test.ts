@@ -1,7 +1,7 @@
 // README.md and docs/usage.md promise that every command's --help has examples: each verb (a command without verbs
 // of its own) shows an "Example:" or "Examples:" section. And where a help text sends the reader to read more, the
 // place is there: a docs/ page that exists, not a README section the docs have moved out of.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Command } from "commander";
@@ -53,5 +53,19 @@ describe("every verb's --help", () => {
     expect(texts.filter((t) => /README(?!\.md\.)/.test(t.text)).map((t) => t.path)).toEqual([]);
     // The ledger is the organization's, in the state folder: there is no ledgers/ folder.
     expect(texts.filter((t) => t.text.includes("ledgers/")).map((t) => t.path)).toEqual([]);
+  });
+
+  it("of the commands docs/commands.md documents: each flag is named there", async () => {
+    const program = buildProgram(testDeps().deps, nothingRuns, "0.0.0-test");
+    const nouns = program.commands.filter((c) => ["address", "shipment", "list", "csv"].includes(c.name()));
+    const all = (await Promise.all(nouns.map((c) => verbs(c, [c.name()])))).flat();
+    const page = readFileSync(join(ROOT, "docs", "commands.md"), "utf8");
+    const missing = all.flatMap((v) =>
+      v.command.options
+        .map((o) => o.long!)
+        .filter((flag) => flag !== "--help" && !new RegExp(`${flag}(?![\\w-])`).test(page))
+        .map((flag) => `${v.path} ${flag}`),
+    );
+    expect(missing).toEqual([]);
   });
 });
