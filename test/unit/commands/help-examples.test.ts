@@ -42,7 +42,7 @@ describe("every verb's --help", () => {
     expect(without).toEqual([]);
   });
 
-  it("sends the reader only to pages that exist, and to no file shipctl does not write", async () => {
+  it("sends the reader only to pages that exist and files shipctl writes, and writes defaults alike", async () => {
     const program = buildProgram(testDeps().deps, nothingRuns, "0.0.0-test");
     const all = (await Promise.all(program.commands.map((c) => verbs(c, [c.name()])))).flat();
     const topics = await Promise.all(HELP_TOPICS.map(async (t) => ({ path: `help ${t.name}`, text: await t.text() })));
@@ -51,6 +51,8 @@ describe("every verb's --help", () => {
     expect(pages.filter((page) => !existsSync(join(ROOT, page)))).toEqual([]);
     // README.md keeps no sections of reference: they are in docs/ (README.md's "Documentation" table).
     expect(texts.filter((t) => /README(?!\.md\.)/.test(t.text)).map((t) => t.path)).toEqual([]);
+    // A default is written as the other flags write it, "(default 4)", not as commander quotes a string default.
+    expect(texts.filter((t) => /\(default: "/.test(t.text)).map((t) => t.path)).toEqual([]);
     // The ledger is the organization's, in the state folder: there is no ledgers/ folder.
     expect(texts.filter((t) => t.text.includes("ledgers/")).map((t) => t.path)).toEqual([]);
   });
