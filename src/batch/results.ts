@@ -189,7 +189,7 @@ export function summaryLine(counts: Counts, words: ResultWords, position: Positi
   if (counts.failed > 0) parts.push(`${counts.failed} failed`);
   if (counts.unknown > 0) parts.push(`${counts.unknown} unknown (answer lost)`);
   if (counts.pending > 0) parts.push(`${counts.pending} not sent`);
-  return `${parts.join(", ")} (of ${counts.rows} ${position}${counts.rows === 1 && position === "item" ? "" : "s"}).`;
+  return `${parts.join(", ")} (of ${counts.rows} ${position}${counts.rows === 1 ? "" : "s"}).`;
 }
 
 /** `doneElsewhere`: rows done that `outcomes` does not hold (a --json dry run counts the rows it would send apart). */

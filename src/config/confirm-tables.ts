@@ -18,7 +18,7 @@ export async function confirmTables(deps: Deps, yes: boolean): Promise<void> {
   if (!yes && !deps.canPrompt()) {
     const why = deps.globals.input ? "there is no terminal to ask on" : "--no-input was given";
     throw new UsageError(`confirming tables needs a yes: pass --yes (${why})`, {
-      hint: "look at them first with: shipctl config tables show (on a sandbox) or in the README",
+      hint: "look at them first with: shipctl config tables show (on a sandbox), or shipctl config tables confirm at a terminal",
     });
   }
   if (!deps.globals.json) {

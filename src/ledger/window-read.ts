@@ -156,7 +156,9 @@ class PageReader<Item> {
     for (let i = 1; i < ids.length; i++) {
       const idsOk = up ? ids[i]! > ids[i - 1]! : ids[i]! < ids[i - 1]!;
       const timesOk = up ? times[i]! >= times[i - 1]! : times[i]! <= times[i - 1]!;
-      if (!idsOk || !timesOk) throw new NotOrdered(`page ${n} is not in the order of page 1`);
+      // Said as it is: page 1 itself can be the page whose times do not follow its ids (shown to `due`'s user).
+      if (!idsOk) throw new NotOrdered(`page ${n} is not in the order of page 1`);
+      if (!timesOk) throw new NotOrdered(`page ${n} has created_at times out of the order of its ids`);
     }
     const span = { ids, first: times[0]!, last: times[times.length - 1]! };
     for (const [m, other] of this.seen) {

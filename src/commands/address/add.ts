@@ -40,8 +40,8 @@ exit 6 and shows the revision. An invalid address is not stored (exit 6).
 
 Output: the new id on stdout; with --json {"id": 12, "address": {...as stored}}.
 
-Stored once: each address is recorded before it is sent, in a ledger of its own in the config folder
-(ledgers/address-add-<hash>.shipctl-ledger.jsonl). Running the same command again prints the id stored by the
+Stored once: each address is recorded before it is sent, in the organization's ledger in the state folder
+(docs/ledger.md, "Where it lives"). Running the same command again prints the id stored by the
 earlier run (exit 0) and stores nothing. Where that ledger does not know it (another config folder, the address
 typed with other case or spaces, a revision accepted earlier, a CSV run), the stored addresses are read first: the
 same address, as given or as revised, prints its id and stores nothing. --force-new stores the same address once more.

@@ -37,11 +37,11 @@ total are shown before one confirmation for all sessions; then each session is p
 Shipments already paid (no longer Draft) are skipped, so running the same command again is safe:
 it never charges twice.
 
-Each payment is recorded before it is sent, in the checkout ledger in the config folder
-(ledgers/checkout.shipctl-ledger.jsonl). A payment whose answer was lost is "in flight": the service may
+Each payment is recorded before it is sent, in the organization's ledger in the state folder
+(docs/ledger.md, "Where it lives"). A payment whose answer was lost is "in flight": the service may
 still be applying it until its settle time (the time it was sent plus the longest the service may take,
-5 minutes by default; see SHIPCTL_APPLY_WINDOW in the README). A run first settles what is in flight by
-reading the shipments back: paid ones are skipped; if the service does not show them paid yet, the run
+5 minutes by default; see SHIPCTL_APPLY_WINDOW in \`shipctl help environment\`). A run first settles what is in
+flight by reading the shipments back: paid ones are skipped; if the service does not show them paid yet, the run
 waits until the settle time with a countdown, then pays what is still a Draft. With --no-wait it does not
 wait: those shipments are left alone (exit 7) and the time after which a rerun settles them is printed.
 Only one checkout runs at a time: a second one waits up to 5 s for the first to finish, then stops (exit 2)

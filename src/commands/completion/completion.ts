@@ -30,6 +30,10 @@ Install (once):
   fish        shipctl completion fish > ~/.config/fish/completions/shipctl.fish
   PowerShell  Add-Content $PROFILE 'shipctl completion powershell | Out-String | Invoke-Expression'
 Then open a new shell.
+
+Examples:
+  shipctl completion bash > ~/.local/share/bash-completion/completions/shipctl
+  shipctl completion fish > ~/.config/fish/completions/shipctl.fish
 `,
     );
   // commander has already refused a shell not in the list (its .choices()).

@@ -4,7 +4,10 @@ import type { Deps } from "../../deps.js";
 import { noOptions, verbAction, type CommandContext, type NoOptions, type VerbRun } from "../action.js";
 
 export function configPathCommand(ctx: CommandContext, run: VerbRun<NoOptions> = runConfigPath): Command {
-  const command = new Command("path").description("print the path of the config file");
+  const command = new Command("path")
+    .description("print the path of the config file")
+    .addHelpText("after", '\nExamples:\n  shipctl config path\n  cp "$(shipctl config path)" config-backup.json\n' +
+      "  shipctl config path --json\n");
   return command.action(verbAction(ctx, noOptions, run));
 }
 

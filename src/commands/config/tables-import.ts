@@ -29,7 +29,7 @@ error nothing is imported and each problem is listed by row (exit 2).
 
 Examples:
   shipctl config tables import countries countries.csv
-  printf 'id,name\\n1,Standard\\n2,Express|Priority\\n' | shipctl config tables import services -
+  printf 'id,name,aliases\\n1,Standard,Ground\\n2,Express,Priority|Rush\\n' | shipctl config tables import services -
 `,
     );
   return command.action(verbAction(ctx, parseTablesImport, run));

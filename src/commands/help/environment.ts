@@ -136,7 +136,7 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = [
 
 const NOTES = `An empty SHIPCTL_* value counts as unset. Flags win over variables. A leading ~ in SHIPCTL_CONFIG_DIR, _STATE_DIR and
 _CACHE_DIR is the home folder. TERM is not read: colours and progress follow whether the stream is a terminal, NO_COLOR
-and FORCE_COLOR. README: Environment variables.
+and FORCE_COLOR. docs/configuration.md: Environment variables.
 `;
 
 export function environmentText(): string {

@@ -9,7 +9,7 @@ export function exitCodesText(): string {
   return (
     `Exit codes:\n${lines.join("\n")}\n\n` +
     'With --json a failure is on stdout too: {"error": {"code", "exit_code", "message", "hint", ...}}, with "code" one of\n' +
-    "the names under its exit code above (README: Errors as JSON).\n"
+    "the names under its exit code above (docs/scripting.md: Errors as JSON).\n"
   );
 }
 

@@ -27,7 +27,12 @@ export function helpCommand(ctx: CommandContext, run?: VerbRun<HelpOptions>): Co
         commandsOr: HELP_TOPICS.map((t) => t.name),
       }),
     )
-    .addHelpText("after", () => `\n${helpTopicsList()}\nWith --json, \`shipctl help\` lists the topics, and a topic that is a table prints it.\n`);
+    .addHelpText(
+      "after",
+      () =>
+        `\n${helpTopicsList()}\nWith --json, \`shipctl help\` lists the topics, and a topic that is a table prints it.\n` +
+        "\nExamples:\n  shipctl help shipment create\n  shipctl help exit-codes --json\n",
+    );
   return command.action(verbAction(ctx, (args) => ({ topic: args }), run ?? ((options, deps) => runHelp(options, deps, command.parent ?? command))));
 }
 

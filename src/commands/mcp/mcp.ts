@@ -27,7 +27,7 @@ sent to the assistant.
 Each tool runs the shipctl command it names with --json, and its result is that command's JSON document (a failure:
 the command's {"error": {code, exit_code, message, hint}}). Writes go through the same ledgers as from the command
 line, so a repeated call never creates or charges twice; checkout pays only the total quote_checkout returned
-(confirm_total_cents). No tool prompts or reads stdin. README "AI assistants (MCP)" lists the tools.
+(confirm_total_cents). No tool prompts or reads stdin. docs/mcp.md lists the tools.
 list_shipments keeps id, title, status_name, price and created_at of each shipment unless its fields input names
 others (the names of list shipments --fields). A client that closes stdin with a call in flight still gets its
 answer: the server finishes the call, writes the answer, then exits (docs/mcp.md).

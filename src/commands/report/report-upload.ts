@@ -117,7 +117,7 @@ export function reportUploadCommand(ctx: CommandContext, run: VerbRun<ReportUplo
     .option("--strip-location", "remove the GPS position from the photos sent, without re-encoding (originals untouched)")
     .option("--keep-location", "send the GPS position as the photos have it, whatever the profile's stripLocation says")
     .option("--preview <file>", "write a contact sheet (.html, or .png for one report) and stop without sending")
-    .option("--concurrency <n>", `uploads at a time in a batch, 1 to ${MAX_CONCURRENCY}`, String(DEFAULT_UPLOADS))
+    .option("--concurrency <n>", `uploads at a time in a batch, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_UPLOADS})`)
     .option("--no-wait", "do not wait for an upload an earlier run left in flight: report it unknown (exit 7), with when a rerun settles it")
     .option("--allow-reused", "send a set although some of its photos were sent in another set (byte for byte)")
     .addHelpText("after", HELP);

@@ -37,10 +37,10 @@ checked first: a bad field is exit 2 with every problem listed ("item 3, value: 
 inline addresses with the same fields) is such a problem. Inline addresses are verified once each before anything
 is created.
 
-Never created twice: a ledger records each request before it is sent and its answer after, next to FILE.json or,
-for flags and stdin, in the config folder under a name taken from the shipments' content. Running the same command
-again skips what was created (reporting the ids) and reads the service's shipments to settle any answer that was
-lost before anything is resent. To create a second shipment with the same details on purpose, give it a new
+Never created twice: the organization's ledger, in the state folder (docs/ledger.md, "Where it lives"), records each
+request before it is sent and its answer after, whether the shipments came from flags, FILE.json or stdin. Running
+the same command again skips what was created (reporting the ids) and reads the service's shipments to settle any
+answer that was lost before anything is resent. To create a second shipment with the same details on purpose, give it a new
 --reference.
 
 Another machine too: before sending, shipctl reads the organization's shipments created in the last 7 days

@@ -19,6 +19,10 @@ checkout it was built in had changes. The build date follows SOURCE_DATE_EPOCH w
 
 With --json (also \`shipctl --version --json\`): {"version", "commit", "build_date", "node_version", "platform", "arch"},
 commit null when unknown. \`shipctl --version\` alone prints only the version.
+
+Examples:
+  shipctl version
+  shipctl version --json | jq -r .commit
 `,
     );
   // Nothing to read: commander refuses any argument (exit 2), and --json is a global flag.

@@ -125,6 +125,6 @@ describe("checkout --help", () => {
   it("names --no-wait, the ledger and what in flight means", async () => {
     const r = await runCli(["checkout", "--help"]);
     expect(r.exitCode, r.stderr).toBe(0);
-    for (const text of ["--no-wait", "ledgers/checkout.shipctl-ledger.jsonl", "\"in flight\"", "settle time", "waits up to 5 s"]) expect(r.stdout).toContain(text);
+    for (const text of ["--no-wait", "organization's ledger in the state folder", "\"in flight\"", "settle time", "waits up to 5 s"]) expect(r.stdout).toContain(text);
   });
 });

@@ -2,7 +2,7 @@
 // JSON.stringify(document, null, 2) writes, since scripts and people read that layout.
 import { describe, expect, it } from "vitest";
 import { Outcomes } from "../../../src/batch/outcomes.js";
-import { writeResultsJson, type ResultWords } from "../../../src/batch/results.js";
+import { countsOf, summaryLine, writeResultsJson, type ResultWords } from "../../../src/batch/results.js";
 
 const WORDS: ResultWords = { idKey: "shipment_id", idHeader: "shipment id", labelHeader: "title", done: "created" };
 
@@ -68,5 +68,16 @@ describe("writeResultsJson", () => {
     const doc = JSON.parse(text);
     expect(text).toBe(`${JSON.stringify(doc, null, 2)}\n`);
     expect(doc.created).toHaveLength(5_000);
+  });
+});
+
+describe("summaryLine", () => {
+  it("counts one row as a row, as it counts one item (usage.md: `(of 40 rows)`)", () => {
+    const outcomes = new Outcomes();
+    outcomes.set(2, { status: "created", label: "Blue Study", id: 74 });
+    expect(summaryLine(countsOf(outcomes, WORDS), WORDS, "row")).toBe("1 created (of 1 row).");
+    expect(summaryLine(countsOf(outcomes, WORDS), WORDS, "item")).toBe("1 created (of 1 item).");
+    outcomes.set(3, { status: "created", label: "Red Square", id: 75 });
+    expect(summaryLine(countsOf(outcomes, WORDS), WORDS, "row")).toBe("2 created (of 2 rows).");
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseCountriesCsv, parseServicesCsv } from "../../../src/config/tables-csv.js";
 import { ExitCode, UsageError } from "../../../src/errors.js";
+import { tablesImportCommand } from "../../../src/commands/config/tables-import.js";
+import type { CommandContext } from "../../../src/commands/action.js";
 
 async function failure(run: () => Promise<unknown>): Promise<UsageError> {
   try {
@@ -83,6 +85,14 @@ describe("service table CSV", () => {
     expect(await parseServicesCsv("7\tWhite Glove\n", "s.tsv")).toEqual([{ id: 7, name: "White Glove" }]);
   });
 
+  it("reads the table `config tables import --help` pipes in as its example: aliases in their own column", async () => {
+    const help = helpOf();
+    const printf = /printf '([^']+)' \| shipctl config tables import services -/.exec(help);
+    expect(printf).not.toBeNull();
+    const rows = await parseServicesCsv(printf![1]!.replace(/\\n/g, "\n"), "-");
+    expect(rows.find((r) => r.id === 2)).toEqual({ id: 2, name: "Express", aliases: ["Priority", "Rush"] });
+  });
+
   it("reports bad rows by number", async () => {
     const e = await failure(() => parseServicesCsv("1,Standard\n0,Zero\n3,standard\n4,A,b,c", "s.csv"));
     expect(e.message).toContain('row 2: id "0" is not a positive whole number');
@@ -90,3 +100,12 @@ describe("service table CSV", () => {
     expect(e.message).toContain("row 4: has 4 column(s); expected 2 or 3");
   });
 });
+
+/** What `config tables import --help` prints, its examples with it. */
+function helpOf(): string {
+  let text = "";
+  const command = tablesImportCommand({} as CommandContext);
+  command.configureOutput({ writeOut: (s) => void (text += s) });
+  command.outputHelp();
+  return text;
+}

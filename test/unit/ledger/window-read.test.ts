@@ -117,6 +117,14 @@ describe("readSince", () => {
     expect(r.items).toHaveLength(970);
   });
 
+  it("page 1 whose created_at times go back while its ids go up is read whole, saying which", async () => {
+    const l = list(200);
+    l.items[10]!.at = 5 * 1000;
+    const r = await readSince(l, () => 190 * 1000);
+    expect(r.fullScan).toBe("page 1 has created_at times out of the order of its ids");
+    expect(r.items).toHaveLength(200);
+  });
+
   it("records without created_at cannot be bisected: the whole list is read", async () => {
     const l = list(200);
     l.items[120]!.at = undefined;
