@@ -1,7 +1,6 @@
 // `address add` (one address, from flags or --file): POST /api/v1/addresses at most once per address. The service has
-// no idempotency key, so the request goes through a ledger of its own, kept per address content in the config
-// folder (ledgers/address-add-<hash>.shipctl-ledger.jsonl; not the CSV ledger's suffix, so the CSV copy check never
-// reads one ledger per address ever added). Its row key is the hash of the address as given:
+// no idempotency key, so the request goes through the organization's ledger (docs/ledger.md), as an input of its
+// own named by the address's content ("address add", part <hash>). Its row key is the hash of the address as given:
 //   recorded stored        -> a rerun prints that id (read back once: it must be this token's, and still this
 //                             address) and stores nothing
 //   recorded in flight     -> a request whose answer never came: settled by reading the stored addresses back and
