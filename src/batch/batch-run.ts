@@ -42,7 +42,7 @@ export interface BatchRun {
  * written (the results file stays as it is).
  */
 export async function withBatch(deps: Deps, options: CsvOptions, kind: BatchKind, words: ResultWords, body: (run: BatchRun) => Promise<number>): Promise<number> {
-  const opened = await openSource(options.csv, deps.cwd, deps.io.stdin);
+  const opened = await openSource(options.csv, deps.cwd, deps.io.stdin, "--csv", deps.signal);
   const source = options.encoding === undefined ? opened : sourceInEncoding(opened, options.encoding);
   try {
     // Said on every run, as the country mappings are: an encoding is never applied unseen.
