@@ -42,7 +42,9 @@ export interface BatchRun {
  * written (the results file stays as it is).
  */
 export async function withBatch(deps: Deps, options: CsvOptions, kind: BatchKind, words: ResultWords, body: (run: BatchRun) => Promise<number>): Promise<number> {
-  const opened = await openSource(options.csv, deps.cwd, deps.io.stdin);
+  // As --file - says: a run waiting on a terminal's input with no word looks hung.
+  if (options.csv === "-" && deps.io.stdinIsTTY) deps.io.err("Reading CSV from stdin (finish with Ctrl-D)...\n");
+  const opened = await openSource(options.csv, deps.cwd, deps.io.stdin, "--csv", deps.signal);
   const source = options.encoding === undefined ? opened : sourceInEncoding(opened, options.encoding);
   try {
     // Said on every run, as the country mappings are: an encoding is never applied unseen.

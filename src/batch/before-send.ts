@@ -7,6 +7,7 @@ import type { InputLedger } from "../ledger/input-ledger.js";
 import type { CsvOptions } from "./run-options.js";
 import { problemsText } from "./outcomes.js";
 import type { InvalidRow } from "../csv/row-types.js";
+import { InterruptedError } from "../errors.js";
 
 /** Invalid rows as the run reports them: failed, never sent. */
 export function markInvalid(run: Pick<BatchRun, "outcomes">, rows: Iterable<InvalidRow>): void {
@@ -56,7 +57,7 @@ export async function verifyDistinct(run: VerifyRun, ledger: InputLedger | undef
   if (!options.verify || addresses.size === 0) return undefined;
   const api = await deps.api();
   deps.io.err(`Verifying ${addresses.size} distinct address${addresses.size === 1 ? "" : "es"}...\n`);
-  return verifyAddresses(addresses, {
+  const verifying = verifyAddresses(addresses, {
     api,
     ledger,
     concurrency: options.concurrency,
@@ -67,6 +68,16 @@ export async function verifyDistinct(run: VerifyRun, ledger: InputLedger | undef
     alert: (t) => deps.io.alert(t),
     requests: early?.requests,
   });
+  try {
+    return await verifying;
+  } catch (e) {
+    // Ctrl-C ends the checks in flight (they store nothing) before any row is sent: say so, as the read of the file
+    // does, rather than "Interrupted during POST /api/v1/addresses/verify", which reads as if something was sent.
+    if (deps.signal.aborted) {
+      throw new InterruptedError("interrupted while verifying addresses; nothing was sent", { cause: e });
+    }
+    throw e;
+  }
 }
 
 export type Ready<P> = { payload: P } | { error: string; unavailable?: boolean };

@@ -12,17 +12,20 @@ import { readChecked } from "../fs/input-guard.js";
 import { idsFromResults, idsFromText, type ResultsIds } from "./ids-from-results.js";
 import { firstFew } from "./present.js";
 
-export async function readIdsFrom(from: string, deps: Pick<Deps, "io" | "cwd">): Promise<number[]> {
+/** `signal` (Ctrl-C) ends a read of stdin a person is typing at a terminal, instead of waiting for Ctrl-D. */
+type FromDeps = Pick<Deps, "io" | "cwd"> & { signal?: AbortSignal };
+
+export async function readIdsFrom(from: string, deps: FromDeps): Promise<number[]> {
   const note = (line: string) => deps.io.err(`${line}\n`);
-  if (from === "-") return readStdinIds(deps.io, note);
+  if (from === "-") return readStdinIds(deps.io, note, deps.signal);
   const source = await openSource(from, deps.cwd, deps.io.stdin, "checkout --from");
   const csv = await openCsv(source.open(), source.name);
   return reported(await idsFromResults(csv), source.name, note);
 }
 
-async function readStdinIds(io: Deps["io"], note: (line: string) => void): Promise<number[]> {
+async function readStdinIds(io: Deps["io"], note: (line: string) => void, signal?: AbortSignal): Promise<number[]> {
   if (io.stdinIsTTY) note("Reading shipment ids or a results CSV from stdin (finish with Ctrl-D)...");
-  const bytes = await readChecked(io.stdin, "stdin", { firstLine: false });
+  const bytes = await readChecked(io.stdin, "stdin", { firstLine: false, signal });
   const text = (await buffer(decodeCsvBytes(Readable.from([bytes]), "stdin"))).toString("utf8");
   if (text.trim() === "") {
     throw new UsageError("stdin is empty: --from - expects shipment ids or a results CSV", {

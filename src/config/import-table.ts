@@ -36,7 +36,9 @@ export async function importTable(deps: Deps, kind: TableKind, file: string): Pr
 }
 
 async function readInput(deps: Deps, file: string): Promise<string> {
-  if (file === "-") return (await readChecked(deps.io.stdin, "stdin", { firstLine: true })).toString("utf8");
+  if (file === "-") {
+    return (await readChecked(deps.io.stdin, "stdin", { firstLine: true, signal: deps.signal })).toString("utf8");
+  }
   try {
     return await readTextFile(file, file, "a CSV file", { firstLine: true });
   } catch (e) {

@@ -101,5 +101,15 @@ export function checkToken(token: string, where: string): string {
       hint: "give only the token itself",
     });
   }
+  // A token is plain ASCII. Another character (a dash or quote a chat or word processor "improved", a letter typed at
+  // the hidden prompt) cannot go into the header: undici refused it as "invalid authorization header", which
+  // read as a network failure (exit 7, "check the base URL and the network connection").
+  const odd = /[^\x21-\x7e]/.exec(value);
+  if (odd) {
+    const code = `U+${odd[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+    throw new UsageError(`${where} contains "${odd[0]}" (${code}), which is not in any token: tokens are plain ASCII`, {
+      hint: "copy the token again from where it was issued, or type it with plain letters, digits and punctuation",
+    });
+  }
   return value;
 }

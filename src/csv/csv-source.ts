@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import { createHash } from "node:crypto";
 import { pipeline } from "node:stream/promises";
 import type { Readable } from "node:stream";
-import { UsageError } from "../errors.js";
+import { InterruptedError, UsageError } from "../errors.js";
 import { numbersPackageHint } from "./workbook.js";
 import { notAFile, notAFileError, TextCheck } from "../fs/input-guard.js";
 
@@ -27,9 +27,15 @@ export interface CsvSource {
   dispose(): Promise<void>;
 }
 
-/** `flag` names the option in messages (`--csv`, or `checkout --from`). */
-export async function openSource(arg: string, cwd: string, stdin: Readable, flag = "--csv"): Promise<CsvSource> {
-  if (arg === "-") return spoolStdin(stdin);
+/** `flag` names the option in messages (`--csv`, or `checkout --from`); `signal` (Ctrl-C) ends a read of stdin. */
+export async function openSource(
+  arg: string,
+  cwd: string,
+  stdin: Readable,
+  flag = "--csv",
+  signal?: AbortSignal,
+): Promise<CsvSource> {
+  if (arg === "-") return spoolStdin(stdin, signal);
   const path = resolve(cwd, arg);
   let info;
   try {
@@ -50,7 +56,7 @@ export async function openSource(arg: string, cwd: string, stdin: Readable, flag
   };
 }
 
-async function spoolStdin(stdin: Readable): Promise<CsvSource> {
+async function spoolStdin(stdin: Readable, signal: AbortSignal | undefined): Promise<CsvSource> {
   const dir = await mkdtemp(join(tmpdir(), "shipctl-stdin-"));
   const path = join(dir, "stdin.csv");
   const hash = createHash("sha256");
@@ -66,9 +72,11 @@ async function spoolStdin(stdin: Readable): Promise<CsvSource> {
     text.end();
   }
   try {
-    await pipeline(stdin, checked, createWriteStream(path, { mode: 0o600 }));
+    // With the signal, Ctrl-C while a person types the CSV at a terminal ends the copy instead of waiting for Ctrl-D.
+    await pipeline(stdin, checked, createWriteStream(path, { mode: 0o600 }), signal ? { signal } : {});
   } catch (e) {
     await rm(dir, { recursive: true, force: true });
+    if (signal?.aborted) throw new InterruptedError("interrupted while reading stdin; nothing was sent");
     throw e;
   }
   // Every stream opened on the copy, closed before its folder is removed: a reader that stopped early (a refused row,

@@ -3,8 +3,9 @@
 // (/dev/zero, /dev/null, a terminal) rather than a file or a pipe; a NUL byte, which no text file holds, wherever it
 // comes; and, for a CSV, a first line that does not end within MAX_FIRST_LINE_BYTES.
 import { createReadStream, type Stats } from "node:fs";
+import { Readable, addAbortSignal } from "node:stream";
 import { stat } from "node:fs/promises";
-import { UsageError } from "../errors.js";
+import { InterruptedError, UsageError } from "../errors.js";
 
 /** A CSV header longer than this is not a header: a binary file, or one enormous line that never ends. */
 export const MAX_FIRST_LINE_BYTES = 256 * 1024;
@@ -94,13 +95,25 @@ export function newlines(buf: Buffer): number {
 }
 
 /** Reads a stream to its end through a TextCheck: stdin that is endless NUL bytes is refused at its first chunk. */
-export async function readChecked(stream: AsyncIterable<Buffer | string>, name: string, o: { firstLine: boolean }): Promise<Buffer> {
+export async function readChecked(
+  stream: AsyncIterable<Buffer | string>,
+  name: string,
+  o: { firstLine: boolean; signal?: AbortSignal },
+): Promise<Buffer> {
   const check = new TextCheck(name, o);
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) {
-    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-    check.check(bytes);
-    chunks.push(bytes);
+  // Ctrl-C while a person is typing the input at a terminal (`--file -`) ends the read, as it ends every other wait:
+  // otherwise the run said "Interrupted" and went on waiting for Ctrl-D.
+  if (o.signal && stream instanceof Readable) addAbortSignal(o.signal, stream);
+  try {
+    for await (const chunk of stream) {
+      const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+      check.check(bytes);
+      chunks.push(bytes);
+    }
+  } catch (e) {
+    if (o.signal?.aborted) throw new InterruptedError(`interrupted while reading ${name}; nothing was sent`);
+    throw e;
   }
   check.end();
   return Buffer.concat(chunks);

@@ -10,7 +10,14 @@ export interface JsonInput {
   label: string;
 }
 
-export async function readJsonInput(io: IO, cwd: string, path: string, flag = "--file"): Promise<JsonInput> {
+/** `signal`: Ctrl-C, which ends a read of stdin a person is typing. */
+export async function readJsonInput(
+  io: IO,
+  cwd: string,
+  path: string,
+  flag = "--file",
+  signal?: AbortSignal,
+): Promise<JsonInput> {
   // Blank (an unset variable in a script) would resolve to the working folder: say what is missing instead.
   if (path.trim() === "") throw new UsageError(`${flag} needs a file name, or - for stdin`);
   const fromStdin = path === "-";
@@ -18,7 +25,7 @@ export async function readJsonInput(io: IO, cwd: string, path: string, flag = "-
   let text: string;
   if (fromStdin) {
     if (io.stdinIsTTY) io.err("Reading JSON from stdin (finish with Ctrl-D)...\n");
-    text = (await readChecked(io.stdin, "stdin", { firstLine: false })).toString("utf8");
+    text = (await readChecked(io.stdin, "stdin", { firstLine: false, signal })).toString("utf8");
   } else {
     try {
       text = await readTextFile(resolve(cwd, path), path, "a JSON file");

@@ -47,7 +47,9 @@ async function buildRequest(options: ApiRequestOptions, deps: Deps, baseUrl: URL
   const fields = await fieldsObject(options.fields, (path) => fileText(deps, path));
   let json: unknown;
   // As gh: with --input the fields go to the query string, as they do for a GET.
-  if (options.input !== undefined) json = (await readJsonInput(deps.io, deps.cwd, options.input, "--input")).value;
+  if (options.input !== undefined) {
+    json = (await readJsonInput(deps.io, deps.cwd, options.input, "--input", deps.signal)).value;
+  }
   if (options.input !== undefined || options.method === "GET") appendQuery(url, queryPairs(fields));
   else if (options.fields.length > 0) json = fields;
   const request: RawRequest = { method: options.method, url, headers: options.headers, json, idempotent: false };
@@ -58,7 +60,9 @@ async function buildRequest(options: ApiRequestOptions, deps: Deps, baseUrl: URL
 
 /** The text of `-F key=@FILE` (`@-`: stdin). */
 async function fileText(deps: Deps, path: string): Promise<string> {
-  if (path === "-") return (await readChecked(deps.io.stdin, "stdin", { firstLine: false })).toString("utf8");
+  if (path === "-") {
+    return (await readChecked(deps.io.stdin, "stdin", { firstLine: false, signal: deps.signal })).toString("utf8");
+  }
   try {
     return await readTextFile(resolve(deps.cwd, path), path, "a text file", { flag: "-F key=@FILE" });
   } catch (e) {

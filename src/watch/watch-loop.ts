@@ -87,7 +87,10 @@ export async function watchShipments(deps: Deps, plan: WatchPlan): Promise<ExitC
     if (deps.signal.aborted || err instanceof InterruptedError) {
       // Ctrl-C is how a watch ends, and a watch sends nothing that could be left half done: no error, no error line
       // in the stream; the exit code alone tells a script that it was stopped rather than --until reached.
-      deps.io.alert(`Stopped. The last statuses seen are kept in ${path}: the next watch reports what changes meanwhile.\n`);
+      // A terminal has just echoed "^C" where the cursor was: the line starts below it, not after it.
+      const below = deps.io.stderrIsTTY ? "\n" : "";
+      const next = "the next watch reports what changes meanwhile";
+      deps.io.alert(`${below}Stopped. The last statuses seen are kept in ${path}: ${next}.\n`);
       return ExitCode.Interrupted;
     }
     if (plan.ndjson) printErrorJson(deps.io, errorJson(err), { ndjson: true });

@@ -286,6 +286,25 @@ describe("shipctl shipment create --csv: faults, and exactly once after each", (
   });
 });
 
+describe("shipctl shipment create --csv: Ctrl-C while the addresses are verified", () => {
+  it("exits 130 saying nothing was sent, not that a POST was interrupted", async () => {
+    const org = await sb.newOrg();
+    const verify = { method: "POST", path: "/api/v1/addresses/verify" };
+    await org.control.fault({ ...verify, kind: "latency", ms: 20_000, count: 100 });
+    const { path } = rowsFile(12, { seed: 37, titlePrefix: "Unverified" });
+    const child = spawnCli(["shipment", "create", "--csv", path], { sandbox: org });
+    const done = collect(child, 30_000);
+    await waitFor(async () => (await org.control.requests(verify)).length > 0);
+    child.kill("SIGINT");
+    const stopped = await done;
+    await org.control.clearFaults();
+    expect(stopped.exitCode, stopped.stderr).toBe(130);
+    expect(stopped.stderr).toContain("Error: interrupted while verifying addresses; nothing was sent");
+    expect(stopped.stderr).not.toMatch(/Interrupted during POST/);
+    expect(await posts(org)).toBe(0);
+  });
+});
+
 describe("shipctl shipment create --csv: a copy of a file already sent", () => {
   it("stops with exit 2 before sending, naming the earlier run and --force-new; with --force-new it sends", async () => {
     const org = await sb.newOrg();

@@ -2,6 +2,7 @@
 // quote), and that a quote neither writes the checkout ledger nor waits on a checkout that holds it.
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { checkoutCommand } from "../../../src/commands/checkout/checkout.js";
 import { ExitCode, UsageError } from "../../../src/errors.js";
@@ -100,6 +101,17 @@ describe("checkout --from FILE", () => {
     expect(r.code).toBe(ExitCode.Usage);
     expect(r.error?.hint).toContain("--from - reads the ids from stdin");
     expect(h.apiRequested()).toBe(false);
+  });
+
+  it("--from - a person is typing at a terminal: Ctrl-C ends the read (exit 130), not waiting for Ctrl-D", async () => {
+    const stdin = new PassThrough();
+    stdin.write("12\n");
+    const stop = new AbortController();
+    const io = { ...createTestIO({ tty: true }), stdin };
+    const reading = readIdsFrom("-", { io, cwd: tempDir(), signal: stop.signal });
+    setTimeout(() => stop.abort(new Error("Ctrl-C")), 20);
+    const message = "interrupted while reading stdin; nothing was sent";
+    await expect(reading).rejects.toMatchObject({ exitCode: 130, message });
   });
 
   it("--from - of separators alone is refused (exit 2), not read as no shipments to pay", async () => {

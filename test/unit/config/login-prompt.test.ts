@@ -57,6 +57,15 @@ describe("login on a terminal", () => {
     expect(saved.profiles.lab?.tables).toMatchObject({ baseUrl: service.url, source: "sandbox", services: [{ id: 2, name: "Express" }] });
   });
 
+  it("refuses a token typed with a character no token has (exit 2), naming it, before anything is sent", async () => {
+    service = await startFake({ sandbox: false });
+    const t = testDeps({ tty: true, answers: [service.url, "tök\u2013abc"] });
+    const error = await runVerb(loginCommand, [], t.deps).catch((e: unknown) => e);
+    expect(error).toMatchObject({ exitCode: 2, message: expect.stringContaining('the token contains "ö" (U+00F6)') });
+    expect(service.received).toEqual([]);
+    expect((await openConfigStore(t.deps.env)).read().profiles).toEqual({});
+  });
+
   it("saves nothing when the service refuses the token (exit 4)", async () => {
     service = await startFake({ sandbox: false });
     const t = testDeps({ tty: true, answers: [service.url, "wrong-token-000000"] });

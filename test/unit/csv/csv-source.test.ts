@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { existsSync, mkdirSync, mkdtempSync, type ReadStream } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import { openSource } from "../../../src/csv/csv-source.js";
 import type { UsageError } from "../../../src/errors.js";
 
@@ -18,6 +18,16 @@ describe("openSource", () => {
 });
 
 describe("openSource: stdin (--csv -)", () => {
+  it("a CSV a person is typing at a terminal: Ctrl-C ends the read (exit 130), not waiting for Ctrl-D", async () => {
+    const stdin = new PassThrough();
+    stdin.write("title\nA\n");
+    const stop = new AbortController();
+    const opening = openSource("-", tmpdir(), stdin, "--csv", stop.signal);
+    setTimeout(() => stop.abort(new Error("Ctrl-C")), 20);
+    const message = "interrupted while reading stdin; nothing was sent";
+    await expect(opening).rejects.toMatchObject({ exitCode: 130, message });
+  });
+
   it("closes every stream opened on its copy before removing the copy's folder (Windows cannot remove an open file)", async () => {
     const source = await openSource("-", tmpdir(), Readable.from([Buffer.from("title\nA\nB\n")]));
     // A reader that stopped early: one chunk read, the stream left open (as a refused row or Ctrl-C leaves it).

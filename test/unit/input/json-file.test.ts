@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../../src/errors.js";
 import { expectObject, readJsonInput } from "../../../src/input/json-file.js";
@@ -13,6 +14,17 @@ function file(name: string, content: string): string {
 }
 
 describe("readJsonInput", () => {
+  it("stdin a person is typing at a terminal: Ctrl-C ends the read (exit 130), not waiting for Ctrl-D", async () => {
+    const stdin = new PassThrough();
+    stdin.write('{"name":');
+    const io = { ...createTestIO({ tty: true }), stdin };
+    const stop = new AbortController();
+    const reading = readJsonInput(io, dir, "-", "--file", stop.signal);
+    setTimeout(() => stop.abort(new Error("Ctrl-C")), 20);
+    const message = "interrupted while reading stdin; nothing was sent";
+    await expect(reading).rejects.toMatchObject({ exitCode: 130, message });
+  });
+
   it("reads a file relative to the working directory, byte-order mark and all", async () => {
     const name = file("bom.json", '\uFEFF{"name":"Ada"}');
     expect(await readJsonInput(createTestIO(), dir, name)).toEqual({ value: { name: "Ada" }, label: name });

@@ -16,7 +16,7 @@ const NOW = new Date("2026-03-01T12:00:00Z");
 const PLAN: WatchPlan = { ids: [1201, 1202], intervalMs: 1000, maxIntervalMs: 8000, ndjson: true };
 
 /** A fake service whose statuses the test moves between readings (`script[n]` runs after the n-th wait). */
-function setup(options: { configDir?: string; script?: Array<(s: Map<number, StoredShipment>) => void>; get?: (id: number) => WireResult; retries?: number } = {}) {
+function setup(options: { tty?: boolean; configDir?: string; script?: Array<(s: Map<number, StoredShipment>) => void>; get?: (id: number) => WireResult; retries?: number } = {}) {
   const shipments = new Map<number, StoredShipment>([
     [1201, { id: 1201, title: "Blue Horse", status: 7, delivered_at: "2026-03-01 10:00:00" }],
     [1202, { id: 1202, title: "Red Square", status: 10 }],
@@ -36,7 +36,7 @@ function setup(options: { configDir?: string; script?: Array<(s: Map<number, Sto
     });
   const http = httpStubs().on("GET /api/v1/shipments/{id}", (r) => get(Number(r.path.split("/").pop())), { times: "any" });
   // No retries unless asked: each reading is one request, and the clock's waits are the loop's own.
-  const t = testDeps({ clock, signal: controller.signal, configDir: options.configDir ?? tempDir(), http, retries: options.retries ?? 0 });
+  const t = testDeps({ tty: options.tty, clock, signal: controller.signal, configDir: options.configDir ?? tempDir(), http, retries: options.retries ?? 0 });
   return { ...t, clock, shipments };
 }
 
@@ -60,6 +60,12 @@ describe("watch", () => {
     // 1 s after the baseline, doubled after a reading with nothing new, back to 1 s after the change, then doubling.
     expect(clock.sleeps).toEqual([1000, 2000, 1000, 2000, 4000]);
     expect(io.stderr()).toContain("Watching 2 shipments (1 Delivered, 1 Shipped)");
+  });
+
+  it("at a terminal, Ctrl-C's line starts on a line of its own, not after the ^C the terminal echoed", async () => {
+    const { deps, io } = setup({ tty: true });
+    await expect(watchShipments(deps, PLAN)).resolves.toBe(130);
+    expect(io.stderr()).toMatch(/\n\nStopped\. The last statuses seen/);
   });
 
   it("never waits longer than --max-interval", async () => {
