@@ -14,9 +14,10 @@ describe("stateDir", () => {
   });
 
   it("reads a leading ~ in SHIPCTL_STATE_DIR and SHIPCTL_CONFIG_DIR as the home folder, as a shell would", () => {
-    expect(stateDir({ SHIPCTL_STATE_DIR: "~/s" }, "linux", "/home/u")).toBe(resolve("/home/u/s"));
-    expect(stateDir({ SHIPCTL_CONFIG_DIR: "~" }, "linux", "/home/u")).toBe(join(resolve("/home/u"), "state"));
-    expect(configDir({ SHIPCTL_CONFIG_DIR: "~/c" }, "linux", "/home/u")).toBe(resolve("/home/u/c"));
-    expect(stateDir({ SHIPCTL_STATE_DIR: "~ana/s" }, "linux", "/home/u")).toBe(resolve("~ana/s"));
+    // On this machine's platform: the folder is resolved on it, and its path joined as it joins paths.
+    expect(stateDir({ SHIPCTL_STATE_DIR: "~/s" }, process.platform, "/home/u")).toBe(resolve("/home/u/s"));
+    expect(stateDir({ SHIPCTL_CONFIG_DIR: "~" }, process.platform, "/home/u")).toBe(join(resolve("/home/u"), "state"));
+    expect(configDir({ SHIPCTL_CONFIG_DIR: "~/c" }, process.platform, "/home/u")).toBe(resolve("/home/u/c"));
+    expect(stateDir({ SHIPCTL_STATE_DIR: "~ana/s" }, process.platform, "/home/u")).toBe(resolve("~ana/s"));
   });
 });
