@@ -65,8 +65,7 @@ export class TextCheck {
     if (this.nul === undefined) {
       this.head = Buffer.concat([this.head, chunk]);
       if (this.head.length < 2) return;
-      const bom = (this.head[0] === 0xff && this.head[1] === 0xfe) || (this.head[0] === 0xfe && this.head[1] === 0xff);
-      this.nul = !bom;
+      this.nul = utf16Order(this.head) === undefined;
       chunk = this.head;
       this.head = Buffer.alloc(0);
     }
@@ -135,10 +134,16 @@ export async function readTextFile(path: string, arg: string, takes: string, o: 
  * characters to be found once decoded.
  */
 export function decodeText(bytes: Buffer, name: string): string {
-  const order = bytes[0] === 0xff && bytes[1] === 0xfe ? "utf-16le" : bytes[0] === 0xfe && bytes[1] === 0xff ? "utf-16be" : undefined;
+  const order = utf16Order(bytes);
   if (order === undefined) return bytes.toString("utf8");
   const text = new TextDecoder(order).decode(bytes);
   const at = text.indexOf("\0");
   if (at !== -1) throw nulByteError(name, text.slice(0, at).split("\n").length);
   return text;
+}
+
+/** The byte order a UTF-16 byte-order mark at the start of `bytes` announces, if there is one. */
+function utf16Order(bytes: Buffer): "utf-16le" | "utf-16be" | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return "utf-16le";
+  return bytes[0] === 0xfe && bytes[1] === 0xff ? "utf-16be" : undefined;
 }
