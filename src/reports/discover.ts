@@ -217,7 +217,8 @@ async function followLink(path: string, file: string, realRoot: string): Promise
   }
 }
 
-function isInside(root: string, target: string): boolean {
+/** Whether `target` lies within the folder `root` (not the folder itself). */
+export function isInside(root: string, target: string): boolean {
   const rel = relative(root, target);
   return rel !== "" && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }

@@ -4,7 +4,7 @@
 // settled (settle-earlier.ts), photos another set sent refused (reused-photos.ts), the shipments read before any photo
 // is fitted, and the reports sent: one (here) or --concurrency at a time (upload-batch.ts).
 import { realpath, stat } from "node:fs/promises";
-import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { serviceNow } from "../api/service-clock.js";
 import type { Deps } from "../deps.js";
 import { CliError, errorJson, ExitCode, InterruptedError, namedAs, RejectedError, UsageError } from "../errors.js";
@@ -16,6 +16,7 @@ import { printJson } from "../output/json.js";
 import { markPhase } from "../output/phase-marks.js";
 import { targetsFromManifest, targetsFromRoot, type ReportTarget, type TargetList } from "./batch-sources.js";
 import { confirmByOrder } from "./confirm-order.js";
+import { isInside } from "./discover.js";
 import { writePreview } from "./contact-sheet.js";
 import { prepareReports, type PreparedReport } from "./prepare-reports.js";
 import { reportKey } from "./report-ledger.js";
@@ -173,10 +174,7 @@ async function checkPreviewFolder(file: string): Promise<void> {
  * preview says to make: a 13th file for --by-order (refused), a stray file otherwise.
  */
 function refusePreviewInFolder(file: string, targets: readonly ReportTarget[]): void {
-  const inside = targets.find((t) => {
-    const rel = relative(resolve(t.folder), resolve(file));
-    return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
-  });
+  const inside = targets.find((t) => isInside(resolve(t.folder), resolve(file)));
   if (inside === undefined) return;
   throw new UsageError(`--preview ${file}: it is inside the report folder ${inside.label}, where the upload would read it as a photo`, {
     hint: `Write the sheet outside the photo folder, such as ${join(dirname(resolve(inside.folder)), basename(file))}. Nothing was sent.`,
