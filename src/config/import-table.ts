@@ -5,7 +5,7 @@ import { UsageError } from "../errors.js";
 import { loadTables, saveTables } from "./profile-tables.js";
 import { tablesContext } from "./tables-context.js";
 import { parseCountriesCsv, parseServicesCsv, type TableKind } from "./tables-csv.js";
-import { readChecked, readTextFile } from "../fs/input-guard.js";
+import { readStdinText, readTextFile } from "../fs/input-guard.js";
 import { printJson } from "../output/json.js";
 import { openConfigContext, requireBaseUrl } from "./config-context.js";
 
@@ -37,7 +37,7 @@ export async function importTable(deps: Deps, kind: TableKind, file: string): Pr
 
 async function readInput(deps: Deps, file: string): Promise<string> {
   if (file === "-") {
-    return (await readChecked(deps.io.stdin, "stdin", { firstLine: true, signal: deps.signal })).toString("utf8");
+    return await readStdinText(deps.io.stdin, { firstLine: true, signal: deps.signal });
   }
   try {
     return await readTextFile(file, file, "a CSV file", { firstLine: true });

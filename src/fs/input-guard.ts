@@ -128,6 +128,11 @@ export async function readTextFile(path: string, arg: string, takes: string, o: 
   return decodeText(await readChecked(createReadStream(path), arg, { firstLine: o.firstLine === true }), arg);
 }
 
+/** Standard input's text, checked and decoded as a file's is: cmd's `< notes.json` passes a UTF-16 file's bytes as they are. */
+export async function readStdinText(stdin: AsyncIterable<Buffer | string>, o: { firstLine: boolean; signal?: AbortSignal }): Promise<string> {
+  return decodeText(await readChecked(stdin, "stdin", o), "stdin");
+}
+
 /**
  * A file's text: UTF-8 (a byte-order mark kept for the reader), or UTF-16 with a byte-order mark, as Windows
  * PowerShell 5.1's `>` and Notepad's "Unicode" write it (read as UTF-8 it is garbage). TextCheck leaves UTF-16's NUL

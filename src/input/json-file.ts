@@ -2,7 +2,7 @@
 import { resolve } from "node:path";
 import { UsageError } from "../errors.js";
 import type { IO } from "../output/io.js";
-import { readChecked, readTextFile } from "../fs/input-guard.js";
+import { readStdinText, readTextFile } from "../fs/input-guard.js";
 
 export interface JsonInput {
   value: unknown;
@@ -25,7 +25,7 @@ export async function readJsonInput(
   let text: string;
   if (fromStdin) {
     if (io.stdinIsTTY) io.err("Reading JSON from stdin (finish with Ctrl-D)...\n");
-    text = (await readChecked(io.stdin, "stdin", { firstLine: false, signal })).toString("utf8");
+    text = await readStdinText(io.stdin, { firstLine: false, signal });
   } else {
     try {
       text = await readTextFile(resolve(cwd, path), path, "a JSON file");

@@ -7,7 +7,7 @@ import type { HttpMethod } from "../api/transport.js";
 import { callOptions, type Deps } from "../deps.js";
 import { UsageError } from "../errors.js";
 import { readJsonInput } from "../input/json-file.js";
-import { readChecked, readTextFile } from "../fs/input-guard.js";
+import { readStdinText, readTextFile } from "../fs/input-guard.js";
 import { appendQuery, fieldsObject, queryPairs, type FieldArg } from "./api-fields.js";
 import { resolveApiTarget } from "./api-target.js";
 import { methodOverridden, refuseGuardedWrite } from "./guarded-writes.js";
@@ -61,7 +61,7 @@ async function buildRequest(options: ApiRequestOptions, deps: Deps, baseUrl: URL
 /** The text of `-F key=@FILE` (`@-`: stdin). */
 async function fileText(deps: Deps, path: string): Promise<string> {
   if (path === "-") {
-    return (await readChecked(deps.io.stdin, "stdin", { firstLine: false, signal: deps.signal })).toString("utf8");
+    return await readStdinText(deps.io.stdin, { firstLine: false, signal: deps.signal });
   }
   try {
     return await readTextFile(resolve(deps.cwd, path), path, "a text file", { flag: "-F key=@FILE" });

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../../src/errors.js";
 import { expectObject, readJsonInput } from "../../../src/input/json-file.js";
@@ -41,6 +41,12 @@ describe("readJsonInput", () => {
     const nul = "utf16nul.json";
     writeFileSync(join(dir, nul), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{}\n\0', "utf16le")]));
     await expect(readJsonInput(createTestIO(), dir, nul)).rejects.toThrow(`${nul} holds a NUL byte (line 2)`);
+  });
+
+  it("reads stdin in UTF-16 with a byte-order mark, as cmd's `< file` passes a Notepad \"Unicode\" file", async () => {
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"name":"Zoë"}\r\n', "utf16le")]);
+    const io = { ...createTestIO(), stdin: Readable.from([bytes]) };
+    expect(await readJsonInput(io, dir, "-")).toEqual({ value: { name: "Zoë" }, label: "stdin" });
   });
 
   it("reads stdin for -", async () => {
