@@ -9,37 +9,44 @@ import type { ApiClient } from "./api/client-types.js";
 import { WRITE_WAIT_MS, type BaseDeps, type Connection, type Deps } from "./deps.js";
 
 /**
- * `exit` ends the process at a second Ctrl-C (tests give their own). It exits 130 itself rather than sending SIGINT
+ * `exit` ends the process at a second Ctrl-C or SIGTERM (tests give their own). It exits 130 itself rather than sending SIGINT
  * to its own process: on Windows that is a forced termination with exit code 1, which means "a bug".
  */
 // eslint-disable-next-line no-restricted-properties -- a second Ctrl-C ends the run at once, whatever is pending: the one exit that cannot wait for main() to return
 export function systemDeps(exit: (code: number) => void = process.exit): BaseDeps {
-  // The signals (and the SIGINT handler behind them) are made when a command first asks for one: `--version` and
+  // The signals (and the SIGINT and SIGTERM handlers behind them) are made when a command first asks for one: `--version` and
   // `--help` never do, and Node loads AbortController's module on first use. Until then Ctrl-C simply ends the run.
   let controller: AbortController | undefined;
   let writes: AbortController | undefined;
   let writesPossible = true;
-  const onSigint = () => {
+  // SIGTERM (`timeout`, `docker stop`, systemd, a CI job cancelled) stops a run as Ctrl-C does: what was sent is
+  // waited for and recorded, the results and --json written, exit 130. Node's default ended the process at once.
+  const onSignal = (signal: NodeJS.Signals) => {
     if (controller!.signal.aborted) {
-      // A second Ctrl-C: stop waiting. Every write in flight was recorded before it left, so it stays in flight.
-      process.off("SIGINT", onSigint);
+      // A second signal: stop waiting. Every write in flight was recorded before it left, so it stays in flight.
+      stopListening();
       exit(ExitCode.Interrupted);
       return;
     }
     if (writesPossible) {
       process.stderr.write(
-        `\nInterrupted: starting nothing new; requests already sent get up to ${WRITE_WAIT_MS / 1000} s to answer, so what they did is recorded ` +
-          "(Ctrl-C again to stop at once: they stay recorded as in flight)\n",
+        `\n${signal === "SIGTERM" ? "Terminated (SIGTERM)" : "Interrupted"}: starting nothing new; requests already sent get up to ${WRITE_WAIT_MS / 1000} s to answer, so what they did is recorded ` +
+          `(${signal === "SIGTERM" ? "a second SIGTERM or Ctrl-C" : "Ctrl-C again"} to stop at once: they stay recorded as in flight)\n`,
       );
     }
     controller!.abort(new InterruptedError("interrupted"));
     setTimeout(() => writes!.abort(new InterruptedError("interrupted")), WRITE_WAIT_MS).unref();
   };
+  const stopListening = () => {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  };
   const ensure = () => {
     if (!controller) {
       controller = new AbortController();
       writes = new AbortController();
-      process.on("SIGINT", onSigint);
+      process.on("SIGINT", onSignal);
+      process.on("SIGTERM", onSignal);
     }
   };
   return {

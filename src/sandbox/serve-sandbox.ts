@@ -32,24 +32,18 @@ export async function serveSandbox(deps: Deps, plan: ServePlan): Promise<ExitCod
   deps.io.alert(`Sandbox listening on ${sandbox.url} (token: ${sandbox.token}${plan.state ? `, state: ${plan.state}` : ""}). Stop with Ctrl-C.\n`);
   if (!isLoopback(host)) deps.io.err("Warning: the sandbox is reachable from other machines, and its token is no secret.\n");
 
+  // Ctrl-C and SIGTERM end it: it sends nothing, so no word of requests in flight.
+  deps.sendsNoWrites?.();
   await stopRequested(deps.signal);
   await sandbox.close();
   deps.io.err("Sandbox stopped.\n");
   return ExitCode.Ok;
 }
 
-/** Resolves at the first Ctrl-C (deps.signal) or SIGTERM; the listener is removed so nothing keeps the process. */
+/** Resolves at the first Ctrl-C or SIGTERM (both abort deps.signal); the listener is removed so nothing keeps the process. */
 function stopRequested(signal: AbortSignal): Promise<void> {
-  return new Promise((resolvePromise) => {
-    const done = () => {
-      process.off("SIGTERM", done);
-      signal.removeEventListener("abort", done);
-      resolvePromise();
-    };
-    if (signal.aborted) return done();
-    process.on("SIGTERM", done);
-    signal.addEventListener("abort", done, { once: true });
-  });
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolvePromise) => signal.addEventListener("abort", () => resolvePromise(), { once: true }));
 }
 
 function startFailure(err: unknown, port: number, host: string): Error {

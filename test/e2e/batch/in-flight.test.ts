@@ -144,6 +144,31 @@ describe.each(SHIPMENT_SHAPES)("a request the service is still applying when the
   });
 });
 
+describe("SIGTERM (timeout, docker stop, systemd, a cancelled CI job)", HANGS_AFTER, () => {
+  const held = inFlightSandbox({ applyMaxMs: HOLD_APPLY_MAX_MS });
+
+  it("stops the run as Ctrl-C does: the answer waited for and recorded, --json and results written, exit 130", async () => {
+    const org = await held().newOrg();
+    const configDir = tempDir("shipctl-config-");
+    const { path, titles } = rowsFile(3, { seed: 76, titlePrefix: "Terminated while applying" });
+    const results = join(tempDir(), "results.csv");
+    const { done, child } = await stopWhileApplying(org, ["shipment", "create", "--csv", path, "--json", "--results", results], "SIGTERM", configDir);
+    await printed(child, /Terminated \(SIGTERM\): starting nothing new; requests already sent get up to 30 s to answer/);
+    await org.control.releaseHeld();
+    const stopped = await done;
+    expect(stopped.signal, stopped.stderr).toBeNull();
+    expect(stopped.exitCode, stopped.stderr).toBe(130);
+    expect(JSON.parse(stopped.stdout).counts).toMatchObject({ created: 3 });
+    expect(readFileSync(results, "utf8")).toMatch(/created/);
+    await exactlyOnce(org, titles);
+
+    const rerun = await runCli(["shipment", "create", "--csv", path], { sandbox: org, configDir });
+    expect(rerun.exitCode, rerun.stderr).toBe(0);
+    expect(rerun.stderr).not.toMatch(/in flight/);
+    expect(await posts(org)).toBe(1);
+  });
+});
+
 describe("a service whose created_at lags its Date header", HANGS_AFTER, () => {
   for (const [name, lag] of [
     ["3 minutes", 3 * 60_000],

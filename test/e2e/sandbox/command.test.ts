@@ -43,6 +43,7 @@ describe("shipctl sandbox", () => {
     expect(result.stdout).toBe(`${line}\n`);
     expect(result.stderr).toContain("GET /api/v1/shipments 200");
     expect(result.stderr).toContain("Sandbox stopped.");
+    expect(result.stderr).not.toContain("starting nothing new");
   });
 
   it("prints {url, token} with --json, takes --token, and stops on Ctrl-C (SIGINT) with exit 0", async () => {
@@ -54,6 +55,7 @@ describe("shipctl sandbox", () => {
     const result = await done;
     expect(result.exitCode).toBe(0);
     expect(result.stderr).not.toContain("GET /api/v1/shipments");
+    expect(result.stderr).not.toContain("starting nothing new");
   });
 
   it("keeps acknowledged changes in --state across a SIGKILL", async () => {
