@@ -149,6 +149,14 @@ export async function runCheckout(options: CheckoutOptions, deps: Deps): Promise
 export function parseShipmentIds(args: readonly string[]): number[] {
   // A Set keeps the order the ids were given in.
   const ids = new Set<number>();
+  // A whole argument blank is an unset variable (`shipctl checkout "$A" "$B"`): paying the others would leave a
+  // shipment the script meant unpaid. A trailing comma inside one (`12,13,`, as scripts join) names nothing.
+  const blank = args.findIndex((a) => a.trim() === "");
+  if (blank !== -1 && args.length > 1) {
+    throw new UsageError(`shipment id argument ${blank + 1} of ${args.length} is blank (an unset variable?); nothing was priced or paid`, {
+      hint: "Give each shipment id, or leave the blank argument out.",
+    });
+  }
   for (const word of args.flatMap((a) => a.split(","))) {
     const text = word.trim();
     if (text === "") continue;

@@ -76,6 +76,12 @@ describe("checkout ids", () => {
     expect(() => parseShipmentIds(["5", "6,5"])).toThrowError("shipment id 5 is given more than once");
   });
 
+  it("refuses a blank argument among ids (an unset variable), naming its place; a trailing comma names nothing", () => {
+    expect(() => parseShipmentIds(["12", ""])).toThrowError("shipment id argument 2 of 2 is blank (an unset variable?); nothing was priced or paid");
+    expect(() => parseShipmentIds([" ", "12"])).toThrowError("shipment id argument 1 of 2 is blank");
+    expect(parseShipmentIds(["12,13,"])).toEqual([12, 13]);
+  });
+
   it("refuses an empty list", () => {
     expect(() => parseShipmentIds([","])).toThrowError("no shipment ids given");
   });
