@@ -6,6 +6,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
 import { UsageError, errorJson } from "../errors.js";
+import { ignoreClosedPipe } from "../output/io.js";
 import { KindQueue } from "./kind-queue.js";
 import { callTool, toolResult, type CallContext, type ToolResult } from "./tool-call.js";
 import type { McpTool } from "./tool-types.js";
@@ -47,9 +48,14 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
     return pending.track(tool.writes === undefined ? run() : queue.run(tool.writes, run));
   });
   const transport = new StdioServerTransport();
+  // A client that went away (quit, crashed, killed) closed stdout with stdin: an answer then has nowhere to go and is
+  // dropped, instead of an uncaught EPIPE that stopped the server with a stack trace and exit 1, with any other call
+  // cut off mid-write. The calls in flight finish, and the server stops as when stdin closes.
+  process.stdout.on("error", ignoreClosedPipe);
+  const stdoutClosed = new Promise<void>((resolve) => process.stdout.once("close", resolve));
   // Answers are written after their call settles (the SDK sends them then): tracked too, so closing waits for them.
   const send = transport.send.bind(transport);
-  transport.send = (message) => pending.track(send(message));
+  transport.send = (message) => pending.track(Promise.race([send(message), stdoutClosed]));
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
     // The stdio transport does not end on its own when the client closes stdin. A client that closes stdin with a
