@@ -52,6 +52,16 @@ describe("callTool", () => {
     expect(runs[0]!.prompted).toMatch(/no one can answer a prompt over MCP/);
   });
 
+  it("refuses a report set other than 1 or 2 naming the sets it takes", async () => {
+    const { ctx, runs } = context(async () => ExitCode.Ok);
+    const upload = WRITE_TOOLS.find((t) => t.name === "upload_report")!;
+    for (const set of [3, "1"]) {
+      const r = await callTool(upload, { shipment_id: 5, folder: "set", set }, ctx);
+      expect(text(r)).toMatchObject({ error: { code: "usage_error", problems: [{ field: "set", message: `Invalid option: expected one of 1|2 (got ${JSON.stringify(set)})` }] } });
+    }
+    expect(runs).toEqual([]);
+  });
+
   it("refuses arguments outside the schema before running anything: the usage error document, a tool error", async () => {
     const { ctx, runs } = context(async () => ExitCode.Ok);
     const r = await callTool(quoteCheckout, { ids: [] }, ctx);
