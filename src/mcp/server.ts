@@ -5,7 +5,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
-import { UsageError, errorJson } from "../errors.js";
+import { InterruptedError, UsageError, errorJson } from "../errors.js";
 import { ignoreClosedPipe } from "../output/io.js";
 import { KindQueue } from "./kind-queue.js";
 import { callTool, toolResult, type CallContext, type ToolResult } from "./tool-call.js";
@@ -38,13 +38,16 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
   const pending = new Pending();
   const server = new Server({ name: "shipctl", version: options.version }, { capabilities: { tools: {} }, instructions: options.instructions });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<ToolResult> => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<ToolResult> => {
     const tool = byName.get(request.params.name);
     if (!tool) {
       const error = new UsageError(`no tool named ${JSON.stringify(request.params.name)}`, { hint: `The tools: ${[...byName.keys()].join(", ")}.` });
       return toolResult({ error: errorJson(error) }, error.exitCode);
     }
-    const run = () => callTool(tool, request.params.arguments, options.call);
+    // A call the client cancelled (notifications/cancelled, or its timeout) while it waited for its turn behind a call
+    // of its kind is not started: the client was told it did not happen, so a payment the user called off is not made
+    // later. One already running goes on, as the ledger expects of a write.
+    const run = () => (extra.signal.aborted ? Promise.resolve(notStarted(tool, options.call.talk)) : callTool(tool, request.params.arguments, options.call));
     return pending.track(tool.writes === undefined ? run() : queue.run(tool.writes, run));
   });
   const transport = new StdioServerTransport();
@@ -70,6 +73,13 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
   });
   await server.connect(transport);
   await closed;
+}
+
+/** The answer to a call cancelled before it started (the SDK sends no answer to a cancelled call; kept for the log). */
+function notStarted(tool: McpTool, talk: (text: string) => void): ToolResult {
+  const error = new InterruptedError(`${tool.name} was cancelled by the client before it started: nothing was sent`);
+  talk(`${error.message}\n`);
+  return toolResult({ error: errorJson(error) }, error.exitCode);
 }
 
 /** The tool calls in flight and the answers being written. */
