@@ -111,6 +111,9 @@ export const quoteCheckout = defineTool({
     "Price shipments without paying (shipctl checkout --quote): sends no payment. Shipments no longer Draft are listed " +
     "as already_paid and not priced. Returns the prices in cents and confirm_total_cents: pass it to checkout for the same ids.",
   input: z.strictObject({ ids: ShipmentIds }),
+  // The service pays a shipment in the price session that last priced it: a quote made while a checkout of the same
+  // shipment is between its price and its payment would have that payment refused.
+  waitsFor: "checkout",
   command: ({ ids }) => ({ argv: ["checkout", ...ids.map(String), "--quote"] }),
   finish: (doc) => ({ ...doc, confirm_total_cents: doc.total }),
 });

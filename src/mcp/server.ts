@@ -48,7 +48,8 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
     // of its kind is not started: the client was told it did not happen, so a payment the user called off is not made
     // later. One already running goes on, as the ledger expects of a write.
     const run = () => (extra.signal.aborted ? Promise.resolve(notStarted(tool, options.call.talk)) : callTool(tool, request.params.arguments, options.call));
-    return pending.track(tool.writes === undefined ? run() : queue.run(tool.writes, run));
+    const kind = tool.writes ?? tool.waitsFor;
+    return pending.track(kind === undefined ? run() : queue.run(kind, run));
   });
   const transport = new StdioServerTransport();
   // A client that went away (quit, crashed, killed) closed stdout with stdin: an answer then has nowhere to go and is

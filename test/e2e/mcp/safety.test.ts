@@ -133,4 +133,27 @@ describe("shipctl mcp: safety", () => {
     expect(prices).toBe(3); // the two quotes and the first checkout's price
     expect(mcp.stderr()).toContain("checkout was cancelled by the client before it started: nothing was sent");
   });
+
+  it("quote_checkout waits for a checkout in flight: its price session never replaces the one being paid", async () => {
+    const org = await sb.newOrg();
+    const ids = await seedShipments(org, 2);
+    const mcp = await serve(org);
+    const total = (await mcp.call("quote_checkout", { ids })).doc.confirm_total_cents as number;
+    await org.control.fault({ ...PAY, kind: "hold" });
+    const paying = mcp.call("checkout", { ids, confirm_total_cents: total });
+    await bodyRead(org, PAY);
+    // A quote of one of them while the payment is held, called off by the client: waiting for its turn, it never
+    // starts. Run at once, it would price the shipment in a session of its own (the payment then refused), or later.
+    const callOff = new AbortController();
+    const quote = mcp.client.callTool({ name: "quote_checkout", arguments: { ids: [ids[1]] } }, undefined, { signal: callOff.signal });
+    await mcp.client.ping(); // the server has the call
+    callOff.abort("called off");
+    await expect(quote).rejects.toThrow(/called off/);
+    await mcp.client.ping(); // and its cancellation
+    await org.control.releaseHeld();
+    expect((await paying).doc).toMatchObject({ status: "paid", paid: ids, charged: total });
+    expect((await mcp.call("quote_checkout", { ids: [ids[1]] })).doc).toMatchObject({ already_paid: [ids[1]] });
+    // The first quote and the checkout's own price; the quote after the payment prices nothing (already paid).
+    expect(await org.control.requests({ method: "GET", path: "/api/v1/checkout" })).toHaveLength(2);
+  });
 });
