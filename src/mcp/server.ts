@@ -47,7 +47,7 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
     // A call the client cancelled (notifications/cancelled, or its timeout) while it waited for its turn behind a call
     // of its kind is not started: the client was told it did not happen, so a payment the user called off is not made
     // later. One already running goes on, as the ledger expects of a write.
-    const run = () => (extra.signal.aborted ? Promise.resolve(notStarted(tool, options.call.talk)) : callTool(tool, request.params.arguments, options.call));
+    const run = () => (extra.signal.aborted ? Promise.resolve(notStarted(tool, options.call)) : callTool(tool, request.params.arguments, options.call));
     const kind = tool.writes ?? tool.waitsFor;
     return pending.track(kind === undefined ? run() : queue.run(kind, run));
   });
@@ -76,10 +76,14 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
   await closed;
 }
 
-/** The answer to a call cancelled before it started (the SDK sends no answer to a cancelled call; kept for the log). */
-function notStarted(tool: McpTool, talk: (text: string) => void): ToolResult {
-  const error = new InterruptedError(`${tool.name} was cancelled by the client before it started: nothing was sent`);
-  talk(`${error.message}\n`);
+/**
+ * The answer to a call called off before it started (the SDK sends none to a cancelled call; kept for the log): by the
+ * client, or by the server stopping (Ctrl-C), which closes it and so cancels every call it holds.
+ */
+function notStarted(tool: McpTool, call: CallContext): ToolResult {
+  const by = call.base.signal.aborted ? "the server is stopping" : "the client cancelled it";
+  const error = new InterruptedError(`${tool.name} was not started: ${by}; nothing was sent`);
+  call.talk(`${error.message}\n`);
   return toolResult({ error: errorJson(error) }, error.exitCode);
 }
 

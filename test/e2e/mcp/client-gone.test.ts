@@ -62,4 +62,27 @@ describe("shipctl mcp: the client goes away with a call in flight", () => {
     expect(again.doc.counts, JSON.stringify(again.doc)).toMatchObject({ created: 0, skipped: 1 });
     expect(await org.control.requests(CREATE)).toHaveLength(1);
   });
+
+  it("Ctrl-C with a call waiting behind another: it is not started, and stderr says the server stopped it, not the client", async () => {
+    const org = await sb.newOrg();
+    await org.control.fault({ ...CREATE, kind: "hold" });
+    const child = spawn(process.execPath, [BIN, "mcp"], { cwd: ROOT, env: cliEnv({ sandbox: org, configDir: tempDir("shipctl-config-") }), stdio: ["pipe", "pipe", "pipe"] });
+    const done = collect(child);
+    const initialized = new Promise<void>((resolve) => child.stdout!.once("data", () => resolve()));
+    child.stdin!.write(line({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "app", version: "1" } } }));
+    await initialized;
+    child.stdin!.write(line({ jsonrpc: "2.0", method: "notifications/initialized" }));
+    child.stdin!.write(line({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "create_shipments", arguments: { items } } }));
+    child.stdin!.write(line({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "create_shipments", arguments: { items: [{ ...items[0], title: "Second Study" }] } } }));
+    await bodyRead(org, CREATE);
+    const stopping = stderrSays(child, "Interrupted: starting nothing new");
+    child.kill("SIGINT");
+    await stopping;
+    await org.control.releaseHeld();
+    const r = await done;
+    expect(r.exitCode, r.stderr).toBe(130);
+    expect(r.stderr).toContain("create_shipments was not started: the server is stopping; nothing was sent");
+    expect(r.stderr).not.toContain("the client cancelled it");
+    expect(await org.control.requests(CREATE)).toHaveLength(1);
+  });
 });

@@ -131,7 +131,7 @@ describe("shipctl mcp: safety", () => {
     const prices = (await org.control.requests({ method: "GET", path: "/api/v1/checkout" })).length;
     expect(await org.control.requests(PAY)).toHaveLength(1);
     expect(prices).toBe(3); // the two quotes and the first checkout's price
-    expect(mcp.stderr()).toContain("checkout was cancelled by the client before it started: nothing was sent");
+    expect(mcp.stderr()).toContain("checkout was not started: the client cancelled it; nothing was sent");
   });
 
   it("quote_checkout waits for a checkout in flight: its price session never replaces the one being paid", async () => {
