@@ -46,7 +46,15 @@ const listShipmentsFilters = {
   page: PageNumber.optional(),
   limit: PageLimit.optional(),
   all: z.boolean().optional().describe("read every page from page on"),
-  max: z.number().int().min(1).optional().describe("at most this many shipments in all"),
+  max: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(
+      "at most this many shipments in all. When it stops part way through a page, next_page is that same page: the " +
+        "same call again returns the same shipments; a larger max returns more",
+    ),
 };
 
 export const listShipments = defineTool({
@@ -54,7 +62,8 @@ export const listShipments = defineTool({
   description:
     "List shipments (shipctl list shipments): a page at a time, or every page with all, max or a filter. " +
     "Filters: status names, created_after / created_before (a date 2026-03-01 or a date and time, UTC unless a zone is " +
-    "given; after includes, before excludes), title (contains, any case). Returns {shipments, page, per_page, next_page}. " +
+    "given; after includes, before excludes), title (contains, any case). Returns {shipments, page, per_page, next_page} " +
+    "(next_page: the page to read on from with page, null after the last). " +
     `Each shipment has only the fields named in fields (shipctl list shipments --fields); by default ${LIST_SHIPMENTS_DEFAULT_FIELDS.join(", ")}. ` +
     "Name the fields you need (e.g. destination_address); get_shipment reads one shipment in full.",
   input: z.strictObject({
@@ -102,6 +111,9 @@ export const quoteCheckout = defineTool({
     "Price shipments without paying (shipctl checkout --quote): sends no payment. Shipments no longer Draft are listed " +
     "as already_paid and not priced. Returns the prices in cents and confirm_total_cents: pass it to checkout for the same ids.",
   input: z.strictObject({ ids: ShipmentIds }),
+  // The service pays a shipment in the price session that last priced it: a quote made while a checkout of the same
+  // shipment is between its price and its payment would have that payment refused.
+  waitsFor: "checkout",
   command: ({ ids }) => ({ argv: ["checkout", ...ids.map(String), "--quote"] }),
   finish: (doc) => ({ ...doc, confirm_total_cents: doc.total }),
 });

@@ -5,7 +5,8 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
-import { UsageError, errorJson } from "../errors.js";
+import { InterruptedError, UsageError, errorJson } from "../errors.js";
+import { ignoreClosedPipe } from "../output/io.js";
 import { KindQueue } from "./kind-queue.js";
 import { callTool, toolResult, type CallContext, type ToolResult } from "./tool-call.js";
 import type { McpTool } from "./tool-types.js";
@@ -37,19 +38,28 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
   const pending = new Pending();
   const server = new Server({ name: "shipctl", version: options.version }, { capabilities: { tools: {} }, instructions: options.instructions });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<ToolResult> => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<ToolResult> => {
     const tool = byName.get(request.params.name);
     if (!tool) {
       const error = new UsageError(`no tool named ${JSON.stringify(request.params.name)}`, { hint: `The tools: ${[...byName.keys()].join(", ")}.` });
       return toolResult({ error: errorJson(error) }, error.exitCode);
     }
-    const run = () => callTool(tool, request.params.arguments, options.call);
-    return pending.track(tool.writes === undefined ? run() : queue.run(tool.writes, run));
+    // A call the client cancelled (notifications/cancelled, or its timeout) while it waited for its turn behind a call
+    // of its kind is not started: the client was told it did not happen, so a payment the user called off is not made
+    // later. One already running goes on, as the ledger expects of a write.
+    const run = () => (extra.signal.aborted ? Promise.resolve(notStarted(tool, options.call)) : callTool(tool, request.params.arguments, options.call));
+    const kind = tool.writes ?? tool.waitsFor;
+    return pending.track(kind === undefined ? run() : queue.run(kind, run));
   });
   const transport = new StdioServerTransport();
+  // A client that went away (quit, crashed, killed) closed stdout with stdin: an answer then has nowhere to go and is
+  // dropped, instead of an uncaught EPIPE that stopped the server with a stack trace and exit 1, with any other call
+  // cut off mid-write. The calls in flight finish, and the server stops as when stdin closes.
+  process.stdout.on("error", ignoreClosedPipe);
+  const stdoutClosed = new Promise<void>((resolve) => process.stdout.once("close", resolve));
   // Answers are written after their call settles (the SDK sends them then): tracked too, so closing waits for them.
   const send = transport.send.bind(transport);
-  transport.send = (message) => pending.track(send(message));
+  transport.send = (message) => pending.track(Promise.race([send(message), stdoutClosed]));
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
     // The stdio transport does not end on its own when the client closes stdin. A client that closes stdin with a
@@ -64,6 +74,17 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
   });
   await server.connect(transport);
   await closed;
+}
+
+/**
+ * The answer to a call called off before it started (the SDK sends none to a cancelled call; kept for the log): by the
+ * client, or by the server stopping (Ctrl-C), which closes it and so cancels every call it holds.
+ */
+function notStarted(tool: McpTool, call: CallContext): ToolResult {
+  const by = call.base.signal.aborted ? "the server is stopping" : "the client cancelled it";
+  const error = new InterruptedError(`${tool.name} was not started: ${by}; nothing was sent`);
+  call.talk(`${error.message}\n`);
+  return toolResult({ error: errorJson(error) }, error.exitCode);
 }
 
 /** The tool calls in flight and the answers being written. */

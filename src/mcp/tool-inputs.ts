@@ -43,7 +43,9 @@ export const StatusName = z.enum(Object.values(ShipmentStatus).map(shipmentStatu
 export const PageNumber = z.number().int().min(PAGE.firstPage).describe("page to read");
 export const PageLimit = z.number().int().min(PAGE.limit.min).max(PAGE.limit.max).describe("items per page");
 
-export const ReportSet = z.union(REPORT.sets.map((n) => z.literal(n)) as [z.ZodLiteral<1>, z.ZodLiteral<2>]);
+// One literal of the sets, not a union of two: a wrong set is refused naming them ("expected one of 1|2"), not as
+// "Invalid input", and JSON Schema lists them as an enum.
+export const ReportSet = z.literal(REPORT.sets).describe("the set: 1 (status Delivered) or 2 (status Arrived)");
 
 /** A path on this machine, relative to the folder the server runs in; never `-` (stdin carries the protocol). */
 export const LocalPath = z

@@ -24,6 +24,11 @@ export interface McpTool {
   gate?: z.ZodObject;
   /** Undefined for a reading tool (listed with --read-only). */
   writes?: WriteKind;
+  /**
+   * A reading tool whose request changes what a write of this kind relies on waits for that kind's calls, as they wait
+   * for each other (quote_checkout: its price session replaces the one a checkout in flight is about to pay).
+   */
+  waitsFor?: WriteKind;
   /** It replaces what was there, or spends money: clients may ask the user first (MCP's destructiveHint). */
   destructive?: boolean;
   command(input: Record<string, unknown>): ToolCommand;

@@ -116,7 +116,7 @@ function stderrStream(): () => NodeJS.WriteStream {
 }
 
 /** A closed pipe (`shipctl list --all | head`) is not an error worth a stack trace. */
-function ignoreClosedPipe(e: NodeJS.ErrnoException): void {
+export function ignoreClosedPipe(e: NodeJS.ErrnoException): void {
   if (e.code !== "EPIPE") throw e;
 }
 

@@ -108,4 +108,52 @@ describe("shipctl mcp: safety", () => {
     expect([a.doc.counts, b.doc.counts]).toEqual([expect.objectContaining({ created: 1 }), expect.objectContaining({ created: 0, skipped: 1 })]);
     expect(await org.control.requests({ method: "POST", path: "/api/v1/shipments" })).toHaveLength(1);
   });
+
+  it("a checkout the client cancels while it waits behind another is never started: nothing priced or paid for it", async () => {
+    const org = await sb.newOrg();
+    const [first, second] = await seedShipments(org, 2);
+    const mcp = await serve(org);
+    const quoted = async (id: number) => (await mcp.call("quote_checkout", { ids: [id] })).doc.confirm_total_cents as number;
+    const [firstTotal, secondTotal] = [await quoted(first!), await quoted(second!)];
+    await org.control.fault({ ...PAY, kind: "hold" });
+    const paying = mcp.call("checkout", { ids: [first], confirm_total_cents: firstTotal });
+    await bodyRead(org, PAY);
+    // The second waits for its turn behind the first (one payment at a time) when the client calls it off.
+    const callOff = new AbortController();
+    const cancelled = mcp.client.callTool({ name: "checkout", arguments: { ids: [second], confirm_total_cents: secondTotal } }, undefined, { signal: callOff.signal });
+    callOff.abort("the user called it off");
+    await expect(cancelled).rejects.toThrow(/called it off/);
+    await mcp.client.ping(); // answered after the server read the cancellation
+    await org.control.releaseHeld();
+    expect((await paying).doc).toMatchObject({ status: "paid", paid: [first] });
+    // A payment after it in the queue: had the cancelled one run, it ran before this answers.
+    await mcp.call("checkout", { ids: [first], confirm_total_cents: firstTotal });
+    const prices = (await org.control.requests({ method: "GET", path: "/api/v1/checkout" })).length;
+    expect(await org.control.requests(PAY)).toHaveLength(1);
+    expect(prices).toBe(3); // the two quotes and the first checkout's price
+    expect(mcp.stderr()).toContain("checkout was not started: the client cancelled it; nothing was sent");
+  });
+
+  it("quote_checkout waits for a checkout in flight: its price session never replaces the one being paid", async () => {
+    const org = await sb.newOrg();
+    const ids = await seedShipments(org, 2);
+    const mcp = await serve(org);
+    const total = (await mcp.call("quote_checkout", { ids })).doc.confirm_total_cents as number;
+    await org.control.fault({ ...PAY, kind: "hold" });
+    const paying = mcp.call("checkout", { ids, confirm_total_cents: total });
+    await bodyRead(org, PAY);
+    // A quote of one of them while the payment is held, called off by the client: waiting for its turn, it never
+    // starts. Run at once, it would price the shipment in a session of its own (the payment then refused), or later.
+    const callOff = new AbortController();
+    const quote = mcp.client.callTool({ name: "quote_checkout", arguments: { ids: [ids[1]] } }, undefined, { signal: callOff.signal });
+    await mcp.client.ping(); // the server has the call
+    callOff.abort("called off");
+    await expect(quote).rejects.toThrow(/called off/);
+    await mcp.client.ping(); // and its cancellation
+    await org.control.releaseHeld();
+    expect((await paying).doc).toMatchObject({ status: "paid", paid: ids, charged: total });
+    expect((await mcp.call("quote_checkout", { ids: [ids[1]] })).doc).toMatchObject({ already_paid: [ids[1]] });
+    // The first quote and the checkout's own price; the quote after the payment prices nothing (already paid).
+    expect(await org.control.requests({ method: "GET", path: "/api/v1/checkout" })).toHaveLength(2);
+  });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { BaseDeps } from "../../../src/deps.js";
 import { ExitCode } from "../../../src/errors.js";
 import { callTool, type CallContext } from "../../../src/mcp/tool-call.js";
-import { READ_TOOLS, due, getShipment, quoteCheckout } from "../../../src/mcp/read-tools.js";
+import { READ_TOOLS, due, getShipment, listShipments, quoteCheckout } from "../../../src/mcp/read-tools.js";
 import { WRITE_TOOLS, checkout, createShipments } from "../../../src/mcp/write-tools.js";
 import { createTestIO } from "../../helpers/test-io.js";
 
@@ -50,6 +50,21 @@ describe("callTool", () => {
     expect(runs[0]!.argv.slice(3)).toEqual(["shipment", "create", "--file", "-", "--no-wait"]);
     expect(JSON.parse(runs[0]!.stdin)).toEqual(items);
     expect(runs[0]!.prompted).toMatch(/no one can answer a prompt over MCP/);
+  });
+
+  it("list_shipments says that after max cut a page short, next_page is that page again (the same call repeats it)", () => {
+    const max = listShipments.input.shape.max as { description?: string };
+    expect(max.description).toMatch(/part way through a page, next_page is that same page/);
+  });
+
+  it("refuses a report set other than 1 or 2 naming the sets it takes", async () => {
+    const { ctx, runs } = context(async () => ExitCode.Ok);
+    const upload = WRITE_TOOLS.find((t) => t.name === "upload_report")!;
+    for (const set of [3, "1"]) {
+      const r = await callTool(upload, { shipment_id: 5, folder: "set", set }, ctx);
+      expect(text(r)).toMatchObject({ error: { code: "usage_error", problems: [{ field: "set", message: `Invalid option: expected one of 1|2 (got ${JSON.stringify(set)})` }] } });
+    }
+    expect(runs).toEqual([]);
   });
 
   it("refuses arguments outside the schema before running anything: the usage error document, a tool error", async () => {
