@@ -21,7 +21,7 @@ export const addAddress = defineTool({
     address: AddressInput,
     accept_recommended: z.boolean().optional().describe("store the service's recommended revision"),
     verify: z.boolean().optional().describe("false: store without verifying first (default true)"),
-    force_new: z.boolean().optional().describe("store it even though the same address is stored already"),
+    force_new: z.boolean().optional().describe("store it even though the same address is stored already: each call with it that succeeds stores one more copy, so do not repeat it once it has answered"),
   }),
   gate: z.strictObject({ address: anObject, accept_recommended: z.boolean().optional(), verify: z.boolean().optional(), force_new: z.boolean().optional() }),
   writes: "address",
