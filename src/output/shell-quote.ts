@@ -35,6 +35,16 @@ export function serviceFlags(globals: { profile?: string; baseUrl?: string }): s
 }
 
 /**
+ * The start of a command line that pipes an environment variable's value into the command after it (a token for
+ * `login --token-stdin`, kept out of the command line), in the user's shell: PowerShell and cmd.exe have no printf.
+ */
+export function pipedFromEnv(name: string, shell: Shell = userShell()): string {
+  if (shell === "powershell") return `$env:${name} |`;
+  if (shell === "cmd") return `echo %${name}%|`;
+  return `printf %s "$${name}" |`;
+}
+
+/**
  * PowerShell (about_Quoting_Rules): nothing is expanded between single quotes, and a single quote inside is written
  * twice. PowerShell takes the typographic quotes ‘ ’ ‚ ‛ as single quotes too, so they are doubled as well. A bare word
  * keeps to characters that mean nothing in argument mode (no `,` array, `@` splat, `$` variable, `;` or backtick).
