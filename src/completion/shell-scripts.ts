@@ -62,10 +62,12 @@ _shipctl() {
 if [[ $funcstack[1] == _shipctl ]]; then _shipctl "$@"; else compdef _shipctl shipctl; fi
 `;
 
+// commandline -ct is the word as typed (White\\ G, "White G, my\\ photos/): shipctl and __fish_complete_path are handed
+// it unescaped, as the earlier words (-o) are, or nothing matches after a space.
 const FISH = `${HEADER("fish", "shipctl completion fish > ~/.config/fish/completions/shipctl.fish")}
 function __shipctl_complete
     set -l tokens (commandline -opc)
-    set -l current (commandline -ct)
+    set -l current (commandline -ct | string unescape)
     set -l out (command shipctl ${COMPLETE_COMMAND} $tokens[2..-1] "$current" 2>/dev/null)
     test (count $out) -gt 0; or return
     set -l directive $out[-1]

@@ -4,7 +4,7 @@
 // profile's tables are stored by the commands themselves (config set baseUrl, config tables confirm), offline.
 // zsh and fish are run too where they are installed (the suite does not need them); PowerShell is checked as text.
 import { spawnSync } from "node:child_process";
-import { chmodSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BIN, ROOT, cliEnv, runCli, tempDir } from "../../helpers/cli.js";
@@ -116,6 +116,12 @@ describe("the other shells' scripts", () => {
     expect(offers("shipctl sh")).toEqual(["shipment"]);
     expect(offers("shipctl shipment create --ser")).toEqual(["--service"]);
     expect(offers("shipctl shipment create --service ").sort()).toEqual(["Express", "Standard", "White Glove"]);
+    // A word with a space, as fish writes it after a first TAB (escaped) or as typed (quoted): completed as a word.
+    expect(offers("shipctl shipment create --service White\\ G")).toEqual(["White Glove"]);
+    expect(offers('shipctl shipment create --service "White G')).toEqual(["White Glove"]);
+    const photos = join(tempDir("shipctl-fish-photos-"), "Condition photos");
+    mkdirSync(join(photos, "set 1"), { recursive: true });
+    expect(offers(`shipctl report upload 12 ${photos.replace(/ /g, "\\ ")}/set\\ `)).toEqual([`${photos}/set 1/`]);
   });
 
   it.skipIf(!has("zsh"))("zsh reads it, and its function hands shipctl's values to _describe (zsh is installed here)", async () => {
