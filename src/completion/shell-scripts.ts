@@ -38,12 +38,14 @@ complete -F _shipctl_complete shipctl
 `;
 
 // Works both ways zsh loads it: from a file _shipctl on $fpath (autoloaded, then run), or sourced (compdef).
+// The word being completed is $PREFIX, which zsh gives without the quote it was begun with ("White G is White G);
+// $words[CURRENT] keeps the quote, and nothing matched it.
 const ZSH = `#compdef shipctl
 ${HEADER("zsh", 'shipctl completion zsh > "${fpath[1]}/_shipctl"   (or source <(shipctl completion zsh) after compinit)')}
 _shipctl() {
     local out line value desc directive=:nofiles
     local -a candidates
-    out=$(command shipctl ${COMPLETE_COMMAND} "\${(@Q)words[2,CURRENT]}" 2>/dev/null) || return 1
+    out=$(command shipctl ${COMPLETE_COMMAND} "\${(@Q)words[2,CURRENT-1]}" "\${(Q)PREFIX}" 2>/dev/null) || return 1
     for line in "\${(@f)out}"; do
         case $line in
             (:files|:nofiles) directive=$line ;;

@@ -133,5 +133,10 @@ source ${file}; words=(shipctl shipment create --service ''); CURRENT=5; _shipct
     const r = spawnSync("zsh", ["-f", "-c", run], { env, encoding: "utf8", cwd: ROOT });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout.split("\n").filter((l) => l !== "")).toEqual(["Standard:service 1", "Express:service 2", "White Glove:service 3"]);
+    // A word begun with a quote: zsh keeps the quote in words and gives the word without it in PREFIX.
+    const quoted = run.replace("--service ''); CURRENT=5;", `--service '"White G'); CURRENT=5; PREFIX='White G';`);
+    const q = spawnSync("zsh", ["-f", "-c", quoted], { env, encoding: "utf8", cwd: ROOT });
+    expect(q.status, q.stderr).toBe(0);
+    expect(q.stdout.split("\n").filter((l) => l !== "")).toEqual(["White Glove:service 3"]);
   });
 });
