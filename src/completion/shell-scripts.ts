@@ -12,22 +12,29 @@ const HEADER = (shell: Shell, load: string) => `# ${shell} completion for shipct
 // Values are quoted with printf %q (White\ Glove, \;); file names are offered only when shipctl knows nothing better.
 // COMP_WORDS holds the words as typed, backslashes included: after a first TAB has put id\,status on the line, a
 // second TAB must ask shipctl about id,status (read without -r drops the backslashes), or it quotes the quoting again.
+// A word begun with a quote ("White G, 'Rock) is asked about without it, and its values are handed back as they are:
+// readline then quotes each inside that quote itself (-o filenames), as it does for file names.
 const BASH = `${HEADER("bash", "source <(shipctl completion bash)")}
 _shipctl_complete() {
-    local cur=\${COMP_WORDS[COMP_CWORD]} tab=$'\\t' out line word directive=:nofiles
+    local cur=\${COMP_WORDS[COMP_CWORD]} tab=$'\\t' out line word directive=:nofiles quoted=
     local -a words=()
     COMPREPLY=()
     for word in "\${COMP_WORDS[@]:1:COMP_CWORD}"; do
         IFS= read word <<< "$word"
         words+=("$word")
     done
+    case $cur in
+        \\'*) quoted=1 words[\${#words[@]}-1]=\${cur:1} ;;
+        \\"*) quoted=1 words[\${#words[@]}-1]=\${word:1} ;;
+    esac
     out=$(command shipctl ${COMPLETE_COMMAND} "\${words[@]}" 2>/dev/null) || return 0
     while IFS= read -r line; do
         case $line in
             :files | :nofiles) directive=$line ;;
-            ?*) COMPREPLY+=("$(printf '%q' "\${line%%$tab*}")") ;;
+            ?*) if [[ -n $quoted ]]; then COMPREPLY+=("\${line%%$tab*}"); else COMPREPLY+=("$(printf '%q' "\${line%%$tab*}")"); fi ;;
         esac
     done <<< "$out"
+    [[ -n $quoted && \${#COMPREPLY[@]} -gt 0 ]] && compopt -o filenames 2>/dev/null
     if [[ \${#COMPREPLY[@]} -eq 0 && $directive == :files ]]; then
         compopt -o filenames 2>/dev/null
         while IFS= read -r line; do COMPREPLY+=("$line"); done < <(compgen -f -- "$cur")

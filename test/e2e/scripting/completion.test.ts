@@ -73,6 +73,12 @@ describe("completion in a real bash", () => {
     expect(bashOffers(["shipment", "create", "--service", "White\\ G"])).toEqual(["White\\ Glove"]);
   });
 
+  it("a word begun with a quote is completed inside it: values as they are, for readline to quote (-o filenames)", () => {
+    expect(bashOffers(["shipment", "create", "--service", '"White G'])).toEqual(["White Glove"]);
+    expect(bashOffers(["shipment", "create", "--service", "'Wh"])).toEqual(["White Glove"]);
+    expect(bashOffers(["list", "shipments", "--json", "--fields", '"id,st'])).toEqual(["id,status", "id,status_name"]);
+  });
+
   it("offers file names where shipctl knows no values, and none where it does", () => {
     expect(bashOffers(["shipment", "create", "--file", "packag"]).sort()).toEqual(["package-lock.json", "package.json"]);
     expect(bashOffers(["shipment", "create", "--service", "packag"])).toEqual([]);
