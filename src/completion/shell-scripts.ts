@@ -3,6 +3,7 @@
 // flags and values come from shipctl itself at that moment, so a script installed once stays right after an upgrade
 // or a new table. They need nothing beyond the shell: bash's needs no bash-completion package (`complete -F` alone).
 import { COMPLETE_COMMAND, type Shell } from "./protocol.js";
+import { WINDOWS_BARE_WORD } from "../output/shell-quote.js";
 
 const HEADER = (shell: Shell, load: string) => `# ${shell} completion for shipctl (\`shipctl completion ${shell}\`).
 # Load it with: ${load}
@@ -90,6 +91,8 @@ end
 complete -c shipctl -f -a '(__shipctl_complete)'
 `;
 
+// A value is inserted quoted unless it is a bare word as printed commands write them (shell-quote.ts): unquoted, a
+// comma makes an array (--fields id,status reached shipctl as two words), a $ a variable, a ' an open string.
 // Windows PowerShell and PowerShell before 7.3 (or with Legacy argument passing) drop an empty argument given to a
 // program; '""' reaches it as one.
 const POWERSHELL = `${HEADER("powershell", "shipctl completion powershell | Out-String | Invoke-Expression   (in $PROFILE)")}
@@ -109,7 +112,7 @@ Register-ArgumentCompleter -Native -CommandName shipctl -ScriptBlock {
     $results = @($out | Select-Object -SkipLast 1 | Where-Object { $_ -ne '' } | ForEach-Object {
         $value, $desc = $_ -split "\`t", 2
         if (-not $desc) { $desc = $value }
-        $text = if ($value -match '[\\s;]') { "'" + ($value -replace "'", "''") + "'" } else { $value }
+        $text = if ($value -notmatch '${WINDOWS_BARE_WORD.source}') { "'" + ($value -replace "['\\u2018-\\u201B]", '$0$0') + "'" } else { $value }
         [System.Management.Automation.CompletionResult]::new($text, $value, 'ParameterValue', $desc)
     })
     # An empty string keeps PowerShell from offering file names where shipctl says they make no sense.

@@ -44,13 +44,16 @@ export function pipedFromEnv(name: string, shell: Shell = userShell()): string {
   return `printf %s "$${name}" |`;
 }
 
+/** A word PowerShell and cmd.exe take as it is, unquoted (the PowerShell completion script quotes by it too). */
+export const WINDOWS_BARE_WORD = /^[\w.:\\/=+-]+$/;
+
 /**
  * PowerShell (about_Quoting_Rules): nothing is expanded between single quotes, and a single quote inside is written
  * twice. PowerShell takes the typographic quotes ‘ ’ ‚ ‛ as single quotes too, so they are doubled as well. A bare word
  * keeps to characters that mean nothing in argument mode (no `,` array, `@` splat, `$` variable, `;` or backtick).
  */
 function powershellQuote(arg: string): string {
-  if (/^[\w.:\\/=+-]+$/.test(arg)) return arg;
+  if (WINDOWS_BARE_WORD.test(arg)) return arg;
   return `'${arg.replace(/['\u2018\u2019\u201A\u201B]/g, (q) => q + q)}'`;
 }
 
@@ -61,7 +64,7 @@ function powershellQuote(arg: string): string {
  * trailing backslash; Windows file names never hold a double quote.
  */
 function cmdQuote(arg: string): string {
-  if (/^[\w.:\\/=+-]+$/.test(arg)) return arg;
+  if (WINDOWS_BARE_WORD.test(arg)) return arg;
   const escaped = arg.replace(/(\\*)"/g, (_, slashes: string) => `${slashes}${slashes}\\"`).replace(/(\\+)$/, "$1$1");
   return `"${escaped.replace(/%/g, `"^%"`)}"`;
 }

@@ -105,6 +105,17 @@ describe("the other shells' scripts", () => {
     expect(await script("powershell")).toMatch(/Register-ArgumentCompleter -Native -CommandName shipctl[\s\S]*& shipctl __complete @words \$current/);
   });
 
+  it("PowerShell's inserts a value quoted unless PowerShell takes it as it is (a comma is an array, a $ a variable)", async () => {
+    const text = await script("powershell");
+    // No PowerShell here: the script's test is run as a regular expression (.NET reads this one as JavaScript does).
+    expect(text).toMatch(/\$value -notmatch '[^']+'/);
+    const bare = new RegExp(/\$value -notmatch '([^']+)'/.exec(text)![1]!);
+    const quoted = ["id,status", "Next-Day$$", "O'Keeffe", "White Glove", ",", ";", "@home", "a`b"].filter((v) => !bare.test(v));
+    expect(quoted).toEqual(["id,status", "Next-Day$$", "O'Keeffe", "White Glove", ",", ";", "@home", "a`b"]);
+    expect(["Standard", "drop-off", "--service", "C:\\photos\\1201", "status_name"].every((v) => bare.test(v))).toBe(true);
+    expect(text).toContain(`"'" + ($value -replace "['\\u2018-\\u201B]", '$0$0') + "'"`);
+  });
+
   it("refuses a shell it has no script for (exit 2)", async () => {
     const r = await runCli(["completion", "tcsh"]);
     expect(r.exitCode).toBe(2);
