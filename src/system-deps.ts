@@ -7,6 +7,7 @@ import { systemIO } from "./output/io.js";
 import { systemPrompter } from "./prompter.js";
 import type { ApiClient } from "./api/client-types.js";
 import { WRITE_WAIT_MS, type BaseDeps, type Connection, type Deps } from "./deps.js";
+import { profileFlag } from "./config/profile-name.js";
 
 /**
  * `exit` ends the process at a second Ctrl-C or SIGTERM (tests give their own). It exits 130 itself rather than sending SIGINT
@@ -77,6 +78,7 @@ export async function systemMakeApi(deps: Deps, connection: Connection): Promise
   return (await import("./api/client.js")).createApiClient({
     baseUrl: connection.baseUrl,
     baseUrlSetting: baseUrlSetting(connection),
+    profileFlag: profileFlag(connection.profile),
     token: connection.token,
     userAgent: `shipctl/${deps.version}`,
     clock: deps.clock,
@@ -92,5 +94,5 @@ function baseUrlSetting(connection: Connection): string {
   const from = connection.sources.baseUrl;
   if (from === "flag") return "--base-url";
   if (from === "env") return "SHIPCTL_BASE_URL";
-  return `baseUrl of profile ${connection.profile}: shipctl config set baseUrl URL`;
+  return `baseUrl of profile ${connection.profile}: shipctl config set baseUrl URL${profileFlag(connection.profile)}`;
 }

@@ -66,6 +66,11 @@ export interface ApiClientOptions {
   connectTimeoutMs?: number;
   /** Where the base URL was set, named when its host does not resolve ("SHIPCTL_BASE_URL", "--base-url", ...). */
   baseUrlSetting?: string;
+  /**
+   * How a command line names the profile in use (` --profile NAME`; empty for the default one): a hint's `shipctl
+   * config set` command carries it, or as printed it would change another profile.
+   */
+  profileFlag?: string;
   /** Time allowed for the response headers and between body chunks. */
   responseTimeoutMs?: number;
   /** Proxy variables and the profile's CA file (api/network.ts); without it, direct connections. */

@@ -64,7 +64,7 @@ export interface CallSpec<T> {
 }
 
 /** The client's options as the caller takes them: defaults applied, the base URL parsed, the redactor made. */
-export type CallerConfig = Pick<ApiClientOptions, "baseUrlSetting" | "token" | "userAgent" | "clock" | "debug" | "signal" | "writeSignal"> &
+export type CallerConfig = Pick<ApiClientOptions, "baseUrlSetting" | "profileFlag" | "token" | "userAgent" | "clock" | "debug" | "signal" | "writeSignal"> &
   Required<Pick<ApiClientOptions, "random" | "retries" | "responseTimeoutMs">> & {
     transport: Transport;
     baseUrl: URL;
@@ -139,7 +139,7 @@ export function createCaller(config: CallerConfig): Caller {
             hint: "The upload was cut short, so the service cannot have applied it. Check the files, then run the command again.",
           });
         }
-        const certificate = certificateError(wire, { method: spec.method, path }, { url, redact: config.redact, earlierMayHaveArrived });
+        const certificate = certificateError(wire, { method: spec.method, path }, { url, redact: config.redact, earlierMayHaveArrived, profileFlag: config.profileFlag });
         if (certificate) {
           debug?.(`${spec.method} ${shownUrl()} -> ${certificate.code} after ${elapsed} (${tag}; not retried: the certificate)`);
           throw certificate;
@@ -196,7 +196,7 @@ export function createCaller(config: CallerConfig): Caller {
 /** The standard reading of a status no endpoint claimed: 429 always retried, 5xx only when idempotent. */
 function genericVerdict<T>(response: WireResponse, spec: CallSpec<T>, path: string, earlierMayHaveArrived: boolean, config: CallerConfig): Verdict<T> {
   // The spec's method, resource, checkout and idempotence; the path as requested under the base URL, redacted.
-  const error = errorForResponse(response, { ...spec, path, earlierMayHaveArrived, redact: config.redact, now: config.clock.now() });
+  const error = errorForResponse(response, { ...spec, path, earlierMayHaveArrived, redact: config.redact, now: config.clock.now(), profileFlag: config.profileFlag });
   // Retry-After is honoured on any retried status (429, and 503 during maintenance).
   const waitMs = parseRetryAfter(response.headers["retry-after"], config.clock.now(), response.headers["date"]);
   if (response.status === 429) return { retry: error, reason: "rate limited", waitMs };

@@ -40,7 +40,7 @@ const SUMMARY: Record<CertificateProblem, string> = {
   invalid: "cannot be verified",
 };
 
-export function certificateError(failure: WireFailure, facts: { method: string; path: string }, ctx: { url: URL; redact: Redactor; earlierMayHaveArrived: boolean }): CertificateError | undefined {
+export function certificateError(failure: WireFailure, facts: { method: string; path: string }, ctx: { url: URL; redact: Redactor; earlierMayHaveArrived: boolean; profileFlag?: string }): CertificateError | undefined {
   // The certificate failure among the causes of the failed connection (a proxy's tunnel wraps it), if it is one.
   const found = codedCause(failure.cause, (code) => Object.hasOwn(PROBLEMS, code));
   if (!found) return undefined;
@@ -50,16 +50,16 @@ export function certificateError(failure: WireFailure, facts: { method: string; 
   const detail = problem === "wrong_host" ? `: ${cleanText(ctx.redact(said), 200)}` : "";
   const message = `The TLS certificate of ${host} ${SUMMARY[problem]}${detail} (${found.code}); ${facts.method} ${facts.path} was not sent`;
   const requestFacts: RequestFacts = { ...facts, status: undefined, mayHaveArrived: ctx.earlierMayHaveArrived };
-  return new CertificateError(requestFacts, message, problem, found.code, { hint: certificateHint(problem, host), cause: failure.cause });
+  return new CertificateError(requestFacts, message, problem, found.code, { hint: certificateHint(problem, host, ctx.profileFlag ?? ""), cause: failure.cause });
 }
 
-function certificateHint(problem: CertificateProblem, host: string): string {
+function certificateHint(problem: CertificateProblem, host: string, profileFlag: string): string {
   switch (problem) {
     case "untrusted":
     case "self_signed":
       return (
         `If ${host} (or a proxy of your network that inspects TLS) uses its own certificate authority, trust that CA's ` +
-        "certificate, a PEM file: for this profile `shipctl config set caFile /path/ca.pem`, or for every Node program " +
+        `certificate, a PEM file: for this profile \`shipctl config set caFile /path/ca.pem${profileFlag}\`, or for every Node program ` +
         `NODE_EXTRA_CA_CERTS=/path/ca.pem${systemStoreHint()}. Do not turn certificate checks off: the token would be ` +
         "sent to whoever answers."
       );

@@ -37,6 +37,8 @@ export interface ErrorContext {
   earlierMayHaveArrived: boolean;
   redact: Redactor;
   now: Date;
+  /** ` --profile NAME` for the `shipctl config set` a hint prints (ApiClientOptions.profileFlag). */
+  profileFlag?: string;
 }
 
 /** Field errors listed in a 422 message; the rest are counted. Callers wanting all use `errors`. */
@@ -147,7 +149,7 @@ function redirectError(response: WireResponse, facts: RequestFacts, answered: st
   const moved = movedBaseUrl(location!, ctx.path);
   return new RedirectError(redirectFacts, `The service redirects ${ctx.method} ${ctx.path} to ${shown} (${answered}); shipctl does not follow redirects, so the token goes only to the base URL`, shown, {
     hint: moved
-      ? `If the service moved there, set the base URL to it: shipctl config set baseUrl ${ctx.redact(moved)}`
+      ? `If the service moved there, set the base URL to it: shipctl config set baseUrl ${ctx.redact(moved)}${ctx.profileFlag ?? ""}`
       : "It points away from this endpoint (a login page of your network, or a wrong base URL): check the base URL (`shipctl config get baseUrl`).",
   });
 }

@@ -14,6 +14,7 @@ import type { Settlement } from "../ledger/settle.js";
 import { formatSettleTime } from "../output/time-format.js";
 import { paidFinder } from "./paid-read-back.js";
 import { counted } from "../output/counted.js";
+import { serviceFlags } from "../output/shell-quote.js";
 
 export interface EarlierPayments {
   /** Ids of this run that an earlier payment was found to have paid. */
@@ -22,7 +23,7 @@ export interface EarlierPayments {
   inFlight: Map<number, Date>;
 }
 
-type SettleDeps = Pick<Deps, "clock" | "signal" | "io">;
+type SettleDeps = Pick<Deps, "clock" | "signal" | "io" | "globals">;
 
 export async function settleEarlierPayments(deps: SettleDeps, ledger: InputLedger, api: ApiClient, ids: readonly number[], wait: boolean): Promise<EarlierPayments> {
   const result: EarlierPayments = { paid: new Set(), inFlight: new Map() };
@@ -79,7 +80,9 @@ function sayOthers(deps: SettleDeps, keys: readonly string[], settled: ReadonlyM
   if (still.length > 0) {
     const until = Math.max(...still.map((k) => (settled.get(k) as { settleAt?: Date } | undefined)?.settleAt?.getTime() ?? 0));
     text += `${paid.length + notPaid.length > 0 ? ", " : ""}${still.length} may still be going through` + (until > 0 ? ` until ${formatSettleTime(new Date(until))}` : "");
-    text += `; \`shipctl checkout ${still.join(" ")}\` settles ${still.length === 1 ? "it" : "them"}`;
+    // The service this run reached (its flags): the ids are its shipments, and its ledger holds their payments.
+    const settle = ["shipctl checkout", ...still, ...serviceFlags(deps.globals)].join(" ");
+    text += `; \`${settle}\` settles ${still.length === 1 ? "it" : "them"}`;
   }
   deps.io.err(`${text}.\n`);
 }

@@ -11,11 +11,12 @@ import { profileOf } from "./profile-name.js";
 import { probeSandboxTables } from "./tables-probe.js";
 import { rememberProbe } from "./profile-tables.js";
 import { readAll } from "../output/io.js";
+import { pipedFromEnv } from "../output/shell-quote.js";
 import { printJson } from "../output/json.js";
 import { createRedactor } from "../api/redact.js";
 import type { NetworkOptions } from "../api/network.js";
 
-const SCRIPT_EXAMPLE = 'printf %s "$SHIPCTL_TOKEN" | shipctl login --base-url https://api.example.com --token-stdin';
+const scriptExample = () => `${pipedFromEnv("SHIPCTL_TOKEN")} shipctl login --base-url https://api.example.com --token-stdin`;
 
 /** `tokenStdin`: read the token from stdin (scripts) rather than ask for it. */
 export async function saveLogin(deps: Deps, options: { tokenStdin: boolean }): Promise<void> {
@@ -74,7 +75,7 @@ function requireScriptFlags(deps: Deps, hasUrl: boolean, hasTokenStdin: boolean)
   const missing = [...(hasUrl ? [] : ["--base-url URL"]), ...(hasTokenStdin ? [] : ["--token-stdin"])];
   if (missing.length === 0) return;
   const why = deps.globals.input ? "there is no terminal to prompt on" : "--no-input was given";
-  throw new UsageError(`login needs ${missing.join(" and ")} here (${why})`, { hint: `e.g. ${SCRIPT_EXAMPLE}` });
+  throw new UsageError(`login needs ${missing.join(" and ")} here (${why})`, { hint: `e.g. ${scriptExample()}` });
 }
 
 function checkedUrl(deps: Deps, input: string, where: string): string {
@@ -101,7 +102,7 @@ async function askBaseUrl(deps: Deps, current: string | undefined): Promise<stri
 async function tokenFromStdin(deps: Deps): Promise<string> {
   const text = await readAll(deps.io.stdin);
   if (text.trim() === "") {
-    throw new UsageError("--token-stdin: nothing was read from stdin", { hint: `pipe the token in, e.g. ${SCRIPT_EXAMPLE}` });
+    throw new UsageError("--token-stdin: nothing was read from stdin", { hint: `pipe the token in, e.g. ${scriptExample()}` });
   }
   return checkToken(text, "the token on stdin");
 }

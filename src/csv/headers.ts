@@ -3,6 +3,7 @@
 // anything is read further, naming the closest header that is there ("did you mean"); at a terminal the person is
 // asked for it instead (batch/column-prompt.ts), ranked by rankHeaders here.
 import { UsageError } from "../errors.js";
+import { shellQuote } from "../output/shell-quote.js";
 import { ADDRESS_SIDES, REQUIRED_ADDRESS_FIELDS, type AddressSide } from "../contract/index.js";
 import { RESULT_COLUMNS, sideColumn, sideIdColumn, type Layout } from "./columns.js";
 
@@ -177,7 +178,7 @@ export function headerError(reading: HeaderReading, header: readonly string[], l
   if (problems.length === 0) return undefined;
   const found = header.map((h, i) => `${columnLetter(i)} "${h}"`).join(", ");
   // The pairs only where every missing column has a likely header: a partial --map would be refused again.
-  const yours = missing.length === 0 ? "" : `\nTo read your own headers as these columns: --map "${pairs.length === missing.length ? pairs.join(",") : "YOUR HEADER=column,..."}" (kept for files with this header; at a terminal, shipctl asks).`;
+  const yours = missing.length === 0 ? "" : `\nTo read your own headers as these columns: --map ${shellQuote(pairs.length === missing.length ? pairs.join(",") : "YOUR HEADER=column,...")} (kept for files with this header; at a terminal, shipctl asks).`;
   return new UsageError(`${file}: the header row does not have the columns this command needs:\n  - ${problems.join("\n  - ")}`, {
     hint: `Headers found: ${found}.\n${columnsHint(layout)} (spaces, dashes, underscores and case do not matter).${yours}`,
   });

@@ -43,6 +43,8 @@ export interface DueRules {
   withinMs?: number;
   /** Where the next commands say the photos are: `<photos>/<id>`. */
   photos: string;
+  /** The flags naming the service that was read (serviceFlags): the next commands act on its shipments, not the default profile's. */
+  service: readonly string[];
   ledger: StoredInLedger;
 }
 
@@ -64,7 +66,7 @@ function dueItemOf(s: StoredShipment, rules: DueRules): DueItem | undefined {
   const sets = reportSetsOf(s, rules.ledger);
   const base = { id: s.id, title: s.title, status: s.status, status_name: shipmentStatusName(s.status), report_sets: sets };
   if (s.status === ShipmentStatus.Draft) {
-    return { ...base, kind: "draft_unpaid", set: null, closes_at: null, seconds_left: null, next_command: `shipctl checkout ${s.id}` };
+    return { ...base, kind: "draft_unpaid", set: null, closes_at: null, seconds_left: null, next_command: ["shipctl checkout", s.id, ...rules.service].join(" ") };
   }
   const set = windowSetOf(s.status);
   // A set the ledger has stored is done, whatever the status says yet.
@@ -73,7 +75,7 @@ function dueItemOf(s: StoredShipment, rules: DueRules): DueItem | undefined {
   const left = closes === undefined ? null : Math.floor((closes.getTime() - rules.now.getTime()) / 1000);
   const window = { set, closes_at: closes ? serviceTime(closes) : null, seconds_left: left };
   if (left === null || left >= 0) {
-    const next = `shipctl report upload ${s.id} --set ${set} ${shellPath(displayPath(rules.photos, String(s.id)))}`;
+    const next = ["shipctl report upload", s.id, "--set", set, shellPath(displayPath(rules.photos, String(s.id))), ...rules.service].join(" ");
     return { ...base, kind: "report_window_open", ...window, next_command: next };
   }
   if (-left * 1000 > rules.sinceMs) return undefined;

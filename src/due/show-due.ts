@@ -21,6 +21,7 @@ import { createdSince, dueItems, serviceTime, type DueItem } from "./due-items.j
 import { renderDueTable } from "./due-table.js";
 import { formatDuration } from "../output/time-format.js";
 import { counted } from "../output/counted.js";
+import { serviceFlags } from "../output/shell-quote.js";
 
 export type DueFormat = "table" | "json" | "ndjson";
 
@@ -57,7 +58,7 @@ export async function showDue(deps: Deps, o: DueOptions): Promise<ExitCode> {
   const shipments = [...byId.values()];
   const ledger = await readStoredInLedger(await deps.connection(), deps.env, shipments);
   if (ledger.unreadable) deps.io.err(`Note: ledger not read (${ledger.unreadable}); report sets are shown from the status alone.\n`);
-  const items = dueItems(shipments, { now: now(), sinceMs: o.sinceMs, withinMs: o.withinMs, photos: o.photos, ledger: ledger.stored });
+  const items = dueItems(shipments, { now: now(), sinceMs: o.sinceMs, withinMs: o.withinMs, photos: o.photos, service: serviceFlags(deps.globals), ledger: ledger.stored });
   const code = items.some((i) => i.kind === "report_window_open") ? ExitCode.Due : ExitCode.Ok;
   const summary = summaryOf(items, o.withinMs);
   const error = code === ExitCode.Ok ? undefined : exitErrorJson(code, summary);

@@ -35,12 +35,25 @@ export function serviceFlags(globals: { profile?: string; baseUrl?: string }): s
 }
 
 /**
+ * The start of a command line that pipes an environment variable's value into the command after it (a token for
+ * `login --token-stdin`, kept out of the command line), in the user's shell: PowerShell and cmd.exe have no printf.
+ */
+export function pipedFromEnv(name: string, shell: Shell = userShell()): string {
+  if (shell === "powershell") return `$env:${name} |`;
+  if (shell === "cmd") return `echo %${name}%|`;
+  return `printf %s "$${name}" |`;
+}
+
+/** A word PowerShell and cmd.exe take as it is, unquoted (the PowerShell completion script quotes by it too). */
+export const WINDOWS_BARE_WORD = /^[\w.:\\/=+-]+$/;
+
+/**
  * PowerShell (about_Quoting_Rules): nothing is expanded between single quotes, and a single quote inside is written
  * twice. PowerShell takes the typographic quotes ‘ ’ ‚ ‛ as single quotes too, so they are doubled as well. A bare word
  * keeps to characters that mean nothing in argument mode (no `,` array, `@` splat, `$` variable, `;` or backtick).
  */
 function powershellQuote(arg: string): string {
-  if (/^[\w.:\\/=+-]+$/.test(arg)) return arg;
+  if (WINDOWS_BARE_WORD.test(arg)) return arg;
   return `'${arg.replace(/['\u2018\u2019\u201A\u201B]/g, (q) => q + q)}'`;
 }
 
@@ -51,7 +64,7 @@ function powershellQuote(arg: string): string {
  * trailing backslash; Windows file names never hold a double quote.
  */
 function cmdQuote(arg: string): string {
-  if (/^[\w.:\\/=+-]+$/.test(arg)) return arg;
+  if (WINDOWS_BARE_WORD.test(arg)) return arg;
   const escaped = arg.replace(/(\\*)"/g, (_, slashes: string) => `${slashes}${slashes}\\"`).replace(/(\\+)$/, "$1$1");
   return `"${escaped.replace(/%/g, `"^%"`)}"`;
 }

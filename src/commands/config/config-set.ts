@@ -10,6 +10,7 @@ import { profileNameProblem } from "../../config/profile-name.js";
 import { settingKey, type SettingKey } from "../../config/setting-sources.js";
 import { LOOK_DAYS_MAX, parseLookDays } from "../../config/look-days.js";
 import { hasUrlPassword, ledgerUrlProblem, organizationProblem, redactUrlPassword } from "../../config/ledger-setting.js";
+import { pipedFromEnv } from "../../output/shell-quote.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
 export type ConfigSetOptions =
@@ -47,7 +48,7 @@ ledger URL: where the organization's ledger is: local (the default: files in the
 PostgreSQL database, postgres://USER@HOST/DB (docs/team.md). Its password is refused here (it would stay in shell
 history): give it in PGPASSWORD or ~/.pgpass, or the whole URL in SHIPCTL_LEDGER. organization NAME: the
 organization's name in a shared ledger, the same on every machine of the team (required with one).
-The token cannot be set here: use \`printf %s "$TOKEN" | shipctl login --token-stdin\`.
+The token cannot be set here: use \`${pipedFromEnv("TOKEN")} shipctl login --token-stdin\`.
 
 Examples:
   shipctl config set baseUrl https://api.example.com
@@ -68,7 +69,7 @@ export function parseConfigSet(args: string[]): ConfigSetOptions {
   const key = settingKey(input);
   if (key === "token") {
     throw new UsageError("the token cannot be set with `config set`: a command line is kept in shell history and shown by `ps`", {
-      hint: 'use: printf %s "$TOKEN" | shipctl login --token-stdin   (it also checks the token before saving)',
+      hint: `use: ${pipedFromEnv("TOKEN")} shipctl login --token-stdin   (it also checks the token before saving)`,
     });
   }
   if (key === "profile") {

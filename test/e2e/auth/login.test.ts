@@ -66,6 +66,19 @@ describe("shipctl login without a terminal", () => {
     expect(r.stderr).toMatch(/login needs --token-stdin here/);
   });
 
+  it("the example of piping the token in is written for the user's shell (PowerShell and cmd.exe have no printf)", async () => {
+    const args = ["login", "--base-url", "https://api.example.com"];
+    const tail = "shipctl login --base-url https://api.example.com --token-stdin";
+    const posix = await runCli(args, { env: { SHIPCTL_SHELL: "posix" } });
+    expect(posix.stderr).toContain(`printf %s "$SHIPCTL_TOKEN" | ${tail}`);
+    const powershell = await runCli(args, { env: { SHIPCTL_SHELL: "powershell" } });
+    expect(powershell.exitCode, powershell.stderr).toBe(2);
+    expect(powershell.stderr).toContain(`e.g. $env:SHIPCTL_TOKEN | ${tail}`);
+    const cmd = await runCli(["config", "set", "token", "abc"], { env: { SHIPCTL_SHELL: "cmd" } });
+    expect(cmd.exitCode, cmd.stderr).toBe(2);
+    expect(cmd.stderr).toContain("use: echo %TOKEN%| shipctl login --token-stdin");
+  });
+
   it("names --base-url when only the token flag is given", async () => {
     const r = await runCli(["login", "--token-stdin"], { stdin: TOKEN });
     expect(r.exitCode, r.stderr).toBe(2);

@@ -99,6 +99,6 @@ describe("their own columns, asked at a terminal", () => {
     const piped = await runCli(["shipment", "create", "--csv", april, "--no-verify"], { sandbox: org, configDir });
     expect(piped.exitCode).toBe(2);
     expect(piped.stderr).toContain('no value column; did you mean "Insured value" (column C)?');
-    expect(piped.stderr).toContain('To read your own headers as these columns: --map "YOUR HEADER=column,..."');
+    expect(piped.stderr).toContain("To read your own headers as these columns: --map 'YOUR HEADER=column,...'");
   });
 });

@@ -1,5 +1,6 @@
 // `shipctl due` against the sandbox: shipments moved through Delivered and Arrived with the sandbox's clock frozen and
 // advanced, listed in deadline order with the time left and the next command, and the exit code cron alerts on.
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../helpers/cli.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
@@ -111,6 +112,18 @@ describe("shipctl due", () => {
     const lines = nd.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
     expect(lines.slice(0, 5)).toEqual(doc.due);
     expect(lines[5]).toEqual({ error: expect.objectContaining({ code: "due", exit_code: 10 }) });
+  });
+
+  it("run with --base-url, the next commands name it: as printed they act on the service read, not the default profile's", async () => {
+    const org = await sb.newOrg();
+    const seeded = await org.control.seedShipments({ count: 2, title_prefix: "Work" });
+    const [draft, arrived] = [seeded.first_id, seeded.first_id + 1];
+    await org.control.setStatus(arrived, "Arrived");
+    const r = await runCli(["due", "--json", "--photos", "photos", "--base-url", org.url], { sandbox: org, env: { SHIPCTL_BASE_URL: undefined } });
+    expect(r.exitCode, r.stderr).toBe(10);
+    const next = Object.fromEntries(JSON.parse(r.stdout).due.map((i: { id: number; next_command: string }) => [i.id, i.next_command]));
+    expect(next[draft]).toBe(`shipctl checkout ${draft} --base-url ${org.url}`);
+    expect(next[arrived]).toBe(`shipctl report upload ${arrived} --set 2 ${join("photos", String(arrived))} --base-url ${org.url}`);
   });
 
   it("with nothing open, drafts alone are listed and the exit is 0", async () => {

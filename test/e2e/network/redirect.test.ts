@@ -26,4 +26,10 @@ describe("a redirect", () => {
     expect(old.received).toHaveLength(1);
     expect(moved.received).toHaveLength(0);
   });
+
+  it("run with --profile, the base URL to set is set on that profile: as printed, it would change the default one", async () => {
+    const r = await runCli(["list", "shipments", "--profile", "staging"], { sandbox: { url: old.url, token: TOKEN } });
+    expect(r.exitCode, r.stderr).toBe(6);
+    expect(r.stderr).toContain(`set the base URL to it: shipctl config set baseUrl ${moved.url} --profile staging`);
+  });
 });

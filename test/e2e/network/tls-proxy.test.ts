@@ -60,6 +60,9 @@ describe("behind a TLS-terminating proxy", () => {
     expect(r.stderr).toContain("NODE_EXTRA_CA_CERTS=/path/ca.pem");
     expect(r.stderr).toContain("--use-system-ca");
     expect(r.stderr).not.toContain(org.token);
+    // Run with --profile, the caFile to set is that profile's: as printed without it, the default profile's.
+    const staging = await runCli([...LIST_ALL, "--profile", "staging"], { sandbox: target });
+    expect(staging.stderr).toContain("for this profile `shipctl config set caFile /path/ca.pem --profile staging`");
   });
 
   it("trusted through NODE_EXTRA_CA_CERTS: list --all reads every page on the base URL although the links name http://localhost/", async () => {

@@ -4,7 +4,7 @@
 // profile's tables are stored by the commands themselves (config set baseUrl, config tables confirm), offline.
 // zsh and fish are run too where they are installed (the suite does not need them); PowerShell is checked as text.
 import { spawnSync } from "node:child_process";
-import { chmodSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BIN, ROOT, cliEnv, runCli, tempDir } from "../../helpers/cli.js";
@@ -73,6 +73,12 @@ describe("completion in a real bash", () => {
     expect(bashOffers(["shipment", "create", "--service", "White\\ G"])).toEqual(["White\\ Glove"]);
   });
 
+  it("a word begun with a quote is completed inside it: values as they are, for readline to quote (-o filenames)", () => {
+    expect(bashOffers(["shipment", "create", "--service", '"White G'])).toEqual(["White Glove"]);
+    expect(bashOffers(["shipment", "create", "--service", "'Wh"])).toEqual(["White Glove"]);
+    expect(bashOffers(["list", "shipments", "--json", "--fields", '"id,st'])).toEqual(["id,status", "id,status_name"]);
+  });
+
   it("offers file names where shipctl knows no values, and none where it does", () => {
     expect(bashOffers(["shipment", "create", "--file", "packag"]).sort()).toEqual(["package-lock.json", "package.json"]);
     expect(bashOffers(["shipment", "create", "--service", "packag"])).toEqual([]);
@@ -99,6 +105,17 @@ describe("the other shells' scripts", () => {
     expect(await script("powershell")).toMatch(/Register-ArgumentCompleter -Native -CommandName shipctl[\s\S]*& shipctl __complete @words \$current/);
   });
 
+  it("PowerShell's inserts a value quoted unless PowerShell takes it as it is (a comma is an array, a $ a variable)", async () => {
+    const text = await script("powershell");
+    // No PowerShell here: the script's test is run as a regular expression (.NET reads this one as JavaScript does).
+    expect(text).toMatch(/\$value -notmatch '[^']+'/);
+    const bare = new RegExp(/\$value -notmatch '([^']+)'/.exec(text)![1]!);
+    const quoted = ["id,status", "Next-Day$$", "O'Keeffe", "White Glove", ",", ";", "@home", "a`b"].filter((v) => !bare.test(v));
+    expect(quoted).toEqual(["id,status", "Next-Day$$", "O'Keeffe", "White Glove", ",", ";", "@home", "a`b"]);
+    expect(["Standard", "drop-off", "--service", "C:\\photos\\1201", "status_name"].every((v) => bare.test(v))).toBe(true);
+    expect(text).toContain(`"'" + ($value -replace "['\\u2018-\\u201B]", '$0$0') + "'"`);
+  });
+
   it("refuses a shell it has no script for (exit 2)", async () => {
     const r = await runCli(["completion", "tcsh"]);
     expect(r.exitCode).toBe(2);
@@ -116,6 +133,12 @@ describe("the other shells' scripts", () => {
     expect(offers("shipctl sh")).toEqual(["shipment"]);
     expect(offers("shipctl shipment create --ser")).toEqual(["--service"]);
     expect(offers("shipctl shipment create --service ").sort()).toEqual(["Express", "Standard", "White Glove"]);
+    // A word with a space, as fish writes it after a first TAB (escaped) or as typed (quoted): completed as a word.
+    expect(offers("shipctl shipment create --service White\\ G")).toEqual(["White Glove"]);
+    expect(offers('shipctl shipment create --service "White G')).toEqual(["White Glove"]);
+    const photos = join(tempDir("shipctl-fish-photos-"), "Condition photos");
+    mkdirSync(join(photos, "set 1"), { recursive: true });
+    expect(offers(`shipctl report upload 12 ${photos.replace(/ /g, "\\ ")}/set\\ `)).toEqual([`${photos}/set 1/`]);
   });
 
   it.skipIf(!has("zsh"))("zsh reads it, and its function hands shipctl's values to _describe (zsh is installed here)", async () => {
@@ -127,5 +150,10 @@ source ${file}; words=(shipctl shipment create --service ''); CURRENT=5; _shipct
     const r = spawnSync("zsh", ["-f", "-c", run], { env, encoding: "utf8", cwd: ROOT });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout.split("\n").filter((l) => l !== "")).toEqual(["Standard:service 1", "Express:service 2", "White Glove:service 3"]);
+    // A word begun with a quote: zsh keeps the quote in words and gives the word without it in PREFIX.
+    const quoted = run.replace("--service ''); CURRENT=5;", `--service '"White G'); CURRENT=5; PREFIX='White G';`);
+    const q = spawnSync("zsh", ["-f", "-c", quoted], { env, encoding: "utf8", cwd: ROOT });
+    expect(q.status, q.stderr).toBe(0);
+    expect(q.stdout.split("\n").filter((l) => l !== "")).toEqual(["White Glove:service 3"]);
   });
 });

@@ -181,6 +181,14 @@ describe("checkout: a payment an earlier run left in flight is settled before an
     expect(third.io.stderr()).toContain("shipment 7 is already Confirmed (paid before this run): skipped");
   });
 
+  it("run with --profile, the command that settles another shipment's payment names it: the ids are that service's", async () => {
+    const svc = fakeService([1, 8], ["lost-before"]);
+    const configDir = await leaveInFlight(svc, [8]);
+    const again = harness(svc, { configDir, globals: { profile: "north" } });
+    expect((await exitOf(runVerb(checkoutCommand, ["1", "--yes"], again.deps))).code).toBe(0);
+    expect(again.io.stderr()).toContain("`shipctl checkout 8 --profile north` settles it.");
+  });
+
   it("Ctrl-C while waiting for it: exit 130, nothing priced or paid", async () => {
     const svc = fakeService([1], ["lost-before"]);
     const configDir = await leaveInFlight(svc, [1]);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { layoutFor } from "../../../src/csv/columns.js";
 import { closestHeader, columnLetter, editDistance, matchHeader, normaliseHeader, rankHeaders } from "../../../src/csv/headers.js";
 import { UsageError } from "../../../src/errors.js";
+import { shellQuote } from "../../../src/output/shell-quote.js";
 import { COLUMNS } from "../../../fixtures/csv/generate.mjs";
 
 const create = layoutFor("shipment-create");
@@ -80,7 +81,7 @@ describe("matchHeader", () => {
       expect(e).toBeInstanceOf(UsageError);
       expect((e as UsageError).message).toContain(`no fulfillment_post_code column; did you mean "Fulfilment Postcode" (column P)?`);
       expect((e as UsageError).hint).toContain('P "Fulfilment Postcode"');
-      expect((e as UsageError).hint).toContain('--map "Fulfilment Postcode=fulfillment_post_code"');
+      expect((e as UsageError).hint).toContain(`--map ${shellQuote("Fulfilment Postcode=fulfillment_post_code")}`);
     }
   });
 
@@ -96,7 +97,26 @@ describe("matchHeader", () => {
     expect(error.message).toContain("  - no title column\n");
     expect(error.message).toContain('no value column; did you mean "Insured value" (column C)?');
     // No likely header for title: the hint shows the pattern, not a --map that would be refused again.
-    expect(error.hint).toContain('--map "YOUR HEADER=column,..."');
+    expect(error.hint).toContain(`--map ${shellQuote("YOUR HEADER=column,...")}`);
+  });
+
+  it("quotes the --map it suggests for the user's shell: a header with a double quote or a $ runs as printed", () => {
+    const header = COLUMNS.map((c) => (c === "value" ? "Value $USD" : c === "title" ? 'Artwork Title "EN"' : c));
+    const hintIn = (shell: string) => {
+      const saved = process.env.SHIPCTL_SHELL;
+      process.env.SHIPCTL_SHELL = shell;
+      try {
+        matchHeader(header, create, "inventory.csv");
+      } catch (e) {
+        return (e as UsageError).hint;
+      } finally {
+        if (saved === undefined) delete process.env.SHIPCTL_SHELL;
+        else process.env.SHIPCTL_SHELL = saved;
+      }
+    };
+    expect(hintIn("posix")).toContain(`--map 'Artwork Title "EN"=title,Value $USD=value' (kept`);
+    expect(hintIn("powershell")).toContain(`--map 'Artwork Title "EN"=title,Value $USD=value' (kept`);
+    expect(hintIn("cmd")).toContain(`--map "Artwork Title \\"EN\\"=title,Value $USD=value" (kept`);
   });
 
   it("lists every problem at once: missing fields, a side with no address, a column given twice", () => {

@@ -36,7 +36,7 @@ function ship(id: number, status: number, at: Partial<Pick<StoredShipment, "deli
   return { id, title: `Piece ${id}`, status, created_at: stamp(-40 * D), ...at };
 }
 
-const RULES: DueRules = { now: NOW, sinceMs: 7 * D, photos: "./photos", ledger: new Set() };
+const RULES: DueRules = { now: NOW, sinceMs: 7 * D, photos: "./photos", service: [], ledger: new Set() };
 
 const SHIPMENTS = [
   ship(1, ShipmentStatus.Draft),
