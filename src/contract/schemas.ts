@@ -149,7 +149,7 @@ export const PageQuery = z.strictObject({
 /** `YYYY-MM-DD HH:MM:SS` (UTC) as the guide says; read leniently. */
 export const Timestamp = z.string();
 
-/** 201 of POST /api/v1/shipments: one `{id, title}` per created shipment, in request order. */
+/** 201 of POST /api/v1/shipments: one `{id, title}` per created shipment (in no order the contract names: shipments/create-sender.ts). */
 export const CreateShipmentsResponse = z.looseObject({
   shipments: z.array(z.looseObject({ id: z.number().int(), title: z.string() })),
 });
