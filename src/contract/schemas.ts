@@ -183,8 +183,8 @@ export type VerifyFailureBody = z.infer<typeof VerifyFailureBody>;
 export const StoredAddress = z.looseObject({
   id: z.number().int(),
   ...answeredAddressFields,
-  created_at: Timestamp.optional(),
-  updated_at: Timestamp.optional(),
+  created_at: Timestamp.nullish(),
+  updated_at: Timestamp.nullish(),
 });
 export type StoredAddress = z.infer<typeof StoredAddress>;
 
