@@ -7,6 +7,7 @@ import { Readable } from "node:stream";
 import { runCreateItems } from "../../../src/shipments/create-from-items.js";
 import { sendOptions } from "../../../src/batch/run-options.js";
 import { NetworkError, ValidationError } from "../../../src/api/api-errors.js";
+import { httpStubs, reply } from "../../helpers/http-stubs.js";
 import { UsageError } from "../../../src/errors.js";
 import { FakeShipmentService, shipmentHarness, type ShipmentHarness } from "../../helpers/fake-shipment-service.js";
 import { instantClock } from "../../helpers/clock.js";
@@ -348,6 +349,17 @@ describe("shipment create --file", () => {
     const list = items(10, "Reject");
     expect(await runCreateItems(h.deps, { file: writeJson(h, list) }, SEND)).toBe(8);
     expect(h.service.createCalls.map((c) => c.length)).toEqual([10, 9]);
+    expect(doc(h).failed).toEqual([expect.objectContaining({ item: 4, error: "value: The value is not accepted." })]);
+    exactlyOnce(h.service, list.filter((_, i) => i !== 3).map((i) => String(i.title)));
+  });
+
+  it("a 422 as RFC 9457 problem+json, its errors as {detail, pointer}: the item it points at fails, the other nine go again", async () => {
+    const problem = { title: "Unprocessable Content", status: 422, errors: [{ detail: "The value is not accepted.", pointer: "#/shipments/3/value" }] };
+    const http = httpStubs().on("POST /api/v1/shipments", reply.json(422, problem, { "content-type": "application/problem+json" }));
+    const h = shipmentHarness({ json: true, http });
+    const list = items(10, "Pointer");
+    expect(await runCreateItems(h.deps, { file: writeJson(h, list) }, SEND)).toBe(8);
+    expect(h.service.createCalls.map((c) => c.length)).toEqual([9]);
     expect(doc(h).failed).toEqual([expect.objectContaining({ item: 4, error: "value: The value is not accepted." })]);
     exactlyOnce(h.service, list.filter((_, i) => i !== 3).map((i) => String(i.title)));
   });
