@@ -52,15 +52,39 @@ function fromJson(json: unknown, declaredProblem: boolean): ErrorBody {
   return { shape: "json", message: readable(fallback) };
 }
 
-/** `errors` as {field: [messages]}; single strings are accepted as one message. */
+/**
+ * `errors` as {field: [messages]}; single strings are accepted as one message. RFC 9457's own example form, a list of
+ * `{detail, pointer}` with a JSON Pointer into the request ("#/shipments/3/value"), is read into the same dotted keys
+ * ("shipments.3.value"), so its errors name their rows as Laravel's do.
+ */
 function readErrors(value: unknown): Record<string, string[]> | undefined {
-  if (!isRecord(value)) return undefined;
   const out: Record<string, string[]> = {};
-  for (const [key, messages] of Object.entries(value)) {
-    if (typeof messages === "string") out[key] = [cleanText(messages)];
-    else if (Array.isArray(messages)) out[key] = messages.filter((m): m is string => typeof m === "string").map((m) => cleanText(m));
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const key = isRecord(item) && typeof item.pointer === "string" ? pointerKey(item.pointer) : undefined;
+      if (key !== undefined && typeof item.detail === "string") (out[key] ??= []).push(cleanText(item.detail));
+    }
+  } else if (isRecord(value)) {
+    for (const [key, messages] of Object.entries(value)) {
+      if (typeof messages === "string") out[key] = [cleanText(messages)];
+      else if (Array.isArray(messages)) out[key] = messages.filter((m): m is string => typeof m === "string").map((m) => cleanText(m));
+    }
   }
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** "#/shipments/3/value" or "/shipments/3/value" (RFC 6901, as a URI fragment or not) as "shipments.3.value". */
+function pointerKey(pointer: string): string | undefined {
+  let text = pointer;
+  if (text.startsWith("#")) {
+    try {
+      text = decodeURIComponent(text.slice(1));
+    } catch {
+      return undefined;
+    }
+  }
+  if (!text.startsWith("/")) return undefined;
+  return text.slice(1).split("/").map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~")).join(".");
 }
 
 /** The <title> of an HTML page (or its first heading): "502 Bad Gateway", never the markup. */

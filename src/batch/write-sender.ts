@@ -142,7 +142,7 @@ export class WriteSender<R extends KeyedRow> {
     if (ids.length !== rows.length) {
       // The answer cannot be matched to the rows: treat it as lost and let the read-back find what exists.
       this.lost.push(...rows);
-      for (const r of rows) outcomes.set(r.row, { status: "unknown", label: r.label, reference: r.reference, error: "the answer did not list one id per row" });
+      for (const r of rows) outcomes.set(r.row, { status: "unknown", label: r.label, reference: r.reference, error: "the answer's ids could not be matched to the rows" });
       return [];
     }
     if (!this.firstDone && ids.length > 0) {

@@ -149,7 +149,7 @@ export const PageQuery = z.strictObject({
 /** `YYYY-MM-DD HH:MM:SS` (UTC) as the guide says; read leniently. */
 export const Timestamp = z.string();
 
-/** 201 of POST /api/v1/shipments: one `{id, title}` per created shipment, in request order. */
+/** 201 of POST /api/v1/shipments: one `{id, title}` per created shipment (in no order the contract names: shipments/create-sender.ts). */
 export const CreateShipmentsResponse = z.looseObject({
   shipments: z.array(z.looseObject({ id: z.number().int(), title: z.string() })),
 });
@@ -183,8 +183,8 @@ export type VerifyFailureBody = z.infer<typeof VerifyFailureBody>;
 export const StoredAddress = z.looseObject({
   id: z.number().int(),
   ...answeredAddressFields,
-  created_at: Timestamp.optional(),
-  updated_at: Timestamp.optional(),
+  created_at: Timestamp.nullish(),
+  updated_at: Timestamp.nullish(),
 });
 export type StoredAddress = z.infer<typeof StoredAddress>;
 

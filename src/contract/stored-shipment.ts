@@ -29,8 +29,8 @@ const AsSent = z.looseObject({
   destination_address: InlineAddress.nullish(),
   /** Price in US cents once a price session has priced it. */
   price: z.number().int().nullish(),
-  created_at: Timestamp.optional(),
-  updated_at: Timestamp.optional(),
+  created_at: Timestamp.nullish(),
+  updated_at: Timestamp.nullish(),
   delivered_at: Timestamp.nullish(),
   arrived_at: Timestamp.nullish(),
 });

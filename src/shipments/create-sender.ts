@@ -19,6 +19,23 @@ export interface ReadyRow extends KeyedRow {
 }
 
 /**
+ * The ids of the created shipments in the order `sent` lists them. The contract says the answer holds one `{id,
+ * title}` per created shipment, not in which order: the ids are taken in the answer's order when its titles agree with
+ * the request's, else by title when each title sent is one of the request's own and the answer's. Otherwise (titles
+ * changed, or the same title twice in another order) []: the answer cannot be matched to the rows, which the sender
+ * then reads back as it does a lost answer, rather than give a row another row's shipment.
+ */
+function createdIds(sent: readonly Shipment[], answer: ReadonlyArray<{ id: number; title: string }>): number[] {
+  if (answer.length !== sent.length) return [];
+  if (answer.every((a, i) => a.title === sent[i]!.title)) return answer.map((a) => a.id);
+  const byTitle = new Map<string, number[]>();
+  for (const a of answer) byTitle.set(a.title, [...(byTitle.get(a.title) ?? []), a.id]);
+  const ids = sent.map((s) => byTitle.get(s.title));
+  const sentTwice = new Set(sent.map((s) => s.title)).size !== sent.length;
+  return sentTwice || ids.some((found) => found?.length !== 1) ? [] : ids.map((found) => found![0]!);
+}
+
+/**
  * The sender of a run that creates shipments (CSV rows or items): the run's client, clock and Ctrl-C, and the service's
  * created_at lag measured on the first shipment it creates. Wait for `lag.done()` before the run ends.
  */
@@ -31,7 +48,10 @@ export async function startCreateSender(
   const kind: WriteKind<ReadyRow> = {
     perRequest: SHIPMENTS_PER_CREATE.max,
     done: "created",
-    send: async (rows) => (await api.createShipments(rows.map((r) => r.payload), o.call)).shipments.map((s) => s.id),
+    send: async (rows) => {
+      const sent = rows.map((r) => r.payload);
+      return createdIds(sent, (await api.createShipments(sent, o.call)).shipments);
+    },
     intent: (r) => r.print ?? { sent: shipmentOwn(r.payload) },
     settled: (r, id) => ({ state: "created", id, ...r.print }),
     problems: (failure, index) =>

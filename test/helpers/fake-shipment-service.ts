@@ -13,6 +13,8 @@ import type { TestIO } from "./test-io.js";
 /** What the next create request meets. */
 export type CreateScript =
   | "ok"
+  /** Applied, answered with the created shipments in the reverse of the request's order (the contract names none). */
+  | "ok-reversed"
   /** Applied, then the connection dropped: the answer is lost. */
   | "lost-after-apply"
   /** The connection dropped before the service read the request: nothing applied, but the client cannot know. */
@@ -68,9 +70,9 @@ export class FakeShipmentService {
         this.shipments.push({ id, title: s.title, status: 1, value: s.value, length: s.length, height: s.height, depth: s.depth, service: s.service, created_at: stamp(this.clock.now()), sent: s });
         return { id, title: s.title };
       });
-      return reply.json(201, { shipments: created });
+      return reply.json(201, { shipments: step === "ok-reversed" ? created.reverse() : created });
     };
-    if (step === "ok") return apply();
+    if (step === "ok" || step === "ok-reversed") return apply();
     if (step === "lost-after-apply") {
       apply();
       return reply.lost();

@@ -21,6 +21,17 @@ describe("readErrorBody", () => {
     expect(body.serviceStatus).toBeUndefined();
   });
 
+  it("reads a problem document's errors as RFC 9457's example gives them, {detail, pointer}, into dotted keys", () => {
+    const errors = [
+      { detail: "must be at least 50", pointer: "#/shipments/3/value" },
+      { detail: "is required", pointer: "/shipments/0/fulfillment_address/phone" },
+      { detail: "is not E.164", pointer: "#/shipments/0/fulfillment_address/phone" },
+      { detail: "no place to put it" },
+    ];
+    const body = readErrorBody(JSON.stringify({ title: "Unprocessable Content", status: 422, errors }), "application/problem+json");
+    expect(body.errors).toEqual({ "shipments.3.value": ["must be at least 50"], "shipments.0.fulfillment_address.phone": ["is required", "is not E.164"] });
+  });
+
   it("recognises a problem document served as plain JSON", () => {
     expect(readErrorBody(JSON.stringify({ title: "Not Found", status: 404 }), "application/json")).toMatchObject({ shape: "problem", message: "Not Found" });
   });

@@ -1,6 +1,6 @@
 // A stored shipment's sides in every shape a service may send them (issue 20), read into one form.
 import { describe, expect, it } from "vitest";
-import { Page, StoredShipment, Wrapped, shipmentSide } from "../../../src/contract/index.js";
+import { Page, StoredAddress, StoredShipment, Wrapped, shipmentSide } from "../../../src/contract/index.js";
 import { GALLERY } from "../../helpers/gallery.js";
 
 const OWN = { id: 7, title: "Blue Study", status: 1, value: 1200 };
@@ -43,6 +43,14 @@ describe("a stored shipment's sides, read", () => {
     const meta = { current_page: 1, from: 1, path: "u", per_page: 20, to: 1 };
     expect(Page(StoredShipment).parse({ data: [item], links, meta }).data[0]).toMatchObject({ fulfillment_address_id: 12, fulfillment_address: null });
     expect(Wrapped(StoredShipment).parse({ data: item }).data).toMatchObject({ destination_address_id: null, destination_address: { id: null } });
+  });
+
+  it("reads created_at and updated_at sent as null (a record stored without timestamps), as it reads them absent", () => {
+    const links = { first: "u?page=1", last: null, prev: null, next: null };
+    const meta = { current_page: 1, from: 1, path: "u", per_page: 20, to: 1 };
+    const stamps = { created_at: null, updated_at: null };
+    expect(Page(StoredShipment).parse({ data: [{ ...OWN, ...stamps }], links, meta }).data[0]).toMatchObject({ id: 7, ...stamps });
+    expect(Wrapped(StoredAddress).parse({ data: { id: 12, ...GALLERY, line_2: null, ...stamps } }).data).toMatchObject({ id: 12, ...stamps });
   });
 
   it("keeps fields it does not know (a service may add some)", () => {

@@ -7,6 +7,7 @@ import { Readable } from "node:stream";
 import { runCreateItems } from "../../../src/shipments/create-from-items.js";
 import { sendOptions } from "../../../src/batch/run-options.js";
 import { NetworkError, ValidationError } from "../../../src/api/api-errors.js";
+import { httpStubs, reply } from "../../helpers/http-stubs.js";
 import { UsageError } from "../../../src/errors.js";
 import { FakeShipmentService, shipmentHarness, type ShipmentHarness } from "../../helpers/fake-shipment-service.js";
 import { instantClock } from "../../helpers/clock.js";
@@ -235,6 +236,26 @@ describe("shipment create --file", () => {
     expect(inputRecords(stateDirOf(h.dir))).toHaveLength(1);
   });
 
+  it("an answer listing the created shipments in another order gives each item its own shipment (matched by title)", async () => {
+    const h = shipmentHarness({ json: true });
+    h.service.script = ["ok-reversed"];
+    const list = items(3);
+    expect(await runCreateItems(h.deps, { file: writeJson(h, list) }, SEND)).toBe(0);
+    const byTitle = new Map(h.service.shipments.map((s) => [s.title, s.id]));
+    expect(doc(h).created.map((c) => [c.title, c.shipment_id])).toEqual(list.map((i) => [i.title, byTitle.get(i.title as string)]));
+  });
+
+  it("an answer in another order that titles cannot match (two items of one title) is read back, not guessed", async () => {
+    const h = shipmentHarness({ json: true });
+    h.service.script = ["ok-reversed"];
+    const list = [item(1, "", { title: "Twin", value: 500 }), item(2, "", { title: "Twin", value: 900 }), item(3, "Other")];
+    expect(await runCreateItems(h.deps, { file: writeJson(h, list) }, SEND)).toBe(0);
+    expect(h.service.createCalls).toHaveLength(1);
+    const byValue = new Map(h.service.shipments.map((s) => [s.value, s.id]));
+    expect(doc(h).created.map((c) => [c.item, c.shipment_id])).toEqual([[1, byValue.get(500)], [2, byValue.get(900)], [3, byValue.get(103)]]);
+    expect(h.io.stderr()).toContain("reading the service's shipments to see what was created");
+  });
+
   it("reads one shipment, a list, or the request body {shipments: [...]}, and stdin", async () => {
     const one = shipmentHarness();
     expect(await runCreateItems(one.deps, { file: writeJson(one, item(1)) }, SEND)).toBe(0);
@@ -328,6 +349,17 @@ describe("shipment create --file", () => {
     const list = items(10, "Reject");
     expect(await runCreateItems(h.deps, { file: writeJson(h, list) }, SEND)).toBe(8);
     expect(h.service.createCalls.map((c) => c.length)).toEqual([10, 9]);
+    expect(doc(h).failed).toEqual([expect.objectContaining({ item: 4, error: "value: The value is not accepted." })]);
+    exactlyOnce(h.service, list.filter((_, i) => i !== 3).map((i) => String(i.title)));
+  });
+
+  it("a 422 as RFC 9457 problem+json, its errors as {detail, pointer}: the item it points at fails, the other nine go again", async () => {
+    const problem = { title: "Unprocessable Content", status: 422, errors: [{ detail: "The value is not accepted.", pointer: "#/shipments/3/value" }] };
+    const http = httpStubs().on("POST /api/v1/shipments", reply.json(422, problem, { "content-type": "application/problem+json" }));
+    const h = shipmentHarness({ json: true, http });
+    const list = items(10, "Pointer");
+    expect(await runCreateItems(h.deps, { file: writeJson(h, list) }, SEND)).toBe(8);
+    expect(h.service.createCalls.map((c) => c.length)).toEqual([9]);
     expect(doc(h).failed).toEqual([expect.objectContaining({ item: 4, error: "value: The value is not accepted." })]);
     exactlyOnce(h.service, list.filter((_, i) => i !== 3).map((i) => String(i.title)));
   });
