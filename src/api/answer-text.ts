@@ -5,7 +5,7 @@ import type { Dispatcher } from "undici";
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 /** The code of the failure of an answer bigger than MAX_ANSWER_BYTES. */
-export const ANSWER_TOO_LARGE = "SHIPCTL_ANSWER_TOO_LARGE";
+export const ANSWER_TOO_LARGE = "ERR_SHIPCTL_ANSWER_TOO_LARGE";
 
 /**
  * The answer's bytes as text; an answer bigger than MAX_ANSWER_BYTES fails (ANSWER_TOO_LARGE) rather than coming
