@@ -17,6 +17,7 @@ const PROXY_REFUSALS: Readonly<Record<number, string>> = {
   407: "the proxy wants credentials",
   403: "the proxy's policy refuses this destination",
 };
+import { ANSWER_TOO_LARGE } from "./answer-text.js";
 import { BACKOFF, backoffDelay, parseRetryAfter } from "./backoff.js";
 import { errorForResponse } from "./error-map.js";
 import { messageOf } from "../errors.js";
@@ -147,7 +148,9 @@ export function createCaller(config: CallerConfig): Caller {
         reason = `${networkReason(wire, config.responseTimeoutMs, config.redact)}${wire.written ? " (after sending)" : " (before sending)"}`;
         failure = networkError(wire, { method: spec.method, path }, { ...config, origin: config.baseUrl.origin, idempotent: spec.idempotent, earlierMayHaveArrived });
         const proxyRefused = PROXY_REFUSALS[wire.proxyStatus ?? 0];
-        const final = proxyRefused ?? (wire.code === "ENOTFOUND" ? "the host name does not exist" : undefined);
+        const final =
+          proxyRefused ??
+          (wire.code === "ENOTFOUND" ? "the host name does not exist" : wire.code === ANSWER_TOO_LARGE ? "the answer is too large to read" : undefined);
         retryable = (!wire.written || spec.idempotent) && final === undefined;
         if (final) notRetried = `not retried: ${final}`;
         earlierMayHaveArrived = arrived;

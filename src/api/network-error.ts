@@ -1,6 +1,7 @@
 // A failed attempt that got no answer, in words: whether the request left this machine decides both the wording
 // and whether it may be sent again.
 import { messageOf } from "../errors.js";
+import { ANSWER_TOO_LARGE } from "./answer-text.js";
 import { NetworkError, type RequestFacts } from "./api-errors.js";
 import type { Redactor } from "./redact.js";
 import { cleanText } from "./redact.js";
@@ -68,6 +69,12 @@ export function networkError(failure: WireFailure, facts: Facts, ctx: Context): 
       `Could not reach the service at ${ctx.redact(ctx.origin)}: ${reason} (${where} was not sent)`,
       { ...options, hint: "Check the base URL and the network connection, then try again." },
     );
+  }
+  if (ctx.idempotent && failure.code === ANSWER_TOO_LARGE) {
+    return new NetworkError({ ...facts, mayHaveArrived: true }, `The answer to ${where} was not read: ${reason}`, {
+      ...options,
+      hint: "No request of the contract answers that much: check the path, and read a list a page at a time.",
+    });
   }
   if (ctx.idempotent) {
     return new NetworkError({ ...facts, mayHaveArrived: true }, `The connection failed during ${where}: ${reason}`, {

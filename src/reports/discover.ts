@@ -25,6 +25,8 @@ export interface Discovery {
   candidates: Map<string, Candidate[]>;
   /** Files that name no side (relative paths), shown when a side is missing. */
   unrecognised: string[];
+  /** Subfolders other than box/ and art/ (relative paths), never looked into: named when sides are missing. */
+  otherFolders: string[];
   /** Files that took no slot (unrecognised names, a --by-order folder of the wrong count): checked when sides are missing. */
   unplaced: { file: string; path: string }[];
   problems: Problem[];
@@ -35,7 +37,7 @@ export interface Discovery {
 type Entry = { name: string; file: string; path: string; isDir: boolean; refused?: Problem };
 
 export async function discoverPhotos(folder: string, options: { byOrder?: boolean } = {}): Promise<Discovery> {
-  const found: Discovery = { candidates: new Map(), unrecognised: [], unplaced: [], problems: [], readable: false };
+  const found: Discovery = { candidates: new Map(), unrecognised: [], otherFolders: [], unplaced: [], problems: [], readable: false };
   let realRoot: string;
   try {
     realRoot = await realpath(resolve(folder));
@@ -78,6 +80,7 @@ export async function discoverPhotos(folder: string, options: { byOrder?: boolea
 
 async function discoverNamed(found: Discovery, top: Entry[], groupDirs: Map<PhotoGroup, Entry[]>, realRoot: string) {
   for (const entry of top) {
+    if (entry.isDir && !groupOf(entry.name)) found.otherFolders.push(entry.file);
     if (entry.isDir || (entry.refused && groupOf(entry.name))) continue; // a refused group folder is reported already
     const slot = flatSlotOf(entry.name);
     if (slot) add(found, { slot, file: entry.file, path: entry.path, refused: entry.refused });

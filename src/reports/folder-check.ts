@@ -66,7 +66,7 @@ export async function checkFolder(folder: string, options: CheckOptions = {}): P
     // The photos that took no side are most likely the ones meant for the missing sides: what is wrong with them is
     // listed now, not after the operator has renamed or moved them.
     await Promise.all(found.unplaced.map((f) => checkUnplaced(f, Boolean(options.fit), result)));
-    if (!options.byOrder) result.problems.push(missingProblem(missing, found.unrecognised));
+    if (!options.byOrder) result.problems.push(missingProblem(missing, found.unrecognised, found.otherFolders));
   } else if (found.unrecognised.length > 0) {
     result.warnings.push({ file: found.unrecognised.join(", "), problem: "ignored (these names do not say a group and side)", fix: "" });
   }
@@ -139,13 +139,17 @@ function tooLarge(file: string, bytes: number): Problem {
   };
 }
 
-function missingProblem(missing: string[], unrecognised: string[]): Problem {
+function missingProblem(missing: string[], unrecognised: string[], otherFolders: string[]): Problem {
   const names = missing.map((m) => m.replace(" ", "/")).join(", ");
   let fix = `add one photo per missing side, named like box/front.jpg or box-front.jpg`;
   if (unrecognised.length > 0) {
     fix +=
       `; these files name no side: ${listNames(unrecognised)} (rename them, or use --by-order: the 12 photos in name order, ` +
       "the first 6 the box and the next 6 the art, or box/ and art/ folders of 6 each)";
+  }
+  // An unzipped export often puts the photos a folder deeper (1234/1234-export/box/front.jpg).
+  if (otherFolders.length > 0) {
+    fix += `; only box/ and art/ are looked into, not these subfolders: ${listNames(otherFolders)} (if the photos are in one, give that folder)`;
   }
   return { file: names, problem: `missing (no photo for ${missing.length === 1 ? "this side" : `these ${missing.length} sides`})`, fix };
 }

@@ -1,8 +1,8 @@
 // What a file really is, judged by its bytes rather than its name: phones save HEIC as ".jpg" when shared, exports
 // get renamed, and copies get cut short. A JPEG must start with its magic bytes and carry a frame header (SOF) with
-// dimensions; a PNG must carry its signature, a valid IHDR and the IEND chunk. A JPEG normally ends with its
-// end-of-image marker, but phones often write data after it (a Samsung trailer, a Motion Photo's video): when the
-// marker is not at the end, the image is decoded, and only one that does not decode is called truncated.
+// dimensions; a PNG must carry its signature and a valid IHDR. A JPEG normally ends with its end-of-image marker and
+// a PNG with its IEND chunk, but phones often write data after them (a Samsung trailer, a Motion Photo's video): when
+// the marker is not at the end, the image is decoded, and only one that does not decode is called truncated.
 // Otherwise only the head, the frame header and the tail are read, never the whole file, synchronously: a batch checks
 // hundreds of files before anything else, and a thread-pool round trip per read made that 15 times slower.
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
@@ -49,7 +49,7 @@ export async function inspectFile(path: string): Promise<{ sniffed: Sniffed; siz
 
 async function sniff(handle: FileHandle, head: Buffer, size: number, path: string): Promise<Sniffed> {
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return sniffJpeg(handle, head, size, path);
-  if (head.length >= 8 && head.subarray(0, 8).equals(PNG_SIGNATURE)) return sniffPng(handle, head, size);
+  if (head.length >= 8 && head.subarray(0, 8).equals(PNG_SIGNATURE)) return sniffPng(handle, head, size, path);
   if (head.length < 8 && PNG_SIGNATURE.subarray(0, head.length).equals(head)) {
     return { kind: "truncated", type: "png", detail: `only ${size} bytes` };
   }
@@ -143,7 +143,7 @@ async function decodes(path: string): Promise<boolean> {
   }
 }
 
-async function sniffPng(handle: FileHandle, head: Buffer, size: number): Promise<Sniffed> {
+async function sniffPng(handle: FileHandle, head: Buffer, size: number, path: string): Promise<Sniffed> {
   // Signature (8), then the IHDR chunk: length 13, type, 13 bytes of data, CRC.
   if (size < 8 + 25) return { kind: "truncated", type: "png", detail: "it ends inside the image header (IHDR)" };
   const ihdr = head.subarray(8, 8 + 25);
@@ -157,7 +157,8 @@ async function sniffPng(handle: FileHandle, head: Buffer, size: number): Promise
   const height = ihdr.readUInt32BE(12);
   if (width === 0 || height === 0) return { kind: "corrupt", type: "png", detail: `the image header gives ${width}x${height} pixels` };
   const tail = await readAt(handle, size - PNG_IEND.length, PNG_IEND.length);
-  if (!tail.equals(PNG_IEND)) return { kind: "truncated", type: "png", detail: "it ends before the PNG end chunk (IEND)" };
+  // Data after IEND (a phone's trailer, zero padding) is ignored by decoders, as after a JPEG's end marker.
+  if (!tail.equals(PNG_IEND) && !(await decodes(path))) return { kind: "truncated", type: "png", detail: "it ends before the PNG end chunk (IEND)" };
   return { kind: "photo", type: "png", width, height };
 }
 

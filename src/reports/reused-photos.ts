@@ -136,7 +136,9 @@ export function reusedOutcomes(deps: Deps, set: ReportSet, reports: readonly Pre
     const report = reports[i]!;
     report.reused = reused;
     const where = `${t.bold(report.target.label)} (shipment ${report.target.shipmentId}, set ${set})`;
-    const lines = reused.map((r) => `  ${t.bold(r.file)}: the same photo, byte for byte, as ${r.earlier.file}, ${r.earlier.state === "in_this_batch" ? "of" : "sent in"} ${sourceText(r.earlier)}\n`).join("");
+    const lines = listedUses(reused)
+      .map((r) => `  ${t.bold(r.file)}: ${"more" in r ? `and ${r.more} more sets hold the same photo${deps.globals.json ? "" : " (--json lists every one)"}` : `the same photo, byte for byte, as ${r.earlier.file}, ${r.earlier.state === "in_this_batch" ? "of" : "sent in"} ${sourceText(r.earlier)}`}\n`)
+      .join("");
     if (allow) {
       deps.io.err(`${t.warn("Note:")} reused photos in ${where}, sent on purpose (--allow-reused):\n${lines}`);
       continue;
@@ -147,6 +149,22 @@ export function reusedOutcomes(deps: Deps, set: ReportSet, reports: readonly Pre
   return refused;
 }
 
+/**
+ * Uses named per photo (and sets named in the sentence). A batch of many folders holding the same photos (a template
+ * folder copied for each shipment) makes every photo a reuse of every other folder: n folders would take n × (n - 1)
+ * lines a photo, a million for 300 folders, where a few and a count say the same. --json carries every use.
+ */
+const LISTED_USES = 3;
+
+/** Each photo's first LISTED_USES uses, then one entry counting the rest. */
+function listedUses(reused: readonly ReusedPhoto[]): Array<ReusedPhoto | { file: string; more: number }> {
+  const byFile = new Map<string, ReusedPhoto[]>();
+  for (const r of reused) byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
+  return [...byFile].flatMap(([file, uses]) =>
+    uses.length > LISTED_USES ? [...uses.slice(0, LISTED_USES), { file, more: uses.length - LISTED_USES }] : uses,
+  );
+}
+
 /** One sentence for the results table and --json: how many, from which sets, and one pair of files. */
 function refusalMessage(reused: readonly ReusedPhoto[]): string {
   const files = new Set(reused.map((r) => r.file)).size;
@@ -155,7 +173,7 @@ function refusalMessage(reused: readonly ReusedPhoto[]): string {
   const first = reused[0]!;
   return (
     `not sent: ${files === 1 ? "1 of its photos is" : `${files} of its photos are`} byte for byte ${files === 1 ? "a photo" : "photos"} of ` +
-    `${[...sources.values()].join(", and of ")}: ${first.file} is ${first.earlier.file}${files === 1 ? "" : `, and ${files - 1} more`}; ${REUSED_FIX}`
+    `${[...sources.values()].slice(0, LISTED_USES).join(", and of ")}${sources.size > LISTED_USES ? `, and of ${sources.size - LISTED_USES} more sets` : ""}: ${first.file} is ${first.earlier.file}${files === 1 ? "" : `, and ${files - 1} more`}; ${REUSED_FIX}`
   );
 }
 

@@ -52,6 +52,15 @@ describe("rawRequest", () => {
     expect(server.received[0]!.rawHeaders.join(" ")).toContain("__proto__ a constructor b");
   });
 
+  it("fails on an answer larger than it reads, once, rather than handing back the part it read as the whole answer", async () => {
+    const { server, api } = await setup((_req, res) => send(res, 200, "x".repeat(17 * 1024 * 1024), "text/plain"));
+    const failed = api.rawRequest(request(`${server.url}/api/v1/export`));
+    await expect(failed).rejects.toBeInstanceOf(NetworkError);
+    await expect(failed).rejects.toThrow("The answer to GET /api/v1/export was not read: the answer is larger than 16 MiB, more than shipctl reads");
+    // Read again, it would be as large: not retried.
+    expect(server.received).toHaveLength(1);
+  });
+
   it("refuses a URL on another origin without sending anything", async () => {
     const { server, api } = await setup((_req, res) => json(res, 200, {}));
     const other = `http://127.0.0.1:${await freePort()}/api/v1/shipments`;

@@ -96,6 +96,18 @@ describe("checkFolder: problems, all at once", () => {
     ]);
   });
 
+  it("names the subfolders it does not look into when the photos are a folder deeper (an unzipped export)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "shipctl-check-"));
+    cpSync(fixture("photos/nested"), join(dir, "1234-export"), { recursive: true });
+    const r = await checkFolder(dir);
+    expect(r.problems).toEqual([
+      expect.objectContaining({
+        problem: "missing (no photo for these 12 sides)",
+        fix: expect.stringContaining("only box/ and art/ are looked into, not these subfolders: 1234-export (if the photos are in one, give that folder)"),
+      }),
+    ]);
+  });
+
   it("names a side given twice with both files", async () => {
     const r = await checkFolder(fixture("photos/side-twice"));
     expect(r.problems).toHaveLength(1);

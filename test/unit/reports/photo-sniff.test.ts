@@ -87,6 +87,16 @@ describe("sniffFile", () => {
     expect(await sniffFile(write("tiny.png", whole.subarray(0, 5)))).toMatchObject({ kind: "truncated", type: "png" });
   });
 
+  it("accepts data after the PNG end chunk when the image decodes: a trailer, zero padding", async () => {
+    const whole = readFileSync(fixture("photos/nested/art/left.png"));
+    const trailer = Buffer.concat([Buffer.from("SEFHe"), Buffer.alloc(300, 0x5a), Buffer.from("SEFT")]);
+    expect(await sniffFile(write("trailer.png", Buffer.concat([whole, trailer])))).toEqual({ kind: "photo", type: "png", width: 240, height: 180 });
+    expect(await sniffFile(write("padded.png", Buffer.concat([whole, Buffer.alloc(100)])))).toMatchObject({ kind: "photo", type: "png" });
+    // Cut short, with bytes after the cut that are no end chunk: still truncated, because it does not decode.
+    const cut = Buffer.concat([whole.subarray(0, Math.floor(whole.length / 2)), Buffer.alloc(100, 0x33)]);
+    expect(await sniffFile(write("cut-padded.png", cut))).toMatchObject({ kind: "truncated", type: "png" });
+  });
+
   it("calls empty files empty and unknown bytes unknown", async () => {
     expect(await sniffFile(write("empty.jpg", Buffer.alloc(0)))).toEqual({ kind: "empty" });
     expect(await sniffFile(write("text.jpg", Buffer.from("hello, this is not a photo")))).toEqual({ kind: "unknown" });

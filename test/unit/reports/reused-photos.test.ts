@@ -10,6 +10,7 @@ import { fixture, tempDir } from "../../helpers/cli.js";
 import { ownCopy } from "../../helpers/own-photos.mjs";
 import { runVerb } from "../../helpers/run-verb.js";
 import { batchDepsFor, reportState, StatusService } from "./batch-deps.js";
+import { cpSync } from "node:fs";
 
 const NOW = new Date("2025-03-02T12:00:00Z");
 beforeEach(() => {
@@ -76,5 +77,25 @@ describe("photos sent before", () => {
     expect(await upload(api, 2, dir, "--allow-reused")).toBe(ExitCode.Ok);
     await expect(upload(api, 3, dir)).rejects.toMatchObject({ exitCode: ExitCode.Usage, message: expect.stringContaining("photos of set 1 of shipment 1 (stored ") });
     expect(api.uploads).toEqual([1, 2]);
+  });
+
+  it("a batch of many folders holding the same photos names a few uses of each photo and counts the rest (not every folder)", async () => {
+    // A template folder copied for each shipment: each photo is a reuse of every other folder of the batch.
+    const one = folder();
+    const root = tempDir("shipctl-reused-batch-");
+    const ids = [11, 12, 13, 14, 15, 16, 17, 18];
+    for (const id of ids) cpSync(one, join(root, String(id)), { recursive: true });
+    const api = new StatusService();
+    const { deps, io } = batchDepsFor(api, NOW);
+    expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", root], deps)).toBe(ExitCode.Usage);
+    expect(api.uploads).toEqual([]);
+    const photoLines = io.stderr().split("\n").filter((l) => l.startsWith("  box/front.jpg: "));
+    // Per folder: three of the seven other folders named, then one line counting the other four.
+    expect(photoLines).toHaveLength(ids.length * 4);
+    expect(photoLines.filter((l) => l === "  box/front.jpg: and 4 more sets hold the same photo")).toHaveLength(ids.length);
+    const results = JSON.parse(io.stdout()) as { results: Array<{ message: string; reused: unknown[] }> };
+    // --json carries every use; the one sentence of each result names three sets and counts the others.
+    expect(results.results[0]!.reused).toHaveLength(12 * 7);
+    expect(results.results[0]!.message).toContain(", and of 4 more sets: ");
   });
 });
