@@ -158,15 +158,19 @@ export async function writeResultsFiles(source: CsvSource, outcomes: RowOutcomes
 
 /**
  * The input's columns, each with the name it is matched by in another file of the same original. A blank or repeated
- * header is a column too, whose cells are kept: named by its place.
+ * header is a column too, whose cells are kept: named by its place among the kept columns, which is the same in the
+ * results file (written after them, the columns shipctl writes do not move them) and in a results file run again
+ * with trailing separators a spreadsheet added after shipctl's columns.
  */
 function inputColumns(header: readonly string[], idColumn: string): Array<InputColumn & { index: number }> {
   const seen = new Set<string>();
+  let kept = 0;
   return header.flatMap((text, index) => {
     const normalised = normaliseHeader(text);
     // Columns shipctl writes: replaced, not kept as input, so a results or errors file can be run again.
     if ([idColumn, "status", "error", "note", "verdict", ...ORIGIN_COLUMNS].includes(normalised)) return [];
-    const name = normalised === "" || seen.has(normalised) ? `#${index}` : normalised;
+    const name = normalised === "" || seen.has(normalised) ? `#${kept}` : normalised;
+    kept++;
     seen.add(name);
     return [{ name, text, index }];
   });

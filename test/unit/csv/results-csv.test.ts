@@ -36,4 +36,21 @@ describe("writeResultsFiles", () => {
     expect((await writeResultsFiles(source, second, "r.csv", dir, options)).failing).toBe(0);
     expect(lines().slice(1, 3)).toEqual([`A,x,n1,n2,7,created,,,2,row:2,${input}`, `B,y,n3,n4,8,created,,,3,row:3,${input}`]);
   });
+
+  it("keeps one blank column per blank header when the results file, re-saved with trailing separators, is run again", async () => {
+    const dir = tempDir("shipctl-results-");
+    const input = join(dir, "in.csv");
+    writeFileSync(input, "title,value\r\nA,1\r\n");
+    const created = new Outcomes();
+    created.set(2, { status: "created", label: "A", id: 7 });
+    await writeResultsFiles(await openSource(input, dir, Readable.from([])), created, "r.csv", dir, options);
+    // A spreadsheet saves the results file with two empty columns after shipctl's; it is run again, twice.
+    const resaved = join(dir, "r-saved.csv");
+    const header = () => readFileSync(join(dir, "r.csv"), "utf8").split("\r\n")[0];
+    writeFileSync(resaved, readFileSync(join(dir, "r.csv"), "utf8").split("\r\n").map((l) => (l === "" ? l : `${l},,`)).join("\r\n"));
+    for (let run = 0; run < 2; run++) {
+      await writeResultsFiles(await openSource(resaved, dir, Readable.from([])), created, "r.csv", dir, options);
+      expect(header()).toBe("\ufefftitle,value,,,shipment_id,status,error,note,shipctl_row,shipctl_key,shipctl_original");
+    }
+  });
 });
