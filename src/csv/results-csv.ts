@@ -4,6 +4,7 @@
 // joined with the outcomes by row number. A later run of the same original (a rerun, its errors file, the results
 // file itself) merges into the results file there (results-merge.ts). Written atomically: a crash never leaves half
 // a file.
+import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { once } from "node:events";
@@ -132,7 +133,7 @@ export async function writeResultsFiles(source: CsvSource, outcomes: RowOutcomes
       const o = outcomes.get(record.row);
       const fromInput: ResultLine = {
         row,
-        key: keys.get(record.row) ?? `row:${row}`,
+        key: keys.get(record.row) ?? invalidRowKey(row, original),
         cells: new Map(own.map((c) => [c.name, record.cells[c.index] ?? ""])),
         id: o?.id !== undefined ? String(o.id) : cellAt(record.cells, idAt).trim(),
         status: o?.status ?? "pending",
@@ -174,6 +175,15 @@ function inputColumns(header: readonly string[], idColumn: string): Array<InputC
     seen.add(name);
     return [{ name, text, index }];
   });
+}
+
+/**
+ * The key of a row that was invalid (it has none in the ledger yet): its row, and which original it is a row of. The
+ * ledger's keys are the organization's, so another sheet's invalid row of the same number, fixed in its own errors
+ * file, is another row, not a copy of this one.
+ */
+function invalidRowKey(row: number, original: string): string {
+  return `row:${row}@${createHash("sha256").update(original).digest("hex").slice(0, 8)}`;
 }
 
 /**
