@@ -4,6 +4,7 @@
 // joined with the outcomes by row number. A later run of the same original (a rerun, its errors file, the results
 // file itself) merges into the results file there (results-merge.ts). Written atomically: a crash never leaves half
 // a file.
+import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { once } from "node:events";
@@ -132,7 +133,7 @@ export async function writeResultsFiles(source: CsvSource, outcomes: RowOutcomes
       const o = outcomes.get(record.row);
       const fromInput: ResultLine = {
         row,
-        key: keys.get(record.row) ?? `row:${row}`,
+        key: keys.get(record.row) ?? invalidRowKey(row, original),
         cells: new Map(own.map((c) => [c.name, record.cells[c.index] ?? ""])),
         id: o?.id !== undefined ? String(o.id) : cellAt(record.cells, idAt).trim(),
         status: o?.status ?? "pending",
@@ -158,18 +159,31 @@ export async function writeResultsFiles(source: CsvSource, outcomes: RowOutcomes
 
 /**
  * The input's columns, each with the name it is matched by in another file of the same original. A blank or repeated
- * header is a column too, whose cells are kept: named by its place.
+ * header is a column too, whose cells are kept: named by its place among the kept columns, which is the same in the
+ * results file (written after them, the columns shipctl writes do not move them) and in a results file run again
+ * with trailing separators a spreadsheet added after shipctl's columns.
  */
 function inputColumns(header: readonly string[], idColumn: string): Array<InputColumn & { index: number }> {
   const seen = new Set<string>();
+  let kept = 0;
   return header.flatMap((text, index) => {
     const normalised = normaliseHeader(text);
     // Columns shipctl writes: replaced, not kept as input, so a results or errors file can be run again.
     if ([idColumn, "status", "error", "note", "verdict", ...ORIGIN_COLUMNS].includes(normalised)) return [];
-    const name = normalised === "" || seen.has(normalised) ? `#${index}` : normalised;
+    const name = normalised === "" || seen.has(normalised) ? `#${kept}` : normalised;
+    kept++;
     seen.add(name);
     return [{ name, text, index }];
   });
+}
+
+/**
+ * The key of a row that was invalid (it has none in the ledger yet): its row, and which original it is a row of. The
+ * ledger's keys are the organization's, so another sheet's invalid row of the same number, fixed in its own errors
+ * file, is another row, not a copy of this one.
+ */
+function invalidRowKey(row: number, original: string): string {
+  return `row:${row}@${createHash("sha256").update(original).digest("hex").slice(0, 8)}`;
 }
 
 /**

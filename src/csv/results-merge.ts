@@ -45,6 +45,12 @@ export function mergeResultLines(earlier: readonly ResultLine[], fresh: readonly
     // By row only when that line's own key is not this run's for another row (it is matched there).
     const atRow = byRow.get(line.row);
     if (old === undefined && atRow !== undefined && !replaced.has(atRow) && (atRow.key === "" || !freshKeys.has(atRow.key))) old = atRow;
+    // A row not created because it may be an edit of a created one (unsure, matched by its row only) is another line:
+    // the shipment that exists keeps its own, so the file still names it (and checkout --from pays it).
+    if (keepCreated && line.status === "unsure" && old !== undefined && old.id !== "" && DONE.has(old.status)) {
+      out.push(line);
+      continue;
+    }
     if (old !== undefined) replaced.add(old);
     // A row edited since it was created says so (changed-rows.ts), over the line of its creation.
     const keep = keepCreated && old !== undefined && old.id !== "" && DONE.has(old.status) && !EDITED.has(line.status) && (line.id === "" || line.id === old.id);

@@ -6,6 +6,7 @@
 // pass holds no key a row.
 import { basename } from "node:path";
 import { UsageError } from "../errors.js";
+import { shellPath } from "../output/shell-quote.js";
 import type { InputLedger } from "./input-ledger.js";
 import { forceNewHint } from "./force-new.js";
 import { takeOverOrphans } from "./orphans.js";
@@ -117,7 +118,7 @@ export function sentElsewhereError(input: string, command: string, entries: read
   const rows = many === valid ? (valid === 1 ? "it" : `all ${valid} of its rows`) : `${many} of its ${valid} rows`;
   const origin = first.input === "stdin" ? "input read from stdin" : first.input === "flags" ? "flags" : basename(first.input);
   const flag = /\.(json|jsonl|ndjson)$/i.test(first.input) ? "--file" : "--csv";
-  const again = /^(stdin|flags|checkout|report upload)$/.test(first.input) ? "that run's command again with the same input" : `\`shipctl ${command} ${flag} ${first.input}\``;
+  const again = /^(stdin|flags|checkout|report upload)$/.test(first.input) ? "that run's command again with the same input" : `\`shipctl ${command} ${flag} ${shellPath(first.input)}\``;
   const inFlight = entries.some((e) => e.state.state === "in_flight");
   return new UsageError(
     `${input}: ${rows} ${many === 1 && valid === 1 ? "was" : "were"} already sent by an earlier run from ${origin} (${first.input}), recorded in the ledger; ` +

@@ -70,7 +70,9 @@ export type ChangedVerdict =
   /** Created earlier as shipment `id`; the row holds `changes` since. */
   | { kind: "changed"; id: number; changes: ChangedField[] }
   /** Not known, and perhaps an edit of a created row gone from the file: not created. */
-  | { kind: "unsure"; gone: string };
+  | { kind: "unsure"; gone: string }
+  /** Not known, and its reference is a created row's, gone from the file, with leading zeros dropped or added. */
+  | { kind: "unsure"; zeros: { reference: string; now: string; row?: number; id: number } };
 
 interface Candidate {
   row: number;
@@ -82,6 +84,8 @@ export class ChangedRows {
   /** Keys the record holds as created, with the row each is on now. */
   private readonly present = new Map<string, number>();
   private readonly candidates: Candidate[] = [];
+  /** Rows the record does not know whose reference is digits: perhaps a created row's, its leading zeros dropped. */
+  private readonly digits: Array<{ key: string; reference: string }> = [];
   private readonly verdicts = new Map<string, ChangedVerdict>();
 
   constructor(private readonly ledger: InputLedger) {}
@@ -96,6 +100,8 @@ export class ChangedRows {
       if (changes !== undefined && changes.length > 0) this.verdicts.set(key, { kind: "changed", id: state.id, changes });
     } else if (state === undefined && reference === undefined) {
       this.candidates.push({ row, key, payload });
+    } else if (state === undefined && /^\d+$/.test(reference!)) {
+      this.digits.push({ key, reference: reference! });
     }
   }
 
@@ -104,6 +110,7 @@ export class ChangedRows {
    * results or errors file) say the rows' places are not the original's, so no row is placed by them.
    */
   settle(header: readonly string[]): void {
+    this.settleDigits();
     // A results or errors file holds some of its original's rows, at places of its own: its rows the record does not
     // know are new (only a carried key or a reference recognises a row there).
     if (this.candidates.length === 0 || !ChangedRows.placed(header)) {
@@ -142,6 +149,24 @@ export class ChangedRows {
     this.candidates.length = 0;
   }
 
+  /**
+   * A spreadsheet reads a reference of digits as a number: 007 is saved again as 7. A row whose reference the record
+   * does not know, while a created row's reference is the same number and is gone from the file, is that row as likely
+   * as a new one: not created.
+   */
+  private settleDigits(): void {
+    const number = (reference: string) => reference.replace(/^0+(?=\d)/, "");
+    for (const d of this.digits) {
+      for (const [key, s] of this.ledger.entries()) {
+        const was = key.slice("ref:".length);
+        if (s.state !== "created" || !key.startsWith("ref:") || this.present.has(key) || !/^\d+$/.test(was) || number(was) !== number(d.reference)) continue;
+        this.verdicts.set(d.key, { kind: "unsure", zeros: { reference: was, now: d.reference, id: s.id, ...(s.file_row === undefined ? {} : { row: s.file_row }) } });
+        break;
+      }
+    }
+    this.digits.length = 0;
+  }
+
   of(key: string): ChangedVerdict | undefined {
     return this.verdicts.get(key);
   }
@@ -175,6 +200,14 @@ export function changedText(row: number, v: Extract<ChangedVerdict, { kind: "cha
 }
 
 export function unsureText(v: Extract<ChangedVerdict, { kind: "unsure" }>): string {
+  if ("zeros" in v) {
+    const { reference, now, row, id } = v.zeros;
+    return (
+      `not created: reference ${reference}${row === undefined ? "" : ` (row ${row})`} was created as shipment ${id} and is gone from the file; ${now} is the same number ` +
+      `(a spreadsheet drops a reference's leading zeros unless its column is formatted as Text), so this row may be it. ` +
+      `If it is, write its reference as ${reference} again (the column formatted as Text); if it is new, run again with --force-new`
+    );
+  }
   return (
     `not created: rows created earlier are gone from the file (${v.gone}) and rows were inserted, moved or edited, so this row may be one of them edited. ` +
     "If it is new, run again with --force-new; if it is an edit, change that shipment with `shipctl shipment update`"

@@ -73,7 +73,8 @@ from the file) is never created again unasked: it is reported, "row 4 was create
 850 → 875", in the "changed" list with --json, and the run exits 9 once everything else is done. --update-changed
 sends it as an update of that shipment (once: a further rerun sends nothing); --force-new creates a new shipment;
 --dry-run shows which rows are changed and what the run would do. A row that cannot be matched with certainty (rows
-inserted or moved as well as edited) is not created ("unsure", exit 9). docs/csv.md, "A row edited after it was
+inserted or moved as well as edited, a reference 7 where 007 was created and is gone) is not created ("unsure",
+exit 9). docs/csv.md, "A row edited after it was
 created".
 `,
     );

@@ -43,6 +43,19 @@ describe("mergeResultLines: one record per row of the original", () => {
     expect(rows(mergeResultLines([line(2, "k2", "updated", "11")], [line(2, "k2", "failed", "11")], false))).toEqual([[2, "k2", "failed", "11", "T2"]]);
   });
 
+  it("a row not created as unsure keeps the line of the shipment created at its row number (from the fixed errors file)", () => {
+    // Row 3 was created from the errors file under its row key; the original, fixed by hand too, is now unsure there.
+    const created = [line(2, "k2", "created", "11"), line(3, "row:3", "created", "13", "T3 fixed")];
+    const merged = mergeResultLines(created, [line(2, "k2", "skipped", "11"), line(3, "h3", "unsure", "", "T3 fixed")], true);
+    expect(rows(merged)).toEqual([
+      [2, "k2", "created", "11", "T2"],
+      [3, "h3", "unsure", "", "T3 fixed"],
+      [3, "row:3", "created", "13", "T3 fixed"],
+    ]);
+    // The next run of the same: one line each still.
+    expect(rows(mergeResultLines(merged, [line(2, "k2", "skipped", "11"), line(3, "h3", "unsure", "", "T3 fixed")], true))).toEqual(rows(merged));
+  });
+
   it("a row's line is not taken by row number when its key belongs to another row of the run", () => {
     // Row 2's old line (k2) is matched by key at row 3; the new row 2 (key n) is a line of its own.
     const merged = mergeResultLines([line(2, "k2", "failed")], [line(2, "n", "failed"), line(3, "k2", "failed")], true);

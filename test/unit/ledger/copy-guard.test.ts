@@ -1,6 +1,7 @@
 // The refusal of writes another input sent: it names that input and the command that finishes its run.
 import { describe, expect, it } from "vitest";
 import { EarlierSends, sentElsewhere, sentElsewhereError } from "../../../src/ledger/copy-guard.js";
+import { shellQuote } from "../../../src/output/shell-quote.js";
 import type { RowState } from "../../../src/ledger/entry.js";
 import type { InputLedger } from "../../../src/ledger/input-ledger.js";
 import type { Entry } from "../../../src/ledger/store.js";
@@ -14,6 +15,12 @@ describe("sentElsewhereError", () => {
     expect(json.hint).toContain("`shipctl shipment create --file /work/works.json`");
     const csv = sentElsewhereError("copy.csv", "shipment create", [created("/work/orders.csv")], 1);
     expect(csv.hint).toContain("`shipctl shipment create --csv /work/orders.csv`");
+  });
+
+  it("quotes the earlier input's path in the command, so it runs as printed", () => {
+    const e = sentElsewhereError("copy.csv", "shipment create", [created("/work/My Sheets/Export (final).csv")], 1);
+    expect(e.hint).toContain(`\`shipctl shipment create --csv ${shellQuote("/work/My Sheets/Export (final).csv")}\``);
+    expect(shellQuote("/work/My Sheets/Export (final).csv")).not.toBe("/work/My Sheets/Export (final).csv");
   });
 
   it("never offers --force-new for a write still in flight", () => {

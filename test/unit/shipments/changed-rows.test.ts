@@ -5,7 +5,7 @@ import type { Shipment } from "../../../src/contract/index.js";
 import type { InputLedger } from "../../../src/ledger/input-ledger.js";
 import type { RowState } from "../../../src/ledger/entry.js";
 import { linesFor, statesOf } from "../../../src/ledger/record-lines.js";
-import { ChangedRows, changesText, printOf } from "../../../src/shipments/changed-rows.js";
+import { ChangedRows, changesText, printOf, unsureText, type ChangedVerdict } from "../../../src/shipments/changed-rows.js";
 
 const shipment = (title: string, value = 850): Shipment => ({ title, value, length: 20, height: 10, depth: 2, service: 1, fulfillment_address_id: 12, destination_address_id: 15 });
 
@@ -57,6 +57,15 @@ describe("ChangedRows", () => {
     const old = new Map<string, RowState>([["A", { state: "created", id: 1 }], ["B", { state: "created", id: 2 }]]);
     expect(rerun(old, [["A", 850], ["B'", 900]]).of("B'")).toMatchObject({ kind: "unsure", gone: "shipment 2" });
     expect(rerun(record(), [["A", 850], ["B", 850], ["ref:NEW", 900, "NEW"]]).of("ref:NEW")).toBeUndefined();
+  });
+
+  it("a reference a spreadsheet saved without its leading zeros (007 as 7), the created row gone: unsure, naming it", () => {
+    const rows = new Map<string, RowState>([["ref:007", { state: "created", id: 117, ...printOf(shipment("A"), 2) } as RowState]]);
+    expect(rerun(rows, [["ref:7", 850, "7"]]).of("ref:7")).toEqual({ kind: "unsure", zeros: { reference: "007", now: "7", row: 2, id: 117 } });
+    expect(unsureText(rerun(rows, [["ref:7", 850, "7"]]).of("ref:7") as Extract<ChangedVerdict, { kind: "unsure" }>)).toContain("write its reference as 007 again");
+    // 007 still in the file: 7 is another row, new.
+    expect(rerun(rows, [["ref:007", 850, "007"], ["ref:7", 850, "7"]]).of("ref:7")).toBeUndefined();
+    expect(rerun(rows, [["ref:70", 850, "70"]]).of("ref:70")).toBeUndefined();
   });
 
   it("a results or errors file places no row by its place", () => {
