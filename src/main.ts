@@ -8,7 +8,7 @@ import { BUG_HINT, CliError, ExitCode, errorJson, exitCodeOfError, exitErrorJson
 import type { Command } from "commander";
 import type { CommandContext } from "./commands/action.js";
 import { createTheme, colorEnabled, loadColours } from "./output/theme.js";
-import { watchStdout } from "./output/io.js";
+import { asciiJsonStdout, watchStdout } from "./output/io.js";
 import { printErrorJson, printJson } from "./output/json.js";
 import { buildInfo } from "./version/build-info.js";
 import { COMPLETE_COMMAND } from "./completion/protocol.js";
@@ -41,12 +41,15 @@ export async function main(argv: string[], base: BaseDeps): Promise<number> {
   let exitCode: number = ExitCode.Ok;
   let deps: Deps | undefined;
   let output: "json" | "ndjson" | undefined;
-  const stdout = watchStdout(base.io);
+  // JSON to another program on Windows is written as ASCII (asciiJsonStdout says why); -r's strings are not JSON.
+  let asciiJson = false;
+  const stdout = watchStdout(asciiJsonStdout(base.io, () => asciiJson));
   const ctx: CommandContext = {
     depsFor(command) {
       // The watched stdout under whatever the flags make of the IO (--quiet wraps it).
       deps = createDeps({ ...base, io: stdout.io }, globalsOf(command));
       output = jsonOutputOf(command, deps.globals.json);
+      asciiJson = process.platform === "win32" && output !== undefined && !command.optsWithGlobals().rawOutput && !base.io.stdoutIsTTY;
       return deps;
     },
     setExitCode(code) {

@@ -7,7 +7,6 @@ import { systemIO } from "./output/io.js";
 import { systemPrompter } from "./prompter.js";
 import type { ApiClient } from "./api/client-types.js";
 import { WRITE_WAIT_MS, type BaseDeps, type Connection, type Deps } from "./deps.js";
-import { profileFlag } from "./config/profile-name.js";
 
 /**
  * `exit` ends the process at a second Ctrl-C or SIGTERM (tests give their own). It exits 130 itself rather than sending SIGINT
@@ -75,9 +74,11 @@ export async function systemConnect(deps: Deps): Promise<Connection> {
 }
 
 export async function systemMakeApi(deps: Deps, connection: Connection): Promise<ApiClient> {
+  // Imported here, as the client is: a static import put a module of its own on the path of `--help`.
+  const { profileFlag } = await import("./config/profile-name.js");
   return (await import("./api/client.js")).createApiClient({
     baseUrl: connection.baseUrl,
-    baseUrlSetting: baseUrlSetting(connection),
+    baseUrlSetting: baseUrlSetting(connection, profileFlag(connection.profile)),
     profileFlag: profileFlag(connection.profile),
     token: connection.token,
     userAgent: `shipctl/${deps.version}`,
@@ -90,9 +91,9 @@ export async function systemMakeApi(deps: Deps, connection: Connection): Promise
 }
 
 /** Where the connection's base URL was set, as a user would change it. */
-function baseUrlSetting(connection: Connection): string {
+function baseUrlSetting(connection: Connection, profileFlag: string): string {
   const from = connection.sources.baseUrl;
   if (from === "flag") return "--base-url";
   if (from === "env") return "SHIPCTL_BASE_URL";
-  return `baseUrl of profile ${connection.profile}: shipctl config set baseUrl URL${profileFlag(connection.profile)}`;
+  return `baseUrl of profile ${connection.profile}: shipctl config set baseUrl URL${profileFlag}`;
 }

@@ -138,6 +138,22 @@ export function watchStdout(io: IO): { io: IO; written(): boolean } {
   return { io: watched, written: () => written };
 }
 
+/**
+ * The same IO, its stdout written as ASCII while `ascii()` says so: JSON that Windows hands to another program.
+ * PowerShell (5.1, and 7 by default) decodes a program's output with the console's code page, not UTF-8, so
+ * `shipctl address get 1 --json | ConvertFrom-Json`, or `> a.json`, turned "Müller" into "MÃ¼ller", and the edited file
+ * sent the garbled name back. Outside its strings JSON is ASCII, so writing every other character as an escape
+ * (`"M\u00fcller"`) keeps the same document for every reader.
+ */
+export function asciiJsonStdout(io: IO, ascii: () => boolean): IO {
+  return Object.create(io, { out: { value: (text: string) => io.out(ascii() ? escapeNonAscii(text) : text) } }) as IO;
+}
+
+/** `text` with every character outside ASCII written as a JSON escape (a pair of them beyond U+FFFF). */
+export function escapeNonAscii(text: string): string {
+  return text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 /** True when the descriptor is certainly not a terminal: a pipe, a socket, a file or /dev/null (never on Windows). */
 function notATerminal(fd: number): boolean {
   if (process.platform === "win32") return false;

@@ -16,6 +16,8 @@ describe("start-up", () => {
     expect(r.packages).toEqual(["commander"]);
     expect(r.sources.some((s) => s.endsWith("src/commands/index.ts"))).toBe(true);
     expect(commandWiring(r.sources)).toEqual([]);
+    // Profiles and settings are read once a command runs: a module of src/config/ on this path was a chunk more to load.
+    expect(r.sources.filter((s) => s.includes("src/config/"))).toEqual([]);
   });
 
   it("--help loads no chalk where colours are on (a terminal, FORCE_COLOR): commander prints it without colours", () => {
