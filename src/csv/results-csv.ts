@@ -16,7 +16,7 @@ import type { CsvSource } from "./csv-source.js";
 import { csvLine } from "./formula-cells.js";
 import { CliError } from "../errors.js";
 import { realSleep, whileHeld, type Sleep } from "../fs/held-file.js";
-import { ORIGIN_COLUMNS, originalNamedBy, originReader } from "./origin-columns.js";
+import { ORIGIN_COLUMNS, ORIGIN_KEY, originalNamedBy, originReader } from "./origin-columns.js";
 import { mergeResultLines, type ResultLine } from "./results-merge.js";
 import { openScan, type ScanSpec, type ValidBase } from "./scan.js";
 
@@ -205,6 +205,34 @@ async function rowKeys(source: CsvSource, spec: ScanSpec<ValidBase>): Promise<Ma
     await scan.close();
   }
   return keys;
+}
+
+/**
+ * The rows a results file, run as input, marks `unsure` (not created: perhaps an edit of a created row), by their
+ * carried key, with what the line says. Empty for any other file.
+ */
+export async function unsureLines(source: CsvSource): Promise<Map<string, string>> {
+  const marked = new Map<string, string>();
+  let csv;
+  try {
+    csv = await openCsv(source.open(), source.name);
+  } catch {
+    // The file's own problems are reported by the run's first pass.
+    return marked;
+  }
+  try {
+    const names = csv.header.map(normaliseHeader);
+    const [status, error] = ["status", "error"].map((name) => names.indexOf(name));
+    if (status! < 0 || !names.includes(ORIGIN_KEY)) return marked;
+    const origin = originReader(csv.header);
+    for await (const record of csv.rows) {
+      const key = origin(record.cells).key;
+      if (key !== "" && cellAt(record.cells, status!).trim() === "unsure") marked.set(key, cellAt(record.cells, error!).trim());
+    }
+    return marked;
+  } finally {
+    await csv.close();
+  }
 }
 
 /**

@@ -72,7 +72,9 @@ export type ChangedVerdict =
   /** Not known, and perhaps an edit of a created row gone from the file: not created. */
   | { kind: "unsure"; gone: string }
   /** Not known, and its reference is a created row's, gone from the file, with leading zeros dropped or added. */
-  | { kind: "unsure"; zeros: { reference: string; now: string; row?: number; id: number } };
+  | { kind: "unsure"; zeros: { reference: string; now: string; row?: number; id: number } }
+  /** Not known, and the results file run as input marks it unsure, with these words (its error cell). */
+  | { kind: "unsure"; said: string };
 
 interface Candidate {
   row: number;
@@ -88,7 +90,15 @@ export class ChangedRows {
   private readonly digits: Array<{ key: string; reference: string }> = [];
   private readonly verdicts = new Map<string, ChangedVerdict>();
 
-  constructor(private readonly ledger: InputLedger) {}
+  /**
+   * `marked`: the rows a results file run as input marks unsure, by carried key (results-csv.ts, unsureLines). Its
+   * carried key is its content's, which the record does not know, yet it is no new row: the run that wrote the line
+   * could not tell it from an edit of a created row, and nothing the results file holds can tell more.
+   */
+  constructor(
+    private readonly ledger: InputLedger,
+    private readonly marked: ReadonlyMap<string, string> = new Map(),
+  ) {}
 
   /** Each valid row of the first pass. */
   see(row: number, key: string, payload: Shipment, reference: string | undefined): void {
@@ -98,6 +108,8 @@ export class ChangedRows {
       this.present.set(key, row);
       const changes = changesSince(state, payload);
       if (changes !== undefined && changes.length > 0) this.verdicts.set(key, { kind: "changed", id: state.id, changes });
+    } else if (state === undefined && this.marked.has(key)) {
+      this.verdicts.set(key, { kind: "unsure", said: this.marked.get(key)! });
     } else if (state === undefined && reference === undefined) {
       this.candidates.push({ row, key, payload });
     } else if (state === undefined && /^\d+$/.test(reference!)) {
@@ -200,6 +212,10 @@ export function changedText(row: number, v: Extract<ChangedVerdict, { kind: "cha
 }
 
 export function unsureText(v: Extract<ChangedVerdict, { kind: "unsure" }>): string {
+  if ("said" in v) {
+    if (v.said !== "") return v.said;
+    return "not created: the results file marks this row unsure (it may be an edit of a row created earlier). If it is new, run again with --force-new; if it is an edit, change that shipment with `shipctl shipment update`";
+  }
   if ("zeros" in v) {
     const { reference, now, row, id } = v.zeros;
     return (
