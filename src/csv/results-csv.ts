@@ -207,12 +207,20 @@ async function rowKeys(source: CsvSource, spec: ScanSpec<ValidBase>): Promise<Ma
   return keys;
 }
 
+/** A line a results file marks as a row left as it was: not created, perhaps an edit of a created row. */
+export interface MarkedLine {
+  status: "unsure" | "changed";
+  /** The id column's cell: the row created earlier, for a changed row ("" when none). */
+  id: string;
+  error: string;
+}
+
 /**
- * The rows a results file, run as input, marks `unsure` (not created: perhaps an edit of a created row), by their
- * carried key, with what the line says. Empty for any other file.
+ * The rows a results file, run as input, marks `unsure` or `changed` (changed-rows.ts), by their carried key. Empty
+ * for any other file.
  */
-export async function unsureLines(source: CsvSource): Promise<Map<string, string>> {
-  const marked = new Map<string, string>();
+export async function markedLines(source: CsvSource, idColumn: string): Promise<Map<string, MarkedLine>> {
+  const marked = new Map<string, MarkedLine>();
   let csv;
   try {
     csv = await openCsv(source.open(), source.name);
@@ -222,12 +230,15 @@ export async function unsureLines(source: CsvSource): Promise<Map<string, string
   }
   try {
     const names = csv.header.map(normaliseHeader);
-    const [status, error] = ["status", "error"].map((name) => names.indexOf(name));
+    const [status, id, error] = ["status", idColumn, "error"].map((name) => names.indexOf(name));
     if (status! < 0 || !names.includes(ORIGIN_KEY)) return marked;
     const origin = originReader(csv.header);
     for await (const record of csv.rows) {
       const key = origin(record.cells).key;
-      if (key !== "" && cellAt(record.cells, status!).trim() === "unsure") marked.set(key, cellAt(record.cells, error!).trim());
+      const said = cellAt(record.cells, status!).trim();
+      if (key !== "" && (said === "unsure" || said === "changed")) {
+        marked.set(key, { status: said, id: cellAt(record.cells, id!).trim(), error: cellAt(record.cells, error!).trim() });
+      }
     }
     return marked;
   } finally {
