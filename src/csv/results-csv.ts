@@ -16,7 +16,7 @@ import type { CsvSource } from "./csv-source.js";
 import { csvLine } from "./formula-cells.js";
 import { CliError } from "../errors.js";
 import { realSleep, whileHeld, type Sleep } from "../fs/held-file.js";
-import { ORIGIN_COLUMNS, originalNamedBy, originReader } from "./origin-columns.js";
+import { ORIGIN_COLUMNS, ORIGIN_KEY, originalNamedBy, originReader } from "./origin-columns.js";
 import { mergeResultLines, type ResultLine } from "./results-merge.js";
 import { openScan, type ScanSpec, type ValidBase } from "./scan.js";
 
@@ -205,6 +205,45 @@ async function rowKeys(source: CsvSource, spec: ScanSpec<ValidBase>): Promise<Ma
     await scan.close();
   }
   return keys;
+}
+
+/** A line a results file marks as a row left as it was: not created, perhaps an edit of a created row. */
+export interface MarkedLine {
+  status: "unsure" | "changed";
+  /** The id column's cell: the row created earlier, for a changed row ("" when none). */
+  id: string;
+  error: string;
+}
+
+/**
+ * The rows a results file, run as input, marks `unsure` or `changed` (changed-rows.ts), by their carried key. Empty
+ * for any other file.
+ */
+export async function markedLines(source: CsvSource, idColumn: string): Promise<Map<string, MarkedLine>> {
+  const marked = new Map<string, MarkedLine>();
+  let csv;
+  try {
+    csv = await openCsv(source.open(), source.name);
+  } catch {
+    // The file's own problems are reported by the run's first pass.
+    return marked;
+  }
+  try {
+    const names = csv.header.map(normaliseHeader);
+    const [status, id, error] = ["status", idColumn, "error"].map((name) => names.indexOf(name));
+    if (status! < 0 || !names.includes(ORIGIN_KEY)) return marked;
+    const origin = originReader(csv.header);
+    for await (const record of csv.rows) {
+      const key = origin(record.cells).key;
+      const said = cellAt(record.cells, status!).trim();
+      if (key !== "" && (said === "unsure" || said === "changed")) {
+        marked.set(key, { status: said, id: cellAt(record.cells, id!).trim(), error: cellAt(record.cells, error!).trim() });
+      }
+    }
+    return marked;
+  } finally {
+    await csv.close();
+  }
 }
 
 /**

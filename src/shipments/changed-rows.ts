@@ -15,6 +15,7 @@ import { ORIGIN_KEY } from "../csv/origin-columns.js";
 import { sideIdColumn } from "../csv/columns.js";
 import { addressHash, type Created } from "../ledger/entry.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
+import type { MarkedLine } from "../csv/results-csv.js";
 import type { ChangedField } from "../batch/outcomes.js";
 
 /** What the record keeps of a created row (entry.ts, Created). */
@@ -72,7 +73,9 @@ export type ChangedVerdict =
   /** Not known, and perhaps an edit of a created row gone from the file: not created. */
   | { kind: "unsure"; gone: string }
   /** Not known, and its reference is a created row's, gone from the file, with leading zeros dropped or added. */
-  | { kind: "unsure"; zeros: { reference: string; now: string; row?: number; id: number } };
+  | { kind: "unsure"; zeros: { reference: string; now: string; row?: number; id: number } }
+  /** Not known, and the results file run as input marks it unsure, with these words (its error cell; "" for none). */
+  | { kind: "unsure"; said: string };
 
 interface Candidate {
   row: number;
@@ -88,7 +91,16 @@ export class ChangedRows {
   private readonly digits: Array<{ key: string; reference: string }> = [];
   private readonly verdicts = new Map<string, ChangedVerdict>();
 
-  constructor(private readonly ledger: InputLedger) {}
+  /**
+   * `marked`: the rows a results file run as input marks unsure or changed, by carried key (results-csv.ts,
+   * markedLines). Its carried key is its content's, which the record does not know, yet it is no new row: the run that
+   * wrote the line found it an edit of the shipment in its id cell (changed, placed in the original), or could not tell
+   * it from one (unsure), and a results file's places are not the original's, so nothing there can tell more.
+   */
+  constructor(
+    private readonly ledger: InputLedger,
+    private readonly marked: ReadonlyMap<string, MarkedLine> = new Map(),
+  ) {}
 
   /** Each valid row of the first pass. */
   see(row: number, key: string, payload: Shipment, reference: string | undefined): void {
@@ -98,11 +110,24 @@ export class ChangedRows {
       this.present.set(key, row);
       const changes = changesSince(state, payload);
       if (changes !== undefined && changes.length > 0) this.verdicts.set(key, { kind: "changed", id: state.id, changes });
+    } else if (state === undefined && this.marked.has(key)) {
+      this.verdicts.set(key, this.markedVerdict(this.marked.get(key)!, payload));
     } else if (state === undefined && reference === undefined) {
       this.candidates.push({ row, key, payload });
     } else if (state === undefined && /^\d+$/.test(reference!)) {
       this.digits.push({ key, reference: reference! });
     }
+  }
+
+  /**
+   * A row its results file marks changed is the shipment in its id cell, edited, when this input created that
+   * shipment (an id cell edited to another is no row of it); any other marked row stays unsure.
+   */
+  private markedVerdict(line: MarkedLine, payload: Shipment): ChangedVerdict {
+    let earlier: Created | undefined;
+    if (line.status === "changed") for (const [, s] of this.ledger.entries()) if (s.state === "created" && String(s.id) === line.id) earlier = s;
+    if (earlier === undefined) return { kind: "unsure", said: line.status === "unsure" ? line.error : "" };
+    return { kind: "changed", id: earlier.id, changes: changesSince(earlier, payload) ?? [] };
   }
 
   /**
@@ -200,6 +225,10 @@ export function changedText(row: number, v: Extract<ChangedVerdict, { kind: "cha
 }
 
 export function unsureText(v: Extract<ChangedVerdict, { kind: "unsure" }>): string {
+  if ("said" in v) {
+    if (v.said !== "") return v.said;
+    return "not created: the results file says this row may be an edit of a shipment created earlier. If it is new, run again with --force-new; if it is an edit, change that shipment with `shipctl shipment update`";
+  }
   if ("zeros" in v) {
     const { reference, now, row, id } = v.zeros;
     return (

@@ -18,6 +18,7 @@ import type { Validation } from "../batch/validate-pass.js";
 import { holdsShipmentFields, SHIPMENTS_PER_CREATE, type ShipmentOwn } from "../contract/index.js";
 import { markPhase } from "../output/phase-marks.js";
 import { ChangedRows, printOf } from "./changed-rows.js";
+import { markedLines } from "../csv/results-csv.js";
 import { editedDecision, sendUpdates } from "./update-changed.js";
 import { CREATE_WORDS, endCreates, lookFor, rehearseCreates, sendable, sendCreates, settleEarlierCreates, type CreatePass, type Decided } from "./send-creates.js";
 
@@ -47,7 +48,7 @@ async function createBatch(run: BatchRun, ledger: InputLedger): Promise<number> 
   // Rows edited since their request went out: reported as such, never matched or sent as they are now meanwhile.
   const changed = new Set<string>();
   // Rows edited since they were created (changed-rows.ts): not created again unless --force-new.
-  const edited = new ChangedRows(ledger);
+  const edited = new ChangedRows(ledger, await markedLines(run.source, CREATE_WORDS.idKey));
   const sendsEdited = (key: string) => edited.of(key) !== undefined && (options.updateChanged === true || options.forceNew);
 
   markPhase("batch:opened");

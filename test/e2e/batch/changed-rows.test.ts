@@ -179,3 +179,44 @@ describe("rows that cannot be matched with certainty (no reference column)", () 
     expect(await sheet.posts()).toBe(1);
   });
 });
+
+describe("a results file whose line marks a row changed (no reference column), run as input", () => {
+  /** Created, then row 3 edited: the rerun with --results marks it changed, under its new content's key. */
+  async function changedInResults(prefix: string) {
+    const sheet = await createdSheet(false, prefix);
+    const ids = (await sheet.shipments()).map((s) => s.id);
+    sheet.write(editThird(sheet.rows));
+    const results = join(tempDir("shipctl-e2e-changed-results-"), "r.csv");
+    const rerun = await sheet.run("--results", results);
+    expect(rerun.exitCode, rerun.stderr).toBe(CHANGED_EXIT);
+    const runResults = (...flags: string[]) => runCli(["shipment", "create", "--csv", results, "--no-verify", "--results", results, ...flags], { sandbox: sheet.org });
+    return { sheet, ids, runResults };
+  }
+
+  it("does not create it: still changed, naming the shipment and what changed, exit 9", async () => {
+    const { sheet, ids, runResults } = await changedInResults("ResultsChanged");
+    const again = await runResults("--json");
+    expect(again.exitCode, again.stderr).toBe(CHANGED_EXIT);
+    const doc = JSON.parse(again.stdout);
+    expect(doc.created).toEqual([]);
+    expect(doc.changed).toEqual([expect.objectContaining({ row: 4, shipment_id: ids[2], changes: [{ field: "value", column: "value", from: 1050, to: 1075 }] })]);
+    expect(await sheet.posts()).toBe(1);
+    expect(await sheet.shipments()).toHaveLength(3);
+  });
+
+  it("--update-changed updates that shipment once, creating nothing", async () => {
+    const { sheet, ids, runResults } = await changedInResults("ResultsChangedUpd");
+    const update = await runResults("--update-changed", "--json");
+    expect(update.exitCode, update.stderr).toBe(0);
+    expect(JSON.parse(update.stdout).updated).toEqual([expect.objectContaining({ row: 4, shipment_id: ids[2] })]);
+    expect(await sheet.patches()).toBe(1);
+    expect((await sheet.shipments()).find((s) => s.id === ids[2])).toMatchObject({ value: 1075 });
+    for (const again of [await runResults("--json"), await sheet.run("--json")]) {
+      expect(again.exitCode, again.stderr).toBe(0);
+      expect(JSON.parse(again.stdout).counts).toMatchObject({ skipped: 3, changed: 0, created: 0 });
+    }
+    expect(await sheet.patches()).toBe(1);
+    expect(await sheet.posts()).toBe(1);
+    expect(await sheet.shipments()).toHaveLength(3);
+  });
+});

@@ -25,6 +25,22 @@ function rerun(rows: Map<string, RowState>, file: Array<[string, number] | [stri
 }
 
 describe("ChangedRows", () => {
+  it("a results file's line marked changed is the shipment its id names, when this input created it; else unsure", () => {
+    const results = ["title", "shipment_id", "status", "error", "shipctl_row", "shipctl_key", "shipctl_original"];
+    const marked = new Map([
+      ["C'", { status: "changed" as const, id: "119", error: "row 4 was created as shipment 119; ..." }],
+      ["X", { status: "changed" as const, id: "500", error: "row 5 was created as shipment 500; ..." }],
+      ["U", { status: "unsure" as const, id: "", error: "not created: rows created earlier are gone" }],
+    ]);
+    const c = new ChangedRows(ledgerOf(record()), marked);
+    [["A", 850], ["B", 850], ["C'", 875], ["X", 900], ["U", 950]].forEach(([key, value], i) => c.see(i + 2, key as string, shipment(key as string, value as number), undefined));
+    c.settle(results);
+    expect(c.of("C'")).toEqual({ kind: "changed", id: 119, changes: [{ field: "title", column: "title", from: "C", to: "C'" }, { field: "value", column: "value", from: 850, to: 875 }] });
+    expect(c.of("X")).toEqual({ kind: "unsure", said: "" });
+    expect(unsureText(c.of("X") as Extract<ChangedVerdict, { kind: "unsure" }>)).toContain("--force-new");
+    expect(c.of("U")).toEqual({ kind: "unsure", said: "not created: rows created earlier are gone" });
+  });
+
   it("a known row edited since: changed, with each field's change", () => {
     const c = rerun(record(), [["A", 850], ["B", 850], ["C", 875]]);
     expect(c.of("C")).toEqual({ kind: "changed", id: 119, changes: [{ field: "value", column: "value", from: 850, to: 875 }] });
