@@ -2,11 +2,11 @@
 // `shipctl mcp` finishes the call, records it in the ledger, drops the answer it can no longer write and exits 0,
 // instead of dying on an uncaught EPIPE. The create is held by the sandbox until the test releases it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { BIN, ROOT, cliEnv, collect, tempDir } from "../../helpers/cli.js";
 import { GALLERY } from "../../helpers/seed.js";
-import { HOLD_APPLY_MAX_MS, bodyRead } from "../../helpers/slow-apply.js";
-import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.js";
+import { HOLD_APPLY_MAX_MS, bodyRead, printed } from "../../helpers/slow-apply.js";
+import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { startMcp } from "./mcp-client.js";
 
 let sb: TestSandbox;
@@ -22,14 +22,15 @@ const items = [
 
 const line = (message: unknown) => `${JSON.stringify(message)}\n`;
 
-function stderrSays(child: ChildProcess, text: string): Promise<void> {
-  return new Promise((resolve) => {
-    let seen = "";
-    child.stderr!.on("data", (d: Buffer) => {
-      seen += d.toString("utf8");
-      if (seen.includes(text)) resolve();
-    });
-  });
+/** `shipctl mcp` spoken to over its raw pipes (the SDK's client cannot vanish mid-call), once it is initialized. */
+async function initializedServer(org: OrgTarget, configDir: string) {
+  const child = spawn(process.execPath, [BIN, "mcp"], { cwd: ROOT, env: cliEnv({ sandbox: org, configDir }), stdio: ["pipe", "pipe", "pipe"] });
+  const done = collect(child);
+  const initialized = new Promise<void>((resolve) => child.stdout!.once("data", () => resolve()));
+  child.stdin!.write(line({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "app", version: "1" } } }));
+  await initialized;
+  child.stdin!.write(line({ jsonrpc: "2.0", method: "notifications/initialized" }));
+  return { child, done };
 }
 
 describe("shipctl mcp: the client goes away with a call in flight", () => {
@@ -37,17 +38,12 @@ describe("shipctl mcp: the client goes away with a call in flight", () => {
     const org = await sb.newOrg();
     const configDir = tempDir("shipctl-config-");
     await org.control.fault({ ...CREATE, kind: "hold" });
-    const child = spawn(process.execPath, [BIN, "mcp"], { cwd: ROOT, env: cliEnv({ sandbox: org, configDir }), stdio: ["pipe", "pipe", "pipe"] });
-    const done = collect(child);
-    const initialized = new Promise<void>((resolve) => child.stdout!.once("data", () => resolve()));
-    child.stdin!.write(line({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "app", version: "1" } } }));
-    await initialized;
-    child.stdin!.write(line({ jsonrpc: "2.0", method: "notifications/initialized" }));
+    const { child, done } = await initializedServer(org, configDir);
     child.stdin!.write(line({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "create_shipments", arguments: { items } } }));
     await bodyRead(org, CREATE);
 
     // The client is gone: neither pipe has anyone at the other end.
-    const closing = stderrSays(child, "the client closed stdin");
+    const closing = printed(child, /the client closed stdin/);
     child.stdout!.destroy();
     child.stdin!.destroy();
     await closing;
@@ -66,16 +62,11 @@ describe("shipctl mcp: the client goes away with a call in flight", () => {
   it("Ctrl-C with a call waiting behind another: it is not started, and stderr says the server stopped it, not the client", async () => {
     const org = await sb.newOrg();
     await org.control.fault({ ...CREATE, kind: "hold" });
-    const child = spawn(process.execPath, [BIN, "mcp"], { cwd: ROOT, env: cliEnv({ sandbox: org, configDir: tempDir("shipctl-config-") }), stdio: ["pipe", "pipe", "pipe"] });
-    const done = collect(child);
-    const initialized = new Promise<void>((resolve) => child.stdout!.once("data", () => resolve()));
-    child.stdin!.write(line({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "app", version: "1" } } }));
-    await initialized;
-    child.stdin!.write(line({ jsonrpc: "2.0", method: "notifications/initialized" }));
+    const { child, done } = await initializedServer(org, tempDir("shipctl-config-"));
     child.stdin!.write(line({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "create_shipments", arguments: { items } } }));
     child.stdin!.write(line({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "create_shipments", arguments: { items: [{ ...items[0], title: "Second Study" }] } } }));
     await bodyRead(org, CREATE);
-    const stopping = stderrSays(child, "Interrupted: starting nothing new");
+    const stopping = printed(child, /Interrupted: starting nothing new/);
     child.kill("SIGINT");
     await stopping;
     await org.control.releaseHeld();

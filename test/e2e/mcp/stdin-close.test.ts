@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { BIN, ROOT, cliEnv, collect } from "../../helpers/cli.js";
 import { json, startServer, type TestServer } from "../../helpers/http-server.js";
+import { printed } from "../../helpers/slow-apply.js";
 
 let service: TestServer;
 let held: () => void;
@@ -47,16 +48,6 @@ function answerTo(child: ChildProcess, id: number): Promise<Record<string, unkno
   });
 }
 
-function stderrSays(child: ChildProcess, text: string): Promise<void> {
-  return new Promise((resolve) => {
-    let seen = "";
-    child.stderr!.on("data", (d: Buffer) => {
-      seen += d.toString("utf8");
-      if (seen.includes(text)) resolve();
-    });
-  });
-}
-
 describe("shipctl mcp: stdin closed with a call in flight", () => {
   it("finishes the call, writes its answer, then exits 0", async () => {
     const child = spawn(process.execPath, [BIN, "mcp"], { cwd: ROOT, env: cliEnv({ sandbox: { url: service.url, token: "token-of-the-stdin-close-test" } }), stdio: ["pipe", "pipe", "pipe"] });
@@ -67,7 +58,7 @@ describe("shipctl mcp: stdin closed with a call in flight", () => {
     child.stdin!.write(line({ jsonrpc: "2.0", method: "notifications/initialized" }));
     child.stdin!.write(line({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "get_shipment", arguments: { id: 7 } } }));
     await requestHeld;
-    const closing = stderrSays(child, "the client closed stdin: answering the call in flight, then stopping");
+    const closing = printed(child, /the client closed stdin: answering the call in flight, then stopping/);
     child.stdin!.end();
     // Either the server says it finishes the call, or (the fault this guards against) it drops the call at once.
     await Promise.race([closing, requestAbandoned]);
