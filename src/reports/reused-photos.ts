@@ -159,7 +159,11 @@ const LISTED_USES = 3;
 /** Each photo's first LISTED_USES uses, then one entry counting the rest. */
 function listedUses(reused: readonly ReusedPhoto[]): Array<ReusedPhoto | { file: string; more: number }> {
   const byFile = new Map<string, ReusedPhoto[]>();
-  for (const r of reused) byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
+  for (const r of reused) {
+    const uses = byFile.get(r.file);
+    if (uses) uses.push(r);
+    else byFile.set(r.file, [r]);
+  }
   return [...byFile].flatMap(([file, uses]) =>
     uses.length > LISTED_USES ? [...uses.slice(0, LISTED_USES), { file, more: uses.length - LISTED_USES }] : uses,
   );
