@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { stateDir } from "../config/paths.js";
 import { writeFileAtomic } from "../fs/atomic-file.js";
 import { ShipmentStatus } from "../contract/enums.js";
