@@ -27,7 +27,7 @@ import { certificateError } from "./certificate-error.js";
 import { checkWriteGuards } from "./write-gate.js";
 import type { Redactor } from "./redact.js";
 import { cleanText } from "./redact.js";
-import type { HttpMethod, Transport, WireRequest, WireResponse } from "./transport.js";
+import type { HttpMethod, Transport, WireRequest, WireResponse, WireResult } from "./transport.js";
 
 /** What an endpoint makes of an answer: a result, a failure worth retrying, or a final failure. */
 export type Verdict<T> =
@@ -65,7 +65,7 @@ export interface CallSpec<T> {
 }
 
 /** The client's options as the caller takes them: defaults applied, the base URL parsed, the redactor made. */
-export type CallerConfig = Pick<ApiClientOptions, "baseUrlSetting" | "profileFlag" | "token" | "userAgent" | "clock" | "debug" | "signal" | "writeSignal"> &
+export type CallerConfig = Pick<ApiClientOptions, "baseUrlSetting" | "profileFlag" | "token" | "userAgent" | "clock" | "debug" | "signal" | "writeSignal" | "writesInFlight"> &
   Required<Pick<ApiClientOptions, "random" | "retries" | "responseTimeoutMs">> & {
     transport: Transport;
     baseUrl: URL;
@@ -116,7 +116,14 @@ export function createCaller(config: CallerConfig): Caller {
       // hrtime, not performance.now(): the first use of `performance` loads Node's perf_hooks, which would delay the
       // first request of every command.
       const started = process.hrtime.bigint();
-      const result = await config.transport.send(spec.multipart ? withMultipart(request, spec.multipart) : request);
+      const onWire = spec.idempotent ? undefined : config.writesInFlight;
+      if (onWire) onWire.count++;
+      let result: WireResult;
+      try {
+        result = await config.transport.send(spec.multipart ? withMultipart(request, spec.multipart) : request);
+      } finally {
+        if (onWire) onWire.count--;
+      }
       const elapsed = `${Math.round(Number(process.hrtime.bigint() - started) / 1e6)} ms`;
 
       let failure: ApiFailure;

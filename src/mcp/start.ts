@@ -28,7 +28,7 @@ export async function startMcp(deps: Deps, options: { readOnly: boolean; runShip
   ];
   const talk = (text: string) => deps.io.err(text);
   // The server's own BaseDeps; each call replaces io and prompter (tool-call.ts).
-  const base: BaseDeps = { io: deps.io, prompter: deps.prompter, clock: deps.clock, env: deps.env, cwd: deps.cwd, signal: deps.signal, writeSignal: deps.writeSignal, connect: deps.connect, makeApi: deps.makeApi };
+  const base: BaseDeps = { io: deps.io, prompter: deps.prompter, clock: deps.clock, env: deps.env, cwd: deps.cwd, signal: deps.signal, writeSignal: deps.writeSignal, writesInFlight: deps.writesInFlight, connect: deps.connect, makeApi: deps.makeApi };
   talk(`shipctl mcp ${deps.version}: ${tools.length} tools${options.readOnly ? " (read-only)" : ""} on stdio; logs on stderr\n`);
   await serveMcp({
     tools,
