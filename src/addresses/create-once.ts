@@ -33,6 +33,7 @@ import type { Settlement } from "../ledger/settle.js";
 import { seenBy } from "../ledger/owner.js";
 import { settleWindowOf } from "../ledger/settle-window.js";
 import { formatSettleTime } from "../output/time-format.js";
+import { serviceFlags } from "../output/shell-quote.js";
 import { addressFinder, sameAddressKey, StoredAddresses } from "./stored-match.js";
 
 /** How long `address add` waits for another run adding the same address before refusing it. */
@@ -70,6 +71,7 @@ export async function addAddressOnce(deps: Deps, input: Address, options: AddOnc
     part: base,
     target: { baseUrl: connection.baseUrl, token: connection.token, ledger: connection.ledger, sees: seenBy(api, { signal: deps.signal }), say: (text) => deps.io.err(text) },
     window: await settleWindowOf(connection, deps.env),
+    serviceFlags: serviceFlags(deps.globals),
     forceNew: options.forceNew,
     lockWait: {
       ms: LOCK_WAIT_MS,

@@ -93,6 +93,30 @@ describe.skipIf(!postgresAvailable("ledger commands e2e (test/e2e/ledger/ledger-
     expect(after.held).toEqual([]);
   });
 
+  it("a run refused for another machine's lease, run with --profile, prints a `ledger unlock` that keeps --profile", async () => {
+    const org = await sb.newOrg();
+    const db = await server.newDatabase();
+    const a = machine(org, db);
+    const b = machine(org, db);
+    // The same sheet on a shared drive: one input, so one lease.
+    const { path } = rowsFile(2, { seed: 242, titlePrefix: "Shared" });
+    await org.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "slow-apply", ms: 1200 });
+    const child = spawnCli(["shipment", "create", "--csv", path], a.options);
+    const run = collect(child, 60_000);
+    await bodyRead(org, { method: "POST", path: "/api/v1/shipments" });
+    child.kill("SIGSTOP");
+    try {
+      const refused = await runCli(["--profile", "staging", "shipment", "create", "--csv", path], b.options);
+      expect(refused.exitCode, refused.stderr).toBe(2);
+      expect(refused.stderr).toContain("another shipctl run is working on");
+      const unlock = /`(shipctl ledger unlock \d+[^`]*)`/.exec(refused.stderr)?.[1];
+      expect(unlock, refused.stderr).toMatch(/^shipctl ledger unlock \d+ --profile staging$/);
+    } finally {
+      child.kill("SIGCONT");
+    }
+    expect((await run).exitCode).toBe(0);
+  });
+
   it("unlock of an entry whose holder is another machine's run, its lease not yet expired: may be alive, not \"is alive, wait for it\"", async () => {
     const org = await sb.newOrg();
     const db = await server.newDatabase();
