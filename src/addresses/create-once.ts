@@ -162,7 +162,7 @@ async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, ledger
  */
 async function storedElsewhere(api: ApiClient, call: CallOptions, ledger: InputLedger, entry: Entry | undefined, input: Address): Promise<Earlier | undefined> {
   if (entry === undefined) return undefined;
-  if (entry.state.state === "in_flight") throw sentElsewhereError("This address", "address add", [entry], 1, ledger.store.shared === true);
+  if (entry.state.state === "in_flight") throw sentElsewhereError("This address", "address add", [entry], 1, ledger);
   if (entry.state.state !== "created") return undefined;
   const record = await unlessUnseen(api.getAddress(entry.state.id, call));
   if (record === undefined || !sameParty(record, input)) return undefined;
