@@ -27,7 +27,8 @@ export async function resolveConnection(deps: ConnectionInputs): Promise<Connect
     ...(caFile !== undefined ? { caFile } : {}),
     ledger,
     tables: () => {
-      tables ??= loadTables(tablesContext(deps, store, { profile: settings.profile.value, baseUrl: baseUrl.value, token: token.value, caFile }));
+      const flag = profileFlag(settings.profile.value);
+      tables ??= loadTables(tablesContext(deps, store, { profile: settings.profile.value, baseUrl: baseUrl.value, token: token.value, caFile })).then((t) => (flag ? { ...t, profileFlag: flag } : t));
       return tables;
     },
   };
