@@ -152,6 +152,18 @@ describe.skipIf(!postgresAvailable("ledger commands e2e (test/e2e/ledger/ledger-
     expect(JSON.parse(r.stdout).error).toMatchObject({ code: "unavailable", exit_code: 7, message: expect.stringContaining("did not answer") });
   });
 
+  it("run with --profile, the commands push and unlock print keep it", async () => {
+    const org = await sb.newOrg();
+    const local = machine(org, undefined);
+    const push = await runCli(["--profile", "staging", "ledger", "push"], local.options);
+    expect(push.exitCode, push.stderr).toBe(2);
+    expect(push.stderr).toContain("`shipctl config set ledger postgres://shipctl@db.example/shipctl --profile staging` and `shipctl config set organization NAME --profile staging`");
+    const shared = machine(org, await server.newDatabase());
+    const unlock = await runCli(["--profile", "staging", "ledger", "unlock", "999999"], shared.options);
+    expect(unlock.exitCode, unlock.stderr).toBe(2);
+    expect(unlock.stderr).toContain("`shipctl ledger status --profile staging` lists them with their ids");
+  });
+
   it("push: what machine A sent with its local ledger is never sent again by machine B on the shared one", async () => {
     const org = await sb.newOrg();
     const db = await server.newDatabase();
