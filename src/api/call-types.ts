@@ -59,8 +59,8 @@ export interface ApiClientOptions {
    */
   writeSignal?: AbortSignal;
   /**
-   * Counts the writes that must not be repeated while they are on the wire (sent, not yet answered): the first Ctrl-C
-   * speaks of requests already sent only when there are some.
+   * Counts the writes that must not be repeated while they are under way (sent, or between attempts, and not yet
+   * answered): the first Ctrl-C speaks of requests already sent only when there are some.
    */
   writesInFlight?: { count: number };
   /** Retries for calls that are safe to retry (default 4). */

@@ -27,7 +27,7 @@ import { certificateError } from "./certificate-error.js";
 import { checkWriteGuards } from "./write-gate.js";
 import type { Redactor } from "./redact.js";
 import { cleanText } from "./redact.js";
-import type { HttpMethod, Transport, WireRequest, WireResponse, WireResult } from "./transport.js";
+import type { HttpMethod, Transport, WireRequest, WireResponse } from "./transport.js";
 
 /** What an endpoint makes of an answer: a result, a failure worth retrying, or a final failure. */
 export type Verdict<T> =
@@ -88,7 +88,21 @@ export function createCaller(config: CallerConfig): Caller {
     return ` via the proxy ${config.redact(proxy.shown)} (${proxy.variable})`;
   };
 
-  return async function call<T>(spec: CallSpec<T>, options: CallOptions = {}): Promise<T> {
+  // A write that must not be repeated counts as in flight from its first attempt to its end: a stopping run waits for
+  // it, its retries included (config.writesInFlight).
+  const call: Caller = async (spec, options) => {
+    const writes = spec.idempotent ? undefined : config.writesInFlight;
+    if (writes === undefined) return attempts(spec, options);
+    writes.count++;
+    try {
+      return await attempts(spec, options);
+    } finally {
+      writes.count--;
+    }
+  };
+  return call;
+
+  async function attempts<T>(spec: CallSpec<T>, options: CallOptions = {}): Promise<T> {
     const url = spec.url ?? new URL(`${config.baseUrl.origin}${basePath}${spec.path}${spec.query ? `?${spec.query}` : ""}`);
     // Only --debug shows the URL: it is not worked out for every request of a batch otherwise.
     let shown: string | undefined;
@@ -116,14 +130,7 @@ export function createCaller(config: CallerConfig): Caller {
       // hrtime, not performance.now(): the first use of `performance` loads Node's perf_hooks, which would delay the
       // first request of every command.
       const started = process.hrtime.bigint();
-      const onWire = spec.idempotent ? undefined : config.writesInFlight;
-      if (onWire) onWire.count++;
-      let result: WireResult;
-      try {
-        result = await config.transport.send(spec.multipart ? withMultipart(request, spec.multipart) : request);
-      } finally {
-        if (onWire) onWire.count--;
-      }
+      const result = await config.transport.send(spec.multipart ? withMultipart(request, spec.multipart) : request);
       const elapsed = `${Math.round(Number(process.hrtime.bigint() - started) / 1e6)} ms`;
 
       let failure: ApiFailure;
@@ -200,7 +207,7 @@ export function createCaller(config: CallerConfig): Caller {
         throw err;
       }
     }
-  };
+  }
 }
 
 /** The standard reading of a status no endpoint claimed: 429 always retried, 5xx only when idempotent. */
