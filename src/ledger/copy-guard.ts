@@ -48,11 +48,11 @@ export class EarlierSends {
    * The error that stops the run when other inputs sent some of its rows, naming the first input they were sent from;
    * `input` names this run's input, `command` the command ("shipment create"), `valid` the rows it would send.
    */
-  async refusal(input: string, command: string, valid: number): Promise<UsageError | undefined> {
+  async refusal(input: string, command: string, valid: number, serviceFlags: readonly string[]): Promise<UsageError | undefined> {
     await this.lookUp();
     const found = await sentElsewhereOf(this.ledger, this.found);
     if (found.size === 0) return undefined;
-    return sentElsewhereError(input, command, [...found.values()], valid, this.ledger);
+    return sentElsewhereError(input, command, [...found.values()], valid, { shared: this.ledger.store.shared === true, serviceFlags });
   }
 }
 
@@ -109,13 +109,13 @@ async function sentElsewhereOf(ledger: InputLedger, found: ReadonlyMap<string, E
 }
 
 /**
- * The refusal of writes other inputs sent (or still have in flight). A team's ledger (`ledger.store.shared`): its
- * entries in flight are another live run's, maybe on another machine (a dead run's are taken over: orphans.ts). The
- * commands it prints repeat the run's --profile and --base-url (`ledger.serviceFlags`).
+ * The refusal of writes other inputs sent (or still have in flight). `shared`: a team's ledger, whose entries in flight
+ * are another live run's, maybe on another machine (a dead run's are taken over: orphans.ts). The commands it prints
+ * repeat the run's --profile and --base-url (`serviceFlags`).
  */
-export function sentElsewhereError(input: string, command: string, entries: readonly Entry[], valid: number, ledger: { store: { shared?: boolean }; serviceFlags: readonly string[] }): UsageError {
-  const shared = ledger.store.shared === true;
-  const flags = ledger.serviceFlags.map((word) => ` ${word}`).join("");
+export function sentElsewhereError(input: string, command: string, entries: readonly Entry[], valid: number, run: { shared: boolean; serviceFlags: readonly string[] }): UsageError {
+  const shared = run.shared;
+  const flags = run.serviceFlags.map((word) => ` ${word}`).join("");
   const first = entries[0]!;
   const many = entries.length;
   const rows = many === valid ? (valid === 1 ? "it" : `all ${valid} of its rows`) : `${many} of its ${valid} rows`;

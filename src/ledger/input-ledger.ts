@@ -47,11 +47,6 @@ export class InputLedger {
     this.later = new LaterWrites(ledger.store);
   }
 
-  /** The run's --profile and --base-url (serviceFlags), for a command the ledger prints to be run next. */
-  get serviceFlags(): readonly string[] {
-    return this.options.serviceFlags ?? [];
-  }
-
   /** Opens (or starts) this input's record in its organization's ledger, held against other runs of the same input. */
   static async open(env: NodeJS.ProcessEnv, options: OpenOptions): Promise<InputLedger> {
     const organization = await OrganizationLedger.open(env, options.target);

@@ -7,7 +7,7 @@ import type { InputLedger } from "../../../src/ledger/input-ledger.js";
 import type { Entry } from "../../../src/ledger/store.js";
 
 /** A local ledger of a run given no --profile or --base-url. */
-const LOCAL = { store: { shared: false }, serviceFlags: [] };
+const LOCAL = { shared: false, serviceFlags: [] };
 
 const created = (input: string): Entry => ({ key: "shipment:ref:W-1", input, state: { state: "created", id: 7 } });
 
@@ -31,7 +31,7 @@ describe("sentElsewhereError", () => {
     const e = sentElsewhereError("copy.csv", "shipment create", [created("/work/orders.csv")], 1, { ...LOCAL, serviceFlags: flags });
     expect(e.hint).toContain("`shipctl shipment create --csv /work/orders.csv --profile staging --base-url https://api.example.test`");
     const inFlight: Entry = { key: "shipment:ref:W-1", input: "/work/orders.csv", state: { state: "in_flight", at: "2026-11-27T09:00:00Z", attempt: 1, settle_at: "2026-11-27T09:05:00Z" } };
-    const team = sentElsewhereError("copy.csv", "shipment create", [inFlight], 1, { store: { shared: true }, serviceFlags: flags });
+    const team = sentElsewhereError("copy.csv", "shipment create", [inFlight], 1, { shared: true, serviceFlags: flags });
     expect(team.hint).toContain("`shipctl ledger status --profile staging --base-url https://api.example.test`");
   });
 
@@ -49,7 +49,6 @@ function inputLedger(rows: Map<string, RowState>, entries: Entry[], shared: bool
   return {
     source: "/b/sheet.csv",
     forceNew: false,
-    serviceFlags: [],
     row: (k: string) => rows.get(k),
     usualKey: (k: string) => `shipment:${k}`,
     adopt: (k: string, s: RowState) => (rows.has(k) ? undefined : set(k, s)),
@@ -92,7 +91,7 @@ describe("EarlierSends", () => {
       }
     }
     expect(waits).toEqual([10_000, 20_000]);
-    const refusal = await earlier.refusal("copy.csv", "shipment create", 25_000);
+    const refusal = await earlier.refusal("copy.csv", "shipment create", 25_000, []);
     expect(asked).toEqual([10_000, 10_000, 5_000]);
     expect(refusal?.message).toContain("copy.csv: 2 of its 25000 rows were already sent by an earlier run from sheet.csv");
   });
@@ -113,7 +112,7 @@ describe("EarlierSends", () => {
     });
     const earlier = new EarlierSends(ledger);
     for (let i = 0; i < 15_001; i++) void earlier.see(`ref:W-${i}`);
-    const refusal = earlier.refusal("copy.csv", "shipment create", 15_001);
+    const refusal = earlier.refusal("copy.csv", "shipment create", 15_001, []);
     await new Promise((resolve) => setImmediate(resolve));
     release();
     expect((await refusal)?.message).toContain("copy.csv: 2 of its 15001 rows were already sent");
