@@ -69,10 +69,10 @@ export interface BaseDeps {
    */
   writeSignal?: AbortSignal;
   /**
-   * Called by a run that sends no writes (watch, which Ctrl-C is the way to end): the first Ctrl-C then says nothing
-   * of requests in flight, and the run says itself that it stopped.
+   * The writes that must not be repeated now on the wire (the API client counts them): the first Ctrl-C speaks of
+   * requests already sent only when there are some, so a run stopped while reading or checking ends silently.
    */
-  sendsNoWrites?(): void;
+  writesInFlight?: { count: number };
   /** Builds the connection (profile, token, tables): system-deps.ts's, or a test's own. */
   connect: (deps: Deps) => Promise<Connection>;
   /** Builds the API client from a connection: system-deps.ts's, or a test's own. */

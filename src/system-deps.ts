@@ -18,7 +18,7 @@ export function systemDeps(exit: (code: number) => void = process.exit): BaseDep
   // `--help` never do, and Node loads AbortController's module on first use. Until then Ctrl-C simply ends the run.
   let controller: AbortController | undefined;
   let writes: AbortController | undefined;
-  let writesPossible = true;
+  const writesInFlight = { count: 0 };
   // SIGTERM (`timeout`, `docker stop`, systemd, a CI job cancelled) stops a run as Ctrl-C does: what was sent is
   // waited for and recorded, the results and --json written, exit 130. Node's default ended the process at once.
   const onSignal = (signal: NodeJS.Signals) => {
@@ -28,7 +28,7 @@ export function systemDeps(exit: (code: number) => void = process.exit): BaseDep
       exit(ExitCode.Interrupted);
       return;
     }
-    if (writesPossible) {
+    if (writesInFlight.count > 0) {
       process.stderr.write(
         `\n${signal === "SIGTERM" ? "Terminated (SIGTERM)" : "Interrupted"}: starting nothing new; requests already sent get up to ${WRITE_WAIT_MS / 1000} s to answer, so what they did is recorded ` +
           `(${signal === "SIGTERM" ? "a second SIGTERM or Ctrl-C" : "Ctrl-C again"} to stop at once: they stay recorded as in flight)\n`,
@@ -63,7 +63,7 @@ export function systemDeps(exit: (code: number) => void = process.exit): BaseDep
       ensure();
       return writes!.signal;
     },
-    sendsNoWrites: () => void (writesPossible = false),
+    writesInFlight,
     connect: systemConnect,
     makeApi: systemMakeApi,
   };
@@ -86,6 +86,7 @@ export async function systemMakeApi(deps: Deps, connection: Connection): Promise
     debug: deps.globals.debug ? (line) => deps.debug(line) : undefined,
     signal: deps.signal,
     writeSignal: deps.writeSignal,
+    writesInFlight: deps.writesInFlight,
     network: { env: deps.env, caFile: connection.caFile },
   });
 }

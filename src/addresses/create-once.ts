@@ -33,6 +33,7 @@ import type { Settlement } from "../ledger/settle.js";
 import { seenBy } from "../ledger/owner.js";
 import { settleWindowOf } from "../ledger/settle-window.js";
 import { formatSettleTime } from "../output/time-format.js";
+import { serviceFlags } from "../output/shell-quote.js";
 import { addressFinder, sameAddressKey, StoredAddresses } from "./stored-match.js";
 
 /** How long `address add` waits for another run adding the same address before refusing it. */
@@ -70,6 +71,7 @@ export async function addAddressOnce(deps: Deps, input: Address, options: AddOnc
     part: base,
     target: { baseUrl: connection.baseUrl, token: connection.token, ledger: connection.ledger, sees: seenBy(api, { signal: deps.signal }), say: (text) => deps.io.err(text) },
     window: await settleWindowOf(connection, deps.env),
+    serviceFlags: serviceFlags(deps.globals),
     forceNew: options.forceNew,
     lockWait: {
       ms: LOCK_WAIT_MS,
@@ -83,7 +85,7 @@ export async function addAddressOnce(deps: Deps, input: Address, options: AddOnc
     // --force-new looks for nothing stored (it stores the address once more), but never sends beside a request of the
     // address still in flight (force-new.ts): that one is settled first, or stops the run.
     const elsewhere = (await sentElsewhere(ledger, [base])).get(base);
-    const earlier = (await earlierRuns(deps, api, call, ledger, input, options)) ?? (await storedElsewhere(api, call, ledger, elsewhere, input));
+    const earlier = (await earlierRuns(deps, api, call, ledger, input, options)) ?? (await storedElsewhere(api, call, ledger, elsewhere, input, serviceFlags(deps.globals)));
     if (earlier) return { listed: false, ...earlier };
     const listed = options.forceNew ? undefined : new StoredAddresses(api, call);
     let found = await listed?.find(input);
@@ -158,9 +160,9 @@ async function earlierRuns(deps: Deps, api: ApiClient, call: CallOptions, ledger
  * it must still be this address. One in flight there stops the run: that input's rerun settles it. With --force-new
  * the ledger gives only entries in flight (copy-guard.ts).
  */
-async function storedElsewhere(api: ApiClient, call: CallOptions, ledger: InputLedger, entry: Entry | undefined, input: Address): Promise<Earlier | undefined> {
+async function storedElsewhere(api: ApiClient, call: CallOptions, ledger: InputLedger, entry: Entry | undefined, input: Address, flags: readonly string[]): Promise<Earlier | undefined> {
   if (entry === undefined) return undefined;
-  if (entry.state.state === "in_flight") throw sentElsewhereError("This address", "address add", [entry], 1, ledger.store.shared === true);
+  if (entry.state.state === "in_flight") throw sentElsewhereError("This address", "address add", [entry], 1, { shared: ledger.store.shared === true, serviceFlags: flags });
   if (entry.state.state !== "created") return undefined;
   const record = await unlessUnseen(api.getAddress(entry.state.id, call));
   if (record === undefined || !sameParty(record, input)) return undefined;

@@ -58,6 +58,11 @@ export interface ApiClientOptions {
    * for their answers. They then stay in flight in the ledger.
    */
   writeSignal?: AbortSignal;
+  /**
+   * Counts the writes that must not be repeated while they are under way (sent, or between attempts, and not yet
+   * answered): the first Ctrl-C speaks of requests already sent only when there are some.
+   */
+  writesInFlight?: { count: number };
   /** Retries for calls that are safe to retry (default 4). */
   retries?: number;
   /** Source of the backoff jitter, [0, 1) (default Math.random); tests pass a fixed one. */

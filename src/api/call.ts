@@ -65,7 +65,7 @@ export interface CallSpec<T> {
 }
 
 /** The client's options as the caller takes them: defaults applied, the base URL parsed, the redactor made. */
-export type CallerConfig = Pick<ApiClientOptions, "baseUrlSetting" | "profileFlag" | "token" | "userAgent" | "clock" | "debug" | "signal" | "writeSignal"> &
+export type CallerConfig = Pick<ApiClientOptions, "baseUrlSetting" | "profileFlag" | "token" | "userAgent" | "clock" | "debug" | "signal" | "writeSignal" | "writesInFlight"> &
   Required<Pick<ApiClientOptions, "random" | "retries" | "responseTimeoutMs">> & {
     transport: Transport;
     baseUrl: URL;
@@ -88,7 +88,21 @@ export function createCaller(config: CallerConfig): Caller {
     return ` via the proxy ${config.redact(proxy.shown)} (${proxy.variable})`;
   };
 
-  return async function call<T>(spec: CallSpec<T>, options: CallOptions = {}): Promise<T> {
+  // A write that must not be repeated counts as in flight from its first attempt to its end: a stopping run waits for
+  // it, its retries included (config.writesInFlight).
+  const call: Caller = async (spec, options) => {
+    const writes = spec.idempotent ? undefined : config.writesInFlight;
+    if (writes === undefined) return attempts(spec, options);
+    writes.count++;
+    try {
+      return await attempts(spec, options);
+    } finally {
+      writes.count--;
+    }
+  };
+  return call;
+
+  async function attempts<T>(spec: CallSpec<T>, options: CallOptions = {}): Promise<T> {
     const url = spec.url ?? new URL(`${config.baseUrl.origin}${basePath}${spec.path}${spec.query ? `?${spec.query}` : ""}`);
     // Only --debug shows the URL: it is not worked out for every request of a batch otherwise.
     let shown: string | undefined;
@@ -193,7 +207,7 @@ export function createCaller(config: CallerConfig): Caller {
         throw err;
       }
     }
-  };
+  }
 }
 
 /** The standard reading of a status no endpoint claimed: 429 always retried, 5xx only when idempotent. */

@@ -68,7 +68,7 @@ function certificateHint(problem: CertificateProblem, host: string, profileFlag:
     case "not_yet_valid":
       return `Check this computer's date and time; if they are right, ${host} installed a certificate too early (tell its operator).`;
     case "wrong_host":
-      return "Check the base URL (`shipctl config get baseUrl`): its host must be a name the certificate was issued for.";
+      return `Check the base URL (\`shipctl config get baseUrl${profileFlag}\`): its host must be a name the certificate was issued for.`;
     default:
       return `Tell the operator of ${host}; shipctl talks only to a service whose certificate it can verify.`;
   }

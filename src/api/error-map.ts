@@ -37,7 +37,7 @@ export interface ErrorContext {
   earlierMayHaveArrived: boolean;
   redact: Redactor;
   now: Date;
-  /** ` --profile NAME` for the `shipctl config set` a hint prints (ApiClientOptions.profileFlag). */
+  /** ` --profile NAME` for the `shipctl login` and `shipctl config` commands a hint prints (ApiClientOptions.profileFlag). */
   profileFlag?: string;
 }
 
@@ -60,7 +60,7 @@ export function errorForResponse(response: WireResponse, ctx: ErrorContext): Api
 
   if (status === 401) {
     return new UnauthorizedError(facts, `${withDetail("not authenticated: the service refused the access token")} (${answered})`, {
-      hint: "Run `shipctl login` to save a valid token for this profile, or set SHIPCTL_TOKEN.",
+      hint: `Run \`shipctl login${ctx.profileFlag ?? ""}\` to save a valid token for this profile, or set SHIPCTL_TOKEN.`,
     });
   }
   if (status === 402) {
@@ -96,7 +96,7 @@ export function errorForResponse(response: WireResponse, ctx: ErrorContext): Api
       });
     }
     return new NotFoundError(facts, `${withDetail("Not found")} (${answered})`, undefined, {
-      hint: "The service does not know this endpoint: check the base URL (`shipctl config get base-url`).",
+      hint: `The service does not know this endpoint: check the base URL (\`shipctl config get base-url${ctx.profileFlag ?? ""}\`).`,
     });
   }
   if (status === 409) {
@@ -128,7 +128,7 @@ export function errorForResponse(response: WireResponse, ctx: ErrorContext): Api
   if (status >= 300) return redirectError(response, facts, answered, ctx);
   // 1xx: the contract has none; most likely a wrong base URL.
   return new UnexpectedResponseError({ ...facts, mayHaveArrived: ctx.earlierMayHaveArrived }, `Unexpected answer: ${answered}`, {
-    hint: "Check the base URL (`shipctl config get base-url`): it should be the service's address, with https.",
+    hint: `Check the base URL (\`shipctl config get base-url${ctx.profileFlag ?? ""}\`): it should be the service's address, with https.`,
   });
 }
 
@@ -143,14 +143,14 @@ function redirectError(response: WireResponse, facts: RequestFacts, answered: st
   const redirectFacts = { ...facts, mayHaveArrived: ctx.earlierMayHaveArrived };
   if (shown === undefined) {
     return new RedirectError(redirectFacts, `The service answered a redirect without saying where (${answered})`, undefined, {
-      hint: "Check the base URL (`shipctl config get baseUrl`): it should be the service's address, with https.",
+      hint: `Check the base URL (\`shipctl config get baseUrl${ctx.profileFlag ?? ""}\`): it should be the service's address, with https.`,
     });
   }
   const moved = movedBaseUrl(location!, ctx.path);
   return new RedirectError(redirectFacts, `The service redirects ${ctx.method} ${ctx.path} to ${shown} (${answered}); shipctl does not follow redirects, so the token goes only to the base URL`, shown, {
     hint: moved
       ? `If the service moved there, set the base URL to it: shipctl config set baseUrl ${ctx.redact(moved)}${ctx.profileFlag ?? ""}`
-      : "It points away from this endpoint (a login page of your network, or a wrong base URL): check the base URL (`shipctl config get baseUrl`).",
+      : `It points away from this endpoint (a login page of your network, or a wrong base URL): check the base URL (\`shipctl config get baseUrl${ctx.profileFlag ?? ""}\`).`,
   });
 }
 

@@ -7,6 +7,7 @@ import { ExitCode, UsageError } from "../errors.js";
 import type { BatchRun } from "./batch-run.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
 import { EarlierSends } from "../ledger/copy-guard.js";
+import { serviceFlags } from "../output/shell-quote.js";
 import { Notes } from "../csv/value-notes.js";
 import type { Keyed, ScanSpec, ValidBase } from "../csv/scan.js";
 import type { InvalidRow } from "../csv/row-types.js";
@@ -73,7 +74,7 @@ export async function firstPass<V extends PassBase>(
     finishRun(run, { ...o.finish, notes, ledgerPath: ledger?.path, ...extra, unreached: extra.unreached ?? 0 });
   // `refused`: the exit code of a run stopped by invalid rows, its results written.
   if (refuseInvalid(run, validation)) return { validation, doneEarlier, finish, refused: await finish({ exitCode: ExitCode.Usage }) };
-  const refusal = await earlier?.refusal(run.source.name, o.finish.command, validation.valid);
+  const refusal = await earlier?.refusal(run.source.name, o.finish.command, validation.valid, serviceFlags(run.deps.globals));
   if (refusal) throw refusal;
   return { validation, doneEarlier, finish };
 }

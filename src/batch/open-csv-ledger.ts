@@ -16,6 +16,7 @@ import { confirmLedgerOwner, ownedReader, seenBy, type OwnedRecord } from "../le
 import { settleWindowOf } from "../ledger/settle-window.js";
 import { openScan, type ScanSpec, type ValidBase } from "../csv/scan.js";
 import { originalNamedBy } from "../csv/origin-columns.js";
+import { serviceFlags } from "../output/shell-quote.js";
 
 type Kind = Exclude<BatchKind, "address-verify">;
 
@@ -79,6 +80,7 @@ export async function openRunLedger(
     source: o.source,
     target: { baseUrl: connection.baseUrl, token: connection.token, ledger: connection.ledger, sees: seenBy(api, run.call), say: (text) => deps.io.err(text) },
     window: await settleWindowOf(connection, deps.env),
+    serviceFlags: serviceFlags(deps.globals),
     readOnly: options.dryRun,
     forceNew: options.forceNew,
   });

@@ -20,6 +20,7 @@ import { ledgerDir } from "../ledger/organization.js";
 import { seenBy } from "../ledger/owner.js";
 import { settleAtFromIntent, settleWindowOf } from "../ledger/settle-window.js";
 import type { Clock } from "../clock.js";
+import { serviceFlags } from "../output/shell-quote.js";
 
 /** How long a checkout waits for another checkout run to finish before refusing. */
 export const LOCK_WAIT_MS = 5_000;
@@ -29,13 +30,14 @@ export function checkoutRecordPath(env: NodeJS.ProcessEnv, baseUrl: string): str
   return inputRecordPath(ledgerDir(env, { baseUrl }), inputScope("checkout", "checkout"));
 }
 
-export async function openCheckoutLedger(deps: Pick<Deps, "api" | "connection" | "env" | "io" | "signal">): Promise<InputLedger> {
+export async function openCheckoutLedger(deps: Pick<Deps, "api" | "connection" | "env" | "globals" | "io" | "signal">): Promise<InputLedger> {
   const connection = await deps.connection();
   return InputLedger.open(deps.env, {
     kind: "checkout",
     source: "checkout",
     target: { baseUrl: connection.baseUrl, token: connection.token, ledger: connection.ledger, sees: seenBy(await deps.api(), { signal: deps.signal }), say: (text) => deps.io.err(text) },
     window: await settleWindowOf(connection, deps.env),
+    serviceFlags: serviceFlags(deps.globals),
     // What was paid is the shipments' status; only payments in flight matter to a later run.
     forgetSettled: true,
     lockWait: {

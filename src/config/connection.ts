@@ -27,21 +27,28 @@ export async function resolveConnection(deps: ConnectionInputs): Promise<Connect
     ...(caFile !== undefined ? { caFile } : {}),
     ledger,
     tables: () => {
-      tables ??= loadTables(tablesContext(deps, store, { profile: settings.profile.value, baseUrl: baseUrl.value, token: token.value, caFile }));
+      const flag = profileFlag(settings.profile.value);
+      tables ??= loadTables(tablesContext(deps, store, { profile: settings.profile.value, baseUrl: baseUrl.value, token: token.value, caFile })).then((t) => (flag ? { ...t, profileFlag: flag } : t));
       return tables;
     },
   };
 }
 
-/** Both a base URL and a token, or an AuthError (exit 4) that says which is missing and how to log in. */
-export function requireCredentials(settings: ResolvedSettings): Required<Pick<ResolvedSettings, "baseUrl" | "token">> {
+/** A profile named (--profile, SHIPCTL_PROFILE, currentProfile) that is not saved, unless the environment gives both settings: AuthError (exit 4). */
+export function requireProfile(settings: ResolvedSettings): void {
   const { profile, stored, baseUrl, token } = settings;
-  const flag = profileFlag(profile.value);
   if (!stored && profile.source !== "default" && (!baseUrl || !token)) {
     throw new AuthError(`not authenticated: there is no profile "${profile.value}"`, {
-      hint: `run \`shipctl login${flag}\` (or set SHIPCTL_BASE_URL and SHIPCTL_TOKEN)`,
+      hint: `run \`shipctl login${profileFlag(profile.value)}\` (or set SHIPCTL_BASE_URL and SHIPCTL_TOKEN)`,
     });
   }
+}
+
+/** Both a base URL and a token, or an AuthError (exit 4) that says which is missing and how to log in. */
+export function requireCredentials(settings: ResolvedSettings): Required<Pick<ResolvedSettings, "baseUrl" | "token">> {
+  requireProfile(settings);
+  const { profile, baseUrl, token } = settings;
+  const flag = profileFlag(profile.value);
   if (baseUrl && !token && settings.withheldToken) {
     throw new AuthError(
       `no token for ${new URL(baseUrl.value).origin}: the token saved in profile "${profile.value}" belongs to ` +

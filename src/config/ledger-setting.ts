@@ -9,6 +9,7 @@ import { envValue } from "../env.js";
 import { UsageError } from "../errors.js";
 import type { LedgerSettings } from "../deps.js";
 import type { StoredProfile } from "./schema.js";
+import { profileFlag } from "./profile-name.js";
 
 
 export const LOCAL_LEDGER: LedgerSettings = { kind: "local" };
@@ -66,7 +67,7 @@ export function resolveLedger(env: NodeJS.ProcessEnv, stored: StoredProfile | un
   if (url === "local") return { settings: LOCAL_LEDGER, ledger: source, organization: orgSource };
   if (organization === undefined) {
     throw new UsageError(`a shared ledger (${where}) needs the organization's name: neither SHIPCTL_ORGANIZATION nor the profile's organization is set. Nothing was sent.`, {
-      hint: `Every machine of the team sets the same name, chosen once: \`shipctl config set organization north-gallery\` (or SHIPCTL_ORGANIZATION); the ledger keeps each organization's entries apart (docs/team.md).`,
+      hint: `Every machine of the team sets the same name, chosen once: \`shipctl config set organization north-gallery${profileFlag(profile)}\` (or SHIPCTL_ORGANIZATION); the ledger keeps each organization's entries apart (docs/team.md).`,
     });
   }
   const orgProblem = organizationProblem(organization);

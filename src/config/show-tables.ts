@@ -7,6 +7,7 @@ import { tablesContext } from "./tables-context.js";
 import { printJson } from "../output/json.js";
 import { tableWidth } from "../output/table.js";
 import { openConfigContext } from "./config-context.js";
+import { profileFlag } from "./profile-name.js";
 import { SOURCE_TEXT, renderCountries, renderServices } from "./tables-view.js";
 import type { TableKind } from "./tables-csv.js";
 
@@ -37,7 +38,7 @@ export async function showTables(deps: Deps, kind: TableKind | undefined): Promi
   deps.io.err(`Tables ${where}: ${SOURCE_TEXT[tables.source]}\n`);
   if (tables.source === "unconfirmed") {
     deps.io.err(
-      "To use codes and names: `shipctl config tables import countries FILE.csv` (and services), or `shipctl config tables confirm` for the built-in tables.\n",
+      `To use codes and names: \`shipctl config tables import countries FILE.csv${profileFlag(profile)}\` (and services), or \`shipctl config tables confirm${profileFlag(profile)}\` for the built-in tables.\n`,
     );
     return;
   }

@@ -29,6 +29,8 @@ export interface Tables {
   readonly source: TablesSource;
   /** A sandbox's own bound on how long it may still apply a request (GET /_sandbox/tables `apply_max_ms`). */
   readonly applyMaxMs?: number;
+  /** ` --profile NAME` when they are a profile's other than the default: the `shipctl config tables` a hint prints carries it. */
+  readonly profileFlag?: string;
 }
 
 export const SANDBOX_COUNTRIES: readonly CountryEntry[] = [

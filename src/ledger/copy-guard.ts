@@ -48,11 +48,11 @@ export class EarlierSends {
    * The error that stops the run when other inputs sent some of its rows, naming the first input they were sent from;
    * `input` names this run's input, `command` the command ("shipment create"), `valid` the rows it would send.
    */
-  async refusal(input: string, command: string, valid: number): Promise<UsageError | undefined> {
+  async refusal(input: string, command: string, valid: number, serviceFlags: readonly string[]): Promise<UsageError | undefined> {
     await this.lookUp();
     const found = await sentElsewhereOf(this.ledger, this.found);
     if (found.size === 0) return undefined;
-    return sentElsewhereError(input, command, [...found.values()], valid, this.ledger.store.shared === true);
+    return sentElsewhereError(input, command, [...found.values()], valid, { shared: this.ledger.store.shared === true, serviceFlags });
   }
 }
 
@@ -110,22 +110,25 @@ async function sentElsewhereOf(ledger: InputLedger, found: ReadonlyMap<string, E
 
 /**
  * The refusal of writes other inputs sent (or still have in flight). `shared`: a team's ledger, whose entries in flight
- * are another live run's, maybe on another machine (a dead run's are taken over: orphans.ts).
+ * are another live run's, maybe on another machine (a dead run's are taken over: orphans.ts). The commands it prints
+ * repeat the run's --profile and --base-url (`serviceFlags`).
  */
-export function sentElsewhereError(input: string, command: string, entries: readonly Entry[], valid: number, shared = false): UsageError {
+export function sentElsewhereError(input: string, command: string, entries: readonly Entry[], valid: number, run: { shared: boolean; serviceFlags: readonly string[] }): UsageError {
+  const shared = run.shared;
+  const flags = run.serviceFlags.map((word) => ` ${word}`).join("");
   const first = entries[0]!;
   const many = entries.length;
   const rows = many === valid ? (valid === 1 ? "it" : `all ${valid} of its rows`) : `${many} of its ${valid} rows`;
   const origin = first.input === "stdin" ? "input read from stdin" : first.input === "flags" ? "flags" : basename(first.input);
   const flag = /\.(json|jsonl|ndjson)$/i.test(first.input) ? "--file" : "--csv";
-  const again = /^(stdin|flags|checkout|report upload)$/.test(first.input) ? "that run's command again with the same input" : `\`shipctl ${command} ${flag} ${shellPath(first.input)}\``;
+  const again = /^(stdin|flags|checkout|report upload)$/.test(first.input) ? "that run's command again with the same input" : `\`shipctl ${command} ${flag} ${shellPath(first.input)}${flags}\``;
   const inFlight = entries.some((e) => e.state.state === "in_flight");
   return new UsageError(
     `${input}: ${rows} ${many === 1 && valid === 1 ? "was" : "were"} already sent by an earlier run from ${origin} (${first.input}), recorded in the ledger; ` +
       `running this would send ${many === 1 ? "it" : "them"} again as new. Nothing was sent.`,
     {
       hint: inFlight && shared
-        ? `That run may still be sending them, on this machine or another (\`shipctl ledger status\` names it): run this again once it is over. If it died, the next run settles its rows: at once after a run of this machine, once its lease has expired (within ${LEASE_MS / 1000} s) after another machine's (never with --force-new, which never overrides a write in flight).`
+        ? `That run may still be sending them, on this machine or another (\`shipctl ledger status${flags}\` names it): run this again once it is over. If it died, the next run settles its rows: at once after a run of this machine, once its lease has expired (within ${LEASE_MS / 1000} s) after another machine's (never with --force-new, which never overrides a write in flight).`
         : inFlight
         ? `That run's request is still in flight: run ${again} to settle it first; --force-new never overrides a write in flight.`
         : `To finish that run, run ${again}. ${forceNewHint()}`,

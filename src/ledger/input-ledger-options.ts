@@ -18,6 +18,8 @@ export interface OpenOptions {
   readOnly?: boolean;
   /** Wait this long for a run holding the same input to finish, instead of refusing at once. */
   lockWait?: ExclusionWait;
+  /** The run's --profile and --base-url (serviceFlags): a command the ledger prints repeats them, to reach this ledger. */
+  serviceFlags?: readonly string[];
   /**
    * Forget this input's settled rows (anything not in flight) when it is opened: for writes whose outcomes no
    * later run reads (checkout: the shipment's status says whether it is paid), so the input's record does not grow.

@@ -55,8 +55,8 @@ export class InputLedger {
     const what = options.source === "stdin" ? "input read from stdin" : options.source;
     // Read-only: refused as the run would be while another run holds the input, but nothing is held.
     const lock: Exclusion = options.readOnly
-      ? await organization.store.refuseIfExcluded(scope, what).then(() => NO_EXCLUSION)
-      : await organization.store.exclude(scope, what, options.lockWait);
+      ? await organization.store.refuseIfExcluded(scope, what, options.serviceFlags).then(() => NO_EXCLUSION)
+      : await organization.store.exclude(scope, what, options.lockWait, options.serviceFlags);
     try {
       const loaded = await loadRecord(path, options.kind, (why) => damaged(path, why));
       if (options.forgetSettled) for (const [key, state] of loaded.rows) if (state.state !== "in_flight") loaded.rows.delete(key);

@@ -8,6 +8,7 @@
 // It lists the local store's settled entries (LocalStore.settled): LedgerStore lists only what is in flight, and a
 // full listing is needed by this command alone.
 import { LOCAL_LEDGER } from "../config/ledger-setting.js";
+import { profileFlag } from "../config/profile-name.js";
 import type { Deps } from "../deps.js";
 import { UsageError } from "../errors.js";
 import { printJson } from "../output/json.js";
@@ -20,10 +21,11 @@ import type { Entry } from "./store.js";
 const BATCH = 500;
 
 export async function pushLedger(deps: Deps, json: boolean): Promise<void> {
-  const { baseUrl, token, ledger: settings = LOCAL_LEDGER } = await deps.connection();
+  const { baseUrl, token, profile, ledger: settings = LOCAL_LEDGER } = await deps.connection();
   if (settings.kind === "local") {
+    const flag = profileFlag(profile);
     throw new UsageError("ledger push moves this machine's entries into a shared ledger: set the profile's ledger and organization (or SHIPCTL_LEDGER and SHIPCTL_ORGANIZATION) first", {
-      hint: "`shipctl config set ledger postgres://shipctl@db.example/shipctl` and `shipctl config set organization NAME`: docs/team.md says how to set up the team's ledger.",
+      hint: `\`shipctl config set ledger postgres://shipctl@db.example/shipctl${flag}\` and \`shipctl config set organization NAME${flag}\`: docs/team.md says how to set up the team's ledger.`,
     });
   }
   // This token's organization's local ledger: a machine keeps one per organization met on the URL (organization.ts),

@@ -6,6 +6,7 @@ import { LOCAL_LEDGER } from "../config/ledger-setting.js";
 import type { Deps } from "../deps.js";
 import { UsageError } from "../errors.js";
 import { printJson } from "../output/json.js";
+import { serviceFlags } from "../output/shell-quote.js";
 import { aliveHere, describeHolderRun } from "./holder.js";
 import { openSharedLedger } from "./open-store.js";
 import { ledgerDir } from "./organization.js";
@@ -32,7 +33,7 @@ export async function unlockLedger(deps: Deps, id: number, json: boolean): Promi
   }
   const e = await store.entryById(id);
   if (e === undefined) {
-    throw new UsageError(`the shared ledger holds no entry in flight or lease with id ${id}`, { hint: "`shipctl ledger status` lists them with their ids." });
+    throw new UsageError(`the shared ledger holds no entry in flight or lease with id ${id}`, { hint: `\`${["shipctl ledger status", ...serviceFlags(deps.globals)].join(" ")}\` lists them with their ids.` });
   }
   if (e.state.state !== "in_flight") throw new UsageError(`entry ${id} (${e.key}) is not in flight: it is settled (${e.state.state}), nothing to release`);
   const leases = await store.leases.list();
@@ -53,7 +54,7 @@ export async function unlockLedger(deps: Deps, id: number, json: boolean): Promi
   }
   await store.releaseEntry(id);
   report(deps, json, { released: "entry", id, key: e.key, input: e.input, state: e.state, machine: e.machine, user: e.user, pid: e.pid, command: e.command, since: e.since.toISOString() });
-  if (!json) deps.io.err("Its request may have reached the service: check with `shipctl list shipments` (or addresses) before the row is sent again.\n");
+  if (!json) deps.io.err(`Its request may have reached the service: check with \`${["shipctl list shipments", ...serviceFlags(deps.globals)].join(" ")}\` (or addresses) before the row is sent again.\n`);
 }
 
 function report(deps: Deps, json: boolean, released: Record<string, unknown>): void {

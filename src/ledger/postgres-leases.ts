@@ -90,7 +90,7 @@ export class LeaseTable {
     private readonly query: Query,
   ) {}
 
-  async take(scope: string, what: string, wait?: ExclusionWait): Promise<Exclusion> {
+  async take(scope: string, what: string, wait?: ExclusionWait, flags: readonly string[] = []): Promise<Exclusion> {
     const started = Date.now();
     let waiting = false;
     for (;;) {
@@ -119,13 +119,13 @@ export class LeaseTable {
         await new Promise((r) => setTimeout(r, RETRY_MS));
         continue;
       }
-      throw this.heldBy(holder, what, waiting ? wait!.ms : undefined);
+      throw this.heldBy(holder, what, flags, waiting ? wait!.ms : undefined);
     }
   }
 
-  async refuseIfHeld(scope: string, what: string): Promise<void> {
+  async refuseIfHeld(scope: string, what: string, flags: readonly string[] = []): Promise<void> {
     const holder = await this.holderOf(scope);
-    if (holder !== undefined && !holder.expired && aliveHere(holder) !== false) throw this.heldBy(holder, what);
+    if (holder !== undefined && !holder.expired && aliveHere(holder) !== false) throw this.heldBy(holder, what, flags);
   }
 
   async list(): Promise<Lease[]> {
@@ -204,9 +204,11 @@ export class LeaseTable {
     return rows.map((r) => ({ ...r, id: Number(r.id) }));
   }
 
-  private heldBy(holder: Lease, what: string, waitedMs?: number): UsageError {
+  /** `flags`: the refused run's --profile and --base-url, so the printed `ledger unlock` reaches this ledger. */
+  private heldBy(holder: Lease, what: string, flags: readonly string[], waitedMs?: number): UsageError {
+    const unlock = ["shipctl ledger unlock", String(holder.id), ...flags].join(" ");
     return new UsageError(`another shipctl run is working on ${what} (${describeHolderRun(holder)}; shared ledger ${this.where})${waitedMs !== undefined ? `; waited ${waitedMs / 1000} s for it` : ""}`, {
-      hint: `Wait for it to finish, then run again. If that run is dead, its lease expires within ${LEASE_MS / 1000} s of its last renewal; \`shipctl ledger unlock ${holder.id}\` releases it once expired.`,
+      hint: `Wait for it to finish, then run again. If that run is dead, its lease expires within ${LEASE_MS / 1000} s of its last renewal; \`${unlock}\` releases it once expired.`,
     });
   }
 }

@@ -192,12 +192,12 @@ export class PostgresStore implements LedgerStore {
     return rows.map((r) => r.organization);
   }
 
-  exclude(scope: string, what: string, wait?: ExclusionWait): Promise<Exclusion> {
-    return this.leases.take(scope, what, wait);
+  exclude(scope: string, what: string, wait?: ExclusionWait, flags?: readonly string[]): Promise<Exclusion> {
+    return this.leases.take(scope, what, wait, flags);
   }
 
-  refuseIfExcluded(scope: string, what: string): Promise<void> {
-    return this.leases.refuseIfHeld(scope, what);
+  refuseIfExcluded(scope: string, what: string, flags?: readonly string[]): Promise<void> {
+    return this.leases.refuseIfHeld(scope, what, flags);
   }
 
   async close(): Promise<void> {

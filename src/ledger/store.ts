@@ -81,8 +81,11 @@ export interface LedgerStore {
   findAll(keys: readonly string[]): Promise<Map<string, Entry>>;
   /** Every entry in flight, whichever input's. */
   inFlight(): Promise<Entry[]>;
-  /** Holds `scope` (an input, or a key) against other runs until released; refuses (or waits) while another holds it. */
-  exclude(scope: string, what: string, wait?: ExclusionWait): Promise<Exclusion>;
+  /**
+   * Holds `scope` (an input, or a key) against other runs until released; refuses (or waits) while another holds it.
+   * `flags`: the run's --profile and --base-url (serviceFlags), repeated by a command the refusal prints.
+   */
+  exclude(scope: string, what: string, wait?: ExclusionWait, flags?: readonly string[]): Promise<Exclusion>;
   /** Refuses as exclude() would, without holding anything (a dry run writes nothing). */
-  refuseIfExcluded(scope: string, what: string): Promise<void>;
+  refuseIfExcluded(scope: string, what: string, flags?: readonly string[]): Promise<void>;
 }

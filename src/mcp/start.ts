@@ -2,6 +2,8 @@
 import type { BaseDeps, Deps } from "../deps.js";
 import { normaliseBaseUrl } from "../config/base-url.js";
 import { refuseBlankProfile } from "../config/settings.js";
+import { openConfigContext } from "../config/config-context.js";
+import { requireProfile } from "../config/connection.js";
 import { InterruptedError } from "../errors.js";
 import { flag, READ_TOOLS, when } from "./read-tools.js";
 import { serveMcp } from "./server.js";
@@ -20,6 +22,7 @@ export async function startMcp(deps: Deps, options: { readOnly: boolean; runShip
   // Refused now, not in every tool call the server would go on to answer.
   refuseBlankProfile(g.profile);
   if (g.baseUrl !== undefined) normaliseBaseUrl(g.baseUrl, "--base-url");
+  requireProfile((await openConfigContext(deps)).settings);
   const globalArgs = [
     ...flag("--profile", g.profile),
     ...flag("--base-url", g.baseUrl),
@@ -28,7 +31,7 @@ export async function startMcp(deps: Deps, options: { readOnly: boolean; runShip
   ];
   const talk = (text: string) => deps.io.err(text);
   // The server's own BaseDeps; each call replaces io and prompter (tool-call.ts).
-  const base: BaseDeps = { io: deps.io, prompter: deps.prompter, clock: deps.clock, env: deps.env, cwd: deps.cwd, signal: deps.signal, writeSignal: deps.writeSignal, connect: deps.connect, makeApi: deps.makeApi };
+  const base: BaseDeps = { io: deps.io, prompter: deps.prompter, clock: deps.clock, env: deps.env, cwd: deps.cwd, signal: deps.signal, writeSignal: deps.writeSignal, writesInFlight: deps.writesInFlight, connect: deps.connect, makeApi: deps.makeApi };
   talk(`shipctl mcp ${deps.version}: ${tools.length} tools${options.readOnly ? " (read-only)" : ""} on stdio; logs on stderr\n`);
   await serveMcp({
     tools,

@@ -14,6 +14,7 @@ import { seenBy } from "../ledger/owner.js";
 import { settleWindowOf } from "../ledger/settle-window.js";
 import { printJson } from "../output/json.js";
 import { markPhase } from "../output/phase-marks.js";
+import { serviceFlags } from "../output/shell-quote.js";
 import { targetsFromManifest, targetsFromRoot, type ReportTarget, type TargetList } from "./batch-sources.js";
 import { confirmByOrder } from "./confirm-order.js";
 import { isInside } from "./discover.js";
@@ -111,6 +112,7 @@ async function openReportLedger(deps: Deps, source: UploadPlan["source"]): Promi
     source: path === undefined ? "report upload" : await realpath(path).catch(() => path),
     target: { baseUrl: connection.baseUrl, token: connection.token, ledger: connection.ledger, sees: seenBy(await deps.api(), { signal: deps.signal }), say: (text) => deps.io.err(text) },
     window: await settleWindowOf(connection, deps.env),
+    serviceFlags: serviceFlags(deps.globals),
   });
 }
 

@@ -32,8 +32,7 @@ export async function serveSandbox(deps: Deps, plan: ServePlan): Promise<ExitCod
   deps.io.alert(`Sandbox listening on ${sandbox.url} (token: ${sandbox.token}${plan.state ? `, state: ${plan.state}` : ""}). Stop with Ctrl-C.\n`);
   if (!isLoopback(host)) deps.io.err("Warning: the sandbox is reachable from other machines, and its token is no secret.\n");
 
-  // Ctrl-C and SIGTERM end it: it sends nothing, so no word of requests in flight.
-  deps.sendsNoWrites?.();
+  // Ctrl-C and SIGTERM end it (it sends nothing, so no word of requests in flight).
   await stopRequested(deps.signal);
   await sandbox.close();
   deps.io.err("Sandbox stopped.\n");

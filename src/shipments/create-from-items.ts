@@ -96,7 +96,7 @@ async function openItemLedger(run: ItemRun, items: readonly KeyedItem[]): Promis
     // What another input sent already (a CSV row given again with flags) is not sent again (ledger/copy-guard.ts).
     check: async (ledger) => {
       const elsewhere = await sentElsewhere(ledger, items.map((i) => i.key));
-      if (elsewhere.size > 0) throw sentElsewhereError(source.name === "flags" || source.path === undefined ? "The shipment" : source.name, "shipment create", [...elsewhere.values()], items.length, ledger.store.shared === true);
+      if (elsewhere.size > 0) throw sentElsewhereError(source.name === "flags" || source.path === undefined ? "The shipment" : source.name, "shipment create", [...elsewhere.values()], items.length, { shared: ledger.store.shared === true, serviceFlags: serviceFlags(run.deps.globals) });
     },
     // The recorded ids must be this organization's before an item is reported "already created" (ledger-owner.ts).
     records: async (ledger) => items.flatMap((item) => {

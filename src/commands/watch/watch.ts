@@ -125,7 +125,6 @@ export async function runWatch(options: WatchOptions, deps: Deps): Promise<Actio
       hint: "shipctl watch --ndjson prints one JSON object per change.",
     });
   }
-  deps.sendsNoWrites?.();
   const { watchShipments } = await import("../../watch/watch-loop.js");
   return watchShipments(deps, options);
 }

@@ -93,6 +93,30 @@ describe.skipIf(!postgresAvailable("ledger commands e2e (test/e2e/ledger/ledger-
     expect(after.held).toEqual([]);
   });
 
+  it("a run refused for another machine's lease, run with --profile, prints a `ledger unlock` that keeps --profile", async () => {
+    const org = await sb.newOrg();
+    const db = await server.newDatabase();
+    const a = machine(org, db);
+    const b = machine(org, db);
+    // The same sheet on a shared drive: one input, so one lease.
+    const { path } = rowsFile(2, { seed: 242, titlePrefix: "Shared" });
+    await org.control.fault({ method: "POST", path: "/api/v1/shipments", kind: "slow-apply", ms: 1200 });
+    const child = spawnCli(["shipment", "create", "--csv", path], a.options);
+    const run = collect(child, 60_000);
+    await bodyRead(org, { method: "POST", path: "/api/v1/shipments" });
+    child.kill("SIGSTOP");
+    try {
+      const refused = await runCli(["--profile", "staging", "shipment", "create", "--csv", path], b.options);
+      expect(refused.exitCode, refused.stderr).toBe(2);
+      expect(refused.stderr).toContain("another shipctl run is working on");
+      const unlock = /`(shipctl ledger unlock \d+[^`]*)`/.exec(refused.stderr)?.[1];
+      expect(unlock, refused.stderr).toMatch(/^shipctl ledger unlock \d+ --profile staging$/);
+    } finally {
+      child.kill("SIGCONT");
+    }
+    expect((await run).exitCode).toBe(0);
+  });
+
   it("unlock of an entry whose holder is another machine's run, its lease not yet expired: may be alive, not \"is alive, wait for it\"", async () => {
     const org = await sb.newOrg();
     const db = await server.newDatabase();
@@ -126,6 +150,18 @@ describe.skipIf(!postgresAvailable("ledger commands e2e (test/e2e/ledger/ledger-
     expect(JSON.parse(r.stdout)).toMatchObject({ store: "postgres", reachable: false });
     // The error object every command gives (it was the message alone, a string: `.error.code` read nothing).
     expect(JSON.parse(r.stdout).error).toMatchObject({ code: "unavailable", exit_code: 7, message: expect.stringContaining("did not answer") });
+  });
+
+  it("run with --profile, the commands push and unlock print keep it", async () => {
+    const org = await sb.newOrg();
+    const local = machine(org, undefined);
+    const push = await runCli(["--profile", "staging", "ledger", "push"], local.options);
+    expect(push.exitCode, push.stderr).toBe(2);
+    expect(push.stderr).toContain("`shipctl config set ledger postgres://shipctl@db.example/shipctl --profile staging` and `shipctl config set organization NAME --profile staging`");
+    const shared = machine(org, await server.newDatabase());
+    const unlock = await runCli(["--profile", "staging", "ledger", "unlock", "999999"], shared.options);
+    expect(unlock.exitCode, unlock.stderr).toBe(2);
+    expect(unlock.stderr).toContain("`shipctl ledger status --profile staging` lists them with their ids");
   });
 
   it("push: what machine A sent with its local ledger is never sent again by machine B on the shared one", async () => {

@@ -84,4 +84,13 @@ describe("shipctl mcp: a blank --profile, a blank or bad --base-url", () => {
     expect(r.stderr).toContain(message);
     expect(r.stderr).not.toContain("tools on stdio");
   });
+
+  it("a --profile not saved is refused at start as by every command (exit 4), not in every tool call", async () => {
+    const r = await runCli(["--profile", "nope", "mcp"], { stdin: "" });
+    expect(r.exitCode).toBe(4);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain('not authenticated: there is no profile "nope"');
+    expect(r.stderr).toContain("`shipctl login --profile nope`");
+    expect(r.stderr).not.toContain("tools on stdio");
+  });
 });

@@ -92,6 +92,15 @@ describe("errorForResponse: what each status means", () => {
     expect(err.hint).toContain("shipctl login");
   });
 
+  it("run with --profile staging, the commands its hints print name the profile: login, and the base URL to check", () => {
+    const staging = ctx({ method: "GET", path: "/api/v1/shipments", profileFlag: " --profile staging" });
+    expect(errorForResponse(answer(401, JSON.stringify({ message: "Unauthenticated." }), "application/json"), staging).hint).toContain("`shipctl login --profile staging`");
+    expect(errorForResponse(answer(404, ""), staging).hint).toContain("`shipctl config get base-url --profile staging`");
+    expect(errorForResponse(answer(302, "", undefined, { location: "https://sso.corp.example/login" }), staging).hint).toContain("`shipctl config get baseUrl --profile staging`");
+    expect(errorForResponse(answer(307, ""), staging).hint).toContain("`shipctl config get baseUrl --profile staging`");
+    expect(errorForResponse(answer(101, ""), staging).hint).toContain("`shipctl config get base-url --profile staging`");
+  });
+
   it("402 on checkout with {status, message} is a declined card (exit 5), with the code kept", () => {
     const body = JSON.stringify({ status: 12, message: "Your card was declined." });
     const err = errorForResponse(answer(402, body, "application/json"), ctx({ path: "/api/v1/checkout", checkout: true }));

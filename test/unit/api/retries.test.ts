@@ -423,3 +423,30 @@ describe("--debug lines", () => {
     expect(debug[0]).toContain("not retried: it may have arrived");
   });
 });
+
+describe("writes in flight (the first Ctrl-C speaks of requests already sent only when there are some)", () => {
+  it("counts a write from its first attempt to its end (its retry after a 429 too, and one that fails), never a read", async () => {
+    const writesInFlight = { count: 0 };
+    const seen: number[] = [];
+    // The wait before the retry: the run that stops meanwhile waits for that write too.
+    const clock = fakeClock();
+    const sleep = clock.sleep.bind(clock);
+    clock.sleep = (ms, signal) => (seen.push(writesInFlight.count), sleep(ms, signal));
+    const { api } = await setup(
+      (req, res, _body, index) => {
+        seen.push(writesInFlight.count);
+        if (req.method === "GET") return json(res, 200, { data: storedShipment(3) });
+        if (index === 1) return send(res, 429, "", undefined, { "retry-after": "1" });
+        if (index === 2) return json(res, 201, { shipments: [{ id: 1, title: "Blue Horse" }] });
+        send(res, 500, "");
+      },
+      { writesInFlight, clock },
+    );
+    await api.getShipment(3);
+    await api.createShipments([SHIPMENT]);
+    expect(writesInFlight.count).toBe(0);
+    await rejection(api.createShipments([SHIPMENT]));
+    expect(seen).toEqual([0, 1, 1, 1, 1]);
+    expect(writesInFlight.count).toBe(0);
+  });
+});

@@ -120,6 +120,13 @@ describe("Connection.tables()", () => {
     await saveProfiles(deps.env, { default: { baseUrl: service.url } });
     expect(await (await resolveConnection(deps)).tables()).toEqual({ countries: [], services: [], source: "unconfirmed" });
   });
+
+  it("of a profile other than the default, name it (profileFlag), so a hint's `shipctl config tables` command changes that profile's", async () => {
+    service = await startServer((_req, res) => json(res, 404, { message: "Not Found" }));
+    const { deps } = configDeps({ globals: { profile: "prod" }, env: { SHIPCTL_BASE_URL: "", SHIPCTL_TOKEN: "t-1234567890123" } });
+    await saveProfiles(deps.env, { prod: { baseUrl: service.url } });
+    expect(await (await resolveConnection(deps)).tables()).toEqual({ countries: [], services: [], source: "unconfirmed", profileFlag: " --profile prod" });
+  });
 });
 
 describe("loadTables", () => {

@@ -21,6 +21,17 @@ function usageError(run: () => unknown): UsageError {
   throw new Error("no error thrown");
 }
 
+describe("the commands a lookup's hint prints", () => {
+  it("name the profile the tables are of (profileFlag), so they change that profile's tables, not the current one's", () => {
+    const prod = { ...unconfirmed, profileFlag: " --profile prod" };
+    const hint = usageError(() => resolveCountry(prod, "France", "row 2, destination_country")).hint;
+    expect(hint).toContain("`shipctl config tables import countries FILE.csv --profile prod`");
+    expect(hint).toContain("`shipctl config tables confirm --profile prod`");
+    expect(usageError(() => resolveService({ ...prod, services: [], source: "imported" }, "Express", "--service")).hint).toContain("`shipctl config tables import services FILE.csv --profile prod`");
+    expect(usageError(() => resolveCountry({ ...imported, profileFlag: " --profile prod" }, "Atlantis", "--country")).hint).toContain("`shipctl config tables show countries --profile prod`");
+  });
+});
+
 describe("resolveCountry", () => {
   it("turns codes and names into the table's integer", () => {
     expect(resolveCountry(SANDBOX_TABLES, "US", "--country")).toBe(1);

@@ -6,26 +6,38 @@ import type { RowState } from "../../../src/ledger/entry.js";
 import type { InputLedger } from "../../../src/ledger/input-ledger.js";
 import type { Entry } from "../../../src/ledger/store.js";
 
+/** A local ledger of a run given no --profile or --base-url. */
+const LOCAL = { shared: false, serviceFlags: [] };
+
 const created = (input: string): Entry => ({ key: "shipment:ref:W-1", input, state: { state: "created", id: 7 } });
 
 describe("sentElsewhereError", () => {
   it("names the earlier input and its flag: --file for a JSON list, --csv for a sheet", () => {
-    const json = sentElsewhereError("The shipment", "shipment create", [created("/work/works.json")], 1);
+    const json = sentElsewhereError("The shipment", "shipment create", [created("/work/works.json")], 1, LOCAL);
     expect(json.message).toContain("already sent by an earlier run from works.json (/work/works.json)");
     expect(json.hint).toContain("`shipctl shipment create --file /work/works.json`");
-    const csv = sentElsewhereError("copy.csv", "shipment create", [created("/work/orders.csv")], 1);
+    const csv = sentElsewhereError("copy.csv", "shipment create", [created("/work/orders.csv")], 1, LOCAL);
     expect(csv.hint).toContain("`shipctl shipment create --csv /work/orders.csv`");
   });
 
   it("quotes the earlier input's path in the command, so it runs as printed", () => {
-    const e = sentElsewhereError("copy.csv", "shipment create", [created("/work/My Sheets/Export (final).csv")], 1);
+    const e = sentElsewhereError("copy.csv", "shipment create", [created("/work/My Sheets/Export (final).csv")], 1, LOCAL);
     expect(e.hint).toContain(`\`shipctl shipment create --csv ${shellQuote("/work/My Sheets/Export (final).csv")}\``);
     expect(shellQuote("/work/My Sheets/Export (final).csv")).not.toBe("/work/My Sheets/Export (final).csv");
   });
 
+  it("repeats the run's --profile and --base-url in the commands it prints, so they reach the same service and ledger", () => {
+    const flags = ["--profile", "staging", "--base-url", "https://api.example.test"];
+    const e = sentElsewhereError("copy.csv", "shipment create", [created("/work/orders.csv")], 1, { ...LOCAL, serviceFlags: flags });
+    expect(e.hint).toContain("`shipctl shipment create --csv /work/orders.csv --profile staging --base-url https://api.example.test`");
+    const inFlight: Entry = { key: "shipment:ref:W-1", input: "/work/orders.csv", state: { state: "in_flight", at: "2026-11-27T09:00:00Z", attempt: 1, settle_at: "2026-11-27T09:05:00Z" } };
+    const team = sentElsewhereError("copy.csv", "shipment create", [inFlight], 1, { shared: true, serviceFlags: flags });
+    expect(team.hint).toContain("`shipctl ledger status --profile staging --base-url https://api.example.test`");
+  });
+
   it("never offers --force-new for a write still in flight", () => {
     const inFlight: Entry = { key: "shipment:ref:W-1", input: "/work/orders.csv", state: { state: "in_flight", at: "2026-11-27T09:00:00Z", attempt: 1, settle_at: "2026-11-27T09:05:00Z" } };
-    const e = sentElsewhereError("copy.csv", "shipment create", [inFlight], 1);
+    const e = sentElsewhereError("copy.csv", "shipment create", [inFlight], 1, LOCAL);
     expect(e.hint).toContain("still in flight");
     expect(e.hint).toContain("--force-new never overrides a write in flight");
   });
@@ -79,7 +91,7 @@ describe("EarlierSends", () => {
       }
     }
     expect(waits).toEqual([10_000, 20_000]);
-    const refusal = await earlier.refusal("copy.csv", "shipment create", 25_000);
+    const refusal = await earlier.refusal("copy.csv", "shipment create", 25_000, []);
     expect(asked).toEqual([10_000, 10_000, 5_000]);
     expect(refusal?.message).toContain("copy.csv: 2 of its 25000 rows were already sent by an earlier run from sheet.csv");
   });
@@ -100,7 +112,7 @@ describe("EarlierSends", () => {
     });
     const earlier = new EarlierSends(ledger);
     for (let i = 0; i < 15_001; i++) void earlier.see(`ref:W-${i}`);
-    const refusal = earlier.refusal("copy.csv", "shipment create", 15_001);
+    const refusal = earlier.refusal("copy.csv", "shipment create", 15_001, []);
     await new Promise((resolve) => setImmediate(resolve));
     release();
     expect((await refusal)?.message).toContain("copy.csv: 2 of its 15001 rows were already sent");

@@ -23,6 +23,17 @@ describe("resolveLedger", () => {
     expect(resolveLedger({}, { ledger: "postgresql://db/x", organization: "n" }, "default")).toMatchObject({ ledger: "profile", organization: "profile" });
   });
 
+  it("a profile's shared ledger without an organization: the `config set organization` it prints names that profile", () => {
+    const refusal = (() => {
+      try {
+        resolveLedger({}, { ledger: "postgres://db/x" }, "staging");
+      } catch (e) {
+        return e as UsageError;
+      }
+    })();
+    expect(refusal?.hint).toContain("`shipctl config set organization north-gallery --profile staging`");
+  });
+
   it("refuses a shared ledger without an organization, a bad name, or another URL, never showing the password", () => {
     expect(() => settingsOf({ SHIPCTL_LEDGER: "postgres://db/x" })).toThrow(/needs the organization's name/);
     expect(() => settingsOf({}, { ledger: "postgres://db/x" })).toThrow(/the ledger setting of profile default/);
