@@ -200,10 +200,13 @@ export function createCaller(config: CallerConfig): Caller {
       const delayMs = waitMs ?? backoffDelay(attempt, config.random);
       debug?.(`${spec.method} ${shownUrl()} -> ${reason} in ${elapsed} (${tag}; retrying in ${delayMs} ms)`);
       options.onRetry?.({ attempt: attempt + 1, delayMs, reason });
+      // A stopping run starts nothing new. A write is retried only when it never arrived (a 429, a refused
+      // connection), so the run's own signal ends its wait: it is reported not sent, not sent after the first Ctrl-C.
+      const waitSignal = spec.idempotent ? signal : anySignal([signal, config.signal, options.signal]);
       try {
-        await config.clock.sleep(delayMs, signal);
+        await config.clock.sleep(delayMs, waitSignal);
       } catch (err) {
-        if (signal.aborted) throw interrupted(spec, facts(undefined, earlierMayHaveArrived), signal.reason);
+        if (waitSignal.aborted) throw interrupted(spec, facts(undefined, earlierMayHaveArrived), waitSignal.reason);
         throw err;
       }
     }

@@ -342,6 +342,17 @@ describe("interruption", () => {
     expect(server.received).toHaveLength(1);
   });
 
+  it("a run that is stopping does not send again a write waiting after a 429: it is reported not sent", async () => {
+    const stop = new AbortController();
+    // The first Ctrl-C comes while the write waits for its retry.
+    const clock = fakeClock(undefined, () => stop.abort(new InterruptedError("interrupted")));
+    const { server, api } = await setup((_req, res) => send(res, 429, "", undefined, { "retry-after": "1" }), { clock, signal: stop.signal });
+    const err = await rejection(api.createShipments([SHIPMENT]));
+    expect(err).toBeInstanceOf(RequestInterruptedError);
+    expect(err).toMatchObject({ mayHaveArrived: false, method: "POST", path: "/api/v1/shipments" });
+    expect(server.received).toHaveLength(1);
+  });
+
   it("closing the client ends reads in flight at once and retries nothing", async () => {
     const { server, api } = await setup(() => undefined);
     const pending = rejection(api.getShipment(1));
