@@ -207,19 +207,22 @@ async function rowKeys(source: CsvSource, spec: ScanSpec<ValidBase>): Promise<Ma
   return keys;
 }
 
-/** A line a results file marks as a row left as it was: not created, perhaps an edit of a created row. */
+/**
+ * A line a results file marks as a row left as it was (not created, perhaps an edit of a created row), or skipped: a
+ * changed row edited back to what was created (changed-rows.ts).
+ */
 export interface MarkedLine {
-  status: "unsure" | "changed";
+  status: "unsure" | "changed" | "skipped";
   /** The id column's cell: the row created earlier, for a changed row ("" when none). */
   id: string;
   error: string;
 }
 
 /**
- * The rows a results file, run as input, marks `unsure` or `changed` (changed-rows.ts), by their carried key. Empty
- * for any other file.
+ * The rows a results file, run as input, marks `unsure`, `changed` or `skipped` (changed-rows.ts), by their carried key,
+ * when `known` (the record) does not know that key. Empty for any other file.
  */
-export async function markedLines(source: CsvSource, idColumn: string): Promise<Map<string, MarkedLine>> {
+export async function markedLines(source: CsvSource, idColumn: string, known: (key: string) => boolean): Promise<Map<string, MarkedLine>> {
   const marked = new Map<string, MarkedLine>();
   let csv;
   try {
@@ -236,7 +239,7 @@ export async function markedLines(source: CsvSource, idColumn: string): Promise<
     for await (const record of csv.rows) {
       const key = origin(record.cells).key;
       const said = cellAt(record.cells, status!).trim();
-      if (key !== "" && (said === "unsure" || said === "changed")) {
+      if (key !== "" && (said === "unsure" || said === "changed" || said === "skipped") && !known(key)) {
         marked.set(key, { status: said, id: cellAt(record.cells, id!).trim(), error: cellAt(record.cells, error!).trim() });
       }
     }

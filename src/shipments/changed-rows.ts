@@ -75,7 +75,12 @@ export type ChangedVerdict =
   /** Not known, and its reference is a created row's, gone from the file, with leading zeros dropped or added. */
   | { kind: "unsure"; zeros: { reference: string; now: string; row?: number; id: number } }
   /** Not known, and the results file run as input marks it unsure, with these words (its error cell; "" for none). */
-  | { kind: "unsure"; said: string };
+  | { kind: "unsure"; said: string }
+  /**
+   * Not known, and the results file run as input names shipment `id`, created by this input (a line marked changed, or
+   * skipped since), and the row holds again what was created: that shipment, nothing to do.
+   */
+  | { kind: "done"; id: number };
 
 interface Candidate {
   row: number;
@@ -92,10 +97,11 @@ export class ChangedRows {
   private readonly verdicts = new Map<string, ChangedVerdict>();
 
   /**
-   * `marked`: the rows a results file run as input marks unsure or changed, by carried key (results-csv.ts,
-   * markedLines). Its carried key is its content's, which the record does not know, yet it is no new row: the run that
-   * wrote the line found it an edit of the shipment in its id cell (changed, placed in the original), or could not tell
-   * it from one (unsure), and a results file's places are not the original's, so nothing there can tell more.
+   * `marked`: the rows a results file run as input marks unsure, changed or skipped, by carried key (results-csv.ts,
+   * markedLines), when the record does not know that key. Its carried key is its content's, yet it is no new row: the
+   * run that wrote the line found it an edit of the shipment in its id cell (changed, placed in the original; skipped
+   * once edited back to what was created), or could not tell it from one (unsure), and a results file's places are
+   * not the original's, so nothing there can tell more.
    */
   constructor(
     private readonly ledger: InputLedger,
@@ -106,12 +112,14 @@ export class ChangedRows {
   see(row: number, key: string, payload: Shipment, reference: string | undefined): void {
     if (!this.ledger.hasRows) return;
     const state = this.ledger.row(key);
+    const marked = state === undefined ? this.marked.get(key) : undefined;
+    const said = marked === undefined ? undefined : this.markedVerdict(marked, payload);
     if (state?.state === "created") {
       this.present.set(key, row);
       const changes = changesSince(state, payload);
       if (changes !== undefined && changes.length > 0) this.verdicts.set(key, { kind: "changed", id: state.id, changes });
-    } else if (state === undefined && this.marked.has(key)) {
-      this.verdicts.set(key, this.markedVerdict(this.marked.get(key)!, payload));
+    } else if (said !== undefined) {
+      this.verdicts.set(key, said);
     } else if (state === undefined && reference === undefined) {
       this.candidates.push({ row, key, payload });
     } else if (state === undefined && /^\d+$/.test(reference!)) {
@@ -120,14 +128,17 @@ export class ChangedRows {
   }
 
   /**
-   * A row its results file marks changed is the shipment in its id cell, edited, when this input created that
-   * shipment (an id cell edited to another is no row of it); any other marked row stays unsure.
+   * A row its results file marks changed (or skipped, once edited back) is the shipment in its id cell when this input
+   * created that shipment (an id cell edited to another is no row of it): changed if it differs from what was created,
+   * else done. Any other row marked changed or unsure stays unsure; a skipped one is left to the other checks.
    */
-  private markedVerdict(line: MarkedLine, payload: Shipment): ChangedVerdict {
+  private markedVerdict(line: MarkedLine, payload: Shipment): ChangedVerdict | undefined {
     let earlier: Created | undefined;
-    if (line.status === "changed") for (const [, s] of this.ledger.entries()) if (s.state === "created" && String(s.id) === line.id) earlier = s;
-    if (earlier === undefined) return { kind: "unsure", said: line.status === "unsure" ? line.error : "" };
-    return { kind: "changed", id: earlier.id, changes: changesSince(earlier, payload) ?? [] };
+    if (line.status !== "unsure") for (const [, s] of this.ledger.entries()) if (s.state === "created" && String(s.id) === line.id) earlier = s;
+    if (earlier === undefined) return line.status === "skipped" ? undefined : { kind: "unsure", said: line.status === "unsure" ? line.error : "" };
+    const changes = changesSince(earlier, payload);
+    if (changes !== undefined && changes.length === 0) return { kind: "done", id: earlier.id };
+    return { kind: "changed", id: earlier.id, changes: changes ?? [] };
   }
 
   /**
