@@ -77,8 +77,8 @@ export type ChangedVerdict =
   /** Not known, and the results file run as input marks it unsure, with these words (its error cell; "" for none). */
   | { kind: "unsure"; said: string }
   /**
-   * Not known, and the results file run as input names shipment `id`, created by this input (a line marked changed, or
-   * skipped since), and the row holds again what was created: that shipment, nothing to do.
+   * Not known, and the results file run as input names shipment `id`, created by this input, in the row's line, and
+   * the row holds again what was created: that shipment, nothing to do.
    */
   | { kind: "done"; id: number };
 
@@ -95,13 +95,15 @@ export class ChangedRows {
   /** Rows the record does not know whose reference is digits: perhaps a created row's, its leading zeros dropped. */
   private readonly digits: Array<{ key: string; reference: string }> = [];
   private readonly verdicts = new Map<string, ChangedVerdict>();
+  private byId: Map<string, Created> | undefined;
 
   /**
-   * `marked`: the rows a results file run as input marks unsure, changed or skipped, by carried key (results-csv.ts,
-   * markedLines), when the record does not know that key. Its carried key is its content's, yet it is no new row: the
-   * run that wrote the line found it an edit of the shipment in its id cell (changed, placed in the original; skipped
-   * once edited back to what was created), or could not tell it from one (unsure), and a results file's places are
-   * not the original's, so nothing there can tell more.
+   * `marked`: the lines of a results file run as input whose carried key the record does not know, and that mark
+   * their row unsure or changed or name a shipment in the id column (results-csv.ts, markedLines). Such a key is its
+   * content's, yet the row is no new one: the run that wrote the line found it an edit of the shipment in its id cell
+   * (changed, placed in the original; whatever its status cell says since: skipped once edited back, failed when its
+   * update failed, or blanked), or could not tell it from one (unsure), and a results file's places are not the
+   * original's, so nothing there can tell more.
    */
   constructor(
     private readonly ledger: InputLedger,
@@ -128,17 +130,28 @@ export class ChangedRows {
   }
 
   /**
-   * A row its results file marks changed (or skipped, once edited back) is the shipment in its id cell when this input
-   * created that shipment (an id cell edited to another is no row of it): changed if it differs from what was created,
-   * else done. Any other row marked changed or unsure stays unsure; a skipped one is left to the other checks.
+   * A row whose results file line names in its id cell a shipment this input created is that shipment (an id cell
+   * edited to another is no row of it), whatever its status cell says: changed if it differs from what was created,
+   * else done. Any other row marked changed or unsure stays unsure; the rest are left to the other checks.
    */
   private markedVerdict(line: MarkedLine, payload: Shipment): ChangedVerdict | undefined {
-    let earlier: Created | undefined;
-    if (line.status !== "unsure") for (const [, s] of this.ledger.entries()) if (s.state === "created" && String(s.id) === line.id) earlier = s;
-    if (earlier === undefined) return line.status === "skipped" ? undefined : { kind: "unsure", said: line.status === "unsure" ? line.error : "" };
+    const earlier = line.status !== "unsure" && line.id !== "" ? this.createdById().get(line.id) : undefined;
+    if (earlier === undefined) {
+      if (line.status !== "unsure" && line.status !== "changed") return undefined;
+      return { kind: "unsure", said: line.status === "unsure" ? line.error : "" };
+    }
     const changes = changesSince(earlier, payload);
     if (changes !== undefined && changes.length === 0) return { kind: "done", id: earlier.id };
     return { kind: "changed", id: earlier.id, changes: changes ?? [] };
+  }
+
+  /** The record's created rows by shipment id (the latest of an id), read once. */
+  private createdById(): Map<string, Created> {
+    if (this.byId === undefined) {
+      this.byId = new Map();
+      for (const [, s] of this.ledger.entries()) if (s.state === "created") this.byId.set(String(s.id), s);
+    }
+    return this.byId;
   }
 
   /**

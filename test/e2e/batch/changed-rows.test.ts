@@ -221,6 +221,28 @@ describe("a results file whose line marks a row changed (no reference column), r
     expect(await sheet.shipments()).toHaveLength(3);
   });
 
+  it("its status cell blanked, or its update failed: still that shipment, changed, not created (exit 9)", async () => {
+    const { sheet, ids, runResults, results } = await changedInResults("ResultsChangedBlank");
+    const table = await readTable(results);
+    table.rows.find((r) => r.status === "changed")!.status = "";
+    saveTable(results, table);
+    const expectChanged = async () => {
+      const again = await runResults("--json");
+      expect(again.exitCode, again.stderr).toBe(CHANGED_EXIT);
+      expect(JSON.parse(again.stdout).changed).toEqual([expect.objectContaining({ row: 4, shipment_id: ids[2] })]);
+    };
+    await expectChanged();
+    // The update answered 500 each time: its line says so (not changed), naming the shipment.
+    await sheet.org.control.fault({ method: "PATCH", path: "/api/v1/shipments/*", kind: "500", count: 10 });
+    const failed = await runResults("--update-changed");
+    expect(failed.exitCode, failed.stderr).not.toBe(0);
+    await sheet.org.control.clearFaults();
+    expect((await readTable(results)).rows.find((r) => r.shipctl_row === "4")).toMatchObject({ shipment_id: String(ids[2]) });
+    await expectChanged();
+    expect(await sheet.posts()).toBe(1);
+    expect(await sheet.shipments()).toHaveLength(3);
+  });
+
   it("--update-changed updates that shipment once, creating nothing", async () => {
     const { sheet, ids, runResults } = await changedInResults("ResultsChangedUpd");
     const update = await runResults("--update-changed", "--json");
