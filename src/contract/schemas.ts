@@ -36,8 +36,9 @@ function boundedInt(field: string, range: Range, unit = "") {
   const between = (issue: { input: unknown }) => `${field} must be between ${range.min} and ${range.max}${suffix} (got ${String(issue.input)})`;
   return z
     .number({ error: `${field} must be a whole number` })
-    // abort: a fraction is told it is not whole, not also out of range.
-    .int({ error: `${field} must be a whole number`, abort: true })
+    // abort: a fraction is told it is not whole, not also out of range; a whole number too large to hold exactly
+    // (LARGEST_WHOLE) is out of range.
+    .int({ error: (issue) => (Number.isInteger(issue.input) ? between(issue) : `${field} must be a whole number`), abort: true })
     .min(range.min, { error: between })
     .max(range.max, { error: between });
 }
@@ -45,7 +46,9 @@ function boundedInt(field: string, range: Range, unit = "") {
 /** A positive integer id or enum value. */
 export function positiveInt(field: string) {
   const message = `${field} must be a positive whole number`;
-  return z.number({ error: `${field} must be a whole number` }).int({ error: message, abort: true }).min(1, { error: message });
+  // A whole number too large to hold exactly (LARGEST_WHOLE): too large, not "not whole".
+  const notInt = (issue: { input: unknown }) => (Number.isInteger(issue.input) ? `${field} is too large` : message);
+  return z.number({ error: `${field} must be a whole number` }).int({ error: notInt, abort: true }).min(1, { error: message });
 }
 
 const L = ADDRESS_LENGTHS;
