@@ -84,6 +84,11 @@ export function charLength(s: string): number {
  */
 export const LARGEST_WHOLE = Number.MAX_SAFE_INTEGER;
 
+/** A number in scientific notation ("1E+21", "1,2e3"), as a spreadsheet writes a long one: never read as a number. */
+export function isScientific(text: string): boolean {
+  return /^[+-]?\d+(?:[.,]\d+)?e[+-]?\d+$/i.test(text.trim());
+}
+
 /** Whether `text` is plain digits for a whole number above LARGEST_WHOLE. */
 export function tooLargeDigits(text: string): boolean {
   const t = text.trim();
