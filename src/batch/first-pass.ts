@@ -3,6 +3,7 @@
 // stops with exit 2 on invalid rows (without --skip-invalid), and a run that creates stops on rows another input
 // already sent (copy-guard.ts). The caller keeps what it needs of the valid rows (distinct addresses, ids) through
 // `onValid`, and ends the run through the `finish` it gets back.
+import { resolve } from "node:path";
 import { ExitCode, UsageError } from "../errors.js";
 import type { BatchRun } from "./batch-run.js";
 import type { InputLedger } from "../ledger/input-ledger.js";
@@ -13,6 +14,7 @@ import type { Keyed, ScanSpec, ValidBase } from "../csv/scan.js";
 import type { InvalidRow } from "../csv/row-types.js";
 import type { Mapping } from "../csv/table-cells.js";
 import { renderProblems, unknownColumnsWarning, validCountLine } from "../csv/problems-report.js";
+import { errorsPathFor } from "../csv/results-csv.js";
 import { finishRun, type FinishInput } from "./finish.js";
 import { markInvalid } from "./before-send.js";
 import { validatePass, type Validation } from "./validate-pass.js";
@@ -109,9 +111,16 @@ function reportValidation(run: BatchRun, validation: Validation, notes: Notes, d
   // (Invalid rows already created are skipped outcomes by now: settleCreatedInvalid.)
   if (validation.invalid.length === 0 && doneEarlier + run.outcomes.count("skipped") === validation.total) return;
   deps.io.err(unknownColumnsWarning(source.name, validation.meta.unknown, theme));
-  deps.io.alert(renderProblems(source.name, validation.invalid, theme));
+  deps.io.alert(renderProblems(source.name, validation.invalid, theme, { whereAll: whereAllInvalid(run) }));
   deps.io.err(`${validCountLine(validation.valid, validation.total)}\n`);
   if (!notes.empty) deps.io.err(notes.render(`${run.tables.source} (${run.connection.profile})`, run.options.results));
+}
+
+/** Where a run lists every invalid row, when stderr shows only the first ones: its errors file, or --json. */
+function whereAllInvalid(run: BatchRun): string {
+  const { results, dryRun } = run.options;
+  if (results !== undefined && !dryRun) return `all of them in ${errorsPathFor(resolve(run.deps.cwd, results))}`;
+  return dryRun ? '--json lists them all (its "invalid" list)' : '--json lists them all (its "failed" list), as --results FILE.csv does in FILE.errors.csv';
 }
 
 /** With invalid rows and no --skip-invalid, nothing is sent: every invalid row is a failed outcome. */

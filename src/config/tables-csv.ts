@@ -5,7 +5,7 @@
 // detected. Every row is checked and all problems are reported at once by row number, because fixing a file one
 // error per run is miserable. Duplicates are errors: an ambiguous table would map a name to the wrong integer.
 import { UsageError, messageOf } from "../errors.js";
-import { tableKey, type CountryEntry, type ServiceEntry } from "../contract/index.js";
+import { tableKey, tooLargeDigits, type CountryEntry, type ServiceEntry } from "../contract/index.js";
 
 export type TableKind = "countries" | "services";
 
@@ -140,7 +140,7 @@ export function guessDelimiter(text: string): string {
 
 function parseId(text: string, line: number, errors: Problems): number | undefined {
   if (!/^\d+$/.test(text) || Number(text) < 1 || !Number.isSafeInteger(Number(text))) {
-    errors.add(line, `id ${text === "" ? "is empty" : `"${text}" is not a positive whole number`}`);
+    errors.add(line, `id ${text === "" ? "is empty" : tooLargeDigits(text) ? `"${text}" is too large` : `"${text}" is not a positive whole number`}`);
     return undefined;
   }
   return Number(text);

@@ -3,7 +3,7 @@
 // can refuse bad input before sending and the sandbox can answer 422 exactly where the real service would.
 // Responses are loose: the CLI must keep working when the service adds fields it does not know yet.
 import * as z from "zod";
-import { ADDRESS_LENGTHS, E164, PAGE, SHIPMENT_BOUNDS, SHIPMENTS_PER_CHECKOUT, SHIPMENTS_PER_CREATE, charLength, type Range } from "./limits.js";
+import { ADDRESS_LENGTHS, E164, PAGE, SHIPMENT_BOUNDS, SHIPMENTS_PER_CHECKOUT, SHIPMENTS_PER_CREATE, charLength, isScientific, type Range } from "./limits.js";
 
 // Every bound is also written where z.toJSONSchema reads it (`shipctl mcp` sends it to assistants): numbers through
 // .int/.min/.max, text lengths as minLength/maxLength metadata. Lengths stay a refinement because the service counts
@@ -30,14 +30,21 @@ function boundedText(field: string, range: Range) {
   return lengthChecked(field, range).meta(lengths(range));
 }
 
+/** Not a number: a text in scientific notation (a flag's "1e21") is told so, not "not whole". */
+function notANumber(field: string) {
+  return (issue: { input: unknown }) =>
+    typeof issue.input === "string" && isScientific(issue.input) ? `${field} is in scientific notation: write the number in plain digits` : `${field} must be a whole number`;
+}
+
 function boundedInt(field: string, range: Range, unit = "") {
   const suffix = unit ? ` ${unit}` : "";
   // The value is in the message, so a CSV row and a flag read the same ("(got 20000)"), wherever it is shown.
   const between = (issue: { input: unknown }) => `${field} must be between ${range.min} and ${range.max}${suffix} (got ${String(issue.input)})`;
   return z
-    .number({ error: `${field} must be a whole number` })
-    // abort: a fraction is told it is not whole, not also out of range.
-    .int({ error: `${field} must be a whole number`, abort: true })
+    .number({ error: notANumber(field) })
+    // abort: a fraction is told it is not whole, not also out of range; a whole number too large to hold exactly
+    // (LARGEST_WHOLE) is out of range.
+    .int({ error: (issue) => (Number.isInteger(issue.input) ? between(issue) : `${field} must be a whole number`), abort: true })
     .min(range.min, { error: between })
     .max(range.max, { error: between });
 }
@@ -45,7 +52,9 @@ function boundedInt(field: string, range: Range, unit = "") {
 /** A positive integer id or enum value. */
 export function positiveInt(field: string) {
   const message = `${field} must be a positive whole number`;
-  return z.number({ error: `${field} must be a whole number` }).int({ error: message, abort: true }).min(1, { error: message });
+  // A whole number too large to hold exactly (LARGEST_WHOLE): too large, not "not whole".
+  const notInt = (issue: { input: unknown }) => (Number.isInteger(issue.input) ? `${field} is too large` : message);
+  return z.number({ error: notANumber(field) }).int({ error: notInt, abort: true }).min(1, { error: message });
 }
 
 const L = ADDRESS_LENGTHS;

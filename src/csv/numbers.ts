@@ -4,7 +4,7 @@
 // or a decimal mark: it is read as the column's unambiguous cells above it ("850,00", "10.000,00") write their
 // decimal mark, or else when one reading alone is a possible value (1.2 is not a whole number of dollars);
 // otherwise refused, with how to export the column without separators.
-import type { Range } from "../contract/limits.js";
+import { isScientific, tooLargeDigits, type Range } from "../contract/limits.js";
 
 export type Reading<T> = { ok: true; value: T; changed: boolean; separatorSettled?: true } | { ok: false; reason: string };
 
@@ -67,7 +67,7 @@ function readDecimal(text: string, commaDecimal: boolean): Decimal {
   if (/^\(.*\)$/.test(t)) [t, negative] = [t.slice(1, -1).trim(), true]; // accounting negative: (50)
   if (/^[-−]/.test(t)) [t, negative] = [t.slice(1).trim(), true];
   else if (t.startsWith("+")) t = t.slice(1).trim();
-  if (/^\d+(?:[.,]\d+)?e[+-]?\d+$/i.test(t)) return { ok: false, reason: "is in scientific notation (format the column as Number or Text)" };
+  if (isScientific(t)) return { ok: false, reason: "is in scientific notation (format the column as Number or Text)" };
   let m: RegExpExecArray | null;
   if ((m = /^(\d+)$/.exec(t))) return { ok: true, whole: m[1]!, fraction: "", negative };
   // 1.200, and 1,200 where the comma may be the decimal mark: settled by the caller, from the range and the column.
@@ -148,13 +148,17 @@ export function readWholeNumber(raw: string, options: NumberOptions): Reading<nu
   if (d.mark !== undefined) options.marks?.see(d.mark);
   if (/[1-9]/.test(d.fraction)) return { ok: false, reason: `${column} "${text}" has a fractional part: ${WHOLE[unitOf(options)]}` };
   const value = Number(d.whole) * (d.negative ? -1 : 1);
-  if (!Number.isSafeInteger(value)) return { ok: false, reason: `${column} "${text}" is too large` };
+  if (!Number.isSafeInteger(value)) {
+    const bounds = options.range === undefined ? "" : `: ${column} must be between ${options.range.min} and ${options.range.max}${options.dollars ? " USD" : ""}`;
+    return { ok: false, reason: `${column} "${text}" is too large${bounds}` };
+  }
   return { ok: true, value, changed: String(value) !== text };
 }
 
 /** A positive integer id (an address id, a shipment id): digits only, no separators or decimals. */
 export function readId(raw: string, column: string): Reading<number> {
   const text = raw.trim();
+  if (tooLargeDigits(text)) return { ok: false, reason: `${column} "${text}" is too large to be an id` };
   if (!/^\d+$/.test(text) || Number(text) < 1 || !Number.isSafeInteger(Number(text))) {
     return { ok: false, reason: `${column} "${text}" is not an id (a positive whole number)` };
   }

@@ -207,19 +207,24 @@ async function rowKeys(source: CsvSource, spec: ScanSpec<ValidBase>): Promise<Ma
   return keys;
 }
 
-/** A line a results file marks as a row left as it was: not created, perhaps an edit of a created row. */
+/**
+ * A line of a results file, run as input, whose carried key the record does not know: a row left as it was (marked
+ * unsure or changed: not created, perhaps an edit of a created row), or one naming a shipment in its id cell (a changed
+ * row, whatever its status cell says now: edited back and skipped, its update failed, or the cell blanked).
+ */
 export interface MarkedLine {
-  status: "unsure" | "changed";
+  /** The status cell as it is now ("" when blanked). */
+  status: string;
   /** The id column's cell: the row created earlier, for a changed row ("" when none). */
   id: string;
   error: string;
 }
 
 /**
- * The rows a results file, run as input, marks `unsure` or `changed` (changed-rows.ts), by their carried key. Empty
- * for any other file.
+ * The lines of a results file, run as input, that mark a row `unsure` or `changed` or name a shipment in the id column
+ * (changed-rows.ts), by their carried key, when `known` (the record) does not know that key. Empty for any other file.
  */
-export async function markedLines(source: CsvSource, idColumn: string): Promise<Map<string, MarkedLine>> {
+export async function markedLines(source: CsvSource, idColumn: string, known: (key: string) => boolean): Promise<Map<string, MarkedLine>> {
   const marked = new Map<string, MarkedLine>();
   let csv;
   try {
@@ -231,14 +236,12 @@ export async function markedLines(source: CsvSource, idColumn: string): Promise<
   try {
     const names = csv.header.map(normaliseHeader);
     const [status, id, error] = ["status", idColumn, "error"].map((name) => names.indexOf(name));
-    if (status! < 0 || !names.includes(ORIGIN_KEY)) return marked;
+    if (!names.includes(ORIGIN_KEY)) return marked;
     const origin = originReader(csv.header);
     for await (const record of csv.rows) {
       const key = origin(record.cells).key;
-      const said = cellAt(record.cells, status!).trim();
-      if (key !== "" && (said === "unsure" || said === "changed")) {
-        marked.set(key, { status: said, id: cellAt(record.cells, id!).trim(), error: cellAt(record.cells, error!).trim() });
-      }
+      const line = { status: cellAt(record.cells, status!).trim(), id: cellAt(record.cells, id!).trim(), error: cellAt(record.cells, error!).trim() };
+      if (key !== "" && (line.status === "unsure" || line.status === "changed" || line.id !== "") && !known(key)) marked.set(key, line);
     }
     return marked;
   } finally {

@@ -2,6 +2,7 @@
 // any request. The service filters nothing, so these are applied to each page as it is read (shipments/shipment-filter.ts).
 import { ShipmentStatus, shipmentStatusFromName, shipmentStatusName } from "../contract/enums.js";
 import { UsageError } from "../errors.js";
+import { tooLargeDigits } from "../contract/limits.js";
 import { parseTimestamp } from "../output/time-format.js";
 
 export interface ListFilterFlags {
@@ -71,6 +72,7 @@ export function momentOf(text: string, flag: string): Date {
 /** --max: how many items to print in all, across pages. */
 export function parseMax(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
+  if (tooLargeDigits(text)) throw new UsageError(`--max is too large (got ${JSON.stringify(text)})`);
   const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
   if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`--max must be a whole number from 1 (got ${JSON.stringify(text)})`);
   return n;

@@ -1,5 +1,5 @@
 // `--page N` and `--limit N` of the list commands, checked against the contract's bounds before any request.
-import { PAGE } from "../contract/limits.js";
+import { PAGE, tooLargeDigits } from "../contract/limits.js";
 import { UsageError } from "../errors.js";
 
 export interface PageChoice {
@@ -10,6 +10,7 @@ export interface PageChoice {
 
 export function parsePageFlags(flags: { page?: string; limit?: string }): PageChoice {
   const page = flags.page === undefined ? PAGE.firstPage : wholeNumber(flags.page, "--page");
+  if (page === Infinity) throw new UsageError(`--page is too large (got ${JSON.stringify(flags.page)})`);
   if (page < PAGE.firstPage) throw new UsageError(`--page must be a whole number from ${PAGE.firstPage} (got ${JSON.stringify(flags.page)})`);
   if (flags.limit === undefined) return { page };
   const limit = wholeNumber(flags.limit, "--limit");
@@ -23,6 +24,8 @@ export function parsePageFlags(flags: { page?: string; limit?: string }): PageCh
 
 function wholeNumber(text: string, flag: string): number {
   const t = text.trim();
+  // Too many digits to hold exactly: a whole number too large, out of every range, never "not whole".
+  if (tooLargeDigits(t)) return Infinity;
   const n = /^-?\d+$/.test(t) ? Number(t) : NaN;
   if (!Number.isSafeInteger(n)) throw new UsageError(`${flag} must be a whole number (got ${JSON.stringify(text)})`);
   return n;

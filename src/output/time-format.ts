@@ -46,6 +46,17 @@ export function formatTimestamp(value: string | Date | null | undefined, options
 }
 
 /**
+ * The local zone a local time was read in, as the UTC offset of that moment (summer time included): "UTC" where it is
+ * UTC, as every UTC time shipctl prints says, else "UTC+01:00", "UTC-05:00". A team across zones reads it right.
+ */
+export function localZone(date: Date): string {
+  const offset = -date.getTimezoneOffset();
+  if (offset === 0) return "UTC";
+  const abs = Math.abs(offset);
+  return `UTC${offset < 0 ? "-" : "+"}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}
+
+/**
  * A settle time as a person is told it ("run again after 12:00:02 UTC"): rounded UP to the whole second, so a rerun made
  * at the time said is past it, never a fraction of a second before (it would find the request still in flight).
  */

@@ -5,6 +5,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { isIgnoredName, naturalCompare } from "./side-names.js";
 import type { Problem } from "./report-types.js";
+import { tooLargeDigits } from "../contract/limits.js";
 
 export interface ReportTarget {
   shipmentId: number;
@@ -111,7 +112,8 @@ export async function targetsFromManifest(file: string): Promise<TargetList> {
     const folder = record[folderCol] ?? "";
     const id = /^\d+$/.test(idText) ? Number(idText) : NaN;
     if (!Number.isSafeInteger(id) || id < 1) {
-      problems.push({ file: where(row), problem: `shipment_id "${idText}" is not a shipment id`, fix: "give the shipment's id, a positive whole number" });
+      const problem = tooLargeDigits(idText) ? `shipment_id "${idText}" is too large to be a shipment id` : `shipment_id "${idText}" is not a shipment id`;
+      problems.push({ file: where(row), problem, fix: "give the shipment's id, a positive whole number" });
       continue;
     }
     if (folder === "") {

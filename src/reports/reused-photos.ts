@@ -75,7 +75,9 @@ export async function findReusedPhotos(ctx: ReuseContext, reports: readonly Prep
     const inBatch = byHash.get(h.sha256)!.filter((o) => o.i !== h.i).map((o) => batchUse(reports[o.i]!, o, ctx.set));
     const uses = [...(sentBefore[k] ? [sentBefore[k]] : []), ...inBatch];
     if (uses.length > 0) reused.set(h.i, [...(reused.get(h.i) ?? []), ...uses.map((earlier) => ({ file: h.photo.file, earlier }))]);
-    if (!sentBefore[k]) (report.ownPhotos ??= []).push({ sha256: h.sha256, file: h.path });
+    // Sent anyway (--allow-reused), a photo stays the set's that sent it first: before this run, or the first folder of
+    // this batch holding it (sent first), not whichever folder's record is written last.
+    if (!sentBefore[k] && byHash.get(h.sha256)![0]!.i === h.i) (report.ownPhotos ??= []).push({ sha256: h.sha256, file: h.path });
   }
   return reused;
 }

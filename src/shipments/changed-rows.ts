@@ -75,7 +75,12 @@ export type ChangedVerdict =
   /** Not known, and its reference is a created row's, gone from the file, with leading zeros dropped or added. */
   | { kind: "unsure"; zeros: { reference: string; now: string; row?: number; id: number } }
   /** Not known, and the results file run as input marks it unsure, with these words (its error cell; "" for none). */
-  | { kind: "unsure"; said: string };
+  | { kind: "unsure"; said: string }
+  /**
+   * Not known, and the results file run as input names shipment `id`, created by this input, in the row's line, and
+   * the row holds again what was created: that shipment, nothing to do.
+   */
+  | { kind: "done"; id: number };
 
 interface Candidate {
   row: number;
@@ -90,12 +95,15 @@ export class ChangedRows {
   /** Rows the record does not know whose reference is digits: perhaps a created row's, its leading zeros dropped. */
   private readonly digits: Array<{ key: string; reference: string }> = [];
   private readonly verdicts = new Map<string, ChangedVerdict>();
+  private byId: Map<string, Created> | undefined;
 
   /**
-   * `marked`: the rows a results file run as input marks unsure or changed, by carried key (results-csv.ts,
-   * markedLines). Its carried key is its content's, which the record does not know, yet it is no new row: the run that
-   * wrote the line found it an edit of the shipment in its id cell (changed, placed in the original), or could not tell
-   * it from one (unsure), and a results file's places are not the original's, so nothing there can tell more.
+   * `marked`: the lines of a results file run as input whose carried key the record does not know, and that mark
+   * their row unsure or changed or name a shipment in the id column (results-csv.ts, markedLines). Such a key is its
+   * content's, yet the row is no new one: the run that wrote the line found it an edit of the shipment in its id cell
+   * (changed, placed in the original; whatever its status cell says since: skipped once edited back, failed when its
+   * update failed, or blanked), or could not tell it from one (unsure), and a results file's places are not the
+   * original's, so nothing there can tell more.
    */
   constructor(
     private readonly ledger: InputLedger,
@@ -106,12 +114,14 @@ export class ChangedRows {
   see(row: number, key: string, payload: Shipment, reference: string | undefined): void {
     if (!this.ledger.hasRows) return;
     const state = this.ledger.row(key);
+    const marked = state === undefined ? this.marked.get(key) : undefined;
+    const said = marked === undefined ? undefined : this.markedVerdict(marked, payload);
     if (state?.state === "created") {
       this.present.set(key, row);
       const changes = changesSince(state, payload);
       if (changes !== undefined && changes.length > 0) this.verdicts.set(key, { kind: "changed", id: state.id, changes });
-    } else if (state === undefined && this.marked.has(key)) {
-      this.verdicts.set(key, this.markedVerdict(this.marked.get(key)!, payload));
+    } else if (said !== undefined) {
+      this.verdicts.set(key, said);
     } else if (state === undefined && reference === undefined) {
       this.candidates.push({ row, key, payload });
     } else if (state === undefined && /^\d+$/.test(reference!)) {
@@ -120,14 +130,28 @@ export class ChangedRows {
   }
 
   /**
-   * A row its results file marks changed is the shipment in its id cell, edited, when this input created that
-   * shipment (an id cell edited to another is no row of it); any other marked row stays unsure.
+   * A row whose results file line names in its id cell a shipment this input created is that shipment (an id cell
+   * edited to another is no row of it), whatever its status cell says: changed if it differs from what was created,
+   * else done. Any other row marked changed or unsure stays unsure; the rest are left to the other checks.
    */
-  private markedVerdict(line: MarkedLine, payload: Shipment): ChangedVerdict {
-    let earlier: Created | undefined;
-    if (line.status === "changed") for (const [, s] of this.ledger.entries()) if (s.state === "created" && String(s.id) === line.id) earlier = s;
-    if (earlier === undefined) return { kind: "unsure", said: line.status === "unsure" ? line.error : "" };
-    return { kind: "changed", id: earlier.id, changes: changesSince(earlier, payload) ?? [] };
+  private markedVerdict(line: MarkedLine, payload: Shipment): ChangedVerdict | undefined {
+    const earlier = line.status !== "unsure" && line.id !== "" ? this.createdById().get(line.id) : undefined;
+    if (earlier === undefined) {
+      if (line.status !== "unsure" && line.status !== "changed") return undefined;
+      return { kind: "unsure", said: line.status === "unsure" ? line.error : "" };
+    }
+    const changes = changesSince(earlier, payload);
+    if (changes !== undefined && changes.length === 0) return { kind: "done", id: earlier.id };
+    return { kind: "changed", id: earlier.id, changes: changes ?? [] };
+  }
+
+  /** The record's created rows by shipment id (the latest of an id), read once. */
+  private createdById(): Map<string, Created> {
+    if (this.byId === undefined) {
+      this.byId = new Map();
+      for (const [, s] of this.ledger.entries()) if (s.state === "created") this.byId.set(String(s.id), s);
+    }
+    return this.byId;
   }
 
   /**

@@ -48,8 +48,8 @@ async function createBatch(run: BatchRun, ledger: InputLedger): Promise<number> 
   // Rows edited since their request went out: reported as such, never matched or sent as they are now meanwhile.
   const changed = new Set<string>();
   // Rows edited since they were created (changed-rows.ts): not created again unless --force-new.
-  const edited = new ChangedRows(ledger, await markedLines(run.source, CREATE_WORDS.idKey));
-  const sendsEdited = (key: string) => edited.of(key) !== undefined && (options.updateChanged === true || options.forceNew);
+  const edited = new ChangedRows(ledger, await markedLines(run.source, CREATE_WORDS.idKey, (key) => ledger.row(key) !== undefined));
+  const sendsEdited = (key: string) => ![undefined, "done"].includes(edited.of(key)?.kind) && (options.updateChanged === true || options.forceNew);
 
   markPhase("batch:opened");
   const { validation, doneEarlier, finish, refused } = await firstPass(run, ledger, {
@@ -90,7 +90,7 @@ async function createBatch(run: BatchRun, ledger: InputLedger): Promise<number> 
     const print = placed ? printOf(s.payload, s.row) : undefined;
     // A row settled from its request in flight says so its own way (withChangedNote).
     const verdict = settled.has(s.key) ? edited.of(s.key) : edited.ofTaken(s.key, s.payload);
-    if (verdict !== undefined && !options.forceNew) return editedDecision(s, verdict, { updateChanged: options.updateChanged === true, decisions, print });
+    if (verdict !== undefined && (!options.forceNew || verdict.kind === "done")) return editedDecision(s, verdict, { updateChanged: options.updateChanged === true, decisions, print });
     // --force-new: a row edited since it was created is created again, as it is now.
     const done = verdict === undefined ? settledEarlier(ledger, settled, s.key, { label: s.label, reference: s.reference }) : undefined;
     if (done) return { outcome: changed.has(s.key) ? withChangedNote(done) : done };

@@ -54,7 +54,8 @@ export async function runCreateItems(deps: Deps, flags: ItemInputFlags, options:
   const rows: InvalidRow[] = invalid.map((i) => ({ ok: false, row: i.item, label: i.label, reference: i.reference, problems: i.problems.map((p) => ({ column: p.field, reason: p.message })) }));
   // Every problem of a list at once, item by item, then "N of M items are valid" (as a CSV's rows are reported).
   if (input.source.list) {
-    deps.io.alert(renderProblems(input.source.name, rows, deps.theme.err, "item"));
+    const whereAll = `--json lists them all (its "${options.dryRun ? "invalid" : "failed"}" list)`;
+    deps.io.alert(renderProblems(input.source.name, rows, deps.theme.err, { position: "item", whereAll }));
     deps.io.err(`${validCountLine(total - invalid.length, total, "item")}\n`);
   }
   markInvalid(run, rows);

@@ -32,7 +32,7 @@ export interface ChangedUpdate extends KeyedRow {
   print?: RowPrint;
 }
 
-/** A changed (or unsure) row's outcome, or with --update-changed the update to send. */
+/** A changed, unsure or done row's outcome, or with --update-changed the update to send. */
 export function editedDecision(
   s: ValidShipmentRow & { key: string },
   v: ChangedVerdict,
@@ -40,6 +40,7 @@ export function editedDecision(
 ): { outcome: Outcome } | { update: ChangedUpdate } {
   const base = { label: s.label, reference: s.reference };
   if (v.kind === "unsure") return { outcome: { status: "unsure", ...base, error: unsureText(v) } };
+  if (v.kind === "done") return { outcome: { status: "skipped", ...base, id: v.id } };
   if (!o.updateChanged) return { outcome: { status: "changed", ...base, id: v.id, changes: v.changes, error: changedText(s.row, v) } };
   const ready = withDecisions(s, o.decisions);
   if ("error" in ready) return { outcome: { status: "failed", ...base, id: v.id, error: ready.error, unavailable: ready.unavailable } };

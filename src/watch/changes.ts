@@ -2,7 +2,7 @@
 // the one last seen. A shipment seen for the first time is the baseline, not a change.
 import { ShipmentStatus, shipmentStatusName, type StoredShipment } from "../contract/index.js";
 import { windowClosesAt, windowSetOf } from "../reports/window.js";
-import { parseTimestamp } from "../output/time-format.js";
+import { localZone, parseTimestamp } from "../output/time-format.js";
 import type { Seen } from "./watch-state.js";
 
 /** One change, as `--ndjson` prints it and `--exec` receives it on stdin (README "Watching status changes"). */
@@ -55,8 +55,8 @@ export function allReached(readings: readonly ShipmentReading[], until: number):
 }
 
 /**
- * `1201 Delivered → Filed at 14:02`, and the window a status opens; times in the local zone, with the date when not
- * today. A change found late (after a restart) may come with its window already closed: "closed 08:07", not "closes
+ * `1201 Delivered → Filed at 14:02 UTC+01:00`, and the window a status opens; times in the local zone, named, with the
+ * date when not today. A change found late (after a restart) may come with its window already closed: "closed 08:07", not "closes
  * 08:07", which without a date reads as tomorrow's. `now`: the service's now, whose clock the window is judged on.
  */
 export function eventLine(event: WatchEvent, now: Date): string {
@@ -68,7 +68,7 @@ export function eventLine(event: WatchEvent, now: Date): string {
 
 function localTime(date: Date, now: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");
-  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())} ${localZone(date)}`;
   const sameDay = date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth() && date.getDate() === now.getDate();
   return sameDay ? time : `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${time}`;
 }

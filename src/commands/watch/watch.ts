@@ -27,9 +27,9 @@ export const WATCH_INTERVAL = { default: 30, min: 1, maxDefault: 300 } as const;
 const HELP_AFTER = `
 The service sends no notifications, so watch reads: each shipment given, or with no ids every page of
 the list, ${DEFAULT_READ_CONCURRENCY} pages at a time (shipments not yet Completed are watched). One line per change on
-stdout, in local time:
-  1201 Delivered → Filed at 14:02
-  1202 Shipped → Arrived at 14:05 (set 2 window closes 2026-11-26 14:05)
+stdout, in local time with its zone (UTC, or its offset from UTC):
+  1201 Delivered → Filed at 14:02 UTC+01:00
+  1202 Shipped → Arrived at 14:05 UTC+01:00 (set 2 window closes 2026-11-26 14:05 UTC+01:00)
 or with --ndjson one JSON object per line:
   {"id":1202,"title":"...","from":"Shipped","to":"Arrived","at":"...Z","window_closes_at":"...Z"}
 (times in UTC, ISO 8601; window_closes_at is null unless the new status opens a condition-report

@@ -11,6 +11,7 @@ import { runCli, tempDir } from "../../helpers/cli.js";
 import { startTestSandbox, type OrgTarget, type TestSandbox } from "../../helpers/sandbox.js";
 import { shipmentRows, toCsv, type Row } from "../../../fixtures/csv/generate.mjs";
 import { listAll } from "./helpers.js";
+import { readTable, saveTable } from "../../helpers/csv-table.js";
 
 /** The exit code for rows edited since they were created and left as they were (errors.ts, README's table). */
 const CHANGED_EXIT = 9;
@@ -190,7 +191,7 @@ describe("a results file whose line marks a row changed (no reference column), r
     const rerun = await sheet.run("--results", results);
     expect(rerun.exitCode, rerun.stderr).toBe(CHANGED_EXIT);
     const runResults = (...flags: string[]) => runCli(["shipment", "create", "--csv", results, "--no-verify", "--results", results, ...flags], { sandbox: sheet.org });
-    return { sheet, ids, runResults };
+    return { sheet, ids, runResults, results };
   }
 
   it("does not create it: still changed, naming the shipment and what changed, exit 9", async () => {
@@ -200,6 +201,44 @@ describe("a results file whose line marks a row changed (no reference column), r
     const doc = JSON.parse(again.stdout);
     expect(doc.created).toEqual([]);
     expect(doc.changed).toEqual([expect.objectContaining({ row: 4, shipment_id: ids[2], changes: [{ field: "value", column: "value", from: 1050, to: 1075 }] })]);
+    expect(await sheet.posts()).toBe(1);
+    expect(await sheet.shipments()).toHaveLength(3);
+  });
+
+  it("edited back to what was created: that shipment, nothing to do (exit 0), on every further run and with --force-new", async () => {
+    const { sheet, ids, runResults, results } = await changedInResults("ResultsChangedBack");
+    const table = await readTable(results);
+    table.rows.find((r) => r.status === "changed")!.value = "1050";
+    saveTable(results, table);
+    for (const flags of [[], [], ["--force-new"]]) {
+      const again = await runResults("--json", ...flags);
+      expect(again.exitCode, again.stderr).toBe(0);
+      const doc = JSON.parse(again.stdout);
+      expect(doc.counts).toMatchObject({ skipped: 3, changed: 0, created: 0 });
+      expect(doc.skipped).toContainEqual(expect.objectContaining({ row: 4, shipment_id: ids[2] }));
+    }
+    expect(await sheet.posts()).toBe(1);
+    expect(await sheet.shipments()).toHaveLength(3);
+  });
+
+  it("its status cell blanked, or its update failed: still that shipment, changed, not created (exit 9)", async () => {
+    const { sheet, ids, runResults, results } = await changedInResults("ResultsChangedBlank");
+    const table = await readTable(results);
+    table.rows.find((r) => r.status === "changed")!.status = "";
+    saveTable(results, table);
+    const expectChanged = async () => {
+      const again = await runResults("--json");
+      expect(again.exitCode, again.stderr).toBe(CHANGED_EXIT);
+      expect(JSON.parse(again.stdout).changed).toEqual([expect.objectContaining({ row: 4, shipment_id: ids[2] })]);
+    };
+    await expectChanged();
+    // The update answered 500 each time: its line says so (not changed), naming the shipment.
+    await sheet.org.control.fault({ method: "PATCH", path: "/api/v1/shipments/*", kind: "500", count: 10 });
+    const failed = await runResults("--update-changed");
+    expect(failed.exitCode, failed.stderr).not.toBe(0);
+    await sheet.org.control.clearFaults();
+    expect((await readTable(results)).rows.find((r) => r.shipctl_row === "4")).toMatchObject({ shipment_id: String(ids[2]) });
+    await expectChanged();
     expect(await sheet.posts()).toBe(1);
     expect(await sheet.shipments()).toHaveLength(3);
   });

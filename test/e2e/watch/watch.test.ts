@@ -85,7 +85,7 @@ it("survives a restart: Ctrl-C exits 130 with the state saved, and the next watc
   await org.control.setStatus(ids[0]!, "Delivered");
   const again = await runCli(["watch", id, "--until", "Delivered", ...FAST], { sandbox: org, configDir, env: { TZ: "UTC" } });
   expect(again.exitCode).toBe(0);
-  expect(again.stdout).toMatch(new RegExp(`^${id} Draft → Delivered at \\d{2}:\\d{2} \\(set 1 window closes \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}\\)\\n$`));
+  expect(again.stdout).toMatch(new RegExp(`^${id} Draft → Delivered at \\d{2}:\\d{2} UTC([+-]\\d{2}:\\d{2})? \\(set 1 window closes \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC([+-]\\d{2}:\\d{2})?\\)\\n$`));
   expect(again.stderr).toContain("changes since the last watch first");
 });
 

@@ -80,6 +80,13 @@ describe("Shipment bounds, inclusive at both edges", () => {
     });
   }
 
+  it("calls a whole number too large to hold exactly out of range (a bound) or too large (an id), not \"not whole\"", () => {
+    expect(issuesOf(Shipment.safeParse({ ...shipment, value: 1e21 }))).toEqual(["value: value must be between 50 and 10000 USD (got 1e+21)"]);
+    expect(issuesOf(Shipment.safeParse({ ...shipment, fulfillment_address_id: 1e20 }))).toEqual(["fulfillment_address_id: fulfillment_address_id is too large"]);
+    // As a flag gives it: text, in scientific notation.
+    expect(issuesOf(Shipment.safeParse({ ...shipment, value: "1e21" }))).toEqual(["value: value is in scientific notation: write the number in plain digits"]);
+  });
+
   it("refuses a value that would have to be rounded", () => {
     expect(issuesOf(Shipment.safeParse({ ...shipment, value: 1200.5 })).join()).toMatch(/value must be a whole number/);
   });

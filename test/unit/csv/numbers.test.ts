@@ -29,6 +29,11 @@ describe("readWholeNumber", () => {
     expect(inches("17.5").ok).toBe(false);
   });
 
+  it("calls a number too large to hold exactly too large, naming the column's bounds", () => {
+    const r = readWholeNumber("99999999999999999999", { column: "value", dollars: true, range: { min: 50, max: 10000 } });
+    expect(r).toEqual({ ok: false, reason: 'value "99999999999999999999" is too large: value must be between 50 and 10000 USD' });
+  });
+
   it("reads an ambiguous separator the one way that is a possible value, and says it settled it", () => {
     const dollars = { min: 50, max: 10000 };
     const ranged = (text: string, commaDecimal = false) => readWholeNumber(text, { column: "value", dollars: true, commaDecimal, range: dollars });
@@ -84,5 +89,9 @@ describe("readId", () => {
   it("takes positive whole numbers only", () => {
     expect(readId(" 12 ", "id")).toEqual({ ok: true, value: 12, changed: false });
     for (const bad of ["0", "12a", "1.0", "-3", ""]) expect(readId(bad, "id").ok).toBe(false);
+  });
+
+  it("calls an id of too many digits too large", () => {
+    expect(readId("99999999999999999999", "fulfillment_address_id")).toEqual({ ok: false, reason: 'fulfillment_address_id "99999999999999999999" is too large to be an id' });
   });
 });

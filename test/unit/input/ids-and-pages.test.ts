@@ -9,9 +9,13 @@ describe("parseId", () => {
     expect(parseId(" 7 ", "shipment id")).toBe(7);
   });
 
-  it.each(["0", "-1", "1.5", "abc", "", "1e3", "99999999999999999999"])("refuses %j with exit 2 naming the argument", (text) => {
+  it.each(["0", "-1", "1.5", "abc", "", "1e3"])("refuses %j with exit 2 naming the argument", (text) => {
     expect(() => parseId(text, "address id")).toThrow(UsageError);
     expect(() => parseId(text, "address id")).toThrow(/address id must be a positive whole number/);
+  });
+
+  it("calls an id of too many digits too large, not \"not whole\"", () => {
+    expect(() => parseId("99999999999999999999", "address id")).toThrow('address id is too large (got "99999999999999999999")');
   });
 });
 
@@ -31,6 +35,8 @@ describe("parsePageFlags", () => {
     [{ limit: "ten" }, /--limit must be a whole number/],
     [{ page: "0" }, /--page must be a whole number from 1/],
     [{ page: "2.5" }, /--page must be a whole number/],
+    [{ page: "99999999999999999999" }, '--page is too large (got "99999999999999999999")'],
+    [{ limit: "99999999999999999999" }, '--limit must be between 1 and 50 (got "99999999999999999999")'],
   ])("refuses %j", (flags, message) => {
     expect(() => parsePageFlags(flags)).toThrow(UsageError);
     expect(() => parsePageFlags(flags)).toThrow(message);

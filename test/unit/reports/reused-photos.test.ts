@@ -79,6 +79,16 @@ describe("photos sent before", () => {
     expect(api.uploads).toEqual([1, 2]);
   });
 
+  it("a batch of folders holding the same photos, sent on purpose (--allow-reused), names the first folder's set as the one that sent them", async () => {
+    const one = folder();
+    const root = tempDir("shipctl-reused-batch-");
+    for (const id of [11, 12, 13]) cpSync(one, join(root, String(id)), { recursive: true });
+    const api = new StatusService();
+    expect(await runVerb(reportUploadCommand, ["--set", "1", "--batch", root, "--allow-reused", "--concurrency", "1"], batchDepsFor(api, NOW).deps)).toBe(ExitCode.Ok);
+    expect(api.uploads).toEqual([11, 12, 13]);
+    await expect(upload(api, 3, one)).rejects.toMatchObject({ exitCode: ExitCode.Usage, message: expect.stringContaining("photos of set 1 of shipment 11 (stored ") });
+  });
+
   it("a batch of many folders holding the same photos names a few uses of each photo and counts the rest (not every folder)", async () => {
     // A template folder copied for each shipment: each photo is a reuse of every other folder of the batch.
     const one = folder();

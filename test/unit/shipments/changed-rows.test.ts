@@ -41,6 +41,23 @@ describe("ChangedRows", () => {
     expect(c.of("U")).toEqual({ kind: "unsure", said: "not created: rows created earlier are gone" });
   });
 
+  it("a results file's line naming a shipment this input created, whatever its status: done when it holds what was created, else changed", () => {
+    const results = ["title", "shipment_id", "status", "error", "shipctl_row", "shipctl_key", "shipctl_original"];
+    const marked = new Map([
+      ["C'", { status: "changed" as const, id: "119", error: "row 4 was created as shipment 119; ..." }],
+      ["B'", { status: "skipped" as const, id: "118", error: "" }],
+      ["N", { status: "skipped" as const, id: "500", error: "" }],
+      ["A'", { status: "", id: "117", error: "" }],
+    ]);
+    const c = new ChangedRows(ledgerOf(record()), marked);
+    [["A'", 875, "A"], ["B'", 850, "B"], ["C'", 850, "C"], ["N", 850, "N"]].forEach(([key, value, title], i) => c.see(i + 2, key as string, shipment(title as string, value as number), undefined));
+    c.settle(results);
+    expect(c.of("C'")).toEqual({ kind: "done", id: 119 });
+    expect(c.of("B'")).toEqual({ kind: "done", id: 118 });
+    expect(c.of("N")).toBeUndefined();
+    expect(c.of("A'")).toEqual({ kind: "changed", id: 117, changes: [{ field: "value", column: "value", from: 850, to: 875 }] });
+  });
+
   it("a known row edited since: changed, with each field's change", () => {
     const c = rerun(record(), [["A", 850], ["B", 850], ["C", 875]]);
     expect(c.of("C")).toEqual({ kind: "changed", id: 119, changes: [{ field: "value", column: "value", from: 850, to: 875 }] });

@@ -201,6 +201,27 @@ describe("shipment create --csv (logic, fake service)", () => {
     expect(h.service.shipments).toHaveLength(3);
   });
 
+  it("a sheet with more than 30 invalid rows lists the first 20 on stderr and says where all are; --json and the errors file hold all", async () => {
+    const rows = shipmentRows(99, { seed: 6, titlePrefix: "Many" });
+    rows.forEach((r, i) => {
+      if (i % 3 === 0) r.value = "40";
+    });
+    const h = shipmentHarness({ json: true });
+    const path = join(h.dir, "many.csv");
+    writeFileSync(path, toCsv(rows));
+    expect(await runCreateCsv(h.deps, csvOptions({ csv: path, results: "r.csv" }))).toBe(2);
+    expect(h.service.createCalls).toHaveLength(0);
+    const listed = h.io.stderr().split("\n").filter((l) => /^ {2}row \d+, value:/.test(l));
+    expect(listed).toHaveLength(20);
+    expect(h.io.stderr()).toContain(`  ... and 13 more invalid rows: all of them in ${join(h.dir, "r.errors.csv")}\n`);
+    expect((JSON.parse(h.io.stdout()) as { failed: unknown[] }).failed).toHaveLength(33);
+    expect(readFileSync(join(h.dir, "r.errors.csv"), "utf8").trim().split("\n")).toHaveLength(34);
+
+    const plain = shipmentHarness({ dir: h.dir });
+    expect(await runCreateCsv(plain.deps, csvOptions({ csv: path }))).toBe(2);
+    expect(plain.io.stderr()).toContain('  ... and 13 more invalid rows: --json lists them all (its "failed" list), as --results FILE.csv does in FILE.errors.csv\n');
+  });
+
   it("--skip-invalid with every row invalid: nothing sent, exit 2 (not 6: the service refused nothing)", async () => {
     const h = shipmentHarness({ json: true });
     const rows = shipmentRows(1, { seed: 5, titlePrefix: "Bad" });

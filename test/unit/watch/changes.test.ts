@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { allReached, changesSince, eventLine, type ShipmentReading } from "../../../src/watch/changes.js";
+import { localZone } from "../../../src/output/time-format.js";
 
 const NOW = new Date("2026-03-01T12:00:00Z");
 
@@ -47,14 +48,31 @@ describe("allReached", () => {
 describe("eventLine", () => {
   it("names the window a status opens; the date only when not today", () => {
     const at = new Date(2026, 2, 1, 14, 2);
+    const zone = localZone(at);
     const event = { id: 1202, title: "B", from: "Shipped", to: "Arrived", at: at.toISOString(), window_closes_at: new Date(2026, 2, 2, 14, 2).toISOString() };
-    expect(eventLine(event, new Date(2026, 2, 1, 15, 0))).toBe("1202 Shipped → Arrived at 14:02 (set 2 window closes 2026-03-02 14:02)\n");
-    expect(eventLine({ ...event, to: "Filed", window_closes_at: null }, new Date(2026, 2, 3, 9, 0))).toBe("1202 Shipped → Filed at 2026-03-01 14:02\n");
+    expect(eventLine(event, new Date(2026, 2, 1, 15, 0))).toBe(`1202 Shipped → Arrived at 14:02 ${zone} (set 2 window closes 2026-03-02 14:02 ${zone})\n`);
+    expect(eventLine({ ...event, to: "Filed", window_closes_at: null }, new Date(2026, 2, 3, 9, 0))).toBe(`1202 Shipped → Filed at 2026-03-01 14:02 ${zone}\n`);
+  });
+
+  it("names the zone of its local times: UTC, or the offset from it that moment had (summer time too)", () => {
+    const event = (at: string) => ({ id: 1, title: "A", from: "Draft", to: "Filed", at, window_closes_at: null });
+    const tz = process.env.TZ;
+    try {
+      for (const [zone, winter, summer] of [["UTC", "14:02 UTC", "14:02 UTC"], ["Europe/Paris", "15:02 UTC+01:00", "16:02 UTC+02:00"], ["America/St_Johns", "10:32 UTC-03:30", "11:32 UTC-02:30"]]) {
+        process.env.TZ = zone;
+        expect(eventLine(event("2026-01-10T14:02:00Z"), new Date("2026-01-10T18:00:00Z")), zone).toBe(`1 Draft → Filed at ${winter}\n`);
+        expect(eventLine(event("2026-07-10T14:02:00Z"), new Date("2026-07-10T18:00:00Z")), zone).toBe(`1 Draft → Filed at ${summer}\n`);
+      }
+    } finally {
+      if (tz === undefined) delete process.env.TZ;
+      else process.env.TZ = tz;
+    }
   });
 
   it("says a window that has already closed closed: \"closes 08:07\" at 11:07 reads as tomorrow's", () => {
     // Arrived yesterday at 08:07, seen only today (the watch was not running): set 2's window closed 3 hours ago.
     const event = { id: 1202, title: "B", from: "Shipped", to: "Arrived", at: new Date(2026, 2, 1, 8, 7).toISOString(), window_closes_at: new Date(2026, 2, 2, 8, 7).toISOString() };
-    expect(eventLine(event, new Date(2026, 2, 2, 11, 7))).toBe("1202 Shipped → Arrived at 2026-03-01 08:07 (set 2 window closed 08:07)\n");
+    const zone = localZone(new Date(2026, 2, 1, 8, 7));
+    expect(eventLine(event, new Date(2026, 2, 2, 11, 7))).toBe(`1202 Shipped → Arrived at 2026-03-01 08:07 ${zone} (set 2 window closed 08:07 ${zone})\n`);
   });
 });

@@ -10,6 +10,7 @@ import { watchStatePath } from "../../../src/watch/watch-state.js";
 import type { WireResult } from "../../../src/api/transport.js";
 import { httpStubs, reply } from "../../helpers/http-stubs.js";
 import { InterruptedError } from "../../../src/errors.js";
+import { localZone } from "../../../src/output/time-format.js";
 import type { StoredShipment } from "../../../src/contract/index.js";
 
 const NOW = new Date("2026-03-01T12:00:00Z");
@@ -150,6 +151,6 @@ describe("watch", () => {
     await expect(watchShipments(deps, { ...PLAN, ndjson: false })).resolves.toBe(130);
     const at = new Date("2026-03-01T11:02:00Z");
     const hhmm = `${String(at.getHours()).padStart(2, "0")}:${String(at.getMinutes()).padStart(2, "0")}`;
-    expect(io.stdout()).toMatch(new RegExp(`^1201 Delivered → Filed at (\\d{4}-\\d{2}-\\d{2} )?${hhmm}\\n$`));
+    expect(io.stdout()).toMatch(new RegExp(`^1201 Delivered → Filed at (\\d{4}-\\d{2}-\\d{2} )?${hhmm} ${localZone(at).replace("+", "\\+")}\\n$`));
   });
 });

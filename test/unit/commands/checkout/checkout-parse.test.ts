@@ -67,9 +67,13 @@ describe("checkout ids", () => {
     expect(parseShipmentIds(["12", "7,9", " 30 "])).toEqual([12, 7, 9, 30]);
   });
 
-  it.each(["abc", "0", "-1", "1.5", "1e3", "12a", "99999999999999999999"])("refuses %s naming it", (bad) => {
+  it.each(["abc", "0", "-1", "1.5", "1e3", "12a"])("refuses %s naming it", (bad) => {
     expect(() => parseShipmentIds(["5", bad])).toThrowError(UsageError);
     expect(() => parseShipmentIds(["5", bad])).toThrowError(`shipment id must be a positive whole number (got ${JSON.stringify(bad)})`);
+  });
+
+  it("refuses an id of too many digits as too large", () => {
+    expect(() => parseShipmentIds(["5", "99999999999999999999"])).toThrowError('shipment id is too large (got "99999999999999999999")');
   });
 
   it("refuses a duplicate, also across commas", () => {
