@@ -35,11 +35,27 @@ export const GIT = spawnSync("git", ["--version"]).status === 0;
  */
 export const POSTGRES_SERVER = process.platform !== "win32";
 
+/** A change of process.env.TZ that the process's local time follows (Windows Node under Wine keeps the zone it started in). */
+function zoneFollowsTz(): boolean {
+  const tz = process.env.TZ;
+  try {
+    process.env.TZ = "Europe/Paris";
+    return new Date("2026-01-10T14:02:00Z").getTimezoneOffset() === -60;
+  } finally {
+    if (tz === undefined) delete process.env.TZ;
+    else process.env.TZ = tz;
+  }
+}
+
+/** Tests that move the process to another time zone (process.env.TZ) and read its local times there. */
+export const TZ_SWITCH = zoneFollowsTz();
+
 const REASONS = {
   symlinks: "this system makes no symlink that can be read through (Windows: a privilege this account lacks; Wine)",
   git: "git is not on this system's PATH",
   "POSIX shell": "the command is written for /bin/sh, which this system does not have",
   PostgreSQL: "the tests start PostgreSQL as Linux and macOS install it; on Windows (Wine) there is none they can start",
+  "time zones": "this process keeps its time zone when process.env.TZ changes (Windows Node under Wine)",
 } as const;
 
 /** The test's title, with the reason it is skipped where `available` is false. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { allReached, changesSince, eventLine, type ShipmentReading } from "../../../src/watch/changes.js";
 import { localZone } from "../../../src/output/time-format.js";
+import { TZ_SWITCH, needs } from "../../helpers/system.js";
 
 const NOW = new Date("2026-03-01T12:00:00Z");
 
@@ -54,7 +55,7 @@ describe("eventLine", () => {
     expect(eventLine({ ...event, to: "Filed", window_closes_at: null }, new Date(2026, 2, 3, 9, 0))).toBe(`1202 Shipped → Filed at 2026-03-01 14:02 ${zone}\n`);
   });
 
-  it("names the zone of its local times: UTC, or the offset from it that moment had (summer time too)", () => {
+  it.skipIf(!TZ_SWITCH)(needs(TZ_SWITCH, "time zones", "names the zone of its local times: UTC, or the offset from it that moment had (summer time too)"), () => {
     const event = (at: string) => ({ id: 1, title: "A", from: "Draft", to: "Filed", at, window_closes_at: null });
     const tz = process.env.TZ;
     try {
