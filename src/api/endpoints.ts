@@ -161,7 +161,7 @@ export function priceShipments(ids: number[]): CallSpec<PriceSessionResponse> {
         };
       }
       return {
-        fail: new ServerError(facts, `The price session failed (status ${failure.status} ${name}${said ? `: ${said}` : ""})`, failure.status, {
+        fail: new ServerError(facts, `The price session failed (status ${failure.status} ${name}${said ? `: ${said}` : ""})`, {
           hint: "Nothing was charged. Check the shipments (each needs valid addresses and a service), then try again later.",
         }),
       };
