@@ -37,10 +37,9 @@ export interface ValidBase extends RowBase {
 export type Built<V extends ValidBase> = V | InvalidRow;
 
 /**
- * A valid row with its ledger key ("" when the scan was opened without keys: a pass that looks nothing up in the ledger needs none), and the hash of
- * its content that the key is made of ("" when the row's reference is its key).
+ * A valid row with its ledger key ("" when the scan was opened without keys: a pass that looks nothing up in the ledger needs none).
  */
-export type Keyed<V extends ValidBase> = (V & { key: string; contentHash: string }) | InvalidRow;
+export type Keyed<V extends ValidBase> = (V & { key: string }) | InvalidRow;
 
 export interface ScanSpec<V extends ValidBase> {
   layout: Layout;
@@ -112,10 +111,8 @@ export async function openScan<V extends ValidBase>(source: MappedSource, spec: 
       return row;
     }
     // The row object is ours: give it its key in place (a copy per row would cost more than the key).
-    const out = row as V & { key: string; contentHash: string };
+    const out = row as V & { key: string };
     out.key = "";
-    // Empty when the row's key is the key it carries or its reference: no hash of its content is needed.
-    out.contentHash = "";
     if (!spec.keys) return out;
     const known = knownKey(key, row.reference);
     if (known !== undefined) out.key = known;
@@ -125,7 +122,6 @@ export async function openScan<V extends ValidBase>(source: MappedSource, spec: 
       do out.key = ++n === 1 ? contentHash : `${contentHash}#${n}`;
       while (assigned?.has(out.key));
       seen.set(contentHash, n);
-      out.contentHash = contentHash;
       assigned?.add(out.key);
     }
     return out;
