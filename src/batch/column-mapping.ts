@@ -6,7 +6,7 @@ import type { Deps } from "../deps.js";
 import { openConfigStore } from "../config/store.js";
 import { saveColumnMap, savedColumnMap } from "../config/column-maps.js";
 import { UsageError } from "../errors.js";
-import { openCsv } from "../csv/csv-reader.js";
+import { openCsv, readCsv } from "../csv/csv-reader.js";
 import type { CsvSource } from "../csv/csv-source.js";
 import { layoutFor, type BatchKind } from "../csv/columns.js";
 import { columnMapJson, describeColumnMap, headerShape, parseColumnMap, type ColumnMap, type ColumnMapEntry } from "../csv/column-map.js";
@@ -60,14 +60,8 @@ function refuseAbsent(entries: readonly ColumnMapEntry[], header: readonly strin
   throw new UsageError(`${file} has no column ${absent.join(", ")}`, { hint: `Its headers: ${header.join(", ")}.` });
 }
 
-async function headerOf(source: CsvSource): Promise<string[] | undefined> {
-  try {
-    const csv = await openCsv(source.open(), source.name);
-    await csv.close();
-    return csv.header;
-  } catch {
-    return undefined;
-  }
+function headerOf(source: CsvSource): Promise<string[] | undefined> {
+  return readCsv(source, undefined, async (csv) => csv.header);
 }
 
 export interface CsvMapRequest {
