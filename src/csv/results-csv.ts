@@ -199,11 +199,7 @@ async function rowKeys(source: CsvSource, spec: ScanSpec<ValidBase>): Promise<Ma
     // A file whose header does not match was refused before anything was sent: its rows are named by number.
     return keys;
   }
-  try {
-    for await (const row of scan.rows) if (row.key !== undefined) keys.set(row.row, row.key);
-  } finally {
-    await scan.close();
-  }
+  for await (const row of scan.rows) if (row.key !== undefined) keys.set(row.row, row.key);
   return keys;
 }
 

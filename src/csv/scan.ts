@@ -53,9 +53,11 @@ export interface ScanSpec<V extends ValidBase> {
 
 export interface Scan<V extends ValidBase> {
   meta: ScanMeta;
+  /**
+   * Read once. A loop over them closes the file as it ends, however it ends (the last row, a break, a throw), before
+   * the code after the loop runs: the iterator protocol returns the rows, as it does CsvFile's.
+   */
   rows: AsyncGenerator<Keyed<V>>;
-  /** Stops reading; resolves once the file is closed (CsvFile.close). */
-  close(): Promise<void>;
 }
 
 /** A source with the column mapping its run reads it with (--map or a saved one: column-map.ts). */
@@ -142,18 +144,13 @@ export async function openScan<V extends ValidBase>(source: MappedSource, spec: 
     return { ok: false, row: row.row, reference: row.reference, label: row.label, problems: [...problems, ...others] };
   }
 
-  // Once the rows are read, the references are not needed.
-  const finished = () => references.clear();
   async function* rows(): AsyncGenerator<Keyed<V>> {
     try {
       for await (const record of csv.rows) yield keyed(record);
     } finally {
-      finished();
+      // Once the rows are read, the references are not needed.
+      references.clear();
     }
   }
-  const close = async () => {
-    await csv.close();
-    finished();
-  };
-  return { meta, rows: rows(), close };
+  return { meta, rows: rows() };
 }
