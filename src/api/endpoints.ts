@@ -22,8 +22,7 @@ import {
 } from "../contract/index.js";
 import type { CallSpec, Verdict } from "./call.js";
 import { ServerError, UpstreamRateLimitedError, type RequestFacts } from "./api-errors.js";
-import type { Redactor } from "./redact.js";
-import { cleanText } from "./redact.js";
+import { cleanText, type Redactor } from "./redact.js";
 import type { WireResponse } from "./transport.js";
 import { parseAnswer } from "./answer-check.js";
 import type { MultipartBody, PageQuery, VerifyOutcome } from "./call-types.js";

@@ -19,8 +19,7 @@ import {
   type ApiFailure,
   type RequestFacts,
 } from "./api-errors.js";
-import type { Redactor } from "./redact.js";
-import { cleanText } from "./redact.js";
+import { cleanText, type Redactor } from "./redact.js";
 import type { WireResponse } from "./transport.js";
 
 export interface ErrorContext {
