@@ -72,7 +72,7 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
   // Each number column keeps the decimal mark its unambiguous cells show, and its range settles "1.200".
   const numberOptions = (column: keyof typeof SHIPMENT_BOUNDS, unit: "dollars" | "inches"): NumberOptions => ({
     column,
-    [unit]: true,
+    unit,
     commaDecimal: ctx.commaDecimal,
     range: SHIPMENT_BOUNDS[column],
     marks: new DecimalMarks(),
