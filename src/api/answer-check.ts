@@ -2,8 +2,7 @@
 // becomes one clear error naming the endpoint and the field, instead of a crash further on (or a zod dump).
 import type { z } from "zod";
 import { UnexpectedResponseError, type RequestFacts } from "./api-errors.js";
-import type { Redactor } from "./redact.js";
-import { cleanText } from "./redact.js";
+import { cleanText, type Redactor } from "./redact.js";
 
 /** Issues named in the message; the rest are counted. */
 const LISTED_ISSUES = 3;

@@ -11,7 +11,6 @@ import {
   type CliErrorOptions,
   type ErrorCode,
 } from "../errors.js";
-import { fieldErrors, type FieldError } from "./field-errors.js";
 
 /** What every API failure says about the request it came from. */
 export interface RequestFacts {
@@ -137,10 +136,6 @@ export class ValidationError extends ApiRejectedError {
     super(facts, message, options);
     this.details = { ...this.details, errors };
   }
-  /** The errors with `<list>.N.field` keys split into item index and field (see field-errors.ts). */
-  fieldErrors(listKey = "shipments"): FieldError[] {
-    return fieldErrors(this.errors, listKey);
-  }
 }
 
 /** Any other 4xx (400 outside verify, 405, 413...). */
@@ -151,13 +146,6 @@ export class RequestRejectedError extends ApiRejectedError {
 /** 409: e.g. the payment failed while the checkout session was created; usually temporary (wait about a minute). */
 export class ConflictError extends ApiUnavailableError {
   override errorCode: ErrorCode = "conflict";
-  readonly serviceStatus?: number;
-  readonly serviceMessage?: string;
-  constructor(facts: RequestFacts, message: string, body: { status?: number; message?: string }, options?: CliErrorOptions) {
-    super(facts, message, options);
-    this.serviceStatus = body.status;
-    this.serviceMessage = body.message;
-  }
 }
 
 /** 429 after the retries (or a Retry-After longer than shipctl waits). */
@@ -173,10 +161,6 @@ export class RateLimitedError extends ApiUnavailableError {
 /** 5xx, and a price session that answered status 1 (Failed). */
 export class ServerError extends ApiUnavailableError {
   override errorCode: ErrorCode = "server_error";
-  /** `serviceStatus`: `status` of a `{status, message}` body (the Checkout Session Status on a price session). */
-  constructor(facts: RequestFacts, message: string, readonly serviceStatus?: number, options?: CliErrorOptions) {
-    super(facts, message, options);
-  }
 }
 
 /** The service's own upstream (address verifier, rate look-up) stayed throttled (status 0) through every retry. */

@@ -25,8 +25,7 @@ import { BodyReadError, RequestInterruptedError, type ApiFailure, type RequestFa
 import { networkError, networkReason } from "./network-error.js";
 import { certificateError } from "./certificate-error.js";
 import { checkWriteGuards } from "./write-gate.js";
-import type { Redactor } from "./redact.js";
-import { cleanText } from "./redact.js";
+import { cleanText, type Redactor } from "./redact.js";
 import type { HttpMethod, Transport, WireRequest, WireResponse } from "./transport.js";
 
 /** What an endpoint makes of an answer: a result, a failure worth retrying, or a final failure. */

@@ -1,8 +1,7 @@
 // A connection that failed on the service's TLS certificate, in words: which problem it is and how to fix it. Such a
 // failure is permanent (the next attempt meets the same certificate), so call.ts does not retry it.
 import { CertificateError, type CertificateProblem, type RequestFacts } from "./api-errors.js";
-import type { Redactor } from "./redact.js";
-import { cleanText } from "./redact.js";
+import { cleanText, type Redactor } from "./redact.js";
 import { codedCause, type WireFailure } from "./transport.js";
 
 /** Node's and OpenSSL's verification codes, by what they mean to the user. */

@@ -22,8 +22,7 @@ import {
 } from "../contract/index.js";
 import type { CallSpec, Verdict } from "./call.js";
 import { ServerError, UpstreamRateLimitedError, type RequestFacts } from "./api-errors.js";
-import type { Redactor } from "./redact.js";
-import { cleanText } from "./redact.js";
+import { cleanText, type Redactor } from "./redact.js";
 import type { WireResponse } from "./transport.js";
 import { parseAnswer } from "./answer-check.js";
 import type { MultipartBody, PageQuery, VerifyOutcome } from "./call-types.js";
@@ -161,7 +160,7 @@ export function priceShipments(ids: number[]): CallSpec<PriceSessionResponse> {
         };
       }
       return {
-        fail: new ServerError(facts, `The price session failed (status ${failure.status} ${name}${said ? `: ${said}` : ""})`, failure.status, {
+        fail: new ServerError(facts, `The price session failed (status ${failure.status} ${name}${said ? `: ${said}` : ""})`, {
           hint: "Nothing was charged. Check the shipments (each needs valid addresses and a service), then try again later.",
         }),
       };

@@ -19,8 +19,7 @@ import {
   type ApiFailure,
   type RequestFacts,
 } from "./api-errors.js";
-import type { Redactor } from "./redact.js";
-import { cleanText } from "./redact.js";
+import { cleanText, type Redactor } from "./redact.js";
 import type { WireResponse } from "./transport.js";
 
 export interface ErrorContext {
@@ -103,7 +102,7 @@ export function errorForResponse(response: WireResponse, ctx: ErrorContext): Api
     // The service's own text usually says what failed; without it, say what a checkout 409 means.
     const summary = ctx.checkout ? (detail ? `Payment failed: ${detail}` : "The payment failed while the checkout session was created") : withDetail("Conflict");
     const message = `${summary} (${answered})`;
-    return new ConflictError(facts, message, { status: body.serviceStatus, message: detail }, {
+    return new ConflictError(facts, message, {
       hint: "This is usually temporary: wait about a minute and try again.",
     });
   }
@@ -116,7 +115,7 @@ export function errorForResponse(response: WireResponse, ctx: ErrorContext): Api
     });
   }
   if (status >= 500) {
-    return new ServerError(facts, `${withDetail("The service failed")} (${answered})`, body.serviceStatus, {
+    return new ServerError(facts, `${withDetail("The service failed")} (${answered})`, {
       hint: ctx.idempotent
         ? "Try again later."
         : "The request may have been applied before the failure: check (read back) before sending it again.",

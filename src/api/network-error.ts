@@ -3,8 +3,7 @@
 import { messageOf } from "../errors.js";
 import { ANSWER_TOO_LARGE } from "./answer-text.js";
 import { NetworkError, type RequestFacts } from "./api-errors.js";
-import type { Redactor } from "./redact.js";
-import { cleanText } from "./redact.js";
+import { cleanText, type Redactor } from "./redact.js";
 import type { ProxyShown } from "./network.js";
 import type { WireFailure } from "./transport.js";
 

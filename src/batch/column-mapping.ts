@@ -6,7 +6,7 @@ import type { Deps } from "../deps.js";
 import { openConfigStore } from "../config/store.js";
 import { saveColumnMap, savedColumnMap } from "../config/column-maps.js";
 import { UsageError } from "../errors.js";
-import { openCsv } from "../csv/csv-reader.js";
+import { openCsv, readCsv } from "../csv/csv-reader.js";
 import type { CsvSource } from "../csv/csv-source.js";
 import { layoutFor, type BatchKind } from "../csv/columns.js";
 import { columnMapJson, describeColumnMap, headerShape, parseColumnMap, type ColumnMap, type ColumnMapEntry } from "../csv/column-map.js";
@@ -23,7 +23,7 @@ export async function columnMapFor(deps: Deps, source: CsvSource, profile: strin
   for (const e of entries ?? []) {
     if (!ANY_COLUMN.has(e.column)) throw new UsageError(`--map reads "${e.header}" as ${e.column}, which is no column of shipctl's`, { hint: "Run `shipctl shipment template` to see the columns." });
   }
-  const header = await headerOf(source);
+  const header = await readCsv(source, undefined, async (csv) => csv.header);
   // A file whose header cannot be read is refused by the run's first pass, with why.
   if (header === undefined) return entries && { entries, origin: "--map" };
   const shape = headerShape(header);
@@ -58,16 +58,6 @@ function refuseAbsent(entries: readonly ColumnMapEntry[], header: readonly strin
   const absent = entries.filter((e) => !names.has(normaliseHeader(e.header))).map((e) => `"${e.header}"`);
   if (absent.length === 0) return;
   throw new UsageError(`${file} has no column ${absent.join(", ")}`, { hint: `Its headers: ${header.join(", ")}.` });
-}
-
-async function headerOf(source: CsvSource): Promise<string[] | undefined> {
-  try {
-    const csv = await openCsv(source.open(), source.name);
-    await csv.close();
-    return csv.header;
-  } catch {
-    return undefined;
-  }
 }
 
 export interface CsvMapRequest {

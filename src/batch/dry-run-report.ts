@@ -48,7 +48,7 @@ export type DryRunCounts = Record<"rows" | DryRunList, number>;
 
 export class WouldSendRows {
   /** Rows to send written to the document rather than held among the outcomes (--json). */
-  private written = 0;
+  elsewhere = 0;
   /** Rows to send as updates, each its own PATCH (a create's changed rows, --update-changed; an update's every row). */
   updates = 0;
   private readonly pending: TextBuffer | undefined;
@@ -72,20 +72,15 @@ export class WouldSendRows {
       outcomes.set(item.row, { status: done, label: item.label, reference: item.reference, sends: item.says ?? describe(sends, item.body) });
       return;
     }
-    this.pending.add(this.written === 0 ? '{"dry_run":true,"would_send":[\n' : ",\n");
+    this.pending.add(this.elsewhere === 0 ? '{"dry_run":true,"would_send":[\n' : ",\n");
     this.pending.add(JSON.stringify({ [this.position]: item.row, reference: item.reference ?? null, [sends]: item.body, ...(item.changes.length > 0 ? { changes: item.changes } : {}) }));
-    this.written++;
-  }
-
-  /** Rows to send that the outcomes do not hold. */
-  get elsewhere(): number {
-    return this.written;
+    this.elsewhere++;
   }
 
   /** Writes the rest of the --json document: `rest` gets the writer once the would_send list is closed. */
   finish(rest: (out: (text: string) => void) => void): void {
     if (!this.pending) return;
-    this.pending.add(this.written === 0 ? '{"dry_run":true,"would_send":[]' : "\n]");
+    this.pending.add(this.elsewhere === 0 ? '{"dry_run":true,"would_send":[]' : "\n]");
     rest((text) => this.pending!.add(text));
     this.pending.flush();
   }

@@ -138,12 +138,8 @@ function columnsJson(run: FinishRun): Record<string, string> | undefined {
 /** Rows the run never reached or held back: "not sent", so the results name every row of the file. */
 async function markUnreached(run: Pick<BatchRun, "source" | "outcomes">, spec: ScanSpec<ValidBase>, why: string): Promise<void> {
   const scan = await openScan(run.source, { ...spec, keys: false });
-  try {
-    for await (const row of scan.rows) {
-      if (run.outcomes.get(row.row)) continue;
-      run.outcomes.set(row.row, { status: "pending", label: row.label, reference: row.reference, error: why });
-    }
-  } finally {
-    await scan.close();
+  for await (const row of scan.rows) {
+    if (run.outcomes.get(row.row)) continue;
+    run.outcomes.set(row.row, { status: "pending", label: row.label, reference: row.reference, error: why });
   }
 }

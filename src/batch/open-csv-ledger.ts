@@ -36,14 +36,10 @@ export async function recordsOf<V extends ValidBase>(run: BatchRun, ledger: Inpu
     // The file's own problems are reported by the run's first pass; the ids are then checked for existence only.
     return out;
   }
-  try {
-    for await (const row of scan.rows) {
-      if (!row.ok) continue;
-      const state = ledger.row(row.key);
-      if (state?.state === "created" || state?.state === "updated") out.push({ id: state.id, label: labelOf(row, state) });
-    }
-  } finally {
-    await scan.close();
+  for await (const row of scan.rows) {
+    if (!row.ok) continue;
+    const state = ledger.row(row.key);
+    if (state?.state === "created" || state?.state === "updated") out.push({ id: state.id, label: labelOf(row, state) });
   }
   return out;
 }

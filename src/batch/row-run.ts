@@ -98,20 +98,16 @@ async function rehearseRowPass<V extends ChangedRow, J extends RowJob>(run: Batc
 /** The file read again in order while `running`: each valid row settled without a request, or its job given to `take`. */
 async function eachRow<V extends ChangedRow, J extends RowJob>(run: BatchRun, pass: RowPass<V, J>, running: () => boolean, take: (job: J, row: V) => unknown): Promise<void> {
   const scan = await openScan(run.source, pass.spec);
-  try {
-    for await (const row of scan.rows) {
-      if (!running()) break;
-      if (!row.ok) {
-        // Settled before (first-pass.ts): already created, not failing.
-        if (run.outcomes.get(row.row) === undefined) markInvalid(run, [row]);
-        continue;
-      }
-      const valid = row as Extract<Keyed<V>, { ok: true }>;
-      const next = pass.prepare(valid, { label: row.label, reference: row.reference });
-      if ("outcome" in next) run.outcomes.set(row.row, next.outcome);
-      else await take(next.job, valid);
+  for await (const row of scan.rows) {
+    if (!running()) break;
+    if (!row.ok) {
+      // Settled before (first-pass.ts): already created, not failing.
+      if (run.outcomes.get(row.row) === undefined) markInvalid(run, [row]);
+      continue;
     }
-  } finally {
-    await scan.close();
+    const valid = row as Extract<Keyed<V>, { ok: true }>;
+    const next = pass.prepare(valid, { label: row.label, reference: row.reference });
+    if ("outcome" in next) run.outcomes.set(row.row, next.outcome);
+    else await take(next.job, valid);
   }
 }

@@ -22,21 +22,17 @@ export async function validatePass<V extends ValidBase>(
 ): Promise<Validation> {
   const scan = await openScan(source, spec);
   const result: Validation = { meta: scan.meta, total: 0, valid: 0, invalid: [] };
-  try {
-    for await (const row of scan.rows) {
-      if (signal.aborted) throw new InterruptedError("interrupted while reading the file; nothing was sent");
-      result.total++;
-      if (!row.ok) {
-        result.invalid.push(row);
-        onInvalid?.(row);
-      } else {
-        result.valid++;
-        const pending = onValid(row as Extract<Keyed<V>, { ok: true }>);
-        if (pending) await pending;
-      }
+  for await (const row of scan.rows) {
+    if (signal.aborted) throw new InterruptedError("interrupted while reading the file; nothing was sent");
+    result.total++;
+    if (!row.ok) {
+      result.invalid.push(row);
+      onInvalid?.(row);
+    } else {
+      result.valid++;
+      const pending = onValid(row as Extract<Keyed<V>, { ok: true }>);
+      if (pending) await pending;
     }
-  } finally {
-    await scan.close();
   }
   return result;
 }

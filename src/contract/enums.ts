@@ -17,21 +17,6 @@ export const ShipmentStatus = {
 } as const;
 export type ShipmentStatus = (typeof ShipmentStatus)[keyof typeof ShipmentStatus];
 
-const SHIPMENT_STATUS_NAMES: Record<number, string> = {
-  1: "Draft",
-  2: "Confirmed",
-  3: "Pending",
-  4: "Allocated",
-  5: "Scheduled",
-  6: "Dispatched",
-  7: "Delivered",
-  8: "Filed",
-  9: "Drop-Off",
-  10: "Shipped",
-  11: "Arrived",
-  12: "Completed",
-};
-
 export const AddressVerificationStatus = {
   /** The service's upstream verifier was throttled: retry with backoff. */
   RateLimited: 0,
@@ -41,13 +26,6 @@ export const AddressVerificationStatus = {
 } as const;
 export type AddressVerificationStatus = (typeof AddressVerificationStatus)[keyof typeof AddressVerificationStatus];
 
-const VERIFICATION_STATUS_NAMES: Record<number, string> = {
-  0: "Rate Limited",
-  1: "Unverified",
-  2: "Invalid",
-  3: "Recommended",
-};
-
 export const CheckoutSessionStatus = {
   /** An upstream rate look-up was throttled: retry with backoff. */
   RateLimited: 0,
@@ -55,7 +33,15 @@ export const CheckoutSessionStatus = {
 } as const;
 export type CheckoutSessionStatus = (typeof CheckoutSessionStatus)[keyof typeof CheckoutSessionStatus];
 
-const CHECKOUT_STATUS_NAMES: Record<number, string> = { 0: "Rate Limited", 1: "Failed" };
+/** Each value's name as people read it: its key, words apart ("RateLimited" is "Rate Limited"), or as `spelled`. */
+function namesOf(values: Record<string, number>, spelled: Record<string, string> = {}): Record<number, string> {
+  const name = (key: string) => spelled[key] ?? key.replace(/([a-z])([A-Z])/g, "$1 $2");
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [value, name(key)]));
+}
+
+const SHIPMENT_STATUS_NAMES = namesOf(ShipmentStatus, { DropOff: "Drop-Off" });
+const VERIFICATION_STATUS_NAMES = namesOf(AddressVerificationStatus);
+const CHECKOUT_STATUS_NAMES = namesOf(CheckoutSessionStatus);
 
 function nameOr(table: Record<number, string>, value: number): string {
   return table[value] ?? `Unknown (${value})`;

@@ -78,18 +78,16 @@ export function charLength(s: string): number {
   return [...s].length;
 }
 
-/**
- * The largest whole number shipctl holds exactly (2^53 - 1): a longer one would be read rounded, so it is refused as
- * too large (never as "not whole"). The contract sets no bound on ids; the fields with bounds name theirs.
- */
-export const LARGEST_WHOLE = Number.MAX_SAFE_INTEGER;
-
 /** A number in scientific notation ("1E+21", "1,2e3"), as a spreadsheet writes a long one: never read as a number. */
 export function isScientific(text: string): boolean {
   return /^[+-]?\d+(?:[.,]\d+)?e[+-]?\d+$/i.test(text.trim());
 }
 
-/** Whether `text` is plain digits for a whole number above LARGEST_WHOLE. */
+/**
+ * Whether `text` is plain digits for a whole number above the largest shipctl holds exactly (2^53 - 1): a longer one
+ * would be read rounded, so it is refused as too large (never as "not whole"). The contract sets no bound on ids; the
+ * fields with bounds name theirs.
+ */
 export function tooLargeDigits(text: string): boolean {
   const t = text.trim();
   return /^\d+$/.test(t) && !Number.isSafeInteger(Number(t));

@@ -43,7 +43,7 @@ function boundedInt(field: string, range: Range, unit = "") {
   return z
     .number({ error: notANumber(field) })
     // abort: a fraction is told it is not whole, not also out of range; a whole number too large to hold exactly
-    // (LARGEST_WHOLE) is out of range.
+    // (above 2^53 - 1) is out of range.
     .int({ error: (issue) => (Number.isInteger(issue.input) ? between(issue) : `${field} must be a whole number`), abort: true })
     .min(range.min, { error: between })
     .max(range.max, { error: between });
@@ -52,7 +52,7 @@ function boundedInt(field: string, range: Range, unit = "") {
 /** A positive integer id or enum value. */
 export function positiveInt(field: string) {
   const message = `${field} must be a positive whole number`;
-  // A whole number too large to hold exactly (LARGEST_WHOLE): too large, not "not whole".
+  // A whole number too large to hold exactly (above 2^53 - 1): too large, not "not whole".
   const notInt = (issue: { input: unknown }) => (Number.isInteger(issue.input) ? `${field} is too large` : message);
   return z.number({ error: notANumber(field) }).int({ error: notInt, abort: true }).min(1, { error: message });
 }
@@ -100,7 +100,10 @@ const shipmentFields = {
 export const ADDRESS_SIDES = ["fulfillment", "destination"] as const;
 export type AddressSide = (typeof ADDRESS_SIDES)[number];
 
-/** Shipment for create and update: the same fields and rules; each side takes exactly one of id or inline address. */
+/**
+ * Shipment for create and update (PATCH /api/v1/shipments/{id} takes the same object as one created shipment): the
+ * same fields and rules; each side takes exactly one of id or inline address.
+ */
 export const Shipment = z.strictObject(shipmentFields).superRefine((s, ctx) => {
   for (const side of ADDRESS_SIDES) {
     const hasId = s[`${side}_address_id`] !== undefined;
@@ -134,9 +137,6 @@ export const CreateShipmentsRequest = z.strictObject({
     .max(SHIPMENTS_PER_CREATE.max, { message: `shipments may hold at most ${SHIPMENTS_PER_CREATE.max} shipments` }),
 });
 export type CreateShipmentsRequest = z.infer<typeof CreateShipmentsRequest>;
-
-/** PATCH /api/v1/shipments/{id}: the same object as one created shipment. */
-export const UpdateShipmentRequest = Shipment;
 
 /** GET /api/v1/checkout (price session) and POST /api/v1/checkout (finalize): ids in. */
 export const CheckoutRequest = z.strictObject({ shipments: idList("shipments", SHIPMENTS_PER_CHECKOUT) });

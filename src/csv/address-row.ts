@@ -6,7 +6,6 @@ import { ADDRESS_FIELDS, Address, addressKey, fitPostCode, type AddressField } f
 import { readCountry, type Mapping } from "./table-cells.js";
 import { readPhone } from "./phone-cell.js";
 import { foldedText } from "./text-cells.js";
-import { addressHash } from "../ledger/entry.js";
 import type { Change, RowContext } from "./row-types.js";
 
 /** Problems and changes name the address field; the caller turns it into its column (`fulfillment_phone`). */
@@ -23,8 +22,6 @@ export type AddressBuild =
       mappings: Mapping[];
       /** The normalised address as canonical JSON: equal addresses, equal keys. */
       key: string;
-      /** A short hash of `key`, for row identities. */
-      hash: string;
     }
   | { ok: false; problems: FieldProblem[] };
 
@@ -78,7 +75,7 @@ export function buildAddress(cells: Record<AddressField, string>, ctx: RowContex
   }
   if (problems.length > 0 || !checked.success) return { ok: false, problems };
   const key = addressKey(checked.data);
-  return { ok: true, address: checked.data, changes, mappings, key, hash: addressHash(key) };
+  return { ok: true, address: checked.data, changes, mappings, key };
 }
 
 /**

@@ -6,7 +6,6 @@ import { restoreNeutralised } from "./formula-cells.js";
 export interface Cells {
   /** The cell of `column`, or "" when the file has no such column or the row is short. */
   get(column: string): string;
-  has(column: string): boolean;
 }
 
 /**
@@ -23,7 +22,7 @@ export function columnIndexes(match: HeaderMatch): (column: string) => number {
 }
 
 export function cellsOf(values: readonly string[], match: HeaderMatch): Cells {
-  return { get: (column) => cellAt(values, match.columns.get(column) ?? -1), has: (column) => match.columns.has(column) };
+  return { get: (column) => cellAt(values, match.columns.get(column) ?? -1) };
 }
 
 /** A row with more filled cells than the header has names usually holds an unquoted delimiter. */

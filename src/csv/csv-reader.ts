@@ -116,6 +116,28 @@ export async function openCsv(bytes: AsyncIterable<Buffer | string>, file: strin
   return { file, encoding, delimiter, lineEnd: lineEndOf(headerText), header: headerCells, rows: rows(), close };
 }
 
+/**
+ * What `read` makes of a CSV, closed after; `unreadable` when it cannot be opened as one (the run's first pass says
+ * why). For the passes that look into a file before or after the run: its origin columns, an earlier results file.
+ */
+export async function readCsv<T>(
+  source: { name: string; open(): AsyncIterable<Buffer | string> },
+  unreadable: T,
+  read: (csv: CsvFile) => Promise<T>,
+): Promise<T> {
+  let csv: CsvFile;
+  try {
+    csv = await openCsv(source.open(), source.name);
+  } catch {
+    return unreadable;
+  }
+  try {
+    return await read(csv);
+  } finally {
+    await csv.close();
+  }
+}
+
 /** csv-parse's errors, told in the user's terms with the line to look at. */
 function csvError(e: unknown, file: string): unknown {
   if (e instanceof UsageError) return e;

@@ -1,12 +1,10 @@
 // Where the CSV comes from: a file, or stdin (`--csv -`). The batch reads its input more than once (validate
-// everything, then send, then write the results), so stdin is first copied to a private temporary file; that also
-// gives it a content hash, which names its ledger so rerunning the same input resumes it.
+// everything, then send, then write the results), so stdin is first copied to a private temporary file.
 import { createReadStream, createWriteStream, type ReadStream } from "node:fs";
 import { once } from "node:events";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { createHash } from "node:crypto";
 import { pipeline } from "node:stream/promises";
 import type { Readable } from "node:stream";
 import { InterruptedError, UsageError } from "../errors.js";
@@ -19,8 +17,6 @@ export interface CsvSource {
   /** Absolute path of the file read (the temporary copy for stdin). */
   path: string;
   stdin: boolean;
-  /** SHA-256 of the bytes, for stdin only (names its ledger). */
-  digest?: string;
   /** A fresh stream of the bytes. */
   open(): Readable;
   /** Removes the temporary copy of stdin, once every stream opened on it is closed (Windows cannot remove an open file). */
@@ -59,14 +55,12 @@ export async function openSource(
 async function spoolStdin(stdin: Readable, signal: AbortSignal | undefined): Promise<CsvSource> {
   const dir = await mkdtemp(join(tmpdir(), "shipctl-stdin-"));
   const path = join(dir, "stdin.csv");
-  const hash = createHash("sha256");
   // Checked as it is copied: stdin that never ends (`cat /dev/zero |`) is refused at once, not spooled to the disk.
   const text = new TextCheck("stdin", { firstLine: true });
   async function* checked(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer> {
     for await (const chunk of chunks) {
       const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
       text.check(bytes);
-      hash.update(bytes);
       yield bytes;
     }
     text.end();
@@ -86,7 +80,6 @@ async function spoolStdin(stdin: Readable, signal: AbortSignal | undefined): Pro
     name: "stdin",
     path,
     stdin: true,
-    digest: hash.digest("hex"),
     open: () => {
       const stream = createReadStream(path);
       streams.add(stream);

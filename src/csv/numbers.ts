@@ -27,10 +27,11 @@ export class DecimalMarks {
 export interface NumberOptions {
   /** Column name for messages. */
   column: string;
-  /** "$", "USD", "US$" are allowed around the number (value). */
-  dollars?: boolean;
-  /** "in", "inch", "inches", '"' are allowed after the number (dimensions). */
-  inches?: boolean;
+  /**
+   * The number's unit: "$", "USD", "US$" are allowed around dollars (value); "in", "inch", "inches", '"' after inches
+   * (dimensions).
+   */
+  unit?: "dollars" | "inches";
   /** The file uses ";" between fields, as spreadsheets do where the comma is the decimal mark: "1,200" is then ambiguous. */
   commaDecimal?: boolean;
   /** The values the field can take: an ambiguous cell with one reading in range is read that way. */
@@ -102,7 +103,7 @@ function settleAmbiguous(text: string, a: Ambiguous, options: NumberOptions): Re
   if (mark !== undefined) {
     const value = mark === a.separator ? asDecimal : asThousands;
     if (Number.isInteger(value)) return { ok: true, value, changed: true, separatorSettled: true };
-    return { ok: false, reason: `${column} "${text}" has a fractional part (this column's other cells write "${mark}" as the decimal mark): ${WHOLE[unitOf(options)]}` };
+    return { ok: false, reason: `${column} "${text}" has a fractional part (this column's other cells write "${mark}" as the decimal mark): ${WHOLE[options.unit ?? "other"]}` };
   }
   const possible = (n: number) => Number.isInteger(n) && (range === undefined || (n >= range.min && n <= range.max));
   const readings = [asThousands, asDecimal].filter(possible);
@@ -123,10 +124,6 @@ const WHOLE = {
   other: "it must be a whole number; shipctl never rounds, so write the whole number you mean",
 };
 
-function unitOf(options: NumberOptions): keyof typeof WHOLE {
-  return options.dollars ? "dollars" : options.inches ? "inches" : "other";
-}
-
 export function readWholeNumber(raw: string, options: NumberOptions): Reading<number> {
   // The common case, a plain whole number as the service wants it, costs one test.
   if (/^(?:0|[1-9]\d{0,14})$/.test(raw)) return { ok: true, value: Number(raw), changed: false };
@@ -134,22 +131,22 @@ export function readWholeNumber(raw: string, options: NumberOptions): Reading<nu
   const { column } = options;
   if (text === "") return { ok: false, reason: `${column} is required` };
   let t = text.replace(SPACES, " ");
-  if (options.dollars) {
+  if (options.unit === "dollars") {
     const stripped = stripDollars(t);
     if (stripped.other) return { ok: false, reason: `${column} "${text}" is not in US dollars (${stripped.other}); the service takes whole USD` };
     t = stripped.text;
   }
-  if (options.inches) {
+  if (options.unit === "inches") {
     if (/\d\s*(?:cm|mm|m|centimet(?:er|re)s?)$/i.test(t)) return { ok: false, reason: `${column} "${text}" is not in inches; convert it to whole inches` };
     t = t.replace(/\s*(?:inches|inch|in\.?|″|")$/i, "");
   }
   const d = readDecimal(t.trim(), options.commaDecimal ?? false);
   if (!d.ok) return d.ambiguous ? settleAmbiguous(text, d.ambiguous, options) : { ok: false, reason: `${column} "${text}" ${d.reason}` };
   if (d.mark !== undefined) options.marks?.see(d.mark);
-  if (/[1-9]/.test(d.fraction)) return { ok: false, reason: `${column} "${text}" has a fractional part: ${WHOLE[unitOf(options)]}` };
+  if (/[1-9]/.test(d.fraction)) return { ok: false, reason: `${column} "${text}" has a fractional part: ${WHOLE[options.unit ?? "other"]}` };
   const value = Number(d.whole) * (d.negative ? -1 : 1);
   if (!Number.isSafeInteger(value)) {
-    const bounds = options.range === undefined ? "" : `: ${column} must be between ${options.range.min} and ${options.range.max}${options.dollars ? " USD" : ""}`;
+    const bounds = options.range === undefined ? "" : `: ${column} must be between ${options.range.min} and ${options.range.max}${options.unit === "dollars" ? " USD" : ""}`;
     return { ok: false, reason: `${column} "${text}" is too large${bounds}` };
   }
   return { ok: true, value, changed: String(value) !== text };

@@ -6,7 +6,7 @@
 // Run as input, such a file is recognised by them: its rows keep their original identity (a row fixed in the
 // errors file is still that row of the original, never a new one) and its run uses the original's ledger. The
 // "shipctl_" prefix is no field of the contract, so the names cannot collide with an input column.
-import { openCsv } from "./csv-reader.js";
+import { readCsv } from "./csv-reader.js";
 import { cellAt } from "./cells.js";
 import { normaliseHeader } from "./headers.js";
 import type { CsvSource } from "./csv-source.js";
@@ -31,15 +31,8 @@ export function originReader(header: readonly string[]) {
 }
 
 /** The original a results or errors file names (its first row that names one), or undefined for any other file. */
-export async function originalNamedBy(source: CsvSource): Promise<string | undefined> {
-  let csv;
-  try {
-    csv = await openCsv(source.open(), source.name);
-  } catch {
-    // The file's own problems are reported by the run's first pass.
-    return undefined;
-  }
-  try {
+export function originalNamedBy(source: CsvSource): Promise<string | undefined> {
+  return readCsv(source, undefined, async (csv) => {
     if (!csv.header.map(normaliseHeader).includes(ORIGIN_FILE)) return undefined;
     const read = originReader(csv.header);
     for await (const record of csv.rows) {
@@ -47,29 +40,18 @@ export async function originalNamedBy(source: CsvSource): Promise<string | undef
       if (file !== "") return file;
     }
     return undefined;
-  } finally {
-    await csv.close();
-  }
+  });
 }
 
 /**
  * A file shipctl wrote (it has the origin columns) with a header and no rows: an errors file whose rows were all
  * fixed. False for any other file, and for one that cannot be read (the run's first pass says why).
  */
-export async function isEmptyShipctlFile(source: CsvSource): Promise<boolean> {
-  let csv;
-  try {
-    csv = await openCsv(source.open(), source.name);
-  } catch {
-    return false;
-  }
-  try {
+export function isEmptyShipctlFile(source: CsvSource): Promise<boolean> {
+  const empty = readCsv(source, false, async (csv) => {
     if (!csv.header.map(normaliseHeader).some((h) => ORIGIN_COLUMNS.includes(h))) return false;
     for await (const _row of csv.rows) return false;
     return true;
-  } catch {
-    return false;
-  } finally {
-    await csv.close();
-  }
+  });
+  return empty.catch(() => false);
 }

@@ -11,7 +11,7 @@ import { once } from "node:events";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { normaliseHeader } from "./headers.js";
 import { cellAt } from "./cells.js";
-import { openCsv } from "./csv-reader.js";
+import { openCsv, readCsv } from "./csv-reader.js";
 import type { CsvSource } from "./csv-source.js";
 import { csvLine } from "./formula-cells.js";
 import { CliError } from "../errors.js";
@@ -199,11 +199,7 @@ async function rowKeys(source: CsvSource, spec: ScanSpec<ValidBase>): Promise<Ma
     // A file whose header does not match was refused before anything was sent: its rows are named by number.
     return keys;
   }
-  try {
-    for await (const row of scan.rows) if (row.key !== undefined) keys.set(row.row, row.key);
-  } finally {
-    await scan.close();
-  }
+  for await (const row of scan.rows) if (row.key !== undefined) keys.set(row.row, row.key);
   return keys;
 }
 
@@ -224,16 +220,9 @@ export interface MarkedLine {
  * The lines of a results file, run as input, that mark a row `unsure` or `changed` or name a shipment in the id column
  * (changed-rows.ts), by their carried key, when `known` (the record) does not know that key. Empty for any other file.
  */
-export async function markedLines(source: CsvSource, idColumn: string, known: (key: string) => boolean): Promise<Map<string, MarkedLine>> {
+export function markedLines(source: CsvSource, idColumn: string, known: (key: string) => boolean): Promise<Map<string, MarkedLine>> {
   const marked = new Map<string, MarkedLine>();
-  let csv;
-  try {
-    csv = await openCsv(source.open(), source.name);
-  } catch {
-    // The file's own problems are reported by the run's first pass.
-    return marked;
-  }
-  try {
+  return readCsv(source, marked, async (csv) => {
     const names = csv.header.map(normaliseHeader);
     const [status, id, error] = ["status", idColumn, "error"].map((name) => names.indexOf(name));
     if (!names.includes(ORIGIN_KEY)) return marked;
@@ -244,23 +233,15 @@ export async function markedLines(source: CsvSource, idColumn: string, known: (k
       if (key !== "" && (line.status === "unsure" || line.status === "changed" || line.id !== "") && !known(key)) marked.set(key, line);
     }
     return marked;
-  } finally {
-    await csv.close();
-  }
+  });
 }
 
 /**
  * The results file already there, when it is one of this original (its shipctl_original column names it): its input
  * columns and lines, to merge with. Another file's results, or a file shipctl cannot read as such, is replaced.
  */
-async function readEarlier(path: string, original: string, idColumn: string): Promise<{ columns: InputColumn[]; lines: ResultLine[] } | undefined> {
-  let csv;
-  try {
-    csv = await openCsv(createReadStream(path), path);
-  } catch {
-    return undefined;
-  }
-  try {
+function readEarlier(path: string, original: string, idColumn: string): Promise<{ columns: InputColumn[]; lines: ResultLine[] } | undefined> {
+  const earlier = readCsv({ name: path, open: () => createReadStream(path) }, undefined, async (csv) => {
     const names = csv.header.map(normaliseHeader);
     if (!ORIGIN_COLUMNS.every((c) => names.includes(c))) return undefined;
     const [id, status, error, note] = [idColumn, "status", "error", "note"].map((name) => names.indexOf(name));
@@ -276,9 +257,6 @@ async function readEarlier(path: string, original: string, idColumn: string): Pr
       lines.push({ row: place.row, key: place.key, cells: new Map(columns.map((c) => [c.name, cell(c.index)])), id: cell(id).trim(), status: cell(status).trim(), error: cell(error), note: cell(note) });
     }
     return { columns: columns.map(({ name, text }) => ({ name, text })), lines };
-  } catch {
-    return undefined;
-  } finally {
-    await csv.close();
-  }
+  });
+  return earlier.catch(() => undefined);
 }

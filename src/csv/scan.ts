@@ -37,10 +37,9 @@ export interface ValidBase extends RowBase {
 export type Built<V extends ValidBase> = V | InvalidRow;
 
 /**
- * A valid row with its ledger key ("" when the scan was opened without keys: a pass that looks nothing up in the ledger needs none), and the hash of
- * its content that the key is made of ("" when the row's reference is its key).
+ * A valid row with its ledger key ("" when the scan was opened without keys: a pass that looks nothing up in the ledger needs none).
  */
-export type Keyed<V extends ValidBase> = (V & { key: string; contentHash: string }) | InvalidRow;
+export type Keyed<V extends ValidBase> = (V & { key: string }) | InvalidRow;
 
 export interface ScanSpec<V extends ValidBase> {
   layout: Layout;
@@ -54,9 +53,11 @@ export interface ScanSpec<V extends ValidBase> {
 
 export interface Scan<V extends ValidBase> {
   meta: ScanMeta;
+  /**
+   * Read once. A loop over them closes the file as it ends, however it ends (the last row, a break, a throw), before
+   * the code after the loop runs: the iterator protocol returns the rows, as it does CsvFile's.
+   */
   rows: AsyncGenerator<Keyed<V>>;
-  /** Stops reading; resolves once the file is closed (CsvFile.close). */
-  close(): Promise<void>;
 }
 
 /** A source with the column mapping its run reads it with (--map or a saved one: column-map.ts). */
@@ -112,10 +113,8 @@ export async function openScan<V extends ValidBase>(source: MappedSource, spec: 
       return row;
     }
     // The row object is ours: give it its key in place (a copy per row would cost more than the key).
-    const out = row as V & { key: string; contentHash: string };
+    const out = row as V & { key: string };
     out.key = "";
-    // Empty when the row's key is the key it carries or its reference: no hash of its content is needed.
-    out.contentHash = "";
     if (!spec.keys) return out;
     const known = knownKey(key, row.reference);
     if (known !== undefined) out.key = known;
@@ -125,7 +124,6 @@ export async function openScan<V extends ValidBase>(source: MappedSource, spec: 
       do out.key = ++n === 1 ? contentHash : `${contentHash}#${n}`;
       while (assigned?.has(out.key));
       seen.set(contentHash, n);
-      out.contentHash = contentHash;
       assigned?.add(out.key);
     }
     return out;
@@ -146,18 +144,13 @@ export async function openScan<V extends ValidBase>(source: MappedSource, spec: 
     return { ok: false, row: row.row, reference: row.reference, label: row.label, problems: [...problems, ...others] };
   }
 
-  // Once the rows are read, the references are not needed.
-  const finished = () => references.clear();
   async function* rows(): AsyncGenerator<Keyed<V>> {
     try {
       for await (const record of csv.rows) yield keyed(record);
     } finally {
-      finished();
+      // Once the rows are read, the references are not needed.
+      references.clear();
     }
   }
-  const close = async () => {
-    await csv.close();
-    finished();
-  };
-  return { meta, rows: rows(), close };
+  return { meta, rows: rows() };
 }

@@ -112,11 +112,7 @@ type ValidRow = ValidShipmentRow & { key: string };
 /** The file's valid rows, read again in order (the first pass kept none of them). */
 async function* validRows(run: BatchRun, spec: ScanSpec<ValidShipmentRow>): AsyncGenerator<ValidRow> {
   const scan = await openScan(run.source, spec);
-  try {
-    for await (const row of scan.rows) if (row.ok) yield row;
-  } finally {
-    await scan.close();
-  }
+  for await (const row of scan.rows) if (row.ok) yield row;
 }
 
 async function send(run: BatchRun, ledger: InputLedger, pass: CreatePass<ValidRow>, validation: Validation, finish: Finish): Promise<number> {

@@ -54,9 +54,9 @@ export async function checkItems(deps: Deps, source: ItemSource, items: readonly
   for (const item of items) locals.push(await checkLocally(deps, item));
   if (options.stopAfterLocal && locals.some((l) => "ok" in l)) return locals.map((l) => ("ok" in l ? l : undefined));
 
-  const resolver = new AddressResolver(deps, source);
+  const resolve = addressResolver(deps, source);
   const out: CheckedItem[] = [];
-  for (const l of locals) out.push("ok" in l ? l : await resolveItem(deps, l, resolver));
+  for (const l of locals) out.push("ok" in l ? l : await resolveItem(deps, l, resolve));
   return out;
 }
 
@@ -72,10 +72,12 @@ async function checkLocally(deps: Deps, item: RawItem): Promise<Local | InvalidI
   return bad(service ? [...all, service] : all);
 }
 
-async function resolveItem(deps: Deps, { item, local }: Local, resolver: AddressResolver): Promise<CheckedItem> {
+type AddressResolver = (local: LocalAddress, key: string, item: number) => Promise<ResolvedAddress>;
+
+async function resolveItem(deps: Deps, { item, local }: Local, resolve: AddressResolver): Promise<CheckedItem> {
   const { payload: checked, problems } = await resolveShipment(local, {
     service: (text) => resolveServiceInput(deps, text, "service"),
-    address: (side, address) => resolver.resolve(address, `${side}_address`, item.item),
+    address: (side, address) => resolve(address, `${side}_address`, item.item),
     lookupProblem,
   });
   const base = { item: item.item, reference: item.reference, label: labelOf(item.raw) };
@@ -95,34 +97,24 @@ async function resolveItem(deps: Deps, { item, local }: Local, resolver: Address
 }
 
 /** Inline addresses resolved once per distinct spelling: one note on stderr and one table look-up for 200 items. */
-class AddressResolver {
-  private readonly done = new Map<string, ResolvedAddress>();
-
-  constructor(
-    private readonly deps: Deps,
-    private readonly source: ItemSource,
-  ) {}
-
-  /** Problems name the address's own fields (`phone`); the shared check prefixes the side. */
-  async resolve(local: LocalAddress, key: string, item: number): Promise<ResolvedAddress> {
+function addressResolver(deps: Deps, source: ItemSource): AddressResolver {
+  const done = new Map<string, ResolvedAddress>();
+  // Problems name the address's own fields (`phone`); the shared check prefixes the side.
+  return async (local, key, item) => {
     const cacheKey = JSON.stringify([local.candidate, local.countryText ?? null, local.phoneText ?? null]);
-    let known = this.done.get(cacheKey);
+    let known = done.get(cacheKey);
     if (!known) {
-      known = await this.resolveOnce(local, key, item);
-      this.done.set(cacheKey, known);
+      // Names the first place the address appears, for the notes on stderr when its phone or post code is normalised.
+      const at = (field: string) => (source.list ? `"${key}.${field}" of item ${item}` : `"${key}.${field}" in ${source.name}`);
+      try {
+        // Look-up failures name the field; the caller prefixes the side and the item.
+        known = await resolveAddressValues(deps, local, { country: "country", phone: at("phone"), postCode: at("post_code") });
+      } catch (e) {
+        // The country could not be looked up: the phone (which may need it) is not read either.
+        known = { values: local.candidate, problems: [lookupProblem(e, "country")] };
+      }
+      done.set(cacheKey, known);
     }
     return known;
-  }
-
-  private async resolveOnce(local: LocalAddress, key: string, item: number): Promise<ResolvedAddress> {
-    // Names the first place the address appears, for the notes on stderr when its phone or post code is normalised.
-    const at = (field: string) => (this.source.list ? `"${key}.${field}" of item ${item}` : `"${key}.${field}" in ${this.source.name}`);
-    try {
-      // Look-up failures name the field; the caller prefixes the side and the item.
-      return await resolveAddressValues(this.deps, local, { country: "country", phone: at("phone"), postCode: at("post_code") });
-    } catch (e) {
-      // The country could not be looked up: the phone (which may need it) is not read either.
-      return { values: local.candidate, problems: [lookupProblem(e, "country")] };
-    }
-  }
+  };
 }

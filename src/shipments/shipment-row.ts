@@ -7,11 +7,10 @@ import { cachedAddressBuilder } from "../csv/address-row.js";
 import { cellAt, columnIndexes, extraCellsProblem, inColumnTerms } from "../csv/cells.js";
 import { ADDRESS_FIELDS, MAX_REFERENCE_LENGTH, SHIPMENT_BOUNDS, charLength, type AddressField } from "../contract/index.js";
 import { columnForPath, sideColumn, sideIdColumn } from "../csv/columns.js";
-import type { Mapping } from "../csv/table-cells.js";
 import type { HeaderMatch } from "../csv/headers.js";
 import { DecimalMarks, readId, readWholeNumber, type NumberOptions, type Reading } from "../csv/numbers.js";
 import type { CsvRow } from "../csv/csv-reader.js";
-import { readService } from "../csv/table-cells.js";
+import { readService, type Mapping } from "../csv/table-cells.js";
 import { foldedText } from "../csv/text-cells.js";
 import type { CellProblem, Change, InvalidRow, RowBase, RowContext } from "../csv/row-types.js";
 import { sameAddressProblem } from "../input/same-sides.js";
@@ -73,7 +72,7 @@ export function shipmentRowBuilder(match: HeaderMatch, headerLength: number, ctx
   // Each number column keeps the decimal mark its unambiguous cells show, and its range settles "1.200".
   const numberOptions = (column: keyof typeof SHIPMENT_BOUNDS, unit: "dollars" | "inches"): NumberOptions => ({
     column,
-    [unit]: true,
+    unit,
     commaDecimal: ctx.commaDecimal,
     range: SHIPMENT_BOUNDS[column],
     marks: new DecimalMarks(),

@@ -60,7 +60,7 @@ const EVERY: CliError[] = [
   new NotFoundError(facts, "x", "shipment 7"),
   new ValidationError(facts, "x", { title: ["required"] }),
   new RequestRejectedError(facts, "x"),
-  new ConflictError(facts, "x", {}),
+  new ConflictError(facts, "x"),
   new RateLimitedError(facts, "x", 2000),
   new ServerError(facts, "x"),
   new UpstreamRateLimitedError(facts, "x"),

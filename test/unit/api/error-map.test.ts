@@ -15,6 +15,7 @@ import {
   ValidationError,
   isApiFailure,
 } from "../../../src/api/api-errors.js";
+import { fieldErrors } from "../../../src/api/field-errors.js";
 import { createRedactor } from "../../../src/api/redact.js";
 import type { WireResponse } from "../../../src/api/transport.js";
 import { ExitCode, exitCodeOfError } from "../../../src/errors.js";
@@ -148,10 +149,10 @@ describe("errorForResponse: what each status means", () => {
     expect(err.hint).toContain("base URL");
   });
 
-  it("409 keeps the service's status and message", () => {
+  it("409 says the service's message", () => {
     const err = errorForResponse(answer(409, JSON.stringify({ status: 3, message: "Payment failed, try again." }), "application/json"), ctx({ path: "/api/v1/checkout", checkout: true }));
     expect(err).toBeInstanceOf(ConflictError);
-    expect(err).toMatchObject({ serviceStatus: 3, serviceMessage: "Payment failed, try again.", mayHaveArrived: false });
+    expect(err).toMatchObject({ mayHaveArrived: false });
     expect(err.message).toBe("Payment failed: Payment failed, try again. (POST /api/v1/checkout answered 409)");
     const bare = errorForResponse(answer(409, ""), ctx({ path: "/api/v1/checkout", checkout: true }));
     expect(bare.message).toBe("The payment failed while the checkout session was created (POST /api/v1/checkout answered 409)");
@@ -167,7 +168,7 @@ describe("errorForResponse: what each status means", () => {
     expect(err).toBeInstanceOf(ValidationError);
     const validation = err as ValidationError;
     expect(validation.errors).toEqual(body.errors);
-    expect(validation.fieldErrors()).toEqual([
+    expect(fieldErrors(validation.errors)).toEqual([
       { key: "shipments.3.value", index: 3, field: "value", messages: ["The value must be at least 50."] },
       { key: "shipments.0.fulfillment_address.phone", index: 0, field: "fulfillment_address.phone", messages: ["Bad phone."] },
     ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SANDBOX_COUNTRIES, SANDBOX_SERVICES, lookupCountry, lookupService, shipmentStatusFromName, shipmentStatusName } from "../../../src/contract/index.js";
+import { SANDBOX_COUNTRIES, SANDBOX_SERVICES, checkoutStatusName, lookupCountry, lookupService, shipmentStatusFromName, shipmentStatusName, verificationStatusName } from "../../../src/contract/index.js";
 
 describe("country and service tables", () => {
   it("reads a country as the integer, an alpha-2 or alpha-3 code, or a name, forgiving case and accents", () => {
@@ -31,6 +31,11 @@ describe("country and service tables", () => {
     expect(shipmentStatusName(12)).toBe("Completed");
     expect(shipmentStatusName(9)).toBe("Drop-Off");
     expect(shipmentStatusName(99)).toBe("Unknown (99)");
+    const names = ["Draft", "Confirmed", "Pending", "Allocated", "Scheduled", "Dispatched", "Delivered", "Filed"];
+    names.push("Drop-Off", "Shipped", "Arrived", "Completed");
+    expect(names.map((_, i) => shipmentStatusName(i + 1))).toEqual(names);
+    expect([0, 1, 2, 3].map(verificationStatusName)).toEqual(["Rate Limited", "Unverified", "Invalid", "Recommended"]);
+    expect([0, 1, 2].map(checkoutStatusName)).toEqual(["Rate Limited", "Failed", "Unknown (2)"]);
     expect(shipmentStatusFromName("drop off")).toBe(9);
     expect(shipmentStatusFromName("ARRIVED")).toBe(11);
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DecimalMarks, readId, readWholeNumber } from "../../../src/csv/numbers.js";
 
-const value = (text: string, commaDecimal = false) => readWholeNumber(text, { column: "value", dollars: true, commaDecimal });
-const inches = (text: string) => readWholeNumber(text, { column: "length", inches: true });
+const value = (text: string, commaDecimal = false) => readWholeNumber(text, { column: "value", unit: "dollars", commaDecimal });
+const inches = (text: string) => readWholeNumber(text, { column: "length", unit: "inches" });
 
 describe("readWholeNumber", () => {
   it.each([
@@ -30,13 +30,13 @@ describe("readWholeNumber", () => {
   });
 
   it("calls a number too large to hold exactly too large, naming the column's bounds", () => {
-    const r = readWholeNumber("99999999999999999999", { column: "value", dollars: true, range: { min: 50, max: 10000 } });
+    const r = readWholeNumber("99999999999999999999", { column: "value", unit: "dollars", range: { min: 50, max: 10000 } });
     expect(r).toEqual({ ok: false, reason: 'value "99999999999999999999" is too large: value must be between 50 and 10000 USD' });
   });
 
   it("reads an ambiguous separator the one way that is a possible value, and says it settled it", () => {
     const dollars = { min: 50, max: 10000 };
-    const ranged = (text: string, commaDecimal = false) => readWholeNumber(text, { column: "value", dollars: true, commaDecimal, range: dollars });
+    const ranged = (text: string, commaDecimal = false) => readWholeNumber(text, { column: "value", unit: "dollars", commaDecimal, range: dollars });
     // 1.2 and 2.5 are not whole dollars; 1 is below the range; 50 is, where 50000 is above it.
     expect(ranged("$1.200")).toEqual({ ok: true, value: 1200, changed: true, separatorSettled: true });
     expect(ranged("2.500")).toEqual({ ok: true, value: 2500, changed: true, separatorSettled: true });
@@ -54,7 +54,7 @@ describe("readWholeNumber", () => {
 
   it("reads an ambiguous cell as the column's unambiguous cells above it write the decimal mark, before the range", () => {
     const marks = new DecimalMarks();
-    const read = (text: string) => readWholeNumber(text, { column: "value", dollars: true, commaDecimal: true, marks, range: { min: 50, max: 10000 } });
+    const read = (text: string) => readWholeNumber(text, { column: "value", unit: "dollars", commaDecimal: true, marks, range: { min: 50, max: 10000 } });
     const unranged = (text: string) => readWholeNumber(text, { column: "n", commaDecimal: true, marks });
     expect(unranged("1.000")).toMatchObject({ ok: false, reason: expect.stringMatching(/reads as 1000 or as 1 .*and both are possible; format the column/) });
     expect(read("50.000")).toMatchObject({ ok: true, value: 50 });

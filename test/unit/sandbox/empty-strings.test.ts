@@ -1,7 +1,7 @@
 // The framework's ConvertEmptyStringsToNull, as the sandbox applies it: "" becomes null in optional string fields only.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { Address, CreateShipmentsRequest, UpdateShipmentRequest } from "../../../src/contract/index.js";
+import { Address, CreateShipmentsRequest, Shipment } from "../../../src/contract/index.js";
 import { emptyOptionalStringsToNull } from "../../../src/sandbox/empty-strings.js";
 
 const address = (line_2: unknown, name = "Ada Lovelace") => ({ name, line_1: "400 Broad Street", line_2 });
@@ -21,7 +21,7 @@ describe("emptyOptionalStringsToNull", () => {
     emptyOptionalStringsToNull(CreateShipmentsRequest, create);
     expect(create.shipments[0]).toEqual({ title: "", fulfillment_address: address(null), destination_address: address(null) });
     const update = { destination_address: address("") };
-    emptyOptionalStringsToNull(UpdateShipmentRequest, update);
+    emptyOptionalStringsToNull(Shipment, update);
     expect(update.destination_address.line_2).toBeNull();
   });
 
