@@ -51,7 +51,7 @@ export async function readAddressInput(deps: Deps, flags: AddressFlags, options:
 async function gather(deps: Deps, flags: AddressFlags, options: AddressInputOptions): Promise<Record<string, unknown>> {
   const raw: Record<string, unknown> = {};
   if (flags.file !== undefined) {
-    const input = await readJsonInput(deps.io, deps.cwd, flags.file, "--file", deps.signal);
+    const input = await readJsonInput(deps, flags.file);
     const fromFile = expectObject(input, "address");
     const fileId = fromFile.id;
     // A blank id (a template filled from an unset variable) names no address: say so, not "holds address ,".
