@@ -41,7 +41,7 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, l
   const heldUntil = held.length > 0 ? new Date(Math.max(...held.map((id) => earlier.inFlight.get(id)!.getTime()))) : undefined;
   if (deps.signal.aborted) {
     throw new InterruptedError("interrupted while waiting for an earlier payment to settle: nothing was priced or paid", {
-      hint: `Rerun: it settles that payment first, and skips what is already paid, so it never charges twice:\n  ${rerunFor(deps, options, options.ids)}`,
+      hint: `Rerun: it settles that payment first, and skips what is already paid, so it never charges twice:\n  ${rerunCommand(options, options.ids, deps.globals)}`,
     });
   }
   for (const id of held) {
@@ -71,7 +71,7 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, l
   const nonePaid = withHeld({ paid: [], unpaid: toPay, unknown: [] });
   if (toPay.length === 0) {
     if (held.length > 0) {
-      const rerun = rerunFor(deps, options, held);
+      const rerun = rerunCommand(options, held, deps.globals);
       const { status, error } = conclude(nonePaid, { retries: options.retries, sessions: 0, charged: 0, rerun, held });
       return finish(status, [], nonePaid, error, rerun);
     }
@@ -115,7 +115,7 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, l
   const paid = withHeld(await paySessions({ deps, api, ledger, options, titles, note }, sessions));
   const rest = [...paid.unpaid, ...paid.unknown];
   const charged = chargedCents(sessions, paid.paid);
-  const rerun = rest.length > 0 ? rerunFor(deps, options, rest) : undefined;
+  const rerun = rest.length > 0 ? rerunCommand(options, rest, deps.globals) : undefined;
   const { status, error } = conclude(paid, {
     retries: options.retries,
     sessions: sessions.length,
@@ -136,13 +136,4 @@ async function confirmed(deps: Deps, question: string): Promise<boolean> {
     if (err instanceof CancelledError) return false;
     throw err;
   }
-}
-
-/** The rerun repeats the input given: the same `--from FILE`, or the ids left (in the order given) otherwise. */
-function rerunFor(deps: Deps, options: CheckoutPlan, ids: number[]): string {
-  const context = { yes: options.yes, maxTotalCents: options.maxTotalCents, globals: deps.globals };
-  if (options.from !== undefined && options.from !== "-") return rerunCommand({ from: options.from }, context);
-  const order = new Map(options.ids.map((id, i) => [id, i]));
-  const sorted = [...ids].sort((a, b) => order.get(a)! - order.get(b)!);
-  return rerunCommand({ ids: sorted }, context);
 }
