@@ -49,7 +49,6 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, l
   }
 
   const stored = await readShipmentsById(api, options.ids.filter((id) => !earlier.inFlight.has(id)), deps.signal);
-  const titles = new Map(stored.map((s) => [s.id, s.title]));
   const { drafts, skipped } = draftsAndSkipped(stored);
   const paidByLost = skipped.filter((s) => earlier.paid.has(s.id));
   const paidBefore = skipped.filter((s) => !earlier.paid.has(s.id));
@@ -79,7 +78,7 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, l
     return finish("nothing-to-pay", [], nonePaid);
   }
 
-  const sessions = await priceSessions(api, toPay, titles, deps.signal, note);
+  const sessions = await priceSessions({ api, signal: deps.signal, warn: note }, drafts);
   const total = totalOf(sessions);
   const ask = !options.yes;
   if (!deps.globals.json) {
@@ -112,7 +111,7 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, l
     return finish("cancelled", sessions, nonePaid, new CancelledError("cancelled: nothing was charged"));
   }
 
-  const paid = withHeld(await paySessions({ deps, api, ledger, options, titles, note }, sessions));
+  const paid = withHeld(await paySessions({ deps, api, ledger, options, note }, sessions));
   const rest = [...paid.unpaid, ...paid.unknown];
   const charged = chargedCents(sessions, paid.paid);
   const rerun = rest.length > 0 ? rerunCommand(options, rest, deps.globals) : undefined;

@@ -48,7 +48,6 @@ export interface PayContext {
   api: ApiClient;
   ledger: InputLedger;
   options: Pick<CheckoutPlan, "retries" | "retryWaitSeconds">;
-  titles: ReadonlyMap<number, string>;
   /** Talk for stderr (one line, no newline). */
   note(line: string): void;
 }
@@ -199,9 +198,8 @@ async function settleLost(ctx: PayContext, session: CheckoutSession, error: unkn
 
 /** Prices the session again just before paying it; refuses to go on when the price rose above what was confirmed. */
 async function refreshPrice(ctx: PayContext, session: CheckoutSession): Promise<Stop | undefined> {
-  const ids = session.shipments.map((s) => s.id);
   try {
-    const now = await priceGroup(ctx.api, ids, ctx.titles, ctx.deps.signal, ctx.note);
+    const now = await priceGroup({ api: ctx.api, signal: ctx.deps.signal, warn: ctx.note }, session.shipments);
     if (now.total > session.total) return { kind: "price-rose", confirmed: session.total, now: now.total };
     // Equal or lower: pay it, and report what is actually charged.
     session.shipments = now.shipments;
