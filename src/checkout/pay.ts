@@ -53,11 +53,13 @@ export interface PayContext {
 }
 
 export interface PayResult {
+  /** Paid by this run. */
   paid: number[];
+  /** Not paid: refused, never sent, or proven unpaid. */
   unpaid: number[];
-  /** In flight: a payment was sent for them and nothing proves whether it went through. */
+  /** In flight: a payment was sent for them (by this run or an earlier one) and nothing proves whether it went through. */
   unknown: number[];
-  /** When the latest of those payments can no longer be going through. */
+  /** When the latest of those payments can no longer be going through: a rerun after it settles them at once. */
   settleAt?: Date;
   stop?: { session: CheckoutSession; reason: Stop };
 }

@@ -5,6 +5,7 @@ import { serviceFlags, shellQuote } from "../output/shell-quote.js";
 import { formatUsd } from "../output/money.js";
 import { renderTable, type Column } from "../output/table.js";
 import type { Theme } from "../output/theme.js";
+import type { PayResult } from "./pay.js";
 import { sumCents, type CheckoutPlan, type CheckoutSession, type RunStatus, type SkippedShipment } from "./checkout-model.js";
 
 interface Row {
@@ -46,17 +47,10 @@ export function chargedCents(sessions: readonly CheckoutSession[], paid: readonl
   return sumCents(paid.map((id) => price.get(id) ?? 0));
 }
 
-export interface RunSummary {
+/** A run's payments (pay.ts), and what the --json document says besides. */
+export interface RunSummary extends Omit<PayResult, "stop"> {
   status: RunStatus;
   sessions: readonly CheckoutSession[];
-  /** Paid by this run. */
-  paid: readonly number[];
-  /** Not paid: refused, never sent, or proven unpaid. */
-  unpaid: readonly number[];
-  /** In flight: a payment was sent for them (by this run or an earlier one) and nothing proves whether it went through. */
-  unknown: readonly number[];
-  /** When the payments of `unknown` can no longer be going through: a rerun after it settles them at once. */
-  settleAt?: Date;
   /** Not Draft when the run began: paid before, skipped. */
   skipped: readonly SkippedShipment[];
   /** The command that finishes the job, when something is left to pay. */
