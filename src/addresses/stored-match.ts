@@ -31,9 +31,9 @@ export function sameAddressKey(address: Partial<Address>): string {
  * Finds the first stored address (lowest id) that is the same as the one given, if any. The stored addresses are read
  * once (every page) the first time one is looked for.
  */
-export function storedAddressFinder(api: ApiClient, call: CallOptions): (address: Address) => Promise<StoredAddress | undefined> {
+export function storedAddressFinder(api: ApiClient, call: CallOptions) {
   let byKey: Promise<Map<string, StoredAddress>> | undefined;
-  return async (address) => {
+  return async (address: Address): Promise<StoredAddress | undefined> => {
     byKey ??= readStored(api, call);
     return (await byKey).get(sameAddressKey(address));
   };

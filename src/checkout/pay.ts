@@ -57,7 +57,10 @@ export interface PayResult {
   paid: number[];
   /** Not paid: refused, never sent, or proven unpaid. */
   unpaid: number[];
-  /** In flight: a payment was sent for them (by this run or an earlier one) and nothing proves whether it went through. */
+  /**
+   * In flight: a payment was sent for them (by this run or an earlier one) and nothing proves whether it went
+   * through.
+   */
   unknown: number[];
   /** When the latest of those payments can no longer be going through: a rerun after it settles them at once. */
   settleAt?: Date;

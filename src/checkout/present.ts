@@ -6,7 +6,8 @@ import { formatUsd } from "../output/money.js";
 import { renderTable, type Column } from "../output/table.js";
 import type { Theme } from "../output/theme.js";
 import type { PayResult } from "./pay.js";
-import { sumCents, type CheckoutPlan, type CheckoutSession, type RunStatus, type SkippedShipment } from "./checkout-model.js";
+import { sumCents, type CheckoutSession, type RunStatus, type SkippedShipment } from "./checkout-model.js";
+import type { CheckoutPlan } from "./checkout-model.js";
 
 interface Row {
   session: string;
@@ -82,9 +83,9 @@ export function jsonDocument(summary: RunSummary) {
 
 /**
  * The exact command that finishes the job, repeating the input the user gave: `--from FILE` when the ids came from a
- * file (the rerun reads it again and skips what is paid), else the ids `left` to pay in the order given (stdin cannot be
- * replayed). Safe to run as often as needed: checkout settles payments still in flight first, then reads every
- * shipment and skips those already paid, so it never charges twice.
+ * file (the rerun reads it again and skips what is paid), else the ids `left` to pay in the order given (stdin
+ * cannot be replayed). Safe to run as often as needed: checkout settles payments still in flight first, then reads
+ * every shipment and skips those already paid, so it never charges twice.
  */
 export function rerunCommand(
   plan: Pick<CheckoutPlan, "ids" | "from" | "yes" | "maxTotalCents">,

@@ -6,7 +6,10 @@ import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { whileHeld, type Sleep } from "./held-file.js";
 
-/** Readable by its owner only. `sleep` waits between attempts at replacing a held file (tests give one that does not wait). */
+/**
+ * Readable by its owner only. `sleep` waits between attempts at replacing a held file (tests give one that does not
+ * wait).
+ */
 export async function writeFileAtomic(path: string, data: string | Buffer, o: { sleep?: Sleep } = {}): Promise<void> {
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   try {

@@ -11,7 +11,10 @@ import { invalidInput, problemsFrom, type FieldProblem } from "./problems.js";
 /** Keys of a stored address (`shipctl address get ID --json`) that are not part of a request: dropped on input. */
 const READ_ONLY_KEYS: readonly string[] = ["id", "created_at", "updated_at"];
 
-/** `targetId`, for `address update ID`: a file holding another address's id is refused rather than silently retargeted. */
+/**
+ * `targetId`, for `address update ID`: a file holding another address's id is refused rather than silently
+ * retargeted.
+ */
 export async function readAddressInput(deps: Deps, flags: AddressFlags, targetId?: number): Promise<Address> {
   const fileLabel = flags.file === "-" ? "stdin" : flags.file;
   const subject = fileLabel === undefined ? "The address" : `The address (flags and ${fileLabel})`;

@@ -11,7 +11,10 @@ export interface JsonInput {
 }
 
 /** `signal`: Ctrl-C, which ends a read of stdin a person is typing. */
-export async function readJsonInput(deps: Pick<Deps, "io" | "cwd"> & { signal?: AbortSignal }, path: string, flag = "--file"): Promise<JsonInput> {
+type ReadDeps = Pick<Deps, "io" | "cwd"> & { signal?: AbortSignal };
+
+/** The JSON of `path` ('-' for stdin); `flag` names the option in messages. */
+export async function readJsonInput(deps: ReadDeps, path: string, flag = "--file"): Promise<JsonInput> {
   const { io, cwd, signal } = deps;
   // Blank (an unset variable in a script) would resolve to the working folder: say what is missing instead.
   if (path.trim() === "") throw new UsageError(`${flag} needs a file name, or - for stdin`);

@@ -198,7 +198,7 @@ export async function upload(ctx: SendContext, report: PreparedReport, windowNot
   return done("stored", `stored ${report.photos.length} photos`, ExitCode.Ok, { bytes, window: windowNote || undefined });
 }
 
-async function afterFailure(ctx: SendContext, report: PreparedReport, err: unknown, windowNote: string): Promise<ReportOutcome> {
+async function afterFailure(ctx: SendContext, report: PreparedReport, err: unknown, windowNote: string) {
   const done = outcomeMaker(ctx, report);
   const f = facts(err);
   const key = reportKey(report.target.shipmentId, ctx.set);
