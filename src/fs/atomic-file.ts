@@ -20,12 +20,9 @@ export async function writeFileAtomic(path: string, data: string | Buffer, o: { 
     await rm(tmp, { force: true });
     throw e;
   }
-  await syncDirectory(dirname(path));
-}
-
-export async function syncDirectory(dir: string): Promise<void> {
-  // Not every platform lets a directory be opened for fsync (Windows); the rename is still atomic there.
-  await open(dir, "r")
+  // The folder flushed, so the rename is kept. Not every platform lets a directory be opened for fsync (Windows); the
+  // rename is still atomic there.
+  await open(dirname(path), "r")
     .then((fh) => fh.sync().finally(() => fh.close()))
     .catch(() => undefined); // best effort
 }
