@@ -24,7 +24,7 @@ import { sendRowPass, withLedger } from "../batch/row-run.js";
 import type { CsvOptions } from "../batch/run-options.js";
 import { openScan } from "../csv/scan.js";
 import { ADDRESS_FIELDS, type StoredAddress } from "../contract/index.js";
-import { addressFinder, StoredAddresses } from "./stored-match.js";
+import { addressFinder, storedAddressFinder } from "./stored-match.js";
 import { patchRows } from "../batch/patch-rows.js";
 import { shortHash } from "../ledger/entry.js";
 import { fieldChanges } from "./address-diff.js";
@@ -117,11 +117,11 @@ async function addBatch(run: BatchRun, ledger: InputLedger): Promise<number> {
   // An address already stored (by flags, another file, another config folder) is not stored again: it is looked for
   // among the stored addresses, as written before verifying and as verification decided after (stored-match.ts). A
   // dry run looks too (a read), so it predicts those rows as already created, as the run will report them.
-  const listed = options.forceNew ? undefined : new StoredAddresses(api, run.call);
+  const findStored = options.forceNew ? undefined : storedAddressFinder(api, run.call);
   const alreadyStored = new Map<string, StoredAddress>();
   const toVerify = new AddressSet();
   for (const [key, d] of addresses.byKey) {
-    const found = await listed?.find(d.address);
+    const found = await findStored?.(d.address);
     if (found) alreadyStored.set(key, found);
     else {
       toVerify.add(key, d.address, d.firstRow);
@@ -132,7 +132,7 @@ async function addBatch(run: BatchRun, ledger: InputLedger): Promise<number> {
   const decisions = await verifyDistinct(run, ledger, toVerify);
   for (const [key, d] of toVerify.byKey) {
     const ready = decided(key, d.address, decisions);
-    const found = "payload" in ready && ready.payload !== d.address ? await listed?.find(ready.payload) : undefined;
+    const found = "payload" in ready && ready.payload !== d.address ? await findStored?.(ready.payload) : undefined;
     if (found) alreadyStored.set(key, found);
   }
 

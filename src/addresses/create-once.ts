@@ -34,7 +34,7 @@ import { seenBy } from "../ledger/owner.js";
 import { settleWindowOf } from "../ledger/settle-window.js";
 import { formatSettleTime } from "../output/time-format.js";
 import { serviceFlags } from "../output/shell-quote.js";
-import { addressFinder, sameAddressKey, StoredAddresses } from "./stored-match.js";
+import { addressFinder, sameAddressKey, storedAddressFinder } from "./stored-match.js";
 
 /** How long `address add` waits for another run adding the same address before refusing it. */
 const LOCK_WAIT_MS = 5_000;
@@ -87,11 +87,11 @@ export async function addAddressOnce(deps: Deps, input: Address, options: AddOnc
     const elsewhere = (await sentElsewhere(ledger, [base])).get(base);
     const earlier = (await earlierRuns(deps, api, call, ledger, input, options)) ?? (await storedElsewhere(api, call, ledger, elsewhere, input, serviceFlags(deps.globals)));
     if (earlier) return { listed: false, ...earlier };
-    const listed = options.forceNew ? undefined : new StoredAddresses(api, call);
-    let found = await listed?.find(input);
+    const findStored = options.forceNew ? undefined : storedAddressFinder(api, call);
+    let found = await findStored?.(input);
     const address = found ? input : await toStore(api);
     // A revision accepted at the prompt may be what an earlier run stored, as revised.
-    if (!found && address !== input) found = await listed?.find(address);
+    if (!found && address !== input) found = await findStored?.(address);
     if (found) {
       ledger.note([[freeKey(ledger, base), { state: "created", id: found.id }]]);
       return { kind: "earlier", id: found.id, address: addressOf(found), settled: false, listed: true };

@@ -1,23 +1,17 @@
 // How an address reads for people: a stored address field by field (`address get`), and the service's verdict on
 // one (`address verify`), with the revision it recommends shown as a diff.
-import type { StoredAddress } from "../contract/index.js";
+import { ADDRESS_FIELDS, type AddressField, type StoredAddress } from "../contract/index.js";
 import { renderDiff } from "../output/diff.js";
 import type { Theme } from "../output/theme.js";
 import { formatTimestamp } from "../output/time-format.js";
 import type { VerificationResult } from "./verification.js";
 
+/** The fields in the contract's order, named in words ("line 1", "post code"), between the id and the two times. */
 export function addressRows(a: StoredAddress, country: (id: number) => string): Array<[string, string]> {
+  const value = (f: AddressField) => (f === "country" ? country(a.country) : String(a[f] ?? ""));
   return [
     ["id", String(a.id)],
-    ["name", a.name],
-    ["email", a.email],
-    ["phone", a.phone],
-    ["line 1", a.line_1],
-    ["line 2", a.line_2 ?? ""],
-    ["city", a.city],
-    ["region", a.region],
-    ["post code", a.post_code],
-    ["country", country(a.country)],
+    ...ADDRESS_FIELDS.map((f): [string, string] => [f.replace("_", " "), value(f)]),
     ["created", formatTimestamp(a.created_at)],
     ["updated", formatTimestamp(a.updated_at)],
   ];

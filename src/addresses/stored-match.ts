@@ -27,40 +27,36 @@ export function sameAddressKey(address: Partial<Address>): string {
   );
 }
 
-/** The stored addresses, read once (every page) the first time one is looked for. */
-export class StoredAddresses {
-  private byKey: Promise<Map<string, StoredAddress>> | undefined;
+/**
+ * Finds the first stored address (lowest id) that is the same as the one given, if any. The stored addresses are read
+ * once (every page) the first time one is looked for.
+ */
+export function storedAddressFinder(api: ApiClient, call: CallOptions) {
+  let byKey: Promise<Map<string, StoredAddress>> | undefined;
+  return async (address: Address): Promise<StoredAddress | undefined> => {
+    byKey ??= readStored(api, call);
+    return (await byKey).get(sameAddressKey(address));
+  };
+}
 
-  constructor(
-    private readonly api: ApiClient,
-    private readonly call: CallOptions,
-  ) {}
-
-  /** The first stored address (lowest id) that is the same as `address`, if any. */
-  async find(address: Address): Promise<StoredAddress | undefined> {
-    this.byKey ??= this.read();
-    return (await this.byKey).get(sameAddressKey(address));
-  }
-
-  private async read(): Promise<Map<string, StoredAddress>> {
-    const byKey = new Map<string, StoredAddress>();
-    // Every page, as `list addresses --all` reads them (its link checks, its guard against a looping `next`); the
-    // largest page the contract allows, for fewer requests.
-    await walkPages(this.api, {
-      kind: "addresses",
-      query: { limit: PAGE.limit.max },
-      all: true,
-      call: this.call,
-      onPage: (answer) => {
-        for (const stored of answer.data) {
-          const key = sameAddressKey(stored as Partial<Address>);
-          const first = byKey.get(key);
-          if (!first || stored.id < first.id) byKey.set(key, stored);
-        }
-      },
-    });
-    return byKey;
-  }
+async function readStored(api: ApiClient, call: CallOptions): Promise<Map<string, StoredAddress>> {
+  const byKey = new Map<string, StoredAddress>();
+  // Every page, as `list addresses --all` reads them (its link checks, its guard against a looping `next`); the
+  // largest page the contract allows, for fewer requests.
+  await walkPages(api, {
+    kind: "addresses",
+    query: { limit: PAGE.limit.max },
+    all: true,
+    call,
+    onPage: (answer) => {
+      for (const stored of answer.data) {
+        const key = sameAddressKey(stored as Partial<Address>);
+        const first = byKey.get(key);
+        if (!first || stored.id < first.id) byKey.set(key, stored);
+      }
+    },
+  });
+  return byKey;
 }
 
 /** Reads stored addresses back to settle rows in flight: a row matches the address its intent recorded as sent. */

@@ -120,7 +120,7 @@ export async function addressToStore(deps: Deps, api: ApiClient, address: Addres
 
 /** `address update <id>`: returns the address as stored (the recommended revision, when one was accepted). */
 export async function updateAddress(deps: Deps, id: number, input: AddressFlags, policy: StorePolicy): Promise<Address> {
-  const address = await readAddressInput(deps, input, { targetId: id });
+  const address = await readAddressInput(deps, input, id);
   const api = await deps.api();
   const toStore = await addressToStore(deps, api, address, policy);
   await api.updateAddress(id, toStore, callOptions(deps, `Updating address ${id}`));

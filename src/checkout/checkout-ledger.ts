@@ -15,8 +15,6 @@
 // same shipments at once is exactly what must not happen. Report uploads and CSV runs never wait for a checkout.
 import type { Deps } from "../deps.js";
 import { InputLedger } from "../ledger/input-ledger.js";
-import { inputRecordPath, inputScope } from "../ledger/entry-keys.js";
-import { ledgerDir } from "../ledger/organization.js";
 import { seenBy } from "../ledger/owner.js";
 import { settleAtFromIntent, settleWindowOf } from "../ledger/settle-window.js";
 import type { Clock } from "../clock.js";
@@ -24,11 +22,6 @@ import { serviceFlags } from "../output/shell-quote.js";
 
 /** How long a checkout waits for another checkout run to finish before refusing. */
 export const LOCK_WAIT_MS = 5_000;
-
-/** Where checkout's record is in the organization's ledger (what its runs sent, and what is in flight). */
-export function checkoutRecordPath(env: NodeJS.ProcessEnv, baseUrl: string): string {
-  return inputRecordPath(ledgerDir(env, { baseUrl }), inputScope("checkout", "checkout"));
-}
 
 export async function openCheckoutLedger(deps: Pick<Deps, "api" | "connection" | "env" | "globals" | "io" | "signal">): Promise<InputLedger> {
   const connection = await deps.connection();

@@ -84,10 +84,10 @@ export function draftsAndSkipped(stored: readonly StoredShipment[]): { drafts: S
   return { drafts, skipped };
 }
 
-/** Ids in groups of at most SHIPMENTS_PER_CHECKOUT.max, in the order given. */
-export function groupIds(ids: readonly number[], size: number = SHIPMENTS_PER_CHECKOUT.max): number[][] {
-  const groups: number[][] = [];
-  for (let i = 0; i < ids.length; i += size) groups.push(ids.slice(i, i + size));
+/** Shipments (or their ids) in groups of at most SHIPMENTS_PER_CHECKOUT.max, in the order given. */
+export function inGroups<T>(items: readonly T[], size: number = SHIPMENTS_PER_CHECKOUT.max): T[][] {
+  const groups: T[][] = [];
+  for (let i = 0; i < items.length; i += size) groups.push(items.slice(i, i + size));
   return groups;
 }
 

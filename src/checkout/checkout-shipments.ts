@@ -41,7 +41,7 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, l
   const heldUntil = held.length > 0 ? new Date(Math.max(...held.map((id) => earlier.inFlight.get(id)!.getTime()))) : undefined;
   if (deps.signal.aborted) {
     throw new InterruptedError("interrupted while waiting for an earlier payment to settle: nothing was priced or paid", {
-      hint: `Rerun: it settles that payment first, and skips what is already paid, so it never charges twice:\n  ${rerunFor(deps, options, options.ids)}`,
+      hint: `Rerun: it settles that payment first, and skips what is already paid, so it never charges twice:\n  ${rerunCommand(options, options.ids, deps.globals)}`,
     });
   }
   for (const id of held) {
@@ -49,7 +49,6 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, l
   }
 
   const stored = await readShipmentsById(api, options.ids.filter((id) => !earlier.inFlight.has(id)), deps.signal);
-  const titles = new Map(stored.map((s) => [s.id, s.title]));
   const { drafts, skipped } = draftsAndSkipped(stored);
   const paidByLost = skipped.filter((s) => earlier.paid.has(s.id));
   const paidBefore = skipped.filter((s) => !earlier.paid.has(s.id));
@@ -71,7 +70,7 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, l
   const nonePaid = withHeld({ paid: [], unpaid: toPay, unknown: [] });
   if (toPay.length === 0) {
     if (held.length > 0) {
-      const rerun = rerunFor(deps, options, held);
+      const rerun = rerunCommand(options, held, deps.globals);
       const { status, error } = conclude(nonePaid, { retries: options.retries, sessions: 0, charged: 0, rerun, held });
       return finish(status, [], nonePaid, error, rerun);
     }
@@ -79,7 +78,7 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, l
     return finish("nothing-to-pay", [], nonePaid);
   }
 
-  const sessions = await priceSessions(api, toPay, titles, deps.signal, note);
+  const sessions = await priceSessions({ api, signal: deps.signal, warn: note }, drafts);
   const total = totalOf(sessions);
   const ask = !options.yes;
   if (!deps.globals.json) {
@@ -112,10 +111,10 @@ async function checkoutWith(deps: Deps, options: CheckoutPlan, api: ApiClient, l
     return finish("cancelled", sessions, nonePaid, new CancelledError("cancelled: nothing was charged"));
   }
 
-  const paid = withHeld(await paySessions({ deps, api, ledger, options, titles, note }, sessions));
+  const paid = withHeld(await paySessions({ deps, api, ledger, options, note }, sessions));
   const rest = [...paid.unpaid, ...paid.unknown];
   const charged = chargedCents(sessions, paid.paid);
-  const rerun = rest.length > 0 ? rerunFor(deps, options, rest) : undefined;
+  const rerun = rest.length > 0 ? rerunCommand(options, rest, deps.globals) : undefined;
   const { status, error } = conclude(paid, {
     retries: options.retries,
     sessions: sessions.length,
@@ -136,13 +135,4 @@ async function confirmed(deps: Deps, question: string): Promise<boolean> {
     if (err instanceof CancelledError) return false;
     throw err;
   }
-}
-
-/** The rerun repeats the input given: the same `--from FILE`, or the ids left (in the order given) otherwise. */
-function rerunFor(deps: Deps, options: CheckoutPlan, ids: number[]): string {
-  const context = { yes: options.yes, maxTotalCents: options.maxTotalCents, globals: deps.globals };
-  if (options.from !== undefined && options.from !== "-") return rerunCommand({ from: options.from }, context);
-  const order = new Map(options.ids.map((id, i) => [id, i]));
-  const sorted = [...ids].sort((a, b) => order.get(a)! - order.get(b)!);
-  return rerunCommand({ ids: sorted }, context);
 }

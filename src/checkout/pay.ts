@@ -48,17 +48,21 @@ export interface PayContext {
   api: ApiClient;
   ledger: InputLedger;
   options: Pick<CheckoutPlan, "retries" | "retryWaitSeconds">;
-  titles: ReadonlyMap<number, string>;
   /** Talk for stderr (one line, no newline). */
   note(line: string): void;
 }
 
 export interface PayResult {
+  /** Paid by this run. */
   paid: number[];
+  /** Not paid: refused, never sent, or proven unpaid. */
   unpaid: number[];
-  /** In flight: a payment was sent for them and nothing proves whether it went through. */
+  /**
+   * In flight: a payment was sent for them (by this run or an earlier one) and nothing proves whether it went
+   * through.
+   */
   unknown: number[];
-  /** When the latest of those payments can no longer be going through. */
+  /** When the latest of those payments can no longer be going through: a rerun after it settles them at once. */
   settleAt?: Date;
   stop?: { session: CheckoutSession; reason: Stop };
 }
@@ -199,9 +203,8 @@ async function settleLost(ctx: PayContext, session: CheckoutSession, error: unkn
 
 /** Prices the session again just before paying it; refuses to go on when the price rose above what was confirmed. */
 async function refreshPrice(ctx: PayContext, session: CheckoutSession): Promise<Stop | undefined> {
-  const ids = session.shipments.map((s) => s.id);
   try {
-    const now = await priceGroup(ctx.api, ids, ctx.titles, ctx.deps.signal, ctx.note);
+    const now = await priceGroup({ api: ctx.api, signal: ctx.deps.signal, warn: ctx.note }, session.shipments);
     if (now.total > session.total) return { kind: "price-rose", confirmed: session.total, now: now.total };
     // Equal or lower: pay it, and report what is actually charged.
     session.shipments = now.shipments;

@@ -5,7 +5,9 @@ import { serviceFlags, shellQuote } from "../output/shell-quote.js";
 import { formatUsd } from "../output/money.js";
 import { renderTable, type Column } from "../output/table.js";
 import type { Theme } from "../output/theme.js";
+import type { PayResult } from "./pay.js";
 import { sumCents, type CheckoutSession, type RunStatus, type SkippedShipment } from "./checkout-model.js";
+import type { CheckoutPlan } from "./checkout-model.js";
 
 interface Row {
   session: string;
@@ -46,17 +48,10 @@ export function chargedCents(sessions: readonly CheckoutSession[], paid: readonl
   return sumCents(paid.map((id) => price.get(id) ?? 0));
 }
 
-export interface RunSummary {
+/** A run's payments (pay.ts), and what the --json document says besides. */
+export interface RunSummary extends Omit<PayResult, "stop"> {
   status: RunStatus;
   sessions: readonly CheckoutSession[];
-  /** Paid by this run. */
-  paid: readonly number[];
-  /** Not paid: refused, never sent, or proven unpaid. */
-  unpaid: readonly number[];
-  /** In flight: a payment was sent for them (by this run or an earlier one) and nothing proves whether it went through. */
-  unknown: readonly number[];
-  /** When the payments of `unknown` can no longer be going through: a rerun after it settles them at once. */
-  settleAt?: Date;
   /** Not Draft when the run began: paid before, skipped. */
   skipped: readonly SkippedShipment[];
   /** The command that finishes the job, when something is left to pay. */
@@ -86,23 +81,23 @@ export function jsonDocument(summary: RunSummary) {
   };
 }
 
-/** Where a run's shipment ids came from: ids given as arguments (or on stdin), or a results file (`--from FILE`). */
-export type IdSource = { ids: readonly number[] } | { from: string };
-
 /**
  * The exact command that finishes the job, repeating the input the user gave: `--from FILE` when the ids came from a
- * file (the rerun reads it again and skips what is paid), else the ids left to pay (stdin cannot be replayed). Safe to
- * run as often as needed: checkout settles payments still in flight first, then reads every shipment and skips those
- * already paid, so it never charges twice.
+ * file (the rerun reads it again and skips what is paid), else the ids `left` to pay in the order given (stdin
+ * cannot be replayed). Safe to run as often as needed: checkout settles payments still in flight first, then reads
+ * every shipment and skips those already paid, so it never charges twice.
  */
 export function rerunCommand(
-  input: IdSource,
-  context: { yes: boolean; maxTotalCents?: number; globals: Pick<GlobalOptions, "profile" | "baseUrl"> },
+  plan: Pick<CheckoutPlan, "ids" | "from" | "yes" | "maxTotalCents">,
+  left: readonly number[],
+  globals: Pick<GlobalOptions, "profile" | "baseUrl">,
 ): string {
-  const words = ["shipctl", "checkout", ...("from" in input ? ["--from", shellQuote(input.from)] : input.ids.map(String))];
-  words.push(...serviceFlags(context.globals));
-  if (context.maxTotalCents !== undefined) words.push("--max-total", (context.maxTotalCents / 100).toFixed(2));
-  if (context.yes) words.push("--yes");
+  const order = new Map(plan.ids.map((id, i) => [id, i]));
+  const ids = [...left].sort((a, b) => order.get(a)! - order.get(b)!).map(String);
+  const input = plan.from !== undefined && plan.from !== "-" ? ["--from", shellQuote(plan.from)] : ids;
+  const words = ["shipctl", "checkout", ...input, ...serviceFlags(globals)];
+  if (plan.maxTotalCents !== undefined) words.push("--max-total", (plan.maxTotalCents / 100).toFixed(2));
+  if (plan.yes) words.push("--yes");
   // Never --no-wait: the command is for after the settle time, and run sooner it should wait rather than stop again.
   return words.join(" ");
 }

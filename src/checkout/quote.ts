@@ -24,8 +24,7 @@ export async function quoteShipments(deps: Deps, plan: Pick<CheckoutPlan, "ids" 
     if (deps.globals.json) printJson(deps.io, quoteDocument({ status: "nothing-to-pay", sessions: [], skipped }));
     return;
   }
-  const titles = new Map(toPrice.map((s) => [s.id, s.title]));
-  const sessions = await priceSessions(api, [...titles.keys()], titles, deps.signal, note);
+  const sessions = await priceSessions({ api, signal: deps.signal, warn: note }, toPrice);
   const total = totalOf(sessions);
   const over = plan.maxTotalCents !== undefined && total > plan.maxTotalCents;
   if (deps.globals.json) printJson(deps.io, quoteDocument({ status: over ? "over-max-total" : "quoted", sessions, skipped }));
@@ -35,5 +34,5 @@ export async function quoteShipments(deps: Deps, plan: Pick<CheckoutPlan, "ids" 
       hint: "This was a quote: nothing was charged. A checkout with the same --max-total would refuse it too.",
     });
   }
-  note(`quote: ${formatUsd(total)} for ${counted(titles.size, "shipment")}; nothing was charged (run the same command without --quote to pay)`);
+  note(`quote: ${formatUsd(total)} for ${counted(toPrice.length, "shipment")}; nothing was charged (run the same command without --quote to pay)`);
 }

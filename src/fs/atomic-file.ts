@@ -4,29 +4,25 @@
 import { open, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { realSleep, whileHeld, type Sleep } from "./held-file.js";
+import { whileHeld, type Sleep } from "./held-file.js";
 
 /**
- * `sync: false` skips the flushes where losing the write in a power cut is safe (it stays atomic: old or new, whole).
- * `sleep` waits between attempts at replacing a held file (tests give one that does not wait).
+ * Readable by its owner only. `sleep` waits between attempts at replacing a held file (tests give one that does not
+ * wait).
  */
-export async function writeFileAtomic(path: string, data: string | Buffer, o: { mode?: number; sync?: boolean; sleep?: Sleep } = {}): Promise<void> {
-  const { mode = 0o600, sync = true, sleep = realSleep } = o;
+export async function writeFileAtomic(path: string, data: string | Buffer, o: { sleep?: Sleep } = {}): Promise<void> {
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   try {
     // `flush` syncs the data to disk before the file is closed.
-    await writeFile(tmp, data, { mode, flush: sync });
-    await whileHeld(path, () => rename(tmp, path), sleep);
+    await writeFile(tmp, data, { mode: 0o600, flush: true });
+    await whileHeld(path, () => rename(tmp, path), o.sleep);
   } catch (e) {
     await rm(tmp, { force: true });
     throw e;
   }
-  if (sync) await syncDirectory(dirname(path));
-}
-
-export async function syncDirectory(dir: string): Promise<void> {
-  // Not every platform lets a directory be opened for fsync (Windows); the rename is still atomic there.
-  await open(dir, "r")
+  // The folder flushed, so the rename is kept. Not every platform lets a directory be opened for fsync (Windows); the
+  // rename is still atomic there.
+  await open(dirname(path), "r")
     .then((fh) => fh.sync().finally(() => fh.close()))
     .catch(() => undefined); // best effort
 }

@@ -14,17 +14,13 @@ export type Sleep = (ms: number) => Promise<void>;
 
 export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function isHeld(e: unknown): boolean {
-  return HELD_CODES.has((e as NodeJS.ErrnoException | undefined)?.code ?? "");
-}
-
 /** Runs `op` on `path`, again after each wait while the file is held; then FileInUseError names the file. */
 export async function whileHeld<T>(path: string, op: () => Promise<T>, sleep: Sleep = realSleep): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await op();
     } catch (e) {
-      if (!isHeld(e)) throw e;
+      if (!HELD_CODES.has((e as NodeJS.ErrnoException | undefined)?.code ?? "")) throw e;
       const wait = HELD_WAITS_MS[attempt];
       if (wait === undefined) throw new FileInUseError(path, e);
       await sleep(wait);

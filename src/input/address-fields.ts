@@ -2,10 +2,10 @@
 // --help) reads it to declare the flags, and the input logic reads it to name the flag behind a bad field.
 import type { AddressField } from "../contract/fields.js";
 
-/** The literal field and key of each flag are taken from the table itself (`as const`). */
-interface AddressFieldFlag {
+/** A flag that sets a field. The literal field and key of each flag are taken from the table itself (`as const`). */
+export interface FieldFlag<F extends string> {
   /** Field of the request body. */
-  readonly field: AddressField;
+  readonly field: F;
   /** Command-line flag, e.g. `--line-1`. */
   readonly flag: string;
   /** Key under which commander hands the flag's value over (`--line-1` -> `line1`). */
@@ -23,7 +23,7 @@ export const ADDRESS_FIELD_FLAGS = [
   { field: "region", flag: "--region", key: "region", help: "state, province or region" },
   { field: "post_code", flag: "--post-code", key: "postCode", help: "postal or ZIP code, in the country's format (a US ZIP of the --region state; lost leading zeros put back where that fits)" },
   { field: "country", flag: "--country", key: "country", help: "country: the integer value, an ISO code (US) or a name" },
-] as const satisfies readonly AddressFieldFlag[];
+] as const satisfies readonly FieldFlag<AddressField>[];
 
 export type AddressFlags = { file?: string } & Partial<Record<(typeof ADDRESS_FIELD_FLAGS)[number]["key"], string>>;
 

@@ -11,18 +11,17 @@ import { invalidInput, problemsFrom, type FieldProblem } from "./problems.js";
 /** Keys of a stored address (`shipctl address get ID --json`) that are not part of a request: dropped on input. */
 const READ_ONLY_KEYS: readonly string[] = ["id", "created_at", "updated_at"];
 
-export interface AddressInputOptions {
-  /** For `address update ID`: a file holding another address's id is refused rather than silently retargeted. */
-  targetId?: number;
-}
-
-export async function readAddressInput(deps: Deps, flags: AddressFlags, options: AddressInputOptions = {}): Promise<Address> {
+/**
+ * `targetId`, for `address update ID`: a file holding another address's id is refused rather than silently
+ * retargeted.
+ */
+export async function readAddressInput(deps: Deps, flags: AddressFlags, targetId?: number): Promise<Address> {
   const fileLabel = flags.file === "-" ? "stdin" : flags.file;
   const subject = fileLabel === undefined ? "The address" : `The address (flags and ${fileLabel})`;
   const hint = `Give each field with its flag (${ADDRESS_FIELD_FLAGS.map((f) => f.flag).join(" ")}) or in --file FILE.json.`;
   const fail = (problems: FieldProblem[]) => invalidInput({ subject, problems, flagFor: addressFlagFor, hint });
 
-  const raw = await gather(deps, flags, options);
+  const raw = await gather(deps, flags, targetId);
   // Everything that needs no table is checked first, so a typo is reported without touching the network.
   const local = localAddress(raw);
   const waiting = deferredFields(local);
@@ -48,21 +47,21 @@ export async function readAddressInput(deps: Deps, flags: AddressFlags, options:
   return withoutEmptyLine2(checked.data);
 }
 
-async function gather(deps: Deps, flags: AddressFlags, options: AddressInputOptions): Promise<Record<string, unknown>> {
+async function gather(deps: Deps, flags: AddressFlags, targetId: number | undefined): Promise<Record<string, unknown>> {
   const raw: Record<string, unknown> = {};
   if (flags.file !== undefined) {
-    const input = await readJsonInput(deps.io, deps.cwd, flags.file, "--file", deps.signal);
+    const input = await readJsonInput(deps, flags.file);
     const fromFile = expectObject(input, "address");
     const fileId = fromFile.id;
     // A blank id (a template filled from an unset variable) names no address: say so, not "holds address ,".
-    if (options.targetId !== undefined && typeof fileId === "string" && fileId.trim() === "") {
-      const hint = `Remove "id" from the file, or set it to ${options.targetId}.`;
+    if (targetId !== undefined && typeof fileId === "string" && fileId.trim() === "") {
+      const hint = `Remove "id" from the file, or set it to ${targetId}.`;
       throw new UsageError(`${input.label}: "id" is blank`, { hint });
     }
     // Compared as written: a hand-edited "id": "12" names address 12 as 12 does.
-    const sameId = String(fileId).trim() === String(options.targetId);
-    if (options.targetId !== undefined && fileId !== undefined && fileId !== null && !sameId) {
-      throw new UsageError(`${input.label} holds address ${String(fileId)}, but the command updates address ${options.targetId}`, {
+    const sameId = String(fileId).trim() === String(targetId);
+    if (targetId !== undefined && fileId !== undefined && fileId !== null && !sameId) {
+      throw new UsageError(`${input.label} holds address ${String(fileId)}, but the command updates address ${targetId}`, {
         hint: `Remove "id" from the file, or update address ${String(fileId)} instead.`,
       });
     }

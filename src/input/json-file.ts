@@ -1,7 +1,7 @@
 // `--file FILE.json` and `--file -` (stdin): read and parse, with errors that name the file and say how to fix it.
 import { resolve } from "node:path";
 import { UsageError } from "../errors.js";
-import type { IO } from "../output/io.js";
+import type { Deps } from "../deps.js";
 import { readStdinText, readTextFile } from "../fs/input-guard.js";
 
 export interface JsonInput {
@@ -11,13 +11,11 @@ export interface JsonInput {
 }
 
 /** `signal`: Ctrl-C, which ends a read of stdin a person is typing. */
-export async function readJsonInput(
-  io: IO,
-  cwd: string,
-  path: string,
-  flag = "--file",
-  signal?: AbortSignal,
-): Promise<JsonInput> {
+type ReadDeps = Pick<Deps, "io" | "cwd"> & { signal?: AbortSignal };
+
+/** The JSON of `path` ('-' for stdin); `flag` names the option in messages. */
+export async function readJsonInput(deps: ReadDeps, path: string, flag = "--file"): Promise<JsonInput> {
+  const { io, cwd, signal } = deps;
   // Blank (an unset variable in a script) would resolve to the working folder: say what is missing instead.
   if (path.trim() === "") throw new UsageError(`${flag} needs a file name, or - for stdin`);
   const fromStdin = path === "-";

@@ -2,20 +2,14 @@
 // bounds come straight from the contract's limits module rather than its zod schemas.
 import { SHIPMENT_BOUNDS as B } from "../contract/limits.js";
 import type { ShipmentField } from "../contract/fields.js";
+import type { FieldFlag } from "./address-fields.js";
 
-/** The literal field and key of each flag are taken from the table itself (`as const`). */
-interface ShipmentFieldFlag {
-  /** Field of the request body. */
-  readonly field: ShipmentField | "fulfillment_address_id" | "destination_address_id";
-  readonly flag: string;
-  /** Key under which commander hands the flag's value over. */
-  readonly key: string;
+interface ShipmentFieldFlag extends FieldFlag<ShipmentField | "fulfillment_address_id" | "destination_address_id"> {
   /**
    * How the text of the flag becomes a value: kept as text, read as a number, read as an id (plain digits, as every id
    * argument and a CSV's id columns take it: "1.0" is no id), or looked up (service).
    */
   readonly kind: "text" | "number" | "id" | "service";
-  readonly help: string;
 }
 
 export const SHIPMENT_FIELD_FLAGS = [

@@ -42,7 +42,7 @@ export async function readShipmentInput(deps: Deps, flags: ShipmentFlags): Promi
 async function gather(deps: Deps, flags: ShipmentFlags): Promise<Record<string, unknown>> {
   const raw: Record<string, unknown> = {};
   if (flags.file !== undefined) {
-    const input = await readJsonInput(deps.io, deps.cwd, flags.file, "--file", deps.signal);
+    const input = await readJsonInput(deps, flags.file);
     Object.assign(raw, expectObject(input, "shipment"));
   }
   Object.assign(raw, shipmentFlagValues(flags));

@@ -24,6 +24,16 @@ async function tablesOf(deps: Deps): Promise<Tables> {
   return (await deps.connection()).tables();
 }
 
+/** The profile's tables, or undefined (said with --debug, after `why`) when they cannot be had. */
+async function tablesIfAny(deps: Deps, why: string): Promise<Tables | undefined> {
+  try {
+    return await tablesOf(deps);
+  } catch (e) {
+    deps.debug(`${why}: ${(e as Error).message}`);
+    return undefined;
+  }
+}
+
 /** `where` names the input for messages, e.g. `--country` or `"country" in addr.json`. */
 export async function resolveCountryInput(deps: Deps, input: string, where: string): Promise<Resolved<CountryEntry>> {
   const tables = await tablesOf(deps);
@@ -49,13 +59,8 @@ export function lookupProblem(e: unknown, field: string): FieldProblem {
  * cannot be had (not logged in, no network) leave the name unchecked rather than hide the other problems.
  */
 export async function serviceNameProblem(deps: Deps, text: string): Promise<FieldProblem | undefined> {
-  let tables: Tables;
-  try {
-    tables = await tablesOf(deps);
-  } catch (e) {
-    deps.debug(`service "${text}" left unchecked: ${(e as Error).message}`);
-    return undefined;
-  }
+  const tables = await tablesIfAny(deps, `service "${text}" left unchecked`);
+  if (tables === undefined) return undefined;
   try {
     resolveService(tables, text, "service");
     return undefined;
@@ -78,12 +83,7 @@ export type EnumLabels = Awaited<ReturnType<typeof enumLabels>>;
  * service) just leaves the bare integers.
  */
 export async function enumLabels(deps: Deps) {
-  let tables: Tables | undefined;
-  try {
-    tables = await tablesOf(deps);
-  } catch (e) {
-    deps.debug(`country/service tables unavailable for display: ${(e as Error).message}`);
-  }
+  const tables = await tablesIfAny(deps, "country/service tables unavailable for display");
   const usable = tables && tables.source !== "unconfirmed" ? tables : undefined;
   const label = (id: number, name: string | undefined) => (name ? `${id} (${name})` : String(id));
   return {

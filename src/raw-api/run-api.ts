@@ -48,7 +48,7 @@ async function buildRequest(options: ApiRequestOptions, deps: Deps, baseUrl: URL
   let json: unknown;
   // As gh: with --input the fields go to the query string, as they do for a GET.
   if (options.input !== undefined) {
-    json = (await readJsonInput(deps.io, deps.cwd, options.input, "--input", deps.signal)).value;
+    json = (await readJsonInput(deps, options.input, "--input")).value;
   }
   if (options.input !== undefined || options.method === "GET") appendQuery(url, queryPairs(fields));
   else if (options.fields.length > 0) json = fields;

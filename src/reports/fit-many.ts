@@ -31,6 +31,7 @@ export interface FitOutcome {
 }
 
 export interface FitManyOptions {
+  /** The run stops (Ctrl-C): checks and fitting end at once, nothing is sent. */
   signal?: AbortSignal;
   /** The command to run again, said when a stop ends the fitting. */
   rerun?: string;

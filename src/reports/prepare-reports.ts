@@ -7,7 +7,7 @@ import { errorJson, InterruptedError, UsageError } from "../errors.js";
 import type { ReportTarget } from "./batch-sources.js";
 import { checkFolder } from "./folder-check.js";
 import { createFitWorkspace, writeCopy, type FitWorkspace } from "./fit.js";
-import { fitMany, unlessStopped } from "./fit-many.js";
+import { fitMany, unlessStopped, type FitManyOptions } from "./fit-many.js";
 import { FitCache } from "./fit-cache.js";
 import { cacheDir } from "../config/paths.js";
 import type { Photo, Problem, ReusedPhoto } from "./report-types.js";
@@ -41,19 +41,18 @@ export interface FolderProblems {
 /** Folders are read a few at a time: enough to hide disk latency, few enough for a shared machine. */
 const CHECK_CONCURRENCY = 4;
 
-/** The plan's --by-order, --fit and --strip-location (photos are sent without their GPS position: withoutLocations). */
-export interface PrepareOptions extends Pick<UploadPlan, "byOrder" | "fit" | "stripLocation"> {
+/**
+ * The plan's --by-order, --fit and --strip-location (photos are sent without their GPS position: withoutLocations),
+ * and the stop and the rerun command of the fitting (fit-many.ts).
+ */
+export interface PrepareOptions extends Pick<UploadPlan, "byOrder" | "fit">, Omit<FitManyOptions, "cache"> {
   json: boolean;
-  /** The run stops (Ctrl-C): checks and fitting end at once, nothing is sent. */
-  signal?: AbortSignal;
   /**
    * Leave the oversized photos for `fitPending`, so the caller can first find which reports will be sent (a rerun
    * of a finished batch fits nothing). Ignored when a folder has a problem: then every folder is fitted at once, so
    * every problem (one that fitting finds too) is listed in one go.
    */
   fitLater?: boolean;
-  /** The command to run again, said when a stop ends the fitting. */
-  rerun?: string;
 }
 
 export interface Prepared {

@@ -10,7 +10,7 @@ import { formatBytes } from "./wording.js";
 
 type Sized = { photos: readonly { bytes: number }[] };
 /** The photos' bytes: an upload scales what its body hands on (part headers included) to them, so the count ends here. */
-const bytesOf = (report: Sized) => report.photos.reduce((n, p) => n + p.bytes, 0);
+export const bytesOf = (report: Sized) => report.photos.reduce((n, p) => n + p.bytes, 0);
 
 /** Uploads report their own running total of bytes sent (`sent`); `skipped` drops a report found not to send. */
 export function createByteProgress(io: IO, reports: readonly Sized[], now?: () => number) {

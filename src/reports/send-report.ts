@@ -16,7 +16,8 @@ import { reportKey } from "./report-ledger.js";
 import { recordSentPhotos } from "./reused-photos.js";
 import type { Earlier } from "./settle-earlier.js";
 import { formatSettleTime } from "../output/time-format.js";
-import { earlierOutcome, inFlightElsewhere, outcomeMaker, refusalText, type OutcomeMaker, type ReportOutcome } from "./report-outcome.js";
+import { earlierOutcome, inFlightElsewhere, outcomeMaker, refusalText, type ReportOutcome } from "./report-outcome.js";
+import { bytesOf } from "./progress.js";
 import { assessWindow, holdsReportSet } from "./window.js";
 import type { PreparedReport } from "./prepare-reports.js";
 
@@ -180,7 +181,7 @@ export async function upload(ctx: SendContext, report: PreparedReport, windowNot
   // The body counts part headers and delimiters too, while the progress total is the photos' bytes: scaled to them,
   // the count ends at exactly the photos' size.
   const onProgress = ctx.onProgress;
-  const bytes = report.photos.reduce((n, p) => n + p.bytes, 0);
+  const bytes = bytesOf(report);
   try {
     const body = await reportBody(report.photos, {
       onProgress: onProgress ? (sent) => onProgress(shipmentId, Math.floor((sent * bytes) / body.length)) : undefined,
@@ -191,20 +192,14 @@ export async function upload(ctx: SendContext, report: PreparedReport, windowNot
     // Cut short before its last byte (markSent): never sent whole; it stays in flight, and the run stops by its name.
     const lapsed = leaseLapsed(err);
     if (lapsed !== undefined) throw lapsed;
-    return await afterFailure(ctx, report, err, windowNote, done, bytes);
+    return await afterFailure(ctx, report, err, windowNote);
   }
   note(ctx, report, stored(ctx, report));
   return done("stored", `stored ${report.photos.length} photos`, ExitCode.Ok, { bytes, window: windowNote || undefined });
 }
 
-async function afterFailure(
-  ctx: SendContext,
-  report: PreparedReport,
-  err: unknown,
-  windowNote: string,
-  done: OutcomeMaker,
-  bytes: number,
-): Promise<ReportOutcome> {
+async function afterFailure(ctx: SendContext, report: PreparedReport, err: unknown, windowNote: string) {
+  const done = outcomeMaker(ctx, report);
   const f = facts(err);
   const key = reportKey(report.target.shipmentId, ctx.set);
   const flight = ctx.ledger.row(key);
@@ -214,8 +209,8 @@ async function afterFailure(
   if (f.mayHaveArrived !== false && flight?.state === "in_flight" && flight.sent_at !== undefined) {
     if (answeredByService(f.status)) ctx.ledger.markAnswered([key], ctx.localNow(), f.status);
     // Reads end at once when the run stops: the rerun settles it.
-    if (ctx.signal.aborted) return inFlight(ctx, report, `sent, and its answer did not come before the run stopped (${messageOf(err)})`, err, bytes);
-    return reconcile(ctx, report, err, bytes);
+    if (ctx.signal.aborted) return inFlight(ctx, report, `sent, and its answer did not come before the run stopped (${messageOf(err)})`, err);
+    return reconcile(ctx, report, err);
   }
   // Refused, or never sent whole: the service did not apply it, so a rerun sends it again.
   note(ctx, report, { state: "failed", error: messageOf(err) });
@@ -233,9 +228,10 @@ async function afterFailure(
 }
 
 /** The answer was lost after the whole body went out: read the shipment back, once, to learn whether it arrived. */
-async function reconcile(ctx: SendContext, report: PreparedReport, err: unknown, bytes: number): Promise<ReportOutcome> {
+async function reconcile(ctx: SendContext, report: PreparedReport, err: unknown): Promise<ReportOutcome> {
   const { shipmentId } = report.target;
   const done = outcomeMaker(ctx, report);
+  const bytes = bytesOf(report);
   ctx.log(`Shipment ${shipmentId}: the answer was lost (${messageOf(err)}); reading the shipment to see whether the report arrived`);
   const flight = ctx.ledger.row(reportKey(shipmentId, ctx.set));
   const answered = flight?.state === "in_flight" && flight.answer_status !== undefined ? flight : undefined;
@@ -246,7 +242,7 @@ async function reconcile(ctx: SendContext, report: PreparedReport, err: unknown,
     shipment = await ctx.api.getShipment(shipmentId, { signal: ctx.signal });
   } catch (readErr) {
     if (isFatal(readErr)) throw readErr;
-    return inFlight(ctx, report, `the answer was lost and the shipment could not be read back (${messageOf(readErr)})`, err, bytes);
+    return inFlight(ctx, report, `the answer was lost and the shipment could not be read back (${messageOf(readErr)})`, err);
   }
   if (holdsReportSet(shipment.status, ctx.set)) {
     note(ctx, report, stored(ctx, report));
@@ -257,13 +253,13 @@ async function reconcile(ctx: SendContext, report: PreparedReport, err: unknown,
     note(ctx, report, { state: "failed", error: message });
     return done("failed", message, ExitCode.Unavailable, { error: err, bytes });
   }
-  return inFlight(ctx, report, `the answer was lost and the shipment is still ${shipmentStatusName(shipment.status)}`, err, bytes);
+  return inFlight(ctx, report, `the answer was lost and the shipment is still ${shipmentStatusName(shipment.status)}`, err);
 }
 
 /** Sent whole, outcome unknown: it stays in flight in the ledger until its settle time, and is not sent again now. */
-function inFlight(ctx: SendContext, report: PreparedReport, why: string, err: unknown, bytes: number): ReportOutcome {
+function inFlight(ctx: SendContext, report: PreparedReport, why: string, err: unknown): ReportOutcome {
   const state = ctx.ledger.row(reportKey(report.target.shipmentId, ctx.set));
   const settleAt = new Date(state?.state === "in_flight" ? state.settle_at : ctx.localNow());
   const message = `${why}: the service may still be applying it until ${formatSettleTime(settleAt)}, so it is not sent again now; run the same command again after then to settle it`;
-  return outcomeMaker(ctx, report)("unknown", message, ExitCode.Unavailable, { error: err, bytes, settleAt });
+  return outcomeMaker(ctx, report)("unknown", message, ExitCode.Unavailable, { error: err, bytes: bytesOf(report), settleAt });
 }

@@ -54,7 +54,7 @@ export async function readItems(deps: Deps, flags: ItemInputFlags): Promise<Item
     return { source: { name: "the flags", list: false }, items: [item] };
   }
 
-  const input = await readJsonInput(deps.io, deps.cwd, flags.file, "--file", deps.signal).catch((e: unknown) => {
+  const input = await readJsonInput(deps, flags.file).catch((e: unknown) => {
     // A spreadsheet export given to --file by mistake: say which flag reads it.
     if (e instanceof UsageError && /\.(csv|tsv|txt)$/i.test(flags.file!) && /not valid JSON/.test(e.message)) {
       throw new UsageError(e.message, { hint: `--file reads JSON; for a CSV file use --csv ${flags.file}` });

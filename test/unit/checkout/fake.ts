@@ -9,6 +9,13 @@ import { httpStubs, reply, stubbedClient, type HttpStubs, type StubRequest } fro
 import { tempDir } from "../../helpers/cli.js";
 import { createTestIO, type TestIO } from "../../helpers/test-io.js";
 import { scriptedPrompter } from "../../helpers/prompter.js";
+import { inputRecordPath, inputScope } from "../../../src/ledger/entry-keys.js";
+import { ledgerDir } from "../../../src/ledger/organization.js";
+
+/** Where checkout's record is in the organization's ledger (what its runs sent, and what is in flight). */
+export function checkoutRecordPath(env: NodeJS.ProcessEnv, baseUrl: string): string {
+  return inputRecordPath(ledgerDir(env, { baseUrl }), inputScope("checkout", "checkout"));
+}
 
 /**
  * What one POST /api/v1/checkout does:

@@ -3,11 +3,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkoutCommand } from "../../../src/commands/checkout/checkout.js";
-import { checkoutRecordPath } from "../../../src/checkout/checkout-ledger.js";
 import { ExitCode } from "../../../src/errors.js";
 import { ShipmentStatus } from "../../../src/contract/index.js";
 import { runVerb } from "../../helpers/run-verb.js";
-import { exitOf, fakeService, harness, type FakeService } from "./fake.js";
+import { checkoutRecordPath, exitOf, fakeService, harness, type FakeService } from "./fake.js";
 
 const posts = (calls: string[]) => calls.filter((c) => c.startsWith("POST"));
 const prices = (calls: string[]) => calls.filter((c) => c.startsWith("GET /checkout"));

@@ -9,10 +9,10 @@ import { ExitCode, UsageError } from "../../../src/errors.js";
 import { readIdsFrom } from "../../../src/checkout/checkout-from.js";
 import { createTestIO } from "../../helpers/test-io.js";
 import { ShipmentStatus } from "../../../src/contract/index.js";
-import { checkoutRecordPath, openCheckoutLedger } from "../../../src/checkout/checkout-ledger.js";
+import { openCheckoutLedger } from "../../../src/checkout/checkout-ledger.js";
 import { tempDir } from "../../helpers/cli.js";
 import { runVerb } from "../../helpers/run-verb.js";
-import { exitOf, fakeService, harness } from "./fake.js";
+import { checkoutRecordPath, exitOf, fakeService, harness } from "./fake.js";
 
 const posts = (calls: string[]) => calls.filter((c) => c.startsWith("POST"));
 

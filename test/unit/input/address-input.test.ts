@@ -72,26 +72,26 @@ describe("readAddressInput", () => {
   it("accepts the output of `address get --json` (id and timestamps ignored)", async () => {
     const t = testDeps({ cwd: dir });
     const name = file("stored.json", { id: 12, ...GALLERY, created_at: "2025-01-01 10:00:00", updated_at: "2025-01-01 10:00:00" });
-    expect(await readAddressInput(t.deps, { file: name }, { targetId: 12 })).toEqual(GALLERY);
+    expect(await readAddressInput(t.deps, { file: name }, 12)).toEqual(GALLERY);
   });
 
   it("refuses a file holding another address's id when updating", async () => {
     const t = testDeps({ cwd: dir });
     const name = file("other.json", { id: 13, ...GALLERY });
-    const err = await failure(readAddressInput(t.deps, { file: name }, { targetId: 12 }));
+    const err = await failure(readAddressInput(t.deps, { file: name }, 12));
     expect(err.message).toBe("other.json holds address 13, but the command updates address 12");
   });
 
   it('takes an id written as text ("id": "12") as that id when updating', async () => {
     const t = testDeps({ cwd: dir });
     const name = file("text-id.json", { id: " 12", ...GALLERY });
-    expect(await readAddressInput(t.deps, { file: name }, { targetId: 12 })).toEqual(GALLERY);
+    expect(await readAddressInput(t.deps, { file: name }, 12)).toEqual(GALLERY);
   });
 
   it("refuses a blank id when updating, saying it is blank", async () => {
     const t = testDeps({ cwd: dir });
     const name = file("blank-id.json", { id: " ", ...GALLERY });
-    const err = await failure(readAddressInput(t.deps, { file: name }, { targetId: 12 }));
+    const err = await failure(readAddressInput(t.deps, { file: name }, 12));
     expect(err.message).toBe('blank-id.json: "id" is blank');
   });
 
