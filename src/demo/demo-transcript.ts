@@ -31,10 +31,9 @@ export function createTranscript(deps: Deps, env: NodeJS.ProcessEnv, cwd: string
 
   return {
     /** Shows and runs `shipctl <args>`; fails the demo when the exit code is not `expect`. */
-    async run(args: string[], options: { expect?: number; stdin?: string; note?: string } = {}) {
+    async run(args: string[], options: { expect?: number; stdin?: string } = {}) {
       const expected = options.expect ?? 0;
       io.out(`\n${out.bold(`$ shipctl ${args.map((arg) => shellQuote(arg)).join(" ")}`)}\n`);
-      if (options.note) io.out(out.dim(`  # ${options.note}\n`));
       const result = await exec(args, options.stdin, true);
       io.out(out.dim(`  (exit ${result.exitCode})\n`));
       if (result.exitCode !== expected) {
