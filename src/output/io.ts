@@ -54,11 +54,11 @@ export function systemIO(): IO {
 }
 
 /**
- * The IO of a command run inside this process (an MCP tool call, a demo step): its stdout captured, and handed to `echo`
- * as it comes; its talk to `talk`; its stdin the text given, never this process's own. Not terminals: no colours, no
- * progress redrawn in place, no prompt (a person cannot answer one here).
+ * The IO of a command run inside this process (an MCP tool call, a demo step): its stdout captured, and handed to
+ * `echo` as it comes; its talk to `talk`; its stdin the text given, never this process's own. Not terminals: no
+ * colours, no progress redrawn in place, no prompt (a person cannot answer one here).
  */
-export function capturedIO(talk: (text: string) => void, stdinText = "", echo?: (text: string) => void): IO & { captured(): string } {
+export function capturedIO(talk: IO["err"], stdinText = "", echo?: IO["out"]): IO & { captured(): string } {
   let out = "";
   // Loaded here, not imported (as node:fs above): a run that captures nothing skips the stream modules.
   const { PassThrough } = process.getBuiltinModule("node:stream");

@@ -19,4 +19,5 @@ Examples:
   return command.action(verbAction(ctx, noOptions, run));
 }
 
-const runLogout: VerbRun<NoOptions> = async (_options, deps) => (await import("../../config/change-setting.js")).removeToken(deps);
+const runLogout: VerbRun<NoOptions> = async (_options, deps) =>
+  (await import("../../config/change-setting.js")).removeToken(deps);

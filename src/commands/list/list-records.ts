@@ -68,8 +68,9 @@ export async function listRecords(deps: Deps, options: ListOptions & { format: L
     // An export with nothing in it still has its header: a spreadsheet, or `update --csv`, can open it.
     if (format === "csv") return csvHeader();
     if (format === "json") return printJson(deps.io, { [kind]: atEnd.map(toJson), ...about });
-    if (atEnd.length > 0) return deps.io.out(renderTable(await columns(), atEnd, { theme: deps.theme.out, width: tableWidth(deps.io) }));
-    deps.io.alert(filtered ? `No ${kind} match.\n` : `No ${kind}${options.page > 1 ? ` on page ${options.page}` : ""}.\n`);
+    const empty = filtered ? `No ${kind} match.` : `No ${kind}${options.page > 1 ? ` on page ${options.page}` : ""}.`;
+    if (atEnd.length === 0) deps.io.alert(`${empty}\n`);
+    else deps.io.out(renderTable(await columns(), atEnd, { theme: deps.theme.out, width: tableWidth(deps.io) }));
   };
 
   let read = 0;
