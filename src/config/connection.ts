@@ -18,7 +18,7 @@ export async function resolveConnection(deps: ConnectionInputs): Promise<Connect
   const { baseUrl, token } = requireCredentials(settings);
   let tables: Promise<Tables> | undefined;
   const caFile = settings.stored?.caFile;
-  const ledger = resolveLedger(deps.env, settings.stored, settings.profile.value).settings;
+  const ledger = resolveLedger(deps.env, settings.stored, settings.profile.value);
   return {
     profile: settings.profile.value,
     baseUrl: baseUrl.value,
