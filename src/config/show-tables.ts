@@ -3,7 +3,6 @@
 import type { Deps } from "../deps.js";
 import type { Tables } from "../contract/index.js";
 import { loadTables, UNCONFIRMED_TABLES } from "./profile-tables.js";
-import { tablesContext } from "./tables-context.js";
 import { printJson } from "../output/json.js";
 import { tableWidth } from "../output/table.js";
 import { openConfigContext } from "./config-context.js";
@@ -16,9 +15,10 @@ export async function showTables(deps: Deps, kind: TableKind | undefined): Promi
   const { store, settings } = await openConfigContext(deps);
   const profile = settings.profile.value;
   const baseUrl = settings.baseUrl?.value ?? null;
+  const place = { profile, token: settings.token?.value, caFile: settings.stored?.caFile };
   const tables: Tables = baseUrl
     ? // The `config tables` commands ask even a service remembered as no sandbox: it may have become one.
-      await loadTables(tablesContext(deps, store, { profile, baseUrl, token: settings.token?.value, caFile: settings.stored?.caFile, askAgain: true }))
+      await loadTables({ ...place, baseUrl, askAgain: true, store, run: deps })
     : UNCONFIRMED_TABLES;
 
   if (deps.globals.json) {
