@@ -15,7 +15,7 @@ import { sourceLabel } from "./setting-sources.js";
 import { resolveSettings } from "./settings.js";
 import { openConfigStore, type ConfigStore } from "./store.js";
 
-interface StatusOptions {
+export interface StatusOptions {
   /** Send nothing: report only what the flags, the environment and the config file say. */
   offline: boolean;
 }
