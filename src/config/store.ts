@@ -52,7 +52,8 @@ export async function openConfigStore(env: NodeJS.ProcessEnv): Promise<ConfigSto
       const data = read();
       change(data);
       try {
-        await writeFileAtomic(path, JSON.stringify(data, undefined, "\t"), { mode: FILE_MODE });
+        // writeFileAtomic writes every file 0600, readable by its owner only: the file holds tokens.
+        await writeFileAtomic(path, JSON.stringify(data, undefined, "\t"));
       } catch (e) {
         throw new UsageError(`cannot write the config file ${path}: ${messageOf(e)}`, {
           hint: "check the permissions of that directory, or point SHIPCTL_CONFIG_DIR at a writable one",
