@@ -5,7 +5,6 @@ import { CancelledError } from "./errors.js";
 export interface Choice<T extends string> {
   value: T;
   name: string;
-  description?: string;
 }
 
 export interface Prompter {

@@ -18,11 +18,6 @@ export interface CsvFlagChoice {
    */
   fileToo?: boolean;
   /**
-   * Add --force-new: the command creates records, so what another input already sent must not be created again
-   * (ledger/force-new.ts). Not for `shipment update`: a PATCH of the full body sent twice is harmless.
-   */
-  creates?: boolean;
-  /**
    * The single-item mode keeps a ledger of its own too (`address add`: "address", what it stores): --force-new and
    * --no-wait apply to it as well, so their help does not say "with --csv".
    */
@@ -42,14 +37,14 @@ export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command 
       .option("--dry-run", `${shared}rehearse: validate, verify addresses${choice.fileToo ? "" : ", read the ledger as the run would"} and print what the run would do with each ${items.slice(0, -1)}, with its exit code; send and write nothing`)
       .option("--results <file.csv>", "with --csv: keep each row's latest outcome there (a rerun, or a run of <file>.errors.csv, updates its rows), and the rows still failing in <file>.errors.csv")
       .option("--skip-invalid", `${shared}send the valid ${items} even if some ${items} are invalid`);
-    if (choice.creates) {
+    // --force-new for the commands that create records (what another input already sent must not be created again,
+    // ledger/force-new.ts); not `shipment update`, whose PATCH of the full body sent twice is harmless.
+    if (choice.looks || choice.singleLedger) {
       command.option(
         "--force-new",
         choice.looks
           ? "send even what matches a shipment another machine created in the last days (the look before a create, docs/ledger.md), and with --csv the rows of a copy of a file already sent"
-          : choice.singleLedger
-          ? `store it even though an earlier run stored it: the same ${choice.singleLedger} once more, or with --csv the rows of a copy of a file already sent (docs/csv.md)`
-          : "send even what the ledger says an earlier run sent from another input (a copy of the file, the same row as a CSV); never what is still in flight (docs/ledger.md)",
+          : `store it even though an earlier run stored it: the same ${choice.singleLedger} once more, or with --csv the rows of a copy of a file already sent (docs/csv.md)`,
       );
     }
     const waitShared = choice.singleLedger !== undefined ? "" : shared;

@@ -10,13 +10,12 @@ import { maskToken } from "../output/mask-token.js";
 import { renderRecord, tableWidth } from "../output/table.js";
 import { profileChoice, type ProfileChoice } from "./profile-choice.js";
 import { probeAndRemember, sandboxKnown } from "./profile-tables.js";
-import { tablesContext } from "./tables-context.js";
 import { profileOf } from "./profile-name.js";
 import { sourceLabel } from "./setting-sources.js";
 import { resolveSettings } from "./settings.js";
 import { openConfigStore, type ConfigStore } from "./store.js";
 
-interface StatusOptions {
+export interface StatusOptions {
   /** Send nothing: report only what the flags, the environment and the config file say. */
   offline: boolean;
 }
@@ -105,7 +104,7 @@ function loggedOutStatus(deps: Deps, store: ConfigStore): StatusView {
 
 /** The profile did not know: ask once, and keep the answer in the profile that points at this service. */
 async function askSandbox(deps: Deps, connection: Connection, store: ConfigStore): Promise<boolean | null> {
-  const answer = await probeAndRemember(tablesContext(deps, store, connection));
+  const answer = await probeAndRemember({ ...connection, store, run: deps });
   if (answer.sandbox) return true;
   if (answer.warning) deps.io.err(`Warning: ${answer.warning}\n`);
   return answer.definite ? false : null;

@@ -6,14 +6,8 @@ import type { ConfigData } from "./schema.js";
 import { UsageError } from "../errors.js";
 import { profileFlag } from "./profile-name.js";
 
-export interface ConfigContext {
-  store: ConfigStore;
-  data: ConfigData;
-  settings: ResolvedSettings;
-}
-
-/** The settings' notes (e.g. "/api/v1 was removed from --base-url") are said on stderr. */
-export async function openConfigContext(deps: Pick<SettingsInput, "env" | "globals"> & { io: { err(text: string): void } }): Promise<ConfigContext> {
+/** The config file as read and the settings resolved from it; their notes ("/api/v1 was removed...") go to stderr. */
+export async function openConfigContext(deps: Pick<SettingsInput, "env" | "globals"> & { io: { err(text: string): void } }) {
   const store = await openConfigStore(deps.env);
   const data = store.read();
   const settings = resolveSettings({ globals: deps.globals, env: deps.env, data, configPath: store.path });

@@ -8,7 +8,7 @@ import { saveTables } from "./profile-tables.js";
 import { printJson } from "../output/json.js";
 import { tableWidth } from "../output/table.js";
 import { openConfigContext, requireBaseUrl } from "./config-context.js";
-import { renderCountries, renderServices } from "./tables-view.js";
+import { renderCountries, renderServices } from "./show-tables.js";
 
 /** `yes`: confirmed on the command line (--yes), so nothing is asked. */
 export async function confirmTables(deps: Deps, yes: boolean): Promise<void> {

@@ -4,8 +4,7 @@ import { AuthError } from "../errors.js";
 import type { ResolvedSettings } from "./settings.js";
 import { openConfigContext } from "./config-context.js";
 import { profileFlag } from "./profile-name.js";
-import { loadTables } from "./profile-tables.js";
-import { tablesContext, type TablesRun } from "./tables-context.js";
+import { loadTables, type TablesRun } from "./profile-tables.js";
 import type { Tables } from "../contract/index.js";
 import type { Connection } from "../deps.js";
 import { resolveLedger } from "./ledger-setting.js";
@@ -18,7 +17,7 @@ export async function resolveConnection(deps: ConnectionInputs): Promise<Connect
   const { baseUrl, token } = requireCredentials(settings);
   let tables: Promise<Tables> | undefined;
   const caFile = settings.stored?.caFile;
-  const ledger = resolveLedger(deps.env, settings.stored, settings.profile.value).settings;
+  const ledger = resolveLedger(deps.env, settings.stored, settings.profile.value);
   return {
     profile: settings.profile.value,
     baseUrl: baseUrl.value,
@@ -28,7 +27,8 @@ export async function resolveConnection(deps: ConnectionInputs): Promise<Connect
     ledger,
     tables: () => {
       const flag = profileFlag(settings.profile.value);
-      tables ??= loadTables(tablesContext(deps, store, { profile: settings.profile.value, baseUrl: baseUrl.value, token: token.value, caFile })).then((t) => (flag ? { ...t, profileFlag: flag } : t));
+      const place = { profile: settings.profile.value, baseUrl: baseUrl.value, token: token.value, caFile };
+      tables ??= loadTables({ ...place, store, run: deps }).then((t) => (flag ? { ...t, profileFlag: flag } : t));
       return tables;
     },
   };

@@ -3,7 +3,6 @@
 import type { Deps } from "../deps.js";
 import { UsageError } from "../errors.js";
 import { loadTables, saveTables } from "./profile-tables.js";
-import { tablesContext } from "./tables-context.js";
 import { parseCountriesCsv, parseServicesCsv, type TableKind } from "./tables-csv.js";
 import { readStdinText, readTextFile } from "../fs/input-guard.js";
 import { printJson } from "../output/json.js";
@@ -22,7 +21,8 @@ export async function importTable(deps: Deps, kind: TableKind, file: string): Pr
   const baseUrl = requireBaseUrl(settings);
   // The other table is kept as it is now (stored, or the sandbox's own), so importing one never blanks the other.
   // The `config tables` commands ask even a service remembered as no sandbox: it may have become one.
-  const current = await loadTables(tablesContext(deps, store, { profile, baseUrl, token: settings.token?.value, caFile: settings.stored?.caFile, askAgain: true }));
+  const place = { profile, baseUrl, token: settings.token?.value, caFile: settings.stored?.caFile };
+  const current = await loadTables({ ...place, askAgain: true, store, run: deps });
   const countries = parsed.countries ?? current.countries;
   const services = parsed.services ?? current.services;
   await saveTables(store, profile, baseUrl, { countries, services, source: "imported" });

@@ -40,21 +40,14 @@ export function redactUrlPassword(url: string): string {
   return url.replace(PASSWORD_IN_URL, `$1${REDACTED}@`);
 }
 
-/** Where a ledger setting came from (a Source without flags: there is no ledger flag). */
-type Source = "env" | "profile" | "default";
-
-export interface ResolvedLedger {
-  settings: LedgerSettings;
-  ledger: Source;
-  organization: Source | undefined;
-}
-
-/** The ledger a run uses: env before profile; a shared one needs a valid organization name. */
-export function resolveLedger(env: NodeJS.ProcessEnv, stored: StoredProfile | undefined, profile: string): ResolvedLedger {
+/**
+ * The ledger a run uses: env before profile; a shared one needs a valid organization name. Where each setting came
+ * from is `config list`'s to say (list-settings.ts).
+ */
+export function resolveLedger(env: NodeJS.ProcessEnv, stored: StoredProfile | undefined, profile: string): LedgerSettings {
   const fromEnv = envValue(env, "SHIPCTL_LEDGER");
   const url = fromEnv ?? stored?.ledger ?? "local";
   const where = fromEnv !== undefined ? "SHIPCTL_LEDGER" : `the ledger setting of profile ${profile}`;
-  const source: Source = fromEnv !== undefined ? "env" : stored?.ledger !== undefined ? "profile" : "default";
   const problem = ledgerUrlProblem(url);
   if (problem !== undefined) {
     throw new UsageError(`${where}: ${problem}`, {
@@ -63,8 +56,7 @@ export function resolveLedger(env: NodeJS.ProcessEnv, stored: StoredProfile | un
   }
   const orgEnv = envValue(env, "SHIPCTL_ORGANIZATION");
   const organization = orgEnv ?? stored?.organization;
-  const orgSource: Source | undefined = orgEnv !== undefined ? "env" : organization !== undefined ? "profile" : undefined;
-  if (url === "local") return { settings: LOCAL_LEDGER, ledger: source, organization: orgSource };
+  if (url === "local") return LOCAL_LEDGER;
   if (organization === undefined) {
     throw new UsageError(`a shared ledger (${where}) needs the organization's name: neither SHIPCTL_ORGANIZATION nor the profile's organization is set. Nothing was sent.`, {
       hint: `Every machine of the team sets the same name, chosen once: \`shipctl config set organization north-gallery${profileFlag(profile)}\` (or SHIPCTL_ORGANIZATION); the ledger keeps each organization's entries apart (docs/team.md).`,
@@ -72,5 +64,5 @@ export function resolveLedger(env: NodeJS.ProcessEnv, stored: StoredProfile | un
   }
   const orgProblem = organizationProblem(organization);
   if (orgProblem !== undefined) throw new UsageError(`${orgEnv !== undefined ? "SHIPCTL_ORGANIZATION" : `the organization setting of profile ${profile}`}: ${orgProblem}`);
-  return { settings: { kind: "postgres", url, organization }, ledger: source, organization: orgSource };
+  return { kind: "postgres", url, organization };
 }

@@ -1,11 +1,11 @@
 // Where the config file lives: $SHIPCTL_CONFIG_DIR when set (tests, several setups side by side), else the place conf
-// itself would choose for projectName "shipctl". We compute that place here instead of letting conf create it, so
-// the directory can be created 0700 (conf would create it with the umask's default, usually 0755) and so
-// `shipctl config path` can answer without touching the disk. test/unit/config checks it matches conf's choice.
+// chooses for projectName "shipctl", where earlier versions (which wrote the file with conf) kept it. The directory
+// is created 0700 (store.ts), and `shipctl config path` answers without touching the disk. test/unit/config checks
+// the place matches conf's choice.
 import { homedir } from "node:os";
 import { isAbsolute, join as hostJoin, posix, resolve, win32 } from "node:path";
 
-export const PROJECT_NAME = "shipctl";
+const PROJECT_NAME = "shipctl";
 /** conf appends this to the project name so a native app of the same name cannot collide. */
 const PROJECT_SUFFIX = "nodejs";
 export const CONFIG_FILE_NAME = "config.json";

@@ -9,23 +9,31 @@ import type { ConfigStore } from "./store.js";
 import type { StoredProfile, StoredTables } from "./schema.js";
 import { profileOf } from "./profile-name.js";
 import type { ProbeOptions, ProbeResult } from "./tables-probe.js";
-import type { NetworkOptions } from "../api/network.js";
 
 export const UNCONFIRMED_TABLES: Tables = { countries: [], services: [], source: "unconfirmed" };
 
+/**
+ * What of a run's deps the tables use (the connection is resolved from no more than this): its stderr (a sandbox that
+ * answered with tables shipctl cannot read is said there), --debug, Ctrl-C, and the proxy variables, so the sandbox
+ * probe goes the way every request of the run goes.
+ */
+export interface TablesRun {
+  env: NodeJS.ProcessEnv;
+  io: { err(text: string): void };
+  debug(line: string): void;
+  signal?: AbortSignal;
+}
+
+/** Where the tables are (the profile and its service, with the profile's CA file), and the run asking. */
 export interface TablesContext {
   profile: string;
   baseUrl: string;
   token?: string;
+  caFile?: string;
   store: ConfigStore;
-  /** Where to say that a sandbox answered with tables shipctl cannot read. */
-  warn: (text: string) => void;
-  debug?: (line: string) => void;
-  signal?: AbortSignal;
+  run: TablesRun;
   /** Ask the service even when the profile remembers it is not a sandbox (`config tables` commands). */
   askAgain?: boolean;
-  /** The run's proxy variables and CA file: the probe goes the way every request goes. */
-  network?: NetworkOptions;
   /** Replaceable in tests. */
   probe?: (baseUrl: string, options: ProbeOptions) => Promise<ProbeResult>;
 }
@@ -45,7 +53,7 @@ export async function loadTables(ctx: TablesContext): Promise<Tables> {
 
   const answer = await probeAndRemember(ctx);
   if (!answer.sandbox) {
-    if (answer.warning) ctx.warn(`Warning: ${answer.warning}\n`);
+    if (answer.warning) ctx.run.io.err(`Warning: ${answer.warning}\n`);
     return UNCONFIRMED_TABLES;
   }
   return { countries: answer.countries, services: answer.services, source: "sandbox", applyMaxMs: answer.applyMaxMs };
@@ -58,7 +66,9 @@ export async function loadTables(ctx: TablesContext): Promise<Tables> {
 export async function probeAndRemember(ctx: TablesContext): Promise<ProbeResult> {
   // The probe (and its schemas) is loaded only when it is asked.
   const probe = ctx.probe ?? (await import("./tables-probe.js")).probeSandboxTables;
-  const answer = await probe(ctx.baseUrl, { token: ctx.token, signal: ctx.signal, debug: ctx.debug, network: ctx.network });
+  const { run, token } = ctx;
+  const network = { env: run.env, caFile: ctx.caFile };
+  const answer = await probe(ctx.baseUrl, { token, signal: run.signal, debug: (line) => run.debug(line), network });
   const learnt = answer.sandbox || answer.definite === true;
   if (learnt && profileOf(ctx.store.read(), ctx.profile)?.baseUrl === ctx.baseUrl) {
     await ctx.store.update((d) => {

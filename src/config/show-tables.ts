@@ -1,24 +1,31 @@
 // `shipctl config tables show [countries|services]`: the tables that commands will use for this profile and service,
 // and where they come from. Against a sandbox with nothing stored yet, this asks the sandbox (as commands would).
+// The tables as people read them, which `config tables confirm` shows too.
 import type { Deps } from "../deps.js";
-import type { Tables } from "../contract/index.js";
+import type { CountryEntry, ServiceEntry, Tables, TablesSource } from "../contract/index.js";
 import { loadTables, UNCONFIRMED_TABLES } from "./profile-tables.js";
-import { tablesContext } from "./tables-context.js";
 import { printJson } from "../output/json.js";
-import { tableWidth } from "../output/table.js";
+import { renderTable, tableWidth, type TableOptions } from "../output/table.js";
 import { openConfigContext } from "./config-context.js";
 import { profileFlag } from "./profile-name.js";
-import { SOURCE_TEXT, renderCountries, renderServices } from "./tables-view.js";
 import type { TableKind } from "./tables-csv.js";
+
+const SOURCE_TEXT: Record<TablesSource, string> = {
+  sandbox: "the sandbox's own tables",
+  imported: "imported by you",
+  confirmed: "the built-in tables, confirmed by you",
+  unconfirmed: "none confirmed: codes and names are refused, integers pass",
+};
 
 /** `kind`: one table, or both when undefined. */
 export async function showTables(deps: Deps, kind: TableKind | undefined): Promise<void> {
   const { store, settings } = await openConfigContext(deps);
   const profile = settings.profile.value;
   const baseUrl = settings.baseUrl?.value ?? null;
+  const place = { profile, token: settings.token?.value, caFile: settings.stored?.caFile };
   const tables: Tables = baseUrl
     ? // The `config tables` commands ask even a service remembered as no sandbox: it may have become one.
-      await loadTables(tablesContext(deps, store, { profile, baseUrl, token: settings.token?.value, caFile: settings.stored?.caFile, askAgain: true }))
+      await loadTables({ ...place, baseUrl, askAgain: true, store, run: deps })
     : UNCONFIRMED_TABLES;
 
   if (deps.globals.json) {
@@ -47,4 +54,30 @@ export async function showTables(deps: Deps, kind: TableKind | undefined): Promi
   if (kind !== "services") parts.push(tables.countries.length ? renderCountries(tables.countries, options) : "(no countries)\n");
   if (kind !== "countries") parts.push(tables.services.length ? renderServices(tables.services, options) : "(no services)\n");
   deps.io.out(parts.join("\n"));
+}
+
+export function renderCountries(countries: readonly CountryEntry[], options: TableOptions): string {
+  return renderTable(
+    [
+      { header: "ID", value: (c) => c.id, align: "right", keep: true },
+      { header: "ALPHA2", value: (c) => c.alpha2, keep: true },
+      { header: "ALPHA3", value: (c) => c.alpha3, keep: true },
+      { header: "NAME", value: (c) => c.name },
+      { header: "ALIASES", value: (c) => (c.aliases ?? []).join(" | ") },
+    ],
+    countries,
+    options,
+  );
+}
+
+export function renderServices(services: readonly ServiceEntry[], options: TableOptions): string {
+  return renderTable(
+    [
+      { header: "ID", value: (s) => s.id, align: "right", keep: true },
+      { header: "NAME", value: (s) => s.name },
+      { header: "ALIASES", value: (s) => (s.aliases ?? []).join(" | ") },
+    ],
+    services,
+    options,
+  );
 }

@@ -1,11 +1,11 @@
-// The config file. Writes go through conf: atomic (temp file + rename), mode 0600, in a directory created 0700.
-// Reads, which every command that talks to the service makes, parse the JSON directly: importing conf (and the
-// schema validator it bundles) costs tens of milliseconds of start-up, measured, and a read needs none of it.
-// conf is imported on the first write only.
+// The config file: read and validated on every use, written atomically (fs/atomic-file.ts: temp file + rename), mode
+// 0600, in a directory created 0700, as conf wrote it before (tab-indented JSON), so files written by either read
+// the same.
 import { chmodSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { UsageError, messageOf } from "../errors.js";
 import { join } from "node:path";
-import { CONFIG_FILE_NAME, PROJECT_NAME, configDir } from "./paths.js";
+import { writeFileAtomic } from "../fs/atomic-file.js";
+import { CONFIG_FILE_NAME, configDir } from "./paths.js";
 import { ConfigDataSchema, type ConfigData } from "./schema.js";
 import { parseConfig } from "./peek-config.js";
 
@@ -26,7 +26,6 @@ export async function openConfigStore(env: NodeJS.ProcessEnv): Promise<ConfigSto
   const path = join(dir, CONFIG_FILE_NAME);
   ensureDirectory(dir);
   tightenFileMode(path);
-  let writer: Promise<(data: ConfigData) => void> | undefined;
 
   const read = (): ConfigData => {
     let raw: unknown = {};
@@ -50,43 +49,18 @@ export async function openConfigStore(env: NodeJS.ProcessEnv): Promise<ConfigSto
     path,
     read,
     async update(change) {
-      writer ??= openWriter(dir, path);
-      const write = await writer;
       const data = read();
       change(data);
-      write(data);
+      try {
+        // writeFileAtomic writes every file 0600, readable by its owner only: the file holds tokens.
+        await writeFileAtomic(path, JSON.stringify(data, undefined, "\t"));
+      } catch (e) {
+        throw new UsageError(`cannot write the config file ${path}: ${messageOf(e)}`, {
+          hint: "check the permissions of that directory, or point SHIPCTL_CONFIG_DIR at a writable one",
+        });
+      }
       return data;
     },
-  };
-}
-
-/** conf, set up to write our file: the first write of a run pays for importing it. */
-async function openWriter(dir: string, path: string): Promise<(data: ConfigData) => void> {
-  const { default: Conf } = await import("conf");
-  let conf: InstanceType<typeof Conf<Record<string, unknown>>>;
-  try {
-    conf = new Conf<Record<string, unknown>>({
-      projectName: PROJECT_NAME,
-      cwd: dir,
-      configName: CONFIG_FILE_NAME.replace(/\.json$/, ""),
-      fileExtension: "json",
-      configFileMode: FILE_MODE,
-      // Profile names may contain dots; keys are plain keys.
-      accessPropertiesByDotNotation: false,
-      clearInvalidConfig: false,
-      deserialize: parseConfig,
-    });
-  } catch (e) {
-    throw unreadable(path, e);
-  }
-  return (data) => {
-    try {
-      conf.store = data as Record<string, unknown>;
-    } catch (e) {
-      throw new UsageError(`cannot write the config file ${path}: ${messageOf(e)}`, {
-        hint: "check the permissions of that directory, or point SHIPCTL_CONFIG_DIR at a writable one",
-      });
-    }
   };
 }
 
@@ -107,7 +81,7 @@ function tightenFileMode(path: string): void {
   try {
     if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, FILE_MODE);
   } catch {
-    // No file yet (conf writes it 0600 on first save), or not ours to change: nothing to tighten.
+    // No file yet (the first save writes it 0600), or not ours to change: nothing to tighten.
   }
 }
 

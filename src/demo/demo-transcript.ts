@@ -1,8 +1,7 @@
 // Runs one shipctl command in-process (through main(), exactly as the binary would) and shows it as a transcript:
 // the command line, then what it printed on stdout and stderr, indented.
-import { PassThrough } from "node:stream";
 import type { BaseDeps, Deps } from "../deps.js";
-import type { IO } from "../output/io.js";
+import { capturedIO } from "../output/io.js";
 import { refusingPrompter } from "../prompter.js";
 import { CliError } from "../errors.js";
 import { shellQuote } from "../output/shell-quote.js";
@@ -22,34 +21,19 @@ export function createTranscript(deps: Deps, env: NodeJS.ProcessEnv, cwd: string
 
   /** Runs `shipctl <args>` through main(), showing what it prints when `show`; its exit code, and its stdout. */
   async function exec(args: string[], stdinText: string | undefined, show: boolean) {
-    let stdout = "";
-    const stdin = new PassThrough();
-    stdin.end(stdinText ?? "");
-    const stepIO: IO = {
-      out: (t) => {
-        stdout += t;
-        if (show) io.out(indent(t));
-      },
-      err: (t) => {
-        if (show) io.out(out.dim(indent(t)));
-      },
-      alert: (t) => stepIO.err(t),
-      stdin,
-      stdinIsTTY: false,
-      stdoutIsTTY: false,
-      stderrIsTTY: false,
-      columns: io.columns,
+    const shown = (text: string) => {
+      if (show) io.out(text);
     };
+    const stepIO = capturedIO((t) => shown(out.dim(indent(t))), stdinText, (t) => shown(indent(t)));
     const base: BaseDeps = { io: stepIO, prompter: noPrompts, clock: deps.clock, env, cwd, signal: deps.signal, connect: deps.connect, makeApi: deps.makeApi };
-    return { exitCode: await main(args, base), stdout };
+    return { exitCode: await main(args, base), stdout: stepIO.captured() };
   }
 
   return {
     /** Shows and runs `shipctl <args>`; fails the demo when the exit code is not `expect`. */
-    async run(args: string[], options: { expect?: number; stdin?: string; note?: string } = {}) {
+    async run(args: string[], options: { expect?: number; stdin?: string } = {}) {
       const expected = options.expect ?? 0;
       io.out(`\n${out.bold(`$ shipctl ${args.map((arg) => shellQuote(arg)).join(" ")}`)}\n`);
-      if (options.note) io.out(out.dim(`  # ${options.note}\n`));
       const result = await exec(args, options.stdin, true);
       io.out(out.dim(`  (exit ${result.exitCode})\n`));
       if (result.exitCode !== expected) {

@@ -6,7 +6,7 @@ import type { BaseDeps } from "../deps.js";
 import { ExitCode, UsageError, errorJson, exitCodeOfError, exitErrorJson } from "../errors.js";
 import { invalidInput, problemsFrom } from "../input/problems.js";
 import { isRecord } from "../contract/json.js";
-import { captureIO } from "./call-io.js";
+import { capturedIO } from "../output/io.js";
 import { refusingPrompter } from "../prompter.js";
 import type { McpTool, ToolCommand } from "./tool-types.js";
 
@@ -48,7 +48,7 @@ export async function callTool(tool: McpTool, args: unknown, ctx: CallContext): 
     return toolResult({ error: errorJson(e) }, exitCodeOfError(e));
   }
   const { argv, stdin } = command;
-  const io = captureIO(ctx.talk, stdin === undefined ? "" : JSON.stringify(stdin));
+  const io = capturedIO(ctx.talk, stdin === undefined ? "" : JSON.stringify(stdin));
   let code: number;
   try {
     code = await ctx.runShipctl(["--json", "--no-input", ...ctx.globalArgs, ...argv], { ...ctx.base, io, prompter: noPrompts });

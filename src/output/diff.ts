@@ -8,13 +8,13 @@ export interface FieldChange {
 }
 
 /**
- * The fields whose values differ between two records, in the order of `fields` (default: the keys of `before`, then
- * keys only `after` has). Values are compared as displayed, so 1 and "1" are equal and null equals a missing key.
+ * The fields whose values differ between two records, in the order of `fields`. Values are compared as displayed, so
+ * 1 and "1" are equal and null equals a missing key.
  */
 export function diffFields(
   before: Readonly<Record<string, unknown>>,
   after: Readonly<Record<string, unknown>>,
-  fields: readonly string[] = unionKeys(before, after),
+  fields: readonly string[],
 ): FieldChange[] {
   return fields
     .filter((field) => shown(before[field]) !== shown(after[field]))
@@ -36,10 +36,6 @@ export function renderDiff(changes: readonly FieldChange[], options: DiffOptions
   return changes
     .map((c) => `${indent}${`${c.field}:`.padEnd(width + 1)} ${removed(shownOrEmpty(c.before))} -> ${added(shownOrEmpty(c.after))}\n`)
     .join("");
-}
-
-function unionKeys(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): string[] {
-  return [...new Set([...Object.keys(a), ...Object.keys(b)])];
 }
 
 function shown(value: unknown): string {

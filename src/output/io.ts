@@ -53,6 +53,33 @@ export function systemIO(): IO {
   };
 }
 
+/**
+ * The IO of a command run inside this process (an MCP tool call, a demo step): its stdout captured, and handed to
+ * `echo` as it comes; its talk to `talk`; its stdin the text given, never this process's own. Not terminals: no
+ * colours, no progress redrawn in place, no prompt (a person cannot answer one here).
+ */
+export function capturedIO(talk: IO["err"], stdinText = "", echo?: IO["out"]): IO & { captured(): string } {
+  let out = "";
+  // Loaded here, not imported (as node:fs above): a run that captures nothing skips the stream modules.
+  const { PassThrough } = process.getBuiltinModule("node:stream");
+  const stdin = new PassThrough();
+  stdin.end(stdinText);
+  return {
+    out: (text) => {
+      out += text;
+      echo?.(text);
+    },
+    err: talk,
+    alert: talk,
+    stdin,
+    stdinIsTTY: false,
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    columns: 80,
+    captured: () => out,
+  };
+}
+
 /** `--quiet`: the same IO without its talk; data, errors, summaries and what a prompt needs still go through. */
 export function quietIO(io: IO): IO {
   // As watchStdout: io's getters stay lazy.

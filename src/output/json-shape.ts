@@ -50,11 +50,8 @@ export function shapeDocument(doc: unknown, shape: JsonShape): unknown {
  * printed and a query can filter the stream (`[@][?to=='Arrived'] | [0]`).
  */
 export function shapeItem(item: unknown, shape: JsonShape): unknown {
-  if (isErrorDocument(item)) return item;
-  const kept = shape.fields ? pickFields(item, shape.fields) : item;
-  if (shape.query === undefined) return kept;
-  const result: unknown = search(kept, shape.query);
-  return result === null ? undefined : result;
+  const shaped = shapeDocument(item, { ...shape, records: [] });
+  return shape.query !== undefined && shaped === null ? undefined : shaped;
 }
 
 /** The record with only `fields`, in their order (null for one it lacks); anything but an object as it is. */

@@ -25,8 +25,6 @@ export type AddOptions =
       wait: boolean;
     };
 
-type AddFlags = AddressFlags & CsvFlags;
-
 export function addCommand(ctx: CommandContext, run: VerbRun<AddOptions> = runAdd): Command {
   const command = new Command("add")
     .description("verify an address, then store it; prints the new address id")
@@ -61,11 +59,11 @@ Examples:
     );
   addressInputOptions(command);
   storePolicyOptions(command);
-  addCsvOptions(command, { verifyFlags: false, sending: true, creates: true, singleLedger: "address" }).addHelpText("after", CSV_HELP);
+  addCsvOptions(command, { verifyFlags: false, sending: true, singleLedger: "address" }).addHelpText("after", CSV_HELP);
   return command.action(verbAction(ctx, parseAdd, run));
 }
 
-export function parseAdd(args: string[], flags: AddFlags): AddOptions {
+export function parseAdd(args: string[], flags: AddressFlags & CsvFlags): AddOptions {
   const hint = "Without --csv one address is verified and stored; to check it without storing, run `shipctl address verify`.";
   const parsed = parseItemMode<AddressFlags>(args, flags, ADDRESS_INPUT_FLAGS, hint);
   return parsed.mode === "csv" ? parsed : { ...parsed, store: storePolicy(flags), forceNew: flags.forceNew === true, wait: flags.wait !== false };

@@ -16,8 +16,6 @@ export type UpdateOptions =
   /** One address, by id, from the flags and/or --file. */
   | { mode: "single"; id: number; input: AddressFlags; store: StorePolicy };
 
-type UpdateFlags = AddressFlags & CsvFlags;
-
 export function updateCommand(ctx: CommandContext, run: VerbRun<UpdateOptions> = runUpdate): Command {
   const command = new Command("update")
     .argument("[id]", "id of the stored address (not with --csv)")
@@ -46,7 +44,7 @@ Examples:
   return command.action(verbAction(ctx, parseUpdate, run));
 }
 
-export function parseUpdate(args: string[], flags: UpdateFlags): UpdateOptions {
+export function parseUpdate(args: string[], flags: AddressFlags & CsvFlags): UpdateOptions {
   const parsed = parseItemMode<AddressFlags>(args, flags, ADDRESS_INPUT_FLAGS, "Without --csv one address is replaced by one PATCH.");
   return parsed.mode === "csv" ? parsed : { ...parsed, id: updateId(args, "address"), store: storePolicy(flags) };
 }

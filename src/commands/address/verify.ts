@@ -16,8 +16,6 @@ export type VerifyOptions =
   /** One address, from the flags and/or --file. */
   | { mode: "single"; input: AddressFlags };
 
-type VerifyFlags = AddressFlags & CsvFlags;
-
 export function verifyCommand(ctx: CommandContext, run: VerbRun<VerifyOptions> = runVerify): Command {
   const command = new Command("verify")
     .description("ask the service whether an address is valid; show its recommended revision, if any")
@@ -40,7 +38,7 @@ Examples:
   return command.action(verbAction(ctx, parseVerify, run));
 }
 
-export function parseVerify(args: string[], flags: VerifyFlags): VerifyOptions {
+export function parseVerify(args: string[], flags: AddressFlags & CsvFlags): VerifyOptions {
   return parseItemMode<AddressFlags>(args, flags, ADDRESS_INPUT_FLAGS, "Without --csv one address is verified.");
 }
 

@@ -10,8 +10,6 @@ import type { ApiRequestOptions } from "../../raw-api/run-api.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 import { printsJson } from "../record-output.js";
 
-export type { ApiRequestOptions };
-
 interface ApiFlags {
   field?: string[];
   rawField?: string[];

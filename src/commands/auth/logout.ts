@@ -1,5 +1,5 @@
 // `shipctl logout`: its wiring, options (none of its own: --profile is global) and run; the workflow is
-// config/remove-token.ts, imported when the command runs.
+// config/change-setting.ts (removeToken), imported when the command runs.
 import { Command } from "commander";
 import { noOptions, verbAction, type CommandContext, type NoOptions, type VerbRun } from "../action.js";
 
@@ -19,4 +19,5 @@ Examples:
   return command.action(verbAction(ctx, noOptions, run));
 }
 
-const runLogout: VerbRun<NoOptions> = async (_options, deps) => (await import("../../config/remove-token.js")).removeToken(deps);
+const runLogout: VerbRun<NoOptions> = async (_options, deps) =>
+  (await import("../../config/change-setting.js")).removeToken(deps);

@@ -1,15 +1,11 @@
 // `shipctl auth status`, and the same command at the top level as `shipctl whoami`: its wiring, options and run; the
 // workflow is config/auth-status.ts, imported when the command runs.
 import { Command } from "commander";
+import type { StatusOptions } from "../../config/auth-status.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
-export interface AuthStatusOptions {
-  /** Send nothing: no token check, no sandbox question. */
-  offline: boolean;
-}
-
 /** "status" under `auth`; at the top level, `shipctl whoami` (commands/index.ts hands it that command). */
-export function authStatusCommand(ctx: CommandContext, run: VerbRun<AuthStatusOptions> = runAuthStatus, command = new Command("status")): Command {
+export function authStatusCommand(ctx: CommandContext, run: VerbRun<StatusOptions> = runAuthStatus, command = new Command("status")): Command {
   const name = command.name();
   command
     .description("show the profile in use and why, its base URL, the token (masked), and whether the token works")
@@ -29,7 +25,7 @@ Examples:
   shipctl ${name === "status" ? "auth status" : name} --json | jq .token_works
 `,
     );
-  return command.action(verbAction(ctx, (_args, flags: Partial<AuthStatusOptions>) => ({ offline: flags.offline === true }), run));
+  return command.action(verbAction(ctx, (_args, flags: Partial<StatusOptions>) => ({ offline: flags.offline === true }), run));
 }
 
-const runAuthStatus: VerbRun<AuthStatusOptions> = async (options, deps) => (await import("../../config/auth-status.js")).showAuthStatus(deps, options);
+const runAuthStatus: VerbRun<StatusOptions> = async (options, deps) => (await import("../../config/auth-status.js")).showAuthStatus(deps, options);

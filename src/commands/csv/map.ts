@@ -1,15 +1,10 @@
 // `shipctl csv map FILE`: show, set (--set) or forget (--forget) the column mapping saved for FILE's header shape.
 import { Command } from "commander";
 import { UsageError } from "../../errors.js";
+import type { CsvMapRequest } from "../../batch/column-mapping.js";
 import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 
-export interface CsvMapOptions {
-  file: string;
-  set?: string;
-  forget: boolean;
-}
-
-export function csvMapCommand(ctx: CommandContext, run: VerbRun<CsvMapOptions> = runMap): Command {
+export function csvMapCommand(ctx: CommandContext, run: VerbRun<CsvMapRequest> = runMap): Command {
   const command = new Command("map")
     .description("show, set or forget the column mapping saved for a CSV file's header")
     .argument("<file>", "a CSV file with your own headers (its header row is read, nothing else)")
@@ -33,10 +28,10 @@ Examples:
   return command.action(verbAction(ctx, parseMap, run));
 }
 
-export function parseMap(args: string[], flags: { set?: string; forget?: boolean }): CsvMapOptions {
+export function parseMap(args: string[], flags: { set?: string; forget?: boolean }): CsvMapRequest {
   if (args[0]!.trim() === "") throw new UsageError("csv map needs a CSV file name");
   if (flags.set !== undefined && flags.forget === true) throw new UsageError("give --set or --forget, not both");
   return { file: args[0]!, ...(flags.set !== undefined ? { set: flags.set } : {}), forget: flags.forget === true };
 }
 
-const runMap: VerbRun<CsvMapOptions> = async (options, deps) => (await import("../../batch/column-mapping.js")).runCsvMap(deps, options);
+const runMap: VerbRun<CsvMapRequest> = async (options, deps) => (await import("../../batch/column-mapping.js")).runCsvMap(deps, options);

@@ -12,8 +12,6 @@ import { verbAction, type CommandContext, type VerbRun } from "../action.js";
 import { formatFlag, printsRecords, withJsonFlag } from "../record-output.js";
 import { DUE_ITEM_FIELDS } from "../../due/due-fields.js";
 
-export type { DueOptions };
-
 /** The options as the command line gives them: no format when neither --format nor --ndjson is (--json is global). */
 export type DueArgs = Omit<DueOptions, "format"> & { format?: DueFormat };
 

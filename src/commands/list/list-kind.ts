@@ -17,8 +17,6 @@ import { fieldList, formatFlag, printsRecords, withJsonFlag } from "../record-ou
 import type { Deps } from "../../deps.js";
 import { completesWith } from "../../completion/value-source.js";
 
-export type { ListOptions };
-
 
 type ListFlags = ListFilterFlags & {
   page?: string;

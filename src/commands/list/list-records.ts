@@ -1,16 +1,16 @@
 // The run of `list shipments|addresses`: walks the pages, keeps what the filters match (the service filters nothing)
-// until --max, and prints in the format asked for (output/listing.ts), with where to go on: in the JSON document
-// (next_page) and, for people, on stderr.
+// until --max, and prints in the format asked for, with where to go on: in the JSON document (next_page) and, for
+// people, on stderr. NDJSON and CSV lines are written as each page arrives; a table and the ONE JSON document (every
+// item read, beside what the command says about the pages) at the end.
 import type { StoredAddress, StoredShipment } from "../../contract/index.js";
 import { callOptions, type Deps } from "../../deps.js";
 import { walkPages, type ListKind } from "../../api/walk-pages.js";
 import { enumLabels } from "../../input/table-values.js";
 import { isFiltered, type ShipmentFilter } from "../../input/list-filters.js";
 import { csvExporter, fieldColumns, type CsvColumn, type ExportDelimiter } from "../../csv/csv-export.js";
-import { printListing, type ListingOptions } from "../../output/listing.js";
-import { printErrorJson } from "../../output/json.js";
+import { ndjsonLine, printErrorJson, printJson } from "../../output/json.js";
 import { errorJson } from "../../errors.js";
-import type { Column } from "../../output/table.js";
+import { renderTable, tableWidth, type Column } from "../../output/table.js";
 import type { ListFormat } from "../../output/list-format.js";
 import { SHIPMENT_CSV_COLUMNS, shipmentColumns } from "../../shipments/shipment-columns.js";
 import { shipmentMatches, withStatusName } from "../../shipments/shipment-filter.js";
@@ -44,14 +44,34 @@ export async function listRecords(deps: Deps, options: ListOptions & { format: L
   const keep: (item: Item) => boolean = shipments && filtered ? (shipmentMatches(options.filter) as (item: Item) => boolean) : () => true;
   const toJson = shipments ? (item: Item): unknown => withStatusName(item as StoredShipment) : (item: Item): unknown => item;
   const csvColumns = options.fields ? fieldColumns(options.fields, toJson) : ((shipments ? SHIPMENT_CSV_COLUMNS : ADDRESS_CSV_COLUMNS) as readonly CsvColumn<Item>[]);
-  const listing: ListingOptions<Item> = {
-    format: options.format,
-    empty: filtered ? `No ${kind} match.` : `No ${kind}${options.page > 1 ? ` on page ${options.page}` : ""}.`,
-    jsonKey: kind,
-    toJson,
-    csv: csvExporter(csvColumns, options.delimiter),
+  const csv = csvExporter(csvColumns, options.delimiter);
+  // Asked for only when a table is printed (it may need the tables).
+  const columns = async () => (shipments ? shipmentColumns : addressColumns)(await enumLabels(deps)) as Column<Item>[];
+  const { format } = options;
+  /** What a table or the JSON document prints at the end. */
+  const atEnd: Item[] = [];
+  let headerWritten = false;
+  const csvHeader = () => {
+    if (!headerWritten) deps.io.out(csv.header());
+    headerWritten = true;
   };
-  const printer = printListing<Item>({ io: deps.io, theme: deps.theme.out }, listing);
+  const printPage = (items: readonly Item[]) => {
+    if (format === "ndjson") for (const item of items) deps.io.out(ndjsonLine(toJson(item)));
+    else if (format === "csv") {
+      csvHeader();
+      for (const item of items) deps.io.out(csv.row(item));
+    } else atEnd.push(...items);
+  };
+  /** `about`: what the JSON document says beside the items (the pages read, the next one). */
+  const printEnd = async (about: Record<string, unknown>) => {
+    if (format === "ndjson") return;
+    // An export with nothing in it still has its header: a spreadsheet, or `update --csv`, can open it.
+    if (format === "csv") return csvHeader();
+    if (format === "json") return printJson(deps.io, { [kind]: atEnd.map(toJson), ...about });
+    const empty = filtered ? `No ${kind} match.` : `No ${kind}${options.page > 1 ? ` on page ${options.page}` : ""}.`;
+    if (atEnd.length === 0) deps.io.alert(`${empty}\n`);
+    else deps.io.out(renderTable(await columns(), atEnd, { theme: deps.theme.out, width: tableWidth(deps.io) }));
+  };
 
   let read = 0;
   let pages = 0;
@@ -75,11 +95,10 @@ export async function listRecords(deps: Deps, options: ListOptions & { format: L
           break;
         }
       }
-      printer.page(kept);
+      printPage(kept);
       return printed !== options.max;
     },
   });
-  const columns = async () => (shipments ? shipmentColumns : addressColumns)(await enumLabels(deps)) as Column<Item>[];
   const last = await walk.catch(async (err: unknown) => {
     // A failure part way is still a document (README "Errors as JSON"): NDJSON ends with it as its last line; JSON is
     // the items read so far with the error beside them, or {"error"} alone when no page was read: a script reading
@@ -87,16 +106,13 @@ export async function listRecords(deps: Deps, options: ListOptions & { format: L
     if (options.format === "ndjson") printErrorJson(deps.io, errorJson(err), { ndjson: true });
     if (options.format === "json" && pages === 0) printErrorJson(deps.io, errorJson(err));
     if (options.format === "json" && pages > 0) {
-      await printer.end({ columns, about: { page: options.page, per_page: options.limit ?? null, next_page: null, error: errorJson(err) } });
+      await printEnd({ page: options.page, per_page: options.limit ?? null, next_page: null, error: errorJson(err) });
     }
     throw err;
   });
   const current = last.meta.current_page;
   const nextPage = cutShort ? current : last.links.next ? current + 1 : null;
-  await printer.end({
-    columns,
-    about: { page: options.page, per_page: last.meta.per_page, next_page: nextPage },
-  });
+  await printEnd({ page: options.page, per_page: last.meta.per_page, next_page: nextPage });
 
   if (filtered) deps.io.err(`${printed} of the ${read} ${kind} read (${pages} page${pages === 1 ? "" : "s"}) match.\n`);
   if (nextPage === null) return;

@@ -10,8 +10,6 @@ import { sandboxPaymentCommand } from "./payment.js";
 import { sandboxStatusCommand } from "./status.js";
 import { sandboxTickCommand } from "./tick.js";
 
-/** The flags, checked; the state file as given (serving resolves it against the working folder, and shows it as given). */
-export type SandboxOptions = ServePlan;
 
 interface SandboxFlags {
   port?: string;
@@ -24,7 +22,7 @@ interface SandboxFlags {
   shipmentShape?: string;
 }
 
-export function sandboxCommand(ctx: CommandContext, run: VerbRun<SandboxOptions> = runSandbox, command = new Command("sandbox")): Command {
+export function sandboxCommand(ctx: CommandContext, run: VerbRun<ServePlan> = runSandbox, command = new Command("sandbox")): Command {
   command
     .description("run a local sandbox of the shipping service (for tests, the demo and rehearsals)")
     .option("--port <n>", `port to listen on; 0 picks a free one (default ${SANDBOX_DEFAULT_PORT})`)
@@ -71,7 +69,7 @@ Examples:
   return command;
 }
 
-export function parseSandbox(_args: string[], flags: SandboxFlags): SandboxOptions {
+export function parseSandbox(_args: string[], flags: SandboxFlags): ServePlan {
   const port = wholeNumber("--port", flags.port, SANDBOX_DEFAULT_PORT, 65_535);
   const latencyMs = wholeNumber("--latency", flags.latency, 0, 600_000);
   const applyMaxMs = wholeNumber("--apply-max", flags.applyMax, DEFAULT_APPLY_MAX_MS, 600_000);
@@ -90,7 +88,7 @@ export function parseSandbox(_args: string[], flags: SandboxFlags): SandboxOptio
   return { port, host: flags.host ?? "127.0.0.1", token: flags.token, state: flags.state, latencyMs, applyMaxMs, tickSeconds, shipmentShape };
 }
 
-const runSandbox: VerbRun<SandboxOptions> = async (options, deps) => (await import("../../sandbox/serve-sandbox.js")).serveSandbox(deps, options);
+const runSandbox: VerbRun<ServePlan> = async (options, deps) => (await import("../../sandbox/serve-sandbox.js")).serveSandbox(deps, options);
 
 function wholeNumber(flag: string, text: string | undefined, fallback: number, max: number): number {
   if (text === undefined) return fallback;

@@ -15,8 +15,6 @@ export type CreateOptions =
   /** One shipment from the flags, or one or a list from --file (flags given too override those fields of each). */
   | { mode: "items"; input: ItemInputFlags; send: SendOptions };
 
-type CreateFlags = ItemInputFlags & CsvFlags;
-
 /** The flags of the items mode only, in the order --help lists them: refused with --csv. */
 const ITEM_FLAGS = [...SHIPMENT_INPUT_FLAGS, { key: "reference", flag: "--reference" }];
 
@@ -83,7 +81,7 @@ created".
     "read the shipment, or a list of them, from a JSON file (- for stdin); flags given as well override those fields of every item",
   );
   command.option("--reference <text>", "your own key for the shipment, never sent: the ledger knows it by this (a new one creates a new shipment)");
-  addCsvOptions(command, { verifyFlags: true, sending: true, fileToo: true, creates: true, looks: true });
+  addCsvOptions(command, { verifyFlags: true, sending: true, fileToo: true, looks: true });
   command.option(
     "--update-changed",
     "with --csv: a row edited since it was created is sent as an update of the shipment it created (once: a rerun sends nothing more); without it such a row is reported and left as it is (exit 9)",
@@ -91,7 +89,7 @@ created".
   return command.action(verbAction(ctx, parseCreate, run));
 }
 
-export function parseCreate(args: string[], flags: CreateFlags): CreateOptions {
+export function parseCreate(args: string[], flags: ItemInputFlags & CsvFlags): CreateOptions {
   // The items mode reads the CSV mode's flags too (--dry-run, --skip-invalid...): none is refused without --csv.
   const parsed = parseItemMode<ItemInputFlags>(args, flags, ITEM_FLAGS);
   if (parsed.mode === "csv") return parsed;

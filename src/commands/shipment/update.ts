@@ -15,8 +15,6 @@ export type UpdateOptions =
   /** One shipment, by id, from the flags and/or --file. */
   | { mode: "single"; id: number; input: ShipmentFlags };
 
-type UpdateFlags = ShipmentFlags & CsvFlags;
-
 export function updateCommand(ctx: CommandContext, run: VerbRun<UpdateOptions> = runUpdate): Command {
   const command = new Command("update")
     .argument("[id]", "id of the shipment (not with --csv)")
@@ -54,7 +52,7 @@ The service may clear an updated shipment's price: the plan names the shipments 
   return command.action(verbAction(ctx, parseUpdate, run));
 }
 
-export function parseUpdate(args: string[], flags: UpdateFlags): UpdateOptions {
+export function parseUpdate(args: string[], flags: ShipmentFlags & CsvFlags): UpdateOptions {
   const parsed = parseItemMode<ShipmentFlags>(args, flags, SHIPMENT_INPUT_FLAGS, "Without --csv one shipment is replaced by one PATCH.");
   return parsed.mode === "csv" ? parsed : { ...parsed, id: updateId(args, "shipment") };
 }

@@ -11,8 +11,6 @@ import { verbAction, type ActionResult, type CommandContext, type VerbRun } from
 import { printsRecords } from "../record-output.js";
 import { WATCH_EVENT_FIELDS } from "../../watch/event-fields.js";
 
-export type WatchOptions = WatchPlan;
-
 interface WatchFlags {
   interval?: string;
   maxInterval?: string;
@@ -60,7 +58,7 @@ Exit codes: 0 --until reached · 2 bad arguments · 4 not logged in · 6 an id d
 7 the service unavailable at the first reading · 130 Ctrl-C (state saved).
 `;
 
-export function watchCommand(ctx: CommandContext, run: VerbRun<WatchOptions> = runWatch, command = new Command("watch")): Command {
+export function watchCommand(ctx: CommandContext, run: VerbRun<WatchPlan> = runWatch, command = new Command("watch")): Command {
   command
     .description("report shipments' status changes as they happen (or since the last watch)")
     .argument("[id...]", "shipment ids (separate words or comma-separated); none: every shipment not yet Completed")
@@ -75,7 +73,7 @@ export function watchCommand(ctx: CommandContext, run: VerbRun<WatchOptions> = r
   return command.action(verbAction(ctx, parseWatch, run));
 }
 
-export function parseWatch(args: readonly string[], flags: WatchFlags): WatchOptions {
+export function parseWatch(args: readonly string[], flags: WatchFlags): WatchPlan {
   const words = args.flatMap((a) => a.split(",")).map((w) => w.trim()).filter((w) => w !== "");
   const ids = [...new Set(words.map((w) => parseId(w, "shipment id")))];
   if (args.length > 0 && ids.length === 0) {
@@ -119,7 +117,7 @@ export function parseStatus(text: string): number {
   return status;
 }
 
-export async function runWatch(options: WatchOptions, deps: Deps): Promise<ActionResult> {
+export async function runWatch(options: WatchPlan, deps: Deps): Promise<ActionResult> {
   if (deps.globals.json) {
     throw new UsageError("watch prints a stream, not one document: use --ndjson instead of --json", {
       hint: "shipctl watch --ndjson prints one JSON object per change.",

@@ -150,6 +150,10 @@ describe("shipctl config set / get / list", () => {
     expect(list.settings.ledger.value).not.toContain("secret");
     expect(list.settings.organization).toEqual({ value: "north-gallery", source: "profile" });
     expect(list.settings.strip_location).toEqual({ value: "false", source: "default" });
+    // The profile's own ledger, with no SHIPCTL_LEDGER: its source is the profile.
+    expect((await runCli(["config", "set", "ledger", "postgresql://db/x"], { configDir: dir })).exitCode).toBe(0);
+    const ledger = await runCli(["config", "get", "ledger", "--json"], { configDir: dir });
+    expect(JSON.parse(ledger.stdout)).toEqual({ key: "ledger", value: "postgresql://db/x", source: "profile", profile: "work" });
   });
 
   it("never prints a whole token from get either", async () => {

@@ -144,7 +144,7 @@ describe("loadTables", () => {
       probes.push(url);
       return { sandbox: false, reason: "404" };
     };
-    const ctx = { profile: "default", store, warn: () => undefined, probe };
+    const ctx = { profile: "default", store, run: deps, probe };
     expect(await loadTables({ ...ctx, baseUrl: "https://a.example.com" })).toMatchObject({ source: "imported", services: [{ id: 9 }] });
     expect(probes).toEqual([]);
     expect((await loadTables({ ...ctx, baseUrl: "https://b.example.com" })).source).toBe("unconfirmed");
@@ -154,15 +154,14 @@ describe("loadTables", () => {
   it("passes a probe warning to the user", async () => {
     const { deps, io } = configDeps();
     const store = await openConfigStore(deps.env);
-    const warnings: string[] = [];
     await loadTables({
       profile: "default",
       baseUrl: "http://127.0.0.1:1",
       store,
-      warn: (t) => warnings.push(t),
+      run: deps,
       probe: async () => ({ sandbox: false, reason: "bad", warning: "the sandbox sent tables shipctl cannot read" }),
     });
-    expect(warnings.join("")).toContain("cannot read");
+    expect(io.stderr()).toContain("Warning: the sandbox sent tables shipctl cannot read");
     expect(io.stdout()).toBe("");
   });
 });

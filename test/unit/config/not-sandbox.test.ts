@@ -64,7 +64,7 @@ describe("loadTables and a service that is not a sandbox", () => {
   it("remembers a lasting 'no' for the profile's base URL, and asks again only when told to (askAgain)", async () => {
     const store = await storeWith({ baseUrl: URL_A });
     const { asked, probe } = scriptedProbe({ sandbox: false, reason: "answered 404", definite: true });
-    const ctx = { profile: "default", baseUrl: URL_A, store, warn: () => undefined, probe };
+    const ctx = { profile: "default", baseUrl: URL_A, store, run: configDeps().deps, probe };
     expect((await loadTables(ctx)).source).toBe("unconfirmed");
     expect(store.read().profiles.default?.notSandbox).toEqual({ baseUrl: URL_A, reason: "answered 404" });
     expect(await loadTables(ctx)).toEqual({ countries: [], services: [], source: "unconfirmed" });
@@ -80,7 +80,7 @@ describe("loadTables and a service that is not a sandbox", () => {
   it("does not remember an answer that says nothing lasting, nor one about a base URL the profile does not point at", async () => {
     const store = await storeWith({ baseUrl: URL_A });
     const passing = scriptedProbe({ sandbox: false, reason: "answered 503" }, { sandbox: false, reason: "answered 503" });
-    const ctx = { profile: "default", baseUrl: URL_A, store, warn: () => undefined, probe: passing.probe };
+    const ctx = { profile: "default", baseUrl: URL_A, store, run: configDeps().deps, probe: passing.probe };
     await loadTables(ctx);
     await loadTables(ctx);
     expect(passing.asked).toHaveLength(2);

@@ -5,7 +5,7 @@ import { hasUrlPassword, redactUrlPassword, resolveLedger } from "../../../src/c
 import { UsageError } from "../../../src/errors.js";
 import { describeLedger, redactLedgerSecrets } from "../../../src/ledger/ledger-settings.js";
 
-const settingsOf = (env: NodeJS.ProcessEnv, stored?: { ledger?: string; organization?: string }) => resolveLedger(env, stored, "default").settings;
+const settingsOf = (env: NodeJS.ProcessEnv, stored?: { ledger?: string; organization?: string }) => resolveLedger(env, stored, "default");
 
 describe("resolveLedger", () => {
   it("is local by default, and for local", () => {
@@ -20,7 +20,6 @@ describe("resolveLedger", () => {
     expect(settingsOf({}, { ledger: "postgresql://db/x", organization: "north-gallery" })).toEqual(shared);
     expect(settingsOf({ SHIPCTL_ORGANIZATION: "north-gallery" }, { ledger: "postgresql://db/x", organization: "south" })).toEqual(shared);
     expect(settingsOf({ SHIPCTL_LEDGER: "local" }, { ledger: "postgresql://db/x", organization: "north-gallery" })).toEqual({ kind: "local" });
-    expect(resolveLedger({}, { ledger: "postgresql://db/x", organization: "n" }, "default")).toMatchObject({ ledger: "profile", organization: "profile" });
   });
 
   it("a profile's shared ledger without an organization: the `config set organization` it prints names that profile", () => {

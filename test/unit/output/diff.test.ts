@@ -15,8 +15,8 @@ describe("field diffs", () => {
     ]);
   });
 
-  it("defaults to the keys of both records and treats null and missing alike", () => {
-    expect(diffFields({ a: 1, b: null }, { a: 2, c: 3 }).map((c) => c.field)).toEqual(["a", "c"]);
+  it("treats null and missing alike", () => {
+    expect(diffFields({ a: 1, b: null }, { a: 2, c: 3 }, ["a", "b", "c"]).map((c) => c.field)).toEqual(["a", "c"]);
   });
 
   it("renders one aligned `field: old -> new` line per change", () => {

@@ -1,6 +1,7 @@
 // `shipctl api <method> <path>`: the command line to options, nothing run.
 import { describe, expect, it } from "vitest";
-import { apiCommand, type ApiRequestOptions } from "../../../../src/commands/api/api.js";
+import { apiCommand } from "../../../../src/commands/api/api.js";
+import type { ApiRequestOptions } from "../../../../src/raw-api/run-api.js";
 import { UsageError } from "../../../../src/errors.js";
 import { parsedOptions } from "../../../helpers/parse-verb.js";
 

@@ -1,10 +1,11 @@
 // `csv map`: the command line to options, nothing read.
 import { describe, expect, it } from "vitest";
-import { csvMapCommand, type CsvMapOptions } from "../../../../src/commands/csv/map.js";
+import { csvMapCommand } from "../../../../src/commands/csv/map.js";
+import type { CsvMapRequest } from "../../../../src/batch/column-mapping.js";
 import { UsageError } from "../../../../src/errors.js";
 import { parsedOptions } from "../../../helpers/parse-verb.js";
 
-const parse = (argv: string[]) => parsedOptions<CsvMapOptions>(csvMapCommand, argv);
+const parse = (argv: string[]) => parsedOptions<CsvMapRequest>(csvMapCommand, argv);
 
 describe("csv map (parse only)", () => {
   it("reads the file and --set or --forget", async () => {

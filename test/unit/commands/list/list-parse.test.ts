@@ -1,6 +1,7 @@
 // `list shipments|addresses`: the command line to options, nothing run.
 import { describe, expect, it } from "vitest";
-import { listCommand, parseList, type ListOptions } from "../../../../src/commands/list/list-kind.js";
+import { listCommand, parseList } from "../../../../src/commands/list/list-kind.js";
+import type { ListOptions } from "../../../../src/commands/list/list-records.js";
 import { UsageError } from "../../../../src/errors.js";
 import { parsedOptions } from "../../../helpers/parse-verb.js";
 
