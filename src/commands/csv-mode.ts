@@ -22,6 +22,11 @@ export interface CsvFlagChoice {
    * --no-wait apply to it as well, so their help does not say "with --csv".
    */
   singleLedger?: string;
+  /**
+   * The command creates records, so what another input already sent is not created again unless --force-new says so
+   * (ledger/force-new.ts). Not `shipment update`: a PATCH of the full body sent twice is harmless.
+   */
+  creates?: boolean;
   /** The command looks among the organization's recent records before creating (shipments/look/): --force-new skips it too. */
   looks?: boolean;
 }
@@ -37,9 +42,7 @@ export function addCsvOptions(command: Command, choice: CsvFlagChoice): Command 
       .option("--dry-run", `${shared}rehearse: validate, verify addresses${choice.fileToo ? "" : ", read the ledger as the run would"} and print what the run would do with each ${items.slice(0, -1)}, with its exit code; send and write nothing`)
       .option("--results <file.csv>", "with --csv: keep each row's latest outcome there (a rerun, or a run of <file>.errors.csv, updates its rows), and the rows still failing in <file>.errors.csv")
       .option("--skip-invalid", `${shared}send the valid ${items} even if some ${items} are invalid`);
-    // --force-new for the commands that create records (what another input already sent must not be created again,
-    // ledger/force-new.ts); not `shipment update`, whose PATCH of the full body sent twice is harmless.
-    if (choice.looks || choice.singleLedger) {
+    if (choice.creates) {
       command.option(
         "--force-new",
         choice.looks

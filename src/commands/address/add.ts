@@ -59,7 +59,7 @@ Examples:
     );
   addressInputOptions(command);
   storePolicyOptions(command);
-  addCsvOptions(command, { verifyFlags: false, sending: true, singleLedger: "address" }).addHelpText("after", CSV_HELP);
+  addCsvOptions(command, { verifyFlags: false, sending: true, creates: true, singleLedger: "address" }).addHelpText("after", CSV_HELP);
   return command.action(verbAction(ctx, parseAdd, run));
 }
 

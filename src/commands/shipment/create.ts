@@ -81,7 +81,7 @@ created".
     "read the shipment, or a list of them, from a JSON file (- for stdin); flags given as well override those fields of every item",
   );
   command.option("--reference <text>", "your own key for the shipment, never sent: the ledger knows it by this (a new one creates a new shipment)");
-  addCsvOptions(command, { verifyFlags: true, sending: true, fileToo: true, looks: true });
+  addCsvOptions(command, { verifyFlags: true, sending: true, fileToo: true, creates: true, looks: true });
   command.option(
     "--update-changed",
     "with --csv: a row edited since it was created is sent as an update of the shipment it created (once: a rerun sends nothing more); without it such a row is reported and left as it is (exit 9)",
